@@ -1,0 +1,143 @@
+"""Dice, shuffles and coin tosses as recorded chance results.
+
+Every random draw an engine needs goes through a `Chance`. Live, it either takes
+the result typed at the table (validated) or rolls from a generator derived from
+the session seed, the position of the action in the log and the draw's label, so
+the same action at the same place always rolls the same (undoing and re-entering
+an attack does not re-roll it). Each result is recorded with its source; on
+replay the recorded values are handed back and nothing is rolled again.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from referee.errors import InputError, StorageError
+
+REFEREE = "referee"  # rolled by the referee
+TABLE = "table"  # typed at the table
+
+
+class Chance:
+    """Source of random results for one action (live or replayed)."""
+
+    def __init__(self, seed: str, ply: int, recorded: list[dict] | None = None) -> None:
+        self.seed = str(seed)
+        self.ply = ply
+        self.recorded = recorded
+        self.results: list[dict] = []
+
+    @property
+    def replaying(self) -> bool:
+        return self.recorded is not None
+
+    def rng(self, label: str) -> random.Random:
+        """A generator derived from (seed, ply, label, draw number): reproducible."""
+        return random.Random(f"{self.seed}/{self.ply}/{label}/{len(self.results)}")
+
+    def draw(
+        self,
+        label: str,
+        generate: Callable[[random.Random], Any],
+        typed: Any = None,
+        check: Callable[[Any], Any] | None = None,
+    ) -> Any:
+        """Return one result: recorded (replay), typed (checked) or generated.
+
+        `check(value)` validates a typed or recorded value and returns it in its
+        normal form; it raises `InputError` with a clear message when it is not.
+        """
+        if self.recorded is not None:
+            i = len(self.results)
+            if i >= len(self.recorded):
+                raise StorageError(
+                    f"the log has no recorded result for draw {i + 1} ('{label}') of this action"
+                )
+            entry = self.recorded[i]
+            if entry.get("label") != label:
+                raise StorageError(
+                    f"the log's draw {i + 1} is '{entry.get('label')}', the rules expected '{label}'"
+                )
+            value = entry.get("value")
+            if check is not None:
+                value = check(value)
+            self.results.append({"label": label, "value": value, "source": entry.get("source", REFEREE)})
+            return value
+        if typed is not None:
+            value = check(typed) if check is not None else typed
+            source = TABLE
+        else:
+            value = generate(self.rng(label))
+            source = REFEREE
+        self.results.append({"label": label, "value": value, "source": source})
+        return value
+
+    def finish(self) -> None:
+        """On replay, every recorded result must have been used."""
+        if self.recorded is not None and len(self.results) != len(self.recorded):
+            raise StorageError(
+                f"the log records {len(self.recorded)} random results for this action, "
+                f"the rules used {len(self.results)}"
+            )
+
+    # -- common kinds of draw -------------------------------------------------
+
+    def dice(
+        self,
+        label: str,
+        count: int,
+        faces: Sequence[str],
+        typed: Sequence[str] | str | None = None,
+        aliases: dict[str, str] | None = None,
+    ) -> list[str]:
+        """Roll `count` dice whose sides are `faces` (repeats give weight)."""
+        valid = set(faces)
+        aliases = aliases or {}
+
+        def check(value: Any) -> list[str]:
+            if isinstance(value, str):
+                value = list(value.strip())
+            if not isinstance(value, list):
+                raise InputError(f"{label}: expected {count} dice faces")
+            out = [aliases.get(str(v), str(v)) for v in value]
+            if len(out) != count:
+                raise InputError(f"{label}: {count} dice are rolled here, {len(out)} were typed")
+            bad = sorted({v for v in out if v not in valid})
+            if bad:
+                raise InputError(
+                    f"{label}: no die face '{bad[0]}' (faces: {', '.join(sorted(valid | set(aliases)))})"
+                )
+            return out
+
+        return self.draw(label, lambda r: [r.choice(faces) for _ in range(count)], typed, check)
+
+    def shuffle(self, label: str, items: Sequence[Any], typed: Sequence[Any] | None = None) -> list:
+        """A shuffled copy of `items`; a typed order must be a permutation of them."""
+        pool = list(items)
+
+        def check(value: Any) -> list:
+            if not isinstance(value, list) or sorted(map(repr, value)) != sorted(map(repr, pool)):
+                raise InputError(f"{label}: the order must use exactly the {len(pool)} items")
+            return list(value)
+
+        def gen(r: random.Random) -> list:
+            out = list(pool)
+            r.shuffle(out)
+            return out
+
+        return self.draw(label, gen, typed, check)
+
+    def choice(self, label: str, items: Sequence[Any], typed: Any = None) -> Any:
+        """One of `items`, uniformly, or the typed one if it is among them."""
+        pool = list(items)
+        if not pool:
+            raise StorageError(f"{label}: nothing to choose from")
+
+        def check(value: Any) -> Any:
+            if value not in pool:
+                raise InputError(f"{label}: '{value}' is not one of {', '.join(map(str, pool))}")
+            return value
+
+        return self.draw(label, lambda r: r.choice(pool), typed, check)

@@ -1,0 +1,67 @@
+"""The `referee` command: global options, session commands, and the game groups loaded lazily.
+
+Start-up stays light: this module imports only Click. Each game's group, the
+store, tabulate and prompt_toolkit load when a command needs them.
+"""
+
+from __future__ import annotations
+
+import sys
+
+import click
+
+from referee.cli.lazy import LazyGroup
+
+GAME_NAMES = ("kleos", "kreus", "cerebria", "croa", "elysion")
+SESSION_COMMANDS = {
+    "sessions": ("referee.cli.sessions:sessions_cmd", "List sessions."),
+    "show": ("referee.cli.sessions:show_cmd", "Show a session's table (board, scores, turn)."),
+    "log": ("referee.cli.sessions:log_cmd", "Numbered actions with their results."),
+    "undo": ("referee.cli.sessions:undo_cmd", "Take back actions (they can be redone)."),
+    "redo": ("referee.cli.sessions:redo_cmd", "Put back undone actions."),
+    "export": ("referee.cli.sessions:export_cmd", "Write a session as json, jsonl, csv or md."),
+    "import": ("referee.cli.sessions:import_cmd", "Rebuild a session from a JSON export, re-checking every action."),
+    "play": ("referee.cli.shell_cmd:play_cmd", "Interactive shell over the same commands."),
+    "completion": ("referee.cli.sessions:completion_cmd", "Print the shell completion script (bash, zsh, fish)."),
+}
+GAME_HELP = {
+    "kleos": "Kleos: gods, minions, dice combat, glory (2-5 players).",
+    "kreus": "Kreus: create the Planet together (3-6 players).",
+    "cerebria": "Cerebria: emotions, fragments and vibes (2-5 players).",
+    "croa": "Crôa!: frogs in a pond, last queen standing (2-4 players).",
+    "elysion": "Elysion: an eight-day journey and the look back (2-7 players).",
+}
+
+
+@click.group(
+    cls=LazyGroup,
+    lazy={
+        **{name: (f"referee.cli.{name}:group", GAME_HELP[name]) for name in GAME_NAMES},
+        **SESSION_COMMANDS,
+    },
+    context_settings={"help_option_names": ["-h", "--help"], "auto_envvar_prefix": "REFEREE"},
+)
+@click.option("--db", "db", envvar="REFEREE_DB", metavar="PATH", type=click.Path(dir_okay=False),
+              help="The session store (SQLite). Default: the user data dir.")
+@click.option("--session", "session_id", envvar="REFEREE_SESSION", metavar="ID",
+              help="Which session. Default: the most recently used open one of that game.")
+@click.option("--json", "as_json", is_flag=True, help="Print one JSON object instead of tables.")
+@click.version_option(package_name="referee", prog_name="referee")
+@click.pass_context
+def cli(ctx: click.Context, db: str | None, session_id: str | None, as_json: bool) -> None:
+    """A referee and scorer for Kleos, Kreus, Cerebria, Crôa! and Elysion.
+
+    Type what happened at the table; the referee checks it against the rules,
+    rolls or takes the dice, applies every effect and keeps the score.
+    """
+    from referee.cli.context import Referee
+
+    ctx.obj = ctx.obj if isinstance(ctx.obj, Referee) else Referee()
+    ctx.obj.configure(db=db, session_id=session_id, as_json=as_json)
+
+
+def main(args: list[str] | None = None, prog_name: str = "referee") -> None:
+    """Entry point: exit codes 0-3 exactly as the contract says, never a traceback."""
+    from referee.cli.run import invoke
+
+    sys.exit(invoke(cli, args if args is not None else sys.argv[1:], prog_name))

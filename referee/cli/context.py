@@ -1,0 +1,44 @@
+"""What a command invocation carries: where the store is, which session, JSON or text."""
+
+from __future__ import annotations
+
+import os
+from typing import Any
+
+import click
+
+
+class Referee:
+    """The Click context object (ctx.obj)."""
+
+    def __init__(self) -> None:
+        self.db: str | None = None
+        self.session_id: str | None = None
+        self.as_json = False
+        self._store: Any = None
+
+    def configure(self, db: str | None, session_id: str | None, as_json: bool) -> None:
+        self.db = db or os.environ.get("REFEREE_DB") or self.db
+        self.session_id = session_id or self.session_id
+        self.as_json = as_json or self.as_json
+
+    def store(self) -> Any:
+        if self._store is None:
+            from referee.store import Store
+
+            self._store = Store(self.db)
+        return self._store
+
+    def close(self) -> None:
+        if self._store is not None:
+            self._store.close()
+            self._store = None
+
+
+def get() -> Referee:
+    ctx = click.get_current_context()
+    obj = ctx.find_object(Referee)
+    if obj is None:
+        obj = ctx.ensure_object(Referee)
+        obj.configure(None, os.environ.get("REFEREE_SESSION"), False)
+    return obj

@@ -1,0 +1,60 @@
+"""Run the Click tree and turn every outcome into an exit code 0-3 and a message."""
+
+from __future__ import annotations
+
+import json
+import sys
+
+import click
+
+from referee.errors import RefereeError
+
+
+def _fail(as_json: bool, kind: str, message: str, rule: str | None = None) -> None:
+    if as_json:
+        click.echo(json.dumps({"ok": False, "error": {"kind": kind, "message": message, "rule": rule}}))
+        return
+    label = {"illegal": "refused", "usage": "error", "storage": "error"}[kind]
+    click.echo(f"{label}: {message}", err=True)
+    if rule:
+        click.echo(f"  rule: {rule}", err=True)
+
+
+def invoke(cli: click.Command, args: list[str], prog_name: str = "referee", obj: object = None) -> int:
+    """Invoke the CLI; return the exit code (0 done, 1 illegal, 2 usage, 3 storage)."""
+    as_json = "--json" in args
+    try:
+        rv = cli.main(args, prog_name=prog_name, standalone_mode=False, obj=obj)
+        return rv if isinstance(rv, int) and 0 <= rv <= 3 else 0
+    except click.exceptions.Exit as exc:
+        return exc.exit_code
+    except click.exceptions.Abort:
+        click.echo("Aborted.", err=True)
+        return 2
+    except click.ClickException as exc:
+        if as_json:
+            _fail(True, "usage", exc.format_message())
+        else:
+            exc.show()
+        return 2
+    except RefereeError as exc:
+        _fail(as_json, exc.kind, exc.message, exc.rule)
+        return exc.exit_code
+    except KeyboardInterrupt:
+        click.echo("Interrupted.", err=True)
+        return 2
+    except BrokenPipeError:
+        return 0
+    except RecursionError:
+        _fail(as_json, "usage", "the input is nested too deeply")
+        return 2
+    except Exception as exc:  # a defect; still no traceback at the table
+        _fail(as_json, "storage", f"internal error ({type(exc).__name__}: {exc}); please report it")
+        if "REFEREE_DEBUG" in __import__("os").environ:
+            raise
+        return 3
+    finally:
+        try:
+            sys.stdout.flush()
+        except Exception:
+            pass

@@ -1,0 +1,114 @@
+"""The shape every game engine has (after OpenSpiel and boardgame.io).
+
+An engine is pure: no Click, no I/O, no clock. A session is a list of actions;
+the first one is always `{"verb": "new", ...options}` and is handled by `setup`.
+Every later action goes through `apply`. State is JSON-ready data (dicts, lists,
+str, int, bool, None) or anything `to_json`/`from_json` turn into that.
+
+Contract:
+- `apply(state, action, chance)` may mutate `state` in place and returns
+  `(state, events)`. Callers that need the previous state pass a copy
+  (`engine.copy(state)`), so a refused action leaves nothing behind.
+- A refusal raises `IllegalAction(message, rule)` (a rule of the game) or
+  `InputError(message)` (malformed input: a bad square, an unknown card).
+- Randomness only through `chance` (see `referee.chance`).
+- `summary(state)` returns the common summary of cli.md.
+- `legal_actions(state)` lists actions a random playout may take; it is empty
+  exactly when the game is over.
+"""
+
+from __future__ import annotations
+
+import copy as _copy
+import random
+from typing import Any
+
+from referee.chance import Chance
+
+Event = dict  # {"text": str, optional "table": {"headers": [...], "rows": [[...]]}, ...data}
+Action = dict  # {"verb": str, ...JSON fields}
+
+
+def event(text: str, **data: Any) -> Event:
+    """A line to show the table, with optional data (e.g. `table=...`) for --json."""
+    return {"text": text, **data}
+
+
+def summary(
+    game: str,
+    players: list[dict],
+    current: str | None,
+    phase: str,
+    turn: int,
+    pending: list[dict] | None = None,
+    over: bool = False,
+    winners: list[str] | None = None,
+    outcome: str | None = None,
+) -> dict:
+    """The common `summary` block every game's state carries (cli.md)."""
+    return {
+        "game": game,
+        "players": players,
+        "current": current,
+        "phase": phase,
+        "turn": turn,
+        "pending": pending or [],
+        "over": over,
+        "winners": winners or [],
+        "outcome": outcome,
+    }
+
+
+class Engine:
+    """Base class: override the methods marked as required."""
+
+    name = "game"
+    title = "Game"
+    rules_version = "1"
+    min_players = 2
+    max_players = 2
+
+    # -- required ------------------------------------------------------------
+    def setup(self, options: dict, chance: Chance) -> Any:
+        raise NotImplementedError
+
+    def apply(self, state: Any, action: Action, chance: Chance) -> tuple[Any, list[Event]]:
+        raise NotImplementedError
+
+    def summary(self, state: Any) -> dict:
+        raise NotImplementedError
+
+    def legal_actions(self, state: Any) -> list[Action]:
+        raise NotImplementedError
+
+    def render(self, state: Any) -> str:
+        """The table as text: board, scores, whose turn, pending decisions."""
+        raise NotImplementedError
+
+    def playout_options(self, rng: random.Random) -> dict:
+        """Options of a `new` action for a random consistency playout."""
+        raise NotImplementedError
+
+    # -- optional --------------------------------------------------------------
+    def to_json(self, state: Any) -> dict:
+        return state
+
+    def from_json(self, data: dict) -> Any:
+        return data
+
+    def copy(self, state: Any) -> Any:
+        return _copy.deepcopy(state)
+
+    def vocabulary(self, state: Any) -> dict[str, list[str]]:
+        """Words the interactive shell completes: players, pieces, locations..."""
+        return {}
+
+    def check_invariants(self, state: Any) -> None:
+        """Assert the game's invariants (tests call it after every action)."""
+
+    def describe(self, action: Action) -> str:
+        """One line for the log: the action as the table would say it."""
+        fields = " ".join(
+            f"{k}={v}" for k, v in action.items() if k != "verb" and v not in (None, False, [], {})
+        )
+        return f"{action.get('verb', '?')} {fields}".strip()

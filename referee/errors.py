@@ -1,0 +1,39 @@
+"""The errors a user can meet, one base class, each with its exit code (cli.md)."""
+
+from __future__ import annotations
+
+
+class RefereeError(Exception):
+    """Base of every error the CLI turns into a message instead of a traceback."""
+
+    exit_code = 3
+    kind = "storage"
+
+    def __init__(self, message: str, rule: str | None = None) -> None:
+        super().__init__(message)
+        self.message = message
+        self.rule = rule
+
+    def to_json(self) -> dict:
+        return {"kind": self.kind, "message": self.message, "rule": self.rule}
+
+
+class InputError(RefereeError):
+    """Malformed input: a dice string with a bad face, an unknown card, a bad square name."""
+
+    exit_code = 2
+    kind = "usage"
+
+
+class IllegalAction(RefereeError):
+    """Well-formed but refused by a rule. `rule` names the rule it breaks."""
+
+    exit_code = 1
+    kind = "illegal"
+
+
+class StorageError(RefereeError):
+    """The store or a session: missing, locked, corrupt, foreign, or a log that does not replay."""
+
+    exit_code = 3
+    kind = "storage"

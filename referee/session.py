@@ -1,0 +1,185 @@
+"""Sessions: a game's log of actions, replayed through its engine to give the state.
+
+This is the only place that joins an engine to the store. The CLI, the shell,
+export/import and the tests all act through these functions.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from dataclasses import dataclass, field
+from typing import Any
+
+from referee import registry
+from referee.chance import Chance
+from referee.errors import IllegalAction, InputError, RefereeError, StorageError
+from referee.store import Store
+
+
+@dataclass
+class Loaded:
+    """A session as rebuilt from its log."""
+
+    id: str | None
+    game: str
+    seed: str
+    engine: Any
+    records: list[dict]
+    state: Any
+    meta: dict = field(default_factory=dict)
+
+    @property
+    def summary(self) -> dict:
+        return self.engine.summary(self.state)
+
+    def state_json(self) -> dict:
+        data = dict(self.engine.to_json(self.state))
+        data["summary"] = self.summary
+        return data
+
+
+def new_seed() -> str:
+    return str(random.SystemRandom().randrange(10**9))
+
+
+def run(engine: Any, state: Any, action: dict, seed: str, ply: int, recorded: list | None = None):
+    """Apply one action (the `new` action when ply is 0). Returns (state, events, results)."""
+    if not isinstance(action, dict) or not isinstance(action.get("verb"), str):
+        raise InputError("an action is a JSON object with a 'verb'")
+    chance = Chance(seed, ply, recorded)
+    if ply == 0:
+        if action["verb"] != "new":
+            raise StorageError("a log must start with its 'new' action")
+        options = {k: v for k, v in action.items() if k != "verb"}
+        state = engine.setup(options, chance)
+        events = [{"text": f"New {engine.title} game."}]
+    else:
+        if action["verb"] == "new":
+            raise IllegalAction("this session has started already; `new` starts another one", "Sessions")
+        state, events = engine.apply(state, action, chance)
+    chance.finish()
+    return state, events, chance.results
+
+
+def replay(engine: Any, seed: str, records: list[dict], check: bool = False) -> Any:
+    """Rebuild the state from recorded actions (nothing is rolled again).
+
+    With `check`, a refused action is reported with its index (import uses it).
+    """
+    state = None
+    for ply, rec in enumerate(records):
+        try:
+            state, _, _ = run(engine, state, rec["action"], seed, ply, rec.get("results", []))
+        except RefereeError as exc:
+            if not check:
+                raise StorageError(f"action {ply} of the log no longer replays: {exc.message}") from None
+            exc.message = f"action {ply} ({rec['action'].get('verb')}): {exc.message}"
+            raise
+        except Exception as exc:  # a defect in an engine; never a traceback for the user
+            raise StorageError(f"action {ply} of the log could not be replayed ({type(exc).__name__}: {exc})") from None
+    return state
+
+
+def load(store: Store, sid: str) -> Loaded:
+    meta = store.session(sid)
+    engine = registry.engine(meta["game"])
+    records = store.actions(sid)
+    state = replay(engine, meta["seed"], records)
+    return Loaded(sid, meta["game"], meta["seed"], engine, records, state, meta)
+
+
+def resolve(store: Store, game: str | None, sid: str | None) -> str:
+    """The session a command means: the one named, else the most recently used open one."""
+    if sid:
+        meta = store.session(sid)
+        if game and meta["game"] != game:
+            raise StorageError(f"session '{sid}' is a {meta['game']} game, not {game}")
+        return sid
+    return store.current_session(game)
+
+
+def create(store: Store, game: str, options: dict, seed: str | None = None, name: str = "",
+           dry_run: bool = False) -> tuple[Loaded, list[dict]]:
+    """Start a session: its log's first action is `new` with the options."""
+    engine = registry.engine(game)
+    seed = str(seed) if seed is not None else new_seed()
+    action = {"verb": "new", **options}
+    json.dumps(action)  # options must be plain data
+    state, events, results = run(engine, None, action, seed, 0)
+    record = {"idx": 0, "action": action, "results": results, "events": events, "rules": engine.rules_version}
+    loaded = Loaded(None, game, seed, engine, [record], state)
+    if not dry_run:
+        with store.write():
+            loaded.id = store.create_session(game, name, seed, engine.rules_version, record, loaded.summary)
+    return loaded, events
+
+
+def act(store: Store, sid: str, action: dict, dry_run: bool = False) -> tuple[Loaded, list[dict]]:
+    """Check and apply one action; record it unless refused or a dry run.
+
+    The log is read and replayed inside the write transaction, so two terminals
+    appending at once each act on the other's latest state and nothing is lost.
+    """
+    json.dumps(action)
+    if dry_run:
+        loaded = load(store, sid)
+        return _apply(loaded, action)
+    with store.write():
+        loaded = load(store, sid)
+        loaded, events = _apply(loaded, action)
+        rec = loaded.records[-1]
+        store.drop_redo(sid)
+        rec["idx"] = store.next_idx(sid)
+        store.insert_action(sid, rec["idx"], rec)
+        store.save_summary(sid, loaded.summary)
+    return loaded, events
+
+
+def _apply(loaded: Loaded, action: dict) -> tuple[Loaded, list[dict]]:
+    engine = loaded.engine
+    if engine.summary(loaded.state).get("over") and action.get("verb") not in getattr(engine, "after_end_verbs", ()):
+        raise IllegalAction("the game is over; start a new session or undo", "End of the game")
+    before = engine.copy(loaded.state)
+    ply = len(loaded.records)
+    try:
+        state, events, results = run(engine, before, action, loaded.seed, ply)
+    except RefereeError:
+        raise
+    except (KeyError, TypeError, ValueError, AttributeError, IndexError) as exc:
+        raise InputError(f"malformed '{action.get('verb')}' action ({type(exc).__name__}: {exc})") from None
+    record = {"action": action, "results": results, "events": events, "rules": engine.rules_version}
+    loaded.records = [*loaded.records, record]
+    loaded.state = state
+    return loaded, events
+
+
+def undo(store: Store, sid: str, steps: int = 1) -> Loaded:
+    """Take back the last `steps` actions; they stay in history and can be redone."""
+    if steps < 1:
+        raise InputError("--steps must be at least 1")
+    with store.write():
+        records = store.actions(sid)
+        undoable = len(records) - 1  # the `new` action cannot be undone
+        if undoable == 0:
+            raise IllegalAction("nothing to undo: the session is at its start", "Undo")
+        if steps > undoable:
+            raise IllegalAction(f"only {undoable} action(s) can be undone", "Undo")
+        store.set_status(sid, [r["idx"] for r in records[-steps:]], "undone")
+        loaded = load(store, sid)
+        store.save_summary(sid, loaded.summary)
+    return loaded
+
+
+def redo(store: Store, sid: str, steps: int = 1) -> Loaded:
+    """Put back the most recently undone actions, in order."""
+    with store.write():
+        undone = store.actions(sid, ("undone",))
+        if not undone:
+            raise IllegalAction("nothing to redo", "Redo")
+        if steps > len(undone):
+            raise IllegalAction(f"only {len(undone)} action(s) can be redone", "Redo")
+        store.set_status(sid, [r["idx"] for r in undone[:steps]], "done")
+        loaded = load(store, sid)
+        store.save_summary(sid, loaded.summary)
+    return loaded
