@@ -5,11 +5,9 @@ import pytest
 
 sys.path.insert(0, str(Path(__file__).parent))
 
-from referee import registry  # noqa: E402
-
 import toygame  # noqa: E402
 
-registry.register(toygame.ENGINE)
+toygame.install()
 
 
 @pytest.fixture

@@ -73,3 +73,45 @@ class ToyEngine(Engine):
 
 
 ENGINE = ToyEngine()
+
+
+def make_group():
+    """The toy game's Click group, built with the same helpers as the real games."""
+    import click
+
+    from referee.cli.common import action_command, game_group, new_options, start
+
+    group = game_group("toy", "A toy dice race (tests only).")
+
+    @group.command("new")
+    @click.option("--player", "players", multiple=True, metavar="NAME")
+    @new_options
+    def new(players, seed, name, dry_run):
+        """Start a toy race."""
+        start("toy", {"players": list(players)}, seed=seed, name=name, dry_run=dry_run)
+
+    @action_command(group, "roll")
+    @click.argument("player")
+    @click.option("--die", help="The face rolled at the table (1-6).")
+    def roll(player, die):
+        """Roll the die for PLAYER."""
+        return {"verb": "roll", "player": player, "die": die}
+
+    @action_command(group, "bonus")
+    @click.argument("player")
+    @click.argument("n", type=int)
+    def bonus(player, n):
+        """Note a bonus (always legal)."""
+        return {"verb": "bonus", "player": player, "n": n}
+
+    return group
+
+
+def install():
+    """Register the toy engine and add its group to the root command (idempotent)."""
+    from referee import registry
+    from referee.cli import cli
+
+    registry.register(ENGINE)
+    if "toy" not in cli.commands:
+        cli.add_command(make_group())

@@ -10,7 +10,7 @@ import sys
 
 import click
 
-from referee.cli.lazy import LazyGroup
+from referee.cli.lazy import RootGroup
 
 GAME_NAMES = ("kleos", "kreus", "cerebria", "croa", "elysion")
 SESSION_COMMANDS = {
@@ -34,7 +34,7 @@ GAME_HELP = {
 
 
 @click.group(
-    cls=LazyGroup,
+    cls=RootGroup,
     lazy={
         **{name: (f"referee.cli.{name}:group", GAME_HELP[name]) for name in GAME_NAMES},
         **SESSION_COMMANDS,
@@ -62,6 +62,4 @@ def cli(ctx: click.Context, db: str | None, session_id: str | None, as_json: boo
 
 def main(args: list[str] | None = None, prog_name: str = "referee") -> None:
     """Entry point: exit codes 0-3 exactly as the contract says, never a traceback."""
-    from referee.cli.run import invoke
-
-    sys.exit(invoke(cli, args if args is not None else sys.argv[1:], prog_name))
+    cli.main(args if args is not None else sys.argv[1:], prog_name=prog_name)

@@ -34,3 +34,19 @@ class LazyGroup(click.Group):
         if rows:
             with formatter.section("Commands"):
                 formatter.write_dl(rows)
+
+
+class RootGroup(LazyGroup):
+    """The root command: in standalone mode, every outcome becomes an exit code 0-3 with a message."""
+
+    def main(self, args=None, prog_name=None, complete_var=None, standalone_mode=True, **extra):  # type: ignore[override]
+        if not standalone_mode:
+            return super().main(args, prog_name, complete_var, standalone_mode=False, **extra)
+        import sys
+
+        from referee.cli.run import invoke
+
+        self._complete_var = complete_var
+        if args is None:
+            args = sys.argv[1:]
+        sys.exit(invoke(self, list(args), prog_name or "referee", obj=extra.get("obj")))

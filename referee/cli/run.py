@@ -24,7 +24,7 @@ def invoke(cli: click.Command, args: list[str], prog_name: str = "referee", obj:
     """Invoke the CLI; return the exit code (0 done, 1 illegal, 2 usage, 3 storage)."""
     as_json = "--json" in args
     try:
-        rv = cli.main(args, prog_name=prog_name, standalone_mode=False, obj=obj)
+        rv = cli.main(args, prog_name=prog_name, standalone_mode=False, obj=obj)  # type: ignore[call-arg]
         return rv if isinstance(rv, int) and 0 <= rv <= 3 else 0
     except click.exceptions.Exit as exc:
         return exc.exit_code

@@ -1,0 +1,237 @@
+"""`referee play`: an interactive prompt-toolkit shell over the same commands.
+
+Each line is a command of the game's group (`move ares:1 port`) or a session
+command (`undo`, `log`, `show`, `export ...`). Completion offers the verbs, the
+options of the verb being typed and the words of the live session (players,
+pieces, locations, cards); the bottom toolbar shows whose turn it is and any
+pending decision. Nothing here knows a game's rules: it asks the engine.
+"""
+
+from __future__ import annotations
+
+import shlex
+from collections.abc import Iterable
+from pathlib import Path
+from typing import Any
+
+import click
+from prompt_toolkit import PromptSession
+from prompt_toolkit.completion import Completer, Completion
+from prompt_toolkit.document import Document
+from prompt_toolkit.history import FileHistory, History, InMemoryHistory
+
+from referee.cli.context import Referee
+from referee.cli.output import status_line
+
+GAMES = ("kleos", "kreus", "cerebria", "croa", "elysion")
+ROOT_COMMANDS = ("sessions", "show", "log", "undo", "redo", "export", "import")
+SHELL_WORDS = ("help", "quit", "exit", "use")
+
+
+class Shell:
+    """One interactive session at the table."""
+
+    def __init__(self, referee: Referee, game: str | None = None, session_id: str | None = None,
+                 input: Any = None, output: Any = None, history: History | None = None) -> None:
+        self.referee = referee
+        self.game = game
+        self.pinned = session_id
+        self.summary: dict | None = None
+        self.vocab: dict[str, list[str]] = {}
+        self.session_id: str | None = None
+        self.last_code = 0
+        if history is None:
+            history = self._file_history()
+        self.prompt = PromptSession(
+            completer=ShellCompleter(self), history=history, input=input, output=output,
+            bottom_toolbar=self.toolbar, complete_while_typing=True,
+        )
+        self.refresh()
+
+    def _file_history(self) -> History:
+        try:
+            path = Path(self.referee.store().path).with_suffix(".history")
+            path.touch(exist_ok=True)
+            return FileHistory(str(path))
+        except Exception:  # no writable place: keep history for this run only
+            return InMemoryHistory()
+
+    # -- the live session ---------------------------------------------------------
+    def refresh(self) -> None:
+        """Reload the current session's summary and vocabulary (for toolbar and completion)."""
+        from referee import session
+
+        self.summary, self.vocab, self.session_id = None, {}, None
+        try:
+            store = self.referee.store()
+            sid = session.resolve(store, self.game, self.pinned)
+            loaded = session.load(store, sid)
+        except Exception:
+            return
+        self.session_id = sid
+        self.game = loaded.game
+        self.summary = loaded.summary
+        try:
+            self.vocab = {k: [str(w) for w in v] for k, v in loaded.engine.vocabulary(loaded.state).items()}
+        except Exception:
+            self.vocab = {}
+
+    def toolbar(self) -> str:
+        if self.game is None:
+            return " no game yet: type `kleos new ...` (or another game), `sessions`, `help` "
+        if self.summary is None:
+            return f" {self.game}: no open session; start one with `new ...` "
+        return f" {self.session_id} · {status_line(self.summary)} "
+
+    def prompt_text(self) -> str:
+        return f"{self.game or 'referee'}> "
+
+    # -- commands ------------------------------------------------------------------
+    def args_for(self, words: list[str]) -> list[str]:
+        """Turn a shell line's words into `referee` arguments."""
+        head = words[0]
+        if head in GAMES:
+            self.game = head
+            return words
+        if head in ROOT_COMMANDS:
+            if head in ("show", "log", "undo", "redo", "export") and self.session_id and not self.pinned:
+                return [*words[:1], *self._with_session(words[1:])]
+            return words
+        if self.game is None:
+            raise click.UsageError(f"which game? Start the line with one of: {', '.join(GAMES)}")
+        return [self.game, *words]
+
+    def _with_session(self, rest: list[str]) -> list[str]:
+        if rest and not rest[0].startswith("-"):
+            return rest
+        return [self.session_id or "", *rest]
+
+    def execute(self, line: str) -> int | None:
+        """Run one line; returns its exit code, or None to leave the shell."""
+        from referee.cli import cli
+        from referee.cli.run import invoke
+
+        line = line.strip()
+        if not line or line.startswith("#"):
+            return 0
+        try:
+            words = shlex.split(line)
+        except ValueError as exc:
+            click.echo(f"error: {exc} (check your quotes)", err=True)
+            return 2
+        if words[0] in ("quit", "exit"):
+            return None
+        if words[0] == "help":
+            words = [*words[1:2], "--help"] if len(words) > 1 else (["--help"] if self.game is None else [self.game, "--help"])
+            if len(words) == 2 and words[0] not in GAMES and words[0] not in ROOT_COMMANDS and self.game:
+                words = [self.game, *words]
+        if words[0] == "use" and len(words) == 2:
+            return self._use(words[1])
+        try:
+            args = self.args_for(words)
+        except click.UsageError as exc:
+            click.echo(f"error: {exc.format_message()}", err=True)
+            return 2
+        self.referee.as_json = False
+        self.referee.session_id = self.pinned
+        if len(args) > 1 and args[1] == "new":
+            self.pinned = None
+            self.referee.session_id = None
+        code = invoke(cli, args, prog_name="referee", obj=self.referee)
+        self.last_code = code
+        self.refresh()
+        return code
+
+    def _use(self, target: str) -> int:
+        """`use GAME` or `use SESSION-ID`: switch what the shell acts on."""
+        if target in GAMES:
+            self.game, self.pinned = target, None
+        else:
+            try:
+                meta = self.referee.store().session(target)
+            except Exception as exc:
+                click.echo(f"error: {getattr(exc, 'message', exc)}", err=True)
+                return 3
+            self.game, self.pinned = meta["game"], target
+        self.refresh()
+        click.echo(f"Now playing {self.session_id or self.game}.")
+        return 0
+
+    def run(self) -> int:
+        click.echo("referee shell: type a command (`help` lists them, Tab completes, `quit` leaves).")
+        if self.summary:
+            click.echo(f"{self.session_id}: {status_line(self.summary)}")
+        while True:
+            try:
+                line = self.prompt.prompt(self.prompt_text)
+            except KeyboardInterrupt:
+                continue
+            except EOFError:
+                break
+            if self.execute(line) is None:
+                break
+        return 0
+
+
+class ShellCompleter(Completer):
+    """Verbs first; then the verb's options, choices and the session's words."""
+
+    def __init__(self, shell: Shell) -> None:
+        self.shell = shell
+
+    def _group(self) -> click.Group | None:
+        from referee.cli import cli
+
+        if self.shell.game is None:
+            return None
+        ctx = click.Context(cli)
+        return cli.get_command(ctx, self.shell.game)  # type: ignore[return-value]
+
+    def verbs(self) -> list[str]:
+        group = self._group()
+        names = list(group.list_commands(click.Context(group))) if group is not None else []
+        return sorted({*names, *ROOT_COMMANDS, *SHELL_WORDS, *GAMES})
+
+    def words_after(self, words: list[str]) -> list[str]:
+        out: list[str] = []
+        for values in self.shell.vocab.values():
+            out.extend(values)
+        group = self._group()
+        head = words[0]
+        if head in GAMES and len(words) > 1:
+            head = words[1]
+        cmd = None
+        if group is not None and head in group.list_commands(click.Context(group)):
+            cmd = group.get_command(click.Context(group), head)
+        elif head in ROOT_COMMANDS:
+            from referee.cli import cli
+
+            cmd = cli.get_command(click.Context(cli), head)
+        elif head == "use":
+            return [*GAMES, *([self.shell.session_id] if self.shell.session_id else [])]
+        if cmd is not None:
+            for p in cmd.params:
+                if isinstance(p, click.Option):
+                    out.extend(o for o in p.opts if o.startswith("--"))
+                if isinstance(p.type, click.Choice):
+                    out.extend(map(str, p.type.choices))
+            if isinstance(cmd, click.Group):
+                out.extend(cmd.list_commands(click.Context(cmd)))
+        return out
+
+    def get_completions(self, document: Document, complete_event: Any) -> Iterable[Completion]:
+        text = document.text_before_cursor
+        try:
+            words = shlex.split(text)
+        except ValueError:
+            words = text.split()
+        current = "" if not text or text[-1].isspace() else (words[-1] if words else "")
+        before = words if current == "" else words[:-1]
+        candidates = self.verbs() if not before else self.words_after(before)
+        seen: set[str] = set()
+        for word in candidates:
+            if word in seen:
+                continue
+            seen.add(word)
+            if word.lower().startswith(current.lower()):
+                yield Completion(word, start_position=-len(current))
