@@ -23,6 +23,14 @@ from prompt_toolkit.history import FileHistory, History, InMemoryHistory
 from referee.cli.context import Referee
 from referee.cli.output import status_line
 
+
+
+def games() -> list[str]:
+    from referee import registry
+
+    return registry.names()
+
+
 GAMES = ("kleos", "kreus", "cerebria", "croa", "elysion")
 ROOT_COMMANDS = ("sessions", "show", "log", "undo", "redo", "export", "import")
 SHELL_WORDS = ("help", "quit", "exit", "use")
@@ -40,13 +48,20 @@ class Shell:
         self.vocab: dict[str, list[str]] = {}
         self.session_id: str | None = None
         self.last_code = 0
-        if history is None:
-            history = self._file_history()
-        self.prompt = PromptSession(
-            completer=ShellCompleter(self), history=history, input=input, output=output,
-            bottom_toolbar=self.toolbar, complete_while_typing=True,
-        )
+        self._io = (input, output, history)
+        self._prompt: PromptSession | None = None
         self.refresh()
+
+    @property
+    def prompt(self) -> PromptSession:
+        """The prompt-toolkit session, made on first interactive use."""
+        if self._prompt is None:
+            input, output, history = self._io
+            self._prompt = PromptSession(
+                completer=ShellCompleter(self), history=history or self._file_history(), input=input,
+                output=output, bottom_toolbar=self.toolbar, complete_while_typing=True,
+            )
+        return self._prompt
 
     def _file_history(self) -> History:
         try:
@@ -90,7 +105,7 @@ class Shell:
     def args_for(self, words: list[str]) -> list[str]:
         """Turn a shell line's words into `referee` arguments."""
         head = words[0]
-        if head in GAMES:
+        if head in games():
             self.game = head
             return words
         if head in ROOT_COMMANDS:
@@ -98,7 +113,7 @@ class Shell:
                 return [*words[:1], *self._with_session(words[1:])]
             return words
         if self.game is None:
-            raise click.UsageError(f"which game? Start the line with one of: {', '.join(GAMES)}")
+            raise click.UsageError(f"which game? Start the line with one of: {', '.join(GAMES)}, or `use GAME`")
         return [self.game, *words]
 
     def _with_session(self, rest: list[str]) -> list[str]:
@@ -123,7 +138,7 @@ class Shell:
             return None
         if words[0] == "help":
             words = [*words[1:2], "--help"] if len(words) > 1 else (["--help"] if self.game is None else [self.game, "--help"])
-            if len(words) == 2 and words[0] not in GAMES and words[0] not in ROOT_COMMANDS and self.game:
+            if len(words) == 2 and words[0] not in games() and words[0] not in ROOT_COMMANDS and self.game:
                 words = [self.game, *words]
         if words[0] == "use" and len(words) == 2:
             return self._use(words[1])
@@ -144,7 +159,7 @@ class Shell:
 
     def _use(self, target: str) -> int:
         """`use GAME` or `use SESSION-ID`: switch what the shell acts on."""
-        if target in GAMES:
+        if target in games():
             self.game, self.pinned = target, None
         else:
             try:
@@ -156,6 +171,22 @@ class Shell:
         self.refresh()
         click.echo(f"Now playing {self.session_id or self.game}.")
         return 0
+
+    def run_script(self, lines: Iterable[str], bail: bool = False) -> int:
+        """Batch mode (stdin is not a terminal): echo and run each line like the prompt would."""
+        worst = 0
+        for line in lines:
+            line = line.rstrip("\n")
+            if not line.strip():
+                continue
+            click.echo(f"{self.prompt_text()}{line}")
+            code = self.execute(line)
+            if code is None:
+                break
+            worst = max(worst, code)
+            if code and bail:
+                return code
+        return worst if bail else 0
 
     def run(self) -> int:
         click.echo("referee shell: type a command (`help` lists them, Tab completes, `quit` leaves).")
@@ -198,7 +229,7 @@ class ShellCompleter(Completer):
             out.extend(values)
         group = self._group()
         head = words[0]
-        if head in GAMES and len(words) > 1:
+        if head in games() and len(words) > 1:
             head = words[1]
         cmd = None
         if group is not None and head in group.list_commands(click.Context(group)):

@@ -9,16 +9,27 @@ from referee.cli import context
 
 @click.command("play")
 @click.argument("target", required=False, metavar="[GAME|ID]")
-def play_cmd(target: str | None) -> None:
+@click.option("--bail", is_flag=True, help="With a script on stdin: stop at the first refused line, with its exit code.")
+def play_cmd(target: str | None, bail: bool) -> int:
     """Interactive shell: the game's verbs and the session commands, with completion,
-    history and a toolbar showing whose turn it is and any pending decision."""
-    from referee.shell import GAMES, Shell
+    history and a toolbar showing whose turn it is and any pending decision.
+
+    With a script on standard input (`referee play croa < game.txt`) each line is
+    echoed and run as if typed; `--bail` stops at the first refusal."""
+    from referee.shell import Shell, games
 
     ref = context.get()
     game, sid = None, ref.session_id
-    if target in GAMES:
+    if target in games():
         game = target
     elif target:
         meta = ref.store().session(target)  # a missing id is a storage error (exit 3)
         game, sid = meta["game"], target
-    Shell(ref, game=game, session_id=sid).run()
+    shell = Shell(ref, game=game, session_id=sid)
+    stdin = click.get_text_stream("stdin")
+    if not stdin.isatty():
+        code = shell.run_script(stdin, bail=bail)
+        if code:
+            click.get_current_context().exit(code)
+        return 0
+    return shell.run()

@@ -1,0 +1,238 @@
+"""`referee cerebria ...`: Cerebria verbs and the vibes/winner calculators (parsing only)."""
+
+from __future__ import annotations
+
+import json
+
+import click
+
+from referee.cli.common import (
+    action_command,
+    calculator,
+    emit_calculation,
+    game_group,
+    json_option,
+    new_options,
+    start,
+)
+
+group = game_group("cerebria")
+
+MOODS = click.Choice(["bliss", "gloom"], case_sensitive=False)
+VIBES = ("red", "yellow", "green", "blue")
+CARD_HELP = "CARD is e.g. strong-gloom-blue-steal or brightness-red."
+
+
+@group.command("new")
+@click.option("--player", "players", multiple=True, required=True, metavar="NAME",
+              help="A player, in clockwise seating order (2-5).")
+@click.option("--first", default=None, metavar="NAME", help="First player (random if omitted).")
+@click.option("--mood", type=MOODS, default=None,
+              help="The Mood Marker's first face (tossed if omitted).")
+@click.option("--impulse", "impulse", multiple=True, metavar="CARD",
+              help="The Impulse cards turned face up, slot 1 first (drawn if omitted).")
+@click.option("--deck", "deck_file", type=click.File("r"), default=None,
+              help="A deck file replacing the shipped composition (JSON, like deck.json).")
+@new_options
+def new(players, first, mood, impulse, deck_file, seed, name, dry_run):
+    """Start a Cerebria session (2-5 players).
+
+    The referee keeps hands as counts and knows the cards that were shown.
+    """
+    options: dict = {"players": list(players)}
+    if first:
+        options["first"] = first
+    if mood:
+        options["mood"] = mood.lower()
+    if impulse:
+        options["impulse"] = list(impulse)
+    if deck_file is not None:
+        try:
+            options["deck"] = json.load(deck_file)
+        except (json.JSONDecodeError, UnicodeDecodeError) as exc:
+            raise click.BadParameter(f"not a JSON deck file ({exc})", param_hint="--deck") from None
+    start("cerebria", options, seed=seed, name=name, dry_run=dry_run)
+
+
+@action_command(group, "mulligan")
+@click.argument("player")
+def mulligan(player):
+    """Discard the starting hand and draw 4 (once each, before the first turn)."""
+    return {"verb": "mulligan", "player": player}
+
+
+@action_command(group, "impulse")
+@click.argument("player")
+@click.argument("slot", type=click.IntRange(1, 3))
+@click.option("--reveal", default=None, metavar="CARD",
+              help="The card turned up from the stack (drawn by the referee if omitted).")
+def impulse(player, slot, reveal):
+    """Impulse Action: take the face-up card of SLOT (1-3) into your hand."""
+    return {"verb": "impulse", "player": player, "slot": slot, "reveal": reveal}
+
+
+@action_command(group, "invoke", epilog=CARD_HELP)
+@click.argument("player")
+@click.argument("card")
+@click.option("--merge", default=None, metavar="CARD",
+              help="Merge with this Brightness/Bleakness from your hand.")
+@click.option("--discard", type=click.IntRange(1, 4), default=None, metavar="POS",
+              help="Discard the emotion at POS first (required when the Mindset is full).")
+def invoke(player, card, merge, discard):
+    """Invoke Action: put CARD from your hand into your Mindset."""
+    return {"verb": "invoke", "player": player, "card": card, "merge": merge, "discard": discard}
+
+
+@action_command(group, "ability")
+@click.argument("player")
+@click.argument("pos", type=click.IntRange(1, 4))
+@click.argument("ability", type=click.Choice(
+    ["destroy", "drain", "deprive", "summon", "steal", "swap", "draw", "embrace"],
+    case_sensitive=False), metavar="ABILITY")
+@click.argument("args", nargs=-1)
+@click.option("--absorb", type=click.IntRange(1, 4), default=None, metavar="POS",
+              help="Put the spent fragment on the Absorb slot of the emotion at POS.")
+@click.option("--merge", default=None, metavar="CARD", help="Summon: merge with this card.")
+@click.option("--discard", type=click.IntRange(1, 4), default=None, metavar="POS",
+              help="Summon: discard the emotion at POS first.")
+@click.option("--card", default=None, metavar="CARD",
+              help="Steal: the card taken, if shown (none: take nothing).")
+@click.option("--keep", type=click.Choice(["fragment", "absorb"]), default=None,
+              help="Drain: which fragments the drained emotion's owner keeps when not all fit "
+                   "(default: those on Fragment slots).")
+@click.option("--reveal", "reveal", multiple=True, metavar="CARD",
+              help="Deprive/Embrace: the card(s) turned up from the stack, in order.")
+def ability(player, pos, ability, args, absorb, merge, discard, card, keep, reveal):
+    """Use the ability of the emotion at POS in your Mindset (spends one fragment).
+
+    Abilities are not actions; each kind once per turn. Then the others may
+    counter-act (`cancel` / `pass`). ABILITY and its ARGS:
+
+    \b
+      destroy PLAYER:POS             discard an emotion, its fragments to the supply
+      drain PLAYER:POS HOST          move its fragments onto your emotion at HOST
+      deprive SLOT SLOT              discard two Impulse cards, one after the other
+      summon CARD [--merge CARD]     put CARD from your hand into your Mindset
+      steal PLAYER [--card CARD]     take a card from an opponent's hand
+      swap MINE PLAYER:POS           exchange emotions; their fragments stay on them
+      draw                           two cards from the main deck
+      embrace SLOT                   take an Impulse card into your hand
+
+    CARD is e.g. strong-gloom-blue-steal or brightness-red.
+    """
+    return {"verb": "ability", "player": player, "pos": pos, "ability": ability.lower(),
+            "args": list(args), "absorb": absorb, "merge": merge, "discard": discard,
+            "card": card, "keep": keep, "reveal": list(reveal) or None}
+
+
+@action_command(group, "cancel", epilog=CARD_HELP)
+@click.argument("player")
+@click.option("--discard", required=True, metavar="CARD",
+              help="The emotion discarded from the hand; its vibe matches the ability's.")
+def cancel(player, discard):
+    """Counter-act: cancel the pending ability by discarding a same-vibe emotion."""
+    return {"verb": "cancel", "player": player, "discard": discard}
+
+
+@action_command(group, "pass")
+@click.argument("player", required=False)
+@click.option("--reveal", "reveal", multiple=True, metavar="CARD",
+              help="Deprive/Embrace: the card(s) turned up when the ability resolves.")
+def pass_(player, reveal):
+    """No counter-act: PLAYER passes (the next in turn may still cancel); no name: all pass."""
+    return {"verb": "pass", "player": player, "reveal": list(reveal) or None}
+
+
+@action_command(group, "end-turn")
+@click.argument("player", required=False)
+def end_turn(player):
+    """End the turn after its 2 actions; the next player clockwise plays."""
+    return {"verb": "end-turn", "player": player}
+
+
+@action_command(group, "next-cycle")
+@click.option("--mood", type=MOODS, default=None, help="The Mood Marker toss (tossed if omitted).")
+@click.option("--reveal", "reveal", multiple=True, metavar="CARD",
+              help="The new Impulse cards, slot 1 first (drawn if omitted).")
+def next_cycle(mood, reveal):
+    """Prepare the next Cycle after a Revelation (Impulse, stacks, Mindsets, hands, toss)."""
+    return {"verb": "next-cycle", "mood": mood.lower() if mood else None,
+            "reveal": list(reveal) or None}
+
+
+@calculator(group, "vibes")
+@click.argument("vibes", nargs=-1, required=True,
+                type=click.Choice(VIBES, case_sensitive=False))
+def vibes(vibes):
+    """The vibe bonus of a Mindset: 1-4 of red|yellow|green|blue (a merged pair counts once)."""
+    from scorers import cerebria as scoring
+
+    if len(vibes) > 4:
+        raise click.UsageError(f"a Mindset holds at most 4 emotions, {len(vibes)} vibes given")
+    result = scoring.vibe_combination(v.lower() for v in vibes)
+    emit_calculation(result, f"{' '.join(v.lower() for v in vibes)}: {result['combination']}, "
+                             f"bonus {result['bonus']} fragment(s)")
+
+
+def _score(text: str) -> tuple[str, int, int, int]:
+    name, sep, nums = text.partition("=")
+    parts = nums.split("/")
+    if not sep or not name.strip() or len(parts) not in (2, 3):
+        raise click.BadParameter(f"'{text}': write NAME=BLISS/GLOOM or NAME=BLISS/GLOOM/LAST",
+                                 param_hint="--player")
+    try:
+        values = [int(p) for p in parts] + ([0] if len(parts) == 2 else [])
+    except ValueError:
+        raise click.BadParameter(f"'{text}': the scores are whole numbers",
+                                 param_hint="--player") from None
+    if min(values) < 0:
+        raise click.BadParameter(f"'{text}': scores cannot be negative", param_hint="--player")
+    return name.strip(), values[0], values[1], values[2]
+
+
+@calculator(group, "winner")
+@click.option("--player", "players", multiple=True, required=True, metavar="NAME=B/G[/LAST]",
+              help="Scored Bliss/Gloom fragments and, optionally, those scored in the last "
+                   "Revelation.")
+def winner(players):
+    """Who wins after a Revelation (Single-minded 12+, Balanced 7+7, then the tie-breaks)."""
+    from referee.games.cerebria.revelation import describe_result
+    from scorers import cerebria as scoring
+
+    table = [_score(p) for p in players]
+    if len({t[0].lower() for t in table}) != len(table):
+        raise click.BadParameter("two players have the same name", param_hint="--player")
+    result = scoring.winner(table)
+    text = describe_result(result) if result["winners"] else "Nobody meets a winning condition."
+    emit_calculation(result, text)
+
+
+@group.command("unseen")
+@json_option
+def unseen():
+    """Cards not yet seen: in the main deck, the Impulse stacks or hidden in hands.
+
+    These are the cards a --reveal (or a hidden hand card) can still be.
+    """
+    from referee import session
+    from referee.cli import context, output
+    from referee.games.cerebria import cards, zones
+
+    ref = context.get()
+    store = ref.store()
+    sid = session.resolve(store, "cerebria", ref.session_id)
+    loaded = session.load(store, sid)
+    pool = zones.unseen(loaded.state)
+    result = {"unseen": dict(sorted(pool.items())), "count": sum(pool.values())}
+    if ref.as_json:
+        output.emit_json(output.envelope(result, sid))
+        return
+    groups: dict[str, list[str]] = {}
+    for card, n in sorted(pool.items()):
+        kind = cards.kind(card)
+        head = kind if cards.is_plain(card) else f"{kind}-{cards.affiliation(card)}"
+        rest = card[len(head) + 1:]
+        groups.setdefault(head, []).append(rest + (f" x{n}" if n > 1 else ""))
+    click.echo(f"{result['count']} cards not yet seen:")
+    for head, names in groups.items():
+        click.echo(f"  {head}: {', '.join(names)}")

@@ -1,0 +1,193 @@
+"""`referee croa ...`: Crôa! verbs. Parsing only; the rules live in referee.games.croa."""
+
+from __future__ import annotations
+
+import click
+
+from referee.cli.common import (
+    action_command,
+    calculator,
+    emit_calculation,
+    game_group,
+    json_option,
+    new_options,
+    show_session,
+    start,
+)
+
+group = game_group("croa", help="""Crôa!: frogs in a pond, last queen standing (2-4 colonies).
+
+\b
+Squares a1..h8 (a1 bottom-left). Zones: blue a1-d4, green e1-h4, pink e5-h8,
+yellow a5-d8. Which males lie in which zone is the referee's own layout
+(blue 1 2 3, green 4 5 6, pink 1 3 5, yellow 2 4 6); the card module's list
+is a reconstruction (see `croa cards`). Physical tiles: type each tile you
+turn over (--tile); `new --digital`: the referee draws them.""")
+
+MALES_HELP = ("A JSON file placing the males: {\"blue\": [\"male1\", \"male2\", \"male3\"], ...} "
+              "(three different per zone, each male in two zones). Default: the referee's "
+              "layout (blue 1 2 3, green 4 5 6, pink 1 3 5, yellow 2 4 6).")
+
+
+def _read_males(path: str | None) -> dict | None:
+    """The content of a --males file (it goes into the log, so replays need no file)."""
+    if path is None:
+        return None
+    from referee.games.croa.tiles import check_layout
+
+    return check_layout(_read_json(path, "--males"))
+
+
+def _read_json(path: str, option: str) -> object:
+    import json
+
+    try:
+        with open(path, encoding="utf-8") as fh:
+            return json.load(fh)
+    except (OSError, ValueError) as exc:
+        raise click.BadParameter(f"cannot read {path}: {exc}", param_hint=option) from None
+
+
+TILE_HELP = "The tile revealed there: lilypad, mosquito, mud, pike, reeds, log, male1..male6."
+
+
+@group.command("new")
+@click.option("--player", "players", multiple=True, required=True, metavar="NAME:COLOR",
+              help="A colony, in seat order (clockwise); the first listed starts. Colours: red, "
+                   "blue, green, yellow, pink, purple, orange, black, white, brown.")
+@click.option("--digital", is_flag=True,
+              help="The referee shuffles the zone piles from the seed and reveals tiles itself.")
+@click.option("--cards", is_flag=True,
+              help="Play with the card module (a reconstruction: see `referee croa cards`).")
+@click.option("--males", "males_file", default=None, metavar="FILE", help=MALES_HELP)
+@click.option("--deck", "deck_file", default=None, metavar="FILE",
+              help="With --cards: a JSON file {\"card name\": count, ...} replacing the "
+                   "reconstructed deck (cards the referee does not know are recorded by name).")
+@new_options
+def new(players: tuple[str, ...], digital: bool, cards: bool, males_file: str | None,
+        deck_file: str | None, seed: str | None, name: str, dry_run: bool) -> None:
+    """Start a Crôa! session (2-4 colonies).
+
+    Queens take the corners in seat order (2: a1 h8; 3: a1 a8 h8; 4: a1 a8 h8 h1), their two
+    servants on the squares orthogonally next to them. With 3 colonies the referee plays the
+    same 8x8 pond on three corners. Without --digital, type each tile you turn over (--tile).
+    """
+    options = {"players": list(players), "digital": digital, "cards": cards}
+    males = _read_males(males_file)
+    if males:
+        options["males"] = males
+    if deck_file is not None:
+        options["deck"] = _read_json(deck_file, "--deck")
+    start("croa", options, seed=seed, name=name, dry_run=dry_run)
+
+
+@group.command("pond")
+@json_option
+def pond() -> None:
+    """Draw the pond (same as `status`): tiles, frogs, colonies, piles, whose turn."""
+    show_session("croa", None)
+
+
+@action_command(group, "move")
+@click.argument("src", metavar="FROM")
+@click.argument("to")
+@click.option("--tile", default=None, help=TILE_HELP)
+@click.option("--bounce", "bounces", multiple=True, metavar="SQ[:TILE]",
+              help="Where a frog landing on a lily pad bounces next (repeat for a chain).")
+@click.option("--mosquito", "mosquitoes", multiple=True, metavar="FROM:TO[:TILE]",
+              help="The extra move a mosquito gives (repeat for a chain).")
+@click.option("--remove", default=None, metavar="SQ:COLOR",
+              help="Which servant a third servant pushes off a log (colour or player name).")
+def move(src: str, to: str, tile: str | None, bounces: tuple[str, ...],
+         mosquitoes: tuple[str, ...], remove: str | None) -> dict:
+    """Move one of your frogs to a neighbouring square (FROM as b1, or b1:queen / b1:servant
+    when your queen and a servant share it)."""
+    return {"verb": "move", "from": src, "to": to, "tile": tile,
+            "bounce": list(bounces) or None, "mosquito": list(mosquitoes) or None,
+            "remove": remove}
+
+
+@action_command(group, "bounce")
+@click.argument("to", metavar="SQ")
+@click.option("--tile", default=None, help=TILE_HELP)
+def bounce(to: str, tile: str | None) -> dict:
+    """Answer a lily pad: the square the frog bounces to."""
+    return {"verb": "bounce", "to": to, "tile": tile}
+
+
+@action_command(group, "mosquito")
+@click.argument("src", metavar="FROM")
+@click.argument("to")
+@click.option("--tile", default=None, help=TILE_HELP)
+def mosquito(src: str, to: str, tile: str | None) -> dict:
+    """Answer a mosquito: move another of your frogs one square."""
+    return {"verb": "mosquito", "from": src, "to": to, "tile": tile}
+
+
+@action_command(group, "pass")
+def pass_() -> dict:
+    """Decline the mosquito's extra move, or let a card work (nobody plays Doesn't work!)."""
+    return {"verb": "pass"}
+
+
+@action_command(group, "remove")
+@click.argument("which", metavar="SQ:COLOR")
+def remove(which: str) -> dict:
+    """Answer a crowded log: which servant leaves (SQ:COLOR, a colour or a player name)."""
+    return {"verb": "remove", "which": which}
+
+
+@action_command(group, "card")
+@click.argument("card")
+@click.option("--player", default=None, help="Who plays it (default: the colony to play).")
+@click.option("--from", "src", default=None, metavar="SQ", help="Mega-jump, bodyguard, "
+              "not even dead: the frog that moves.")
+@click.option("--to", default=None, metavar="SQ", help="Where that frog (or one more frog) goes.")
+@click.option("--tile", default=None, help=TILE_HELP)
+@click.option("--male", default=None, metavar="maleN", help="Mating season, twins: the male.")
+@click.option("--bounce", "bounces", multiple=True, metavar="SQ[:TILE]")
+@click.option("--mosquito", "mosquitoes", multiple=True, metavar="FROM:TO[:TILE]")
+@click.option("--remove", default=None, metavar="SQ:COLOR")
+def card(card: str, player: str | None, src: str | None, to: str | None, tile: str | None,
+         male: str | None, bounces: tuple[str, ...], mosquitoes: tuple[str, ...],
+         remove: str | None) -> dict:
+    """Play a card (--cards sessions). The card list is a reconstruction: see `croa cards`.
+    A card the referee does not know is recorded by name; apply it at the table."""
+    return {"verb": "card", "card": card, "player": player, "from": src, "to": to,
+            "tile": tile, "male": male, "bounce": list(bounces) or None,
+            "mosquito": list(mosquitoes) or None, "remove": remove}
+
+
+@group.command("cards")
+@json_option
+def cards_cmd() -> None:
+    """List the card module's cards (a reconstruction from the rulebook's clarifications)."""
+    from referee.cli import context, output
+    from referee.games.croa.cards import _DATA, CARDS
+
+    if context.get().as_json:
+        output.emit_json(output.envelope({"about": _DATA["_about"], "cards": CARDS}))
+        return
+    click.echo(_DATA["_about"])
+    rows = [[k, v["title"], v["timing"] + (" (orange)" if v["orange"] else ""), v["count"],
+             v["effect"]] for k, v in CARDS.items()]
+    click.echo(output.table(["card", "title", "timing", "count", "effect"], rows))
+
+
+@calculator(group, "odds")
+@click.argument("zone")
+@click.option("--revealed", multiple=True, metavar="TILE",
+              help="A tile already laid in that zone (repeat).")
+@click.option("--males", "males_file", default=None, metavar="FILE", help=MALES_HELP)
+def odds(zone: str, revealed: tuple[str, ...], males_file: str | None) -> None:
+    """What the next tile of ZONE (blue, green, pink, yellow) can be.
+
+    JSON: {"zone", "left", "probabilities": {tile: float}, "exact": {tile: "p/q"}}."""
+    from scorers.croa import next_tile
+
+    result = next_tile(zone, list(revealed), _read_males(males_file))
+    lines = [f"{result['zone']} pile: {result['left']} tile(s) left"]
+    for kind, p in result["probabilities"].items():
+        if p:
+            lines.append(f"  {kind:<9} {result['exact'][kind]:>6}  {p:6.1%}")
+    emit_calculation(result, "\n".join(lines))

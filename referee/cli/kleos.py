@@ -1,0 +1,441 @@
+"""`referee kleos ...`: thin Click verbs over the Kleos engine (referee.games.kleos)."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import click
+
+from referee.cli import context, output
+from referee.cli.common import (
+    action_command,
+    calculator,
+    emit_calculation,
+    game_group,
+    json_option,
+    new_options,
+    start,
+)
+from referee.errors import InputError
+
+GAME = "kleos"
+KIND = "minion"
+GODS = ("ares", "artemis", "athena", "dionysus", "hermes")
+HELP = """Kleos: gods, minions, dice combat, glory (2-5 players).
+
+\b
+Start:   new --player Ann:ares --player Bob:athena --champion ares=3/3/2/1 ...
+Cards:   card add NAME --stats A/D/C/T ... (kept across sessions), card list
+Setup:   isle ISLE CARD (x5), deploy GOD CARD..., next
+A day:   play / attach (Play Phase), move / attack / recruit (Action Phase), next
+Answers: oa MINION | pass, replace SLOT
+Effects: kill, glory, favor, move --effect, check (the card's text wins)
+Minions are GOD:1-4 or GOD:champion (GOD:c); locations port market arena
+theater isle1-isle5 h1-h5. Dice faces: s success, g godly, - or b blank."""
+
+group = game_group(GAME, help=HELP)
+
+
+# -- card library -------------------------------------------------------------------
+
+def _card(store: Any, name: str) -> dict | None:
+    return store.library_get(GAME, KIND, name.strip())
+
+
+def _lookup(store: Any, name: str) -> dict:
+    """A card's stats from the library, else from the current session; refused with a hint."""
+    from referee import session
+    from referee.games.kleos import cards
+
+    card = _card(store, name)
+    if card is None:  # a short name the rulebook uses, e.g. Myrina
+        facts = cards.rulebook_facts().get(name.strip().lower())
+        card = _card(store, facts["name"]) if facts else None
+    if card is not None:
+        return card
+    sid = session.resolve(store, GAME, context.get().session_id)
+    known = session.load(store, sid).state["cards"]
+    if name.strip().lower() in known:
+        return known[name.strip().lower()]
+    names = sorted({*store.library_list(GAME, KIND), *(c["name"] for c in known.values())})
+    close = [n for n in names if name.strip().lower() in n.lower()]
+    error = cards.unknown_card(name.strip())
+    if close:
+        error.message += f" (did you mean {' or '.join(repr(n) for n in close[:3])}?)"
+    raise error
+
+
+def _with_stats(store: Any, action: dict) -> dict:
+    """Copy the card's stats into the action, so the log replays without the library."""
+    card = _lookup(store, action["card"])
+    return {**action, "card": card["name"], "stats": card}
+
+
+def _with_many(store: Any, action: dict) -> dict:
+    found = [_lookup(store, n) for n in action["cards"]]
+    return {**action, "cards": [c["name"] for c in found], "stats": found}
+
+
+@group.group("card", context_settings={"help_option_names": ["-h", "--help"]})
+def card_group() -> None:
+    """The minion card library, kept in the store across sessions.
+
+    The rulebook prints only a few facts about a few cards (e.g. Myrina's
+    Disposition 1, the Minotaur's Hunter +2/+1); type each card's printed
+    stats once with `card add`, and every session after that can name it.
+    """
+
+
+@card_group.command("add")
+@click.argument("name")
+@click.option("--stats", required=True, metavar="A/D/C/T",
+              help="Attack/Defense/Cunning/Tactics as printed, e.g. 3/2/2/1 or 4/3/1/-1.")
+@click.option("--disposition", type=click.IntRange(0, 20), help="Successes needed to recruit it.")
+@click.option("--epic", is_flag=True, help="An Epic minion (Isles, Divine Deck).")
+@click.option("--hero", is_flag=True, help="Keyword Hero (can take a Heroic Mount).")
+@click.option("--monster", is_flag=True, help="Keyword Monster (can take a Monstrous Offering).")
+@click.option("--swift", is_flag=True, help="Moves two locations with its first move of the day.")
+@click.option("--hunter", metavar="A/D", help="Hunter bonus when no ally is at its location, e.g. 2/1.")
+@click.option("--tactics-neg", is_flag=True, help="The printed Tactics is negative (flip its sign).")
+@click.option("--champion", "champion", type=click.Choice(GODS, case_sensitive=False),
+              help="This is GOD's Champion: `new` uses it for GOD when no --champion is given.")
+@json_option
+def card_add(name: str, stats: str, disposition: int | None, epic: bool, hero: bool, monster: bool,
+             swift: bool, hunter: str | None, tactics_neg: bool, champion: str | None) -> None:
+    """Add (or correct) a minion card in the library: NAME as printed."""
+    from referee.games.kleos import cards
+
+    if hero and monster:
+        raise InputError("a card is a Hero or a Monster: give --hero or --monster, not both")
+    data: dict[str, Any] = {"name": name, **cards.parse_stats(stats), "disposition": disposition,
+                            "swift": swift, "hunter": cards.parse_pair(hunter, "--hunter") if hunter else None}
+    if tactics_neg:
+        data["tactics"] = -abs(data["tactics"])
+    data["keywords"] = [k for k, on in (("epic", epic), ("hero", hero), ("monster", monster),
+                                        ("champion", champion)) if on]
+    if champion:
+        data["god"] = champion.lower()
+    card = cards.normalize(cards.with_rulebook_defaults(data))
+    if champion:
+        card["keywords"] = sorted(set(card["keywords"]) - {"basic", "epic"} | {"champion"})
+    ref = context.get()
+    ref.store().library_put(GAME, KIND, card["name"], card)
+    text = f"Card library: {cards.describe(card)}"
+    emit_calculation({"card": card}, text)
+
+
+@card_group.command("list")
+@json_option
+def card_list() -> None:
+    """The cards in the library, and what the rulebook itself says about named cards."""
+    from referee.games.kleos import cards
+
+    lib = context.get().store().library_list(GAME, KIND)
+    if context.get().as_json:
+        output.emit_json(output.envelope({"cards": list(lib.values())}))
+        return
+    if lib:
+        rows = [[c["name"], f"{c['attack']}/{c['defense']}/{c['cunning']}/{c['tactics']:+d}",
+                 c.get("disposition") if c.get("disposition") is not None else "",
+                 ", ".join(k for k in c["keywords"] if k != "basic")
+                 + (f" ({c['god']})" if c.get("god") else ""),
+                 ("Swift " if c.get("swift") else "") + ("Hunter +{}/+{}".format(*c["hunter"])
+                                                         if c.get("hunter") else "")]
+                for c in lib.values()]
+        click.echo(output.table(["card", "A/D/C/T", "disposition", "keywords", "abilities"], rows))
+    else:
+        click.echo("The card library is empty: `referee kleos card add NAME --stats A/D/C/T`.")
+    facts = sorted({cards.facts_text(n) for n in cards.rulebook_facts()})
+    click.echo("\nThe rulebook names (stats are on the printed cards):")
+    for line in facts:
+        click.echo(f"  {line}")
+
+
+# -- new ------------------------------------------------------------------------------
+
+def _champions(store: Any, given: tuple[str, ...], gods: list[str]) -> dict:
+    from referee.games.kleos import cards
+
+    out: dict[str, dict] = {}
+    for item in given:
+        god, sep, what = item.partition("=")
+        god = god.strip().lower()
+        if not sep or god not in GODS:
+            raise InputError(f"--champion is GOD=CARD or GOD=A/D/C/T, not '{item}'")
+        if "/" in what:
+            out[god] = {"name": f"{god.capitalize()}' Champion" if god.endswith("s")
+                            else f"{god.capitalize()}'s Champion", **cards.parse_stats(what)}
+        else:
+            card = _card(store, what)
+            if card is None:
+                raise cards.unknown_card(what.strip())
+            out[god] = card
+    lib = None
+    for god in gods:
+        if god not in out:
+            lib = lib if lib is not None else store.library_list(GAME, KIND)
+            found = [c for c in lib.values() if c.get("god") == god and "champion" in c["keywords"]]
+            if found:
+                out[god] = found[0]
+    return out
+
+
+@group.command("new")
+@click.option("--player", "players", multiple=True, required=True, metavar="NAME:GOD",
+              help="A player and their god, in seating (clockwise) order; 2-5 times.")
+@click.option("--temple", "temples", multiple=True, metavar="GOD:H1",
+              help="Put GOD's temple on H1..H5 (others are dealt at random from the seed).")
+@click.option("--champion", "champions", multiple=True, metavar="GOD=CARD|A/D/C/T",
+              help="GOD's champion: a library card, or its printed stats. Without it, the library "
+                   "card added with `card add ... --champion GOD` is used.")
+@click.option("--board", "board_file", type=click.Path(exists=True, dir_okay=False),
+              help="A board map replacing the default (the rulebook prints none, so the default "
+                   "is a reconstruction): JSON {\"locations\": {KEY: {\"kind\": temple|city|isle, "
+                   "\"label\", \"glory\"}}, \"adjacent\": [[KEY, KEY], ...]}; see "
+                   "referee/games/kleos/default_board.json.")
+@new_options
+def new(players: tuple[str, ...], temples: tuple[str, ...], champions: tuple[str, ...],
+        board_file: str | None, seed: str | None, name: str, dry_run: bool) -> None:
+    """Start a Kleos Contest (2-5 players): Day 1, Deployment.
+
+    Temples follow the player count (2P H1,H5; 3P H1,H3,H5; 4P H1,H2,H4,H5;
+    5P all); the player on Temple 1 goes first. Champions' stats are not in
+    the rulebook: type them once (`card add NAME --stats A/D/C/T --champion
+    GOD`) or give them here with --champion. Then put an Epic card on each
+    Isle (`isle isle1 CARD`), deploy minions (`deploy GOD CARD...`) and `next`.
+    """
+    ps = []
+    for p in players:
+        pname, sep, god = p.rpartition(":")
+        if not sep or not pname.strip():
+            raise InputError(f"--player is NAME:GOD (e.g. Ann:ares), not '{p}'")
+        ps.append({"name": pname.strip(), "god": god.strip().lower()})
+    chosen = {}
+    for t in temples:
+        god, sep, where = t.partition(":")
+        if not sep:
+            raise InputError(f"--temple is GOD:H1, not '{t}'")
+        chosen[god.strip().lower()] = where.strip().lower()
+    options: dict[str, Any] = {"players": ps}
+    if chosen:
+        options["temples"] = chosen
+    store = context.get().store()
+    options["champions"] = _champions(store, champions, [p["god"] for p in ps])
+    if board_file:
+        try:
+            with open(board_file, encoding="utf-8") as fh:
+                options["board"] = json.load(fh)
+        except (OSError, UnicodeDecodeError) as exc:
+            raise InputError(f"--board: cannot read {board_file} ({exc})") from None
+        except json.JSONDecodeError as exc:
+            raise InputError(f"--board: {board_file} is not JSON (line {exc.lineno}: {exc.msg})") from None
+    start(GAME, options, seed=seed, name=name, dry_run=dry_run)
+
+
+# -- verbs ----------------------------------------------------------------------------
+
+DICE = "Typed dice faces (s success, g godly, - or b blank), e.g. ssg--; rolled if omitted."
+
+
+@action_command(group, "isle", prepare=_with_stats)
+@click.argument("isle")
+@click.argument("card")
+def isle(isle: str, card: str) -> dict:
+    """Put the Epic card CARD face up on ISLE (at setup, or when it waits for one)."""
+    return {"verb": "isle", "isle": isle, "card": card}
+
+
+@action_command(group, "deploy", prepare=_with_many)
+@click.argument("god")
+@click.argument("cards", nargs=-1, required=True)
+def deploy(god: str, cards: tuple[str, ...]) -> dict:
+    """Deployment: GOD puts minion CARDS from hand on their temple (four at most)."""
+    return {"verb": "deploy", "god": god, "cards": list(cards)}
+
+
+@action_command(group, "next")
+def next_() -> dict:
+    """End Deployment, your phase, or the day (Dusk and Daybreak are resolved)."""
+    return {"verb": "next"}
+
+
+@action_command(group, "play", prepare=_with_stats)
+@click.argument("god")
+@click.argument("card")
+@click.option("--replace", metavar="SLOT", help="With four minions: slot 1-4 sent to Hades, or 'new'.")
+def play(god: str, card: str, replace: str | None) -> dict:
+    """Play Phase: GOD plays minion CARD onto their temple."""
+    return {"verb": "play", "god": god, "card": card, "replace": replace}
+
+
+@action_command(group, "attach")
+@click.argument("god")
+@click.argument("card")
+@click.option("--to", "to", required=True, metavar="MINION", help="The minion it goes on (GOD:SLOT).")
+@click.option("--as", "as_", required=True,
+              type=click.Choice(["blessing", "curse", "mount", "offering"], case_sensitive=False))
+@click.option("--mod", metavar="atk=+1,def=+1,cun=+2,tac=+1,swift",
+              help="What it changes on the minion's stats, as the card says.")
+def attach(god: str, card: str, to: str, as_: str, mod: str | None) -> dict:
+    """Play Phase: GOD attaches CARD to a minion as a blessing, curse, mount or offering."""
+    return {"verb": "attach", "god": god, "card": card, "to": to, "as": as_.lower(), "mod": mod}
+
+
+@action_command(group, "move")
+@click.argument("minion")
+@click.argument("to")
+@click.argument("to2", required=False)
+@click.option("--effect", is_flag=True,
+              help="Moved by a card's effect: no action spent, not adjacency-bound.")
+def move(minion: str, to: str, to2: str | None, effect: bool) -> dict:
+    """Move MINION to TO (a Swift minion's first move may go on to TO2)."""
+    return {"verb": "move", "minion": minion, "to": to, "to2": to2, "effect": effect or None}
+
+
+@action_command(group, "oa")
+@click.argument("minion")
+@click.option("--dice", help=DICE)
+@click.option("--favor/--no-favor", default=True, help="On a slaughter, take Olympus' Favor (default).")
+@click.option("--bonus", type=int, default=0, help="Extra dice from a card.")
+def oa(minion: str, dice: str | None, favor: bool, bonus: int) -> dict:
+    """Answer a pending opportunity attack: MINION attacks the fleeing minion."""
+    return {"verb": "oa", "minion": minion, "dice": dice, "favor": favor, "bonus": bonus or None}
+
+
+@action_command(group, "pass")
+@click.argument("god", required=False)
+def pass_(god: str | None) -> dict:
+    """Answer a pending opportunity attack: no attack."""
+    return {"verb": "pass", "god": god}
+
+
+@action_command(group, "attack")
+@click.argument("minion")
+@click.argument("target")
+@click.option("--dice", help=DICE)
+@click.option("--retaliation", help="The retaliation's typed faces; rolled if omitted.")
+@click.option("--favor/--no-favor", default=True, help="On a slaughter, take Olympus' Favor (default).")
+@click.option("--bonus", type=int, default=0, help="Extra attack dice from a card (may be negative).")
+@click.option("--retaliation-bonus", type=int, default=0, help="Extra retaliation dice from a card.")
+def attack(minion: str, target: str, dice: str | None, retaliation: str | None, favor: bool,
+           bonus: int, retaliation_bonus: int) -> dict:
+    """MINION attacks TARGET at the same location (Tactics tallied, retaliation, slaughter)."""
+    return {"verb": "attack", "minion": minion, "target": target, "dice": dice,
+            "retaliation": retaliation, "favor": favor, "bonus": bonus or None,
+            "retaliation_bonus": retaliation_bonus or None}
+
+
+@action_command(group, "recruit")
+@click.argument("minion")
+@click.option("--dice", help=DICE)
+@click.option("--replace", metavar="SLOT", help="With four minions: slot 1-4 sent to Hades, or 'new'.")
+def recruit(minion: str, dice: str | None, replace: str | None) -> dict:
+    """MINION tries to recruit the Epic card on its Isle (Cunning vs Disposition)."""
+    return {"verb": "recruit", "minion": minion, "dice": dice, "replace": replace}
+
+
+@action_command(group, "replace")
+@click.argument("slot")
+def replace(slot: str) -> dict:
+    """Answer the four-minion limit: SLOT (1-4) goes to Hades, or 'new' (the recruited card)."""
+    return {"verb": "replace", "slot": slot}
+
+
+@action_command(group, "kill")
+@click.argument("minion")
+@click.option("--by", metavar="GOD", help="The player whose card killed it (gains the glory).")
+@click.option("--reason", required=True, help="The card or effect.")
+@click.option("--slaughter", is_flag=True, help="The card slaughters it (+1 glory; not a champion).")
+def kill(minion: str, by: str | None, reason: str, slaughter: bool) -> dict:
+    """A card's effect kills MINION (glory to --by: 1, a champion 2, +1 slaughter)."""
+    return {"verb": "kill", "minion": minion, "by": by, "reason": reason,
+            "slaughter": slaughter or None}
+
+
+@action_command(group, "glory", context_settings={"ignore_unknown_options": True})
+@click.argument("god")
+@click.argument("delta")
+@click.option("--reason", required=True, help="The card or effect.")
+def glory(god: str, delta: str, reason: str) -> dict:
+    """A card changes GOD's glory by DELTA (+2, -1); the track stops at 0."""
+    return {"verb": "glory", "god": god, "delta": delta, "reason": reason}
+
+
+@action_command(group, "favor")
+@click.argument("minion")
+def favor(minion: str) -> dict:
+    """A card gives Olympus' Favor to MINION ('none' returns it to Olympus)."""
+    return {"verb": "favor", "minion": minion}
+
+
+@action_command(group, "check")
+@click.argument("minion")
+@click.argument("stat", type=click.Choice(["attack", "defense", "cunning", "tactics"],
+                                          case_sensitive=False))
+@click.option("--need", type=click.IntRange(0, 99), help="Successes the card asks for.")
+@click.option("--against", metavar="MINION", help="A competing check against this minion.")
+@click.option("--dice", help=DICE)
+@click.option("--against-dice", help="The other minion's typed faces.")
+def check(minion: str, stat: str, need: int | None, against: str | None, dice: str | None,
+          against_dice: str | None) -> dict:
+    """A stat check a card calls for (one die per point); changes nothing on the board."""
+    return {"verb": "check", "minion": minion, "stat": stat.lower(), "need": need,
+            "against": against, "dice": dice, "against_dice": against_dice}
+
+
+@group.command("ledger")
+@json_option
+def ledger() -> None:
+    """The glory ledger: every gain with its day and reason."""
+    from referee import session
+    from referee.games.kleos import state as st
+
+    ref = context.get()
+    store = ref.store()
+    sid = session.resolve(store, GAME, ref.session_id)
+    loaded = session.load(store, sid)
+    entries = loaded.state["ledger"]
+    if ref.as_json:
+        output.emit_json(output.envelope({"ledger": entries}, sid, loaded.state_json()))
+        return
+    if not entries:
+        click.echo("No glory gained yet.")
+        return
+    rows = [[e["day"], st.who(loaded.state, e["god"]), f"{e['delta']:+d}", e["reason"]] for e in entries]
+    click.echo(output.table(["day", "player", "glory", "reason"], rows))
+    totals = ", ".join(f"{st.who(loaded.state, g)} {v}" for g, v in loaded.state["glory"].items())
+    click.echo(f"Totals: {totals}")
+
+
+# -- calculators ----------------------------------------------------------------------
+
+@calculator(group, "odds")
+@click.option("--dice", "n", type=click.IntRange(0, 200), required=True, help="Dice rolled.")
+@click.option("--need", type=click.IntRange(0, 200), required=True, help="Successes needed.")
+@click.option("--godly", is_flag=True, help="Godly dice: the godly face succeeds too.")
+def odds(n: int, need: int, godly: bool) -> None:
+    """Chance of at least NEED successes on N dice."""
+    from scorers import kleos as sc
+
+    result = sc.odds(n, need, godly)
+    emit_calculation(result, f"P(at least {need} successes on {n} {'Godly ' if godly else ''}dice) = "
+                             f"{result['exact']} ≈ {result['probability']:.1%}")
+
+
+@calculator(group, "combat")
+@click.option("--attack", type=click.IntRange(0, 99), required=True, help="The attacker's Attack.")
+@click.option("--defense", type=click.IntRange(0, 99), required=True, help="The target's Defense.")
+@click.option("--tactics", type=click.IntRange(-99, 99), default=0, help="The Tactics tally.")
+@click.option("--bonus", type=click.IntRange(-99, 99), default=0, help="Other bonuses or penalties.")
+@click.option("--godly", is_flag=True, help="Godly dice (Olympus' Favor).")
+@click.option("--champion", is_flag=True, help="The target is a champion (cannot be slaughtered).")
+def combat(attack: int, defense: int, tactics: int, bonus: int, godly: bool, champion: bool) -> None:
+    """Chances to kill and to slaughter with one Attack check."""
+    from scorers import kleos as sc
+
+    r = sc.combat(attack, defense, tactics, bonus, godly, champion)
+    emit_calculation(r, f"{r['dice']} {'Godly ' if godly else ''}dice against Defense {defense}: "
+                        f"kill {r['exact']['kill']} ≈ {r['kill']:.1%}, slaughter "
+                        f"{r['exact']['slaughter']} ≈ {r['slaughter']:.1%}"
+                        + (" (a champion is never slaughtered)" if champion else ""))

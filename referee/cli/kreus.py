@@ -1,0 +1,295 @@
+"""`referee kreus ...`: the Kreus verbs. Parses arguments into actions; the engine rules on them."""
+
+from __future__ import annotations
+
+import inspect
+import json
+
+import click
+
+from referee.cli import context, output
+from referee.cli.common import (
+    action_command,
+    calculator,
+    emit_calculation,
+    game_group,
+    json_option,
+    new_options,
+    start,
+)
+
+group = game_group("kreus")
+
+CARDS_HELP = ("cards: fire air earth water aether, Nature cards (atmosphere comet wind rainbow "
+              "mountain river bird fish tree flower planet), thunderbolts storm hekatonkheires; "
+              "Altered copies as volatile-fire, disturbing-air, complementary-water.")
+
+
+@group.command("new")
+@click.option("--player", "players", multiple=True, required=True, metavar="NAME",
+              help="A player, once per seat, in seat order going left (3-6).")
+@click.option("--first", default=None, metavar="NAME",
+              help="The First Player: whoever holds the Planet (default: the first --player).")
+@click.option("--first-game", is_flag=True,
+              help="First game at 3-5 players: the Storm of Uranus is swapped for an Aether.")
+@click.option("--incarnation", is_flag=True, help="Incarnation mode: each player is a Titan.")
+@click.option("--altered", is_flag=True,
+              help="Altered Elements mode: Disturbing, Volatile and Complementary copies.")
+@click.option("--cards", "cards_file", type=click.Path(exists=True, dir_okay=False), default=None,
+              metavar="FILE", help="JSON replacing the creation tree ('nature') and/or the "
+                                   "Titan cards ('titans'); default: the shipped files.")
+@new_options
+def new(players: tuple[str, ...], first: str | None, first_game: bool, incarnation: bool,
+        altered: bool, cards_file: str | None, seed: str | None, name: str,
+        dry_run: bool) -> None:
+    """Start a Kreus session (3-6 players, one team). Deal the cards physically; the referee
+    tracks hand counts, the Energy tokens and every card seen."""
+    options: dict = {"players": list(players), "first": first, "first_game": first_game,
+                     "incarnation": incarnation, "altered": altered}
+    if cards_file:
+        options["cards"] = _read_cards(cards_file)
+    start("kreus", {k: v for k, v in options.items() if v is not None}, seed=seed, name=name,
+          dry_run=dry_run)
+
+
+def _read_cards(path: str) -> dict:
+    """The replacement file's content goes into the session, so it replays without the file."""
+    from referee.errors import InputError
+    from referee.games.kreus.data import load_cards
+
+    try:
+        with open(path, encoding="utf-8") as fh:
+            data = json.load(fh)
+    except (OSError, UnicodeDecodeError) as exc:
+        raise InputError(f"cannot read {path}: {exc}") from None
+    except json.JSONDecodeError as exc:
+        raise InputError(f"{path} is not valid JSON (line {exc.lineno}: {exc.msg})") from None
+    load_cards(data)  # clear errors now, before anything is stored
+    return data
+
+
+@action_command(group, "tokens")
+@click.argument("player")
+@click.argument("n", type=click.IntRange(min=0))
+def tokens(player: str, n: int) -> dict:
+    """Setup: PLAYER takes N Energy tokens from the Reserve.
+
+    In seat order from the First Player; the last player takes what is left."""
+    return {"verb": "tokens", "player": player, "n": n}
+
+
+@action_command(group, "titan")
+@click.argument("player")
+@click.argument("titan")
+@click.option("--face", type=click.Choice(["male", "female"]), default=None,
+              help="The face kept (default: the face TITAN names).")
+def titan(player: str, titan: str, face: str | None) -> dict:
+    """Incarnation setup: PLAYER's Titan card and face.
+
+    TITAN names either face (`titan Ann cronus`); --face picks the other side of that card."""
+    return {"verb": "titan", "player": player, "titan": titan, "face": face}
+
+
+@action_command(group, "show-card")
+@click.argument("player")
+@click.option("--to", "to", required=True, metavar="NAME", help="Who sees the card.")
+def show_card(player: str, to: str) -> dict:
+    """Divination, 1 Energy: PLAYER shows one hand card to --to."""
+    return {"verb": "show-card", "player": player, "to": to}
+
+
+@action_command(group, "exchange")
+@click.argument("player")
+@click.argument("other")
+def exchange(player: str, other: str) -> dict:
+    """Divination, 2 Energy: PLAYER and OTHER swap one hand card each, face down."""
+    return {"verb": "exchange", "player": player, "with": other}
+
+
+@action_command(group, "retrieve")
+@click.argument("player")
+@click.argument("card")
+@click.option("--give", required=True, metavar="CARD",
+              help="The Nature or Element card from hand that goes to the discard.")
+def retrieve(player: str, card: str, give: str) -> dict:
+    """Divination, 3 Energy: take CARD back from the discard pile.
+
+    The card given (--give) must be a Nature or Element card from hand."""
+    return {"verb": "retrieve", "player": player, "card": card, "give": give}
+
+
+@action_command(group, "discard")
+@click.argument("player")
+@click.argument("card")
+@click.option("--no-token", is_flag=True, help="Leave the earned token in the Reserve.")
+def discard(player: str, card: str, no_token: bool) -> dict:
+    """Divination: discard a Nature/Element card for 1 Energy; or the Storm's discard.
+
+    After a Storm of Uranus taken back, its player names the card discarded (`none` if
+    only Aggression cards are left in hand); no token then."""
+    return {"verb": "discard", "player": player, "card": card, "no_token": no_token}
+
+
+@action_command(group, "ready")
+@click.argument("player")
+def ready(player: str) -> dict:
+    """Divination: PLAYER puts a card face down (two with Cronus)."""
+    return {"verb": "ready", "player": player}
+
+
+@action_command(group, "reveal")
+@click.argument("player")
+@click.argument("card")
+@click.option("--on", "on", default=None, metavar="NATURE",
+              help="The Nature card in play that takes the Element.")
+@click.option("--as", "as_", default=None, metavar="ELEMENT",
+              help="What an Aether, a Nature card or Hyperion's Element stands for.")
+@click.option("--target", default=None, metavar="NATURE:ELEMENT",
+              help="Thunderbolts: the Element card struck, e.g. atmosphere:water.")
+@click.option("--discard", "discard_card", default=None, metavar="CARD",
+              help="Storm of Uranus taken back: the card its player discards.")
+@click.option("--no-token", is_flag=True, help="Leave the Nature card's token in the Reserve.")
+def reveal(player: str, card: str, on: str | None, as_: str | None, target: str | None,
+           discard_card: str | None, no_token: bool) -> dict:
+    """Creation: PLAYER reveals CARD; played if the rules allow, else discarded.
+
+    A card that can enter play must; --on/--as choose where and what it stands for when
+    there is a choice. Aggression cards act at once."""
+    return {"verb": "reveal", "player": player, "card": card, "on": on, "as": as_,
+            "target": target, "discard": discard_card, "no_token": no_token}
+
+
+reveal.help = inspect.cleandoc(reveal.help or "") + "\n\n" + CARDS_HELP
+
+
+@action_command(group, "power")
+@click.argument("player")
+@click.argument("titan", required=False)
+@click.option("--direction", type=click.Choice(["left", "right"]), default=None,
+              help="Coeus: where the First Player card moves.")
+@click.option("--swap", multiple=True, metavar="NAME", help="Oceanus: the two players (twice).")
+@click.option("--position", type=int, default=None, help="Rhea: her place in the reveal order.")
+@click.option("--to", "to", multiple=True, metavar="NAME", help="Theia: who sees (once or twice).")
+@click.option("--on", "on", default=None, metavar="NAME", help="Themis, Phoebe: whose card.")
+@click.option("--card", default=None, metavar="CARD",
+              help="Themis: the card bet on; Mnemosyne: the discarded card taken.")
+@click.option("--give", default=None, metavar="CARD", help="Mnemosyne: the hand card given.")
+@click.option("--gain", type=click.IntRange(0, 15), default=None,
+              help="Themis: tokens a right guess wins, as your card says (default 1).")
+def power(player: str, titan: str | None, direction: str | None, swap: tuple[str, ...],
+          position: int | None, to: tuple[str, ...], on: str | None, card: str | None,
+          give: str | None, gain: int | None) -> dict:
+    """Incarnation: PLAYER uses their Titan's power.
+
+    \b
+    cronus     two cards face down now, sit out the next turn
+    hyperion   (Divination) one Element this turn plays --as any element
+    iapetus    (start of Creation) replay this phase's lost Elements at its end
+    coeus      --direction left|right: move the First Player card
+    oceanus    --swap A --swap B: switch two players in this turn's order
+    crius      (first or last turn) may reveal an Aggression card safely
+    rhea       --position N: her card's place in the reveal order
+    theia      --to A [--to B]: show cards free
+    themis     --on NAME --card CARD [--gain N]: bet a token on a face-down card
+    phoebe     --on NAME: look at a face-down card
+    tethys     (Creation) protect the Element just put into play
+    mnemosyne  --card CARD --give CARD: free swap with the discard pile"""
+    return {"verb": "power", "player": player, "titan": titan, "direction": direction,
+            "swap": list(swap) or None, "position": position, "to": list(to) or None,
+            "on": on, "card": card, "give": give, "gain": gain}
+
+
+@action_command(group, "next")
+def next_() -> dict:
+    """Start the Creation phase once every card is face down.
+
+    The turn ends by itself once every card is revealed."""
+    return {"verb": "next"}
+
+
+@action_command(group, "end")
+@click.option("--aggression-held", is_flag=True,
+              help="A player still held an Aggression card when the Planet was completed.")
+def end(aggression_held: bool) -> dict:
+    """Once the Planet is complete: was an Aggression card still held? Gives the outcome."""
+    return {"verb": "end", "aggression_held": aggression_held}
+
+
+def _loaded():
+    from referee import session
+
+    ref = context.get()
+    store = ref.store()
+    sid = session.resolve(store, "kreus", ref.session_id)
+    return sid, session.load(store, sid)
+
+
+@group.command("tree")
+@json_option
+def tree() -> None:
+    """The creation tree: each Nature card, what it needs, its state.
+
+    The default tree is a reconstruction (RULINGS.md); start a game with `new --cards FILE`
+    to use your printed cards."""
+    from referee.games.kreus import render
+
+    sid, loaded = _loaded()
+    if context.get().as_json:
+        output.emit_json(output.envelope({"tree": render.tree_rows(loaded.state)}, sid,
+                                         loaded.state_json()))
+        return
+    click.echo(render.render_tree(loaded.state))
+
+
+@group.command("paths")
+@json_option
+def paths() -> None:
+    """Routes to the Planet still open, cheapest first, with the elements needed."""
+    from referee.games.kreus import board, render
+
+    sid, loaded = _loaded()
+    if context.get().as_json:
+        output.emit_json(output.envelope(
+            {"routes": board.open_routes(loaded.state),
+             "unseen_elements": board.unseen_elements(loaded.state)}, sid, loaded.state_json()))
+        return
+    click.echo(render.render_paths(loaded.state))
+
+
+def _cards_left(_ctx: click.Context, _param: click.Parameter, value: str | None) -> list[int] | None:
+    if value is None:
+        return None
+    try:
+        out = [int(v) for v in value.split(",") if v.strip() != ""]
+    except ValueError:
+        raise click.BadParameter("a comma-separated list of whole numbers, e.g. 2,3,2,2") from None
+    if not out or any(v < 0 for v in out):
+        raise click.BadParameter("one count (0 or more) per player, e.g. 2,3,2,2")
+    return out
+
+
+@calculator(group, "outcome")
+@click.option("--planet/--no-planet", default=None,
+              help="Is the Planet in play? (default: yes when --elements is given)")
+@click.option("--elements", type=click.IntRange(0, 4), default=0,
+              help="Element cards under the Planet (4 = complete).")
+@click.option("--cards-left", callback=_cards_left, default=None, metavar="N,N,...",
+              help="Cards each player still holds (hand + face down), for perfection.")
+@click.option("--aggression-held", is_flag=True,
+              help="An Aggression card was still held when the Planet was completed.")
+@click.option("--aggression-early", is_flag=True,
+              help="An Aggression card was played on the first or last turn.")
+def outcome(planet: bool | None, elements: int, cards_left: list[int] | None,
+            aggression_held: bool, aggression_early: bool) -> None:
+    """Uranus' judgement: the outcome tier of a finished game."""
+    from referee.games.kreus.flow import OUTCOME_TEXT
+    from scorers.kreus import outcome as judge
+
+    if planet is None:
+        planet = elements > 0
+    if not planet and elements:
+        raise click.BadParameter("Elements lie under the Planet: drop --no-planet",
+                                 param_hint="--elements")
+    result = judge(planet=planet, elements=elements, cards_left=cards_left,
+                   aggression_held=aggression_held, aggression_early=aggression_early)
+    emit_calculation({"outcome": result}, f"Outcome: {result} ({OUTCOME_TEXT[result]})")

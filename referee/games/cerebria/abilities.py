@@ -1,0 +1,282 @@
+"""The eight Emotion Abilities: checking a use, spending its fragment, resolving its effect.
+
+Using an ability spends one fragment from the emotion's Fragment slot (to the supply,
+or onto an Absorb slot with `--absorb`). Then the other players may counter-act
+(flow.py); if nobody does, `resolve` applies the effect.
+"""
+
+from __future__ import annotations
+
+import copy
+
+from referee.chance import Chance
+from referee.errors import IllegalAction, InputError
+from referee.games.cerebria import cards, impulse, mindset, zones
+
+USE_RULE = "Abilities: each type once per turn"
+READY_RULE = "Abilities: only emotions in the Mindset since the start of the turn (merged: at once)"
+SPEND_RULE = "Abilities: spend a fragment from the emotion's Fragment slot"
+ABSORB_RULE = "Absorb: Brightness takes Bliss, Bleakness Gloom; a merged one only from its partner"
+DRAIN_RULE = "Drain: fragments go only onto an emotion of their affiliation"
+SWAP_RULE = "Swap: one of your emotions with one in another player's Mindset"
+STEAL_RULE = "Steal: take a card from an opponent's hand"
+
+Effect = tuple[list[str], bool]  # lines for the table, whether a Revelation triggers
+
+USAGE = {
+    "destroy": "destroy PLAYER:POS",
+    "drain": "drain PLAYER:POS HOST  (drained emotion, then your host position) [--keep]",
+    "deprive": "deprive SLOT SLOT  (two Impulse slots, one after the other)",
+    "summon": "summon CARD [--merge CARD] [--discard POS]",
+    "steal": "steal PLAYER [--card CARD|none]",
+    "swap": "swap MINE PLAYER:POS",
+    "draw": "draw",
+    "embrace": "embrace SLOT",
+}
+ARITY = {"destroy": 1, "drain": 2, "deprive": 2, "summon": 1, "steal": 1, "swap": 2,
+         "draw": 0, "embrace": 1}
+
+
+def check_use(state: dict, me: str, action: dict) -> dict:
+    """Everything a use needs, checked before anything changes. Returns the parameters."""
+    pos = mindset.position(state, me, action.get("pos"))
+    emo = state["mindsets"][me][pos]
+    name = str(action.get("ability", "")).strip().lower()
+    if name not in cards.ABILITIES:
+        raise InputError(f"no ability '{name[:20]}' (abilities: {', '.join(cards.ABILITIES)})")
+    own = cards.ability(emo["card"])
+    if own is None:
+        raise IllegalAction(f"{emo['card']} at {pos + 1} has no ability (it only absorbs)",
+                            "Brightness/Bleakness have no ability")
+    if own != name:
+        raise IllegalAction(f"{mindset.label(emo)} at {pos + 1} gives {own}, not {name}",
+                            "Abilities: an emotion gives the ability printed on it")
+    if name in state["abilities_used"]:
+        raise IllegalAction(f"{name} was already used this turn", USE_RULE)
+    if not emo["ready"]:
+        raise IllegalAction(f"{mindset.label(emo)} entered {me}'s Mindset this turn", READY_RULE)
+    if emo["fragments"] < 1:
+        raise IllegalAction(f"{mindset.label(emo)} has no fragment on its Fragment slot",
+                            SPEND_RULE)
+    args = action.get("args") or []
+    if not isinstance(args, list):
+        raise InputError("ability arguments are a list")
+    if len(args) != ARITY[name]:
+        raise InputError(f"{name} takes {ARITY[name]} argument(s): {USAGE[name]}")
+    params: dict = {"ability": name, "pos": pos, "vibe": mindset.vibe(emo),
+                    "emotion": mindset.label(emo)}
+    params["absorb"] = _check_absorb(state, me, pos, action.get("absorb"))
+    params.update(_check_args(state, me, pos, name, args, action))
+    return params
+
+
+def _check_absorb(state: dict, me: str, pos: int, absorb: object) -> int | None:
+    if absorb is None:
+        return None
+    idx = mindset.position(state, me, absorb)
+    host = state["mindsets"][me][idx]
+    giver = state["mindsets"][me][pos]
+    if mindset.absorb_capacity(host) == 0:
+        raise IllegalAction(f"{mindset.label(host)} has no Absorb slot", ABSORB_RULE)
+    if host["merged"] and idx != pos:
+        raise IllegalAction(f"the merged {host['merged']} absorbs only from its partner",
+                            ABSORB_RULE)
+    if mindset.affiliation(host) != mindset.affiliation(giver):
+        raise IllegalAction(f"{mindset.label(host)} cannot absorb a "
+                            f"{mindset.affiliation(giver)} fragment", ABSORB_RULE)
+    if host["absorbed"] >= mindset.absorb_capacity(host):
+        raise IllegalAction(f"{mindset.label(host)}'s Absorb slots are full", ABSORB_RULE)
+    return idx
+
+
+def _check_args(state: dict, me: str, pos: int, name: str, args: list, action: dict) -> dict:
+    if name == "destroy":
+        owner, idx = mindset.target(state, args[0])
+        return {"target": [owner, idx]}
+    if name == "drain":
+        owner, idx = mindset.target(state, args[0])
+        host = mindset.position(state, me, args[1])
+        if owner == me and idx == host:
+            raise IllegalAction("an emotion cannot drain itself", DRAIN_RULE)
+        src = state["mindsets"][owner][idx]
+        dst = state["mindsets"][me][host]
+        if mindset.affiliation(src) != mindset.affiliation(dst):
+            raise IllegalAction(f"{mindset.affiliation(src)} fragments of {mindset.label(src)} "
+                                f"cannot go onto {mindset.label(dst)}", DRAIN_RULE)
+        keep = action.get("keep") or "fragment"
+        if keep not in ("fragment", "absorb"):
+            raise InputError("--keep is fragment or absorb (which of the drained emotion's "
+                             "fragments stay when the host has too few empty slots)")
+        return {"target": [owner, idx], "host": host, "keep": keep}
+    if name in ("deprive", "embrace"):
+        return {"slots": [impulse.slot_index(state, s) for s in args]}
+    if name == "summon":
+        card = zones.known_card(state, args[0])
+        merge = zones.known_card(state, action["merge"]) if action.get("merge") else None
+        discard = None
+        if action.get("discard") is not None:
+            discard = mindset.position(state, me, action["discard"])
+        trial = copy.deepcopy(state)  # the same checks as when it resolves
+        mindset.enter(trial, me, card, merge, discard, "Summon: a card from your hand")
+        return {"card": card, "merge": merge, "discard": discard}
+    if name == "steal":
+        victim = mindset.player_named(state, args[0])
+        if victim == me:
+            raise IllegalAction("steal from an opponent, not from yourself", STEAL_RULE)
+        if str(action.get("card") or "").strip().lower() == "none":
+            return {"victim": victim, "card": None, "take": False}  # looked, took nothing
+        card = zones.known_card(state, action["card"]) if action.get("card") else None
+        if card is not None:
+            trial = copy.deepcopy(state)
+            zones.take_from_hand(trial, victim, card, STEAL_RULE)
+        return {"victim": victim, "card": card, "take": True}
+    if name == "swap":
+        mine = mindset.position(state, me, args[0])
+        owner, idx = mindset.target(state, args[1])
+        if owner == me:
+            raise IllegalAction("the other emotion must be in another player's Mindset", SWAP_RULE)
+        return {"mine": mine, "target": [owner, idx]}
+    return {}  # draw
+
+
+def spend(state: dict, me: str, params: dict) -> str:
+    """Spend the fragment: back to the supply, or onto an Absorb slot."""
+    emo = state["mindsets"][me][params["pos"]]
+    emo["fragments"] -= 1
+    aff = mindset.affiliation(emo)
+    state["abilities_used"].append(params["ability"])
+    if params["absorb"] is None:
+        state["supply"][aff] += 1
+        return f"{me} spends a {aff} fragment of {params['emotion']} to {params['ability']}"
+    host = state["mindsets"][me][params["absorb"]]
+    host["absorbed"] += 1
+    return (f"{me} spends a {aff} fragment of {params['emotion']} to {params['ability']}; "
+            f"{mindset.label(host)} absorbs it")
+
+
+def resolve(state: dict, me: str, params: dict, chance: Chance,
+            reveals: impulse.Reveals) -> tuple[list[str], bool]:
+    """Apply the effect. Returns (lines for the table, whether a Revelation triggers)."""
+    name = params["ability"]
+    return _EFFECTS[name](state, me, params, chance, reveals)
+
+
+def _destroy(state: dict, me: str, params: dict, chance: Chance,
+             reveals: impulse.Reveals) -> Effect:
+    """Destroy: an emotion of any Mindset to the discard pile, its fragments to the supply."""
+    owner, idx = params["target"]
+    emo = mindset.remove(state, owner, idx)
+    back = emo["fragments"] + emo["absorbed"]
+    return [f"Destroy: {mindset.label(emo)} leaves {owner}'s Mindset"
+            + (f"; {back} fragment(s) back to the supply" if back else "")], False
+
+
+def _drain(state: dict, me: str, params: dict, chance: Chance,
+           reveals: impulse.Reveals) -> Effect:
+    """Drain: fragments onto one of your emotions of their affiliation; the overflow stays."""
+    owner, idx = params["target"]
+    src = state["mindsets"][owner][idx]
+    dst = state["mindsets"][me][params["host"]]
+    space_f = mindset.fragment_capacity(dst) - dst["fragments"]
+    space_a = mindset.absorb_capacity(dst) - dst["absorbed"]
+    moved = min(src["fragments"] + src["absorbed"], space_f + space_a)
+    if params["keep"] == "fragment":  # the drained emotion's owner keeps its spendable ones
+        take_a = min(src["absorbed"], moved)
+        take_f = moved - take_a
+    else:
+        take_f = min(src["fragments"], moved)
+        take_a = moved - take_f
+    src["fragments"] -= take_f
+    src["absorbed"] -= take_a
+    put_f = min(moved, space_f)  # the host fills its Fragment slots first (they can be spent)
+    dst["fragments"] += put_f
+    dst["absorbed"] += moved - put_f
+    left = src["fragments"] + src["absorbed"]
+    line = (f"Drain: {moved} {mindset.affiliation(dst)} fragment(s) move from {owner}'s "
+            f"{mindset.label(src)} to {me}'s {mindset.label(dst)}")
+    if left:
+        line += f"; {left} stay (no empty slot for them)"
+    return [line], False
+
+
+def _deprive(state: dict, me: str, params: dict, chance: Chance,
+             reveals: impulse.Reveals) -> Effect:
+    """Deprive: discard an Impulse card and refill it, twice; an empty stack reveals."""
+    lines = []
+    for idx in params["slots"]:
+        if state["impulse"][idx] is None:  # only after a Revelation, which stops the loop
+            break
+        card, revelation, line = impulse.leave(state, idx, chance, reveals,
+                                               lambda c: zones.discard(state, c))
+        lines += [f"Deprive: {card} is discarded from Impulse slot {idx + 1}", line]
+        if revelation:
+            return lines, True
+    return lines, False
+
+
+def _summon(state: dict, me: str, params: dict, chance: Chance,
+            reveals: impulse.Reveals) -> Effect:
+    """Summon: like Invoke (merge allowed) but not an action."""
+    lines = mindset.enter(state, me, params["card"], params["merge"], params["discard"],
+                          "Summon: a card from your hand")
+    return ["Summon: " + lines[0], *lines[1:]], False
+
+
+def _steal(state: dict, me: str, params: dict, chance: Chance,
+           reveals: impulse.Reveals) -> Effect:
+    """Steal: look at an opponent's hand and take (at most) one card."""
+    victim, card = params["victim"], params["card"]
+    hand = state["hands"][victim]
+    if hand["count"] == 0:
+        return [f"Steal: {victim}'s hand is empty; nothing to take"], False
+    if not params.get("take", True):
+        return [f"Steal: {me} looks at {victim}'s hand and takes nothing"], False
+    if card is not None:
+        zones.take_from_hand(state, victim, card, STEAL_RULE)
+        state["hands"][me]["known"].append(card)
+        text = f"Steal: {me} takes {card} from {victim}'s hand"
+    else:
+        if zones.hidden_count(state, victim) == 0:
+            zones.forget_hand(state, victim)  # one of the shown cards left; which is not said
+        hand["count"] -= 1
+        text = f"Steal: {me} takes a card from {victim}'s hand"
+    state["hands"][me]["count"] += 1
+    return [text], False
+
+
+def _swap(state: dict, me: str, params: dict, chance: Chance,
+          reveals: impulse.Reveals) -> Effect:
+    """Swap: exchange an emotion with another player's; fragments stay on the cards."""
+    owner, idx = params["target"]
+    mine = state["mindsets"][me][params["mine"]]
+    theirs = state["mindsets"][owner][idx]
+    state["mindsets"][me][params["mine"]] = theirs
+    state["mindsets"][owner][idx] = mine
+    mine["ready"] = theirs["ready"] = False  # both just entered a Mindset
+    return [(f"Swap: {me}'s {mindset.label(mine)} and {owner}'s {mindset.label(theirs)} change "
+            f"Mindsets with their fragments")], False
+
+
+def _draw(state: dict, me: str, params: dict, chance: Chance,
+          reveals: impulse.Reveals) -> Effect:
+    """Draw: two face-down cards from the main deck."""
+    got, reshuffled = zones.draw_face_down(state, 2)
+    state["hands"][me]["count"] += got
+    lines = []
+    if reshuffled:
+        lines.append("The main deck ran out: the discard pile is shuffled into a new one")
+    lines.append(f"Draw: {me} draws {got} card(s)" + ("" if got == 2 else " (no more cards)"))
+    return lines, False
+
+
+def _embrace(state: dict, me: str, params: dict, chance: Chance,
+             reveals: impulse.Reveals) -> Effect:
+    """Embrace: like the Impulse Action, but not an action."""
+    idx = params["slots"][0]
+    card, revelation, line = impulse.leave(state, idx, chance, reveals,
+                                           lambda c: zones.to_hand(state, me, c))
+    return [f"Embrace: {me} takes {card} from Impulse slot {idx + 1}", line], revelation
+
+
+_EFFECTS = {"destroy": _destroy, "drain": _drain, "deprive": _deprive, "summon": _summon,
+            "steal": _steal, "swap": _swap, "draw": _draw, "embrace": _embrace}

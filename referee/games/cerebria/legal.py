@@ -1,0 +1,113 @@
+"""Legal actions for random playouts: a small, representative set that lets a game end.
+
+Hidden hand cards are unknown, so a playout invokes either a shown hand card or a
+card that may still be hidden (one of the unseen ones), picked deterministically.
+"""
+
+from __future__ import annotations
+
+from referee.games.cerebria import cards, mindset, zones
+
+
+def _hand_candidates(state: dict, name: str, k: int = 2, vibe: str | None = None) -> list[str]:
+    hand = state["hands"][name]
+    out = [c for c in dict.fromkeys(hand["known"]) if vibe is None or cards.vibe(c) == vibe]
+    if zones.hidden_count(state, name) > 0:
+        pool = [c for c in sorted(zones.unseen(state))
+                if vibe is None or cards.vibe(c) == vibe]
+        if pool:
+            start = (state["turn"] * 7 + state["actions_left"] * 3 + hand["count"]) % len(pool)
+            out += [pool[(start + 11 * i) % len(pool)] for i in range(k)]
+    return list(dict.fromkeys(out))
+
+
+def _enter_options(state: dict, name: str, base: dict) -> list[dict]:
+    """Invoke (or Summon) a candidate card, discarding to make room when the Mindset is full."""
+    out = []
+    full = len(state["mindsets"][name]) >= mindset.LIMIT
+    for card in _hand_candidates(state, name):
+        act = {**base, "args": [card]} if base["verb"] == "ability" else {**base, "card": card}
+        if full:
+            act["discard"] = 1 + (state["turn"] % mindset.LIMIT)
+        out.append(act)
+    return out
+
+
+def _others_emotions(state: dict, me: str) -> list[tuple[str, int, dict]]:
+    return [(p, i, e) for p in state["players"] if p != me
+            for i, e in enumerate(state["mindsets"][p])]
+
+
+def _ability_options(state: dict, me: str) -> list[dict]:
+    out = []
+    mind = state["mindsets"][me]
+    for pos, emo in enumerate(mind):
+        name = cards.ability(emo["card"])
+        if not name or not emo["ready"] or emo["fragments"] < 1 or name in state["abilities_used"]:
+            continue
+        base = {"verb": "ability", "player": me, "pos": pos + 1, "ability": name}
+        aff = mindset.affiliation(emo)
+        for j, host in enumerate(mind):
+            if (mindset.absorb_capacity(host) and host["absorbed"] < 2
+                    and mindset.affiliation(host) == aff and (not host["merged"] or j == pos)):
+                base["absorb"] = j + 1
+                break
+        others = _others_emotions(state, me)
+        if name == "destroy" and others:
+            p, i, _ = max(others, key=lambda t: t[2]["fragments"] + t[2]["absorbed"])
+            out.append({**base, "args": [f"{p}:{i + 1}"]})
+        elif name == "drain":
+            for p, i, e in others:
+                if not e["fragments"] + e["absorbed"]:
+                    continue
+                hosts = [h for h, he in enumerate(mind)
+                         if mindset.affiliation(he) == mindset.affiliation(e)
+                         and mindset.empty_slots(he) > 0]
+                if hosts:
+                    out.append({**base, "args": [f"{p}:{i + 1}", hosts[0] + 1]})
+                    break
+        elif name in ("deprive", "embrace"):
+            slots = [i + 1 for i, c in enumerate(state["impulse"]) if c]
+            if slots:
+                n = 2 if name == "deprive" else 1
+                out.append({**base, "args": [slots[0], slots[-1]][:n]})
+        elif name == "summon" and state["hands"][me]["count"]:
+            out += _enter_options(state, me, base)[:1]
+        elif name == "steal":
+            victims = [p for p in state["players"] if p != me and state["hands"][p]["count"]]
+            if victims:
+                out.append({**base, "args": [victims[0]]})
+        elif name == "swap" and others:
+            p, i, _ = others[state["turn"] % len(others)]
+            out.append({**base, "args": [pos + 1, f"{p}:{i + 1}"]})
+        elif name == "draw":
+            out.append({**base, "args": []})
+    return out
+
+
+def legal_actions(state: dict) -> list[dict]:
+    if state["phase"] == "over":
+        return []
+    if state["phase"] == "revelation":
+        return [{"verb": "next-cycle"}]
+    pending = state["pending"]
+    if pending:
+        name = pending["order"][pending["next"]]
+        acts = [{"verb": "pass", "player": name}]
+        for card in _hand_candidates(state, name, k=1, vibe=pending["params"]["vibe"])[:1]:
+            acts.append({"verb": "cancel", "player": name, "discard": card})
+        return acts
+    me = state["players"][state["current"]]
+    acts: list[dict] = []
+    if not state["started"] and me not in state["mulligans"]:
+        acts.append({"verb": "mulligan", "player": me})
+    if state["actions_left"]:
+        acts += [{"verb": "impulse", "player": me, "slot": i + 1}
+                 for i, c in enumerate(state["impulse"]) if c]
+        if state["hands"][me]["count"]:
+            invokes = _enter_options(state, me, {"verb": "invoke", "player": me})
+            acts += invokes * 2  # weight: Invoke places fragments, so games move on
+    acts += _ability_options(state, me)
+    if not state["actions_left"]:
+        acts.append({"verb": "end-turn"})
+    return acts

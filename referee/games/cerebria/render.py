@@ -1,0 +1,98 @@
+"""The table as text for `status`: Impulse, players, Mindsets, Mood Marker, whose turn."""
+
+from __future__ import annotations
+
+from referee.games.cerebria import mindset
+
+
+def _table(headers: list[str], rows: list[list]) -> str:
+    from tabulate import tabulate
+
+    return tabulate(rows, headers=headers, tablefmt="simple", disable_numparse=True)
+
+
+def _slots(n: int, cap: int, aff: str) -> str:
+    if cap == 0:
+        return "-"
+    return f"{'●' * n}{'○' * (cap - n)} {aff}"
+
+
+def render(state: dict) -> str:
+    players = state["players"]
+    cur = players[state["current"]]
+    lines = [(f"Cycle {state['cycle']} · turn {state['turn']} · Mood Marker: "
+             f"{state['mood'].capitalize()} · supply: Bliss {state['supply']['bliss']}, "
+             f"Gloom {state['supply']['gloom']} · deck {state['deck']} · discard "
+             f"{len(state['discard']['known']) + state['discard']['unknown']}"), ""]
+    imp = [[f"{i + 1}", card or "(empty)", state["stacks"][i]]
+           for i, card in enumerate(state["impulse"])]
+    lines += ["Impulse", _table(["slot", "face-up card", "stack"], imp)]
+    shown = state["discard"]["known"]
+    if shown:
+        more = f" (+{len(shown) - 4} more)" if len(shown) > 4 else ""
+        lines.append(f"Discard pile, latest face up: {', '.join(reversed(shown[-4:]))}{more}")
+    lines.append("")
+    rows = []
+    for name in players:
+        hand = state["hands"][name]
+        shown = ", ".join(hand["known"][:3])
+        if len(hand["known"]) > 3:
+            shown += f" +{len(hand['known']) - 3} more"
+        sc = state["scored"][name]
+        mark = "▶ " if name == cur and state["phase"] != "over" else "  "
+        rows.append([mark + name, hand["count"], shown or "-", sc["bliss"], sc["gloom"],
+                     sc["bliss"] + sc["gloom"], state["last"][name]])
+    lines.append(_table(["player", "hand", "shown in hand", "bliss", "gloom", "total",
+                         "last Revelation"], rows))
+    for name in players:
+        mind = state["mindsets"][name]
+        lines.append("")
+        if not mind:
+            lines.append(f"{name}'s Mindset: empty")
+            continue
+        rows = []
+        for i, emo in enumerate(mind):
+            aff = mindset.affiliation(emo)
+            usable = ("yes" if emo["ready"] and emo["fragments"] else
+                      "no fragment" if emo["ready"] else "next turn")
+            if mindset.fragment_capacity(emo) == 0:
+                usable = "-"
+            rows.append([i + 1, mindset.label(emo), mindset.vibe(emo),
+                         _slots(emo["fragments"], mindset.fragment_capacity(emo), aff),
+                         _slots(emo["absorbed"], mindset.absorb_capacity(emo), aff),
+                         usable if name == cur and state["phase"] == "cycle" else "-"])
+        lines.append(f"{name}'s Mindset ({len(mind)}/4)")
+        lines.append(_table(["pos", "emotion", "vibe", "fragments", "absorb", "usable now"],
+                            rows))
+    lines.append("")
+    lines.append(_whose_turn(state))
+    return "\n".join(lines)
+
+
+def _whose_turn(state: dict) -> str:
+    cur = state["players"][state["current"]]
+    if state["phase"] == "over":
+        from referee.games.cerebria.revelation import describe_result
+
+        return "Game over: " + describe_result({"winners": state["winners"],
+                                                "condition": state["condition"],
+                                                "tie_break": state["tie_break"]})
+    if state["phase"] == "revelation":
+        return f"Revelation scored. Next: `next-cycle` (toss the Mood Marker); {cur} starts."
+    pending = state["pending"]
+    if pending:
+        waiting = pending["order"][pending["next"]]
+        p = pending["params"]
+        left = ", ".join(pending["order"][pending["next"]:])
+        return (f"Waiting: {waiting} may counter-act {pending['player']}'s {p['ability']} "
+                f"(from {p['emotion']}) by discarding a {p['vibe']} emotion: "
+                f"`cancel {waiting} --discard CARD` or `pass` ({left} in turn)")
+    used = ", ".join(state["abilities_used"]) or "none"
+    text = f"{cur} to play: {state['actions_left']} action(s) left · abilities used: {used}"
+    if not state["started"]:
+        open_ = [p for p in state["players"] if p not in state["mulligans"]]
+        if open_:
+            text += f" · mulligan still open for {', '.join(open_)}"
+    if state["actions_left"] == 0:
+        text += " · `end-turn` when done"
+    return text

@@ -1,0 +1,173 @@
+"""Revelation (scoring, the win check) and the preparation of the next Cycle.
+
+The vibe bonus and the winner come from `scorers.cerebria`, the same functions the
+`cerebria vibes|winner` calculators use.
+"""
+
+from __future__ import annotations
+
+from referee.chance import Chance
+from referee.engine import Event, event
+from referee.games.cerebria import impulse, mindset, zones
+from scorers import cerebria as scoring
+
+HAND = 4
+MOODS = ("bliss", "gloom")
+
+
+def stack_size(state: dict) -> int:
+    """Each Impulse stack holds players + 2 cards."""
+    return len(state["players"]) + 2
+
+
+def toss(chance: Chance, typed: object = None) -> str:
+    """The Mood Marker coin: typed at the table or tossed from the seed."""
+    if isinstance(typed, str):
+        typed = typed.strip().lower()
+    return chance.choice("mood marker", list(MOODS), typed)
+
+
+def reveal(state: dict, trigger: str) -> list[Event]:
+    """Score every Mindset, check the winning conditions, end the turn (Revelation)."""
+    order = _clockwise_from(state, trigger)
+    mood = state["mood"]
+    rows = []
+    collected: dict[str, dict[str, int]] = {}
+    for name in state["players"]:
+        got = {"bliss": 0, "gloom": 0}
+        for emo in state["mindsets"][name]:
+            got[mindset.affiliation(emo)] += emo["fragments"] + emo["absorbed"]
+            emo["fragments"] = emo["absorbed"] = 0
+        collected[name] = got
+    bonuses: dict[str, dict] = {}
+    short = False
+    for name in order:  # clockwise from the player who triggered it, if the supply runs short
+        vibes = [mindset.vibe(e) for e in state["mindsets"][name]]
+        combo = scoring.vibe_combination(vibes)
+        given = mindset.supply_take(state, mood, combo["bonus"])
+        short = short or given < combo["bonus"]
+        bonuses[name] = {**combo, "given": given, "vibes": vibes}
+    for name in state["players"]:
+        got, bonus = dict(collected[name]), bonuses[name]
+        got[mood] += bonus["given"]
+        for aff in MOODS:
+            state["scored"][name][aff] += got[aff]
+        state["last"][name] = got["bliss"] + got["gloom"]
+        combo = bonus["combination"] if bonus["combination"] != "none" else "-"
+        bonus_text = f"+{bonus['given']} {mood}" if bonus["given"] else "0"
+        if bonus["given"] < bonus["bonus"]:
+            bonus_text += f" (of {bonus['bonus']})"
+        rows.append([name, collected[name]["bliss"], collected[name]["gloom"],
+                     " ".join(bonus["vibes"]) or "-", combo, bonus_text,
+                     state["scored"][name]["bliss"], state["scored"][name]["gloom"],
+                     state["scored"][name]["bliss"] + state["scored"][name]["gloom"]])
+    state["revelations"] += 1
+    events = [event(
+        f"Revelation {state['revelations']} (Cycle {state['cycle']}, "
+        f"Mood Marker: {mood.capitalize()})",
+        table={"headers": ["player", "collected bliss", "collected gloom", "vibes",
+                           "combination", "bonus", "scored bliss", "scored gloom", "total"],
+               "rows": rows},
+    )]
+    if short:
+        events.append(event(f"The {mood} supply ran out: not every bonus fragment was placed"))
+    events += _decide(state)
+    state["pending"] = None
+    state["current"] = (state["players"].index(trigger) + 1) % len(state["players"])
+    state["turn"] += 1
+    state["actions_left"] = 0
+    state["abilities_used"] = []
+    if state["phase"] != "over":
+        state["phase"] = "revelation"
+        nxt = state["players"][state["current"]]
+        events.append(event(f"Nobody wins yet. Prepare the next Cycle with `next-cycle`; "
+                            f"{nxt} starts it."))
+    return events
+
+
+def _decide(state: dict) -> list[Event]:
+    """The win check of RULINGS.md, through the shared scorer."""
+    table = [(n, state["scored"][n]["bliss"], state["scored"][n]["gloom"], state["last"][n])
+             for n in state["players"]]
+    result = scoring.winner(table)
+    if not result["winners"] and state["supply"]["bliss"] == state["supply"]["gloom"] == 0:
+        result = scoring.most_fragments(table)
+    if not result["winners"]:
+        return []
+    state["phase"] = "over"
+    state["winners"] = result["winners"]
+    state["condition"] = result["condition"]
+    state["tie_break"] = result["tie_break"]
+    return [event(describe_result(result), result=result)]
+
+
+def describe_result(result: dict) -> str:
+    who = " and ".join(result["winners"])
+    verb = "share the victory" if len(result["winners"]) > 1 else "wins"
+    how = {"single-minded": "Single-minded (12+ fragments of one kind)",
+           "balanced": "Balanced (7+ Bliss and 7+ Gloom)",
+           None: "the most fragments once the supply is spent"}[result["condition"]]
+    tie = {None: "", "total": "; tie broken by the most fragments in total",
+           "last-revelation": "; tie broken by the most scored in the final Revelation",
+           "shared": "; still tied after every tie-break"}[result["tie_break"]]
+    return f"{who} {verb}: {how}{tie}"
+
+
+def _clockwise_from(state: dict, name: str) -> list[str]:
+    players = state["players"]
+    i = players.index(name)
+    return players[i:] + players[:i]
+
+
+def next_cycle(state: dict, action: dict, chance: Chance) -> list[Event]:
+    """Prepare the next Cycle, in the rulebook's order (steps 1-6)."""
+    lines: list[str] = []
+    reveals = impulse.Reveals(action.get("reveal"))
+    reshuffled = False
+    # 1. the Impulse is discarded and refilled from the main deck
+    for idx, card in enumerate(state["impulse"]):
+        if card:
+            zones.discard(state, card)
+        state["impulse"][idx] = None
+    for idx in range(impulse.SLOTS):
+        got, again = zones.draw_face_down(state, 1)
+        reshuffled |= again
+        if got:
+            state["impulse"][idx] = zones.reveal(state, chance, f"impulse {idx + 1}",
+                                                 reveals.next())
+    lines.append("Impulse: " + ", ".join(c or "(none: no card left)" for c in state["impulse"]))
+    # 2. each stack back to players + 2
+    for idx in range(impulse.SLOTS):
+        got, again = zones.draw_face_down(state, stack_size(state) - state["stacks"][idx])
+        reshuffled |= again
+        state["stacks"][idx] += got
+    # 3. Mindsets discarded
+    for name in state["players"]:
+        while state["mindsets"][name]:
+            mindset.remove(state, name, 0)
+    # 4-5. hands to 4
+    for name in state["players"]:
+        hand = state["hands"][name]
+        if hand["count"] > HAND:
+            extra = hand["count"] - HAND
+            zones.forget_hand(state, name)  # the player picks which four to keep
+            hand["count"] = HAND
+            zones.discard_hidden(state, extra)
+            lines.append(f"{name} keeps 4 cards and discards {extra}")
+        elif hand["count"] < HAND:
+            got, again = zones.draw_face_down(state, HAND - hand["count"])
+            reshuffled |= again
+            hand["count"] += got
+            lines.append(f"{name} draws {got} card(s)")
+    if reshuffled:
+        lines.insert(0, "The main deck ran out: the discard pile was shuffled into a new one")
+    reveals.check_all_used()
+    # 6. the Mood Marker is tossed
+    state["mood"] = toss(chance, action.get("mood"))
+    state["cycle"] += 1
+    state["phase"] = "cycle"
+    state["actions_left"] = 2
+    state["abilities_used"] = []
+    lines.append(f"Mood Marker: {state['mood'].capitalize()}. Cycle {state['cycle']} begins; "
+                 f"{state['players'][state['current']]} to play.")
+    return [event(line) for line in lines]

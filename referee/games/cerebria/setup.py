@@ -1,0 +1,80 @@
+"""Setup and Starting the Game: stacks, Impulse, hands, Mood Marker, first player."""
+
+from __future__ import annotations
+
+from referee.chance import Chance
+from referee.errors import IllegalAction, InputError
+from referee.games.cerebria import cards, impulse, revelation, zones
+
+MIN_PLAYERS, MAX_PLAYERS = 2, 5
+FRAGMENTS = 40  # of each kind
+SETUP_RULE = "Setup: 2-5 players"
+
+
+def player_names(raw: object) -> list[str]:
+    """The seats in clockwise order; names must be distinct and usable in PLAYER:POS."""
+    if not isinstance(raw, list):
+        raise InputError("players are a list of names")
+    names = [str(n).strip() for n in raw]
+    if not MIN_PLAYERS <= len(names) <= MAX_PLAYERS:
+        raise IllegalAction(f"Cerebria is for 2-5 players, not {len(names)}", SETUP_RULE)
+    for n in names:
+        if not n or ":" in n or " " in n or len(n) > 30:
+            raise InputError(f"'{n[:30]}' cannot be a player name (one word, no ':')")
+    lowered = [n.lower() for n in names]
+    if len(set(lowered)) != len(lowered):
+        raise InputError("two players have the same name")
+    return names
+
+
+def setup(options: dict, chance: Chance) -> dict:
+    """Shuffle, build 3 Impulse stacks of players+2, turn 3 Impulse cards, deal 4 each,
+    toss the Mood Marker, choose the first player."""
+    players = player_names(options.get("players"))
+    composition = cards.check_deck(options["deck"]) if options.get("deck") else None
+    size = len(players) + 2
+    state: dict = {
+        "players": players,
+        "composition": composition,
+        "deck": cards.DECK_SIZE - 3 * size,
+        "stacks": [size] * impulse.SLOTS,
+        "impulse": [None] * impulse.SLOTS,
+        "discard": {"known": [], "unknown": 0},
+        "hands": {n: {"count": 0, "known": []} for n in players},
+        "mindsets": {n: [] for n in players},
+        "scored": {n: {"bliss": 0, "gloom": 0} for n in players},
+        "last": {n: 0 for n in players},
+        "supply": {"bliss": FRAGMENTS, "gloom": FRAGMENTS},
+        "mood": "bliss",
+        "current": 0,
+        "turn": 1,
+        "cycle": 1,
+        "revelations": 0,
+        "phase": "cycle",
+        "started": False,
+        "mulligans": [],
+        "actions_left": 2,
+        "abilities_used": [],
+        "pending": None,
+        "winners": [],
+        "condition": None,
+        "tie_break": None,
+    }
+    reveals = impulse.Reveals(options.get("impulse"), "--impulse")
+    for idx in range(impulse.SLOTS):
+        state["deck"] -= 1
+        state["impulse"][idx] = zones.reveal(state, chance, f"impulse {idx + 1}", reveals.next())
+    reveals.check_all_used()
+    for n in players:
+        state["deck"] -= revelation.HAND
+        state["hands"][n]["count"] = revelation.HAND
+    state["mood"] = revelation.toss(chance, options.get("mood"))
+    first = options.get("first")
+    if first is not None:
+        lowered = {p.lower(): p for p in players}
+        first = lowered.get(str(first).strip().lower())
+        if first is None:
+            raise InputError(f"--first {options.get('first')}: not a player "
+                             f"({', '.join(players)})")
+    state["current"] = players.index(chance.choice("first player", players, first))
+    return state

@@ -1,0 +1,162 @@
+"""Where the cards are, as far as the table can see (hidden information).
+
+The referee knows the deck composition and every face-up card: the Impulse, the
+Mindsets, the discard pile, and hand cards that were shown (taken from the
+Impulse, stolen and shown). Face-down cards (the main deck, the Impulse stacks,
+the rest of each hand) are counts only. A card turning face up is typed by the
+table or drawn by the referee from the cards not yet seen.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from referee.chance import Chance
+from referee.errors import IllegalAction, InputError
+from referee.games.cerebria import cards
+
+DECK_RULE = "Deck: 96 cards, each copy in one place"
+
+
+def composition(state: dict) -> dict[str, int]:
+    return state.get("composition") or cards.default_deck()
+
+
+def seen(state: dict) -> Counter:
+    """Every card whose place the table knows."""
+    out: Counter = Counter(c for c in state["impulse"] if c)
+    out.update(state["discard"]["known"])
+    for name in state["players"]:
+        out.update(state["hands"][name]["known"])
+        for emo in state["mindsets"][name]:
+            out[emo["card"]] += 1
+            if emo["merged"]:
+                out[emo["merged"]] += 1
+    return out
+
+
+def where(state: dict, card: str) -> str:
+    """Where the copies of CARD in sight are, for a refusal."""
+    places = [f"Impulse slot {i + 1}" for i, c in enumerate(state["impulse"]) if c == card]
+    places += ["the discard pile"] * state["discard"]["known"].count(card)
+    for name in state["players"]:
+        places += [f"{name}'s hand"] * state["hands"][name]["known"].count(card)
+        for emo in state["mindsets"][name]:
+            places += [f"{name}'s Mindset"] * [emo["card"], emo["merged"]].count(card)
+    return ", ".join(places)
+
+
+def unseen(state: dict) -> Counter:
+    """Copies of each card not yet seen: in the deck, the stacks or hidden in hands."""
+    known = seen(state)
+    return Counter({c: n - known[c] for c, n in composition(state).items() if n > known[c]})
+
+
+def known_card(state: dict, text: object) -> str:
+    """Parse a card and check that it exists in this game's deck."""
+    card = cards.parse(text)
+    if card not in composition(state):
+        raise InputError(f"{card} is not in this game's deck ({_twin(state, card)})")
+    return card
+
+
+def _twin(state: dict, card: str) -> str:
+    if cards.is_plain(card):
+        return "see deck.json"
+    _, aff, vibe, ability = card.split("-")
+    other = "strong" if cards.kind(card) == "mild" else "mild"
+    twin = f"{other}-{aff}-{vibe}-{ability}"
+    return f"it has {twin}" if twin in composition(state) else "see deck.json"
+
+
+def reveal(state: dict, chance: Chance, label: str, typed: object = None) -> str:
+    """A face-down card turns face up: the typed one (if a copy can still be unseen) or drawn."""
+    pool = unseen(state)
+
+    def check(value: object) -> str:
+        card = known_card(state, value)
+        if pool[card] < 1:
+            raise IllegalAction(f"every copy of {card} is already in sight ({where(state, card)})",
+                                DECK_RULE)
+        return card
+
+    def draw(rng) -> str:
+        return rng.choice(sorted(pool.elements()))
+
+    if not pool:
+        raise IllegalAction("no card can be face down any more", DECK_RULE)
+    return chance.draw(label, draw, typed, check)
+
+
+def hidden_count(state: dict, name: str) -> int:
+    hand = state["hands"][name]
+    return hand["count"] - len(hand["known"])
+
+
+def take_from_hand(state: dict, name: str, card: str, rule: str) -> None:
+    """A named card leaves NAME's hand (invoked, merged, discarded, stolen and shown)."""
+    hand = state["hands"][name]
+    if hand["count"] < 1:
+        raise IllegalAction(f"{name} has no card in hand", rule)
+    if card in hand["known"]:
+        hand["known"].remove(card)
+        hand["count"] -= 1
+        return
+    if hidden_count(state, name) < 1:
+        shown = ", ".join(hand["known"])
+        raise IllegalAction(f"{name}'s hand is known to hold only {shown}; no {card}", rule)
+    if unseen(state)[card] < 1:
+        raise IllegalAction(f"{name} cannot hold {card}: every copy is already in sight "
+                            f"({where(state, card)})", DECK_RULE)
+    hand["count"] -= 1
+
+
+def to_hand(state: dict, name: str, card: str) -> None:
+    """A face-up card goes into NAME's hand, seen by everyone."""
+    state["hands"][name]["count"] += 1
+    state["hands"][name]["known"].append(card)
+
+
+def forget_hand(state: dict, name: str) -> None:
+    """The shown cards of a hand become hidden again (an unknown one of them left it)."""
+    state["hands"][name]["known"] = []
+
+
+def discard(state: dict, *names: str) -> None:
+    """Face-up cards go to the discard pile."""
+    state["discard"]["known"].extend(names)
+
+
+def discard_hidden(state: dict, n: int) -> None:
+    state["discard"]["unknown"] += n
+
+
+def discard_total(state: dict) -> int:
+    return len(state["discard"]["known"]) + state["discard"]["unknown"]
+
+
+def draw_face_down(state: dict, n: int) -> tuple[int, bool]:
+    """Take up to N face-down cards from the main deck, reshuffling the discard pile when it
+    runs out (Next Cycle, step 1). Returns (cards taken, whether a reshuffle happened)."""
+    taken, reshuffled = 0, False
+    while taken < n:
+        if state["deck"] == 0:
+            if discard_total(state) == 0:
+                break
+            state["deck"] = discard_total(state)
+            state["discard"] = {"known": [], "unknown": 0}
+            reshuffled = True
+        step = min(n - taken, state["deck"])
+        state["deck"] -= step
+        taken += step
+    return taken, reshuffled
+
+
+def total_cards(state: dict) -> int:
+    """All 96 cards, wherever they are (an invariant)."""
+    n = state["deck"] + sum(state["stacks"]) + sum(1 for c in state["impulse"] if c)
+    n += discard_total(state)
+    for name in state["players"]:
+        n += state["hands"][name]["count"]
+        n += sum(2 if e["merged"] else 1 for e in state["mindsets"][name])
+    return n

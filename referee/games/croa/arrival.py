@@ -1,0 +1,362 @@
+"""What happens when a frog lands: the tile is revealed, opposing frogs are removed, the tile acts.
+
+Chains (a lily pad bounce, a mosquito move) call `arrive` again. When the table must choose
+(bounce target, mosquito move, which servant leaves a log) and the acting command did not carry
+the answer, a pending decision is pushed and `arrive` returns True; False means the move is over.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from referee.chance import Chance
+from referee.engine import Event, event
+from referee.errors import IllegalAction, InputError
+
+from .board import NEIGHBOURS, parse_square
+from .pond import (
+    QUEEN,
+    alive,
+    colony_index,
+    find_own_frog,
+    frog,
+    is_own_blocked,
+    label,
+    occupants,
+    occupied,
+    place_servant,
+    reserve,
+    step_targets,
+    to_reserve,
+)
+from .tiles import parse_tile, reveal
+
+MAX_AUTO_STEPS = 200  # a forced bounce loop this long is stopped (the frog stays)
+
+
+@dataclass
+class Ctx:
+    """One action's up-front answers and what it reports."""
+
+    chance: Chance
+    events: list[Event] = field(default_factory=list)
+    bounces: list[tuple[str, str | None]] = field(default_factory=list)
+    mosquitoes: list[tuple[str, str, str | None]] = field(default_factory=list)
+    remove: str | None = None
+    ignore_effect: bool = False  # bodyguard / not even dead: the queen's landing tile does nothing
+    steps: int = 0
+
+    def say(self, text: str, **data: Any) -> None:
+        self.events.append(event(text, **data))
+
+
+def parse_bounce(text: Any) -> tuple[str, str | None]:
+    """`SQ` or `SQ:TILE`."""
+    sq, _, tile = str(text).strip().partition(":")
+    return parse_square(sq), (parse_tile(tile) if tile else None)
+
+
+def parse_mosquito(text: Any) -> tuple[str, str, str | None]:
+    """`FROM:TO[:TILE]`, FROM possibly `SQ:queen`/`SQ:servant`."""
+    parts = [p for p in str(text).strip().lower().split(":")]
+    if len(parts) >= 2 and parts[1] in ("queen", "servant", "q", "s"):
+        parts = [f"{parts[0]}:{parts[1]}", *parts[2:]]
+    if len(parts) not in (2, 3):
+        raise InputError(f"'{text}': a mosquito move is FROM:TO or FROM:TO:TILE")
+    parse_square(parts[0].split(":")[0])
+    return parts[0], parse_square(parts[1]), (parse_tile(parts[2]) if len(parts) == 3 else None)
+
+
+# -- eliminations --------------------------------------------------------------------------
+
+def eliminate(state: dict, c: int, ctx: Ctx, by: int | None, why: str) -> None:
+    """A queen leaves the pond: her whole colony is out; the eliminator gains a servant."""
+    col = state["colonies"][c]
+    for f in col["frogs"]:
+        f["square"] = None
+        f["stuck"] = 0
+    col["alive"] = False
+    ctx.say(f"{col['name']}'s colony is eliminated ({why}).", eliminated=col["name"])
+    if by is not None and state["colonies"][by]["alive"]:
+        state["gain"] += 1
+    left = alive(state)
+    if len(left) == 1:
+        state["winner"] = left[0]
+        state["pending"] = []
+
+
+def over(state: dict) -> bool:
+    return state["winner"] is not None
+
+
+# -- arrival -------------------------------------------------------------------------------
+
+def arrive(state: dict, ref: list[int], to: str, came_from: str | None, tile: str | None,
+           ctx: Ctx) -> bool:
+    """Land a frog on `to` (from `came_from`) and apply everything that follows."""
+    c = ref[0]
+    f = frog(state, ref)
+    who = label(state, ref)
+    f["square"] = to
+    revealed = ""
+    if to not in state["tiles"]:
+        kind = reveal(state, to, tile, ctx.chance)
+        revealed = " (revealed)"
+    else:
+        kind = state["tiles"][to]
+        if tile is not None and parse_tile(tile) != kind:
+            raise InputError(f"{to} already shows {kind}, not {tile}")
+    ctx.say(f"{who} {came_from or '?'} -> {to}: {kind.replace('_', ' ')}{revealed}.",
+            frog=who, square=to, tile=kind)
+    ignore = ctx.ignore_effect and ref[1] == QUEEN
+    if kind == "log" and not ignore:
+        if _log_occupants(state, ref, to, ctx):
+            return True
+    else:
+        _remove_opponents(state, ref, to, ctx)
+    if over(state) or not state["colonies"][c]["alive"]:
+        return False
+    if ignore:
+        ctx.ignore_effect = False
+        ctx.say(f"The card protects {who}: the {kind.replace('_', ' ')} has no effect.")
+        return False
+    return _effect(state, ref, to, came_from, kind, ctx)
+
+
+def _remove_opponents(state: dict, ref: list[int], square: str, ctx: Ctx) -> None:
+    """Arrival: opposing frogs on the square go first (a queen there eliminates her colony)."""
+    c = ref[0]
+    here = [r for r in occupants(state, square) if r[0] != c]
+    for oc in sorted({r[0] for r in here}):
+        mine = [r for r in here if r[0] == oc]
+        if any(r[1] == QUEEN for r in mine):
+            eliminate(state, oc, ctx, by=c, why=f"{label(state, ref)} landed on its queen")
+            if over(state):
+                return
+        else:
+            for r in mine:
+                to_reserve(state, r)
+            n = len(mine)
+            ctx.say(f"{state['colonies'][oc]['name']} loses {n} servant{'s' * (n > 1)} "
+                    f"from {square} to the reserve.")
+
+
+def _log_occupants(state: dict, ref: list[int], square: str, ctx: Ctx) -> bool:
+    """Log: up to two servants of any colours; a third removes one; a queen clears it;
+    a queen on a log always falls to an opposing frog arriving."""
+    c = ref[0]
+    others = [r for r in occupants(state, square) if r != ref]
+    for r in others:
+        if r[1] == QUEEN and r[0] != c:
+            eliminate(state, r[0], ctx, by=c,
+                      why=f"{label(state, ref)} reached its queen on the log at {square}")
+            if over(state):
+                return False
+    others = [r for r in occupants(state, square) if r != ref and r[1] != QUEEN]
+    if ref[1] == QUEEN:
+        if others:
+            for r in others:
+                to_reserve(state, r)
+            ctx.say(f"The queen clears the log at {square}: {len(others)} servant(s) "
+                    f"back to the reserve.")
+        return False
+    if len(others) < 2:
+        return False
+    choices = sorted({f"{square}:{state['colonies'][r[0]]['color']}" for r in others})
+    if ctx.remove is not None:
+        pick = parse_removal(state, ctx.remove, square)
+        ctx.remove = None
+        if pick not in choices:
+            raise IllegalAction(f"no servant {pick} to push off the log (choices: "
+                                f"{', '.join(choices)})", RULE_LOG)
+        remove_from_log(state, pick, ctx)
+        return False
+    if len(choices) == 1:
+        remove_from_log(state, choices[0], ctx)
+        return False
+    state["pending"].append({"decision": "log-removal", "c": c, "square": square,
+                             "choices": choices})
+    return True
+
+
+RULE_LOG = "Log: a third servant pushes off one of the two already there"
+
+
+def parse_removal(state: dict, text: Any, square: str) -> str:
+    """`SQ:COLOR`, `SQ:NAME`, `COLOR`, `NAME`, or the bare log square when only one colony's
+    servants are there -> `SQ:COLOR`."""
+    raw = str(text).strip().lower()
+    sq, sep, who = raw.partition(":")
+    if not sep:
+        if raw not in NEIGHBOURS:
+            sq, who = square, raw
+        else:
+            sq, who = raw, ""
+    if parse_square(sq) != square:
+        raise IllegalAction(f"the crowded log is at {square}, not {sq}", RULE_LOG)
+    if not who:
+        here = sorted({state["colonies"][r[0]]["color"] for r in occupants(state, square)
+                       if r[1] != QUEEN})
+        if len(here) != 1:
+            raise InputError(f"servants of several colonies are on the log at {square}: "
+                             f"write {square}:COLOR")
+        return f"{square}:{here[0]}"
+    c = colony_index(state, who)
+    return f"{square}:{state['colonies'][c]['color']}"
+
+
+def remove_from_log(state: dict, pick: str, ctx: Ctx) -> None:
+    square, _, color = pick.partition(":")
+    for r in occupants(state, square):
+        if r[1] != QUEEN and state["colonies"][r[0]]["color"] == color:
+            to_reserve(state, r)
+            ctx.say(f"A {state['colonies'][r[0]]['name']} servant is pushed off the log at "
+                    f"{square} to the reserve.")
+            return
+
+
+# -- tile effects --------------------------------------------------------------------------
+
+def bounce_choices(state: dict, ref: list[int], at: str, came_from: str | None) -> list[str]:
+    """Lily pad: any neighbour but the square just left, which is allowed only when every
+    other neighbour holds an own frog; never onto an own frog except a log."""
+    c = ref[0]
+    occ = occupied(state)
+    free = [sq for sq in NEIGHBOURS[at] if not is_own_blocked(state, c, sq, occ)]
+    others = [sq for sq in free if sq != came_from]
+    return others or [sq for sq in free if sq == came_from]
+
+
+def mosquito_choices(state: dict, c: int, exclude: list[int]) -> list[str]:
+    """Mosquito: every one-step move of another own frog that is not stuck, as `FROM-TO`."""
+    occ = occupied(state)
+    out: list[str] = []
+    frogs = state["colonies"][c]["frogs"]
+    for i, f in enumerate(frogs):
+        if [c, i] == exclude or f["square"] is None or f["stuck"]:
+            continue
+        src = f["square"]
+        mine_here = {j == QUEEN for j, g in enumerate(frogs) if g["square"] == src}
+        name = f"{src}:{'queen' if i == QUEEN else 'servant'}" if len(mine_here) > 1 else src
+        for sq in step_targets(state, [c, i], occ):
+            item = f"{name}-{sq}"
+            if item not in out:
+                out.append(item)
+    return out
+
+
+def _effect(state: dict, ref: list[int], to: str, came_from: str | None, kind: str,
+            ctx: Ctx) -> bool:
+    c = ref[0]
+    f = frog(state, ref)
+    who = label(state, ref)
+    if kind == "lily_pad":
+        return _bounce(state, ref, to, came_from, ctx)
+    if kind == "mosquito":
+        return _mosquito(state, ref, ctx)
+    if kind == "mud":
+        f["stuck"] = 2
+        ctx.say(f"{who} is stuck in the mud on {to} until the end of "
+                f"{state['colonies'][c]['name']}'s next turn.")
+    elif kind == "pike":
+        if ref[1] == QUEEN:
+            eliminate(state, c, ctx, by=None, why=f"its queen was eaten by the pike on {to}")
+        else:
+            to_reserve(state, ref)
+            ctx.say(f"The pike eats {who} on {to}: back to the reserve.")
+    elif kind.startswith("male") and ref[1] == QUEEN:
+        make_baby(state, c, kind, ctx)
+    return False
+
+
+def make_baby(state: dict, c: int, male: str, ctx: Ctx, babies: int = 1) -> int:
+    """Males: a queen holding that male's token, with a servant in reserve, makes a baby on her
+    square and discards the token (its twin male then does nothing for her)."""
+    col = state["colonies"][c]
+    queen_sq = col["frogs"][QUEEN]["square"]
+    if male not in col["males"]:
+        ctx.say(f"{col['name']} has already used {male}: no baby.")
+        return 0
+    if reserve(state, c) == 0:
+        ctx.say(f"{col['name']} has no servant in reserve: no baby.")
+        return 0
+    col["males"].remove(male)
+    made = 0
+    for _ in range(babies):
+        if place_servant(state, c, queen_sq):
+            made += 1
+    ctx.say(f"{col['name']}'s queen makes {'a baby' if made == 1 else f'{made} babies'} on "
+            f"{queen_sq} ({male} token discarded); next turn she or a baby must move.")
+    return made
+
+
+def _bounce(state: dict, ref: list[int], at: str, came_from: str | None, ctx: Ctx) -> bool:
+    choices = bounce_choices(state, ref, at, came_from)
+    who = label(state, ref)
+    if not choices:
+        ctx.say(f"{who} has nowhere to bounce from {at}: it stays.")
+        return False
+    if ctx.bounces:
+        sq, tile = ctx.bounces.pop(0)
+        if sq not in choices:
+            raise IllegalAction(f"{who} cannot bounce from {at} to {sq} (choices: "
+                                f"{', '.join(choices)})",
+                                "Lily pad: bounce to a neighbour, not onto your own frog (except "
+                                "a log), not back unless nothing else is free")
+        return arrive(state, ref, sq, at, tile, ctx)
+    ctx.steps += 1
+    auto = (len(choices) == 1 and not _thunder_possible(state)
+            and (state["digital"] or choices[0] in state["tiles"]))
+    if auto and ctx.steps <= MAX_AUTO_STEPS:
+        ctx.say(f"{who} must bounce to {choices[0]} (the only choice).")
+        return arrive(state, ref, choices[0], at, None, ctx)
+    if auto:
+        ctx.say(f"{who} stops bouncing on {at}.")
+        return False
+    state["pending"].append({"decision": "bounce", "c": ref[0], "frog": list(ref),
+                             "square": at, "choices": choices})
+    return True
+
+
+def _thunder_possible(state: dict) -> bool:
+    """Cards: someone holding a thunderclap may cancel the bounce, so it is never automatic."""
+    if not state.get("cards"):
+        return False
+    return any("thunderclap" in col["hand"] for col in state["colonies"] if col["alive"])
+
+
+def _mosquito(state: dict, ref: list[int], ctx: Ctx) -> bool:
+    c = ref[0]
+    choices = mosquito_choices(state, c, ref)
+    if not choices:
+        if ctx.mosquitoes:
+            raise IllegalAction("no other frog of yours can move now",
+                                "Mosquito: move another of your frogs")
+        ctx.say("The mosquito: no other frog can move.")
+        return False
+    if ctx.mosquitoes:
+        src, to, tile = ctx.mosquitoes.pop(0)
+        return mosquito_move(state, ref, src, to, tile, ctx)
+    state["pending"].append({"decision": "mosquito", "c": c, "frog": list(ref),
+                             "choices": [*choices, "pass"]})
+    return True
+
+
+def mosquito_move(state: dict, ref: list[int], src: str, to: str, tile: str | None,
+                  ctx: Ctx) -> bool:
+    """Mosquito: another own frog moves one step at once, with its landing tile's effect."""
+    c = ref[0]
+    other = find_own_frog(state, c, src)
+    rule = "Mosquito: move another of your frogs one step (not a stuck one)"
+    if other == ref:
+        raise IllegalAction("the mosquito moves another frog, not the one that just landed", rule)
+    g = frog(state, other)
+    if g["stuck"]:
+        raise IllegalAction(f"the frog on {g['square']} is stuck in the mud", rule)
+    if to not in NEIGHBOURS[g["square"]]:
+        raise IllegalAction(f"{to} is not next to {g['square']}", rule)
+    if to not in step_targets(state, other):
+        raise IllegalAction(f"{to} holds one of your frogs",
+                            "Moves: never onto your own frog, except on a log")
+    return arrive(state, other, to, g["square"], tile, ctx)

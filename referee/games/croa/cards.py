@@ -1,0 +1,282 @@
+"""The optional card module (a reconstruction, see cards.json): hands, draws, timing, effects.
+
+Hands are dealt by the referee from the session seed, so it knows who may answer with an orange
+card. A colony plays one card in its own turn, whatever its kind; orange cards may also be
+played in other colonies' turns. A card with an effect waits in a `doesnt-work` window while
+another colony holds a Doesn't work!; an even number of those played lets it work.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+from referee.errors import IllegalAction, InputError
+
+from .arrival import Ctx, arrive, make_baby
+from .board import NEIGHBOURS, parse_square
+from .legal import check_move
+from .pond import QUEEN, colony_index, frog, occupied, reserve
+from .tiles import MALES, check_reveal, parse_tile
+
+_DATA = json.loads((Path(__file__).with_name("cards.json")).read_text(encoding="utf-8"))
+CARDS: dict[str, dict] = _DATA["cards"]
+HAND = int(_DATA["hand"])
+ALIASES = {
+    **{k.replace("_", "-"): k for k in CARDS},
+    **{k.replace("_", ""): k for k in CARDS},
+    "one_more": "one_more_frog", "force": "the_force", "megajump": "mega_jump",
+    "doesnt-work!": "doesnt_work", "mating": "mating_season",
+}
+MOVE_CARDS = ("mega_jump", "bodyguard", "not_even_dead")
+RULE = "Cards: one card in your own turn, at its timing; orange cards also in others' turns"
+
+
+def card_key(text: Any) -> str:
+    """A card's key from what the table typed (`mega-jump`, `Mega jump`, `mega_jump`)."""
+    w = str(text).strip().lower().replace(" ", "_").replace("'", "")
+    return ALIASES.get(w, w)
+
+
+def new_deck(counts: dict | None = None) -> dict[str, int]:
+    """The deck: the reconstruction's counts, or a table's own `{card: count}` (a --deck file).
+    Names the referee does not know are dealt too; played, they are recorded by name."""
+    if counts is None:
+        return {k: int(v["count"]) for k, v in CARDS.items()}
+    if not isinstance(counts, dict) or not counts:
+        raise InputError("a deck is a JSON object {\"card name\": count, ...}")
+    deck: dict[str, int] = {}
+    for name, n in counts.items():
+        key = card_key(name)
+        if not key or not isinstance(n, int) or isinstance(n, bool) or not 0 <= n <= 99:
+            raise InputError(f"deck: '{name}' needs a count from 0 to 99, not {n!r}")
+        deck[key] = deck.get(key, 0) + n
+    if sum(deck.values()) < 12:
+        raise InputError("deck: at least 12 cards, enough for four hands of 3")
+    return deck
+
+
+def title(key: str) -> str:
+    return CARDS[key]["title"] if key in CARDS else key
+
+
+def draw(state: dict, c: int, ctx: Ctx) -> str | None:
+    """One card from the deck (the discard is reshuffled into it when empty)."""
+    deck = state["deck"]
+    if not any(deck.values()):
+        for k, n in state["discard"].items():
+            deck[k] = deck.get(k, 0) + n
+        state["discard"] = {}
+        if not any(deck.values()):
+            return None
+        ctx.say("The deck is empty: the discard pile is shuffled into a new deck.")
+    col = state["colonies"][c]
+    card = ctx.chance.draw(f"card {col['name']}",
+                           lambda r: r.choice([k for k in sorted(deck) for _ in range(deck[k])]))
+    deck[card] -= 1
+    col["hand"].append(card)
+    col["hand"].sort()
+    return card
+
+
+def start_of_turn(state: dict, c: int, ctx: Ctx) -> None:
+    """Cards: at the start of its turn a colony fills its hand up to 3 (4 after the force)."""
+    if not state.get("cards"):
+        return
+    col = state["colonies"][c]
+    target = col.get("hand_limit", HAND)
+    n = 0
+    while len(col["hand"]) < target and draw(state, c, ctx):
+        n += 1
+    col["hand_limit"] = HAND
+    if n:
+        ctx.say(f"{col['name']} draws {n} card{'s' * (n > 1)} ({len(col['hand'])} in hand).")
+
+
+def discard(state: dict, c: int, card: str) -> None:
+    state["colonies"][c]["hand"].remove(card)
+    state["discard"][card] = state["discard"].get(card, 0) + 1
+
+
+def play(state: dict, action: dict, ctx: Ctx) -> bool | None:
+    """The `card` verb. Returns None when the turn goes on (the player still moves), True when
+    a decision is pending, False when the move is over."""
+    if not state.get("cards"):
+        raise IllegalAction("this session plays without the card module (start it with --cards)",
+                            "Cards: optional module")
+    key = card_key(action.get("card", ""))
+    who = action.get("player")
+    c = colony_index(state, who) if who else state["current"]
+    col = state["colonies"][c]
+    if not col["alive"]:
+        raise IllegalAction(f"{col['name']}'s colony is eliminated", "End of a colony")
+    top = state["pending"][-1] if state["pending"] else None
+    if key not in CARDS:
+        _own_turn_check(state, c, top)
+        col["played_card"] = True
+        if key in col["hand"]:
+            discard(state, c, key)
+        ctx.say(f"{col['name']} plays '{action.get('card')}', a card the referee does not know: "
+                "recorded; apply its effect at the table.", card=str(action.get("card")))
+        return None
+    info = CARDS[key]
+    if key not in col["hand"]:
+        raise IllegalAction(f"{col['name']} holds no {info['title']} (hand: "
+                            f"{', '.join(col['hand']) or 'empty'})", "Cards: play from your hand")
+    if key == "doesnt_work":
+        return _doesnt_work(state, c, top, ctx)
+    if key == "thunderclap":
+        if not top or top["decision"] != "bounce":
+            raise IllegalAction("a thunderclap is played when a frog lands on a lily pad "
+                                "(while its bounce is pending)", RULE)
+        if c == state["current"]:
+            _one_per_turn(state, c)
+    else:
+        _own_turn_check(state, c, top)
+        _check_effect(state, c, key, action)
+    discard(state, c, key)
+    if c == state["current"]:
+        col["played_card"] = True
+    ctx.say(f"{col['name']} plays {info['title']}.", card=key, player=col["name"])
+    holders = _holders(state, exclude=c)
+    if holders:
+        state["pending"].append({"decision": "doesnt-work", "c": c, "card": key,
+                                 "action": dict(action), "chain": [c], "holders": holders,
+                                 "choices": ["card doesnt_work", "pass"]})
+        return True
+    return apply_effect(state, c, key, action, ctx)
+
+
+def _own_turn_check(state: dict, c: int, top: dict | None) -> None:
+    if c != state["current"]:
+        raise IllegalAction(f"it is {state['colonies'][state['current']]['name']}'s turn; only "
+                            "orange cards are played in another colony's turn", RULE)
+    if top:
+        raise IllegalAction("finish the pending choice first", RULE)
+    _one_per_turn(state, c)
+
+
+def _one_per_turn(state: dict, c: int) -> None:
+    if state["colonies"][c]["played_card"]:
+        raise IllegalAction(f"{state['colonies'][c]['name']} has already played a card this turn",
+                            "Cards: one card per turn")
+
+
+def _holders(state: dict, exclude: int) -> list[int]:
+    """Colonies that could answer with a Doesn't work! now."""
+    out = []
+    for c, col in enumerate(state["colonies"]):
+        if c == exclude or not col["alive"] or "doesnt_work" not in col["hand"]:
+            continue
+        if c == state["current"] and col["played_card"]:
+            continue
+        out.append(c)
+    return out
+
+
+def _doesnt_work(state: dict, c: int, top: dict | None, ctx: Ctx) -> bool | None:
+    if not top or top["decision"] != "doesnt-work":
+        raise IllegalAction("Doesn't work! answers a card just played", RULE)
+    if c not in top["holders"]:
+        raise IllegalAction(f"{state['colonies'][c]['name']} cannot cancel its own card, nor play "
+                            "a second card in its own turn", RULE)
+    discard(state, c, "doesnt_work")
+    if c == state["current"]:
+        state["colonies"][c]["played_card"] = True
+    top["chain"].append(c)
+    ctx.say(f"{state['colonies'][c]['name']} plays Doesn't work!", card="doesnt_work")
+    top["holders"] = _holders(state, exclude=c)
+    if top["holders"]:
+        return True
+    return close_window(state, ctx)
+
+
+def close_window(state: dict, ctx: Ctx) -> bool | None:
+    """Nobody else answers: an odd number of Doesn't work! cancels the card."""
+    top = state["pending"].pop()
+    key, c = top["card"], top["c"]
+    if len(top["chain"]) % 2 == 0:
+        ctx.say(f"{title(key)} is cancelled.")
+        return True if state["pending"] else None
+    ctx.say(f"{title(key)} works.")
+    return apply_effect(state, c, key, top["action"], ctx)
+
+
+# -- effects ---------------------------------------------------------------------------------
+
+def _check_effect(state: dict, c: int, key: str, action: dict) -> None:
+    """Refuse a card whose effect cannot happen, before it leaves the hand."""
+    col = state["colonies"][c]
+    queen_sq = col["frogs"][QUEEN]["square"]
+    if key in ("mating_season", "twins"):
+        male = _male(action)
+        if male not in col["males"]:
+            raise IllegalAction(f"{col['name']} no longer holds the {male} token",
+                                "Mating season: you need that male's token")
+        if not reserve(state, c):
+            raise IllegalAction(f"{col['name']} has no servant in reserve",
+                                "Mating season: you need a servant in reserve")
+    elif key == "one_more_frog":
+        to = parse_square(action.get("to", ""))
+        if to not in NEIGHBOURS[queen_sq] or to in occupied(state):
+            raise IllegalAction(f"{to} is not a free square next to the queen on {queen_sq}",
+                                "One more frog: on a free square next to your queen")
+        if not reserve(state, c):
+            raise IllegalAction(f"{col['name']} has no servant in reserve",
+                                "One more frog: a servant from your reserve")
+        check_reveal(state, to, action.get("tile"))
+    elif key in MOVE_CARDS:
+        src = str(action.get("from", ""))
+        to = parse_square(action.get("to", ""))
+        ref = check_move(state, c, src, to, jump=(key == "mega_jump"))
+        check_reveal(state, to, action.get("tile"))
+        if key != "mega_jump" and ref[1] != QUEEN:
+            raise IllegalAction(f"{title(key)} moves your queen",
+                                f"{title(key)}: the queen's move")
+
+
+def _male(action: dict) -> str:
+    male = parse_tile(action.get("male", ""))
+    if male not in MALES:
+        raise InputError(f"'{action.get('male')}' is not a male (male1..male6)")
+    return male
+
+
+def apply_effect(state: dict, c: int, key: str, action: dict, ctx: Ctx) -> bool | None:
+    """Carry out a card that was not cancelled."""
+    col = state["colonies"][c]
+    if key == "thunderclap":
+        bounce = state["pending"].pop()
+        ctx.say(f"Thunderclap: the frog stays on the lily pad at {bounce['square']}; "
+                "the move ends.")
+        return False
+    if key == "the_force":
+        col["hand_limit"] = HAND + 1
+        ctx.say(f"{col['name']} will fill up to {HAND + 1} cards next turn.")
+        return None
+    if key in ("mating_season", "twins"):
+        make_baby(state, c, _male(action), ctx, babies=2 if key == "twins" else 1)
+        return None
+    if key == "one_more_frog":
+        from .pond import place_servant
+        from .tiles import reveal
+
+        to = parse_square(action["to"])
+        if to not in state["tiles"]:
+            reveal(state, to, action.get("tile"), ctx.chance)
+        place_servant(state, c, to)
+        ctx.say(f"One more frog: a {col['name']} servant joins the pond on {to} "
+                f"({state['tiles'][to].replace('_', ' ')}, no effect).")
+        return None
+    # a move card: the move of the turn
+    ref = check_move(state, c, str(action["from"]), parse_square(action["to"]),
+                     jump=(key == "mega_jump"))
+    from .arrival import parse_bounce, parse_mosquito
+
+    ctx.bounces = [parse_bounce(b) for b in action.get("bounce") or []]
+    ctx.mosquitoes = [parse_mosquito(m) for m in action.get("mosquito") or []]
+    ctx.remove = action.get("remove")
+    ctx.ignore_effect = key != "mega_jump"
+    src = frog(state, ref)["square"]
+    return arrive(state, ref, parse_square(action["to"]), src, action.get("tile"), ctx)

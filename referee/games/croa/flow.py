@@ -1,0 +1,82 @@
+"""Turn order: clockwise (seat order), skipping eliminated colonies; the end of a turn."""
+
+from __future__ import annotations
+
+from .arrival import Ctx
+from .legal import movable
+from .pond import QUEEN, alive, place_servant, reserve
+
+
+def current_name(state: dict) -> str | None:
+    if state["winner"] is not None:
+        return None
+    return state["colonies"][state["current"]]["name"]
+
+
+def end_turn(state: dict, ctx: Ctx) -> None:
+    """The move is over: place servants gained by eliminations, free mud frogs whose owner's
+    turn ends, check for the last queen, then hand over to the next colony."""
+    c = state["current"]
+    col = state["colonies"][c]
+    state["pending"] = []
+    if col["alive"]:
+        queen_sq = col["frogs"][QUEEN]["square"]
+        for _ in range(state["gain"]):
+            if reserve(state, c) and place_servant(state, c, queen_sq):
+                ctx.say(f"{col['name']} gains a servant on its queen's square {queen_sq}.")
+            else:
+                ctx.say(f"{col['name']} already has 6 servants in the pond: no servant gained.")
+    state["gain"] = 0
+    _unstick(state, c, ctx)
+    col["played_card"] = False
+    if state["winner"] is not None:
+        ctx.say(f"Only {state['colonies'][state['winner']]['name']}'s queen is left: "
+                f"{state['colonies'][state['winner']]['name']} wins!")
+        return
+    for _ in range(2 * len(state["colonies"]) + 2):
+        state["current"] = next_colony(state, state["current"])
+        state["turn"] += 1
+        nxt = state["current"]
+        from .cards import start_of_turn
+
+        start_of_turn(state, nxt, ctx)
+        if movable(state, nxt):
+            return
+        ctx.say(f"{state['colonies'][nxt]['name']} has no frog that can move: the turn passes.")
+        _unstick(state, nxt, ctx)
+        state["colonies"][nxt]["played_card"] = False
+
+
+def _unstick(state: dict, c: int, ctx: Ctx) -> None:
+    """Mud: a stuck frog is freed at the end of its owner's next turn."""
+    for f in state["colonies"][c]["frogs"]:
+        if f["stuck"]:
+            f["stuck"] -= 1
+            if not f["stuck"]:
+                ctx.say(f"{state['colonies'][c]['name']}'s frog on {f['square']} is free of "
+                        f"the mud.")
+
+
+def next_colony(state: dict, c: int) -> int:
+    """Clockwise = seat order; eliminated colonies are skipped."""
+    n = len(state["colonies"])
+    live = set(alive(state))
+    for k in range(1, n + 1):
+        if (c + k) % n in live:
+            return (c + k) % n
+    return c
+
+
+def pending_entries(state: dict) -> list[dict]:
+    """The summary's pending list: who must decide what, and the answers allowed."""
+    if not state["pending"]:
+        return []
+    top = state["pending"][-1]
+    cols = state["colonies"]
+    if top["decision"] == "doesnt-work":
+        title = top["card"].replace("_", " ")
+        return [{"player": cols[h]["name"], "decision": "doesnt-work",
+                 "choices": [f"card doesnt_work --player {cols[h]['name']}", "pass"],
+                 "about": title} for h in top["holders"]]
+    return [{"player": cols[top["c"]]["name"], "decision": top["decision"],
+             "choices": list(top["choices"])}]

@@ -1,0 +1,132 @@
+"""Who is where: colonies, their seven frogs (queen + six servants), the reserve, lookups.
+
+A frog is `{"kind": "queen"|"servant", "square": SQ or None, "stuck": int}`; a servant whose
+square is None is in its colony's reserve. A frog reference is `[colony index, slot]`
+(slot 0 is the queen). Stuck counts the owner's turn-ends left before a mud frog is freed.
+"""
+
+from __future__ import annotations
+
+from referee.errors import IllegalAction, InputError
+
+from .board import NEIGHBOURS, parse_square
+
+QUEEN = 0
+SERVANTS = 6
+
+
+def frog(state: dict, ref: list[int]) -> dict:
+    return state["colonies"][ref[0]]["frogs"][ref[1]]
+
+
+def occupants(state: dict, square: str) -> list[list[int]]:
+    """References of every frog on a square (all colonies)."""
+    return [
+        [c, i]
+        for c, col in enumerate(state["colonies"])
+        for i, f in enumerate(col["frogs"])
+        if f["square"] == square
+    ]
+
+
+def occupied(state: dict) -> dict[str, list[list[int]]]:
+    """Square -> frog references, for the whole pond."""
+    out: dict[str, list[list[int]]] = {}
+    for c, col in enumerate(state["colonies"]):
+        for i, f in enumerate(col["frogs"]):
+            if f["square"] is not None:
+                out.setdefault(f["square"], []).append([c, i])
+    return out
+
+
+def reserve(state: dict, c: int) -> int:
+    """Servants of colony c off the pond."""
+    return sum(1 for f in state["colonies"][c]["frogs"][1:] if f["square"] is None)
+
+
+def in_pond(state: dict, c: int) -> int:
+    return sum(1 for f in state["colonies"][c]["frogs"][1:] if f["square"] is not None)
+
+
+def place_servant(state: dict, c: int, square: str) -> bool:
+    """Put a servant of colony c from its reserve on a square (no tile effect). False if none."""
+    for f in state["colonies"][c]["frogs"][1:]:
+        if f["square"] is None:
+            f["square"] = square
+            f["stuck"] = 0
+            return True
+    return False
+
+
+def to_reserve(state: dict, ref: list[int]) -> None:
+    f = frog(state, ref)
+    f["square"] = None
+    f["stuck"] = 0
+
+
+def label(state: dict, ref: list[int]) -> str:
+    """'Ann's queen' / 'Bob's servant'."""
+    col = state["colonies"][ref[0]]
+    return f"{col['name']}'s {'queen' if ref[1] == QUEEN else 'servant'}"
+
+
+def colony_index(state: dict, word: str) -> int:
+    """A colony by player name or colour (any case)."""
+    w = str(word).strip().lower()
+    for c, col in enumerate(state["colonies"]):
+        if w in (col["name"].lower(), col["color"]):
+            return c
+    names = ", ".join(f"{col['name']} ({col['color']})" for col in state["colonies"])
+    raise InputError(f"no colony '{word}' (colonies: {names})")
+
+
+def find_own_frog(state: dict, c: int, text: str) -> list[int]:
+    """The frog of colony c named by `SQ`, `SQ:queen` or `SQ:servant`.
+
+    A bare square holding both the queen and a servant of c is ambiguous (games.md).
+    """
+    raw = str(text).strip().lower()
+    sq_text, _, kind = raw.partition(":")
+    square = parse_square(sq_text)
+    if kind and kind not in ("queen", "servant", "q", "s"):
+        raise InputError(f"'{text}': after the square write :queen or :servant")
+    kind = {"q": "queen", "s": "servant"}.get(kind, kind)
+    here = occupants(state, square)
+    mine = [r for r in here if r[0] == c]
+    name = state["colonies"][c]["name"]
+    if not mine:
+        if here:
+            owner = state["colonies"][here[0][0]]["name"]
+            raise IllegalAction(f"the frog on {square} is {owner}'s, not {name}'s",
+                                "Moves: a colony moves only its own frogs")
+        raise IllegalAction(f"no frog on {square}", "Moves: move one of your frogs")
+    if kind:
+        picked = [r for r in mine if (r[1] == QUEEN) == (kind == "queen")]
+        if not picked:
+            raise IllegalAction(f"{name} has no {kind} on {square}",
+                                "Moves: move one of your frogs")
+        return picked[0]
+    kinds = {r[1] == QUEEN for r in mine}
+    if len(kinds) > 1:
+        raise InputError(f"{name}'s queen and a servant share {square}: write "
+                         f"{square}:queen or {square}:servant")
+    return mine[0]
+
+
+def alive(state: dict) -> list[int]:
+    return [c for c, col in enumerate(state["colonies"]) if col["alive"]]
+
+
+def is_own_blocked(state: dict, c: int, square: str, occ: dict | None = None) -> bool:
+    """Moves: a frog never lands on a square holding an own frog, except on a log."""
+    if state["tiles"].get(square) == "log":
+        return False
+    here = (occ or occupied(state)).get(square, [])
+    return any(r[0] == c for r in here)
+
+
+def step_targets(state: dict, ref: list[int], occ: dict | None = None) -> list[str]:
+    """Squares a frog may move to by one step (8 neighbours, no own frog except on a log)."""
+    f = frog(state, ref)
+    occ = occ if occ is not None else occupied(state)
+    return [sq for sq in NEIGHBOURS[f["square"]] if not is_own_blocked(state, ref[0], sq, occ)]

@@ -1,0 +1,141 @@
+"""The table as text: the pond grid by zones, the colonies, the piles, whose turn, what waits."""
+
+from __future__ import annotations
+
+from .board import FILES, ZONES
+from .legal import movable, shared_squares
+from .pond import QUEEN, in_pond, occupied, reserve
+from .tiles import CODES, KINDS
+
+CELL = 7
+LEGEND = ("tiles: Ly lily pad, Mq mosquito, Md mud, Pk pike, Rd reeds, Lg log, M1-M6 males, "
+          ". no tile yet\nfrogs: capital = queen, small = servant, * = stuck in the mud")
+
+
+def frogs_text(state: dict, refs: list[list[int]]) -> str:
+    out = ""
+    for c, i in sorted(refs, key=lambda r: (r[1] != QUEEN, r[0])):
+        col = state["colonies"][c]
+        out += col["symbol"].upper() if i == QUEEN else col["symbol"]
+        if col["frogs"][i]["stuck"]:
+            out += "*"
+    return out
+
+
+def pond_text(state: dict) -> str:
+    """The 8x8 grid, rank 8 at the top, zones boxed and named."""
+    occ = occupied(state)
+    half = CELL * 4 + 1
+
+    def border(left: str, right: str) -> str:
+        return "   +" + f" {left} ".center(half, "-") + "+" + f" {right} ".center(half, "-") + "+"
+
+    header = "     " + "".join(f.ljust(CELL) for f in FILES[:4]) + "  " + "".join(
+        f.ljust(CELL) for f in FILES[4:])
+    lines = [header, border("yellow a5-d8", "pink e5-h8")]
+    for rank in range(8, 0, -1):
+        cells = []
+        for f in FILES:
+            sq = f"{f}{rank}"
+            tile = state["tiles"].get(sq)
+            code = CODES[tile] if tile else "."
+            frogs = frogs_text(state, occ.get(sq, []))
+            cells.append(f"{code} {frogs}".rstrip().ljust(CELL))
+        lines.append(f"{rank:>2} | " + "".join(cells[:4]) + "| " + "".join(cells[4:]) + f"| {rank}")
+        if rank == 5:
+            lines.append(border("blue a1-d4", "green e1-h4"))
+    lines.append(border("", "").replace("-  -", "----"))
+    lines.append(header)
+    return "\n".join(lines)
+
+
+def colonies_table(state: dict) -> str:
+    from tabulate import tabulate
+
+    rows = []
+    for c, col in enumerate(state["colonies"]):
+        if not col["alive"]:
+            status = "eliminated"
+        elif state["winner"] == c:
+            status = "WINNER"
+        elif c == state["current"]:
+            status = "to play"
+        else:
+            status = "waiting"
+        queen = col["frogs"][QUEEN]["square"] or "-"
+        males = " ".join(m[-1] for m in col["males"]) or "none"
+        row = [c + 1, col["name"], col["color"], f"{col['symbol'].upper()}/{col['symbol']}",
+               status, queen, in_pond(state, c) if col["alive"] else "-",
+               reserve(state, c) if col["alive"] else "-", males]
+        if state.get("cards"):
+            row.append(len(col["hand"]))
+        rows.append(row)
+    headers = ["seat", "colony", "colour", "frogs", "status", "queen", "servants", "reserve",
+               "males"]
+    if state.get("cards"):
+        headers.append("cards")
+    return tabulate(rows, headers=headers, tablefmt="simple", disable_numparse=True)
+
+
+def piles_text(state: dict) -> str:
+    parts = []
+    for z in ZONES:
+        pile = state["piles"][z]
+        left = sum(pile.values())
+        detail = " ".join(f"{CODES[k]}:{pile[k]}" for k in KINDS[:6] if pile.get(k))
+        males = [k[-1] for k in KINDS[6:] if pile.get(k)]
+        if males:
+            detail += "  males " + " ".join(males)
+        parts.append(f"  {z:<6} {left:>2} left  {detail}".rstrip())
+    return "tiles still in the piles:\n" + "\n".join(parts)
+
+
+def pending_text(state: dict) -> list[str]:
+    from .flow import pending_entries
+
+    lines = []
+    top = state["pending"][-1] if state["pending"] else None
+    for p in pending_entries(state):
+        lines.append(f"Waiting: {p['player']} — {p['decision']}: {', '.join(p['choices'])}")
+    if top:
+        lines.append("Answer: " + HINTS[top["decision"]].format(**top))
+        holders = [col["name"] for col in state["colonies"]
+                   if col["alive"] and "thunderclap" in col.get("hand", [])]
+        if top["decision"] == "bounce" and holders:
+            lines.append(f"  or a thunderclap keeps the frog there ({', '.join(holders)} hold one): "
+                         "`croa card thunderclap --player NAME`")
+    return lines
+
+
+HINTS = {
+    "bounce": "the frog on the lily pad at {square} must bounce: `croa bounce SQ` "
+              "(with --tile TILE where no tile lies yet)",
+    "mosquito": "`croa mosquito FROM TO` moves another of your frogs, `croa pass` declines",
+    "log-removal": "the log at {square} is crowded: `croa remove SQ:COLOR` pushes one servant off",
+    "doesnt-work": "`croa card doesnt_work --player NAME` cancels the {card} card, "
+                   "`croa pass` lets it work",
+}
+
+
+def render(state: dict) -> str:
+    parts = [pond_text(state), LEGEND, "", colonies_table(state), "", piles_text(state), ""]
+    if state["winner"] is not None:
+        parts.append(f"Game over: {state['colonies'][state['winner']]['name']}'s queen is the last "
+                     "in the pond.")
+        return "\n".join(parts)
+    c = state["current"]
+    col = state["colonies"][c]
+    parts.append(f"Turn {state['turn']} · {col['name']} ({col['color']}) to play.")
+    if not state["pending"]:
+        shared = shared_squares(state, c)
+        if shared and any(col["frogs"][r[1]]["square"] in shared for r in movable(state, c)):
+            parts.append(f"Frogs share {', '.join(shared)}: one of them must move this turn.")
+        stuck = [f["square"] for f in col["frogs"] if f["stuck"]]
+        if stuck:
+            parts.append(f"Stuck in the mud this turn: {', '.join(stuck)}.")
+        if state.get("cards"):
+            hand = ", ".join(col["hand"]) or "empty"
+            note = " (already played one this turn)" if col["played_card"] else ""
+            parts.append(f"{col['name']}'s hand: {hand}{note}.")
+    parts.extend(pending_text(state))
+    return "\n".join(parts)

@@ -1,0 +1,104 @@
+"""Setting up the pond: colonies on their corners, the four piles, the card hands."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from referee.chance import Chance
+from referee.errors import IllegalAction, InputError
+
+from .board import CORNERS, ZONES, start_squares
+from .tiles import DEFAULT_LAYOUT, MALES, check_layout, full_piles
+
+COLORS: tuple[str, ...] = ("red", "blue", "green", "yellow", "pink", "purple", "orange",
+                           "black", "white", "brown")
+
+
+def parse_players(raw: Any) -> list[dict]:
+    """`[{"name", "color"}]` or `["NAME:COLOR", ...]` -> checked list of players."""
+    if not isinstance(raw, list):
+        raise InputError("players: a list of NAME:COLOR")
+    out: list[dict] = []
+    for item in raw:
+        if isinstance(item, dict):
+            name, color = str(item.get("name", "")).strip(), str(item.get("color", "")).strip()
+        else:
+            name, _, color = str(item).partition(":")
+            name, color = name.strip(), color.strip()
+        color = color.lower()
+        if not name or not color:
+            raise InputError(f"'{item}': a player is NAME:COLOR (colours: {', '.join(COLORS)})")
+        if color not in COLORS:
+            raise InputError(f"no frog colour '{color}' (colours: {', '.join(COLORS)})")
+        if name.lower() in COLORS:
+            raise InputError(f"'{name}' is a colour; give the player a name")
+        out.append({"name": name, "color": color})
+    names = [p["name"].lower() for p in out]
+    colors = [p["color"] for p in out]
+    if len(set(names)) != len(names):
+        raise InputError("two players have the same name")
+    if len(set(colors)) != len(colors):
+        raise InputError("two colonies have the same colour")
+    if not 2 <= len(out) <= 4:
+        raise IllegalAction(f"Crôa! is played by 2 to 4 colonies, not {len(out)}",
+                            "Setup: 2-4 colonies")
+    return out
+
+
+def symbols(colors: list[str]) -> list[str]:
+    """One distinct letter per colony, from its colour's name (queen upper, servant lower)."""
+    used: set[str] = set()
+    out = []
+    for color in colors:
+        letter = next((ch for ch in color if ch.isalpha() and ch not in used), None)
+        if letter is None:
+            letter = next(ch for ch in "abcdefghijklmnopqrstuvwxyz" if ch not in used)
+        used.add(letter)
+        out.append(letter)
+    return out
+
+
+def setup(options: dict, chance: Chance) -> dict:
+    """Queens on the corners in seat order (2: a1 h8; 3: a1 a8 h8; 4: a1 a8 h8 h1), two servants
+    orthogonally next to each; starting squares hold no tile; the first player listed starts."""
+    players = parse_players(options.get("players"))
+    layout = check_layout(options["males"]) if options.get("males") else DEFAULT_LAYOUT
+    corners = CORNERS[len(players)]
+    syms = symbols([p["color"] for p in players])
+    colonies = []
+    for p, corner, sym in zip(players, corners, syms):
+        squares = start_squares(corner)
+        frogs = [{"kind": "queen", "square": squares[0], "stuck": 0}]
+        frogs += [{"kind": "servant", "square": sq, "stuck": 0} for sq in squares[1:]]
+        frogs += [{"kind": "servant", "square": None, "stuck": 0} for _ in range(4)]
+        colonies.append({"name": p["name"], "color": p["color"], "symbol": sym, "corner": corner,
+                         "alive": True, "males": list(MALES), "frogs": frogs, "hand": [],
+                         "hand_limit": 3, "played_card": False})
+    state = {
+        "digital": bool(options.get("digital")),
+        "cards": bool(options.get("cards")),
+        "colonies": colonies,
+        "tiles": {},
+        "layout": {z: list(layout[z]) for z in ZONES},
+        "piles": full_piles(layout),
+        "current": 0,
+        "turn": 1,
+        "pending": [],
+        "gain": 0,
+        "winner": None,
+        "deck": {},
+        "discard": {},
+    }
+    if options.get("deck") and not state["cards"]:
+        raise InputError("a deck is only used with the card module (--cards)")
+    if state["cards"]:
+        from .arrival import Ctx
+        from .cards import draw, new_deck
+
+        state["deck"] = new_deck(options.get("deck"))
+        state["deck_size"] = sum(state["deck"].values())
+        ctx = Ctx(chance)
+        for _ in range(3):
+            for c in range(len(colonies)):
+                draw(state, c, ctx)
+    return state

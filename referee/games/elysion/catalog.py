@@ -1,0 +1,407 @@
+"""The card catalog: realms, constellations, Blessings and Shades, read from a small TOML file.
+
+The rulebook prints no card texts, so a table writes its deck once in this
+format (RULINGS, Elysion). `check(text)` lists every problem with its line;
+`load(text)` returns a `Catalog` or raises `InputError` listing them all.
+
+    [catalog]
+    name = "..."
+    factions = ["sky", "sea", ...]
+
+    [[realm]]                      # also [[constellation]] (same number as a realm, shown 12*)
+    number = 12
+    faction = "sea"
+    icons = { coin = 1, lotus = 1 }        # coin, gate, fleece, amphora, lotus
+    offering = { fleece = 1 }              # resources needed in sight to score
+    score = "2 per lotus"                  # see expr.py
+    needs = "faction_max >= 4"             # constellations only: a condition to score
+    give_up = 1                            # constellations only: Blessings given up to score
+
+    [[blessing]]                   # name, icons, score
+    [[shade]]                      # name, goal, icons, score
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+import tomllib
+from dataclasses import dataclass, field
+from importlib import resources
+
+from referee.errors import InputError
+from referee.games.elysion import expr
+
+ICONS = ("coin", "gate", "fleece", "amphora", "lotus")
+RESOURCES = ("fleece", "amphora", "lotus")
+ICON_LETTERS = {"coin": "C", "gate": "G", "fleece": "F", "amphora": "A", "lotus": "L"}
+CARD_COUNTS = ("realms", "constellations", "blessings", "shades", "faction_max", "factions")
+SAMPLE = "sample"
+KINDS = ("realm", "constellation", "blessing", "shade")
+_KEYS = {
+    "realm": {"number", "faction", "icons", "offering", "score"},
+    "constellation": {"number", "faction", "icons", "offering", "score", "needs", "give_up"},
+    "blessing": {"name", "icons", "score"},
+    "shade": {"name", "goal", "icons", "score"},
+}
+_REALM_REF = re.compile(r"^\s*(\d{1,4})\s*(\*?)\s*$")
+
+
+@dataclass(frozen=True)
+class Card:
+    """One card of the catalog. `key` is '12' / '12*' for realms, the name otherwise."""
+
+    kind: str
+    key: str
+    number: int | None = None
+    faction: str | None = None
+    icons: dict = field(default_factory=dict)
+    offering: dict = field(default_factory=dict)
+    score_text: str = "0"
+    score: expr.Node = ("num", 0)
+    needs_text: str | None = None
+    needs: expr.Node | None = None
+    give_up: int = 0
+    goal_text: str | None = None
+    goal: expr.Node | None = None
+
+    @property
+    def star(self) -> bool:
+        return self.kind == "constellation"
+
+    def icon(self, name: str) -> int:
+        return self.icons.get(name, 0)
+
+    def icon_text(self) -> str:
+        """Icons in short letters: C coin, G gate, F fleece, A amphora, L lotus."""
+        return "".join(ICON_LETTERS[i] * self.icons.get(i, 0) for i in ICONS)
+
+
+@dataclass(frozen=True)
+class Catalog:
+    name: str
+    note: str
+    factions: tuple[str, ...]
+    realms: dict  # key -> Card, base realms and constellations
+    blessings: dict  # name -> Card
+    shades: dict  # name -> Card
+
+    def realm(self, ref: object) -> Card:
+        """A realm by what the table types: '12' or '12*' (a constellation)."""
+        key = realm_key(ref)
+        if key not in self.realms:
+            kind = "constellation" if key.endswith("*") else "realm"
+            raise InputError(f"there is no {kind} {key} in the catalog '{self.name}'")
+        return self.realms[key]
+
+    def blessing(self, ref: object) -> Card:
+        return self._named(self.blessings, ref, "Blessing")
+
+    def shade(self, ref: object) -> Card:
+        return self._named(self.shades, ref, "Shade")
+
+    def _named(self, cards: dict, ref: object, what: str) -> Card:
+        if not isinstance(ref, str) or not ref.strip():
+            raise InputError(f"a {what} is named by its card name")
+        for card in cards.values():
+            if norm(card.key) == norm(ref):
+                return card
+        raise InputError(f"there is no {what} '{ref}' in the catalog '{self.name}'")
+
+    def count_names(self) -> list[str]:
+        """Every name a rule may count."""
+        return [*ICONS, *self.factions, *CARD_COUNTS]
+
+
+def norm(name: str) -> str:
+    """Card names match ignoring case, spaces, hyphens, underscores and apostrophes."""
+    return re.sub(r"[\s_\-'’]+", "-", name.strip().lower()).strip("-")
+
+
+def realm_key(ref: object) -> str:
+    """'12', ' 12 ', 12 -> '12'; '12*' -> '12*' (a constellation)."""
+    m = (
+        _REALM_REF.match(str(ref))
+        if isinstance(ref, (str, int)) and not isinstance(ref, bool)
+        else None
+    )
+    if m is None:
+        raise InputError(
+            f"'{ref}' is not a realm: write its number, with * for a constellation (12*)"
+        )
+    return f"{int(m.group(1))}{m.group(2)}"
+
+
+# -- reading and checking ----------------------------------------------------------
+
+
+@dataclass
+class Problem:
+    line: int
+    message: str
+
+    def __str__(self) -> str:
+        return f"line {self.line}: {self.message}"
+
+
+class _Lines:
+    """Finds the line of a table (its n-th `[[kind]]`) and of a key inside it."""
+
+    def __init__(self, text: str) -> None:
+        self.lines = text.splitlines()
+        self.blocks: list[tuple[str, int]] = []  # (header, 1-based line)
+        for i, line in enumerate(self.lines, 1):
+            m = re.match(r"^\s*\[\[?\s*([A-Za-z0-9_.\-\"' ]+?)\s*\]\]?", line)
+            if m:
+                self.blocks.append((m.group(1).strip().strip("\"'"), i))
+
+    def table(self, kind: str, index: int | None = None) -> int:
+        found = [line for name, line in self.blocks if name == kind]
+        if not found:
+            return 1
+        return found[min(index or 0, len(found) - 1)]
+
+    def key(self, kind: str, index: int | None, key: str) -> int:
+        start = self.table(kind, index)
+        following = [line for _, line in self.blocks if line > start]
+        end = following[0] if following else len(self.lines) + 1
+        for i in range(start, end):
+            if re.match(rf"^\s*{re.escape(key)}\s*[=.]", self.lines[i - 1]):
+                return i
+        return start
+
+
+def _counts(
+    value: object, allowed: tuple[str, ...], what: str, where: str, minimum: int
+) -> tuple[dict, list[str]]:
+    errors: list[str] = []
+    if not isinstance(value, dict):
+        return {}, [f"{where}: {what} is a table like {{ {allowed[0]} = 1 }}"]
+    out: dict[str, int] = {}
+    for name, n in value.items():
+        if name not in allowed:
+            errors.append(
+                f"{where}: unknown {what.removesuffix('s')} "
+                f"'{name}' ({what} are {', '.join(allowed)})"
+            )
+        elif not isinstance(n, int) or isinstance(n, bool) or not minimum <= n <= 9:
+            errors.append(f"{where}: {what} '{name}' needs a whole number from {minimum} to 9")
+        elif n:
+            out[name] = n
+    return out, errors
+
+
+def _parse(text: str) -> tuple[Catalog | None, list[Problem]]:
+    problems: list[Problem] = []
+    lines = _Lines(text)
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        m = re.search(r"line (\d+)", str(exc))
+        return None, [Problem(int(m.group(1)) if m else 1, f"not valid TOML: {exc}")]
+
+    head = data.get("catalog")
+    if not isinstance(head, dict):
+        problems.append(Problem(1, "the file needs a [catalog] table with a name and its factions"))
+        head = {}
+    name = head.get("name", "unnamed catalog")
+    note = head.get("note", "")
+    if not isinstance(name, str) or not isinstance(note, str):
+        problems.append(Problem(lines.table("catalog"), "[catalog] name and note are text"))
+        name, note = "unnamed catalog", ""
+    factions_raw = head.get("factions")
+    factions: list[str] = []
+    if (
+        not isinstance(factions_raw, list)
+        or not factions_raw
+        or not all(isinstance(f, str) and re.fullmatch(r"[a-z][a-z0-9_]*", f) for f in factions_raw)
+    ):
+        problems.append(
+            Problem(
+                lines.key("catalog", 0, "factions"),
+                '[catalog] factions is a list of lower-case words, e.g. ["sky", "sea"]',
+            )
+        )
+    else:
+        factions = list(dict.fromkeys(factions_raw))
+        clash = [
+            f
+            for f in factions
+            if f in ICONS or f in CARD_COUNTS or f in expr.KEYWORDS or f in expr.FUNCTIONS
+        ]
+        if clash:
+            problems.append(
+                Problem(
+                    lines.key("catalog", 0, "factions"),
+                    f"faction '{clash[0]}' clashes with a name of the scoring rules",
+                )
+            )
+    for key in data:
+        if key not in ("catalog", *KINDS):
+            problems.append(
+                Problem(
+                    lines.table(key),
+                    f"unknown table [{key}] "
+                    "(tables: [catalog], [[realm]], [[constellation]], [[blessing]], [[shade]])",
+                )
+            )
+    names = [*ICONS, *factions, *CARD_COUNTS]
+
+    cards: dict[str, dict] = {k: {} for k in KINDS}
+    for kind in KINDS:
+        entries = data.get(kind, [])
+        if not isinstance(entries, list):
+            problems.append(
+                Problem(lines.table(kind), f"write each {kind} as [[{kind}]] (a list of tables)")
+            )
+            continue
+        seen: set = set()
+        for i, entry in enumerate(entries):
+            raw = _identity(entry)
+            if raw is not None and raw in seen:
+                what = f"number {raw}" if isinstance(raw, int) else f"name '{entry['name']}'"
+                line = lines.key(kind, i, "number" if isinstance(raw, int) else "name")
+                problems.append(Problem(line, f"{kind} {i + 1}: duplicate {what}"))
+                continue
+            seen.add(raw)
+            card, errs = _card(kind, i, entry, factions, names, lines)
+            problems.extend(errs)
+            if card is not None:
+                cards[kind][card.key] = card
+    for key, card in cards["constellation"].items():
+        if str(card.number) not in cards["realm"]:
+            n = list(cards["constellation"]).index(key)
+            problems.append(
+                Problem(
+                    lines.key("constellation", n, "number"),
+                    f"constellation {key}: a constellation repeats a realm's number, "
+                    f"and there is no realm {card.number}",
+                )
+            )
+    if not data.get("realm"):
+        problems.append(Problem(1, "the catalog needs at least one [[realm]]"))
+    if problems:
+        return None, sorted(problems, key=lambda p: p.line)
+    realms = {**cards["realm"], **cards["constellation"]}
+    blessings = {c.key: c for c in cards["blessing"].values()}
+    shades = {c.key: c for c in cards["shade"].values()}
+    return Catalog(name, note, tuple(factions), realms, blessings, shades), []
+
+
+def _identity(entry: object) -> int | str | None:
+    """What makes a card unique: a realm's number, a Blessing's or Shade's name."""
+    if not isinstance(entry, dict):
+        return None
+    if isinstance(entry.get("number"), int):
+        return entry["number"]
+    if isinstance(entry.get("name"), str):
+        return norm(entry["name"])
+    return None
+
+
+def _card(
+    kind: str, i: int, entry: object, factions: list[str], names: list[str], lines: _Lines
+) -> tuple[Card | None, list[Problem]]:
+    """One [[kind]] table: every field checked, every problem with its line."""
+    problems: list[Problem] = []
+    where = f"{kind} {i + 1}"
+    if not isinstance(entry, dict):
+        return None, [Problem(lines.table(kind, i), f"{where}: not a table")]
+
+    def bad(key: str | None, message: str) -> None:
+        line = lines.key(kind, i, key) if key else lines.table(kind, i)
+        problems.append(Problem(line, f"{where}: {message}"))
+
+    for key in entry:
+        if key not in _KEYS[kind]:
+            bad(key, f"unknown key '{key}' (keys: {', '.join(sorted(_KEYS[kind]))})")
+    fields: dict = {"kind": kind}
+    if kind in ("realm", "constellation"):
+        number = entry.get("number")
+        if not isinstance(number, int) or isinstance(number, bool) or not 0 <= number <= 9999:
+            bad("number" if "number" in entry else None, "needs a number (a whole number 0-9999)")
+            return None, problems
+        fields["number"] = number
+        fields["key"] = f"{number}*" if kind == "constellation" else str(number)
+        where = f"{kind} {fields['key']}"
+        faction = entry.get("faction")
+        if faction not in factions:
+            bad(
+                "faction" if "faction" in entry else None,
+                f"faction {faction!r} is not one of the catalog's factions ({', '.join(factions)})",
+            )
+        fields["faction"] = faction
+        if "offering" in entry:
+            offering, errs = _counts(entry["offering"], RESOURCES, "resources", "offering", 1)
+            for e in errs:
+                bad("offering", e)
+            fields["offering"] = offering
+    else:
+        name = entry.get("name")
+        if (
+            not isinstance(name, str)
+            or not norm(name)
+            or "," in name
+            or "=" in name
+            or name.lower() == "pass"
+        ):
+            bad(
+                "name" if "name" in entry else None,
+                "needs a name (text without commas or '=', not 'pass')",
+            )
+            return None, problems
+        fields["key"] = name.strip()
+        where = f"{kind} '{fields['key']}'"
+    if "icons" in entry:
+        icons, errs = _counts(entry["icons"], ICONS, "icons", "icons", 0)
+        for e in errs:
+            bad("icons", e)
+        fields["icons"] = icons
+    for key, target in (("score", "score"), ("needs", "needs"), ("goal", "goal")):
+        if key not in entry:
+            continue
+        try:
+            fields[target] = expr.parse(entry[key], names)
+            fields[f"{target}_text"] = entry[key]
+        except expr.ExprError as exc:
+            bad(key, f"{key} rule {entry[key]!r}: {exc}")
+    if kind == "shade" and "goal" not in entry:
+        bad(None, "a Shade needs a goal (a rule that must be met to take it)")
+    if "give_up" in entry:
+        n = entry["give_up"]
+        if not isinstance(n, int) or isinstance(n, bool) or not 0 <= n <= 9:
+            bad("give_up", "give_up is how many Blessings are given up (0-9)")
+        else:
+            fields["give_up"] = n
+    if problems:
+        return None, problems
+    return Card(**fields), []
+
+
+def check(text: str) -> list[Problem]:
+    """Every problem of a catalog text, each with its line (empty when it is sound)."""
+    return _parse(text)[1]
+
+
+@functools.lru_cache(maxsize=16)
+def load(text: str) -> Catalog:
+    """The catalog of a TOML text; InputError listing every problem otherwise."""
+    catalog, problems = _parse(text)
+    if catalog is None:
+        shown = "\n".join(f"  {p}" for p in problems[:20])
+        more = f"\n  ... and {len(problems) - 20} more" if len(problems) > 20 else ""
+        raise InputError(f"the catalog has {len(problems)} problem(s):\n{shown}{more}")
+    return catalog
+
+
+@functools.cache
+def sample_text() -> str:
+    """The shipped practice catalog (invented cards, not the printed deck)."""
+    return (
+        resources.files("referee.games.elysion").joinpath("sample_catalog.toml").read_text("utf-8")
+    )
+
+
+def get(source: str | None) -> Catalog:
+    """The catalog a session uses: its own text, or the shipped sample."""
+    return load(sample_text() if source in (None, SAMPLE) else source)

@@ -1,0 +1,155 @@
+"""The Elysion engine: the protocol of `referee.engine.Engine`, wired to the rule modules."""
+
+from __future__ import annotations
+
+import random
+
+from referee.chance import Chance
+from referee.engine import Action, Engine, Event, summary
+from referee.errors import InputError
+from referee.games.elysion import flow, legal, render
+from referee.games.elysion.catalog import Catalog, get, norm
+from scorers.elysion import DAYS
+
+
+def catalog_of(state: dict) -> Catalog:
+    """The session's catalog (parsed once and cached by its text)."""
+    return get(state["catalog"])
+
+
+class ElysionEngine(Engine):
+    """Elysion for 2-7 players, with the Constellations and Beyond the Styx add-ons."""
+
+    name = "elysion"
+    title = "Elysion"
+    rules_version = "1"
+    min_players = flow.MIN_PLAYERS
+    max_players = flow.MAX_PLAYERS
+
+    def setup(self, options: dict, chance: Chance) -> dict:
+        return flow.setup(options, chance)
+
+    def apply(self, state: dict, action: Action, chance: Chance) -> tuple[dict, list[Event]]:
+        catalog = catalog_of(state)
+        verb = action.get("verb")
+        if verb == "reveal":
+            return state, flow.reveal(state, action, catalog)
+        if verb == "take":
+            return state, flow.take(state, action, catalog, chance)
+        if verb == "keep":
+            return state, flow.keep(state, action, catalog, chance)
+        if verb == "shade":
+            return state, flow.take_shade(state, action, catalog)
+        if verb == "pass":
+            return state, flow.pass_shade(state, action, catalog)
+        if verb == "next":
+            return state, flow.next_day(state, action, catalog, chance)
+        if verb == "lookback":
+            return state, flow.look_back(state, action, catalog)
+        raise InputError(
+            f"unknown Elysion verb '{verb}' (reveal, take, keep, shade, pass, next, lookback)"
+        )
+
+    def summary(self, state: dict) -> dict:
+        glory = state["glory"] or {}
+        players = [{"name": p, "score": glory.get(p)} for p in state["players"]]
+        current, pending = None, []
+        phase = state["phase"]
+        if phase == "take":
+            current = state["order"][state["turn"]]
+            phase = state["stage"] or phase
+            if state["stage"] == "keep":
+                pending = [
+                    {
+                        "player": current,
+                        "decision": "keep-blessing",
+                        "choices": list(state["drawn"]),
+                    }
+                ]
+            elif state["stage"] == "shade":
+                choices = flow.shade_choices(state, catalog_of(state), current)
+                pending = [
+                    {"player": current, "decision": "take-shade", "choices": [*choices, "pass"]}
+                ]
+        return summary(
+            "elysion",
+            players,
+            current,
+            phase,
+            min(state["day"], DAYS),
+            pending,
+            over=state["phase"] == "over",
+            winners=list(state["winners"]),
+        )
+
+    def legal_actions(self, state: dict) -> list[Action]:
+        return legal.legal_actions(state, catalog_of(state))
+
+    def render(self, state: dict) -> str:
+        return render.render(state, catalog_of(state))
+
+    def playout_options(self, rng: random.Random) -> dict:
+        return {
+            "players": ["Ann", "Bob", "Cy", "Dee", "Eve", "Fay", "Gus"][: rng.randint(2, 7)],
+            "constellations": rng.random() < 0.6,
+            "styx": rng.random() < 0.6,
+        }
+
+    def vocabulary(self, state: dict) -> dict[str, list[str]]:
+        catalog = catalog_of(state)
+        realms = [k for k in catalog.realms if state["constellations"] or not k.endswith("*")]
+        return {
+            "players": list(state["players"]),
+            "realms": realms,
+            "row": list(state["row"]),
+            "blessings": [norm(b) for b in catalog.blessings],
+            "drawn": [norm(b) for b in state["drawn"]],
+            "shades": [norm(s) for s in state["shades_up"]],
+            "reveal": [f"{p}=" for p in state["players"]],
+        }
+
+    def check_invariants(self, state: dict) -> None:
+        seen: list[str] = list(state["row"]) + list(state["discard"])
+        for p in state["players"]:
+            seen += [d["realm"] for d in state["journeys"][p]] + state["hands"][p]["known"]
+            assert state["hands"][p]["secret"] >= 0
+            assert len(state["blessings"][p]) <= len(state["journeys"][p])
+        assert len(seen) == len(set(seen)), "a realm is in two places"
+        kept = [b for p in state["players"] for b in state["blessings"][p]]
+        assert len(kept) == len(set(kept)), "a Blessing is kept twice"
+        shades = [d["shade"] for p in state["players"] for d in state["journeys"][p] if d["shade"]]
+        assert len(shades) + len(set(state["shades_up"])) == len(
+            set(shades) | set(state["shades_up"])
+        )
+        assert len(state["shades_up"]) <= 2
+        lengths = {len(state["journeys"][p]) for p in state["players"]}
+        assert max(lengths) <= DAYS and state["day"] <= DAYS
+        assert (state["phase"] == "over") == (state["lookback"] is not None)
+
+    def describe(self, action: Action) -> str:
+        """The action as the table would say it."""
+        verb = action.get("verb")
+        who = action.get("player", "?")
+        if verb == "new":
+            return f"new journey: {', '.join(map(str, action.get('players') or []))}"
+        if verb == "reveal" and isinstance(action.get("realms"), dict):
+            return "reveal " + ", ".join(f"{p} {r}" for p, r in action["realms"].items())
+        if verb == "take":
+            text = f"{who} takes {action['realm']}" if action.get("realm") else f"{who} draws"
+            if action.get("drawn"):
+                text += f", drew {', '.join(map(str, action['drawn']))}"
+            return text + (f", keeps {action['keep']}" if action.get("keep") else "")
+        if verb == "keep":
+            return f"{who} keeps {action.get('blessing') or '(drawn by the referee)'}"
+        if verb == "shade":
+            return f"{who} takes Shade {action.get('shade')}"
+        if verb == "pass":
+            return f"{who} takes no Shade"
+        if verb == "next":
+            return "next day" + (f", row {', '.join(action['row'])}" if action.get("row") else "")
+        if verb == "lookback":
+            return "the look back"
+        return super().describe(action)
+
+
+ENGINE = ElysionEngine()

@@ -1,0 +1,185 @@
+"""The look back: every realm turned back from day 8 to day 1, then every Blessing.
+
+Rules implemented (rulebook + RULINGS, Elysion):
+- a realm scores with the realms from its own day on, plus every kept Blessing;
+- constellations, and every realm whose number ends in the same digit as one of
+  them, stay face up from the start and are in sight for every realm;
+- an offering (fleece, amphora, lotus) must be in sight when the realm turns
+  back, else it scores nothing; nothing is spent;
+- a constellation's need (4 of one faction, 5 coins, 5 gates...) must be met in sight;
+- a constellation may ask to give up Blessings to score: they are given up
+  before it scores and count for nothing afterwards;
+- a Shade scores right after its realm, with the same sight and no offering;
+- then every Blessing still held scores with everything in sight.
+A card's glory is never below zero.
+"""
+
+from __future__ import annotations
+
+import itertools
+from dataclasses import dataclass, field
+
+from referee.games.elysion import expr
+from referee.games.elysion.catalog import Card, Catalog
+from referee.games.elysion.sight import Unit, counts, units
+
+MAX_PLANS = 400  # above this many give-up combinations, choose constellation by constellation
+
+
+@dataclass
+class Score:
+    """One player's look back: rows in turn-back order and the glory."""
+
+    rows: list[list] = field(default_factory=list)  # [day, card, in sight, glory, total]
+    glory: int = 0
+    given_up: list[str] = field(default_factory=list)
+    plan_ok: bool = True  # False when a planned Blessing was no longer held
+
+
+def face_up_from_start(journey_units: list[Unit]) -> set[int]:
+    """Indices of constellations and realms sharing a constellation's last digit."""
+    digits = {realm.number % 10 for realm, _ in journey_units if realm.star}
+    return {
+        i for i, (realm, _) in enumerate(journey_units) if realm.star or realm.number % 10 in digits
+    }
+
+
+def _mattered(card: Card, env: dict[str, int]) -> list[str]:
+    names: list[str] = []
+    for node in (card.needs, card.score):
+        if node is not None:
+            names += [n for n in expr.names_used(node) if n not in names]
+    return [f"{n} {env[n]}" for n in names]
+
+
+def _offering(card: Card, env: dict[str, int]) -> tuple[bool, str]:
+    parts = [f"{r} {env[r]}/{n}" for r, n in card.offering.items()]
+    met = all(env[r] >= n for r, n in card.offering.items())
+    return met, ("offering met: " if met else "offering missed: ") + ", ".join(parts)
+
+
+def _glory(card: Card, env: dict[str, int]) -> int:
+    return max(0, expr.evaluate(card.score, env))
+
+
+def score_player(
+    catalog: Catalog,
+    journey: list[dict],
+    kept: list[str],
+    plan: dict[str, list[str] | None] | None = None,
+) -> Score:
+    """Score one journey.
+
+    `plan` maps a give-up constellation to the Blessings given up (None: keep them).
+    """
+    plan = plan or {}
+    out = Score()
+    cards = units(catalog, journey)
+    always = face_up_from_start(cards)
+    active = list(kept)
+    for i in range(len(cards) - 1, -1, -1):
+        realm, shade = cards[i]
+        sight = [u for j, u in enumerate(cards) if j >= i or j in always]
+        env = counts(catalog, sight, [catalog.blessings[b] for b in active])
+        notes = _mattered(realm, env)
+        ok = True
+        if realm.offering:
+            met, text = _offering(realm, env)
+            notes.append(text)
+            ok = met
+        if ok and realm.needs is not None and not expr.evaluate(realm.needs, env):
+            notes.append(f"need not met: {realm.needs_text}")
+            ok = False
+        if ok and realm.give_up:
+            chosen = plan.get(realm.key)
+            if chosen is None:
+                notes.append(f"no Blessing given up (asks {realm.give_up}): not scored")
+                ok = False
+            elif any(b not in active for b in chosen):
+                out.plan_ok = False
+                notes.append("the Blessings to give up are no longer held")
+                ok = False
+            else:
+                for b in chosen:
+                    active.remove(b)
+                out.given_up += chosen
+                notes.append("gave up " + ", ".join(chosen))
+                env = counts(catalog, sight, [catalog.blessings[b] for b in active])
+        glory = _glory(realm, env) if ok else 0
+        out.glory += glory
+        label = f"{realm.key} {realm.faction}" + (" (face up)" if i in always else "")
+        out.rows.append([i + 1, label, "; ".join(notes) or "-", glory, out.glory])
+        if shade is not None:
+            g = _glory(shade, env)
+            out.glory += g
+            out.rows.append(
+                [
+                    i + 1,
+                    f"+ Shade {shade.key}",
+                    "; ".join(_mattered(shade, env)) or "-",
+                    g,
+                    out.glory,
+                ]
+            )
+    env = counts(catalog, cards, [catalog.blessings[b] for b in active])
+    for b in active:
+        card = catalog.blessings[b]
+        g = _glory(card, env)
+        out.glory += g
+        out.rows.append(
+            ["B", f"Blessing {b}", "; ".join(_mattered(card, env)) or "-", g, out.glory]
+        )
+    for b in out.given_up:
+        out.rows.append(["B", f"Blessing {b}", "given up: counts for nothing", 0, out.glory])
+    return out
+
+
+def _options(card: Card, kept: list[str]) -> list[list[str] | None]:
+    return [None, *(list(c) for c in itertools.combinations(kept, card.give_up))]
+
+
+def best_plan(
+    catalog: Catalog, journey: list[dict], kept: list[str], fixed: dict[str, list[str] | None]
+) -> dict[str, list[str] | None]:
+    """The give-up choices (beyond those fixed by the table) that earn the most glory.
+
+    Ties keep the Blessings (declining comes first among the options).
+    """
+    free = [
+        d["realm"]
+        for d in reversed(journey)
+        if catalog.realms[d["realm"]].give_up and d["realm"] not in fixed
+    ]
+    if not free:
+        return dict(fixed)
+    options = [_options(catalog.realms[k], kept) for k in free]
+    size = 1
+    for o in options:
+        size *= len(o)
+    best = {**fixed, **{k: None for k in free}}
+    best_glory = score_player(catalog, journey, kept, best).glory
+    if size <= MAX_PLANS:
+        for combo in itertools.product(*options):
+            plan = {**fixed, **dict(zip(free, combo, strict=True))}
+            result = score_player(catalog, journey, kept, plan)
+            if result.plan_ok and result.glory > best_glory:
+                best, best_glory = plan, result.glory
+        return best
+    for k, opts in zip(free, options, strict=True):  # one constellation at a time
+        for choice in opts:
+            plan = {**best, k: choice}
+            result = score_player(catalog, journey, kept, plan)
+            if result.plan_ok and result.glory > best_glory:
+                best, best_glory = plan, result.glory
+    return best
+
+
+def ranking(glory: dict[str, int], tie_sums: dict[str, int], seats: list[str]) -> list[list]:
+    """Rank by glory, then the lowest sum of realm numbers on the journey (RULINGS)."""
+    ordered = sorted(seats, key=lambda p: (-glory[p], tie_sums[p], seats.index(p)))
+    rows: list[list] = []
+    for p in ordered:
+        key = (glory[p], tie_sums[p])
+        place = next((r[0] for r in rows if (glory[r[1]], tie_sums[r[1]]) == key), len(rows) + 1)
+        rows.append([place, p, glory[p], tie_sums[p]])
+    return rows

@@ -1,0 +1,155 @@
+"""The table as text: day and phase, the row, each journey, Blessings, Shades, what is awaited."""
+
+from __future__ import annotations
+
+from referee.games.elysion import flow
+from referee.games.elysion.catalog import Catalog
+from referee.games.elysion.sight import coins as sight_coins
+from referee.games.elysion.sight import unit_icons
+from scorers.elysion import DAYS
+
+LEGEND = "Icons: C Charon's coin, G gate, F Golden Fleece, A amphora, L lotus; 12* a constellation."
+
+
+def _table(headers: list[str], rows: list[list]) -> str:
+    from tabulate import tabulate
+
+    return tabulate(rows, headers=headers, tablefmt="simple", disable_numparse=True)
+
+
+def _icons(icons: dict[str, int]) -> str:
+    letters = {"coin": "C", "gate": "G", "fleece": "F", "amphora": "A", "lotus": "L"}
+    return "".join(letters[i] * n for i, n in icons.items()) or "-"
+
+
+def realm_cell(catalog: Catalog, day: dict) -> str:
+    realm = catalog.realms[day["realm"]]
+    shade = catalog.shades[day["shade"]] if day.get("shade") else None
+    icons = _icons(unit_icons(realm, shade))
+    text = f"{realm.key} {realm.faction}" + (f" {icons}" if icons != "-" else "")
+    return text + (f" + {shade.key}" if shade else "")
+
+
+def card_rule(card) -> str:
+    """A card's rule in one short line: offering, need, give-up, score."""
+    parts = []
+    if card.offering:
+        parts.append("offering " + "+".join(f"{n} {r}" for r, n in card.offering.items()))
+    if card.needs_text:
+        parts.append(f"needs {card.needs_text}")
+    if card.give_up:
+        parts.append(f"give up {card.give_up} Blessing(s)")
+    parts.append(f"scores {card.score_text}")
+    return "; ".join(parts)
+
+
+def render(state: dict, catalog: Catalog) -> str:
+    addons = [
+        name
+        for name, on in (
+            ("Constellations", state["constellations"]),
+            ("Beyond the Styx", state["styx"]),
+        )
+        if on
+    ]
+    lines = [
+        f"Catalog: {catalog.name}" + (f" · add-ons: {', '.join(addons)}" if addons else ""),
+        *([f"  {catalog.note}"] if catalog.note else []),
+        f"Day {min(state['day'], DAYS)} of {DAYS} · {headline(state)}",
+        "",
+    ]
+    days = max((len(j) for j in state["journeys"].values()), default=0)
+    if days:
+        grid = [
+            [
+                f"day {d + 1}",
+                *[
+                    realm_cell(catalog, state["journeys"][p][d])
+                    if d < len(state["journeys"][p])
+                    else ""
+                    for p in state["players"]
+                ],
+            ]
+            for d in range(days)
+        ]
+        lines += ["Journeys", _table(["", *state["players"]], grid), ""]
+    rows = []
+    for p in state["players"]:
+        hand = state["hands"][p]
+        held = f"{hand['secret'] + len(hand['known'])}" + (
+            f" (took {', '.join(hand['known'])})" if hand["known"] else ""
+        )
+        coins = sight_coins(catalog, state["journeys"][p], state["blessings"][p])
+        rows.append([p, held, coins, ", ".join(state["blessings"][p]) or "-"])
+    lines += [_table(["player", "hand", "coins", "Blessings kept"], rows), ""]
+    if state["row"]:
+        row_rows = [
+            [
+                k,
+                catalog.realms[k].faction,
+                catalog.realms[k].icon_text() or "-",
+                card_rule(catalog.realms[k]),
+            ]
+            for k in state["row"]
+        ]
+        lines += [
+            f"Row ({len(state['row'])})",
+            _table(["realm", "faction", "icons", "rule"], row_rows),
+            "",
+        ]
+    if state["styx"]:
+        shade_rows = [
+            [
+                s,
+                catalog.shades[s].goal_text,
+                catalog.shades[s].icon_text() or "-",
+                catalog.shades[s].score_text,
+            ]
+            for s in state["shades_up"]
+        ]
+        lines += [
+            "Shades by the row",
+            _table(["Shade", "goal", "icons", "scores"], shade_rows) if shade_rows else "(none)",
+        ]
+        lines += [f"Next Shade in the deck: {state['shade_top'] or 'none'}", ""]
+    if state["phase"] == "take" and state["order"]:
+        order = []
+        for i, p in enumerate(state["order"]):
+            mark = "done" if i < state["turn"] else ("now" if i == state["turn"] else "")
+            order.append([i + 1, p, state["journeys"][p][-1]["realm"], state["draws"][p], mark])
+        lines += [
+            "Take order",
+            _table(["#", "player", "realm", "Blessings to draw", ""], order),
+            "",
+        ]
+    if state["lookback"]:
+        ranking = state["lookback"]["ranking"]
+        lines += [
+            "Ranking after the look back (`lookback` shows it card by card)",
+            _table(["place", "player", "glory", "realm numbers"], ranking),
+            "",
+        ]
+    lines.append(LEGEND)
+    return "\n".join(lines)
+
+
+def headline(state: dict) -> str:
+    """What the table is waiting for, in one line."""
+    phase = state["phase"]
+    if phase == "reveal":
+        return "pick realms, then `reveal NAME=REALM ...` (all players at once)"
+    if phase == "take":
+        p = state["order"][state["turn"]]
+        if state["stage"] == "keep":
+            return f"{p} keeps one Blessing: {', '.join(state['drawn'])} (`keep {p} NAME`)"
+        if state["stage"] == "shade":
+            return f"{p} may take a Shade (`shade {p} NAME`) or `pass {p}`"
+        if flow.needs_realm(state):
+            return f"{p} takes a realm from the row (`take {p} REALM`)"
+        return f"{p} draws Blessings (`take {p}`)"
+    if phase == "day-end":
+        return "all have taken: `next` deals the next row"
+    if phase == "lookback":
+        return "the journey is over: `lookback` scores it"
+    winners = ", ".join(state["winners"])
+    return f"game over · winner(s): {winners}"

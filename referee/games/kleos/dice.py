@@ -1,0 +1,37 @@
+"""The Kleos die: three blank faces, two success faces, one godly face.
+
+A success face always counts; the godly face counts only when the dice are
+Godly (Olympus' Favor, or a card saying so). The calculators in
+`scorers/kleos.py` use these same faces, so odds and the engine agree.
+"""
+
+from __future__ import annotations
+
+from referee.chance import Chance
+
+BLANK = "-"
+SUCCESS = "s"
+GODLY = "g"
+FACES: tuple[str, ...] = (BLANK, BLANK, BLANK, SUCCESS, SUCCESS, GODLY)
+ALIASES = {"b": BLANK, "S": SUCCESS, "G": GODLY, "B": BLANK}
+
+
+def successes(faces: list[str], godly: bool) -> int:
+    """Count successes: `s` always, `g` only on Godly dice."""
+    return sum(1 for f in faces if f == SUCCESS or (godly and f == GODLY))
+
+
+def roll(chance: Chance, label: str, count: int, typed: str | list | None) -> list[str]:
+    """Roll (or take from the table) `count` Kleos dice; zero dice roll nothing."""
+    if count <= 0:
+        if typed not in (None, "", []):
+            from referee.errors import InputError
+
+            raise InputError(f"{label}: no dice are rolled here (0 dice), but dice were typed")
+        return []
+    return chance.dice(label, count, FACES, typed=typed, aliases=ALIASES)
+
+
+def show(faces: list[str]) -> str:
+    """Faces as the table would read them, e.g. `s-g` (or `none`)."""
+    return "".join(faces) if faces else "none"

@@ -1,0 +1,164 @@
+"""The Kleos engine: dispatch of verbs, the common summary, vocabulary and invariants."""
+
+from __future__ import annotations
+
+import random
+
+from referee.chance import Chance
+from referee.engine import Engine, Event, summary
+from referee.errors import IllegalAction, InputError
+from referee.games.kleos import actions, board, checks, effects, flow, legal, play, render, setup
+from referee.games.kleos import state as st
+
+VERBS = ("isle", "deploy", "next", "play", "attach", "move", "oa", "pass", "attack", "recruit",
+         "replace", "kill", "glory", "favor", "check")
+ANSWERS = {actions.OA: ("oa", "pass"), actions.ROOM: ("replace",)}
+
+
+class KleosEngine(Engine):
+    name = "kleos"
+    title = "Kleos"
+    rules_version = "1"
+    min_players = 2
+    max_players = 5
+
+    def setup(self, options: dict, chance: Chance) -> dict:
+        return setup.new_state(options, chance)
+
+    def apply(self, state: dict, action: dict, chance: Chance) -> tuple[dict, list[Event]]:
+        verb = action.get("verb")
+        if verb not in VERBS:
+            raise InputError(f"unknown kleos verb '{verb}' (verbs: {', '.join(VERBS)})")
+        if state["phase"] == "over":
+            raise IllegalAction("the Contest ended after Dusk of Day 5", "End of the Contest")
+        pend = state["pending"]
+        if pend and verb not in ANSWERS[pend["kind"]]:
+            text = render.pending_text(state).removeprefix("WAITING: ")
+            raise IllegalAction(f"a decision is pending first: {text}",
+                                "Pending decisions: only the answer is taken until it is made")
+        handlers = {
+            "isle": play.isle, "deploy": play.deploy, "play": play.play, "attach": play.attach,
+            "next": lambda s, a: flow.next_(s), "move": actions.move, "pass": actions.pass_,
+            "replace": actions.replace, "kill": effects.kill, "glory": effects.glory,
+            "favor": effects.favor,
+        }
+        rolled = {"oa": actions.opportunity, "attack": actions.attack, "recruit": actions.recruit,
+                  "check": checks.check}
+        if verb in rolled:
+            events = rolled[verb](state, action, chance)
+        else:
+            events = handlers[verb](state, action)
+        return state, events
+
+    def summary(self, state: dict) -> dict:
+        players = [{"name": p["name"], "god": p["god"], "score": state["glory"][p["god"]]}
+                   for p in state["players"]]
+        god = st.active_god(state)
+        pending = []
+        pend = state["pending"]
+        if pend and pend["kind"] == actions.OA:
+            g = pend["queue"][0]
+            pending.append({"player": st.player(state, g)["name"], "decision": actions.OA,
+                            "choices": [m["ref"] for m in actions.attackers_at(state, pend["from"], g)]
+                            + ["pass"]})
+        elif pend:
+            from referee.games.kleos import minions
+
+            pending.append({"player": st.player(state, pend["god"])["name"], "decision": actions.ROOM,
+                            "choices": minions.room_choices(state, pend["god"])})
+        over = state["phase"] == "over"
+        winners = [st.player(state, g)["name"] for g in state["result"]["winners"]] if over else []
+        return summary("kleos", players, st.player(state, god)["name"] if god else None,
+                       state["phase"], state["day"], pending, over, winners)
+
+    def legal_actions(self, state: dict) -> list[dict]:
+        return legal.legal_actions(state)
+
+    def render(self, state: dict) -> str:
+        return render.render(state)
+
+    def playout_options(self, rng: random.Random) -> dict:
+        gods = ["ares", "artemis", "athena", "dionysus", "hermes"]
+        rng.shuffle(gods)
+        n = rng.randint(2, 5)
+        names = ["Ann", "Bob", "Cy", "Dee", "Eve"]
+        champs = {g: {"name": f"{g.capitalize()} Champion", "attack": 3, "defense": 3,
+                      "cunning": 2, "tactics": 1, "swift": g == "hermes"} for g in gods[:n]}
+        cards = {
+            "Hoplite Warrior": {"attack": 2, "defense": 2, "cunning": 1, "tactics": 1},
+            "Centaur": {"attack": 2, "defense": 2, "cunning": 1, "tactics": 1, "swift": True},
+            "Cyclops": {"attack": 4, "defense": 3, "cunning": 0, "tactics": -1},
+            "Amazonian Queen Myrina": {"attack": 3, "defense": 2, "cunning": 2, "tactics": 1,
+                                       "disposition": 1, "keywords": ["epic", "hero"]},
+            "Minotaur": {"attack": 3, "defense": 3, "cunning": 1, "tactics": -1, "disposition": 2,
+                         "hunter": [2, 1], "keywords": ["epic", "monster"]},
+        }
+        return {"players": [{"name": names[i], "god": g} for i, g in enumerate(gods[:n])],
+                "champions": champs, "cards": cards}
+
+    def vocabulary(self, state: dict) -> dict[str, list[str]]:
+        refs = sorted(state["minions"])
+        short = [r.replace(":champion", ":c") for r in refs if r.endswith(":champion")]
+        return {
+            "verbs": [*VERBS, "status", "card"],
+            "players": [p["name"] for p in state["players"]],
+            "gods": st.gods(state),
+            "minions": refs + short,
+            "locations": list(state["board"]["locations"]),
+            "isles": list(board.ISLES),
+            "cards": sorted(f'"{c["name"]}"' if " " in c["name"] else c["name"]
+                            for c in state["cards"].values()),
+            "attachments": list(play.AS),
+            "slots": [*st.SLOTS, "new"],
+        }
+
+    def check_invariants(self, state: dict) -> None:
+        locs = state["board"]["locations"]
+        for god in st.gods(state):
+            assert state["glory"][god] >= 0, "glory below 0"
+            assert sum(e["delta"] for e in state["ledger"] if e["god"] == god) == state["glory"][god]
+            assert st.count_minions(state, god) <= st.MAX_MINIONS, f"{god} has more than 4 minions"
+            assert f"{god}:champion" in state["minions"], f"{god}'s champion left play"
+        for ref, m in state["minions"].items():
+            assert ref == m["ref"] and m["location"] in locs, ref
+            assert 0 <= m["actions"] <= 2
+            assert not (m["slot"] == "champion" and any(a["as"] == "curse" for a in m["attachments"]))
+        assert state["favor"] is None or state["favor"] in state["minions"]
+        assert 1 <= state["day"] <= flow.LAST_DAY
+        pend = state["pending"]
+        if pend and pend["kind"] == actions.OA:
+            assert pend["mover"] in state["minions"] and pend["queue"]
+
+    def describe(self, action: dict) -> str:
+        v = action.get("verb")
+        a = action
+        lines = {
+            "new": lambda: "new Contest: " + ", ".join(
+                f"{p.get('name')} ({p.get('god')})" if isinstance(p, dict) else str(p)
+                for p in a.get("players") or []),
+            "isle": lambda: f"{a.get('card')} placed on {a.get('isle')}",
+            "deploy": lambda: f"{a.get('god')} deploys {', '.join(map(str, a.get('cards') or []))}",
+            "next": lambda: "next (end of phase)",
+            "play": lambda: f"{a.get('god')} plays {a.get('card')}"
+            + (f" replacing slot {a['replace']}" if a.get("replace") else ""),
+            "attach": lambda: f"{a.get('god')} attaches {a.get('card')} ({a.get('as')}) to {a.get('to')}",
+            "move": lambda: f"{a.get('minion')} moves to {a.get('to')}"
+            + (f" then {a['to2']}" if a.get("to2") else ""),
+            "oa": lambda: f"{a.get('minion')} makes an opportunity attack",
+            "pass": lambda: "pass (no opportunity attack)",
+            "attack": lambda: f"{a.get('minion')} attacks {a.get('target')}",
+            "recruit": lambda: f"{a.get('minion')} recruits",
+            "replace": lambda: f"slot {a.get('slot')} goes to Hades to make room",
+            "kill": lambda: f"{a.get('minion')} killed by {a.get('by') or 'an effect'}: {a.get('reason')}",
+            "glory": lambda: f"{a.get('god')} {a.get('delta')} glory: {a.get('reason')}",
+            "favor": lambda: f"Olympus' Favor to {a.get('minion')}",
+            "check": lambda: f"{a.get('minion')} makes a {a.get('stat')} check"
+            + (f" against {a['against']}" if a.get("against") else ""),
+        }
+        if v in lines:
+            text = lines[v]()
+            dice = [f"{k}={a[k]}" for k in ("dice", "retaliation", "against_dice") if a.get(k)]
+            return text + (f" ({', '.join(dice)})" if dice else "")
+        return super().describe(action)
+
+

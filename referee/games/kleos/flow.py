@@ -1,0 +1,146 @@
+"""The round: Deployment, then per day Daybreak, Play Phases, Action Phases, Dusk.
+
+Rules implemented: Play Phases then Action Phases in turn order from the first
+player; Dusk scores area control (Market/Arena/Theater 1, Port 2: most
+minions, a champion counting as one and breaking ties, a true tie scores
+nothing); Daybreak of Days 2-5 rotates the first player clockwise, asks for new
+Epic cards on Isles empty of card and minions, refreshes every minion and
+announces Zeus' Pity (5+ glory behind the leader). The Contest ends after Dusk
+of Day 5: most glory, then RULINGS' four tie-breakers, else a shared victory.
+"""
+
+from __future__ import annotations
+
+from referee.engine import event
+from referee.games.kleos import board as bd
+from referee.games.kleos import minions as mn
+from referee.games.kleos import state as st
+
+LAST_DAY = 5
+PITY_GAP = 5
+
+
+def next_(state: dict) -> list[dict]:
+    """Advance: end Deployment, a player's phase, or the day (Dusk and Daybreak)."""
+    n = len(state["players"])
+    if state["phase"] == "deployment":
+        note = (f" Isles still without an Epic card: {', '.join(state['awaiting'])}."
+                if state["awaiting"] else "")
+        return [event("Deployment ends." + note)] + daybreak(state, first_day=True)
+    god = st.active_god(state)
+    if state["active"] + 1 < n:
+        state["active"] += 1
+        nxt = st.active_god(state)
+        phase = "Play Phase" if state["phase"] == "play" else "Action Phase"
+        return [event(f"{st.who(state, god)} ends the {phase}; {st.whose(state, nxt)} {phase} begins")]
+    if state["phase"] == "play":
+        state["phase"], state["active"] = "action", 0
+        first = st.active_god(state)
+        return [event(f"Play Phases are over; {st.whose(state, first)} Action Phase begins")]
+    evs = dusk(state)
+    if state["day"] >= LAST_DAY:
+        return evs + finish(state)
+    state["day"] += 1
+    return evs + daybreak(state)
+
+
+def daybreak(state: dict, first_day: bool = False) -> list[dict]:
+    """Daybreak: refresh minions; from Day 2 also rotate, repopulate Isles, Zeus' Pity."""
+    evs = [event(f"Daybreak of Day {state['day']}: each player draws a Divine card")]
+    for m in state["minions"].values():
+        m.update(actions=mn.ACTIONS_PER_DAY, exhausted=False, moves=0, oa_used=False)
+    state["phase"], state["active"], state["pity"] = "play", 0, []
+    if not first_day:
+        state["first"] = (state["first"] + 1) % len(state["players"])
+        evs.append(event(f"The First Player Token passes to {st.who(state, st.turn_order(state)[0])}"))
+        for isle in bd.ISLES:
+            if state["isles"][isle] is None and not st.at(state, isle) and isle not in state["awaiting"]:
+                state["awaiting"].append(isle)
+        if state["awaiting"]:
+            evs.append(event(f"Draw an Epic card for {', '.join(state['awaiting'])}: "
+                             "isle ISLE CARD"))
+        lead = max(state["glory"].values())
+        state["pity"] = [g for g in st.turn_order(state) if lead - state["glory"][g] >= PITY_GAP]
+        for g in state["pity"]:
+            evs.append(event(f"Zeus' Pity: {st.who(state, g)} is {lead - state['glory'][g]} glory "
+                             "behind the leader and draws a Zeus card"))
+    evs.append(event(f"{st.whose(state, st.active_god(state))} Play Phase begins"))
+    return evs
+
+
+def control(state: dict, location: str) -> tuple[str | None, dict[str, int]]:
+    """Who controls a location: most minions; a champion breaks a tie; else nobody."""
+    counts: dict[str, int] = {}
+    champs: set[str] = set()
+    for m in st.at(state, location):
+        counts[m["god"]] = counts.get(m["god"], 0) + 1
+        if st.is_champion(m):
+            champs.add(m["god"])
+    if not counts:
+        return None, counts
+    top = max(counts.values())
+    tied = [g for g in st.gods(state) if counts.get(g) == top]
+    if len(tied) == 1:
+        return tied[0], counts
+    with_champ = [g for g in tied if g in champs]
+    return (with_champ[0] if len(with_champ) == 1 else None), counts
+
+
+def dusk(state: dict) -> list[dict]:
+    """Dusk: area control of the city locations, then hands back to three cards."""
+    rows = []
+    state["city_glory"] = {g: 0 for g in st.gods(state)}
+    for loc, info in state["board"]["locations"].items():
+        if info["kind"] != "city":
+            continue
+        owner, counts = control(state, loc)
+        shown = ", ".join(f"{g} {counts[g]}" for g in st.gods(state) if g in counts) or "-"
+        if owner and info["glory"]:
+            st.gain(state, owner, info["glory"], f"Dusk: control {info['label']}")
+            state["city_glory"][owner] += info["glory"]
+        result = f"{owner} +{info['glory']}" if owner else ("tie: nobody" if counts else "nobody")
+        rows.append([info["label"], shown, result])
+    state["dusk"] = {"day": state["day"], "rows": rows}
+    return [event(f"Dusk of Day {state['day']}: area control",
+                  table={"headers": ["location", "minions", "glory"], "rows": rows}),
+            event("Each player may discard, then draws Fates cards up to three in hand")]
+
+
+def _champion_value(state: dict, god: str) -> int:
+    champ = state["minions"][f"{god}:champion"]
+    info = state["board"]["locations"][champ["location"]]
+    return info["glory"] if info["kind"] == "city" else -1
+
+
+def tiebreak_keys(state: dict, god: str) -> list[int]:
+    """RULINGS' tie-breakers in order, as numbers where more is better."""
+    city = [loc for loc, i in state["board"]["locations"].items() if i["kind"] == "city"]
+    return [state["city_glory"].get(god, 0), _champion_value(state, god),
+            sum(1 for m in st.minions_of(state, god) if "epic" in m["card"]["keywords"]),
+            sum(1 for m in st.minions_of(state, god) if m["location"] in city)]
+
+
+TIEBREAKS = ("glory from city control on Day 5", "champion on the highest-value city location",
+             "most Epic minions", "most minions on city locations")
+
+
+def finish(state: dict) -> list[dict]:
+    """The end of the Contest: the winner(s) and what decided it."""
+    state["phase"], state["pending"] = "over", None
+    top = max(state["glory"].values())
+    tied = [g for g in st.gods(state) if state["glory"][g] == top]
+    decided = "most glory"
+    for i, why in enumerate(TIEBREAKS):
+        if len(tied) == 1:
+            break
+        best = max(tiebreak_keys(state, g)[i] for g in tied)
+        narrowed = [g for g in tied if tiebreak_keys(state, g)[i] == best]
+        if len(narrowed) < len(tied):
+            decided = f"tie-breaker {i + 1}: {why}"
+        tied = narrowed
+    if len(tied) > 1:
+        decided = "shared victory: every tie-breaker is equal"
+    state["result"] = {"winners": tied, "decided_by": decided}
+    names = " and ".join(st.who(state, g) for g in tied)
+    return [event(f"The Contest is over after Dusk of Day {state['day']}. "
+                  f"Patron God of Kleos: {names} with {top} glory ({decided})")]

@@ -1,0 +1,74 @@
+"""Actions a random playout may take (answers to a pending decision first).
+
+Kept finite so a Contest always ends: minions have two actions a day, plays
+and deployments stop at four minions, each curse name goes once on a minion,
+and `next` is always offered when nothing is pending.
+"""
+
+from __future__ import annotations
+
+from referee.games.kleos import actions as act
+from referee.games.kleos import minions as mn
+from referee.games.kleos import state as st
+
+PLAYOUT_CURSE = "Curse of Strife"
+
+
+def _epic_cards(state: dict) -> list[dict]:
+    return [c for _, c in sorted(state["cards"].items())
+            if c.get("disposition") is not None and "champion" not in c["keywords"]]
+
+
+def _hand_cards(state: dict) -> list[dict]:
+    return [c for _, c in sorted(state["cards"].items())
+            if "champion" not in c["keywords"] and "epic" not in c["keywords"]]
+
+
+def legal_actions(state: dict) -> list[dict]:
+    if state["phase"] == "over":
+        return []
+    pend = state["pending"]
+    if pend and pend["kind"] == act.OA:
+        god = pend["queue"][0]
+        return [{"verb": "pass"}] + [{"verb": "oa", "minion": m["ref"]}
+                                     for m in act.attackers_at(state, pend["from"], god)]
+    if pend and pend["kind"] == act.ROOM:
+        return [{"verb": "replace", "slot": s} for s in mn.room_choices(state, pend["god"])]
+    out: list[dict] = [{"verb": "next"}]
+    epics = _epic_cards(state)
+    for i, isle in enumerate(state["awaiting"]):
+        if epics:
+            card = epics[(i + len(state["hades"])) % len(epics)]
+            out.append({"verb": "isle", "isle": isle, "card": card["name"]})
+    hand = _hand_cards(state)
+    if state["phase"] == "deployment":
+        for god in st.gods(state):
+            if hand and st.count_minions(state, god) < st.MAX_MINIONS:
+                out.append({"verb": "deploy", "god": god, "cards": [hand[0]["name"]]})
+        return out
+    god = st.active_god(state)
+    if state["phase"] == "play":
+        if st.count_minions(state, god) < st.MAX_MINIONS:
+            out += [{"verb": "play", "god": god, "card": c["name"]} for c in hand]
+        for m in state["minions"].values():
+            if (m["god"] != god and not st.is_champion(m)
+                    and not any(a["card"] == PLAYOUT_CURSE for a in m["attachments"])):
+                out.append({"verb": "attach", "god": god, "card": PLAYOUT_CURSE, "to": m["ref"],
+                            "as": "curse", "mod": "atk=-1"})
+        return out
+    adjacent = state["board"]["adjacent"]
+    for m in st.minions_of(state, god):
+        if m["exhausted"] or m["actions"] <= 0:
+            continue
+        here = m["location"]
+        for there in adjacent[here]:
+            out.append({"verb": "move", "minion": m["ref"], "to": there})
+            if mn.swift(m) and not m["moves"]:
+                out += [{"verb": "move", "minion": m["ref"], "to": there, "to2": far}
+                        for far in adjacent[there] if far != here]
+        for o in st.at(state, here):
+            if o["god"] != god:
+                out.append({"verb": "attack", "minion": m["ref"], "target": o["ref"]})
+        if state["board"]["locations"][here]["kind"] == "isle" and state["isles"][here]:
+            out.append({"verb": "recruit", "minion": m["ref"]})
+    return out

@@ -1,0 +1,130 @@
+"""Minions in play: effective stats, entering play (the four-minion limit), leaving it.
+
+Rules implemented: stat modifiers from attachments; Hunter bonuses when no ally
+shares the location; at most four minions plus the champion (the one entering
+or an uncursed one goes to Hades); killed minions and their attachments go to
+Hades; a defeated champion returns to its temple instead, keeping its actions.
+"""
+
+from __future__ import annotations
+
+from referee.engine import event
+from referee.errors import IllegalAction
+from referee.games.kleos import state as st
+
+ACTIONS_PER_DAY = 2
+
+
+def new_minion(god: str, slot: str, card: dict, location: str, exhausted: bool = False) -> dict:
+    """A minion token as the state holds it."""
+    return {"ref": f"{god}:{slot}", "god": god, "slot": slot, "card": card, "location": location,
+            "actions": 0 if exhausted else ACTIONS_PER_DAY, "exhausted": exhausted, "moves": 0,
+            "oa_used": False, "attachments": []}
+
+
+def hunting(state: dict, m: dict) -> bool:
+    """Hunter: the bonus applies when no ally (same player) shares the location."""
+    if not m["card"].get("hunter"):
+        return False
+    return not any(o["god"] == m["god"] and o["ref"] != m["ref"] for o in st.at(state, m["location"]))
+
+
+def stat(state: dict, m: dict, key: str) -> int:
+    """Attack/Defense/Cunning/Tactics with attachments and Hunter; only Tactics may go below 0."""
+    value = m["card"][key] + sum(a["mod"].get(key, 0) for a in m["attachments"])
+    if key in ("attack", "defense") and hunting(state, m):
+        value += m["card"]["hunter"][0 if key == "attack" else 1]
+    return value if key == "tactics" else max(0, value)
+
+
+def swift(m: dict) -> bool:
+    return bool(m["card"].get("swift")) or any(a["mod"].get("swift") for a in m["attachments"])
+
+
+def free_slot(state: dict, god: str) -> str | None:
+    used = {m["slot"] for m in st.minions_of(state, god)}
+    return next((s for s in st.SLOTS if s not in used), None)
+
+
+def room_choices(state: dict, god: str) -> list[str]:
+    """What may go to Hades to make room: an uncursed minion's slot, or `new` (the one entering)."""
+    return [m["slot"] for m in sorted(st.minions_of(state, god), key=lambda m: m["slot"])
+            if not st.is_champion(m) and not st.is_cursed(m)] + ["new"]
+
+
+def enter_play(state: dict, god: str, card: dict, location: str, exhausted: bool = False,
+               replace: str | None = None) -> list[dict]:
+    """A minion card enters play under `god` at `location` (Play a Minion / Recruit).
+
+    With four minions already in play, `replace` names the slot sent to Hades
+    first, or `new` to send the entering card there instead.
+    """
+    slot = free_slot(state, god)
+    if slot is not None:
+        if replace is not None:
+            raise IllegalAction(f"{st.who(state, god)} has a free minion space; nothing is replaced",
+                                "Minion limit: replace only when four minions are in play")
+    else:
+        if replace is None:
+            raise IllegalAction(
+                f"{st.who(state, god)} already has four minions; say which goes to Hades "
+                f"({' or '.join(room_choices(state, god))})",
+                "Minion limit: four minions plus the champion")
+        replace = str(replace).strip().lower()
+        if replace == "new":
+            state["hades"].append(card["name"])
+            return [event(f"{card['name']} goes straight to Hades: {st.who(state, god)} keeps "
+                          "the four minions in play")]
+        if replace not in st.SLOTS:
+            raise IllegalAction(f"no minion slot '{replace}' (1-4, or new)",
+                                "Minion limit: four minions plus the champion")
+        old = state["minions"][f"{god}:{replace}"]
+        if st.is_cursed(old):
+            raise IllegalAction(f"{st.name(old)} is cursed and cannot be sent to Hades to make room",
+                                "Minion limit: cursed minions cannot be replaced")
+        evs = [event(f"{st.name(old)} goes to Hades to make room")]
+        to_hades(state, old)
+        slot = replace
+        m = new_minion(god, slot, card, location, exhausted)
+        state["minions"][m["ref"]] = m
+        return [*evs, event(f"{st.name(m)} enters play at {location}"
+                            + (" (exhausted today)" if exhausted else ""))]
+    m = new_minion(god, slot, card, location, exhausted)
+    state["minions"][m["ref"]] = m
+    return [event(f"{st.name(m)} enters play at {location}" + (" (exhausted today)" if exhausted else ""))]
+
+
+def to_hades(state: dict, m: dict) -> None:
+    """A non-champion minion leaves play: its card and attachments go to Hades."""
+    state["hades"].append(m["card"]["name"])
+    state["hades"].extend(a["card"] for a in m["attachments"])
+    del state["minions"][m["ref"]]
+    if state["favor"] == m["ref"]:
+        state["favor"] = None
+
+
+def defeated(state: dict, m: dict) -> str:
+    """A minion is killed: to Hades, or a champion back to its temple. Returns what happened."""
+    if st.is_champion(m):
+        temple = st.player(state, m["god"])["temple"]
+        state["hades"].extend(a["card"] for a in m["attachments"])
+        m["attachments"] = []
+        m["location"] = temple
+        return f"{st.name(m)} is defeated and returns to its temple {temple}"
+    to_hades(state, m)
+    return f"{st.name(m)} is killed and goes to Hades"
+
+
+def kill_glory(state: dict, killer: str | None, victim: dict, slaughter: bool, how: str) -> list[dict]:
+    """Glory for a kill: 1 for a Basic/Epic minion, 2 for a champion, +1 for a slaughter."""
+    if killer is None or killer == victim["god"]:
+        return []
+    champion = st.is_champion(victim)
+    base = 2 if champion else 1
+    reason = f"{'defeat champion' if champion else 'kill'} {st.name(victim)} ({how})"
+    evs = [event(f"{st.who(state, killer)} +{base} glory: {reason}")]
+    st.gain(state, killer, base, reason)
+    if slaughter and not champion:
+        st.gain(state, killer, 1, f"slaughter {st.name(victim)}")
+        evs.append(event(f"{st.who(state, killer)} +1 glory: slaughter"))
+    return evs

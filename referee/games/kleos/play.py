@@ -1,0 +1,178 @@
+"""Deployment and the Play Phase: minions from hand, attachments, the Isles' Epic cards.
+
+Rules implemented: Deployment puts minions (up to four) on the temple; in
+your own Play Phase you may play a minion (four-minion limit) and attach
+Blessings, Curses, Heroic Mounts and Monstrous Offerings: a Curse goes on an
+opposing minion and never on a champion; a Blessing on any minion (its card says
+which); one attachment of a name per minion;
+a Mount only on a Hero, an Offering only on a Monster, one of each (a new one
+replaces the old, which goes to Hades). An Isle gets a new Epic card only when
+it is waiting for one (at setup, or at Daybreak when empty of card and minions).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from referee.engine import event
+from referee.errors import IllegalAction, InputError
+from referee.games.kleos import board as bd
+from referee.games.kleos import cards
+from referee.games.kleos import minions as mn
+from referee.games.kleos import state as st
+
+AS = ("blessing", "curse", "mount", "offering")
+MODS = {"atk": "attack", "attack": "attack", "def": "defense", "defense": "defense",
+        "cun": "cunning", "cunning": "cunning", "tac": "tactics", "tactics": "tactics"}
+
+
+def _own_phase(state: dict, god: str, what: str) -> None:
+    if state["phase"] != "play":
+        raise IllegalAction(f"{what} happens in a Play Phase; it is now the {phase_name(state)}",
+                            "Play Phase: cards are played from hand in your own Play Phase")
+    if st.active_god(state) != god:
+        raise IllegalAction(f"it is {st.whose(state, st.active_god(state))} Play Phase, "
+                            f"not {st.whose(state, god)}", "Turn order: players act in turn order")
+
+
+def phase_name(state: dict) -> str:
+    names = {"deployment": "Deployment", "play": "Play Phase", "action": "Action Phase",
+             "over": "end of the Contest"}
+    return names[state["phase"]]
+
+
+def _not_champion(card: dict) -> None:
+    if "champion" in card["keywords"]:
+        raise IllegalAction(f"{card['name']} is a champion: it is always in play, never a card "
+                            "to play or recruit", "Champion: one per god, always in play")
+
+
+def deploy(state: dict, action: dict) -> list[dict]:
+    """Deployment: minions from hand go onto the player board and the temple."""
+    if state["phase"] != "deployment":
+        raise IllegalAction("Deployment happens once, before Day 1's Daybreak",
+                            "Deployment: only at the start of the game")
+    god = st.god_of(state, action.get("god"))
+    names = action.get("cards")
+    if not isinstance(names, list) or not names:
+        raise InputError("deploy: name at least one minion card")
+    given = action.get("stats") or [None] * len(names)
+    if not isinstance(given, list) or len(given) != len(names):
+        raise InputError("deploy: one set of stats per card")
+    found = [cards.resolve(state, n, g) for n, g in zip(names, given, strict=True)]
+    for card in found:
+        _not_champion(card)
+    room = st.MAX_MINIONS - st.count_minions(state, god)
+    if len(found) > room:
+        raise IllegalAction(f"{st.who(state, god)} has room for {room} more minion(s), not {len(found)}",
+                            "Minion limit: four minions plus the champion")
+    temple = st.player(state, god)["temple"]
+    evs: list[dict] = []
+    for card in found:
+        evs += mn.enter_play(state, god, card, temple)
+    return evs
+
+
+def play(state: dict, action: dict) -> list[dict]:
+    """Play a Minion: it enters on the player's temple."""
+    god = st.god_of(state, action.get("god"))
+    _own_phase(state, god, "Playing a minion")
+    card = cards.resolve(state, action.get("card"), action.get("stats"))
+    _not_champion(card)
+    return mn.enter_play(state, god, card, st.player(state, god)["temple"],
+                         replace=action.get("replace"))
+
+
+def parse_mod(raw: Any) -> dict:
+    """`atk=+1,def=+1,cun=+2,tac=-1,swift` -> {"attack": 1, ..., "swift": True}."""
+    if raw in (None, ""):
+        return {}
+    if isinstance(raw, dict):
+        items = [f"{k}={v}" if v is not True else str(k) for k, v in raw.items()]
+    elif isinstance(raw, str):
+        items = [x.strip() for x in raw.split(",") if x.strip()]
+    else:
+        raise InputError("--mod is written like atk=+1,def=+1,cun=+2,tac=+1,swift")
+    out: dict[str, Any] = {}
+    for item in items:
+        key, sep, value = item.partition("=")
+        key = key.strip().lower()
+        if key == "swift" and not sep:
+            out["swift"] = True
+            continue
+        if key not in MODS or not sep:
+            raise InputError(f"--mod: '{item}' is not one of atk=N, def=N, cun=N, tac=N, swift")
+        try:
+            n = int(value.strip())
+        except ValueError:
+            raise InputError(f"--mod: '{item}' needs a whole number, e.g. {key}=+1") from None
+        if abs(n) > 20:
+            raise InputError(f"--mod: {n} is not a card's modifier")
+        out[MODS[key]] = out.get(MODS[key], 0) + n
+    return out
+
+
+def attach(state: dict, action: dict) -> list[dict]:
+    """Attach a Blessing, Curse, Heroic Mount or Monstrous Offering to a minion."""
+    god = st.god_of(state, action.get("god"))
+    kind = str(action.get("as") or "").strip().lower()
+    if kind not in AS:
+        raise InputError(f"attach --as must be one of {', '.join(AS)}, not '{kind}'")
+    name = str(action.get("card") or "").strip()
+    if not name or len(name) > 60:
+        raise InputError("attach: name the card being attached (60 characters at most)")
+    mod = parse_mod(action.get("mod"))
+    target = st.minion(state, action.get("to"))
+    _own_phase(state, god, "Attaching a card")
+    if kind == "curse":
+        if st.is_champion(target):
+            raise IllegalAction(f"{st.name(target)} is a champion and cannot be cursed",
+                                "Curses: never on a champion")
+        if target["god"] == god:
+            raise IllegalAction("a Curse goes on an opposing minion",
+                                "Curses: attached to opposing minions")
+    elif kind in ("mount", "offering") and target["god"] != god:
+        raise IllegalAction(f"a {kind.capitalize()} goes on a minion you control; "
+                            f"{target['ref']} is {st.whose(state, target['god'])}",
+                            f"{'Heroic Mount' if kind == 'mount' else 'Monstrous Offering'}: "
+                            "only on a minion you control")
+    keywords = target["card"]["keywords"]
+    if kind == "mount" and "hero" not in keywords:
+        raise IllegalAction(f"{st.name(target)} is not a Hero", "Heroic Mount: only on Heroes")
+    if kind == "offering" and "monster" not in keywords:
+        raise IllegalAction(f"{st.name(target)} is not a Monster", "Monstrous Offering: only on Monsters")
+    if any(a["card"].lower() == name.lower() for a in target["attachments"]):
+        raise IllegalAction(f"{st.name(target)} already has a {name} attached",
+                            "Attachments: one of the same name per minion")
+    evs = []
+    if kind in ("mount", "offering"):
+        old = next((a for a in target["attachments"] if a["as"] == kind), None)
+        if old is not None:
+            target["attachments"].remove(old)
+            state["hades"].append(old["card"])
+            evs.append(event(f"{old['card']} ({kind}) is discarded to Hades"))
+    target["attachments"].append({"card": name, "as": kind, "by": god, "mod": mod})
+    shown = ", ".join(f"{k} {v:+d}" if k != "swift" else "Swift" for k, v in mod.items())
+    evs.append(event(f"{name} ({kind}) attached to {st.name(target)}" + (f": {shown}" if shown else "")))
+    return evs
+
+
+def isle(state: dict, action: dict) -> list[dict]:
+    """An Epic card is placed face up on an Isle that is waiting for one."""
+    where = bd.location(state["board"], action.get("isle"))
+    if bd.kind(state["board"], where) != "isle":
+        raise InputError(f"{where} is not a Greek Isle (isles: {', '.join(bd.ISLES)})")
+    if where not in state["awaiting"]:
+        raise IllegalAction(
+            f"{where} is not waiting for a card" + (f" (it holds {state['isles'][where]['name']})"
+                                                    if state["isles"][where] else ""),
+            "Greek Isles: populated at setup, then at Daybreak only when empty of card and minions")
+    card = cards.resolve(state, action.get("card"), action.get("stats"))
+    _not_champion(card)
+    if card.get("disposition") is None:
+        raise InputError(f"{card['name']} has no Disposition: an Epic card on an Isle needs one "
+                         "(card add ... --disposition N)")
+    card = {**card, "keywords": sorted((set(card["keywords"]) - {"basic"}) | {"epic"})}
+    state["isles"][where] = card
+    state["awaiting"].remove(where)
+    return [event(f"{card['name']} (Disposition {card['disposition']}) waits on {where}")]

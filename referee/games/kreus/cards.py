@@ -1,0 +1,126 @@
+"""Universe cards: names, kinds, the Altered qualities, and the deck for each player count.
+
+Card keys are lower-case words: `fire air earth water aether`, the Nature names,
+`thunderbolts storm hekatonkheires`; in Altered Elements mode an altered copy
+is written `QUALITY-ELEMENT` (`volatile-fire`).
+"""
+
+from __future__ import annotations
+
+from referee.errors import InputError
+
+ELEMENTS: tuple[str, ...] = ("fire", "air", "earth", "water")
+AETHER = "aether"
+AGGRESSIONS: tuple[str, ...] = ("thunderbolts", "storm", "hekatonkheires")
+QUALITIES: tuple[str, ...] = ("disturbing", "volatile", "complementary")
+NATURE_NAMES: tuple[str, ...] = (
+    "atmosphere", "comet", "wind", "rainbow", "mountain", "river",
+    "bird", "fish", "tree", "flower", "planet",
+)
+PLANET = "planet"
+
+TITLES = {"storm": "Storm of Uranus", "hekatonkheires": "The Hekatonkheires"}
+
+ALIASES = {
+    "thunderbolt": "thunderbolts", "lightning": "thunderbolts", "bolt": "thunderbolts",
+    "storm-of-uranus": "storm", "uranus": "storm", "the-storm-of-uranus": "storm",
+    "hek": "hekatonkheires", "the-hekatonkheires": "hekatonkheires",
+    "hekatoncheires": "hekatonkheires", "ether": "aether",
+}
+
+# Token count and cards out of the box for each player count (section 3).
+TOKENS = {3: 3, 4: 7, 5: 11, 6: 15}
+REMOVED = {
+    3: {"aether": 2, "fire": 1, "air": 1, "earth": 1, "water": 1},
+    4: {"aether": 2},
+    5: {"aether": 1, "thunderbolts": 1},
+    6: {},
+}
+
+
+def full_deck() -> dict[str, int]:
+    """All 42 Universe cards of the box."""
+    deck = {e: 6 for e in ELEMENTS}
+    deck[AETHER] = 2
+    deck.update({n: 1 for n in NATURE_NAMES})
+    deck.update({"thunderbolts": 3, "storm": 1, "hekatonkheires": 1})
+    return deck
+
+
+def deck_for(players: int, first_game: bool, altered: bool) -> dict[str, int]:
+    """The Universe deck for a player count (section 3), first-game variant and Altered copies.
+
+    First game (3-5 players): the Storm of Uranus is swapped for one Aether.
+    Altered Elements: of each element's copies one is Disturbing, one Volatile and
+    one Complementary; a 3-player table removes a plain copy.
+    """
+    deck = full_deck()
+    for card, n in REMOVED[players].items():
+        deck[card] -= n
+    if first_game and players <= 5:
+        deck["storm"] -= 1
+        deck[AETHER] += 1
+    if altered:
+        for e in ELEMENTS:
+            deck[e] -= len(QUALITIES)
+            for q in QUALITIES:
+                deck[f"{q}-{e}"] = 1
+    return {k: v for k, v in deck.items() if v > 0}
+
+
+def element_of(card: str) -> str | None:
+    """The element an Element card carries (`volatile-fire` -> fire); Aether and others: None."""
+    base = card.split("-")[-1]
+    return base if base in ELEMENTS else None
+
+
+def quality_of(card: str) -> str | None:
+    """The Altered quality of an Element card, or None."""
+    head = card.split("-")[0]
+    return head if "-" in card and head in QUALITIES else None
+
+
+def kind(card: str) -> str:
+    """'element' (Aether included), 'nature' or 'aggression'."""
+    if card == AETHER or element_of(card):
+        return "element"
+    if card in AGGRESSIONS:
+        return "aggression"
+    return "nature"
+
+
+def title(card: str) -> str:
+    """The card as printed: `Storm of Uranus`, `Volatile Fire`, `Bird`."""
+    return TITLES.get(card) or " ".join(w.capitalize() for w in card.split("-"))
+
+
+def normalize(text: str) -> str:
+    """A typed card name as a key: any case, spaces or dashes, aliases, `fire-volatile` too."""
+    key = "-".join(str(text).strip().lower().replace("_", " ").replace("-", " ").split())
+    key = ALIASES.get(key, key)
+    parts = key.split("-")
+    if len(parts) == 2 and parts[0] in ELEMENTS and parts[1] in QUALITIES:
+        key = f"{parts[1]}-{parts[0]}"
+    return key
+
+
+def parse(text: str, deck: dict[str, int]) -> str:
+    """A typed card name that exists in this game's deck, else InputError naming the choices."""
+    if not isinstance(text, str) or not text.strip():
+        raise InputError("a card name is needed")
+    key = normalize(text)
+    if key in deck:
+        return key
+    if element_of(key) and quality_of(key):
+        raise InputError(f"'{text}': Altered Elements are in the deck only in --altered games")
+    if key in full_deck():
+        raise InputError(f"'{text}': no {title(key)} card is in this game's deck")
+    raise InputError(f"unknown card '{text}' (cards: {', '.join(sorted(deck))})")
+
+
+def parse_element(text: str) -> str:
+    """An element name (fire, air, earth, water)."""
+    key = normalize(text) if isinstance(text, str) else ""
+    if key not in ELEMENTS:
+        raise InputError(f"unknown element '{text}' (elements: {', '.join(ELEMENTS)})")
+    return key

@@ -1,0 +1,402 @@
+"""Creation phase (4.2, 5): revealing a card and playing it, or losing it.
+
+A revealed Nature or Element card that can legally enter play must (the player
+picks where, and what an Aether or a Nature card stands for); otherwise it is
+discarded. Aggression cards take effect at once (5.3).
+"""
+
+from __future__ import annotations
+
+from referee.engine import event
+from referee.errors import IllegalAction, InputError
+from referee.games.kreus import board, cards, flow
+from referee.games.kreus.cards import PLANET, element_of, kind, quality_of, title
+from referee.games.kreus.table import gain, player, take_unseen, to_discard, unseen_card
+
+Choice = tuple[str, str]  # (Nature card in play, element)
+
+
+def reveal(state: dict, action: dict) -> list[dict]:
+    """`reveal NAME CARD`: the next face-down card in the reveal order (or an Iapetus replay)."""
+    who = player(state, action.get("player"))
+    events: list[dict] = []
+    if state["phase"] == "divination":
+        events += flow.start_creation(state)
+        if state["phase"] != "creation":
+            raise IllegalAction("no card is face down this turn", "Creation")
+    if state["phase"] != "creation":
+        raise IllegalAction(f"cards are revealed in the Creation phase (now: {state['phase']})",
+                            "Creation: reveal in order")
+    r = state["round"]
+    if state["pending"]:
+        raise IllegalAction(f"waiting for {flow.pending_text(state)}", "Pending decision")
+    replay = not r["order"] and bool(r["replay"])
+    if replay:
+        if who != r["iapetus"]:
+            raise IllegalAction(f"{r['iapetus']} plays the Elements recovered by Iapetus",
+                                "Incarnation: Iapetus")
+        card = cards.parse(action.get("card"), state["deck"])  # type: ignore[arg-type]
+        if card not in r["replay"]:
+            raise IllegalAction(f"{title(card)} is not among the recovered Elements "
+                                f"({', '.join(title(c) for c in r['replay'])})",
+                                "Incarnation: Iapetus replays what was discarded this phase")
+        r["replay"].remove(card)
+    else:
+        if not r["order"]:
+            raise IllegalAction("every card of this turn is revealed", "Creation")
+        if who != r["order"][0]:
+            raise IllegalAction(f"{r['order'][0]} reveals next (order: {', '.join(r['order'])})",
+                                "Creation: reveal in order from the First Player")
+        card = unseen_card(state, action.get("card"), f"{who}'s face-down card")
+        take_unseen(state, card)
+        state["face_down"][who] -= 1
+        r["started"] = True
+        r["revealed"].append(who)
+    events += _settle_bets(state, who, card)
+    k = kind(card)
+    if k == "aggression":
+        events += play_aggression(state, who, card, action)
+    elif k == "nature":
+        events += play_nature(state, who, card, action)
+    else:
+        events += play_element(state, who, card, action, replay)
+    return events + flow.after_reveal(state)
+
+
+# -- Nature cards ---------------------------------------------------------------------------
+
+def restricted(state: dict, who: str, card: str) -> str | None:
+    """Incarnation: male Titans cannot play Level II, female Titans Level III (any use)."""
+    t = state["titans"].get(who)
+    lvl = board.level(state, card)
+    if t and t["face"] == "male" and lvl == 2:
+        return f"{who} is a male Titan: a Level II card he plays is discarded"
+    if t and t["face"] == "female" and lvl == 3:
+        return f"{who} is a female Titan: a Level III card she plays is discarded"
+    return None
+
+
+def nature_choices(state: dict, card: str) -> tuple[bool, list[Choice]]:
+    """Can it enter play as itself, and which (target, element) could it stand for."""
+    as_nature = board.unlocked(state, card)
+    as_element = [(t, e) for e in dict.fromkeys(state["tree"][card]["elements"])
+                  for t in board.element_targets(state, e)]
+    return as_nature, as_element
+
+
+def play_nature(state: dict, who: str, card: str, action: dict) -> list[dict]:
+    name = title(card)
+    why = restricted(state, who, card)
+    if why:
+        return _lose(state, card, f"{who} reveals {name}: {why}.")
+    as_nature, options = nature_choices(state, card)
+    if not as_nature and not options:
+        return _lose(state, card, f"{who} reveals {name}: it cannot enter play "
+                                  f"(needs {board.prerequisite_text(state, card)}) and no card "
+                                  "in play needs an element it shows.")
+    typed_as, typed_on = action.get("as"), action.get("on")
+    if typed_as is None and typed_on is None and as_nature:
+        return _enter_nature(state, who, card, action)
+    if typed_as is not None:
+        element = cards.parse_element(typed_as)
+        if element not in state["tree"][card]["elements"]:
+            shows = ", ".join(e.capitalize() for e in state["tree"][card]["elements"])
+            raise IllegalAction(f"{name} shows {shows}; it can stand only for one of those",
+                                "Creation: a Nature card replaces an element printed on it")
+        choice = _pick(state, options, element, typed_on, name)
+    elif typed_on is not None:
+        choice = _pick(state, options, None, typed_on, name)
+    elif len(options) == 1:
+        choice = options[0]
+    else:
+        raise InputError(f"{name} cannot enter play as itself (needs "
+                         f"{board.prerequisite_text(state, card)}); say which element it stands "
+                         f"for: {_choices_text(options)}")
+    target, element = choice
+    events = [event(f"{who} reveals {name} and plays it as {element.capitalize()} on "
+                    f"{title(target)} (a Nature card: Aggression cannot touch it).")]
+    events += _place(state, target, element, card)
+    events.append(event(gain(state, who, bool(action.get("no_token")))))
+    events += _end_hek(state)
+    state["last_play"] = "nature-as-element"
+    state["round"]["last_element"] = None
+    return events + _planet_check(state, target)
+
+
+def _enter_nature(state: dict, who: str, card: str, action: dict) -> list[dict]:
+    state["in_play"][card] = {"elements": [], "complete": False}
+    need = ", ".join(e.capitalize() for e in state["tree"][card]["elements"])
+    events = [event(f"{who} reveals {title(card)} and puts it into play "
+                    f"({board.level_name(board.level(state, card))}; needs {need}).")]
+    events.append(event(gain(state, who, bool(action.get("no_token")))))
+    events += _end_hek(state)
+    state["last_play"] = "nature"
+    state["round"]["last_element"] = None
+    return events
+
+
+def _end_hek(state: dict) -> list[dict]:
+    if not state["hek"]:
+        return []
+    state["hek"] = False
+    to_discard(state, "hekatonkheires")
+    return [event("A Nature card entered play: the Hekatonkheires' effect ends.")]
+
+
+# -- Element cards --------------------------------------------------------------------------
+
+def element_choices(state: dict, who: str, card: str) -> tuple[bool, list[Choice]]:
+    """(wild, options): Aether, or any Element under Hyperion's power, may be any element."""
+    r = state["round"]
+    wild = card == cards.AETHER or (r["hyperion"] == who and not r.get("hyperion_done"))
+    if wild:
+        options = [(t, e) for t in board.element_targets(state, None)
+                   for e in dict.fromkeys(board.missing(state, t))]
+    else:
+        element = element_of(card)
+        options = [(t, element) for t in board.element_targets(state, element)]
+    return wild, options
+
+
+def element_blocked(state: dict, card: str) -> str | None:
+    """Why an Element card is discarded whatever its target: Hekatonkheires, Complementary."""
+    if state["hek"]:
+        return "the Hekatonkheires discard every Element card put into play"
+    if quality_of(card) == "complementary" and state["last_play"] != "element":
+        return "a Complementary Element must follow another Element card put into play"
+    return None
+
+
+def play_element(state: dict, who: str, card: str, action: dict, replay: bool) -> list[dict]:
+    name = title(card)
+    r = state["round"]
+    blocked = element_blocked(state, card)
+    wild, options = element_choices(state, who, card)
+    hyperion = wild and card != cards.AETHER
+    typed_as, typed_on = action.get("as"), action.get("on")
+    element = None
+    if typed_as is not None:
+        element = cards.parse_element(typed_as)
+        if not wild and element != element_of(card):
+            raise IllegalAction(f"{name} is played as {element_of(card).capitalize()}; only "  # type: ignore[union-attr]
+                                "an Aether (or Hyperion's power) stands for another element",
+                                "Creation: Aether is the wild Element")
+    if hyperion:
+        r["hyperion_done"] = True
+    if blocked:
+        return _lose(state, card, f"{who} reveals {name}: {blocked}.", replay)
+    if not options:
+        need = "any element" if wild else element_of(card).capitalize()  # type: ignore[union-attr]
+        return _lose(state, card, f"{who} reveals {name}: no Nature card in play needs {need}.",
+                     replay)
+    if typed_on is None and element is None and len(options) > 1:
+        raise InputError(f"{name} can go on more than one card; choose: {_choices_text(options, wild)}")
+    target, element = _pick(state, options, element, typed_on, name)
+    as_text = f" as {element.capitalize()}" if wild else ""
+    extra = " (Hyperion's power)" if hyperion else ""
+    events = [event(f"{who} reveals {name} and puts it under {title(target)}{as_text}{extra}.")]
+    events += _place(state, target, element, card)
+    state["last_play"] = "element"
+    placed = state["in_play"][target]
+    r["last_element"] = None if placed["complete"] else {"nature": target,
+                                                         "index": len(placed["elements"]) - 1}
+    if quality_of(card) == "disturbing":
+        old = state["players"][state["first"]]
+        state["first"] = (state["first"] + 1) % len(state["players"])
+        events.append(event(f"Disturbing Element: the First Player card moves from {old} to "
+                            f"{state['players'][state['first']]}."))
+    return events + _planet_check(state, target)
+
+
+# -- Aggression cards -----------------------------------------------------------------------
+
+def play_aggression(state: dict, who: str, card: str, action: dict) -> list[dict]:
+    r = state["round"]
+    if (state["turn"] == 1 or r["last_turn"]) and r["crius"] != who:
+        to_discard(state, card)
+        return flow.aggression_defeat(state, who, card)
+    name = title(card)
+    state["last_play"] = "aggression"
+    r["last_element"] = None
+    if state["hek"]:
+        to_discard(state, card)
+        return [event(f"{who} reveals {name}: the Hekatonkheires discard it, no effect.")]
+    if card == "thunderbolts":
+        return _thunderbolts(state, who, action)
+    if card == "storm":
+        return _storm(state, who, action)
+    state["hek"] = True
+    return [event(f"{who} reveals the Hekatonkheires: every Element or Aggression card put into "
+                  "play is discarded until a Nature card enters play.")]
+
+
+def thunderbolt_targets(state: dict) -> list[Choice]:
+    return list(dict.fromkeys((n, state["in_play"][n]["elements"][i]["element"])
+                              for n, i in board.vulnerable(state)))
+
+
+def _thunderbolts(state: dict, who: str, action: dict) -> list[dict]:
+    """Discard one Element card of the player's choice from an incomplete Nature card."""
+    options = thunderbolt_targets(state)
+    to_discard(state, "thunderbolts")
+    if not options:
+        return [event(f"{who} reveals Thunderbolts: no Element card can be hit, no effect.")]
+    typed = action.get("target")
+    if typed is None:
+        if len(options) > 1:
+            raise InputError("Thunderbolts: choose the Element card to discard with "
+                             f"--target NATURE:ELEMENT ({', '.join(f'{n}:{e}' for n, e in options)})")
+        nature, element = options[0]
+    else:
+        nature, element = _parse_target(state, typed)
+        if (nature, element) not in options:
+            raise IllegalAction(f"{typed} is not an Element card Thunderbolts can hit (choices: "
+                                f"{', '.join(f'{n}:{e}' for n, e in options)})",
+                                "Aggression: Thunderbolts hit an unprotected Element card "
+                                "of an incomplete Nature card")
+    slots = state["in_play"][nature]["elements"]
+    i = next(i for n, i in board.vulnerable(state) if n == nature and slots[i]["element"] == element)
+    lost = slots.pop(i)["card"]
+    _lost_in_creation(state, lost)
+    return [event(f"{who} reveals Thunderbolts: {title(lost)} is struck off {title(nature)}.")]
+
+
+def _storm(state: dict, who: str, action: dict) -> list[dict]:
+    """Discard every Element card of every incomplete Nature card, or take it back and discard."""
+    hits = board.vulnerable(state)
+    if hits:
+        lost = []
+        for nature, i in sorted(hits, key=lambda h: -h[1]):
+            card = state["in_play"][nature]["elements"].pop(i)["card"]
+            lost.append(f"{title(card)} ({title(nature)})")
+            _lost_in_creation(state, card)
+        to_discard(state, "storm")
+        return [event(f"{who} reveals the Storm of Uranus: discarded {', '.join(reversed(lost))}.")]
+    state["pool"]["storm"] += 1
+    state["hand"][who] += 1
+    events = [event(f"{who} reveals the Storm of Uranus: no Element card to blow away; "
+                    f"{who} takes it back in hand.")]
+    if state["hand"][who] == 1:
+        return events + [event(f"{who} holds nothing else: no card to discard.")]
+    state["pending"] = {"kind": "storm-discard", "player": who}
+    events.append(event(f"{who} must now discard a Nature or Element card: "
+                        f"`discard {who} CARD` (or `discard {who} none` if only Aggression "
+                        "cards remain)."))
+    typed = action.get("discard")
+    if typed is not None:
+        from referee.games.kreus.energy import storm_discard
+
+        events += storm_discard(state, who, {"card": typed}, inline=True)
+    return events
+
+
+# -- helpers --------------------------------------------------------------------------------
+
+def _lost_in_creation(state: dict, card: str) -> None:
+    to_discard(state, card)
+    r = state["round"]
+    if r["iapetus"] and kind(card) == "element":
+        r["recovered"].append(card)
+
+
+def _lose(state: dict, card: str, text: str, replay: bool = False) -> list[dict]:
+    """The revealed card cannot be played: it is discarded."""
+    if replay or kind(card) != "element":
+        to_discard(state, card)
+    else:
+        _lost_in_creation(state, card)
+    state["last_play"] = "other"
+    state["round"]["last_element"] = None
+    events = [event(f"{text} Discarded.")]
+    if kind(card) == "nature":
+        events.append(event(f"{title(card)} is lost: routes through it are closed until it is "
+                            "taken back."))
+    return events
+
+
+def _place(state: dict, target: str, element: str, card: str) -> list[dict]:
+    completed, freed = board.place_element(state, target, element, card)
+    if not completed:
+        rest = ", ".join(e.capitalize() for e in board.missing(state, target))
+        return [event(f"{title(target)} still needs {rest}.")]
+    state["reserve"] += freed
+    events = [event(f"{title(target)} is complete!")]
+    if freed:
+        events.append(event(f"Tethys' {freed} token(s) on it go back to the Reserve."))
+    opened = [n for n in state["tree"] if n not in state["in_play"]
+              and target in state["tree"][n]["requires"]["of"] and board.unlocked(state, n)
+              and board.where(state, n) == "unseen"]
+    if opened:
+        events.append(event(f"Now playable: {', '.join(title(n) for n in opened)}."))
+    return events
+
+
+def _planet_check(state: dict, target: str) -> list[dict]:
+    if target == PLANET and board.is_complete(state, PLANET):
+        return flow.finish(state, "planet")
+    return []
+
+
+def _parse_target(state: dict, typed: object) -> Choice:
+    if not isinstance(typed, str) or ":" not in typed:
+        raise InputError("--target is NATURE:ELEMENT, e.g. atmosphere:water")
+    nature, element = typed.split(":", 1)
+    nature = cards.normalize(nature)
+    if nature not in state["tree"]:
+        raise InputError(f"unknown Nature card '{nature}' in --target")
+    if nature not in state["in_play"]:
+        raise IllegalAction(f"{title(nature)} is not in play", "Aggression: Thunderbolts")
+    return nature, cards.parse_element(element)
+
+
+def _pick(state: dict, options: list[Choice], element: str | None, on: object,
+          name: str) -> Choice:
+    """The table's choice among the legal ones (auto when only one fits)."""
+    target = None
+    if on is not None:
+        target = cards.normalize(str(on))
+        if target not in state["tree"]:
+            raise InputError(f"unknown Nature card '{on}' for --on")
+        if target not in state["in_play"]:
+            raise IllegalAction(f"{title(target)} is not in play: Elements go under a Nature card "
+                                "in play", "Creation: Elements go on Nature cards in play")
+        if board.is_complete(state, target):
+            raise IllegalAction(f"{title(target)} is already complete",
+                                "Creation: Elements go on Nature cards that still need them")
+    fits = [(t, e) for t, e in options
+            if (target is None or t == target) and (element is None or e == element)]
+    if not fits:
+        what = f" as {element.capitalize()}" if element else ""
+        on_text = f" on {title(target)}" if target else ""
+        raise IllegalAction(f"{name} cannot be played{what}{on_text}; it can go: "
+                            f"{_choices_text(options)}",
+                            "Creation: an Element goes on a Nature card in play that needs it")
+    if len(fits) > 1:
+        raise InputError(f"{name}: more than one choice fits; choose: {_choices_text(fits)}")
+    return fits[0]
+
+
+def _choices_text(options: list[Choice], wild: bool = True) -> str:
+    if wild:
+        return ", ".join(f"--as {e} --on {t}" for t, e in options)
+    return ", ".join(f"--on {t}" for t, _ in options)
+
+
+def _settle_bets(state: dict, who: str, card: str) -> list[dict]:
+    """Themis: the bets on this player's card are settled when it is revealed."""
+    r = state["round"]
+    events = []
+    for bet in [b for b in r["bets"] if b["on"] == who]:
+        r["bets"].remove(bet)
+        right = (element_of(bet["card"]) or bet["card"]) == (element_of(card) or card)
+        if right:
+            won = min(bet["gain"], state["reserve"])
+            state["reserve"] -= won
+            state["tokens"][bet["by"]] += 1 + won
+            events.append(event(f"Themis: {bet['by']} guessed {title(bet['card'])} right: the "
+                                f"stake comes back with {won} token(s) from the Reserve."))
+        else:
+            state["reserve"] += 1
+            events.append(event(f"Themis: {bet['by']} bet on {title(bet['card'])}: wrong, the "
+                                "stake goes to the Reserve."))
+    return events

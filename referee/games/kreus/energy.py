@@ -1,0 +1,146 @@
+"""Energy powers of the Divination phase (section 6) and the discard for a token (4.1).
+
+Show a card: 1 token. Exchange a card with a player: 2. Take a discarded card
+for a Nature or Element card from hand: 3. Spent tokens go back to the Reserve.
+"""
+
+from __future__ import annotations
+
+from referee.engine import event
+from referee.errors import IllegalAction, InputError
+from referee.games.kreus import cards
+from referee.games.kreus.cards import title
+from referee.games.kreus.table import (
+    gain,
+    need_hand,
+    pay,
+    player,
+    take_unseen,
+    to_discard,
+    unseen_card,
+)
+
+COSTS = {"show": 1, "exchange": 2, "retrieve": 3}
+
+
+def in_divination(state: dict, what: str) -> None:
+    if state["phase"] != "divination":
+        raise IllegalAction(f"{what} is done in the Divination phase (now: {state['phase']})",
+                            "Energy: powers are used in the Divination phase")
+
+
+def show_card(state: dict, action: dict) -> list[dict]:
+    """1 token: show one card of your hand to one player."""
+    in_divination(state, "showing a card")
+    who = player(state, action.get("player"))
+    to = player(state, action.get("to"))
+    if to == who:
+        raise InputError("a card is shown to another player (--to NAME)")
+    need_hand(state, who, 1, "showing a card")
+    pay(state, who, COSTS["show"], "showing a card")
+    if who not in state["round"]["shown"]:
+        state["round"]["shown"].append(who)
+    return [event(f"{who} shows a card to {to} (1 Energy; {who} has {state['tokens'][who]}, "
+                  f"Reserve {state['reserve']}).")]
+
+
+def exchange(state: dict, action: dict) -> list[dict]:
+    """2 tokens: swap one hand card with another player, both chosen face down."""
+    in_divination(state, "exchanging cards")
+    who = player(state, action.get("player"))
+    other = player(state, action.get("with"))
+    if other == who:
+        raise InputError("an exchange is with another player")
+    need_hand(state, who, 1, "an exchange")
+    need_hand(state, other, 1, "an exchange")
+    pay(state, who, COSTS["exchange"], "an exchange")
+    return [event(f"{who} and {other} exchange one card face down (2 Energy; {who} has "
+                  f"{state['tokens'][who]}, Reserve {state['reserve']}).")]
+
+
+def swap_with_discard(state: dict, who: str, take: object, give: object, why: str) -> list[dict]:
+    """A Nature or Element card from hand goes to the discard; a discarded one comes back."""
+    need_hand(state, who, 1, why)
+    wanted = cards.parse(take, state["deck"])  # type: ignore[arg-type]
+    if wanted not in state["discard"]:
+        raise IllegalAction(f"no {title(wanted)} is in the discard pile",
+                            "Energy: only a discarded card can be taken back")
+    if cards.kind(wanted) == "aggression":
+        raise IllegalAction(f"{title(wanted)} is an Aggression card; only Nature or Element "
+                            "cards are taken back", "Energy: swap for a discarded card")
+    given = unseen_card(state, give, "the card given")
+    if cards.kind(given) == "aggression":
+        raise IllegalAction(f"{title(given)} is an Aggression card; only a Nature or Element "
+                            "card is given for it", "Energy: swap for a discarded card")
+    take_unseen(state, given)
+    to_discard(state, given)
+    state["discard"].remove(wanted)
+    state["pool"][wanted] = state["pool"].get(wanted, 0) + 1
+    return [event(f"{who} gives {title(given)} to the discard and takes back {title(wanted)} "
+                  f"({why}).")]
+
+
+def retrieve(state: dict, action: dict) -> list[dict]:
+    """3 tokens: take a discarded card for a Nature or Element card from hand."""
+    in_divination(state, "taking a discarded card")
+    who = player(state, action.get("player"))
+    if state["tokens"][who] < COSTS["retrieve"]:
+        pay(state, who, COSTS["retrieve"], "taking a discarded card")
+    events = swap_with_discard(state, who, action.get("card"), action.get("give"), "3 Energy")
+    pay(state, who, COSTS["retrieve"], "taking a discarded card")
+    events.append(event(f"{who} has {state['tokens'][who]} Energy; Reserve {state['reserve']}."))
+    return events
+
+
+def discard(state: dict, action: dict) -> list[dict]:
+    """Divination: discard a Nature or Element card for a token; also answers the Storm."""
+    who = player(state, action.get("player"))
+    pending = state["pending"]
+    if pending and pending["kind"] == "storm-discard":
+        return storm_discard(state, who, action)
+    in_divination(state, "discarding for a token")
+    need_hand(state, who, 1, "a discard")
+    r = state["round"]
+    if r["cronus"] == who and who not in r["placed"] and state["hand"][who] <= 2:
+        raise IllegalAction(f"{who} declared Cronus and must keep two cards to put face down",
+                            "Incarnation: Cronus places two cards")
+    card = unseen_card(state, action.get("card"), "the discarded card")
+    if cards.kind(card) == "aggression":
+        raise IllegalAction(f"{title(card)} is an Aggression card: only Nature or Element cards "
+                            "are discarded for Energy", "Divination: discard for a token")
+    take_unseen(state, card)
+    to_discard(state, card)
+    state["hand"][who] -= 1
+    events = [event(f"{who} discards {title(card)}.")]
+    if cards.kind(card) == "nature":
+        events.append(event(f"{title(card)} is lost: every route through it is closed "
+                            "until it is taken back."))
+    events.append(event(gain(state, who, bool(action.get("no_token")))))
+    return events
+
+
+def storm_discard(state: dict, who: str, action: dict, inline: bool = False) -> list[dict]:
+    """Storm of Uranus with nothing to blow away: its player discards a Nature or Element card."""
+    p = state["pending"]
+    if who != p["player"]:
+        raise IllegalAction(f"{p['player']} discards for the Storm of Uranus, not {who}",
+                            "Aggression: Storm of Uranus")
+    from referee.games.kreus.flow import after_reveal
+
+    typed = action.get("card")
+    if isinstance(typed, str) and typed.strip().lower() == "none":
+        state["pending"] = None
+        done = [event(f"{who} holds no Nature or Element card: nothing is discarded.")]
+        return done if inline else done + after_reveal(state)
+    card = unseen_card(state, typed, "the discarded card")
+    if cards.kind(card) == "aggression":
+        raise IllegalAction("the Storm makes its player discard a Nature or Element card",
+                            "Aggression: Storm of Uranus")
+    take_unseen(state, card)
+    to_discard(state, card)
+    state["hand"][who] -= 1
+    state["pending"] = None
+    events = [event(f"{who} discards {title(card)} for the Storm of Uranus.")]
+    if state["round"]["iapetus"] and cards.kind(card) == "element":
+        state["round"]["recovered"].append(card)
+    return events if inline else events + after_reveal(state)

@@ -1,0 +1,249 @@
+"""Turn flow (section 4): Divination, Creation in seat order, end of turn, end of the game.
+
+Phases: setup -> divination -> creation -> (end: the table answers whether an
+Aggression card is still held) -> over.
+"""
+
+from __future__ import annotations
+
+from referee.engine import event
+from referee.errors import IllegalAction
+from referee.games.kreus import board
+from referee.games.kreus.cards import PLANET, element_of, quality_of, title
+from referee.games.kreus.setup import new_round, setup_done
+from referee.games.kreus.table import cards_left, held_aggression, player, seat_order, to_discard
+from scorers.kreus import outcome as score_outcome
+
+
+def must_place(state: dict) -> list[str]:
+    """Players who still have to put a card face down this turn, in seat order."""
+    r = state["round"]
+    return [p for p in seat_order(state)
+            if p not in r["placed"] and state["hand"][p] > 0
+            and state["skip"].get(p) != state["turn"]]
+
+
+def start_play(state: dict) -> list[dict]:
+    """Setup is over: turn 1 begins with its Divination phase."""
+    state["phase"] = "divination"
+    return [event(f"Turn 1 · Divination: each player puts one card face down "
+                  f"(`ready NAME`). First Player: {seat_order(state)[0]}.")]
+
+
+def after_setup(state: dict, events: list[dict]) -> list[dict]:
+    if state["phase"] == "setup" and setup_done(state):
+        events += start_play(state)
+    return events
+
+
+def ready(state: dict, action: dict) -> list[dict]:
+    """Divination: a player puts a card face down (two with Cronus' power)."""
+    who = player(state, action.get("player"))
+    if state["phase"] != "divination":
+        raise IllegalAction(f"cards are put face down in the Divination phase, not {state['phase']}",
+                            "Divination: one card face down each")
+    r = state["round"]
+    if who in r["placed"]:
+        raise IllegalAction(f"{who} has already put a card face down this turn",
+                            "Divination: one card face down each")
+    if state["skip"].get(who) == state["turn"]:
+        raise IllegalAction(f"{who} played two cards with Cronus last turn and sits this turn out",
+                            "Incarnation: Cronus skips the turn after his power")
+    if state["hand"][who] <= 0:
+        raise IllegalAction(f"{who} has no card in hand", "Divination: one card face down each")
+    count = 2 if r.get("cronus") == who else 1
+    if state["hand"][who] < count:
+        raise IllegalAction(f"{who} declared Cronus and must put two cards face down, "
+                            f"but holds {state['hand'][who]}", "Incarnation: Cronus")
+    state["hand"][who] -= count
+    state["face_down"][who] += count
+    r["placed"].append(who)
+    waiting = must_place(state)
+    tail = (f" Still to place: {', '.join(waiting)}." if waiting
+            else " Everyone has placed: `next` (or the first `reveal`) starts the Creation phase.")
+    return [event(f"{who} puts {count} card{'s' if count > 1 else ''} face down.{tail}")]
+
+
+def reveal_order(state: dict) -> list[str]:
+    """Seat order from the First Player, changed by Oceanus (swap) and Rhea (move her card)."""
+    r = state["round"]
+    order = [p for p in seat_order(state) if state["face_down"][p] > 0]
+    for mod in r["order_mods"]:
+        if mod["kind"] == "swap" and mod["a"] in order and mod["b"] in order:
+            i, j = order.index(mod["a"]), order.index(mod["b"])
+            order[i], order[j] = order[j], order[i]
+        elif mod["kind"] == "move" and mod["player"] in order:
+            order.remove(mod["player"])
+            order.insert(min(mod["position"] - 1, len(order)), mod["player"])
+    return order
+
+
+def start_creation(state: dict) -> list[dict]:
+    """All cards are face down: the Creation phase reveals them in order."""
+    waiting = must_place(state)
+    if waiting:
+        raise IllegalAction(f"still to put a card face down: {', '.join(waiting)}",
+                            "Divination: the phase ends once every player has placed a card")
+    r = state["round"]
+    state["phase"] = "creation"
+    r["order"] = reveal_order(state)
+    r["last_turn"] = all(h == 0 for h in state["hand"].values())
+    marks = []
+    if state["turn"] == 1:
+        marks.append("first turn")
+    if r["last_turn"]:
+        marks.append("last turn")
+    warn = (f" This is the {' and '.join(marks)}: an Aggression card revealed now loses the game."
+            if marks else "")
+    if not r["order"]:
+        return [event("Creation: no card is face down this turn."), *end_turn(state)]
+    return [event(f"Turn {state['turn']} · Creation: reveal in this order: "
+                  f"{', '.join(r['order'])}.{warn}")]
+
+
+def next_step(state: dict) -> list[dict]:
+    """`next`: close the Divination phase (every card placed)."""
+    if state["phase"] == "setup":
+        if state["token_taker"]:
+            raise IllegalAction(f"{state['token_taker']} must take Energy tokens first",
+                                "Setup: tokens are taken in seat order")
+        raise IllegalAction("every player must choose a Titan face first",
+                            "Incarnation: Titans are chosen at setup")
+    if state["phase"] == "divination":
+        return start_creation(state)
+    if state["pending"]:
+        raise IllegalAction(f"waiting for {pending_text(state)}", "Pending decision")
+    r = state["round"]
+    if r["order"]:
+        raise IllegalAction(f"{r['order'][0]} must reveal their face-down card first",
+                            "Creation: every face-down card is revealed in order")
+    raise IllegalAction("the turn ends by itself once every card is revealed", "Creation")
+
+
+def pending_text(state: dict) -> str:
+    p = state["pending"]
+    if not p:
+        return ""
+    if p["kind"] == "storm-discard":
+        return f"{p['player']} to discard a Nature or Element card (Storm of Uranus)"
+    if p["kind"] == "end":
+        return "the table: is an Aggression card still held? (`end` or `end --aggression-held`)"
+    return p["kind"]
+
+
+def after_reveal(state: dict) -> list[dict]:
+    """After a card is played or discarded: next revealer, Iapetus' replay, or the end of turn."""
+    r = state["round"]
+    if state["over"] or state["pending"]:
+        return []
+    if state["phase"] == "end":
+        return []
+    while r["order"] and state["face_down"][r["order"][0]] == 0:
+        r["order"].pop(0)
+    if r["order"]:
+        return []
+    if r["iapetus"] and not r["iapetus_done"] and not r["replay"]:
+        r["iapetus_done"] = True
+        if not r["recovered"]:
+            return [event(f"Iapetus: no Element card was discarded this phase; {r['iapetus']} "
+                          "has nothing to recover."), *end_turn(state)]
+        r["replay"] = r["recovered"]
+        r["recovered"] = []
+        for card in r["replay"]:
+            state["discard"].remove(card)
+        names = ", ".join(title(c) for c in r["replay"])
+        return [event(f"Iapetus: {r['iapetus']} recovers the Elements discarded this phase "
+                      f"({names}) and plays them again: `reveal {r['iapetus']} CARD ...`.")]
+    if r["replay"]:
+        return []
+    return end_turn(state)
+
+
+def end_turn(state: dict) -> list[dict]:
+    """End of the turn: Volatile Elements fall, the First Player card passes left, next turn."""
+    events: list[dict] = []
+    for nature, placed in state["in_play"].items():
+        if placed["complete"]:
+            continue
+        keep = []
+        for slot in placed["elements"]:
+            if quality_of(slot["card"]) == "volatile" and not slot["protected"]:
+                to_discard(state, slot["card"])
+                events.append(event(f"{title(slot['card'])} was still under the incomplete "
+                                    f"{title(nature)}: discarded (Volatile)."))
+            else:
+                keep.append(slot)
+        placed["elements"] = keep
+    n = len(state["players"])
+    old = state["players"][state["first"]]
+    state["first"] = (state["first"] + 1) % n
+    if all(c == 0 for c in cards_left(state).values()):
+        events.append(event("Every player has used every card."))
+        return events + finish(state, "hands-empty")
+    state["turn"] += 1
+    state["phase"] = "divination"
+    state["round"] = new_round()
+    events.append(event(f"{old} passes the First Player card to {state['players'][state['first']]}. "
+                        f"Turn {state['turn']} · Divination."))
+    return events
+
+
+def finish(state: dict, reason: str) -> list[dict]:
+    """The game ends: outcome now, or first ask whether an Aggression card may be held."""
+    state["end_reason"] = reason
+    if reason == "planet" and held_aggression(state) > 0:
+        state["phase"] = "end"
+        state["pending"] = {"kind": "end", "player": "table"}
+        return [event(f"The Planet is complete! {held_aggression(state)} Aggression card(s) are "
+                      "unseen: does any player still hold one (in hand or face down)? "
+                      "Answer `end` or `end --aggression-held`.")]
+    return conclude(state, False)
+
+
+def conclude(state: dict, held: bool, early: bool = False) -> list[dict]:
+    """Judgement of Uranus (section 7): the outcome tier."""
+    planet = PLANET in state["in_play"]
+    state["aggression_held"] = held
+    result = score_outcome(
+        planet=planet, elements=board.planet_elements(state),
+        cards_left=list(cards_left(state).values()), aggression_held=held,
+        aggression_early=early, needed=len(state["tree"][PLANET]["elements"]))
+    state["outcome"] = result
+    state["over"] = True
+    state["phase"] = "over"
+    state["pending"] = None
+    return [event(f"Game over: {OUTCOME_TEXT[result]}")]
+
+
+OUTCOME_TEXT = {
+    "critical-defeat": "critical defeat, the Planet never entered play.",
+    "unstable": "the Planet is unstable (one Element or none).",
+    "may-sustain-life": "the Planet may sustain life (two or three Elements).",
+    "success": "success, the Planet is complete.",
+    "perfection": "perfection! The Planet is complete and every player still holds two cards or more.",
+    "defeat": "defeat by Uranus' Aggression.",
+}
+
+
+def end_game(state: dict, action: dict) -> list[dict]:
+    """`end [--aggression-held]`: the table's answer once the Planet is complete."""
+    if state["phase"] != "end":
+        raise IllegalAction("the game ends by itself when every hand is empty or the Planet is "
+                            "complete", "End of the game")
+    held = bool(action.get("aggression_held"))
+    events = []
+    if held:
+        events.append(event("An Aggression card was still held when the Planet was completed."))
+    return events + conclude(state, held)
+
+
+def aggression_defeat(state: dict, who: str, card: str) -> list[dict]:
+    """An Aggression card on the first or last turn loses the game at once."""
+    when = "first" if state["turn"] == 1 else "last"
+    state["end_reason"] = "aggression"
+    return [event(f"{who} reveals {title(card)} on the {when} turn: Uranus wins."),
+            *conclude(state, False, early=True)]
+
+
+def element_word(card: str) -> str:
+    return element_of(card) or card

@@ -1,0 +1,210 @@
+"""Actions a random playout may take: every one is legal, and cards come only from the unseen pool.
+
+The list is a fair sample, not every variant: a reveal is offered once per card
+and target, the Energy powers a few at a time, so playouts move on and end.
+Aggression cards on the first or last turn are offered only now and then.
+"""
+
+from __future__ import annotations
+
+from referee.games.kreus import cards, creation, flow
+from referee.games.kreus.cards import kind
+
+
+def legal_actions(state: dict) -> list[dict]:
+    if state["over"]:
+        return []
+    if state["pending"]:
+        return _pending(state)
+    if state["phase"] == "setup":
+        return _setup(state)
+    if state["phase"] == "divination":
+        return _divination(state)
+    return _creation(state)
+
+
+def _spin(state: dict, items: list) -> list:
+    """A deterministic but varying pick of up to two items (the log's length turns it)."""
+    if len(items) <= 2:
+        return items
+    k = (len(state["discard"]) + state["turn"] + sum(state["tokens"].values())) % len(items)
+    return [items[k], items[(k + 1) % len(items)]]
+
+
+def _unseen(state: dict, kinds: tuple[str, ...]) -> list[str]:
+    return [c for c, n in sorted(state["pool"].items()) if n > 0 and kind(c) in kinds]
+
+
+def _pending(state: dict) -> list[dict]:
+    p = state["pending"]
+    if p["kind"] == "end":
+        return [{"verb": "end"}, {"verb": "end", "aggression_held": True}]
+    who = p["player"]
+    out = [{"verb": "discard", "player": who, "card": "none"}]
+    out += [{"verb": "discard", "player": who, "card": c}
+            for c in _spin(state, _unseen(state, ("nature", "element")))]
+    return out
+
+
+def _setup(state: dict) -> list[dict]:
+    out: list[dict] = []
+    taker = state["token_taker"]
+    if taker:
+        amounts = sorted({0, 1, state["reserve"] // 2, state["reserve"]})
+        out += [{"verb": "tokens", "player": taker, "n": n}
+                for n in amounts if n <= state["reserve"]]
+    if state["mode"]["incarnation"]:
+        taken = {t["card"] for t in state["titans"].values()}
+        free = [i for i in range(len(state["titan_cards"])) if i not in taken]
+        for p in state["players"]:
+            if p in state["titans"] or not free:
+                continue
+            i = free[(len(state["titans"]) + len(p)) % len(free)]
+            for face in ("male", "female"):
+                out.append({"verb": "titan", "player": p,
+                            "titan": state["titan_cards"][i][face]["name"], "face": face})
+            break
+    return out
+
+
+def _divination(state: dict) -> list[dict]:
+    waiting = flow.must_place(state)
+    if not waiting:
+        out = [{"verb": "next"}]
+        out += _powers(state, "divination")
+        return out
+    out = [{"verb": "ready", "player": p} for p in waiting] * 3
+    who = waiting[0]
+    cronus = state["round"]["cronus"] == who and state["hand"][who] <= 2
+    kinds = ("nature", "element") if state["turn"] % 4 == 0 else ("element",)
+    kinds = kinds if state["turn"] % 3 == 0 else ()
+    for c in [] if cronus else _spin(state, _unseen(state, kinds)):
+        out.append({"verb": "discard", "player": who, "card": c})
+    if state["tokens"][who] >= 1:
+        other = next(p for p in state["players"] if p != who)
+        out.append({"verb": "show-card", "player": who, "to": other})
+    if state["tokens"][who] >= 2:
+        partner = next((p for p in state["players"] if p != who and state["hand"][p] > 0), None)
+        if partner:
+            out.append({"verb": "exchange", "player": who, "with": partner})
+    if state["tokens"][who] >= 3:
+        back = [c for c in dict.fromkeys(state["discard"]) if kind(c) != "aggression"]
+        give = _unseen(state, ("nature", "element"))
+        if back and give:
+            out.append({"verb": "retrieve", "player": who, "card": _spin(state, back)[0],
+                        "give": _spin(state, give)[0]})
+    return out + _powers(state, "divination")
+
+
+def _creation(state: dict) -> list[dict]:
+    r = state["round"]
+    out: list[dict] = []
+    if r["order"]:
+        who = r["order"][0]
+        pool = [c for c, n in sorted(state["pool"].items()) if n > 0]
+        early = state["turn"] == 1 or r["last_turn"]
+        calm = [c for c in pool if kind(c) != "aggression"]
+        if early and calm and r["crius"] != who and sum(state["pool"].values()) % 5:
+            pool = calm
+        for card in pool:
+            for a in _reveals(state, who, card):
+                out += [a] * _weight(state, a, early)
+        if not out:
+            out = [a for card in pool for a in _reveals(state, who, card)]
+    elif r["replay"]:
+        for card in dict.fromkeys(r["replay"]):
+            out += _reveals(state, r["iapetus"], card)
+    return out + _powers(state, "creation")
+
+
+def _weight(state: dict, action: dict, early: bool) -> int:
+    """How often a reveal comes up: cards that build count most; lost Nature cards rarely."""
+    card = action["card"]
+    k = kind(card)
+    if k == "aggression":
+        return 1 if early else 3
+    if k == "element":
+        return 25 if "on" in action else 1
+    if "on" in action:  # a Nature card spent as an Element closes its routes
+        return 0 if card == cards.PLANET else 1
+    if creation.nature_choices(state, card)[0] and not creation.restricted(
+            state, action["player"], card):
+        return 25
+    return 0 if card == cards.PLANET or len(state["discard"]) % 6 else 1
+
+
+def _reveals(state: dict, who: str, card: str) -> list[dict]:
+    base = {"verb": "reveal", "player": who, "card": card}
+    k = kind(card)
+    if k == "aggression":
+        if card == "thunderbolts" and not state["hek"]:
+            targets = creation.thunderbolt_targets(state)
+            if len(targets) > 1:
+                return [{**base, "target": f"{n}:{e}"} for n, e in targets[:3]]
+        return [base]
+    if k == "nature":
+        if creation.restricted(state, who, card):
+            return [base]
+        as_nature, options = creation.nature_choices(state, card)
+        out = [base] if as_nature or not options else []
+        out += [{**base, "as": e, "on": t} for t, e in options[:2]]
+        return out
+    if creation.element_blocked(state, card):
+        return [base]
+    _, options = creation.element_choices(state, who, card)
+    if not options:
+        return [base]
+    return [{**base, "as": e, "on": t} for t, e in options[:3]]
+
+
+def _powers(state: dict, phase: str) -> list[dict]:
+    """Titan powers usable now, with simple arguments."""
+    if not state["mode"]["incarnation"]:
+        return []
+    out = []
+    r = state["round"]
+    for who, t in state["titans"].items():
+        if t["used"] >= t["uses"]:
+            continue
+        if ("divination" if t["phase"].startswith("divination") else "creation") != phase:
+            continue
+        a = {"verb": "power", "player": who, "titan": t["name"]}
+        name = t["name"]
+        others = [p for p in state["players"] if p != who]
+        if name == "cronus" and who not in r["placed"] and state["hand"][who] >= 2 \
+                and r["cronus"] is None or name in ("hyperion",) and r["hyperion"] is None or name == "iapetus" and not r["started"] and r["iapetus"] is None:
+            out.append(a)
+        elif name == "coeus":
+            out.append({**a, "direction": "left" if state["turn"] % 2 else "right"})
+        elif name == "oceanus":
+            out.append({**a, "swap": others[:2]})
+        elif name == "rhea":
+            out.append({**a, "position": 1 + state["turn"] % len(state["players"])})
+        elif name == "theia" and state["hand"][who] >= 1:
+            out.append({**a, "to": others[:2]})
+        elif name == "phoebe":
+            seen = [p for p in others if state["face_down"][p] > 0]
+            if seen:
+                out.append({**a, "on": seen[0]})
+        elif name == "themis" and state["tokens"][who] >= 1:
+            on = [p for p in others if p in r["placed"] and p not in r["shown"]
+                  and not any(b["on"] == p and b["by"] == who for b in r["bets"])]
+            guess = _unseen(state, ("element",))
+            if on and guess:
+                out.append({**a, "on": on[0], "card": guess[0], "gain": 1})
+        elif name == "tethys" and r["last_element"] is not None and state["reserve"] >= 1:
+            last = r["last_element"]
+            if not state["in_play"][last["nature"]]["elements"][last["index"]]["protected"]:
+                out.append(a)
+        elif name == "mnemosyne" and state["hand"][who] >= 1:
+            back = [c for c in dict.fromkeys(state["discard"]) if kind(c) != "aggression"]
+            give = _unseen(state, ("nature", "element"))
+            if back and give:
+                out.append({**a, "card": back[0], "give": give[0]})
+        elif name == "crius" and r["crius"] is None:
+            could_be_last = all(state["hand"][p] == 0 if p in r["placed"] else state["hand"][p] <= 1
+                                for p in state["players"])
+            if state["turn"] == 1 or could_be_last:
+                out.append(a)
+    return out
+

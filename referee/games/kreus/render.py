@@ -1,0 +1,216 @@
+"""The table as text: `status`, `tree` and `paths`."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from referee.games.kreus import board, cards, flow
+from referee.games.kreus.cards import AETHER, element_of, kind, title
+from referee.games.kreus.table import held_aggression, seat_order
+
+
+def _table(headers: list[str], rows: list[list]) -> str:
+    from tabulate import tabulate
+
+    return tabulate(rows, headers=headers, tablefmt="simple", disable_numparse=True)
+
+
+def _turn_marks(state: dict) -> str:
+    if state["phase"] not in ("divination", "creation"):
+        return ""
+    marks = []
+    if state["turn"] == 1:
+        marks.append("FIRST TURN")
+    if state["phase"] == "creation" and state["round"]["last_turn"]:
+        marks.append("LAST TURN")
+    elif state["phase"] == "divination" and all(
+            state["hand"][p] <= (0 if p in state["round"]["placed"] else 1)
+            for p in state["players"]):
+        marks.append("LAST TURN if nobody keeps a card")
+    return f"  ({', '.join(marks)}: no Aggression card!)" if marks else ""
+
+
+def render(state: dict) -> str:
+    """Turn, phase, First Player, Reserve, each player's tokens/hand/face-down, cards in play."""
+    lines = []
+    if state["over"]:
+        lines.append(f"GAME OVER after turn {state['turn']}: {flow.OUTCOME_TEXT[state['outcome']]}")
+    else:
+        lines.append(f"Turn {state['turn']} · {state['phase'].capitalize()} phase{_turn_marks(state)}")
+    modes = [m for m, on in (("first game", state["mode"]["first_game"]),
+                             ("Incarnation", state["mode"]["incarnation"]),
+                             ("Altered Elements", state["mode"]["altered"])) if on]
+    lines.append(f"Energy Reserve: {state['reserve']} of {state['total_tokens']}"
+                 + (f" · modes: {', '.join(modes)}" if modes else "")
+                 + (" · HEKATONKHEIRES ACTIVE (Element/Aggression cards are discarded)"
+                    if state["hek"] else ""))
+    if state["phase"] == "setup":
+        lines.append(deck_line(state))
+    r = state["round"]
+    headers = ["seat", "player", "energy", "hand", "face down"]
+    if state["mode"]["incarnation"]:
+        headers.append("titan")
+    rows = []
+    first = state["players"][state["first"]]
+    for i, p in enumerate(state["players"], 1):
+        down = state["face_down"][p]
+        note = f"{down} card{'s' if down > 1 else ''}" if down else "-"
+        if state["phase"] == "divination" and p in flow.must_place(state):
+            note = "to place"
+        elif state["skip"].get(p) == state["turn"] and not state["over"]:
+            note = "sits out (Cronus)"
+        row = [str(i), p + ("  [First Player]" if p == first else ""), str(state["tokens"][p]),
+               str(state["hand"][p]), note]
+        if state["mode"]["incarnation"]:
+            t = state["titans"].get(p)
+            row.append(f"{t['name'].capitalize()} ({t['face']}) {t['uses'] - t['used']}/{t['uses']}"
+                       if t else "?")
+        rows.append(row)
+    lines += ["", _table(headers, rows)]
+    if state["in_play"]:
+        lines += ["", _table(["in play", "level", "elements acquired", "state"],
+                             [nature_row(state, n, state["in_play"][n])
+                              for n in state["tree"] if n in state["in_play"]])]
+    else:
+        lines += ["", "In play: nothing yet."]
+    bets = [f"{b['by']} bets {title(b['card'])} on {b['on']}'s card" for b in r["bets"]]
+    if bets:
+        lines.append("Themis: " + "; ".join(bets))
+    lines.append(discard_line(state))
+    lines.append(f"Aggression cards unseen: {held_aggression(state)}")
+    lines += ["", next_line(state)]
+    return "\n".join(lines)
+
+
+def discard_line(state: dict) -> str:
+    """The discard pile, grouped: anyone may look through it at any time."""
+    if not state["discard"]:
+        return "Discard pile: empty."
+    count = Counter(state["discard"])
+    order = sorted(count, key=lambda c: ({"nature": 0, "element": 1}.get(kind(c), 2), c))
+    parts = [title(c) + (f" x{count[c]}" if count[c] > 1 else "") for c in order]
+    return f"Discard pile ({len(state['discard'])}): {', '.join(parts)}"
+
+
+def deck_line(state: dict) -> str:
+    """Setup: the deck for this player count and what goes back in the box (section 3)."""
+    n = len(state["players"])
+    size = sum(state["deck"].values())
+    out = dict(cards.REMOVED[n])
+    if state["mode"]["first_game"]:
+        out["storm"] = 1
+    box = ", ".join(f"{v} {title(k)}" for k, v in out.items()) or "nothing"
+    extra = "; first game: 1 Aether in for the Storm" if state["mode"]["first_game"] else ""
+    return (f"Deck: {size} Universe cards, {size // n} dealt to each player; back in the box: "
+            f"{box}{extra}.")
+
+
+def nature_row(state: dict, nature: str, placed: dict) -> list[str]:
+    got = [_slot_text(s) for s in placed["elements"]]
+    status = "COMPLETE" if placed["complete"] else \
+        "needs " + ", ".join(e.capitalize() for e in board.missing(state, nature))
+    return [title(nature), board.ROMAN[board.level(state, nature)], ", ".join(got) or "-", status]
+
+
+def _slot_text(slot: dict) -> str:
+    card, element = slot["card"], slot["element"].capitalize()
+    text = element if element_of(card) == slot["element"] and card == slot["element"] else \
+        f"{element} ({title(card)})"
+    return text + (" +Tethys" if slot["protected"] else "")
+
+
+def next_line(state: dict) -> str:
+    """What the table does next."""
+    if state["over"]:
+        return "The game is over."
+    if state["pending"]:
+        return "Waiting for " + flow.pending_text(state) + "."
+    r = state["round"]
+    if state["phase"] == "setup":
+        if state["token_taker"]:
+            return (f"Next: {state['token_taker']} takes Energy tokens "
+                    f"(`tokens {state['token_taker']} N`; Reserve {state['reserve']}).")
+        missing = [p for p in state["players"] if p not in state["titans"]]
+        return f"Next: choose Titans (`titan NAME TITAN --face male|female`): {', '.join(missing)}."
+    if state["phase"] == "divination":
+        waiting = flow.must_place(state)
+        if waiting:
+            return (f"Next: face-down cards from {', '.join(waiting)} (`ready NAME`); Energy "
+                    "powers: show-card 1, exchange 2, retrieve 3; discard for 1.")
+        return "Every card is face down: `next` starts the Creation phase."
+    if r["order"]:
+        return f"Next: {r['order'][0]} reveals (`reveal {r['order'][0]} CARD`). Order: " \
+               f"{', '.join(r['order'])}."
+    if r["replay"]:
+        return (f"Next: {r['iapetus']} replays the recovered Elements: "
+                f"{', '.join(title(c) for c in r['replay'])}.")
+    return ""
+
+
+STATE_WORDS = {"unseen": "unseen (in a hand)", "in-play": "in play", "complete": "COMPLETE",
+               "discarded": "DISCARDED (routes closed)", "as-element": "used as an Element"}
+
+
+def tree_rows(state: dict) -> list[dict]:
+    rows = []
+    for nature, card in state["tree"].items():
+        where = board.where(state, nature)
+        got = [_slot_text(s) for s in state["in_play"].get(nature, {"elements": []})["elements"]]
+        detail = ""
+        if where == "in-play":
+            detail = "needs " + ", ".join(e.capitalize() for e in board.missing(state, nature))
+        elif where == "as-element":
+            detail = f"under {title(state['as_element'][nature])}"
+        elif where == "unseen":
+            detail = "playable now" if board.unlocked(state, nature) else "locked"
+        rows.append({"card": nature, "level": card["level"], "elements": card["elements"],
+                     "requires": board.prerequisite_text(state, nature), "state": where,
+                     "acquired": got, "detail": detail})
+    return rows
+
+
+def render_tree(state: dict) -> str:
+    """The creation process, level by level, with each card's state."""
+    rows = []
+    for row in reversed(tree_rows(state)):
+        rows.append([board.level_name(row["level"]), title(row["card"]),
+                     " ".join(e.capitalize() for e in row["elements"]),
+                     ", ".join(row["acquired"]) or "-",
+                     STATE_WORDS[row["state"]] + (f": {row['detail']}" if row["detail"] else ""),
+                     row["requires"]])
+    return _table(["level", "card", "needs", "acquired", "state", "unlocked by"], rows)
+
+
+def _short(short: dict[str, int], left: dict[str, int]) -> str:
+    """Elements a route needs beyond the unseen Element cards (Aether may cover some)."""
+    if not short:
+        return "-"
+    text = ", ".join(f"{n} {e.capitalize()}" for e, n in short.items())
+    wild = left.get(AETHER, 0)
+    return text + (f" (Aether {wild})" if wild else "")
+
+
+def render_paths(state: dict) -> str:
+    """Open routes to the Planet, cheapest first, and the elements each still needs."""
+    routes = board.open_routes(state)
+    open_ = [r for r in routes if not r["blocked"]]
+    left = board.unseen_elements(state)
+    rows = [[r["route"], " ".join(title(c) for c in r["to_play"]) or "-",
+             ", ".join(f"{n} {e.capitalize()}" for e, n in r["elements"].items()) or "-",
+             str(r["total"]), _short(r["beyond_unseen"], left)] for r in open_]
+    lines = [_table(["route to the Planet", "Nature cards still to play", "elements still needed",
+                     "total", "beyond the unseen cards"], rows)
+             if rows else "No route to the Planet is open."]
+    closed = [r for r in routes if r["blocked"]]
+    if closed:
+        lines.append("")
+        lines.append("Closed: " + "; ".join(
+            f"{r['route']} ({', '.join(title(c) + ' ' + board.where(state, c) for c in r['blocked'])})"
+            for r in closed))
+    lines.append("")
+    lines.append("Unseen Element cards: " + ", ".join(f"{e.capitalize()} {n}" for e, n in left.items()))
+    return "\n".join(lines)
+
+
+def first_line(state: dict) -> str:
+    return seat_order(state)[0]

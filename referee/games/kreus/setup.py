@@ -1,0 +1,149 @@
+"""Setting up (section 3): the deck and Reserve by player count, the deal, the First Player,
+the Energy tokens taken in seat order, and the Titan cards of Incarnation mode."""
+
+from __future__ import annotations
+
+from referee.engine import event
+from referee.errors import IllegalAction, InputError
+from referee.games.kreus import cards, data
+from referee.games.kreus.table import player, seat_order
+
+MIN_PLAYERS, MAX_PLAYERS = 3, 6
+
+
+def new_round() -> dict:
+    """What lasts one game turn: reveal order, declared powers, bets, recovered Elements."""
+    return {"placed": [], "order": [], "started": False, "revealed": [], "shown": [],
+            "bets": [], "order_mods": [], "hyperion": None, "crius": None, "iapetus": None,
+            "recovered": [], "replay": [], "last_turn": False, "last_element": None,
+            "cronus": None, "hyperion_done": False, "iapetus_done": False}
+
+
+def setup(options: dict) -> dict:
+    """The `new` action: seats in the order listed (going left), deck, Reserve, equal deal."""
+    names = options.get("players")
+    if not isinstance(names, list) or not all(isinstance(n, str) and n.strip() for n in names):
+        raise InputError("players: a list of names is needed (--player NAME, one per seat)")
+    names = [n.strip() for n in names]
+    if len({n.lower() for n in names}) != len(names):
+        raise InputError("two players have the same name")
+    if not MIN_PLAYERS <= len(names) <= MAX_PLAYERS:
+        raise IllegalAction(f"Kreus is played by 3 to 6 players, not {len(names)}",
+                            "Setup: 3 to 6 players")
+    n = len(names)
+    first_game = bool(options.get("first_game"))
+    incarnation = bool(options.get("incarnation"))
+    altered = bool(options.get("altered"))
+    tree, titans = data.load_cards(options.get("cards"))
+    deck = cards.deck_for(n, first_game, altered)
+    size = sum(deck.values())
+    total = cards.TOKENS[n]
+    state: dict = {
+        "players": names,
+        "mode": {"first_game": first_game and n <= 5, "incarnation": incarnation,
+                 "altered": altered},
+        "tree": tree,
+        "titan_cards": titans,
+        "deck": deck,
+        "pool": dict(deck),
+        "discard": [],
+        "in_play": {},
+        "as_element": {},
+        "total_tokens": total,
+        "reserve": total,
+        "tokens": {p: 0 for p in names},
+        "hand": {p: size // n for p in names},
+        "face_down": {p: 0 for p in names},
+        "first": 0,
+        "turn": 1,
+        "phase": "setup",
+        "token_taker": None,
+        "titans": {},
+        "hek": False,
+        "last_play": None,
+        "skip": {},
+        "round": new_round(),
+        "pending": None,
+        "over": False,
+        "outcome": None,
+        "end_reason": None,
+        "aggression_held": None,
+    }
+    first = options.get("first")
+    if first is not None:
+        state["first"] = names.index(player(state, first))
+    state["token_taker"] = names[state["first"]]
+    return state
+
+
+def take_tokens(state: dict, action: dict) -> list[dict]:
+    """Setup: each player in turn from the First Player takes what they wish; the last takes the rest."""
+    if state["phase"] != "setup" or state["token_taker"] is None:
+        raise IllegalAction("the Energy tokens have all been taken already",
+                            "Setup: tokens are taken once, before the first turn")
+    who = player(state, action.get("player"))
+    n = action.get("n")
+    if not isinstance(n, int) or isinstance(n, bool) or n < 0:
+        raise InputError("tokens: N must be a whole number, 0 or more")
+    if who != state["token_taker"]:
+        raise IllegalAction(f"{state['token_taker']} takes Energy tokens before {who}",
+                            "Setup: tokens are taken in seat order from the First Player")
+    if n > state["reserve"]:
+        raise IllegalAction(f"the Reserve holds {state['reserve']} token(s), not {n}",
+                            "Setup: only the Reserve's tokens can be taken")
+    order = seat_order(state)
+    state["reserve"] -= n
+    state["tokens"][who] += n
+    events = [event(f"{who} takes {n} Energy token{'s' if n != 1 else ''} "
+                    f"(Reserve {state['reserve']}).")]
+    rest = order[order.index(who) + 1:]
+    if len(rest) == 1 or (rest and state["reserve"] == 0):
+        last = rest[-1]
+        for p in rest[:-1]:
+            events.append(event(f"{p} takes 0 Energy tokens (the Reserve is empty)."))
+        events.append(event(f"{last}, last, takes the rest: {state['reserve']} token(s)."))
+        state["tokens"][last] += state["reserve"]
+        state["reserve"] = 0
+        rest = []
+    state["token_taker"] = rest[0] if rest else None
+    return events
+
+
+def choose_titan(state: dict, action: dict) -> list[dict]:
+    """Incarnation mode: a player's Titan card and the face they keep for the game."""
+    if not state["mode"]["incarnation"]:
+        raise IllegalAction("Titans are used only in Incarnation mode (new --incarnation)",
+                            "Incarnation mode")
+    if state["phase"] != "setup":
+        raise IllegalAction("a Titan face is chosen while the Energy tokens are shared out",
+                            "Incarnation: Titans are chosen at setup")
+    who = player(state, action.get("player"))
+    typed = str(action.get("titan", "")).strip().lower()
+    face = action.get("face")
+    if face is not None and face not in ("male", "female"):
+        raise InputError("--face is male or female")
+    for i, card in enumerate(state["titan_cards"]):
+        names = {card["male"]["name"]: "male", card["female"]["name"]: "female"}
+        if typed in names:
+            break
+    else:
+        every = [c[f]["name"] for c in state["titan_cards"] for f in ("male", "female")]
+        raise InputError(f"unknown Titan '{action.get('titan')}' (Titans: {', '.join(every)})")
+    if face is None:
+        face = names[typed]
+    taken = {t["card"]: p for p, t in state["titans"].items() if p != who}
+    if i in taken:
+        raise IllegalAction(f"{taken[i]} already has the {card['male']['name'].capitalize()}/"
+                            f"{card['female']['name'].capitalize()} card",
+                            "Incarnation: each Titan card is dealt once")
+    chosen = card[face]
+    state["titans"][who] = {"card": i, "face": face, "name": chosen["name"],
+                            "uses": chosen["uses"], "phase": chosen["phase"], "used": 0}
+    return [event(f"{who} incarnates {chosen['name'].capitalize()} ({face}; "
+                  f"{chosen['uses']} use{'s' if chosen['uses'] > 1 else ''}, {chosen['phase']}).")]
+
+
+def setup_done(state: dict) -> bool:
+    if state["token_taker"] is not None:
+        return False
+    return not state["mode"]["incarnation"] or len(state["titans"]) == len(state["players"])

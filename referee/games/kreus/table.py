@@ -1,0 +1,102 @@
+"""What the referee knows at the table: seats, Energy tokens, hand counts, the unseen cards.
+
+The referee never sees a hand. `state["pool"]` counts the cards nobody has seen
+yet (in hands or face down); a card typed as revealed or discarded must still
+have an unseen copy there.
+"""
+
+from __future__ import annotations
+
+from referee.errors import IllegalAction, InputError
+from referee.games.kreus import cards
+from referee.games.kreus.cards import title
+
+
+def player(state: dict, name: object) -> str:
+    """A seat by name, any case."""
+    if not isinstance(name, str) or not name.strip():
+        raise InputError("a player name is needed")
+    for p in state["players"]:
+        if p.lower() == name.strip().lower():
+            return p
+    raise InputError(f"no player '{name}' (players: {', '.join(state['players'])})")
+
+
+def seat_order(state: dict, start: int | None = None) -> list[str]:
+    """Players going left (the order they were listed) from the First Player."""
+    n = len(state["players"])
+    first = state["first"] if start is None else start
+    return [state["players"][(first + i) % n] for i in range(n)]
+
+
+def first_player(state: dict) -> str:
+    return state["players"][state["first"]]
+
+
+def left_of(state: dict, name: str) -> str:
+    i = state["players"].index(name)
+    return state["players"][(i + 1) % len(state["players"])]
+
+
+def unseen_card(state: dict, text: object, rule_context: str) -> str:
+    """A typed card that could still be hidden in a hand (or face down)."""
+    card = cards.parse(text, state["deck"])  # type: ignore[arg-type]
+    if state["pool"].get(card, 0) <= 0:
+        copies = state["deck"][card]
+        raise IllegalAction(
+            f"every {title(card)} card ({copies} in this deck) is already accounted for "
+            f"(in play, discarded or out of the game); {rule_context} cannot be one",
+            "Cards: the deck holds only so many copies of each card")
+    return card
+
+
+def take_unseen(state: dict, card: str) -> None:
+    state["pool"][card] -= 1
+
+
+def to_discard(state: dict, card: str) -> None:
+    state["discard"].append(card)
+
+
+def pay(state: dict, who: str, n: int, power: str) -> None:
+    """Spend Energy: back to the Reserve (section 6)."""
+    if state["tokens"][who] < n:
+        raise IllegalAction(
+            f"{power} costs {n} Energy token{'s' if n > 1 else ''}; {who} has {state['tokens'][who]}",
+            "Energy: a power needs its tokens")
+    state["tokens"][who] -= n
+    state["reserve"] += n
+
+
+def gain(state: dict, who: str, declined: bool = False) -> str:
+    """Take one Energy token from the Reserve if there is one (a player may leave it)."""
+    if declined:
+        return f"{who} leaves the Energy token in the Reserve."
+    if state["reserve"] <= 0:
+        return "The Reserve is empty: no Energy token to take."
+    state["reserve"] -= 1
+    state["tokens"][who] += 1
+    return f"{who} takes 1 Energy token ({state['tokens'][who]} now, Reserve {state['reserve']})."
+
+
+def need_hand(state: dict, who: str, n: int, what: str) -> None:
+    if state["hand"][who] < n:
+        held = state["hand"][who]
+        raise IllegalAction(f"{who} holds {held} card{'' if held == 1 else 's'} in hand; "
+                            f"{what} needs {n}", "Hand: only cards in hand can be used")
+
+
+def tokens_on_cards(state: dict) -> int:
+    """Tokens off the Reserve and off the players: Tethys protections and Themis stakes."""
+    protected = sum(s["protected"] for p in state["in_play"].values() for s in p["elements"])
+    return protected + len(state["round"]["bets"])
+
+
+def held_aggression(state: dict) -> int:
+    """Aggression cards not yet seen: they may still be in a hand or face down."""
+    return sum(state["pool"].get(a, 0) for a in cards.AGGRESSIONS)
+
+
+def cards_left(state: dict) -> dict[str, int]:
+    """Cards each player still holds, in hand or face down."""
+    return {p: state["hand"][p] + state["face_down"][p] for p in state["players"]}

@@ -1,0 +1,211 @@
+"""Incarnation mode (8.1): each Titan's power, its uses per game and the phase it belongs to.
+
+`power NAME [TITAN] ...` uses the power of the face the player chose at setup.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from referee.engine import event
+from referee.errors import IllegalAction, InputError
+from referee.games.kreus import cards
+from referee.games.kreus.cards import title
+from referee.games.kreus.energy import swap_with_discard
+from referee.games.kreus.table import need_hand, player
+
+RULE = "Incarnation: Titan powers"
+
+
+def use_power(state: dict, action: dict) -> list[dict]:
+    """Check the Titan, its uses left and its phase, then apply the power."""
+    if not state["mode"]["incarnation"]:
+        raise IllegalAction("Titan powers exist only in Incarnation mode (new --incarnation)",
+                            "Incarnation mode")
+    who = player(state, action.get("player"))
+    titan = state["titans"].get(who)
+    if titan is None:
+        raise IllegalAction(f"{who} has no Titan yet (`titan {who} TITAN --face male|female`)",
+                            RULE)
+    typed = action.get("titan")
+    if typed is not None and str(typed).strip().lower() != titan["name"]:
+        raise IllegalAction(f"{who} incarnates {titan['name'].capitalize()}, not {typed}", RULE)
+    if titan["used"] >= titan["uses"]:
+        raise IllegalAction(f"{titan['name'].capitalize()}'s power is spent ({titan['uses']} "
+                            f"use{'s' if titan['uses'] > 1 else ''} per game)",
+                            "Incarnation: a power has limited uses")
+    phase = "divination" if titan["phase"].startswith("divination") else "creation"
+    if state["phase"] != phase:
+        when = ("declared in the Divination phase" if titan["phase"] == "divination/creation"
+                else f"used in the {phase.capitalize()} phase")
+        raise IllegalAction(f"{titan['name'].capitalize()}'s power is {when} "
+                            f"(now: {state['phase']})", "Incarnation: each power has its phase")
+    if state["pending"]:
+        raise IllegalAction("a decision is pending", "Pending decision")
+    events = POWERS[titan["name"]](state, who, action)
+    titan["used"] += 1
+    left = titan["uses"] - titan["used"]
+    events.append(event(f"({titan['name'].capitalize()}: {left} use{'s' if left != 1 else ''} "
+                        "left.)"))
+    return events
+
+
+def _not_placed(state: dict, who: str, what: str) -> None:
+    if who in state["round"]["placed"]:
+        raise IllegalAction(f"{who} has already put a card face down: {what} comes before",
+                            RULE)
+
+
+def cronus(state: dict, who: str, action: dict) -> list[dict]:
+    """Two cards face down, played in the order chosen; no play in the next turn."""
+    _not_placed(state, who, "Cronus' power")
+    need_hand(state, who, 2, "Cronus' power")
+    state["round"]["cronus"] = who
+    state["skip"][who] = state["turn"] + 1
+    return [event(f"Cronus: {who} will put two cards face down this turn and sit out turn "
+                  f"{state['turn'] + 1}.")]
+
+
+def hyperion(state: dict, who: str, action: dict) -> list[dict]:
+    """Declared now: in Creation one Element card of his plays as any element."""
+    state["round"]["hyperion"] = who
+    return [event(f"Hyperion: {who}'s Element card this turn may stand for any element "
+                  "(reveal it with --as ELEMENT).")]
+
+
+def iapetus(state: dict, who: str, action: dict) -> list[dict]:
+    """Declared as Creation begins: Elements discarded this phase are played again at its end."""
+    r = state["round"]
+    if r["started"]:
+        raise IllegalAction("Iapetus is declared before the first card of the phase is revealed",
+                            "Incarnation: Iapetus is declared at the start of Creation")
+    r["iapetus"] = who
+    return [event(f"Iapetus: Element cards discarded this phase come back to {who} to play "
+                  "again at its end.")]
+
+
+def coeus(state: dict, who: str, action: dict) -> list[dict]:
+    """Move the First Player card one seat left or right."""
+    direction = action.get("direction")
+    if direction not in ("left", "right"):
+        raise InputError("Coeus: --direction left or right")
+    old = state["players"][state["first"]]
+    step = 1 if direction == "left" else -1
+    state["first"] = (state["first"] + step) % len(state["players"])
+    return [event(f"Coeus: the First Player card moves {direction}, from {old} to "
+                  f"{state['players'][state['first']]}.")]
+
+
+def oceanus(state: dict, who: str, action: dict) -> list[dict]:
+    """Switch two players' places in this turn's reveal order."""
+    names = action.get("swap") or []
+    if not isinstance(names, list) or len(names) != 2:
+        raise InputError("Oceanus: name the two players to switch (--swap A --swap B)")
+    a, b = (player(state, n) for n in names)
+    if a == b:
+        raise InputError("Oceanus switches two different players")
+    state["round"]["order_mods"].append({"kind": "swap", "a": a, "b": b})
+    return [event(f"Oceanus: {a} and {b} switch places in this turn's reveal order.")]
+
+
+def crius(state: dict, who: str, action: dict) -> list[dict]:
+    """On the first or last turn: he may reveal an Aggression card without losing."""
+    r = state["round"]
+    could_be_last = all(
+        state["hand"][p] == 0 if p in r["placed"] else state["hand"][p] <= 1
+        for p in state["players"])
+    if state["turn"] != 1 and not could_be_last:
+        raise IllegalAction("Crius is declared on the first or the last turn",
+                            "Incarnation: Crius")
+    r["crius"] = who
+    return [event(f"Crius: {who} may reveal an Aggression card this turn without losing.")]
+
+
+def rhea(state: dict, who: str, action: dict) -> list[dict]:
+    """Her face-down card takes the place she chooses in the reveal order."""
+    pos = action.get("position")
+    n = len(state["players"])
+    if not isinstance(pos, int) or isinstance(pos, bool) or not 1 <= pos <= n:
+        raise InputError(f"Rhea: --position is 1 (first) to {n} (last)")
+    state["round"]["order_mods"].append({"kind": "move", "player": who, "position": pos})
+    return [event(f"Rhea: {who}'s card will be revealed in position {pos}.")]
+
+
+def theia(state: dict, who: str, action: dict) -> list[dict]:
+    """Show one card to two players, or two cards to one player (no Energy)."""
+    to = action.get("to") or []
+    if not isinstance(to, list) or not 1 <= len(to) <= 2:
+        raise InputError("Theia: --to NAME once (two cards) or twice (one card each)")
+    names = [player(state, n) for n in to]
+    if who in names or len(set(names)) != len(names):
+        raise InputError("Theia shows cards to other players, each named once")
+    need_hand(state, who, 2 if len(names) == 1 else 1, "Theia's power")
+    if who not in state["round"]["shown"]:
+        state["round"]["shown"].append(who)
+    what = "two cards to " + names[0] if len(names) == 1 else "one card to " + " and ".join(names)
+    return [event(f"Theia: {who} shows {what}.")]
+
+
+def themis(state: dict, who: str, action: dict) -> list[dict]:
+    """Stake one token on another player's face-down card; settled when it is revealed."""
+    r = state["round"]
+    on = player(state, action.get("on"))
+    if on == who:
+        raise InputError("Themis bets on another player's card")
+    if on not in r["placed"]:
+        raise IllegalAction(f"{on} has no card face down yet", "Incarnation: Themis")
+    if on in r["shown"]:
+        raise IllegalAction(f"{on} has shown a card this turn: no bet on their card",
+                            "Incarnation: Themis")
+    if any(b["on"] == on and b["by"] == who for b in r["bets"]):
+        raise IllegalAction(f"{who} has already bet on {on}'s card", "Incarnation: Themis")
+    card = cards.parse(action.get("card"), state["deck"])  # type: ignore[arg-type]
+    gain = action.get("gain", 1)
+    if not isinstance(gain, int) or isinstance(gain, bool) or not 0 <= gain <= 15:
+        raise InputError("Themis: --gain is the tokens a right guess wins (0-15)")
+    if state["tokens"][who] < 1:
+        raise IllegalAction(f"{who} has no Energy token to bet", "Incarnation: Themis")
+    state["tokens"][who] -= 1
+    r["bets"].append({"by": who, "on": on, "card": card, "gain": gain})
+    return [event(f"Themis: {who} bets 1 token that {on}'s card is {title(card)} "
+                  f"(right: the stake back and {gain} more).")]
+
+
+def phoebe(state: dict, who: str, action: dict) -> list[dict]:
+    """Look at another player's face-down card."""
+    on = player(state, action.get("on"))
+    if on == who:
+        raise InputError("Phoebe looks at another player's card")
+    if state["face_down"][on] <= 0:
+        raise IllegalAction(f"{on} has no card face down", "Incarnation: Phoebe")
+    return [event(f"Phoebe: {who} looks at {on}'s face-down card.")]
+
+
+def tethys(state: dict, who: str, action: dict) -> list[dict]:
+    """A Reserve token on the Element just put into play: Aggression and Volatility spare it."""
+    last = state["round"]["last_element"]
+    if last is None:
+        raise IllegalAction("Tethys protects the Element card just put into play on a Nature "
+                            "card still incomplete, and there is none", "Incarnation: Tethys")
+    slot = state["in_play"][last["nature"]]["elements"][last["index"]]
+    if slot["protected"]:
+        raise IllegalAction("that Element is already protected", "Incarnation: Tethys")
+    if state["reserve"] < 1:
+        raise IllegalAction("the Reserve is empty: Tethys has no token to place",
+                            "Incarnation: Tethys")
+    slot["protected"] = True
+    state["reserve"] -= 1
+    return [event(f"Tethys: {who} protects {title(slot['card'])} on {title(last['nature'])} "
+                  f"with a token from the Reserve (Reserve {state['reserve']}).")]
+
+
+def mnemosyne(state: dict, who: str, action: dict) -> list[dict]:
+    """Swap a Nature or Element card from hand for a discarded card, free."""
+    return swap_with_discard(state, who, action.get("card"), action.get("give"), "Mnemosyne")
+
+
+POWERS: dict[str, Callable[[dict, str, dict], list[dict]]] = {
+    "cronus": cronus, "hyperion": hyperion, "iapetus": iapetus, "coeus": coeus,
+    "oceanus": oceanus, "crius": crius, "rhea": rhea, "theia": theia, "themis": themis,
+    "phoebe": phoebe, "tethys": tethys, "mnemosyne": mnemosyne,
+}

@@ -1,0 +1,99 @@
+"""Cerebria scoring: the vibe combination of a Mindset and the winner after a Revelation.
+
+Pure functions; the engine's Revelation and the `cerebria vibes|winner` calculators
+both call them, so the table and the calculators always agree.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable, Sequence
+
+VIBES = ("red", "yellow", "green", "blue")
+
+# Best combination first is not needed: every rule is checked and the highest bonus kept.
+BONUS = {
+    "four-of-a-kind": 4,
+    "four-different": 3,
+    "three-of-a-kind": 2,
+    "two-pairs": 2,
+    "three-different": 1,
+    "none": 0,
+}
+
+SINGLE_MINDED = 12  # fragments of one kind
+BALANCED = 7  # fragments of each kind
+
+
+def vibe_combination(vibes: Iterable[str]) -> dict:
+    """The best scoring combination of up to four vibes (RULINGS: only the best scores).
+
+    Each emotion counts once; callers pass the vibe of a merged pair once and
+    nothing for a vibe-less card.
+    """
+    counts = sorted(Counter(vibes).values(), reverse=True)
+    found = ["none"]
+    if counts and counts[0] >= 4:
+        found.append("four-of-a-kind")
+    if len(counts) >= 4:
+        found.append("four-different")
+    if counts and counts[0] >= 3:
+        found.append("three-of-a-kind")
+    if len(counts) >= 2 and counts[0] >= 2 and counts[1] >= 2:
+        found.append("two-pairs")
+    if len(counts) >= 3:
+        found.append("three-different")
+    best = max(found, key=lambda name: BONUS[name])
+    return {"combination": best, "bonus": BONUS[best]}
+
+
+def condition(bliss: int, gloom: int) -> str | None:
+    """Winning condition met by a score: Single-minded (12+ of one kind) or Balanced (7+ each)."""
+    if bliss >= SINGLE_MINDED or gloom >= SINGLE_MINDED:
+        return "single-minded"
+    if bliss >= BALANCED and gloom >= BALANCED:
+        return "balanced"
+    return None
+
+
+def winner(players: Sequence[tuple[str, int, int, int]]) -> dict:
+    """Who wins after a Revelation, from (name, bliss, gloom, scored in the final Revelation).
+
+    RULINGS: a Single-minded player beats a Balanced one; then most fragments in
+    total; then most scored in the final Revelation; then the victory is shared.
+    """
+    met = [(name, b, g, last, condition(b, g)) for name, b, g, last in players]
+    met = [m for m in met if m[4]]
+    if not met:
+        return {"winners": [], "condition": None, "tie_break": None}
+    kind = "single-minded" if any(m[4] == "single-minded" for m in met) else "balanced"
+    pool = [m for m in met if m[4] == kind]
+    tie_break = None
+    if len(pool) > 1:
+        tie_break = "total"
+        best = max(m[1] + m[2] for m in pool)
+        pool = [m for m in pool if m[1] + m[2] == best]
+    if len(pool) > 1:
+        tie_break = "last-revelation"
+        best = max(m[3] for m in pool)
+        pool = [m for m in pool if m[3] == best]
+    if len(pool) > 1:
+        tie_break = "shared"
+    return {"winners": [m[0] for m in pool], "condition": kind, "tie_break": tie_break}
+
+
+def most_fragments(players: Sequence[tuple[str, int, int, int]]) -> dict:
+    """The end when every fragment is scored and nobody met a condition (referee's ruling):
+    the most fragments in total, then the most in the final Revelation, then shared."""
+    if not players:
+        return {"winners": [], "condition": None, "tie_break": None}
+    best = max(b + g for _, b, g, _ in players)
+    pool = [p for p in players if p[1] + p[2] == best]
+    tie_break = None
+    if len(pool) > 1:
+        tie_break = "last-revelation"
+        last = max(p[3] for p in pool)
+        pool = [p for p in pool if p[3] == last]
+    if len(pool) > 1:
+        tie_break = "shared"
+    return {"winners": [p[0] for p in pool], "condition": None, "tie_break": tie_break}

@@ -1,0 +1,34 @@
+"""Kreus: Uranus' judgement of the Planet (rulebook section 7, tiers fixed in RULINGS.md)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+OUTCOMES: tuple[str, ...] = (
+    "defeat", "critical-defeat", "unstable", "may-sustain-life", "success", "perfection",
+)
+
+
+def outcome(planet: bool, elements: int = 0, cards_left: Sequence[int] | None = None,
+            aggression_held: bool = False, aggression_early: bool = False,
+            needed: int = 4) -> str:
+    """The outcome tier of a finished game.
+
+    - An Aggression card played on the first or last turn: defeat, whatever the Planet.
+    - Planet complete while an Aggression card is still held: defeat.
+    - No Planet in play: critical-defeat. 0-1 Element: unstable. 2 up to one short of
+      complete: may-sustain-life. Complete: success, or perfection when every player
+      still holds at least two cards (`cards_left`, hand plus face down, one per player).
+    """
+    if elements < 0 or needed < 1:
+        raise ValueError("elements must be 0 or more and a Planet needs at least one")
+    if cards_left is not None and any(c < 0 for c in cards_left):
+        raise ValueError("cards left cannot be negative")
+    complete = planet and elements >= needed
+    if aggression_early or (complete and aggression_held):
+        return "defeat"
+    if not planet:
+        return "critical-defeat"
+    if complete:
+        return "perfection" if cards_left and all(c >= 2 for c in cards_left) else "success"
+    return "unstable" if elements <= 1 else "may-sustain-life"

@@ -1,0 +1,128 @@
+"""The engine protocol for Cerebria: legal actions, vocabulary, log lines, hostile input."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from test_cerebria_support import ENGINE, Table
+
+from referee import session
+from referee.errors import RefereeError
+
+
+def _random_states(seed: int, steps: int) -> list[dict]:
+    """States met along a seeded random playout."""
+    rng = random.Random(seed)
+    state, _, _ = session.run(ENGINE, None, {"verb": "new", **ENGINE.playout_options(rng)},
+                              f"e{seed}", 0)
+    out = [state]
+    for ply in range(1, steps):
+        legal = ENGINE.legal_actions(state)
+        if not legal:
+            break
+        state, _, _ = session.run(ENGINE, ENGINE.copy(state), rng.choice(legal), f"e{seed}", ply)
+        out.append(state)
+    return out
+
+
+def test_every_generated_legal_action_is_accepted():
+    for state in _random_states(1, 120)[::3]:
+        for action in ENGINE.legal_actions(state):
+            session.run(ENGINE, ENGINE.copy(state), action, "legal", 1)
+
+
+def test_random_games_end_with_a_winner():
+    for seed in range(3):
+        final = _random_states(seed + 10, 3000)[-1]
+        summary = ENGINE.summary(final)
+        assert summary["over"] and summary["winners"]
+        assert ENGINE.legal_actions(final) == []
+
+
+def test_vocabulary_offers_players_cards_and_mindset_targets():
+    t = Table()
+    t.place("Bob", "strong-gloom-red-drain")
+    words = ENGINE.vocabulary(t.state)
+    assert words["players"] == ["Ann", "Bob", "Cy"]
+    assert "strong-gloom-blue-steal" in words["cards"] and len(words["cards"]) == 72
+    assert words["targets"] == ["Bob:1"]
+    assert "embrace" in words["abilities"] and "next-cycle" in words["verbs"]
+
+
+def test_log_lines_read_like_the_command():
+    assert ENGINE.describe({"verb": "ability", "player": "Ann", "pos": 2, "ability": "drain",
+                            "args": ["Bob:1", 3], "keep": "absorb"}) == \
+        "ability Ann 2 drain Bob:1 3 --keep absorb"
+    assert ENGINE.describe({"verb": "impulse", "player": "Ann", "slot": 1,
+                            "reveal": ["brightness-red"]}) == \
+        "impulse Ann 1 --reveal brightness-red"
+
+
+def test_render_shows_the_table_at_a_glance():
+    t = Table()
+    t.place("Ann", "strong-bliss-red-swap", merged="brightness-red", absorbed=1)
+    text = ENGINE.render(t.state)
+    for words in ("Impulse", "stack", "Mood Marker: Bliss", "Ann's Mindset (1/4)",
+                  "strong-bliss-red-swap + brightness-red", "●● bliss", "●○ bliss",
+                  "Ann to play: 2 action(s) left"):
+        assert words in text
+
+
+_WORDS = st.sampled_from(["Ann", "Bob", "Cy", "Zed", "Bob:1", "Ann:9", "1", "2", "3", "0", "-1",
+                          "brightness-red", "mild-bliss-red-draw", "strong-gloom-blue-steal",
+                          "draw", "swap", "drain", "", "x", "bliss", "fragment"])
+_VALUES = st.one_of(_WORDS, st.integers(-3, 9), st.none(), st.lists(_WORDS, max_size=3),
+                    st.text(max_size=8), st.dictionaries(st.text(max_size=3), st.integers(),
+                                                         max_size=2))
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(verb=st.sampled_from(["mulligan", "impulse", "invoke", "ability", "cancel", "pass",
+                             "end-turn", "next-cycle", "bogus"]),
+       fields=st.dictionaries(st.sampled_from(["player", "slot", "card", "pos", "ability",
+                                               "args", "merge", "discard", "absorb", "reveal",
+                                               "keep", "mood"]), _VALUES, max_size=6),
+       at=st.integers(0, 40))
+def test_any_action_gives_a_result_or_a_referee_error(verb, fields, at):
+    states = _FUZZ_STATES
+    state = states[at % len(states)]
+    try:
+        ENGINE.apply(ENGINE.copy(state), {"verb": verb, **fields},
+                     session.Chance("fuzz", 1))
+    except RefereeError as exc:
+        assert exc.message
+
+
+_FUZZ_STATES = _random_states(7, 200)[::5]
+
+
+def test_invariants_catch_a_lost_fragment_a_lost_card_and_a_fifth_emotion():
+    t = Table()
+    broken = ENGINE.copy(t.state)
+    broken["supply"]["bliss"] -= 1  # 39 + 0 + 0 != 40
+    with pytest.raises(AssertionError):
+        ENGINE.check_invariants(broken)
+    broken = ENGINE.copy(t.state)
+    broken["deck"] -= 1  # 95 cards
+    with pytest.raises(AssertionError):
+        ENGINE.check_invariants(broken)
+    for card in ("brightness-red", "brightness-blue", "bleakness-red", "bleakness-blue"):
+        t.place("Ann", card)
+    broken = ENGINE.copy(t.state)
+    broken["mindsets"]["Ann"].append(dict(broken["mindsets"]["Ann"][0]))
+    broken["deck"] -= 1
+    with pytest.raises(AssertionError):
+        ENGINE.check_invariants(broken)
+
+
+def test_summary_names_the_pending_counter_act_and_the_scores():
+    t = Table()
+    t.place("Ann", "mild-bliss-red-draw")
+    t.act("ability", player="Ann", pos=1, ability="draw", args=[])
+    s = ENGINE.summary(t.state)
+    assert s["phase"] == "counter-act" and s["current"] == "Ann"
+    assert s["pending"] == [{"player": "Bob", "decision": "counter-act",
+                             "choices": ["pass", "cancel --discard <red card>"]}]

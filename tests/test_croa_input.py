@@ -1,0 +1,59 @@
+"""Whatever the table types, Crôa! answers with a result or a clear refusal, never a crash."""
+
+from __future__ import annotations
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from test_croa_fixtures import Table
+
+from referee.chance import Chance
+from referee.errors import RefereeError
+from referee.games.croa import ENGINE
+
+WORDS = st.one_of(
+    st.sampled_from(["a1", "a2", "a3", "b2", "h8", "b2:queen", "a1:servant", "b1:c2", "b1:c2:mud",
+                     "lilypad", "pike", "male7", "red", "Bob", "b2:blue", "", ":", "a2:x:y:z",
+                     "mega_jump", "thunderclap", "doesnt_work"]),
+    st.text(max_size=8),
+    st.integers(-3, 99),
+    st.none(),
+    st.lists(st.text(max_size=4), max_size=2),
+)
+ACTIONS = st.fixed_dictionaries(
+    {"verb": st.sampled_from(["move", "bounce", "mosquito", "pass", "remove", "card", "jump"])},
+    optional={k: WORDS for k in ("from", "to", "tile", "bounce", "mosquito", "remove", "which",
+                                 "card", "player", "male")},
+)
+
+
+def _tables() -> list[Table]:
+    plain = Table()
+    bounce = Table()
+    bounce.move("a1", "b2", tile="lily_pad")
+    mosquito = Table(digital=True)
+    mosquito.state["tiles"]["a3"] = "mosquito"
+    mosquito.state["piles"]["blue"]["mosquito"] -= 1
+    mosquito.move("a2", "a3")
+    log = Table()
+    log.tile("b2", "log")
+    log.place("Bob", "b2")
+    log.place("Ann", "b2")
+    log.move("b1", "b2")
+    cards = Table(cards=True, digital=True)
+    return [plain, bounce, mosquito, log, cards]
+
+
+TABLES = _tables()
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.integers(0, len(TABLES) - 1), ACTIONS)
+def test_any_typed_action_gives_a_result_or_a_referee_error(which, action):
+    table = TABLES[which]
+    try:
+        state, _ = ENGINE.apply(ENGINE.copy(table.state), action, Chance("fuzz", 9))
+    except RefereeError as exc:
+        assert exc.message
+        return
+    ENGINE.check_invariants(state)
+    ENGINE.render(state)

@@ -1,0 +1,464 @@
+"""The journey's rules, one by one: reveals, Blessings, take order, the row, day 8, Shades."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from referee import session
+from referee.errors import IllegalAction, InputError
+from referee.games.elysion import ENGINE as E
+from referee.games.elysion.catalog import get as get_catalog
+from scorers.elysion import blessings_drawn, higher
+
+
+class Game:
+    """A session driven through the engine, as the CLI would (each action on a copy)."""
+
+    def __init__(self, **options):
+        opts = {"players": ["Ann", "Bob", "Cy"], "row": ["40", "41", "42", "43"], **options}
+        self.state, self.events, _ = session.run(E, None, {"verb": "new", **opts}, "r", 0)
+        self.ply = 1
+
+    def __call__(self, verb, **fields):
+        self.state, self.events, self.results = session.run(
+            E, E.copy(self.state), {"verb": verb, **fields}, "r", self.ply
+        )
+        self.ply += 1
+        return self.events
+
+    def refused(self, verb, error=IllegalAction, **fields):
+        before = E.copy(self.state)
+        with pytest.raises(error) as info:
+            session.run(E, E.copy(self.state), {"verb": verb, **fields}, "r", self.ply)
+        assert self.state == before
+        if error is IllegalAction:
+            assert info.value.rule, "every refusal names its rule"
+        return info.value.message
+
+    @property
+    def text(self):
+        return " ".join(e["text"] for e in self.events)
+
+
+# -- the Blessings calculator ------------------------------------------------------------
+
+
+def test_no_blessings_on_day_one():
+    assert blessings_drawn(1, None, 60, coins=3) == 0
+
+
+def test_blessings_one_plus_coins_when_higher():
+    # 30 after 12, 2 coins in sight on the journey and Blessings: 1 + 2 = 3.
+    assert blessings_drawn(2, 12, 30, coins=2) == 3
+    assert blessings_drawn(5, 30, 12, coins=2) == 0
+
+
+def test_constellation_is_higher_on_equal_numbers():
+    assert higher(12, True, 12, False)
+    assert not higher(12, False, 12, True)
+    assert blessings_drawn(3, 12, 12, coins=0, played_star=True) == 1
+    assert blessings_drawn(3, 12, 12, coins=0, previous_star=True) == 0
+
+
+def test_blessings_calculator_rejects_bad_days():
+    with pytest.raises(ValueError):
+        blessings_drawn(9, 1, 2)
+    with pytest.raises(ValueError):
+        blessings_drawn(2, None, 2)
+
+
+# -- setup --------------------------------------------------------------------------------
+
+
+def test_row_holds_one_realm_more_than_players():
+    g = Game(players=["Ann", "Bob"], row=None)
+    assert len(g.state["row"]) == 3
+    g = Game(players=["A", "B", "C", "D", "E", "F", "G"], row=None)
+    assert len(g.state["row"]) == 8
+
+
+def test_player_count_is_two_to_seven():
+    with pytest.raises(IllegalAction, match="2-7 players"):
+        Game(players=["Ann"], row=None)
+    with pytest.raises(IllegalAction):
+        Game(players=[f"P{i}" for i in range(8)], row=None)
+
+
+def test_typed_row_must_have_players_plus_one_unseen_realms():
+    with pytest.raises(InputError, match="4 realms"):
+        Game(row=["1", "2"])
+    with pytest.raises(InputError, match="no realm 99"):
+        Game(row=["1", "2", "3", "99"])
+    with pytest.raises(IllegalAction, match="Constellations add-on"):
+        Game(row=["1", "2", "3", "7*"])
+
+
+def test_add_on_shades_need_styx():
+    with pytest.raises(IllegalAction, match="Beyond the Styx"):
+        Game(shades=["Ferryman", "Gatekeeper", "Old Sailor"])
+
+
+# -- reveal -------------------------------------------------------------------------------
+
+
+def test_reveal_needs_every_player_at_once():
+    g = Game()
+    assert "Bob" in g.refused("reveal", realms={"Ann": "1", "Cy": "2"})
+
+
+def test_reveal_refuses_a_realm_in_the_row_or_twice():
+    g = Game()
+    assert "in the row" in g.refused("reveal", realms={"Ann": "40", "Bob": "2", "Cy": "3"})
+    assert "both" in g.refused("reveal", realms={"Ann": "5", "Bob": "5", "Cy": "3"})
+
+
+def test_reveal_refuses_unknown_players_and_realms():
+    g = Game()
+    g.refused("reveal", error=InputError, realms={"Ann": "1", "Bob": "2", "Zed": "3"})
+    g.refused("reveal", error=InputError, realms={"Ann": "1", "Bob": "2", "Cy": "99"})
+    g.refused("reveal", error=InputError, realms={"Ann": "x1", "Bob": "2", "Cy": "3"})
+    assert "Constellations" in g.refused("reveal", realms={"Ann": "7*", "Bob": "2", "Cy": "3"})
+
+
+def test_take_order_lowest_realm_first_constellation_after_equal_number():
+    g = Game(constellations=True)
+    g("reveal", realms={"Ann": "7*", "Bob": "7", "Cy": "3"})
+    assert g.state["order"] == ["Cy", "Bob", "Ann"]
+    assert "it is Cy's turn" in g.refused("take", player="Ann", realm="40")
+
+
+def _day_one(g, reveals=None):
+    g("reveal", realms=reveals or {"Ann": "5", "Bob": "10", "Cy": "20"})
+    g("take", player="Ann", realm="40")
+    g("take", player="Bob", realm="41")
+    g("take", player="Cy", realm="42")
+
+
+def test_untaken_realm_leaves_the_game_and_a_new_row_is_dealt():
+    g = Game()
+    _day_one(g)
+    assert g.state["phase"] == "day-end"
+    g("next", row=["1", "2", "3", "4"])
+    assert g.state["discard"] == ["43"] and g.state["row"] == ["1", "2", "3", "4"]
+    assert g.state["day"] == 2
+    # a realm that left the game cannot be played
+    assert "out of the game" in g.refused("reveal", realms={"Ann": "43", "Bob": "6", "Cy": "7"})
+
+
+def test_a_realm_taken_is_known_to_be_in_that_hand():
+    g = Game()
+    _day_one(g)
+    g("next", row=["1", "2", "3", "4"])
+    assert "in Ann's hand" in g.refused("reveal", realms={"Ann": "6", "Bob": "40", "Cy": "7"})
+    g("reveal", realms={"Ann": "40", "Bob": "41", "Cy": "42"})
+    assert g.state["hands"]["Ann"] == {"known": [], "secret": 2}
+
+
+def test_a_player_who_played_the_starting_hand_plays_only_realms_taken():
+    g = Game(hand=1)
+    _day_one(g)
+    g("next", row=["1", "2", "3", "4"])
+    message = g.refused("reveal", realms={"Ann": "6", "Bob": "41", "Cy": "42"})
+    assert "holds only 40" in message
+
+
+def test_blessings_drawn_only_when_higher_and_one_is_kept():
+    g = Game()
+    _day_one(g, {"Ann": "6", "Bob": "10", "Cy": "20"})  # realm 6 has a coin
+    g("next", row=["1", "2", "3", "4"])
+    g("reveal", realms={"Ann": "30", "Bob": "9", "Cy": "21"})  # Ann 30 > 6; Cy 21 > 20
+    # Ann: 1 + the coin of realm 6 = 2; Bob 9 < 10: none; Cy: 1 + the coin of today's 21 = 2
+    assert g.state["draws"] == {"Ann": 2, "Bob": 0, "Cy": 2}
+    assert "draws no Blessings" in g.refused("take", player="Bob", realm="1", keep="Nectar")
+    g("take", player="Bob", realm="1")
+    assert "2 Blessings are drawn here" in g.refused(
+        "take", error=InputError, player="Cy", realm="2", drawn=["Nectar"]
+    )
+    g("take", player="Cy", realm="2")  # drawn by the referee: a decision is pending
+    pending = E.summary(g.state)["pending"]
+    assert pending[0]["player"] == "Cy" and pending[0]["decision"] == "keep-blessing"
+    drawn = pending[0]["choices"]
+    assert len(drawn) == 2 and g.results[0]["source"] == "referee"
+    assert E.legal_actions(g.state) == [
+        {"verb": "keep", "player": "Cy", "blessing": b} for b in drawn
+    ]
+    assert "first keeps" in g.refused("take", player="Cy", realm="3")
+    assert "it is Cy's turn" in g.refused("take", player="Ann", realm="3")
+    others = [b for b in ("Nectar", "Aegis", "Ambrosia", "Caduceus") if b not in drawn]
+    assert "just drawn" in g.refused("keep", player="Cy", blessing=others[0])
+    g("keep", player="Cy", blessing=drawn[1])
+    assert g.state["blessings"]["Cy"] == [drawn[1]]
+    g("take", player="Ann", realm="3", drawn=others[:2], keep=others[1].upper())
+    assert g.state["blessings"]["Ann"] == [others[1]]
+    assert g.state["phase"] == "day-end"
+
+
+def test_a_kept_blessing_cannot_be_drawn_again():
+    g = Game()
+    _day_one(g)
+    g("next", row=["1", "2", "3", "4"])
+    g("reveal", realms={"Ann": "30", "Bob": "31", "Cy": "32"})
+    g("take", player="Ann", realm="1", drawn=["Aegis"])
+    assert "Ann keeps it" in g.refused("take", player="Bob", realm="2", drawn=["Aegis"])
+
+
+def test_next_only_when_everyone_has_taken():
+    g = Game()
+    assert "not revealed" in g.refused("next")
+    g("reveal", realms={"Ann": "5", "Bob": "10", "Cy": "20"})
+    assert "take turns" in g.refused("next")
+    assert "take turns" in g.refused("reveal", realms={"Ann": "6", "Bob": "7", "Cy": "8"})
+    assert "take turns" in g.refused("lookback")
+
+
+def _play_to_day_eight(g):
+    """Days 1-7: reveals 3..23 from the secret hands, rows typed from 40 up; first legal choices."""
+    for day in range(1, 8):
+        g("reveal", realms={p: str(day * 3 + i) for i, p in enumerate(g.state["players"])})
+        while g.state["phase"] == "take":
+            action = dict(E.legal_actions(g.state)[0])
+            g(action.pop("verb"), **action)
+        g("next", row=[str(40 + 4 * day + i) for i in range(4)] if day < 7 else None)
+
+
+def test_no_realm_is_taken_on_day_eight():
+    g = Game(hand=8)
+    _play_to_day_eight(g)
+    assert g.state["day"] == 8 and g.state["row"] == []
+    assert "not revealed" in g.refused("next")
+    g("reveal", realms={"Ann": "24", "Bob": "25", "Cy": "2"})
+    # Ann 24 > 21 and Bob 25 > 22 draw Blessings; Cy 2 < 23 has nothing to do and is skipped.
+    assert g.state["order"] == ["Cy", "Ann", "Bob"] and E.summary(g.state)["current"] == "Ann"
+    assert "nobody takes a realm" in g.refused("take", player="Ann", realm="1")
+    assert E.legal_actions(g.state) == [{"verb": "take", "player": "Ann"}]
+    g("take", player="Ann")
+    while g.state["stage"] == "keep":
+        g("keep", player="Ann", blessing=g.state["drawn"][0])
+    n = g.state["draws"]["Bob"]
+    free = [
+        b
+        for b in get_catalog(None).blessings
+        if not any(b in g.state["blessings"][p] for p in g.state["players"])
+    ][:n]
+    g("keep", player="Bob", blessing=free[-1], drawn=free)  # day 8: draw and keep in one go
+    assert g.state["blessings"]["Bob"][-1] == free[-1]
+    assert g.state["phase"] == "lookback"
+    assert "journey is over" in g.refused("next")
+    g("lookback")
+    assert E.summary(g.state)["over"] and E.legal_actions(g.state) == []
+
+
+def test_the_game_ends_even_when_the_deck_runs_out():
+    # 7 players without constellations need 7 x 3 + 7 x 8 = 77 realms; the deck has 68.
+    g = Game(players=["A", "B", "C", "D", "E", "F", "G"], row=None)
+    rng = random.Random(3)
+    shortest_row = 8
+    for _ in range(400):
+        legal = E.legal_actions(g.state)
+        if not legal:
+            break
+        if g.state["phase"] == "reveal" and g.state["day"] < 8:
+            shortest_row = min(shortest_row, len(g.state["row"]))
+        action = dict(rng.choice(legal))
+        g(action.pop("verb"), **action)
+        E.check_invariants(g.state)
+    assert E.summary(g.state)["over"]
+    assert shortest_row < 8
+
+
+# -- Beyond the Styx -------------------------------------------------------------------------
+
+
+def _styx_three_days(g, ann_takes_shade):
+    """Ann plays earth 2, 12, 17: on day 3 Stone Giant (earth >= 3) answers her."""
+    g("reveal", realms={"Ann": "2", "Bob": "7", "Cy": "8"})  # Ann: earth CL
+    g("take", player="Ann", realm="40")
+    g("take", player="Bob", realm="41")
+    g("take", player="Cy", realm="42")
+    g("next", row=["50", "51", "52", "53"])
+    # Ann 12 > 2 draws 1 + the coin of realm 2 = 2 Blessings
+    g("reveal", realms={"Ann": "12", "Bob": "13", "Cy": "9"})
+    g("take", player="Cy", realm="50", drawn=["Trident"])
+    g("take", player="Ann", realm="51", drawn=["Aegis", "Nectar"], keep="Aegis")
+    g("take", player="Bob", realm="52", drawn=["Olive Branch"])
+    g("next", row=["54", "55", "56", "60"])
+    # day 3: Ann plays 17 (earth): 2, 12, 17 are earth -> Stone Giant answers.
+    g("reveal", realms={"Ann": "17", "Bob": "19", "Cy": "3"})
+    g("take", player="Cy", realm="54")
+    g("take", player="Ann", realm="55", drawn=["Ambrosia", "Caduceus"], keep="Ambrosia")
+    assert E.summary(g.state)["pending"] == [
+        {"player": "Ann", "decision": "take-shade", "choices": ["Stone Giant", "pass"]}
+    ]
+    assert "Ferryman" in g.refused("shade", player="Ann", shade="Ferryman")
+    assert "first keeps" not in g.refused("take", player="Bob", realm="56")
+    if ann_takes_shade:
+        g("shade", player="Ann", shade="Stone Giant")
+        # one Shade a turn: Ann's take turn is over
+        assert "Ann took Shade Stone Giant this turn already" in g.refused(
+            "shade", player="Ann", shade="Ferryman"
+        )
+    else:
+        g("pass", player="Ann")
+    g("take", player="Bob", realm="56", drawn=["Siren Song"])
+
+
+def test_shade_needs_goal_met_and_todays_card_adding_to_it():
+    # Stone Giant: earth >= 3.  Ferryman: coin >= 3.  Next in the deck: Old Sailor.
+    g = Game(styx=True, hand=8, shades=["Stone Giant", "Ferryman", "Old Sailor"])
+    assert g.state["shades_up"] == ["Stone Giant", "Ferryman"]
+    assert g.state["shade_top"] == "Old Sailor"
+    assert "not face up" in g.refused("shade", player="Ann", shade="Old Sailor")
+    _styx_three_days(g, ann_takes_shade=True)
+    assert g.state["journeys"]["Ann"][-1] == {"realm": "17", "shade": "Stone Giant"}
+    assert g.state["shades_up"] == ["Ferryman"]
+    assert "day 3 is done" in g.refused("shade", player="Ann", shade="Ferryman")
+    assert "1 Shade is drawn here, 2 given" in g.refused(
+        "next", error=InputError, shades=["Gatekeeper", "Lost Poet"]
+    )
+    g("next", shades=["Hound of Hades"])
+    # refilled to two from the deck's top; the next card turns up
+    assert g.state["shades_up"] == ["Ferryman", "Old Sailor"]
+    assert g.state["shade_top"] == "Hound of Hades"
+
+
+def test_shade_refused_when_todays_realm_does_not_add():
+    g = Game(styx=True, hand=8, shades=["Stone Giant", "Ferryman", "Old Sailor"])
+    _styx_three_days(g, ann_takes_shade=False)
+    g("next", row=["57", "58", "59", "61"])
+    # day 4: Ann's earth 2, 12, 17 still meets the goal, but today's 5 is sky (and no Blessing).
+    g("reveal", realms={"Ann": "5", "Bob": "21", "Cy": "1"})
+    g("take", player="Cy", realm="57")
+    g("take", player="Ann", realm="58")
+    assert E.summary(g.state)["current"] == "Bob"  # no Shade decision for Ann
+    message = g.refused("shade", player="Ann", shade="Stone Giant")
+    assert "neither today's realm 5 adds to its goal" in message
+
+
+def test_pass_and_shade_only_during_ones_own_shade_decision():
+    g = Game(styx=True, shades=["Stone Giant", "Ferryman", "Old Sailor"])
+    assert "not revealed" in g.refused("pass", player="Ann")
+    assert "Beyond the Styx" in Game().refused("shade", player="Ann", shade="Ferryman")
+
+
+# -- malformed input never escapes as a Python error -----------------------------------------
+
+_junk = st.one_of(
+    st.none(),
+    st.booleans(),
+    st.integers(-3, 99),
+    st.text(max_size=8),
+    st.lists(st.text(max_size=6), max_size=3),
+    st.dictionaries(st.text(max_size=4), st.text(max_size=4), max_size=3),
+)
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    st.sampled_from(["reveal", "take", "keep", "shade", "pass", "next", "lookback", "nope"]),
+    st.dictionaries(
+        st.sampled_from(
+            [
+                "player",
+                "realm",
+                "realms",
+                "drawn",
+                "keep",
+                "blessing",
+                "shade",
+                "row",
+                "shades",
+                "give_up",
+            ]
+        ),
+        _junk,
+        max_size=4,
+    ),
+)
+def test_fuzz_malformed_actions_are_refused_cleanly(verb, fields):
+    for state in _FUZZ_STATES:
+        try:
+            session.run(E, E.copy(state), {"verb": verb, **fields}, "f", 5)
+        except (IllegalAction, InputError):
+            pass
+
+
+def _fuzz_states():
+    g = Game(styx=True, constellations=True, shades=["Stone Giant", "Ferryman", "Old Sailor"])
+    states = [E.copy(g.state)]
+    g("reveal", realms={"Ann": "5", "Bob": "7*", "Cy": "20"})
+    states.append(E.copy(g.state))
+    return states
+
+
+_FUZZ_STATES = _fuzz_states()
+
+
+# -- what the table sees -------------------------------------------------------------------------
+
+
+def test_status_shows_journeys_row_shades_and_the_pending_decision():
+    g = Game(styx=True, hand=8, shades=["Stone Giant", "Ferryman", "Old Sailor"])
+    _styx_three_days(g, ann_takes_shade=True)
+    text = E.render(g.state)
+    for words in (
+        "Day 3 of 8",
+        "all have taken: `next`",
+        "17 earth A + Stone Giant",  # the Shade's amphora counts with its realm
+        "Aegis, Ambrosia",
+        "Next Shade in the deck: Old Sailor",
+        "Ferryman",
+        "Icons: C Charon's coin",
+    ):
+        assert words in text, words
+    g("next", shades=["Hound of Hades"])
+    g("reveal", realms={"Ann": "18", "Bob": "20", "Cy": "4"})
+    text = E.render(g.state)
+    assert "Take order" in text and "Cy takes a realm from the row (`take Cy REALM`)" in text
+    assert E.summary(g.state)["current"] == "Cy" and E.summary(g.state)["phase"] == "take"
+
+
+def test_vocabulary_offers_players_realms_and_card_names():
+    g = Game(constellations=True)
+    words = E.vocabulary(g.state)
+    assert words["players"] == ["Ann", "Bob", "Cy"]
+    assert "7*" in words["realms"] and "68" in words["realms"]
+    assert "hermes-sandals" in words["blessings"] and words["row"] == ["40", "41", "42", "43"]
+    assert "Ann=" in words["reveal"]
+    assert "7*" not in E.vocabulary(Game().state)["realms"]
+
+
+def test_log_lines_read_as_the_table_would_say_them():
+    assert E.describe({"verb": "reveal", "realms": {"Ann": "5", "Bob": "7*"}}) == (
+        "reveal Ann 5, Bob 7*"
+    )
+    assert (
+        E.describe(
+            {
+                "verb": "take",
+                "player": "Ann",
+                "realm": "40",
+                "drawn": ["Aegis", "Nectar"],
+                "keep": "Aegis",
+            }
+        )
+        == "Ann takes 40, drew Aegis, Nectar, keeps Aegis"
+    )
+    assert E.describe({"verb": "shade", "player": "Bob", "shade": "Ferryman"}) == (
+        "Bob takes Shade Ferryman"
+    )
+
+
+def test_constellation_on_an_equal_number_draws_blessings():
+    # Day 2: Ann plays 7* after 7: equal numbers, the constellation is higher -> 1 + 0 coins.
+    # Bob plays 3 after 3*: the constellation was higher -> no Blessings.
+    g = Game(constellations=True, hand=4)
+    g("reveal", realms={"Ann": "7", "Bob": "3*", "Cy": "20"})
+    for p, r in (("Bob", "40"), ("Ann", "41"), ("Cy", "42")):
+        g("take", player=p, realm=r)
+    g("next", row=["50", "51", "52", "53"])
+    g("reveal", realms={"Ann": "7*", "Bob": "3", "Cy": "21"})
+    assert g.state["draws"] == {"Ann": 1, "Bob": 0, "Cy": 2}

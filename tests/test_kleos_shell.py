@@ -1,0 +1,39 @@
+"""`referee play kleos`: the shell runs Kleos verbs and completes minions, locations and verbs."""
+
+from __future__ import annotations
+
+from prompt_toolkit.completion import CompleteEvent
+from prompt_toolkit.document import Document
+from prompt_toolkit.history import InMemoryHistory
+from prompt_toolkit.output import DummyOutput
+
+from referee.cli.context import Referee
+from referee.shell import Shell, ShellCompleter
+
+SCRIPT = """card add Achilles --stats 4/3/2/1 --champion ares
+card add Odysseus --stats 3/3/4/2 --champion athena
+card add "Hoplite Warrior" --stats 2/2/1/1
+new --player Ann:ares --player Bob:athena --temple ares:h1 --seed 3
+deploy ares "Hoplite Warrior"
+status
+"""
+
+
+def _complete(shell, text):
+    doc = Document(text, len(text))
+    return [c.text for c in ShellCompleter(shell).get_completions(doc, CompleteEvent())]
+
+
+def test_shell_plays_kleos_and_completes_minions_locations_and_verbs(db, capsys):
+    ref = Referee()
+    ref.configure(str(db), None, False)
+    shell = Shell(ref, game="kleos", output=DummyOutput(), history=InMemoryHistory())
+    assert shell.run_script(SCRIPT.splitlines(), bail=True) == 0
+    out = capsys.readouterr().out
+    assert "ares:1" in out and "Hoplite Warrior" in out and "Deployment" in out
+    verbs = set(_complete(shell, ""))
+    assert {"move", "attack", "recruit", "oa", "pass", "next", "deploy", "card"} <= verbs
+    assert set(_complete(shell, "move ares:")) >= {"ares:1", "ares:champion", "ares:c"}
+    assert set(_complete(shell, "move ares:1 is")) >= {"isle1", "isle2", "isle3", "isle4", "isle5"}
+    assert "--as" in _complete(shell, "attach ")
+    assert "curse" in _complete(shell, "attach ares X --to athena:1 --as cu")

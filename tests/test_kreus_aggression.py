@@ -1,0 +1,163 @@
+"""Aggression cards (5.3): Thunderbolts, Storm of Uranus, the Hekatonkheires, and the defeats
+they bring on the first or last turn or when one is still held as the Planet completes."""
+
+from __future__ import annotations
+
+import pytest
+from test_kreus_support import (
+    InputError,
+    act,
+    build_planet,
+    discard_down_to,
+    do,
+    play_turn,
+    put,
+    ready_all,
+    refused,
+    started,
+    text,
+)
+
+
+def _turn2(*puts: tuple):
+    """Turn 2's Creation phase (Aggression is safe there), after `put` shortcuts; Ann first.
+
+    Turn 1: four Fire cards revealed with nothing in play, all discarded.
+    """
+    state, _ = play_turn(started(), ["fire", "fire", "fire", "fire"])
+    for nature, *elements in puts:
+        state = put(state, nature, *elements)
+    state = do(ready_all(state), "next")
+    assert state["turn"] == 2 and state["round"]["order"][0] == "Bob"
+    return state
+
+
+def _reveal(state, card, **opts):
+    return act(state, "reveal", player=state["round"]["order"][0], card=card, **opts)
+
+
+def test_thunderbolts_discard_the_chosen_element_from_an_incomplete_card():
+    state = _turn2(("atmosphere", "air"), ("comet", "fire"))
+    with pytest.raises(InputError, match="--target"):
+        _reveal(state, "thunderbolts")
+    refused(state, "reveal", player="Bob", card="thunderbolts", target="comet:earth")
+    state, _events = _reveal(state, "thunderbolts", target="comet:fire")
+    assert state["in_play"]["comet"]["elements"] == []
+    assert state["in_play"]["atmosphere"]["elements"][0]["card"] == "air"
+    assert state["discard"][-2:] == ["thunderbolts", "fire"]
+
+
+def test_thunderbolts_spare_complete_cards_and_nature_cards_used_as_elements():
+    state = _turn2(("atmosphere", "air", "water"))  # complete
+    state, events = _reveal(state, "thunderbolts")
+    assert "no effect" in text(events) and len(state["in_play"]["atmosphere"]["elements"]) == 2
+
+
+def test_thunderbolts_single_target_needs_no_choice():
+    state = _turn2(("comet", "earth"))
+    state, _ = _reveal(state, "thunderbolts")
+    assert state["in_play"]["comet"]["elements"] == []
+
+
+def test_storm_discards_every_element_of_every_incomplete_card():
+    state = _turn2(("atmosphere", "air", "water"), ("comet", "fire"), ("wind", "air"))
+    state, _events = _reveal(state, "storm")
+    assert state["in_play"]["comet"]["elements"] == [] and state["in_play"]["wind"]["elements"] == []
+    assert len(state["in_play"]["atmosphere"]["elements"]) == 2  # complete: untouched
+    assert "storm" in state["discard"]
+
+
+def test_storm_with_nothing_to_discard_goes_back_to_hand_and_its_player_discards():
+    state = _turn2()
+    who = state["round"]["order"][0]
+    hand = state["hand"][who]
+    state, _events = _reveal(state, "storm")
+    # back in hand (+1), then a Nature or Element card must go
+    assert state["hand"][who] == hand + 1 and state["pool"]["storm"] == 1
+    assert state["pending"] == {"kind": "storm-discard", "player": who}
+    refused(state, "reveal", player=state["round"]["order"][0], card="fire")
+    refused(state, "discard", player=who, card="thunderbolts")
+    refused(state, "discard", player="Dee", card="fire")
+    state = do(state, "discard", player=who, card="fire")
+    assert state["hand"][who] == hand and state["pending"] is None
+    assert state["round"]["order"][0] != who
+
+
+def test_storm_discard_can_be_given_up_front():
+    state = _turn2()
+    state, _events = _reveal(state, "storm", discard="water")
+    assert state["pending"] is None and state["discard"][-1] == "water"
+
+
+def test_hekatonkheires_discard_elements_and_aggression_until_a_nature_card():
+    state = _turn2(("atmosphere", "air"))
+    state, events = _reveal(state, "hekatonkheires")
+    assert state["hek"]
+    state, events = _reveal(state, "water")  # Atmosphere needs it, but the Hekatonkheires rage
+    assert "water" in state["discard"] and state["hek"]
+    state, events = _reveal(state, "thunderbolts")
+    assert "no effect" in text(events) and state["in_play"]["atmosphere"]["elements"]
+    state, events = _reveal(state, "comet")
+    assert not state["hek"] and "comet" in state["in_play"]
+    assert "hekatonkheires" in state["discard"]
+
+
+def test_hekatonkheires_last_across_turns():
+    state = _turn2()
+    state, _ = _reveal(state, "hekatonkheires")
+    for card in ("fire", "fire", "air"):
+        state, _ = _reveal(state, card)
+    assert state["turn"] == 3 and state["hek"]
+    state, _ = play_turn(state, ["atmosphere", "air"])
+    assert not state["hek"] and state["in_play"]["atmosphere"]["elements"][0]["card"] == "air"
+
+
+def test_hekatonkheires_end_on_a_nature_card_played_as_an_element():
+    state = _turn2(("atmosphere", "air"))
+    state, _ = _reveal(state, "hekatonkheires")
+    state, _ = _reveal(state, "rainbow", **{"as": "water"})
+    assert not state["hek"] and state["in_play"]["atmosphere"]["complete"]
+
+
+def test_aggression_on_the_first_turn_loses_at_once():
+    state = ready_all(started())
+    state, events = act(state, "reveal", player="Ann", card="hekatonkheires")
+    assert state["over"] and state["outcome"] == "defeat"
+    assert "first turn" in text(events)
+
+
+def test_aggression_on_the_last_turn_loses_at_once():
+    state = started(3, tokens=[0, 0])  # 36 cards, 12 each
+    state, _ = play_turn(state, ["fire", "fire", "fire"])  # nothing in play: all discarded
+    state, _ = play_turn(state, ["hekatonkheires", "thunderbolts", "thunderbolts"])
+    state, _ = play_turn(state, ["storm", "fire", "air"])  # all swallowed by the Hekatonkheires
+    assert state["turn"] == 4 and state["hek"]
+    for who in ("Ann", "Bob", "Cy"):
+        state = discard_down_to(state, who, 1, spare=("water",))
+    state = do(ready_all(state), "next")
+    assert state["round"]["last_turn"] and state["round"]["order"][0] == "Ann"
+    state, _ = act(state, "reveal", player="Ann", card="water")
+    state, events = act(state, "reveal", player="Bob", card="thunderbolts")
+    assert state["outcome"] == "defeat" and state["over"]
+    assert "last turn" in text(events)
+
+
+def test_planet_complete_asks_about_aggression_only_when_one_could_be_held():
+    state = build_planet()  # every Aggression card unseen: the question is asked
+    assert state["phase"] == "end" and state["pending"]["kind"] == "end"
+    refused(state, "ready", player="Ann")
+    held = do(state, "end", aggression_held=True)
+    assert held["outcome"] == "defeat"
+
+
+def test_nature_card_used_as_an_element_is_immune_to_aggression():
+    # Atmosphere (needs Air, Water) holds a Bird standing for Air: incomplete, Bird immune
+    state, _ = play_turn(started(), ["fire", "fire", "fire", "fire"])
+    state = put(state, "atmosphere")
+    state = do(ready_all(state), "next")
+    state = do(state, "reveal", player="Bob", card="bird", **{"as": "air"})
+    state, events = act(state, "reveal", player="Cy", card="thunderbolts")
+    assert "no effect" in text(events)
+    state, events = act(state, "reveal", player="Dee", card="storm")
+    assert state["in_play"]["atmosphere"]["elements"][0]["card"] == "bird"
+    assert state["pending"] == {"kind": "storm-discard", "player": "Dee"}

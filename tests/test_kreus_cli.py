@@ -1,0 +1,179 @@
+"""The `referee kreus ...` commands through Click: exit codes, --json, calculators, views."""
+
+from __future__ import annotations
+
+import json
+
+from click.testing import CliRunner
+
+from referee.cli import cli
+
+
+def run(*args: str):
+    return CliRunner().invoke(cli, list(args))
+
+
+def _new(*extra: str):
+    result = run("kreus", "new", "--player", "Ann", "--player", "Bob", "--player", "Cy",
+                 "--player", "Dee", "--first", "Bob", "--seed", "3", *extra)
+    assert result.exit_code == 0, result.output
+    return result
+
+
+def _setup_tokens():
+    for who, n in (("Bob", "2"), ("Cy", "2"), ("Dee", "2")):
+        assert run("kreus", "tokens", who, n).exit_code == 0
+
+
+def test_new_prints_the_table(db):
+    out = _new().output
+    assert "Deck: 40 Universe cards, 10 dealt to each player" in out
+    assert "Bob  [First Player]" in out and "tokens Bob N" in out
+
+
+def test_new_json_carries_the_summary(db):
+    result = run("--json", "kreus", "new", "--player", "A", "--player", "B", "--player", "C")
+    data = json.loads(result.output)
+    assert data["ok"] and data["state"]["summary"]["game"] == "kreus"
+    assert data["state"]["summary"]["phase"] == "setup"
+    assert data["state"]["total_tokens"] == 3
+
+
+def test_new_refuses_two_players_with_exit_1(db):
+    result = run("--json", "kreus", "new", "--player", "A", "--player", "B")
+    assert result.exit_code == 1
+    err = json.loads(result.output)["error"]
+    assert err["kind"] == "illegal" and "3 to 6" in err["rule"]
+
+
+def test_a_whole_turn_through_the_cli(db):
+    _new()
+    _setup_tokens()
+    for who in ("Ann", "Bob", "Cy", "Dee"):
+        assert run("kreus", "ready", who).exit_code == 0
+    assert run("kreus", "next").exit_code == 0
+    result = run("kreus", "reveal", "Bob", "Atmosphere")
+    assert result.exit_code == 0 and "puts it into play" in result.output
+    result = run("--json", "kreus", "reveal", "Cy", "water")
+    data = json.loads(result.output)
+    assert data["state"]["in_play"]["atmosphere"]["elements"][0]["card"] == "water"
+    assert data["state"]["summary"]["current"] == "Dee"
+    status = run("kreus", "status")
+    assert status.exit_code == 0 and "Atmosphere" in status.output and "needs Air" in status.output
+
+
+def test_refusal_exit_1_names_the_rule(db):
+    _new()
+    _setup_tokens()
+    result = run("--json", "kreus", "reveal", "Ann", "fire")
+    assert result.exit_code == 1
+    err = json.loads(result.output)["error"]
+    assert err["kind"] == "illegal" and err["rule"]
+
+
+def test_bad_card_name_is_a_usage_error(db):
+    _new()
+    _setup_tokens()
+    run("kreus", "ready", "Bob")
+    result = run("--json", "kreus", "discard", "Bob", "dragon")
+    assert result.exit_code == 2
+    assert "unknown card 'dragon'" in json.loads(result.output)["error"]["message"]
+    assert run("kreus", "tokens", "Ann", "lots").exit_code == 2
+
+
+def test_choice_needed_is_a_usage_error_with_the_choices(db):
+    _new()
+    _setup_tokens()
+    for who in ("Ann", "Bob", "Cy", "Dee"):
+        run("kreus", "ready", who)
+    run("kreus", "reveal", "Bob", "comet")
+    run("kreus", "reveal", "Cy", "atmosphere")
+    run("kreus", "reveal", "Dee", "fire")
+    # Ann: Bird stands for Air (Atmosphere) or Earth (Comet): which?
+    result = run("kreus", "reveal", "Ann", "bird")
+    assert result.exit_code == 2 and "--as air --on atmosphere" in result.output
+
+
+def test_dry_run_records_nothing(db):
+    _new()
+    _setup_tokens()
+    result = run("kreus", "discard", "Ann", "fire", "--dry-run")
+    assert result.exit_code == 0 and "dry run" in result.output
+    data = json.loads(run("--json", "kreus", "status").output)
+    assert data["state"]["discard"] == []
+
+
+def test_no_session_is_exit_3(db):
+    assert run("kreus", "ready", "Ann").exit_code == 3
+
+
+def test_tree_and_paths_views(db):
+    _new()
+    tree = run("kreus", "tree")
+    assert tree.exit_code == 0 and "Planet" in tree.output and "unlocked by" in tree.output
+    paths = run("--json", "kreus", "paths")
+    data = json.loads(paths.output)["result"]
+    assert len(data["routes"]) == 6 and data["unseen_elements"]["fire"] == 6
+
+
+def test_cards_file_replaces_the_tree(db, tmp_path):
+    from referee.games.kreus.data import default_tree
+
+    nature = [dict(c) for c in default_tree()]
+    nature[1] = {**nature[1], "elements": ["fire", "fire"]}
+    path = tmp_path / "cards.json"
+    path.write_text(json.dumps({"nature": nature}))
+    result = run("--json", "kreus", "new", "--player", "A", "--player", "B", "--player", "C",
+                 "--cards", str(path))
+    assert json.loads(result.output)["state"]["tree"]["comet"]["elements"] == ["fire", "fire"]
+
+
+def test_bad_cards_file_is_a_clear_usage_error(db, tmp_path):
+    path = tmp_path / "cards.json"
+    path.write_text("{not json")
+    result = run("kreus", "new", "--player", "A", "--player", "B", "--player", "C",
+                 "--cards", str(path))
+    assert result.exit_code == 2 and "not valid JSON" in result.output
+    path.write_text(json.dumps({"nature": [{"name": "moon"}]}))
+    result = run("kreus", "new", "--player", "A", "--player", "B", "--player", "C",
+                 "--cards", str(path))
+    assert result.exit_code == 2 and "moon" in result.output
+
+
+def test_incarnation_titan_and_power_verbs(db):
+    _new("--incarnation")
+    _setup_tokens()
+    for who, titan in (("Ann", "cronus"), ("Bob", "theia"), ("Cy", "coeus"), ("Dee", "tethys")):
+        assert run("kreus", "titan", who, titan).exit_code == 0
+    result = run("kreus", "power", "Cy", "coeus", "--direction", "right")
+    assert result.exit_code == 0 and "from Bob to Ann" in result.output
+    result = run("--json", "kreus", "power", "Bob", "--to", "Ann", "--to", "Cy")
+    assert json.loads(result.output)["state"]["titans"]["Bob"]["used"] == 1
+    assert run("kreus", "power", "Dee").exit_code == 1  # Tethys: Creation phase
+
+
+def test_outcome_calculator_json_keys(db):
+    result = run("--json", "kreus", "outcome", "--planet", "--elements", "4",
+                 "--cards-left", "2,2,3,2")
+    assert json.loads(result.output) == {"ok": True, "session": None,
+                                         "result": {"outcome": "perfection"}}
+    assert json.loads(run("--json", "kreus", "outcome").output)["result"] == {
+        "outcome": "critical-defeat"}
+    held = run("--json", "kreus", "outcome", "--elements", "4", "--aggression-held")
+    assert json.loads(held.output)["result"]["outcome"] == "defeat"
+    text = run("kreus", "outcome", "--elements", "2")
+    assert text.exit_code == 0 and "may-sustain-life" in text.output
+
+
+def test_outcome_calculator_usage_errors(db):
+    assert run("kreus", "outcome", "--cards-left", "2,x").exit_code == 2
+    assert run("kreus", "outcome", "--elements", "5").exit_code == 2
+    assert run("kreus", "outcome", "--no-planet", "--elements", "2").exit_code == 2
+
+
+def test_end_answers_the_final_question(db):
+    _new()
+    _setup_tokens()
+    result = run("--json", "kreus", "end")
+    assert result.exit_code == 1
+    assert json.loads(result.output)["error"]["rule"] == "End of the game"

@@ -1,0 +1,179 @@
+"""Turn flow (4): face-down cards, reveals in order, the First Player card passed left, empty
+hands; and what `status`, `tree`, `paths` and the shell's vocabulary show."""
+
+from __future__ import annotations
+
+from test_kreus_support import (
+    ROUTE,
+    act,
+    build_planet,
+    discard_down_to,
+    do,
+    play_turn,
+    put,
+    ready_all,
+    refused,
+    started,
+    text,
+    three_turns_without_aggression_left,
+)
+
+from referee.games.kreus import ENGINE, board, render
+
+
+def test_each_player_puts_one_card_face_down():
+    state = started()
+    state = do(state, "ready", player="Bob")
+    assert state["hand"]["Bob"] == 9 and state["face_down"]["Bob"] == 1
+    err = refused(state, "ready", player="Bob")
+    assert "one card face down" in err.rule
+
+
+def test_creation_waits_for_every_face_down_card():
+    state = do(started(), "ready", player="Ann")
+    err = refused(state, "next")
+    assert "Bob, Cy, Dee" in err.message
+
+
+def test_first_player_card_passes_left_each_turn():
+    state = started(first="Dee")
+    state, _ = play_turn(state, ["fire"] * 4)
+    assert state["players"][state["first"]] == "Ann" and state["turn"] == 2
+    state, _ = play_turn(state, ["fire", "air", "air", "air"])
+    assert state["players"][state["first"]] == "Bob"
+    assert state["round"]["order"] == []
+
+
+def test_a_player_with_no_card_waits_in_silence():
+    state = discard_down_to(started(), "Cy", 0)
+    state = ready_all(state)
+    assert state["face_down"]["Cy"] == 0
+    state = do(state, "next")
+    assert state["round"]["order"] == ["Ann", "Bob", "Dee"]
+
+
+def test_the_game_ends_when_every_hand_is_empty():
+    state = three_turns_without_aggression_left()
+    for who in state["players"]:
+        state = discard_down_to(state, who, 0)
+    state = do(state, "next")
+    assert state["over"] and state["outcome"] == "critical-defeat"
+    assert ENGINE.legal_actions(state) == []
+
+
+def test_the_game_ends_when_the_planet_is_complete_mid_turn():
+    state = build_planet(turns=6)
+    state = do(ready_all(state), "next")
+    for card in ("fire", "air", "earth"):
+        state = do(state, "reveal", player=state["round"]["order"][0], card=card)
+    assert not state["over"]
+    state = do(state, "reveal", player=state["round"]["order"][0], card="water")
+    assert state["phase"] == "end"
+    assert ENGINE.summary(state)["pending"] == [
+        {"player": "table", "decision": "aggression-held",
+         "choices": ["end", "end --aggression-held"]}]
+
+
+def test_summary_is_the_common_block():
+    s = ENGINE.summary(started(first="Bob"))
+    assert s["game"] == "kreus" and s["phase"] == "divination" and s["current"] == "Bob"
+    # tokens from Bob: 1, 1, 1; Ann, last, takes the rest: 7 - 3 = 4
+    assert s["players"][0] == {"name": "Ann", "score": None, "energy": 4, "hand": 10,
+                               "face_down": 0}
+    over = ENGINE.summary(do(build_planet(), "end"))
+    assert over["over"] and over["outcome"] == "perfection"
+    assert over["winners"] == ["Ann", "Bob", "Cy", "Dee"]
+
+
+def test_status_shows_reserve_tokens_hands_face_down_and_turn():
+    state = do(started(first="Bob"), "ready", player="Bob")
+    out = ENGINE.render(state)
+    assert "Turn 1 · Divination phase  (FIRST TURN: no Aggression card!)" in out
+    assert "Energy Reserve: 0 of 7" in out
+    assert "Bob  [First Player]" in out and "to place" in out
+    assert "Next: face-down cards from Cy, Dee, Ann" in out
+
+
+def test_status_marks_the_last_turn():
+    state = three_turns_without_aggression_left()
+    for who in state["players"]:
+        state = discard_down_to(state, who, 1)
+    state = do(ready_all(state), "next")
+    assert "LAST TURN" in ENGINE.render(state)
+
+
+def test_tree_shows_each_cards_state():
+    state = put(put(started(), "atmosphere", "air", "water"), "comet", "fire")
+    state = do(state, "discard", player="Ann", card="fish")
+    out = render.render_tree(state)
+    lines = {line.split()[2]: line for line in out.splitlines()[2:]}
+    assert "COMPLETE" in lines["Atmosphere"]
+    assert "needs Earth" in lines["Comet"]
+    assert "DISCARDED" in lines["Fish"]
+    assert "playable now" in lines["Wind"] and "locked" in lines["River"]
+
+
+def test_paths_list_open_routes_cheapest_first_with_elements_needed():
+    state = build_planet(turns=3)  # Atmosphere, Comet, Wind, Rainbow complete
+    routes = [r for r in board.open_routes(state) if not r["blocked"]]
+    # Bird + Fish: Bird 3 + Fish 3 + River 2 + Planet 4 = 12 elements still needed
+    assert routes[0]["route"] == "Bird + Fish" and routes[0]["total"] == 12
+    assert routes[0]["to_play"] == ["river", "bird", "fish", "planet"]
+    out = render.render_paths(state)
+    assert out.splitlines()[2].startswith("Bird + Fish")
+    assert "Unseen Element cards: Fire 3, Air 4, Earth 5, Water 4" in out
+
+
+def test_paths_close_when_a_nature_card_is_used_as_an_element():
+    state = put(started(), "atmosphere", "water")
+    state = do(ready_all(state), "next")
+    state = do(state, "reveal", player="Ann", card="bird", **{"as": "air"})
+    routes = board.open_routes(state)
+    assert all(r["blocked"] == ["bird"] for r in routes if "bird" in r["cards"])
+    assert "Bird as-element" in render.render_paths(state)
+
+
+def test_vocabulary_offers_players_cards_and_targets():
+    state = put(started(), "atmosphere", "air")
+    words = ENGINE.vocabulary(state)
+    assert words["players"] == ["Ann", "Bob", "Cy", "Dee"]
+    assert "hekatonkheires" in words["cards"] and "aether" not in words["cards"]
+    assert "atmosphere:air" in words["targets"] and "reveal" in words["verbs"]
+
+
+def test_describe_reads_like_the_table():
+    line = ENGINE.describe({"verb": "reveal", "player": "Ann", "card": "aether", "as": "water",
+                            "on": "atmosphere", "no_token": False})
+    assert line == "reveal Ann aether --as water --on atmosphere"
+
+
+def test_route_script_uses_each_player_once_a_turn():
+    state, events = play_turn(started(4, tokens=[2, 2, 2]), ROUTE[0])
+    assert "Atmosphere is complete!" in text(events)
+    assert all(state["hand"][p] == 9 for p in state["players"])
+
+
+def test_unknown_verb_is_an_input_error():
+    from referee.errors import InputError
+
+    refused(started(), "fly", kind=InputError)
+    refused(started(), "reveal", kind=InputError, player="Zed", card="fire")
+    act(started(), "ready", player="ann")  # names in any case
+
+
+def test_paths_warn_when_a_route_needs_more_than_the_unseen_elements():
+    state = started(4, tokens=[2, 2, 2])
+    for _ in range(3):
+        state = do(state, "discard", player="Ann", card="fire")
+    # 3 Fire left unseen; Bird + Fish needs Comet 1 + Wind 1 + Rainbow 1 + Bird 1 + Fish 1 +
+    # Planet 1 = 6 Fire: 3 beyond the unseen cards
+    route = next(r for r in board.open_routes(state) if r["route"] == "Bird + Fish")
+    assert route["elements"]["fire"] == 6 and route["beyond_unseen"] == {"fire": 3}
+    assert "3 Fire" in render.render_paths(state).splitlines()[2]
+
+
+def test_describe_new_reads_like_the_command():
+    line = ENGINE.describe({"verb": "new", "players": ["Ann", "Bob", "Cy"], "first": "Bob",
+                            "first_game": True, "cards": {"nature": []}})
+    assert line == "new --player Ann --player Bob --player Cy --first Bob --first-game " \
+                   "--cards (replacement data)"

@@ -1,0 +1,140 @@
+"""End of the game (4.4, 7): the outcome tiers, computed by scorers/kreus.py and reached by
+full scripted 4-player games, plus the Aggression defeats."""
+
+from __future__ import annotations
+
+import pytest
+from test_kreus_support import (
+    ROUTE,
+    act,
+    build_planet,
+    discard_down_to,
+    do,
+    play_turn,
+    ready_all,
+    refused,
+    started,
+    text,
+)
+
+from scorers.kreus import outcome
+
+# -- the calculator -------------------------------------------------------------------------
+
+@pytest.mark.parametrize("kwargs, expected", [
+    ({"planet": False}, "critical-defeat"),
+    ({"planet": True, "elements": 0}, "unstable"),
+    ({"planet": True, "elements": 1}, "unstable"),
+    ({"planet": True, "elements": 2}, "may-sustain-life"),
+    ({"planet": True, "elements": 3}, "may-sustain-life"),
+    ({"planet": True, "elements": 4}, "success"),
+    ({"planet": True, "elements": 4, "cards_left": [2, 3, 2, 2]}, "perfection"),
+    ({"planet": True, "elements": 4, "cards_left": [2, 1, 2, 2]}, "success"),
+    ({"planet": True, "elements": 4, "aggression_held": True}, "defeat"),
+    ({"planet": True, "elements": 3, "aggression_held": True}, "may-sustain-life"),
+    ({"planet": True, "elements": 4, "cards_left": [3, 3, 3], "aggression_early": True}, "defeat"),
+    ({"planet": False, "aggression_early": True}, "defeat"),
+])
+def test_outcome_tiers(kwargs, expected):
+    assert outcome(**kwargs) == expected
+
+
+def test_outcome_refuses_negative_counts():
+    with pytest.raises(ValueError):
+        outcome(planet=True, elements=-1)
+    with pytest.raises(ValueError):
+        outcome(planet=True, elements=4, cards_left=[2, -1])
+
+
+# -- full scripted games ---------------------------------------------------------------------
+
+def test_full_game_perfection():
+    state = build_planet()
+    # 7 turns: each player revealed 7 of 10 cards; 5 Aggression cards unseen, so the table is
+    # asked; nobody holds one: complete Planet and 3 cards each -> perfection
+    assert state["phase"] == "end" and state["pending"]["kind"] == "end"
+    state, events = act(state, "end")
+    assert state["over"] and state["outcome"] == "perfection"
+    assert "perfection" in text(events)
+
+
+def test_full_game_defeat_when_an_aggression_card_is_held_at_completion():
+    state = do(build_planet(), "end", aggression_held=True)
+    assert state["outcome"] == "defeat"
+
+
+def test_full_game_success_when_a_player_is_short_of_two_cards():
+    # turn 7, Divination: Ann (4 cards) discards 2, then places 1: she ends with 1 card
+    extra = {7: [("discard", {"player": "Ann", "card": "mountain"}),
+                 ("discard", {"player": "Ann", "card": "air"})]}
+    state = do(build_planet(divination=extra), "end")
+    assert state["outcome"] == "success"
+
+
+def test_full_game_success_without_the_question_once_every_aggression_card_is_seen():
+    state = build_planet(turns=3)
+    state, _ = play_turn(state, ["hekatonkheires", "storm", "thunderbolts", "thunderbolts"])
+    state, _ = play_turn(state, ["thunderbolts", "river", "water", "earth"])  # River ends them
+    assert not state["hek"]
+    state, _ = play_turn(state, ["bird", "air", "fire", "earth"])
+    state, _ = play_turn(state, ["fish", "water", "fire", "earth"])
+    state, _ = play_turn(state, ["planet", "fire", "air", "earth"])
+    # turn 9, Ann first again: her Water completes the Planet; no Aggression card is unseen
+    state = do(ready_all(state), "next")
+    state, _events = act(state, "reveal", player="Ann", card="water")
+    assert state["over"] and state["pending"] is None
+    # Ann: 10 - 9 = 1 card left; the others 2 (one face down, one in hand) -> success
+    assert state["outcome"] == "success"
+
+
+def _finish_by_discarding(state):
+    for who in state["players"]:
+        state = discard_down_to(state, who, 0)
+    state, events = act(state, "next")
+    assert state["over"] and state["end_reason"] == "hands-empty"
+    return state, events
+
+
+def test_full_game_unstable():
+    state = build_planet(turns=6)  # the Planet is in play, with nothing under it
+    state, _ = play_turn(state, ["fire", "hekatonkheires", "thunderbolts", "storm"])
+    state, _ = play_turn(state, ["thunderbolts", "thunderbolts", "mountain",
+                                 ("air", {"on": "mountain"})])
+    state, _ = _finish_by_discarding(state)
+    assert state["in_play"]["planet"]["elements"][0]["card"] == "fire"
+    assert state["outcome"] == "unstable"
+
+
+def test_full_game_may_sustain_life():
+    state = build_planet(turns=6)
+    state, _ = play_turn(state, ["fire", "air", "hekatonkheires", "thunderbolts"])
+    state, _ = play_turn(state, ["storm", "thunderbolts", "thunderbolts", "mountain"])
+    state, _ = _finish_by_discarding(state)
+    assert len(state["in_play"]["planet"]["elements"]) == 2
+    assert state["outcome"] == "may-sustain-life"
+
+
+def test_full_game_critical_defeat():
+    state = started(4, tokens=[2, 2, 2])
+    state, _ = play_turn(state, ["fire", "air", "earth", "water"])  # nothing in play: lost
+    state, _ = play_turn(state, ["thunderbolts", "thunderbolts", "thunderbolts",
+                                 "hekatonkheires"])
+    state, _ = play_turn(state, ["storm", "fire", "air", "earth"])  # the Hekatonkheires rage
+    for who in state["players"]:
+        state = discard_down_to(state, who, 1, spare=("water",) * 4)
+    state, events = play_turn(state, ["water"] * 4)  # the last turn
+    assert state["over"] and state["outcome"] == "critical-defeat"
+    assert "critical defeat" in text(events)
+
+
+def test_full_game_aggression_defeat_on_the_first_turn():
+    state = started(4, tokens=[2, 2, 2])
+    state, events = play_turn(state, ROUTE[0][:2] + ["thunderbolts"])
+    assert state["over"] and state["outcome"] == "defeat"
+    assert "Comet" not in text(events[-1:])
+    refused(state, "reveal", player="Dee", card="water")
+
+
+def test_game_ends_by_itself_only():
+    err = refused(started(), "end")
+    assert "End of the game" in err.rule

@@ -1,0 +1,168 @@
+"""Kreus setup (section 3): deck and tokens per player count, first game, deal, First Player,
+tokens taken in seat order, the replaceable card data."""
+
+from __future__ import annotations
+
+import pytest
+from test_kreus_support import IllegalAction, InputError, act, do, new, refused, started, text
+
+from referee.games.kreus import cards, data
+from referee.games.kreus.engine import KreusEngine
+
+
+@pytest.mark.parametrize("n, tokens, size, aether, per_element, thunderbolts", [
+    (3, 3, 36, 0, 5, 3),   # 42 - 2 Aether - 4 elements = 36; 12 each
+    (4, 7, 40, 0, 6, 3),   # 42 - 2 Aether = 40; 10 each
+    (5, 11, 40, 1, 6, 2),  # 42 - 1 Aether - 1 Thunderbolts = 40; 8 each
+    (6, 15, 42, 2, 6, 3),  # the whole box; 7 each
+])
+def test_setup_deck_and_reserve_by_player_count(n, tokens, size, aether, per_element, thunderbolts):
+    state = new(n)
+    deck = state["deck"]
+    assert state["total_tokens"] == state["reserve"] == tokens
+    assert sum(deck.values()) == size
+    assert deck.get("aether", 0) == aether
+    assert all(deck[e] == per_element for e in cards.ELEMENTS)
+    assert deck["thunderbolts"] == thunderbolts
+    assert all(deck[n_] == 1 for n_ in cards.NATURE_NAMES)
+    # equal deal: every hand holds size / n cards
+    assert set(state["hand"].values()) == {size // n}
+
+
+@pytest.mark.parametrize("n, aether", [(3, 1), (4, 1), (5, 2)])
+def test_first_game_swaps_the_storm_for_an_aether(n, aether):
+    state = new(n, first_game=True)
+    assert "storm" not in state["deck"]
+    assert state["deck"]["aether"] == aether
+    assert sum(state["deck"].values()) == sum(new(n)["deck"].values())
+
+
+def test_first_game_variant_is_for_three_to_five_players_only():
+    state = new(6, first_game=True)
+    assert state["deck"]["storm"] == 1 and state["deck"]["aether"] == 2
+    assert not state["mode"]["first_game"]
+
+
+def test_altered_elements_one_copy_of_each_quality_per_element():
+    deck = new(4, altered=True)["deck"]
+    # 6 Fire = 3 plain + Disturbing + Volatile + Complementary
+    assert deck["fire"] == 3
+    assert deck["volatile-fire"] == deck["disturbing-fire"] == deck["complementary-fire"] == 1
+    assert sum(deck.values()) == 40
+    assert new(3, altered=True)["deck"]["water"] == 2  # 3-player: a plain copy out of the box
+
+
+@pytest.mark.parametrize("n", [2, 7])
+def test_setup_refuses_other_player_counts(n):
+    with pytest.raises(IllegalAction) as info:
+        new(n, players=[f"P{i}" for i in range(n)])
+    assert "3 to 6" in info.value.rule
+
+
+def test_setup_refuses_duplicate_names_and_unknown_first_player():
+    with pytest.raises(InputError):
+        new(3, players=["Ann", "ann", "Bob"])
+    with pytest.raises(InputError):
+        new(3, first="Zed")
+
+
+def test_first_player_is_the_planet_holder():
+    state = new(4, first="Cy")
+    assert state["players"][state["first"]] == "Cy"
+    assert state["token_taker"] == "Cy"
+
+
+def test_tokens_taken_in_seat_order_and_the_last_takes_the_rest():
+    state = new(4, first="Cy")  # order: Cy, Dee, Ann, Bob; 7 tokens
+    refused(state, "tokens", player="Ann", n=1)
+    state = do(state, "tokens", player="Cy", n=2)
+    state = do(state, "tokens", player="Dee", n=0)
+    state, events = act(state, "tokens", player="Ann", n=1)
+    # Bob is last: 7 - 2 - 0 - 1 = 4
+    assert state["tokens"] == {"Ann": 1, "Bob": 4, "Cy": 2, "Dee": 0}
+    assert state["reserve"] == 0 and state["phase"] == "divination"
+    assert "Bob, last, takes the rest: 4" in text(events)
+
+
+def test_tokens_cannot_exceed_the_reserve_and_empty_reserve_ends_the_share_out():
+    state = new(3)  # 3 tokens
+    refused(state, "tokens", player="Ann", n=4)
+    refused(state, "tokens", kind=InputError, player="Ann", n=-1)
+    state = do(state, "tokens", player="Ann", n=3)
+    assert state["tokens"] == {"Ann": 3, "Bob": 0, "Cy": 0} and state["phase"] == "divination"
+    refused(state, "tokens", player="Bob", n=0)
+
+
+def test_nothing_but_setup_before_the_tokens_are_shared():
+    state = new(4)
+    err = refused(state, "ready", player="Ann")
+    assert "Setup" in err.rule
+
+
+def test_incarnation_setup_needs_a_titan_per_player():
+    state = started(3, incarnation=True)
+    assert state["phase"] == "setup"
+    state = do(state, "titan", player="Ann", titan="cronus")
+    assert state["titans"]["Ann"]["face"] == "male"
+    # Rhea is the other face of Cronus' card: taken
+    refused(state, "titan", player="Bob", titan="rhea")
+    refused(state, "titan", kind=InputError, player="Bob", titan="zeus")
+    state = do(state, "titan", player="Bob", titan="hyperion", face="female")
+    assert state["titans"]["Bob"]["name"] == "theia"
+    state = do(state, "titan", player="Cy", titan="tethys")
+    assert state["phase"] == "divination"
+
+
+def test_titans_are_refused_without_incarnation_mode():
+    refused(started(3), "titan", player="Ann", titan="cronus")
+
+
+def test_default_tree_is_the_rulings_tree():
+    state = new(4)
+    tree = state["tree"]
+    assert tree["atmosphere"]["elements"] == ["air", "water"]
+    assert tree["fish"]["requires"] == {"count": 2, "of": ["rainbow", "river"]}
+    assert tree["planet"]["requires"]["count"] == 2 and len(tree["planet"]["elements"]) == 4
+    assert [c["male"]["name"] + "/" + c["female"]["name"] for c in state["titan_cards"]] == [
+        "cronus/rhea", "hyperion/theia", "coeus/phoebe", "oceanus/tethys", "iapetus/themis",
+        "crius/mnemosyne"]
+
+
+def test_cards_file_replaces_the_tree():
+    nature = [dict(c) for c in data.default_tree()]
+    nature[0] = {**nature[0], "elements": ["fire", "water"]}
+    state = new(4, cards={"nature": nature})
+    assert state["tree"]["atmosphere"]["elements"] == ["fire", "water"]
+
+
+@pytest.mark.parametrize("change, message", [
+    ({"name": "moon"}, "not a Kreus Nature card"),
+    ({"level": 5}, "'level'"),
+    ({"elements": ["fire", "lava"]}, "'elements'"),
+    ({"requires": {"count": 3, "of": ["comet"]}}, "requires.count"),
+])
+def test_cards_file_errors_are_clear(change, message):
+    nature = [dict(c) for c in data.default_tree()]
+    nature[2] = {**nature[2], **change}
+    with pytest.raises(InputError) as info:
+        new(4, cards={"nature": nature})
+    assert message in info.value.message
+
+
+def test_cards_file_titans_validated():
+    titans = data.default_titans()
+    with pytest.raises(InputError, match="appears twice"):
+        new(4, cards={"titans": [titans[0], titans[0]]})
+    with pytest.raises(InputError, match="unknown key"):
+        new(4, cards={"trees": []})
+
+
+def test_engine_declares_three_to_six_players():
+    assert (KreusEngine.min_players, KreusEngine.max_players) == (3, 6)
+
+
+
+def test_cards_are_dealt_equally():
+    # 36/3, 40/4, 40/5, 42/6: every player starts with the same hand
+    assert [new(n)["hand"]["Ann"] for n in (3, 4, 5, 6)] == [12, 10, 8, 7]
+    assert len(set(new(5)["hand"].values())) == 1

@@ -1,0 +1,267 @@
+"""Incarnation mode (8.1): Titan faces, uses per game, the phase of each power, the Level II
+(male) / Level III (female) restriction, and every power's effect."""
+
+from __future__ import annotations
+
+import pytest
+from test_kreus_support import (
+    InputError,
+    act,
+    do,
+    play_turn,
+    put,
+    ready_all,
+    refused,
+    started,
+    text,
+)
+
+
+def incarnate(titans: dict[str, str], n: int = 4, **options) -> dict:
+    """Setup with a Titan each (`Ann: cronus`); Ann is First Player; tokens 2, 2, 2, rest 1."""
+    state = started(n, tokens=[2, 2, 2][: n - 1], incarnation=True, **options)
+    for who, titan in titans.items():
+        state = do(state, "titan", player=who, titan=titan)
+    assert state["phase"] == "divination"
+    return state
+
+
+DEFAULT = {"Ann": "cronus", "Bob": "theia", "Cy": "phoebe", "Dee": "tethys"}
+
+
+def _with(**changes) -> dict:
+    return incarnate({**DEFAULT, **changes})
+
+
+def test_male_titan_cannot_play_level_two_cards():
+    state = put(_with(Ann="hyperion", Bob="rhea"), "atmosphere", "air", "water")
+    state = do(ready_all(state), "next")
+    state, events = act(state, "reveal", player="Ann", card="wind")
+    assert "wind" in state["discard"] and "male Titan" in text(events)
+
+
+def test_male_titan_may_play_level_three_and_female_level_two():
+    state = put(_with(), "atmosphere", "air", "water")
+    state = do(ready_all(state), "next")
+    state, _ = act(state, "reveal", player="Ann", card="comet")  # Level I: anyone
+    state, _ = act(state, "reveal", player="Bob", card="wind")  # Theia, female: Level II fine
+    assert "wind" in state["in_play"]
+
+
+def test_female_titan_cannot_play_level_three_even_as_an_element():
+    state = put(_with(), "comet", "fire")  # Comet needs Earth; Bird shows Earth
+    state = do(ready_all(state), "next")
+    state, _ = act(state, "reveal", player="Ann", card="fire")
+    state, events = act(state, "reveal", player="Bob", card="bird", **{"as": "earth"})
+    assert "bird" in state["discard"] and "female Titan" in text(events)
+    assert state["in_play"]["comet"]["elements"] == [
+        {"element": "fire", "card": "fire", "protected": False}]
+
+
+def test_power_uses_are_limited():
+    state = _with(Cy="coeus")  # Coeus: 2 uses
+    state = do(state, "power", player="Cy", titan="coeus", direction="left")
+    state = do(state, "power", player="Cy", direction="right")
+    err = refused(state, "power", player="Cy", direction="left")
+    assert "limited uses" in err.rule
+
+
+def test_power_belongs_to_its_phase():
+    state = do(ready_all(_with()), "next")
+    err = refused(state, "power", player="Cy", on="Ann")  # Phoebe: Divination only
+    assert "phase" in err.rule
+    state = _with()
+    err = refused(state, "power", player="Dee")  # Tethys: Creation only
+    assert "phase" in err.rule
+
+
+def test_power_of_another_titan_is_refused():
+    err = refused(_with(), "power", player="Ann", titan="rhea")
+    assert "incarnates Cronus" in err.message
+
+
+def test_cronus_places_two_cards_plays_both_then_sits_out_a_turn():
+    state = do(_with(), "power", player="Ann")
+    state = ready_all(state)
+    assert state["face_down"]["Ann"] == 2 and state["hand"]["Ann"] == 8
+    state = do(state, "next")
+    state = do(state, "reveal", player="Ann", card="atmosphere")
+    assert state["round"]["order"][0] == "Ann"  # her second card comes next
+    state = do(state, "reveal", player="Ann", card="air")
+    for who, card in (("Bob", "water"), ("Cy", "comet"), ("Dee", "fire")):
+        state = do(state, "reveal", player=who, card=card)
+    assert state["turn"] == 2
+    refused(state, "ready", player="Ann")
+    state = ready_all(state)
+    assert state["face_down"]["Ann"] == 0 and state["hand"]["Ann"] == 8
+
+
+def test_hyperion_plays_an_element_as_any_element():
+    state = put(_with(Ann="hyperion", Bob="rhea"), "atmosphere", "air")
+    state = do(state, "power", player="Ann")
+    state = do(ready_all(state), "next")
+    state, events = act(state, "reveal", player="Ann", card="fire", **{"as": "water"})
+    assert state["in_play"]["atmosphere"]["complete"] and "Hyperion" in text(events)
+
+
+def test_without_hyperion_an_element_is_only_itself():
+    state = do(ready_all(put(_with(), "atmosphere", "air")), "next")
+    err = refused(state, "reveal", player="Ann", card="fire", **{"as": "water"})
+    assert "Aether" in err.rule
+
+
+def test_iapetus_replays_the_elements_discarded_this_phase():
+    state = _with(Ann="iapetus", Bob="rhea")
+    state = do(ready_all(state), "next")
+    state = do(state, "power", player="Ann")
+    # Fire and Water find no card; Atmosphere enters; Dee's Air lands on it
+    state, events = play_turn_reveals(state, ["fire", "water", "atmosphere", "air"])
+    assert state["round"]["replay"] == ["fire", "water"] and state["turn"] == 1
+    assert "Iapetus" in text(events)
+    refused(state, "reveal", player="Bob", card="fire")
+    refused(state, "reveal", player="Ann", card="earth")
+    state = do(state, "reveal", player="Ann", card="water")  # now Atmosphere takes it
+    assert state["in_play"]["atmosphere"]["complete"]
+    state = do(state, "reveal", player="Ann", card="fire")  # still no taker: discarded
+    assert state["turn"] == 2 and state["discard"] == ["fire"]
+
+
+def test_iapetus_is_declared_before_the_first_reveal():
+    state = do(ready_all(_with(Ann="iapetus", Bob="rhea")), "next")
+    state = do(state, "reveal", player="Ann", card="comet")
+    refused(state, "power", player="Ann")
+
+
+def test_coeus_moves_the_first_player_card():
+    state = do(_with(Cy="coeus"), "power", player="Cy", direction="right")
+    state = do(ready_all(state), "next")
+    assert state["round"]["order"] == ["Dee", "Ann", "Bob", "Cy"]
+
+
+def test_oceanus_switches_two_players_in_this_turns_order():
+    state = _with(Dee="oceanus", Cy="phoebe")
+    refused(state, "power", kind=InputError, player="Dee", swap=["Ann"])
+    state = do(state, "power", player="Dee", swap=["Ann", "Cy"])
+    state = do(ready_all(state), "next")
+    assert state["round"]["order"] == ["Cy", "Bob", "Ann", "Dee"]
+
+
+def test_rhea_places_her_card_where_she_chooses():
+    state = do(_with(Ann="rhea", Bob="theia"), "power", player="Ann", position=4)
+    state = do(ready_all(state), "next")
+    assert state["round"]["order"] == ["Bob", "Cy", "Dee", "Ann"]
+
+
+def test_crius_may_play_aggression_on_the_first_turn():
+    state = do(_with(Ann="crius", Bob="theia"), "power", player="Ann")
+    state = do(ready_all(state), "next")
+    state, events = act(state, "reveal", player="Ann", card="thunderbolts")
+    assert not state["over"] and "no effect" in text(events)
+
+
+def test_crius_is_declared_only_on_the_first_or_last_turn():
+    state = _with(Ann="crius", Bob="theia")
+    state, _ = play_turn(state, ["fire", "fire", "fire", "fire"])
+    err = refused(state, "power", player="Ann")
+    assert "first or the last" in err.message
+
+
+def test_theia_shows_cards_free_and_blocks_themis_bets():
+    state = _with(Bob="theia", Ann="themis", Cy="phoebe")
+    state = do(state, "power", player="Bob", to=["Cy", "Dee"])
+    assert state["tokens"]["Bob"] == 2
+    state = ready_all(state)
+    err = refused(state, "power", player="Ann", on="Bob", card="fire")
+    assert "shown a card" in err.message
+
+
+def test_themis_bet_right_returns_the_stake_and_the_gain():
+    state = ready_all(_with(Ann="themis", Bob="rhea"))
+    state = do(state, "power", player="Ann", on="Bob", card="comet", gain=2)
+    assert state["tokens"]["Ann"] == 1  # 2 - 1 staked
+    state = do(state, "next")
+    state = do(state, "reveal", player="Ann", card="fire")
+    # the Reserve is empty (2+2+2+1 = 7 taken): the gain of 2 is capped at 0, the stake returns
+    state, events = act(state, "reveal", player="Bob", card="comet")
+    assert state["tokens"]["Ann"] == 2 and "right" in text(events)
+
+
+def test_themis_right_guess_takes_the_gain_from_the_reserve():
+    state = ready_all(_with(Ann="themis", Bob="rhea"))
+    state = do(state, "power", player="Ann", on="Bob", card="fire", gain=2)
+    state = do(state, "show-card", player="Cy", to="Dee")  # Reserve 1
+    state = do(state, "next")
+    state = do(state, "reveal", player="Ann", card="water")
+    state, _events = act(state, "reveal", player="Bob", card="fire")
+    # Ann: 2 - 1 staked, + 1 stake back + min(2, Reserve 1) = 3
+    assert state["tokens"]["Ann"] == 3 and state["reserve"] == 0
+
+
+def test_themis_bet_wrong_stake_goes_to_the_reserve():
+    state = ready_all(_with(Ann="themis", Bob="rhea"))
+    state = do(state, "power", player="Ann", on="Cy", card="planet")
+    state = do(state, "next")
+    state = do(state, "reveal", player="Ann", card="fire")
+    state = do(state, "reveal", player="Bob", card="fire")
+    state, events = act(state, "reveal", player="Cy", card="water")
+    assert state["tokens"]["Ann"] == 1 and state["reserve"] == 1 and "wrong" in text(events)
+
+
+def test_phoebe_looks_at_a_face_down_card():
+    state = _with()
+    refused(state, "power", player="Cy", on="Ann")  # nothing face down yet
+    state = do(ready_all(state), "power", player="Cy", on="Ann")
+    assert state["titans"]["Cy"]["used"] == 1
+
+
+def test_tethys_protects_an_element_until_its_card_is_complete():
+    state = do(put(_with(), "comet"), "show-card", player="Ann", to="Bob")  # Reserve 0 -> 1
+    state = do(ready_all(state), "next")
+    state = do(state, "reveal", player="Ann", card="fire")
+    state, events = act(state, "power", player="Dee")
+    assert state["in_play"]["comet"]["elements"][0]["protected"] and state["reserve"] == 0
+    err = refused(state, "power", player="Dee")
+    assert "already protected" in err.message
+    state, _ = play_rest(state, ["air", "water", "water"])  # nothing needs them
+    state, events = play_turn(state, ["thunderbolts", "water", "air", "water"])
+    assert "no effect" in text(events)
+    assert state["in_play"]["comet"]["elements"][0]["card"] == "fire"  # spared
+    state, events = play_turn(state, ["earth"])
+    # Comet complete: Tethys' token goes back (Reserve 0 -> 1); tokens 1+2+2+1 + 1 = 7
+    assert state["in_play"]["comet"]["complete"] and state["reserve"] == 1
+    assert "Tethys" in text(events)
+
+
+def test_tethys_needs_a_reserve_token():
+    state = do(ready_all(put(_with(), "comet")), "next")  # Reserve 0
+    state = do(state, "reveal", player="Ann", card="fire")
+    err = refused(state, "power", player="Dee")
+    assert "Reserve is empty" in err.message
+
+
+def test_mnemosyne_swaps_with_the_discard_for_free():
+    state = _with(Ann="mnemosyne", Bob="rhea")
+    state = do(state, "discard", player="Bob", card="comet")
+    state = do(state, "power", player="Ann", card="comet", give="air")
+    assert state["tokens"]["Ann"] == 2 and state["discard"] == ["air"]
+
+
+def play_turn_reveals(state, cards):
+    events = []
+    for card in cards:
+        who = state["round"]["order"][0]
+        state, ev = act(state, "reveal", player=who, card=card)
+        events += ev
+    return state, events
+
+
+def play_rest(state, cards):
+    return play_turn_reveals(state, cards)
+
+
+@pytest.mark.parametrize("titan", ["cronus", "hyperion", "iapetus", "coeus", "oceanus", "crius"])
+def test_male_faces(titan):
+    state = incarnate({"Ann": titan, "Bob": "theia" if titan != "hyperion" else "rhea",
+                       "Cy": "phoebe" if titan != "coeus" else "rhea",
+                       "Dee": "themis" if titan != "iapetus" else "rhea"})
+    assert state["titans"]["Ann"]["face"] == "male"
