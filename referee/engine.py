@@ -20,6 +20,7 @@ Contract:
 from __future__ import annotations
 
 import copy as _copy
+import json
 import random
 from typing import Any
 
@@ -108,7 +109,11 @@ class Engine:
 
     def describe(self, action: Action) -> str:
         """One line for the log: the action as the table would say it."""
+        def short(value: Any) -> str:
+            text = value if isinstance(value, str) else json.dumps(value, ensure_ascii=False)
+            return text if len(text) <= 40 else text[:37] + "..."
+
         fields = " ".join(
-            f"{k}={v}" for k, v in action.items() if k != "verb" and v not in (None, False, [], {})
+            f"{k}={short(v)}" for k, v in action.items() if k != "verb" and v not in (None, False, [], {})
         )
         return f"{action.get('verb', '?')} {fields}".strip()

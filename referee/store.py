@@ -187,17 +187,21 @@ class Store:
         return out
 
     def current_session(self, game: str | None = None) -> str:
-        """The most recently used open session (of `game`, if given)."""
-        sql = "SELECT id FROM sessions WHERE status = 'open'"
+        """The most recently used open session (of `game`, if given); when none is open,
+        the most recently used finished one, so its final table, log and undo stay at hand."""
+        sql = "SELECT id FROM sessions WHERE 1=1"
         args: tuple = ()
         if game:
             sql += " AND game = ?"
             args = (game,)
-        row = self.db.execute(sql + " ORDER BY used DESC, rowid DESC LIMIT 1", args).fetchone()
+        order = " ORDER BY used DESC, rowid DESC LIMIT 1"
+        row = self.db.execute(sql + " AND status = 'open'" + order, args).fetchone()
+        if row is None:
+            row = self.db.execute(sql + order, args).fetchone()
         if row is None:
             what = f"{game} session" if game else "session"
             hint = f"`referee {game} new ...`" if game else "`referee GAME new ...`"
-            raise StorageError(f"no open {what} in {self.path}; start one with {hint}")
+            raise StorageError(f"no {what} in {self.path}; start one with {hint}")
         return row[0]
 
     def sessions(self, game: str | None = None, include_over: bool = False) -> list[dict]:

@@ -214,14 +214,12 @@ def unseen():
 
     These are the cards a --reveal (or a hidden hand card) can still be.
     """
-    from referee import session
     from referee.cli import context, output
+    from referee.cli.common import load_current
     from referee.games.cerebria import cards, zones
 
     ref = context.get()
-    store = ref.store()
-    sid = session.resolve(store, "cerebria", ref.session_id)
-    loaded = session.load(store, sid)
+    sid, loaded = load_current("cerebria")
     pool = zones.unseen(loaded.state)
     result = {"unseen": dict(sorted(pool.items())), "count": sum(pool.values())}
     if ref.as_json:

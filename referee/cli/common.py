@@ -56,14 +56,20 @@ def game_group(game: str, help: str | None = None) -> click.Group:
 
 # -- sessions ----------------------------------------------------------------------
 
-def show_session(game: str | None, sid: str | None) -> None:
+def load_current(game: str | None, sid: str | None = None) -> tuple[str, Any]:
+    """The session a view command means (named, --session, or the current one), rebuilt."""
     from referee import session
 
     ref = context.get()
     store = ref.store()
     sid = session.resolve(store, game, sid or ref.session_id)
-    loaded = session.load(store, sid)
-    store.touch(sid)
+    return sid, session.load(store, sid)
+
+
+def show_session(game: str | None, sid: str | None) -> None:
+    ref = context.get()
+    sid, loaded = load_current(game, sid)
+    ref.store().touch(sid)
     if ref.as_json:
         output.emit_json(output.envelope({"id": sid, "game": loaded.game}, sid, loaded.state_json()))
         return

@@ -228,20 +228,10 @@ def lookback(give_up: tuple[str, ...], dry_run: bool) -> None:
 
     After the game it shows the look back again.
     """
-    from referee import session
-    from referee.cli.common import run_action
-    from referee.errors import StorageError
+    from referee.cli.common import load_current, run_action
 
     ref = context.get()
-    store = ref.store()
-    try:
-        sid = session.resolve(store, "elysion", ref.session_id)
-    except StorageError:  # no open session: show the most recent finished game's look back
-        finished = store.sessions("elysion", include_over=True)
-        if not finished:
-            raise
-        sid = finished[0]["id"]
-    loaded = session.load(store, sid)
+    sid, loaded = load_current("elysion")
     if loaded.state.get("lookback") is not None and give_up:
         raise IllegalAction(
             "the look back is scored already; `referee undo` it to change what is given up",

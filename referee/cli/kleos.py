@@ -388,13 +388,11 @@ def check(minion: str, stat: str, need: int | None, against: str | None, dice: s
 @json_option
 def ledger() -> None:
     """The glory ledger: every gain with its day and reason."""
-    from referee import session
+    from referee.cli.common import load_current
     from referee.games.kleos import state as st
 
     ref = context.get()
-    store = ref.store()
-    sid = session.resolve(store, GAME, ref.session_id)
-    loaded = session.load(store, sid)
+    sid, loaded = load_current(GAME)
     entries = loaded.state["ledger"]
     if ref.as_json:
         output.emit_json(output.envelope({"ledger": entries}, sid, loaded.state_json()))

@@ -14,6 +14,7 @@ from referee.cli.common import (
     emit_calculation,
     game_group,
     json_option,
+    load_current,
     new_options,
     start,
 )
@@ -216,12 +217,7 @@ def end(aggression_held: bool) -> dict:
 
 
 def _loaded():
-    from referee import session
-
-    ref = context.get()
-    store = ref.store()
-    sid = session.resolve(store, "kreus", ref.session_id)
-    return sid, session.load(store, sid)
+    return load_current("kreus")
 
 
 @group.command("tree")
