@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import sys
+
 import click
 
 from referee.cli import context
@@ -26,7 +28,7 @@ def play_cmd(target: str | None, bail: bool) -> int:
         meta = ref.store().session(target)  # a missing id is a storage error (exit 3)
         game, sid = meta["game"], target
     shell = Shell(ref, game=game, session_id=sid)
-    stdin = click.get_text_stream("stdin")
+    stdin = sys.stdin
     if not stdin.isatty():
         code = shell.run_script(stdin, bail=bail)
         if code:

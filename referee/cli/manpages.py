@@ -1,0 +1,147 @@
+"""Man pages generated from the Click tree: `python -m referee.cli.manpages [DIR]` (default man/).
+
+One page for `referee` (global options and session commands) and one per game
+group (`referee-kleos.1`, ...), listing every verb with its arguments and
+options. A test regenerates them and compares with the committed files.
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import click
+
+from referee import __version__
+
+DATE = "2026"
+
+
+def _esc(text: str) -> str:
+    text = text.replace("\\", "\\\\").replace("-", "\\-")
+    lines = []
+    for line in text.splitlines():
+        if line.startswith((".", "'")):
+            line = "\\&" + line
+        lines.append(line)
+    return "\n".join(lines)
+
+
+def _help(cmd: click.Command) -> str:
+    import inspect
+
+    return inspect.cleandoc(cmd.help or cmd.short_help or "")
+
+
+def _paragraphs(text: str) -> list[str]:
+    """Paragraphs as roff: Click's \\b paragraphs keep their line breaks (.nf/.fi)."""
+    out = []
+    for para in text.split("\n\n"):
+        if not para.strip():
+            continue
+        if para.lstrip().startswith("\b"):
+            body = para.lstrip()[1:].strip("\n")
+            out.append(".nf\n" + _esc(body) + "\n.fi")
+        else:
+            out.append(_esc(" ".join(line.strip() for line in para.splitlines())))
+    return out
+
+
+def _usage(ctx: click.Context, cmd: click.Command) -> str:
+    return " ".join(cmd.collect_usage_pieces(ctx))
+
+
+def _options(ctx: click.Context, cmd: click.Command) -> list[str]:
+    out: list[str] = []
+    for param in cmd.get_params(ctx):
+        record = param.get_help_record(ctx)
+        if record is None:
+            continue
+        out += [".TP", f"\\fB{_esc(record[0])}\\fR", _esc(record[1] or "")]
+    return out
+
+
+def _command_section(ctx: click.Context, path: str, cmd: click.Command) -> list[str]:
+    sub = click.Context(cmd, info_name=path.split()[-1], parent=ctx)
+    out = [f".SS {_esc(path)}", f".B {_esc(path)} {_esc(_usage(sub, cmd))}".rstrip(), ".PP"]
+    for para in _paragraphs(_help(cmd)):
+        out += [para, ".PP"]
+    opts = _options(sub, cmd)
+    if opts:
+        out += [".RS", *opts, ".RE"]
+    return out
+
+
+def page(name: str, group: click.Command, title: str, parent: click.Context | None = None,
+         commands: list[str] | None = None) -> str:
+    ctx = click.Context(group, info_name=name.replace("referee-", "referee ").split()[-1], parent=parent)
+    full = name.replace("-", " ")
+    out = [
+        f'.TH "{name.upper()}" "1" "{DATE}" "referee {__version__}" "User Commands"',
+        ".SH NAME",
+        f"{_esc(name)} \\- {_esc(title)}",
+        ".SH SYNOPSIS",
+        f".B {_esc(full)}",
+        "[\\fIOPTIONS\\fR] \\fICOMMAND\\fR [\\fIARGS\\fR]...",
+        ".SH DESCRIPTION",
+    ]
+    for para in _paragraphs(_help(group)):
+        out += [para, ".PP"]
+    opts = _options(ctx, group)
+    if opts:
+        out += [".SH OPTIONS", *opts]
+    if isinstance(group, click.Group):
+        out.append(".SH COMMANDS")
+        for sub_name in commands if commands is not None else group.list_commands(ctx):
+            cmd = group.get_command(ctx, sub_name)
+            if cmd is None or cmd.hidden:
+                continue
+            if isinstance(cmd, click.Group):
+                sub_ctx = click.Context(cmd, info_name=sub_name, parent=ctx)
+                for leaf in cmd.list_commands(sub_ctx):
+                    out += _command_section(sub_ctx, f"{full} {sub_name} {leaf}", cmd.get_command(sub_ctx, leaf))
+            else:
+                out += _command_section(ctx, f"{full} {sub_name}", cmd)
+    if name == "referee":
+        from referee.cli import GAME_HELP
+
+        out.append(".SH GAMES")
+        for game in GAMES:
+            out += [".TP", f"\\fBreferee {game}\\fR", _esc(f"{GAME_HELP[game]} See referee-{game}(1).")]
+    out += [".SH EXIT STATUS", "0 done; 1 refused by a rule (nothing recorded); 2 usage error;",
+            "3 session or storage error.", ".SH ENVIRONMENT",
+            "\\fBREFEREE_DB\\fR the session store; \\fBREFEREE_SESSION\\fR the session to act on.",
+            ".SH SEE ALSO"]
+    out.append(", ".join(f"\\fBreferee\\-{g}\\fR(1)" for g in GAMES) if name == "referee" else "\\fBreferee\\fR(1)")
+    return "\n".join(out) + "\n"
+
+
+GAMES = ("kleos", "kreus", "cerebria", "croa", "elysion")
+
+
+def pages() -> dict[str, str]:
+    """Every page, by file name."""
+    from referee.cli import GAME_HELP, SESSION_COMMANDS, cli
+
+    root_ctx = click.Context(cli, info_name="referee")
+    out = {"referee.1": page("referee", cli, "a referee and scorer for five board games",
+                             commands=sorted(SESSION_COMMANDS))}
+    for game in GAMES:
+        group = cli.get_command(root_ctx, game)
+        out[f"referee-{game}.1"] = page(f"referee-{game}", group, GAME_HELP[game], parent=root_ctx)
+    return out
+
+
+def write(folder: str | Path = "man") -> list[Path]:
+    folder = Path(folder)
+    folder.mkdir(parents=True, exist_ok=True)
+    written = []
+    for name, text in pages().items():
+        (folder / name).write_text(text, encoding="utf-8")
+        written.append(folder / name)
+    return written
+
+
+if __name__ == "__main__":
+    for path in write(sys.argv[1] if len(sys.argv) > 1 else "man"):
+        print(path)

@@ -1,0 +1,69 @@
+"""Generated docs stay in sync, every command is documented, and start-up stays light."""
+
+import subprocess
+import sys
+from pathlib import Path
+
+import click
+
+from referee.cli import GAME_NAMES, SESSION_COMMANDS, cli
+from referee.cli.manpages import pages
+
+ROOT = Path(__file__).parent.parent
+
+
+def test_man_pages_match_the_click_tree():
+    # regenerate with: python -m referee.cli.manpages man
+    for name, text in pages().items():
+        committed = ROOT / "man" / name
+        assert committed.exists(), f"man/{name} is missing"
+        assert committed.read_text(encoding="utf-8") == text, f"man/{name} is stale: run python -m referee.cli.manpages man"
+
+
+def _leaves():
+    ctx = click.Context(cli, info_name="referee")
+    for name in [*GAME_NAMES, *SESSION_COMMANDS]:
+        cmd = cli.get_command(ctx, name)
+        if isinstance(cmd, click.Group):
+            sub = click.Context(cmd, info_name=name, parent=ctx)
+            for leaf in cmd.list_commands(sub):
+                yield f"{name} {leaf}", cmd.get_command(sub, leaf)
+        else:
+            yield name, cmd
+
+
+def test_every_command_has_help_text():
+    missing = [path for path, cmd in _leaves() if not (cmd.help or cmd.short_help)]
+    assert missing == []
+
+
+def test_every_game_verb_of_games_md_exists():
+    spec = {
+        "kleos": "new card isle deploy next play attach move oa pass attack recruit kill glory favor status odds combat",
+        "kreus": "new tokens titan show-card exchange retrieve discard ready reveal power next tree paths end outcome status",
+        "cerebria": "new mulligan impulse invoke ability cancel end-turn next-cycle vibes winner status",
+        "croa": "new move bounce mosquito pass remove pond status",
+        "elysion": "new reveal take shade next lookback catalog blessings status",
+    }
+    have = {}
+    for path, _ in _leaves():
+        game, _, verb = path.partition(" ")
+        have.setdefault(game, set()).add(verb)
+    for game, verbs in spec.items():
+        assert set(verbs.split()) <= have[game], f"{game} lacks {set(verbs.split()) - have[game]}"
+
+
+def test_root_command_imports_only_click():
+    code = ("import sys, referee.cli; "
+            "heavy = [m for m in ('prompt_toolkit', 'tabulate', 'sqlite3', 'referee.games', 'referee.store', 'json')"
+            " if m in sys.modules]; print(heavy)")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
+    assert out.strip() == "[]"
+
+
+def test_help_does_not_load_games_or_the_store():
+    code = ("import sys\nfrom referee.cli import cli\n"
+            "try:\n    cli.main(['--help'], standalone_mode=False)\nexcept SystemExit:\n    pass\n"
+            "print([m for m in sys.modules if m.startswith(('referee.games', 'referee.store', 'prompt_toolkit', 'tabulate'))])")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
+    assert out.strip().splitlines()[-1] == "[]"

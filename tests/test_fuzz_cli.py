@@ -1,0 +1,85 @@
+"""Bad input never prints a traceback: random argument lists to every command give exit 0-3 and a message."""
+
+from __future__ import annotations
+
+import os
+
+import click
+import pytest
+from click.testing import CliRunner
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from referee.cli import GAME_NAMES, SESSION_COMMANDS, cli
+
+STARTS = {
+    "kleos": ["new", "--player", "Ann:ares", "--player", "Bob:athena", "--champion", "ares=4/3/2/1",
+              "--champion", "athena=3/3/4/2", "--seed", "4"],
+    "kreus": ["new", "--player", "Ann", "--player", "Bob", "--player", "Cy", "--seed", "3"],
+    "cerebria": ["new", "--player", "Ann", "--player", "Bob", "--player", "Cy", "--seed", "5"],
+    "croa": ["new", "--player", "Ann:red", "--player", "Bob:blue", "--digital", "--seed", "1"],
+    "elysion": ["new", "--player", "Ann", "--player", "Bob", "--seed", "4"],
+}
+WORDS = ["Ann", "Bob", "Cy", "ares", "athena", "ares:1", "ares:champion", "athena:c", "port", "isle1", "h1",
+         "a1", "a2", "b1", "b2", "h8", "lilypad", "pike", "log", "male1", "1", "2", "0", "-1", "+3", "99999999999",
+         "ssg--", "sxz", "fire", "aether", "atmosphere", "planet", "thunderbolts", "strong-gloom-blue-steal",
+         "brightness-red", "mild", "12*", "Ann=40", "40", "json", "md", "bliss", "gloom", "male", "destroy",
+         "", " ", "é", "--", "-", "x" * 300, "{}", "[1,2]", "a:b:c", "kleos-1", "nothing"]
+
+
+def _leaves():
+    ctx = click.Context(cli, info_name="referee")
+    for name in [*GAME_NAMES, *SESSION_COMMANDS]:
+        cmd = cli.get_command(ctx, name)
+        if isinstance(cmd, click.Group):
+            sub = click.Context(cmd, info_name=name, parent=ctx)
+            for leaf in cmd.list_commands(sub):
+                leaf_cmd = cmd.get_command(sub, leaf)
+                if isinstance(leaf_cmd, click.Group):
+                    for deeper in leaf_cmd.list_commands(click.Context(leaf_cmd, parent=sub)):
+                        yield (name, leaf, deeper), leaf_cmd.get_command(click.Context(leaf_cmd), deeper)
+                else:
+                    yield (name, leaf), leaf_cmd
+        else:
+            yield (name,), cmd
+
+
+LEAVES = dict(_leaves())
+
+
+@pytest.fixture(scope="module")
+def table(tmp_path_factory):
+    """A store with a session of every game, and a scratch folder as the working directory."""
+    folder = tmp_path_factory.mktemp("fuzz")
+    db = str(folder / "fuzz.db")
+    runner = CliRunner()
+    for game, args in STARTS.items():
+        result = runner.invoke(cli, ["--db", db, game, *args])
+        assert result.exit_code == 0, (game, result.output)
+    cwd = os.getcwd()
+    os.chdir(folder)
+    yield db
+    os.chdir(cwd)
+
+
+def _tokens(path):
+    opts = [o for p in LEAVES[path].params for o in getattr(p, "opts", []) if o.startswith("-")]
+    pool = st.sampled_from(sorted(set(WORDS + opts)))
+    return st.lists(st.one_of(pool, pool, st.text(max_size=8)), max_size=7)
+
+
+@pytest.mark.parametrize("path", sorted(LEAVES), ids=" ".join)
+@settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(data=st.data())
+def test_random_arguments_give_exit_0_to_3_with_a_message(table, path, data):
+    args = data.draw(_tokens(path))
+    as_json = data.draw(st.booleans())
+    argv = ["--db", table, *(["--json"] if as_json else []), *path, *args]
+    result = CliRunner().invoke(cli, argv, input="")
+    out = result.output
+    assert result.exit_code in (0, 1, 2, 3), (argv, result.exit_code, out, result.exception)
+    assert "Traceback" not in out and "internal error" not in out, (argv, out)
+    if result.exception is not None:
+        assert isinstance(result.exception, SystemExit), (argv, repr(result.exception))
+    if result.exit_code:
+        assert out.strip(), (argv, "refused without a message")
