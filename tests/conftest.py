@@ -3,11 +3,7 @@ from pathlib import Path
 
 import pytest
 
-sys.path.insert(0, str(Path(__file__).parent))
-
-import toygame  # noqa: E402
-
-toygame.install()
+sys.path.insert(0, str(Path(__file__).parent))  # shared helpers such as kleos_table
 
 
 @pytest.fixture

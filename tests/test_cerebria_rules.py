@@ -663,3 +663,52 @@ def test_steal_of_a_shown_card_the_opponent_does_not_hold_is_refused():
     err = t.refused("ability", player="Ann", pos=1, ability="steal", args=["Bob"],
                     card="brightness-red")
     assert "known to hold only brightness-blue" in err.message
+
+
+def test_steal_of_an_unnamed_card_may_have_taken_a_shown_one():
+    # Bob shows mild-bliss-red-draw (printed once) and holds 4 hidden cards. Ann steals
+    # without saying which card: it may be the shown one, so Bob's hand is no longer known
+    # to hold it and Ann may invoke it (hands: Bob 5 - 1 = 4, Ann 4 + 1 = 5, then 4).
+    t = Table()
+    t.place("Ann", "mild-bliss-red-steal")
+    t.give("Bob", "mild-bliss-red-draw")
+    t.act("ability", player="Ann", pos=1, ability="steal", args=["Bob"])
+    t.act("pass")
+    assert t.hand("Bob") == {"count": 4, "known": []} and t.hand("Ann")["count"] == 5
+    t.act("invoke", player="Ann", card="mild-bliss-red-draw")
+    assert t.hand("Ann")["count"] == 4 and t.mindset("Ann")[1]["card"] == "mild-bliss-red-draw"
+
+
+def test_counter_act_reveal_typed_with_an_early_pass_is_kept():
+    # Embrace waits on Bob then Cy. Bob passes and types the card turned up from stack 3;
+    # Cy passes last: that card, not a drawn one, refills Impulse slot 3 (stack 5 - 1 = 4).
+    t = Table()
+    t.place("Ann", "mild-bliss-yellow-embrace")
+    t.act("ability", player="Ann", pos=1, ability="embrace", args=[3])
+    t.act("pass", player="Bob", reveal=["bleakness-red"])
+    t.act("pass", player="Cy")
+    assert t["impulse"][2] == "bleakness-red" and t["stacks"][2] == 4
+    assert [r["source"] for r in t.results] == ["table"]
+
+
+def test_drain_of_itself_is_refused_naming_the_drain_rule():
+    t = Table()
+    t.place("Ann", "mild-bliss-yellow-drain")
+    err = t.refused("ability", player="Ann", pos=1, ability="drain", args=["Ann:1", 1])
+    assert "cannot drain itself" in err.message and "another emotion" in err.rule
+
+
+def test_reveal_on_an_ability_that_turns_no_card_up_is_refused_at_once():
+    # Draw turns no Impulse card face up: a typed --reveal is a mistake caught when the
+    # ability is used, not later when the last player passes (which would leave the
+    # counter-act unanswerable).
+    t = Table()
+    t.place("Ann", "mild-bliss-red-draw")
+    t.place("Ann", "mild-bliss-yellow-embrace")
+    err = t.bad_input("ability", player="Ann", pos=1, ability="draw", args=[],
+                      reveal=["brightness-red"])
+    assert "--reveal" in err.message
+    # Embrace turns one card up at most
+    assert "--reveal" in t.bad_input("ability", player="Ann", pos=2, ability="embrace",
+                                     args=[1], reveal=["brightness-red", "brightness-blue"]).message
+    assert t["pending"] is None and t.mindset("Ann")[0]["fragments"] == 1

@@ -1,4 +1,5 @@
-"""The CLI contract end to end: sessions, actions, undo/redo, export in every format, import, exit codes, --json."""
+"""The CLI contract end to end on a real game: sessions, actions, undo/redo, export in every
+format, import, exit codes and --json (Click's runner and a real subprocess)."""
 
 import csv
 import io
@@ -6,13 +7,11 @@ import json
 import os
 import subprocess
 import sys
-from pathlib import Path
 
 from click.testing import CliRunner
+from kleos_table import NEW_ARGS
 
 from referee.cli import cli
-
-TESTS = Path(__file__).parent
 
 
 def run(*args, env=None):
@@ -24,24 +23,24 @@ def jrun(*args):
     return result, json.loads(result.output)
 
 
-def _new_toy(*extra):
-    result, data = jrun("toy", "new", "--player", "Ann", "--player", "Bob", "--seed", "11", *extra)
+def _new(*extra):
+    result, data = jrun(*NEW_ARGS, *extra)
     assert result.exit_code == 0, result.output
     return data
 
 
-def _current(sid=None):
-    _, data = jrun("show", *([sid] if sid else []))
-    return data["state"]["summary"]["current"]
+def _to_action_phase():
+    for _ in range(3):
+        assert run("kleos", "next").exit_code == 0
 
 
-def test_new_action_undo_redo_export_import_round_trip(db, tmp_path):
-    data = _new_toy()
+def test_new_act_undo_redo_export_every_format_and_import_equal(db, tmp_path):
+    data = _new()
     sid = data["session"]
-    assert data["ok"] and data["state"]["summary"]["game"] == "toy"
-    for die in "3", "4", "2":
-        r = run("toy", "roll", _current(), "--die", die)
-        assert r.exit_code == 0, r.output
+    assert data["ok"] and data["state"]["summary"]["game"] == "kleos"
+    assert run("kleos", "glory", "ares", "+2", "--reason", "Trickster").exit_code == 0
+    assert run("kleos", "check", "ares:c", "cunning", "--dice", "sg").exit_code == 0
+    assert run("kleos", "check", "athena:c", "attack").exit_code == 0
     assert run("undo").exit_code == 0
     assert run("redo").exit_code == 0
     assert run("undo").exit_code == 0  # leave one undone action in history
@@ -49,26 +48,29 @@ def test_new_action_undo_redo_export_import_round_trip(db, tmp_path):
         r = run("export", "--format", fmt, "-o", str(tmp_path / f"out.{fmt}"))
         assert r.exit_code == 0, r.output
     exported = json.loads((tmp_path / "out.json").read_text())
-    assert exported["seed"] == "11" and exported["rules_version"] == "1"
+    assert exported["seed"] == "4" and exported["game"] == "kleos" and exported["rules_version"]
     assert [a["status"] for a in exported["actions"]] == ["done", "done", "done", "undone"]
+    assert exported["actions"][2]["results"][0] == {"label": exported["actions"][2]["results"][0]["label"],
+                                                    "value": ["s", "g"], "source": "table"}
     rows = list(csv.DictReader(io.StringIO((tmp_path / "out.csv").read_text())))
-    assert [r["verb"] for r in rows] == ["new", "roll", "roll", "roll"] and "(table)" in rows[1]["results"]
+    assert [r["verb"] for r in rows] == ["new", "glory", "check", "check"] and "(table)" in rows[2]["results"]
     md = (tmp_path / "out.md").read_text()
-    assert md.startswith("# Toy race") and "| 1 | roll" in md
+    assert md.startswith("# Kleos") and "| 1 |" in md and "## The table now" in md
     lines = (tmp_path / "out.jsonl").read_text().splitlines()
     assert json.loads(lines[0])["kind"] == "header" and len(lines) == 5
+    _, original = jrun("show", sid)
     for fmt in ("json", "jsonl"):
         r, imported = jrun("import", str(tmp_path / f"out.{fmt}"))
         assert r.exit_code == 0, r.output
         assert imported["session"] != sid
-        _, original = jrun("show", sid)
         assert imported["state"] == original["state"]
         # the undone action came along: redo works on the imported session too
-        assert run("redo", imported["session"]).exit_code == 0
+        r, redone = jrun("redo", imported["session"])
+        assert r.exit_code == 0 and redone["result"]["actions"] == 3
 
 
 def test_export_never_overwrites_without_force(db, tmp_path):
-    _new_toy()
+    _new()
     target = tmp_path / "keep.json"
     target.write_text("precious")
     r = run("export", "-o", str(target))
@@ -79,18 +81,18 @@ def test_export_never_overwrites_without_force(db, tmp_path):
 
 
 def test_import_stops_at_the_first_illegal_action_naming_index_and_rule(db, tmp_path):
-    _new_toy()
-    first = _current()
-    run("toy", "roll", first, "--die", "2")
+    _new()
+    _to_action_phase()
     run("export", "-o", str(tmp_path / "a.json"))
     data = json.loads((tmp_path / "a.json").read_text())
-    data["actions"].append({"index": 2, "status": "done", "action": {"verb": "roll", "player": first}, "results": []})
+    data["actions"].append({"index": 4, "status": "done", "results": [],
+                            "action": {"verb": "move", "minion": "athena:c", "to": "port"}})
     (tmp_path / "b.json").write_text(json.dumps(data))
     before = run("sessions", "--all").output
     r, out = jrun("import", str(tmp_path / "b.json"))
     assert r.exit_code == 1
-    assert out["error"]["kind"] == "illegal" and "action 2" in out["error"]["message"]
-    assert out["error"]["rule"] == "Turn order"
+    assert out["error"]["kind"] == "illegal" and "action 4 (move)" in out["error"]["message"]
+    assert out["error"]["rule"].startswith("Turn order")
     assert run("sessions", "--all").output == before  # nothing stored
 
 
@@ -103,55 +105,66 @@ def test_import_refuses_a_file_that_is_not_an_export(db, tmp_path):
 
 
 def test_exit_codes_and_json_error_envelope(db):
-    _new_toy()
-    second = "Bob" if _current() == "Ann" else "Ann"
-    r, out = jrun("toy", "roll", second)
-    assert r.exit_code == 1 and out == {"ok": False, "error": {"kind": "illegal", "message": out["error"]["message"], "rule": "Turn order"}}
-    r, out = jrun("toy", "roll", _current(), "--die", "x")
+    _new()
+    _to_action_phase()
+    r, out = jrun("kleos", "move", "athena:c", "port")
+    assert r.exit_code == 1
+    assert out == {"ok": False, "error": {"kind": "illegal", "message": out["error"]["message"], "rule": out["error"]["rule"]}}
+    assert out["error"]["rule"].startswith("Turn order")
+    r, out = jrun("kleos", "check", "ares:c", "cunning", "--dice", "x")
     assert r.exit_code == 2 and out["error"]["kind"] == "usage"
-    r, out = jrun("toy", "roll")
+    r, out = jrun("kleos", "move")
     assert r.exit_code == 2 and out["error"]["kind"] == "usage"
-    r, out = jrun("show", "toy-99")
+    r, out = jrun("show", "kleos-99")
     assert r.exit_code == 3 and out["error"]["kind"] == "storage"
 
 
 def test_refused_action_prints_the_rule_and_no_traceback(db):
-    _new_toy()
-    second = "Bob" if _current() == "Ann" else "Ann"
-    r = run("toy", "roll", second)
+    _new()
+    _to_action_phase()
+    r = run("kleos", "move", "ares:c", "isle1")
     assert r.exit_code == 1
-    assert "refused:" in r.output and "rule: Turn order" in r.output and "Traceback" not in r.output
+    assert "refused: isle1 is not next to h1" in r.output and "rule: Movement" in r.output
+    assert "Traceback" not in r.output
+
+
+def test_action_json_envelope_carries_state_and_summary(db):
+    _new()
+    r, out = jrun("kleos", "glory", "athena", "+1", "--reason", "test")
+    assert r.exit_code == 0 and out["ok"] and out["session"] == "kleos-1"
+    assert set(out["state"]["summary"]) == {"game", "players", "current", "phase", "turn", "pending", "over",
+                                            "winners", "outcome"}
+    assert [(p["name"], p["score"]) for p in out["state"]["summary"]["players"]] == [("Ann", 0), ("Bob", 1)]
 
 
 def test_session_option_and_environment_pick_the_session(db):
-    first = _new_toy()["session"]
-    second = _new_toy()["session"]
+    first = _new()["session"]
+    second = _new()["session"]
     assert jrun("show")[1]["session"] == second
     assert jrun("--session", first, "show")[1]["session"] == first
-    assert run("show", env={"REFEREE_SESSION": first}).exit_code == 0
-    r = CliRunner().invoke(cli, ["--json", "toy", "status"], env={"REFEREE_SESSION": first})
+    r = CliRunner().invoke(cli, ["--json", "kleos", "status"], env={"REFEREE_SESSION": first})
     assert json.loads(r.output)["session"] == first
 
 
 def test_sessions_lists_id_game_players_turn_status(db):
-    _new_toy("--name", "Friday")
+    _new("--name", "Friday")
     r = run("sessions")
-    assert "toy-1" in r.output and "Friday" in r.output and "Ann, Bob" in r.output
+    assert "kleos-1" in r.output and "Friday" in r.output and "Ann, Bob" in r.output
     _, data = jrun("sessions")
     assert data["result"]["sessions"][0]["players"] == ["Ann", "Bob"]
 
 
 def test_log_lists_numbered_actions_with_who_rolled(db):
-    _new_toy()
-    run("toy", "roll", _current(), "--die", "5")
-    run("toy", "roll", _current())
+    _new()
+    run("kleos", "check", "ares:c", "cunning", "--dice", "s-")
+    run("kleos", "check", "ares:c", "cunning")
     out = run("log").output
-    assert "die=5 (table)" in out and "(referee)" in out
+    assert "=s- (table)" in out and "(referee)" in out
 
 
 def test_no_session_yet_is_a_storage_error_with_a_hint(db):
-    r = run("toy", "roll", "Ann")
-    assert r.exit_code == 3 and "toy new" in r.output
+    r = run("kleos", "next")
+    assert r.exit_code == 3 and "kleos new" in r.output
 
 
 def test_real_subprocess_end_to_end(tmp_path):
@@ -159,20 +172,19 @@ def test_real_subprocess_end_to_end(tmp_path):
     env.pop("REFEREE_SESSION", None)
 
     def sh(*args):
-        return subprocess.run([sys.executable, str(TESTS / "toy_cli.py"), *args], env=env,
+        return subprocess.run([sys.executable, "-m", "referee", *args], env=env,
                               capture_output=True, text=True, timeout=60)
 
-    assert sh("toy", "new", "--player", "Ann", "--player", "Bob", "--seed", "5").returncode == 0
-    cur = json.loads(sh("--json", "show").stdout)["state"]["summary"]["current"]
-    assert sh("toy", "roll", cur, "--die", "6").returncode == 0
-    other = "Bob" if cur == "Ann" else "Ann"
-    refused = sh("toy", "roll", cur)
-    assert refused.returncode == 1 and "Traceback" not in refused.stderr
+    assert sh(*NEW_ARGS).returncode == 0
+    for _ in range(3):
+        assert sh("kleos", "next").returncode == 0
+    assert sh("kleos", "move", "ares:c", "port").returncode == 0
+    refused = sh("kleos", "move", "athena:c", "port")
+    assert refused.returncode == 1 and "Turn order" in refused.stderr and "Traceback" not in refused.stderr
     assert sh("undo").returncode == 0 and sh("redo").returncode == 0
     assert sh("export", "-o", str(tmp_path / "e.json")).returncode == 0
     imp = sh("--json", "import", str(tmp_path / "e.json"))
-    assert imp.returncode == 0 and json.loads(imp.stdout)["state"]["score"][cur] == 6
-    assert sh("toy", "roll", other, "--die", "1").returncode == 0
-    # the shipped console entry point, as a module
-    mod = subprocess.run([sys.executable, "-m", "referee", "--help"], env=env, capture_output=True, text=True, timeout=60)
-    assert mod.returncode == 0 and "kleos" in mod.stdout
+    assert imp.returncode == 0
+    where = {m: v["location"] for m, v in json.loads(imp.stdout)["state"]["minions"].items()}
+    assert where["ares:champion"] == "port"
+    assert sh("--help").returncode == 0

@@ -17,8 +17,8 @@ import pytest
 from referee import export, registry, session
 from referee.store import Store
 
-GAMES = ["toy", *registry.GAMES]
-PLAYOUTS = {"toy": 5, "kleos": 4, "kreus": 12, "cerebria": 6, "croa": 25, "elysion": 8}
+GAMES = list(registry.GAMES)
+PLAYOUTS = {"kleos": 4, "kreus": 12, "cerebria": 6, "croa": 25, "elysion": 8}
 MAX_STEPS = 5000
 
 

@@ -1,4 +1,4 @@
-"""Crash safety and two writers: SQLite transactions keep every committed action and nothing half-written."""
+"""Crash safety and two writers (on a Kleos session): every committed action kept, nothing half-written."""
 
 import random
 import signal
@@ -6,17 +6,19 @@ import subprocess
 import sys
 from pathlib import Path
 
+from kleos_table import start
+
 from referee import session
 from referee.store import Store
 
-WRITER = Path(__file__).parent / "toy_writer.py"
+WRITER = Path(__file__).parent / "kleos_writer.py"
 
 
 def _start(store_path):
     store = Store(store_path)
-    loaded, _ = session.create(store, "toy", {"players": ["Ann", "Bob"]}, seed="1")
+    sid = start(store)
     store.close()
-    return loaded.id
+    return sid
 
 
 def test_sigkill_during_a_loop_of_actions_loses_no_committed_action(tmp_path):
@@ -57,6 +59,7 @@ def test_two_processes_appending_at_once_lose_nothing(tmp_path):
         assert p.wait(timeout=120) == 0
     store = Store(path)
     actions = store.actions(sid)
-    tags = sorted(a["action"]["tag"] for a in actions[1:])
+    tags = sorted(a["action"]["reason"] for a in actions[1:])
     assert len(actions) == 1 + 2 * n
     assert tags == sorted([f"a-{i}" for i in range(n)] + [f"b-{i}" for i in range(n)])
+    assert session.load(store, sid).state["glory"]["ares"] == 2 * n

@@ -6,6 +6,7 @@ import pytest
 from test_croa_fixtures import Table
 
 from referee.errors import IllegalAction, InputError
+from referee.games.croa import ENGINE
 
 THREE = ("Ann:red", "Bob:blue", "Cy:green")
 
@@ -26,7 +27,7 @@ def hand(t: Table, name: str, *cards: str) -> None:
 
 def table(players=("Ann:red", "Bob:blue")) -> Table:
     """A card session where nobody holds an orange card unless a test hands one out."""
-    t = Table(players, cards=True)
+    t = Table(players, cards=True, deal=True)
     for col in t.state["colonies"]:
         hand(t, col["name"], "bodyguard", "mega_jump", "not_even_dead")
     return t
@@ -237,3 +238,48 @@ def test_a_card_missing_its_tile_is_refused_before_it_leaves_the_hand():
     with pytest.raises(IllegalAction, match="blue pile has no male6"):
         t.act("card", card="one_more_frog", to="b2", tile="male6")
     assert "one_more_frog" in t.state["colonies"][0]["hand"]
+
+
+def test_a_typo_or_an_empty_card_name_is_refused_not_recorded():
+    t = table()
+    with pytest.raises(InputError, match="did you mean mega_jump"):
+        t.act("card", card="mega jum")
+    with pytest.raises(InputError, match="which card"):
+        t.act("card", card="")
+    assert not t.state["colonies"][0]["played_card"]
+
+
+# -- real cards: the referee counts the hands, it never sees them (RULINGS) ------------------
+
+
+def test_real_hands_are_counted_not_dealt():
+    t = Table(cards=True)  # physical tiles and cards: nobody's hand is known
+    assert [col["hand"] for col in t.state["colonies"]] == [["?"] * 3, ["?"] * 3]
+    # 55 cards - 2 hands of 3 = 49 face down, and no random result was recorded for them
+    assert t.state["deck"] == {"?": 49} and t.events == []
+    assert "Ann holds 3 cards." in ENGINE.render(t.state)
+    assert "doesnt_work" not in ENGINE.render(t.state)
+
+
+def test_any_card_may_come_from_a_real_hand_and_waits_for_a_doesnt_work():
+    t = Table(cards=True)
+    t.act("card", card="mating_season", male="male1")
+    # Bob holds 3 unseen cards, any of which may be a Doesn't work!: the table must say
+    assert [(p["player"], p["decision"]) for p in t.summary["pending"]] == [("Bob", "doesnt-work")]
+    t.act("pass")
+    # the baby is made; Ann: 2 cards left, the played card lies face up in the discard
+    assert t.at("a1") == "Rr" and t.state["colonies"][0]["hand"] == ["?", "?"]
+    assert t.state["discard"] == {"mating_season": 1}
+    t.move("a1:servant", "b2", tile="reeds")
+    t.move("h7", "h6", tile="reeds")
+    assert t.state["colonies"][0]["hand"] == ["?"] * 3  # filled up to 3 at her turn's start
+
+
+def test_a_real_hand_with_no_card_left_cannot_play():
+    t = Table(cards=True)
+    t.state["colonies"][0]["hand"] = []
+    t.state["deck"]["?"] += 3
+    with pytest.raises(IllegalAction, match="Ann holds no Mega-jump \\(no card in hand\\)"):
+        t.act("card", card="mega_jump", from_="a1", to="c3", tile="reeds")
+    with pytest.raises(IllegalAction, match="no card in hand"):
+        t.act("card", card="Frog Rain")

@@ -187,3 +187,21 @@ def test_a_deck_file_replaces_the_reconstructed_deck(db, tmp_path):
     result = run("new", "--player", "Ann:red", "--player", "Bob:blue", "--cards", "--deck",
                  str(path))
     assert result.exit_code == 2 and "count from 0 to 99" in result.output
+
+
+def test_mosquito_answer_as_listed_and_the_answer_spelled_out(db):
+    ok("new", "--player", "Ann:red", "--player", "Bob:blue")
+    out = ok("move", "a2", "b3", "--tile", "mosquito")
+    # the pending choices read b1-c2; the action's output says how to answer
+    assert "b1-c2" in out and "Answer: `croa mosquito FROM TO`" in out
+    assert run("mosquito", "b1").exit_code == 2
+    out = ok("mosquito", "b1-c2", "--tile", "reeds")
+    assert "Ann's servant b1 -> c2: reeds (revealed)." in out and "Bob to play" in out
+
+
+def test_real_cards_are_counted_and_deal_shows_the_hands(db):
+    ok("new", "--player", "Ann:red", "--player", "Bob:blue", "--cards", "--seed", "4")
+    assert "Ann holds 3 cards." in ok("pond")
+    ok("new", "--player", "Ann:red", "--player", "Bob:blue", "--cards", "--deal", "--seed", "4")
+    assert "Ann's hand: " in ok("pond")
+    assert run("new", "--player", "Ann:red", "--player", "Bob:blue", "--deal").exit_code == 2

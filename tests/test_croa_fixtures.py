@@ -15,11 +15,14 @@ from referee.games.croa.tiles import FULL_PILES, MALES
 class Table:
     """A Crôa! session driven through the engine, with helpers to arrange the pond."""
 
-    def __init__(self, players=("Ann:red", "Bob:blue"), digital=False, cards=False, seed="t"):
+    def __init__(self, players=("Ann:red", "Bob:blue"), digital=False, cards=False, seed="t",
+                 deal=None):
         self.seed = seed
         self.ply = 0
-        self.state = ENGINE.setup({"players": list(players), "digital": digital, "cards": cards},
-                                  Chance(seed, 0))
+        options = {"players": list(players), "digital": digital, "cards": cards}
+        if deal is not None:
+            options["deal"] = deal
+        self.state = ENGINE.setup(options, Chance(seed, 0))
         self.events: list[dict] = []
 
     # -- acting ----------------------------------------------------------------------------

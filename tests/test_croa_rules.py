@@ -25,8 +25,9 @@ def test_typed_tile_refused_when_its_zone_has_none_of_that_kind_left():
 
 def test_typed_male_refused_outside_its_zones():
     t = Table()  # blue holds male1-3 in the default layout, never male4
-    with pytest.raises(IllegalAction, match="no male4"):
+    with pytest.raises(IllegalAction, match="no male4: its males are male1, male2, male3") as err:
         t.move("a2", "a3", tile="male4")
+    assert err.value.rule.startswith("Board: three different males per zone")
 
 
 def test_unknown_tile_name_is_an_input_error():

@@ -67,3 +67,9 @@ def test_help_does_not_load_games_or_the_store():
             "print([m for m in sys.modules if m.startswith(('referee.games', 'referee.store', 'prompt_toolkit', 'tabulate'))])")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
     assert out.strip().splitlines()[-1] == "[]"
+
+
+def test_cli_and_registry_list_the_same_games():
+    from referee import registry
+
+    assert tuple(registry.GAMES) == GAME_NAMES

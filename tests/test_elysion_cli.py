@@ -261,3 +261,11 @@ def test_interactive_shell_plays_elysion_and_completes_its_words(db, capsys):
     doc = Document("take Bob ", len("take Bob "))
     words = [c.text for c in ShellCompleter(shell).get_completions(doc, CompleteEvent())]
     assert {"40", "41", "42", "Ann", "--keep"} <= set(words)
+
+
+def test_reveal_naming_a_player_twice_is_refused_not_overwritten(db):
+    # `reveal Ann=5 Ann=6` used to keep only Ann=6 and complain that Bob was missing.
+    _new()
+    for args in (["Ann=5", "Ann=6", "Bob=3"], ["Ann=5", "ann=6", "Bob=3"]):
+        result = run("elysion", "reveal", *args)
+        assert result.exit_code == 2 and "named twice" in result.output, result.output

@@ -462,3 +462,95 @@ def test_constellation_on_an_equal_number_draws_blessings():
     g("next", row=["50", "51", "52", "53"])
     g("reveal", realms={"Ann": "7*", "Bob": "3", "Cy": "21"})
     assert g.state["draws"] == {"Ann": 1, "Bob": 0, "Cy": 2}
+
+
+# -- a Shade's goal "most cards of one faction": only a card of a largest faction adds ------
+
+_FACTION_DECK = (
+    '[catalog]\nname = "Two factions"\nfactions = ["sky", "sea"]\n'
+    + "".join(
+        f'[[realm]]\nnumber = {n}\nfaction = "{"sky" if n % 2 else "sea"}"\nscore = "1"\n'
+        for n in range(1, 41)
+    )
+    + "".join(f'[[blessing]]\nname = "Gift {n}"\nscore = "1"\n' for n in range(1, 6))
+    + '[[shade]]\nname = "Twin"\ngoal = "faction_max >= 2"\nscore = "3"\n'
+    + '[[shade]]\nname = "Far"\ngoal = "realms >= 9"\nscore = "1"\n'
+    + '[[shade]]\nname = "Deep"\ngoal = "blessings >= 9"\nscore = "1"\n'
+)
+
+
+def test_shade_goal_of_one_faction_counts_only_a_realm_of_that_faction():
+    # Realms: odd numbers sky, even numbers sea. Twin: faction_max >= 2.
+    # Day 2: Ann 1, 3 (sky 2): met, today's 3 is sky -> offered. Bob 2, 4 (sea 2): offered.
+    # Day 3: Ann adds 6 (sea): sky 2 still meets it, but sea 1 is not a largest faction,
+    #        so today's realm does not add to "2 of one faction" -> no offer (and refused).
+    g = Game(
+        catalog=_FACTION_DECK, players=["Ann", "Bob"], row=["20", "21", "22"], styx=True,
+        shades=["Twin", "Far", "Deep"],
+    )
+    g("reveal", realms={"Ann": "1", "Bob": "2"})
+    g("take", player="Ann", realm="20")
+    g("take", player="Bob", realm="21")
+    g("next", row=["23", "24", "25"])
+    g("reveal", realms={"Ann": "3", "Bob": "4"})
+    g("take", player="Ann", realm="23", drawn=["Gift 1"])
+    assert E.summary(g.state)["pending"][0]["choices"] == ["Twin", "pass"]
+    g("pass", player="Ann")
+    g("take", player="Bob", realm="24", drawn=["Gift 2"])
+    assert E.summary(g.state)["pending"][0]["choices"] == ["Twin", "pass"]
+    g("pass", player="Bob")
+    g("next", row=["26", "27", "28"])
+    g("reveal", realms={"Ann": "6", "Bob": "5"})
+    g("take", player="Bob", realm="26", drawn=["Gift 3"])  # sea 2, sky 1: 5 is sky, no offer
+    assert E.summary(g.state)["current"] == "Ann"
+    g("take", player="Ann", realm="27", drawn=["Gift 4"])
+    assert g.state["phase"] == "day-end"
+    message = g.refused("shade", player="Ann", shade="Twin")
+    assert "day 3 is done" in message
+
+
+def test_shade_refusal_names_why_todays_realm_does_not_add_to_one_faction():
+    g = Game(
+        catalog=_FACTION_DECK, players=["Ann", "Bob"], row=["20", "21", "22"], styx=True,
+        shades=["Twin", "Far", "Deep"],
+    )
+    g("reveal", realms={"Ann": "1", "Bob": "2"})
+    g("take", player="Ann", realm="20")
+    g("take", player="Bob", realm="21")
+    g("next", row=["23", "24", "25"])
+    g("reveal", realms={"Ann": "3", "Bob": "6"})  # Bob sea 2 with today's 6: offered
+    g("take", player="Ann", realm="23", drawn=["Gift 1"])
+    g("pass", player="Ann")
+    g("take", player="Bob", realm="24", drawn=["Gift 2"])
+    g("pass", player="Bob")
+    g("next", row=["26", "27", "28"])
+    g("reveal", realms={"Ann": "8", "Bob": "9"})  # Ann: sky 2, sea 1 (8): 8 does not add
+    g("take", player="Ann", realm="26", drawn=["Gift 3"])
+    assert E.summary(g.state)["current"] == "Bob"
+    assert "neither today's realm 8 nor Blessing Gift 3 adds to its goal" in g.refused(
+        "shade", player="Ann", shade="Twin"
+    )
+
+
+# -- typed draws: the count is the rule's, and the refusal names it ---------------------------
+
+
+def test_typed_row_of_the_wrong_size_names_the_row_rule():
+    with pytest.raises(InputError) as info:
+        Game(row=["1", "2"])
+    assert info.value.rule == "The row holds one realm more than there are players"
+
+
+def test_typed_blessings_of_the_wrong_count_name_the_blessing_rule():
+    g = Game()
+    _day_one(g, {"Ann": "6", "Bob": "10", "Cy": "20"})
+    g("next", row=["1", "2", "3", "4"])
+    g("reveal", realms={"Ann": "30", "Bob": "9", "Cy": "21"})  # Ann draws 1 + 1 coin = 2
+    g("take", player="Bob", realm="1")
+    g("take", player="Cy", realm="2", drawn=["Aegis", "Nectar"], keep="Aegis")
+    with pytest.raises(InputError) as info:
+        session.run(
+            E, E.copy(g.state), {"verb": "take", "player": "Ann", "realm": "3",
+                                 "drawn": ["Ambrosia"]}, "r", g.ply
+        )
+    assert "Blessings: draw 1 + Charon's coins" in info.value.rule

@@ -30,7 +30,7 @@ def test_moving_isle_to_isle_is_refused():
 def test_isle_moves_only_back_to_the_port():
     g = action_game()
     g.place("ares:1", "isle1")
-    g.refused("move", "adjacent location", minion="ares:1", to="market")
+    g.refused("move", "an Isle connects only to the Port", minion="ares:1", to="market")
     g.do("move", minion="ares:1", to="port")
     g.do("move", minion="ares:1", to="isle4")  # the Port reaches any Isle
     assert g.m("ares:1")["location"] == "isle4"
@@ -289,3 +289,14 @@ def test_bad_modifier_is_an_input_error():
     g = play_game()
     err = g.bad_input("attach", god="ares", card="X", to="ares:1", mod="str=+9", **{"as": "blessing"})
     assert "atk=N" in err.message
+
+
+def test_recruit_replace_naming_a_cursed_minion_is_refused_before_the_roll():
+    """A cursed minion can never make room, so `recruit --replace 2` is refused whatever the
+    dice would say (here a failed check, '-', which used to hide the bad choice)."""
+    g = full_game()
+    g.m("ares:2")["attachments"].append({"card": "Hex", "as": "curse", "by": "athena", "mod": {}})
+    g.refused("recruit", "cursed minions cannot be replaced", minion="ares:1", dice="-",
+              replace="2")
+    g.do("recruit", minion="ares:1", dice="s", replace="new")  # the card goes to Hades
+    assert "Amazonian Queen Myrina" in g.state["hades"] and g.glory("ares") == 1

@@ -38,13 +38,26 @@ def start():
 def test_card_add_keeps_the_card_and_fills_rulebook_facts(db):
     res = js("kleos", "card", "add", "Minotaur", "--stats", "4/3/1/1", "--tactics-neg", "--epic")
     card = res["result"]["card"]
-    # the rulebook gives the Minotaur Hunter +2/+1 and the Monster keyword
+    # the rulebook gives the Minotaur Hunter +2/+1 (and nothing about its keywords)
     assert card["tactics"] == -1 and card["hunter"] == [2, 1]
-    assert card["keywords"] == ["epic", "monster"]
+    assert card["keywords"] == ["epic"]
     listed = js("kleos", "card", "list")["result"]["cards"]
     assert [c["name"] for c in listed] == ["Minotaur"]
     text = run("kleos", "card", "list").output
     assert "Minotaur" in text and "Priest of the Olympian Gods: Tactics 3" in text
+
+
+def test_card_library_ships_only_what_the_rulebook_states():
+    """The rulebook names a Minotaur, Theseus and a Siren but never their keywords; it implies
+    a Centaur is a Monster (a Nymph's Offering upgrades one) and Heracles a Hero (he takes a
+    Mount); Myrina waits on an Isle (Epic, Disposition 1) but is never called a Hero."""
+    from referee.games.kleos import cards
+
+    facts = cards.rulebook_facts()
+    assert facts["minotaur"].get("keywords") is None and facts["minotaur"]["hunter"] == [2, 1]
+    assert facts["theseus"].get("keywords") is None and facts["siren"].get("keywords") is None
+    assert facts["centaur"]["keywords"] == ["monster"] and facts["heracles"]["keywords"] == ["hero"]
+    assert facts["myrina"]["keywords"] == ["epic"] and facts["myrina"]["disposition"] == 1
 
 
 def test_card_add_refuses_bad_stats(db):

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pytest
 from test_kreus_support import (
+    ROUTE,
     InputError,
     act,
     build_planet,
@@ -17,6 +18,8 @@ from test_kreus_support import (
     started,
     text,
 )
+
+from referee.games.kreus.table import held_aggression
 
 
 def _turn2(*puts: tuple):
@@ -161,3 +164,22 @@ def test_nature_card_used_as_an_element_is_immune_to_aggression():
     state, events = act(state, "reveal", player="Dee", card="storm")
     assert state["in_play"]["atmosphere"]["elements"][0]["card"] == "bird"
     assert state["pending"] == {"kind": "storm-discard", "player": "Dee"}
+
+
+def test_planet_complete_while_only_aggression_cards_are_held_is_a_defeat_without_asking():
+    """The referee knows the deck: when every card still held is an Aggression card, one is
+    certainly held, so completing the Planet is a defeat and `end --aggression-held` is moot.
+
+    Start of turn 7: 40 - 6 x 4 = 16 cards held, 4 each. Divination discards 7 (Ann 1, the
+    others 2 each), sparing one Fire, Air, Earth, Water for the turn: 9 held, 4 of them the
+    Elements that complete the Planet; after those 4 reveals the 5 left are the 5 Aggression
+    cards (3 Thunderbolts, Storm, Hekatonkheires).
+    """
+    state = build_planet(turns=6)
+    spare = ("fire", "air", "earth", "water")
+    for who, keep in (("Ann", 3), ("Bob", 2), ("Cy", 2), ("Dee", 2)):
+        state = discard_down_to(state, who, keep, spare)
+    state, events = play_turn(state, ROUTE[6])
+    assert state["over"] and state["pending"] is None and state["outcome"] == "defeat"
+    assert sum(state["pool"].values()) == 5 == held_aggression(state)
+    assert "all Aggression cards" in text(events)

@@ -265,3 +265,33 @@ def test_male_faces(titan):
                        "Cy": "phoebe" if titan != "coeus" else "rhea",
                        "Dee": "themis" if titan != "iapetus" else "rhea"})
     assert state["titans"]["Ann"]["face"] == "male"
+
+
+def test_tethys_protects_the_last_element_of_the_turn():
+    """The turn ends by itself after the last reveal, so Tethys protects that Element on the
+    reveal itself (`reveal ... --tethys`); Volatile or not, it then survives the end of turn.
+
+    Reserve: 7 - 2 - 2 - 2 = 1 goes to Dee, 0 left; Ann shows a card (+1) = 1; Tethys' token
+    leaves it = 0. Comet keeps its Volatile Fire, protected, into turn 2.
+    """
+    state = incarnate(DEFAULT, altered=True)
+    state = do(put(state, "comet"), "show-card", player="Ann", to="Bob")
+    state = do(ready_all(state), "next")
+    for who in ("Ann", "Bob", "Cy"):
+        state = do(state, "reveal", player=who, card="water")  # nothing needs Water: lost
+    state, events = act(state, "reveal", player="Dee", card="volatile-fire", tethys=True)
+    assert state["turn"] == 2 and state["reserve"] == 0
+    assert state["in_play"]["comet"]["elements"] == [
+        {"element": "fire", "card": "volatile-fire", "protected": True}]
+    assert state["titans"]["Dee"]["used"] == 1
+    assert "Tethys" in text(events) and "discarded (Volatile)" not in text(events)
+
+
+def test_tethys_on_a_reveal_needs_tethys_and_an_element_put_into_play():
+    state = do(ready_all(put(incarnate({**DEFAULT, "Dee": "themis"}), "comet")), "next")
+    err = refused(state, "reveal", player="Ann", card="fire", tethys=True)
+    assert "Tethys" in err.rule
+    state = do(ready_all(put(_with(), "comet")), "show-card", player="Ann", to="Bob")
+    state = do(state, "next")
+    err = refused(state, "reveal", player="Ann", card="water", tethys=True)  # lost, not in play
+    assert "Tethys" in err.rule

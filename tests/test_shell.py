@@ -1,5 +1,6 @@
-"""`referee play`: the prompt-toolkit shell driven through pipe input (not by hand)."""
+"""`referee play`: the prompt-toolkit shell driven through pipe input (not by hand), on a Kleos table."""
 
+from kleos_table import NEW_ARGS
 from prompt_toolkit.completion import CompleteEvent
 from prompt_toolkit.document import Document
 from prompt_toolkit.history import InMemoryHistory
@@ -9,13 +10,19 @@ from prompt_toolkit.output import DummyOutput
 from referee.cli.context import Referee
 from referee.shell import Shell, ShellCompleter
 
+NEW_LINE = " ".join(NEW_ARGS[1:]).replace("Ares' Champion", "")
 
-def _shell(db, text, game="toy"):
+
+def _referee(db):
     ref = Referee()
     ref.configure(str(db), None, False)
+    return ref
+
+
+def _shell(db, text, game="kleos"):
     with create_pipe_input() as pipe:
         pipe.send_text(text + "\x04")  # Ctrl-D on an empty line leaves the shell
-        shell = Shell(ref, game=game, input=pipe, output=DummyOutput(), history=InMemoryHistory())
+        shell = Shell(_referee(db), game=game, input=pipe, output=DummyOutput(), history=InMemoryHistory())
         shell.run()
     return shell
 
@@ -26,44 +33,54 @@ def _complete(shell, text):
 
 
 def test_shell_runs_typed_commands_until_eof(db, capsys):
-    shell = _shell(db, "new --player Ann --player Bob --seed 4\nstatus\n")
+    shell = _shell(db, f"{NEW_LINE}\nnext\nstatus\n")
     out = capsys.readouterr().out
-    assert "Session toy-1 started" in out and "Toy race · session toy-1" in out
-    assert shell.summary["current"] in ("Ann", "Bob")
+    assert "Session kleos-1 started" in out and "Kleos · session kleos-1" in out
+    assert shell.summary["current"] == "Ann" and shell.summary["phase"] == "play"
 
 
 def test_shell_refusal_is_a_message_and_the_shell_goes_on(db, capsys):
-    shell = _shell(db, "new --player Ann --player Bob --seed 4\nroll Nobody\nquit\nstatus\n")
+    shell = _shell(db, f"{NEW_LINE}\nnext\nnext\nnext\nmove athena:c port\nmove ares:c port\nquit\nstatus\n")
     captured = capsys.readouterr()
-    assert "no player 'Nobody'" in captured.err
-    assert "Traceback" not in captured.err + captured.out
-    assert shell.last_code == 2
-    assert "Toy race · session" not in captured.out  # `quit` stopped before `status`
+    assert "rule: Turn order" in captured.err and "Traceback" not in captured.err + captured.out
+    assert "moves h1 > port" in captured.out  # the next line still ran
+    assert shell.last_code == 0
+    assert "Kleos · session" not in captured.out  # `quit` stopped before `status`
 
 
-def test_toolbar_shows_whose_turn_and_the_session(db):
-    shell = _shell(db, "new --player Ann --player Bob --seed 4\n")
+def test_toolbar_shows_the_session_whose_turn_and_pending(db):
+    shell = _shell(db, f"{NEW_LINE}\nnext\n")
     bar = shell.toolbar()
-    assert "toy-1" in bar and f"{shell.summary['current']} to play" in bar
+    assert "kleos-1" in bar and "Ann to play" in bar
+    shell.summary = {**shell.summary, "pending": [{"player": "Bob", "decision": "opportunity-attack",
+                                                    "choices": ["athena:c", "pass"]}]}
+    assert "waiting: Bob — opportunity-attack (athena:c, pass)" in shell.toolbar()
 
 
-def test_completion_offers_verbs_options_and_live_player_names(db):
-    shell = _shell(db, "new --player Ann --player Bob --seed 4\n")
-    assert {"roll", "bonus", "status", "undo", "log", "quit"} <= set(_complete(shell, ""))
-    assert _complete(shell, "ro") == ["roll"]
-    after_verb = _complete(shell, "roll ")
-    assert "--die" in after_verb and "--dry-run" in after_verb
-    shell.vocab = {"players": ["Ann", "Bob"]}
-    assert _complete(shell, "roll A") == ["Ann"]
+def test_completion_offers_verbs_options_minions_and_locations(db):
+    shell = _shell(db, f"{NEW_LINE}\n")
+    verbs = set(_complete(shell, ""))
+    assert {"move", "attack", "recruit", "next", "status", "undo", "log", "quit"} <= verbs
+    assert _complete(shell, "rec") == ["recruit"]
+    assert "--dice" in _complete(shell, "attack ") and "--dry-run" in _complete(shell, "move ")
+    assert "ares:champion" in _complete(shell, "move ares") and "isle1" in _complete(shell, "move ares:c is")
+    assert "Ann" in _complete(shell, "move A")
 
 
-def test_undo_in_the_shell_acts_on_the_shell_game_session(db, capsys):
-    _shell(db, "new --player Ann --player Bob --seed 4\nbonus Ann 1\nundo\nlog\n")
+def test_undo_and_log_in_the_shell_act_on_the_shell_game_session(db, capsys):
+    _shell(db, f"{NEW_LINE}\nglory ares +1 --reason test\nundo\nlog\n")
     out = capsys.readouterr().out
     assert "Undo done" in out and "1 action(s)" in out.split("Undo done")[1]
 
 
 def test_unbalanced_quotes_are_a_message(db, capsys):
-    shell = _shell(db, 'roll "Ann\n')
+    shell = _shell(db, 'move "ares:c\n')
     assert shell.last_code == 0  # nothing ran
     assert "check your quotes" in capsys.readouterr().err
+
+
+def test_script_mode_echoes_lines_and_bail_stops_at_a_refusal(db, capsys):
+    shell = Shell(_referee(db), game="kleos")
+    code = shell.run_script([f"{NEW_LINE}\n", "next\n", "move ares:c port\n", "next\n"], bail=True)
+    out = capsys.readouterr().out
+    assert code == 1 and "kleos> move ares:c port" in out and "kleos> next" not in out.split("move ares:c port")[1]

@@ -12,7 +12,7 @@ import click
 
 from referee.cli.lazy import RootGroup
 
-GAME_NAMES = ("kleos", "kreus", "cerebria", "croa", "elysion")
+GAME_NAMES = ("kleos", "kreus", "cerebria", "croa", "elysion")  # as in referee.registry (kept light here)
 SESSION_COMMANDS = {
     "sessions": ("referee.cli.sessions:sessions_cmd", "List sessions."),
     "show": ("referee.cli.sessions:show_cmd", "Show a session's table (board, scores, turn)."),
