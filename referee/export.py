@@ -13,7 +13,6 @@ import json
 import os
 import tempfile
 from pathlib import Path
-from typing import Any
 
 from referee import __version__, registry, session
 from referee.errors import IllegalAction, InputError, RefereeError, StorageError
@@ -200,7 +199,7 @@ def import_session(store: Store, data: dict) -> tuple[session.Loaded, list[str]]
             raise IllegalAction(f"action {rec['idx']} ({rec['action'].get('verb')}) is refused: {exc.message}", exc.rule) from None
         except RefereeError as exc:
             raise type(exc)(f"action {rec['idx']} ({rec['action'].get('verb')}): {exc.message}", exc.rule) from None
-        except Exception as exc:
+        except Exception as exc:  # noqa: BLE001 - a hand-edited export must not crash the import
             raise InputError(f"action {rec['idx']} ({rec['action'].get('verb')}) is malformed ({type(exc).__name__}: {exc})") from None
         rec["events"] = events
     loaded = session.Loaded(None, game, seed, engine, done, state)

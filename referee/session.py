@@ -76,7 +76,7 @@ def replay(engine: Any, seed: str, records: list[dict], check: bool = False) -> 
                 raise StorageError(f"action {ply} of the log no longer replays: {exc.message}") from None
             exc.message = f"action {ply} ({rec['action'].get('verb')}): {exc.message}"
             raise
-        except Exception as exc:  # a defect in an engine; never a traceback for the user
+        except Exception as exc:  # noqa: BLE001 - a defect in an engine; never a traceback for the user
             raise StorageError(f"action {ply} of the log could not be replayed ({type(exc).__name__}: {exc})") from None
     return state
 

@@ -22,7 +22,7 @@ from prompt_toolkit.history import FileHistory, History, InMemoryHistory
 
 from referee.cli.context import Referee
 from referee.cli.output import status_line
-
+from referee.errors import RefereeError
 
 
 def games() -> list[str]:
@@ -68,7 +68,7 @@ class Shell:
             path = Path(self.referee.store().path).with_suffix(".history")
             path.touch(exist_ok=True)
             return FileHistory(str(path))
-        except Exception:  # no writable place: keep history for this run only
+        except OSError:  # no writable place: keep history for this run only
             return InMemoryHistory()
 
     # -- the live session ---------------------------------------------------------
@@ -81,14 +81,14 @@ class Shell:
             store = self.referee.store()
             sid = session.resolve(store, self.game, self.pinned)
             loaded = session.load(store, sid)
-        except Exception:
+        except Exception:  # noqa: BLE001 - no session yet, or a bad store: the toolbar just says so
             return
         self.session_id = sid
         self.game = loaded.game
         self.summary = loaded.summary
         try:
             self.vocab = {k: [str(w) for w in v] for k, v in loaded.engine.vocabulary(loaded.state).items()}
-        except Exception:
+        except Exception:  # noqa: BLE001 - completion must never break the prompt
             self.vocab = {}
 
     def toolbar(self) -> str:
@@ -164,8 +164,8 @@ class Shell:
         else:
             try:
                 meta = self.referee.store().session(target)
-            except Exception as exc:
-                click.echo(f"error: {getattr(exc, 'message', exc)}", err=True)
+            except RefereeError as exc:
+                click.echo(f"error: {exc.message}", err=True)
                 return 3
             self.game, self.pinned = meta["game"], target
         self.refresh()

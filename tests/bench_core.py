@@ -20,8 +20,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).parent))
 
-from referee import registry, session  # noqa: E402
-from referee.store import Store  # noqa: E402
+from referee import registry, session
+from referee.store import Store
 
 
 def _time(cmd: list[str], runs: int = 15) -> float:

@@ -173,7 +173,7 @@ def test_real_subprocess_end_to_end(tmp_path):
 
     def sh(*args):
         return subprocess.run([sys.executable, "-m", "referee", *args], env=env,
-                              capture_output=True, text=True, timeout=60)
+                              capture_output=True, text=True, timeout=60, check=False)
 
     assert sh(*NEW_ARGS).returncode == 0
     for _ in range(3):

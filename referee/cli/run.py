@@ -23,6 +23,9 @@ def _fail(as_json: bool, kind: str, message: str, rule: str | None = None) -> No
 def invoke(cli: click.Command, args: list[str], prog_name: str = "referee", obj: object = None) -> int:
     """Invoke the CLI; return the exit code (0 done, 1 illegal, 2 usage, 3 storage)."""
     as_json = "--json" in args
+    if any("\x00" in a for a in args):
+        _fail(as_json, "usage", "an argument contains a NUL character; retype it")
+        return 2
     try:
         rv = cli.main(args, prog_name=prog_name, standalone_mode=False, obj=obj)  # type: ignore[call-arg]
         return rv if isinstance(rv, int) and 0 <= rv <= 3 else 0
@@ -56,5 +59,5 @@ def invoke(cli: click.Command, args: list[str], prog_name: str = "referee", obj:
     finally:
         try:
             sys.stdout.flush()
-        except Exception:
+        except Exception:  # noqa: BLE001, S110 - a closed stdout at exit is not the user's problem
             pass
