@@ -52,6 +52,12 @@ def _playout(engine, seed: int):
     return sseed, records, states
 
 
+def _export(game, engine, sseed, records) -> str:
+    return json.dumps({"format": export.FORMAT, "format_version": export.FORMAT_VERSION, "game": game,
+                       "rules_version": engine.rules_version, "seed": sseed, "name": "",
+                       "actions": [{"index": i, "status": "done", **r} for i, r in enumerate(records)]})
+
+
 @pytest.mark.parametrize("game", GAMES)
 def test_random_playouts_replay_undo_and_round_trip(game, tmp_path):
     try:
@@ -64,13 +70,14 @@ def test_random_playouts_replay_undo_and_round_trip(game, tmp_path):
         rng = random.Random(1000 + seed)
         # replaying the whole log and prefixes gives the same states
         assert _state(engine, session.replay(engine, sseed, records)) == states[-1]
-        for cut in sorted({rng.randrange(1, len(records)) for _ in range(3)}):
+        cuts = sorted({rng.randrange(1, len(records)) for _ in range(3)})
+        for cut in cuts:
             assert _state(engine, session.replay(engine, sseed, records[:cut])) == states[cut - 1]
+        # a JSON export taken mid-game imports to the same state
+        mid = _export(game, engine, sseed, records[: cuts[len(cuts) // 2]])
+        assert _state(engine, export.import_session(store, export.parse(mid))[0].state) == states[cuts[len(cuts) // 2] - 1]
         # store it (through import), then undo/redo and export/import round-trip
-        data = {"format": export.FORMAT, "format_version": export.FORMAT_VERSION, "game": game,
-                "rules_version": engine.rules_version, "seed": sseed, "name": "",
-                "actions": [{"index": i, "status": "done", **r} for i, r in enumerate(records)]}
-        loaded, _ = export.import_session(store, export.parse(json.dumps(data)))
+        loaded, _ = export.import_session(store, export.parse(_export(game, engine, sseed, records)))
         sid = loaded.id
         assert _state(engine, loaded.state) == states[-1]
         steps = min(len(records) - 1, rng.randint(1, 5))
