@@ -4,13 +4,13 @@ from __future__ import annotations
 
 import os
 
-import click
 import pytest
+from cli_tree import shipped
 from click.testing import CliRunner
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from referee.cli import GAME_NAMES, SESSION_COMMANDS, cli
+from referee.cli import cli
 
 STARTS = {
     "kleos": ["new", "--player", "Ann:ares", "--player", "Bob:athena", "--champion", "ares=4/3/2/1",
@@ -27,24 +27,7 @@ WORDS = ["Ann", "Bob", "Cy", "ares", "athena", "ares:1", "ares:champion", "athen
          "", " ", "é", "--", "-", "x" * 300, "{}", "[1,2]", "a:b:c", "kleos-1", "nothing"]
 
 
-def _leaves():
-    ctx = click.Context(cli, info_name="referee")
-    for name in [*GAME_NAMES, *SESSION_COMMANDS]:
-        cmd = cli.get_command(ctx, name)
-        if isinstance(cmd, click.Group):
-            sub = click.Context(cmd, info_name=name, parent=ctx)
-            for leaf in cmd.list_commands(sub):
-                leaf_cmd = cmd.get_command(sub, leaf)
-                if isinstance(leaf_cmd, click.Group):
-                    for deeper in leaf_cmd.list_commands(click.Context(leaf_cmd, parent=sub)):
-                        yield (name, leaf, deeper), leaf_cmd.get_command(click.Context(leaf_cmd), deeper)
-                else:
-                    yield (name, leaf), leaf_cmd
-        else:
-            yield (name,), cmd
-
-
-LEAVES = dict(_leaves())
+LEAVES = shipped()
 
 
 @pytest.fixture(scope="module")
