@@ -52,11 +52,17 @@ def to_json(store: Store, sid: str) -> dict:
             "final": {"summary": loaded.summary}}
 
 
-def _results_text(results: list[dict]) -> str:
+def results_text(results: list[dict], short: bool = False) -> str:
+    """Random results as `label=value (source)`; `short` abbreviates long ones (a shuffled deck)."""
     parts = []
     for r in results:
         value = r.get("value")
-        shown = "".join(value) if isinstance(value, list) and all(isinstance(v, str) and len(v) == 1 for v in value) else json.dumps(value, ensure_ascii=False)
+        if isinstance(value, list) and all(isinstance(v, str) and len(v) == 1 for v in value):
+            shown = "".join(value)
+        else:
+            shown = json.dumps(value, ensure_ascii=False)
+        if short and len(shown) > 40:
+            shown = f"[{len(value)} items]" if isinstance(value, list) else shown[:37] + "..."
         parts.append(f"{r.get('label')}={shown} ({r.get('source')})")
     return "; ".join(parts)
 
@@ -79,7 +85,7 @@ def render(store: Store, sid: str, fmt: str) -> str:
         writer.writerow(["index", "status", "verb", "action", "results", "events", "rules"])
         for r in history:
             writer.writerow([r["idx"], r["status"], r["action"].get("verb"), json.dumps(r["action"], ensure_ascii=False),
-                             _results_text(r["results"]), " / ".join(e.get("text", "") for e in r["events"]), r["rules"]])
+                             results_text(r["results"]), " / ".join(e.get("text", "") for e in r["events"]), r["rules"]])
         return buf.getvalue()
     return _markdown(loaded, history)
 
@@ -100,7 +106,7 @@ def _markdown(loaded: session.Loaded, history: list[dict]) -> str:
     for r in history:
         mark = "" if r["status"] == "done" else f" *({r['status']})*"
         what = " ".join(e.get("text", "") for e in r["events"])
-        cells = [str(r["idx"]), loaded.engine.describe(r["action"]) + mark, _results_text(r["results"]), what]
+        cells = [str(r["idx"]), loaded.engine.describe(r["action"]) + mark, results_text(r["results"], short=True), what]
         out.append("| " + " | ".join(c.replace("|", "\\|").replace("\n", " ") for c in cells) + " |")
     out += ["", "## The table now", "", "```", loaded.engine.render(loaded.state), "```", ""]
     return "\n".join(out)

@@ -48,6 +48,7 @@ class Shell:
         self.vocab: dict[str, list[str]] = {}
         self.session_id: str | None = None
         self.last_code = 0
+        self.script_codes: list[tuple[str, int]] = []
         self._io = (input, output, history)
         self._prompt: PromptSession | None = None
         self.refresh()
@@ -175,6 +176,7 @@ class Shell:
     def run_script(self, lines: Iterable[str], bail: bool = False) -> int:
         """Batch mode (stdin is not a terminal): echo and run each line like the prompt would."""
         worst = 0
+        self.script_codes: list[tuple[str, int]] = []  # each line run, with its exit code
         for line in lines:
             line = line.rstrip("\n")
             if not line.strip():
@@ -183,6 +185,8 @@ class Shell:
             code = self.execute(line)
             if code is None:
                 break
+            if not line.lstrip().startswith("#"):
+                self.script_codes.append((line, code))
             worst = max(worst, code)
             if code and bail:
                 return code

@@ -24,6 +24,8 @@ def test_card_notation_is_forgiving_about_case_and_separators(text, card):
 
 @pytest.mark.parametrize("text, words", [
     ("", "written like"),
+    ("-", "written like"),
+    ("_ -", "written like"),
     ("fierce-bliss-red-draw", "starts with mild, strong"),
     ("mild-joy-red-draw", "no affiliation 'joy'"),
     ("mild-bliss-purple-draw", "no vibe 'purple'"),

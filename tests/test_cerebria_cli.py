@@ -44,7 +44,7 @@ def test_actions_print_what_happened_and_refusals_name_the_rule(db):
     result = run("cerebria", "invoke", "Ann", "strong-gloom-blue-draw")
     assert result.exit_code == 0
     assert "gains strong-gloom-blue-draw with 2 gloom fragment(s)" in result.output
-    assert "Ann: 1 action(s) left" in result.output
+    assert "Ann: 1 action left" in result.output
     result = run("cerebria", "impulse", "Bob", "1")
     assert result.exit_code == 1
     assert "it is Ann's turn" in result.output and "rule: Turn order" in result.output

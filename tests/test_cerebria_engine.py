@@ -56,6 +56,12 @@ def test_log_lines_read_like_the_command():
     assert ENGINE.describe({"verb": "ability", "player": "Ann", "pos": 2, "ability": "drain",
                             "args": ["Bob:1", 3], "keep": "absorb"}) == \
         "ability Ann 2 drain Bob:1 3 --keep absorb"
+    # Steal's card is an option of the ability, not a positional word
+    assert ENGINE.describe({"verb": "ability", "player": "Cy", "pos": 1, "ability": "steal",
+                            "args": ["Ann"], "card": "brightness-red"}) == \
+        "ability Cy 1 steal Ann --card brightness-red"
+    assert ENGINE.describe({"verb": "invoke", "player": "Ann", "card": "brightness-red",
+                            "discard": 2}) == "invoke Ann brightness-red --discard 2"
     assert ENGINE.describe({"verb": "impulse", "player": "Ann", "slot": 1,
                             "reveal": ["brightness-red"]}) == \
         "impulse Ann 1 --reveal brightness-red"
@@ -67,7 +73,7 @@ def test_render_shows_the_table_at_a_glance():
     text = ENGINE.render(t.state)
     for words in ("Impulse", "stack", "Mood Marker: Bliss", "Ann's Mindset (1/4)",
                   "strong-bliss-red-swap + brightness-red", "●● bliss", "●○ bliss",
-                  "Ann to play: 2 action(s) left"):
+                  "Ann to play: 2 actions left"):
         assert words in text
 
 

@@ -106,7 +106,7 @@ def test_pending_bounce_shown_on_the_pond_with_its_answer(db):
     ok("move", "a1", "b2", "--tile", "lilypad")
     pond = ok("pond")
     assert "Waiting: Ann — bounce: a3, b3, c3, c2, c1" in pond
-    assert "croa bounce SQ" in pond
+    assert "must bounce off the lily pad at b2: `bounce SQ`" in pond
     assert " 2 | . r    Ly R " in pond  # the queen sits on the lily pad at b2 until she bounces
 
 
@@ -193,7 +193,7 @@ def test_mosquito_answer_as_listed_and_the_answer_spelled_out(db):
     ok("new", "--player", "Ann:red", "--player", "Bob:blue")
     out = ok("move", "a2", "b3", "--tile", "mosquito")
     # the pending choices read b1-c2; the action's output says how to answer
-    assert "b1-c2" in out and "Answer: `croa mosquito FROM TO`" in out
+    assert "b1-c2" in out and "Ann may move another frog, `mosquito a1-a2`" in out
     assert run("mosquito", "b1").exit_code == 2
     out = ok("mosquito", "b1-c2", "--tile", "reeds")
     assert "Ann's servant b1 -> c2: reeds (revealed)." in out and "Bob to play" in out

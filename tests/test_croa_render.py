@@ -44,7 +44,7 @@ def test_pending_and_forced_moves_are_spelled_out():
     assert "Frogs share b2: one of them must move this turn." in ENGINE.render(t.state)
     t.move("b2:queen", "c3", tile="mosquito")
     text = ENGINE.render(t.state)
-    assert "Waiting: Ann — mosquito:" in text and "`croa pass` declines" in text
+    assert "Waiting: Ann — mosquito:" in text and "or `pass`." in text
 
 
 def test_invariants_catch_a_frog_too_many_and_a_lost_tile():
@@ -63,3 +63,9 @@ def test_log_lines_read_like_the_table_speaks():
     assert ENGINE.describe({"verb": "move", "from": "a2", "to": "a3", "tile": "lily_pad",
                             "bounce": ["b4:reeds"]}) == "move a2 -> a3 (lily_pad), bounce b4:reeds"
     assert ENGINE.describe({"verb": "remove", "which": "b2:red"}) == "remove b2:red from the log"
+
+
+def test_three_colonies_are_told_they_play_the_8x8_pond():
+    three = ENGINE.render(Table(("Ann:red", "Bob:blue", "Cy:green")).state)
+    assert "3 colonies: the rulebook does not describe the 3-player side" in three
+    assert "3-player side" not in ENGINE.render(Table().state)

@@ -388,7 +388,7 @@ def test_a_queen_on_a_log_is_eaten_by_any_opposing_frog_arriving():
     t.tile("b3", "log")
     t.place("Bob", "b3", "queen")
     t.move("a2", "b3")
-    assert "reached its queen on the log at b3" in t.text
+    assert "reached Bob's queen on the log at b3" in t.text
     assert t.summary["winners"] == ["Ann"]
 
 

@@ -417,7 +417,10 @@ def test_status_shows_journeys_row_shades_and_the_pending_decision():
     g("next", shades=["Hound of Hades"])
     g("reveal", realms={"Ann": "18", "Bob": "20", "Cy": "4"})
     text = E.render(g.state)
-    assert "Take order" in text and "Cy takes a realm from the row (`take Cy REALM`)" in text
+    # Cy 4 after 3: higher, 1 + the coins of realm 4 and Trident = 3 Blessings.
+    assert "Take order" in text
+    assert "Cy takes a realm from the row, then draws 3 Blessing(s) and keeps one" in text
+    assert "(`take Cy REALM`)" in text
     assert E.summary(g.state)["current"] == "Cy" and E.summary(g.state)["phase"] == "take"
 
 
@@ -485,7 +488,10 @@ def test_shade_goal_of_one_faction_counts_only_a_realm_of_that_faction():
     # Day 3: Ann adds 6 (sea): sky 2 still meets it, but sea 1 is not a largest faction,
     #        so today's realm does not add to "2 of one faction" -> no offer (and refused).
     g = Game(
-        catalog=_FACTION_DECK, players=["Ann", "Bob"], row=["20", "21", "22"], styx=True,
+        catalog=_FACTION_DECK,
+        players=["Ann", "Bob"],
+        row=["20", "21", "22"],
+        styx=True,
         shades=["Twin", "Far", "Deep"],
     )
     g("reveal", realms={"Ann": "1", "Bob": "2"})
@@ -511,7 +517,10 @@ def test_shade_goal_of_one_faction_counts_only_a_realm_of_that_faction():
 
 def test_shade_refusal_names_why_todays_realm_does_not_add_to_one_faction():
     g = Game(
-        catalog=_FACTION_DECK, players=["Ann", "Bob"], row=["20", "21", "22"], styx=True,
+        catalog=_FACTION_DECK,
+        players=["Ann", "Bob"],
+        row=["20", "21", "22"],
+        styx=True,
         shades=["Twin", "Far", "Deep"],
     )
     g("reveal", realms={"Ann": "1", "Bob": "2"})
@@ -550,7 +559,85 @@ def test_typed_blessings_of_the_wrong_count_name_the_blessing_rule():
     g("take", player="Cy", realm="2", drawn=["Aegis", "Nectar"], keep="Aegis")
     with pytest.raises(InputError) as info:
         session.run(
-            E, E.copy(g.state), {"verb": "take", "player": "Ann", "realm": "3",
-                                 "drawn": ["Ambrosia"]}, "r", g.ply
+            E,
+            E.copy(g.state),
+            {"verb": "take", "player": "Ann", "realm": "3", "drawn": ["Ambrosia"]},
+            "r",
+            g.ply,
         )
     assert "Blessings: draw 1 + Charon's coins" in info.value.rule
+
+
+# -- the deck is what nobody has seen minus the hidden hands ---------------------------------
+
+_SMALL_DECK = (
+    '[catalog]\nname = "Eight realms"\nfactions = ["sky"]\n'
+    + "".join(f'[[realm]]\nnumber = {n}\nfaction = "sky"\nscore = "1"\n' for n in range(1, 9))
+    + '[[blessing]]\nname = "Gift"\nscore = "1"\n'
+)
+
+
+def _small_game():
+    # 8 realms; the row 1, 2, 3 is dealt; Ann and Bob hide 2 realms each among 4..8 unseen.
+    return Game(catalog=_SMALL_DECK, players=["Ann", "Bob"], hand=2, row=["1", "2", "3"])
+
+
+def test_row_is_dealt_from_the_deck_not_from_the_hidden_hands():
+    # After day 1 (Ann 8 and Bob 7 from their hands): unseen 4, 5, 6; still hidden in the
+    # hands: 1 + 1 = 2. So the deck holds 3 - 2 = 1 realm and the row for day 2 is 1 realm,
+    # not players + 1 = 3 (two of those three are in someone's hand).
+    g = _small_game()
+    g("reveal", realms={"Ann": "8", "Bob": "7"})
+    g("take", player="Bob", realm="1")
+    g("take", player="Ann", realm="2")
+    message = g.refused("next", error=InputError, row=["4", "5", "6"])
+    assert "1 realm is drawn here, 3 given" in message
+    g("next", row=["4"])
+    assert g.state["row"] == ["4"]
+    # drawn by the referee: also a single realm
+    g2 = _small_game()
+    g2("reveal", realms={"Ann": "8", "Bob": "7"})
+    g2("take", player="Bob", realm="1")
+    g2("take", player="Ann", realm="2")
+    g2("next")
+    assert len(g2.state["row"]) == 1
+
+
+def test_the_journey_ends_when_nobody_holds_a_realm():
+    # Day 2: Bob 1, Ann 2 (taken yesterday); Bob takes the row's 4, Ann finds the row empty.
+    # Day 3: the deck is out (unseen 5, 6 are both hidden). Ann plays her last hidden realm,
+    # Bob plays 4. Day 4: only Bob holds one (hidden); afterwards nobody holds a realm, so
+    # the journey ends on day 4 instead of waiting for a reveal nobody can make.
+    g = _small_game()
+    g("reveal", realms={"Ann": "8", "Bob": "7"})
+    g("take", player="Bob", realm="1")
+    g("take", player="Ann", realm="2")
+    g("next", row=["4"])
+    g("reveal", realms={"Ann": "2", "Bob": "1"})
+    g("take", player="Bob", realm="4")
+    assert "The row is empty: Ann takes no realm" in g.text
+    g("next")
+    assert g.state["row"] == []
+    g("reveal", realms={"Ann": "5", "Bob": "4"})
+    while g.state["phase"] == "take":
+        action = dict(E.legal_actions(g.state)[0])
+        g(action.pop("verb"), **action)
+    g("next")
+    assert "Ann has no realm left" in g.refused("reveal", realms={"Ann": "6", "Bob": "6"})
+    g("reveal", realms={"Bob": "6"})
+    while g.state["phase"] == "take":
+        action = dict(E.legal_actions(g.state)[0])
+        g(action.pop("verb"), **action)
+    g("next")
+    assert g.state["phase"] == "lookback" and g.state["day"] == 4
+    assert "nobody holds a realm any more" in g.text
+    g("lookback")
+    assert E.summary(g.state)["over"]
+    assert [len(g.state["journeys"][p]) for p in ("Ann", "Bob")] == [3, 4]
+
+
+def test_catalog_too_small_for_the_hands_and_the_first_row_is_refused():
+    # 2 players x 4 in hand + a row of 3 = 11 realms needed; the catalog has 8.
+    with pytest.raises(InputError, match="too few for 2 hands of 4") as info:
+        Game(catalog=_SMALL_DECK, players=["Ann", "Bob"], hand=4, row=None)
+    assert info.value.rule

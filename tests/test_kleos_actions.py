@@ -7,8 +7,10 @@ from test_kleos_support import CARDS, new_game
 
 
 def action_game(**kw):
-    """Ann (Ares, H1, first) and Bob (Athena, H5); Ann has a Hoplite and a Centaur; Bob a Hoplite."""
-    g = new_game(deploy={"ares": ["Hoplite Warrior", "Centaur"], "athena": ["Hoplite Warrior"]}, **kw)
+    """Ann (Ares, H1, first) and Bob (Athena, H5); Ann has a Hoplite and a Centaur; Bob a
+    Hoplite."""
+    g = new_game(deploy={"ares": ["Hoplite Warrior", "Centaur"], "athena": ["Hoplite Warrior"]},
+                 **kw)
     g.to_action_phase()
     return g
 
@@ -287,7 +289,8 @@ def test_offering_only_on_a_monster():
 
 def test_bad_modifier_is_an_input_error():
     g = play_game()
-    err = g.bad_input("attach", god="ares", card="X", to="ares:1", mod="str=+9", **{"as": "blessing"})
+    err = g.bad_input("attach", god="ares", card="X", to="ares:1", mod="str=+9",
+                      **{"as": "blessing"})
     assert "atk=N" in err.message
 
 
@@ -300,3 +303,10 @@ def test_recruit_replace_naming_a_cursed_minion_is_refused_before_the_roll():
               replace="2")
     g.do("recruit", minion="ares:1", dice="s", replace="new")  # the card goes to Hades
     assert "Amazonian Queen Myrina" in g.state["hades"] and g.glory("ares") == 1
+
+
+def test_recruit_with_godly_dice_from_a_card():
+    """Myrina's Disposition is 1: a lone `g` fails on ordinary dice, succeeds on Godly ones."""
+    g = full_game()
+    g.do("recruit", minion="ares:1", dice="g", godly=True, replace="new")
+    assert g.glory("ares") == 1 and g.state["isles"]["isle1"] is None

@@ -122,7 +122,8 @@ def test_attack_prints_the_combat_table_and_json_carries_it(db):
     run("kleos", "move", "athena:1", "h5", "--dry-run")
     res = run("kleos", "move", "athena:champion", "port")
     assert res.exit_code == 0
-    res = run("kleos", "attack", "athena:champion", "ares:1", "--dice", "ssg", "--retaliation", "bs")
+    res = run("kleos", "attack", "athena:champion", "ares:1", "--dice", "ssg",
+              "--retaliation", "bs")
     assert res.exit_code == 0, res.output
     assert "faces" in res.output and "ssg" in res.output and "falls" in res.output
     state = js("kleos", "status")["state"]

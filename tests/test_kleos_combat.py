@@ -269,3 +269,15 @@ def test_answering_with_no_pending_decision_is_refused():
     g = oa_game()
     g.refused("pass", "Pending decisions")
     g.refused("oa", "Pending decisions", minion="dionysus:4")
+
+
+def test_godly_dice_when_a_card_says_so():
+    """RULINGS: the godly face succeeds under Olympus' Favor, or when a card says the dice are
+    Godly. Hoplite 2 + Tactics 4 = 6 dice, `gg----` Godly = 2 successes = Defense 2: a kill;
+    the retaliation's dice stay ordinary."""
+    g = tactics_game()
+    g.do("attack", minion="hermes:1", target="ares:1", dice="gg----", retaliation="--",
+         godly=True)
+    first, retaliation = combat_rows(g)
+    assert first["godly"] and first["successes"] == 2 and not retaliation["godly"]
+    assert "ares:1" not in g.state["minions"] and g.glory("hermes") == 1

@@ -290,3 +290,15 @@ def test_full_two_player_contest_to_day_5():
     assert "ended" in str(info.value)
     # the ledger explains every point
     assert sum(e["delta"] for e in g.state["ledger"] if e["god"] == "ares") == 12
+
+
+def test_daybreak_asks_for_a_card_only_on_isles_empty_of_card_and_minions():
+    """An Isle left without its card (never typed at setup) but with a minion on it at
+    Daybreak is not populated: the rule asks for no card and no minion there."""
+    g = new_game(isles=False)
+    g.to_action_phase()
+    g.do("move", minion="ares:champion", to="port")
+    g.do("move", minion="ares:champion", to="isle1")
+    end_of_day(g)
+    assert g.state["awaiting"] == ["isle2", "isle3", "isle4", "isle5"]
+    g.refused("isle", "only when empty of card and minions", isle="isle1", card="Minotaur")

@@ -18,7 +18,8 @@ DEFAULT = json.loads(Path(board.__file__).with_name("default_board.json").read_t
 
 
 @pytest.mark.parametrize("n, used", [(2, {"h1", "h5"}), (3, {"h1", "h3", "h5"}),
-                                     (4, {"h1", "h2", "h4", "h5"}), (5, {"h1", "h2", "h3", "h4", "h5"})])
+                                     (4, {"h1", "h2", "h4", "h5"}),
+                                     (5, {"h1", "h2", "h3", "h4", "h5"})])
 def test_temples_used_per_player_count(n, used):
     g = new_game(GODS[:n], seed=f"t{n}", isles=False)
     temples = {p["temple"] for p in g.state["players"]}
@@ -28,7 +29,8 @@ def test_temples_used_per_player_count(n, used):
 
 
 def test_first_player_is_the_player_on_temple_1():
-    g = new_game(("ares", "athena", "hermes"), temples={"hermes": "h1", "ares": "h3", "athena": "h5"},
+    g = new_game(("ares", "athena", "hermes"),
+                 temples={"hermes": "h1", "ares": "h3", "athena": "h5"},
                  isles=False)
     assert g.state["day"] == 1 and g.state["phase"] == "deployment"
     g.do("next")  # Deployment ends: Day 1 Play Phase of the first player

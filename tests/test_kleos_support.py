@@ -17,7 +17,8 @@ CARDS = {
                                "disposition": 1, "keywords": ["epic", "hero"]},
     "Minotaur": {"attack": 3, "defense": 3, "cunning": 1, "tactics": -1, "disposition": 2,
                  "hunter": [2, 1], "keywords": ["epic", "monster"]},
-    "Theseus": {"attack": 3, "defense": 3, "cunning": 3, "tactics": 2, "keywords": ["epic", "hero"]},
+    "Theseus": {"attack": 3, "defense": 3, "cunning": 3, "tactics": 2,
+                "keywords": ["epic", "hero"]},
 }
 CHAMPIONS = {
     "ares": {"name": "Achilles", "attack": 4, "defense": 3, "cunning": 2, "tactics": 1},
@@ -82,7 +83,8 @@ class Game:
 
 def new_game(gods=("ares", "athena"), temples=None, seed="test", deploy=None, isles=True,
              **options) -> Game:
-    """Ann, Bob, Cy... as the gods given; temples H1, H5 (or as given); cards known to the session."""
+    """Ann, Bob, Cy... as the gods given; temples H1, H5 (or as given); cards known to the
+    session."""
     names = ["Ann", "Bob", "Cy", "Dee", "Eve"]
     opts = {"players": [{"name": names[i], "god": g} for i, g in enumerate(gods)],
             "champions": {g: CHAMPIONS[g] for g in gods}, "cards": CARDS, **options}

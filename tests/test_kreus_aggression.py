@@ -65,7 +65,8 @@ def test_thunderbolts_single_target_needs_no_choice():
 def test_storm_discards_every_element_of_every_incomplete_card():
     state = _turn2(("atmosphere", "air", "water"), ("comet", "fire"), ("wind", "air"))
     state, _events = _reveal(state, "storm")
-    assert state["in_play"]["comet"]["elements"] == [] and state["in_play"]["wind"]["elements"] == []
+    assert state["in_play"]["comet"]["elements"] == []
+    assert state["in_play"]["wind"]["elements"] == []
     assert len(state["in_play"]["atmosphere"]["elements"]) == 2  # complete: untouched
     assert "storm" in state["discard"]
 

@@ -109,7 +109,8 @@ def test_complete_card_takes_no_more_elements():
 def test_aether_declares_one_needed_element():
     state = _creation(put(started(n=6), "atmosphere", "air"))
     err = refused(state, "reveal", player="Ann", card="aether", **{"as": "fire"})
-    assert "Atmosphere needs Water" not in err.message and "--as water --on atmosphere" in err.message
+    assert "Atmosphere needs Water" not in err.message
+    assert "--as water --on atmosphere" in err.message
     state, _events = _reveal(state, "aether", **{"as": "water"})
     assert state["in_play"]["atmosphere"]["complete"]
     assert state["in_play"]["atmosphere"]["elements"][1] == {

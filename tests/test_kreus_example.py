@@ -3,6 +3,7 @@ and exactly the lines it marks as refused are refused."""
 
 from __future__ import annotations
 
+from itertools import pairwise
 from pathlib import Path
 
 from prompt_toolkit.history import InMemoryHistory
@@ -20,7 +21,7 @@ REFUSED = ["reveal Bob fire --on atmosphere", "reveal Bob river"]
 
 def _marked(lines: list[str]) -> list[str]:
     """Lines that follow a `# REFUSED` comment."""
-    return [line for before, line in zip(lines, lines[1:]) if before.startswith("# REFUSED")]
+    return [line for before, line in pairwise(lines) if before.startswith("# REFUSED")]
 
 
 def test_example_game_runs_to_success_with_only_the_intended_refusals(tmp_path, capsys):
@@ -43,8 +44,8 @@ def test_example_game_runs_to_success_with_only_the_intended_refusals(tmp_path, 
     assert all(code == 1 for _, code in codes if code)  # rule refusals, not usage errors
     lines = EXAMPLE.read_text(encoding="utf-8").splitlines()
     assert _marked(lines) == REFUSED
-    assert lines[[i for i, line in enumerate(lines) if line.strip()
-                  and not line.startswith("#")][0]].startswith("new ")
+    assert next(line for line in lines if line.strip() and not line.startswith("#")).startswith(
+        "new ")
 
     store = ref.store()
     loaded = session.load(store, session.resolve(store, "kreus", None))

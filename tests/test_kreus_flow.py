@@ -94,6 +94,16 @@ def test_status_shows_reserve_tokens_hands_face_down_and_turn():
     assert "Next: face-down cards from Cy, Dee, Ann" in out
 
 
+def test_status_shows_who_revealed_and_who_reveals_next():
+    # Creation of turn 1, Ann first: Ann's Comet is in play, Bob's card comes next
+    state = do(do(ready_all(started()), "next"), "reveal", player="Ann", card="comet")
+    rows = {line.split()[1]: line for line in ENGINE.render(state).splitlines()
+            if line[:1].isdigit()}
+    assert rows["Ann"].endswith("revealed")
+    assert rows["Bob"].endswith("1 card, reveals next")
+    assert rows["Cy"].endswith("1 card")
+
+
 def test_status_marks_the_last_turn():
     state = three_turns_without_aggression_left()
     for who in state["players"]:

@@ -15,11 +15,11 @@ from referee.cli.common import (
     new_options,
     start,
 )
+from scorers.cerebria import VIBES
 
 group = game_group("cerebria")
 
 MOODS = click.Choice(["bliss", "gloom"], case_sensitive=False)
-VIBES = ("red", "yellow", "green", "blue")
 CARD_HELP = "CARD is e.g. strong-gloom-blue-steal or brightness-red."
 
 
@@ -31,13 +31,21 @@ CARD_HELP = "CARD is e.g. strong-gloom-blue-steal or brightness-red."
               help="The Mood Marker's first face (tossed if omitted).")
 @click.option("--impulse", "impulse", multiple=True, metavar="CARD",
               help="The Impulse cards turned face up, slot 1 first (drawn if omitted).")
-@click.option("--deck", "deck_file", type=click.File("r"), default=None,
-              help="A deck file replacing the shipped composition (JSON, like deck.json).")
+@click.option("--deck", "deck_file", type=click.File("r"), default=None, metavar="FILE",
+              help="Your deck's cards as JSON {\"cards\": {\"CARD\": copies}} (96 cards, "
+                   "16 Mild, 16 Strong, 16 Brightness/Bleakness per affiliation). The shipped "
+                   "deck is a reconstruction: the rulebook prints only the counts.")
 @new_options
 def new(players, first, mood, impulse, deck_file, seed, name, dry_run):
     """Start a Cerebria session (2-5 players).
 
-    The referee keeps hands as counts and knows the cards that were shown.
+    Builds 3 Impulse stacks of players+2 cards, turns 3 Impulse cards face up,
+    deals 4 cards each and tosses the Mood Marker. Hands stay secret: the referee
+    counts them and remembers only the cards that were shown.
+
+    \b
+    Example:
+      referee cerebria new --player Ann --player Bob --player Cy --seed 7
     """
     options: dict = {"players": list(players)}
     if first:
@@ -67,7 +75,11 @@ def mulligan(player):
 @click.option("--reveal", default=None, metavar="CARD",
               help="The card turned up from the stack (drawn by the referee if omitted).")
 def impulse(player, slot, reveal):
-    """Impulse Action: take the face-up card of SLOT (1-3) into your hand."""
+    """Impulse Action: take the face-up card of SLOT (1-3) into your hand.
+
+    The stack above the slot refills it; if that stack is empty, a Revelation
+    ends the Cycle at once. Example: `referee cerebria impulse Ann 2`.
+    """
     return {"verb": "impulse", "player": player, "slot": slot, "reveal": reveal}
 
 
@@ -79,7 +91,12 @@ def impulse(player, slot, reveal):
 @click.option("--discard", type=click.IntRange(1, 4), default=None, metavar="POS",
               help="Discard the emotion at POS first (required when the Mindset is full).")
 def invoke(player, card, merge, discard):
-    """Invoke Action: put CARD from your hand into your Mindset."""
+    """Invoke Action: put CARD from your hand into your Mindset.
+
+    A Mild emotion gets 1 fragment, a Strong one 2, Brightness/Bleakness none;
+    a Mindset holds 4 emotions. Example:
+    `referee cerebria invoke Ann mild-bliss-red-draw --merge brightness-red`.
+    """
     return {"verb": "invoke", "player": player, "card": card, "merge": merge, "discard": discard}
 
 
@@ -118,7 +135,14 @@ def ability(player, pos, ability, args, absorb, merge, discard, card, keep, reve
       draw                           two cards from the main deck
       embrace SLOT                   take an Impulse card into your hand
 
+    Deprive and Embrace trigger a Revelation when a stack has no card left.
     CARD is e.g. strong-gloom-blue-steal or brightness-red.
+
+    \b
+    Examples:
+      referee cerebria ability Ann 1 draw --absorb 2
+      referee cerebria ability Bob 2 drain Ann:3 1 --keep absorb
+      referee cerebria ability Cy 1 steal Ann --card brightness-red
     """
     return {"verb": "ability", "player": player, "pos": pos, "ability": ability.lower(),
             "args": list(args), "absorb": absorb, "merge": merge, "discard": discard,
@@ -130,7 +154,12 @@ def ability(player, pos, ability, args, absorb, merge, discard, card, keep, reve
 @click.option("--discard", required=True, metavar="CARD",
               help="The emotion discarded from the hand; its vibe matches the ability's.")
 def cancel(player, discard):
-    """Counter-act: cancel the pending ability by discarding a same-vibe emotion."""
+    """Counter-act: cancel the pending ability by discarding a same-vibe emotion.
+
+    Players are asked clockwise from the acting player's left; a later player
+    may cancel, the ones before let it pass. The spent fragment stays spent.
+    Example: `referee cerebria cancel Bob --discard bleakness-red`.
+    """
     return {"verb": "cancel", "player": player, "discard": discard}
 
 
@@ -146,7 +175,10 @@ def pass_(player, reveal):
 @action_command(group, "end-turn")
 @click.argument("player", required=False)
 def end_turn(player):
-    """End the turn after its 2 actions; the next player clockwise plays."""
+    """End the turn after its 2 actions; the next player clockwise plays.
+
+    PLAYER is optional; if given, it must be the player whose turn it is.
+    """
     return {"verb": "end-turn", "player": player}
 
 
@@ -161,7 +193,7 @@ def next_cycle(mood, reveal):
 
 
 @calculator(group, "vibes")
-@click.argument("vibes", nargs=-1, required=True,
+@click.argument("vibes", nargs=-1, required=True, metavar="VIBE...",
                 type=click.Choice(VIBES, case_sensitive=False))
 def vibes(vibes):
     """The vibe bonus of a Mindset: 1-4 of red|yellow|green|blue (a merged pair counts once)."""

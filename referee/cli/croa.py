@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import click
 
 from referee.cli.common import (
@@ -48,7 +50,32 @@ def _read_json(path: str, option: str) -> object:
         raise click.BadParameter(f"cannot read {path}: {exc}", param_hint=option) from None
 
 
-TILE_HELP = "The tile revealed there: lilypad, mosquito, mud, pike, reeds, log, male1..male6."
+TILE_HELP = ("The tile turned over there (physical tiles): lilypad, mosquito, mud, pike, reeds, "
+             "log, male1..male6.")
+
+
+def tile_option(fn: Callable) -> Callable:
+    return click.option("--tile", default=None, metavar="TILE", help=TILE_HELP)(fn)
+
+
+def chain_options(fn: Callable) -> Callable:
+    """What the landing may ask for, given up front (else the referee waits for the answer)."""
+    for option in reversed([
+        click.option("--bounce", "bounces", multiple=True, metavar="SQ[:TILE]",
+                     help="A lily pad's bounce: where the frog goes next (repeat for a chain)."),
+        click.option("--mosquito", "mosquitoes", multiple=True, metavar="FROM:TO[:TILE]",
+                     help="A mosquito's extra move of another frog (repeat for a chain)."),
+        click.option("--remove", default=None, metavar="SQ:COLOR",
+                     help="A crowded log: which servant the third one pushes off (colour or "
+                          "player name)."),
+    ]):
+        fn = option(fn)
+    return fn
+
+
+def _chain(bounces: tuple[str, ...], mosquitoes: tuple[str, ...], remove: str | None) -> dict:
+    return {"bounce": list(bounces) or None, "mosquito": list(mosquitoes) or None,
+            "remove": remove}
 
 
 @group.command("new")
@@ -59,20 +86,32 @@ TILE_HELP = "The tile revealed there: lilypad, mosquito, mud, pike, reeds, log, 
               help="The referee shuffles the zone piles from the seed and reveals tiles itself.")
 @click.option("--cards", is_flag=True,
               help="Play with the card module (a reconstruction: see `referee croa cards`).")
+@click.option("--deal/--no-deal", default=None,
+              help="With --cards: the referee deals the cards from the seed and shows every hand "
+                   "(solo practice, teaching; the default with --digital). Otherwise the players "
+                   "hold real cards and the referee only counts them.")
 @click.option("--males", "males_file", default=None, metavar="FILE", help=MALES_HELP)
 @click.option("--deck", "deck_file", default=None, metavar="FILE",
               help="With --cards: a JSON file {\"card name\": count, ...} replacing the "
                    "reconstructed deck (cards the referee does not know are recorded by name).")
 @new_options
-def new(players: tuple[str, ...], digital: bool, cards: bool, males_file: str | None,
-        deck_file: str | None, seed: str | None, name: str, dry_run: bool) -> None:
+def new(players: tuple[str, ...], digital: bool, cards: bool, deal: bool | None,
+        males_file: str | None, deck_file: str | None, seed: str | None, name: str,
+        dry_run: bool) -> None:
     """Start a Crôa! session (2-4 colonies).
 
     Queens take the corners in seat order (2: a1 h8; 3: a1 a8 h8; 4: a1 a8 h8 h1), their two
     servants on the squares orthogonally next to them. With 3 colonies the referee plays the
     same 8x8 pond on three corners. Without --digital, type each tile you turn over (--tile).
+
+    \b
+    Examples:
+      referee croa new --player Ann:red --player Bob:blue --seed 7
+      referee croa new --player Ann:red --player Bob:blue --player Cy:green --digital --cards
     """
     options = {"players": list(players), "digital": digital, "cards": cards}
+    if deal is not None:
+        options["deal"] = deal
     males = _read_males(males_file)
     if males:
         options["males"] = males
@@ -91,36 +130,55 @@ def pond() -> None:
 @action_command(group, "move")
 @click.argument("src", metavar="FROM")
 @click.argument("to")
-@click.option("--tile", default=None, help=TILE_HELP)
-@click.option("--bounce", "bounces", multiple=True, metavar="SQ[:TILE]",
-              help="Where a frog landing on a lily pad bounces next (repeat for a chain).")
-@click.option("--mosquito", "mosquitoes", multiple=True, metavar="FROM:TO[:TILE]",
-              help="The extra move a mosquito gives (repeat for a chain).")
-@click.option("--remove", default=None, metavar="SQ:COLOR",
-              help="Which servant a third servant pushes off a log (colour or player name).")
+@tile_option
+@chain_options
 def move(src: str, to: str, tile: str | None, bounces: tuple[str, ...],
          mosquitoes: tuple[str, ...], remove: str | None) -> dict:
-    """Move one of your frogs to a neighbouring square (FROM as b1, or b1:queen / b1:servant
-    when your queen and a servant share it)."""
+    """The turn's move: one of your frogs to one of the 8 squares around it.
+
+    FROM is a square (b1), or b1:queen / b1:servant where your queen and a servant
+    share it. Never onto your own frog, except on a log; a frog stuck in the mud
+    waits a turn. Opposing frogs on TO go back to their reserve (a queen: her colony
+    is out), then TO's tile acts. Where a choice follows (lily pad, mosquito, log),
+    give it here or answer with `bounce`, `mosquito`/`pass` or `remove`.
+
+    \b
+    Examples:
+      referee croa move a2 a3 --tile reeds
+      referee croa move a1 b2 --tile lilypad --bounce c3:mud
+      referee croa move b2:servant c3
+    """
     return {"verb": "move", "from": src, "to": to, "tile": tile,
-            "bounce": list(bounces) or None, "mosquito": list(mosquitoes) or None,
-            "remove": remove}
+            **_chain(bounces, mosquitoes, remove)}
 
 
 @action_command(group, "bounce")
 @click.argument("to", metavar="SQ")
-@click.option("--tile", default=None, help=TILE_HELP)
+@tile_option
 def bounce(to: str, tile: str | None) -> dict:
-    """Answer a lily pad: the square the frog bounces to."""
+    """Answer a lily pad: the square the frog bounces to.
+
+    Any square around the lily pad but the one it came from (allowed only when
+    every other one holds your frogs), never onto your own frog except a log.
+    The new tile acts in turn. Example: `referee croa bounce b3 --tile mosquito`.
+    """
     return {"verb": "bounce", "to": to, "tile": tile}
 
 
 @action_command(group, "mosquito")
 @click.argument("src", metavar="FROM")
-@click.argument("to")
-@click.option("--tile", default=None, help=TILE_HELP)
-def mosquito(src: str, to: str, tile: str | None) -> dict:
-    """Answer a mosquito: move another of your frogs one square."""
+@click.argument("to", required=False)
+@tile_option
+def mosquito(src: str, to: str | None, tile: str | None) -> dict:
+    """Answer a mosquito: move another of your frogs one square, at once.
+
+    Write FROM TO, or FROM-TO as the pending choices list it (`mosquito b1 c2`,
+    `mosquito b1-c2`). The tile it lands on acts; `pass` declines the move.
+    """
+    if to is None:
+        src, dash, to = src.rpartition("-")
+        if not dash or not src or not to:
+            raise click.UsageError("write the move as FROM TO (e.g. `mosquito b1 c2`) or FROM-TO")
     return {"verb": "mosquito", "from": src, "to": to, "tile": tile}
 
 
@@ -133,29 +191,43 @@ def pass_() -> dict:
 @action_command(group, "remove")
 @click.argument("which", metavar="SQ:COLOR")
 def remove(which: str) -> dict:
-    """Answer a crowded log: which servant leaves (SQ:COLOR, a colour or a player name)."""
+    """Answer a crowded log: which servant the third one pushes off.
+
+    Name it by colour or player (`remove c3:blue`, `remove c3:Bob`, `remove blue`);
+    it goes back to its reserve.
+    """
     return {"verb": "remove", "which": which}
 
 
 @action_command(group, "card")
 @click.argument("card")
-@click.option("--player", default=None, help="Who plays it (default: the colony to play).")
+@click.option("--player", default=None, help="Who plays it (default: the colony to play); "
+              "orange cards may be played in another colony's turn.")
 @click.option("--from", "src", default=None, metavar="SQ", help="Mega-jump, bodyguard, "
               "not even dead: the frog that moves.")
 @click.option("--to", default=None, metavar="SQ", help="Where that frog (or one more frog) goes.")
-@click.option("--tile", default=None, help=TILE_HELP)
+@tile_option
 @click.option("--male", default=None, metavar="maleN", help="Mating season, twins: the male.")
-@click.option("--bounce", "bounces", multiple=True, metavar="SQ[:TILE]")
-@click.option("--mosquito", "mosquitoes", multiple=True, metavar="FROM:TO[:TILE]")
-@click.option("--remove", default=None, metavar="SQ:COLOR")
+@chain_options
 def card(card: str, player: str | None, src: str | None, to: str | None, tile: str | None,
          male: str | None, bounces: tuple[str, ...], mosquitoes: tuple[str, ...],
          remove: str | None) -> dict:
-    """Play a card (--cards sessions). The card list is a reconstruction: see `croa cards`.
-    A card the referee does not know is recorded by name; apply it at the table."""
+    """Play a card (sessions started with --cards): one per turn, orange ones also in
+    others' turns.
+
+    The card list is a reconstruction (`referee croa cards`); a card the referee
+    does not know is recorded by name and the table applies it. With real cards
+    the referee only counts hands, so another colony may answer with `card
+    doesnt_work --player NAME`, or `pass`.
+
+    \b
+    Examples:
+      referee croa card mating_season --male male2
+      referee croa card mega_jump --from a1 --to c3 --tile reeds
+      referee croa card thunderclap --player Bob
+    """
     return {"verb": "card", "card": card, "player": player, "from": src, "to": to,
-            "tile": tile, "male": male, "bounce": list(bounces) or None,
-            "mosquito": list(mosquitoes) or None, "remove": remove}
+            "tile": tile, "male": male, **_chain(bounces, mosquitoes, remove)}
 
 
 @group.command("cards")

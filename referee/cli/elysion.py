@@ -24,7 +24,22 @@ from referee.cli.common import (
 )
 from referee.errors import IllegalAction, InputError
 
-group = game_group("elysion")
+group = game_group(
+    "elysion",
+    help="""Elysion: an eight-day journey and the look back (2-7 players).
+
+\b
+A day at the table:
+  reveal Ann=12 Bob=7* Cy=30   everyone's realm at once (7* is a constellation)
+  take Bob 40                  in order, lowest realm first: a realm from the row,
+                               then the Blessings drawn (when higher than yesterday)
+  keep Bob Nectar              the one Blessing kept, when several were drawn
+  shade Bob Ferryman           Beyond the Styx: a Shade whose goal is met ...
+  pass Bob                     ... or none
+  next                         the untaken realm leaves, a new row is dealt
+Day 8 has no row: Blessings only. Then `lookback` scores every card.
+`status` shows the table; `referee undo` takes back the last action.""",
+)
 
 
 def read_text(path: str) -> str:
@@ -99,6 +114,11 @@ def new(
 ) -> None:
     """Start an Elysion journey (2-7 players).
 
+    \b
+      referee elysion new --player Ann --player Bob --player Cy --seed 7
+      referee elysion new --player Ann --player Bob --constellations --styx
+      referee elysion new --player Ann --player Bob --row 4,18,40 --catalog deck.toml
+
     Players pick realms secretly; the referee records what is revealed. The
     row, the Blessings and the Shades are typed as dealt at the table, or left
     out for the referee to draw from the cards the catalog says are unseen.
@@ -122,11 +142,14 @@ def new(
 
 
 def _pairs(items: tuple[str, ...]) -> dict[str, str]:
+    """NAME=REALM words as {name: realm}; a name given twice is refused, not overwritten."""
     out: dict[str, str] = {}
     for item in items:
         name, sep, realm = item.partition("=")
         if not sep or not name.strip() or not realm.strip():
             raise InputError(f"'{item}': write each as NAME=REALM, e.g. Ann=12 or Bob=40*")
+        if name.strip().lower() in (n.lower() for n in out):
+            raise InputError(f"{name.strip()} is named twice: each player reveals one realm")
         out[name.strip()] = realm.strip()
     return out
 
@@ -134,7 +157,15 @@ def _pairs(items: tuple[str, ...]) -> dict[str, str]:
 @action_command(group, "reveal")
 @click.argument("choices", nargs=-1, required=True, metavar="NAME=REALM...")
 def reveal(choices: tuple[str, ...]) -> dict:
-    """The day's realms, all at once (12* is a constellation)."""
+    """The day's realms, every player's at once.
+
+    \b
+    Each player picked a realm from their hand in secret; type them all:
+      referee elysion reveal Ann=12 Bob=7* Cy=30
+    A trailing * is a constellation (it beats the realm of the same number).
+    The referee works out who draws Blessings (a realm higher than yesterday's,
+    never on day 1: 1 + Charon's coins) and the take order (lowest realm first).
+    """
     return {"verb": "reveal", "realms": _pairs(choices)}
 
 
@@ -149,7 +180,15 @@ def reveal(choices: tuple[str, ...]) -> dict:
 )
 @click.option("--keep", default=None, metavar="B", help="The Blessing kept (one of those drawn).")
 def take(player: str, realm: str | None, drawn: str | None, keep: str | None) -> dict:
-    """A take turn: a realm from the row (none on day 8), Blessings drawn and one kept."""
+    """Your take turn: a realm, then Blessings.
+
+    \b
+    Turns go in take order (lowest realm played first); on day 8 no realm is taken:
+      referee elysion take Ann 40                      the referee draws Ann's Blessings
+      referee elysion take Ann 40 --drawn Nectar,Aegis --keep Aegis   as drawn at the table
+      referee elysion take Ann                         day 8: only the Blessings
+    If several Blessings are drawn and --keep is left out, `keep` follows.
+    """
     return {"verb": "take", "player": player, "realm": realm, "drawn": _list(drawn), "keep": keep}
 
 
@@ -163,7 +202,14 @@ def take(player: str, realm: str | None, drawn: str | None, keep: str | None) ->
     help="Day 8: the Blessings drawn at the table. Default: the referee draws them.",
 )
 def keep(player: str, blessing: str | None, drawn: str | None) -> dict:
-    """Keep one of the Blessings just drawn."""
+    """Keep one of the Blessings just drawn.
+
+    The others go back under the deck.
+
+    \b
+      referee elysion keep Ann Aegis
+    On day 8 it also draws: `keep Ann Aegis --drawn Nectar,Aegis`.
+    """
     return {"verb": "keep", "player": player, "blessing": blessing, "drawn": _list(drawn)}
 
 
@@ -171,14 +217,25 @@ def keep(player: str, blessing: str | None, drawn: str | None) -> dict:
 @click.argument("player")
 @click.argument("shade")
 def shade(player: str, shade: str) -> dict:
-    """Beyond the Styx: take a face-up Shade at the end of your take turn."""
+    """Beyond the Styx: take a face-up Shade.
+
+    \b
+      referee elysion shade Ann "Stone Giant"
+    Allowed once a turn when your realms and Blessings meet its goal and today's
+    realm or the Blessing just kept adds to it; it goes under today's realm.
+    The referee offers it when it answers (see `status`); `pass` declines.
+    """
     return {"verb": "shade", "player": player, "shade": shade}
 
 
 @action_command(group, "pass")
 @click.argument("player")
 def pass_(player: str) -> dict:
-    """Beyond the Styx: take no Shade this turn."""
+    """Beyond the Styx: take no Shade this turn.
+
+    \b
+      referee elysion pass Ann
+    """
     return {"verb": "pass", "player": player}
 
 
@@ -196,7 +253,16 @@ def pass_(player: str) -> dict:
     help="Beyond the Styx: the Shades newly turned up, in order. Default: drawn.",
 )
 def next_(row: str | None, shades: str | None) -> dict:
-    """End the day: the untaken realm leaves, Shades refill, a new row is dealt."""
+    """End the day and deal the next row.
+
+    The untaken realm leaves the game and the Shades by the row are refilled.
+
+    \b
+      referee elysion next                     the referee deals the new row
+      referee elysion next --row 3,17,22*,40   the row as dealt at the table
+    No row is dealt for day 8. With Beyond the Styx, --shades names the Shades
+    turned up to refill the two by the row and show the deck's next card.
+    """
     return {"verb": "next", "row": _list(row), "shades": _list(shades)}
 
 
@@ -224,9 +290,17 @@ def _give_up(items: tuple[str, ...]) -> dict | None:
 @click.option("--dry-run", is_flag=True, help="Check it and show the outcome; record nothing.")
 @json_option
 def lookback(give_up: tuple[str, ...], dry_run: bool) -> None:
-    """The final scoring, card by card, with what was in sight; then the ranking.
+    """The final scoring after day 8, card by card.
 
-    After the game it shows the look back again.
+    \b
+    Realms turn back from day 8 to day 1, each scoring with the realms from its
+    day on, all Blessings kept, and what stays face up (constellations and the
+    realms ending in their digit); then every Blessing scores. Ties go to the
+    lowest sum of realm numbers.
+      referee elysion lookback
+      referee elysion lookback --give-up Ann:32*=Nectar   Ann gives up Nectar
+      referee elysion lookback --give-up Ann:32*=none     ... or keeps her Blessings
+    After the game it prints the look back again.
     """
     from referee.cli.common import load_current, run_action
 
@@ -249,14 +323,16 @@ def lookback(give_up: tuple[str, ...], dry_run: bool) -> None:
 
 
 def lookback_text(result: dict, players: list[str]) -> str:
-    headers = ["day", "card", "in sight that mattered", "glory", "total"]
+    """The look back as tables: one per player in turn-back order, then the ranking."""
+    from referee.games.elysion.lookback import CARD_HEADERS, RANKING_HEADERS
+
     parts = []
     for p in players:
         mine = result["players"][p]
-        parts += [f"{p}: {mine['glory']} glory", output.table(headers, mine["rows"]), ""]
+        parts += [f"{p}: {mine['glory']} glory", output.table(CARD_HEADERS, mine["rows"]), ""]
     parts += [
         "Ranking (ties: lowest sum of realm numbers)",
-        output.table(["place", "player", "glory", "realm numbers"], result["ranking"]),
+        output.table(RANKING_HEADERS, result["ranking"]),
     ]
     return "\n".join(parts)
 

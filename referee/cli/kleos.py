@@ -1,4 +1,9 @@
-"""`referee kleos ...`: thin Click verbs over the Kleos engine (referee.games.kleos)."""
+"""`referee kleos ...`: thin Click verbs over the Kleos engine (referee.games.kleos).
+
+This module parses arguments into actions (or `new` options), copies card
+stats from the card library into them so a log replays without the library,
+and leaves every rule to the engine.
+"""
 
 from __future__ import annotations
 
@@ -21,23 +26,38 @@ from referee.errors import InputError
 
 GAME = "kleos"
 KIND = "minion"
-GODS = ("ares", "artemis", "athena", "dionysus", "hermes")
+GODS = ("ares", "artemis", "athena", "dionysus", "hermes")  # as in referee.games.kleos.cards
 HELP = """Kleos: gods, minions, dice combat, glory (2-5 players).
 
 \b
-Start:   new --player Ann:ares --player Bob:athena --champion ares=3/3/2/1 ...
-Cards:   card add NAME --stats A/D/C/T ... (kept across sessions), card list
+Start:   card add NAME --stats A/D/C/T ... (once; kept across sessions)
+         new --player Ann:ares --player Bob:athena [--seed N]
 Setup:   isle ISLE CARD (x5), deploy GOD CARD..., next
 A day:   play / attach (Play Phase), move / attack / recruit (Action Phase), next
-Answers: oa MINION | pass, replace SLOT
+Answers: oa MINION | pass (opportunity attack), replace SLOT (four-minion limit)
 Effects: kill, glory, favor, move --effect, check (the card's text wins)
-Minions are GOD:1-4 or GOD:champion (GOD:c); locations port market arena
-theater isle1-isle5 h1-h5. Dice faces: s success, g godly, - or b blank."""
+Views:   status, ledger; odds and combat need no session
+
+\b
+Minions are GOD:1-4 or GOD:champion (GOD:c); a player's name works for the god.
+Locations: port market arena theater isle1-isle5 h1-h5 (temples).
+Dice faces: s success, g godly, - or b blank; rolled from the seed if not typed.
+Example game: examples/kleos.txt."""
 
 group = game_group(GAME, help=HELP)
 
+DICE = "Typed dice faces (s success, g godly, - or b blank), e.g. ssg--; rolled if omitted."
+FAVOR = "On a slaughter, the winner takes Olympus' Favor (default) or not."
+REPLACE = "With four minions in play: the slot (1-4) sent to Hades, or 'new' for this card."
 
-# -- card library -------------------------------------------------------------------
+
+def godly_option(fn: Any) -> Any:
+    return click.option("--godly", is_flag=True, default=None,
+                        help="A card makes these dice Godly (g succeeds too); "
+                             "Olympus' Favor does so anyway.")(fn)
+
+
+# -- card library ---------------------------------------------------------------------
 
 def _card(store: Any, name: str) -> dict | None:
     return store.library_get(GAME, KIND, name.strip())
@@ -91,25 +111,40 @@ def card_group() -> None:
 @click.argument("name")
 @click.option("--stats", required=True, metavar="A/D/C/T",
               help="Attack/Defense/Cunning/Tactics as printed, e.g. 3/2/2/1 or 4/3/1/-1.")
-@click.option("--disposition", type=click.IntRange(0, 20), help="Successes needed to recruit it.")
+@click.option("--disposition", type=click.IntRange(0, 20),
+              help="Successes needed to recruit it from an Isle.")
 @click.option("--epic", is_flag=True, help="An Epic minion (Isles, Divine Deck).")
 @click.option("--hero", is_flag=True, help="Keyword Hero (can take a Heroic Mount).")
 @click.option("--monster", is_flag=True, help="Keyword Monster (can take a Monstrous Offering).")
 @click.option("--swift", is_flag=True, help="Moves two locations with its first move of the day.")
-@click.option("--hunter", metavar="A/D", help="Hunter bonus when no ally is at its location, e.g. 2/1.")
-@click.option("--tactics-neg", is_flag=True, help="The printed Tactics is negative (flip its sign).")
+@click.option("--hunter", metavar="A/D",
+              help="Hunter bonus when no ally is at its location, e.g. 2/1.")
+@click.option("--tactics-neg", is_flag=True,
+              help="The printed Tactics is negative (flip its sign).")
 @click.option("--champion", "champion", type=click.Choice(GODS, case_sensitive=False),
               help="This is GOD's Champion: `new` uses it for GOD when no --champion is given.")
 @json_option
-def card_add(name: str, stats: str, disposition: int | None, epic: bool, hero: bool, monster: bool,
-             swift: bool, hunter: str | None, tactics_neg: bool, champion: str | None) -> None:
-    """Add (or correct) a minion card in the library: NAME as printed."""
+def card_add(name: str, stats: str, disposition: int | None, epic: bool, hero: bool,
+             monster: bool, swift: bool, hunter: str | None, tactics_neg: bool,
+             champion: str | None) -> None:
+    """Add (or correct) a minion card in the library: NAME as printed.
+
+    Fields the rulebook states about a named card (Myrina's Disposition, the
+    Minotaur's Hunter bonus) are filled in when left out.
+
+    \b
+    Examples:
+      card add "Hoplite Warrior" --stats 2/2/1/1
+      card add Minotaur --stats 3/3/1/-1 --epic --hunter 2/1 --disposition 2
+      card add Achilles --stats 4/3/2/1 --champion ares
+    """
     from referee.games.kleos import cards
 
     if hero and monster:
         raise InputError("a card is a Hero or a Monster: give --hero or --monster, not both")
     data: dict[str, Any] = {"name": name, **cards.parse_stats(stats), "disposition": disposition,
-                            "swift": swift, "hunter": cards.parse_pair(hunter, "--hunter") if hunter else None}
+                            "swift": swift,
+                            "hunter": cards.parse_pair(hunter, "--hunter") if hunter else None}
     if tactics_neg:
         data["tactics"] = -abs(data["tactics"])
     data["keywords"] = [k for k, on in (("epic", epic), ("hero", hero), ("monster", monster),
@@ -119,10 +154,8 @@ def card_add(name: str, stats: str, disposition: int | None, epic: bool, hero: b
     card = cards.normalize(cards.with_rulebook_defaults(data))
     if champion:
         card["keywords"] = sorted(set(card["keywords"]) - {"basic", "epic"} | {"champion"})
-    ref = context.get()
-    ref.store().library_put(GAME, KIND, card["name"], card)
-    text = f"Card library: {cards.describe(card)}"
-    emit_calculation({"card": card}, text)
+    context.get().store().library_put(GAME, KIND, card["name"], card)
+    emit_calculation({"card": card}, f"Card library: {cards.describe(card)}")
 
 
 @card_group.command("list")
@@ -140,8 +173,8 @@ def card_list() -> None:
                  c.get("disposition") if c.get("disposition") is not None else "",
                  ", ".join(k for k in c["keywords"] if k != "basic")
                  + (f" ({c['god']})" if c.get("god") else ""),
-                 ("Swift " if c.get("swift") else "") + ("Hunter +{}/+{}".format(*c["hunter"])
-                                                         if c.get("hunter") else "")]
+                 ("Swift " if c.get("swift") else "")
+                 + ("Hunter +{}/+{}".format(*c["hunter"]) if c.get("hunter") else "")]
                 for c in lib.values()]
         click.echo(output.table(["card", "A/D/C/T", "disposition", "keywords", "abilities"], rows))
     else:
@@ -155,6 +188,7 @@ def card_list() -> None:
 # -- new ------------------------------------------------------------------------------
 
 def _champions(store: Any, given: tuple[str, ...], gods: list[str]) -> dict:
+    """Each god's champion: typed here (stats or a library card), else the library's."""
     from referee.games.kleos import cards
 
     out: dict[str, dict] = {}
@@ -164,8 +198,7 @@ def _champions(store: Any, given: tuple[str, ...], gods: list[str]) -> dict:
         if not sep or god not in GODS:
             raise InputError(f"--champion is GOD=CARD or GOD=A/D/C/T, not '{item}'")
         if "/" in what:
-            out[god] = {"name": f"{god.capitalize()}' Champion" if god.endswith("s")
-                            else f"{god.capitalize()}'s Champion", **cards.parse_stats(what)}
+            out[god] = cards.parse_stats(what)  # the engine names it "<God>'s Champion"
         else:
             card = _card(store, what)
             if card is None:
@@ -175,10 +208,21 @@ def _champions(store: Any, given: tuple[str, ...], gods: list[str]) -> dict:
     for god in gods:
         if god not in out:
             lib = lib if lib is not None else store.library_list(GAME, KIND)
-            found = [c for c in lib.values() if c.get("god") == god and "champion" in c["keywords"]]
+            found = [c for c in lib.values()
+                     if c.get("god") == god and "champion" in c["keywords"]]
             if found:
                 out[god] = found[0]
     return out
+
+
+def _board(path: str) -> Any:
+    try:
+        with open(path, encoding="utf-8") as fh:
+            return json.load(fh)
+    except (OSError, UnicodeDecodeError) as exc:
+        raise InputError(f"--board: cannot read {path} ({exc})") from None
+    except json.JSONDecodeError as exc:
+        raise InputError(f"--board: {path} is not JSON (line {exc.lineno}: {exc.msg})") from None
 
 
 @group.command("new")
@@ -187,8 +231,8 @@ def _champions(store: Any, given: tuple[str, ...], gods: list[str]) -> dict:
 @click.option("--temple", "temples", multiple=True, metavar="GOD:H1",
               help="Put GOD's temple on H1..H5 (others are dealt at random from the seed).")
 @click.option("--champion", "champions", multiple=True, metavar="GOD=CARD|A/D/C/T",
-              help="GOD's champion: a library card, or its printed stats. Without it, the library "
-                   "card added with `card add ... --champion GOD` is used.")
+              help="GOD's champion: a library card, or its printed stats. Without it, the "
+                   "library card added with `card add ... --champion GOD` is used.")
 @click.option("--board", "board_file", type=click.Path(exists=True, dir_okay=False),
               help="A board map replacing the default (the rulebook prints none, so the default "
                    "is a reconstruction): JSON {\"locations\": {KEY: {\"kind\": temple|city|isle, "
@@ -204,6 +248,10 @@ def new(players: tuple[str, ...], temples: tuple[str, ...], champions: tuple[str
     the rulebook: type them once (`card add NAME --stats A/D/C/T --champion
     GOD`) or give them here with --champion. Then put an Epic card on each
     Isle (`isle isle1 CARD`), deploy minions (`deploy GOD CARD...`) and `next`.
+
+    \b
+    Example:
+      new --player Ann:ares --player Bob:athena --temple ares:h1 --seed 42
     """
     ps = []
     for p in players:
@@ -223,26 +271,22 @@ def new(players: tuple[str, ...], temples: tuple[str, ...], champions: tuple[str
     store = context.get().store()
     options["champions"] = _champions(store, champions, [p["god"] for p in ps])
     if board_file:
-        try:
-            with open(board_file, encoding="utf-8") as fh:
-                options["board"] = json.load(fh)
-        except (OSError, UnicodeDecodeError) as exc:
-            raise InputError(f"--board: cannot read {board_file} ({exc})") from None
-        except json.JSONDecodeError as exc:
-            raise InputError(f"--board: {board_file} is not JSON (line {exc.lineno}: {exc.msg})") from None
+        options["board"] = _board(board_file)
     start(GAME, options, seed=seed, name=name, dry_run=dry_run)
 
 
-# -- verbs ----------------------------------------------------------------------------
-
-DICE = "Typed dice faces (s success, g godly, - or b blank), e.g. ssg--; rolled if omitted."
-
+# -- Deployment and the Play Phase ------------------------------------------------------
 
 @action_command(group, "isle", prepare=_with_stats)
 @click.argument("isle")
 @click.argument("card")
 def isle(isle: str, card: str) -> dict:
-    """Put the Epic card CARD face up on ISLE (at setup, or when it waits for one)."""
+    """Put the Epic card CARD face up on ISLE (isle1-isle5).
+
+    At setup every Isle waits for a card; from Day 2, Daybreak asks for one on
+    each Isle left with no card and no minion. CARD needs a Disposition in the
+    card library. Example: `isle isle1 Myrina`.
+    """
     return {"verb": "isle", "isle": isle, "card": card}
 
 
@@ -250,37 +294,59 @@ def isle(isle: str, card: str) -> dict:
 @click.argument("god")
 @click.argument("cards", nargs=-1, required=True)
 def deploy(god: str, cards: tuple[str, ...]) -> dict:
-    """Deployment: GOD puts minion CARDS from hand on their temple (four at most)."""
+    """Deployment: GOD puts minion CARDS from hand on their temple (four at most).
+
+    Only before Day 1; players may deploy in any order and more than once.
+    Example: `deploy ares "Hoplite Warrior" Centaur`.
+    """
     return {"verb": "deploy", "god": god, "cards": list(cards)}
 
 
 @action_command(group, "next")
 def next_() -> dict:
-    """End Deployment, your phase, or the day (Dusk and Daybreak are resolved)."""
+    """End Deployment, the current player's phase, or the day.
+
+    Play Phases go in turn order, then Action Phases; after the last Action
+    Phase, Dusk scores the city and Daybreak starts the next day (the first
+    player passes clockwise, Isles ask for cards, Zeus' Pity is announced).
+    After the Dusk of Day 5 the Contest ends and the winner is named.
+    """
     return {"verb": "next"}
 
 
 @action_command(group, "play", prepare=_with_stats)
 @click.argument("god")
 @click.argument("card")
-@click.option("--replace", metavar="SLOT", help="With four minions: slot 1-4 sent to Hades, or 'new'.")
+@click.option("--replace", metavar="SLOT", help=REPLACE)
 def play(god: str, card: str, replace: str | None) -> dict:
-    """Play Phase: GOD plays minion CARD onto their temple."""
+    """Play Phase: GOD plays minion CARD onto their temple.
+
+    With four minions in play, --replace names the one sent to Hades (never a
+    cursed one) or 'new'. Example: `play athena Centaur --replace 2`.
+    """
     return {"verb": "play", "god": god, "card": card, "replace": replace}
 
 
 @action_command(group, "attach")
 @click.argument("god")
 @click.argument("card")
-@click.option("--to", "to", required=True, metavar="MINION", help="The minion it goes on (GOD:SLOT).")
-@click.option("--as", "as_", required=True,
+@click.option("--to", "to", required=True, metavar="MINION", help="The minion it goes on.")
+@click.option("--as", "as_", required=True, help="What kind of card it is.",
               type=click.Choice(["blessing", "curse", "mount", "offering"], case_sensitive=False))
 @click.option("--mod", metavar="atk=+1,def=+1,cun=+2,tac=+1,swift",
               help="What it changes on the minion's stats, as the card says.")
 def attach(god: str, card: str, to: str, as_: str, mod: str | None) -> dict:
-    """Play Phase: GOD attaches CARD to a minion as a blessing, curse, mount or offering."""
+    """Play Phase: GOD attaches CARD to a minion.
+
+    A curse goes on an opposing minion, never on a champion; a mount on your
+    own Hero, an offering on your own Monster (a new one replaces the old);
+    one card of a name per minion.
+    Example: `attach ares "Spear of Ares" --to ares:1 --as blessing --mod atk=+1`.
+    """
     return {"verb": "attach", "god": god, "card": card, "to": to, "as": as_.lower(), "mod": mod}
 
+
+# -- the Action Phase -----------------------------------------------------------------
 
 @action_command(group, "move")
 @click.argument("minion")
@@ -289,24 +355,41 @@ def attach(god: str, card: str, to: str, as_: str, mod: str | None) -> dict:
 @click.option("--effect", is_flag=True,
               help="Moved by a card's effect: no action spent, not adjacency-bound.")
 def move(minion: str, to: str, to2: str | None, effect: bool) -> dict:
-    """Move MINION to TO (a Swift minion's first move may go on to TO2)."""
+    """Move MINION to the adjacent location TO (one action).
+
+    The Port reaches every Isle; an Isle leads only back to the Port. A Swift
+    minion's first move of the day may go on to TO2. Leaving a location with
+    opposing minions (not the Port) offers them an opportunity attack first.
+    Example: `move ares:2 port isle1`.
+    """
     return {"verb": "move", "minion": minion, "to": to, "to2": to2, "effect": effect or None}
 
 
 @action_command(group, "oa")
 @click.argument("minion")
 @click.option("--dice", help=DICE)
-@click.option("--favor/--no-favor", default=True, help="On a slaughter, take Olympus' Favor (default).")
+@click.option("--favor/--no-favor", default=True, help=FAVOR)
 @click.option("--bonus", type=int, default=0, help="Extra dice from a card.")
-def oa(minion: str, dice: str | None, favor: bool, bonus: int) -> dict:
-    """Answer a pending opportunity attack: MINION attacks the fleeing minion."""
-    return {"verb": "oa", "minion": minion, "dice": dice, "favor": favor, "bonus": bonus or None}
+@godly_option
+def oa(minion: str, dice: str | None, favor: bool, bonus: int, godly: bool | None) -> dict:
+    """Answer a pending opportunity attack: MINION attacks the fleeing minion.
+
+    An Attack check without Tactics, and the fleeing minion does not
+    retaliate; a slaughter is still possible. One per minion per day.
+    Example: `oa athena:2 --dice s-g`.
+    """
+    return {"verb": "oa", "minion": minion, "dice": dice, "favor": favor,
+            "bonus": bonus or None, "godly": godly}
 
 
 @action_command(group, "pass")
 @click.argument("god", required=False)
 def pass_(god: str | None) -> dict:
-    """Answer a pending opportunity attack: no attack."""
+    """Answer a pending opportunity attack: no attack.
+
+    GOD (optional) is the player passing, checked against the one asked;
+    the next player in turn order with a minion there is asked in turn.
+    """
     return {"verb": "pass", "god": god}
 
 
@@ -315,40 +398,66 @@ def pass_(god: str | None) -> dict:
 @click.argument("target")
 @click.option("--dice", help=DICE)
 @click.option("--retaliation", help="The retaliation's typed faces; rolled if omitted.")
-@click.option("--favor/--no-favor", default=True, help="On a slaughter, take Olympus' Favor (default).")
-@click.option("--bonus", type=int, default=0, help="Extra attack dice from a card (may be negative).")
-@click.option("--retaliation-bonus", type=int, default=0, help="Extra retaliation dice from a card.")
+@click.option("--favor/--no-favor", default=True, help=FAVOR)
+@click.option("--bonus", type=int, default=0,
+              help="Extra attack dice from a card (may be negative).")
+@click.option("--retaliation-bonus", type=int, default=0, help="Extra retaliation dice.")
+@godly_option
 def attack(minion: str, target: str, dice: str | None, retaliation: str | None, favor: bool,
-           bonus: int, retaliation_bonus: int) -> dict:
-    """MINION attacks TARGET at the same location (Tactics tallied, retaliation, slaughter)."""
+           bonus: int, retaliation_bonus: int, godly: bool | None) -> dict:
+    """MINION attacks TARGET at the same location (one action).
+
+    Each side adds the Tactics of its other minions there. Successes >=
+    Defense kill; 3 or more over Defense slaughter (no retaliation, +1 glory,
+    Olympus' Favor; never a champion). Otherwise TARGET retaliates; both may
+    fall. Example: `attack ares:c athena:1 --dice ssg-- --retaliation s-`.
+    """
     return {"verb": "attack", "minion": minion, "target": target, "dice": dice,
             "retaliation": retaliation, "favor": favor, "bonus": bonus or None,
-            "retaliation_bonus": retaliation_bonus or None}
+            "retaliation_bonus": retaliation_bonus or None, "godly": godly}
 
 
 @action_command(group, "recruit")
 @click.argument("minion")
 @click.option("--dice", help=DICE)
-@click.option("--replace", metavar="SLOT", help="With four minions: slot 1-4 sent to Hades, or 'new'.")
-def recruit(minion: str, dice: str | None, replace: str | None) -> dict:
-    """MINION tries to recruit the Epic card on its Isle (Cunning vs Disposition)."""
-    return {"verb": "recruit", "minion": minion, "dice": dice, "replace": replace}
+@click.option("--replace", metavar="SLOT", help=REPLACE)
+@godly_option
+def recruit(minion: str, dice: str | None, replace: str | None, godly: bool | None) -> dict:
+    """MINION tries to recruit the Epic card on its Isle (one action).
+
+    A Cunning check: successes >= the card's Disposition recruit it (+1
+    glory); it joins at the Isle, exhausted today. With four minions in play,
+    --replace (or a `replace` answer) says which goes to Hades.
+    Example: `recruit ares:2 --dice s-`.
+    """
+    return {"verb": "recruit", "minion": minion, "dice": dice, "replace": replace,
+            "godly": godly}
 
 
 @action_command(group, "replace")
 @click.argument("slot")
 def replace(slot: str) -> dict:
-    """Answer the four-minion limit: SLOT (1-4) goes to Hades, or 'new' (the recruited card)."""
+    """Answer the four-minion limit: SLOT (1-4) goes to Hades, or 'new' (the recruited card).
+
+    A cursed minion cannot be sent to Hades this way.
+    """
     return {"verb": "replace", "slot": slot}
 
+
+# -- card effects (the Golden Rule: the card's text wins) --------------------------------
 
 @action_command(group, "kill")
 @click.argument("minion")
 @click.option("--by", metavar="GOD", help="The player whose card killed it (gains the glory).")
 @click.option("--reason", required=True, help="The card or effect.")
-@click.option("--slaughter", is_flag=True, help="The card slaughters it (+1 glory; not a champion).")
+@click.option("--slaughter", is_flag=True,
+              help="The card slaughters it (+1 glory; not a champion).")
 def kill(minion: str, by: str | None, reason: str, slaughter: bool) -> dict:
-    """A card's effect kills MINION (glory to --by: 1, a champion 2, +1 slaughter)."""
+    """A card's effect kills MINION (glory to --by: 1, a champion 2, +1 slaughter).
+
+    A champion is never removed: it goes back to its temple, attachments to
+    Hades. Example: `kill athena:2 --by hermes --reason Trickster`.
+    """
     return {"verb": "kill", "minion": minion, "by": by, "reason": reason,
             "slaughter": slaughter or None}
 
@@ -358,14 +467,20 @@ def kill(minion: str, by: str | None, reason: str, slaughter: bool) -> dict:
 @click.argument("delta")
 @click.option("--reason", required=True, help="The card or effect.")
 def glory(god: str, delta: str, reason: str) -> dict:
-    """A card changes GOD's glory by DELTA (+2, -1); the track stops at 0."""
+    """A card changes GOD's glory by DELTA (+2, -1); the track stops at 0.
+
+    Example: `glory athena +3 --reason "Zeus card"`.
+    """
     return {"verb": "glory", "god": god, "delta": delta, "reason": reason}
 
 
 @action_command(group, "favor")
 @click.argument("minion")
 def favor(minion: str) -> dict:
-    """A card gives Olympus' Favor to MINION ('none' returns it to Olympus)."""
+    """A card gives Olympus' Favor to MINION ('none' returns it to Olympus).
+
+    One minion holds it at a time; its dice are Godly (g succeeds too).
+    """
     return {"verb": "favor", "minion": minion}
 
 
@@ -377,12 +492,20 @@ def favor(minion: str) -> dict:
 @click.option("--against", metavar="MINION", help="A competing check against this minion.")
 @click.option("--dice", help=DICE)
 @click.option("--against-dice", help="The other minion's typed faces.")
+@godly_option
 def check(minion: str, stat: str, need: int | None, against: str | None, dice: str | None,
-          against_dice: str | None) -> dict:
-    """A stat check a card calls for (one die per point); changes nothing on the board."""
-    return {"verb": "check", "minion": minion, "stat": stat.lower(), "need": need,
-            "against": against, "dice": dice, "against_dice": against_dice}
+          against_dice: str | None, godly: bool | None) -> dict:
+    """A stat check a card calls for: one die per point of STAT.
 
+    Alone, against --need successes, or a competing check --against another
+    minion (most successes wins; a tie has no winner). Spends no action and
+    changes nothing on the board. Example: `check ares:c cunning --need 2`.
+    """
+    return {"verb": "check", "minion": minion, "stat": stat.lower(), "need": need,
+            "against": against, "dice": dice, "against_dice": against_dice, "godly": godly}
+
+
+# -- views and calculators ------------------------------------------------------------
 
 @group.command("ledger")
 @json_option
@@ -400,36 +523,37 @@ def ledger() -> None:
     if not entries:
         click.echo("No glory gained yet.")
         return
-    rows = [[e["day"], st.who(loaded.state, e["god"]), f"{e['delta']:+d}", e["reason"]] for e in entries]
+    rows = [[e["day"], st.who(loaded.state, e["god"]), f"{e['delta']:+d}", e["reason"]]
+            for e in entries]
     click.echo(output.table(["day", "player", "glory", "reason"], rows))
     totals = ", ".join(f"{st.who(loaded.state, g)} {v}" for g, v in loaded.state["glory"].items())
     click.echo(f"Totals: {totals}")
 
-
-# -- calculators ----------------------------------------------------------------------
 
 @calculator(group, "odds")
 @click.option("--dice", "n", type=click.IntRange(0, 200), required=True, help="Dice rolled.")
 @click.option("--need", type=click.IntRange(0, 200), required=True, help="Successes needed.")
 @click.option("--godly", is_flag=True, help="Godly dice: the godly face succeeds too.")
 def odds(n: int, need: int, godly: bool) -> None:
-    """Chance of at least NEED successes on N dice."""
+    """Chance of at least NEED successes on N dice (no session needed)."""
     from scorers import kleos as sc
 
     result = sc.odds(n, need, godly)
-    emit_calculation(result, f"P(at least {need} successes on {n} {'Godly ' if godly else ''}dice) = "
-                             f"{result['exact']} ≈ {result['probability']:.1%}")
+    emit_calculation(result, f"P(at least {need} successes on {n} {'Godly ' if godly else ''}"
+                             f"dice) = {result['exact']} ≈ {result['probability']:.1%}")
 
 
 @calculator(group, "combat")
 @click.option("--attack", type=click.IntRange(0, 99), required=True, help="The attacker's Attack.")
 @click.option("--defense", type=click.IntRange(0, 99), required=True, help="The target's Defense.")
 @click.option("--tactics", type=click.IntRange(-99, 99), default=0, help="The Tactics tally.")
-@click.option("--bonus", type=click.IntRange(-99, 99), default=0, help="Other bonuses or penalties.")
+@click.option("--bonus", type=click.IntRange(-99, 99), default=0,
+              help="Other bonuses or penalties.")
 @click.option("--godly", is_flag=True, help="Godly dice (Olympus' Favor).")
-@click.option("--champion", is_flag=True, help="The target is a champion (cannot be slaughtered).")
-def combat(attack: int, defense: int, tactics: int, bonus: int, godly: bool, champion: bool) -> None:
-    """Chances to kill and to slaughter with one Attack check."""
+@click.option("--champion", is_flag=True, help="The target is a champion (never slaughtered).")
+def combat(attack: int, defense: int, tactics: int, bonus: int, godly: bool,
+           champion: bool) -> None:
+    """Chances to kill and to slaughter with one Attack check (no session needed)."""
     from scorers import kleos as sc
 
     r = sc.combat(attack, defense, tactics, bonus, godly, champion)

@@ -43,8 +43,15 @@ CARDS_HELP = ("cards: fire air earth water aether, Nature cards (atmosphere come
 def new(players: tuple[str, ...], first: str | None, first_game: bool, incarnation: bool,
         altered: bool, cards_file: str | None, seed: str | None, name: str,
         dry_run: bool) -> None:
-    """Start a Kreus session (3-6 players, one team). Deal the cards physically; the referee
-    tracks hand counts, the Energy tokens and every card seen."""
+    """Start a Kreus session (3-6 players, one team).
+
+    Shuffle and deal the cards physically: the referee never needs a hand, it tracks hand
+    counts, the Energy tokens and every card seen. List the players in seat order going
+    left; --first is whoever was dealt the Planet. Then share the tokens out with `tokens`
+    (and, in Incarnation mode, choose Titans with `titan`).
+
+    \b
+    referee kreus new --player Ann --player Bob --player Cy --player Dee --first Cy"""
     options: dict = {"players": list(players), "first": first, "first_game": first_game,
                      "incarnation": incarnation, "altered": altered}
     if cards_file:
@@ -73,9 +80,10 @@ def _read_cards(path: str) -> dict:
 @click.argument("player")
 @click.argument("n", type=click.IntRange(min=0))
 def tokens(player: str, n: int) -> dict:
-    """Setup: PLAYER takes N Energy tokens from the Reserve.
+    """Setup: PLAYER takes N Energy tokens (0 or more) from the Reserve.
 
-    In seat order from the First Player; the last player takes what is left."""
+    In seat order from the First Player, without consulting each other; the last player
+    takes what is left automatically (so do the players after an empty Reserve)."""
     return {"verb": "tokens", "player": player, "n": n}
 
 
@@ -95,7 +103,9 @@ def titan(player: str, titan: str, face: str | None) -> dict:
 @click.argument("player")
 @click.option("--to", "to", required=True, metavar="NAME", help="Who sees the card.")
 def show_card(player: str, to: str) -> dict:
-    """Divination, 1 Energy: PLAYER shows one hand card to --to."""
+    """Divination, 1 Energy: PLAYER shows one hand card to another player (--to NAME).
+
+    The referee records the cost only; which card was shown stays between the two."""
     return {"verb": "show-card", "player": player, "to": to}
 
 
@@ -134,7 +144,10 @@ def discard(player: str, card: str, no_token: bool) -> dict:
 @action_command(group, "ready")
 @click.argument("player")
 def ready(player: str) -> dict:
-    """Divination: PLAYER puts a card face down (two with Cronus)."""
+    """Divination: PLAYER puts a card face down (two after declaring Cronus).
+
+    Nobody says which card: the referee only counts it. When every player has placed
+    one, `next` (or the first `reveal`) starts the Creation phase."""
     return {"verb": "ready", "player": player}
 
 
@@ -150,14 +163,26 @@ def ready(player: str) -> dict:
 @click.option("--discard", "discard_card", default=None, metavar="CARD",
               help="Storm of Uranus taken back: the card its player discards.")
 @click.option("--no-token", is_flag=True, help="Leave the Nature card's token in the Reserve.")
+@click.option("--tethys", is_flag=True,
+              help="Incarnation: Tethys protects this Element as it enters play (a use of her "
+                   "power; needed for the turn's last card, as the turn then ends).")
 def reveal(player: str, card: str, on: str | None, as_: str | None, target: str | None,
-           discard_card: str | None, no_token: bool) -> dict:
+           discard_card: str | None, no_token: bool, tethys: bool) -> dict:
     """Creation: PLAYER reveals CARD; played if the rules allow, else discarded.
 
-    A card that can enter play must; --on/--as choose where and what it stands for when
-    there is a choice. Aggression cards act at once."""
+    Reveal in the order shown by `status`. A card that can enter play must; --on/--as
+    choose where and what it stands for when there is a choice (the referee lists the
+    choices). Aggression cards act at once.
+
+    \b
+    reveal Ann comet                           a Nature card enters play
+    reveal Bob fire --on comet                 an Element under a Nature card in play
+    reveal Cy aether --as air --on wind        Aether stands for a needed element
+    reveal Dee bird --as air --on atmosphere   a Nature card used as an Element
+    reveal Ann thunderbolts --target wind:air  the Element card the bolt strikes"""
     return {"verb": "reveal", "player": player, "card": card, "on": on, "as": as_,
-            "target": target, "discard": discard_card, "no_token": no_token}
+            "target": target, "discard": discard_card, "no_token": no_token,
+            "tethys": tethys}
 
 
 reveal.help = inspect.cleandoc(reveal.help or "") + "\n\n" + CARDS_HELP
@@ -194,6 +219,7 @@ def power(player: str, titan: str | None, direction: str | None, swap: tuple[str
     themis     --on NAME --card CARD [--gain N]: bet a token on a face-down card
     phoebe     --on NAME: look at a face-down card
     tethys     (Creation) protect the Element just put into play
+               (for the turn's last card: `reveal ... --tethys`)
     mnemosyne  --card CARD --give CARD: free swap with the discard pile"""
     return {"verb": "power", "player": player, "titan": titan, "direction": direction,
             "swap": list(swap) or None, "position": position, "to": list(to) or None,
@@ -212,7 +238,11 @@ def next_() -> dict:
 @click.option("--aggression-held", is_flag=True,
               help="A player still held an Aggression card when the Planet was completed.")
 def end(aggression_held: bool) -> dict:
-    """Once the Planet is complete: was an Aggression card still held? Gives the outcome."""
+    """Answer the last question once the Planet is complete, and get the outcome.
+
+    Asked only while Aggression cards were never seen: `end` if nobody still holds one,
+    `end --aggression-held` if someone does (a defeat). A game whose hands run out ends
+    by itself."""
     return {"verb": "end", "aggression_held": aggression_held}
 
 
@@ -252,7 +282,8 @@ def paths() -> None:
     click.echo(render.render_paths(loaded.state))
 
 
-def _cards_left(_ctx: click.Context, _param: click.Parameter, value: str | None) -> list[int] | None:
+def _cards_left(_ctx: click.Context, _param: click.Parameter,
+                value: str | None) -> list[int] | None:
     if value is None:
         return None
     try:

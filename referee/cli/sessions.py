@@ -63,7 +63,7 @@ def show_cmd(session_id: str | None) -> None:
 def log_cmd(session_id: str | None, show_all: bool) -> None:
     """Numbered actions with their results (dice and draws, with who rolled them)."""
     from referee import registry
-    from referee.export import _results_text
+    from referee.export import results_text
 
     ref = context.get()
     store = ref.store()
@@ -79,7 +79,7 @@ def log_cmd(session_id: str | None, show_all: bool) -> None:
     rows = []
     for r in records:
         mark = "" if r["status"] == "done" else f" ({r['status']})"
-        rows.append([r["idx"], engine.describe(r["action"]) + mark, _results_text(r["results"]),
+        rows.append([r["idx"], engine.describe(r["action"]) + mark, results_text(r["results"], short=True),
                      "\n".join(e.get("text", "") for e in r["events"])])
     click.echo(f"Session {sid} ({meta['game']}), {len(records)} action(s)")
     click.echo(output.table(["#", "action", "dice/draws", "what happened"], rows))

@@ -18,6 +18,7 @@ READY_RULE = "Abilities: only emotions in the Mindset since the start of the tur
 SPEND_RULE = "Abilities: spend a fragment from the emotion's Fragment slot"
 ABSORB_RULE = "Absorb: Brightness takes Bliss, Bleakness Gloom; a merged one only from its partner"
 DRAIN_RULE = "Drain: fragments go only onto an emotion of their affiliation"
+DRAIN_SELF_RULE = "Drain: from one emotion onto another emotion of yours"
 SWAP_RULE = "Swap: one of your emotions with one in another player's Mindset"
 STEAL_RULE = "Steal: take a card from an opponent's hand"
 
@@ -33,6 +34,7 @@ USAGE = {
     "draw": "draw",
     "embrace": "embrace SLOT",
 }
+REVEALS = {"deprive": 2, "embrace": 1}  # Impulse cards an ability can turn face up
 ARITY = {"destroy": 1, "drain": 2, "deprive": 2, "summon": 1, "steal": 1, "swap": 2,
          "draw": 0, "embrace": 1}
 
@@ -97,7 +99,7 @@ def _check_args(state: dict, me: str, pos: int, name: str, args: list, action: d
         owner, idx = mindset.target(state, args[0])
         host = mindset.position(state, me, args[1])
         if owner == me and idx == host:
-            raise IllegalAction("an emotion cannot drain itself", DRAIN_RULE)
+            raise IllegalAction("an emotion cannot drain itself", DRAIN_SELF_RULE)
         src = state["mindsets"][owner][idx]
         dst = state["mindsets"][me][host]
         if mindset.affiliation(src) != mindset.affiliation(dst):
@@ -150,8 +152,9 @@ def spend(state: dict, me: str, params: dict) -> str:
         return f"{me} spends a {aff} fragment of {params['emotion']} to {params['ability']}"
     host = state["mindsets"][me][params["absorb"]]
     host["absorbed"] += 1
+    absorber = host["merged"] if params["absorb"] == params["pos"] else host["card"]
     return (f"{me} spends a {aff} fragment of {params['emotion']} to {params['ability']}; "
-            f"{mindset.label(host)} absorbs it")
+            f"{absorber} absorbs it")
 
 
 def resolve(state: dict, me: str, params: dict, chance: Chance,
@@ -236,8 +239,7 @@ def _steal(state: dict, me: str, params: dict, chance: Chance,
         state["hands"][me]["known"].append(card)
         text = f"Steal: {me} takes {card} from {victim}'s hand"
     else:
-        if zones.hidden_count(state, victim) == 0:
-            zones.forget_hand(state, victim)  # one of the shown cards left; which is not said
+        zones.forget_hand(state, victim)  # the card taken may be a shown one: none is sure now
         hand["count"] -= 1
         text = f"Steal: {me} takes a card from {victim}'s hand"
     state["hands"][me]["count"] += 1

@@ -23,7 +23,7 @@ PLAIN = {"brightness": "bliss", "bleakness": "gloom"}  # cards with Absorb slots
 DECK_SIZE = 96
 PER_KIND = 16  # per affiliation: 16 Mild, 16 Strong, 16 Brightness/Bleakness
 
-_EXAMPLE = "e.g. strong-gloom-blue-steal or brightness-red"
+_EXAMPLE = "strong-gloom-blue-steal or brightness-red"
 
 
 def parse(text: object) -> str:
@@ -32,6 +32,8 @@ def parse(text: object) -> str:
         raise InputError(f"a card is written like {_EXAMPLE}")
     parts = [p for p in re.split(r"[-_\s]+", text.strip().lower()) if p]
     shown = text.strip()[:60]
+    if not parts:
+        raise InputError(f"'{shown}' is not a card; a card is written like {_EXAMPLE}")
     head = parts[0]
     if head in PLAIN:
         if len(parts) != 2:
@@ -41,7 +43,8 @@ def parse(text: object) -> str:
         return f"{head}-{parts[1]}"
     if head not in STRENGTHS:
         raise InputError(
-            f"'{shown}': a card starts with mild, strong, brightness or bleakness ({_EXAMPLE})"
+            f"'{shown}': a card starts with mild, strong, brightness or bleakness "
+            f"(e.g. {_EXAMPLE})"
         )
     if len(parts) != 4:
         raise InputError(f"'{shown}': a {head} card is written {head}-AFFILIATION-VIBE-ABILITY, "

@@ -10,7 +10,7 @@ from collections.abc import Callable
 from referee.chance import Chance
 from referee.engine import Event, event
 from referee.errors import IllegalAction, InputError
-from referee.games.cerebria import abilities, cards, impulse, mindset, revelation, zones
+from referee.games.cerebria import abilities, cards, impulse, mindset, render, revelation, zones
 
 TURN_RULE = "Turn order: players take turns clockwise"
 ACTIONS_RULE = "A turn: exactly 2 actions (Impulse or Invoke)"
@@ -98,10 +98,11 @@ def ability(state: dict, action: dict, chance: Chance) -> list[Event]:
     name = _in_turn(state, action.get("player"))
     params = abilities.check_use(state, name, action)
     reveals = action.get("reveal")
-    impulse.Reveals(reveals)  # well-formed
+    _check_reveals(state, reveals, params["ability"])
     state["started"] = True
     events = [event(abilities.spend(state, name, params))]
-    order = [p for p in _clockwise_after(state, name) if state["hands"][p]["count"] > 0]
+    left = revelation.clockwise_from(state, name)[1:]  # from the acting player's left
+    order = [p for p in left if state["hands"][p]["count"] > 0]
     if not order:
         return events + _resolve(state, name, params, chance, reveals)
     state["pending"] = {"player": name, "params": params, "order": order, "next": 0,
@@ -112,10 +113,12 @@ def ability(state: dict, action: dict, chance: Chance) -> list[Event]:
     return events
 
 
-def _clockwise_after(state: dict, name: str) -> list[str]:
-    players = state["players"]
-    i = players.index(name)
-    return players[i + 1:] + players[:i]
+def _check_reveals(state: dict, typed: object, ability_name: str) -> None:
+    """Typed --reveal cards: cards of the deck, no more than the ability can turn face up."""
+    reveals = impulse.Reveals(typed)
+    reveals.check_at_most(abilities.REVEALS.get(ability_name, 0), ability_name)
+    for card in reveals.typed:
+        zones.known_card(state, card)
 
 
 def _resolve(state: dict, name: str, params: dict, chance: Chance,
@@ -175,10 +178,14 @@ def pass_(state: dict, action: dict, chance: Chance) -> list[Event]:
             raise IllegalAction(f"{expected} answers first (clockwise from "
                                 f"{pending['player']}'s left)", COUNTER_RULE)
         pending["next"] += 1
+        if action.get("reveal"):  # typed now, used when the ability resolves
+            _check_reveals(state, action["reveal"], pending["params"]["ability"])
+            pending["reveal"] = action["reveal"]
         if pending["next"] < len(pending["order"]):
             return [event(f"{name} passes; {pending['order'][pending['next']]} may counter-act")]
     state["pending"] = None
     reveals = action.get("reveal") if action.get("reveal") else pending.get("reveal")
+    _check_reveals(state, reveals, pending["params"]["ability"])
     return [event("No counter-act.")] + _resolve(state, pending["player"], pending["params"],
                                                   chance, reveals)
 
@@ -231,7 +238,5 @@ def apply(state: dict, action: dict, chance: Chance) -> tuple[dict, list[Event]]
         _in_turn(state, current(state))  # names who must answer
     events = fn(state, action, chance)
     if state["phase"] == "cycle" and not state["pending"] and verb != "mulligan":
-        used = ", ".join(state["abilities_used"]) or "none"
-        events.append(event(f"{current(state)}: {state['actions_left']} action(s) left · "
-                            f"abilities used this turn: {used}"))
+        events.append(event(f"{current(state)}: {render.turn_progress(state)}"))
     return state, events

@@ -34,6 +34,13 @@ class Reveals:
         self.used += 1
         return value
 
+    def check_at_most(self, n: int, what: str) -> None:
+        """Refuse more typed cards than WHAT can turn face up, before anything happens."""
+        if len(self.typed) > n:
+            typed = ", ".join(map(str, self.typed))
+            most = f"at most {n} card(s)" if n else "no card"
+            raise InputError(f"{self.option} {typed}: {what} turns {most} face up")
+
     def check_all_used(self) -> None:
         """A typed card that never turned up is a mistake worth saying."""
         if len(self.typed) > self.used:

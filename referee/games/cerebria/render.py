@@ -44,12 +44,14 @@ def render(state: dict) -> str:
                      sc["bliss"] + sc["gloom"], state["last"][name]])
     lines.append(_table(["player", "hand", "shown in hand", "bliss", "gloom", "total",
                          "last Revelation"], rows))
+    empty = [name for name in players if not state["mindsets"][name]]
+    if empty:
+        lines += ["", f"Empty Mindset: {', '.join(empty)}"]
     for name in players:
         mind = state["mindsets"][name]
-        lines.append("")
         if not mind:
-            lines.append(f"{name}'s Mindset: empty")
             continue
+        lines.append("")
         rows = []
         for i, emo in enumerate(mind):
             aff = mindset.affiliation(emo)
@@ -87,12 +89,18 @@ def _whose_turn(state: dict) -> str:
         return (f"Waiting: {waiting} may counter-act {pending['player']}'s {p['ability']} "
                 f"(from {p['emotion']}) by discarding a {p['vibe']} emotion: "
                 f"`cancel {waiting} --discard CARD` or `pass` ({left} in turn)")
-    used = ", ".join(state["abilities_used"]) or "none"
-    text = f"{cur} to play: {state['actions_left']} action(s) left · abilities used: {used}"
+    text = f"{cur} to play: {turn_progress(state)}"
     if not state["started"]:
         open_ = [p for p in state["players"] if p not in state["mulligans"]]
         if open_:
             text += f" · mulligan still open for {', '.join(open_)}"
-    if state["actions_left"] == 0:
-        text += " · `end-turn` when done"
     return text
+
+
+def turn_progress(state: dict) -> str:
+    """Actions left and abilities used in the current turn, in a few words."""
+    left = state["actions_left"]
+    used = ", ".join(state["abilities_used"]) or "none"
+    actions = {0: "no action left (`end-turn` when done)", 1: "1 action left"}.get(
+        left, f"{left} actions left")
+    return f"{actions} · abilities used: {used}"

@@ -29,7 +29,7 @@ def toss(chance: Chance, typed: object = None) -> str:
 
 def reveal(state: dict, trigger: str) -> list[Event]:
     """Score every Mindset, check the winning conditions, end the turn (Revelation)."""
-    order = _clockwise_from(state, trigger)
+    order = clockwise_from(state, trigger)
     mood = state["mood"]
     rows = []
     collected: dict[str, dict[str, int]] = {}
@@ -113,7 +113,8 @@ def describe_result(result: dict) -> str:
     return f"{who} {verb}: {how}{tie}"
 
 
-def _clockwise_from(state: dict, name: str) -> list[str]:
+def clockwise_from(state: dict, name: str) -> list[str]:
+    """The seats in turn order, starting with NAME."""
     players = state["players"]
     i = players.index(name)
     return players[i:] + players[:i]

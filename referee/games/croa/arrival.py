@@ -23,6 +23,7 @@ from .pond import (
     frog,
     is_own_blocked,
     label,
+    may_hold,
     occupants,
     occupied,
     place_servant,
@@ -33,6 +34,8 @@ from .pond import (
 from .tiles import parse_tile, reveal
 
 MAX_AUTO_STEPS = 200  # a forced bounce loop this long is stopped (the frog stays)
+RULE_BOUNCE = ("Lily pad: bounce to a neighbour, not onto your own frog (except a log), not back "
+               "unless nothing else is free")
 
 
 @dataclass
@@ -49,6 +52,19 @@ class Ctx:
 
     def say(self, text: str, **data: Any) -> None:
         self.events.append(event(text, **data))
+
+    def take_answers(self, action: dict) -> None:
+        """The choices a move carries up front: --bounce, --mosquito, --remove."""
+        self.bounces = [parse_bounce(b) for b in listed(action.get("bounce"))]
+        self.mosquitoes = [parse_mosquito(m) for m in listed(action.get("mosquito"))]
+        self.remove = action.get("remove")
+
+
+def listed(value: Any) -> list:
+    """An action field that may be one value or a list of them (None: empty)."""
+    if value is None:
+        return []
+    return list(value) if isinstance(value, (list, tuple)) else [value]
 
 
 def parse_bounce(text: Any) -> tuple[str, str | None]:
@@ -131,7 +147,8 @@ def _remove_opponents(state: dict, ref: list[int], square: str, ctx: Ctx) -> Non
     for oc in sorted({r[0] for r in here}):
         mine = [r for r in here if r[0] == oc]
         if any(r[1] == QUEEN for r in mine):
-            eliminate(state, oc, ctx, by=c, why=f"{label(state, ref)} landed on its queen")
+            eliminate(state, oc, ctx, by=c, why=f"{label(state, ref)} landed on "
+                      f"{state['colonies'][oc]['name']}'s queen")
             if over(state):
                 return
         else:
@@ -150,7 +167,8 @@ def _log_occupants(state: dict, ref: list[int], square: str, ctx: Ctx) -> bool:
     for r in others:
         if r[1] == QUEEN and r[0] != c:
             eliminate(state, r[0], ctx, by=c,
-                      why=f"{label(state, ref)} reached its queen on the log at {square}")
+                      why=f"{label(state, ref)} reached {state['colonies'][r[0]]['name']}'s "
+                          f"queen on the log at {square}")
             if over(state):
                 return False
     others = [r for r in occupants(state, square) if r != ref and r[1] != QUEEN]
@@ -301,9 +319,7 @@ def _bounce(state: dict, ref: list[int], at: str, came_from: str | None, ctx: Ct
         sq, tile = ctx.bounces.pop(0)
         if sq not in choices:
             raise IllegalAction(f"{who} cannot bounce from {at} to {sq} (choices: "
-                                f"{', '.join(choices)})",
-                                "Lily pad: bounce to a neighbour, not onto your own frog (except "
-                                "a log), not back unless nothing else is free")
+                                f"{', '.join(choices)})", RULE_BOUNCE)
         return arrive(state, ref, sq, at, tile, ctx)
     ctx.steps += 1
     auto = (len(choices) == 1 and not _thunder_possible(state)
@@ -323,7 +339,7 @@ def _thunder_possible(state: dict) -> bool:
     """Cards: someone holding a thunderclap may cancel the bounce, so it is never automatic."""
     if not state.get("cards"):
         return False
-    return any("thunderclap" in col["hand"] for col in state["colonies"] if col["alive"])
+    return any(may_hold(col, "thunderclap") for col in state["colonies"] if col["alive"])
 
 
 def _mosquito(state: dict, ref: list[int], ctx: Ctx) -> bool:

@@ -1,9 +1,11 @@
 """The optional card module (a reconstruction, see cards.json): hands, draws, timing, effects.
 
-Hands are dealt by the referee from the session seed, so it knows who may answer with an orange
-card. A colony plays one card in its own turn, whatever its kind; orange cards may also be
-played in other colonies' turns. A card with an effect waits in a `doesnt-work` window while
-another colony holds a Doesn't work!; an even number of those played lets it work.
+Players hold real cards: the referee counts each hand (a card it has not seen is `?`) and learns
+a card when it is played. With `deal` (default in --digital sessions) the referee deals the cards
+from the session seed and knows every hand (solo practice, teaching). A colony plays one card in
+its own turn, whatever its kind; orange cards may also be played in other colonies' turns. A card
+with an effect waits in a `doesnt-work` window while another colony may hold a Doesn't work!; an
+even number of those played lets it work.
 """
 
 from __future__ import annotations
@@ -15,9 +17,18 @@ from typing import Any
 from referee.errors import IllegalAction, InputError
 
 from .arrival import Ctx, arrive, make_baby
-from .board import NEIGHBOURS, parse_square
-from .legal import check_move
-from .pond import QUEEN, colony_index, frog, occupied, reserve
+from .board import NEIGHBOURS, jump_over, parse_square
+from .legal import check_move, frog_name, movable, tile_options
+from .pond import (
+    HIDDEN,
+    QUEEN,
+    colony_index,
+    frog,
+    may_hold,
+    occupied,
+    reserve,
+    step_targets,
+)
 from .tiles import MALES, check_reveal, parse_tile
 
 _DATA = json.loads((Path(__file__).with_name("cards.json")).read_text(encoding="utf-8"))
@@ -61,19 +72,31 @@ def title(key: str) -> str:
     return CARDS[key]["title"] if key in CARDS else key
 
 
+def deal_deck(state: dict, counts: dict | None) -> None:
+    """The deck at setup: named cards when the referee deals, else only how many (face down)."""
+    deck = new_deck(counts)
+    state["deck"] = deck if state["deal"] else {HIDDEN: sum(deck.values())}
+    state["deck_size"] = sum(deck.values())
+
+
 def draw(state: dict, c: int, ctx: Ctx) -> str | None:
-    """One card from the deck (the discard is reshuffled into it when empty)."""
+    """One card from the deck (the discard is reshuffled into it when empty). Real cards are
+    drawn at the table: the referee only counts one more `?` in the hand."""
     deck = state["deck"]
     if not any(deck.values()):
         for k, n in state["discard"].items():
-            deck[k] = deck.get(k, 0) + n
+            key = k if state["deal"] else HIDDEN
+            deck[key] = deck.get(key, 0) + n
         state["discard"] = {}
         if not any(deck.values()):
             return None
         ctx.say("The deck is empty: the discard pile is shuffled into a new deck.")
     col = state["colonies"][c]
-    card = ctx.chance.draw(f"card {col['name']}",
-                           lambda r: r.choice([k for k in sorted(deck) for _ in range(deck[k])]))
+    if not state["deal"]:
+        card = HIDDEN
+    else:
+        card = ctx.chance.draw(f"card {col['name']}", lambda r: r.choice(
+            [k for k in sorted(deck) for _ in range(deck[k])]))
     deck[card] -= 1
     col["hand"].append(card)
     col["hand"].sort()
@@ -95,7 +118,9 @@ def start_of_turn(state: dict, c: int, ctx: Ctx) -> None:
 
 
 def discard(state: dict, c: int, card: str) -> None:
-    state["colonies"][c]["hand"].remove(card)
+    """A played card leaves the hand (an unseen `?` if the referee did not deal it) face up."""
+    hand = state["colonies"][c]["hand"]
+    hand.remove(card if card in hand else HIDDEN)
     state["discard"][card] = state["discard"].get(card, 0) + 1
 
 
@@ -106,6 +131,7 @@ def play(state: dict, action: dict, ctx: Ctx) -> bool | None:
         raise IllegalAction("this session plays without the card module (start it with --cards)",
                             "Cards: optional module")
     key = card_key(action.get("card", ""))
+    _check_name(key, action.get("card"))
     who = action.get("player")
     c = colony_index(state, who) if who else state["current"]
     col = state["colonies"][c]
@@ -114,16 +140,20 @@ def play(state: dict, action: dict, ctx: Ctx) -> bool | None:
     top = state["pending"][-1] if state["pending"] else None
     if key not in CARDS:
         _own_turn_check(state, c, top)
+        if not state["deal"] and not col["hand"]:
+            raise IllegalAction(f"{col['name']} has no card in hand", "Cards: play from your hand")
         col["played_card"] = True
-        if key in col["hand"]:
+        if may_hold(col, key):
             discard(state, c, key)
         ctx.say(f"{col['name']} plays '{action.get('card')}', a card the referee does not know: "
                 "recorded; apply its effect at the table.", card=str(action.get("card")))
         return None
     info = CARDS[key]
-    if key not in col["hand"]:
-        raise IllegalAction(f"{col['name']} holds no {info['title']} (hand: "
-                            f"{', '.join(col['hand']) or 'empty'})", "Cards: play from your hand")
+    if not may_hold(col, key):
+        held = (f"hand: {', '.join(col['hand'])}" if state["deal"] and col["hand"]
+                else "no card in hand")
+        raise IllegalAction(f"{col['name']} holds no {info['title']} ({held})",
+                            "Cards: play from your hand")
     if key == "doesnt_work":
         return _doesnt_work(state, c, top, ctx)
     if key == "thunderclap":
@@ -138,7 +168,8 @@ def play(state: dict, action: dict, ctx: Ctx) -> bool | None:
     discard(state, c, key)
     if c == state["current"]:
         col["played_card"] = True
-    ctx.say(f"{col['name']} plays {info['title']}.", card=key, player=col["name"])
+    ctx.say(f"{col['name']} plays {info['title']}{'' if info['title'][-1] in '!.' else '.'}",
+            card=key, player=col["name"])
     holders = _holders(state, exclude=c)
     if holders:
         state["pending"].append({"decision": "doesnt-work", "c": c, "card": key,
@@ -146,6 +177,20 @@ def play(state: dict, action: dict, ctx: Ctx) -> bool | None:
                                  "choices": ["card doesnt_work", "pass"]})
         return True
     return apply_effect(state, c, key, action, ctx)
+
+
+def _check_name(key: str, typed: Any) -> None:
+    """An empty name, or one a letter or two away from a known card, is a typo, not a new card."""
+    if not key or key == HIDDEN:
+        raise InputError(f"which card? (cards: {', '.join(CARDS)})")
+    if key in CARDS:
+        return
+    import difflib
+
+    near = difflib.get_close_matches(key, list(CARDS), n=1, cutoff=0.8)
+    if near:
+        raise InputError(f"no card '{typed}': did you mean {near[0]}? (`referee croa cards` "
+                         "lists them)")
 
 
 def _own_turn_check(state: dict, c: int, top: dict | None) -> None:
@@ -167,7 +212,7 @@ def _holders(state: dict, exclude: int) -> list[int]:
     """Colonies that could answer with a Doesn't work! now."""
     out = []
     for c, col in enumerate(state["colonies"]):
-        if c == exclude or not col["alive"] or "doesnt_work" not in col["hand"]:
+        if c == exclude or not col["alive"] or not may_hold(col, "doesnt_work"):
             continue
         if c == state["current"] and col["played_card"]:
             continue
@@ -272,11 +317,52 @@ def apply_effect(state: dict, c: int, key: str, action: dict, ctx: Ctx) -> bool 
     # a move card: the move of the turn
     ref = check_move(state, c, str(action["from"]), parse_square(action["to"]),
                      jump=(key == "mega_jump"))
-    from .arrival import parse_bounce, parse_mosquito
-
-    ctx.bounces = [parse_bounce(b) for b in action.get("bounce") or []]
-    ctx.mosquitoes = [parse_mosquito(m) for m in action.get("mosquito") or []]
-    ctx.remove = action.get("remove")
+    ctx.take_answers(action)
     ctx.ignore_effect = key != "mega_jump"
     src = frog(state, ref)["square"]
     return arrive(state, ref, parse_square(action["to"]), src, action.get("tile"), ctx)
+
+
+# -- random playouts --------------------------------------------------------------------------
+
+def card_actions(state: dict, c: int) -> list[dict]:
+    """Card plays a random playout may try before its move."""
+    col = state["colonies"][c]
+    out: list[dict] = []
+    queen_sq = col["frogs"][QUEEN]["square"]
+    occ = occupied(state)
+    has_reserve = reserve(state, c) > 0
+    able = movable(state, c)
+    for key in sorted(CARDS if HIDDEN in col["hand"] else set(col["hand"])):
+        if key == "one_more_frog" and has_reserve:
+            for sq in NEIGHBOURS[queen_sq]:
+                if sq not in occ:
+                    for tile in tile_options(state, sq):
+                        out.append({"verb": "card", "card": key, "to": sq,
+                                    **({"tile": tile} if tile else {})})
+        elif key in ("mating_season", "twins") and has_reserve:
+            out += [{"verb": "card", "card": key, "male": m} for m in col["males"]]
+        elif key == "the_force":
+            out.append({"verb": "card", "card": key})
+        elif key == "mega_jump":
+            for ref in able:
+                src = frog(state, ref)["square"]
+                for mid in NEIGHBOURS[src]:
+                    for sq in NEIGHBOURS[mid]:
+                        if jump_over(src, sq) != mid:
+                            continue
+                        try:
+                            check_move(state, c, frog_name(state, ref), sq, jump=True)
+                        except (IllegalAction, InputError):
+                            continue
+                        for tile in tile_options(state, sq):
+                            out.append({"verb": "card", "card": key,
+                                        "from": frog_name(state, ref), "to": sq,
+                                        **({"tile": tile} if tile else {})})
+        elif key in ("bodyguard", "not_even_dead") and [c, QUEEN] in able:
+            for sq in step_targets(state, [c, QUEEN], occ):
+                for tile in tile_options(state, sq):
+                    out.append({"verb": "card", "card": key,
+                                "from": frog_name(state, [c, QUEEN]), "to": sq,
+                                **({"tile": tile} if tile else {})})
+    return out

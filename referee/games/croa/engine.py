@@ -11,31 +11,26 @@ from referee.errors import IllegalAction, InputError
 
 from . import cards
 from .arrival import (
+    RULE_BOUNCE,
     RULE_LOG,
     Ctx,
     arrive,
+    listed,
     mosquito_move,
     parse_bounce,
-    parse_mosquito,
     parse_removal,
     remove_from_log,
 )
-from .board import NEIGHBOURS, SQUARES, ZONE, ZONES, jump_over
+from .board import SQUARES, ZONE, ZONES
 from .flow import current_name, end_turn, pending_entries
-from .legal import check_move, frog_name, movable, move_actions, tile_options
-from .pond import QUEEN, frog, occupied, reserve, step_targets
-from .render import render
+from .legal import check_move, frog_name, move_actions, tile_options
+from .pond import QUEEN, frog, may_hold, occupied, reserve
+from .render import answer_hint, render
 from .setup import COLORS, setup
 from .tiles import KINDS, full_piles
 
 RULE_PENDING = "Pending decision: only its answer is accepted now"
 VERBS = ("move", "bounce", "mosquito", "pass", "remove", "card")
-
-
-def _listed(value: Any) -> list:
-    if value is None:
-        return []
-    return list(value) if isinstance(value, (list, tuple)) else [value]
 
 
 class CroaEngine(Engine):
@@ -64,6 +59,8 @@ class CroaEngine(Engine):
         unused += [f"--remove {ctx.remove}"] if ctx.remove is not None else []
         if unused:
             ctx.say(f"(not needed, ignored: {', '.join(unused)})")
+        for line in answer_hint(state):
+            ctx.say(line)
         return state, ctx.events
 
     def _no_pending(self, state: dict) -> None:
@@ -87,9 +84,7 @@ class CroaEngine(Engine):
         c = state["current"]
         ref = check_move(state, c, str(action.get("from", "")),
                          _square(action.get("to")))
-        ctx.bounces = [parse_bounce(b) for b in _listed(action.get("bounce"))]
-        ctx.mosquitoes = [parse_mosquito(m) for m in _listed(action.get("mosquito"))]
-        ctx.remove = action.get("remove")
+        ctx.take_answers(action)
         src = frog(state, ref)["square"]
         return arrive(state, ref, _square(action["to"]), src, action.get("tile"), ctx)
 
@@ -100,9 +95,7 @@ class CroaEngine(Engine):
         tile = action.get("tile") or tile
         if sq not in top["choices"]:
             raise IllegalAction(f"the frog on {top['square']} cannot bounce to {sq} "
-                                f"(choices: {', '.join(top['choices'])})",
-                                "Lily pad: bounce to a neighbour, not onto your own frog (except "
-                                "a log), not back unless nothing else is free")
+                                f"(choices: {', '.join(top['choices'])})", RULE_BOUNCE)
         state["pending"].pop()
         return arrive(state, top["frog"], sq, top["square"], tile, ctx)
 
@@ -163,7 +156,7 @@ class CroaEngine(Engine):
         c = state["current"]
         out = move_actions(state, c)
         if state.get("cards") and not state["colonies"][c]["played_card"]:
-            out += _card_actions(state, c)
+            out += cards.card_actions(state, c)
         return out
 
     def _answers(self, state: dict) -> list[dict]:
@@ -174,7 +167,7 @@ class CroaEngine(Engine):
                 for tile in tile_options(state, sq):
                     out.append({"verb": "bounce", "to": f"{sq}:{tile}" if tile else sq})
             for c, col in enumerate(state["colonies"]):
-                if col["alive"] and "thunderclap" in col["hand"] and not (
+                if col["alive"] and may_hold(col, "thunderclap") and not (
                         c == state["current"] and col["played_card"]):
                     out.append({"verb": "card", "card": "thunderclap", "player": col["name"]})
         elif top["decision"] == "mosquito":
@@ -226,9 +219,9 @@ class CroaEngine(Engine):
             text = f"move {action.get('from')} -> {action.get('to')}"
             if action.get("tile"):
                 text += f" ({action['tile']})"
-            for b in _listed(action.get("bounce")):
+            for b in listed(action.get("bounce")):
                 text += f", bounce {b}"
-            for m in _listed(action.get("mosquito")):
+            for m in listed(action.get("mosquito")):
                 text += f", mosquito {m}"
             if action.get("remove"):
                 text += f", remove {action['remove']}"
@@ -246,9 +239,10 @@ class CroaEngine(Engine):
                              if k not in ("verb", "card") and v not in (None, [], ""))
             return f"card {action.get('card')} {extra}".strip()
         if verb == "new":
-            return "new " + " ".join(str(p) for p in _listed(action.get("players"))) + (
+            return "new " + " ".join(str(p) for p in listed(action.get("players"))) + (
                 " --digital" if action.get("digital") else "") + (
-                " --cards" if action.get("cards") else "")
+                " --cards" if action.get("cards") else "") + (
+                " --deal" if action.get("deal") else "")
         return super().describe(action)
 
     def check_invariants(self, state: dict) -> None:
@@ -298,46 +292,3 @@ def _square(text: Any) -> str:
     from .board import parse_square
 
     return parse_square(text if text is not None else "")
-
-
-def _card_actions(state: dict, c: int) -> list[dict]:
-    """Card plays a random playout may try before its move."""
-    col = state["colonies"][c]
-    out: list[dict] = []
-    queen_sq = col["frogs"][QUEEN]["square"]
-    occ = occupied(state)
-    has_reserve = reserve(state, c) > 0
-    able = movable(state, c)
-    for key in sorted(set(col["hand"])):
-        if key == "one_more_frog" and has_reserve:
-            for sq in NEIGHBOURS[queen_sq]:
-                if sq not in occ:
-                    for tile in tile_options(state, sq):
-                        out.append({"verb": "card", "card": key, "to": sq,
-                                    **({"tile": tile} if tile else {})})
-        elif key in ("mating_season", "twins") and has_reserve:
-            out += [{"verb": "card", "card": key, "male": m} for m in col["males"]]
-        elif key == "the_force":
-            out.append({"verb": "card", "card": key})
-        elif key == "mega_jump":
-            for ref in able:
-                src = frog(state, ref)["square"]
-                for mid in NEIGHBOURS[src]:
-                    for sq in NEIGHBOURS[mid]:
-                        if jump_over(src, sq) != mid:
-                            continue
-                        try:
-                            check_move(state, c, frog_name(state, ref), sq, jump=True)
-                        except (IllegalAction, InputError):
-                            continue
-                        for tile in tile_options(state, sq):
-                            out.append({"verb": "card", "card": key,
-                                        "from": frog_name(state, ref), "to": sq,
-                                        **({"tile": tile} if tile else {})})
-        elif key in ("bodyguard", "not_even_dead") and [c, QUEEN] in able:
-            for sq in step_targets(state, [c, QUEEN], occ):
-                for tile in tile_options(state, sq):
-                    out.append({"verb": "card", "card": key,
-                                "from": frog_name(state, [c, QUEEN]), "to": sq,
-                                **({"tile": tile} if tile else {})})
-    return out

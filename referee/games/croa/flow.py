@@ -23,7 +23,7 @@ def end_turn(state: dict, ctx: Ctx) -> None:
         queen_sq = col["frogs"][QUEEN]["square"]
         for _ in range(state["gain"]):
             if reserve(state, c) and place_servant(state, c, queen_sq):
-                ctx.say(f"{col['name']} gains a servant on its queen's square {queen_sq}.")
+                ctx.say(f"{col['name']} gains a servant on the queen's square {queen_sq}.")
             else:
                 ctx.say(f"{col['name']} already has 6 servants in the pond: no servant gained.")
     state["gain"] = 0

@@ -99,7 +99,9 @@ def find_own_frog(state: dict, c: int, text: str) -> list[int]:
             owner = state["colonies"][here[0][0]]["name"]
             raise IllegalAction(f"the frog on {square} is {owner}'s, not {name}'s",
                                 "Moves: a colony moves only its own frogs")
-        raise IllegalAction(f"no frog on {square}", "Moves: move one of your frogs")
+        own = sorted({f["square"] for f in state["colonies"][c]["frogs"] if f["square"]})
+        raise IllegalAction(f"{name} has no frog on {square} ({name}'s frogs: {', '.join(own)})",
+                            "Moves: move one of your frogs")
     if kind:
         picked = [r for r in mine if (r[1] == QUEEN) == (kind == "queen")]
         if not picked:
@@ -111,6 +113,15 @@ def find_own_frog(state: dict, c: int, text: str) -> list[int]:
         raise InputError(f"{name}'s queen and a servant share {square}: write "
                          f"{square}:queen or {square}:servant")
     return mine[0]
+
+
+HIDDEN = "?"  # a card in a hand the referee has not seen (players hold real cards)
+
+
+def may_hold(col: dict, card: str) -> bool:
+    """Cards: whether a colony may hold this card. A dealt hand is known; a real hand is only
+    counted, so any card of it may be the one (RULINGS: the referee never needs a secret hand)."""
+    return card in col["hand"] or HIDDEN in col["hand"]
 
 
 def alive(state: dict) -> list[int]:

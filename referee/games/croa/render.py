@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 from .board import FILES, ZONES
+from .cards import title
 from .legal import movable, shared_squares
-from .pond import QUEEN, in_pond, occupied, reserve
+from .pond import HIDDEN, QUEEN, in_pond, label, may_hold, occupied, reserve
 from .tiles import CODES, KINDS
 
 CELL = 7
@@ -71,7 +72,7 @@ def colonies_table(state: dict) -> str:
             row.append(len(col["hand"]))
         rows.append(row)
     headers = ["seat", "colony", "colour", "frogs", "status", "queen", "servants", "reserve",
-               "males"]
+               "male tokens"]
     if state.get("cards"):
         headers.append("cards")
     return tabulate(rows, headers=headers, tablefmt="simple", disable_numparse=True)
@@ -91,34 +92,59 @@ def piles_text(state: dict) -> str:
 
 
 def pending_text(state: dict) -> list[str]:
+    """Who must decide what (with the allowed answers), then how to type the answer."""
     from .flow import pending_entries
 
-    lines = []
+    lines = [f"Waiting: {p['player']} — {p['decision']}: {', '.join(p['choices'])}"
+             for p in pending_entries(state)]
+    return lines + answer_hint(state)
+
+
+def answer_hint(state: dict) -> list[str]:
+    """What the table must decide now and how to type it (nothing when no decision waits)."""
     top = state["pending"][-1] if state["pending"] else None
-    for p in pending_entries(state):
-        lines.append(f"Waiting: {p['player']} — {p['decision']}: {', '.join(p['choices'])}")
-    if top:
-        lines.append("Answer: " + HINTS[top["decision"]].format(**top))
-        holders = [col["name"] for col in state["colonies"]
-                   if col["alive"] and "thunderclap" in col.get("hand", [])]
-        if top["decision"] == "bounce" and holders:
-            lines.append(f"  or a thunderclap keeps the frog there ({', '.join(holders)} hold one): "
-                         "`croa card thunderclap --player NAME`")
+    if not top:
+        return []
+    cols = state["colonies"]
+    who = cols[top["c"]]["name"]
+    if top["decision"] == "bounce":
+        line = (f"{label(state, top['frog'])} must bounce off the lily pad at {top['square']}: "
+                "`bounce SQ` (--tile TILE on a square without a tile).")
+    elif top["decision"] == "mosquito":
+        line = (f"The mosquito: {who} may move another frog, `mosquito {top['choices'][0]}` "
+                "(or another choice listed), or `pass`.")
+    elif top["decision"] == "log-removal":
+        line = (f"Three servants on the log at {top['square']}: {who} pushes one off, "
+                f"`remove {top['choices'][0]}` (or another choice listed).")
+    else:
+        holders = ", ".join(cols[h]["name"] for h in top["holders"])
+        line = (f"{holders} may cancel {title(top['card'])} (`card doesnt_work --player NAME`); "
+                "`pass` lets it work.")
+    lines = [line]
+    holders = [col["name"] for col in cols if col["alive"] and may_hold(col, "thunderclap")]
+    if top["decision"] == "bounce" and holders:
+        lines.append(f"  or a thunderclap keeps the frog there ({', '.join(holders)} may hold "
+                     "one): `card thunderclap --player NAME`")
     return lines
 
 
-HINTS = {
-    "bounce": "the frog on the lily pad at {square} must bounce: `croa bounce SQ` "
-              "(with --tile TILE where no tile lies yet)",
-    "mosquito": "`croa mosquito FROM TO` moves another of your frogs, `croa pass` declines",
-    "log-removal": "the log at {square} is crowded: `croa remove SQ:COLOR` pushes one servant off",
-    "doesnt-work": "`croa card doesnt_work --player NAME` cancels the {card} card, "
-                   "`croa pass` lets it work",
-}
+def hand_text(col: dict) -> str:
+    """The hand of the colony to play: its cards when the referee dealt them, else a count."""
+    note = " (already played one this turn)" if col["played_card"] else ""
+    n = len(col["hand"])
+    if HIDDEN in col["hand"]:
+        return f"{col['name']} holds {n} card{'s' * (n != 1)}{note}."
+    return f"{col['name']}'s hand: {', '.join(col['hand']) or 'empty'}{note}."
+
+
+THREE_NOTE = ("3 colonies: the rulebook does not describe the 3-player side, so the referee plays "
+              "the 8x8 pond of the 2-4 side on three corners.")
 
 
 def render(state: dict) -> str:
     parts = [pond_text(state), LEGEND, "", colonies_table(state), "", piles_text(state), ""]
+    if len(state["colonies"]) == 3:
+        parts.append(THREE_NOTE)
     if state["winner"] is not None:
         parts.append(f"Game over: {state['colonies'][state['winner']]['name']}'s queen is the last "
                      "in the pond.")
@@ -134,8 +160,6 @@ def render(state: dict) -> str:
         if stuck:
             parts.append(f"Stuck in the mud this turn: {', '.join(stuck)}.")
         if state.get("cards"):
-            hand = ", ".join(col["hand"]) or "empty"
-            note = " (already played one this turn)" if col["played_card"] else ""
-            parts.append(f"{col['name']}'s hand: {hand}{note}.")
+            parts.append(hand_text(col))
     parts.extend(pending_text(state))
     return "\n".join(parts)

@@ -77,6 +77,7 @@ def setup(options: dict, chance: Chance) -> dict:
     state = {
         "digital": bool(options.get("digital")),
         "cards": bool(options.get("cards")),
+        "deal": False,
         "colonies": colonies,
         "tiles": {},
         "layout": {z: list(layout[z]) for z in ZONES},
@@ -89,14 +90,15 @@ def setup(options: dict, chance: Chance) -> dict:
         "deck": {},
         "discard": {},
     }
-    if options.get("deck") and not state["cards"]:
-        raise InputError("a deck is only used with the card module (--cards)")
+    if (options.get("deck") or options.get("deal")) and not state["cards"]:
+        raise InputError("a deck or --deal is only used with the card module (--cards)")
     if state["cards"]:
         from .arrival import Ctx
-        from .cards import draw, new_deck
+        from .cards import deal_deck, draw
 
-        state["deck"] = new_deck(options.get("deck"))
-        state["deck_size"] = sum(state["deck"].values())
+        deal = options.get("deal")
+        state["deal"] = bool(state["digital"] if deal is None else deal)
+        deal_deck(state, options.get("deck"))
         ctx = Ctx(chance)
         for _ in range(3):
             for c in range(len(colonies)):

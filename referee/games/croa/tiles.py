@@ -29,6 +29,8 @@ CODES: dict[str, str] = {
 
 DEFAULT_LAYOUT: dict[str, list[str]] = {z: list(_DATA["males"][z]) for z in ZONES}
 RULE_LAYOUT = "Board: three different males per zone, each male in two different zones"
+RULE_PILE = ("Board: each zone's pile holds 4 lily pads, 2 mosquitoes, 1 mud, 1 pike, 4 reeds, "
+             "1 log and 3 males")
 
 
 def zone_pile(zone: str, layout: dict[str, list[str]] | None = None) -> dict[str, int]:
@@ -94,11 +96,13 @@ def check_reveal(state: dict, square: str, typed: Any) -> str | None:
         raise InputError(f"{square} has no tile yet: type the tile revealed there "
                          f"(--tile, or SQ:TILE for a bounce or mosquito move)")
     kind = parse_tile(typed)
+    zone = ZONE[square]
+    if kind in MALES and kind not in state["layout"][zone]:
+        raise IllegalAction(f"the {zone} pile has no {kind}: its males are "
+                            f"{', '.join(state['layout'][zone])}", RULE_LAYOUT)
     if not pile.get(kind):
         left = ", ".join(k for k in KINDS if pile.get(k)) or "nothing"
-        raise IllegalAction(f"the {ZONE[square]} pile has no {kind} left (left: {left})",
-                            "Board: each zone's pile holds 4 lily pads, 2 mosquitoes, 1 mud, "
-                            "1 pike, 4 reeds, 1 log and 3 males")
+        raise IllegalAction(f"the {zone} pile has no {kind} left (left: {left})", RULE_PILE)
     return kind
 
 

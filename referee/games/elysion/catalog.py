@@ -325,7 +325,7 @@ def _card(
         fields["key"] = f"{number}*" if kind == "constellation" else str(number)
         where = f"{kind} {fields['key']}"
         faction = entry.get("faction")
-        if faction not in factions:
+        if factions and faction not in factions:  # no factions: reported once, at [catalog]
             bad(
                 "faction" if "faction" in entry else None,
                 f"faction {faction!r} is not one of the catalog's factions ({', '.join(factions)})",

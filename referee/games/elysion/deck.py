@@ -12,8 +12,29 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from referee.chance import Chance
-from referee.errors import InputError
+from referee.engine import Event, event
+from referee.errors import IllegalAction, InputError
 from referee.games.elysion.catalog import Catalog
+
+SHADES_UP = 2  # Beyond the Styx: Shades face up by the row
+
+
+def check_add_on_realm(state: dict, key: str) -> None:
+    """A constellation (12*) is in the deck only with the Constellations add-on."""
+    if key.endswith("*") and not state["constellations"]:
+        raise IllegalAction(
+            f"{key} is a constellation: the Constellations add-on is not in play",
+            "Constellations are an add-on",
+        )
+
+
+def check_styx(state: dict) -> None:
+    """Shades are in play only with the Beyond the Styx add-on."""
+    if not state["styx"]:
+        raise IllegalAction(
+            "Shades are used only with the Beyond the Styx add-on (new --styx)",
+            "Beyond the Styx is an add-on",
+        )
 
 
 def realm_order(key: str) -> tuple[int, bool]:
@@ -49,6 +70,18 @@ def unseen_realms(state: dict, catalog: Catalog) -> list[str]:
     return sorted(keys, key=realm_order)
 
 
+def hand_count(state: dict, p: str) -> int:
+    """Realms in p's hand: the secret ones and those taken from the row."""
+    hand = state["hands"][p]
+    return hand["secret"] + len(hand["known"])
+
+
+def deck_size(state: dict, catalog: Catalog) -> int:
+    """Realms left in the deck: the unseen ones minus those hidden in the players' hands."""
+    secret = sum(state["hands"][p]["secret"] for p in state["players"])
+    return len(unseen_realms(state, catalog)) - secret
+
+
 def unseen_blessings(state: dict, catalog: Catalog) -> list[str]:
     """Blessings in the deck: all but those kept (drawn ones go back under the deck)."""
     kept = {b for p in state["players"] for b in state["blessings"][p]}
@@ -67,8 +100,13 @@ def draw_cards(
     typed: list | None,
     resolve: Callable[[object], str],
     what: str,
+    rule: str | None = None,
 ) -> list[str]:
-    """Draw `count` different cards from `pool` (fewer if it runs out), or take the typed ones."""
+    """Draw `count` different cards from `pool` (fewer if it runs out), or take the typed ones.
+
+    A typed draw of the wrong size or with a card already seen names `rule`, the rule
+    that fixes how many cards are drawn here.
+    """
     count = min(count, len(pool))
     if count == 0 and not typed:
         return []
@@ -79,12 +117,90 @@ def draw_cards(
         out = [resolve(v) for v in value]
         if len(out) != count:
             noun = f"{what.removesuffix('s')} is" if count == 1 else f"{what} are"
-            raise InputError(f"{label}: {count} {noun} drawn here, {len(out)} given")
+            raise InputError(f"{label}: {count} {noun} drawn here, {len(out)} given", rule)
         if len(set(out)) != len(out):
-            raise InputError(f"{label}: the same card is given twice")
+            raise InputError(f"{label}: the same card is given twice", "Each card is unique")
         missing = [c for c in out if c not in pool]
         if missing:
-            raise InputError(f"{label}: {missing[0]} cannot be drawn: it has been seen already")
+            raise InputError(
+                f"{label}: {missing[0]} cannot be drawn: it has been seen already",
+                "Each card is unique",
+            )
         return out
 
     return chance.draw(label, lambda r: r.sample(pool, count), typed, check)
+
+
+# -- the row and the Shades by it ------------------------------------------------------
+
+
+def typed_list(value: object, what: str) -> list | None:
+    """A list typed at the table: a list, or a comma-separated string."""
+    if value is None:
+        return None
+    if isinstance(value, str):
+        value = [v for v in value.split(",") if v.strip()]
+    if not isinstance(value, list):
+        raise InputError(f"{what}: a comma-separated list")
+    return value
+
+
+def deal_row(state: dict, catalog: Catalog, chance: Chance, typed: object) -> list[Event]:
+    """A new row of players + 1 realms (fewer if the deck runs out).
+
+    The row comes from the deck only: of the realms nobody has seen, as many as the
+    players hold secretly are in their hands, so they are never dealt.
+    """
+    typed = typed_list(typed, "row")
+    pool = unseen_realms(state, catalog)
+    if typed is not None:
+        for ref in typed:
+            key = catalog.realm(ref).key
+            check_add_on_realm(state, key)
+            where = where_realm(state, key)
+            if where:
+                raise IllegalAction(
+                    f"realm {key} cannot be dealt: it is {where}", "Each realm is in one place"
+                )
+    size = min(len(state["players"]) + 1, max(0, deck_size(state, catalog)))
+    row = draw_cards(
+        chance,
+        f"row day {state['day']}",
+        pool,
+        size,
+        typed,
+        lambda r: catalog.realm(r).key,
+        "realms",
+        "The row holds one realm more than there are players",
+    )
+    state["row"] = sorted(row, key=realm_order)
+    text = f"Row for day {state['day']}: " + (", ".join(state["row"]) or "empty (the deck is out)")
+    return [event(text, row=state["row"])]
+
+
+def refill_shades(state: dict, catalog: Catalog, chance: Chance, typed: object) -> list[Event]:
+    """Beyond the Styx: two Shades face up by the row, and the deck's top card visible."""
+    typed = typed_list(typed, "shades")
+    visible = [state["shade_top"]] if state["shade_top"] else []
+    moves = max(0, SHADES_UP - len(state["shades_up"]))
+    needed = moves if state["shade_top"] else moves + 1  # each move shows a new deck top
+    pool = unseen_shades(state, catalog)
+    new = draw_cards(
+        chance,
+        f"shades day {state['day']}",
+        pool,
+        needed,
+        typed,
+        lambda s: catalog.shade(s).key,
+        "Shades",
+        "Beyond the Styx: two Shades by the row, refilled at the day's end",
+    )
+    state["shades_seen"] += new
+    queue = visible + new
+    while len(state["shades_up"]) < SHADES_UP and queue:
+        state["shades_up"].append(queue.pop(0))
+    state["shade_top"] = queue[0] if queue else None
+    if not new:
+        return []
+    top = state["shade_top"] or "none (the deck is out)"
+    return [event(f"Shades by the row: {', '.join(state['shades_up'])}; next in the deck: {top}")]

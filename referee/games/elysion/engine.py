@@ -7,8 +7,10 @@ import random
 from referee.chance import Chance
 from referee.engine import Action, Engine, Event, summary
 from referee.errors import InputError
-from referee.games.elysion import flow, legal, render
+from referee.games.elysion import deck, flow, legal, lookback, render, styx
 from referee.games.elysion.catalog import Catalog, get, norm
+from referee.games.elysion.setup import MAX_PLAYERS, MIN_PLAYERS
+from referee.games.elysion.setup import setup as new_journey
 from scorers.elysion import DAYS
 
 
@@ -23,11 +25,11 @@ class ElysionEngine(Engine):
     name = "elysion"
     title = "Elysion"
     rules_version = "1"
-    min_players = flow.MIN_PLAYERS
-    max_players = flow.MAX_PLAYERS
+    min_players = MIN_PLAYERS
+    max_players = MAX_PLAYERS
 
     def setup(self, options: dict, chance: Chance) -> dict:
-        return flow.setup(options, chance)
+        return new_journey(options, chance)
 
     def apply(self, state: dict, action: Action, chance: Chance) -> tuple[dict, list[Event]]:
         catalog = catalog_of(state)
@@ -45,7 +47,7 @@ class ElysionEngine(Engine):
         if verb == "next":
             return state, flow.next_day(state, action, catalog, chance)
         if verb == "lookback":
-            return state, flow.look_back(state, action, catalog)
+            return state, lookback.look_back(state, action, catalog)
         raise InputError(
             f"unknown Elysion verb '{verb}' (reveal, take, keep, shade, pass, next, lookback)"
         )
@@ -67,7 +69,7 @@ class ElysionEngine(Engine):
                     }
                 ]
             elif state["stage"] == "shade":
-                choices = flow.shade_choices(state, catalog_of(state), current)
+                choices = styx.shade_choices(state, catalog_of(state), current)
                 pending = [
                     {"player": current, "decision": "take-shade", "choices": [*choices, "pass"]}
                 ]
@@ -125,6 +127,7 @@ class ElysionEngine(Engine):
         lengths = {len(state["journeys"][p]) for p in state["players"]}
         assert max(lengths) <= DAYS and state["day"] <= DAYS
         assert (state["phase"] == "over") == (state["lookback"] is not None)
+        assert deck.deck_size(state, catalog_of(state)) >= 0, "a hidden hand holds a dealt realm"
 
     def describe(self, action: Action) -> str:
         """The action as the table would say it."""

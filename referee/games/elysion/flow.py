@@ -1,4 +1,4 @@
-"""The journey: setup, the day's reveal, the take turns (realm, Blessing, Shade), the day's end.
+"""The journey: the day's reveal, the take turns (realm, Blessing, Shade), the day's end.
 
 One day (rulebook, RULINGS):
 1. `reveal`: every player's realm at once, placed at the end of the journey;
@@ -8,6 +8,8 @@ One day (rulebook, RULINGS):
    Blessings and keep one, then (Beyond the Styx) maybe take a Shade.
 3. `next`: the untaken realm leaves, the Shades by the row are refilled to two,
    a new row is dealt, the next day begins. After day 8 comes the look back.
+Setup is in `setup`, the draws in `deck`, the Shade rules in `styx`, the look
+back in `lookback`.
 """
 
 from __future__ import annotations
@@ -15,161 +17,11 @@ from __future__ import annotations
 from referee.chance import Chance
 from referee.engine import Event, event
 from referee.errors import IllegalAction, InputError
-from referee.games.elysion import deck, expr, lookback
-from referee.games.elysion.catalog import SAMPLE, Card, Catalog, get
+from referee.games.elysion import deck
+from referee.games.elysion.catalog import Catalog
 from referee.games.elysion.sight import counts, units
+from referee.games.elysion.styx import shade_choices, shade_verdict
 from scorers.elysion import DAYS, blessings_drawn
-
-MIN_PLAYERS, MAX_PLAYERS = 2, 7
-SHADES_UP = 2
-
-
-# -- setup ----------------------------------------------------------------------------
-
-
-def _names(raw: object) -> list[str]:
-    if not isinstance(raw, list) or not all(isinstance(p, str) for p in raw):
-        raise InputError("players are a list of names")
-    names = [p.strip() for p in raw]
-    if not MIN_PLAYERS <= len(names) <= MAX_PLAYERS:
-        raise IllegalAction(
-            f"Elysion is for {MIN_PLAYERS}-{MAX_PLAYERS} players, not {len(names)}",
-            "Setup: 2 to 7 players",
-        )
-    for p in names:
-        if not p or any(c in p for c in "=,:*") or p.isdigit():
-            raise InputError(
-                f"player name {p!r}: use letters (no '=', ',', ':' or '*', not a number)"
-            )
-    if len({p.lower() for p in names}) != len(names):
-        raise InputError("two players have the same name")
-    return names
-
-
-def setup(options: dict, chance: Chance) -> dict:
-    """A new journey: players, the catalog, add-ons, starting hands, the first row, the Shades."""
-    players = _names(options.get("players"))
-    source = options.get("catalog") or SAMPLE
-    if not isinstance(source, str):
-        raise InputError("the catalog is the text of a TOML file")
-    catalog = get(source)
-    hand = options.get("hand", 3)
-    if not isinstance(hand, int) or isinstance(hand, bool) or not 1 <= hand <= 10:
-        raise InputError("--hand is the number of realms each player starts with (1-10)")
-    stars, styx = bool(options.get("constellations")), bool(options.get("styx"))
-    if stars and not any(c.star for c in catalog.realms.values()):
-        raise InputError(f"the catalog '{catalog.name}' has no constellations")
-    if styx and not catalog.shades:
-        raise InputError(f"the catalog '{catalog.name}' has no Shades")
-    state = {
-        "catalog": source,
-        "catalog_name": catalog.name,
-        "constellations": stars,
-        "styx": styx,
-        "hand_size": hand,
-        "players": players,
-        "day": 1,
-        "phase": "reveal",
-        "journeys": {p: [] for p in players},
-        "blessings": {p: [] for p in players},
-        "hands": {p: {"known": [], "secret": hand} for p in players},
-        "draws": {p: 0 for p in players},
-        "row": [],
-        "discard": [],
-        "order": [],
-        "turn": 0,
-        "stage": None,
-        "drawn": [],
-        "kept_today": {},
-        "shades_up": [],
-        "shade_top": None,
-        "shades_seen": [],
-        "lookback": None,
-        "glory": None,
-        "winners": [],
-    }
-    _deal_row(state, catalog, chance, options.get("row"))
-    if styx:
-        _refill_shades(state, catalog, chance, options.get("shades"))
-    elif options.get("shades"):
-        raise IllegalAction(
-            "Shades are used only with the Beyond the Styx add-on (--styx)",
-            "Beyond the Styx is an add-on",
-        )
-    return state
-
-
-# -- draws -----------------------------------------------------------------------------
-
-
-def _typed_list(value: object, what: str) -> list | None:
-    if value is None:
-        return None
-    if isinstance(value, str):
-        value = [v for v in value.split(",") if v.strip()]
-    if not isinstance(value, list):
-        raise InputError(f"{what}: a comma-separated list")
-    return value
-
-
-def _deal_row(state: dict, catalog: Catalog, chance: Chance, typed: object) -> list[Event]:
-    """A new row of players + 1 realms (fewer if the deck runs out)."""
-    typed_list = _typed_list(typed, "row")
-    pool = deck.unseen_realms(state, catalog)
-    if typed_list is not None:
-        for ref in typed_list:
-            key = catalog.realm(ref).key
-            if key.endswith("*") and not state["constellations"]:
-                raise IllegalAction(
-                    f"{key} is a constellation: the Constellations add-on is not in play",
-                    "Constellations are an add-on",
-                )
-            where = deck.where_realm(state, key)
-            if where:
-                raise IllegalAction(
-                    f"realm {key} cannot be dealt: it is {where}", "Each realm is in one place"
-                )
-    size = len(state["players"]) + 1
-    row = deck.draw_cards(
-        chance,
-        f"row day {state['day']}",
-        pool,
-        size,
-        typed_list,
-        lambda r: catalog.realm(r).key,
-        "realms",
-    )
-    state["row"] = sorted(row, key=deck.realm_order)
-    text = f"Row for day {state['day']}: " + (", ".join(state["row"]) or "empty (the deck is out)")
-    return [event(text, row=state["row"])]
-
-
-def _refill_shades(state: dict, catalog: Catalog, chance: Chance, typed: object) -> list[Event]:
-    """Beyond the Styx: two Shades face up by the row, and the deck's top card visible."""
-    typed_list = _typed_list(typed, "shades")
-    visible = [state["shade_top"]] if state["shade_top"] else []
-    moves = max(0, SHADES_UP - len(state["shades_up"]))
-    needed = moves if state["shade_top"] else moves + 1  # each move shows a new deck top
-    pool = deck.unseen_shades(state, catalog)
-    new = deck.draw_cards(
-        chance,
-        f"shades day {state['day']}",
-        pool,
-        needed,
-        typed_list,
-        lambda s: catalog.shade(s).key,
-        "Shades",
-    )
-    state["shades_seen"] += new
-    queue = visible + new
-    while len(state["shades_up"]) < SHADES_UP and queue:
-        state["shades_up"].append(queue.pop(0))
-    state["shade_top"] = queue[0] if queue else None
-    if not new:
-        return []
-    top = state["shade_top"] or "none (the deck is out)"
-    return [event(f"Shades by the row: {', '.join(state['shades_up'])}; next in the deck: {top}")]
-
 
 # -- reveal ----------------------------------------------------------------------------
 
@@ -177,7 +29,7 @@ def _refill_shades(state: dict, catalog: Catalog, chance: Chance, typed: object)
 def reveal(state: dict, action: dict, catalog: Catalog) -> list[Event]:
     """Everyone's realm for the day, revealed together."""
     if state["phase"] != "reveal":
-        raise IllegalAction(_not_now(state), "A day: reveal, then take in order, then next")
+        raise IllegalAction(not_now(state), "A day: reveal, then take in order, then next")
     typed = action.get("realms")
     if not isinstance(typed, dict) or not typed:
         raise InputError("reveal needs every player's realm: NAME=REALM ...")
@@ -187,7 +39,7 @@ def reveal(state: dict, action: dict, catalog: Catalog) -> list[Event]:
         if p in chosen:
             raise InputError(f"{p} is named twice")
         chosen[p] = catalog.realm(ref).key
-    expected = [p for p in state["players"] if _hand_count(state, p) > 0]
+    expected = [p for p in state["players"] if deck.hand_count(state, p) > 0]
     missing = [p for p in expected if p not in chosen]
     if missing:
         raise IllegalAction(
@@ -197,11 +49,7 @@ def reveal(state: dict, action: dict, catalog: Catalog) -> list[Event]:
     for p, key in chosen.items():
         if p not in expected:
             raise IllegalAction(f"{p} has no realm left in hand", "A realm is played from the hand")
-        if key.endswith("*") and not state["constellations"]:
-            raise IllegalAction(
-                f"{key} is a constellation: the Constellations add-on is not in play",
-                "Constellations are an add-on",
-            )
+        deck.check_add_on_realm(state, key)
         others = [q for q, k in chosen.items() if k == key and q != p]
         if others:
             raise IllegalAction(
@@ -270,7 +118,7 @@ def reveal(state: dict, action: dict, catalog: Catalog) -> list[Event]:
                     "icons",
                     "yesterday",
                     "higher",
-                    "Blessings",
+                    "Blessings to draw",
                 ],
                 "rows": rows,
             },
@@ -319,15 +167,19 @@ def _end_turns(state: dict) -> list[Event]:
     if state["day"] < DAYS:
         state["phase"] = "day-end"
         return [event(f"Day {state['day']} is done: type `next` for the next row.")]
-    state["phase"] = "lookback"
-    return [event("The journey is over: type `lookback` for the final scoring.")]
+    return _end_journey(state, "the journey is over")
+
+
+def _end_journey(state: dict, why: str) -> list[Event]:
+    state["phase"], state["stage"], state["order"], state["turn"] = "lookback", None, [], 0
+    return [event(f"Day {state['day']}: {why}; type `lookback` for the final scoring.")]
 
 
 def _check_turn(state: dict, name: object, stage: str) -> str:
     """The acting player, checked against the take order and the turn's stage."""
     p = player(state, name)
     if state["phase"] != "take":
-        raise IllegalAction(_not_now(state), "A day: reveal, then take in order, then next")
+        raise IllegalAction(not_now(state), "A day: reveal, then take in order, then next")
     cur = _current(state)
     if p != cur:
         realm = state["journeys"][cur][-1]["realm"]
@@ -365,7 +217,7 @@ def take(state: dict, action: dict, catalog: Catalog, chance: Chance) -> list[Ev
         )
     else:
         key = None
-    drawn_typed = _typed_list(action.get("drawn"), "drawn")
+    drawn_typed = deck.typed_list(action.get("drawn"), "drawn")
     keep_ref = action.get("keep")
     if not state["draws"][p] and (drawn_typed or keep_ref):
         raise IllegalAction(
@@ -406,6 +258,7 @@ def _draw_blessings(
         typed,
         lambda b: catalog.blessing(b).key,
         "Blessings",
+        "Blessings: draw 1 + Charon's coins when today's realm is higher",
     )
     if not drawn:
         return [event(f"{p} should draw {n} Blessing(s) but the deck is empty.")]
@@ -470,62 +323,12 @@ def _after_keep(state: dict, catalog: Catalog, p: str) -> list[Event]:
     return _start_turn(state, catalog)
 
 
-# -- Beyond the Styx ---------------------------------------------------------------------
-
-
-def _journey_env(state: dict, catalog: Catalog, p: str) -> dict[str, int]:
-    return counts(
-        catalog,
-        units(catalog, state["journeys"][p]),
-        [catalog.blessings[b] for b in state["blessings"][p]],
-    )
-
-
-def _adds_to(card: Card | None, shade: Card) -> bool:
-    """Does this card have something the Shade's goal counts (an icon, its faction, itself)?"""
-    if card is None or shade.goal is None:
-        return False
-    used = set(expr.names_used(shade.goal))
-    if any(card.icon(i) for i in used):
-        return True
-    if card.faction and (card.faction in used or used & {"faction_max", "factions"}):
-        return True
-    kinds = {"realm": "realms", "constellation": "realms", "blessing": "blessings"}
-    return kinds.get(card.kind) in used or (card.star and "constellations" in used)
-
-
-def shade_verdict(state: dict, catalog: Catalog, p: str, name: str) -> str | None:
-    """Why p cannot take this Shade now (None when p can)."""
-    shade = catalog.shades[name]
-    env = _journey_env(state, catalog, p)
-    if not expr.evaluate(shade.goal, env):
-        seen = ", ".join(f"{n} {env[n]}" for n in expr.names_used(shade.goal))
-        return f"its goal '{shade.goal_text}' is not met ({seen})"
-    today = catalog.realms[state["journeys"][p][-1]["realm"]]
-    kept_name = state["kept_today"].get(p)
-    kept = catalog.blessings[kept_name] if kept_name else None
-    if not (_adds_to(today, shade) or _adds_to(kept, shade)):
-        return (
-            f"neither today's realm {today.key}"
-            + (f" nor Blessing {kept.key}" if kept else "")
-            + " adds to its goal"
-        )
-    return None
-
-
-def shade_choices(state: dict, catalog: Catalog, p: str) -> list[str]:
-    """The face-up Shades p may take at the end of this take turn."""
-    if not state["styx"] or not state["journeys"][p] or state["journeys"][p][-1]["shade"]:
-        return []
-    return [s for s in state["shades_up"] if shade_verdict(state, catalog, p, s) is None]
+# -- Beyond the Styx: taking a Shade or passing -----------------------------------------
 
 
 def take_shade(state: dict, action: dict, catalog: Catalog) -> list[Event]:
     """Take one face-up Shade; it goes under the realm played today."""
-    if not state["styx"]:
-        raise IllegalAction(
-            "Shades are used only with the Beyond the Styx add-on", "Beyond the Styx is an add-on"
-        )
+    deck.check_styx(state)
     name = catalog.shade(action.get("shade")).key
     p = player(state, action.get("player"))
     if name not in state["shades_up"]:
@@ -572,22 +375,21 @@ def pass_shade(state: dict, action: dict, catalog: Catalog) -> list[Event]:
 def next_day(state: dict, action: dict, catalog: Catalog, chance: Chance) -> list[Event]:
     """The untaken realm leaves, the Shades are refilled to two, a new row, the next day."""
     if state["phase"] != "day-end":
-        raise IllegalAction(_not_now(state), "A day: reveal, then take in order, then next")
+        raise IllegalAction(not_now(state), "A day: reveal, then take in order, then next")
     evs: list[Event] = []
     if state["row"]:
         evs.append(event(f"Realm(s) {', '.join(state['row'])} leave the game."))
-    if action.get("shades") and not state["styx"]:
-        raise IllegalAction(
-            "Shades are used only with the Beyond the Styx add-on (--styx)",
-            "Beyond the Styx is an add-on",
-        )
+    if action.get("shades"):
+        deck.check_styx(state)
     state["discard"] += state["row"]
     state["row"] = []
+    if not any(deck.hand_count(state, p) for p in state["players"]):
+        return evs + _end_journey(state, "nobody holds a realm any more: the journey ends early")
     if state["styx"]:
-        evs += _refill_shades(state, catalog, chance, action.get("shades"))
+        evs += deck.refill_shades(state, catalog, chance, action.get("shades"))
     state["day"] += 1
     if state["day"] < DAYS:
-        evs += _deal_row(state, catalog, chance, action.get("row"))
+        evs += deck.deal_row(state, catalog, chance, action.get("row"))
     elif action.get("row"):
         raise IllegalAction(
             "no row is dealt for day 8: nobody takes a realm", "Day 8: no realm is taken"
@@ -597,93 +399,6 @@ def next_day(state: dict, action: dict, catalog: Catalog, chance: Chance) -> lis
     state["kept_today"] = {}
     evs.append(event(f"Day {state['day']}: everyone picks a realm; then `reveal NAME=REALM ...`."))
     return evs
-
-
-def look_back(state: dict, action: dict, catalog: Catalog) -> list[Event]:
-    """The final scoring, card by card, then the ranking."""
-    if state["phase"] != "lookback":
-        raise IllegalAction(_not_now(state), "The look back comes after day 8")
-    fixed = _give_up_plans(state, catalog, action.get("give_up"))
-    results: dict = {}
-    evs: list[Event] = []
-    for p in state["players"]:
-        journey, kept = state["journeys"][p], state["blessings"][p]
-        plan = lookback.best_plan(catalog, journey, kept, fixed.get(p, {}))
-        score = lookback.score_player(catalog, journey, kept, plan)
-        if not score.plan_ok:
-            raise IllegalAction(
-                f"{p} cannot give up a Blessing twice",
-                "Constellations: Blessings given up count for nothing after",
-            )
-        results[p] = {"rows": score.rows, "glory": score.glory, "given_up": score.given_up}
-        evs.append(
-            event(
-                f"{p}: {score.glory} glory",
-                player=p,
-                table={
-                    "headers": ["day", "card", "in sight that mattered", "glory", "total"],
-                    "rows": score.rows,
-                },
-            )
-        )
-    glory = {p: results[p]["glory"] for p in state["players"]}
-    sums = {
-        p: sum(catalog.realms[d["realm"]].number for d in state["journeys"][p])
-        for p in state["players"]
-    }
-    ranking = lookback.ranking(glory, sums, state["players"])
-    state["lookback"] = {"players": results, "ranking": ranking}
-    state["glory"] = glory
-    state["winners"] = [row[1] for row in ranking if row[0] == 1]
-    state["phase"], state["stage"] = "over", None
-    evs.append(
-        event(
-            "Ranking (ties: lowest sum of realm numbers)",
-            table={"headers": ["place", "player", "glory", "realm numbers"], "rows": ranking},
-        )
-    )
-    evs.append(event(f"Winner(s): {', '.join(state['winners'])}"))
-    return evs
-
-
-def _give_up_plans(state: dict, catalog: Catalog, raw: object) -> dict[str, dict]:
-    """Blessings given up by the table's choice: {player: {"12*": ["Nectar"] or None}}."""
-    if raw in (None, {}):
-        return {}
-    if not isinstance(raw, dict):
-        raise InputError("give-up choices are NAME:REALM=BLESSING[,BLESSING] or NAME:REALM=none")
-    out: dict[str, dict] = {}
-    for name, plans in raw.items():
-        p = player(state, name)
-        if not isinstance(plans, dict):
-            raise InputError(
-                "give-up choices are NAME:REALM=BLESSING[,BLESSING] or NAME:REALM=none"
-            )
-        for ref, chosen in plans.items():
-            card = catalog.realm(ref)
-            if card.key not in [d["realm"] for d in state["journeys"][p]]:
-                raise IllegalAction(f"realm {card.key} is not on {p}'s journey", "The look back")
-            if not card.give_up:
-                raise IllegalAction(
-                    f"realm {card.key} asks no Blessing to be given up",
-                    "Constellations: giving up Blessings",
-                )
-            if chosen in (None, "none", []):
-                out.setdefault(p, {})[card.key] = None
-                continue
-            names = [catalog.blessing(b).key for b in _typed_list(chosen, "give-up") or []]
-            if len(names) != card.give_up or len(set(names)) != len(names):
-                raise IllegalAction(
-                    f"constellation {card.key} asks exactly {card.give_up} different Blessing(s)",
-                    "Constellations: giving up Blessings",
-                )
-            for b in names:
-                if b not in state["blessings"][p]:
-                    raise IllegalAction(
-                        f"{p} does not hold Blessing {b}", "Constellations: giving up Blessings"
-                    )
-            out.setdefault(p, {})[card.key] = names
-    return out
 
 
 # -- shared helpers ----------------------------------------------------------------------
@@ -696,11 +411,6 @@ def player(state: dict, name: object) -> str:
             if p.lower() == name.strip().lower():
                 return p
     raise InputError(f"no player '{name}' (players: {', '.join(state['players'])})")
-
-
-def _hand_count(state: dict, p: str) -> int:
-    hand = state["hands"][p]
-    return hand["secret"] + len(hand["known"])
 
 
 def _why_no_draw(state: dict, catalog: Catalog, p: str) -> str:
@@ -720,7 +430,7 @@ def _stage_text(state: dict, p: str) -> str:
     return f"{p} first draws the Blessings (`take {p}`)"
 
 
-def _not_now(state: dict) -> str:
+def not_now(state: dict) -> str:
     phase = state["phase"]
     if phase == "reveal":
         return f"day {state['day']}: the realms are not revealed yet (`reveal NAME=REALM ...`)"

@@ -6,7 +6,7 @@ known hands and the unseen realms) are enough for a playout to explore.
 
 from __future__ import annotations
 
-from referee.games.elysion import deck, flow
+from referee.games.elysion import deck, flow, styx
 from referee.games.elysion.catalog import Catalog
 
 REVEAL_VARIANTS = 4
@@ -74,7 +74,7 @@ def legal_actions(state: dict, catalog: Catalog) -> list[dict]:
         return [
             *(
                 {"verb": "shade", "player": p, "shade": s}
-                for s in flow.shade_choices(state, catalog, p)
+                for s in styx.shade_choices(state, catalog, p)
             ),
             {"verb": "pass", "player": p},
         ]

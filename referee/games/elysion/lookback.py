@@ -19,10 +19,16 @@ from __future__ import annotations
 import itertools
 from dataclasses import dataclass, field
 
+from referee.engine import Event, event
+from referee.errors import IllegalAction, InputError
 from referee.games.elysion import expr
 from referee.games.elysion.catalog import Card, Catalog
+from referee.games.elysion.deck import typed_list
+from referee.games.elysion.flow import not_now, player
 from referee.games.elysion.sight import Unit, counts, units
 
+CARD_HEADERS = ["day", "card", "in sight that mattered", "glory", "total"]
+RANKING_HEADERS = ["place", "player", "glory", "realm numbers"]
 MAX_PLANS = 400  # above this many give-up combinations, choose constellation by constellation
 
 
@@ -183,3 +189,93 @@ def ranking(glory: dict[str, int], tie_sums: dict[str, int], seats: list[str]) -
         place = next((r[0] for r in rows if (glory[r[1]], tie_sums[r[1]]) == key), len(rows) + 1)
         rows.append([place, p, glory[p], tie_sums[p]])
     return rows
+
+
+# -- the `lookback` verb -----------------------------------------------------------
+
+
+def look_back(state: dict, action: dict, catalog: Catalog) -> list[Event]:
+    """The final scoring, card by card, then the ranking."""
+    if state["phase"] != "lookback":
+        raise IllegalAction(not_now(state), "The look back comes after day 8")
+    fixed = _give_up_plans(state, catalog, action.get("give_up"))
+    results: dict = {}
+    evs: list[Event] = []
+    for p in state["players"]:
+        journey, kept = state["journeys"][p], state["blessings"][p]
+        plan = best_plan(catalog, journey, kept, fixed.get(p, {}))
+        score = score_player(catalog, journey, kept, plan)
+        if not score.plan_ok:
+            raise IllegalAction(
+                f"{p} cannot give up a Blessing twice",
+                "Constellations: Blessings given up count for nothing after",
+            )
+        results[p] = {"rows": score.rows, "glory": score.glory, "given_up": score.given_up}
+        evs.append(
+            event(
+                f"{p}: {score.glory} glory",
+                player=p,
+                table={
+                    "headers": CARD_HEADERS,
+                    "rows": score.rows,
+                },
+            )
+        )
+    glory = {p: results[p]["glory"] for p in state["players"]}
+    sums = {
+        p: sum(catalog.realms[d["realm"]].number for d in state["journeys"][p])
+        for p in state["players"]
+    }
+    ranked = ranking(glory, sums, state["players"])
+    state["lookback"] = {"players": results, "ranking": ranked}
+    state["glory"] = glory
+    state["winners"] = [row[1] for row in ranked if row[0] == 1]
+    state["phase"], state["stage"] = "over", None
+    evs.append(
+        event(
+            "Ranking (ties: lowest sum of realm numbers)",
+            table={"headers": RANKING_HEADERS, "rows": ranked},
+        )
+    )
+    evs.append(event(f"Winner(s): {', '.join(state['winners'])}"))
+    return evs
+
+
+def _give_up_plans(state: dict, catalog: Catalog, raw: object) -> dict[str, dict]:
+    """Blessings given up by the table's choice: {player: {"12*": ["Nectar"] or None}}."""
+    if raw in (None, {}):
+        return {}
+    if not isinstance(raw, dict):
+        raise InputError("give-up choices are NAME:REALM=BLESSING[,BLESSING] or NAME:REALM=none")
+    out: dict[str, dict] = {}
+    for name, plans in raw.items():
+        p = player(state, name)
+        if not isinstance(plans, dict):
+            raise InputError(
+                "give-up choices are NAME:REALM=BLESSING[,BLESSING] or NAME:REALM=none"
+            )
+        for ref, chosen in plans.items():
+            card = catalog.realm(ref)
+            if card.key not in [d["realm"] for d in state["journeys"][p]]:
+                raise IllegalAction(f"realm {card.key} is not on {p}'s journey", "The look back")
+            if not card.give_up:
+                raise IllegalAction(
+                    f"realm {card.key} asks no Blessing to be given up",
+                    "Constellations: giving up Blessings",
+                )
+            if chosen in (None, "none", []):
+                out.setdefault(p, {})[card.key] = None
+                continue
+            names = [catalog.blessing(b).key for b in typed_list(chosen, "give-up") or []]
+            if len(names) != card.give_up or len(set(names)) != len(names):
+                raise IllegalAction(
+                    f"constellation {card.key} asks exactly {card.give_up} different Blessing(s)",
+                    "Constellations: giving up Blessings",
+                )
+            for b in names:
+                if b not in state["blessings"][p]:
+                    raise IllegalAction(
+                        f"{p} does not hold Blessing {b}", "Constellations: giving up Blessings"
+                    )
+            out.setdefault(p, {})[card.key] = names
+    return out

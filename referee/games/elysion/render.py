@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 from referee.games.elysion import flow
-from referee.games.elysion.catalog import Catalog
+from referee.games.elysion.catalog import ICON_LETTERS, Card, Catalog
+from referee.games.elysion.lookback import RANKING_HEADERS
 from referee.games.elysion.sight import coins as sight_coins
 from referee.games.elysion.sight import unit_icons
 from scorers.elysion import DAYS
@@ -18,8 +19,7 @@ def _table(headers: list[str], rows: list[list]) -> str:
 
 
 def _icons(icons: dict[str, int]) -> str:
-    letters = {"coin": "C", "gate": "G", "fleece": "F", "amphora": "A", "lotus": "L"}
-    return "".join(letters[i] * n for i, n in icons.items()) or "-"
+    return "".join(ICON_LETTERS[i] * n for i, n in icons.items()) or "-"
 
 
 def realm_cell(catalog: Catalog, day: dict) -> str:
@@ -30,7 +30,7 @@ def realm_cell(catalog: Catalog, day: dict) -> str:
     return text + (f" + {shade.key}" if shade else "")
 
 
-def card_rule(card) -> str:
+def card_rule(card: Card) -> str:
     """A card's rule in one short line: offering, need, give-up, score."""
     parts = []
     if card.offering:
@@ -77,11 +77,11 @@ def render(state: dict, catalog: Catalog) -> str:
     for p in state["players"]:
         hand = state["hands"][p]
         held = f"{hand['secret'] + len(hand['known'])}" + (
-            f" (took {', '.join(hand['known'])})" if hand["known"] else ""
+            f" ({', '.join(hand['known'])} from the row)" if hand["known"] else ""
         )
         coins = sight_coins(catalog, state["journeys"][p], state["blessings"][p])
         rows.append([p, held, coins, ", ".join(state["blessings"][p]) or "-"])
-    lines += [_table(["player", "hand", "coins", "Blessings kept"], rows), ""]
+    lines += [_table(["player", "in hand", "coins", "Blessings kept"], rows), ""]
     if state["row"]:
         row_rows = [
             [
@@ -126,7 +126,7 @@ def render(state: dict, catalog: Catalog) -> str:
         ranking = state["lookback"]["ranking"]
         lines += [
             "Ranking after the look back (`lookback` shows it card by card)",
-            _table(["place", "player", "glory", "realm numbers"], ranking),
+            _table(RANKING_HEADERS, ranking),
             "",
         ]
     lines.append(LEGEND)
@@ -144,9 +144,11 @@ def headline(state: dict) -> str:
             return f"{p} keeps one Blessing: {', '.join(state['drawn'])} (`keep {p} NAME`)"
         if state["stage"] == "shade":
             return f"{p} may take a Shade (`shade {p} NAME`) or `pass {p}`"
+        n = state["draws"][p]
+        draws = f", then draws {n} Blessing(s) and keeps one" if n else " (no Blessings today)"
         if flow.needs_realm(state):
-            return f"{p} takes a realm from the row (`take {p} REALM`)"
-        return f"{p} draws Blessings (`take {p}`)"
+            return f"{p} takes a realm from the row{draws} (`take {p} REALM`)"
+        return f"{p} draws {n} Blessing(s) and keeps one (`take {p}`)"
     if phase == "day-end":
         return "all have taken: `next` deals the next row"
     if phase == "lookback":

@@ -22,6 +22,8 @@ from referee.games.kleos import state as st
 
 OA = "opportunity-attack"
 ROOM = "make-room"
+ISLE_RULE = "Movement: an Isle connects only to the Port"
+WHAT = {OA: "opportunity attack", ROOM: "choice of a minion to send to Hades"}
 
 
 def _bonus(action: dict, key: str) -> int:
@@ -37,18 +39,18 @@ def _bonus(action: dict, key: str) -> int:
     return n
 
 
-def _favor(action: dict) -> bool:
-    raw = action.get("favor", True)
+def flag(action: dict, key: str, default: bool = False) -> bool:
+    """A yes/no field of an action (`favor`, `godly`)."""
+    raw = action.get(key, default)
     if not isinstance(raw, bool):
-        raise InputError("favor is true or false")
+        raise InputError(f"{key} is true or false")
     return raw
 
 
 def can_act(state: dict, m: dict, what: str) -> None:
     """The acting minion belongs to the active player, is not exhausted, has an action left."""
     if state["phase"] != "action":
-        raise IllegalAction(f"{what} is a minion action; it is now the "
-                            f"{'Deployment' if state['phase'] == 'deployment' else 'Play Phase'}",
+        raise IllegalAction(f"{what} is a minion action; it is now the {st.phase_name(state)}",
                             "Action Phase: minions act only in their player's Action Phase")
     active = st.active_god(state)
     if m["god"] != active:
@@ -66,11 +68,15 @@ def _step(state: dict, here: str, there: str) -> None:
     """One step of movement along the map."""
     board = state["board"]
     if there == here:
-        raise IllegalAction(f"the minion is already at {there}", "Movement: to an adjacent location")
+        raise IllegalAction(f"the minion is already at {there}",
+                            "Movement: to an adjacent location")
     if there not in board["adjacent"][here]:
         if bd.kind(board, here) == "isle" and bd.kind(board, there) == "isle":
             raise IllegalAction(f"{here} and {there} are both Isles; go through the port",
-                                "Movement: an Isle connects only to the Port")
+                                ISLE_RULE)
+        if "isle" in (bd.kind(board, here), bd.kind(board, there)):
+            raise IllegalAction(f"{there} is not next to {here}: the Isles are reached only "
+                                "from the port, and lead only back to it", ISLE_RULE)
         raise IllegalAction(f"{there} is not next to {here} (next to it: "
                             f"{', '.join(board['adjacent'][here])})",
                             "Movement: to an adjacent location")
@@ -80,6 +86,12 @@ def attackers_at(state: dict, location: str, god: str) -> list[dict]:
     """A player's minions that may make an opportunity attack there today."""
     return [m for m in st.at(state, location)
             if m["god"] == god and not m["oa_used"] and not m["exhausted"]]
+
+
+def oa_choices(state: dict) -> list[str]:
+    """The deciding player's minions that may answer the pending opportunity attack."""
+    pend = state["pending"]
+    return [m["ref"] for m in attackers_at(state, pend["from"], pend["queue"][0])]
 
 
 def move(state: dict, action: dict) -> list[dict]:
@@ -95,12 +107,14 @@ def move(state: dict, action: dict) -> list[dict]:
         if len(path) > 1:
             raise InputError("a move by a card's effect names one destination")
         if path[0] == start:
-            raise IllegalAction(f"{st.name(m)} is already at {start}", "Movement")
+            raise IllegalAction(f"{st.name(m)} is already at {start}",
+                                "Movement: a move goes to another location")
     else:
         can_act(state, m, "Moving")
         if len(path) > 1:
             if not mn.swift(m):
-                raise IllegalAction(f"{st.name(m)} is not Swift", "Swift: only Swift minions move two")
+                raise IllegalAction(f"{st.name(m)} is not Swift",
+                                    "Swift: only Swift minions move two")
             if m["moves"]:
                 raise IllegalAction(f"{st.name(m)} has already moved today",
                                     "Swift: two locations only with the first Movement action")
@@ -149,7 +163,8 @@ def opportunity(state: dict, action: dict, chance: Chance) -> list[dict]:
     deciding = pend["queue"][0]
     m = st.minion(state, action.get("minion"))
     if m["god"] != deciding:
-        raise IllegalAction(f"the opportunity attack is {st.whose(state, deciding)} to take or pass",
+        raise IllegalAction(f"the opportunity attack is {st.whose(state, deciding)} to take "
+                            "or pass",
                             "Opportunity attacks: offered in turn order from the first player")
     if m["location"] != pend["from"]:
         raise IllegalAction(f"{st.name(m)} is not at {pend['from']}",
@@ -162,8 +177,9 @@ def opportunity(state: dict, action: dict, chance: Chance) -> list[dict]:
                             "Recruit: a recruited minion is exhausted that day")
     target = state["minions"][pend["mover"]]
     m["oa_used"] = True
-    evs, killed = combat.opportunity(state, chance, m, target, action.get("dice"), _favor(action),
-                                     _bonus(action, "bonus"))
+    evs, killed = combat.opportunity(state, chance, m, target, action.get("dice"),
+                                     flag(action, "favor", True), _bonus(action, "bonus"),
+                                     flag(action, "godly"))
     if killed:
         state["pending"] = None
         evs.append(event(f"{pend['mover']} falls while leaving {pend['from']}: its move stops"))
@@ -185,8 +201,8 @@ def pass_(state: dict, action: dict) -> list[dict]:
 def _pending(state: dict, kind: str, verb: str) -> dict:
     pend = state["pending"]
     if not pend or pend["kind"] != kind:
-        raise IllegalAction(f"no {kind.replace('-', ' ')} is waiting for an answer; `{verb}` "
-                            "answers one", "Pending decisions")
+        raise IllegalAction(f"no {WHAT[kind]} is waiting for an answer; `{verb}` answers one",
+                            "Pending decisions: answers only when a decision is waiting")
     return pend
 
 
@@ -200,11 +216,11 @@ def attack(state: dict, action: dict, chance: Chance) -> list[dict]:
     if target["location"] != m["location"]:
         raise IllegalAction(f"{st.name(target)} is at {target['location']}, {st.name(m)} at "
                             f"{m['location']}", "Attack: only a minion at the same location")
-    favor = _favor(action)
+    favor, godly = flag(action, "favor", True), flag(action, "godly")
     bonus, rbonus = _bonus(action, "bonus"), _bonus(action, "retaliation_bonus")
     m["actions"] -= 1
     evs, _ = combat.attack(state, chance, m, target, action.get("dice"), action.get("retaliation"),
-                           favor, bonus, rbonus)
+                           favor, bonus, rbonus, godly)
     return evs
 
 
@@ -220,18 +236,18 @@ def recruit(state: dict, action: dict, chance: Chance) -> list[dict]:
     if card is None:
         raise IllegalAction(f"no Epic minion waits on {where}", "Recruit: an Epic card on the Isle")
     replace = action.get("replace")
-    if replace not in (None, ""):
-        replace = str(replace).strip().lower()
-        if replace not in (*st.SLOTS, "new"):
-            raise InputError(f"--replace takes a slot 1-4 or 'new', not '{replace}'")
+    replace = None if replace in (None, "") else str(replace).strip().lower()
+    if replace is not None and mn.free_slot(state, m["god"]) is None:
+        mn.check_room(state, m["god"], replace)  # refused before any die is rolled
     cunning = mn.stat(state, m, "cunning")
-    godly = state["favor"] == m["ref"]
+    godly = flag(action, "godly") or state["favor"] == m["ref"]
     m["actions"] -= 1
     faces = dice.roll(chance, "recruit", cunning, action.get("dice"))
     hits = dice.successes(faces, godly)
     ok = hits >= card["disposition"]
     table = {"headers": ["roll", "minion", "dice", "faces", "successes", "disposition", "result"],
-             "rows": [["recruit", st.name(m), cunning, dice.show(faces) + (" godly" if godly else ""),
+             "rows": [["recruit", st.name(m), cunning,
+                       dice.show(faces) + (" godly" if godly else ""),
                        hits, card["disposition"], "recruited" if ok else "fails"]]}
     data = {"minion": m["ref"], "dice": cunning, "godly": godly, "faces": faces, "successes": hits,
             "disposition": card["disposition"], "recruited": ok}
@@ -242,13 +258,14 @@ def recruit(state: dict, action: dict, chance: Chance) -> list[dict]:
     state["isles"][where] = None
     st.gain(state, m["god"], 1, f"recruit {card['name']}")
     evs.append(event(f"{st.who(state, m['god'])} +1 glory: recruit {card['name']}"))
-    if mn.free_slot(state, m["god"]) is None and replace in (None, ""):
+    full = mn.free_slot(state, m["god"]) is None
+    if full and replace is None:
         state["pending"] = {"kind": ROOM, "god": m["god"], "card": card, "location": where}
         evs.append(event(f"{st.who(state, m['god'])} has four minions: send one to Hades to make "
                          f"room (replace SLOT: {', '.join(mn.room_choices(state, m['god']))})"))
         return evs
     return evs + mn.enter_play(state, m["god"], card, where, exhausted=True,
-                               replace=replace if mn.free_slot(state, m["god"]) is None else None)
+                               replace=replace if full else None)
 
 
 def replace(state: dict, action: dict) -> list[dict]:
@@ -256,13 +273,10 @@ def replace(state: dict, action: dict) -> list[dict]:
     pend = _pending(state, ROOM, "replace")
     god = pend["god"]
     if action.get("god") not in (None, "") and st.god_of(state, action.get("god")) != god:
-        raise IllegalAction(f"the choice is {st.whose(state, god)}", "Minion limit")
+        raise IllegalAction(f"the choice is {st.whose(state, god)}",
+                            "Minion limit: the player gaining the minion chooses")
     slot = str(action.get("slot", "")).strip().lower()
-    if slot not in mn.room_choices(state, god):
-        if slot in st.SLOTS and f"{god}:{slot}" in state["minions"]:
-            raise IllegalAction(f"{god}:{slot} is cursed and cannot be sent to Hades to make room",
-                                "Minion limit: cursed minions cannot be replaced")
-        raise InputError(f"choose one of {', '.join(mn.room_choices(state, god))}")
+    mn.check_room(state, god, slot)
     evs = mn.enter_play(state, god, pend["card"], pend["location"], exhausted=True, replace=slot)
     state["pending"] = None
     return evs

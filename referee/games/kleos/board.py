@@ -54,7 +54,8 @@ def validate(data: Any) -> dict:
             raise InputError(f"board: location '{key}' must be an object with a 'kind'")
         kind = info.get("kind")
         if kind not in KINDS:
-            raise InputError(f"board: location '{key}' has kind {kind!r}; kinds: {', '.join(KINDS)}")
+            raise InputError(f"board: location '{key}' has kind {kind!r}; "
+                             f"kinds: {', '.join(KINDS)}")
         glory = info.get("glory", 0)
         if isinstance(glory, bool) or not isinstance(glory, int) or not 0 <= glory <= 9:
             raise InputError(f"board: location '{key}' glory must be a number 0-9, not {glory!r}")
@@ -71,7 +72,8 @@ def validate(data: Any) -> dict:
             raise InputError(f"board: '{k}' must be of kind '{want}', not '{out[k]['kind']}'")
     adj: dict[str, list[str]] = {k: [] for k in out}
     for pair in links:
-        if not isinstance(pair, list) or len(pair) != 2 or not all(isinstance(p, str) for p in pair):
+        if (not isinstance(pair, list) or len(pair) != 2
+                or not all(isinstance(p, str) for p in pair)):
             raise InputError(f"board: each link is a pair of location names, not {pair!r}")
         a, b = (p.strip().lower() for p in pair)
         for p in (a, b):
@@ -81,7 +83,8 @@ def validate(data: Any) -> dict:
             raise InputError(f"board: link {pair!r} joins a location to itself")
         kinds = {out[a]["kind"], out[b]["kind"]}
         if "isle" in kinds and "port" not in (a, b):
-            raise InputError(f"board: link {a}-{b} is not allowed: an Isle connects only to the Port")
+            raise InputError(f"board: link {a}-{b} is not allowed: "
+                             "an Isle connects only to the Port")
         if b not in adj[a]:
             adj[a].append(b)
             adj[b].append(a)

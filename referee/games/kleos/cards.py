@@ -40,7 +40,8 @@ def parse_stats(text: str) -> dict[str, int]:
     """`A/D/C/T` (Tactics may be negative, e.g. `4/3/1/-1`) into the four stats."""
     parts = str(text).strip().split("/")
     if len(parts) != 4:
-        raise InputError(f"stats are written A/D/C/T (Attack/Defense/Cunning/Tactics), not '{text}'")
+        raise InputError("stats are written A/D/C/T (Attack/Defense/Cunning/Tactics), "
+                         f"not '{text}'")
     out = {}
     for key, part in zip(STATS, parts, strict=True):
         out[key] = _int(part, key.capitalize(), None if key == "tactics" else 0)
@@ -77,7 +78,8 @@ def normalize(data: Any, name: str | None = None) -> dict:
     kws = sorted({k.strip().lower() for k in kws})
     bad = [k for k in kws if k not in KEYWORDS]
     if bad:
-        raise InputError(f"card '{name}': unknown keyword '{bad[0]}' (keywords: {', '.join(KEYWORDS)})")
+        raise InputError(f"card '{name}': unknown keyword '{bad[0]}' "
+                         f"(keywords: {', '.join(KEYWORDS)})")
     if "champion" not in kws and "epic" not in kws and "basic" not in kws:
         kws = sorted([*kws, "basic"])
     card["keywords"] = kws
@@ -151,7 +153,8 @@ def unknown_card(name: str) -> InputError:
     hint = f'add it once with `referee kleos card add "{name}" --stats A/D/C/T ...`'
     known = facts_text(name)
     extra = f" (the rulebook gives only {known.split(': ', 1)[1]})" if known else ""
-    return InputError(f"unknown card '{name}': its stats are not in the card library{extra}; {hint}")
+    return InputError(f"unknown card '{name}': its stats are not in the card library{extra}; "
+                      f"{hint}")
 
 
 def describe(card: dict) -> str:

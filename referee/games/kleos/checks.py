@@ -14,14 +14,16 @@ from referee.errors import InputError
 from referee.games.kleos import dice
 from referee.games.kleos import minions as mn
 from referee.games.kleos import state as st
+from referee.games.kleos.actions import flag
 from referee.games.kleos.cards import STATS
 
 HEADERS = ["roll", "minion", "stat", "dice", "faces", "successes"]
 
 
-def _roll(state: dict, chance: Chance, label: str, m: dict, stat: str, typed: object) -> dict:
+def _roll(state: dict, chance: Chance, label: str, m: dict, stat: str, typed: object,
+          godly: bool = False) -> dict:
     count = max(0, mn.stat(state, m, stat))
-    godly = state["favor"] == m["ref"]
+    godly = godly or state["favor"] == m["ref"]
     faces = dice.roll(chance, label, count, typed)
     return {"minion": m["ref"], "stat": stat, "dice": count, "godly": godly, "faces": faces,
             "successes": dice.successes(faces, godly)}
@@ -33,7 +35,8 @@ def check(state: dict, action: dict, chance: Chance) -> list[dict]:
     if stat not in STATS:
         raise InputError(f"a check rolls one of {', '.join(STATS)}, not '{stat}'")
     m = st.minion(state, action.get("minion"))
-    other = st.minion(state, action.get("against")) if action.get("against") not in (None, "") else None
+    against = action.get("against")
+    other = st.minion(state, against) if against not in (None, "") else None
     need = action.get("need")
     if need is not None:
         if other is not None:
@@ -44,11 +47,13 @@ def check(state: dict, action: dict, chance: Chance) -> list[dict]:
             raise InputError(f"--need must be a whole number, not {need!r}") from None
         if not 0 <= need <= 99:
             raise InputError("--need is 0-99 successes")
-    rolls = [_roll(state, chance, "check", m, stat, action.get("dice"))]
+    godly = flag(action, "godly")
+    rolls = [_roll(state, chance, "check", m, stat, action.get("dice"), godly)]
     if other is not None:
         if other["ref"] == m["ref"]:
             raise InputError("a competing check needs two different minions")
-        rolls.append(_roll(state, chance, "competing check", other, stat, action.get("against_dice")))
+        rolls.append(_roll(state, chance, "competing check", other, stat,
+                           action.get("against_dice")))
     rows = [[("check" if i == 0 else "competing"), st.name(state["minions"][r["minion"]]), stat,
              r["dice"], dice.show(r["faces"]) + (" godly" if r["godly"] else ""), r["successes"]]
             for i, r in enumerate(rolls)]

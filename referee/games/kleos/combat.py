@@ -31,11 +31,12 @@ def tally(state: dict, location: str, god: str, combatants: tuple[str, ...]) -> 
 
 
 def _check(state: dict, chance: Chance, label: str, roller: dict, target: dict, tactics: int,
-           bonus: int, typed: object) -> dict:
-    """One Attack check of `roller` against `target`'s Defense."""
+           bonus: int, typed: object, godly: bool = False) -> dict:
+    """One Attack check of `roller` against `target`'s Defense (Godly under Olympus' Favor,
+    or when a card says so)."""
     attack = mn.stat(state, roller, "attack")
     count = max(0, attack + tactics + bonus)
-    godly = state["favor"] == roller["ref"]
+    godly = godly or state["favor"] == roller["ref"]
     faces = dice.roll(chance, label, count, typed)
     hits = dice.successes(faces, godly)
     defense = mn.stat(state, target, "defense")
@@ -48,7 +49,8 @@ def _row(c: dict, result: str) -> list:
         f"{c['bonus']:+d}" if c["bonus"] else "")
     shown = str(c["count"]) if parts == str(c["count"]) else f"{c['count']} ({parts})"
     return [c["label"], st.name(c["roller"]), shown, f"{c['tactics']:+d}",
-            dice.show(c["faces"]) + (" godly" if c["godly"] else ""), c["hits"], c["defense"], result]
+            dice.show(c["faces"]) + (" godly" if c["godly"] else ""), c["hits"], c["defense"],
+            result]
 
 
 def _favor(state: dict, m: dict, take: bool) -> list[dict]:
@@ -69,13 +71,14 @@ def _data(c: dict) -> dict:
 
 def attack(state: dict, chance: Chance, attacker: dict, target: dict, typed: object = None,
            typed_retaliation: object = None, favor: bool = True, bonus: int = 0,
-           retaliation_bonus: int = 0) -> tuple[list[dict], bool]:
-    """An Attack action. Returns (events, target_killed)."""
+           retaliation_bonus: int = 0, godly: bool = False) -> tuple[list[dict], bool]:
+    """An Attack action (`godly`: a card makes the attacker's dice Godly).
+    Returns (events, target_killed)."""
     loc = attacker["location"]
     pair = (attacker["ref"], target["ref"])
     a_tac = tally(state, loc, attacker["god"], pair)
     d_tac = tally(state, loc, target["god"], pair)
-    first = _check(state, chance, "attack", attacker, target, a_tac, bonus, typed)
+    first = _check(state, chance, "attack", attacker, target, a_tac, bonus, typed, godly)
     margin = first["hits"] - first["defense"]
     kills_target = first["hits"] >= first["defense"]
     slaughter = margin >= SLAUGHTER_MARGIN and not st.is_champion(target)
@@ -102,7 +105,8 @@ def attack(state: dict, chance: Chance, attacker: dict, target: dict, typed: obj
                (False, True): f"{attacker['ref']} falls", (False, False): "both stand"}
     evs.append(event(f"{st.name(attacker)} attacks {st.name(target)} at {loc}: "
                      f"{outcome[(kills_target, kills_attacker)]}",
-                     table={"headers": HEADERS, "rows": rows}, combat=[_data(first), _data(second)]))
+                     table={"headers": HEADERS, "rows": rows},
+                     combat=[_data(first), _data(second)]))
     if kills_target:
         evs.append(event(mn.defeated(state, target)))
     if kills_attacker:
@@ -115,9 +119,9 @@ def attack(state: dict, chance: Chance, attacker: dict, target: dict, typed: obj
 
 
 def opportunity(state: dict, chance: Chance, attacker: dict, target: dict, typed: object = None,
-                favor: bool = True, bonus: int = 0) -> tuple[list[dict], bool]:
+                favor: bool = True, bonus: int = 0, godly: bool = False) -> tuple[list[dict], bool]:
     """An opportunity attack: no Tactics, no retaliation; may still slaughter."""
-    c = _check(state, chance, "opportunity attack", attacker, target, 0, bonus, typed)
+    c = _check(state, chance, "opportunity attack", attacker, target, 0, bonus, typed, godly)
     killed = c["hits"] >= c["defense"]
     slaughter = c["hits"] - c["defense"] >= SLAUGHTER_MARGIN and not st.is_champion(target)
     result = "SLAUGHTER" if slaughter else "kill" if killed else "miss"

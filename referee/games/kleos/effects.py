@@ -42,7 +42,8 @@ def glory(state: dict, action: dict) -> list[dict]:
     try:
         delta = int(str(raw).strip())
     except ValueError:
-        raise InputError(f"glory change must be a whole number like +2 or -1, not {raw!r}") from None
+        raise InputError(f"glory change must be a whole number like +2 or -1, "
+                         f"not {raw!r}") from None
     if delta == 0 or abs(delta) > 30:
         raise InputError(f"a glory change of {delta} is not a card's effect")
     change = st.gain(state, god, delta, f"card: {reason}")
@@ -63,4 +64,5 @@ def favor(state: dict, action: dict) -> list[dict]:
         raise IllegalAction(f"{st.name(m)} already has Olympus' Favor",
                             "Olympus' Favor: one holder at a time")
     state["favor"] = m["ref"]
-    return [event(f"{st.name(m)} gains Olympus' Favor" + (f" ({before} loses it)" if before else ""))]
+    lost = f" ({before} loses it)" if before else ""
+    return [event(f"{st.name(m)} gains Olympus' Favor{lost}")]

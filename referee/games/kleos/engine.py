@@ -7,8 +7,20 @@ import random
 from referee.chance import Chance
 from referee.engine import Engine, Event, summary
 from referee.errors import IllegalAction, InputError
-from referee.games.kleos import actions, board, checks, effects, flow, legal, play, render, setup
+from referee.games.kleos import (
+    actions,
+    board,
+    checks,
+    effects,
+    flow,
+    legal,
+    minions,
+    play,
+    render,
+    setup,
+)
 from referee.games.kleos import state as st
+from referee.games.kleos.cards import GODS
 
 VERBS = ("isle", "deploy", "next", "play", "attach", "move", "oa", "pass", "attack", "recruit",
          "replace", "kill", "glory", "favor", "check")
@@ -57,14 +69,12 @@ class KleosEngine(Engine):
         pending = []
         pend = state["pending"]
         if pend and pend["kind"] == actions.OA:
-            g = pend["queue"][0]
-            pending.append({"player": st.player(state, g)["name"], "decision": actions.OA,
-                            "choices": [m["ref"] for m in actions.attackers_at(state, pend["from"], g)]
-                            + ["pass"]})
+            pending.append({"player": st.player(state, pend["queue"][0])["name"],
+                            "decision": actions.OA,
+                            "choices": [*actions.oa_choices(state), "pass"]})
         elif pend:
-            from referee.games.kleos import minions
-
-            pending.append({"player": st.player(state, pend["god"])["name"], "decision": actions.ROOM,
+            pending.append({"player": st.player(state, pend["god"])["name"],
+                            "decision": actions.ROOM,
                             "choices": minions.room_choices(state, pend["god"])})
         over = state["phase"] == "over"
         winners = [st.player(state, g)["name"] for g in state["result"]["winners"]] if over else []
@@ -78,7 +88,7 @@ class KleosEngine(Engine):
         return render.render(state)
 
     def playout_options(self, rng: random.Random) -> dict:
-        gods = ["ares", "artemis", "athena", "dionysus", "hermes"]
+        gods = list(GODS)
         rng.shuffle(gods)
         n = rng.randint(2, 5)
         names = ["Ann", "Bob", "Cy", "Dee", "Eve"]
@@ -116,13 +126,14 @@ class KleosEngine(Engine):
         locs = state["board"]["locations"]
         for god in st.gods(state):
             assert state["glory"][god] >= 0, "glory below 0"
-            assert sum(e["delta"] for e in state["ledger"] if e["god"] == god) == state["glory"][god]
+            ledger = sum(e["delta"] for e in state["ledger"] if e["god"] == god)
+            assert ledger == state["glory"][god], "the ledger does not add up"
             assert st.count_minions(state, god) <= st.MAX_MINIONS, f"{god} has more than 4 minions"
             assert f"{god}:champion" in state["minions"], f"{god}'s champion left play"
         for ref, m in state["minions"].items():
             assert ref == m["ref"] and m["location"] in locs, ref
             assert 0 <= m["actions"] <= 2
-            assert not (m["slot"] == "champion" and any(a["as"] == "curse" for a in m["attachments"]))
+            assert not (st.is_champion(m) and st.is_cursed(m)), f"{ref}: a cursed champion"
         assert state["favor"] is None or state["favor"] in state["minions"]
         assert 1 <= state["day"] <= flow.LAST_DAY
         pend = state["pending"]
@@ -141,7 +152,8 @@ class KleosEngine(Engine):
             "next": lambda: "next (end of phase)",
             "play": lambda: f"{a.get('god')} plays {a.get('card')}"
             + (f" replacing slot {a['replace']}" if a.get("replace") else ""),
-            "attach": lambda: f"{a.get('god')} attaches {a.get('card')} ({a.get('as')}) to {a.get('to')}",
+            "attach": lambda: f"{a.get('god')} attaches {a.get('card')} ({a.get('as')}) "
+                              f"to {a.get('to')}",
             "move": lambda: f"{a.get('minion')} moves to {a.get('to')}"
             + (f" then {a['to2']}" if a.get("to2") else ""),
             "oa": lambda: f"{a.get('minion')} makes an opportunity attack",
@@ -149,7 +161,8 @@ class KleosEngine(Engine):
             "attack": lambda: f"{a.get('minion')} attacks {a.get('target')}",
             "recruit": lambda: f"{a.get('minion')} recruits",
             "replace": lambda: f"slot {a.get('slot')} goes to Hades to make room",
-            "kill": lambda: f"{a.get('minion')} killed by {a.get('by') or 'an effect'}: {a.get('reason')}",
+            "kill": lambda: f"{a.get('minion')} killed by {a.get('by') or 'an effect'}: "
+                            f"{a.get('reason')}",
             "glory": lambda: f"{a.get('god')} {a.get('delta')} glory: {a.get('reason')}",
             "favor": lambda: f"Olympus' Favor to {a.get('minion')}",
             "check": lambda: f"{a.get('minion')} makes a {a.get('stat')} check"

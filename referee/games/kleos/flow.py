@@ -32,7 +32,8 @@ def next_(state: dict) -> list[dict]:
         state["active"] += 1
         nxt = st.active_god(state)
         phase = "Play Phase" if state["phase"] == "play" else "Action Phase"
-        return [event(f"{st.who(state, god)} ends the {phase}; {st.whose(state, nxt)} {phase} begins")]
+        return [event(f"{st.who(state, god)} ends the {phase}; "
+                      f"{st.whose(state, nxt)} {phase} begins")]
     if state["phase"] == "play":
         state["phase"], state["active"] = "action", 0
         first = st.active_god(state)
@@ -52,10 +53,10 @@ def daybreak(state: dict, first_day: bool = False) -> list[dict]:
     state["phase"], state["active"], state["pity"] = "play", 0, []
     if not first_day:
         state["first"] = (state["first"] + 1) % len(state["players"])
-        evs.append(event(f"The First Player Token passes to {st.who(state, st.turn_order(state)[0])}"))
-        for isle in bd.ISLES:
-            if state["isles"][isle] is None and not st.at(state, isle) and isle not in state["awaiting"]:
-                state["awaiting"].append(isle)
+        first = st.turn_order(state)[0]
+        evs.append(event(f"The First Player Token passes to {st.who(state, first)}"))
+        state["awaiting"] = [isle for isle in bd.ISLES
+                             if state["isles"][isle] is None and not st.at(state, isle)]
         if state["awaiting"]:
             evs.append(event(f"Draw an Epic card for {', '.join(state['awaiting'])}: "
                              "isle ISLE CARD"))
@@ -94,11 +95,13 @@ def dusk(state: dict) -> list[dict]:
         if info["kind"] != "city":
             continue
         owner, counts = control(state, loc)
-        shown = ", ".join(f"{g} {counts[g]}" for g in st.gods(state) if g in counts) or "-"
+        shown = ", ".join(f"{st.player(state, g)['name']} {counts[g]}"
+                          for g in st.gods(state) if g in counts) or "-"
         if owner and info["glory"]:
             st.gain(state, owner, info["glory"], f"Dusk: control {info['label']}")
             state["city_glory"][owner] += info["glory"]
-        result = f"{owner} +{info['glory']}" if owner else ("tie: nobody" if counts else "nobody")
+        result = (f"{st.player(state, owner)['name']} +{info['glory']}" if owner
+                  else "tie: nobody" if counts else "nobody")
         rows.append([info["label"], shown, result])
     state["dusk"] = {"day": state["day"], "rows": rows}
     return [event(f"Dusk of Day {state['day']}: area control",

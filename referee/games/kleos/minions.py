@@ -9,7 +9,7 @@ Hades; a defeated champion returns to its temple instead, keeping its actions.
 from __future__ import annotations
 
 from referee.engine import event
-from referee.errors import IllegalAction
+from referee.errors import IllegalAction, InputError
 from referee.games.kleos import state as st
 
 ACTIONS_PER_DAY = 2
@@ -26,7 +26,8 @@ def hunting(state: dict, m: dict) -> bool:
     """Hunter: the bonus applies when no ally (same player) shares the location."""
     if not m["card"].get("hunter"):
         return False
-    return not any(o["god"] == m["god"] and o["ref"] != m["ref"] for o in st.at(state, m["location"]))
+    return not any(o["god"] == m["god"] and o["ref"] != m["ref"]
+                   for o in st.at(state, m["location"]))
 
 
 def stat(state: dict, m: dict, key: str) -> int:
@@ -52,6 +53,19 @@ def room_choices(state: dict, god: str) -> list[str]:
             if not st.is_champion(m) and not st.is_cursed(m)] + ["new"]
 
 
+def check_room(state: dict, god: str, slot: str) -> None:
+    """May SLOT (1-4, or `new`: the card entering) go to Hades to make room? Refuse if not."""
+    if slot == "new":
+        return
+    if slot not in st.SLOTS:
+        raise InputError(f"to make room, name a slot 1-4 or 'new', not '{slot}' "
+                         f"(choices: {', '.join(room_choices(state, god))})")
+    old = state["minions"].get(f"{god}:{slot}")
+    if old is not None and st.is_cursed(old):
+        raise IllegalAction(f"{st.name(old)} is cursed and cannot be sent to Hades to make room",
+                            "Minion limit: cursed minions cannot be replaced")
+
+
 def enter_play(state: dict, god: str, card: dict, location: str, exhausted: bool = False,
                replace: str | None = None) -> list[dict]:
     """A minion card enters play under `god` at `location` (Play a Minion / Recruit).
@@ -60,38 +74,30 @@ def enter_play(state: dict, god: str, card: dict, location: str, exhausted: bool
     first, or `new` to send the entering card there instead.
     """
     slot = free_slot(state, god)
-    if slot is not None:
-        if replace is not None:
-            raise IllegalAction(f"{st.who(state, god)} has a free minion space; nothing is replaced",
-                                "Minion limit: replace only when four minions are in play")
-    else:
+    evs: list[dict] = []
+    if slot is not None and replace is not None:
+        raise IllegalAction(f"{st.who(state, god)} has a free minion space; nothing is replaced",
+                            "Minion limit: replace only when four minions are in play")
+    if slot is None:
         if replace is None:
             raise IllegalAction(
                 f"{st.who(state, god)} already has four minions; say which goes to Hades "
                 f"({' or '.join(room_choices(state, god))})",
                 "Minion limit: four minions plus the champion")
         replace = str(replace).strip().lower()
+        check_room(state, god, replace)
         if replace == "new":
             state["hades"].append(card["name"])
             return [event(f"{card['name']} goes straight to Hades: {st.who(state, god)} keeps "
                           "the four minions in play")]
-        if replace not in st.SLOTS:
-            raise IllegalAction(f"no minion slot '{replace}' (1-4, or new)",
-                                "Minion limit: four minions plus the champion")
         old = state["minions"][f"{god}:{replace}"]
-        if st.is_cursed(old):
-            raise IllegalAction(f"{st.name(old)} is cursed and cannot be sent to Hades to make room",
-                                "Minion limit: cursed minions cannot be replaced")
-        evs = [event(f"{st.name(old)} goes to Hades to make room")]
+        evs.append(event(f"{st.name(old)} goes to Hades to make room"))
         to_hades(state, old)
         slot = replace
-        m = new_minion(god, slot, card, location, exhausted)
-        state["minions"][m["ref"]] = m
-        return [*evs, event(f"{st.name(m)} enters play at {location}"
-                            + (" (exhausted today)" if exhausted else ""))]
     m = new_minion(god, slot, card, location, exhausted)
     state["minions"][m["ref"]] = m
-    return [event(f"{st.name(m)} enters play at {location}" + (" (exhausted today)" if exhausted else ""))]
+    tired = " (exhausted today)" if exhausted else ""
+    return [*evs, event(f"{st.name(m)} enters play at {location}{tired}")]
 
 
 def to_hades(state: dict, m: dict) -> None:
@@ -115,7 +121,8 @@ def defeated(state: dict, m: dict) -> str:
     return f"{st.name(m)} is killed and goes to Hades"
 
 
-def kill_glory(state: dict, killer: str | None, victim: dict, slaughter: bool, how: str) -> list[dict]:
+def kill_glory(state: dict, killer: str | None, victim: dict, slaughter: bool,
+               how: str) -> list[dict]:
     """Glory for a kill: 1 for a Basic/Epic minion, 2 for a champion, +1 for a slaughter."""
     if killer is None or killer == victim["god"]:
         return []

@@ -28,17 +28,11 @@ MODS = {"atk": "attack", "attack": "attack", "def": "defense", "defense": "defen
 
 def _own_phase(state: dict, god: str, what: str) -> None:
     if state["phase"] != "play":
-        raise IllegalAction(f"{what} happens in a Play Phase; it is now the {phase_name(state)}",
+        raise IllegalAction(f"{what} happens in a Play Phase; it is now the {st.phase_name(state)}",
                             "Play Phase: cards are played from hand in your own Play Phase")
     if st.active_god(state) != god:
         raise IllegalAction(f"it is {st.whose(state, st.active_god(state))} Play Phase, "
                             f"not {st.whose(state, god)}", "Turn order: players act in turn order")
-
-
-def phase_name(state: dict) -> str:
-    names = {"deployment": "Deployment", "play": "Play Phase", "action": "Action Phase",
-             "over": "end of the Contest"}
-    return names[state["phase"]]
 
 
 def _not_champion(card: dict) -> None:
@@ -64,7 +58,8 @@ def deploy(state: dict, action: dict) -> list[dict]:
         _not_champion(card)
     room = st.MAX_MINIONS - st.count_minions(state, god)
     if len(found) > room:
-        raise IllegalAction(f"{st.who(state, god)} has room for {room} more minion(s), not {len(found)}",
+        raise IllegalAction(f"{st.who(state, god)} has room for {room} more minion(s), "
+                            f"not {len(found)}",
                             "Minion limit: four minions plus the champion")
     temple = st.player(state, god)["temple"]
     evs: list[dict] = []
@@ -140,7 +135,8 @@ def attach(state: dict, action: dict) -> list[dict]:
     if kind == "mount" and "hero" not in keywords:
         raise IllegalAction(f"{st.name(target)} is not a Hero", "Heroic Mount: only on Heroes")
     if kind == "offering" and "monster" not in keywords:
-        raise IllegalAction(f"{st.name(target)} is not a Monster", "Monstrous Offering: only on Monsters")
+        raise IllegalAction(f"{st.name(target)} is not a Monster",
+                            "Monstrous Offering: only on Monsters")
     if any(a["card"].lower() == name.lower() for a in target["attachments"]):
         raise IllegalAction(f"{st.name(target)} already has a {name} attached",
                             "Attachments: one of the same name per minion")
@@ -153,7 +149,8 @@ def attach(state: dict, action: dict) -> list[dict]:
             evs.append(event(f"{old['card']} ({kind}) is discarded to Hades"))
     target["attachments"].append({"card": name, "as": kind, "by": god, "mod": mod})
     shown = ", ".join(f"{k} {v:+d}" if k != "swift" else "Swift" for k, v in mod.items())
-    evs.append(event(f"{name} ({kind}) attached to {st.name(target)}" + (f": {shown}" if shown else "")))
+    evs.append(event(f"{name} ({kind}) attached to {st.name(target)}"
+                     + (f": {shown}" if shown else "")))
     return evs
 
 

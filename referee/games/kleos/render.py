@@ -4,10 +4,9 @@ from __future__ import annotations
 
 from referee.games.kleos import minions as mn
 from referee.games.kleos import state as st
+from referee.games.kleos.actions import OA, oa_choices
 
 SHORT = {"attack": "atk", "defense": "def", "cunning": "cun", "tactics": "tac"}
-PHASES = {"deployment": "Deployment", "play": "Play Phase", "action": "Action Phase",
-          "over": "Contest over"}
 
 
 def _table(headers: list[str], rows: list[list]) -> str:
@@ -34,13 +33,14 @@ def _notes(state: dict, m: dict) -> str:
     if mn.hunting(state, m):
         notes.append("hunting")
     for a in m["attachments"]:
-        mod = ",".join(f"{SHORT[k]}{v:+d}" if k != "swift" else "swift" for k, v in a["mod"].items())
+        mod = ",".join(f"{SHORT[k]}{v:+d}" if k != "swift" else "swift"
+                       for k, v in a["mod"].items())
         notes.append(f"{a['as']}: {a['card']}" + (f" [{mod}]" if mod else ""))
     return "; ".join(notes)
 
 
 def heading(state: dict) -> str:
-    phase = PHASES[state["phase"]]
+    phase = "Contest over" if state["phase"] == "over" else st.phase_name(state)
     god = st.active_god(state)
     line = f"Day {state['day']} of 5 · {phase}"
     if god:
@@ -53,15 +53,19 @@ def pending_text(state: dict) -> str:
     pend = state["pending"]
     if not pend:
         return ""
-    if pend["kind"] == "opportunity-attack":
+    if pend["kind"] == OA:
         god = pend["queue"][0]
-        choices = [m["ref"] for m in st.at(state, pend["from"])
-                   if m["god"] == god and not m["oa_used"] and not m["exhausted"]]
-        return (f"WAITING: {st.who(state, god)} may make an opportunity attack on {pend['mover']} "
-                f"leaving {pend['from']}: `oa {choices[0] if choices else 'MINION'}` "
-                f"({', '.join(choices)}) or `pass`")
-    return (f"WAITING: {st.who(state, pend['god'])} has four minions; send one to Hades for "
-            f"{pend['card']['name']}: `replace SLOT` ({', '.join(mn.room_choices(state, pend['god']))})")
+        mover = state["minions"][pend["mover"]]
+        choices = ", ".join(f"`oa {ref}` ({state['minions'][ref]['card']['name']})"
+                            for ref in oa_choices(state))
+        return (f"WAITING: {st.who(state, god)} may make an opportunity attack on "
+                f"{st.name(mover)} as it leaves {pend['from']}: {choices}, or `pass`")
+    god = pend["god"]
+    choices = ", ".join(f"`replace {slot}` ({state['minions'][f'{god}:{slot}']['card']['name']})"
+                        if slot != "new" else "`replace new` (the recruited card itself)"
+                        for slot in mn.room_choices(state, god))
+    return (f"WAITING: {st.who(state, god)} has four minions; one goes to Hades to make room "
+            f"for {pend['card']['name']}: {choices}")
 
 
 def board_rows(state: dict) -> list[list]:
@@ -83,14 +87,26 @@ def board_rows(state: dict) -> list[list]:
     return rows
 
 
+def hint(state: dict) -> str:
+    """What the table does now, in one line."""
+    god = st.active_god(state)
+    if state["phase"] == "deployment":
+        return ("Deployment: put an Epic card on each Isle (isle ISLE CARD), deploy minions "
+                "(deploy GOD CARD...), then `next` starts Day 1.")
+    if state["phase"] == "play":
+        return (f"{st.whose(state, god)} Play Phase: play minions and attach cards "
+                "(play, attach), then `next`.")
+    if state["phase"] == "action":
+        return (f"{st.whose(state, god)} Action Phase: two actions per minion (move, attack, "
+                "recruit), then `next`.")
+    return ""
+
+
 def render(state: dict) -> str:
     parts = [heading(state)]
-    if state["phase"] == "deployment":
-        parts.append("Deployment: put an Epic card on each Isle (isle ISLE CARD), deploy minions "
-                     "(deploy GOD CARD...), then `next` starts Day 1.")
-    pend = pending_text(state)
-    if pend:
-        parts.append(pend)
+    line = pending_text(state) or hint(state)
+    if line:
+        parts.append(line)
     rows = board_rows(state)
     parts.append("")
     parts.append(_table(["location", "minion", "card", "A/D/C/T", "actions", "notes"], rows)
@@ -107,8 +123,11 @@ def render(state: dict) -> str:
         else:
             isles.append([isle, "(empty)", "", ""])
     parts += ["", _table(["isle", "epic card", "disposition", "A/D/C/T"], isles)]
-    parts += ["", _table(["player", "god", "temple", "glory", f"day {state['day']}", "minions", "notes"],
+    parts += ["", _table(["player", "god", "temple", "glory", f"day {state['day']}", "minions",
+                          "notes"],
                          glory_rows(state))]
+    if state["favor"]:
+        parts.append(f"Olympus' Favor: {st.name(state['minions'][state['favor']])}")
     if state["result"]:
         names = ", ".join(st.who(state, g) for g in state["result"]["winners"])
         parts.append(f"\nWinner: {names} ({state['result']['decided_by']})")
@@ -124,7 +143,8 @@ def glory_rows(state: dict) -> list[list]:
     first = st.turn_order(state)[0]
     for p in state["players"]:
         god = p["god"]
-        today = sum(e["delta"] for e in state["ledger"] if e["god"] == god and e["day"] == state["day"])
+        today = sum(e["delta"] for e in state["ledger"]
+                    if e["god"] == god and e["day"] == state["day"])
         notes = []
         if god == first:
             notes.append("first player")

@@ -39,7 +39,8 @@ def _players(options: dict) -> list[dict]:
         if god not in GODS:
             raise InputError(f"no god '{god}' (gods: {', '.join(GODS)})")
         if any(q["god"] == god for q in out):
-            raise IllegalAction(f"{god.capitalize()} is taken twice", "Setup: each player is a different god")
+            raise IllegalAction(f"{god.capitalize()} is taken twice",
+                                "Setup: each player is a different god")
         if any(q["name"].lower() == name.lower() for q in out):
             raise InputError(f"two players are named '{name}'")
         if name.lower() in GODS and name.lower() != god:
@@ -88,7 +89,8 @@ def _card_map(raw: Any, what: str) -> dict[str, dict]:
 def new_state(options: dict, chance: Chance) -> dict:
     """The state after setup: Day 1, Deployment, champions on their temples."""
     players = _players(options)
-    board = bd.validate(options["board"]) if options.get("board") is not None else bd.default_board()
+    given = options.get("board")
+    board = bd.validate(given) if given is not None else bd.default_board()
     used = bd.TEMPLES_USED[len(players)]
     for t in bd.TEMPLES:
         if t not in used:  # no temple hex is placed there: not a location this game
@@ -104,7 +106,8 @@ def new_state(options: dict, chance: Chance) -> dict:
     missing = [p["god"] for p in players if p["god"] not in champions]
     if missing:
         raise InputError(
-            f"no champion stats for {', '.join(missing)}: champions' stats are not in the rulebook; "
+            f"no champion stats for {', '.join(missing)}: champions' stats are not in the "
+            "rulebook; "
             "type them with --champion GOD=A/D/C/T or --champion GOD=CARD "
             "(or `referee kleos card add NAME --stats A/D/C/T --champion GOD` once)")
     state: dict[str, Any] = {

@@ -35,6 +35,15 @@ def active_god(state: dict) -> str | None:
     return turn_order(state)[state["active"]]
 
 
+PHASES = {"deployment": "Deployment", "play": "Play Phase", "action": "Action Phase",
+          "over": "end of the Contest"}
+
+
+def phase_name(state: dict) -> str:
+    """`Play Phase`, `Action Phase`...: the phase as the rulebook names it."""
+    return PHASES[state["phase"]]
+
+
 def player(state: dict, god: str) -> dict:
     return next(p for p in state["players"] if p["god"] == god)
 
@@ -68,7 +77,8 @@ def parse_ref(state: dict, text: Any) -> str:
     raw = str(text).strip()
     owner, sep, slot = raw.rpartition(":")
     if not sep or not owner or not slot:
-        raise InputError(f"a minion is written GOD:SLOT (e.g. ares:2 or ares:champion), not '{text}'")
+        raise InputError("a minion is written GOD:SLOT (e.g. ares:2 or ares:champion), "
+                         f"not '{text}'")
     god = god_of(state, owner)
     slot = slot.strip().lower()
     if slot in ("c", "champ", CHAMPION):

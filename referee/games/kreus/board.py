@@ -98,7 +98,8 @@ def place_element(state: dict, nature: str, element: str, card: str) -> tuple[bo
 
 
 def vulnerable(state: dict) -> list[tuple[str, int]]:
-    """Element cards an Aggression card can discard: on incomplete cards, not Nature, not protected."""
+    """Element cards an Aggression card can discard: under incomplete cards, not Nature cards,
+    not protected by Tethys."""
     out = []
     for nature, placed in state["in_play"].items():
         if placed["complete"]:

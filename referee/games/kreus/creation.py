@@ -2,18 +2,24 @@
 
 A revealed Nature or Element card that can legally enter play must (the player
 picks where, and what an Aether or a Nature card stands for); otherwise it is
-discarded. Aggression cards take effect at once (5.3).
+discarded. Aggression cards take effect at once (aggression.py).
 """
 
 from __future__ import annotations
 
 from referee.engine import event
 from referee.errors import IllegalAction, InputError
-from referee.games.kreus import board, cards, flow
+from referee.games.kreus import aggression, board, cards, flow, titans
 from referee.games.kreus.cards import PLANET, element_of, kind, quality_of, title
-from referee.games.kreus.table import gain, player, take_unseen, to_discard, unseen_card
-
-Choice = tuple[str, str]  # (Nature card in play, element)
+from referee.games.kreus.table import (
+    Choice,
+    gain,
+    lost_in_creation,
+    player,
+    take_unseen,
+    to_discard,
+    unseen_card,
+)
 
 
 def reveal(state: dict, action: dict) -> list[dict]:
@@ -23,18 +29,20 @@ def reveal(state: dict, action: dict) -> list[dict]:
     if state["phase"] == "divination":
         events += flow.start_creation(state)
         if state["phase"] != "creation":
-            raise IllegalAction("no card is face down this turn", "Creation")
+            raise IllegalAction("no card is face down this turn",
+                                "Creation: only face-down cards are revealed")
     if state["phase"] != "creation":
         raise IllegalAction(f"cards are revealed in the Creation phase (now: {state['phase']})",
                             "Creation: reveal in order")
     r = state["round"]
     if state["pending"]:
-        raise IllegalAction(f"waiting for {flow.pending_text(state)}", "Pending decision")
+        raise IllegalAction(f"waiting for {flow.pending_text(state)}",
+                            "Creation: a card is revealed once the previous one is settled")
     replay = not r["order"] and bool(r["replay"])
     if replay:
         if who != r["iapetus"]:
             raise IllegalAction(f"{r['iapetus']} plays the Elements recovered by Iapetus",
-                                "Incarnation: Iapetus")
+                                "Incarnation: Iapetus replays the recovered Elements")
         card = cards.parse(action.get("card"), state["deck"])  # type: ignore[arg-type]
         if card not in r["replay"]:
             raise IllegalAction(f"{title(card)} is not among the recovered Elements "
@@ -43,7 +51,8 @@ def reveal(state: dict, action: dict) -> list[dict]:
         r["replay"].remove(card)
     else:
         if not r["order"]:
-            raise IllegalAction("every card of this turn is revealed", "Creation")
+            raise IllegalAction("every card of this turn is revealed",
+                                "Creation: only face-down cards are revealed")
         if who != r["order"][0]:
             raise IllegalAction(f"{r['order'][0]} reveals next (order: {', '.join(r['order'])})",
                                 "Creation: reveal in order from the First Player")
@@ -55,12 +64,27 @@ def reveal(state: dict, action: dict) -> list[dict]:
     events += _settle_bets(state, who, card)
     k = kind(card)
     if k == "aggression":
-        events += play_aggression(state, who, card, action)
+        events += aggression.play_aggression(state, who, card, action)
     elif k == "nature":
         events += play_nature(state, who, card, action)
     else:
         events += play_element(state, who, card, action, replay)
+    if action.get("tethys"):
+        events += _tethys_now(state, card)
     return events + flow.after_reveal(state)
+
+
+def _tethys_now(state: dict, card: str) -> list[dict]:
+    """`reveal ... --tethys`: Tethys protects this Element as it enters play, before the turn
+    can end (the last Element of a turn would otherwise fall to Volatility unprotected)."""
+    holder = next((p for p, t in state["titans"].items() if t["name"] == "tethys"), None)
+    if holder is None:
+        raise IllegalAction("no player incarnates Tethys in this game",
+                            "Incarnation: Tethys protects an Element")
+    if kind(card) != "element" or state["over"] or state["pending"]:
+        raise IllegalAction(f"{title(card)} is not an Element card left in play to protect",
+                            "Incarnation: Tethys protects an Element put into play")
+    return titans.use_power(state, {"verb": "power", "player": holder})
 
 
 # -- Nature cards ---------------------------------------------------------------------------
@@ -175,22 +199,24 @@ def play_element(state: dict, who: str, card: str, action: dict, replay: bool) -
     hyperion = wild and card != cards.AETHER
     typed_as, typed_on = action.get("as"), action.get("on")
     element = None
+    own = element_of(card) or cards.AETHER
     if typed_as is not None:
         element = cards.parse_element(typed_as)
-        if not wild and element != element_of(card):
-            raise IllegalAction(f"{name} is played as {element_of(card).capitalize()}; only "  # type: ignore[union-attr]
-                                "an Aether (or Hyperion's power) stands for another element",
+        if not wild and element != own:
+            raise IllegalAction(f"{name} is played as {own.capitalize()}; only an Aether (or "
+                                "Hyperion's power) stands for another element",
                                 "Creation: Aether is the wild Element")
     if hyperion:
         r["hyperion_done"] = True
     if blocked:
         return _lose(state, card, f"{who} reveals {name}: {blocked}.", replay)
     if not options:
-        need = "any element" if wild else element_of(card).capitalize()  # type: ignore[union-attr]
+        need = "any element" if wild else own.capitalize()
         return _lose(state, card, f"{who} reveals {name}: no Nature card in play needs {need}.",
                      replay)
     if typed_on is None and element is None and len(options) > 1:
-        raise InputError(f"{name} can go on more than one card; choose: {_choices_text(options, wild)}")
+        raise InputError(f"{name} can go on more than one card; choose: "
+                         f"{_choices_text(options, wild)}")
     target, element = _pick(state, options, element, typed_on, name)
     as_text = f" as {element.capitalize()}" if wild else ""
     extra = " (Hyperion's power)" if hyperion else ""
@@ -208,103 +234,14 @@ def play_element(state: dict, who: str, card: str, action: dict, replay: bool) -
     return events + _planet_check(state, target)
 
 
-# -- Aggression cards -----------------------------------------------------------------------
-
-def play_aggression(state: dict, who: str, card: str, action: dict) -> list[dict]:
-    r = state["round"]
-    if (state["turn"] == 1 or r["last_turn"]) and r["crius"] != who:
-        to_discard(state, card)
-        return flow.aggression_defeat(state, who, card)
-    name = title(card)
-    state["last_play"] = "aggression"
-    r["last_element"] = None
-    if state["hek"]:
-        to_discard(state, card)
-        return [event(f"{who} reveals {name}: the Hekatonkheires discard it, no effect.")]
-    if card == "thunderbolts":
-        return _thunderbolts(state, who, action)
-    if card == "storm":
-        return _storm(state, who, action)
-    state["hek"] = True
-    return [event(f"{who} reveals the Hekatonkheires: every Element or Aggression card put into "
-                  "play is discarded until a Nature card enters play.")]
-
-
-def thunderbolt_targets(state: dict) -> list[Choice]:
-    return list(dict.fromkeys((n, state["in_play"][n]["elements"][i]["element"])
-                              for n, i in board.vulnerable(state)))
-
-
-def _thunderbolts(state: dict, who: str, action: dict) -> list[dict]:
-    """Discard one Element card of the player's choice from an incomplete Nature card."""
-    options = thunderbolt_targets(state)
-    to_discard(state, "thunderbolts")
-    if not options:
-        return [event(f"{who} reveals Thunderbolts: no Element card can be hit, no effect.")]
-    typed = action.get("target")
-    if typed is None:
-        if len(options) > 1:
-            raise InputError("Thunderbolts: choose the Element card to discard with "
-                             f"--target NATURE:ELEMENT ({', '.join(f'{n}:{e}' for n, e in options)})")
-        nature, element = options[0]
-    else:
-        nature, element = _parse_target(state, typed)
-        if (nature, element) not in options:
-            raise IllegalAction(f"{typed} is not an Element card Thunderbolts can hit (choices: "
-                                f"{', '.join(f'{n}:{e}' for n, e in options)})",
-                                "Aggression: Thunderbolts hit an unprotected Element card "
-                                "of an incomplete Nature card")
-    slots = state["in_play"][nature]["elements"]
-    i = next(i for n, i in board.vulnerable(state) if n == nature and slots[i]["element"] == element)
-    lost = slots.pop(i)["card"]
-    _lost_in_creation(state, lost)
-    return [event(f"{who} reveals Thunderbolts: {title(lost)} is struck off {title(nature)}.")]
-
-
-def _storm(state: dict, who: str, action: dict) -> list[dict]:
-    """Discard every Element card of every incomplete Nature card, or take it back and discard."""
-    hits = board.vulnerable(state)
-    if hits:
-        lost = []
-        for nature, i in sorted(hits, key=lambda h: -h[1]):
-            card = state["in_play"][nature]["elements"].pop(i)["card"]
-            lost.append(f"{title(card)} ({title(nature)})")
-            _lost_in_creation(state, card)
-        to_discard(state, "storm")
-        return [event(f"{who} reveals the Storm of Uranus: discarded {', '.join(reversed(lost))}.")]
-    state["pool"]["storm"] += 1
-    state["hand"][who] += 1
-    events = [event(f"{who} reveals the Storm of Uranus: no Element card to blow away; "
-                    f"{who} takes it back in hand.")]
-    if state["hand"][who] == 1:
-        return events + [event(f"{who} holds nothing else: no card to discard.")]
-    state["pending"] = {"kind": "storm-discard", "player": who}
-    events.append(event(f"{who} must now discard a Nature or Element card: "
-                        f"`discard {who} CARD` (or `discard {who} none` if only Aggression "
-                        "cards remain)."))
-    typed = action.get("discard")
-    if typed is not None:
-        from referee.games.kreus.energy import storm_discard
-
-        events += storm_discard(state, who, {"card": typed}, inline=True)
-    return events
-
-
 # -- helpers --------------------------------------------------------------------------------
-
-def _lost_in_creation(state: dict, card: str) -> None:
-    to_discard(state, card)
-    r = state["round"]
-    if r["iapetus"] and kind(card) == "element":
-        r["recovered"].append(card)
-
 
 def _lose(state: dict, card: str, text: str, replay: bool = False) -> list[dict]:
     """The revealed card cannot be played: it is discarded."""
     if replay or kind(card) != "element":
         to_discard(state, card)
     else:
-        _lost_in_creation(state, card)
+        lost_in_creation(state, card)
     state["last_play"] = "other"
     state["round"]["last_element"] = None
     events = [event(f"{text} Discarded.")]
@@ -335,18 +272,6 @@ def _planet_check(state: dict, target: str) -> list[dict]:
     if target == PLANET and board.is_complete(state, PLANET):
         return flow.finish(state, "planet")
     return []
-
-
-def _parse_target(state: dict, typed: object) -> Choice:
-    if not isinstance(typed, str) or ":" not in typed:
-        raise InputError("--target is NATURE:ELEMENT, e.g. atmosphere:water")
-    nature, element = typed.split(":", 1)
-    nature = cards.normalize(nature)
-    if nature not in state["tree"]:
-        raise InputError(f"unknown Nature card '{nature}' in --target")
-    if nature not in state["in_play"]:
-        raise IllegalAction(f"{title(nature)} is not in play", "Aggression: Thunderbolts")
-    return nature, cards.parse_element(element)
 
 
 def _pick(state: dict, options: list[Choice], element: str | None, on: object,

@@ -62,7 +62,8 @@ def validate_tree(entries: Any) -> dict[str, dict]:
         elements = raw.get("elements")
         if (not isinstance(elements, list) or not elements
                 or not all(isinstance(e, str) and e.lower() in ELEMENTS for e in elements)):
-            raise InputError(f"{where}: 'elements' must be a non-empty list of {', '.join(ELEMENTS)}")
+            raise InputError(f"{where}: 'elements' must be a non-empty list of "
+                             f"{', '.join(ELEMENTS)}")
         req = raw.get("requires", {"count": 0, "of": []})
         if not isinstance(req, dict):
             raise InputError(f"{where}: 'requires' must be {{\"count\": N, \"of\": [names]}}")
@@ -86,7 +87,8 @@ def validate_tree(entries: Any) -> dict[str, dict]:
             if tree[other]["level"] >= card["level"]:
                 raise InputError(f"cards file: '{name}' must be unlocked by lower-level cards, "
                                  f"not '{other}'")
-    return {n: tree[n] for n in sorted(tree, key=lambda n: (tree[n]["level"], NATURE_NAMES.index(n)))}
+    order = sorted(tree, key=lambda n: (tree[n]["level"], NATURE_NAMES.index(n)))
+    return {n: tree[n] for n in order}
 
 
 def validate_titans(entries: Any) -> list[dict]:
@@ -113,7 +115,8 @@ def validate_titans(entries: Any) -> list[dict]:
             if not isinstance(uses, int) or isinstance(uses, bool) or not 1 <= uses <= 9:
                 raise InputError(f"cards file: Titan '{name}': 'uses' must be 1 to 9")
             if phase not in PHASES:
-                raise InputError(f"cards file: Titan '{name}': 'phase' must be one of {', '.join(PHASES)}")
+                raise InputError(f"cards file: Titan '{name}': 'phase' must be one of "
+                                 f"{', '.join(PHASES)}")
             card[face] = {"name": name, "uses": uses, "phase": phase}
         out.append(card)
     return out
@@ -127,7 +130,8 @@ def load_cards(data: Any) -> tuple[dict[str, dict], list[dict]]:
         raise InputError("cards file: expected a JSON object with 'nature' and/or 'titans'")
     unknown = sorted(set(data) - {"nature", "titans", "about"})
     if unknown:
-        raise InputError(f"cards file: unknown key(s) {', '.join(unknown)} (use 'nature', 'titans')")
+        raise InputError(f"cards file: unknown key(s) {', '.join(unknown)} "
+                         "(use 'nature', 'titans')")
     tree = validate_tree(data.get("nature", default_tree()))
     titans = validate_titans(data.get("titans", default_titans()))
     return tree, titans

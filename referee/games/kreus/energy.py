@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from referee.engine import event
 from referee.errors import IllegalAction, InputError
-from referee.games.kreus import cards
+from referee.games.kreus import aggression, cards
 from referee.games.kreus.cards import title
 from referee.games.kreus.table import (
     gain,
@@ -97,7 +97,7 @@ def discard(state: dict, action: dict) -> list[dict]:
     who = player(state, action.get("player"))
     pending = state["pending"]
     if pending and pending["kind"] == "storm-discard":
-        return storm_discard(state, who, action)
+        return aggression.storm_discard(state, who, action)
     in_divination(state, "discarding for a token")
     need_hand(state, who, 1, "a discard")
     r = state["round"]
@@ -117,30 +117,3 @@ def discard(state: dict, action: dict) -> list[dict]:
                             "until it is taken back."))
     events.append(event(gain(state, who, bool(action.get("no_token")))))
     return events
-
-
-def storm_discard(state: dict, who: str, action: dict, inline: bool = False) -> list[dict]:
-    """Storm of Uranus with nothing to blow away: its player discards a Nature or Element card."""
-    p = state["pending"]
-    if who != p["player"]:
-        raise IllegalAction(f"{p['player']} discards for the Storm of Uranus, not {who}",
-                            "Aggression: Storm of Uranus")
-    from referee.games.kreus.flow import after_reveal
-
-    typed = action.get("card")
-    if isinstance(typed, str) and typed.strip().lower() == "none":
-        state["pending"] = None
-        done = [event(f"{who} holds no Nature or Element card: nothing is discarded.")]
-        return done if inline else done + after_reveal(state)
-    card = unseen_card(state, typed, "the discarded card")
-    if cards.kind(card) == "aggression":
-        raise IllegalAction("the Storm makes its player discard a Nature or Element card",
-                            "Aggression: Storm of Uranus")
-    take_unseen(state, card)
-    to_discard(state, card)
-    state["hand"][who] -= 1
-    state["pending"] = None
-    events = [event(f"{who} discards {title(card)} for the Storm of Uranus.")]
-    if state["round"]["iapetus"] and cards.kind(card) == "element":
-        state["round"]["recovered"].append(card)
-    return events if inline else events + after_reveal(state)

@@ -43,15 +43,16 @@ class KreusEngine(Engine):
         if verb not in VERBS:
             raise InputError(f"unknown Kreus verb '{verb}' (verbs: {', '.join(VERBS)})")
         if state["over"]:
-            raise IllegalAction("the game is over", "End of the game")
+            raise IllegalAction("the game is over", "End of the game: nothing is played after it")
         if state["pending"] and state["pending"]["kind"] == "end" and verb != "end":
             raise IllegalAction("the Planet is complete: answer `end` or `end --aggression-held`",
-                                "End of the game")
+                                "End of the game: the Planet is complete")
         if state["phase"] == "setup" and verb not in SETUP_VERBS:
             raise IllegalAction(f"setup is not finished: {render.next_line(state)}",
                                 "Setup: tokens (and Titans) before the first turn")
         if state["pending"] and state["pending"]["kind"] == "storm-discard" and verb != "discard":
-            raise IllegalAction(f"waiting for {flow.pending_text(state)}", "Pending decision")
+            raise IllegalAction(f"waiting for {flow.pending_text(state)}",
+                                "Aggression: the Storm of Uranus' discard comes first")
         events = VERBS[verb](state, action)
         if verb in SETUP_VERBS:
             flow.after_setup(state, events)
@@ -117,7 +118,8 @@ class KreusEngine(Engine):
             "verbs": [*VERBS, "tree", "paths", "status", "outcome"],
             "options": ["--on", "--as", "--target", "--no-token", "--give", "--to", "--face",
                         "--aggression-held", "--direction", "--swap", "--position", "--card",
-                        "--gain", "--discard", "male", "female", "left", "right", "none"],
+                        "--tethys", "--gain", "--discard", "male", "female", "left", "right",
+                        "none"],
         }
 
     def check_invariants(self, state: dict) -> None:

@@ -40,7 +40,8 @@ def ready(state: dict, action: dict) -> list[dict]:
     """Divination: a player puts a card face down (two with Cronus' power)."""
     who = player(state, action.get("player"))
     if state["phase"] != "divination":
-        raise IllegalAction(f"cards are put face down in the Divination phase, not {state['phase']}",
+        raise IllegalAction("cards are put face down in the Divination phase, "
+                            f"not {state['phase']}",
                             "Divination: one card face down each")
     r = state["round"]
     if who in r["placed"]:
@@ -54,7 +55,8 @@ def ready(state: dict, action: dict) -> list[dict]:
     count = 2 if r.get("cronus") == who else 1
     if state["hand"][who] < count:
         raise IllegalAction(f"{who} declared Cronus and must put two cards face down, "
-                            f"but holds {state['hand'][who]}", "Incarnation: Cronus")
+                            f"but holds {state['hand'][who]}",
+                            "Incarnation: Cronus places two cards")
     state["hand"][who] -= count
     state["face_down"][who] += count
     r["placed"].append(who)
@@ -112,12 +114,14 @@ def next_step(state: dict) -> list[dict]:
     if state["phase"] == "divination":
         return start_creation(state)
     if state["pending"]:
-        raise IllegalAction(f"waiting for {pending_text(state)}", "Pending decision")
+        raise IllegalAction(f"waiting for {pending_text(state)}",
+                            "Creation: a card is revealed once the previous one is settled")
     r = state["round"]
     if r["order"]:
         raise IllegalAction(f"{r['order'][0]} must reveal their face-down card first",
                             "Creation: every face-down card is revealed in order")
-    raise IllegalAction("the turn ends by itself once every card is revealed", "Creation")
+    raise IllegalAction("the turn ends by itself once every card is revealed",
+                        "Creation: the turn ends once every card is revealed")
 
 
 def pending_text(state: dict) -> str:
@@ -183,7 +187,8 @@ def end_turn(state: dict) -> list[dict]:
     state["turn"] += 1
     state["phase"] = "divination"
     state["round"] = new_round()
-    events.append(event(f"{old} passes the First Player card to {state['players'][state['first']]}. "
+    new_first = state["players"][state["first"]]
+    events.append(event(f"{old} passes the First Player card to {new_first}. "
                         f"Turn {state['turn']} · Divination."))
     return events
 
@@ -191,12 +196,16 @@ def end_turn(state: dict) -> list[dict]:
 def finish(state: dict, reason: str) -> list[dict]:
     """The game ends: outcome now, or first ask whether an Aggression card may be held."""
     state["end_reason"] = reason
+    held = sum(state["pool"].values())
+    if reason == "planet" and held and held_aggression(state) == held:
+        return [event(f"The {held} card(s) still held are all Aggression cards: one is held as "
+                      "the Planet completes."), *conclude(state, True)]
     if reason == "planet" and held_aggression(state) > 0:
         state["phase"] = "end"
         state["pending"] = {"kind": "end", "player": "table"}
-        return [event(f"The Planet is complete! {held_aggression(state)} Aggression card(s) are "
-                      "unseen: does any player still hold one (in hand or face down)? "
-                      "Answer `end` or `end --aggression-held`.")]
+        return [event(f"{held_aggression(state)} Aggression card(s) were never seen: does any "
+                      "player still hold one (in hand or face down)? Answer `end` (none held) "
+                      "or `end --aggression-held` (defeat).")]
     return conclude(state, False)
 
 
@@ -212,7 +221,12 @@ def conclude(state: dict, held: bool, early: bool = False) -> list[dict]:
     state["over"] = True
     state["phase"] = "over"
     state["pending"] = None
-    return [event(f"Game over: {OUTCOME_TEXT[result]}")]
+    short = [p for p, n in cards_left(state).items() if n < 2]
+    why = ""
+    if result == "success" and short:
+        why = (" Not perfection: " + ", ".join(f"{p} holds {cards_left(state)[p]}" for p in short)
+               + " (every player needs two cards left).")
+    return [event(f"Game over: {OUTCOME_TEXT[result]}{why}")]
 
 
 OUTCOME_TEXT = {
@@ -220,7 +234,8 @@ OUTCOME_TEXT = {
     "unstable": "the Planet is unstable (one Element or none).",
     "may-sustain-life": "the Planet may sustain life (two or three Elements).",
     "success": "success, the Planet is complete.",
-    "perfection": "perfection! The Planet is complete and every player still holds two cards or more.",
+    "perfection": "perfection! The Planet is complete and every player still holds two cards "
+                  "or more.",
     "defeat": "defeat by Uranus' Aggression.",
 }
 
@@ -229,7 +244,7 @@ def end_game(state: dict, action: dict) -> list[dict]:
     """`end [--aggression-held]`: the table's answer once the Planet is complete."""
     if state["phase"] != "end":
         raise IllegalAction("the game ends by itself when every hand is empty or the Planet is "
-                            "complete", "End of the game")
+                            "complete", "End of the game: hands empty or the Planet complete")
     held = bool(action.get("aggression_held"))
     events = []
     if held:

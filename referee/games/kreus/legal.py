@@ -7,8 +7,10 @@ Aggression cards on the first or last turn are offered only now and then.
 
 from __future__ import annotations
 
-from referee.games.kreus import cards, creation, flow
+from referee.games.kreus import aggression, board, cards, creation, flow
 from referee.games.kreus.cards import kind
+from referee.games.kreus.table import may_be_last_turn
+from referee.games.kreus.titans import active_phase
 
 
 def legal_actions(state: dict) -> list[dict]:
@@ -87,12 +89,9 @@ def _divination(state: dict) -> list[dict]:
         partner = next((p for p in state["players"] if p != who and state["hand"][p] > 0), None)
         if partner:
             out.append({"verb": "exchange", "player": who, "with": partner})
-    if state["tokens"][who] >= 3:
-        back = [c for c in dict.fromkeys(state["discard"]) if kind(c) != "aggression"]
-        give = _unseen(state, ("nature", "element"))
-        if back and give:
-            out.append({"verb": "retrieve", "player": who, "card": _spin(state, back)[0],
-                        "give": _spin(state, give)[0]})
+    swap = _discard_swap(state) if state["tokens"][who] >= 3 else None
+    if swap:
+        out.append({"verb": "retrieve", "player": who, **swap})
     return out + _powers(state, "divination")
 
 
@@ -138,7 +137,7 @@ def _reveals(state: dict, who: str, card: str) -> list[dict]:
     k = kind(card)
     if k == "aggression":
         if card == "thunderbolts" and not state["hek"]:
-            targets = creation.thunderbolt_targets(state)
+            targets = aggression.thunderbolt_targets(state)
             if len(targets) > 1:
                 return [{**base, "target": f"{n}:{e}"} for n, e in targets[:3]]
         return [base]
@@ -154,7 +153,68 @@ def _reveals(state: dict, who: str, card: str) -> list[dict]:
     _, options = creation.element_choices(state, who, card)
     if not options:
         return [base]
-    return [{**base, "as": e, "on": t} for t, e in options[:3]]
+    out = [{**base, "as": e, "on": t} for t, e in options[:3]]
+    t, e = options[0]
+    if _tethys_free(state) and len(board.missing(state, t)) > 1:
+        out.append({**base, "as": e, "on": t, "tethys": True})
+    return out
+
+
+def _tethys_free(state: dict) -> bool:
+    """Tethys has a use left and the Reserve a token for her."""
+    return state["reserve"] >= 1 and any(
+        t["name"] == "tethys" and t["used"] < t["uses"] for t in state["titans"].values())
+
+
+def _discard_swap(state: dict) -> dict | None:
+    """A swap with the discard pile (retrieve, Mnemosyne): a card to take and one to give."""
+    back = [c for c in dict.fromkeys(state["discard"]) if kind(c) != "aggression"]
+    give = _unseen(state, ("nature", "element"))
+    if not back or not give:
+        return None
+    return {"card": _spin(state, back)[0], "give": _spin(state, give)[0]}
+
+
+def _power_args(state: dict, who: str, name: str) -> dict | None:
+    """Arguments for one Titan power that is legal now, or None."""
+    r = state["round"]
+    others = [p for p in state["players"] if p != who]
+    if name == "cronus":
+        ok = who not in r["placed"] and state["hand"][who] >= 2 and r["cronus"] is None
+        return {} if ok else None
+    if name == "hyperion":
+        return {} if r["hyperion"] is None else None
+    if name == "iapetus":
+        return {} if not r["started"] and r["iapetus"] is None else None
+    if name == "coeus":
+        return {"direction": "left" if state["turn"] % 2 else "right"}
+    if name == "oceanus":
+        return {"swap": others[:2]}
+    if name == "rhea":
+        return {"position": 1 + state["turn"] % len(state["players"])}
+    if name == "theia":
+        return {"to": others[:2]} if state["hand"][who] >= 1 else None
+    if name == "phoebe":
+        seen = [p for p in others if state["face_down"][p] > 0]
+        return {"on": seen[0]} if seen else None
+    if name == "themis":
+        on = [p for p in others if p in r["placed"] and p not in r["shown"]
+              and not any(b["on"] == p and b["by"] == who for b in r["bets"])]
+        guess = _unseen(state, ("element",))
+        ok = state["tokens"][who] >= 1 and on and guess
+        return {"on": on[0], "card": guess[0], "gain": 1} if ok else None
+    if name == "tethys":
+        last = r["last_element"]
+        if last is None or state["reserve"] < 1:
+            return None
+        slot = state["in_play"][last["nature"]]["elements"][last["index"]]
+        return None if slot["protected"] else {}
+    if name == "mnemosyne":
+        return _discard_swap(state) if state["hand"][who] >= 1 else None
+    if name == "crius":
+        ok = r["crius"] is None and (state["turn"] == 1 or may_be_last_turn(state))
+        return {} if ok else None
+    return None
 
 
 def _powers(state: dict, phase: str) -> list[dict]:
@@ -162,49 +222,10 @@ def _powers(state: dict, phase: str) -> list[dict]:
     if not state["mode"]["incarnation"]:
         return []
     out = []
-    r = state["round"]
     for who, t in state["titans"].items():
-        if t["used"] >= t["uses"]:
+        if t["used"] >= t["uses"] or active_phase(t) != phase:
             continue
-        if ("divination" if t["phase"].startswith("divination") else "creation") != phase:
-            continue
-        a = {"verb": "power", "player": who, "titan": t["name"]}
-        name = t["name"]
-        others = [p for p in state["players"] if p != who]
-        if name == "cronus" and who not in r["placed"] and state["hand"][who] >= 2 \
-                and r["cronus"] is None or name in ("hyperion",) and r["hyperion"] is None or name == "iapetus" and not r["started"] and r["iapetus"] is None:
-            out.append(a)
-        elif name == "coeus":
-            out.append({**a, "direction": "left" if state["turn"] % 2 else "right"})
-        elif name == "oceanus":
-            out.append({**a, "swap": others[:2]})
-        elif name == "rhea":
-            out.append({**a, "position": 1 + state["turn"] % len(state["players"])})
-        elif name == "theia" and state["hand"][who] >= 1:
-            out.append({**a, "to": others[:2]})
-        elif name == "phoebe":
-            seen = [p for p in others if state["face_down"][p] > 0]
-            if seen:
-                out.append({**a, "on": seen[0]})
-        elif name == "themis" and state["tokens"][who] >= 1:
-            on = [p for p in others if p in r["placed"] and p not in r["shown"]
-                  and not any(b["on"] == p and b["by"] == who for b in r["bets"])]
-            guess = _unseen(state, ("element",))
-            if on and guess:
-                out.append({**a, "on": on[0], "card": guess[0], "gain": 1})
-        elif name == "tethys" and r["last_element"] is not None and state["reserve"] >= 1:
-            last = r["last_element"]
-            if not state["in_play"][last["nature"]]["elements"][last["index"]]["protected"]:
-                out.append(a)
-        elif name == "mnemosyne" and state["hand"][who] >= 1:
-            back = [c for c in dict.fromkeys(state["discard"]) if kind(c) != "aggression"]
-            give = _unseen(state, ("nature", "element"))
-            if back and give:
-                out.append({**a, "card": back[0], "give": give[0]})
-        elif name == "crius" and r["crius"] is None:
-            could_be_last = all(state["hand"][p] == 0 if p in r["placed"] else state["hand"][p] <= 1
-                                for p in state["players"])
-            if state["turn"] == 1 or could_be_last:
-                out.append(a)
+        args = _power_args(state, who, t["name"])
+        if args is not None:
+            out.append({"verb": "power", "player": who, "titan": t["name"], **args})
     return out
-

@@ -6,7 +6,7 @@ from collections import Counter
 
 from referee.games.kreus import board, cards, flow
 from referee.games.kreus.cards import AETHER, element_of, kind, title
-from referee.games.kreus.table import held_aggression, seat_order
+from referee.games.kreus.table import held_aggression, may_be_last_turn
 
 
 def _table(headers: list[str], rows: list[list]) -> str:
@@ -23,9 +23,7 @@ def _turn_marks(state: dict) -> str:
         marks.append("FIRST TURN")
     if state["phase"] == "creation" and state["round"]["last_turn"]:
         marks.append("LAST TURN")
-    elif state["phase"] == "divination" and all(
-            state["hand"][p] <= (0 if p in state["round"]["placed"] else 1)
-            for p in state["players"]):
+    elif state["phase"] == "divination" and may_be_last_turn(state):
         marks.append("LAST TURN if nobody keeps a card")
     return f"  ({', '.join(marks)}: no Aggression card!)" if marks else ""
 
@@ -36,7 +34,8 @@ def render(state: dict) -> str:
     if state["over"]:
         lines.append(f"GAME OVER after turn {state['turn']}: {flow.OUTCOME_TEXT[state['outcome']]}")
     else:
-        lines.append(f"Turn {state['turn']} · {state['phase'].capitalize()} phase{_turn_marks(state)}")
+        lines.append(f"Turn {state['turn']} · {state['phase'].capitalize()} phase"
+                     f"{_turn_marks(state)}")
     modes = [m for m, on in (("first game", state["mode"]["first_game"]),
                              ("Incarnation", state["mode"]["incarnation"]),
                              ("Altered Elements", state["mode"]["altered"])) if on]
@@ -59,6 +58,10 @@ def render(state: dict) -> str:
             note = "to place"
         elif state["skip"].get(p) == state["turn"] and not state["over"]:
             note = "sits out (Cronus)"
+        elif state["phase"] == "creation" and r["order"] and r["order"][0] == p:
+            note += ", reveals next"
+        elif state["phase"] == "creation" and not down and p in r["revealed"]:
+            note = "revealed"
         row = [str(i), p + ("  [First Player]" if p == first else ""), str(state["tokens"][p]),
                str(state["hand"][p]), note]
         if state["mode"]["incarnation"]:
@@ -204,13 +207,11 @@ def render_paths(state: dict) -> str:
     closed = [r for r in routes if r["blocked"]]
     if closed:
         lines.append("")
-        lines.append("Closed: " + "; ".join(
-            f"{r['route']} ({', '.join(title(c) + ' ' + board.where(state, c) for c in r['blocked'])})"
-            for r in closed))
+        lost = [", ".join(f"{title(c)} {board.where(state, c)}" for c in r["blocked"])
+                for r in closed]
+        lines.append("Closed: " + "; ".join(f"{r['route']} ({why})"
+                                            for r, why in zip(closed, lost, strict=True)))
     lines.append("")
-    lines.append("Unseen Element cards: " + ", ".join(f"{e.capitalize()} {n}" for e, n in left.items()))
+    lines.append("Unseen Element cards: "
+                 + ", ".join(f"{e.capitalize()} {n}" for e, n in left.items()))
     return "\n".join(lines)
-
-
-def first_line(state: dict) -> str:
-    return seat_order(state)[0]

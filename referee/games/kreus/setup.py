@@ -77,7 +77,8 @@ def setup(options: dict) -> dict:
 
 
 def take_tokens(state: dict, action: dict) -> list[dict]:
-    """Setup: each player in turn from the First Player takes what they wish; the last takes the rest."""
+    """Setup: each player in turn from the First Player takes what they wish; the last player
+    takes the rest."""
     if state["phase"] != "setup" or state["token_taker"] is None:
         raise IllegalAction("the Energy tokens have all been taken already",
                             "Setup: tokens are taken once, before the first turn")

@@ -11,6 +11,8 @@ from referee.errors import IllegalAction, InputError
 from referee.games.kreus import cards
 from referee.games.kreus.cards import title
 
+Choice = tuple[str, str]  # (Nature card in play, element)
+
 
 def player(state: dict, name: object) -> str:
     """A seat by name, any case."""
@@ -58,11 +60,20 @@ def to_discard(state: dict, card: str) -> None:
     state["discard"].append(card)
 
 
+def lost_in_creation(state: dict, card: str) -> None:
+    """A card discarded during Creation; Iapetus recovers the Element cards among them."""
+    to_discard(state, card)
+    r = state["round"]
+    if r["iapetus"] and cards.kind(card) == "element":
+        r["recovered"].append(card)
+
+
 def pay(state: dict, who: str, n: int, power: str) -> None:
     """Spend Energy: back to the Reserve (section 6)."""
     if state["tokens"][who] < n:
         raise IllegalAction(
-            f"{power} costs {n} Energy token{'s' if n > 1 else ''}; {who} has {state['tokens'][who]}",
+            f"{power} costs {n} Energy token{'s' if n > 1 else ''}; "
+            f"{who} has {state['tokens'][who]}",
             "Energy: a power needs its tokens")
     state["tokens"][who] -= n
     state["reserve"] += n
@@ -95,6 +106,12 @@ def tokens_on_cards(state: dict) -> int:
 def held_aggression(state: dict) -> int:
     """Aggression cards not yet seen: they may still be in a hand or face down."""
     return sum(state["pool"].get(a, 0) for a in cards.AGGRESSIONS)
+
+
+def may_be_last_turn(state: dict) -> bool:
+    """Divination: this turn is the last if every player places the last card of their hand."""
+    placed = state["round"]["placed"]
+    return all(state["hand"][p] <= (0 if p in placed else 1) for p in state["players"])
 
 
 def cards_left(state: dict) -> dict[str, int]:

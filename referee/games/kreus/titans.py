@@ -12,7 +12,8 @@ from referee.errors import IllegalAction, InputError
 from referee.games.kreus import cards
 from referee.games.kreus.cards import title
 from referee.games.kreus.energy import swap_with_discard
-from referee.games.kreus.table import need_hand, player
+from referee.games.kreus.flow import pending_text
+from referee.games.kreus.table import may_be_last_turn, need_hand, player
 
 RULE = "Incarnation: Titan powers"
 
@@ -34,20 +35,26 @@ def use_power(state: dict, action: dict) -> list[dict]:
         raise IllegalAction(f"{titan['name'].capitalize()}'s power is spent ({titan['uses']} "
                             f"use{'s' if titan['uses'] > 1 else ''} per game)",
                             "Incarnation: a power has limited uses")
-    phase = "divination" if titan["phase"].startswith("divination") else "creation"
+    phase = active_phase(titan)
     if state["phase"] != phase:
         when = ("declared in the Divination phase" if titan["phase"] == "divination/creation"
                 else f"used in the {phase.capitalize()} phase")
         raise IllegalAction(f"{titan['name'].capitalize()}'s power is {when} "
                             f"(now: {state['phase']})", "Incarnation: each power has its phase")
     if state["pending"]:
-        raise IllegalAction("a decision is pending", "Pending decision")
+        raise IllegalAction(f"waiting for {pending_text(state)}",
+                            "Creation: a card is revealed once the previous one is settled")
     events = POWERS[titan["name"]](state, who, action)
     titan["used"] += 1
     left = titan["uses"] - titan["used"]
     events.append(event(f"({titan['name'].capitalize()}: {left} use{'s' if left != 1 else ''} "
                         "left.)"))
     return events
+
+
+def active_phase(titan: dict) -> str:
+    """The phase a power is used in: `divination/creation` powers are declared in Divination."""
+    return "divination" if titan["phase"].startswith("divination") else "creation"
 
 
 def _not_placed(state: dict, who: str, what: str) -> None:
@@ -110,14 +117,10 @@ def oceanus(state: dict, who: str, action: dict) -> list[dict]:
 
 def crius(state: dict, who: str, action: dict) -> list[dict]:
     """On the first or last turn: he may reveal an Aggression card without losing."""
-    r = state["round"]
-    could_be_last = all(
-        state["hand"][p] == 0 if p in r["placed"] else state["hand"][p] <= 1
-        for p in state["players"])
-    if state["turn"] != 1 and not could_be_last:
+    if state["turn"] != 1 and not may_be_last_turn(state):
         raise IllegalAction("Crius is declared on the first or the last turn",
-                            "Incarnation: Crius")
-    r["crius"] = who
+                            "Incarnation: Crius is declared on the first or last turn")
+    state["round"]["crius"] = who
     return [event(f"Crius: {who} may reveal an Aggression card this turn without losing.")]
 
 
@@ -153,18 +156,21 @@ def themis(state: dict, who: str, action: dict) -> list[dict]:
     if on == who:
         raise InputError("Themis bets on another player's card")
     if on not in r["placed"]:
-        raise IllegalAction(f"{on} has no card face down yet", "Incarnation: Themis")
+        raise IllegalAction(f"{on} has no card face down yet",
+                            "Incarnation: Themis bets on a face-down card")
     if on in r["shown"]:
         raise IllegalAction(f"{on} has shown a card this turn: no bet on their card",
-                            "Incarnation: Themis")
+                            "Incarnation: Themis never bets on a player who showed a card")
     if any(b["on"] == on and b["by"] == who for b in r["bets"]):
-        raise IllegalAction(f"{who} has already bet on {on}'s card", "Incarnation: Themis")
+        raise IllegalAction(f"{who} has already bet on {on}'s card",
+                            "Incarnation: one Themis token per card")
     card = cards.parse(action.get("card"), state["deck"])  # type: ignore[arg-type]
     gain = action.get("gain", 1)
     if not isinstance(gain, int) or isinstance(gain, bool) or not 0 <= gain <= 15:
         raise InputError("Themis: --gain is the tokens a right guess wins (0-15)")
     if state["tokens"][who] < 1:
-        raise IllegalAction(f"{who} has no Energy token to bet", "Incarnation: Themis")
+        raise IllegalAction(f"{who} has no Energy token to bet",
+                            "Incarnation: Themis bets one of her tokens")
     state["tokens"][who] -= 1
     r["bets"].append({"by": who, "on": on, "card": card, "gain": gain})
     return [event(f"Themis: {who} bets 1 token that {on}'s card is {title(card)} "
@@ -177,7 +183,8 @@ def phoebe(state: dict, who: str, action: dict) -> list[dict]:
     if on == who:
         raise InputError("Phoebe looks at another player's card")
     if state["face_down"][on] <= 0:
-        raise IllegalAction(f"{on} has no card face down", "Incarnation: Phoebe")
+        raise IllegalAction(f"{on} has no card face down",
+                            "Incarnation: Phoebe looks at a face-down card")
     return [event(f"Phoebe: {who} looks at {on}'s face-down card.")]
 
 
@@ -186,13 +193,15 @@ def tethys(state: dict, who: str, action: dict) -> list[dict]:
     last = state["round"]["last_element"]
     if last is None:
         raise IllegalAction("Tethys protects the Element card just put into play on a Nature "
-                            "card still incomplete, and there is none", "Incarnation: Tethys")
+                            "card still incomplete, and there is none",
+                            "Incarnation: Tethys protects an Element as it is put into play")
     slot = state["in_play"][last["nature"]]["elements"][last["index"]]
     if slot["protected"]:
-        raise IllegalAction("that Element is already protected", "Incarnation: Tethys")
+        raise IllegalAction("that Element is already protected",
+                            "Incarnation: one Tethys token per Element")
     if state["reserve"] < 1:
         raise IllegalAction("the Reserve is empty: Tethys has no token to place",
-                            "Incarnation: Tethys")
+                            "Incarnation: Tethys' token comes from the Reserve")
     slot["protected"] = True
     state["reserve"] -= 1
     return [event(f"Tethys: {who} protects {title(slot['card'])} on {title(last['nature'])} "

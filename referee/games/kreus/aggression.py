@@ -1,0 +1,143 @@
+"""Aggression cards (5.3): Thunderbolts, the Storm of Uranus and the Hekatonkheires.
+
+Revealed on the first or last turn (without Crius) they lose the game at once;
+under the Hekatonkheires they are discarded with no effect. Only Element cards
+can be struck: not Nature cards used as Elements, not those Tethys protects,
+not those under a complete Nature card.
+"""
+
+from __future__ import annotations
+
+from referee.engine import event
+from referee.errors import IllegalAction, InputError
+from referee.games.kreus import board, cards, flow
+from referee.games.kreus.cards import title
+from referee.games.kreus.table import (
+    Choice,
+    lost_in_creation,
+    take_unseen,
+    to_discard,
+    unseen_card,
+)
+
+
+def play_aggression(state: dict, who: str, card: str, action: dict) -> list[dict]:
+    """A revealed Aggression card: defeat on the first or last turn, else its effect."""
+    r = state["round"]
+    if (state["turn"] == 1 or r["last_turn"]) and r["crius"] != who:
+        to_discard(state, card)
+        return flow.aggression_defeat(state, who, card)
+    name = title(card)
+    state["last_play"] = "aggression"
+    r["last_element"] = None
+    if state["hek"]:
+        to_discard(state, card)
+        return [event(f"{who} reveals {name}: the Hekatonkheires discard it, no effect.")]
+    if card == "thunderbolts":
+        return _thunderbolts(state, who, action)
+    if card == "storm":
+        return _storm(state, who, action)
+    state["hek"] = True
+    return [event(f"{who} reveals the Hekatonkheires: every Element or Aggression card put into "
+                  "play is discarded until a Nature card enters play.")]
+
+
+def thunderbolt_targets(state: dict) -> list[Choice]:
+    return list(dict.fromkeys((n, state["in_play"][n]["elements"][i]["element"])
+                              for n, i in board.vulnerable(state)))
+
+
+def _thunderbolts(state: dict, who: str, action: dict) -> list[dict]:
+    """Discard one Element card of the player's choice from an incomplete Nature card."""
+    options = thunderbolt_targets(state)
+    to_discard(state, "thunderbolts")
+    if not options:
+        return [event(f"{who} reveals Thunderbolts: no Element card can be hit, no effect.")]
+    typed = action.get("target")
+    if typed is None:
+        if len(options) > 1:
+            raise InputError("Thunderbolts: choose the Element card to discard with "
+                             f"--target NATURE:ELEMENT ({_targets_text(options)})")
+        nature, element = options[0]
+    else:
+        nature, element = _parse_target(state, typed)
+        if (nature, element) not in options:
+            raise IllegalAction(f"{typed} is not an Element card Thunderbolts can hit (choices: "
+                                f"{_targets_text(options)})",
+                                "Aggression: Thunderbolts hit an unprotected Element card "
+                                "of an incomplete Nature card")
+    slots = state["in_play"][nature]["elements"]
+    i = next(i for n, i in board.vulnerable(state)
+             if n == nature and slots[i]["element"] == element)
+    lost = slots.pop(i)["card"]
+    lost_in_creation(state, lost)
+    return [event(f"{who} reveals Thunderbolts: {title(lost)} is struck off {title(nature)}.")]
+
+
+def _targets_text(options: list[Choice]) -> str:
+    return ", ".join(f"{n}:{e}" for n, e in options)
+
+
+def _storm(state: dict, who: str, action: dict) -> list[dict]:
+    """Discard every Element card of every incomplete Nature card, or take it back and discard."""
+    hits = board.vulnerable(state)
+    if hits:
+        lost = []
+        for nature, i in sorted(hits, key=lambda h: -h[1]):
+            card = state["in_play"][nature]["elements"].pop(i)["card"]
+            lost.append(f"{title(card)} ({title(nature)})")
+            lost_in_creation(state, card)
+        to_discard(state, "storm")
+        return [event(f"{who} reveals the Storm of Uranus: discarded {', '.join(reversed(lost))}.")]
+    state["pool"]["storm"] += 1
+    state["hand"][who] += 1
+    events = [event(f"{who} reveals the Storm of Uranus: no Element card to blow away; "
+                    f"{who} takes it back in hand.")]
+    if state["hand"][who] == 1:
+        return events + [event(f"{who} holds nothing else: no card to discard.")]
+    state["pending"] = {"kind": "storm-discard", "player": who}
+    events.append(event(f"{who} must now discard a Nature or Element card: "
+                        f"`discard {who} CARD` (or `discard {who} none` if only Aggression "
+                        "cards remain)."))
+    typed = action.get("discard")
+    if typed is not None:
+        events += storm_discard(state, who, {"card": typed}, inline=True)
+    return events
+
+
+def storm_discard(state: dict, who: str, action: dict, inline: bool = False) -> list[dict]:
+    """Storm of Uranus with nothing to blow away: its player discards a Nature or Element card."""
+    p = state["pending"]
+    if who != p["player"]:
+        raise IllegalAction(f"{p['player']} discards for the Storm of Uranus, not {who}",
+                            "Aggression: the Storm's player discards a card")
+    typed = action.get("card")
+    if isinstance(typed, str) and typed.strip().lower() == "none":
+        state["pending"] = None
+        done = [event(f"{who} holds no Nature or Element card: nothing is discarded.")]
+        return done if inline else done + flow.after_reveal(state)
+    card = unseen_card(state, typed, "the discarded card")
+    if cards.kind(card) == "aggression":
+        raise IllegalAction("the Storm makes its player discard a Nature or Element card",
+                            "Aggression: the Storm's player discards a Nature or Element card")
+    take_unseen(state, card)
+    to_discard(state, card)
+    state["hand"][who] -= 1
+    state["pending"] = None
+    events = [event(f"{who} discards {title(card)} for the Storm of Uranus.")]
+    if state["round"]["iapetus"] and cards.kind(card) == "element":
+        state["round"]["recovered"].append(card)
+    return events if inline else events + flow.after_reveal(state)
+
+
+def _parse_target(state: dict, typed: object) -> Choice:
+    if not isinstance(typed, str) or ":" not in typed:
+        raise InputError("--target is NATURE:ELEMENT, e.g. atmosphere:water")
+    nature, element = typed.split(":", 1)
+    nature = cards.normalize(nature)
+    if nature not in state["tree"]:
+        raise InputError(f"unknown Nature card '{nature}' in --target")
+    if nature not in state["in_play"]:
+        raise IllegalAction(f"{title(nature)} is not in play",
+                            "Aggression: Thunderbolts hit a Nature card in play")
+    return nature, cards.parse_element(element)
