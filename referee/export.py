@@ -99,9 +99,12 @@ def _markdown(loaded: session.Loaded, history: list[dict]) -> str:
         out += [f"*{loaded.meta['name']}*", ""]
     out += [f"- Seed: `{loaded.seed}`", f"- Rules version: {loaded.engine.rules_version}",
             f"- Status: {status_line(summary)}", ""]
-    out += ["## Players", "", "| player | score |", "|---|---|"]
-    for p in summary.get("players", []):
-        out.append(f"| {p.get('name')} | {'' if p.get('score') is None else p.get('score')} |")
+    players = summary.get("players", [])
+    if any(p.get("score") is not None for p in players):
+        out += ["## Players", "", "| player | score |", "|---|---|"]
+        out += [f"| {p.get('name')} | {'' if p.get('score') is None else p.get('score')} |" for p in players]
+    else:  # a game without scores (Kreus, Crôa!): the outcome is in the status line
+        out += ["## Players", "", ", ".join(str(p.get("name")) for p in players)]
     out += ["", "## Log", "", "| # | action | dice and draws | what happened |", "|---|---|---|---|"]
     for r in history:
         mark = "" if r["status"] == "done" else f" *({r['status']})*"

@@ -10,7 +10,7 @@ from fractions import Fraction
 
 from referee.errors import IllegalAction, InputError
 from referee.games.croa.board import ZONES
-from referee.games.croa.tiles import KINDS, full_piles, parse_tile
+from referee.games.croa.tiles import KINDS, RULE_PILE, full_piles, parse_tile
 
 
 def next_tile(zone: str, revealed: list[str], males: dict[str, list[str]] | None = None) -> dict:
@@ -24,9 +24,7 @@ def next_tile(zone: str, revealed: list[str], males: dict[str, list[str]] | None
     for raw in revealed:
         kind = parse_tile(raw)
         if not pile.get(kind):
-            raise IllegalAction(f"the {zone} pile cannot show another {kind}",
-                                "Board: each zone's pile holds 4 lily pads, 2 mosquitoes, 1 mud, "
-                                "1 pike, 4 reeds, 1 log and 3 males")
+            raise IllegalAction(f"the {zone} pile cannot show another {kind}", RULE_PILE)
         pile[kind] -= 1
     left = sum(pile.values())
     exact = {k: Fraction(pile[k], left) if left else Fraction(0) for k in KINDS if k in pile}

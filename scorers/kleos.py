@@ -10,10 +10,10 @@ from __future__ import annotations
 from fractions import Fraction
 from math import comb
 
+from referee.games.kleos.combat import SLAUGHTER_MARGIN
 from referee.games.kleos.dice import FACES, GODLY, SUCCESS
 
 MAX_DICE = 200
-SLAUGHTER_MARGIN = 3
 
 
 def success_chance(godly: bool) -> Fraction:

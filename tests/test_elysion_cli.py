@@ -269,3 +269,19 @@ def test_reveal_naming_a_player_twice_is_refused_not_overwritten(db):
     for args in (["Ann=5", "Ann=6", "Bob=3"], ["Ann=5", "ann=6", "Bob=3"]):
         result = run("elysion", "reveal", *args)
         assert result.exit_code == 2 and "named twice" in result.output, result.output
+
+
+def test_the_log_names_players_and_cards_as_printed(db):
+    # Typed in any case and spacing, recorded as printed: the log and exports read cleanly.
+    _new("--styx", "--shades", "stone giant,FERRYMAN,old-sailor")
+    assert run("elysion", "reveal", "ann=5", "BOB= 3").exit_code == 0
+    assert run("elysion", "take", "bob", "40").exit_code == 0
+    text = run("log").output
+    assert "reveal Ann 5, Bob 3" in text and "Bob takes 40" in text, text
+    _, data = jrun("log")
+    actions = [entry["action"] for entry in data["result"]["log"]]
+    assert actions[1] == {"verb": "reveal", "realms": {"Ann": "5", "Bob": "3"}}
+    assert actions[2] == {"verb": "take", "player": "Bob", "realm": "40"}
+    # a name that does not resolve is left as typed, and refused with its reason
+    result = run("elysion", "take", "ann", "99")
+    assert result.exit_code == 2 and "no realm 99" in result.output

@@ -22,30 +22,21 @@ from referee.shell import Shell
 EXAMPLE = Path(__file__).parent.parent / "examples" / "elysion.txt"
 
 
-def _run_example(db_path: Path) -> tuple[Shell, list[tuple[str, int]]]:
+def _run_example(db_path: Path) -> Shell:
     ref = Referee()
     ref.configure(str(db_path), None, False)
     shell = Shell(ref, game="elysion")
-    codes: list[tuple[str, int]] = []
-    execute = shell.execute
-
-    def recording(line: str) -> int | None:
-        code = execute(line)
-        if line.strip() and not line.lstrip().startswith("#"):
-            codes.append((line.strip(), code))
-        return code
-
-    shell.execute = recording  # type: ignore[method-assign]
     with EXAMPLE.open(encoding="utf-8") as script:
         shell.run_script(script)
-    return shell, codes
+    return shell
 
 
 def test_example_game_runs_to_the_end_with_only_the_intended_refusals(
     tmp_path, monkeypatch, capsys
 ):
     monkeypatch.delenv("REFEREE_SESSION", raising=False)
-    shell, codes = _run_example(tmp_path / "example.db")
+    shell = _run_example(tmp_path / "example.db")
+    codes = [(line.strip(), code) for line, code in shell.script_codes]
     out = capsys.readouterr()
     refused = [line for line, code in codes if code]
     assert refused == ["take Bob 15", "shade Ann Ferryman"], out.err

@@ -448,10 +448,17 @@ def test_log_lines_read_as_the_table_would_say_them():
                 "keep": "Aegis",
             }
         )
-        == "Ann takes 40, drew Aegis, Nectar, keeps Aegis"
+        == "Ann takes 40, draws Aegis, Nectar, keeps Aegis"
     )
     assert E.describe({"verb": "shade", "player": "Bob", "shade": "Ferryman"}) == (
         "Bob takes Shade Ferryman"
+    )
+    assert E.describe({"verb": "take", "player": "Bob", "drawn": ["Nectar", "Aegis"]}) == (
+        "Bob draws Nectar, Aegis"
+    )
+    assert E.describe({"verb": "take", "player": "Bob"}) == "Bob draws Blessings"
+    assert E.describe({"verb": "next", "shades": ["Lost Poet"]}) == (
+        "next day, Shades turned up: Lost Poet"
     )
 
 
@@ -641,3 +648,35 @@ def test_catalog_too_small_for_the_hands_and_the_first_row_is_refused():
     with pytest.raises(InputError, match="too few for 2 hands of 4") as info:
         Game(catalog=_SMALL_DECK, players=["Ann", "Bob"], hand=4, row=None)
     assert info.value.rule
+
+
+def test_random_games_with_a_short_deck_always_reach_the_look_back():
+    # A deck too short for eight days: hands run dry, rows shrink, the journey may end early;
+    # at every step there is a legal action until the game is over.
+    deck_text = (
+        '[catalog]\nname = "Short"\nfactions = ["sky", "sea"]\n'
+        + "".join(
+            f'[[realm]]\nnumber = {n}\nfaction = "{"sky" if n % 2 else "sea"}"\n'
+            f'icons = {{ coin = {n % 2} }}\nscore = "1 per sky"\n'
+            for n in range(1, 21)
+        )
+        + '[[constellation]]\nnumber = 3\nfaction = "sea"\nscore = "2"\ngive_up = 1\n'
+        + "".join(f'[[blessing]]\nname = "Gift {n}"\nscore = "1"\n' for n in range(1, 4))
+        + "".join(
+            f'[[shade]]\nname = "S{n}"\ngoal = "coin >= {n}"\nscore = "1"\n' for n in (1, 2, 3)
+        )
+    )
+    for seed in range(40):
+        rng = random.Random(seed)
+        players = ["A", "B", "C", "D", "E"][: rng.randint(2, 5)]
+        options = {"catalog": deck_text, "players": players, "hand": rng.randint(1, 2)}
+        options |= {"constellations": rng.random() < 0.5, "styx": rng.random() < 0.5}
+        state, _, _ = session.run(E, None, {"verb": "new", **options}, f"s{seed}", 0)
+        for ply in range(1, 500):
+            E.check_invariants(state)
+            if E.summary(state)["over"]:
+                break
+            legal = E.legal_actions(state)
+            assert legal, (seed, state["phase"], state["day"])
+            state, _, _ = session.run(E, E.copy(state), rng.choice(legal), f"s{seed}", ply)
+        assert E.summary(state)["over"], seed

@@ -216,3 +216,28 @@ def test_combat_calculator_json_keys(db):
     res = js("kleos", "combat", "--attack", "9", "--defense", "1", "--champion", "--godly")
     assert res["result"]["slaughter"] == 0.0
     assert run("kleos", "odds", "--dice", "-1", "--need", "1").exit_code == 2
+
+
+def test_every_kleos_verb_explains_itself_in_its_help(db):
+    verbs = ["new", "isle", "deploy", "next", "play", "attach", "move", "oa", "pass", "attack",
+             "recruit", "replace", "kill", "glory", "favor", "check", "ledger", "status", "odds",
+             "combat"]
+    for verb in verbs:
+        res = run("kleos", verb, "--help")
+        assert res.exit_code == 0 and "Usage: " in res.output, verb
+        summary = res.output.split("\n\n")[1].strip()
+        assert len(summary) > 20, (verb, summary)
+    for verb in ("move", "attack", "recruit", "oa", "attach", "play", "isle", "deploy", "glory"):
+        assert "Example" in run("kleos", verb, "--help").output, verb
+    res = run("kleos", "card", "add", "--help")
+    assert res.exit_code == 0 and "--tactics-neg" in res.output
+
+
+def test_godly_flag_is_recorded_in_the_action(db):
+    start()
+    run("kleos", "next")
+    out = js("kleos", "check", "ares:c", "cunning", "--dice", "g-", "--godly")
+    assert out["result"]["action"]["godly"] is True
+    assert out["result"]["events"][0]["check"][0]["successes"] == 1
+    out = js("kleos", "check", "ares:c", "cunning", "--dice", "g-")
+    assert "godly" not in out["result"]["action"]  # absent, not false: the log stays short

@@ -61,8 +61,13 @@ def _options(ctx: click.Context, cmd: click.Command) -> list[str]:
     return out
 
 
+def _context(cmd: click.Command, name: str, parent: click.Context | None = None) -> click.Context:
+    """A context as Click makes one for `cmd` (its context_settings apply: -h/--help)."""
+    return click.Context(cmd, info_name=name, parent=parent, **cmd.context_settings)
+
+
 def _command_section(ctx: click.Context, path: str, cmd: click.Command) -> list[str]:
-    sub = click.Context(cmd, info_name=path.split()[-1], parent=ctx)
+    sub = _context(cmd, path.split()[-1], ctx)
     out = [f".SS {_esc(path)}", f".B {_esc(path)} {_esc(_usage(sub, cmd))}".rstrip(), ".PP"]
     for para in _paragraphs(_help(cmd)):
         out += [para, ".PP"]
@@ -74,7 +79,7 @@ def _command_section(ctx: click.Context, path: str, cmd: click.Command) -> list[
 
 def page(name: str, group: click.Command, title: str, parent: click.Context | None = None,
          commands: list[str] | None = None) -> str:
-    ctx = click.Context(group, info_name=name.replace("referee-", "referee ").split()[-1], parent=parent)
+    ctx = _context(group, name.replace("referee-", "referee ").split()[-1], parent)
     full = name.replace("-", " ")
     out = [
         f'.TH "{name.upper()}" "1" "{DATE}" "referee {__version__}" "User Commands"',
@@ -97,7 +102,7 @@ def page(name: str, group: click.Command, title: str, parent: click.Context | No
             if cmd is None or cmd.hidden:
                 continue
             if isinstance(cmd, click.Group):
-                sub_ctx = click.Context(cmd, info_name=sub_name, parent=ctx)
+                sub_ctx = _context(cmd, sub_name, ctx)
                 for leaf in cmd.list_commands(sub_ctx):
                     out += _command_section(sub_ctx, f"{full} {sub_name} {leaf}", cmd.get_command(sub_ctx, leaf))
             else:
@@ -123,7 +128,7 @@ def pages() -> dict[str, str]:
     """Every page, by file name."""
     from referee.cli import GAME_HELP, SESSION_COMMANDS, cli
 
-    root_ctx = click.Context(cli, info_name="referee")
+    root_ctx = _context(cli, "referee")
     out = {"referee.1": page("referee", cli, "a referee and scorer for five board games",
                              commands=sorted(SESSION_COMMANDS))}
     for game in GAMES:

@@ -138,9 +138,12 @@ class ElysionEngine(Engine):
         if verb == "reveal" and isinstance(action.get("realms"), dict):
             return "reveal " + ", ".join(f"{p} {r}" for p, r in action["realms"].items())
         if verb == "take":
-            text = f"{who} takes {action['realm']}" if action.get("realm") else f"{who} draws"
-            if action.get("drawn"):
-                text += f", drew {', '.join(map(str, action['drawn']))}"
+            drawn = _listed(action.get("drawn")) or "Blessings"
+            if action.get("realm"):
+                text = f"{who} takes {action['realm']}"
+                text += f", draws {drawn}" if action.get("drawn") else ""
+            else:
+                text = f"{who} draws {drawn}"
             return text + (f", keeps {action['keep']}" if action.get("keep") else "")
         if verb == "keep":
             return f"{who} keeps {action.get('blessing') or '(drawn by the referee)'}"
@@ -149,10 +152,19 @@ class ElysionEngine(Engine):
         if verb == "pass":
             return f"{who} takes no Shade"
         if verb == "next":
-            return "next day" + (f", row {', '.join(action['row'])}" if action.get("row") else "")
+            text = "next day" + (f", row {_listed(action['row'])}" if action.get("row") else "")
+            shades = _listed(action.get("shades"))
+            return text + (f", Shades turned up: {shades}" if shades else "")
         if verb == "lookback":
             return "the look back"
         return super().describe(action)
+
+
+def _listed(value: object) -> str:
+    """A typed list (or comma-separated text) as it reads in the log."""
+    if isinstance(value, list):
+        return ", ".join(map(str, value))
+    return str(value) if value else ""
 
 
 ENGINE = ElysionEngine()

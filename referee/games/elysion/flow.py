@@ -19,7 +19,7 @@ from referee.engine import Event, event
 from referee.errors import IllegalAction, InputError
 from referee.games.elysion import deck
 from referee.games.elysion.catalog import Catalog
-from referee.games.elysion.sight import counts, units
+from referee.games.elysion.sight import coins as sight_coins
 from referee.games.elysion.styx import shade_choices, shade_verdict
 from scorers.elysion import DAYS, blessings_drawn
 
@@ -82,9 +82,7 @@ def reveal(state: dict, action: dict, catalog: Catalog) -> list[Event]:
         previous = catalog.realms[journey[-1]["realm"]] if journey else None
         journey.append({"realm": key, "shade": None})
         card = catalog.realms[key]
-        coins = counts(
-            catalog, units(catalog, journey), [catalog.blessings[b] for b in state["blessings"][p]]
-        )["coin"]
+        coins = sight_coins(catalog, journey, state["blessings"][p])
         state["draws"][p] = blessings_drawn(
             state["day"],
             previous.number if previous else None,

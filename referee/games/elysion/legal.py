@@ -13,17 +13,21 @@ REVEAL_VARIANTS = 4
 
 
 def _reveal_candidates(state: dict, catalog: Catalog) -> dict[str, list[str]]:
-    """Per player: realms known in hand, plus a few unseen ones when secret cards remain."""
+    """Per player: realms known in hand, then every unseen realm when secret cards remain.
+
+    The unseen realms come rotated differently for each player, for variety; listing them
+    all means players holding secret cards can always be given different ones (there are
+    at least as many unseen realms as secret cards).
+    """
     pool = deck.unseen_realms(state, catalog)
-    players = state["players"]
     out: dict[str, list[str]] = {}
-    for i, p in enumerate(players):
+    for i, p in enumerate(state["players"]):
         hand = state["hands"][p]
         cands = list(hand["known"])
         if hand["secret"] and pool:
-            for k in range(2):
-                cands.append(pool[(i + k * len(players) + state["day"] * 5) % len(pool)])
-        out[p] = list(dict.fromkeys(cands))
+            start = (i * 7 + state["day"] * 5) % len(pool)
+            cands += pool[start:] + pool[:start]
+        out[p] = cands
     return out
 
 

@@ -257,7 +257,10 @@ def _give_up_plans(state: dict, catalog: Catalog, raw: object) -> dict[str, dict
         for ref, chosen in plans.items():
             card = catalog.realm(ref)
             if card.key not in [d["realm"] for d in state["journeys"][p]]:
-                raise IllegalAction(f"realm {card.key} is not on {p}'s journey", "The look back")
+                raise IllegalAction(
+                    f"realm {card.key} is not on {p}'s journey",
+                    "Constellations: a player gives up Blessings for their own constellations",
+                )
             if not card.give_up:
                 raise IllegalAction(
                     f"realm {card.key} asks no Blessing to be given up",

@@ -50,7 +50,11 @@ def counts(catalog: Catalog, cards: Iterable[Unit], blessings: Iterable[Card]) -
     return env
 
 
+def whole_journey(catalog: Catalog, journey: list[dict], blessings: list[str]) -> dict[str, int]:
+    """The counts of a whole journey (Shades included) and its kept Blessings."""
+    return counts(catalog, units(catalog, journey), [catalog.blessings[b] for b in blessings])
+
+
 def coins(catalog: Catalog, journey: list[dict], blessings: list[str]) -> int:
     """Charon's coins on a journey (Shades included) and its kept Blessings."""
-    env = counts(catalog, units(catalog, journey), [catalog.blessings[b] for b in blessings])
-    return env["coin"]
+    return whole_journey(catalog, journey, blessings)["coin"]

@@ -9,16 +9,7 @@ from __future__ import annotations
 
 from referee.games.elysion import expr
 from referee.games.elysion.catalog import Card, Catalog
-from referee.games.elysion.sight import counts, units
-
-
-def _journey_env(state: dict, catalog: Catalog, p: str) -> dict[str, int]:
-    """What p has in sight now: the journey (Shades included) and the kept Blessings."""
-    return counts(
-        catalog,
-        units(catalog, state["journeys"][p]),
-        [catalog.blessings[b] for b in state["blessings"][p]],
-    )
+from referee.games.elysion.sight import whole_journey
 
 
 def _adds_to(card: Card | None, shade: Card, env: dict[str, int]) -> bool:
@@ -42,7 +33,7 @@ def _adds_to(card: Card | None, shade: Card, env: dict[str, int]) -> bool:
 def shade_verdict(state: dict, catalog: Catalog, p: str, name: str) -> str | None:
     """Why p cannot take this Shade now (None when p can)."""
     shade = catalog.shades[name]
-    env = _journey_env(state, catalog, p)
+    env = whole_journey(catalog, state["journeys"][p], state["blessings"][p])
     if not expr.evaluate(shade.goal, env):
         seen = ", ".join(f"{n} {env[n]}" for n in expr.names_used(shade.goal))
         return f"its goal '{shade.goal_text}' is not met ({seen})"

@@ -59,6 +59,9 @@ def favor(state: dict, action: dict) -> list[dict]:
         state["favor"] = None
         return [event("Olympus' Favor returns to Olympus"
                       + (f" ({before} loses it)" if before else ""))]
+    if ":" not in raw:
+        raise InputError(f"Olympus' Favor goes to a minion (GOD:SLOT) or back to Olympus "
+                         f"('none'), not '{raw}'")
     m = st.minion(state, raw)
     if before == m["ref"]:
         raise IllegalAction(f"{st.name(m)} already has Olympus' Favor",

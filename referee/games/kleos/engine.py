@@ -11,6 +11,7 @@ from referee.games.kleos import (
     actions,
     board,
     checks,
+    describe,
     effects,
     flow,
     legal,
@@ -20,7 +21,6 @@ from referee.games.kleos import (
     setup,
 )
 from referee.games.kleos import state as st
-from referee.games.kleos.cards import GODS
 
 VERBS = ("isle", "deploy", "next", "play", "attach", "move", "oa", "pass", "attack", "recruit",
          "replace", "kill", "glory", "favor", "check")
@@ -88,23 +88,7 @@ class KleosEngine(Engine):
         return render.render(state)
 
     def playout_options(self, rng: random.Random) -> dict:
-        gods = list(GODS)
-        rng.shuffle(gods)
-        n = rng.randint(2, 5)
-        names = ["Ann", "Bob", "Cy", "Dee", "Eve"]
-        champs = {g: {"name": f"{g.capitalize()} Champion", "attack": 3, "defense": 3,
-                      "cunning": 2, "tactics": 1, "swift": g == "hermes"} for g in gods[:n]}
-        cards = {
-            "Hoplite Warrior": {"attack": 2, "defense": 2, "cunning": 1, "tactics": 1},
-            "Centaur": {"attack": 2, "defense": 2, "cunning": 1, "tactics": 1, "swift": True},
-            "Cyclops": {"attack": 4, "defense": 3, "cunning": 0, "tactics": -1},
-            "Amazonian Queen Myrina": {"attack": 3, "defense": 2, "cunning": 2, "tactics": 1,
-                                       "disposition": 1, "keywords": ["epic", "hero"]},
-            "Minotaur": {"attack": 3, "defense": 3, "cunning": 1, "tactics": -1, "disposition": 2,
-                         "hunter": [2, 1], "keywords": ["epic", "monster"]},
-        }
-        return {"players": [{"name": names[i], "god": g} for i, g in enumerate(gods[:n])],
-                "champions": champs, "cards": cards}
+        return legal.playout_options(rng)
 
     def vocabulary(self, state: dict) -> dict[str, list[str]]:
         refs = sorted(state["minions"])
@@ -141,37 +125,4 @@ class KleosEngine(Engine):
             assert pend["mover"] in state["minions"] and pend["queue"]
 
     def describe(self, action: dict) -> str:
-        v = action.get("verb")
-        a = action
-        lines = {
-            "new": lambda: "new Contest: " + ", ".join(
-                f"{p.get('name')} ({p.get('god')})" if isinstance(p, dict) else str(p)
-                for p in a.get("players") or []),
-            "isle": lambda: f"{a.get('card')} placed on {a.get('isle')}",
-            "deploy": lambda: f"{a.get('god')} deploys {', '.join(map(str, a.get('cards') or []))}",
-            "next": lambda: "next (end of phase)",
-            "play": lambda: f"{a.get('god')} plays {a.get('card')}"
-            + (f" replacing slot {a['replace']}" if a.get("replace") else ""),
-            "attach": lambda: f"{a.get('god')} attaches {a.get('card')} ({a.get('as')}) "
-                              f"to {a.get('to')}",
-            "move": lambda: f"{a.get('minion')} moves to {a.get('to')}"
-            + (f" then {a['to2']}" if a.get("to2") else ""),
-            "oa": lambda: f"{a.get('minion')} makes an opportunity attack",
-            "pass": lambda: "pass (no opportunity attack)",
-            "attack": lambda: f"{a.get('minion')} attacks {a.get('target')}",
-            "recruit": lambda: f"{a.get('minion')} recruits",
-            "replace": lambda: f"slot {a.get('slot')} goes to Hades to make room",
-            "kill": lambda: f"{a.get('minion')} killed by {a.get('by') or 'an effect'}: "
-                            f"{a.get('reason')}",
-            "glory": lambda: f"{a.get('god')} {a.get('delta')} glory: {a.get('reason')}",
-            "favor": lambda: f"Olympus' Favor to {a.get('minion')}",
-            "check": lambda: f"{a.get('minion')} makes a {a.get('stat')} check"
-            + (f" against {a['against']}" if a.get("against") else ""),
-        }
-        if v in lines:
-            text = lines[v]()
-            dice = [f"{k}={a[k]}" for k in ("dice", "retaliation", "against_dice") if a.get(k)]
-            return text + (f" ({', '.join(dice)})" if dice else "")
-        return super().describe(action)
-
-
+        return describe.describe(action) or super().describe(action)

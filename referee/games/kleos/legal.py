@@ -7,9 +7,12 @@ and `next` is always offered when nothing is pending.
 
 from __future__ import annotations
 
+import random
+
 from referee.games.kleos import actions as act
 from referee.games.kleos import minions as mn
 from referee.games.kleos import state as st
+from referee.games.kleos.cards import GODS
 
 PLAYOUT_CURSE = "Curse of Strife"
 
@@ -22,6 +25,28 @@ def _epic_cards(state: dict) -> list[dict]:
 def _hand_cards(state: dict) -> list[dict]:
     return [c for _, c in sorted(state["cards"].items())
             if "champion" not in c["keywords"] and "epic" not in c["keywords"]]
+
+
+def playout_options(rng: random.Random) -> dict:
+    """Random `new` options for the shared consistency test: 2-5 gods, typed champions and
+    a few cards (invented stats: the rulebook prints none)."""
+    gods = list(GODS)
+    rng.shuffle(gods)
+    n = rng.randint(2, 5)
+    names = ["Ann", "Bob", "Cy", "Dee", "Eve"]
+    champs = {g: {"name": f"{g.capitalize()} Champion", "attack": 3, "defense": 3,
+                  "cunning": 2, "tactics": 1, "swift": g == "hermes"} for g in gods[:n]}
+    cards = {
+        "Hoplite Warrior": {"attack": 2, "defense": 2, "cunning": 1, "tactics": 1},
+        "Centaur": {"attack": 2, "defense": 2, "cunning": 1, "tactics": 1, "swift": True},
+        "Cyclops": {"attack": 4, "defense": 3, "cunning": 0, "tactics": -1},
+        "Amazonian Queen Myrina": {"attack": 3, "defense": 2, "cunning": 2, "tactics": 1,
+                                   "disposition": 1, "keywords": ["epic", "hero"]},
+        "Minotaur": {"attack": 3, "defense": 3, "cunning": 1, "tactics": -1, "disposition": 2,
+                     "hunter": [2, 1], "keywords": ["epic", "monster"]},
+    }
+    return {"players": [{"name": names[i], "god": g} for i, g in enumerate(gods[:n])],
+            "champions": champs, "cards": cards}
 
 
 def legal_actions(state: dict) -> list[dict]:
