@@ -11,55 +11,21 @@ the look back (see the comments of examples/elysion.txt):
            Argo Plank 6, Cyclops Eye 7, Sickle of Cronos 9, Pegasus Feather 5.
 """
 
-from __future__ import annotations
-
-from pathlib import Path
-
-from referee import session
-from referee.cli.context import Referee
-from referee.shell import Shell
-
-EXAMPLE = Path(__file__).parent.parent / "examples" / "elysion.txt"
+from example_runner import marked_refusals, run_example
 
 
-def _run_example(db_path: Path) -> Shell:
-    ref = Referee()
-    ref.configure(str(db_path), None, False)
-    shell = Shell(ref, game="elysion")
-    with EXAMPLE.open(encoding="utf-8") as script:
-        shell.run_script(script)
-    return shell
-
-
-def test_example_game_runs_to_the_end_with_only_the_intended_refusals(
-    tmp_path, monkeypatch, capsys
-):
-    monkeypatch.delenv("REFEREE_SESSION", raising=False)
-    shell = _run_example(tmp_path / "example.db")
-    codes = [(line.strip(), code) for line, code in shell.script_codes]
-    out = capsys.readouterr()
-    refused = [line for line, code in codes if code]
-    assert refused == ["take Bob 15", "shade Ann Ferryman"], out.err
-    assert [code for line, code in codes if line in refused] == [1, 1]  # rule refusals
-    assert "Traceback" not in out.out + out.err and "internal error" not in out.err
-    lines = [line.strip() for line in EXAMPLE.read_text(encoding="utf-8").splitlines()]
-    for line in refused:  # each refusal is announced in the script
-        assert lines[lines.index(line) - 1].startswith("# REFUSED"), line
-
-    store = shell.referee.store()
-    sid = session.resolve(store, "elysion", None)
-    loaded = session.load(store, sid)
-    summary = loaded.summary
+def test_example_game_runs_to_the_end_with_only_the_intended_refusals(db, capsys):
+    run = run_example("elysion", db, capsys)
+    assert run.refused == ["take Bob 15", "shade Ann Ferryman"] == marked_refusals("elysion"), run.err
+    assert [code for line, code in run.codes if line in run.refused] == [1, 1]  # rule refusals
+    summary = run.summary
     assert summary["over"] and summary["winners"] == ["Bob"]
-    assert {p["name"]: p["score"] for p in summary["players"]} == {
-        "Ann": 60,
-        "Bob": 75,
-        "Cy": 52,
-    }
-    assert loaded.state["lookback"]["ranking"] == [
+    assert {p["name"]: p["score"] for p in summary["players"]} == {"Ann": 60, "Bob": 75, "Cy": 52}
+    lookback = run.loaded.state["lookback"]
+    assert lookback["ranking"] == [
         [1, "Bob", 75, 201],  # 5+33+15+42+55+46+1+4
         [2, "Ann", 60, 198],  # 2+32+12+22+44+63+13+10
         [3, "Cy", 52, 165],  # 8+7+7+17+47+27+29+23
     ]
-    assert loaded.state["lookback"]["players"]["Ann"]["given_up"] == ["Aegis"]
-    assert "Winner(s): Bob" in out.out and "Game over" in out.out
+    assert lookback["players"]["Ann"]["given_up"] == ["Aegis"]
+    assert "Winner(s): Bob" in run.out and "Game over" in run.out

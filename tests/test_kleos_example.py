@@ -18,18 +18,8 @@ Day 5  Dusk: Port Bob (3 against 1) +2; Market 1 against 1, Odysseus (a champion
 Tie: tie-breaker 1, city glory on Day 5: Bob 4, Ann 0. Bob wins.
 """
 
-from __future__ import annotations
+from example_runner import run_example
 
-from pathlib import Path
-
-from prompt_toolkit.history import InMemoryHistory
-from prompt_toolkit.output import DummyOutput
-
-from referee import session
-from referee.cli.context import Referee
-from referee.shell import Shell
-
-EXAMPLE = Path(__file__).resolve().parent.parent / "examples" / "kleos.txt"
 REFUSED = [
     'attach ares "Curse of Ares" --to athena:champion --as curse',  # Curses: never on a champion
     "move ares:2 isle2",  # Movement: an Isle connects only to the Port
@@ -37,23 +27,13 @@ REFUSED = [
 
 
 def test_example_game_runs_to_the_end_with_only_the_intended_refusals(db, capsys):
-    ref = Referee()
-    ref.configure(str(db), None, False)
-    shell = Shell(ref, game="kleos", output=DummyOutput(), history=InMemoryHistory())
-    with EXAMPLE.open(encoding="utf-8") as script:
-        assert shell.run_script(script) == 0
-    ran = [(line.strip(), code) for line, code in shell.script_codes]
-    refused = [line for line, code in ran if code]
-    assert refused == REFUSED, capsys.readouterr()
-    assert all(code == 1 for line, code in ran if line in REFUSED)  # refused by a rule
-    assert ran[-1] == ("ledger", 0) and len(ran) > 80
-
-    store = ref.store()
-    loaded = session.load(store, session.resolve(store, "kleos", None))
-    summary = loaded.summary
+    run = run_example("kleos", db, capsys)
+    assert run.refused == REFUSED, run.err
+    assert all(code == 1 for line, code in run.codes if line in REFUSED)  # refused by a rule
+    assert run.codes[-1] == ("ledger", 0) and len(run.codes) > 80
+    summary = run.summary
     assert summary["over"] and summary["winners"] == ["Bob"]
     assert {p["name"]: p["score"] for p in summary["players"]} == {"Ann": 16, "Bob": 16}
-    assert loaded.state["result"]["decided_by"].startswith("tie-breaker 1")
-    assert loaded.state["city_glory"] == {"ares": 0, "athena": 4}
-    out = capsys.readouterr().out
-    assert "Winner: Bob (Athena) (tie-breaker 1" in out and "SLAUGHTER" in out
+    assert run.loaded.state["result"]["decided_by"].startswith("tie-breaker 1")
+    assert run.loaded.state["city_glory"] == {"ares": 0, "athena": 4}
+    assert "Winner: Bob (Athena) (tie-breaker 1" in run.out and "SLAUGHTER" in run.out
