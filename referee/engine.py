@@ -68,6 +68,7 @@ class Engine:
     rules_version = "1"
     min_players = 2
     max_players = 2
+    turn_word = "turn"  # what the summary's `turn` counts, in the game's words ("day")
 
     # -- required ------------------------------------------------------------
     def setup(self, options: dict, chance: Chance) -> Any:

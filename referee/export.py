@@ -98,7 +98,7 @@ def _markdown(loaded: session.Loaded, history: list[dict]) -> str:
     if loaded.meta.get("name"):
         out += [f"*{loaded.meta['name']}*", ""]
     out += [f"- Seed: `{loaded.seed}`", f"- Rules version: {loaded.engine.rules_version}",
-            f"- Status: {status_line(summary)}", ""]
+            f"- Status: {status_line(summary, loaded.engine.turn_word)}", ""]
     players = summary.get("players", [])
     if any(p.get("score") is not None for p in players):
         out += ["## Players", "", "| player | score |", "|---|---|"]

@@ -78,6 +78,7 @@ class Shell:
         from referee import session
 
         self.summary, self.vocab, self.session_id = None, {}, None
+        self.turn_word = "turn"
         try:
             store = self.referee.store()
             sid = session.resolve(store, self.game, self.pinned)
@@ -87,6 +88,7 @@ class Shell:
         self.session_id = sid
         self.game = loaded.game
         self.summary = loaded.summary
+        self.turn_word = loaded.engine.turn_word
         try:
             self.vocab = {k: [str(w) for w in v] for k, v in loaded.engine.vocabulary(loaded.state).items()}
         except Exception:  # noqa: BLE001 - completion must never break the prompt
@@ -97,7 +99,7 @@ class Shell:
             return " no game yet: type `kleos new ...` (or another game), `sessions`, `help` "
         if self.summary is None:
             return f" {self.game}: no open session; start one with `new ...` "
-        return f" {self.session_id} · {status_line(self.summary)} "
+        return f" {self.session_id} · {status_line(self.summary, self.turn_word)} "
 
     def prompt_text(self) -> str:
         return f"{self.game or 'referee'}> "
@@ -181,12 +183,14 @@ class Shell:
             line = line.rstrip("\n")
             if not line.strip():
                 continue
+            if line.lstrip().startswith("#"):
+                click.echo(line)  # the script's own commentary
+                continue
             click.echo(f"{self.prompt_text()}{line}")
             code = self.execute(line)
             if code is None:
                 break
-            if not line.lstrip().startswith("#"):
-                self.script_codes.append((line, code))
+            self.script_codes.append((line, code))
             worst = max(worst, code)
             if code and bail:
                 return code
@@ -195,7 +199,7 @@ class Shell:
     def run(self) -> int:
         click.echo("referee shell: type a command (`help` lists them, Tab completes, `quit` leaves).")
         if self.summary:
-            click.echo(f"{self.session_id}: {status_line(self.summary)}")
+            click.echo(f"{self.session_id}: {status_line(self.summary, self.turn_word)}")
         while True:
             try:
                 line = self.prompt.prompt(self.prompt_text)

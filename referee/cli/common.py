@@ -75,7 +75,7 @@ def show_session(game: str | None, sid: str | None) -> None:
         return
     click.echo(f"{loaded.engine.title} · session {sid}" + (f" ({loaded.meta.get('name')})" if loaded.meta.get("name") else ""))
     click.echo(loaded.engine.render(loaded.state))
-    click.echo(output.status_line(loaded.summary))
+    click.echo(output.status_line(loaded.summary, loaded.engine.turn_word))
 
 
 def start(game: str, options: dict, seed: Any = None, name: str = "", dry_run: bool = False) -> None:
@@ -96,7 +96,7 @@ def start(game: str, options: dict, seed: Any = None, name: str = "", dry_run: b
     else:
         click.echo(f"Session {loaded.id} started (seed {loaded.seed}); it is now the current {game} session.")
     click.echo(loaded.engine.render(loaded.state))
-    click.echo(output.status_line(loaded.summary))
+    click.echo(output.status_line(loaded.summary, loaded.engine.turn_word))
 
 
 def new_options(fn: Callable) -> Callable:
@@ -129,7 +129,7 @@ def run_action(game: str, action: dict, dry_run: bool = False,
     text = output.events_text(events)
     if text:
         click.echo(text)
-    click.echo(output.status_line(loaded.summary))
+    click.echo(output.status_line(loaded.summary, loaded.engine.turn_word))
 
 
 def action_command(group: click.Group, name: str | None = None,

@@ -8,10 +8,11 @@ from typing import Any
 import click
 
 
-def table(headers: list[str], rows: list[list[Any]]) -> str:
+def table(headers: list[str], rows: list[list[Any]], widths: list[int | None] | None = None) -> str:
+    """A plain table; `widths` wraps the columns that may hold long text."""
     from tabulate import tabulate  # loaded only when a table is printed
 
-    return tabulate(rows, headers=headers, tablefmt="simple", disable_numparse=True)
+    return tabulate(rows, headers=headers, tablefmt="simple", disable_numparse=True, maxcolwidths=widths)
 
 
 def events_text(events: list[dict]) -> str:
@@ -25,13 +26,15 @@ def events_text(events: list[dict]) -> str:
     return "\n".join(lines)
 
 
-def status_line(summary: dict) -> str:
-    """One short line: whose turn, the phase, pending decisions, or who won."""
+def status_line(summary: dict, turn_word: str = "turn") -> str:
+    """One short line: whose turn, the phase, pending decisions, or who won.
+
+    `turn_word` is the game's name for its count (Kleos and Elysion count days)."""
     if summary.get("over"):
         winners = ", ".join(summary.get("winners") or []) or "nobody"
         extra = f" · outcome: {summary['outcome']}" if summary.get("outcome") else ""
         return f"Game over · winner(s): {winners}{extra}"
-    parts = [f"turn {summary.get('turn')}", str(summary.get("phase"))]
+    parts = [f"{turn_word} {summary.get('turn')}", str(summary.get("phase"))]
     if summary.get("current"):
         parts.insert(0, f"{summary['current']} to play")
     for p in summary.get("pending") or []:

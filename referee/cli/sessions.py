@@ -82,7 +82,7 @@ def log_cmd(session_id: str | None, show_all: bool) -> None:
         rows.append([r["idx"], engine.describe(r["action"]) + mark, results_text(r["results"], short=True),
                      "\n".join(e.get("text", "") for e in r["events"])])
     click.echo(f"Session {sid} ({meta['game']}), {len(records)} action(s)")
-    click.echo(output.table(["#", "action", "dice/draws", "what happened"], rows))
+    click.echo(output.table(["#", "action", "dice/draws", "what happened"], rows, widths=[None, 38, 30, 60]))
 
 
 def _after_move(sid: str, loaded, verb: str) -> None:
@@ -92,7 +92,7 @@ def _after_move(sid: str, loaded, verb: str) -> None:
         return
     last = loaded.records[-1]["action"]
     click.echo(f"{verb.capitalize()} done. Last action now: #{len(loaded.records) - 1} {loaded.engine.describe(last)}")
-    click.echo(output.status_line(loaded.summary))
+    click.echo(output.status_line(loaded.summary, loaded.engine.turn_word))
 
 
 @click.command("undo")
@@ -161,7 +161,7 @@ def import_cmd(file) -> None:
     for n in notes:
         click.echo(f"note: {n}", err=True)
     click.echo(f"Imported as session {loaded.id}: {len(loaded.records) - 1} action(s) re-checked and replayed.")
-    click.echo(output.status_line(loaded.summary))
+    click.echo(output.status_line(loaded.summary, loaded.engine.turn_word))
 
 
 @click.command("completion")

@@ -24,6 +24,7 @@ class ElysionEngine(Engine):
 
     name = "elysion"
     title = "Elysion"
+    turn_word = "day"
     rules_version = "1"
     min_players = MIN_PLAYERS
     max_players = MAX_PLAYERS

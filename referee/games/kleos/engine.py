@@ -30,6 +30,7 @@ ANSWERS = {actions.OA: ("oa", "pass"), actions.ROOM: ("replace",)}
 class KleosEngine(Engine):
     name = "kleos"
     title = "Kleos"
+    turn_word = "day"
     rules_version = "1"
     min_players = 2
     max_players = 5
