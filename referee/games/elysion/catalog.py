@@ -113,6 +113,7 @@ class Catalog:
         return [*ICONS, *self.factions, *CARD_COUNTS]
 
 
+@functools.lru_cache(maxsize=4096)
 def norm(name: str) -> str:
     """Card names match ignoring case, spaces, hyphens, underscores and apostrophes."""
     return re.sub(r"[\s_\-'’]+", "-", name.strip().lower()).strip("-")
