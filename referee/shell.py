@@ -139,14 +139,13 @@ class Shell:
             return 2
         if words[0] in ("quit", "exit"):
             return None
-        if words[0] == "help":
-            words = [*words[1:2], "--help"] if len(words) > 1 else (["--help"] if self.game is None else [self.game, "--help"])
-            if len(words) == 2 and words[0] not in games() and words[0] not in ROOT_COMMANDS and self.game:
-                words = [self.game, *words]
         if words[0] == "use" and len(words) == 2:
             return self._use(words[1])
+        if words[0] == "help":  # `help`, `help VERB`, `help GAME`, `help undo`
+            topic = words[1:2] or ([self.game] if self.game else [])
+            words = [*topic, "--help"]
         try:
-            args = self.args_for(words)
+            args = self.args_for(words) if words[0] != "--help" else words
         except click.UsageError as exc:
             click.echo(f"error: {exc.format_message()}", err=True)
             return 2

@@ -84,3 +84,12 @@ def test_script_mode_echoes_lines_and_bail_stops_at_a_refusal(db, capsys):
     code = shell.run_script([f"{NEW_LINE}\n", "next\n", "move ares:c port\n", "next\n"], bail=True)
     out = capsys.readouterr().out
     assert code == 1 and "kleos> move ares:c port" in out and "kleos> next" not in out.split("move ares:c port")[1]
+
+
+def test_help_shows_the_game_verbs_a_verb_or_a_session_command(db, capsys):
+    shell = _shell(db, "help\nhelp move\nhelp undo\n")
+    out = capsys.readouterr().out
+    assert "Usage: referee kleos [OPTIONS] COMMAND" in out
+    assert "Usage: referee kleos move [OPTIONS]" in out
+    assert "Usage: referee undo [OPTIONS]" in out
+    assert shell.last_code == 0

@@ -7,7 +7,7 @@ import sys
 
 import click
 
-from referee.cli import context, output
+from referee.cli import GAME_NAMES, context, output
 from referee.cli.common import json_option
 
 
@@ -23,7 +23,7 @@ def _sid(sid: str | None, game: str | None = None) -> str:
 
 
 @click.command("sessions")
-@click.option("--game", type=click.Choice(["kleos", "kreus", "cerebria", "croa", "elysion"]), help="Only this game.")
+@click.option("--game", type=click.Choice(GAME_NAMES), help="Only this game.")
 @click.option("--all", "show_all", is_flag=True, help="Finished games too.")
 @json_option
 def sessions_cmd(game: str | None, show_all: bool) -> None:
