@@ -76,3 +76,22 @@ def test_card_library_is_kept_across_sessions(tmp_path):
     again = Store(tmp_path / "a.db")
     assert again.library_get("kleos", "minion", "centaur") == {"attack": 2}
     assert list(again.library_list("kleos", "minion")) == ["Centaur"]
+
+
+def test_a_store_locked_past_its_timeout_is_a_storage_error(tmp_path):
+    from kleos_table import glory, start
+
+    from referee import session
+
+    path = tmp_path / "busy.db"
+    holder = Store(path)
+    sid = start(holder)
+    waiter = Store(path, timeout=0.2)
+    holder.db.execute("BEGIN IMMEDIATE")  # another terminal is in the middle of writing
+    try:
+        with pytest.raises(StorageError, match="busy"):
+            session.act(waiter, sid, glory("ares", 1))
+    finally:
+        holder.db.execute("ROLLBACK")
+    session.act(waiter, sid, glory("ares", 1))  # once free, the same action goes through
+    assert len(waiter.actions(sid)) == 2
