@@ -188,3 +188,14 @@ def test_real_subprocess_end_to_end(tmp_path):
     where = {m: v["location"] for m, v in json.loads(imp.stdout)["state"]["minions"].items()}
     assert where["ares:champion"] == "port"
     assert sh("--help").returncode == 0
+
+
+def test_show_notes_a_session_recorded_under_other_rules(db):
+    from referee.store import Store
+
+    sid = _new()["session"]
+    store = Store(db)
+    store.db.execute("UPDATE sessions SET rules_version = '0' WHERE id = ?", (sid,))
+    store.close()
+    r = run("show")
+    assert r.exit_code == 0 and "recorded under kleos rules version 0" in r.output

@@ -74,6 +74,10 @@ def show_session(game: str | None, sid: str | None) -> None:
         output.emit_json(output.envelope({"id": sid, "game": loaded.game}, sid, loaded.state_json()))
         return
     click.echo(f"{loaded.engine.title} · session {sid}" + (f" ({loaded.meta.get('name')})" if loaded.meta.get("name") else ""))
+    recorded = loaded.meta.get("rules_version")
+    if recorded and recorded != loaded.engine.rules_version:
+        click.echo(f"note: recorded under {loaded.game} rules version {recorded}; "
+                   f"this referee applies version {loaded.engine.rules_version}", err=True)
     click.echo(loaded.engine.render(loaded.state))
     click.echo(output.status_line(loaded.summary, loaded.engine.turn_word))
 
