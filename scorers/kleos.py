@@ -13,7 +13,7 @@ from math import comb
 from referee.games.kleos.combat import SLAUGHTER_MARGIN
 from referee.games.kleos.dice import FACES, GODLY, SUCCESS
 
-MAX_DICE = 200
+MAX_DICE = 300  # the combat calculator reaches 99 + 99 + 99 dice
 
 
 def success_chance(godly: bool) -> Fraction:

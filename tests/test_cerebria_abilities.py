@@ -89,6 +89,52 @@ def test_deprive_triggers_a_revelation_when_the_stack_is_empty():
     assert t["impulse"][0] == "mild-bliss-red-destroy" and t["stacks"][0] == 5
 
 
+def test_deprive_second_discard_is_chosen_after_the_first_is_replaced():
+    # Deprive: discard one, replace it, then discard the second one seeing the refill.
+    t = Table()
+    t.place("Ann", "mild-bliss-red-deprive")
+    t.act("ability", player="Ann", pos=1, ability="deprive", args=[1], reveal=["brightness-red"])
+    t.act("pass")
+    # the first discard: mild-bliss-red-destroy leaves, brightness-red turns up (stack 1: 5 - 1)
+    assert t["impulse"][0] == "brightness-red" and t["stacks"] == [4, 5, 5]
+    assert t["deprive"] == {"player": "Ann", "emotion": "mild-bliss-red-deprive"}
+    summary = ENGINE.summary(t.state)
+    assert summary["pending"] == [{"player": "Ann", "decision": "deprive",
+                                   "choices": ["deprive Ann 1", "deprive Ann 2", "deprive Ann 3"]}]
+    assert "deprive Ann SLOT" in ENGINE.render(t.state)
+    # nothing else until the second discard (it is not optional)
+    assert "Deprive" in t.refused("impulse", player="Ann", slot=2).rule
+    assert "Deprive" in t.refused("end-turn").rule
+    assert "Deprive" in t.refused("deprive", player="Bob", slot=1).rule
+    t.act("deprive", player="Ann", slot=1, reveal="bleakness-blue")
+    # the second discard: brightness-red leaves, bleakness-blue turns up (stack 1: 4 - 1 = 3)
+    assert t["impulse"][0] == "bleakness-blue" and t["stacks"] == [3, 5, 5]
+    assert t["discard"]["known"] == ["mild-bliss-red-destroy", "brightness-red"]
+    assert t["deprive"] is None and ENGINE.summary(t.state)["pending"] == []
+    assert "Deprive" in t.refused("deprive", player="Ann", slot=2).rule  # only twice
+    t.act("impulse", player="Ann", slot=2)  # her turn goes on
+
+
+def test_deprive_second_discard_triggers_a_revelation_when_its_stack_is_empty():
+    t = Table()
+    t.state["stacks"][1], t.state["deck"] = 0, t["deck"] + 5
+    t.place("Ann", "mild-bliss-red-deprive")
+    t.act("ability", player="Ann", pos=1, ability="deprive", args=[1])
+    t.act("pass")
+    t.act("deprive", player="Ann", slot=2)
+    # slot 2 has no card above it: Revelation, Bob (Ann's left) will start the next Cycle
+    assert t["phase"] == "revelation" and t["impulse"][1] is None and t["deprive"] is None
+    assert t["stacks"][0] == 4
+
+
+def test_deprive_with_one_slot_takes_at_most_one_typed_reveal():
+    t = Table()
+    t.place("Ann", "mild-bliss-red-deprive")
+    err = t.bad_input("ability", player="Ann", pos=1, ability="deprive", args=[1],
+                      reveal=["brightness-red", "bleakness-blue"])
+    assert "at most 1" in err.message
+
+
 def test_summon_places_an_emotion_without_an_action_and_may_merge():
     t = Table()
     t.place("Ann", "mild-bliss-yellow-summon")

@@ -135,6 +135,11 @@ def test_custom_deck_file_replaces_the_shipped_composition(db, tmp_path):
     broken.write_text("{")
     result = run("cerebria", "new", "--player", "Ann", "--player", "Bob", "--deck", str(broken))
     assert result.exit_code == 2 and "not a JSON deck file" in result.output
+    for empty in ("null", "{}", "[]"):  # never the shipped deck in disguise
+        broken.write_text(empty)
+        result = run("cerebria", "new", "--player", "Ann", "--player", "Bob", "--deck",
+                     str(broken))
+        assert result.exit_code == 2 and "deck" in result.output, empty
     deck = dict(cards.default_deck())
     deck.pop("mild-bliss-red-destroy")
     deck["mild-bliss-red-swap"] = 1  # a different Mild card: fine
@@ -180,3 +185,47 @@ def test_unseen_lists_the_cards_a_reveal_can_still_be(db):
     result = run("cerebria", "unseen")
     assert "93 cards not yet seen" in result.output and "brightness: blue x4, green x3" in \
         result.output
+
+
+def test_deprive_second_discard_through_the_cli_survives_undo_export_and_import(db, tmp_path):
+    run(*NEW)
+    run("cerebria", "invoke", "Ann", "mild-bliss-red-deprive")
+    run("cerebria", "invoke", "Ann", "brightness-red")
+    run("cerebria", "end-turn")
+    for who in ("Bob", "Cy"):
+        run("cerebria", "impulse", who, "3")
+        run("cerebria", "impulse", who, "3")
+        run("cerebria", "end-turn")
+    assert run("cerebria", "ability", "Ann", "1", "deprive", "2").exit_code == 0
+    result = run("cerebria", "pass")
+    # strong-gloom-blue-steal (slot 2) is discarded and refilled; the second discard is owed
+    assert result.exit_code == 0, result.output
+    assert "strong-gloom-blue-steal is discarded" in result.output
+    assert "waiting: Ann — deprive" in result.output
+    status = run("cerebria", "status").output
+    assert "Waiting: Ann discards a second Impulse card for Deprive" in status
+    refused = run("cerebria", "end-turn")
+    assert refused.exit_code == 1 and "deprive Ann SLOT" in refused.output
+    out = tmp_path / "owed.json"
+    assert run("export", "--format", "json", "-o", str(out)).exit_code == 0
+    code, data = jrun("import", str(out))
+    assert code == 0 and data["state"]["deprive"]["player"] == "Ann"
+    result = run("cerebria", "deprive", "Ann", "1", "--reveal", "bleakness-red")
+    assert result.exit_code == 0, result.output
+    assert "mild-bliss-red-destroy is discarded" in result.output
+    assert "Impulse slot 1 now shows bleakness-red" in result.output
+    assert run("log").output.count("deprive Ann 1") == 1
+    assert run("undo").exit_code == 0
+    _, data = jrun("cerebria", "status")
+    assert data["state"]["deprive"]["player"] == "Ann"
+    assert data["state"]["impulse"][0] == "mild-bliss-red-destroy"
+
+
+def test_an_ability_option_meant_for_another_ability_is_a_usage_error(db):
+    # --card is Steal's, --keep Drain's, --merge/--discard Summon's: never silently ignored
+    run(*NEW)
+    run("cerebria", "invoke", "Ann", "mild-bliss-red-draw")
+    for extra in (["--card", "brightness-red"], ["--keep", "absorb"], ["--merge", "brightness-red"],
+                  ["--discard", "1"]):
+        result = run("cerebria", "ability", "Ann", "1", "draw", *extra)
+        assert result.exit_code == 2 and "only, not draw" in result.output, extra

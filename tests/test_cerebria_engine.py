@@ -67,6 +67,14 @@ def test_log_lines_read_like_the_command():
         "impulse Ann 1 --reveal brightness-red"
 
 
+def test_log_line_of_a_typed_refill_names_the_card_once():
+    # the CLI's impulse and deprive send --reveal as one card, not a list
+    for verb in ("impulse", "deprive"):
+        assert ENGINE.describe({"verb": verb, "player": "Ann", "slot": 2,
+                                "reveal": "brightness-red"}) == \
+            f"{verb} Ann 2 --reveal brightness-red"
+
+
 def test_render_shows_the_table_at_a_glance():
     t = Table()
     t.place("Ann", "strong-bliss-red-swap", merged="brightness-red", absorbed=1)
@@ -87,7 +95,7 @@ _VALUES = st.one_of(_WORDS, st.integers(-3, 9), st.none(), st.lists(_WORDS, max_
 
 @settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(verb=st.sampled_from(["mulligan", "impulse", "invoke", "ability", "cancel", "pass",
-                             "end-turn", "next-cycle", "bogus"]),
+                             "deprive", "end-turn", "next-cycle", "bogus"]),
        fields=st.dictionaries(st.sampled_from(["player", "slot", "card", "pos", "ability",
                                                "args", "merge", "discard", "absorb", "reveal",
                                                "keep", "mood"]), _VALUES, max_size=6),
@@ -132,3 +140,17 @@ def test_summary_names_the_pending_counter_act_and_the_scores():
     assert s["phase"] == "counter-act" and s["current"] == "Ann"
     assert s["pending"] == [{"player": "Bob", "decision": "counter-act",
                              "choices": ["pass", "cancel --discard <red card>"]}]
+
+
+def test_render_says_an_ability_type_already_used_this_turn_is_not_usable():
+    # two Draw emotions: once the first draws, the second cannot this turn (once per type)
+    t = Table()
+    t.place("Ann", "mild-bliss-red-draw")
+    t.place("Ann", "mild-gloom-red-draw")
+    t.act("ability", player="Ann", pos=1, ability="draw", args=[])
+    t.act("pass")
+    text = ENGINE.render(t.state)
+    assert text.count("draw used this turn") == 1  # pos 2; pos 1 has no fragment left
+    assert "no fragment" in text
+    assert "once per turn" in t.refused("ability", player="Ann", pos=2, ability="draw",
+                                        args=[]).rule

@@ -47,7 +47,9 @@ def test_three_player_game_to_a_balanced_win_by_the_last_revelation(db):
     state = out["state"]
     assert state["scored"] == {"Ann": {"bliss": 8, "gloom": 4}, "Bob": {"bliss": 5, "gloom": 6},
                                "Cy": {"bliss": 0, "gloom": 0}}
-    assert state["phase"] == "revelation" and state["summary"]["current"] == "Bob"
+    # nobody is to play until `next-cycle`; Bob, left of Ann, will start Cycle 2
+    assert state["phase"] == "revelation" and state["summary"]["current"] is None
+    assert state["players"][state["current"]] == "Bob"
     table = next(e["table"] for e in out["result"]["events"] if "table" in e)
     rows = {r[0]: r for r in table["rows"]}
     assert rows["Ann"][4:6] == ["four-of-a-kind", "+4 bliss"]

@@ -21,6 +21,19 @@ def test_revelation_triggers_when_the_stack_is_empty_and_ends_the_turn_at_once()
     assert "Revelation" in t.refused("impulse", player="Bob", slot=2).rule
 
 
+def test_nobody_is_to_play_between_a_revelation_and_the_next_cycle():
+    t = Table()
+    t.state["stacks"][0], t.state["deck"] = 0, t["deck"] + 5
+    t.act("impulse", player="Ann", slot=1)
+    # the status names no current player (nobody can act) and says who starts Cycle 2
+    assert ENGINE.summary(t.state)["current"] is None
+    text = ENGINE.render(t.state)
+    assert "nobody plays until `next-cycle`" in text and "Bob will start it" in text
+    assert "Bob to play" not in text and "▶" not in text
+    t.act("next-cycle")
+    assert ENGINE.summary(t.state)["current"] == "Bob"
+
+
 def test_revelation_collects_fragments_and_the_vibe_bonus_in_the_mood_affiliation():
     t = Table(mood="gloom")
     t.place("Ann", "strong-bliss-red-swap")                          # 2 bliss, red
@@ -53,6 +66,23 @@ def test_vibe_bonus_stops_when_the_supply_runs_out():
     t.act("impulse", player="Ann", slot=1)
     # four different would give 3 bliss; only 1 is left
     assert t["scored"]["Ann"]["bliss"] == 1 and "supply ran out" in t.text()
+
+
+def test_short_vibe_bonus_is_handed_out_clockwise_from_the_player_who_triggered():
+    t = Table()
+    for card in ("brightness-red", "brightness-blue", "brightness-green", "brightness-yellow"):
+        t.place("Ann", card)
+    for card in ("bleakness-red", "bleakness-blue", "bleakness-green", "bleakness-yellow"):
+        t.place("Bob", card)
+    t.state["supply"]["bliss"], t.state["scored"]["Cy"]["bliss"] = 4, 36
+    t.state["current"] = 1  # Bob's turn
+    t.state["stacks"][0], t.state["deck"] = 0, t["deck"] + 5
+    t.act("impulse", player="Bob", slot=1)
+    # both four different (3 each, Mood Bliss), 4 left: Bob (trigger) 3, Cy none, Ann 1 of 3
+    assert t["scored"]["Bob"]["bliss"] == 3 and t["scored"]["Ann"]["bliss"] == 1
+    rows = {r[0]: r for r in t.events[2]["table"]["rows"]}
+    assert rows["Ann"][5] == "+1 bliss (of 3)" and rows["Bob"][5] == "+3 bliss"
+    assert "clockwise from Bob, who triggered the Revelation" in t.text()
 
 
 def test_revelation_ends_the_game_when_a_player_is_single_minded():
@@ -119,6 +149,9 @@ def test_next_cycle_prepares_impulse_stacks_mindsets_hands_and_the_toss():
     assert t.hand("Cy")["count"] == 4 and t.hand("Bob")["count"] == 4
     assert t["phase"] == "cycle" and t["players"][t["current"]] == "Bob"
     assert t["actions_left"] == 2
+    # the table is told every step, in the rulebook's order
+    assert t.text().index("Impulse stacks refilled to 5 cards each") < \
+        t.text().index("Every Mindset is discarded") < t.text().index("Ann keeps 4 cards")
 
 
 def test_next_cycle_reshuffles_the_discard_pile_when_the_main_deck_runs_out():

@@ -42,9 +42,52 @@ def test_hands_of_three_are_dealt_and_filled_up_at_the_start_of_each_turn():
     t.act("card", card="the_force")  # 2 cards left in Ann's hand
     t.move("a2", "a3", tile="reeds")
     t.move("h7", "h6", tile="reeds")
-    # the force: Ann fills up to 4 this turn (2 + 2 drawn), then back to 3 afterwards
+    # the force: Ann fills up to 4 this turn (2 + 2 drawn)
     assert len(t.state["colonies"][0]["hand"]) == 4
     assert "Ann draws 2 cards" in t.text
+
+
+def test_the_force_lies_in_front_of_its_colony_for_hands_of_four_until_it_is_lost():
+    # The rulebook: losing the force with 4 cards in hand costs a card, so the card stays in
+    # front of its colony and the hand of 4 lasts every turn, not one.
+    t = table()
+    hand(t, "Ann", "the_force", "mega_jump", "twins")
+    t.act("card", card="the_force")  # hand 2, the force in front of Ann (not in the discard)
+    assert t.state["colonies"][0]["force"] and "the_force" not in t.state["discard"]
+    t.move("a2", "a3", tile="reeds")
+    t.move("h7", "h6", tile="reeds")  # Ann's turn 2: 2 + 2 drawn = 4
+    assert len(t.state["colonies"][0]["hand"]) == 4
+    hand(t, "Ann", "bodyguard", "mating_season", "twins", "twins")
+    t.act("card", card="bodyguard", from_="a1", to="b2", tile="reeds")  # 4 - 1 = 3 in hand
+    t.move("h6", "h5", tile="reeds")  # Ann's turn 3: 3 + 1 drawn = 4 again
+    assert len(t.state["colonies"][0]["hand"]) == 4 and "Ann draws 1 card" in t.text
+    assert "+ the force" in ENGINE.render(t.state)
+    hand(t, "Ann", "the_force", "mega_jump", "twins", "twins")
+    with pytest.raises(IllegalAction, match="already has the force"):
+        t.act("card", card="the_force")  # no second force in front of her
+    # another card takes it away (applied at the table): 4 in hand, so one is discarded too
+    hand(t, "Ann", "mega_jump", "twins", "twins", "mating_season")
+    with pytest.raises(IllegalAction, match="must discard one"):
+        t.act("card", card="the_force", lost=True, player="Ann")
+    t.act("card", card="the_force", lost=True, player="Ann", discard="twins")
+    assert t.state["colonies"][0]["hand"] == ["mating_season", "mega_jump", "twins"]
+    assert t.state["discard"] == {"bodyguard": 1, "the_force": 1, "twins": 1}
+    assert not t.state["colonies"][0]["force"]
+    with pytest.raises(IllegalAction, match="no force in front"):
+        t.act("card", card="the_force", lost=True, player="Ann")
+
+
+def test_losing_the_force_with_a_real_hand_of_four_discards_an_unseen_card():
+    t = Table(cards=True)  # real cards: 3 unseen each
+    t.act("card", card="the_force")
+    t.act("pass")  # Bob may hold a Doesn't work!; he lets it work. Ann: 2 unseen cards
+    t.move("a2", "a3", tile="reeds")
+    t.move("h7", "h6", tile="reeds")
+    assert t.state["colonies"][0]["hand"] == ["?"] * 4
+    t.act("card", card="the_force", lost=True, player="Ann")
+    # 4 - 1 = 3 unseen left; the force and one unseen card lie in the discard
+    assert t.state["colonies"][0]["hand"] == ["?"] * 3
+    assert t.state["discard"] == {"the_force": 1, "?": 1}
 
 
 def test_cards_need_the_card_module():
@@ -69,6 +112,22 @@ def test_one_card_per_turn_whatever_its_kind():
     with pytest.raises(IllegalAction) as err:
         t.act("card", card="mating_season", male="male1")
     assert err.value.rule == "Cards: one card per turn"
+
+
+def test_a_colony_that_played_its_card_is_not_offered_a_thunderclap_in_its_own_turn():
+    # One card per turn: after the force, Ann's own thunderclap is out of reach this turn, so
+    # the pond and the legal answers offer it to Bob only.
+    t = table()
+    hand(t, "Ann", "the_force", "thunderclap", "twins")
+    hand(t, "Bob", "thunderclap", "mega_jump", "twins")
+    t.act("card", card="the_force")
+    t.move("a1", "b2", tile="lily_pad")
+    text = ENGINE.render(t.state)
+    assert "(Bob holds one)" in text
+    # the referee dealt the cards: the other hands are on the table too
+    assert "Other hands (dealt by the referee): Bob: mega_jump, thunderclap, twins." in text
+    assert [a for a in ENGINE.legal_actions(t.state) if a["verb"] == "card"] == [
+        {"verb": "card", "card": "thunderclap", "player": "Bob"}]
 
 
 def test_only_orange_cards_in_another_colonys_turn():
@@ -133,6 +192,20 @@ def test_doesnt_work_on_a_doesnt_work_lets_the_first_card_work():
     assert t.at("a1") == "Rr" and t.reserve("Ann") == 3
 
 
+def test_the_pond_says_whether_a_card_answered_by_doesnt_work_would_work():
+    # Real hands: anyone may hold a Doesn't work!. Ann's card, then Bob's cancel (1: it would
+    # be cancelled), then Cy's cancel of the cancel (2: it would work).
+    t = Table(THREE, cards=True)
+    t.act("card", card="mating_season", male="male1")
+    assert "Bob, Cy may cancel Mating season!" in ENGINE.render(t.state)
+    t.act("card", card="doesnt_work", player="Bob")
+    assert "1 Doesn't work! played: Mating season! would be cancelled" in t.text
+    t.act("card", card="doesnt_work", player="Cy")
+    assert "2 Doesn't work! played: Mating season! would work" in ENGINE.render(t.state)
+    t.act("pass")
+    assert t.at("a1") == "Rr"
+
+
 def test_pass_lets_a_card_work_when_nobody_cancels_it():
     t = table()
     hand(t, "Ann", "mating_season", "twins", "the_force")
@@ -166,6 +239,26 @@ def test_one_more_frog_needs_a_free_square_next_to_the_queen():
         t.act("card", card="one_more_frog", to="a2")
     with pytest.raises(IllegalAction, match="free square next to"):
         t.act("card", card="one_more_frog", to="c3", tile="reeds")
+
+
+def test_twins_on_a_log_join_their_queen_beyond_two_servants():
+    # Babies are placed with the queen, they do not arrive: the log's limit of two servants
+    # (a third arriving pushes one off) does not apply to them; the crowd must thin out.
+    # Ann's queen and one servant on the log at b2; twins add 2: queen + 3 servants there.
+    t = table()
+    hand(t, "Ann", "twins", "mega_jump", "the_force")
+    t.tile("b2", "log")
+    t.place("Ann", "b2")
+    t.state["colonies"][0]["frogs"][0]["square"] = "b2"
+    t.act("card", card="twins", male="male1")  # Table.act checks the invariants
+    assert t.at("b2") == "Rrrr" and t.reserve("Ann") == 1
+    t.move("b2:queen", "c3", tile="reeds")
+    t.move("h7", "h6", tile="reeds")
+    # three servants left on the log, one more than it holds: one of them must move
+    with pytest.raises(IllegalAction, match="share b2: one of them must move"):
+        t.move("b1", "c1", tile="reeds")
+    t.move("b2", "b3", tile="reeds")
+    assert t.at("b2") == "rr" and t.current == "Bob"
 
 
 def test_mating_season_needs_the_males_token():
@@ -228,6 +321,31 @@ def test_an_unknown_card_is_recorded_by_name():
     t.act("card", card="Frog Rain")
     assert "does not know" in t.text and "Frog Rain" in t.text
     assert t.state["colonies"][0]["played_card"]
+
+
+def test_an_unknown_card_in_another_colonys_turn_is_taken_as_an_orange_card():
+    # Orange cards may be played in others' turns; the referee cannot read an unknown card's
+    # colour, so it records it. Real hands: Bob 3 unseen cards - 1 = 2; Ann's turn goes on.
+    t = Table(cards=True)
+    t.act("card", card="Frog Rain", player="Bob")
+    assert "orange card" in t.text and t.state["colonies"][1]["hand"] == ["?", "?"]
+    assert not t.state["colonies"][1]["played_card"] and t.current == "Ann"
+    t.act("card", card="Frog Rain")  # Ann's own card of the turn
+    with pytest.raises(IllegalAction, match="already played a card"):
+        t.act("card", card="Frog Storm")
+
+
+def test_a_card_missing_its_arguments_says_which():
+    t = table()
+    hand(t, "Ann", "one_more_frog", "twins", "mega_jump")
+    with pytest.raises(InputError, match="One more frog! needs --to SQ"):
+        t.act("card", card="one_more_frog")
+    with pytest.raises(InputError, match="Mega-jump needs --from SQ --to SQ"):
+        t.act("card", card="mega_jump")
+    with pytest.raises(InputError, match="which male"):
+        t.act("card", card="twins")
+    with pytest.raises(InputError, match="'male9' is not a male"):
+        t.act("card", card="twins", male="male9")
 
 
 def test_a_card_missing_its_tile_is_refused_before_it_leaves_the_hand():

@@ -205,3 +205,20 @@ def test_real_cards_are_counted_and_deal_shows_the_hands(db):
     ok("new", "--player", "Ann:red", "--player", "Bob:blue", "--cards", "--deal", "--seed", "4")
     assert "Ann's hand: " in ok("pond")
     assert run("new", "--player", "Ann:red", "--player", "Bob:blue", "--deal").exit_code == 2
+
+
+def test_the_force_is_lost_through_the_card_verb(db):
+    # Real cards: Ann plays the force (Bob lets it work), fills up to 4 at her next turn, then
+    # another card takes it away: 4 - 1 discarded = 3 unseen cards.
+    ok("new", "--player", "Ann:red", "--player", "Bob:blue", "--cards", "--seed", "3")
+    ok("card", "the_force")
+    ok("pass")
+    ok("move", "a2", "a3", "--tile", "reeds")
+    out = ok("move", "h7", "h6", "--tile", "reeds")
+    assert "Ann draws 2 cards (4 in hand)" in out
+    assert "4 + the force" in ok("status")
+    out = ok("card", "the_force", "--lost", "--player", "Ann")
+    assert "Ann loses the force" in out and "discards a card (3 left in hand)" in out
+    assert run("card", "mega_jump", "--lost").exit_code == 2
+    log = CliRunner().invoke(cli, ["log"])
+    assert log.exit_code == 0 and "Ann loses the force" in log.output

@@ -31,6 +31,16 @@ def test_pond_shows_tiles_queens_servants_stuck_frogs_and_shared_logs():
     assert "blue   15 left  Ly:4 Mq:2 Md:1 Pk:1 Rd:4  males 1 2 3" in text
 
 
+def test_a_crowded_square_counts_its_servants_to_keep_the_grid_aligned():
+    # Queen + 3 servants on a log (twins there) would fill the 7-wide cell: "Lg R3r".
+    t = Table()
+    t.tile("b2", "log")
+    t.state["colonies"][0]["frogs"][0]["square"] = "b2"
+    for _ in range(3):
+        t.place("Ann", "b2")
+    assert _row(ENGINE.render(t.state), 2).startswith(" 2 | . r    Lg R3r .      .      | ")
+
+
 def test_symbols_stay_distinct_for_colours_sharing_a_letter():
     t = Table(("Ann:blue", "Bob:black", "Cy:pink", "Dee:purple"))
     assert [col["symbol"] for col in t.state["colonies"]] == ["b", "l", "p", "u"]
@@ -45,6 +55,18 @@ def test_pending_and_forced_moves_are_spelled_out():
     t.move("b2:queen", "c3", tile="mosquito")
     text = ENGINE.render(t.state)
     assert "Waiting: Ann — mosquito:" in text and "or `pass`." in text
+
+
+def test_a_digital_bounce_is_not_asked_for_a_tile():
+    # --digital: the referee reveals the tiles and refuses --tile, so the hint must not ask.
+    t = Table(digital=True)
+    t.state["tiles"]["b2"] = "lily_pad"
+    t.state["piles"]["blue"]["lily_pad"] -= 1
+    t.move("a1", "b2")
+    assert "must bounce off the lily pad at b2: `bounce SQ`." in ENGINE.render(t.state)
+    physical = Table()
+    physical.move("a1", "b2", tile="lily_pad")
+    assert "`bounce SQ` (--tile TILE" in ENGINE.render(physical.state)
 
 
 def test_invariants_catch_a_frog_too_many_and_a_lost_tile():

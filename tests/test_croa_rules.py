@@ -194,6 +194,25 @@ def test_arriving_on_an_opposing_queen_eliminates_her_colony_and_gains_a_servant
     t.move("a1:servant", "a2", tile="reeds")
 
 
+def test_the_servant_gained_by_an_elimination_joins_the_queen_at_once():
+    # The gain comes with the removal of the opposing frogs, before the tile acts.
+    # Ann's servant c3 lands on Cy's queen on a mosquito at d4: Cy is out, Ann (3 servants in
+    # the pond: a2, b1, d4) gains one on her queen's a1 at once, while the mosquito waits
+    # (reserve 4 - 1 placed by hand - 1 gained = 2). The mosquito then moves the queen to b2:
+    # the gained servant stays on a1 (not placed at b2 at the end of the move).
+    t = Table(THREE)
+    t.place("Ann", "c3")
+    t.place("Cy", "d4", "queen")
+    t.tile("d4", "mosquito")
+    t.move("c3", "d4")
+    assert t.summary["pending"][0]["decision"] == "mosquito"
+    assert t.at("a1") == "Rr" and t.in_pond("Ann") == 4 and t.reserve("Ann") == 2
+    assert "a1:queen-b2" in t.summary["pending"][0]["choices"]
+    t.act("mosquito", from_="a1:queen", to="b2", tile="reeds")
+    assert t.at("a1") == "r" and t.at("b2") == "R"
+    assert t.in_pond("Ann") == 4 and t.current == "Bob"
+
+
 def test_no_servant_gained_with_six_already_in_the_pond():
     t = Table(THREE)
     for sq in ("c1", "d1", "e1", "f1"):
@@ -293,6 +312,14 @@ def test_mosquito_moves_another_own_frog_with_its_tile_effect():
         t.act("mosquito", from_="a3", to="a4", tile="reeds")
     t.act("mosquito", from_="b1", to="c2", tile="pike")  # the moved servant is eaten
     assert t.at("c2") == "" and t.reserve("Ann") == 5 and t.current == "Bob"
+
+
+def test_mosquito_answer_takes_its_tile_as_sq_tile_like_a_bounce():
+    # The missing-tile refusal offers SQ:TILE for bounce and mosquito answers alike.
+    t = Table()
+    t.move("a2", "a3", tile="mosquito")
+    t.act("mosquito", from_="b1", to="c2:reeds")
+    assert t.at("c2") == "r" and t.state["tiles"]["c2"] == "reeds" and t.current == "Bob"
 
 
 def test_mosquito_chain_moves_a_third_frog():
@@ -439,6 +466,24 @@ def test_reeds_do_nothing_and_the_next_colony_plays():
     assert t.current == "Cy"
     t.move("h7", "h6", tile="reeds")
     assert t.current == "Ann" and t.summary["turn"] == 4
+
+
+def test_four_colonies_play_clockwise_and_skip_an_eliminated_colony():
+    # Seats a1, a8, h8, h1 go round the pond clockwise. Bob's servant lands on Cy's queen:
+    # from then on the order is Ann, Bob, Dee, Ann, Bob, Dee...
+    t = Table(("Ann:red", "Bob:blue", "Cy:green", "Dee:yellow"))
+    t.place("Cy", "b6", "queen")
+    t.tile("b6", "reeds")
+    t.move("a2", "a3", tile="reeds")
+    t.move("a7", "b6")
+    assert not t.state["colonies"][2]["alive"] and t.current == "Dee"
+    t.move("h2", "h3", tile="reeds")
+    assert t.current == "Ann"
+    t.move("a3", "a4", tile="reeds")
+    assert t.current == "Bob"
+    # Bob's gained servant shares his queen's a8: one of the two moves
+    t.move("a8:servant", "a7", tile="reeds")
+    assert t.current == "Dee" and t.summary["turn"] == 6  # Ann 1, Bob 2, Dee 3, Ann 4, Bob 5
 
 
 def test_a_colony_with_no_movable_frog_is_skipped():

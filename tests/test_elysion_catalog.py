@@ -242,3 +242,22 @@ def test_a_shade_has_no_offering():
     text += 'goal = "coin >= 1"\noffering = { lotus = 1 }\n'
     [problem] = cat.check(text)
     assert problem.line == 10 and "unknown key 'offering'" in problem.message
+
+
+def test_checker_names_a_realm_by_its_number_in_every_problem():
+    # The 1st [[realm]] is realm 40: an unknown key is reported for "realm 40", as the faction is
+    # (it used to say "realm 1" for the key and "realm 40" for the faction).
+    text = HEAD + '[[realm]]\nnumber = 40\nfaction = "moon"\nglory = 3\n'
+    assert [str(p) for p in cat.check(text)] == [
+        "line 6: realm 40: faction 'moon' is not one of the catalog's factions (sky, sea)",
+        "line 7: realm 40: unknown key 'glory' (keys: faction, icons, number, offering, score)",
+    ]
+
+
+def test_checker_refuses_card_names_that_are_verb_words():
+    # `pass Ann` declines a Shade and `--give-up Ann:32*=none` keeps the Blessings: a card
+    # called "Pass" or "None" could not be named there.
+    text = HEAD + '[[realm]]\nnumber = 1\nfaction = "sky"\n'
+    text += '[[blessing]]\nname = "None"\n[[shade]]\nname = " pass "\ngoal = "coin >= 1"\n'
+    problems = [str(p) for p in cat.check(text)]
+    assert len(problems) == 2 and all("not 'pass' or 'none'" in p for p in problems)

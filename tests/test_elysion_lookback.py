@@ -49,10 +49,11 @@ KEEPS = {
     (2, "Ann"): (["Nectar"], "Nectar"),  # 32* > 12: 1 + 0 coins
     (4, "Ann"): (["Aegis"], "Aegis"),  # 42 > 5: 1 + 0 coins
     (6, "Ann"): (["Ambrosia"], "Ambrosia"),  # 63 > 22
-    (8, "Ann"): (["Caduceus", "Olive Branch"], "Olive Branch"),  # 68 > 1: 1 + 1 coin (realm 1)
-    (3, "Bob"): (["Hermes' Sandals", "Trident"], "Hermes' Sandals"),  # 1 + coin of realm 2
+    (8, "Ann"): (["Dionysus' Cup", "Olive Branch"], "Olive Branch"),  # 68 > 1: 1 + 1 coin (realm 1)
+    (3, "Bob"): (["Hermes' Sandals", "Titan's Chain"], "Hermes' Sandals"),  # 1 + coin of realm 2
     (5, "Bob"): (["Winged Helm", "Caduceus", "Golden Apple"], "Golden Apple"),  # 1 + 2 coins
-    (7, "Bob"): (["Winged Helm", "Caduceus", "Trident", "Medusa's Gaze"], "Trident"),  # 1 + 3
+    # day 7: 1 + 3 coins; Caduceus and Winged Helm lie under the deck since day 5
+    (7, "Bob"): (["Lyre of Orpheus", "Bow of Artemis", "Trident", "Starlit Veil"], "Trident"),
     (3, "Cy"): (["Argo Plank"], "Argo Plank"),
     (4, "Cy"): (["Cyclops Eye"], "Cyclops Eye"),
     (6, "Cy"): (["Sickle of Cronos"], "Sickle of Cronos"),

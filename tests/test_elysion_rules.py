@@ -239,10 +239,14 @@ def test_no_realm_is_taken_on_day_eight():
     while g.state["stage"] == "keep":
         g("keep", player="Ann", blessing=g.state["drawn"][0])
     n = g.state["draws"]["Bob"]
-    free = [
-        b
-        for b in get_catalog(None).blessings
-        if not any(b in g.state["blessings"][p] for p in g.state["players"])
+    under = [b for batch in g.state["blessings_under"] for b in batch]
+    free = [  # the deck from its top: never drawn, then those put back under it
+        *(
+            b
+            for b in get_catalog(None).blessings
+            if not any(b in g.state["blessings"][p] for p in g.state["players"]) and b not in under
+        ),
+        *under,
     ][:n]
     g("keep", player="Bob", blessing=free[-1], drawn=free)  # day 8: draw and keep in one go
     assert g.state["blessings"]["Bob"][-1] == free[-1]
@@ -680,3 +684,164 @@ def test_random_games_with_a_short_deck_always_reach_the_look_back():
             assert legal, (seed, state["phase"], state["day"])
             state, _, _ = session.run(E, E.copy(state), rng.choice(legal), f"s{seed}", ply)
         assert E.summary(state)["over"], seed
+
+
+def test_no_shade_is_taken_on_day_eight():
+    # A Shade is taken at the end of a take turn; on day 8 nobody takes a realm, so none is.
+    # Ann: 2 earth C, 5, 7 earth, 10, 14, 6 underworld C, 9 sky GF: 2 coins by day 7 (no Shade
+    # answers: Ferryman needs coin >= 3, Stone Giant earth >= 3 and she has 2 earth).
+    # Day 8: 61 underworld C makes 3 coins and adds a coin: Ferryman's goal is met, yet no Shade.
+    g = Game(
+        styx=True,
+        hand=8,
+        row=["11", "12", "13", "15"],
+        shades=["Ferryman", "Stone Giant", "Old Sailor"],
+    )
+    ann = ["2", "5", "7", "10", "14", "6", "9", "61"]
+    bob = ["68", "67", "66", "65", "64", "63", "62", "59"]
+    cy = ["58", "57", "56", "55", "54", "53", "52", "51"]
+    rows = [
+        ["16", "17", "18", "19"],
+        ["20", "21", "22", "23"],
+        ["24", "25", "26", "27"],
+        ["28", "29", "30", "31"],
+        ["32", "33", "34", "35"],
+        ["36", "37", "38", "39"],
+    ]
+    drawn = {
+        2: ["Ambrosia", "Aegis"],
+        3: ["Caduceus", "Medusa's Gaze"],
+        4: ["Muse's Scroll", "Hearth of Hestia"],
+        5: ["Thread of Ariadne", "Athena's Owl"],
+        7: ["Olive Branch", "Winged Helm", "Golden Apple"],
+    }
+    for day in range(1, 8):
+        g("reveal", realms={"Ann": ann[day - 1], "Bob": bob[day - 1], "Cy": cy[day - 1]})
+        assert g.state["order"] == ["Ann", "Cy", "Bob"]
+        for p in ("Ann", "Cy", "Bob"):
+            typed = drawn.get(day) if p == "Ann" else None
+            g(
+                "take",
+                player=p,
+                realm=g.state["row"][0],
+                drawn=typed,
+                keep=typed[0] if typed else None,
+            )
+            assert g.state["stage"] != "shade"
+        g("next", row=rows[day - 1] if day < 7 else None)
+    g("reveal", realms={"Ann": ann[7], "Bob": bob[7], "Cy": cy[7]})
+    assert g.state["draws"]["Ann"] == 4  # 61 > 9: 1 + coins of 2, 6, 61
+    g(
+        "take",
+        player="Ann",
+        drawn=["Nectar", "Trident", "Laurel Wreath", "Lyre of Orpheus"],
+        keep="Lyre of Orpheus",
+    )
+    assert g.state["phase"] == "lookback" and E.summary(g.state)["pending"] == []
+    message = g.refused("shade", player="Ann", shade="Ferryman")
+    assert "no Shade is taken on day 8" in message
+
+
+def test_blessings_not_kept_go_back_under_the_deck():
+    # Day 2: Ann 12 > 2 draws 1 + 1 coin = 2 (Nectar, Aegis) and keeps Aegis: Nectar goes under
+    # the deck. 27 Blessings never drawn lie above it, so Bob (13 > 5: 1 Blessing) cannot draw it.
+    g = Game(hand=8)
+    g("reveal", realms={"Ann": "2", "Bob": "5", "Cy": "8"})
+    for p, r in (("Ann", "40"), ("Bob", "41"), ("Cy", "42")):
+        g("take", player=p, realm=r)
+    g("next", row=["50", "51", "52", "53"])
+    g("reveal", realms={"Ann": "12", "Bob": "13", "Cy": "9"})
+    g("take", player="Cy", realm="50", drawn=["Trident"])
+    g("take", player="Ann", realm="51", drawn=["Nectar", "Aegis"], keep="Aegis")
+    assert g.state["blessings_under"] == [["Nectar"]]
+    message = g.refused("take", player="Bob", realm="52", drawn=["Nectar"])
+    assert "Nectar was drawn and put back under the deck earlier" in message
+    assert "27 Blessing(s) above it" in message
+    g("take", player="Bob", realm="52")  # drawn by the referee: from the top, never Nectar
+    assert g.state["blessings"]["Bob"] != ["Nectar"]
+
+
+def test_blessings_put_back_come_up_once_the_deck_above_them_is_drawn():
+    # Everything but Caduceus and Cornucopia is kept; under the deck lie [Nectar] then
+    # [Aegis, Ambrosia]. A draw of 4: the 2 never drawn, Nectar, then one of Aegis/Ambrosia.
+    from referee.chance import Chance
+    from referee.games.elysion import deck
+
+    catalog = get_catalog(None)
+    state = E.copy(Game().state)
+    state["blessings_under"] = [["Nectar"], ["Aegis", "Ambrosia"]]
+    state["blessings"]["Cy"] = [
+        b
+        for b in catalog.blessings
+        if b not in ("Caduceus", "Cornucopia", "Nectar", "Aegis", "Ambrosia")
+    ]
+    rule = "Blessings: draw 1 + Charon's coins when today's realm is higher"
+    drawn = deck.draw_blessings(Chance("s", 1), "b", E.copy(state), catalog, 4, None, rule)
+    assert set(drawn[:3]) == {"Caduceus", "Cornucopia", "Nectar"}
+    assert drawn[3] in ("Aegis", "Ambrosia")
+    typed = ["Cornucopia", "Caduceus", "Nectar", "Ambrosia"]  # either of the last batch
+    left = E.copy(state)
+    assert deck.draw_blessings(Chance("s", 1), "b", left, catalog, 4, typed, rule) == typed
+    assert left["blessings_under"] == [["Aegis"]]
+    with pytest.raises(IllegalAction, match="Aegis was drawn and put back"):
+        # Nectar lies above Aegis: it must come up first
+        deck.draw_blessings(
+            Chance("s", 1),
+            "b",
+            E.copy(state),
+            catalog,
+            3,
+            ["Caduceus", "Cornucopia", "Aegis"],
+            rule,
+        )
+
+
+def test_seven_journeys_are_split_into_readable_parts():
+    # 7 players on day 1: cells like "21 underworld CGA" make one table ~130 columns wide;
+    # the journeys are split in parts (seating order kept), each at most 100 columns.
+    seven = ["Ann", "Bob", "Cy", "Dee", "Eve", "Fay", "Gus"]
+    g = Game(players=seven, row=["30", "31", "32", "33", "34", "35", "36", "37"], hand=8)
+    g("reveal", realms=dict(zip(seven, ["21", "51", "56", "26", "63", "15", "41"], strict=True)))
+    text = E.render(g.state)
+    journeys = text[text.index("Journeys") : text.index("player    in hand")]
+    assert "Journeys (2 parts, in seating order)" in journeys
+    assert all(len(line) <= 100 for line in journeys.splitlines())
+    headers = [line.split() for line in journeys.splitlines() if line.startswith("  ")]
+    assert [name for header in headers for name in header] == seven
+
+
+def test_status_names_the_shades_that_answer_the_pending_decision():
+    # Day 3: Ann's 2, 12, 17 are earth: Stone Giant (earth >= 3) answers; Ferryman does not.
+    g = Game(styx=True, hand=8, shades=["Stone Giant", "Ferryman", "Old Sailor"])
+    g("reveal", realms={"Ann": "2", "Bob": "7", "Cy": "8"})
+    for p, r in (("Ann", "40"), ("Bob", "41"), ("Cy", "42")):
+        g("take", player=p, realm=r)
+    g("next", row=["50", "51", "52", "53"])
+    g("reveal", realms={"Ann": "12", "Bob": "13", "Cy": "9"})
+    g("take", player="Cy", realm="50", drawn=["Trident"])
+    g("take", player="Ann", realm="51", drawn=["Aegis", "Nectar"], keep="Aegis")
+    g("take", player="Bob", realm="52", drawn=["Olive Branch"])
+    g("next", row=["54", "55", "56", "60"])
+    g("reveal", realms={"Ann": "17", "Bob": "19", "Cy": "3"})
+    g("take", player="Cy", realm="54")
+    g("take", player="Ann", realm="55", drawn=["Ambrosia", "Caduceus"], keep="Ambrosia")
+    assert "Day 3 of 8 · Ann may take a Shade (Stone Giant answers): `shade Ann NAME`" in (
+        E.render(g.state)
+    )
+
+
+def test_refill_from_an_empty_shade_deck_still_turns_up_the_visible_top():
+    # Beyond the Styx: the deck's top card is visible; with the deck out, refilling moves that
+    # card by the row and says so (it used to move silently), and the deck shows "none".
+    from referee.chance import Chance
+    from referee.games.elysion import deck
+
+    catalog = get_catalog(None)
+    state = E.copy(Game(styx=True, shades=["Stone Giant", "Ferryman", "Old Sailor"]).state)
+    state["shades_seen"] = list(catalog.shades)  # every other Shade is taken already
+    state["shades_up"] = ["Ferryman"]
+    events = deck.refill_shades(state, catalog, Chance("s", 1), None)
+    assert state["shades_up"] == ["Ferryman", "Old Sailor"] and state["shade_top"] is None
+    assert [e["text"] for e in events] == [
+        "Shades by the row: Ferryman, Old Sailor; next in the deck: none (the deck is out)"
+    ]

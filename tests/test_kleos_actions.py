@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from test_kleos_support import CARDS, new_game
 
+from referee.games.kleos import ENGINE
+
 
 def action_game(**kw):
     """Ann (Ares, H1, first) and Bob (Athena, H5); Ann has a Hoplite and a Centaur; Bob a
@@ -193,12 +195,28 @@ def test_cursed_minion_cannot_be_sent_to_hades_to_make_room():
     assert "Amazonian Queen Myrina" in g.state["hades"] and g.glory("ares") == 1
 
 
-def test_play_with_four_minions_needs_replace():
+def test_fifth_minion_played_asks_which_goes_to_hades():
+    """Play a Minion with four in play: a pending choice (an uncursed minion, or the card
+    entering), not a refusal; --replace may give the answer up front."""
     g = new_game(deploy={"ares": ["Hoplite Warrior", "Centaur", "Cyclops", "Hoplite Warrior"]})
     g.do("next")
-    g.refused("play", "four minions plus the champion", god="ares", card="Centaur")
+    g.m("ares:2")["attachments"].append({"card": "Hex", "as": "curse", "by": "athena", "mod": {}})
+    g.do("play", god="ares", card="Centaur")
+    assert g.state["pending"]["kind"] == "make-room"
+    # slot 2 is cursed: the choices are 1, 3, 4 or the Centaur itself
+    assert ENGINE.summary(g.state)["pending"][0]["choices"] == ["1", "3", "4", "new"]
+    assert "`replace new` (Centaur itself)" in ENGINE.render(g.state)
+    g.refused("next", "Pending decisions")
+    g.refused("replace", "cursed minions cannot be replaced", slot="2")
+    g.do("replace", slot="3")  # the Cyclops goes to Hades; the Centaur enters at the temple
+    assert g.m("ares:3")["card"]["name"] == "Centaur" and g.m("ares:3")["location"] == "h1"
+    assert not g.m("ares:3")["exhausted"] and g.m("ares:3")["actions"] == 2  # played, not recruited
+    assert "Cyclops" in g.state["hades"] and g.state["pending"] is None
     g.do("play", god="ares", card="Theseus", replace="4")
     assert g.m("ares:4")["card"]["name"] == "Theseus" and g.m("ares:4")["location"] == "h1"
+    g.do("play", god="ares", card="Centaur")
+    g.do("replace", slot="new")  # the card entering goes to Hades instead
+    assert g.state["hades"][-1] == "Centaur" and g.state["pending"] is None
 
 
 def test_deployment_is_limited_to_four_minions():

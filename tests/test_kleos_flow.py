@@ -115,8 +115,10 @@ def test_isles_repopulate_only_when_empty_of_card_and_minions():
     g.do("move", minion="ares:3", to="port")
     end_of_day(g)
     assert "isle1" in g.state["awaiting"]
-    g.do("isle", isle="isle1", card="Minotaur")
-    assert g.state["isles"]["isle1"]["name"] == "Minotaur"
+    # (a card not already on an Isle: the Epic deck holds one Minotaur, and it waits on isle2)
+    g.do("isle", isle="isle1", card="Cyclops", stats={**CARDS["Cyclops"], "name": "Cyclops",
+                                                      "disposition": 2})
+    assert g.state["isles"]["isle1"]["name"] == "Cyclops"
 
 
 def test_glory_never_goes_below_zero():

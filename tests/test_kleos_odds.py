@@ -45,3 +45,19 @@ def test_combat_champion_is_never_slaughtered_and_dice_never_below_zero():
 def test_odds_refuses_absurd_dice_counts():
     with pytest.raises(ValueError):
         sc.at_least(-1, 1)
+
+
+def test_combat_calculator_has_no_dice_limit_within_its_options():
+    """No Dice Limit: the largest inputs the calculator takes (99 Attack + 99 Tactics + 99 bonus
+    = 297 dice) give an answer, not an internal error."""
+    import json
+
+    from click.testing import CliRunner
+
+    from referee.cli import cli
+
+    res = CliRunner().invoke(cli, ["--json", "kleos", "combat", "--attack", "99", "--defense",
+                                   "99", "--tactics", "99", "--bonus", "99"])
+    assert res.exit_code == 0, res.output
+    out = json.loads(res.output)["result"]
+    assert out["dice"] == 297 and 0 < out["slaughter"] < out["kill"] < 1

@@ -184,3 +184,13 @@ def test_planet_complete_while_only_aggression_cards_are_held_is_a_defeat_withou
     assert state["over"] and state["pending"] is None and state["outcome"] == "defeat"
     assert sum(state["pool"].values()) == 5 == held_aggression(state)
     assert "all Aggression cards" in text(events)
+
+
+def test_status_shows_who_discards_for_the_storm_not_who_reveals():
+    from referee.games.kreus import render
+
+    state = _turn2()
+    who = state["round"]["order"][0]
+    state, _ = _reveal(state, "storm")
+    row = next(line for line in render.render(state).splitlines() if line.split()[1:2] == [who])
+    assert "to discard (Storm of Uranus)" in row and "reveals next" not in row

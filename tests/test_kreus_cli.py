@@ -177,3 +177,66 @@ def test_end_answers_the_final_question(db):
     result = run("--json", "kreus", "end")
     assert result.exit_code == 1
     assert json.loads(result.output)["error"]["rule"].startswith("End of the game")
+
+
+def test_negative_tokens_reach_the_command_and_are_refused_clearly(db):
+    _new()
+    result = run("kreus", "tokens", "Bob", "-1")
+    assert result.exit_code == 2
+    assert "No such option" not in result.output and "0 or more" in result.output
+    assert run("kreus", "tokens", "Bob", "2").exit_code == 0
+
+
+def test_titan_drawn_by_the_referee_through_the_cli(db):
+    _new("--incarnation")
+    _setup_tokens()
+    result = run("--json", "kreus", "titan", "Ann", "draw")
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.output)
+    card = data["state"]["titan_cards"][data["state"]["drawn"]["Ann"]]
+    assert data["result"]["results"][0]["source"] == "referee"
+    assert run("kreus", "titan", "Ann", card["male"]["name"]).exit_code == 0
+    assert "(referee)" in run("log").output
+
+
+def test_log_writes_an_exchange_as_it_is_typed():
+    from referee.games.kreus import ENGINE
+
+    assert ENGINE.describe({"verb": "exchange", "player": "Dee", "with": "Ann"}) == \
+        "exchange Dee Ann"
+
+
+def test_log_lines_are_the_commands_the_table_types(db):
+    """Every action of a seeded 5-player Incarnation + Altered playout, written as the log
+    writes it (`describe`), replays through `referee play` to the same table."""
+    import random
+
+    from referee.chance import Chance
+    from referee.games.kreus import ENGINE
+    from referee.games.kreus.legal import legal_actions
+
+    rng = random.Random(7)
+    opts = {"players": ["Ann", "Bob", "Cy", "Dee", "Eve"], "first": "Cy",
+            "incarnation": True, "altered": True}
+    state = ENGINE.setup(opts, Chance("s", 0))
+    lines = [ENGINE.describe({"verb": "new", **opts})]
+    for ply in range(1, 400):
+        actions = [a for a in legal_actions(state) if a.get("titan") != "draw"]
+        if not actions:
+            break
+        action = rng.choice(actions)
+        state, _ = ENGINE.apply(ENGINE.copy(state), action, Chance("s", ply))
+        lines.append(ENGINE.describe(action))
+    assert state["over"]
+    result = CliRunner().invoke(cli, ["play", "--bail", "kreus"], input="\n".join(lines) + "\n")
+    assert result.exit_code == 0, result.output[-2000:]
+    shown = json.loads(run("--json", "kreus", "status").output)["state"]
+    assert {k: v for k, v in shown.items() if k != "summary"} == state
+
+
+def test_log_writes_a_titan_power_as_it_is_typed():
+    from referee.games.kreus import ENGINE
+
+    line = ENGINE.describe({"verb": "power", "player": "Ann", "titan": "themis", "on": "Bob",
+                            "card": "fire", "gain": 1, "direction": None})
+    assert line == "power Ann themis --on Bob --card fire --gain 1"

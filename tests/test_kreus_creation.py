@@ -184,3 +184,12 @@ def test_completion_names_what_is_now_playable():
     _state, events = play_turn(started(), ["atmosphere", "air", "water", "comet"])
     assert "Atmosphere is complete!" in text(events)
     assert "Now playable: Wind, Rainbow" in text(events)
+
+
+def test_nature_card_forced_to_stand_for_an_element_says_it_never_enters_play():
+    """Atmosphere needs Water; Rainbow (Level II) is locked (Atmosphere incomplete) but shows
+    Water: it must be played as Water, and the table is told it is spent for good."""
+    state = put(started(), "atmosphere", "air")
+    state, events = _reveal(_creation(state), "rainbow")
+    assert state["as_element"] == {"rainbow": "atmosphere"}
+    assert "never enter play as itself" in text(events)

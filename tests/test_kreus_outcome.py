@@ -138,3 +138,24 @@ def test_full_game_aggression_defeat_on_the_first_turn():
 def test_game_ends_by_itself_only():
     err = refused(started(), "end")
     assert "End of the game" in err.rule
+
+
+def test_may_sustain_life_is_the_bare_minimum_win_and_unstable_a_loss():
+    """Section 1: the team wins or loses together. "May sustain life" is the bare-minimum
+    result (a win, every player listed); an unstable Planet falls apart (nobody wins)."""
+    from referee.games.kreus import ENGINE
+
+    state = build_planet(turns=6)
+    state, _ = play_turn(state, ["fire", "air", "hekatonkheires", "thunderbolts"])
+    state, _ = play_turn(state, ["storm", "thunderbolts", "thunderbolts", "mountain"])
+    state, events = _finish_by_discarding(state)
+    summary = ENGINE.summary(state)
+    assert summary["outcome"] == "may-sustain-life"
+    assert summary["winners"] == ["Ann", "Bob", "Cy", "Dee"]
+    assert "the team wins" in text(events)
+    unstable = build_planet(turns=6)
+    unstable, _ = play_turn(unstable, ["fire", "hekatonkheires", "thunderbolts", "storm"])
+    unstable, _ = play_turn(unstable, ["thunderbolts", "thunderbolts", "mountain",
+                                       ("air", {"on": "mountain"})])
+    unstable, _ = _finish_by_discarding(unstable)
+    assert ENGINE.summary(unstable)["winners"] == []

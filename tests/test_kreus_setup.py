@@ -166,3 +166,51 @@ def test_cards_are_dealt_equally():
     # 36/3, 40/4, 40/5, 42/6: every player starts with the same hand
     assert [new(n)["hand"]["Ann"] for n in (3, 4, 5, 6)] == [12, 10, 8, 7]
     assert len(set(new(5)["hand"].values())) == 1
+
+
+def test_first_game_variant_at_six_players_is_said_not_applied():
+    """6 players use the whole box, so `--first-game` changes nothing: the table is told so."""
+    from referee.games.kreus import render
+
+    state = new(6, first_game=True)
+    assert state["mode"]["first_game_ignored"]
+    assert "--first-game is NOT applied" in render.render(state)
+    assert "NOT applied" not in render.render(new(5, first_game=True))
+
+
+def test_incarnation_needs_a_titan_card_per_player():
+    """A cards file with 1 Titan card for 3 players would leave setup waiting forever."""
+    one = {"titans": [{"male": {"name": "cronus", "uses": 1, "phase": "divination"},
+                       "female": {"name": "rhea", "uses": 1, "phase": "divination"}}]}
+    with pytest.raises(IllegalAction) as info:
+        new(3, incarnation=True, cards=one)
+    assert "Titan card" in info.value.message and "3 players" in info.value.message
+    assert new(3, cards=one)["phase"] == "setup"  # without Incarnation the Titans do not matter
+
+
+def test_titan_card_drawn_by_the_referee_then_a_face_kept():
+    """`titan Ann draw` draws one of the Titan cards not yet dealt (a recorded chance result);
+    Ann then keeps a face by naming it. Nobody else can take the card Ann drew."""
+    state = started(3, tokens=[1, 1], incarnation=True)
+    state, events = act(state, "titan", player="Ann", titan="draw")
+    i = state["drawn"]["Ann"]
+    card = state["titan_cards"][i]
+    assert "draws the" in text(events) and "Ann" not in state["titans"]
+    err = refused(state, "titan", player="Bob", titan=card["male"]["name"])
+    assert "dealt once" in err.rule
+    err = refused(state, "titan", player="Ann", titan="draw", kind=InputError)  # a face now
+    assert card["female"]["name"] in str(err)
+    other = state["titan_cards"][(i + 1) % 6]["female"]["name"]
+    err = refused(state, "titan", player="Ann", titan=other)
+    assert "drew" in err.message
+    state = do(state, "titan", player="Ann", titan=card["female"]["name"])
+    assert state["titans"]["Ann"]["face"] == "female" and not state["drawn"]
+
+
+def test_titan_drawn_at_the_table_is_typed():
+    state = started(3, tokens=[1, 1], incarnation=True)
+    state = do(state, "titan", player="Ann", titan="iapetus")
+    assert state["titans"]["Ann"]["face"] == "male"
+    state = do(state, "titan", player="Ann", titan="iapetus", face="female")  # the other face
+    assert state["titans"]["Ann"]["name"] == "themis"
+    refused(state, "titan", player="Bob", titan="draw", face="male", kind=InputError)

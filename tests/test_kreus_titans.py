@@ -295,3 +295,40 @@ def test_tethys_on_a_reveal_needs_tethys_and_an_element_put_into_play():
     state = do(state, "next")
     err = refused(state, "reveal", player="Ann", card="water", tethys=True)  # lost, not in play
     assert "Tethys" in err.rule
+
+
+def test_crius_declared_on_the_last_turn_when_cronus_places_his_last_two_cards():
+    """Turn 2: Ann (Cronus) keeps 2 cards, Bob, Cy, Dee 1 each. Ann declares Cronus and puts
+    both face down, the others their last card: no hand holds a card after this turn, so it
+    is the last turn and Crius (Bob) may be declared. 40 cards: 35 Nature/Element cards are
+    discarded (Ann 8, the others 9 each), leaving the 5 Aggression cards in the 5 hand cards."""
+    from test_kreus_support import discard_down_to
+
+    state = incarnate({"Ann": "cronus", "Bob": "crius", "Cy": "phoebe", "Dee": "tethys"})
+    state, _ = play_turn(state, ["fire", "fire", "fire", "fire"])  # turn 1: all lost
+    for who, keep in (("Ann", 2), ("Bob", 1), ("Cy", 1), ("Dee", 1)):
+        state = discard_down_to(state, who, keep)
+    state = do(state, "power", player="Ann")  # Cronus: two cards this turn
+    state = do(state, "power", player="Bob")  # Crius: allowed, this is the last turn
+    assert state["round"]["crius"] == "Bob"
+    state = do(ready_all(state), "next")
+    assert state["round"]["last_turn"]
+
+
+def test_first_turn_warning_names_the_crius_exception():
+    state = do(_with(Ann="crius", Bob="theia"), "power", player="Ann")
+    state, events = act(ready_all(state), "next")
+    assert "except Ann's: Crius" in text(events)
+
+
+def test_oceanus_switches_only_players_who_reveal_this_turn():
+    """Turn 2: Ann played two cards with Cronus on turn 1 and sits out, so Oceanus cannot
+    switch her place (the power would be spent for nothing)."""
+    state = incarnate({"Ann": "cronus", "Bob": "oceanus", "Cy": "theia", "Dee": "phoebe"})
+    state = do(state, "power", player="Ann")
+    state, _ = play_turn(state, ["fire", "fire", "fire", "fire", "fire"])
+    assert state["turn"] == 2 and state["skip"]["Ann"] == 2
+    err = refused(state, "power", player="Bob", swap=["Ann", "Cy"])
+    assert "sits this turn out" in err.message and "Oceanus" in err.rule
+    state = do(state, "power", player="Bob", swap=["Dee", "Cy"])
+    assert state["round"]["order_mods"] == [{"kind": "swap", "a": "Dee", "b": "Cy"}]

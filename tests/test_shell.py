@@ -70,7 +70,7 @@ def test_completion_offers_verbs_options_minions_and_locations(db):
 def test_undo_and_log_in_the_shell_act_on_the_shell_game_session(db, capsys):
     _shell(db, f"{NEW_LINE}\nglory ares +1 --reason test\nundo\nlog\n")
     out = capsys.readouterr().out
-    assert "Undo done" in out and "1 action(s)" in out.split("Undo done")[1]
+    assert "Undo done" in out and "`new` and 0 action(s)" in out.split("Undo done")[1]
 
 
 def test_unbalanced_quotes_are_a_message(db, capsys):

@@ -21,6 +21,9 @@ group = game_group("cerebria")
 
 MOODS = click.Choice(["bliss", "gloom"], case_sensitive=False)
 CARD_HELP = "CARD is e.g. strong-gloom-blue-steal or brightness-red."
+# the ability options that only one ability reads (a typo elsewhere must not pass unnoticed)
+ABILITY_OPTIONS = {"--merge": ("summon",), "--discard": ("summon",), "--card": ("steal",),
+                   "--keep": ("drain",)}
 
 
 @group.command("new")
@@ -31,7 +34,7 @@ CARD_HELP = "CARD is e.g. strong-gloom-blue-steal or brightness-red."
               help="The Mood Marker's first face (tossed if omitted).")
 @click.option("--impulse", "impulse", multiple=True, metavar="CARD",
               help="The Impulse cards turned face up, slot 1 first (drawn if omitted).")
-@click.option("--deck", "deck_file", type=click.File("r"), default=None, metavar="FILE",
+@click.option("--deck", "deck_file", type=click.File("r", encoding="utf-8"), default=None, metavar="FILE",
               help="Your deck's cards as JSON {\"cards\": {\"CARD\": copies}} (96 cards, "
                    "16 Mild, 16 Strong, 16 Brightness/Bleakness per affiliation). The shipped "
                    "deck is a reconstruction: the rulebook prints only the counts.")
@@ -59,6 +62,8 @@ def new(players, first, mood, impulse, deck_file, seed, name, dry_run):
             options["deck"] = json.load(deck_file)
         except (json.JSONDecodeError, UnicodeDecodeError) as exc:
             raise click.BadParameter(f"not a JSON deck file ({exc})", param_hint="--deck") from None
+        if options["deck"] is None:  # `null` would silently mean the shipped deck
+            raise click.BadParameter("the file holds no deck (null)", param_hint="--deck")
     start("cerebria", options, seed=seed, name=name, dry_run=dry_run)
 
 
@@ -128,7 +133,9 @@ def ability(player, pos, ability, args, absorb, merge, discard, card, keep, reve
     \b
       destroy PLAYER:POS             discard an emotion, its fragments to the supply
       drain PLAYER:POS HOST          move its fragments onto your emotion at HOST
-      deprive SLOT SLOT              discard two Impulse cards, one after the other
+      deprive SLOT [SLOT]            discard an Impulse card, it is refilled, then
+                                     `deprive PLAYER SLOT` discards the second
+                                     (or type both slots at once)
       summon CARD [--merge CARD]     put CARD from your hand into your Mindset
       steal PLAYER [--card CARD]     take a card from an opponent's hand
       swap MINE PLAYER:POS           exchange emotions; their fragments stay on them
@@ -144,7 +151,13 @@ def ability(player, pos, ability, args, absorb, merge, discard, card, keep, reve
       referee cerebria ability Bob 2 drain Ann:3 1 --keep absorb
       referee cerebria ability Cy 1 steal Ann --card brightness-red
     """
-    return {"verb": "ability", "player": player, "pos": pos, "ability": ability.lower(),
+    ability = ability.lower()
+    given = {"--merge": merge, "--discard": discard, "--card": card, "--keep": keep}
+    for option, value in given.items():
+        if value is not None and ability not in ABILITY_OPTIONS[option]:
+            raise click.UsageError(f"{option} is for {ABILITY_OPTIONS[option][0]} only, "
+                                   f"not {ability}")
+    return {"verb": "ability", "player": player, "pos": pos, "ability": ability,
             "args": list(args), "absorb": absorb, "merge": merge, "discard": discard,
             "card": card, "keep": keep, "reveal": list(reveal) or None}
 
@@ -170,6 +183,21 @@ def cancel(player, discard):
 def pass_(player, reveal):
     """No counter-act: PLAYER passes (the next in turn may still cancel); no name: all pass."""
     return {"verb": "pass", "player": player, "reveal": list(reveal) or None}
+
+
+@action_command(group, "deprive")
+@click.argument("player")
+@click.argument("slot", type=click.IntRange(1, 3))
+@click.option("--reveal", default=None, metavar="CARD",
+              help="The card turned up from the stack (drawn by the referee if omitted).")
+def deprive(player, slot, reveal):
+    """Deprive's second discard: discard the Impulse card of SLOT (1-3); its stack refills it.
+
+    Owed after `ability PLAYER POS deprive SLOT` named one slot: the player sees the
+    first refill, then chooses. An empty stack triggers a Revelation.
+    Example: `referee cerebria deprive Ann 2`.
+    """
+    return {"verb": "deprive", "player": player, "slot": slot, "reveal": reveal}
 
 
 @action_command(group, "end-turn")

@@ -208,26 +208,35 @@ def remove(which: str) -> dict:
 @click.option("--to", default=None, metavar="SQ", help="Where that frog (or one more frog) goes.")
 @tile_option
 @click.option("--male", default=None, metavar="maleN", help="Mating season, twins: the male.")
+@click.option("--lost", is_flag=True, help="The force: another card took it away from --player "
+              "(it goes to the discard; with 4 cards in hand, one is discarded).")
+@click.option("--discard", "thrown", default=None, metavar="CARD",
+              help="With --lost and 4 cards in hand: the card discarded.")
 @chain_options
 def card(card: str, player: str | None, src: str | None, to: str | None, tile: str | None,
-         male: str | None, bounces: tuple[str, ...], mosquitoes: tuple[str, ...],
-         remove: str | None) -> dict:
+         male: str | None, lost: bool, thrown: str | None, bounces: tuple[str, ...],
+         mosquitoes: tuple[str, ...], remove: str | None) -> dict:
     """Play a card (sessions started with --cards): one per turn, orange ones also in
     others' turns.
 
     The card list is a reconstruction (`referee croa cards`); a card the referee
-    does not know is recorded by name and the table applies it. With real cards
-    the referee only counts hands, so another colony may answer with `card
-    doesnt_work --player NAME`, or `pass`.
+    does not know is recorded by name and the table applies it (played in another
+    colony's turn, it is taken as an orange card). With real cards the referee only
+    counts hands, so another colony may answer with `card doesnt_work --player
+    NAME`, or `pass`. The force stays in front of its colony until `--lost`.
 
     \b
     Examples:
       referee croa card mating_season --male male2
       referee croa card mega_jump --from a1 --to c3 --tile reeds
       referee croa card thunderclap --player Bob
+      referee croa card the_force --lost --player Bob --discard twins
     """
-    return {"verb": "card", "card": card, "player": player, "from": src, "to": to,
-            "tile": tile, "male": male, **_chain(bounces, mosquitoes, remove)}
+    action = {"verb": "card", "card": card, "player": player, "from": src, "to": to,
+              "tile": tile, "male": male, **_chain(bounces, mosquitoes, remove)}
+    if lost:
+        action.update(lost=True, discard=thrown)
+    return action
 
 
 @group.command("cards")

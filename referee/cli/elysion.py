@@ -191,7 +191,8 @@ def reveal(choices: tuple[str, ...]) -> dict:
     "--drawn",
     default=None,
     metavar="B,B,...",
-    help="The Blessings drawn at the table. Default: the referee draws them.",
+    help="The Blessings drawn at the table, in order (those not kept go back under the "
+    "deck). Default: the referee draws them.",
 )
 @click.option("--keep", default=None, metavar="B", help="The Blessing kept (one of those drawn).")
 def take(player: str, realm: str | None, drawn: str | None, keep: str | None) -> dict:
@@ -239,6 +240,7 @@ def shade(player: str, shade: str) -> dict:
     Allowed once a turn when your realms and Blessings meet its goal and today's
     realm or the Blessing just kept adds to it; it goes under today's realm.
     The referee offers it when it answers (see `status`); `pass` declines.
+    No Shade on day 8: nobody takes a realm that day, so no take turn ends.
     """
     return {"verb": "shade", "player": player, "shade": shade}
 

@@ -437,7 +437,7 @@ def recruit(minion: str, dice: str | None, replace: str | None, godly: bool | No
 @action_command(group, "replace")
 @click.argument("slot")
 def replace(slot: str) -> dict:
-    """Answer the four-minion limit: SLOT (1-4) goes to Hades, or 'new' (the recruited card).
+    """Answer the four-minion limit: SLOT (1-4) goes to Hades, or 'new' (the minion entering).
 
     A cursed minion cannot be sent to Hades this way.
     """

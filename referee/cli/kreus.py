@@ -76,9 +76,9 @@ def _read_cards(path: str) -> dict:
     return data
 
 
-@action_command(group, "tokens")
+@action_command(group, "tokens", context_settings={"ignore_unknown_options": True})
 @click.argument("player")
-@click.argument("n", type=click.IntRange(min=0))
+@click.argument("n", type=int)
 def tokens(player: str, n: int) -> dict:
     """Setup: PLAYER takes N Energy tokens (0 or more) from the Reserve.
 
@@ -95,7 +95,8 @@ def tokens(player: str, n: int) -> dict:
 def titan(player: str, titan: str, face: str | None) -> dict:
     """Incarnation setup: PLAYER's Titan card and face.
 
-    TITAN names either face (`titan Ann cronus`); --face picks the other side of that card."""
+    TITAN names either face (`titan Ann cronus`); --face picks the other side of that card.
+    `titan Ann draw` lets the referee draw Ann's card from those left; then name the face."""
     return {"verb": "titan", "player": player, "titan": titan, "face": face}
 
 

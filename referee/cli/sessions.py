@@ -81,7 +81,8 @@ def log_cmd(session_id: str | None, show_all: bool) -> None:
         mark = "" if r["status"] == "done" else f" ({r['status']})"
         rows.append([r["idx"], engine.describe(r["action"]) + mark, results_text(r["results"], short=True),
                      "\n".join(e.get("text", "") for e in r["events"])])
-    click.echo(f"Session {sid} ({meta['game']}), {len(records)} action(s)")
+    played = sum(1 for r in records if r["action"].get("verb") != "new")
+    click.echo(f"Session {sid} ({meta['game']}): `new` and {played} action(s)")
     click.echo(output.table(["#", "action", "dice/draws", "what happened"], rows, widths=[None, 38, 30, 60]))
 
 

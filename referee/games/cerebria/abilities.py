@@ -27,7 +27,8 @@ Effect = tuple[list[str], bool]  # lines for the table, whether a Revelation tri
 USAGE = {
     "destroy": "destroy PLAYER:POS",
     "drain": "drain PLAYER:POS HOST  (drained emotion, then your host position) [--keep]",
-    "deprive": "deprive SLOT SLOT  (two Impulse slots, one after the other)",
+    "deprive": "deprive SLOT [SLOT]  (an Impulse slot; the second is chosen once the first is "
+               "refilled, or typed at once)",
     "summon": "summon CARD [--merge CARD] [--discard POS]",
     "steal": "steal PLAYER [--card CARD|none]",
     "swap": "swap MINE PLAYER:POS",
@@ -35,8 +36,10 @@ USAGE = {
     "embrace": "embrace SLOT",
 }
 REVEALS = {"deprive": 2, "embrace": 1}  # Impulse cards an ability can turn face up
-ARITY = {"destroy": 1, "drain": 2, "deprive": 2, "summon": 1, "steal": 1, "swap": 2,
-         "draw": 0, "embrace": 1}
+ARITY: dict[str, tuple[int, ...]] = {
+    "destroy": (1,), "drain": (2,), "deprive": (1, 2), "summon": (1,), "steal": (1,),
+    "swap": (2,), "draw": (0,), "embrace": (1,)}
+DEPRIVE_RULE = "Deprive: discard an Impulse card and replace it, twice"
 
 
 def check_use(state: dict, me: str, action: dict) -> dict:
@@ -63,8 +66,9 @@ def check_use(state: dict, me: str, action: dict) -> dict:
     args = action.get("args") or []
     if not isinstance(args, list):
         raise InputError("ability arguments are a list")
-    if len(args) != ARITY[name]:
-        raise InputError(f"{name} takes {ARITY[name]} argument(s): {USAGE[name]}")
+    if len(args) not in ARITY[name]:
+        count = " or ".join(map(str, ARITY[name]))
+        raise InputError(f"{name} takes {count} argument(s): {USAGE[name]}")
     params: dict = {"ability": name, "pos": pos, "vibe": mindset.vibe(emo),
                     "emotion": mindset.label(emo)}
     params["absorb"] = _check_absorb(state, me, pos, action.get("absorb"))
@@ -204,17 +208,29 @@ def _drain(state: dict, me: str, params: dict, chance: Chance,
 
 def _deprive(state: dict, me: str, params: dict, chance: Chance,
              reveals: impulse.Reveals) -> Effect:
-    """Deprive: discard an Impulse card and refill it, twice; an empty stack reveals."""
-    lines = []
+    """Deprive: discard an Impulse card and refill it, twice; an empty stack reveals.
+
+    With one slot given, the second discard waits until the table has seen the refill:
+    the player owes it (`state["deprive"]`) and answers with the `deprive` verb."""
+    lines: list[str] = []
     for idx in params["slots"]:
-        if state["impulse"][idx] is None:  # only after a Revelation, which stops the loop
-            break
-        card, revelation, line = impulse.leave(state, idx, chance, reveals,
-                                               lambda c: zones.discard(state, c))
-        lines += [f"Deprive: {card} is discarded from Impulse slot {idx + 1}", line]
+        more, revelation = deprive_once(state, idx, chance, reveals)
+        lines += more
         if revelation:
             return lines, True
+    if len(params["slots"]) == 1:
+        state["deprive"] = {"player": me, "emotion": params["emotion"]}
+        lines.append(f"Deprive: {me} now chooses the second Impulse card to discard "
+                     f"(`deprive {me} SLOT`)")
     return lines, False
+
+
+def deprive_once(state: dict, idx: int, chance: Chance,
+                 reveals: impulse.Reveals) -> tuple[list[str], bool]:
+    """One Deprive discard: the card of slot IDX to the discard pile, refilled from its stack."""
+    card, revelation, line = impulse.leave(state, idx, chance, reveals,
+                                           lambda c: zones.discard(state, c))
+    return [f"Deprive: {card} is discarded from Impulse slot {idx + 1}", line], revelation
 
 
 def _summon(state: dict, me: str, params: dict, chance: Chance,

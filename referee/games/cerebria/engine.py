@@ -33,8 +33,15 @@ class CerebriaEngine(Engine):
             p = state["pending"]
             pending.append({"player": p["order"][p["next"]], "decision": "counter-act",
                             "choices": ["pass", f"cancel --discard <{p['params']['vibe']} card>"]})
+        owed = state.get("deprive")
+        if owed:
+            pending.append({"player": owed["player"], "decision": "deprive",
+                            "choices": [f"deprive {owed['player']} {i + 1}"
+                                        for i, c in enumerate(state["impulse"]) if c]})
         phase = "counter-act" if state["pending"] else state["phase"]
-        return summary("cerebria", players, None if over else state["players"][state["current"]],
+        # between a Revelation and `next-cycle` nobody is to play: the next Cycle is prepared
+        idle = over or state["phase"] == "revelation"
+        return summary("cerebria", players, None if idle else state["players"][state["current"]],
                        phase, state["turn"], pending, over, state["winners"],
                        state["condition"] if over else None)
 
@@ -62,8 +69,8 @@ class CerebriaEngine(Engine):
             "slots": ["1", "2", "3"],
             "positions": [str(i) for i in range(1, mindset.LIMIT + 1)],
             "moods": ["bliss", "gloom"],
-            "verbs": ["mulligan", "impulse", "invoke", "ability", "cancel", "pass", "end-turn",
-                      "next-cycle", "status"],
+            "verbs": ["mulligan", "impulse", "invoke", "ability", "cancel", "pass", "deprive",
+                      "end-turn", "next-cycle", "status"],
         }
 
     def check_invariants(self, state: dict) -> None:
@@ -85,6 +92,9 @@ class CerebriaEngine(Engine):
         assert all(n <= deck.get(c, 0) for c, n in zones.seen(state).items())
         assert all(0 <= n <= len(state["players"]) + 2 for n in state["stacks"])
         assert state["actions_left"] in (0, 1, 2)
+        if state.get("deprive"):
+            assert state["phase"] == "cycle" and not state["pending"]
+            assert state["deprive"]["player"] == state["players"][state["current"]]
         assert len(set(state["abilities_used"])) == len(state["abilities_used"])
 
     def describe(self, action: Action) -> str:
@@ -101,7 +111,8 @@ class CerebriaEngine(Engine):
         for key in (*options, "merge", "discard", "absorb", "keep", "mood"):
             if action.get(key) is not None:
                 parts.append(f"--{key} {action[key]}")
-        for card in action.get("reveal") or []:
+        reveal = action.get("reveal") or []
+        for card in [reveal] if isinstance(reveal, str) else reveal:  # impulse/deprive: one
             parts.append(f"--reveal {card}")
         return " ".join(p for p in parts if p)
 

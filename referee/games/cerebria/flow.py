@@ -17,10 +17,19 @@ ACTIONS_RULE = "A turn: exactly 2 actions (Impulse or Invoke)"
 MULLIGAN_RULE = "Setup: one mulligan each, before the first turn"
 COUNTER_RULE = "Counter-act: discard a hand emotion of the same vibe"
 REVELATION_RULE = "Revelation: the Cycle is over; prepare the next one"
+DEPRIVE_RULE = abilities.DEPRIVE_RULE
 
 
 def current(state: dict) -> str:
     return state["players"][state["current"]]
+
+
+def _owed_deprive(state: dict) -> None:
+    """Refuse anything but the second Deprive discard while it is owed."""
+    owed = state.get("deprive")
+    if owed:
+        raise IllegalAction(f"{owed['player']} must first discard the second Impulse card of "
+                            f"Deprive: `deprive {owed['player']} SLOT`", DEPRIVE_RULE)
 
 
 def _in_turn(state: dict, who: object, rule: str = TURN_RULE) -> str:
@@ -35,6 +44,7 @@ def _in_turn(state: dict, who: object, rule: str = TURN_RULE) -> str:
         waiting = pending["order"][pending["next"]]
         raise IllegalAction(f"{waiting} must first answer the counter-act on "
                             f"{pending['params']['ability']} (cancel or pass)", COUNTER_RULE)
+    _owed_deprive(state)
     if name != current(state):
         raise IllegalAction(f"it is {current(state)}'s turn, not {name}'s", rule)
     return name
@@ -98,7 +108,7 @@ def ability(state: dict, action: dict, chance: Chance) -> list[Event]:
     name = _in_turn(state, action.get("player"))
     params = abilities.check_use(state, name, action)
     reveals = action.get("reveal")
-    _check_reveals(state, reveals, params["ability"])
+    _check_reveals(state, reveals, params)
     state["started"] = True
     events = [event(abilities.spend(state, name, params))]
     left = revelation.clockwise_from(state, name)[1:]  # from the acting player's left
@@ -113,10 +123,13 @@ def ability(state: dict, action: dict, chance: Chance) -> list[Event]:
     return events
 
 
-def _check_reveals(state: dict, typed: object, ability_name: str) -> None:
+def _check_reveals(state: dict, typed: object, params: dict) -> None:
     """Typed --reveal cards: cards of the deck, no more than the ability can turn face up."""
     reveals = impulse.Reveals(typed)
-    reveals.check_at_most(abilities.REVEALS.get(ability_name, 0), ability_name)
+    most = abilities.REVEALS.get(params["ability"], 0)
+    if params["ability"] == "deprive":
+        most = len(params["slots"])  # one slot now: the second discard types its own
+    reveals.check_at_most(most, params["ability"])
     for card in reveals.typed:
         zones.known_card(state, card)
 
@@ -179,15 +192,37 @@ def pass_(state: dict, action: dict, chance: Chance) -> list[Event]:
                                 f"{pending['player']}'s left)", COUNTER_RULE)
         pending["next"] += 1
         if action.get("reveal"):  # typed now, used when the ability resolves
-            _check_reveals(state, action["reveal"], pending["params"]["ability"])
+            _check_reveals(state, action["reveal"], pending["params"])
             pending["reveal"] = action["reveal"]
         if pending["next"] < len(pending["order"]):
             return [event(f"{name} passes; {pending['order'][pending['next']]} may counter-act")]
     state["pending"] = None
     reveals = action.get("reveal") if action.get("reveal") else pending.get("reveal")
-    _check_reveals(state, reveals, pending["params"]["ability"])
+    _check_reveals(state, reveals, pending["params"])
     return [event("No counter-act.")] + _resolve(state, pending["player"], pending["params"],
                                                   chance, reveals)
+
+
+def deprive(state: dict, action: dict, chance: Chance) -> list[Event]:
+    """The second Deprive discard, chosen after the first one was refilled."""
+    owed = state.get("deprive")
+    if state["phase"] != "cycle" or not owed:
+        raise IllegalAction("no Deprive is waiting for its second discard", DEPRIVE_RULE)
+    name = mindset.player_named(state, action.get("player"))
+    if name != owed["player"]:
+        raise IllegalAction(f"the Deprive is {owed['player']}'s, not {name}'s", DEPRIVE_RULE)
+    idx = impulse.slot_index(state, action.get("slot"))
+    reveals = impulse.Reveals(action.get("reveal"))
+    reveals.check_at_most(1, "the second Deprive discard")
+    for card in reveals.typed:
+        zones.known_card(state, card)
+    state["deprive"] = None
+    lines, triggered = abilities.deprive_once(state, idx, chance, reveals)
+    reveals.check_all_used()
+    events = [event(line) for line in lines]
+    if triggered:
+        events += revelation.reveal(state, name)
+    return events
 
 
 def end_turn(state: dict, action: dict, chance: Chance) -> list[Event]:
@@ -221,6 +256,7 @@ VERBS: dict[str, Callable[[dict, dict, Chance], list[Event]]] = {
     "ability": ability,
     "cancel": cancel,
     "pass": pass_,
+    "deprive": deprive,
     "end-turn": end_turn,
     "next-cycle": next_cycle,
 }
@@ -236,7 +272,10 @@ def apply(state: dict, action: dict, chance: Chance) -> tuple[dict, list[Event]]
         raise IllegalAction("the game is over", "Winning the game")
     if state["pending"] and verb not in ("cancel", "pass"):
         _in_turn(state, current(state))  # names who must answer
+    if verb != "deprive":
+        _owed_deprive(state)
     events = fn(state, action, chance)
-    if state["phase"] == "cycle" and not state["pending"] and verb != "mulligan":
+    if (state["phase"] == "cycle" and not state["pending"] and not state.get("deprive")
+            and verb != "mulligan"):
         events.append(event(f"{current(state)}: {render.turn_progress(state)}"))
     return state, events

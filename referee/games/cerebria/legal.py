@@ -69,7 +69,7 @@ def _ability_options(state: dict, me: str) -> list[dict]:
         elif name in ("deprive", "embrace"):
             slots = [i + 1 for i, c in enumerate(state["impulse"]) if c]
             if slots:
-                n = 2 if name == "deprive" else 1
+                n = 2 if name == "deprive" and state["turn"] % 2 else 1  # both, or one by one
                 out.append({**base, "args": [slots[0], slots[-1]][:n]})
         elif name == "summon" and state["hands"][me]["count"]:
             out += _enter_options(state, me, base)[:1]
@@ -98,6 +98,9 @@ def legal_actions(state: dict) -> list[dict]:
             acts.append({"verb": "cancel", "player": name, "discard": card})
         return acts
     me = state["players"][state["current"]]
+    if state.get("deprive"):
+        return [{"verb": "deprive", "player": me, "slot": i + 1}
+                for i, c in enumerate(state["impulse"]) if c]
     acts: list[dict] = []
     if not state["started"] and me not in state["mulligans"]:
         acts.append({"verb": "mulligan", "player": me})

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from referee.games.cerebria import mindset
+from referee.games.cerebria import cards, mindset
 
 
 def _table(headers: list[str], rows: list[list]) -> str:
@@ -39,7 +39,7 @@ def render(state: dict) -> str:
         if len(hand["known"]) > 3:
             shown += f" +{len(hand['known']) - 3} more"
         sc = state["scored"][name]
-        mark = "▶ " if name == cur and state["phase"] != "over" else "  "
+        mark = "▶ " if name == cur and state["phase"] == "cycle" else "  "
         rows.append([mark + name, hand["count"], shown or "-", sc["bliss"], sc["gloom"],
                      sc["bliss"] + sc["gloom"], state["last"][name]])
     lines.append(_table(["player", "hand", "shown in hand", "bliss", "gloom", "total",
@@ -57,6 +57,8 @@ def render(state: dict) -> str:
             aff = mindset.affiliation(emo)
             usable = ("yes" if emo["ready"] and emo["fragments"] else
                       "no fragment" if emo["ready"] else "next turn")
+            if usable == "yes" and cards.ability(emo["card"]) in state["abilities_used"]:
+                usable = f"{cards.ability(emo['card'])} used this turn"  # once per turn
             if mindset.fragment_capacity(emo) == 0:
                 usable = "-"
             rows.append([i + 1, mindset.label(emo), mindset.vibe(emo),
@@ -80,7 +82,14 @@ def _whose_turn(state: dict) -> str:
                                                 "condition": state["condition"],
                                                 "tie_break": state["tie_break"]})
     if state["phase"] == "revelation":
-        return f"Revelation scored. Next: `next-cycle` (toss the Mood Marker); {cur} starts."
+        return (f"Revelation scored: Cycle {state['cycle']} is over and nobody plays until "
+                f"`next-cycle` prepares Cycle {state['cycle'] + 1} (Impulse, stacks, Mindsets, "
+                f"hands, Mood Marker toss); {cur} will start it.")
+    owed = state.get("deprive")
+    if owed:
+        slots = ", ".join(str(i + 1) for i, c in enumerate(state["impulse"]) if c)
+        return (f"Waiting: {owed['player']} discards a second Impulse card for Deprive "
+                f"(from {owed['emotion']}): `deprive {owed['player']} SLOT` (slots {slots})")
     pending = state["pending"]
     if pending:
         waiting = pending["order"][pending["next"]]

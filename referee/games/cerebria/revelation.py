@@ -70,9 +70,11 @@ def reveal(state: dict, trigger: str) -> list[Event]:
                "rows": rows},
     )]
     if short:
-        events.append(event(f"The {mood} supply ran out: not every bonus fragment was placed"))
+        events.append(event(f"The {mood} supply ran out: not every bonus fragment was placed "
+                            f"(they were handed out clockwise from {trigger}, who triggered the "
+                            f"Revelation)"))
     events += _decide(state)
-    state["pending"] = None
+    state["pending"] = state["deprive"] = None
     state["current"] = (state["players"].index(trigger) + 1) % len(state["players"])
     state["turn"] += 1
     state["actions_left"] = 0
@@ -142,10 +144,17 @@ def next_cycle(state: dict, action: dict, chance: Chance) -> list[Event]:
         got, again = zones.draw_face_down(state, stack_size(state) - state["stacks"][idx])
         reshuffled |= again
         state["stacks"][idx] += got
+    stacks = state["stacks"]
+    if all(n == stack_size(state) for n in stacks):
+        lines.append(f"Impulse stacks refilled to {stack_size(state)} cards each")
+    else:
+        lines.append(f"Impulse stacks refilled to {', '.join(map(str, stacks))} cards "
+                     f"(no more cards to reach {stack_size(state)})")
     # 3. Mindsets discarded
     for name in state["players"]:
         while state["mindsets"][name]:
             mindset.remove(state, name, 0)
+    lines.append("Every Mindset is discarded")
     # 4-5. hands to 4
     for name in state["players"]:
         hand = state["hands"][name]

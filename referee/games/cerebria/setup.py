@@ -31,7 +31,8 @@ def setup(options: dict, chance: Chance) -> dict:
     """Shuffle, build 3 Impulse stacks of players+2, turn 3 Impulse cards, deal 4 each,
     toss the Mood Marker, choose the first player."""
     players = player_names(options.get("players"))
-    composition = cards.check_deck(options["deck"]) if options.get("deck") else None
+    deck = options.get("deck")
+    composition = cards.check_deck(deck) if deck is not None else None
     size = len(players) + 2
     state: dict = {
         "players": players,
@@ -56,6 +57,7 @@ def setup(options: dict, chance: Chance) -> dict:
         "actions_left": 2,
         "abilities_used": [],
         "pending": None,
+        "deprive": None,  # the second Deprive discard, owed by {"player", "emotion"}
         "winners": [],
         "condition": None,
         "tie_break": None,

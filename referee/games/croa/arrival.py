@@ -102,6 +102,22 @@ def eliminate(state: dict, c: int, ctx: Ctx, by: int | None, why: str) -> None:
         state["pending"] = []
 
 
+def place_gains(state: dict, c: int, ctx: Ctx) -> None:
+    """Arrival: a colony that eliminated another gains a servant on its queen's square at once
+    (with the removal of the opposing frogs, before the tile acts), if it has fewer than 6
+    servants in the pond."""
+    col = state["colonies"][c]
+    while state["gain"]:
+        state["gain"] -= 1
+        queen_sq = col["frogs"][QUEEN]["square"]
+        if not col["alive"] or queen_sq is None:
+            continue
+        if reserve(state, c) and place_servant(state, c, queen_sq):
+            ctx.say(f"{col['name']} gains a servant on the queen's square {queen_sq}.")
+        else:
+            ctx.say(f"{col['name']} already has 6 servants in the pond: no servant gained.")
+
+
 def over(state: dict) -> bool:
     return state["winner"] is not None
 
@@ -126,11 +142,14 @@ def arrive(state: dict, ref: list[int], to: str, came_from: str | None, tile: st
     ctx.say(f"{who} {came_from or '?'} -> {to}: {kind.replace('_', ' ')}{revealed}.",
             frog=who, square=to, tile=kind)
     ignore = ctx.ignore_effect and ref[1] == QUEEN
+    waiting = False
     if kind == "log" and not ignore:
-        if _log_occupants(state, ref, to, ctx):
-            return True
+        waiting = _log_occupants(state, ref, to, ctx)
     else:
         _remove_opponents(state, ref, to, ctx)
+    place_gains(state, c, ctx)
+    if waiting:
+        return True
     if over(state) or not state["colonies"][c]["alive"]:
         return False
     if ignore:
@@ -335,11 +354,19 @@ def _bounce(state: dict, ref: list[int], at: str, came_from: str | None, ctx: Ct
     return True
 
 
+def thunder_holders(state: dict) -> list[int]:
+    """Cards: colonies that may answer a bounce with a thunderclap now (not the colony to play
+    once it has played its one card this turn)."""
+    if not state.get("cards"):
+        return []
+    return [c for c, col in enumerate(state["colonies"])
+            if col["alive"] and may_hold(col, "thunderclap")
+            and not (c == state["current"] and col["played_card"])]
+
+
 def _thunder_possible(state: dict) -> bool:
     """Cards: someone holding a thunderclap may cancel the bounce, so it is never automatic."""
-    if not state.get("cards"):
-        return False
-    return any(may_hold(col, "thunderclap") for col in state["colonies"] if col["alive"])
+    return bool(thunder_holders(state))
 
 
 def _mosquito(state: dict, ref: list[int], ctx: Ctx) -> bool:

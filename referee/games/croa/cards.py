@@ -104,15 +104,15 @@ def draw(state: dict, c: int, ctx: Ctx) -> str | None:
 
 
 def start_of_turn(state: dict, c: int, ctx: Ctx) -> None:
-    """Cards: at the start of its turn a colony fills its hand up to 3 (4 after the force)."""
+    """Cards: at the start of its turn a colony fills its hand up to 3 (4 while the force lies
+    in front of it)."""
     if not state.get("cards"):
         return
     col = state["colonies"][c]
-    target = col.get("hand_limit", HAND)
+    target = HAND + 1 if col.get("force") else HAND
     n = 0
     while len(col["hand"]) < target and draw(state, c, ctx):
         n += 1
-    col["hand_limit"] = HAND
     if n:
         ctx.say(f"{col['name']} draws {n} card{'s' * (n > 1)} ({len(col['hand'])} in hand).")
 
@@ -138,15 +138,23 @@ def play(state: dict, action: dict, ctx: Ctx) -> bool | None:
     if not col["alive"]:
         raise IllegalAction(f"{col['name']}'s colony is eliminated", "End of a colony")
     top = state["pending"][-1] if state["pending"] else None
+    if action.get("lost"):
+        lose_force(state, c, key, action, ctx)
+        return None
     if key not in CARDS:
-        _own_turn_check(state, c, top)
+        # its timing is unknown: in its own turn it is the colony's one card; in another
+        # colony's turn it can only be an orange card, the table's word is taken
+        if c == state["current"]:
+            _own_turn_check(state, c, top)
         if not state["deal"] and not col["hand"]:
             raise IllegalAction(f"{col['name']} has no card in hand", "Cards: play from your hand")
-        col["played_card"] = True
+        if c == state["current"]:
+            col["played_card"] = True
         if may_hold(col, key):
             discard(state, c, key)
-        ctx.say(f"{col['name']} plays '{action.get('card')}', a card the referee does not know: "
-                "recorded; apply its effect at the table.", card=str(action.get("card")))
+        orange = "" if c == state["current"] else " (an orange card, in another colony's turn)"
+        ctx.say(f"{col['name']} plays '{action.get('card')}'{orange}, a card the referee does not "
+                "know: recorded; apply its effect at the table.", card=str(action.get("card")))
         return None
     info = CARDS[key]
     if not may_hold(col, key):
@@ -254,6 +262,9 @@ def _check_effect(state: dict, c: int, key: str, action: dict) -> None:
     """Refuse a card whose effect cannot happen, before it leaves the hand."""
     col = state["colonies"][c]
     queen_sq = col["frogs"][QUEEN]["square"]
+    if key == "the_force" and col.get("force"):
+        raise IllegalAction(f"{col['name']} already has the force in front of it",
+                            "May the force...: a hand of 4 while the card lies in front of you")
     if key in ("mating_season", "twins"):
         male = _male(action)
         if male not in col["males"]:
@@ -263,6 +274,7 @@ def _check_effect(state: dict, c: int, key: str, action: dict) -> None:
             raise IllegalAction(f"{col['name']} has no servant in reserve",
                                 "Mating season: you need a servant in reserve")
     elif key == "one_more_frog":
+        _needs(action, key, "to")
         to = parse_square(action.get("to", ""))
         if to not in NEIGHBOURS[queen_sq] or to in occupied(state):
             raise IllegalAction(f"{to} is not a free square next to the queen on {queen_sq}",
@@ -272,6 +284,7 @@ def _check_effect(state: dict, c: int, key: str, action: dict) -> None:
                                 "One more frog: a servant from your reserve")
         check_reveal(state, to, action.get("tile"))
     elif key in MOVE_CARDS:
+        _needs(action, key, "from", "to")
         src = str(action.get("from", ""))
         to = parse_square(action.get("to", ""))
         ref = check_move(state, c, src, to, jump=(key == "mega_jump"))
@@ -282,10 +295,23 @@ def _check_effect(state: dict, c: int, key: str, action: dict) -> None:
 
 
 def _male(action: dict) -> str:
-    male = parse_tile(action.get("male", ""))
+    typed = action.get("male")
+    if not typed:
+        raise InputError("which male? add --male male1..male6")
+    try:
+        male = parse_tile(typed)
+    except InputError:
+        male = ""
     if male not in MALES:
-        raise InputError(f"'{action.get('male')}' is not a male (male1..male6)")
+        raise InputError(f"'{typed}' is not a male (male1..male6)")
     return male
+
+
+def _needs(action: dict, key: str, *fields: str) -> None:
+    """A card's own arguments, asked for by name rather than refused as a bad square."""
+    missing = [f for f in fields if not str(action.get(f) or "").strip()]
+    if missing:
+        raise InputError(f"{title(key)} needs " + " ".join(f"--{f} SQ" for f in missing))
 
 
 def apply_effect(state: dict, c: int, key: str, action: dict, ctx: Ctx) -> bool | None:
@@ -297,8 +323,11 @@ def apply_effect(state: dict, c: int, key: str, action: dict, ctx: Ctx) -> bool 
                 "the move ends.")
         return False
     if key == "the_force":
-        col["hand_limit"] = HAND + 1
-        ctx.say(f"{col['name']} will fill up to {HAND + 1} cards next turn.")
+        _take_back(state, key)
+        col["force"] = True
+        ctx.say(f"The force stays in front of {col['name']}: {col['name']} fills up to "
+                f"{HAND + 1} cards at the start of each turn until the card is lost "
+                "(`card the_force --lost`).")
         return None
     if key in ("mating_season", "twins"):
         make_baby(state, c, _male(action), ctx, babies=2 if key == "twins" else 1)
@@ -323,6 +352,46 @@ def apply_effect(state: dict, c: int, key: str, action: dict, ctx: Ctx) -> bool 
     return arrive(state, ref, parse_square(action["to"]), src, action.get("tile"), ctx)
 
 
+def _take_back(state: dict, key: str) -> None:
+    """A card that works and stays in front of its colony leaves the discard pile again."""
+    state["discard"][key] -= 1
+    if not state["discard"][key]:
+        del state["discard"][key]
+
+
+RULE_FORCE = ("May the force...: a hand of 4 while the card lies in front of you; losing it "
+              "with 4 in hand costs a card")
+
+
+def lose_force(state: dict, c: int, key: str, action: dict, ctx: Ctx) -> None:
+    """May the force...: another card (applied at the table) takes the force away. It goes to
+    the discard pile; a colony then holding 4 cards discards one (`--discard CARD`; with real
+    cards an unnamed one is enough)."""
+    col = state["colonies"][c]
+    if key != "the_force":
+        raise InputError("--lost is only for the force (`card the_force --lost`)")
+    if not col.get("force"):
+        raise IllegalAction(f"{col['name']} has no force in front of it", RULE_FORCE)
+    thrown = None
+    if len(col["hand"]) > HAND:
+        typed = action.get("discard")
+        thrown = card_key(typed) if typed else None
+        if thrown is None and HIDDEN not in col["hand"]:
+            raise IllegalAction(f"{col['name']} holds {len(col['hand'])} cards and must discard "
+                                f"one: add --discard CARD (hand: {', '.join(col['hand'])})",
+                                RULE_FORCE)
+        if thrown is not None and not may_hold(col, thrown):
+            raise IllegalAction(f"{col['name']} holds no {title(thrown)} "
+                                f"(hand: {', '.join(col['hand'])})", RULE_FORCE)
+    col["force"] = False
+    state["discard"]["the_force"] = state["discard"].get("the_force", 0) + 1
+    ctx.say(f"{col['name']} loses the force: back to hands of {HAND}.")
+    if len(col["hand"]) > HAND:
+        discard(state, c, thrown or HIDDEN)
+        ctx.say(f"{col['name']} discards {title(thrown) if thrown else 'a card'} "
+                f"({len(col['hand'])} left in hand).")
+
+
 # -- random playouts --------------------------------------------------------------------------
 
 def card_actions(state: dict, c: int) -> list[dict]:
@@ -342,7 +411,7 @@ def card_actions(state: dict, c: int) -> list[dict]:
                                     **({"tile": tile} if tile else {})})
         elif key in ("mating_season", "twins") and has_reserve:
             out += [{"verb": "card", "card": key, "male": m} for m in col["males"]]
-        elif key == "the_force":
+        elif key == "the_force" and not col.get("force"):
             out.append({"verb": "card", "card": key})
         elif key == "mega_jump":
             for ref in able:
@@ -365,4 +434,8 @@ def card_actions(state: dict, c: int) -> list[dict]:
                     out.append({"verb": "card", "card": key,
                                 "from": frog_name(state, [c, QUEEN]), "to": sq,
                                 **({"tile": tile} if tile else {})})
+    if col.get("force"):  # another card (applied at the table) may take the force away
+        spare = [k for k in col["hand"] if k != HIDDEN][:1] if len(col["hand"]) > HAND else []
+        out.append({"verb": "card", "card": "the_force", "lost": True,
+                    **({"discard": spare[0]} if spare else {})})
     return out

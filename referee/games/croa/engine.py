@@ -20,11 +20,12 @@ from .arrival import (
     parse_bounce,
     parse_removal,
     remove_from_log,
+    thunder_holders,
 )
 from .board import SQUARES, ZONE, ZONES
 from .flow import current_name, end_turn, pending_entries
 from .legal import check_move, frog_name, move_actions, tile_options
-from .pond import QUEEN, frog, may_hold, occupied, reserve
+from .pond import QUEEN, frog, occupied, reserve
 from .render import answer_hint, render
 from .setup import COLORS, setup
 from .tiles import KINDS, full_piles
@@ -36,7 +37,7 @@ VERBS = ("move", "bounce", "mosquito", "pass", "remove", "card")
 class CroaEngine(Engine):
     name = "croa"
     title = "Crôa!"
-    rules_version = "1"
+    rules_version = "2"  # 2: gained servants placed at once; the force lasts until lost
     min_players = 2
     max_players = 4
 
@@ -103,9 +104,9 @@ class CroaEngine(Engine):
         """Mosquito: the answer moving another own frog."""
         top = self._top(state, "mosquito", "mosquito")
         src = str(action.get("from", ""))
-        to = _square(action.get("to"))
+        to, typed = parse_bounce(action.get("to") if action.get("to") is not None else "")
         state["pending"].pop()
-        return mosquito_move(state, top["frog"], src, to, action.get("tile"), ctx)
+        return mosquito_move(state, top["frog"], src, to, action.get("tile") or typed, ctx)
 
     def _pass(self, state: dict, action: dict, ctx: Ctx) -> bool | None:
         """Decline the mosquito's extra move, or let a card work (no Doesn't work!)."""
@@ -166,10 +167,9 @@ class CroaEngine(Engine):
             for sq in top["choices"]:
                 for tile in tile_options(state, sq):
                     out.append({"verb": "bounce", "to": f"{sq}:{tile}" if tile else sq})
-            for c, col in enumerate(state["colonies"]):
-                if col["alive"] and may_hold(col, "thunderclap") and not (
-                        c == state["current"] and col["played_card"]):
-                    out.append({"verb": "card", "card": "thunderclap", "player": col["name"]})
+            for c in thunder_holders(state):
+                out.append({"verb": "card", "card": "thunderclap",
+                            "player": state["colonies"][c]["name"]})
         elif top["decision"] == "mosquito":
             for choice in top["choices"]:
                 if choice == "pass":
@@ -234,6 +234,9 @@ class CroaEngine(Engine):
                 f" ({action['tile']})" if action.get("tile") else "")
         if verb == "remove":
             return f"remove {action.get('which')} from the log"
+        if verb == "card" and action.get("lost"):
+            return (f"{action.get('player') or 'the colony to play'} loses the force"
+                    + (f", discards {action['discard']}" if action.get("discard") else ""))
         if verb == "card":
             extra = " ".join(f"{k}={v}" for k, v in action.items()
                              if k not in ("verb", "card") and v not in (None, [], ""))
@@ -254,9 +257,12 @@ class CroaEngine(Engine):
             if state["tiles"].get(sq) == "log":
                 crowded = any(p["decision"] == "log-removal" and p["square"] == sq
                               for p in state["pending"])
-                assert len(servants) <= 2 + crowded, f"three servants on the log at {sq}"
-                if queens:
-                    assert all(r[0] == queens[0][0] for r in refs), f"mixed queen on log {sq}"
+                # babies and gained servants are placed with the queen, they do not arrive:
+                # a crowd of one colony (the queen there, or left by her) may pass two
+                if queens or len({r[0] for r in refs}) == 1:
+                    assert all(r[0] == refs[0][0] for r in refs), f"mixed queen on log {sq}"
+                else:
+                    assert len(servants) <= 2 + crowded, f"three servants on the log at {sq}"
             elif len(refs) > 1:
                 assert all(r[0] == refs[0][0] for r in refs), f"two colonies on {sq}"
             if not state.get("cards"):  # cards can leave a frog on a pike or a lily pad
@@ -284,7 +290,7 @@ class CroaEngine(Engine):
             assert len(live) >= 2 and state["current"] in live
         if state.get("cards"):
             total = sum(state["deck"].values()) + sum(state["discard"].values()) + sum(
-                len(col["hand"]) for col in state["colonies"])
+                len(col["hand"]) + bool(col.get("force")) for col in state["colonies"])
             assert total == state["deck_size"], "cards lost"
 
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from .arrival import Ctx
 from .legal import movable
-from .pond import QUEEN, alive, place_servant, reserve
+from .pond import alive
 
 
 def current_name(state: dict) -> str | None:
@@ -14,19 +14,12 @@ def current_name(state: dict) -> str | None:
 
 
 def end_turn(state: dict, ctx: Ctx) -> None:
-    """The move is over: place servants gained by eliminations, free mud frogs whose owner's
-    turn ends, check for the last queen, then hand over to the next colony."""
+    """The move is over: free mud frogs whose owner's turn ends, check for the last queen,
+    then hand over to the next colony."""
     c = state["current"]
     col = state["colonies"][c]
     state["pending"] = []
-    if col["alive"]:
-        queen_sq = col["frogs"][QUEEN]["square"]
-        for _ in range(state["gain"]):
-            if reserve(state, c) and place_servant(state, c, queen_sq):
-                ctx.say(f"{col['name']} gains a servant on the queen's square {queen_sq}.")
-            else:
-                ctx.say(f"{col['name']} already has 6 servants in the pond: no servant gained.")
-    state["gain"] = 0
+    state["gain"] = 0  # servants gained by eliminations are placed on arrival (arrival.py)
     _unstick(state, c, ctx)
     col["played_card"] = False
     if state["winner"] is not None:

@@ -16,8 +16,9 @@ RULE_SHARE = ("Pond: one frog per square; when a servant shares the queen's squa
 
 
 def shared_squares(state: dict, c: int) -> list[str]:
-    """Squares where own frogs crowd: the queen with a servant (after a baby, a gain), or
-    servants together off a log (twins after the queen left). One of them must move."""
+    """Squares where own frogs crowd: the queen with a servant (after a baby, a gain), servants
+    together off a log, or more than two on a log (twins after the queen left). One of them
+    must move."""
     frogs = state["colonies"][c]["frogs"]
     count: dict[str, int] = {}
     for f in frogs:
@@ -25,7 +26,7 @@ def shared_squares(state: dict, c: int) -> list[str]:
             count[f["square"]] = count.get(f["square"], 0) + 1
     qsq = frogs[QUEEN]["square"]
     return [sq for sq, n in count.items()
-            if n > 1 and (sq == qsq or state["tiles"].get(sq) != "log")]
+            if n > 1 and (sq == qsq or state["tiles"].get(sq) != "log" or n > 2)]
 
 
 def movable(state: dict, c: int) -> list[list[int]]:

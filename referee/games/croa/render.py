@@ -2,15 +2,17 @@
 
 from __future__ import annotations
 
+from .arrival import thunder_holders
 from .board import FILES, ZONES
 from .cards import title
 from .legal import movable, shared_squares
-from .pond import HIDDEN, QUEEN, in_pond, label, may_hold, occupied, reserve
+from .pond import HIDDEN, QUEEN, in_pond, label, occupied, reserve
 from .tiles import CODES, KINDS
 
 CELL = 7
 LEGEND = ("tiles: Ly lily pad, Mq mosquito, Md mud, Pk pike, Rd reeds, Lg log, M1-M6 males, "
-          ". no tile yet\nfrogs: capital = queen, small = servant, * = stuck in the mud")
+          ". no tile yet\nfrogs: capital = queen, small = servant, * = stuck in the mud, "
+          "3r = three servants")
 
 
 def frogs_text(state: dict, refs: list[list[int]]) -> str:
@@ -20,6 +22,20 @@ def frogs_text(state: dict, refs: list[list[int]]) -> str:
         out += col["symbol"].upper() if i == QUEEN else col["symbol"]
         if col["frogs"][i]["stuck"]:
             out += "*"
+    return out
+
+
+def _counted(frogs: str) -> str:
+    """`Rrrrr` -> `R4r`: a square crowded beyond its cell, servants counted per colony."""
+    out, i = "", 0
+    while i < len(frogs):
+        j = i + 1
+        while j < len(frogs) and frogs[j] in (frogs[i], "*") and frogs[i].islower():
+            j += 1
+        run = frogs[i:j]
+        n = sum(ch != "*" for ch in run)
+        out += f"{n}{frogs[i]}{'*' if '*' in run else ''}" if n > 2 else run
+        i = j
     return out
 
 
@@ -41,6 +57,8 @@ def pond_text(state: dict) -> str:
             tile = state["tiles"].get(sq)
             code = CODES[tile] if tile else "."
             frogs = frogs_text(state, occ.get(sq, []))
+            if len(code) + 1 + len(frogs) >= CELL:  # a crowd (twins on a log): count servants
+                frogs = _counted(frogs)
             cells.append(f"{code} {frogs}".rstrip().ljust(CELL))
         lines.append(f"{rank:>2} | " + "".join(cells[:4]) + "| " + "".join(cells[4:]) + f"| {rank}")
         if rank == 5:
@@ -69,7 +87,7 @@ def colonies_table(state: dict) -> str:
                status, queen, in_pond(state, c) if col["alive"] else "-",
                reserve(state, c) if col["alive"] else "-", males]
         if state.get("cards"):
-            row.append(len(col["hand"]))
+            row.append(f"{len(col['hand'])}{' + the force' if col.get('force') else ''}")
         rows.append(row)
     headers = ["seat", "colony", "colour", "frogs", "status", "queen", "servants", "reserve",
                "male tokens"]
@@ -108,8 +126,9 @@ def answer_hint(state: dict) -> list[str]:
     cols = state["colonies"]
     who = cols[top["c"]]["name"]
     if top["decision"] == "bounce":
+        tile = "" if state["digital"] else " (--tile TILE on a square without a tile)"
         line = (f"{label(state, top['frog'])} must bounce off the lily pad at {top['square']}: "
-                "`bounce SQ` (--tile TILE on a square without a tile).")
+                f"`bounce SQ`{tile}.")
     elif top["decision"] == "mosquito":
         line = (f"The mosquito: {who} may move another frog, `mosquito {top['choices'][0]}` "
                 "(or another choice listed), or `pass`.")
@@ -118,12 +137,20 @@ def answer_hint(state: dict) -> list[str]:
                 f"`remove {top['choices'][0]}` (or another choice listed).")
     else:
         holders = ", ".join(cols[h]["name"] for h in top["holders"])
-        line = (f"{holders} may cancel {title(top['card'])} (`card doesnt_work --player NAME`); "
-                "`pass` lets it work.")
+        played = len(top["chain"]) - 1
+        if played:
+            works = played % 2 == 0
+            line = (f"{played} Doesn't work! played: {title(top['card'])} would "
+                    f"{'work' if works else 'be cancelled'}. {holders} may answer with another "
+                    f"(`card doesnt_work --player NAME`); `pass` settles it.")
+        else:
+            line = (f"{holders} may cancel {title(top['card'])} (`card doesnt_work --player "
+                    "NAME`); `pass` lets it work.")
     lines = [line]
-    holders = [col["name"] for col in cols if col["alive"] and may_hold(col, "thunderclap")]
+    holders = [cols[c]["name"] for c in thunder_holders(state)]
     if top["decision"] == "bounce" and holders:
-        lines.append(f"  or a thunderclap keeps the frog there ({', '.join(holders)} may hold "
+        held = ("holds" if len(holders) == 1 else "hold") if state.get("deal") else "may hold"
+        lines.append(f"  or a thunderclap keeps the frog there ({', '.join(holders)} {held} "
                      "one): `card thunderclap --player NAME`")
     return lines
 
@@ -133,8 +160,12 @@ def hand_text(col: dict) -> str:
     note = " (already played one this turn)" if col["played_card"] else ""
     n = len(col["hand"])
     if HIDDEN in col["hand"]:
-        return f"{col['name']} holds {n} card{'s' * (n != 1)}{note}."
-    return f"{col['name']}'s hand: {', '.join(col['hand']) or 'empty'}{note}."
+        text = f"{col['name']} holds {n} card{'s' * (n != 1)}{note}."
+    else:
+        text = f"{col['name']}'s hand: {', '.join(col['hand']) or 'empty'}{note}."
+    if col.get("force"):
+        text += " The force lies in front of it: it fills up to 4 cards."
+    return text
 
 
 THREE_NOTE = ("3 colonies: the rulebook does not describe the 3-player side, so the referee plays "
@@ -161,5 +192,9 @@ def render(state: dict) -> str:
             parts.append(f"Stuck in the mud this turn: {', '.join(stuck)}.")
         if state.get("cards"):
             parts.append(hand_text(col))
+    if state.get("cards") and state.get("deal"):  # the referee dealt: every hand is known
+        others = [f"{o['name']}: {', '.join(o['hand']) or 'empty'}"
+                  for i, o in enumerate(state["colonies"]) if o["alive"] and i != c]
+        parts.append("Other hands (dealt by the referee): " + " · ".join(others) + ".")
     parts.extend(pending_text(state))
     return "\n".join(parts)

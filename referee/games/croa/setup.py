@@ -73,7 +73,7 @@ def setup(options: dict, chance: Chance) -> dict:
         frogs += [{"kind": "servant", "square": None, "stuck": 0} for _ in range(4)]
         colonies.append({"name": p["name"], "color": p["color"], "symbol": sym, "corner": corner,
                          "alive": True, "males": list(MALES), "frogs": frogs, "hand": [],
-                         "hand_limit": 3, "played_card": False})
+                         "force": False, "played_card": False})
     state = {
         "digital": bool(options.get("digital")),
         "cards": bool(options.get("cards")),

@@ -313,18 +313,22 @@ def _card(
         line = lines.key(kind, i, key) if key else lines.table(kind, i)
         problems.append(Problem(line, f"{where}: {message}"))
 
-    for key in entry:
-        if key not in _KEYS[kind]:
-            bad(key, f"unknown key '{key}' (keys: {', '.join(sorted(_KEYS[kind]))})")
+    def unknown_keys() -> None:  # once the card is named as printed (realm 12, not its index)
+        for key in entry:
+            if key not in _KEYS[kind]:
+                bad(key, f"unknown key '{key}' (keys: {', '.join(sorted(_KEYS[kind]))})")
+
     fields: dict = {"kind": kind}
     if kind in ("realm", "constellation"):
         number = entry.get("number")
         if not isinstance(number, int) or isinstance(number, bool) or not 0 <= number <= 9999:
             bad("number" if "number" in entry else None, "needs a number (a whole number 0-9999)")
+            unknown_keys()
             return None, problems
         fields["number"] = number
         fields["key"] = f"{number}*" if kind == "constellation" else str(number)
         where = f"{kind} {fields['key']}"
+        unknown_keys()
         faction = entry.get("faction")
         if factions and faction not in factions:  # no factions: reported once, at [catalog]
             bad(
@@ -344,15 +348,17 @@ def _card(
             or not norm(name)
             or "," in name
             or "=" in name
-            or name.lower() == "pass"
+            or norm(name) in ("pass", "none")  # words of the `pass` and `--give-up` verbs
         ):
             bad(
                 "name" if "name" in entry else None,
-                "needs a name (text without commas or '=', not 'pass')",
+                "needs a name (text without commas or '=', not 'pass' or 'none')",
             )
+            unknown_keys()
             return None, problems
         fields["key"] = name.strip()
         where = f"{kind} '{fields['key']}'"
+        unknown_keys()
     if "icons" in entry:
         icons, errs = _counts(entry["icons"], ICONS, "icons", "icons", 0)
         for e in errs:

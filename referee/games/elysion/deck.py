@@ -9,6 +9,7 @@ the catalog minus everything public. A draw is either typed at the table
 
 from __future__ import annotations
 
+import random
 from collections.abc import Callable
 
 from referee.chance import Chance
@@ -86,6 +87,94 @@ def unseen_blessings(state: dict, catalog: Catalog) -> list[str]:
     """Blessings in the deck: all but those kept (drawn ones go back under the deck)."""
     kept = {b for p in state["players"] for b in state["blessings"][p]}
     return [b for b in catalog.blessings if b not in kept and b not in state["drawn"]]
+
+
+def blessings_under(state: dict) -> list[list[str]]:
+    """Blessings drawn and put back under the deck, a batch per draw, oldest first."""
+    return state.setdefault("blessings_under", [])
+
+
+def draw_blessings(
+    chance: Chance,
+    label: str,
+    state: dict,
+    catalog: Catalog,
+    count: int,
+    typed: list | None,
+    rule: str,
+) -> list[str]:
+    """Draw Blessings from the top of the deck: the ones never drawn come first.
+
+    Blessings drawn and not kept went back under the deck, so they come up again only
+    once every Blessing above them has been drawn (a batch put back together may come
+    up in any order). A typed draw is checked against that order.
+    """
+    under = blessings_under(state)
+    below = [b for batch in under for b in batch]
+    fresh = [b for b in unseen_blessings(state, catalog) if b not in below]
+    count = min(count, len(fresh) + len(below))
+
+    def generate(rng: random.Random) -> list[str]:
+        out = rng.sample(fresh, min(count, len(fresh)))
+        for batch in under:
+            need = count - len(out)
+            if need <= 0:
+                break
+            out += rng.sample(batch, min(need, len(batch)))
+        return out
+
+    def check(value: object) -> list[str]:
+        out = _checked_draw(label, value, fresh + below, count, catalog, "Blessings", rule)
+        # A card from under the deck needs every card above it drawn here too.
+        blocked = any(b not in out for b in fresh)
+        for batch in under:
+            taken = [b for b in out if b in batch]
+            if taken and blocked:
+                above = len([b for b in fresh if b not in out]) + sum(
+                    len([c for c in earlier if c not in out])
+                    for earlier in under[: under.index(batch)]
+                )
+                raise IllegalAction(
+                    f"Blessing {taken[0]} was drawn and put back under the deck earlier: "
+                    f"{above} Blessing(s) above it must be drawn first",
+                    "Blessings not kept go back under the deck",
+                )
+            blocked = blocked or len(taken) < len(batch)
+        return out
+
+    if count == 0 and not typed:
+        return []
+    drawn = chance.draw(label, generate, typed, check)
+    state["blessings_under"] = [
+        left for batch in under if (left := [b for b in batch if b not in drawn])
+    ]
+    return drawn
+
+
+def _checked_draw(
+    label: str,
+    value: object,
+    pool: list[str],
+    count: int,
+    catalog: Catalog,
+    what: str,
+    rule: str | None,
+) -> list[str]:
+    if not isinstance(value, list):
+        raise InputError(f"{label}: give the {what} as a list")
+    out = [catalog.blessing(v).key for v in value]
+    if len(out) != count:
+        noun = f"{what.removesuffix('s')} is" if count == 1 else f"{what} are"
+        raise InputError(f"{label}: {count} {noun} drawn here, {len(out)} given", rule)
+    if len(set(out)) != len(out):
+        raise InputError(f"{label}: the same card is given twice", "Each card is unique")
+    missing = [c for c in out if c not in pool]
+    if missing:
+        raise InputError(
+            f"{label}: {missing[0]} cannot be drawn: it has been seen already",
+            "Each card is unique",
+        )
+    return out
 
 
 def unseen_shades(state: dict, catalog: Catalog) -> list[str]:
@@ -197,10 +286,11 @@ def refill_shades(state: dict, catalog: Catalog, chance: Chance, typed: object) 
     )
     state["shades_seen"] += new
     queue = visible + new
+    before = (list(state["shades_up"]), state["shade_top"])
     while len(state["shades_up"]) < SHADES_UP and queue:
         state["shades_up"].append(queue.pop(0))
     state["shade_top"] = queue[0] if queue else None
-    if not new:
+    if (state["shades_up"], state["shade_top"]) == before:
         return []
     top = state["shade_top"] or "none (the deck is out)"
     return [event(f"Shades by the row: {', '.join(state['shades_up'])}; next in the deck: {top}")]

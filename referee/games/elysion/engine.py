@@ -25,7 +25,7 @@ class ElysionEngine(Engine):
     name = "elysion"
     title = "Elysion"
     turn_word = "day"
-    rules_version = "1"
+    rules_version = "2"
     min_players = MIN_PLAYERS
     max_players = MAX_PLAYERS
 
@@ -120,6 +120,9 @@ class ElysionEngine(Engine):
         assert len(seen) == len(set(seen)), "a realm is in two places"
         kept = [b for p in state["players"] for b in state["blessings"][p]]
         assert len(kept) == len(set(kept)), "a Blessing is kept twice"
+        under = [b for batch in state.get("blessings_under", []) for b in batch]
+        assert all(under) and len(under) == len(set(under)), "a Blessing is under the deck twice"
+        assert not set(under) & (set(kept) | set(state["drawn"])), "a Blessing in two places"
         shades = [d["shade"] for p in state["players"] for d in state["journeys"][p] if d["shade"]]
         assert len(shades) + len(set(state["shades_up"])) == len(
             set(shades) | set(state["shades_up"])

@@ -153,7 +153,7 @@ def _start_turn(state: dict, catalog: Catalog) -> list[Event]:
             return evs
         if state["day"] < DAYS:
             evs.append(event(f"The row is empty: {p} takes no realm."))
-        if shade_choices(state, catalog, p):
+        if state["day"] < DAYS and shade_choices(state, catalog, p):
             state["stage"] = "shade"
             return evs
         state["turn"] += 1
@@ -248,14 +248,13 @@ def _draw_blessings(
                 "Each card is unique",
             )
     keep = catalog.blessing(keep_ref).key if keep_ref not in (None, "") else None
-    drawn = deck.draw_cards(
+    drawn = deck.draw_blessings(
         chance,
         f"blessings {p} day {state['day']}",
-        pool,
+        state,
+        catalog,
         n,
         typed,
-        lambda b: catalog.blessing(b).key,
-        "Blessings",
         "Blessings: draw 1 + Charon's coins when today's realm is higher",
     )
     if not drawn:
@@ -270,12 +269,16 @@ def _draw_blessings(
         state["stage"], state["drawn"] = "keep", drawn
         evs.append(event(f"{p} keeps one of them: type `keep {p} BLESSING`."))
         return evs
-    return evs + _keep_blessing(state, p, keep or drawn[0])
+    return evs + _keep_blessing(state, p, keep or drawn[0], drawn)
 
 
-def _keep_blessing(state: dict, p: str, b: str) -> list[Event]:
+def _keep_blessing(state: dict, p: str, b: str, drawn: list[str]) -> list[Event]:
+    """Keep one Blessing; the others drawn go back under the deck."""
     state["blessings"][p].append(b)
     state["kept_today"][p], state["drawn"] = b, []
+    back = [d for d in drawn if d != b]
+    if back:
+        deck.blessings_under(state).append(back)
     return [event(f"{p} keeps Blessing {b}.")]
 
 
@@ -306,7 +309,7 @@ def keep(state: dict, action: dict, catalog: Catalog, chance: Chance) -> list[Ev
             f"{p} can keep only a Blessing just drawn ({', '.join(state['drawn'])})",
             "Keep one of the Blessings drawn",
         )
-    return _keep_blessing(state, p, b) + _after_keep(state, catalog, p)
+    return _keep_blessing(state, p, b, state["drawn"]) + _after_keep(state, catalog, p)
 
 
 def _after_keep(state: dict, catalog: Catalog, p: str) -> list[Event]:
@@ -329,6 +332,11 @@ def take_shade(state: dict, action: dict, catalog: Catalog) -> list[Event]:
     deck.check_styx(state)
     name = catalog.shade(action.get("shade")).key
     p = player(state, action.get("player"))
+    if state["day"] >= DAYS and state["phase"] != "over":
+        raise IllegalAction(
+            "no Shade is taken on day 8: a Shade ends a take turn, and nobody takes a realm",
+            "Beyond the Styx: a Shade is taken at the end of a take turn",
+        )
     if name not in state["shades_up"]:
         shown = ", ".join(state["shades_up"]) or "none"
         raise IllegalAction(

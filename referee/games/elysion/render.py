@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
-from referee.games.elysion import flow
+from referee.games.elysion import deck, flow, styx
 from referee.games.elysion.catalog import ICON_LETTERS, Card, Catalog
 from referee.games.elysion.lookback import RANKING_HEADERS
 from referee.games.elysion.sight import coins as sight_coins
 from referee.games.elysion.sight import unit_icons
 from scorers.elysion import DAYS
 
+WIDTH = 100  # a journeys table wider than this is split in parts
 LEGEND = "Icons: C Charon's coin, G gate, F Golden Fleece, A amphora, L lotus; 12* a constellation."
 
 
@@ -55,24 +56,10 @@ def render(state: dict, catalog: Catalog) -> str:
     lines = [
         f"Catalog: {catalog.name}" + (f" · add-ons: {', '.join(addons)}" if addons else ""),
         *([f"  {catalog.note}"] if catalog.note else []),
-        f"Day {min(state['day'], DAYS)} of {DAYS} · {headline(state)}",
+        f"Day {min(state['day'], DAYS)} of {DAYS} · {headline(state, catalog)}",
         "",
     ]
-    days = max((len(j) for j in state["journeys"].values()), default=0)
-    if days:
-        grid = [
-            [
-                f"day {d + 1}",
-                *[
-                    realm_cell(catalog, state["journeys"][p][d])
-                    if d < len(state["journeys"][p])
-                    else ""
-                    for p in state["players"]
-                ],
-            ]
-            for d in range(days)
-        ]
-        lines += ["Journeys", _table(["", *state["players"]], grid), ""]
+    lines += journeys(state, catalog)
     rows = []
     for p in state["players"]:
         hand = state["hands"][p]
@@ -81,7 +68,14 @@ def render(state: dict, catalog: Catalog) -> str:
         )
         coins = sight_coins(catalog, state["journeys"][p], state["blessings"][p])
         rows.append([p, held, coins, ", ".join(state["blessings"][p]) or "-"])
-    lines += [_table(["player", "in hand", "coins", "Blessings kept"], rows), ""]
+    lines += [_table(["player", "in hand", "coins", "Blessings kept"], rows)]
+    under = [b for batch in state.get("blessings_under", []) for b in batch]
+    fresh = len([b for b in deck.unseen_blessings(state, catalog) if b not in under])
+    lines += [
+        f"Blessing deck: {fresh + len(under)}"
+        + (f" ({fresh} never drawn on top, {len(under)} put back under them)" if under else ""),
+        "",
+    ]
     if state["row"]:
         row_rows = [
             [
@@ -107,8 +101,10 @@ def render(state: dict, catalog: Catalog) -> str:
             ]
             for s in state["shades_up"]
         ]
+        last_day = state["day"] >= DAYS and state["phase"] != "over"
         lines += [
-            "Shades by the row",
+            "Shades by the row"
+            + (" (none is taken on day 8: nobody takes a realm)" if last_day else ""),
             _table(["Shade", "goal", "icons", "scores"], shade_rows) if shade_rows else "(none)",
         ]
         lines += [f"Next Shade in the deck: {state['shade_top'] or 'none'}", ""]
@@ -133,7 +129,35 @@ def render(state: dict, catalog: Catalog) -> str:
     return "\n".join(lines)
 
 
-def headline(state: dict) -> str:
+def journeys(state: dict, catalog: Catalog) -> list[str]:
+    """Each journey as a column, day by day; wide tables (6-7 players) split in parts."""
+    days = max((len(j) for j in state["journeys"].values()), default=0)
+    if not days:
+        return []
+    columns = {
+        p: [
+            realm_cell(catalog, state["journeys"][p][d]) if d < len(state["journeys"][p]) else ""
+            for d in range(days)
+        ]
+        for p in state["players"]
+    }
+    parts: list[list[str]] = [[]]
+    width = len(f"day {days}")
+    for p in state["players"]:
+        need = 2 + max(len(p), *(len(c) for c in columns[p]))
+        if parts[-1] and width + need > WIDTH:
+            parts.append([])
+            width = len(f"day {days}")
+        parts[-1].append(p)
+        width += need
+    out = ["Journeys" + (f" ({len(parts)} parts, in seating order)" if len(parts) > 1 else "")]
+    for seats in parts:
+        grid = [[f"day {d + 1}", *(columns[p][d] for p in seats)] for d in range(days)]
+        out += [_table(["", *seats], grid), ""]
+    return out
+
+
+def headline(state: dict, catalog: Catalog | None = None) -> str:
     """What the table is waiting for, in one line."""
     phase = state["phase"]
     if phase == "reveal":
@@ -143,7 +167,10 @@ def headline(state: dict) -> str:
         if state["stage"] == "keep":
             return f"{p} keeps one Blessing: {', '.join(state['drawn'])} (`keep {p} NAME`)"
         if state["stage"] == "shade":
-            return f"{p} may take a Shade (`shade {p} NAME`) or `pass {p}`"
+            answer = styx.shade_choices(state, catalog, p) if catalog else []
+            verb = "answers" if len(answer) == 1 else "answer"
+            which = f" ({' or '.join(answer)} {verb})" if answer else ""
+            return f"{p} may take a Shade{which}: `shade {p} NAME`, or `pass {p}`"
         n = state["draws"][p]
         draws = f", then draws {n} Blessing(s) and keeps one" if n else " (no Blessings today)"
         if flow.needs_realm(state):

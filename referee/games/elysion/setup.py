@@ -64,6 +64,7 @@ def setup(options: dict, chance: Chance) -> dict:
         "stage": None,
         "drawn": [],
         "kept_today": {},
+        "blessings_under": [],
         "shades_up": [],
         "shade_top": None,
         "shades_seen": [],

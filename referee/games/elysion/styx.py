@@ -10,6 +10,7 @@ from __future__ import annotations
 from referee.games.elysion import expr
 from referee.games.elysion.catalog import Card, Catalog
 from referee.games.elysion.sight import whole_journey
+from scorers.elysion import DAYS
 
 
 def _adds_to(card: Card | None, shade: Card, env: dict[str, int]) -> bool:
@@ -50,7 +51,12 @@ def shade_verdict(state: dict, catalog: Catalog, p: str, name: str) -> str | Non
 
 
 def shade_choices(state: dict, catalog: Catalog, p: str) -> list[str]:
-    """The face-up Shades p may take at the end of this take turn."""
+    """The face-up Shades p may take at the end of this take turn.
+
+    None on day 8: a Shade ends a take turn, and on day 8 nobody takes a realm.
+    """
     if not state["styx"] or not state["journeys"][p] or state["journeys"][p][-1]["shade"]:
+        return []
+    if state["day"] >= DAYS:
         return []
     return [s for s in state["shades_up"] if shade_verdict(state, catalog, p, s) is None]

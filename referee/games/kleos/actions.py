@@ -50,7 +50,7 @@ def flag(action: dict, key: str, default: bool = False) -> bool:
 def can_act(state: dict, m: dict, what: str) -> None:
     """The acting minion belongs to the active player, is not exhausted, has an action left."""
     if state["phase"] != "action":
-        raise IllegalAction(f"{what} is a minion action; it is now the {st.phase_name(state)}",
+        raise IllegalAction(f"{what} is a minion action; it is now {st.phase_now(state)}",
                             "Action Phase: minions act only in their player's Action Phase")
     active = st.active_god(state)
     if m["god"] != active:
@@ -118,6 +118,9 @@ def move(state: dict, action: dict) -> list[dict]:
             if m["moves"]:
                 raise IllegalAction(f"{st.name(m)} has already moved today",
                                     "Swift: two locations only with the first Movement action")
+        if len(path) > 1 and path[-1] == start:
+            raise IllegalAction(f"{st.name(m)} would end where it started ({start})",
+                                "Swift: a two-location move ends two locations away")
         here = start
         for there in path:
             _step(state, here, there)
@@ -269,7 +272,7 @@ def recruit(state: dict, action: dict, chance: Chance) -> list[dict]:
 
 
 def replace(state: dict, action: dict) -> list[dict]:
-    """Answer the four-minion limit after a recruit: which goes to Hades."""
+    """Answer the four-minion limit (a recruit, or a minion played): which goes to Hades."""
     pend = _pending(state, ROOM, "replace")
     god = pend["god"]
     if action.get("god") not in (None, "") and st.god_of(state, action.get("god")) != god:
@@ -277,6 +280,7 @@ def replace(state: dict, action: dict) -> list[dict]:
                             "Minion limit: the player gaining the minion chooses")
     slot = str(action.get("slot", "")).strip().lower()
     mn.check_room(state, god, slot)
-    evs = mn.enter_play(state, god, pend["card"], pend["location"], exhausted=True, replace=slot)
+    evs = mn.enter_play(state, god, pend["card"], pend["location"],
+                        exhausted=pend.get("exhausted", True), replace=slot)
     state["pending"] = None
     return evs

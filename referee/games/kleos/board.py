@@ -26,7 +26,7 @@ LABELS = {"theatre": "theater", "temple1": "h1", "temple2": "h2", "temple3": "h3
 
 @lru_cache(maxsize=1)
 def _default_text() -> str:
-    return Path(__file__).with_name("default_board.json").read_text()
+    return Path(__file__).with_name("default_board.json").read_text(encoding="utf-8")
 
 
 def default_board() -> dict:

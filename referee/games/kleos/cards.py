@@ -102,7 +102,7 @@ def normalize(data: Any, name: str | None = None) -> dict:
 @lru_cache(maxsize=1)
 def rulebook_facts() -> dict[str, dict]:
     """What the rulebook states about named cards, keyed by lower-case name and alias."""
-    raw = json.loads((Path(__file__).with_name("rulebook_cards.json")).read_text())["cards"]
+    raw = json.loads((Path(__file__).with_name("rulebook_cards.json")).read_text(encoding="utf-8"))["cards"]
     out: dict[str, dict] = {}
     for name, facts in raw.items():
         entry = {"name": name, **facts}

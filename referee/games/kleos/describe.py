@@ -24,7 +24,9 @@ def _lines(a: dict) -> dict[str, Callable[[], str]]:
         "pass": lambda: "pass (no opportunity attack)",
         "attack": lambda: f"{a.get('minion')} attacks {a.get('target')}",
         "recruit": lambda: f"{a.get('minion')} recruits",
-        "replace": lambda: f"slot {a.get('slot')} goes to Hades to make room",
+        "replace": lambda: ("the card entering goes to Hades (four minions kept)"
+                            if str(a.get("slot")).strip().lower() == "new"
+                            else f"slot {a.get('slot')} goes to Hades to make room"),
         "kill": lambda: f"{a.get('minion')} killed by {a.get('by') or 'an effect'}: "
                         f"{a.get('reason')}",
         "glory": lambda: f"{a.get('god')} {a.get('delta')} glory: {a.get('reason')}",

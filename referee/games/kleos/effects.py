@@ -56,6 +56,9 @@ def favor(state: dict, action: dict) -> list[dict]:
     raw = str(action.get("minion") or "").strip()
     before = state["favor"]
     if raw.lower() in ("none", "olympus"):
+        if before is None:
+            raise IllegalAction("no minion holds Olympus' Favor: it is already with Olympus",
+                                "Olympus' Favor: one holder at a time")
         state["favor"] = None
         return [event("Olympus' Favor returns to Olympus"
                       + (f" ({before} loses it)" if before else ""))]

@@ -100,7 +100,9 @@ def dusk(state: dict) -> list[dict]:
         if owner and info["glory"]:
             st.gain(state, owner, info["glory"], f"Dusk: control {info['label']}")
             state["city_glory"][owner] += info["glory"]
-        result = (f"{st.player(state, owner)['name']} +{info['glory']}" if owner
+        by_champion = owner is not None and list(counts.values()).count(counts[owner]) > 1
+        result = (f"{st.player(state, owner)['name']} +{info['glory']}"
+                  + (" (champion breaks the tie)" if by_champion else "") if owner
                   else "tie: nobody" if counts else "nobody")
         rows.append([info["label"], shown, result])
     state["dusk"] = {"day": state["day"], "rows": rows}

@@ -60,8 +60,9 @@ def legal_actions(state: dict) -> list[dict]:
     if pend and pend["kind"] == act.ROOM:
         return [{"verb": "replace", "slot": s} for s in mn.room_choices(state, pend["god"])]
     out: list[dict] = [{"verb": "next"}]
-    epics = _epic_cards(state)
-    for i, isle in enumerate(state["awaiting"]):
+    drawn = state.get("epics_drawn", {})
+    epics = [c for c in _epic_cards(state) if c["name"].lower() not in drawn]
+    for i, isle in enumerate(state["awaiting"][:1]):
         if epics:
             card = epics[(i + len(state["hades"])) % len(epics)]
             out.append({"verb": "isle", "isle": isle, "card": card["name"]})
@@ -75,6 +76,8 @@ def legal_actions(state: dict) -> list[dict]:
     if state["phase"] == "play":
         if st.count_minions(state, god) < st.MAX_MINIONS:
             out += [{"verb": "play", "god": god, "card": c["name"]} for c in hand]
+        elif hand:  # a fifth minion: the player is asked which one goes to Hades
+            out.append({"verb": "play", "god": god, "card": hand[0]["name"]})
         for m in state["minions"].values():
             if (m["god"] != god and not st.is_champion(m)
                     and not any(a["card"] == PLAYOUT_CURSE for a in m["attachments"])):

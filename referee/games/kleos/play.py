@@ -20,6 +20,7 @@ from referee.games.kleos import board as bd
 from referee.games.kleos import cards
 from referee.games.kleos import minions as mn
 from referee.games.kleos import state as st
+from referee.games.kleos.actions import ROOM
 
 AS = ("blessing", "curse", "mount", "offering")
 MODS = {"atk": "attack", "attack": "attack", "def": "defense", "defense": "defense",
@@ -28,7 +29,7 @@ MODS = {"atk": "attack", "attack": "attack", "def": "defense", "defense": "defen
 
 def _own_phase(state: dict, god: str, what: str) -> None:
     if state["phase"] != "play":
-        raise IllegalAction(f"{what} happens in a Play Phase; it is now the {st.phase_name(state)}",
+        raise IllegalAction(f"{what} happens in a Play Phase; it is now {st.phase_now(state)}",
                             "Play Phase: cards are played from hand in your own Play Phase")
     if st.active_god(state) != god:
         raise IllegalAction(f"it is {st.whose(state, st.active_god(state))} Play Phase, "
@@ -74,8 +75,16 @@ def play(state: dict, action: dict) -> list[dict]:
     _own_phase(state, god, "Playing a minion")
     card = cards.resolve(state, action.get("card"), action.get("stats"))
     _not_champion(card)
-    return mn.enter_play(state, god, card, st.player(state, god)["temple"],
-                         replace=action.get("replace"))
+    temple = st.player(state, god)["temple"]
+    replace = action.get("replace")
+    if replace in (None, "") and mn.free_slot(state, god) is None:
+        # The fifth minion entering: the player chooses which goes to Hades (a pending choice).
+        state["pending"] = {"kind": ROOM, "god": god, "card": card, "location": temple,
+                            "exhausted": False}
+        return [event(f"{st.who(state, god)} has four minions: send one to Hades to make room "
+                      f"for {card['name']} "
+                      f"(replace SLOT: {', '.join(mn.room_choices(state, god))})")]
+    return mn.enter_play(state, god, card, temple, replace=replace)
 
 
 def parse_mod(raw: Any) -> dict:
@@ -154,6 +163,16 @@ def attach(state: dict, action: dict) -> list[dict]:
     return evs
 
 
+def _one_copy(state: dict, name: str) -> None:
+    """The Epic Minion Deck holds a single copy of each Epic minion: once drawn onto an Isle
+    (and then recruited, killed or still waiting there), it cannot come out again."""
+    drawn = state.setdefault("epics_drawn", {})
+    if name.lower() in drawn:
+        raise IllegalAction(f"{name} was already drawn from the Epic deck (onto "
+                            f"{drawn[name.lower()]})",
+                            "Epic Minion Deck: one copy of each Epic minion")
+
+
 def isle(state: dict, action: dict) -> list[dict]:
     """An Epic card is placed face up on an Isle that is waiting for one."""
     where = bd.location(state["board"], action.get("isle"))
@@ -169,7 +188,9 @@ def isle(state: dict, action: dict) -> list[dict]:
     if card.get("disposition") is None:
         raise InputError(f"{card['name']} has no Disposition: an Epic card on an Isle needs one "
                          "(card add ... --disposition N)")
+    _one_copy(state, card["name"])
     card = {**card, "keywords": sorted((set(card["keywords"]) - {"basic"}) | {"epic"})}
     state["isles"][where] = card
+    state["epics_drawn"][card["name"].lower()] = f"{where}, day {state['day']}"
     state["awaiting"].remove(where)
     return [event(f"{card['name']} (Disposition {card['disposition']}) waits on {where}")]

@@ -62,7 +62,7 @@ def pending_text(state: dict) -> str:
                 f"{st.name(mover)} as it leaves {pend['from']}: {choices}, or `pass`")
     god = pend["god"]
     choices = ", ".join(f"`replace {slot}` ({state['minions'][f'{god}:{slot}']['card']['name']})"
-                        if slot != "new" else "`replace new` (the recruited card itself)"
+                        if slot != "new" else f"`replace new` ({pend['card']['name']} itself)"
                         for slot in mn.room_choices(state, god))
     return (f"WAITING: {st.who(state, god)} has four minions; one goes to Hades to make room "
             f"for {pend['card']['name']}: {choices}")
@@ -118,7 +118,7 @@ def render(state: dict) -> str:
     for isle, card in state["isles"].items():
         if card:
             isles.append([isle, card["name"], card["disposition"], _card_stats(card)])
-        elif isle in state["awaiting"]:
+        elif isle in state["awaiting"] and state["phase"] != "over":
             isles.append([isle, f"(draw an Epic card: isle {isle} CARD)", "", ""])
         else:
             isles.append([isle, "(empty)", "", ""])

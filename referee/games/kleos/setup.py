@@ -116,7 +116,7 @@ def new_state(options: dict, chance: Chance) -> dict:
         "minions": {}, "isles": {i: None for i in bd.ISLES}, "awaiting": list(bd.ISLES),
         "favor": None, "glory": {p["god"]: 0 for p in players}, "ledger": [], "pending": None,
         "hades": [], "cards": _card_map(options.get("cards"), "cards"), "pity": [],
-        "dusk": None, "city_glory": {}, "result": None,
+        "dusk": None, "city_glory": {}, "result": None, "epics_drawn": {},
     }
     for p in players:
         data = champions[p["god"]]

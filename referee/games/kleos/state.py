@@ -44,6 +44,12 @@ def phase_name(state: dict) -> str:
     return PHASES[state["phase"]]
 
 
+def phase_now(state: dict) -> str:
+    """`Deployment`, `the Play Phase`...: the phase as a refusal names it."""
+    name = phase_name(state)
+    return name if state["phase"] == "deployment" else f"the {name}"
+
+
 def player(state: dict, god: str) -> dict:
     return next(p for p in state["players"] if p["god"] == god)
 

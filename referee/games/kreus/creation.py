@@ -137,8 +137,11 @@ def play_nature(state: dict, who: str, card: str, action: dict) -> list[dict]:
                          f"{board.prerequisite_text(state, card)}); say which element it stands "
                          f"for: {_choices_text(options)}")
     target, element = choice
+    forced = "" if as_nature else (
+        f" It cannot enter play as itself (needs {board.prerequisite_text(state, card)}), so it "
+        "must stand for an element printed on it: it will never enter play as itself.")
     events = [event(f"{who} reveals {name} and plays it as {element.capitalize()} on "
-                    f"{title(target)} (a Nature card: Aggression cannot touch it).")]
+                    f"{title(target)} (a Nature card: Aggression cannot touch it).{forced}")]
     events += _place(state, target, element, card)
     events.append(event(gain(state, who, bool(action.get("no_token")))))
     events += _end_hek(state)
@@ -318,8 +321,9 @@ def _settle_bets(state: dict, who: str, card: str) -> list[dict]:
             won = min(bet["gain"], state["reserve"])
             state["reserve"] -= won
             state["tokens"][bet["by"]] += 1 + won
+            short = " (all the Reserve had)" if won < bet["gain"] else ""
             events.append(event(f"Themis: {bet['by']} guessed {title(bet['card'])} right: the "
-                                f"stake comes back with {won} token(s) from the Reserve."))
+                                f"stake comes back with {won} token(s) from the Reserve{short}."))
         else:
             state["reserve"] += 1
             events.append(event(f"Themis: {bet['by']} bet on {title(bet['card'])}: wrong, the "

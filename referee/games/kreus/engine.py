@@ -53,7 +53,10 @@ class KreusEngine(Engine):
         if state["pending"] and state["pending"]["kind"] == "storm-discard" and verb != "discard":
             raise IllegalAction(f"waiting for {flow.pending_text(state)}",
                                 "Aggression: the Storm of Uranus' discard comes first")
-        events = VERBS[verb](state, action)
+        if verb == "titan":  # the referee may draw the Titan card
+            events = setup.choose_titan(state, action, chance)
+        else:
+            events = VERBS[verb](state, action)
         if verb in SETUP_VERBS:
             flow.after_setup(state, events)
         return state, events
@@ -114,7 +117,7 @@ class KreusEngine(Engine):
             "elements": list(cards.ELEMENTS),
             "targets": [f"{n}:{s['element']}" for n, p in state["in_play"].items()
                         for s in p["elements"]],
-            "titans": titan_names,
+            "titans": [*titan_names, "draw"],
             "verbs": [*VERBS, "tree", "paths", "status", "outcome"],
             "options": ["--on", "--as", "--target", "--no-token", "--give", "--to", "--face",
                         "--aggression-held", "--direction", "--swap", "--position", "--card",
@@ -144,11 +147,15 @@ class KreusEngine(Engine):
         assert sum(state["pool"].values()) == sum(state["hand"].values()) + sum(
             state["face_down"].values())
         assert held_aggression(state) >= 0
+        dealt = [t["card"] for t in state["titans"].values()] + list(state["drawn"].values())
+        assert len(dealt) == len(set(dealt)) and not set(state["drawn"]) & set(state["titans"])
 
     def describe(self, action: dict) -> str:
         a = dict(action)
         verb = a.pop("verb", "?")
-        parts = [verb] + [str(a.pop(k)) for k in ("player", "card", "n", "titan") if k in a]
+        positional = ("player", "titan") if verb == "power" else (
+            "player", "with", "card", "n", "titan")
+        parts = [verb] + [str(a.pop(k)) for k in positional if k in a and a[k] is not None]
         for k, v in a.items():
             if v in (None, False, [], {}):
                 continue
@@ -164,5 +171,7 @@ class KreusEngine(Engine):
         return " ".join(parts)
 
 
-# A cooperative game: every player wins with a Planet that may sustain life or better.
+# A cooperative game: all win or all lose (section 1). The rulebook calls a Planet that may
+# sustain life "not a complete success" but "the bare minimum result": the lowest winning tier.
+# An unstable Planet "cannot sustain life" and falls apart: a loss, like the two defeats.
 WIN = ("may-sustain-life", "success", "perfection")

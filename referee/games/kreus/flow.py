@@ -95,8 +95,8 @@ def start_creation(state: dict) -> list[dict]:
         marks.append("first turn")
     if r["last_turn"]:
         marks.append("last turn")
-    warn = (f" This is the {' and '.join(marks)}: an Aggression card revealed now loses the game."
-            if marks else "")
+    warn = (f" This is the {' and '.join(marks)}: an Aggression card revealed now loses the game"
+            + (f" (except {r['crius']}'s: Crius)." if r["crius"] else ".") if marks else "")
     if not r["order"]:
         return [event("Creation: no card is face down this turn."), *end_turn(state)]
     return [event(f"Turn {state['turn']} · Creation: reveal in this order: "
@@ -232,7 +232,8 @@ def conclude(state: dict, held: bool, early: bool = False) -> list[dict]:
 OUTCOME_TEXT = {
     "critical-defeat": "critical defeat, the Planet never entered play.",
     "unstable": "the Planet is unstable (one Element or none).",
-    "may-sustain-life": "the Planet may sustain life (two or three Elements).",
+    "may-sustain-life": "the Planet may sustain life (two or three Elements): the bare minimum, "
+                        "but the team wins.",
     "success": "success, the Planet is complete.",
     "perfection": "perfection! The Planet is complete and every player still holds two cards "
                   "or more.",

@@ -56,15 +56,24 @@ def _setup(state: dict) -> list[dict]:
         out += [{"verb": "tokens", "player": taker, "n": n}
                 for n in amounts if n <= state["reserve"]]
     if state["mode"]["incarnation"]:
-        taken = {t["card"] for t in state["titans"].values()}
+        drawn = state.get("drawn", {})
+        taken = {t["card"] for t in state["titans"].values()} | set(drawn.values())
         free = [i for i in range(len(state["titan_cards"])) if i not in taken]
         for p in state["players"]:
-            if p in state["titans"] or not free:
+            if p in state["titans"]:
+                continue
+            if p in drawn:  # the referee drew this card: the player keeps a face
+                card = state["titan_cards"][drawn[p]]
+                out += [{"verb": "titan", "player": p, "titan": card[f]["name"]}
+                        for f in ("male", "female")]
+                break
+            if not free:
                 continue
             i = free[(len(state["titans"]) + len(p)) % len(free)]
             for face in ("male", "female"):
                 out.append({"verb": "titan", "player": p,
                             "titan": state["titan_cards"][i][face]["name"], "face": face})
+            out.append({"verb": "titan", "player": p, "titan": "draw"})  # the referee draws
             break
     return out
 
@@ -175,6 +184,13 @@ def _discard_swap(state: dict) -> dict | None:
     return {"card": _spin(state, back)[0], "give": _spin(state, give)[0]}
 
 
+def _reveals_this_turn(state: dict, who: str) -> bool:
+    """The player will have a card face down this turn (not sitting out, not out of cards)."""
+    if state["skip"].get(who) == state["turn"]:
+        return False
+    return who in state["round"]["placed"] or state["hand"][who] > 0
+
+
 def _power_args(state: dict, who: str, name: str) -> dict | None:
     """Arguments for one Titan power that is legal now, or None."""
     r = state["round"]
@@ -189,8 +205,11 @@ def _power_args(state: dict, who: str, name: str) -> dict | None:
     if name == "coeus":
         return {"direction": "left" if state["turn"] % 2 else "right"}
     if name == "oceanus":
-        return {"swap": others[:2]}
+        playing = [p for p in others if _reveals_this_turn(state, p)]
+        return {"swap": playing[:2]} if len(playing) >= 2 else None
     if name == "rhea":
+        if not _reveals_this_turn(state, who):
+            return None
         return {"position": 1 + state["turn"] % len(state["players"])}
     if name == "theia":
         return {"to": others[:2]} if state["hand"][who] >= 1 else None

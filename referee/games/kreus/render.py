@@ -54,7 +54,10 @@ def render(state: dict) -> str:
     for i, p in enumerate(state["players"], 1):
         down = state["face_down"][p]
         note = f"{down} card{'s' if down > 1 else ''}" if down else "-"
-        if state["phase"] == "divination" and p in flow.must_place(state):
+        pending = state["pending"]
+        if pending and pending["kind"] == "storm-discard" and pending["player"] == p:
+            note = "to discard (Storm of Uranus)"
+        elif state["phase"] == "divination" and p in flow.must_place(state):
             note = "to place"
         elif state["skip"].get(p) == state["turn"] and not state["over"]:
             note = "sits out (Cronus)"
@@ -66,8 +69,9 @@ def render(state: dict) -> str:
                str(state["hand"][p]), note]
         if state["mode"]["incarnation"]:
             t = state["titans"].get(p)
+            drawn = state.get("drawn", {}).get(p)
             row.append(f"{t['name'].capitalize()} ({t['face']}) {t['uses'] - t['used']}/{t['uses']}"
-                       if t else "?")
+                       if t else "?" if drawn is None else f"drew {_titan_card(state, drawn)}")
         rows.append(row)
     lines += ["", _table(headers, rows)]
     if state["in_play"]:
@@ -104,6 +108,9 @@ def deck_line(state: dict) -> str:
         out["storm"] = 1
     box = ", ".join(f"{v} {title(k)}" for k, v in out.items()) or "nothing"
     extra = "; first game: 1 Aether in for the Storm" if state["mode"]["first_game"] else ""
+    if state["mode"].get("first_game_ignored"):
+        extra = ("; --first-game is NOT applied: that variant is for 3-5 players, and 6 players "
+                 "use every card (the Storm of Uranus stays in)")
     return (f"Deck: {size} Universe cards, {size // n} dealt to each player; back in the box: "
             f"{box}{extra}.")
 
@@ -134,7 +141,16 @@ def next_line(state: dict) -> str:
             return (f"Next: {state['token_taker']} takes Energy tokens "
                     f"(`tokens {state['token_taker']} N`; Reserve {state['reserve']}).")
         missing = [p for p in state["players"] if p not in state["titans"]]
-        return f"Next: choose Titans (`titan NAME TITAN --face male|female`): {', '.join(missing)}."
+        drawn = state.get("drawn", {})
+        faces = [" or ".join(f"`titan {p} {state['titan_cards'][drawn[p]][f]['name']}`"
+                             for f in ("male", "female"))
+                 for p in missing if p in drawn]
+        rest = [p for p in missing if p not in drawn]
+        parts = [f"keep a face: {', '.join(faces)}"] if faces else []
+        if rest:
+            parts.append(f"Titan cards for {', '.join(rest)} (`titan NAME TITAN` names the card "
+                         "drawn at the table, `titan NAME draw` lets the referee draw one)")
+        return "Next: " + "; ".join(parts) + "."
     if state["phase"] == "divination":
         waiting = flow.must_place(state)
         if waiting:
@@ -148,6 +164,11 @@ def next_line(state: dict) -> str:
         return (f"Next: {r['iapetus']} replays the recovered Elements: "
                 f"{', '.join(title(c) for c in r['replay'])}.")
     return ""
+
+
+def _titan_card(state: dict, i: int) -> str:
+    card = state["titan_cards"][i]
+    return f"{card['male']['name'].capitalize()}/{card['female']['name'].capitalize()}"
 
 
 STATE_WORDS = {"unseen": "unseen (in a hand)", "in-play": "in play", "complete": "COMPLETE",

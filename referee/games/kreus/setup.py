@@ -3,12 +3,14 @@ the Energy tokens taken in seat order, and the Titan cards of Incarnation mode."
 
 from __future__ import annotations
 
+from referee.chance import Chance
 from referee.engine import event
 from referee.errors import IllegalAction, InputError
 from referee.games.kreus import cards, data
 from referee.games.kreus.table import player, seat_order
 
 MIN_PLAYERS, MAX_PLAYERS = 3, 6
+DRAW_WORDS = ("", "draw", "random")  # `titan NAME draw`: the referee draws the Titan card
 
 
 def new_round() -> dict:
@@ -35,13 +37,17 @@ def setup(options: dict) -> dict:
     incarnation = bool(options.get("incarnation"))
     altered = bool(options.get("altered"))
     tree, titans = data.load_cards(options.get("cards"))
+    if incarnation and len(titans) < n:
+        raise IllegalAction(f"Incarnation mode deals one Titan card per player: {n} players, "
+                            f"but the cards file has {len(titans)} Titan card(s)",
+                            "Incarnation: each player draws a Titan card")
     deck = cards.deck_for(n, first_game, altered)
     size = sum(deck.values())
     total = cards.TOKENS[n]
     state: dict = {
         "players": names,
         "mode": {"first_game": first_game and n <= 5, "incarnation": incarnation,
-                 "altered": altered},
+                 "altered": altered, "first_game_ignored": first_game and n > 5},
         "tree": tree,
         "titan_cards": titans,
         "deck": deck,
@@ -59,6 +65,7 @@ def setup(options: dict) -> dict:
         "phase": "setup",
         "token_taker": None,
         "titans": {},
+        "drawn": {},
         "hek": False,
         "last_play": None,
         "skip": {},
@@ -85,7 +92,8 @@ def take_tokens(state: dict, action: dict) -> list[dict]:
     who = player(state, action.get("player"))
     n = action.get("n")
     if not isinstance(n, int) or isinstance(n, bool) or n < 0:
-        raise InputError("tokens: N must be a whole number, 0 or more")
+        raise InputError(f"tokens: N is the number of Energy tokens taken from the Reserve, "
+                         f"a whole number 0 or more (not {n!r})")
     if who != state["token_taker"]:
         raise IllegalAction(f"{state['token_taker']} takes Energy tokens before {who}",
                             "Setup: tokens are taken in seat order from the First Player")
@@ -110,8 +118,13 @@ def take_tokens(state: dict, action: dict) -> list[dict]:
     return events
 
 
-def choose_titan(state: dict, action: dict) -> list[dict]:
-    """Incarnation mode: a player's Titan card and the face they keep for the game."""
+def choose_titan(state: dict, action: dict, chance: Chance | None = None) -> list[dict]:
+    """Incarnation mode: a player's Titan card and the face they keep for the game.
+
+    `titan NAME TITAN` records the card drawn at the table (TITAN names either face);
+    `titan NAME draw` lets the referee draw one of the cards not yet dealt (a recorded
+    chance result), and the player then keeps a face by naming it: `titan NAME TITAN`.
+    """
     if not state["mode"]["incarnation"]:
         raise IllegalAction("Titans are used only in Incarnation mode (new --incarnation)",
                             "Incarnation mode")
@@ -119,29 +132,68 @@ def choose_titan(state: dict, action: dict) -> list[dict]:
         raise IllegalAction("a Titan face is chosen while the Energy tokens are shared out",
                             "Incarnation: Titans are chosen at setup")
     who = player(state, action.get("player"))
-    typed = str(action.get("titan", "")).strip().lower()
     face = action.get("face")
     if face is not None and face not in ("male", "female"):
         raise InputError("--face is male or female")
-    for i, card in enumerate(state["titan_cards"]):
-        names = {card["male"]["name"]: "male", card["female"]["name"]: "female"}
-        if typed in names:
-            break
-    else:
-        every = [c[f]["name"] for c in state["titan_cards"] for f in ("male", "female")]
-        raise InputError(f"unknown Titan '{action.get('titan')}' (Titans: {', '.join(every)})")
-    if face is None:
-        face = names[typed]
+    drawn = state.setdefault("drawn", {})
     taken = {t["card"]: p for p, t in state["titans"].items() if p != who}
+    taken.update({i: p for p, i in drawn.items() if p != who})
+    typed = action.get("titan")
+    if typed is None or str(typed).strip().lower() in DRAW_WORDS:
+        if who in drawn:
+            i = drawn[who]
+        elif who in state["titans"]:
+            i = state["titans"][who]["card"]
+        elif face is not None:
+            raise InputError(f"`titan {who} draw` draws a Titan card; choose its face once it "
+                             f"is seen (or name the card drawn at the table: `titan {who} TITAN`)")
+        else:
+            free = [i for i in range(len(state["titan_cards"])) if i not in taken]
+            if not free or chance is None:
+                raise IllegalAction("every Titan card is dealt", "Incarnation: one Titan card each")
+            keys = [f"{state['titan_cards'][j]['male']['name']}/"
+                    f"{state['titan_cards'][j]['female']['name']}" for j in free]
+            i = free[keys.index(chance.choice(f"titan card for {who}", keys))]
+            drawn[who] = i
+            return [event(f"{who} draws the {_card_title(state, i)} Titan card: keep a face "
+                          f"with {_face_commands(state, who, i)}.")]
+        card = state["titan_cards"][i]
+        if face is None:
+            raise InputError(f"{who} holds the {_card_title(state, i)} Titan card: keep a face "
+                             f"with {_face_commands(state, who, i)}")
+    else:
+        name = str(typed).strip().lower()
+        for i, card in enumerate(state["titan_cards"]):
+            names = {card["male"]["name"]: "male", card["female"]["name"]: "female"}
+            if name in names:
+                break
+        else:
+            every = [c[f]["name"] for c in state["titan_cards"] for f in ("male", "female")]
+            raise InputError(f"unknown Titan '{typed}' (Titans: {', '.join(every)})")
+        if who in drawn and drawn[who] != i:
+            raise IllegalAction(f"{who} drew the {_card_title(state, drawn[who])} Titan card",
+                                "Incarnation: each player keeps the Titan card drawn")
+        if face is None:
+            face = names[name]
     if i in taken:
-        raise IllegalAction(f"{taken[i]} already has the {card['male']['name'].capitalize()}/"
-                            f"{card['female']['name'].capitalize()} card",
+        raise IllegalAction(f"{taken[i]} already has the {_card_title(state, i)} card",
                             "Incarnation: each Titan card is dealt once")
+    drawn.pop(who, None)
     chosen = card[face]
     state["titans"][who] = {"card": i, "face": face, "name": chosen["name"],
                             "uses": chosen["uses"], "phase": chosen["phase"], "used": 0}
     return [event(f"{who} incarnates {chosen['name'].capitalize()} ({face}; "
                   f"{chosen['uses']} use{'s' if chosen['uses'] > 1 else ''}, {chosen['phase']}).")]
+
+
+def _face_commands(state: dict, who: str, i: int) -> str:
+    card = state["titan_cards"][i]
+    return f"`titan {who} {card['male']['name']}` or `titan {who} {card['female']['name']}`"
+
+
+def _card_title(state: dict, i: int) -> str:
+    card = state["titan_cards"][i]
+    return f"{card['male']['name'].capitalize()}/{card['female']['name'].capitalize()}"
 
 
 def setup_done(state: dict) -> bool:

@@ -110,8 +110,14 @@ def held_aggression(state: dict) -> int:
 
 def may_be_last_turn(state: dict) -> bool:
     """Divination: this turn is the last if every player places the last card of their hand."""
-    placed = state["round"]["placed"]
-    return all(state["hand"][p] <= (0 if p in placed else 1) for p in state["players"])
+    r = state["round"]
+
+    def can_empty(p: str) -> bool:
+        if p in r["placed"] or state["skip"].get(p) == state["turn"]:
+            return state["hand"][p] == 0  # places nothing more this turn
+        return state["hand"][p] <= (2 if r.get("cronus") == p else 1)
+
+    return all(can_empty(p) for p in state["players"])
 
 
 def cards_left(state: dict) -> dict[str, int]:

@@ -63,6 +63,17 @@ def _not_placed(state: dict, who: str, what: str) -> None:
                             RULE)
 
 
+def _must_reveal(state: dict, who: str, rule: str) -> None:
+    """A player who will have no card face down this turn has no place in the reveal order."""
+    placed = who in state["round"]["placed"]
+    if state["skip"].get(who) == state["turn"]:
+        raise IllegalAction(f"{who} sits this turn out (Cronus): no card of theirs is revealed",
+                            f"Incarnation: {rule}")
+    if not placed and state["hand"][who] == 0:
+        raise IllegalAction(f"{who} has no card left: nothing of theirs is revealed this turn",
+                            f"Incarnation: {rule}")
+
+
 def cronus(state: dict, who: str, action: dict) -> list[dict]:
     """Two cards face down, played in the order chosen; no play in the next turn."""
     _not_placed(state, who, "Cronus' power")
@@ -111,6 +122,8 @@ def oceanus(state: dict, who: str, action: dict) -> list[dict]:
     a, b = (player(state, n) for n in names)
     if a == b:
         raise InputError("Oceanus switches two different players")
+    for p in (a, b):
+        _must_reveal(state, p, "Oceanus switches two players who reveal a card this turn")
     state["round"]["order_mods"].append({"kind": "swap", "a": a, "b": b})
     return [event(f"Oceanus: {a} and {b} switch places in this turn's reveal order.")]
 
@@ -130,6 +143,7 @@ def rhea(state: dict, who: str, action: dict) -> list[dict]:
     n = len(state["players"])
     if not isinstance(pos, int) or isinstance(pos, bool) or not 1 <= pos <= n:
         raise InputError(f"Rhea: --position is 1 (first) to {n} (last)")
+    _must_reveal(state, who, "Rhea places her own face-down card")
     state["round"]["order_mods"].append({"kind": "move", "player": who, "position": pos})
     return [event(f"Rhea: {who}'s card will be revealed in position {pos}.")]
 

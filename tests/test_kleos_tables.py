@@ -1,0 +1,182 @@
+"""Rules checked at the tables the first engineers did not play: 3, 4 and 5 gods, the Epic
+deck's single copies, Swift's double move, Olympus' Favor on a defeated champion."""
+
+from __future__ import annotations
+
+from test_kleos_flow import end_of_day
+from test_kleos_support import CARDS, new_game
+
+from referee.games.kleos import ENGINE
+
+FIVE = ("ares", "athena", "hermes", "artemis", "dionysus")
+TEMPLES5 = {"ares": "h1", "athena": "h2", "hermes": "h3", "artemis": "h4", "dionysus": "h5"}
+
+
+# -- The Epic Minion Deck: one copy of each Epic minion ---------------------------------------
+
+def test_epic_deck_holds_one_copy_of_each_epic_minion():
+    g = new_game()  # Myrina waits on isle1, the Minotaur on isle2, Theseus on isle3
+    g.refused("isle", "one copy of each Epic minion", isle="isle4",
+              card="Amazonian Queen Myrina")
+    g.do("isle", isle="isle4", card="Cyclops", stats={**CARDS["Cyclops"], "name": "Cyclops",
+                                                      "disposition": 2})
+
+
+def test_a_recruited_epic_minion_is_not_drawn_again():
+    g = new_game(deploy={"ares": ["Centaur"]})
+    g.to_action_phase()
+    g.place("ares:1", "isle1")
+    g.do("recruit", minion="ares:1", dice="s-")  # Myrina joins Ann
+    g.place("ares:1", "port")
+    g.do("kill", minion="ares:2", by="athena", reason="a card")  # Myrina dies: to Hades
+    g.do("next")
+    end_of_day(g)
+    assert "isle1" in g.state["awaiting"]  # no card, no minion: a new Epic card is drawn
+    g.refused("isle", "one copy of each Epic minion", isle="isle1", card="Amazonian Queen Myrina")
+
+
+# -- Swift ------------------------------------------------------------------------------------
+
+def test_swift_double_move_ends_two_locations_away():
+    """Port > Isle 1 > Port would move the Centaur nowhere: refused, nothing spent."""
+    g = new_game(deploy={"ares": ["Centaur"]})
+    g.to_action_phase()
+    g.place("ares:1", "port")
+    g.refused("move", "ends two locations away", minion="ares:1", to="isle1", to2="port")
+    assert g.m("ares:1")["actions"] == 2 and g.m("ares:1")["moves"] == 0
+    g.do("move", minion="ares:1", to="market", to2="arena")
+    assert g.m("ares:1")["location"] == "arena"
+
+
+# -- Olympus' Favor on a champion -------------------------------------------------------------
+
+def test_defeated_champion_keeps_olympus_favor():
+    """Decision (the rulebook is silent): the Favor is a token, not an attached card, and is
+    lost only when another minion gains it; a champion never leaves play, so it keeps it."""
+    g = new_game(deploy={"ares": ["Hoplite Warrior"]})
+    g.to_action_phase()
+    g.do("favor", minion="athena:champion")
+    g.place("ares:champion", "port")
+    g.place("athena:champion", "port")
+    # Achilles: 4 Attack, Tactics 0 (the Hoplite is at h1): 3 successes = Defense 3: defeated
+    g.do("attack", minion="ares:champion", target="athena:champion", dice="sss-", retaliation="---")
+    assert g.m("athena:champion")["location"] == "h5" and g.glory("ares") == 2
+    assert g.state["favor"] == "athena:champion"
+
+
+# -- Three, four and five gods: temples, Dusk, Zeus' Pity, the Isles ------------------------------
+
+def test_temples_used_with_three_four_and_five_gods():
+    # 3P H1, H3, H5; 4P H1, H2, H4, H5; 5P all: the unused temples are no locations at all
+    for gods, used in ((FIVE[:3], ["h1", "h3", "h5"]), (FIVE[:4], ["h1", "h2", "h4", "h5"]),
+                       (FIVE, ["h1", "h2", "h3", "h4", "h5"])):
+        g = new_game(gods=gods)
+        temples = sorted(p["temple"] for p in g.state["players"])
+        assert temples == used
+        assert [t for t in g.state["board"]["locations"] if t.startswith("h")] == used
+        first = g.state["players"][g.state["first"]]
+        assert first["temple"] == "h1"
+
+
+def test_three_gods_dusk_control_then_zeus_pity():
+    g = new_game(gods=FIVE[:3], temples={"ares": "h1", "athena": "h3", "hermes": "h5"},
+                 deploy={"ares": ["Hoplite Warrior", "Hoplite Warrior"],
+                         "athena": ["Hoplite Warrior"], "hermes": ["Hoplite Warrior"]})
+    g.do("next")
+    g.do("glory", god="ares", delta="+3", reason="a card")
+    g.do("glory", god="hermes", delta="+1", reason="a card")
+    for ref in ("ares:1", "ares:2", "athena:1", "athena:champion", "hermes:1"):
+        g.place(ref, "port")
+    g.place("hermes:champion", "market")
+    g.place("athena:champion", "market")  # moved on: Market Athena 1 vs Hermes 1, no tiebreak
+    g.place("athena:1", "arena")
+    end_of_day(g)
+    # Port: Ares 2, Hermes 1 -> Ann +2 (5). Market: Bob's champion vs Cy's champion, both
+    # champions -> nobody. Arena: Bob alone +1 (1). Theater: empty.
+    assert [g.glory(x) for x in ("ares", "athena", "hermes")] == [5, 1, 1]
+    # Daybreak of Day 2 (after Dusk): leader 5; Bob and Cy 4 behind -> nobody's pitied
+    assert g.state["pity"] == []
+    g.do("glory", god="ares", delta="+1", reason="a card")
+    end_of_day(g)
+    # Dusk 2: Port Ares 2 vs Hermes 1 -> Ann +2 = 8; Arena Bob +1 = 2; Market still tied.
+    # Leader 8: Bob 6 behind, Cy 7 behind -> both, in Day 3's turn order (Cy first, then Ann, Bob)
+    assert [g.glory(x) for x in ("ares", "athena", "hermes")] == [8, 2, 1]
+    assert g.state["pity"] == ["hermes", "athena"]
+    assert "Zeus' Pity" in ENGINE.render(g.state)
+
+
+def test_four_gods_dusk_three_way_tie_with_one_champion():
+    g = new_game(gods=FIVE[:4], temples={"ares": "h1", "athena": "h2", "hermes": "h4",
+                                         "artemis": "h5"},
+                 deploy={"ares": ["Hoplite Warrior"], "athena": ["Hoplite Warrior"]})
+    g.do("next")
+    g.place("ares:1", "theater")
+    g.place("athena:1", "theater")
+    g.place("hermes:champion", "theater")
+    g.place("artemis:champion", "port")
+    end_of_day(g)
+    # Theater: three players with one minion each; only Hermes' is a champion -> Cy +1.
+    # Port: Artemis alone -> Dee +2.
+    assert [g.glory(x) for x in ("ares", "athena", "hermes", "artemis")] == [0, 0, 1, 2]
+    rows = {r[0]: r[2] for r in g.state["dusk"]["rows"]}
+    assert rows["Theater"] == "Cy +1 (champion breaks the tie)" and rows["Port"] == "Dee +2"
+    assert g.state["pity"] == []
+    # first player: Ann held H1 on Day 1; Day 2 passes clockwise to Bob
+    assert ENGINE.summary(g.state)["current"] == "Bob"
+
+
+def test_five_gods_isles_repopulate_and_pity_at_daybreak():
+    g = new_game(gods=FIVE, temples=TEMPLES5, deploy={"hermes": ["Centaur"]})
+    g.do("isle", isle="isle4", card="Cyclops", stats={**CARDS["Cyclops"], "name": "Cyclops",
+                                                      "disposition": 2})
+    g.do("next")
+    g.do("glory", god="dionysus", delta="+5", reason="a card")
+    g.place("hermes:1", "isle1")
+    g.place("ares:champion", "isle4")
+    g.to_action_phase()
+    g.do("next")
+    g.do("next")  # Cy's (Hermes) Action Phase
+    g.do("recruit", minion="hermes:1", dice="s-")  # Myrina leaves isle1; the Centaur stays
+    end_of_day(g)
+    # isle1: no card but Hermes' minions -> not populated; isle5 never had a card and is
+    # empty -> populated; isle2-4 still hold their cards (Ares' champion beside the Cyclops)
+    assert g.state["awaiting"] == ["isle5"]
+    # leader Eve 5 (Dionysus): Ann, Bob, Dee 5 behind; Cy 4 behind (the recruit). Day 2 order
+    # starts with Bob (clockwise from Ann on H1): Bob, Cy, Dee, Eve, Ann
+    assert g.state["pity"] == ["athena", "artemis", "ares"]
+
+
+def test_olympus_favor_returned_when_no_one_holds_it_is_refused():
+    """Only one holder at a time: sending the Favor back to Olympus needs a holder (a no-op
+    would sit in the log as if a card had done something)."""
+    g = new_game()
+    g.refused("favor", "Olympus' Favor", minion="none")
+    g.do("favor", minion="ares:champion")
+    g.do("favor", minion="none")
+    assert g.state["favor"] is None
+
+
+def test_log_line_for_the_entering_card_sent_to_hades():
+    from referee.games.kleos import describe
+
+    assert describe.describe({"verb": "replace", "slot": "new"}) == (
+        "the card entering goes to Hades (four minions kept)")
+    assert describe.describe({"verb": "replace", "slot": "2"}) == (
+        "slot 2 goes to Hades to make room")
+
+
+def test_refusal_out_of_phase_names_the_phase_plainly():
+    g = new_game()
+    err = g.refused("attack", "Action Phase", minion="ares:champion", target="athena:champion")
+    assert err.message.endswith("it is now Deployment")
+    g.do("next")
+    err = g.refused("move", "Action Phase", minion="ares:champion", to="port")
+    assert err.message.endswith("it is now the Play Phase")
+
+
+def test_finished_contest_asks_for_no_more_epic_cards():
+    g = new_game(isles=False)
+    while g.state["phase"] != "over":
+        g.do("next")
+    assert g.state["awaiting"] and "draw an Epic card" not in ENGINE.render(g.state)
+    assert ENGINE.legal_actions(g.state) == []
