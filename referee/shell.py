@@ -211,6 +211,43 @@ class Shell:
         return 0
 
 
+# argument names whose words the games file under another name
+PARAM_ALIASES = {
+    "to": ("locations", "squares"),
+    "src": ("frogs", "squares"),
+    "source": ("frogs", "squares"),
+    "target": ("targets", "minions"),
+    "other": ("players",),
+    "name": ("players",),
+    "pos": ("positions",),
+    "tile": ("tiles",),
+    "god": ("gods",),
+}
+
+
+def _param_being_typed(cmd: click.Command, rest: list[str]) -> click.Parameter | None:
+    """The option whose value comes next, or the positional argument the next word fills."""
+    by_opt = {o: p for p in cmd.params if isinstance(p, click.Option) for o in p.opts}
+    if rest and rest[-1] in by_opt and not by_opt[rest[-1]].is_flag and not by_opt[rest[-1]].count:
+        return by_opt[rest[-1]]
+    positionals = [p for p in cmd.params if isinstance(p, click.Argument)]
+    filled, skip = 0, False
+    for word in rest:
+        if skip:
+            skip = False
+        elif word in by_opt:
+            skip = not (by_opt[word].is_flag or by_opt[word].count)
+        elif not word.startswith("--"):
+            filled += 1
+    for p in positionals:
+        if p.nargs == -1:
+            return p
+        if filled < p.nargs:
+            return p
+        filled -= p.nargs
+    return None
+
+
 class ShellCompleter(Completer):
     """Verbs first; then the verb's options, choices and the session's words."""
 
@@ -230,32 +267,62 @@ class ShellCompleter(Completer):
         names = list(group.list_commands(click.Context(group))) if group is not None else []
         return sorted({*names, *ROOT_COMMANDS, *SHELL_WORDS, *GAMES})
 
-    def words_after(self, words: list[str]) -> list[str]:
-        out: list[str] = []
-        for values in self.shell.vocab.values():
-            out.extend(values)
+    def _command(self, words: list[str]) -> tuple[click.Command | None, list[str]]:
+        """The leaf command the line names, and the words typed after it."""
+        from referee.cli import cli
+
         group = self._group()
+        rest = words[1:]
         head = words[0]
-        if head in games() and len(words) > 1:
-            head = words[1]
-        cmd = None
+        if head in games():
+            group = cli.get_command(click.Context(cli), head)  # type: ignore[assignment]
+            if len(words) < 2:
+                return group, []
+            head, rest = words[1], words[2:]
+        cmd: click.Command | None = None
         if group is not None and head in group.list_commands(click.Context(group)):
             cmd = group.get_command(click.Context(group), head)
         elif head in ROOT_COMMANDS:
-            from referee.cli import cli
-
             cmd = cli.get_command(click.Context(cli), head)
-        elif head == "use":
-            return [*GAMES, *([self.shell.session_id] if self.shell.session_id else [])]
-        if cmd is not None:
-            for p in cmd.params:
-                if isinstance(p, click.Option):
-                    out.extend(o for o in p.opts if o.startswith("--"))
-                if isinstance(p.type, click.Choice):
-                    out.extend(map(str, p.type.choices))
-            if isinstance(cmd, click.Group):
-                out.extend(cmd.list_commands(click.Context(cmd)))
-        return out
+        while isinstance(cmd, click.Group) and rest and rest[0] in cmd.list_commands(click.Context(cmd)):
+            cmd, rest = cmd.get_command(click.Context(cmd), rest[0]), rest[1:]
+        return cmd, rest
+
+    def words_after(self, words: list[str]) -> list[str]:
+        """What may come next: the words of the parameter being typed when the session
+        names them (an argument `minion` takes the `minions`), else every word it knows."""
+        if words[0] == "use":
+            return [*games(), *([self.shell.session_id] if self.shell.session_id else [])]
+        cmd, rest = self._command(words)
+        everything = [w for values in self.shell.vocab.values() for w in values]
+        if cmd is None:
+            return everything
+        options = [o for p in cmd.params if isinstance(p, click.Option) for o in p.opts if o.startswith("--")]
+        if isinstance(cmd, click.Group):
+            return [*cmd.list_commands(click.Context(cmd)), *options]
+        param = _param_being_typed(cmd, rest)
+        if param is not None:
+            if isinstance(param.type, click.Choice):
+                known = list(map(str, param.type.choices))
+            else:  # the metavar says what it wants (`--to MINION`), else the name
+                names = [(param.metavar or "").lower().strip("[].:"), param.name or ""]
+                known = next((w for w in map(self.vocabulary_for, names) if w), [])
+            if isinstance(param, click.Option):  # an option's value: nothing else fits here
+                return known or everything
+            if known:
+                return [*known, *options]
+        return [*everything, *options]
+
+    def vocabulary_for(self, name: str) -> list[str]:
+        """The session's words for a parameter, by its name (singular or plural) or an alias."""
+        vocab = self.shell.vocab
+        if not name:
+            return []
+        for key in (name, name + "s", name + "es", name[:-1] + "ies" if name.endswith("y") else name,
+                    *PARAM_ALIASES.get(name, ())):
+            if vocab.get(key):
+                return list(vocab[key])
+        return []
 
     def get_completions(self, document: Document, complete_event: Any) -> Iterable[Completion]:
         text = document.text_before_cursor

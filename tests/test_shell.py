@@ -64,7 +64,17 @@ def test_completion_offers_verbs_options_minions_and_locations(db):
     assert _complete(shell, "rec") == ["recruit"]
     assert "--dice" in _complete(shell, "attack ") and "--dry-run" in _complete(shell, "move ")
     assert "ares:champion" in _complete(shell, "move ares") and "isle1" in _complete(shell, "move ares:c is")
-    assert "Ann" in _complete(shell, "move A")
+    # the argument being typed decides the words: MINION, then TO (a location)
+    assert "Ann" not in _complete(shell, "move A") and "ares:champion" in _complete(shell, "move A")
+    after_minion = _complete(shell, "move ares:c ")
+    assert after_minion[0] == "h1" and "port" in after_minion and "ares:champion" not in after_minion
+    assert _complete(shell, "glory ")[:2] == ["ares", "athena"]
+
+
+def test_completion_of_an_option_value_offers_only_its_words(db):
+    shell = _shell(db, f"{NEW_LINE}\n")
+    assert _complete(shell, "attach ares X --as ") == ["blessing", "curse", "mount", "offering"]
+    assert set(_complete(shell, "attach ares X --to ")) == {"ares:champion", "athena:champion", "ares:c", "athena:c"}
 
 
 def test_undo_and_log_in_the_shell_act_on_the_shell_game_session(db, capsys):
