@@ -101,6 +101,13 @@ class Engine:
     def copy(self, state: Any) -> Any:
         return _copy.deepcopy(state)
 
+    def normalize(self, state: Any, action: Action) -> Action:
+        """The action as the log should record it (e.g. card names as printed).
+
+        Called on the live state inside the write transaction, before `apply`; it
+        must not change `state`. Default: the action unchanged."""
+        return action
+
     def vocabulary(self, state: Any) -> dict[str, list[str]]:
         """Words the interactive shell completes: players, pieces, locations..."""
         return {}

@@ -140,6 +140,7 @@ def _apply(loaded: Loaded, action: dict) -> tuple[Loaded, list[dict]]:
     engine = loaded.engine
     if engine.summary(loaded.state).get("over") and action.get("verb") not in getattr(engine, "after_end_verbs", ()):
         raise IllegalAction("the game is over; start a new session or undo", "End of the game")
+    action = engine.normalize(loaded.state, action)
     before = engine.copy(loaded.state)
     ply = len(loaded.records)
     try:

@@ -123,7 +123,7 @@ def run_action(game: str, action: dict, dry_run: bool = False,
         action = prepare(store, action)
     action = {k: v for k, v in action.items() if v is not None}
     loaded, events = session.act(store, sid, action, dry_run=dry_run)
-    results = loaded.records[-1]["results"]
+    action, results = loaded.records[-1]["action"], loaded.records[-1]["results"]
     if ref.as_json:
         result = {"action": action, "events": events, "results": results, "dry_run": dry_run}
         output.emit_json(output.envelope(result, sid, loaded.state_json()))

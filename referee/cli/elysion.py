@@ -9,7 +9,6 @@ draws them from the cards the catalog says remain unseen, and records them.
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
 
 import click
 
@@ -23,7 +22,7 @@ from referee.cli.common import (
     new_options,
     start,
 )
-from referee.errors import IllegalAction, InputError, RefereeError
+from referee.errors import IllegalAction, InputError
 
 group = game_group(
     "elysion",
@@ -57,20 +56,6 @@ def _list(value: str | None) -> list[str] | None:
     if value is None:
         return None
     return [v.strip() for v in value.split(",") if v.strip()]
-
-
-def as_printed(store: Any, action: dict) -> dict:
-    """Names in the action as printed (the log reads `Shade Gatekeeper`, not `gatekeeper`)."""
-    from referee import session
-    from referee.games.elysion.catalog import get
-    from referee.games.elysion.names import canonical
-
-    try:
-        sid = session.resolve(store, "elysion", context.get().session_id)
-        state = session.load(store, sid).state
-    except RefereeError:
-        return action  # no session: the action fails there with its own message
-    return canonical(state, get(state["catalog"]), action)
 
 
 # -- a session ------------------------------------------------------------------------
@@ -169,7 +154,7 @@ def _pairs(items: tuple[str, ...]) -> dict[str, str]:
     return out
 
 
-@action_command(group, "reveal", prepare=as_printed)
+@action_command(group, "reveal")
 @click.argument("choices", nargs=-1, required=True, metavar="NAME=REALM...")
 def reveal(choices: tuple[str, ...]) -> dict:
     """The day's realms, every player's at once.
@@ -184,7 +169,7 @@ def reveal(choices: tuple[str, ...]) -> dict:
     return {"verb": "reveal", "realms": _pairs(choices)}
 
 
-@action_command(group, "take", prepare=as_printed)
+@action_command(group, "take")
 @click.argument("player")
 @click.argument("realm", required=False)
 @click.option(
@@ -208,7 +193,7 @@ def take(player: str, realm: str | None, drawn: str | None, keep: str | None) ->
     return {"verb": "take", "player": player, "realm": realm, "drawn": _list(drawn), "keep": keep}
 
 
-@action_command(group, "keep", prepare=as_printed)
+@action_command(group, "keep")
 @click.argument("player")
 @click.argument("blessing", required=False)
 @click.option(
@@ -229,7 +214,7 @@ def keep(player: str, blessing: str | None, drawn: str | None) -> dict:
     return {"verb": "keep", "player": player, "blessing": blessing, "drawn": _list(drawn)}
 
 
-@action_command(group, "shade", prepare=as_printed)
+@action_command(group, "shade")
 @click.argument("player")
 @click.argument("shade")
 def shade(player: str, shade: str) -> dict:
@@ -245,7 +230,7 @@ def shade(player: str, shade: str) -> dict:
     return {"verb": "shade", "player": player, "shade": shade}
 
 
-@action_command(group, "pass", prepare=as_printed)
+@action_command(group, "pass")
 @click.argument("player")
 def pass_(player: str) -> dict:
     """Beyond the Styx: take no Shade this turn.
@@ -256,7 +241,7 @@ def pass_(player: str) -> dict:
     return {"verb": "pass", "player": player}
 
 
-@action_command(group, "next", prepare=as_printed)
+@action_command(group, "next")
 @click.option(
     "--row",
     default=None,
@@ -330,7 +315,7 @@ def lookback(give_up: tuple[str, ...], dry_run: bool) -> None:
         )
     if loaded.state.get("lookback") is None:
         action = {"verb": "lookback", "give_up": _give_up(give_up)}
-        run_action("elysion", action, dry_run=dry_run, prepare=as_printed)
+        run_action("elysion", action, dry_run=dry_run)
         return
     if ref.as_json:
         output.emit_json(

@@ -9,6 +9,7 @@ from referee.engine import Action, Engine, Event, summary
 from referee.errors import InputError
 from referee.games.elysion import deck, flow, legal, lookback, render, styx
 from referee.games.elysion.catalog import Catalog, get, norm
+from referee.games.elysion.names import canonical
 from referee.games.elysion.setup import MAX_PLAYERS, MIN_PLAYERS
 from referee.games.elysion.setup import setup as new_journey
 from scorers.elysion import DAYS
@@ -97,6 +98,10 @@ class ElysionEngine(Engine):
             "constellations": rng.random() < 0.6,
             "styx": rng.random() < 0.6,
         }
+
+    def normalize(self, state: dict, action: Action) -> Action:
+        """Names as printed in the catalog, so the log reads `Shade Gatekeeper`."""
+        return canonical(state, catalog_of(state), action)
 
     def vocabulary(self, state: dict) -> dict[str, list[str]]:
         catalog = catalog_of(state)

@@ -1,7 +1,8 @@
 """Names as printed: what the table typed (`ann`, `gatekeeper`, ` 12 `) as the log should show it.
 
-The CLI passes every action through `canonical` before it is recorded, so the
-log and the exports read "Cy takes Shade Gatekeeper" whatever the case typed.
+The engine's `normalize` passes every action through `canonical` before it is
+recorded, so the log and the exports read "Cy takes Shade Gatekeeper" whatever
+the case typed.
 A name that does not resolve is left as typed: the rules refuse it, with the reason.
 """
 
