@@ -60,3 +60,14 @@ def test_cli_and_registry_list_the_same_games():
     from referee import registry
 
     assert tuple(registry.GAMES) == GAME_NAMES
+
+
+def test_every_action_verb_accepts_dry_run():
+    # views, calculators and the card library record nothing, so they need no --dry-run
+    views = {"kleos card add", "kleos card list", "kleos combat", "kleos ledger", "kleos odds", "kleos status",
+             "kreus outcome", "kreus paths", "kreus status", "kreus tree", "cerebria status", "cerebria unseen",
+             "cerebria vibes", "cerebria winner", "croa cards", "croa odds", "croa pond", "croa status",
+             "elysion blessings", "elysion catalog check", "elysion catalog show", "elysion status"}
+    without = {" ".join(path) for path, cmd in shipped().items() if path[0] in GAME_NAMES
+               and "--dry-run" not in {o for p in cmd.params for o in getattr(p, "opts", [])}}
+    assert without == views
