@@ -124,7 +124,8 @@ def draw_blessings(
         return out
 
     def check(value: object) -> list[str]:
-        out = _checked_draw(label, value, fresh + below, count, catalog, "Blessings", rule)
+        out = checked_draw(label, value, fresh + below, count, lambda b: catalog.blessing(b).key,
+                           "Blessings", rule)
         # A card from under the deck needs every card above it drawn here too.
         blocked = any(b not in out for b in fresh)
         for batch in under:
@@ -151,18 +152,22 @@ def draw_blessings(
     return drawn
 
 
-def _checked_draw(
+def checked_draw(
     label: str,
     value: object,
     pool: list[str],
     count: int,
-    catalog: Catalog,
+    resolve: Callable[[object], str],
     what: str,
     rule: str | None,
 ) -> list[str]:
+    """A typed draw, checked: a list of `count` different cards, all still in `pool`.
+
+    A draw of the wrong size names `rule`, the rule that fixes how many are drawn here.
+    """
     if not isinstance(value, list):
         raise InputError(f"{label}: give the {what} as a list")
-    out = [catalog.blessing(v).key for v in value]
+    out = [resolve(v) for v in value]
     if len(out) != count:
         noun = f"{what.removesuffix('s')} is" if count == 1 else f"{what} are"
         raise InputError(f"{label}: {count} {noun} drawn here, {len(out)} given", rule)
@@ -201,21 +206,7 @@ def draw_cards(
         return []
 
     def check(value: object) -> list[str]:
-        if not isinstance(value, list):
-            raise InputError(f"{label}: give the {what} as a list")
-        out = [resolve(v) for v in value]
-        if len(out) != count:
-            noun = f"{what.removesuffix('s')} is" if count == 1 else f"{what} are"
-            raise InputError(f"{label}: {count} {noun} drawn here, {len(out)} given", rule)
-        if len(set(out)) != len(out):
-            raise InputError(f"{label}: the same card is given twice", "Each card is unique")
-        missing = [c for c in out if c not in pool]
-        if missing:
-            raise InputError(
-                f"{label}: {missing[0]} cannot be drawn: it has been seen already",
-                "Each card is unique",
-            )
-        return out
+        return checked_draw(label, value, pool, count, resolve, what, rule)
 
     return chance.draw(label, lambda r: r.sample(pool, count), typed, check)
 
