@@ -73,12 +73,7 @@ def winner(players: Sequence[tuple[str, int, int, int]]) -> dict:
         tie_break = "total"
         best = max(m[1] + m[2] for m in pool)
         pool = [m for m in pool if m[1] + m[2] == best]
-    if len(pool) > 1:
-        tie_break = "last-revelation"
-        best = max(m[3] for m in pool)
-        pool = [m for m in pool if m[3] == best]
-    if len(pool) > 1:
-        tie_break = "shared"
+    pool, tie_break = _last_revelation_then_shared(pool, tie_break)
     return {"winners": [m[0] for m in pool], "condition": kind, "tie_break": tie_break}
 
 
@@ -89,11 +84,16 @@ def most_fragments(players: Sequence[tuple[str, int, int, int]]) -> dict:
         return {"winners": [], "condition": None, "tie_break": None}
     best = max(b + g for _, b, g, _ in players)
     pool = [p for p in players if p[1] + p[2] == best]
-    tie_break = None
+    pool, tie_break = _last_revelation_then_shared(pool, None)
+    return {"winners": [p[0] for p in pool], "condition": None, "tie_break": tie_break}
+
+
+def _last_revelation_then_shared(pool: list, tie_break: str | None) -> tuple[list, str | None]:
+    """The last tie-breaks: most scored in the final Revelation (4th field), then shared."""
     if len(pool) > 1:
         tie_break = "last-revelation"
         last = max(p[3] for p in pool)
         pool = [p for p in pool if p[3] == last]
     if len(pool) > 1:
         tie_break = "shared"
-    return {"winners": [p[0] for p in pool], "condition": None, "tie_break": tie_break}
+    return pool, tie_break
