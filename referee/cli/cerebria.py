@@ -214,10 +214,22 @@ def end_turn(player):
 @click.option("--mood", type=MOODS, default=None, help="The Mood Marker toss (tossed if omitted).")
 @click.option("--reveal", "reveal", multiple=True, metavar="CARD",
               help="The new Impulse cards, slot 1 first (drawn if omitted).")
-def next_cycle(mood, reveal):
-    """Prepare the next Cycle after a Revelation (Impulse, stacks, Mindsets, hands, toss)."""
+@click.option("--keep", "keep", multiple=True, metavar="[NAME:]CARD",
+              help="A shown card that a hand above 4 keeps when it is cut to 4 (repeat it; "
+                   "write NAME:CARD when two such hands show the card).")
+def next_cycle(mood, reveal, keep):
+    """Prepare the next Cycle after a Revelation (Impulse, stacks, Mindsets, hands, toss).
+
+    A hand above 4 cards keeps 4 and discards the rest. The referee forgets the shown
+    cards of that hand unless --keep names the ones kept; naming all 4 tells it that
+    the other shown cards were discarded.
+
+    \b
+    Example:
+      referee cerebria next-cycle --mood gloom --keep brightness-red --keep Ann:bleakness-blue
+    """
     return {"verb": "next-cycle", "mood": mood.lower() if mood else None,
-            "reveal": list(reveal) or None}
+            "reveal": list(reveal) or None, "keep": list(keep) or None}
 
 
 @calculator(group, "vibes")
