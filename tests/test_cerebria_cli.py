@@ -257,3 +257,13 @@ def test_next_cycle_keep_names_the_shown_cards_each_trimmed_hand_keeps(db):
     assert hands["Cy"] == {"count": 4, "known": ["brightness-green"]}
     code, data = jrun("log")
     assert data["result"]["log"][-1]["action"]["keep"] == ["brightness-red", "Cy:brightness-green"]
+
+
+def test_steal_help_says_no_card_takes_an_unseen_card_and_none_takes_nothing(db):
+    result = run("cerebria", "ability", "--help")
+    assert result.exit_code == 0
+    text = " ".join(result.output.split())
+    # the ability list and the --card option both say it plainly
+    assert "no --card: an unseen card is taken" in text
+    assert "--card none: nothing is taken" in text
+    assert "Without --card, an unseen card is taken; none: nothing is taken" in text

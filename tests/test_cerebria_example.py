@@ -21,6 +21,9 @@ def test_example_game_runs_to_single_minded_win(db, capsys):
                                           "Cy": {"bliss": 0, "gloom": 0}}
     assert run.loaded.state["revelations"] == 2 and run.loaded.state["last"]["Ann"] == 10
     assert "Ann wins: Single-minded" in run.out
+    # Cy kept the card he stole (next-cycle --keep) and it is still shown in his hand
+    assert "Cy keeps 4 cards and discards 1; kept in sight: mild-gloom-red-steal" in run.out
+    assert run.loaded.state["hands"]["Cy"]["known"][0] == "mild-gloom-red-steal"
 
 
 def test_md_export_shows_the_bliss_and_gloom_that_decide_the_win(db, capsys):
