@@ -101,8 +101,15 @@ def _markdown(loaded: session.Loaded, history: list[dict]) -> str:
             f"- Status: {status_line(summary, loaded.engine.turn_word)}", ""]
     players = summary.get("players", [])
     if any(p.get("score") is not None for p in players):
-        out += ["## Players", "", "| player | score |", "|---|---|"]
-        out += [f"| {p.get('name')} | {'' if p.get('score') is None else p.get('score')} |" for p in players]
+        # extra scalar keys of the player entries (Cerebria's bliss/gloom) get their own columns
+        scalar = (str, int, float, bool, type(None))
+        extra = [k for k in dict.fromkeys(k for p in players for k in p)
+                 if k not in ("name", "score") and all(isinstance(p.get(k), scalar) for p in players)]
+        keys = ("name", "score", *extra)
+        out += ["## Players", "", "| " + " | ".join(["player", "score", *extra]) + " |",
+                "|---" * len(keys) + "|"]
+        out += ["| " + " | ".join("" if p.get(k) is None else str(p.get(k)) for k in keys) + " |"
+                for p in players]
     else:  # a game without scores (Kreus, Crôa!): the outcome is in the status line
         out += ["## Players", "", ", ".join(str(p.get("name")) for p in players)]
     out += ["", "## Log", "", "| # | action | dice and draws | what happened |", "|---|---|---|---|"]

@@ -386,3 +386,40 @@ def test_swapped_in_emotion_is_usable_from_its_new_owners_next_turn():
     t.act("pass")
     # Ann: 4 dealt + 2 taken from the Impulse + 2 drawn = 8; the Draw emotion keeps 2 - 1 = 1
     assert t.hand("Ann")["count"] == 8 and t.mindset("Ann")[1]["fragments"] == 1
+
+
+def test_counter_act_skips_a_player_whose_whole_known_hand_lacks_the_vibe():
+    t = Table()
+    t.state["deck"] += 4
+    t.state["hands"]["Bob"]["count"] = 0
+    t.give("Bob", "bleakness-blue", "strong-gloom-green-drain")  # Bob's whole hand is known
+    t.place("Ann", "mild-bliss-red-draw")
+    t.act("ability", player="Ann", pos=1, ability="draw", args=[])
+    # Bob holds no red card for sure: only Cy (4 hidden cards) is asked
+    assert t["pending"]["order"] == ["Cy"]
+    assert ENGINE.summary(t.state)["pending"][0]["player"] == "Cy"
+    err = t.refused("cancel", player="Bob", discard="bleakness-blue")
+    assert "no red card" in err.message and "Counter-act" in err.rule
+
+
+def test_counter_act_still_asks_a_known_hand_with_the_vibe_or_a_partly_hidden_hand():
+    t = Table()
+    t.state["deck"] += 4
+    t.state["hands"]["Bob"]["count"] = 0
+    t.give("Bob", "bleakness-red")  # whole hand known, and red
+    t.give("Cy", "bleakness-blue")  # known blue card, but 4 hidden cards too
+    t.place("Ann", "mild-bliss-red-draw")
+    t.act("ability", player="Ann", pos=1, ability="draw", args=[])
+    assert t["pending"]["order"] == ["Bob", "Cy"]
+
+
+def test_counter_act_window_is_not_opened_when_no_hand_can_hold_the_vibe():
+    t = Table()
+    for p in ("Bob", "Cy"):
+        t.state["deck"] += 4
+        t.state["hands"][p]["count"] = 0
+    t.give("Bob", "brightness-green")
+    t.place("Ann", "mild-bliss-red-draw")
+    t.act("ability", player="Ann", pos=1, ability="draw", args=[])
+    # nobody can cancel: the Draw resolves at once (Ann 4 + 2 = 6 cards)
+    assert t["pending"] is None and t.hand("Ann")["count"] == 6

@@ -229,3 +229,41 @@ def test_an_ability_option_meant_for_another_ability_is_a_usage_error(db):
                   ["--discard", "1"]):
         result = run("cerebria", "ability", "Ann", "1", "draw", *extra)
         assert result.exit_code == 2 and "only, not draw" in result.output, extra
+
+
+def test_next_cycle_keep_names_the_shown_cards_each_trimmed_hand_keeps(db):
+    run(*NEW)
+    for args in (["impulse", "Ann", "1", "--reveal", "brightness-red"],   # stack 1: 4 left
+                 ["impulse", "Ann", "1", "--reveal", "brightness-blue"],  # 3
+                 ["end-turn"],
+                 ["impulse", "Bob", "1", "--reveal", "bleakness-red"],    # 2
+                 ["impulse", "Bob", "1", "--reveal", "bleakness-blue"],   # 1
+                 ["end-turn"],
+                 ["impulse", "Cy", "1", "--reveal", "brightness-green"],  # 0
+                 ["impulse", "Cy", "1"]):                                 # Revelation
+        assert run("cerebria", *args).exit_code == 0, args
+    # each holds 4 + 2 shown = 6; Ann shows mild-bliss-red-destroy and brightness-red
+    result = run("cerebria", "next-cycle", "--keep", "brightness-yellow")
+    assert result.exit_code == 1 and "no hand above 4 is known to hold" in result.output
+    result = run("cerebria", "next-cycle", "--keep", "Bob:brightness-red")
+    assert result.exit_code == 1 and "not a shown card of Bob's hand" in result.output
+    assert run("cerebria", "next-cycle", "--keep", "Ann:pink").exit_code == 2
+    code, data = jrun("cerebria", "next-cycle", "--mood", "bliss",
+                      "--keep", "brightness-red", "--keep", "Cy:brightness-green")
+    assert code == 0, data
+    hands = data["state"]["hands"]
+    assert hands["Ann"] == {"count": 4, "known": ["brightness-red"]}
+    assert hands["Bob"] == {"count": 4, "known": []}
+    assert hands["Cy"] == {"count": 4, "known": ["brightness-green"]}
+    code, data = jrun("log")
+    assert data["result"]["log"][-1]["action"]["keep"] == ["brightness-red", "Cy:brightness-green"]
+
+
+def test_steal_help_says_no_card_takes_an_unseen_card_and_none_takes_nothing(db):
+    result = run("cerebria", "ability", "--help")
+    assert result.exit_code == 0
+    text = " ".join(result.output.split())
+    # the ability list and the --card option both say it plainly
+    assert "no --card: an unseen card is taken" in text
+    assert "--card none: nothing is taken" in text
+    assert "Without --card, an unseen card is taken; none: nothing is taken" in text

@@ -67,6 +67,12 @@ def test_log_lines_read_like_the_command():
         "impulse Ann 1 --reveal brightness-red"
 
 
+def test_log_line_of_next_cycle_repeats_keep_for_each_kept_card():
+    assert ENGINE.describe({"verb": "next-cycle", "mood": "gloom",
+                            "keep": ["brightness-red", "Ann:bleakness-blue"]}) == \
+        "next-cycle --keep brightness-red --keep Ann:bleakness-blue --mood gloom"
+
+
 def test_log_line_of_a_typed_refill_names_the_card_once():
     # the CLI's impulse and deprive send --reveal as one card, not a list
     for verb in ("impulse", "deprive"):

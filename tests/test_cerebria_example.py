@@ -21,3 +21,20 @@ def test_example_game_runs_to_single_minded_win(db, capsys):
                                           "Cy": {"bliss": 0, "gloom": 0}}
     assert run.loaded.state["revelations"] == 2 and run.loaded.state["last"]["Ann"] == 10
     assert "Ann wins: Single-minded" in run.out
+    # Cy kept the card he stole (next-cycle --keep) and it is still shown in his hand
+    assert "Cy keeps 4 cards and discards 1; kept in sight: mild-gloom-red-steal" in run.out
+    assert run.loaded.state["hands"]["Cy"]["known"][0] == "mild-gloom-red-steal"
+
+
+def test_md_export_shows_the_bliss_and_gloom_that_decide_the_win(db, capsys):
+    from click.testing import CliRunner
+
+    from referee.cli import cli
+
+    run_example("cerebria", db, capsys)
+    result = CliRunner().invoke(cli, ["export", "--format", "md"])
+    assert result.exit_code == 0, result.output
+    # Ann wins Single-minded with 13 Bliss: the total alone (14) would not say so
+    assert "| player | score | bliss | gloom |" in result.output
+    assert "| Ann | 14 | 13 | 1 |" in result.output
+    assert "| Bob | 2 | 0 | 2 |" in result.output

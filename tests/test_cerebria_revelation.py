@@ -164,3 +164,85 @@ def test_next_cycle_reshuffles_the_discard_pile_when_the_main_deck_runs_out():
     assert "shuffled into a new one" in t.text()
     assert [r["label"] for r in t.results] == ["impulse 1", "impulse 2", "impulse 3",
                                                "mood marker"]
+
+
+# -- Trimming hands to 4: which shown cards were kept (--keep) --------------------------------
+
+
+def _ann_holds_seven() -> Table:
+    t = Table()
+    t.give("Ann", "brightness-blue", "bleakness-red")
+    t = _revealed(t)  # Ann takes mild-bliss-red-destroy from slot 1: 4 hidden + 3 shown = 7
+    assert t.hand("Ann") == {"count": 7, "known": ["brightness-blue", "bleakness-red",
+                                                   "mild-bliss-red-destroy"]}
+    return t
+
+
+def test_trimming_a_hand_keeps_the_shown_cards_named_with_keep():
+    t = _ann_holds_seven()
+    t.act("next-cycle", keep=["brightness-blue"])
+    # Ann keeps 4 (brightness-blue and 3 the table did not see) and discards 3 unseen; the
+    # other 2 shown cards may have been kept or discarded: they are hidden again
+    assert t.hand("Ann") == {"count": 4, "known": ["brightness-blue"]}
+    assert t["discard"]["unknown"] == 3
+    assert "Ann keeps 4 cards and discards 3; kept in sight: brightness-blue" in t.text()
+
+
+def test_trimming_without_keep_hides_every_shown_card_again():
+    t = _ann_holds_seven()
+    t.act("next-cycle")
+    assert t.hand("Ann") == {"count": 4, "known": []} and t["discard"]["unknown"] == 3
+
+
+def test_keep_naming_four_shown_cards_discards_the_other_shown_ones_face_up():
+    t = Table()
+    t.give("Ann", "brightness-blue", "bleakness-red", "brightness-green", "bleakness-blue")
+    t = _revealed(t)  # 4 hidden + 5 shown = 9
+    t.act("next-cycle", keep=["Ann:bleakness-red", "brightness-blue", "bleakness-blue",
+                              "mild-bliss-red-destroy"])
+    # the 4 kept are all named: the unnamed shown brightness-green and the 4 hidden cards
+    # are the 5 discarded
+    assert t.hand("Ann") == {"count": 4, "known": ["bleakness-red", "brightness-blue",
+                                                   "bleakness-blue", "mild-bliss-red-destroy"]}
+    assert "brightness-green" in t["discard"]["known"] and t["discard"]["unknown"] == 4
+
+
+def test_keep_names_only_shown_cards_of_a_hand_being_trimmed():
+    t = _ann_holds_seven()
+    err = t.refused("next-cycle", keep=["Ann:brightness-green"])
+    assert "brightness-green is not a shown card of Ann's hand" in err.message
+    assert "next Cycle" in err.rule
+    err = t.refused("next-cycle", keep=["brightness-green"])
+    assert "no hand above 4 is known to hold brightness-green" in err.message
+    # Bob holds 4: his hand is not trimmed
+    err = t.refused("next-cycle", keep=["Bob:brightness-green"])
+    assert "Bob holds 4 cards" in err.message
+    # the same shown card twice needs two shown copies
+    err = t.refused("next-cycle", keep=["brightness-blue", "brightness-blue"])
+    assert "Ann's hand shows brightness-blue only once" in err.message
+
+
+def test_keep_names_at_most_four_cards_of_a_hand():
+    t = Table()
+    t.give("Ann", "brightness-blue", "bleakness-red", "brightness-green", "bleakness-blue")
+    t = _revealed(t)
+    err = t.refused("next-cycle", keep=["brightness-blue", "bleakness-red", "brightness-green",
+                                        "bleakness-blue", "mild-bliss-red-destroy"])
+    assert "Ann keeps 4 cards; --keep names 5" in err.message
+
+
+def test_keep_of_a_card_shown_in_two_trimmed_hands_needs_the_player():
+    t = Table()
+    t.give("Ann", "brightness-blue")
+    t.give("Bob", "brightness-blue", "bleakness-red")
+    t = _revealed(t)  # Ann 6, Bob 6: both trimmed
+    assert "Ann:brightness-blue" in t.bad_input("next-cycle", keep=["brightness-blue"]).message
+    assert "no player 'Zed'" in t.bad_input("next-cycle", keep=["Zed:brightness-blue"]).message
+    t.act("next-cycle", keep=["Bob:brightness-blue", "bleakness-red"])
+    assert t.hand("Bob")["known"] == ["brightness-blue", "bleakness-red"]
+    assert t.hand("Ann")["known"] == []
+
+
+def test_keep_of_a_malformed_card_is_an_input_error():
+    t = _ann_holds_seven()
+    assert "card" in t.bad_input("next-cycle", keep=["Ann:purple"]).message

@@ -118,7 +118,8 @@ def invoke(player, card, merge, discard):
 @click.option("--discard", type=click.IntRange(1, 4), default=None, metavar="POS",
               help="Summon: discard the emotion at POS first.")
 @click.option("--card", default=None, metavar="CARD",
-              help="Steal: the card taken, if shown (none: take nothing).")
+              help="Steal: the card taken, when it is shown to the table. Without --card, "
+                   "an unseen card is taken; none: nothing is taken (the player only looked).")
 @click.option("--keep", type=click.Choice(["fragment", "absorb"]), default=None,
               help="Drain: which fragments the drained emotion's owner keeps when not all fit "
                    "(default: those on Fragment slots).")
@@ -137,7 +138,10 @@ def ability(player, pos, ability, args, absorb, merge, discard, card, keep, reve
                                      `deprive PLAYER SLOT` discards the second
                                      (or type both slots at once)
       summon CARD [--merge CARD]     put CARD from your hand into your Mindset
-      steal PLAYER [--card CARD]     take a card from an opponent's hand
+      steal PLAYER [--card CARD]     look at an opponent's hand and take a card:
+                                     --card CARD: that card, shown to the table;
+                                     no --card: an unseen card is taken;
+                                     --card none: nothing is taken
       swap MINE PLAYER:POS           exchange emotions; their fragments stay on them
       draw                           two cards from the main deck
       embrace SLOT                   take an Impulse card into your hand
@@ -214,10 +218,22 @@ def end_turn(player):
 @click.option("--mood", type=MOODS, default=None, help="The Mood Marker toss (tossed if omitted).")
 @click.option("--reveal", "reveal", multiple=True, metavar="CARD",
               help="The new Impulse cards, slot 1 first (drawn if omitted).")
-def next_cycle(mood, reveal):
-    """Prepare the next Cycle after a Revelation (Impulse, stacks, Mindsets, hands, toss)."""
+@click.option("--keep", "keep", multiple=True, metavar="[NAME:]CARD",
+              help="A shown card that a hand above 4 keeps when it is cut to 4 (repeat it; "
+                   "write NAME:CARD when two such hands show the card).")
+def next_cycle(mood, reveal, keep):
+    """Prepare the next Cycle after a Revelation (Impulse, stacks, Mindsets, hands, toss).
+
+    A hand above 4 cards keeps 4 and discards the rest. The referee forgets the shown
+    cards of that hand unless --keep names the ones kept; naming all 4 tells it that
+    the other shown cards were discarded.
+
+    \b
+    Example:
+      referee cerebria next-cycle --mood gloom --keep brightness-red --keep Ann:bleakness-blue
+    """
     return {"verb": "next-cycle", "mood": mood.lower() if mood else None,
-            "reveal": list(reveal) or None}
+            "reveal": list(reveal) or None, "keep": list(keep) or None}
 
 
 @calculator(group, "vibes")

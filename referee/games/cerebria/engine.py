@@ -109,8 +109,10 @@ class CerebriaEngine(Engine):
         parts += [str(a) for a in action.get("args") or []]
         options = ("card",) if verb == "ability" else ()
         for key in (*options, "merge", "discard", "absorb", "keep", "mood"):
-            if action.get(key) is not None:
-                parts.append(f"--{key} {action[key]}")
+            value = action.get(key)
+            for one in value if isinstance(value, list) else [value]:  # next-cycle --keep
+                if one is not None:
+                    parts.append(f"--{key} {one}")
         reveal = action.get("reveal") or []
         for card in [reveal] if isinstance(reveal, str) else reveal:  # impulse/deprive: one
             parts.append(f"--reveal {card}")

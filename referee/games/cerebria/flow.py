@@ -112,7 +112,7 @@ def ability(state: dict, action: dict, chance: Chance) -> list[Event]:
     state["started"] = True
     events = [event(abilities.spend(state, name, params))]
     left = revelation.clockwise_from(state, name)[1:]  # from the acting player's left
-    order = [p for p in left if state["hands"][p]["count"] > 0]
+    order = [p for p in left if may_hold_vibe(state, p, params["vibe"])]
     if not order:
         return events + _resolve(state, name, params, chance, reveals)
     state["pending"] = {"player": name, "params": params, "order": order, "next": 0,
@@ -121,6 +121,16 @@ def ability(state: dict, action: dict, chance: Chance) -> list[Event]:
                         f"{params['vibe']} emotion to cancel it (cancel NAME --discard CARD), "
                         f"or pass"))
     return events
+
+
+def may_hold_vibe(state: dict, name: str, vibe: str) -> bool:
+    """Whether NAME's hand may hold a card of VIBE: a hidden card, or a shown one of that vibe.
+
+    A player who surely cannot counter-act (no card, or a wholly known hand without the
+    vibe) is not asked."""
+    hand = state["hands"][name]
+    return zones.hidden_count(state, name) > 0 or any(cards.vibe(c) == vibe
+                                                       for c in hand["known"])
 
 
 def _check_reveals(state: dict, typed: object, params: dict) -> None:
@@ -158,8 +168,15 @@ def cancel(state: dict, action: dict, chance: Chance) -> list[Event]:
     name = mindset.player_named(state, action.get("player"))
     waiting = pending["order"][pending["next"]:]
     if name not in waiting:
-        why = "it is their own ability" if name == pending["player"] else (
-            "they have no card in hand" if name not in pending["order"] else "they passed")
+        vibe = pending["params"]["vibe"]
+        if name == pending["player"]:
+            why = "it is their own ability"
+        elif name in pending["order"]:
+            why = "they passed"
+        elif state["hands"][name]["count"] == 0:
+            why = "they have no card in hand"
+        else:
+            why = f"their hand is known and holds no {vibe} card"
         raise IllegalAction(f"{name} cannot counter-act now: {why}", COUNTER_RULE)
     if not action.get("discard"):
         raise InputError("cancel needs --discard CARD: the emotion discarded from the hand")

@@ -8,11 +8,13 @@ from __future__ import annotations
 
 from referee.chance import Chance
 from referee.engine import Event, event
+from referee.errors import IllegalAction, InputError
 from referee.games.cerebria import impulse, mindset, zones
 from scorers import cerebria as scoring
 
 HAND = 4
 MOODS = ("bliss", "gloom")
+KEEP_RULE = "Preparing for the next Cycle: a hand above 4 keeps 4 cards"
 
 
 def stack_size(state: dict) -> int:
@@ -122,9 +124,74 @@ def clockwise_from(state: dict, name: str) -> list[str]:
     return players[i:] + players[:i]
 
 
+def kept_cards(state: dict, typed: object) -> dict[str, list[str]]:
+    """The shown cards each trimmed hand keeps (`--keep [NAME:]CARD`), checked.
+
+    A bare CARD belongs to the one hand above 4 that shows it; a hand keeps at most 4."""
+    if typed is None:
+        return {}
+    if isinstance(typed, str):
+        typed = [typed]
+    if not isinstance(typed, list):
+        raise InputError("--keep is a list of [NAME:]CARD")
+    trimmed = [p for p in state["players"] if state["hands"][p]["count"] > HAND]
+    kept: dict[str, list[str]] = {}
+    for item in typed:
+        who, sep, text = str(item).rpartition(":")
+        card = zones.known_card(state, text)
+        if sep:
+            name = mindset.player_named(state, who)
+            if name not in trimmed:
+                raise IllegalAction(f"{name} holds {state['hands'][name]['count']} cards: only a "
+                                    f"hand above {HAND} is trimmed", KEEP_RULE)
+        else:
+            holders = [p for p in trimmed if card in state["hands"][p]["known"]]
+            if not holders:
+                raise IllegalAction(f"no hand above {HAND} is known to hold {card}", KEEP_RULE)
+            if len(holders) > 1:
+                raise InputError(f"{card} is shown in {' and '.join(holders)}'s hands: write "
+                                 f"{holders[0]}:{card}")
+            name = holders[0]
+        mine = kept.setdefault(name, [])
+        mine.append(card)
+        shown = state["hands"][name]["known"]
+        if card not in shown:
+            raise IllegalAction(f"{card} is not a shown card of {name}'s hand (shown: "
+                                f"{', '.join(shown) or 'none'}); --keep names only cards the "
+                                f"table saw", KEEP_RULE)
+        if mine.count(card) > shown.count(card):
+            times = "once" if shown.count(card) == 1 else f"{shown.count(card)} times"
+            raise IllegalAction(f"{name}'s hand shows {card} only {times}", KEEP_RULE)
+    for name, mine in kept.items():
+        if len(mine) > HAND:
+            raise IllegalAction(f"{name} keeps {HAND} cards; --keep names {len(mine)}", KEEP_RULE)
+    return kept
+
+
+def _trim(state: dict, name: str, kept: list[str]) -> str:
+    """Step 4: a hand above 4 keeps 4. Named shown cards stay shown; when all 4 are named,
+    the other shown cards are known to be discarded, otherwise they are hidden again."""
+    hand = state["hands"][name]
+    extra = hand["count"] - HAND
+    rest = list(hand["known"])
+    for card in kept:
+        rest.remove(card)
+    if len(kept) == HAND:
+        zones.discard(state, *rest)
+        zones.discard_hidden(state, extra - len(rest))
+    else:
+        zones.discard_hidden(state, extra)
+    hand["count"], hand["known"] = HAND, list(kept)
+    line = f"{name} keeps {HAND} cards and discards {extra}"
+    if kept:
+        line += f"; kept in sight: {', '.join(kept)}"
+    return line
+
+
 def next_cycle(state: dict, action: dict, chance: Chance) -> list[Event]:
     """Prepare the next Cycle, in the rulebook's order (steps 1-6)."""
     lines: list[str] = []
+    kept = kept_cards(state, action.get("keep"))  # checked before anything changes
     reveals = impulse.Reveals(action.get("reveal"))
     reshuffled = False
     # 1. the Impulse is discarded and refilled from the main deck
@@ -159,11 +226,7 @@ def next_cycle(state: dict, action: dict, chance: Chance) -> list[Event]:
     for name in state["players"]:
         hand = state["hands"][name]
         if hand["count"] > HAND:
-            extra = hand["count"] - HAND
-            zones.forget_hand(state, name)  # the player picks which four to keep
-            hand["count"] = HAND
-            zones.discard_hidden(state, extra)
-            lines.append(f"{name} keeps 4 cards and discards {extra}")
+            lines.append(_trim(state, name, kept.get(name, [])))
         elif hand["count"] < HAND:
             got, again = zones.draw_face_down(state, HAND - hand["count"])
             reshuffled |= again
