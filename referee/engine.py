@@ -1,5 +1,10 @@
 """The shape every game engine has (after OpenSpiel and boardgame.io).
 
+A game declares its verbs (`referee.verbs`); this base class enforces the flow for
+every game at once: an unknown verb, an action after the end, an action out of turn,
+anything but an answer while a decision is pending, player names and the player
+count are refused here, with the rule named, before a game's handler runs.
+
 An engine is pure: no Click, no I/O, no clock. A session is a list of actions;
 the first one is always `{"verb": "new", ...options}` and is handled by `setup`.
 Every later action goes through `apply`. State is JSON-ready data (dicts, lists,
@@ -22,12 +27,13 @@ from __future__ import annotations
 import copy as _copy
 import json
 import random
-from typing import Any
+from collections.abc import Mapping
+from typing import Any, ClassVar
 
 from referee.chance import Chance
 
-Event = dict  # {"text": str, optional "table": {"headers": [...], "rows": [[...]]}, ...data}
-Action = dict  # {"verb": str, ...JSON fields}
+from referee.errors import IllegalAction, InputError
+from referee.verbs import Action, Event, Pending, Verb, public
 
 
 def event(text: str, **data: Any) -> Event:
@@ -60,8 +66,22 @@ def summary(
     }
 
 
+RULES = {
+    "over": "End of the game",
+    "turn": "Turn order: only the player whose turn it is acts",
+    "pending": "Pending decisions: only the answer is accepted until it is made",
+    "phase": "Phases: each verb belongs to its phase",
+    "players": "Players",
+}
+
+
 class Engine:
-    """Base class: override the methods marked as required."""
+    """Base class of every game.
+
+    A game declares `verbs` (see `referee.verbs`) and implements `setup`, `seats`,
+    `current`, `phase`, `is_over`, `summarize`, `render`, `playout_options`; the flow
+    (`apply`), the summary's pending list, `legal_actions` and the words completion
+    offers come from here. `rules` may rename the rule each core refusal cites."""
 
     name = "game"
     title = "Game"
@@ -69,18 +89,33 @@ class Engine:
     min_players = 2
     max_players = 2
     turn_word = "turn"  # what the summary's `turn` counts, in the game's words ("day")
+    verbs: ClassVar[Mapping[str, Verb]] = {}
+    rules: ClassVar[dict[str, str]] = {}
 
-    # -- required ------------------------------------------------------------
+    # -- what a game implements ------------------------------------------------------
     def setup(self, options: dict, chance: Chance) -> Any:
         raise NotImplementedError
 
-    def apply(self, state: Any, action: Action, chance: Chance) -> tuple[Any, list[Event]]:
+    def seats(self, state: Any) -> dict[str, str]:
+        """The players in seat order: the value an action names a player by -> the name shown.
+        Default: the names in `state["players"]` (strings, or dicts with a "name")."""
+        names = [p if isinstance(p, str) else p["name"] for p in state["players"]]
+        return {n: n for n in names}
+
+    def current(self, state: Any) -> str | None:
+        """Whose turn it is (a key of `seats`), or None when no one's."""
         raise NotImplementedError
 
-    def summary(self, state: Any) -> dict:
+    def phase(self, state: Any) -> str:
+        """The phase now, in the game's words."""
         raise NotImplementedError
 
-    def legal_actions(self, state: Any) -> list[Action]:
+    def is_over(self, state: Any) -> bool:
+        raise NotImplementedError
+
+    def summarize(self, state: Any) -> dict:
+        """The game's part of the summary: `players` (name, score, ...), `turn`,
+        `winners`, `outcome`; the core adds the rest (cli.md)."""
         raise NotImplementedError
 
     def render(self, state: Any) -> str:
@@ -91,7 +126,160 @@ class Engine:
         """Options of a `new` action for a random consistency playout."""
         raise NotImplementedError
 
-    # -- optional --------------------------------------------------------------
+    # -- the flow, once for every game ---------------------------------------------------
+    def rule(self, key: str) -> str:
+        return self.rules.get(key) or RULES[key]
+
+    def start(self, options: dict, chance: Chance) -> Any:
+        """The `new` action: the player count is checked here, then the game sets up."""
+        players = options.get("players")
+        if isinstance(players, list | tuple):
+            n = len(players)
+            if not self.min_players <= n <= self.max_players:
+                raise IllegalAction(
+                    f"{self.title} is for {self.min_players}-{self.max_players} players; "
+                    f"{n} given", f"{self.rule('players')}: {self.min_players} to {self.max_players}")
+        return self.setup(options, chance)
+
+    def verb(self, name: Any) -> Verb:
+        if name not in self.verbs:
+            raise InputError(f"unknown {self.title} verb '{name}' (verbs: {', '.join(self.verbs)})")
+        return self.verbs[name]
+
+    def pending(self, state: Any) -> list[Pending]:
+        """The decisions the game waits for: the state's one `pending` list."""
+        return list(state.get("pending") or [])
+
+    def apply(self, state: Any, action: Action, chance: Chance) -> tuple[Any, list[Event]]:
+        """Refuse what the flow does not allow (rule named), else run the verb's handler."""
+        verb = self.verb(action.get("verb"))
+        action = self.resolve(state, verb, action)
+        self.check_flow(state, verb, action)
+        return state, verb.handler(state, action, chance)
+
+    def check_flow(self, state: Any, verb: Verb, action: Action) -> None:
+        if self.is_over(state):
+            raise IllegalAction("the game is over; start a new session or undo", self.rule("over"))
+        waiting = self.pending(state)
+        actor = action.get(verb.actor) if verb.actor else None
+        seats = self.seats(state)
+        if waiting:
+            matching = [p for p in waiting if p["decision"] in verb.answers]
+            if not matching:
+                p = waiting[0]
+                raise IllegalAction(f"{p['player']} must first answer the {p['decision']} "
+                                    f"({', '.join(p['choices'])})", self.rule("pending"))
+            deciders = list(dict.fromkeys(p["player"] for p in matching))
+            if isinstance(actor, str) and seats.get(actor, actor) not in deciders:
+                raise IllegalAction(f"{' or '.join(deciders)} must answer the "
+                                    f"{matching[0]['decision']}, not {seats.get(actor, actor)}",
+                                    self.rule("pending"))
+            return
+        if not verb.usable_when_free:
+            raise IllegalAction(f"no decision is waiting: `{verb.name}` answers "
+                                f"{' or '.join(verb.answers)}", self.rule("pending"))
+        if verb.phases and self.phase(state) not in verb.phases:
+            raise IllegalAction(f"`{verb.name}` belongs to the {' or '.join(verb.phases)} phase; "
+                                f"this is the {self.phase(state)} phase", self.rule("phase"))
+        if verb.who == "current" and isinstance(actor, str):
+            now = self.current(state)
+            if actor != now:
+                whose = f"{seats.get(now, now)}'s turn" if now else "no one's turn"
+                raise IllegalAction(f"it is {whose}, not {seats.get(actor, actor)}'s",
+                                    self.rule("turn"))
+
+    # -- player names ----------------------------------------------------------------------
+    def player_words(self, state: Any) -> dict[str, str]:
+        """Every word that names a player (any case) -> the value actions carry."""
+        words: dict[str, str] = {}
+        for key, name in self.seats(state).items():
+            words[key.casefold()] = key
+            words[name.casefold()] = key
+        return words
+
+    def resolve_player(self, state: Any, text: Any) -> str:
+        """A player named as typed: any case; a unique prefix is enough."""
+        words = self.player_words(state)
+        typed = str(text).strip().casefold()
+        if typed in words:
+            return words[typed]
+        found = sorted({v for w, v in words.items() if typed and w.startswith(typed)})
+        names = ", ".join(self.seats(state).values())
+        if len(found) == 1:
+            return found[0]
+        if found:
+            seats = self.seats(state)
+            raise InputError(f"'{text}' could be {' or '.join(seats[f] for f in found)}: "
+                             f"type more of the name")
+        raise InputError(f"no player '{str(text)[:40]}' at this table (players: {names})")
+
+    def resolve(self, state: Any, verb: Verb, action: Action) -> Action:
+        """The action with every player field in the form the log keeps."""
+        out = dict(action)
+        for f in verb.fields:
+            value = out.get(f.name)
+            if f.kind != "player" or value is None or value is False:
+                continue
+            if isinstance(value, list):
+                out[f.name] = [self.resolve_player(state, v) for v in value]
+            else:
+                out[f.name] = self.resolve_player(state, value)
+        return out
+
+    def normalize(self, state: Any, action: Action) -> Action:
+        """The action as the log should record it (player names as seated, ...).
+
+        Called on the live state inside the write transaction, before `apply`; it
+        must not change `state`."""
+        if self.verbs and action.get("verb") in self.verbs:
+            return self.resolve(state, self.verbs[action["verb"]], action)
+        return action
+
+    # -- what may come next ------------------------------------------------------------------
+    def open_verbs(self, state: Any) -> list[Verb]:
+        """The verbs the flow lets through now (before any field is looked at)."""
+        if self.is_over(state):
+            return []
+        waiting = {p["decision"] for p in self.pending(state)}
+        if waiting:
+            return [v for v in self.verbs.values() if waiting & set(v.answers)]
+        phase = self.phase(state)
+        return [v for v in self.verbs.values()
+                if v.usable_when_free and (not v.phases or phase in v.phases)]
+
+    def legal_actions(self, state: Any) -> list[Action]:
+        """Every legal action now, without random results (they are rolled or typed when
+        it is played); empty exactly when the game is over."""
+        out: list[Action] = []
+        for verb in self.open_verbs(state):
+            if verb.options is not None:
+                out.extend({"verb": verb.name, **{k: v for k, v in a.items() if k != "verb"}}
+                           for a in verb.options(state))
+        return out
+
+    def words(self, state: Any, verb: str, given: Mapping[str, Any], field: str) -> list[str]:
+        """The words that can be legal for `field` of `verb`, given the fields typed so far."""
+        seen: dict[str, None] = {}
+        for action in self.legal_actions(state):
+            if action["verb"] != verb or field not in action:
+                continue
+            if all(_same(action.get(k), v) for k, v in given.items() if v not in (None, (), [])):
+                for value in action[field] if isinstance(action[field], list) else [action[field]]:
+                    seen.setdefault(str(value), None)
+        return list(seen)
+
+    # -- summary -----------------------------------------------------------------------------
+    def summary(self, state: Any) -> dict:
+        """The common summary (cli.md); its pending list is the state's one list."""
+        part = self.summarize(state)
+        now = self.current(state)
+        over = self.is_over(state)
+        return summary(self.name, part["players"],
+                       None if over or now is None else self.seats(state).get(now, now),
+                       self.phase(state), part["turn"], public(self.pending(state)), over,
+                       part.get("winners"), part.get("outcome"))
+
+    # -- optional ----------------------------------------------------------------------------
     def to_json(self, state: Any) -> dict:
         return state
 
@@ -100,13 +288,6 @@ class Engine:
 
     def copy(self, state: Any) -> Any:
         return _copy.deepcopy(state)
-
-    def normalize(self, state: Any, action: Action) -> Action:
-        """The action as the log should record it (e.g. card names as printed).
-
-        Called on the live state inside the write transaction, before `apply`; it
-        must not change `state`. Default: the action unchanged."""
-        return action
 
     def vocabulary(self, state: Any) -> dict[str, list[str]]:
         """Words the interactive shell completes: players, pieces, locations..."""
@@ -117,6 +298,10 @@ class Engine:
 
     def describe(self, action: Action) -> str:
         """One line for the log: the action as the table would say it."""
+        verb = self.verbs.get(action.get("verb", ""))
+        if verb is not None and verb.log is not None:
+            return verb.log(action)
+
         def short(value: Any) -> str:
             text = value if isinstance(value, str) else json.dumps(value, ensure_ascii=False)
             return text if len(text) <= 40 else text[:37] + "..."
@@ -125,3 +310,12 @@ class Engine:
             f"{k}={short(v)}" for k, v in action.items() if k != "verb" and v not in (None, False, [], {})
         )
         return f"{action.get('verb', '?')} {fields}".strip()
+
+
+def _same(have: Any, typed: Any) -> bool:
+    """Whether a legal action's field agrees with what was typed (any case)."""
+    if isinstance(typed, list | tuple):
+        return all(_same(have, t) for t in typed)
+    if isinstance(have, list):
+        return any(_same(h, typed) for h in have)
+    return str(have).casefold() == str(typed).casefold()

@@ -52,7 +52,7 @@ def run(engine: Any, state: Any, action: dict, seed: str, ply: int, recorded: li
         if action["verb"] != "new":
             raise StorageError("a log must start with its 'new' action")
         options = {k: v for k, v in action.items() if k != "verb"}
-        state = engine.setup(options, chance)
+        state = engine.start(options, chance)
         events = [{"text": f"New {engine.title} game."}]
     else:
         if action["verb"] == "new":
@@ -138,7 +138,7 @@ def act(store: Store, sid: str, action: dict, dry_run: bool = False) -> tuple[Lo
 
 def _apply(loaded: Loaded, action: dict) -> tuple[Loaded, list[dict]]:
     engine = loaded.engine
-    if engine.summary(loaded.state).get("over") and action.get("verb") not in getattr(engine, "after_end_verbs", ()):
+    if not engine.verbs and engine.summary(loaded.state).get("over"):  # declared games: Engine.apply
         raise IllegalAction("the game is over; start a new session or undo", "End of the game")
     action = engine.normalize(loaded.state, action)
     before = engine.copy(loaded.state)

@@ -1,0 +1,215 @@
+"""One test harness for every game (after OpenSpiel's RandomSimTest): a `Table`.
+
+A `Table` plays a session in a throwaway store through the real code: typed commands
+go through the Click commands exactly as a player types them (`ok("move a2 a3")`),
+actions as the log keeps them through the session layer (`act({...})`), with real
+chance (seeded). After every accepted action the game's invariants are checked on the
+state rebuilt from the store; after every refusal, nothing may have been recorded.
+
+    t = Table("croa", "--player Ann:red --player Bob:blue --digital", seed="7")
+    t.ok("move a2 a3")
+    t.refused("move h8 g8", rule="Moves")      # exit 1, the rule named, nothing stored
+    assert t.summary["current"] == "Bob"
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import shlex
+import shutil
+import tempfile
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from referee.errors import RefereeError
+
+EXIT_MEANING = {0: "done", 1: "refused by a rule", 2: "usage error", 3: "session or storage error"}
+
+
+@dataclass
+class Outcome:
+    """What one typed command did: its exit code and the `--json` envelope it printed."""
+
+    code: int
+    envelope: dict[str, Any]
+    output: str
+
+    @property
+    def error(self) -> dict[str, Any]:
+        return self.envelope.get("error") or {}
+
+    @property
+    def result(self) -> dict[str, Any]:
+        return self.envelope.get("result") or {}
+
+    @property
+    def text(self) -> str:
+        """The events printed, one line each (what the table reads)."""
+        return "\n".join(e.get("text", "") for e in self.result.get("events", []))
+
+
+class Table:
+    """A session of one game in a private store, played through the real session code."""
+
+    def __init__(self, game: str, new: str | list[str] | None = None, *, seed: str | None = "1",
+                 options: dict[str, Any] | None = None, path: str | Path | None = None) -> None:
+        self.game = game
+        self._tmp = None if path else tempfile.mkdtemp(prefix="referee-table-")
+        self.path = Path(path) if path else Path(self._tmp or ".") / "table.db"
+        self.sid: str | None = None
+        if options is not None:
+            from referee import session
+
+            loaded, _ = session.create(self.store, game, options, seed=seed)
+            self.sid = loaded.id
+        elif new is not None:
+            words = shlex.split(new) if isinstance(new, str) else list(new)
+            out = self.run(["new", *words, *(["--seed", seed] if seed is not None else [])])
+            assert out.code == 0, f"new refused: {out.error or out.output}"
+            self.sid = out.envelope["session"]
+        self.check()
+
+    # -- the store -------------------------------------------------------------------------
+    _store: Any = None
+
+    @property
+    def store(self) -> Any:
+        if self._store is None:
+            from referee.store import Store
+
+            self._store = Store(self.path)
+        return self._store
+
+    def close(self) -> None:
+        if self._store is not None:
+            self._store.close()
+            self._store = None
+        if self._tmp:
+            shutil.rmtree(self._tmp, ignore_errors=True)
+            self._tmp = None
+
+    def __enter__(self) -> Table:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    # -- typed commands -----------------------------------------------------------------------
+    def run(self, command: str | list[str], *, game: bool = True) -> Outcome:
+        """Run what a player types after `referee GAME` (or after `referee`, game=False)."""
+        from click.testing import CliRunner
+
+        from referee.cli import cli
+        from referee.cli.run import invoke
+
+        words = shlex.split(command) if isinstance(command, str) else list(command)
+        args = ["--db", str(self.path), "--json"]
+        if self.sid:
+            args += ["--session", self.sid]
+        args += [self.game, *words] if game else words
+        runner = CliRunner()
+        with runner.isolation() as (out, _err, *_):
+            code = invoke(cli, args)
+            printed = out.getvalue().decode()
+        try:
+            envelope = json.loads(printed.strip().splitlines()[-1]) if printed.strip() else {}
+        except json.JSONDecodeError:
+            envelope = {}
+        return Outcome(code, envelope, printed)
+
+    def ok(self, command: str | list[str]) -> Outcome:
+        """The command is accepted (exit 0); the invariants hold after it."""
+        out = self.run(command)
+        assert out.code == 0, (f"`{command}` was not accepted: exit {out.code} "
+                               f"({EXIT_MEANING.get(out.code)}): {out.error or out.output}")
+        self.check()
+        return out
+
+    def refused(self, command: str | list[str], rule: str | None = None, *, code: int = 1,
+                message: str | None = None) -> Outcome:
+        """The command is refused with exit `code` (1: a rule; 2: usage), naming `rule`
+        (a part of it) and saying `message` (a part of it); nothing was recorded."""
+        before = self.log_length()
+        out = self.run(command)
+        assert out.code == code, (f"`{command}`: expected exit {code} ({EXIT_MEANING.get(code)}), "
+                                  f"got {out.code}: {out.error or out.output}")
+        if rule is not None:
+            assert rule.casefold() in (out.error.get("rule") or "").casefold(), out.error
+        if message is not None:
+            assert message.casefold() in (out.error.get("message") or "").casefold(), out.error
+        assert self.log_length() == before, "a refused command changed the log"
+        return out
+
+    # -- actions as the log keeps them ------------------------------------------------------------
+    def act(self, action: dict[str, Any], *, dry_run: bool = False) -> list[dict[str, Any]]:
+        """Apply one action through the session layer; returns its events."""
+        from referee import session
+
+        assert self.sid, "no session yet"
+        _, events = session.act(self.store, self.sid, action, dry_run=dry_run)
+        self.check()
+        return events
+
+    def refuse(self, action: dict[str, Any], rule: str | None = None,
+               kind: type[RefereeError] | None = None) -> RefereeError:
+        """The action is refused (by a rule unless `kind` says otherwise); nothing recorded."""
+        from referee import session
+        from referee.errors import IllegalAction
+
+        assert self.sid, "no session yet"
+        before = self.log_length()
+        try:
+            session.act(self.store, self.sid, action)
+        except RefereeError as exc:
+            assert isinstance(exc, kind or IllegalAction), f"{type(exc).__name__}: {exc.message}"
+            if rule is not None:
+                assert rule.casefold() in (exc.rule or "").casefold(), (exc.rule, exc.message)
+            assert self.log_length() == before, "a refused action changed the log"
+            return exc
+        raise AssertionError(f"{action} was accepted")
+
+    # -- reading ---------------------------------------------------------------------------------
+    @property
+    def loaded(self) -> Any:
+        from referee import session
+
+        assert self.sid, "no session yet"
+        return session.load(self.store, self.sid)
+
+    @property
+    def state(self) -> Any:
+        return self.loaded.state
+
+    @property
+    def summary(self) -> dict[str, Any]:
+        return self.loaded.summary
+
+    @property
+    def engine(self) -> Any:
+        from referee import registry
+
+        return registry.engine(self.game)
+
+    def log_length(self) -> int:
+        return len(self.store.actions(self.sid)) if self.sid else 0
+
+    def check(self) -> None:
+        """The game's invariants on the state rebuilt from the store."""
+        if self.sid:
+            loaded = self.loaded
+            loaded.engine.check_invariants(loaded.state)
+
+    # -- random play ---------------------------------------------------------------------------------
+    def playout(self, steps: int, rng: random.Random) -> int:
+        """Take up to `steps` random legal actions (the engine's `legal_actions`); returns
+        how many were taken. Every one must be accepted."""
+        taken = 0
+        for _ in range(steps):
+            legal = self.engine.legal_actions(self.state)
+            if not legal:
+                break
+            self.act(rng.choice(legal))
+            taken += 1
+        return taken

@@ -1,0 +1,137 @@
+"""Games as declarations (after boardgame.io's moves): each verb is one row of a table.
+
+A game lists its verbs: the fields an action carries (with the help the CLI shows),
+who may use the verb, which phases or pending decisions it answers, the handler that
+applies it, the legal actions of that verb now, and its log line. `referee.engine.Engine`
+reads the table and does the rest once for every game: unknown verbs, the end of the
+game, turn order, pending decisions, player names and the player count.
+
+    VERBS = declare(
+        Verb("move", moves.move, help="Move one frog one square.",
+             fields=(Field("from", "the frog's square"), Field("to", "the square it goes to"),
+                     Field("tile", "the tile turned there", option="--tile", result=True)),
+             options=legal.moves, log=lambda a: f"move {a['from']} -> {a['to']}"),
+        Verb("bounce", moves.bounce, who="pending", answers=("bounce",), ...),
+    )
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass
+from typing import Any, Literal, NotRequired, TypedDict
+
+Action = dict[str, Any]  # {"verb": str, ...JSON fields}: what the CLI builds and the log keeps
+Event = dict[str, Any]  # {"text": str, optional "table": {...}, ...data}
+Handler = Callable[[Any, Action, Any], list[Event]]  # (state, action, chance) -> events
+Who = Literal["current", "pending", "anyone", "table"]
+
+WHO_HELP = {
+    "current": "the player whose turn it is",
+    "pending": "the player a pending decision waits for",
+    "anyone": "any player, in or out of turn",
+    "table": "the table (no one player)",
+}
+
+
+class Pending(TypedDict):
+    """A decision the game waits for: who decides, what, and the answers allowed.
+
+    The state keeps these in one list, `state["pending"]`; every entry of it can be
+    answered now, and only answers are accepted while it is not empty. `data` is the
+    game's own (the frog that bounces, the queue of opportunity attacks); the summary
+    shows the entries without it."""
+
+    player: str
+    decision: str
+    choices: list[str]
+    data: NotRequired[dict[str, Any]]
+
+
+def pending(player: str, decision: str, choices: Iterable[str], **data: Any) -> Pending:
+    """A pending entry; `data` keeps whatever the game needs to resolve the answer."""
+    entry: Pending = {"player": player, "decision": decision, "choices": list(choices)}
+    if data:
+        entry["data"] = data
+    return entry
+
+
+def public(entries: Iterable[Pending]) -> list[dict[str, Any]]:
+    """The pending list as the summary shows it (cli.md): player, decision, choices."""
+    return [{"player": p["player"], "decision": p["decision"], "choices": list(p["choices"])}
+            for p in entries]
+
+
+@dataclass(frozen=True)
+class Field:
+    """One field of an action, as the table types it.
+
+    `name` is the action's key. A positional field is an argument of the Click command
+    (`metavar` names it in help); one with `option` is that option (`--dice`). `kind`
+    says what is typed: "player" fields are resolved by the core (any case, a unique
+    prefix is enough); "flag" is an on/off option; "int" a whole number; "text" anything.
+    `result` marks a random result typed at the table (dice, a tile, a drawn card): a
+    hint never offers one. `open` marks a free value (a number of glory, a reason)
+    that completion cannot list."""
+
+    name: str
+    help: str = ""
+    kind: str = "text"
+    option: str | None = None
+    required: bool = True
+    multiple: bool = False
+    choices: tuple[str, ...] = ()
+    result: bool = False
+    open: bool = False
+    metavar: str | None = None
+
+    @property
+    def positional(self) -> bool:
+        return self.option is None
+
+
+@dataclass(frozen=True)
+class Verb:
+    """One verb of a game: everything the core needs to let it through or refuse it.
+
+    - `who`: who may use it (see WHO_HELP). With `actor`, the field naming the acting
+      player, the core checks that player; without it the actor is implied (the player
+      whose turn it is, or the one the decision waits for).
+    - `answers`: the pending decisions it answers. `free` says whether it may also be
+      used when nothing is pending (default: only when it answers nothing).
+    - `phases`: the phases it belongs to (empty: any phase).
+    - `options(state)`: the legal actions of this verb now, without random results
+      (completion, hints and random playouts ask it). None: the verb is never offered.
+    - `log(action)`: the log line; None: the generic one.
+    """
+
+    name: str
+    handler: Handler
+    help: str = ""
+    fields: tuple[Field, ...] = ()
+    who: Who = "current"
+    actor: str | None = None
+    answers: tuple[str, ...] = ()
+    free: bool | None = None
+    phases: tuple[str, ...] = ()
+    options: Callable[[Any], Iterable[Action]] | None = None
+    log: Callable[[Action], str] | None = None
+
+    @property
+    def usable_when_free(self) -> bool:
+        return (not self.answers) if self.free is None else self.free
+
+    def field(self, name: str) -> Field | None:
+        return next((f for f in self.fields if f.name == name), None)
+
+
+def declare(*verbs: Verb) -> Mapping[str, Verb]:
+    """The verbs of a game by name, in the order declared (names must be unique)."""
+    table: dict[str, Verb] = {}
+    for verb in verbs:
+        if verb.name in table:
+            raise ValueError(f"verb '{verb.name}' declared twice")
+        if verb.actor is not None and verb.field(verb.actor) is None:
+            raise ValueError(f"verb '{verb.name}': actor field '{verb.actor}' is not declared")
+        table[verb.name] = verb
+    return table
