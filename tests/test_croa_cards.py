@@ -157,7 +157,7 @@ def test_a_single_bounce_waits_while_someone_holds_a_thunderclap():
     for sq in ("b7", "a7", "b8"):
         t.place("Ann", sq)
     t.tile("b7", "reeds")
-    t.tile("a8", "lily_pad")
+    t.tile("a8", "lilypad")
     t.move("b7", "a8")
     assert t.summary["pending"][0]["choices"] == ["b7"]
 

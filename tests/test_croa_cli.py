@@ -137,7 +137,7 @@ def test_odds_calculator_fixed_keys():
     # 16 - 2 = 14 left: 3 reeds, no pike, 4 lily pads = 2/7
     assert data["left"] == 14
     assert data["exact"]["reeds"] == "3/14" and data["exact"]["pike"] == "0/1"
-    assert data["exact"]["lily_pad"] == "2/7"
+    assert data["exact"]["lilypad"] == "2/7"
     text = CliRunner().invoke(cli, ["croa", "odds", "green"]).output
     assert "green pile: 16 tile(s) left" in text and "pike" in text
     bad = CliRunner().invoke(cli, ["croa", "odds", "blue", "--revealed", "pike",

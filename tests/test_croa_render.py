@@ -60,8 +60,8 @@ def test_pending_and_forced_moves_are_spelled_out():
 def test_a_digital_bounce_is_not_asked_for_a_tile():
     # --digital: the referee reveals the tiles and refuses --tile, so the hint must not ask.
     t = Table(digital=True)
-    t.state["tiles"]["b2"] = "lily_pad"
-    t.state["piles"]["blue"]["lily_pad"] -= 1
+    t.state["tiles"]["b2"] = "lilypad"
+    t.state["piles"]["blue"]["lilypad"] -= 1
     t.move("a1", "b2")
     assert "must bounce off the lily pad at b2: `bounce SQ`." in ENGINE.render(t.state)
     physical = Table()
@@ -83,7 +83,7 @@ def test_invariants_catch_a_frog_too_many_and_a_lost_tile():
 
 def test_log_lines_read_like_the_table_speaks():
     assert ENGINE.describe({"verb": "move", "from": "a2", "to": "a3", "tile": "lily_pad",
-                            "bounce": ["b4:reeds"]}) == "move a2 -> a3 (lily_pad), bounce b4:reeds"
+                            "bounce": ["b4:reeds"]}) == "move a2 -> a3 (lilypad), bounce b4:reeds"
     assert ENGINE.describe({"verb": "remove", "which": "b2:red"}) == "remove b2:red from the log"
 
 
