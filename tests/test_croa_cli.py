@@ -216,7 +216,7 @@ def test_the_force_is_lost_through_the_card_verb(db):
     ok("move", "a2", "a3", "--tile", "reeds")
     out = ok("move", "h7", "h6", "--tile", "reeds")
     assert "Ann draws 2 cards (4 in hand)" in out
-    assert "4 + the force" in ok("status")
+    assert "4 + force" in ok("status")
     out = ok("card", "the_force", "--lost", "--player", "Ann")
     assert "Ann loses the force" in out and "discards a card (3 left in hand)" in out
     assert run("card", "mega_jump", "--lost").exit_code == 2
