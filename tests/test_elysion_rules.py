@@ -339,7 +339,7 @@ def test_shade_refused_when_todays_realm_does_not_add():
     g("take", player="Ann", realm="58")
     assert E.summary(g.state)["current"] == "Bob"  # no Shade decision for Ann
     message = g.refused("shade", player="Ann", shade="Stone Giant")
-    assert "neither today's realm 5 adds to its goal" in message
+    assert "today's realm 5 does not add to its goal (no Blessing kept today)" in message
 
 
 def test_pass_and_shade_only_during_ones_own_shade_decision():
