@@ -65,3 +65,96 @@ def test_shade_refusal_with_a_kept_blessing_says_neither_nor():
     assert message.endswith(
         "neither today's realm 20 nor Blessing Athena's Owl adds to its goal"
     ), message
+
+
+# -- the look back: which Blessing the referee gave up, and the other choices ----------------
+
+
+def test_look_back_says_which_blessing_the_referee_gave_up_and_what_the_others_score():
+    from test_elysion_lookback import play
+
+    # Ann's 32* asks 1 Blessing (worked out in test_elysion_lookback: 51 giving up Nectar).
+    # Aegis (4): 51 - 4 + 2 (Nectar scores 1 per sea: 63, 68) = 49.
+    # Ambrosia (1 per earth: 12, 42, 22 = 3): 51 - 3 + 2 = 50.
+    # Olive Branch (4): its fleece still counts for 22 (day 5 turns back before 32*): 49.
+    # Nothing given up: 32* unscored, Nectar scores 2: 51 - 10 + 2 = 43.
+    state, evs, _ = play()
+    choices = state["lookback"]["players"]["Ann"]["choices"]
+    assert choices == [
+        {
+            "realm": "32*",
+            "chosen": ["Nectar"],
+            "glory": 51,
+            "others": [
+                {"give_up": ["Aegis"], "glory": 49},
+                {"give_up": ["Ambrosia"], "glory": 50},
+                {"give_up": ["Olive Branch"], "glory": 49},
+                {"give_up": None, "glory": 43},
+            ],
+        }
+    ]
+    assert state["lookback"]["players"]["Bob"]["choices"] == []  # no constellation
+    text = "\n".join(e["text"] for e in evs)
+    assert "Ann's 32*: the referee gave up Nectar, for 51 glory (no other choice scores more)." in text
+    assert (
+        "Other choices, in glory: Aegis 49; Ambrosia 50; Olive Branch 49; "
+        "nothing (32* unscored) 43." in text
+    )
+
+
+def test_look_back_lists_no_choices_for_a_give_up_the_table_typed():
+    from test_elysion_lookback import play
+
+    state, evs, _ = play(give_up={"Ann": {"32*": ["Aegis"]}})
+    assert state["lookback"]["players"]["Ann"]["choices"] == []
+    assert "the referee gave up" not in "\n".join(e["text"] for e in evs)
+
+
+# -- status: the look back "if we looked back now" ------------------------------------------
+
+
+def test_status_shows_each_players_look_back_if_we_looked_back_now():
+    # End of day 3. Ann: 2 earth CL, 12 earth A, 17 earth + Stone Giant (A); Aegis, Ambrosia.
+    #   17: sets(amphora 1, fleece 0) = 0; Stone Giant 5 (5). 12: earth 2 < 3 -> 0 (5).
+    #   2: 1 per earth, 3 in sight -> 3 (8). Aegis 4 (12), Ambrosia 1 per earth 3 -> 15.
+    # Bob: 7 earth, 13 sea, 19 sky; Olive Branch (F, 4), Siren Song (L, 1 per sea).
+    #   19: coin 0 < 3 -> 2. 13: max(2 x 0 coins, 2 realms) = 2 (4). 7: min(3 x 1 lotus, 8)
+    #   = 3 (7). Olive Branch 4 (11), Siren Song 1 sea -> 12.
+    g = Game(styx=True, hand=8, shades=["Stone Giant", "Ferryman", "Old Sailor"])
+    _styx_three_days(g, ann_takes_shade=True)
+    text = E.render(g.state)
+    assert "look back: the glory each journey would score if we looked back now" in text
+    rows = {line.split()[0]: line for line in text.splitlines() if line[:4] in ("Ann ", "Bob ")}
+    header = next(line for line in text.splitlines() if line.startswith("player"))
+    column = header.index("look back")
+    assert rows["Ann"][column:].split()[0] == "15"
+    assert rows["Bob"][column:].split()[0] == "12"
+
+
+def test_status_has_no_look_back_column_once_the_game_is_scored():
+    from test_elysion_lookback import play
+
+    state, _, _ = play()
+    assert "if we looked back now" not in E.render(state)
+
+
+def test_status_fits_80_columns_with_seven_players_and_long_rules():
+    import random
+
+    from referee import session
+
+    opts = {
+        "players": ["Annabel", "Bob", "Cy", "Dee", "Eve", "Fay", "Gus"],
+        "constellations": True,
+        "styx": True,
+    }
+    state, _, _ = session.run(E, None, {"verb": "new", **opts}, "w", 0)
+    rng = random.Random(3)
+    for ply in range(1, 200):
+        for line in E.render(state).splitlines():
+            assert len(line) <= 80, line
+        actions = E.legal_actions(state)
+        if not actions:
+            break
+        state, _, _ = session.run(E, E.copy(state), rng.choice(actions), "w", ply)
+    assert state["phase"] == "over"

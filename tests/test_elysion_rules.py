@@ -825,7 +825,8 @@ def test_status_names_the_shades_that_answer_the_pending_decision():
     g("reveal", realms={"Ann": "17", "Bob": "19", "Cy": "3"})
     g("take", player="Cy", realm="54")
     g("take", player="Ann", realm="55", drawn=["Ambrosia", "Caduceus"], keep="Ambrosia")
-    assert "Day 3 of 8 · Ann may take a Shade (Stone Giant answers): `shade Ann NAME`" in (
+    # a headline too long for 80 columns goes under the day
+    assert "Day 3 of 8\nAnn may take a Shade (Stone Giant answers): `shade Ann NAME`" in (
         E.render(g.state)
     )
 
