@@ -57,7 +57,8 @@ def results_text(results: list[dict], short: bool = False) -> str:
     parts = []
     for r in results:
         value = r.get("value")
-        if isinstance(value, list) and all(isinstance(v, str) and len(v) == 1 for v in value):
+        faces = isinstance(value, list) and all(isinstance(v, str) and len(v) == 1 for v in value)
+        if faces and not any(v.isdigit() for v in value):  # digits are numbers (realms): listed
             shown = "".join(value)
         else:
             shown = json.dumps(value, ensure_ascii=False)

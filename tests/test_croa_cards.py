@@ -61,7 +61,7 @@ def test_the_force_lies_in_front_of_its_colony_for_hands_of_four_until_it_is_los
     t.act("card", card="bodyguard", from_="a1", to="b2", tile="reeds")  # 4 - 1 = 3 in hand
     t.move("h6", "h5", tile="reeds")  # Ann's turn 3: 3 + 1 drawn = 4 again
     assert len(t.state["colonies"][0]["hand"]) == 4 and "Ann draws 1 card" in t.text
-    assert "+ the force" in ENGINE.render(t.state)
+    assert "4 + force" in ENGINE.render(t.state)
     hand(t, "Ann", "the_force", "mega_jump", "twins", "twins")
     with pytest.raises(IllegalAction, match="already has the force"):
         t.act("card", card="the_force")  # no second force in front of her
@@ -125,7 +125,7 @@ def test_a_colony_that_played_its_card_is_not_offered_a_thunderclap_in_its_own_t
     text = ENGINE.render(t.state)
     assert "(Bob holds one)" in text
     # the referee dealt the cards: the other hands are on the table too
-    assert "Other hands (dealt by the referee): Bob: mega_jump, thunderclap, twins." in text
+    assert "Other hands (dealt by the referee):\n  Bob: mega_jump, thunderclap, twins." in text
     assert [a for a in ENGINE.legal_actions(t.state) if a["verb"] == "card"] == [
         {"verb": "card", "card": "thunderclap", "player": "Bob"}]
 
@@ -157,7 +157,7 @@ def test_a_single_bounce_waits_while_someone_holds_a_thunderclap():
     for sq in ("b7", "a7", "b8"):
         t.place("Ann", sq)
     t.tile("b7", "reeds")
-    t.tile("a8", "lily_pad")
+    t.tile("a8", "lilypad")
     t.move("b7", "a8")
     assert t.summary["pending"][0]["choices"] == ["b7"]
 

@@ -137,7 +137,7 @@ def test_odds_calculator_fixed_keys():
     # 16 - 2 = 14 left: 3 reeds, no pike, 4 lily pads = 2/7
     assert data["left"] == 14
     assert data["exact"]["reeds"] == "3/14" and data["exact"]["pike"] == "0/1"
-    assert data["exact"]["lily_pad"] == "2/7"
+    assert data["exact"]["lilypad"] == "2/7"
     text = CliRunner().invoke(cli, ["croa", "odds", "green"]).output
     assert "green pile: 16 tile(s) left" in text and "pike" in text
     bad = CliRunner().invoke(cli, ["croa", "odds", "blue", "--revealed", "pike",
@@ -216,7 +216,7 @@ def test_the_force_is_lost_through_the_card_verb(db):
     ok("move", "a2", "a3", "--tile", "reeds")
     out = ok("move", "h7", "h6", "--tile", "reeds")
     assert "Ann draws 2 cards (4 in hand)" in out
-    assert "4 + the force" in ok("status")
+    assert "4 + force" in ok("status")
     out = ok("card", "the_force", "--lost", "--player", "Ann")
     assert "Ann loses the force" in out and "discards a card (3 left in hand)" in out
     assert run("card", "mega_jump", "--lost").exit_code == 2

@@ -16,3 +16,7 @@ def test_example_game_runs_to_the_end_refusing_only_the_intended_lines(db, capsy
     assert run.summary["over"] and run.summary["winners"] == ["Ann"]
     assert "Bob's colony is eliminated (Ann's servant landed on Bob's queen)." in run.out
     assert "Game over: Ann's queen is the last in the pond." in run.out
+    # the shared square is announced on Bob's turn, before Ann's refused move
+    assert "Turn 4 (round 2) · Bob (blue) to play." in run.out
+    assert "Ann's queen and a servant share b2: one must move on Ann's next turn." in run.out
+    assert run.summary["turn"] == 17

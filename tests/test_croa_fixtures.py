@@ -118,7 +118,7 @@ def test_each_zone_pile_holds_sixteen_tiles_with_three_different_males():
     for zone, pile in FULL_PILES.items():
         # 4 lily pads + 2 mosquitoes + 1 mud + 1 pike + 4 reeds + 1 log + 3 males = 16
         assert sum(pile.values()) == 16
-        assert (pile["lily_pad"], pile["mosquito"], pile["mud"], pile["pike"], pile["reeds"],
+        assert (pile["lilypad"], pile["mosquito"], pile["mud"], pile["pike"], pile["reeds"],
                 pile["log"]) == (4, 2, 1, 1, 4, 1)
         males = [k for k in pile if k.startswith("male")]
         assert len(males) == 3 and all(pile[m] == 1 for m in males)

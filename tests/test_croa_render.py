@@ -24,7 +24,7 @@ def test_pond_shows_tiles_queens_servants_stuck_frogs_and_shared_logs():
     assert _row(text, 6).startswith(" 6 | Md b*")
     assert "yellow a5-d8" in text and "pink e5-h8" in text
     assert "blue a1-d4" in text and "green e1-h4" in text
-    assert "Turn 3 · Cy (green) to play." in text
+    assert "Turn 3 (round 1) · Cy (green) to play." in text
     # the colonies: seat, name, colour, letters, status, queen, pond, reserve, male tokens
     line = next(row for row in text.splitlines() if row.startswith("2 ") and "Bob" in row)
     assert line.split()[:8] == ["2", "Bob", "blue", "B/b", "waiting", "a8", "3", "3"]
@@ -51,7 +51,8 @@ def test_pending_and_forced_moves_are_spelled_out():
     t.tile("b2", "male1")
     t.move("a1", "b2")
     t.move("h7", "h6", tile="reeds")
-    assert "Frogs share b2: one of them must move this turn." in ENGINE.render(t.state)
+    assert "Ann's queen and a servant share b2: one must move this turn." in ENGINE.render(
+        t.state)
     t.move("b2:queen", "c3", tile="mosquito")
     text = ENGINE.render(t.state)
     assert "Waiting: Ann — mosquito:" in text and "or `pass`." in text
@@ -60,8 +61,8 @@ def test_pending_and_forced_moves_are_spelled_out():
 def test_a_digital_bounce_is_not_asked_for_a_tile():
     # --digital: the referee reveals the tiles and refuses --tile, so the hint must not ask.
     t = Table(digital=True)
-    t.state["tiles"]["b2"] = "lily_pad"
-    t.state["piles"]["blue"]["lily_pad"] -= 1
+    t.state["tiles"]["b2"] = "lilypad"
+    t.state["piles"]["blue"]["lilypad"] -= 1
     t.move("a1", "b2")
     assert "must bounce off the lily pad at b2: `bounce SQ`." in ENGINE.render(t.state)
     physical = Table()
@@ -83,7 +84,7 @@ def test_invariants_catch_a_frog_too_many_and_a_lost_tile():
 
 def test_log_lines_read_like_the_table_speaks():
     assert ENGINE.describe({"verb": "move", "from": "a2", "to": "a3", "tile": "lily_pad",
-                            "bounce": ["b4:reeds"]}) == "move a2 -> a3 (lily_pad), bounce b4:reeds"
+                            "bounce": ["b4:reeds"]}) == "move a2 -> a3 (lilypad), bounce b4:reeds"
     assert ENGINE.describe({"verb": "remove", "which": "b2:red"}) == "remove b2:red from the log"
 
 

@@ -266,7 +266,7 @@ def test_lily_pad_bounces_back_when_every_other_neighbour_holds_an_own_frog():
     for sq in ("b7", "a7", "b8"):
         t.place("Ann", sq)
     t.tile("b7", "reeds")
-    t.tile("a8", "lily_pad")
+    t.tile("a8", "lilypad")
     t.move("b7", "a8")
     assert "must bounce to b7 (the only choice)" in t.text
     assert t.at("b7") == "r" and t.at("a8") == ""
@@ -274,7 +274,7 @@ def test_lily_pad_bounces_back_when_every_other_neighbour_holds_an_own_frog():
 
 def test_bounce_chain_ending_on_a_pike_eats_the_queen():
     t = Table()
-    t.tile("c3", "lily_pad")
+    t.tile("c3", "lilypad")
     t.tile("d4", "pike")
     t.move("a1", "b2", tile="lily_pad", bounce=["c3", "d4"])
     assert "eaten by the pike on d4" in t.text

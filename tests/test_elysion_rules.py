@@ -339,7 +339,7 @@ def test_shade_refused_when_todays_realm_does_not_add():
     g("take", player="Ann", realm="58")
     assert E.summary(g.state)["current"] == "Bob"  # no Shade decision for Ann
     message = g.refused("shade", player="Ann", shade="Stone Giant")
-    assert "neither today's realm 5 adds to its goal" in message
+    assert "today's realm 5 does not add to its goal (no Blessing kept today)" in message
 
 
 def test_pass_and_shade_only_during_ones_own_shade_decision():
@@ -825,7 +825,8 @@ def test_status_names_the_shades_that_answer_the_pending_decision():
     g("reveal", realms={"Ann": "17", "Bob": "19", "Cy": "3"})
     g("take", player="Cy", realm="54")
     g("take", player="Ann", realm="55", drawn=["Ambrosia", "Caduceus"], keep="Ambrosia")
-    assert "Day 3 of 8 · Ann may take a Shade (Stone Giant answers): `shade Ann NAME`" in (
+    # a headline too long for 80 columns goes under the day
+    assert "Day 3 of 8\nAnn may take a Shade (Stone Giant answers): `shade Ann NAME`" in (
         E.render(g.state)
     )
 

@@ -327,12 +327,13 @@ def lookback(give_up: tuple[str, ...], dry_run: bool) -> None:
 
 def lookback_text(result: dict, players: list[str]) -> str:
     """The look back as tables: one per player in turn-back order, then the ranking."""
-    from referee.games.elysion.lookback import CARD_HEADERS, RANKING_HEADERS
+    from referee.games.elysion.lookback import CARD_HEADERS, RANKING_HEADERS, choice_text
 
     parts = []
     for p in players:
         mine = result["players"][p]
-        parts += [f"{p}: {mine['glory']} glory", output.table(CARD_HEADERS, mine["rows"]), ""]
+        parts += [f"{p}: {mine['glory']} glory", output.table(CARD_HEADERS, mine["rows"])]
+        parts += [choice_text(p, entry) for entry in mine.get("choices", [])] + [""]
     parts += [
         "Ranking (ties: lowest sum of realm numbers)",
         output.table(RANKING_HEADERS, result["ranking"]),

@@ -248,8 +248,7 @@ def remove_from_log(state: dict, pick: str, ctx: Ctx) -> None:
     for r in occupants(state, square):
         if r[1] != QUEEN and state["colonies"][r[0]]["color"] == color:
             to_reserve(state, r)
-            ctx.say(f"A {state['colonies'][r[0]]['name']} servant is pushed off the log at "
-                    f"{square} to the reserve.")
+            ctx.say(f"{label(state, r)} is pushed off the log at {square} to the reserve.")
             return
 
 
@@ -288,7 +287,7 @@ def _effect(state: dict, ref: list[int], to: str, came_from: str | None, kind: s
     c = ref[0]
     f = frog(state, ref)
     who = label(state, ref)
-    if kind == "lily_pad":
+    if kind == "lilypad":
         return _bounce(state, ref, to, came_from, ctx)
     if kind == "mosquito":
         return _mosquito(state, ref, ctx)

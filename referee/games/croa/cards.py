@@ -340,7 +340,7 @@ def apply_effect(state: dict, c: int, key: str, action: dict, ctx: Ctx) -> bool 
         if to not in state["tiles"]:
             reveal(state, to, action.get("tile"), ctx.chance)
         place_servant(state, c, to)
-        ctx.say(f"One more frog: a {col['name']} servant joins the pond on {to} "
+        ctx.say(f"One more frog: {col['name']}'s servant joins the pond on {to} "
                 f"({state['tiles'][to].replace('_', ' ')}, no effect).")
         return None
     # a move card: the move of the turn

@@ -28,7 +28,7 @@ from .legal import check_move, frog_name, move_actions, tile_options
 from .pond import QUEEN, frog, occupied, reserve
 from .render import answer_hint, render
 from .setup import COLORS, setup
-from .tiles import KINDS, full_piles
+from .tiles import KINDS, full_piles, spelled
 
 RULE_PENDING = "Pending decision: only its answer is accepted now"
 VERBS = ("move", "bounce", "mosquito", "pass", "remove", "card")
@@ -206,7 +206,7 @@ class CroaEngine(Engine):
             "colors": [col["color"] for col in state["colonies"]],
             "frogs": frogs,
             "squares": list(SQUARES),
-            "tiles": [*KINDS, "lilypad"],
+            "tiles": list(KINDS),
             "cards": sorted(cards.CARDS) if state.get("cards") else [],
             "verbs": [*VERBS, "pond", "status"],
             "choices": choices,
@@ -218,27 +218,27 @@ class CroaEngine(Engine):
         if verb == "move":
             text = f"move {action.get('from')} -> {action.get('to')}"
             if action.get("tile"):
-                text += f" ({action['tile']})"
+                text += f" ({_shown(action['tile'])})"
             for b in listed(action.get("bounce")):
-                text += f", bounce {b}"
+                text += f", bounce {_shown(b)}"
             for m in listed(action.get("mosquito")):
-                text += f", mosquito {m}"
+                text += f", mosquito {_shown(m)}"
             if action.get("remove"):
                 text += f", remove {action['remove']}"
             return text
         if verb == "bounce":
-            return f"bounce {action.get('to')}" + (f" ({action['tile']})" if action.get("tile")
-                                                   else "")
+            return f"bounce {_shown(action.get('to'))}" + (
+                f" ({_shown(action['tile'])})" if action.get("tile") else "")
         if verb == "mosquito":
-            return f"mosquito {action.get('from')} -> {action.get('to')}" + (
-                f" ({action['tile']})" if action.get("tile") else "")
+            return f"mosquito {action.get('from')} -> {_shown(action.get('to'))}" + (
+                f" ({_shown(action['tile'])})" if action.get("tile") else "")
         if verb == "remove":
             return f"remove {action.get('which')} from the log"
         if verb == "card" and action.get("lost"):
             return (f"{action.get('player') or 'the colony to play'} loses the force"
                     + (f", discards {action['discard']}" if action.get("discard") else ""))
         if verb == "card":
-            extra = " ".join(f"{k}={v}" for k, v in action.items()
+            extra = " ".join(f"{k}={_shown(v) if k == 'tile' else v}" for k, v in action.items()
                              if k not in ("verb", "card") and v not in (None, [], ""))
             return f"card {action.get('card')} {extra}".strip()
         if verb == "new":
@@ -292,6 +292,11 @@ class CroaEngine(Engine):
             total = sum(state["deck"].values()) + sum(state["discard"].values()) + sum(
                 len(col["hand"]) + bool(col.get("force")) for col in state["colonies"])
             assert total == state["deck_size"], "cards lost"
+
+
+def _shown(value: Any) -> str:
+    """`SQ:TILE` words as the log prints them: a tile typed in an old spelling, as printed now."""
+    return ":".join(spelled(part) for part in str(value).split(":"))
 
 
 def _square(text: Any) -> str:

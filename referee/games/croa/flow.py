@@ -27,8 +27,11 @@ def end_turn(state: dict, ctx: Ctx) -> None:
                 f"{state['colonies'][state['winner']]['name']} wins!")
         return
     for _ in range(2 * len(state["colonies"]) + 2):
-        state["current"] = next_colony(state, state["current"])
+        before = state["current"]
+        state["current"] = next_colony(state, before)
         state["turn"] += 1
+        if state["current"] <= before:
+            state["round"] = state.get("round", 1) + 1
         nxt = state["current"]
         from .cards import start_of_turn
 
@@ -38,6 +41,18 @@ def end_turn(state: dict, ctx: Ctx) -> None:
         ctx.say(f"{state['colonies'][nxt]['name']} has no frog that can move: the turn passes.")
         _unstick(state, nxt, ctx)
         state["colonies"][nxt]["played_card"] = False
+
+
+def round_of(state: dict) -> int:
+    """The round: one turn for each colony still in the pond, in seat order.
+
+    Every turn counts (a turn passed for want of a movable frog included) and eliminated
+    colonies get none, so a round is as long as the colonies alive during it: with 4 colonies
+    and no elimination, turn 31 is in round 8 (ceil(31 / 4)). The counter starts at 1 and a
+    new round starts each time play wraps from a later seat back to an earlier one
+    (`end_turn`), so eliminations mid-game keep it right; ceil(turn / colonies) would not.
+    """
+    return int(state.get("round", 1))
 
 
 def _unstick(state: dict, c: int, ctx: Ctx) -> None:

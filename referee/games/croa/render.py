@@ -5,14 +5,16 @@ from __future__ import annotations
 from .arrival import thunder_holders
 from .board import FILES, ZONES
 from .cards import title
+from .flow import round_of
 from .legal import movable, shared_squares
 from .pond import HIDDEN, QUEEN, in_pond, label, occupied, reserve
 from .tiles import CODES, KINDS
 
 CELL = 7
-LEGEND = ("tiles: Ly lily pad, Mq mosquito, Md mud, Pk pike, Rd reeds, Lg log, M1-M6 males, "
-          ". no tile yet\nfrogs: capital = queen, small = servant, * = stuck in the mud, "
-          "3r = three servants")
+LEGEND = ("tiles: Ly lilypad, Mq mosquito, Md mud, Pk pike, Rd reeds, Lg log, M1-M6 males,\n"
+          "       . no tile yet\n"
+          "frogs: capital = queen, small = servant, * = stuck in the mud,\n"
+          "       3r = three servants")
 
 
 def frogs_text(state: dict, refs: list[list[int]]) -> str:
@@ -68,9 +70,16 @@ def pond_text(state: dict) -> str:
     return "\n".join(lines)
 
 
-def colonies_table(state: dict) -> str:
-    from tabulate import tabulate
+def _grid(headers: list[str], rows: list[list]) -> str:
+    """A plain table, columns as wide as their widest cell (tabulate pads headers by 2)."""
+    cells = [[str(x) for x in row] for row in [headers, *rows]]
+    widths = [max(len(row[i]) for row in cells) for i in range(len(headers))]
+    lines = ["  ".join(x.ljust(w) for x, w in zip(row, widths)).rstrip() for row in cells]
+    lines.insert(1, "  ".join("-" * w for w in widths))
+    return "\n".join(lines)
 
+
+def colonies_table(state: dict) -> str:
     rows = []
     for c, col in enumerate(state["colonies"]):
         if not col["alive"]:
@@ -82,18 +91,19 @@ def colonies_table(state: dict) -> str:
         else:
             status = "waiting"
         queen = col["frogs"][QUEEN]["square"] or "-"
-        males = " ".join(m[-1] for m in col["males"]) or "none"
+        males = "".join(m[-1] for m in col["males"]) or "none"
         row = [c + 1, col["name"], col["color"], f"{col['symbol'].upper()}/{col['symbol']}",
                status, queen, in_pond(state, c) if col["alive"] else "-",
                reserve(state, c) if col["alive"] else "-", males]
         if state.get("cards"):
-            row.append(f"{len(col['hand'])}{' + the force' if col.get('force') else ''}")
+            row.append(f"{len(col['hand'])}{' + force' if col.get('force') else ''}")
         rows.append(row)
-    headers = ["seat", "colony", "colour", "frogs", "status", "queen", "servants", "reserve",
-               "male tokens"]
+    # short headers keep a four-colony table with cards within 80 columns
+    headers = ["#", "colony", "colour", "frogs", "status", "queen", "pond", "reserve",
+               "males"]
     if state.get("cards"):
         headers.append("cards")
-    return tabulate(rows, headers=headers, tablefmt="simple", disable_numparse=True)
+    return _grid(headers, rows)
 
 
 def piles_text(state: dict) -> str:
@@ -164,8 +174,40 @@ def hand_text(col: dict) -> str:
     else:
         text = f"{col['name']}'s hand: {', '.join(col['hand']) or 'empty'}{note}."
     if col.get("force"):
-        text += " The force lies in front of it: it fills up to 4 cards."
+        text += "\nThe force lies in front of it: it fills up to 4 cards."
     return text
+
+
+def _sharers(state: dict, c: int, square: str) -> str:
+    """`Ann's queen and a servant` / `3 of Ann's servants`: the colony's frogs on a square."""
+    col = state["colonies"][c]
+    here = [i for i, f in enumerate(col["frogs"]) if f["square"] == square]
+    servants = len([i for i in here if i != QUEEN])
+    if QUEEN in here:
+        return f"{col['name']}'s queen and " + (
+            "a servant" if servants == 1 else f"{servants} servants")
+    return f"{servants} of {col['name']}'s servants"
+
+
+def sharing_lines(state: dict) -> list[str]:
+    """Every colony whose own frogs share a square (a baby or a gained servant with its queen,
+    twins...): one of them must move on that colony's turn. Said before any move is refused."""
+    lines = []
+    c = state["current"]
+    for o, col in enumerate(state["colonies"]):
+        if not col["alive"]:
+            continue
+        shared = shared_squares(state, o)
+        if o == c:
+            if state["pending"] or not any(col["frogs"][r[1]]["square"] in shared
+                                           for r in movable(state, o)):
+                continue
+            when = "this turn"
+        else:
+            when = f"on {col['name']}'s next turn"
+        for sq in shared:
+            lines.append(f"{_sharers(state, o, sq)} share {sq}: one must move {when}.")
+    return lines
 
 
 THREE_NOTE = ("3 colonies: the rulebook does not describe the 3-player side, so the referee plays "
@@ -182,19 +224,18 @@ def render(state: dict) -> str:
         return "\n".join(parts)
     c = state["current"]
     col = state["colonies"][c]
-    parts.append(f"Turn {state['turn']} · {col['name']} ({col['color']}) to play.")
+    parts.append(f"Turn {state['turn']} (round {round_of(state)}) · {col['name']} "
+                 f"({col['color']}) to play.")
+    parts.extend(sharing_lines(state))
     if not state["pending"]:
-        shared = shared_squares(state, c)
-        if shared and any(col["frogs"][r[1]]["square"] in shared for r in movable(state, c)):
-            parts.append(f"Frogs share {', '.join(shared)}: one of them must move this turn.")
         stuck = [f["square"] for f in col["frogs"] if f["stuck"]]
         if stuck:
             parts.append(f"Stuck in the mud this turn: {', '.join(stuck)}.")
         if state.get("cards"):
             parts.append(hand_text(col))
     if state.get("cards") and state.get("deal"):  # the referee dealt: every hand is known
-        others = [f"{o['name']}: {', '.join(o['hand']) or 'empty'}"
+        others = [f"  {o['name']}: {', '.join(o['hand']) or 'empty'}."
                   for i, o in enumerate(state["colonies"]) if o["alive"] and i != c]
-        parts.append("Other hands (dealt by the referee): " + " · ".join(others) + ".")
+        parts += ["Other hands (dealt by the referee):", *others]  # one a line: 80 columns
     parts.extend(pending_text(state))
     return "\n".join(parts)

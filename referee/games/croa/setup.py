@@ -84,6 +84,7 @@ def setup(options: dict, chance: Chance) -> dict:
         "piles": full_piles(layout),
         "current": 0,
         "turn": 1,
+        "round": 1,  # see flow.end_turn: a new round starts when play wraps past the last seat
         "pending": [],
         "gain": 0,
         "winner": None,

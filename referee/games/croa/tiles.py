@@ -14,15 +14,18 @@ from .board import ZONE, ZONES
 _DATA = json.loads((Path(__file__).with_name("tiles.json")).read_text(encoding="utf-8"))
 
 MALES: tuple[str, ...] = tuple(f"male{i}" for i in range(1, 7))
-KINDS: tuple[str, ...] = ("lily_pad", "mosquito", "mud", "pike", "reeds", "log", *MALES)
+# One spelling is printed everywhere (`lilypad`, as the table types it); older logs recorded
+# `lily_pad`, which is still read as an alias so they replay.
+KINDS: tuple[str, ...] = ("lilypad", "mosquito", "mud", "pike", "reeds", "log", *MALES)
+LEGACY: dict[str, str] = {"lily_pad": "lilypad"}
 ALIASES: dict[str, str] = {
-    "lilypad": "lily_pad", "lily-pad": "lily_pad", "lily": "lily_pad", "nenuphar": "lily_pad",
+    **LEGACY, "lily-pad": "lilypad", "lily": "lilypad", "nenuphar": "lilypad",
     "mosquitoes": "mosquito", "reed": "reeds", "male-1": "male1", "male-2": "male2",
     "male-3": "male3", "male-4": "male4", "male-5": "male5", "male-6": "male6",
     **{f"m{i}": f"male{i}" for i in range(1, 7)},
 }
 CODES: dict[str, str] = {
-    "lily_pad": "Ly", "mosquito": "Mq", "mud": "Md", "pike": "Pk", "reeds": "Rd", "log": "Lg",
+    "lilypad": "Ly", "mosquito": "Mq", "mud": "Md", "pike": "Pk", "reeds": "Rd", "log": "Lg",
     **{m: f"M{m[-1]}" for m in MALES},
 }
 
@@ -72,13 +75,19 @@ def check_layout(data: Any) -> dict[str, list[str]]:
 
 
 def parse_tile(text: Any) -> str:
-    """A tile name (`lily_pad`, `lilypad`, `male3`...); InputError for anything else."""
+    """A tile name (`lilypad`, `lily_pad`, `male3`...) in its one printed spelling;
+    InputError for anything else."""
     word = str(text).strip().lower().replace(" ", "_")
     word = ALIASES.get(word, word)
     if word not in KINDS:
         raise InputError(f"no tile '{text}' (tiles: lilypad, mosquito, mud, pike, reeds, log, "
                          "male1..male6)")
     return word
+
+
+def spelled(word: str) -> str:
+    """A tile word as the log shows it: an old spelling (`lily_pad`) as printed today."""
+    return LEGACY.get(word, word)
 
 
 def check_reveal(state: dict, square: str, typed: Any) -> str | None:

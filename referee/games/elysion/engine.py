@@ -143,7 +143,8 @@ class ElysionEngine(Engine):
         verb = action.get("verb")
         who = action.get("player", "?")
         if verb == "new":
-            return f"new journey: {', '.join(map(str, action.get('players') or []))}"
+            text = f"new journey: {', '.join(map(str, action.get('players') or []))}"
+            return text + (f"; row {_listed(action['row'])}" if action.get("row") else "")
         if verb == "reveal" and isinstance(action.get("realms"), dict):
             return "reveal " + ", ".join(f"{p} {r}" for p, r in action["realms"].items())
         if verb == "take":

@@ -180,6 +180,58 @@ def best_plan(
     return best
 
 
+def give_up_choices(
+    catalog: Catalog,
+    journey: list[dict],
+    kept: list[str],
+    plan: dict[str, list[str] | None],
+    fixed: dict[str, list[str] | None],
+) -> list[dict]:
+    """For each constellation whose give-up the referee chose (not typed by the table): the
+    choice made and the total every other choice would have scored, the other constellations'
+    choices as made. A choice that is not possible (a Blessing already given up) is left out.
+
+    `[{"realm": "32*", "chosen": ["Nectar"], "glory": 51,
+       "others": [{"give_up": ["Aegis"], "glory": 49}, ..., {"give_up": None, "glory": 43}]}]`
+    """
+    out = []
+    for d in reversed(journey):
+        card = catalog.realms[d["realm"]]
+        if not card.give_up or card.key in fixed:
+            continue
+        chosen = plan.get(card.key)
+        entry: dict = {"realm": card.key, "chosen": chosen, "others": []}
+        for choice in [*_options(card, kept)[1:], None]:  # giving nothing up last
+            result = score_player(catalog, journey, kept, {**plan, card.key: choice})
+            if choice == chosen:
+                entry["glory"] = result.glory
+            elif result.plan_ok:
+                entry["others"].append({"give_up": choice, "glory": result.glory})
+        out.append(entry)
+    return out
+
+
+def choice_text(p: str, entry: dict) -> str:
+    """One line: what the referee gave up for a constellation, and what the rest would score."""
+
+    def what(give_up: list[str] | None) -> str:
+        return " + ".join(give_up) if give_up else f"nothing ({entry['realm']} unscored)"
+
+    others = "; ".join(f"{what(o['give_up'])} {o['glory']}" for o in entry["others"])
+    return (
+        f"{p}'s {entry['realm']}: the referee gave up {what(entry['chosen'])}, "
+        f"for {entry['glory']} glory (no other choice scores more)."
+        + (f"\n  Other choices, in glory: {others}." if others else "")
+    )
+
+
+def glory_now(catalog: Catalog, journey: list[dict], kept: list[str]) -> int:
+    """The look back's total if it happened now, the referee choosing what is given up."""
+    if not journey:
+        return 0
+    return score_player(catalog, journey, kept, best_plan(catalog, journey, kept, {})).glory
+
+
 def ranking(glory: dict[str, int], tie_sums: dict[str, int], seats: list[str]) -> list[list]:
     """Rank by glory, then the lowest sum of realm numbers on the journey (RULINGS)."""
     ordered = sorted(seats, key=lambda p: (-glory[p], tie_sums[p], seats.index(p)))
@@ -210,7 +262,13 @@ def look_back(state: dict, action: dict, catalog: Catalog) -> list[Event]:
                 f"{p} cannot give up a Blessing twice",
                 "Constellations: Blessings given up count for nothing after",
             )
-        results[p] = {"rows": score.rows, "glory": score.glory, "given_up": score.given_up}
+        choices = give_up_choices(catalog, journey, kept, plan, fixed.get(p, {}))
+        results[p] = {
+            "rows": score.rows,
+            "glory": score.glory,
+            "given_up": score.given_up,
+            "choices": choices,
+        }
         evs.append(
             event(
                 f"{p}: {score.glory} glory",
@@ -221,6 +279,7 @@ def look_back(state: dict, action: dict, catalog: Catalog) -> list[Event]:
                 },
             )
         )
+        evs += [event(choice_text(p, entry), player=p) for entry in choices]
     glory = {p: results[p]["glory"] for p in state["players"]}
     sums = {
         p: sum(catalog.realms[d["realm"]].number for d in state["journeys"][p])

@@ -2,21 +2,46 @@
 
 from __future__ import annotations
 
+import re
+
 from referee.games.elysion import deck, flow, styx
 from referee.games.elysion.catalog import ICON_LETTERS, Card, Catalog
-from referee.games.elysion.lookback import RANKING_HEADERS
+from referee.games.elysion.lookback import RANKING_HEADERS, glory_now
 from referee.games.elysion.sight import coins as sight_coins
 from referee.games.elysion.sight import unit_icons
 from scorers.elysion import DAYS
 
-WIDTH = 100  # a journeys table wider than this is split in parts
-LEGEND = "Icons: C Charon's coin, G gate, F Golden Fleece, A amphora, L lotus; 12* a constellation."
+WIDTH = 80  # status fits 80 columns: a wider journeys table is split in parts
+LEGEND = (
+    "Icons: C Charon's coin, G gate, F Golden Fleece, A amphora, L lotus;\n"
+    "12* a constellation."
+)
 
 
-def _table(headers: list[str], rows: list[list]) -> str:
+def _table(headers: list[str], rows: list[list], wrap: dict[int, int] | None = None) -> str:
+    """A plain table; `wrap` folds long columns ({column: width}) to keep status in 80 columns."""
     from tabulate import tabulate
 
-    return tabulate(rows, headers=headers, tablefmt="simple", disable_numparse=True)
+    text = tabulate(rows, headers=headers, tablefmt="simple", disable_numparse=True)
+    if not wrap or not rows or max(map(len, text.splitlines())) <= WIDTH:
+        return text
+    widths = [wrap.get(i) for i in range(len(headers))]
+    return tabulate(
+        rows, headers=headers, tablefmt="simple", disable_numparse=True, maxcolwidths=widths
+    )
+
+
+def _fold(line: str) -> str:
+    """A long line folded to WIDTH at spaces, never inside a `command`."""
+    import textwrap
+
+    if len(line) <= WIDTH:
+        return line
+    head, sep, rest = line.partition(" · ")
+    if sep and len(head) < WIDTH:  # `Day 4 of 8` on its own line, then what is awaited
+        return head + "\n" + _fold(rest)
+    glued = re.sub(r"`[^`]*`", lambda m: m.group(0).replace(" ", "\0"), line)
+    return textwrap.fill(glued, WIDTH, subsequent_indent="  ").replace("\0", " ")
 
 
 def _icons(icons: dict[str, int]) -> str:
@@ -56,10 +81,12 @@ def render(state: dict, catalog: Catalog) -> str:
     lines = [
         f"Catalog: {catalog.name}" + (f" · add-ons: {', '.join(addons)}" if addons else ""),
         *([f"  {catalog.note}"] if catalog.note else []),
-        f"Day {min(state['day'], DAYS)} of {DAYS} · {headline(state, catalog)}",
+        _fold(f"Day {min(state['day'], DAYS)} of {DAYS} · {headline(state, catalog)}"),
         "",
     ]
     lines += journeys(state, catalog)
+    # before the look back, each journey's glory as it stands (the referee's give-up choices)
+    now = state["phase"] != "over" and any(state["journeys"].values())
     rows = []
     for p in state["players"]:
         hand = state["hands"][p]
@@ -67,8 +94,14 @@ def render(state: dict, catalog: Catalog) -> str:
             f" ({', '.join(hand['known'])} from the row)" if hand["known"] else ""
         )
         coins = sight_coins(catalog, state["journeys"][p], state["blessings"][p])
-        rows.append([p, held, coins, ", ".join(state["blessings"][p]) or "-"])
-    lines += [_table(["player", "in hand", "coins", "Blessings kept"], rows)]
+        row = [p, held, coins]
+        if now:
+            row.append(glory_now(catalog, state["journeys"][p], state["blessings"][p]))
+        rows.append([*row, ", ".join(state["blessings"][p]) or "-"])
+    headers = ["player", "in hand", "coins", *(["look back"] if now else []), "Blessings kept"]
+    lines += [_table(headers, rows, {1: 20, len(headers) - 1: 24})]
+    if now:
+        lines.append("look back: the glory each journey would score if we looked back now")
     under = [b for batch in state.get("blessings_under", []) for b in batch]
     fresh = len([b for b in deck.unseen_blessings(state, catalog) if b not in under])
     lines += [
@@ -88,7 +121,7 @@ def render(state: dict, catalog: Catalog) -> str:
         ]
         lines += [
             f"Row ({len(state['row'])})",
-            _table(["realm", "faction", "icons", "rule"], row_rows),
+            _table(["realm", "faction", "icons", "rule"], row_rows, {3: 46}),
             "",
         ]
     if state["styx"]:
@@ -105,7 +138,9 @@ def render(state: dict, catalog: Catalog) -> str:
         lines += [
             "Shades by the row"
             + (" (none is taken on day 8: nobody takes a realm)" if last_day else ""),
-            _table(["Shade", "goal", "icons", "scores"], shade_rows) if shade_rows else "(none)",
+            _table(["Shade", "goal", "icons", "scores"], shade_rows, {1: 24, 3: 24})
+            if shade_rows
+            else "(none)",
         ]
         lines += [f"Next Shade in the deck: {state['shade_top'] or 'none'}", ""]
     if state["phase"] == "take" and state["order"]:
@@ -144,7 +179,7 @@ def journeys(state: dict, catalog: Catalog) -> list[str]:
     parts: list[list[str]] = [[]]
     width = len(f"day {days}")
     for p in state["players"]:
-        need = 2 + max(len(p), *(len(c) for c in columns[p]))
+        need = 2 + max(len(p) + 2, *(len(c) for c in columns[p]))  # tabulate pads headers by 2
         if parts[-1] and width + need > WIDTH:
             parts.append([])
             width = len(f"day {days}")

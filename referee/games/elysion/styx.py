@@ -42,11 +42,9 @@ def shade_verdict(state: dict, catalog: Catalog, p: str, name: str) -> str | Non
     kept_name = state["kept_today"].get(p)
     kept = catalog.blessings[kept_name] if kept_name else None
     if not (_adds_to(today, shade, env) or _adds_to(kept, shade, env)):
-        return (
-            f"neither today's realm {today.key}"
-            + (f" nor Blessing {kept.key}" if kept else "")
-            + " adds to its goal"
-        )
+        if kept is None:
+            return f"today's realm {today.key} does not add to its goal (no Blessing kept today)"
+        return f"neither today's realm {today.key} nor Blessing {kept.key} adds to its goal"
     return None
 
 
