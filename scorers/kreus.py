@@ -18,12 +18,15 @@ def outcome(planet: bool, elements: int = 0, cards_left: Sequence[int] | None = 
     - Planet complete while an Aggression card is still held: defeat.
     - No Planet in play: critical-defeat. 0-1 Element: unstable. 2 up to one short of
       complete: may-sustain-life. Complete: success, or perfection when every player
-      still holds at least two cards (`cards_left`, hand plus face down, one per player).
+      still holds at least two cards (`cards_left`, hand plus face down, one count per
+      player: 3 to 6 counts).
     """
     if elements < 0 or needed < 1:
         raise ValueError("elements must be 0 or more and a Planet needs at least one")
     if cards_left is not None and any(c < 0 for c in cards_left):
         raise ValueError("cards left cannot be negative")
+    if cards_left is not None and not 3 <= len(cards_left) <= 6:
+        raise ValueError("cards left: one count per player, and Kreus has 3 to 6 players")
     complete = planet and elements >= needed
     if aggression_early or (complete and aggression_held):
         return "defeat"

@@ -146,12 +146,15 @@ def test_aggression_on_the_last_turn_loses_at_once():
     assert "last turn" in text(events)
 
 
-def test_planet_complete_asks_about_aggression_only_when_one_could_be_held():
-    state = build_planet()  # every Aggression card unseen: the question is asked
-    assert state["phase"] == "end" and state["pending"]["kind"] == "end"
-    refused(state, "ready", player="Ann")
-    held = do(state, "end", aggression_held=True)
-    assert held["outcome"] == "defeat"
+def test_planet_complete_with_aggression_cards_unseen_is_a_defeat_decided_without_asking():
+    """RULINGS: every card leaves a hand face up, so an Aggression card never seen is still
+    held. The 7-turn route completes the Planet with all 5 unseen: defeat, no question."""
+    state, events = play_turn(build_planet(turns=6), ROUTE[6])
+    assert state["over"] and state["pending"] is None and state["outcome"] == "defeat"
+    assert state["aggression_held"] is True
+    assert "5 Aggression cards were never seen" in text(events)
+    err = refused(state, "end", aggression_held=True)
+    assert "game is over" in err.message
 
 
 def test_nature_card_used_as_an_element_is_immune_to_aggression():
@@ -169,7 +172,7 @@ def test_nature_card_used_as_an_element_is_immune_to_aggression():
 
 def test_planet_complete_while_only_aggression_cards_are_held_is_a_defeat_without_asking():
     """The referee knows the deck: when every card still held is an Aggression card, one is
-    certainly held, so completing the Planet is a defeat and `end --aggression-held` is moot.
+    certainly held, so completing the Planet is a defeat, decided without asking.
 
     Start of turn 7: 40 - 6 x 4 = 16 cards held, 4 each. Divination discards 7 (Ann 1, the
     others 2 each), sparing one Fire, Air, Earth, Water for the turn: 9 held, 4 of them the
@@ -183,7 +186,7 @@ def test_planet_complete_while_only_aggression_cards_are_held_is_a_defeat_withou
     state, events = play_turn(state, ROUTE[6])
     assert state["over"] and state["pending"] is None and state["outcome"] == "defeat"
     assert sum(state["pool"].values()) == 5 == held_aggression(state)
-    assert "all Aggression cards" in text(events)
+    assert "5 Aggression cards were never seen" in text(events)
 
 
 def test_status_shows_who_discards_for_the_storm_not_who_reveals():
@@ -194,3 +197,59 @@ def test_status_shows_who_discards_for_the_storm_not_who_reveals():
     state, _ = _reveal(state, "storm")
     row = next(line for line in render.render(state).splitlines() if line.split()[1:2] == [who])
     assert "to discard (Storm of Uranus)" in row and "reveals next" not in row
+
+
+def test_thunderbolts_target_is_checked_the_same_way_when_nothing_can_be_hit():
+    """A typed target must be an Element card the bolt could hit, whether or not another one
+    could be hit: nothing lies on an incomplete card here, so any target is refused."""
+    state = _turn2(("atmosphere", "air", "water"))  # complete: nothing can be hit
+    err = refused(state, "reveal", player="Bob", card="thunderbolts", target="atmosphere:air")
+    assert err.rule.startswith("Aggression: Thunderbolts hit")
+    assert "no Element card can be hit now" in err.message
+    refused(state, "reveal", player="Bob", card="thunderbolts", target="comet:fire")  # not in play
+    state, events = _reveal(state, "thunderbolts")  # without a target: no effect
+    assert "no effect" in text(events)
+
+
+def test_thunderbolts_target_is_checked_under_the_hekatonkheires_too():
+    state = _turn2(("comet", "fire"))
+    state, _ = _reveal(state, "hekatonkheires")
+    refused(state, "reveal", player="Cy", card="thunderbolts", target="comet:earth")
+    state, events = _reveal(state, "thunderbolts", target="comet:fire")
+    assert "no effect" in text(events) and state["in_play"]["comet"]["elements"]
+
+
+def test_reveal_options_that_do_not_fit_the_card_are_refused():
+    state = _turn2(("comet", "fire"))
+    refused(state, "reveal", kind=InputError, player="Bob", card="earth", target="comet:fire")
+    refused(state, "reveal", kind=InputError, player="Bob", card="earth", discard="water")
+    refused(state, "reveal", kind=InputError, player="Bob", card="thunderbolts", discard="water")
+    refused(state, "reveal", kind=InputError, player="Bob", card="storm", on="comet")
+    refused(state, "reveal", kind=InputError, player="Bob", card="hekatonkheires",
+            target="comet:fire")
+
+
+def test_storm_discard_is_named_only_when_the_storm_blows_nothing_away():
+    state = _turn2(("comet", "fire"))  # the Storm blows the Fire away: no discard
+    err = refused(state, "reveal", player="Bob", card="storm", discard="water")
+    assert err.rule == "Aggression: the Storm's player discards only when it blows nothing away"
+    state, _ = _reveal(state, "storm")
+    assert state["pending"] is None and state["in_play"]["comet"]["elements"] == []
+
+
+def test_storm_discard_is_not_the_divination_discard_for_a_token():
+    state, _ = play_turn(started(), ["fire", "fire", "fire", "fire"])
+    state = do(state, "discard", player="Bob", card="air")  # turn 2, Divination: Bob's one
+    state = do(ready_all(state), "next")
+    state, _ = _reveal(state, "storm")  # Bob, first: nothing to blow away, back in hand
+    state = do(state, "discard", player="Bob", card="water")
+    assert state["pending"] is None and state["discard"][-1] == "water"
+
+
+def test_a_single_copy_card_seen_twice_is_named_properly():
+    state = _turn2()
+    state, _ = _reveal(state, "hekatonkheires")
+    err = refused(state, "reveal", player="Cy", card="hekatonkheires")
+    assert err.message.startswith("The Hekatonkheires, the only one in this deck, is already "
+                                  "accounted for")
+    assert "every The" not in err.message and err.message.endswith("cannot be it")

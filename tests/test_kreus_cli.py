@@ -240,3 +240,22 @@ def test_log_writes_a_titan_power_as_it_is_typed():
     line = ENGINE.describe({"verb": "power", "player": "Ann", "titan": "themis", "on": "Bob",
                             "card": "fire", "gain": 1, "direction": None})
     assert line == "power Ann themis --on Bob --card fire --gain 1"
+
+
+def test_outcome_elements_zero_puts_the_planet_in_play(db):
+    """The help says the Planet is in play when --elements is given: 0 Elements is unstable,
+    and only leaving both --planet and --elements out means it never entered play."""
+    for args, expected in ((["--elements", "0"], "unstable"), (["--planet"], "unstable"),
+                           (["--no-planet", "--elements", "0"], "critical-defeat"),
+                           ([], "critical-defeat")):
+        result = run("--json", "kreus", "outcome", *args)
+        assert json.loads(result.output)["result"]["outcome"] == expected, args
+
+
+def test_outcome_cards_left_is_one_count_per_player(db):
+    for counts in ("2,2", "2", "2,2,2,2,2,2,2"):
+        result = run("kreus", "outcome", "--elements", "4", "--cards-left", counts)
+        assert result.exit_code == 2 and "3 to 6" in result.output, counts
+    for counts, expected in (("2,2,2", "perfection"), ("2,2,2,2,2,1", "success")):
+        result = run("--json", "kreus", "outcome", "--elements", "4", "--cards-left", counts)
+        assert json.loads(result.output)["result"]["outcome"] == expected

@@ -156,13 +156,15 @@ def test_nature_card_is_unique():
 
 
 def test_revealed_card_must_have_an_unseen_copy():
-    state = started()  # 4 players: no Aether in the deck
-    for _ in range(6):
-        state = do(state, "discard", player="Ann", card="fire")
-    state = _creation(state)
-    refused(state, "reveal", kind=InputError, player="Ann", card="aether")
-    refused(state, "reveal", kind=InputError, player="Ann", card="lava")
-    err = refused(state, "reveal", player="Ann", card="fire")
+    # 4 players: no Aether in the deck. Turn 1 loses four Fire (nothing in play); turn 2's
+    # Divination discards two more (Ann and Bob, one each): all 6 Fire are accounted for
+    state, _ = play_turn(started(), ["fire"] * 4)
+    for who in ("Ann", "Bob"):
+        state = do(state, "discard", player=who, card="fire")
+    state = _creation(state)  # turn 2: Bob reveals first
+    refused(state, "reveal", kind=InputError, player="Bob", card="aether")
+    refused(state, "reveal", kind=InputError, player="Bob", card="lava")
+    err = refused(state, "reveal", player="Bob", card="fire")
     assert "6 in this deck" in err.message
 
 

@@ -106,3 +106,26 @@ def test_tokens_conserved_through_a_turn_of_powers():
         assert _total(state) == 15
     assert state["tokens"] == {"Ann": 4, "Bob": 1, "Cy": 0, "Dee": 3, "Eve": 0, "Fay": 2}
 
+
+
+def test_discard_for_energy_once_per_divination():
+    """4.1 and RULINGS: one discard for a token per player per Divination phase; the Reserve
+    empty or the token left there, it still counts; the next turn allows one again."""
+    state = do(_rich(), "show-card", player="Ann", to="Bob")  # Reserve 1
+    state = do(state, "discard", player="Bob", card="fire", no_token=True)
+    err = refused(state, "discard", player="Bob", card="air")
+    assert err.rule == "Divination: one discard for a token per player per phase"
+    assert "Bob has already discarded" in err.message
+    state = do(state, "discard", player="Cy", card="air")  # another player may
+    assert state["tokens"]["Cy"] == 2 and state["reserve"] == 0
+    state, _ = play_turn(state, ["fire", "fire", "fire", "fire"])  # nothing in play: lost
+    state = do(state, "discard", player="Bob", card="water")  # turn 2: Bob may again
+    assert state["hand"]["Bob"] == 7 and state["discard"].count("water") == 1
+    refused(state, "discard", player="Bob", card="earth")
+
+
+def test_retrieve_names_a_single_copy_card_properly():
+    err = refused(_rich(), "retrieve", player="Ann", card="hekatonkheires", give="fire")
+    assert err.message.startswith("The Hekatonkheires is an Aggression card")
+    err = refused(_rich(), "retrieve", player="Ann", card="fire", give="air")
+    assert err.message == "no Fire card is in the discard pile"

@@ -3,7 +3,7 @@ and exactly the lines it marks as refused are refused."""
 
 from example_runner import marked_refusals, run_example
 
-REFUSED = ["reveal Bob fire --on atmosphere", "reveal Bob river"]
+REFUSED = ["discard Cy flower", "reveal Bob fire --on atmosphere", "reveal Cy water"]
 
 
 def test_example_game_runs_to_success_with_only_the_intended_refusals(db, capsys):
@@ -12,9 +12,25 @@ def test_example_game_runs_to_success_with_only_the_intended_refusals(db, capsys
     assert all(code == 1 for _, code in run.codes if code)  # rule refusals, not usage errors
     assert run.codes[0][0].startswith("new ")
     summary = run.summary
-    # The Planet is completed on turn 8 with all four Elements; Cy (who discarded Fish on
-    # turn 2) holds a single card, so the outcome is success, not perfection.
-    assert summary["over"] and summary["outcome"] == "success" and summary["turn"] == 8
+    state = run.loaded.state
+    # The Planet is completed by Cy's Water, the third reveal of turn 9, with all four
+    # Elements. Every Aggression card was seen first (Thunderbolts on turns 3, 4 and 5, the
+    # Hekatonkheires on 4, the Storm on 7), so none can be held: a success, not a defeat.
+    assert summary["over"] and summary["outcome"] == "success" and summary["turn"] == 9
     assert summary["winners"] == ["Ann", "Bob", "Cy", "Dee"]
-    assert [p["hand"] for p in summary["players"]] == [2, 2, 1, 2]
-    assert "Not perfection: Cy holds 1" in run.out
+    assert state["end_reason"] == "planet" and state["aggression_held"] is False
+    assert sum(state["pool"][a] for a in ("thunderbolts", "storm", "hekatonkheires")) == 0
+    assert sorted(state["discard"]) == sorted(["air", "earth", "water", "hekatonkheires",
+                                               "storm", "thunderbolts", "thunderbolts",
+                                               "thunderbolts"])
+    # 40 cards, 10 each. Revealed: Ann 9, Bob 9, Cy 9 (and Fish discarded), Dee 8 with her
+    # turn-9 card still face down. Not perfection: Ann and Bob hold 1 card, Cy none.
+    assert [(p["hand"], p["face_down"]) for p in summary["players"]] == [
+        (1, 0), (1, 0), (0, 0), (1, 1)]
+    # The 4 cards never seen: Tree, Flower, one Air, one Earth (the Fire and Water all played).
+    assert {c: n for c, n in state["pool"].items() if n} == {"air": 1, "earth": 1, "tree": 1,
+                                                            "flower": 1}
+    # Energy: 7 tokens, conserved; the Reserve is empty at the end.
+    assert [p["energy"] for p in summary["players"]] == [0, 4, 2, 1]
+    assert "Not perfection: Ann holds 1, Bob holds 1, Cy holds 0" in run.out
+    assert "Every Aggression card has been seen" in run.out

@@ -6,6 +6,7 @@ from __future__ import annotations
 from test_kreus_support import (
     ROUTE,
     act,
+    build_perfect,
     build_planet,
     discard_down_to,
     do,
@@ -68,10 +69,8 @@ def test_the_game_ends_when_the_planet_is_complete_mid_turn():
         state = do(state, "reveal", player=state["round"]["order"][0], card=card)
     assert not state["over"]
     state = do(state, "reveal", player=state["round"]["order"][0], card="water")
-    assert state["phase"] == "end"
-    assert ENGINE.summary(state)["pending"] == [
-        {"player": "table", "decision": "aggression-held",
-         "choices": ["end", "end --aggression-held"]}]
+    assert state["over"] and state["end_reason"] == "planet"
+    assert ENGINE.summary(state)["pending"] == [] and ENGINE.legal_actions(state) == []
 
 
 def test_summary_is_the_common_block():
@@ -80,9 +79,11 @@ def test_summary_is_the_common_block():
     # tokens from Bob: 1, 1, 1; Ann, last, takes the rest: 7 - 3 = 4
     assert s["players"][0] == {"name": "Ann", "score": None, "energy": 4, "hand": 10,
                                "face_down": 0}
-    over = ENGINE.summary(do(build_planet(), "end"))
+    over = ENGINE.summary(build_perfect())
     assert over["over"] and over["outcome"] == "perfection"
     assert over["winners"] == ["Ann", "Bob", "Cy", "Dee"]
+    lost = ENGINE.summary(build_planet())  # 5 Aggression cards still held: defeat
+    assert lost["over"] and lost["outcome"] == "defeat" and lost["winners"] == []
 
 
 def test_status_shows_reserve_tokens_hands_face_down_and_turn():
@@ -173,8 +174,8 @@ def test_unknown_verb_is_an_input_error():
 
 def test_paths_warn_when_a_route_needs_more_than_the_unseen_elements():
     state = started(4, tokens=[2, 2, 2])
-    for _ in range(3):
-        state = do(state, "discard", player="Ann", card="fire")
+    for who in ("Ann", "Bob", "Cy"):
+        state = do(state, "discard", player=who, card="fire")
     # 3 Fire left unseen; Bird + Fish needs Comet 1 + Wind 1 + Rainbow 1 + Bird 1 + Fish 1 +
     # Planet 1 = 6 Fire: 3 beyond the unseen cards
     route = next(r for r in board.open_routes(state) if r["route"] == "Bird + Fish")
@@ -187,3 +188,11 @@ def test_describe_new_reads_like_the_command():
                             "first_game": True, "cards": {"nature": []}})
     assert line == "new --player Ann --player Bob --player Cy --first Bob --first-game " \
                    "--cards (replacement data)"
+
+
+def test_status_shows_the_unseen_element_cards():
+    # Turn 1 of build_planet: Air and Water on Atmosphere -> 4-player deck, 6 of each element
+    state = build_planet(turns=1)
+    out = ENGINE.render(state)
+    assert "Unseen Element cards: Fire 6, Air 5, Earth 6, Water 5" in out
+    assert "Unseen Aggression cards: 5 (one still unseen when the Planet completes" in out

@@ -5,8 +5,10 @@ from __future__ import annotations
 
 import pytest
 from test_kreus_support import (
+    PERFECT_ROUTE,
     ROUTE,
     act,
+    build_perfect,
     build_planet,
     discard_down_to,
     do,
@@ -17,6 +19,7 @@ from test_kreus_support import (
     text,
 )
 
+from referee.games.kreus.table import held_aggression
 from scorers.kreus import outcome
 
 # -- the calculator -------------------------------------------------------------------------
@@ -46,29 +49,38 @@ def test_outcome_refuses_negative_counts():
         outcome(planet=True, elements=4, cards_left=[2, -1])
 
 
+def test_outcome_cards_left_is_one_count_per_player_three_to_six():
+    for counts in ([2, 2], [2] * 7):
+        with pytest.raises(ValueError, match="3 to 6"):
+            outcome(planet=True, elements=4, cards_left=counts)
+    assert outcome(planet=True, elements=4, cards_left=[2] * 6) == "perfection"
+
+
 # -- full scripted games ---------------------------------------------------------------------
 
 def test_full_game_perfection():
-    state = build_planet()
-    # 7 turns: each player revealed 7 of 10 cards; 5 Aggression cards unseen, so the table is
-    # asked; nobody holds one: complete Planet and 3 cards each -> perfection
-    assert state["phase"] == "end" and state["pending"]["kind"] == "end"
-    state, events = act(state, "end")
-    assert state["over"] and state["outcome"] == "perfection"
+    # 4-player first game: 8 turns of 4 reveals, the 4 Aggression cards among them (turn 3);
+    # each player revealed 8 of 10 cards and holds 2; no Aggression card unseen -> perfection
+    state = build_perfect(turns=7)
+    state, events = play_turn(state, PERFECT_ROUTE[7])
+    assert state["over"] and state["pending"] is None and state["outcome"] == "perfection"
+    assert held_aggression(state) == 0 and set(state["hand"].values()) == {2}
     assert "perfection" in text(events)
 
 
 def test_full_game_defeat_when_an_aggression_card_is_held_at_completion():
-    state = do(build_planet(), "end", aggression_held=True)
-    assert state["outcome"] == "defeat"
+    # the 7-turn route never reveals an Aggression card: all 5 are still held
+    state = build_planet()
+    assert state["over"] and state["pending"] is None and state["outcome"] == "defeat"
+    assert held_aggression(state) == 5
 
 
 def test_full_game_success_when_a_player_is_short_of_two_cards():
-    # turn 7, Divination: Ann (4 cards) discards 2, then places 1: she ends with 1 card
-    extra = {7: [("discard", {"player": "Ann", "card": "mountain"}),
-                 ("discard", {"player": "Ann", "card": "air"})]}
-    state = do(build_planet(divination=extra), "end")
-    assert state["outcome"] == "success"
+    # turn 8, Divination: Ann (3 cards) discards Mountain, then places 1: she ends with 1 card
+    extra = {8: [("discard", {"player": "Ann", "card": "mountain"})]}
+    state = build_perfect(divination=extra)
+    assert state["over"] and state["outcome"] == "success"
+    assert state["hand"] == {"Ann": 1, "Bob": 2, "Cy": 2, "Dee": 2}
 
 
 def test_full_game_success_without_the_question_once_every_aggression_card_is_seen():

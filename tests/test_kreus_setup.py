@@ -207,10 +207,22 @@ def test_titan_card_drawn_by_the_referee_then_a_face_kept():
     assert state["titans"]["Ann"]["face"] == "female" and not state["drawn"]
 
 
+def test_a_titan_face_is_chosen_once():
+    """8.1: the face is chosen during the token share-out and kept for the game; a second
+    `titan` for the same player (same Titan, other face, or a draw) is refused."""
+    state = do(started(3, tokens=[1, 1], incarnation=True), "titan", player="Ann",
+               titan="cronus")
+    for fields in ({"titan": "cronus"}, {"titan": "rhea"}, {"titan": "cronus", "face": "female"},
+                   {"titan": "draw"}, {"titan": "coeus"}):
+        err = refused(state, "titan", player="Ann", **fields)
+        assert err.rule == "Incarnation: each player chooses one Titan face, once"
+        assert "Ann already incarnates Cronus (male)" in err.message
+
+
 def test_titan_drawn_at_the_table_is_typed():
     state = started(3, tokens=[1, 1], incarnation=True)
-    state = do(state, "titan", player="Ann", titan="iapetus")
-    assert state["titans"]["Ann"]["face"] == "male"
+    male = do(state, "titan", player="Ann", titan="iapetus")
+    assert male["titans"]["Ann"]["face"] == "male"
     state = do(state, "titan", player="Ann", titan="iapetus", face="female")  # the other face
     assert state["titans"]["Ann"]["name"] == "themis"
     refused(state, "titan", player="Bob", titan="draw", face="male", kind=InputError)

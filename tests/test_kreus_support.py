@@ -108,18 +108,24 @@ __all__ = ["IllegalAction", "InputError"]
 
 
 def discard_down_to(state: dict, who: str, keep: int, spare: tuple[str, ...] = ()) -> dict:
-    """Divination: `who` discards unseen Nature/Element cards until `keep` remain in hand,
-    leaving unseen at least the copies listed in `spare`."""
+    """Test shortcut (like `put`): `who` is down to `keep` cards in hand, unseen Nature/Element
+    cards gone to the discard pile as if discarded in earlier turns (the engine allows one
+    discard for a token per player per Divination phase), no token taken; at least the copies
+    listed in `spare` stay unseen."""
     from collections import Counter
 
     from referee.games.kreus.cards import kind
 
+    state = ENGINE.copy(state)
     leave = Counter(spare)
     for card in sorted(state["pool"]):
         while (state["hand"][who] > keep and kind(card) != "aggression"
                and state["pool"][card] > leave[card]):
-            state = do(state, "discard", player=who, card=card)
+            state["pool"][card] -= 1
+            state["hand"][who] -= 1
+            state["discard"].append(card)
     assert state["hand"][who] == keep
+    ENGINE.check_invariants(state)
     return state
 
 
@@ -155,4 +161,30 @@ def three_turns_without_aggression_left() -> dict:
     state, _ = play_turn(state, ["hekatonkheires", "thunderbolts", "thunderbolts"])
     state, _ = play_turn(state, ["storm", "thunderbolts", "fire"])
     assert state["turn"] == 4 and all(h == 9 for h in state["hand"].values())
+    return state
+
+
+# Every Aggression card seen before the Planet completes: a 4-player first game (the Storm of
+# Uranus is swapped for an Aether), so 4 Aggression cards and 40 cards. The route needs 28
+# cards; with the 4 Aggression cards that is 32 reveals in eight turns, 8 reveals each, and
+# every player still holds 2 cards when the Planet completes. Elements used: Fire 6, Air 4,
+# Earth 5, Water 5. Turn 3 plays the Aggression cards where they do no harm: nothing lies on
+# an incomplete Nature card for the Thunderbolts, and the Hekatonkheires end at the River.
+PERFECT_ROUTE = [
+    ["atmosphere", "comet", "air", "water"],                       # Atmosphere complete
+    ["fire", "earth", "wind", "rainbow"],                          # Comet complete
+    ["thunderbolts", "thunderbolts", "thunderbolts", "hekatonkheires"],  # no harm done
+    ["river", "air", ("fire", {"on": "wind"}), ("water", {"on": "rainbow"})],  # Wind complete
+    ["fire", "water", "earth", "bird"],                            # Rainbow, River complete
+    ["air", "fire", "earth", "fish"],                              # Bird complete
+    ["water", "fire", "earth", "planet"],                          # Fish complete
+    ["fire", "air", "earth", "water"],                             # Planet complete
+]
+
+
+def build_perfect(turns: int = 8, divination: dict | None = None) -> dict:
+    """A 4-player first game played along PERFECT_ROUTE for `turns` turns."""
+    state = started(4, tokens=[2, 2, 2], first_game=True)
+    for i, reveals in enumerate(PERFECT_ROUTE[:turns]):
+        state, _ = play_turn(state, reveals, (divination or {}).get(i + 1))
     return state

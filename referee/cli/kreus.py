@@ -137,8 +137,9 @@ def retrieve(player: str, card: str, give: str) -> dict:
 def discard(player: str, card: str, no_token: bool) -> dict:
     """Divination: discard a Nature/Element card for 1 Energy; or the Storm's discard.
 
-    After a Storm of Uranus taken back, its player names the card discarded (`none` if
-    only Aggression cards are left in hand); no token then."""
+    A player discards for a token once per Divination phase. After a Storm of Uranus
+    taken back, its player names the card discarded (`none` if only Aggression cards are
+    left in hand); no token then."""
     return {"verb": "discard", "player": player, "card": card, "no_token": no_token}
 
 
@@ -237,13 +238,13 @@ def next_() -> dict:
 
 @action_command(group, "end")
 @click.option("--aggression-held", is_flag=True,
-              help="A player still held an Aggression card when the Planet was completed.")
+              help="Kept for old scripts: the referee now decides this from its count.")
 def end(aggression_held: bool) -> dict:
-    """Answer the last question once the Planet is complete, and get the outcome.
+    """Nothing to answer: the game ends by itself, and this is always refused.
 
-    Asked only while Aggression cards were never seen: `end` if nobody still holds one,
-    `end --aggression-held` if someone does (a defeat). A game whose hands run out ends
-    by itself."""
+    The game ends when every hand is empty or the Planet is complete. Every card leaves a
+    hand face up, so an Aggression card the referee never saw is still held: the Planet
+    completing then is a defeat, decided from the count without asking (RULINGS.md)."""
     return {"verb": "end", "aggression_held": aggression_held}
 
 
@@ -291,33 +292,40 @@ def _cards_left(_ctx: click.Context, _param: click.Parameter,
         out = [int(v) for v in value.split(",") if v.strip() != ""]
     except ValueError:
         raise click.BadParameter("a comma-separated list of whole numbers, e.g. 2,3,2,2") from None
-    if not out or any(v < 0 for v in out):
+    if any(v < 0 for v in out):
         raise click.BadParameter("one count (0 or more) per player, e.g. 2,3,2,2")
+    if not 3 <= len(out) <= 6:
+        raise click.BadParameter(f"one count per player, 3 to 6 of them (Kreus is played by 3 "
+                                 f"to 6), not {len(out)}; e.g. 2,3,2,2")
     return out
 
 
 @calculator(group, "outcome")
 @click.option("--planet/--no-planet", default=None,
               help="Is the Planet in play? (default: yes when --elements is given)")
-@click.option("--elements", type=click.IntRange(0, 4), default=0,
-              help="Element cards under the Planet (4 = complete).")
+@click.option("--elements", type=click.IntRange(0, 4), default=None,
+              help="Element cards under the Planet, 0-4 (4 = complete); giving it puts the "
+                   "Planet in play.")
 @click.option("--cards-left", callback=_cards_left, default=None, metavar="N,N,...",
-              help="Cards each player still holds (hand + face down), for perfection.")
+              help="Cards each player still holds (hand + face down), one count per player "
+                   "(3-6 counts), for perfection.")
 @click.option("--aggression-held", is_flag=True,
               help="An Aggression card was still held when the Planet was completed.")
 @click.option("--aggression-early", is_flag=True,
               help="An Aggression card was played on the first or last turn.")
-def outcome(planet: bool | None, elements: int, cards_left: list[int] | None,
+def outcome(planet: bool | None, elements: int | None, cards_left: list[int] | None,
             aggression_held: bool, aggression_early: bool) -> None:
-    """Uranus' judgement: the outcome tier of a finished game."""
+    """Uranus' judgement: the outcome tier of a finished game.
+
+    Without --planet or --elements the Planet never entered play (critical defeat)."""
     from referee.games.kreus.flow import OUTCOME_TEXT
     from scorers.kreus import outcome as judge
 
     if planet is None:
-        planet = elements > 0
+        planet = elements is not None
     if not planet and elements:
         raise click.BadParameter("Elements lie under the Planet: drop --no-planet",
                                  param_hint="--elements")
-    result = judge(planet=planet, elements=elements, cards_left=cards_left,
+    result = judge(planet=planet, elements=elements or 0, cards_left=cards_left,
                    aggression_held=aggression_held, aggression_early=aggression_early)
     emit_calculation({"outcome": result}, f"Outcome: {result} ({OUTCOME_TEXT[result]})")

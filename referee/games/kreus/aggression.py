@@ -11,7 +11,7 @@ from __future__ import annotations
 from referee.engine import event
 from referee.errors import IllegalAction, InputError
 from referee.games.kreus import board, cards, flow
-from referee.games.kreus.cards import title
+from referee.games.kreus.cards import the, title
 from referee.games.kreus.table import (
     Choice,
     lost_in_creation,
@@ -20,14 +20,23 @@ from referee.games.kreus.table import (
     unseen_card,
 )
 
+BOLT_RULE = "Aggression: Thunderbolts hit an unprotected Element card of an incomplete Nature card"
+STORM_RULE = "Aggression: the Storm's player discards only when it blows nothing away"
+
 
 def play_aggression(state: dict, who: str, card: str, action: dict) -> list[dict]:
-    """A revealed Aggression card: defeat on the first or last turn, else its effect."""
+    """A revealed Aggression card: defeat on the first or last turn, else its effect.
+
+    What the table typed is checked first, the same way whatever happens next: a
+    Thunderbolts target must be an Element card the bolt could hit, and a Storm discard
+    is named only when the Storm blows nothing away and its player has a card to give.
+    """
+    _check_options(state, who, card, action)
     r = state["round"]
     if (state["turn"] == 1 or r["last_turn"]) and r["crius"] != who:
         to_discard(state, card)
         return flow.aggression_defeat(state, who, card)
-    name = title(card)
+    name = the(card)
     state["last_play"] = "aggression"
     r["last_element"] = None
     if state["hek"]:
@@ -42,9 +51,50 @@ def play_aggression(state: dict, who: str, card: str, action: dict) -> list[dict
                   "play is discarded until a Nature card enters play.")]
 
 
+def _check_options(state: dict, who: str, card: str, action: dict) -> None:
+    """Refuse options that do not fit the card, instead of ignoring them."""
+    name = the(card)
+    for key in ("on", "as"):
+        if action.get(key) is not None:
+            raise InputError(f"{name} is an Aggression card: --{key} is for Nature and "
+                             "Element cards")
+    if action.get("target") is not None:
+        if card != "thunderbolts":
+            raise InputError(f"--target names the Element card Thunderbolts strike; "
+                             f"{name} strikes none")
+        _aimed(state, action["target"])
+    typed = action.get("discard")
+    if typed is None:
+        return
+    if card != "storm":
+        raise InputError(f"--discard is the card given up after a Storm of Uranus taken back, "
+                         f"not after {name}")
+    if state["hek"] or board.vulnerable(state):
+        why = ("the Hekatonkheires discard the Storm" if state["hek"]
+               else "the Storm blows Element cards away")
+        raise IllegalAction(f"{why}, so {who} takes nothing back and discards nothing: "
+                            "drop --discard", STORM_RULE)
+    holds_nothing_else = state["hand"][who] == 0
+    if holds_nothing_else and str(typed).strip().lower() != "none":
+        raise IllegalAction(f"{who} takes the Storm back holding no other card: nothing to "
+                            "discard (drop --discard)", STORM_RULE)
+
+
 def thunderbolt_targets(state: dict) -> list[Choice]:
     return list(dict.fromkeys((n, state["in_play"][n]["elements"][i]["element"])
                               for n, i in board.vulnerable(state)))
+
+
+def _aimed(state: dict, typed: object) -> Choice:
+    """A typed Thunderbolts target, which must be an Element card the bolt can hit now."""
+    nature, element = _parse_target(state, typed)
+    options = thunderbolt_targets(state)
+    if (nature, element) not in options:
+        choices = (f"choices: {_targets_text(options)}" if options
+                   else "no Element card can be hit now: reveal it without --target")
+        raise IllegalAction(f"{typed} is not an Element card Thunderbolts can hit ({choices})",
+                            BOLT_RULE)
+    return nature, element
 
 
 def _thunderbolts(state: dict, who: str, action: dict) -> list[dict]:
@@ -60,12 +110,7 @@ def _thunderbolts(state: dict, who: str, action: dict) -> list[dict]:
                              f"--target NATURE:ELEMENT ({_targets_text(options)})")
         nature, element = options[0]
     else:
-        nature, element = _parse_target(state, typed)
-        if (nature, element) not in options:
-            raise IllegalAction(f"{typed} is not an Element card Thunderbolts can hit (choices: "
-                                f"{_targets_text(options)})",
-                                "Aggression: Thunderbolts hit an unprotected Element card "
-                                "of an incomplete Nature card")
+        nature, element = _aimed(state, typed)
     slots = state["in_play"][nature]["elements"]
     i = next(i for n, i in board.vulnerable(state)
              if n == nature and slots[i]["element"] == element)

@@ -94,6 +94,20 @@ def title(card: str) -> str:
     return TITLES.get(card) or " ".join(w.capitalize() for w in card.split("-"))
 
 
+def the(card: str) -> str:
+    """The card inside a sentence: `the Storm of Uranus`, `the Hekatonkheires`, `Fire`."""
+    if card == "hekatonkheires":
+        return "the Hekatonkheires"
+    if card == "storm":
+        return "the Storm of Uranus"
+    return title(card)
+
+
+def noun(card: str) -> str:
+    """The card's name after a word like `no` or `every`: `Hekatonkheires`, `Fire`."""
+    return title(card).removeprefix("The ")
+
+
 def normalize(text: str) -> str:
     """A typed card name as a key: any case, spaces or dashes, aliases, `fire-volatile` too."""
     key = "-".join(str(text).strip().lower().replace("_", " ").replace("-", " ").split())
@@ -114,7 +128,7 @@ def parse(text: str, deck: dict[str, int]) -> str:
     if element_of(key) and quality_of(key):
         raise InputError(f"'{text}': Altered Elements are in the deck only in --altered games")
     if key in full_deck():
-        raise InputError(f"'{text}': no {title(key)} card is in this game's deck")
+        raise InputError(f"'{text}': no {noun(key)} card is in this game's deck")
     raise InputError(f"unknown card '{text}' (cards: {', '.join(sorted(deck))})")
 
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 from referee.engine import event
 from referee.errors import IllegalAction, InputError
 from referee.games.kreus import aggression, board, cards, flow, titans
-from referee.games.kreus.cards import PLANET, element_of, kind, quality_of, title
+from referee.games.kreus.cards import PLANET, element_of, kind, quality_of, the, title
 from referee.games.kreus.table import (
     Choice,
     gain,
@@ -61,8 +61,10 @@ def reveal(state: dict, action: dict) -> list[dict]:
         state["face_down"][who] -= 1
         r["started"] = True
         r["revealed"].append(who)
-    events += _settle_bets(state, who, card)
     k = kind(card)
+    if k != "aggression":
+        _no_aggression_options(card, action)
+    events += _settle_bets(state, who, card)
     if k == "aggression":
         events += aggression.play_aggression(state, who, card, action)
     elif k == "nature":
@@ -72,6 +74,16 @@ def reveal(state: dict, action: dict) -> list[dict]:
     if action.get("tethys"):
         events += _tethys_now(state, card)
     return events + flow.after_reveal(state)
+
+
+def _no_aggression_options(card: str, action: dict) -> None:
+    """--target and --discard belong to Thunderbolts and the Storm: refused, not ignored."""
+    if action.get("target") is not None:
+        raise InputError(f"--target names the Element card Thunderbolts strike; {title(card)} "
+                         f"is {'an Element' if kind(card) == 'element' else 'a Nature'} card")
+    if action.get("discard") is not None:
+        raise InputError("--discard is the card given up after a Storm of Uranus taken back, "
+                         f"not after {title(card)}")
 
 
 def _tethys_now(state: dict, card: str) -> list[dict]:
@@ -322,10 +334,10 @@ def _settle_bets(state: dict, who: str, card: str) -> list[dict]:
             state["reserve"] -= won
             state["tokens"][bet["by"]] += 1 + won
             short = " (all the Reserve had)" if won < bet["gain"] else ""
-            events.append(event(f"Themis: {bet['by']} guessed {title(bet['card'])} right: the "
+            events.append(event(f"Themis: {bet['by']} guessed {the(bet['card'])} right: the "
                                 f"stake comes back with {won} token(s) from the Reserve{short}."))
         else:
             state["reserve"] += 1
-            events.append(event(f"Themis: {bet['by']} bet on {title(bet['card'])}: wrong, the "
+            events.append(event(f"Themis: {bet['by']} bet on {the(bet['card'])}: wrong, the "
                                 "stake goes to the Reserve."))
     return events

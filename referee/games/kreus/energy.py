@@ -1,4 +1,5 @@
-"""Energy powers of the Divination phase (section 6) and the discard for a token (4.1).
+"""Energy powers of the Divination phase (section 6) and the discard for a token (4.1, once
+per player per Divination phase).
 
 Show a card: 1 token. Exchange a card with a player: 2. Take a discarded card
 for a Nature or Element card from hand: 3. Spent tokens go back to the Reserve.
@@ -9,7 +10,7 @@ from __future__ import annotations
 from referee.engine import event
 from referee.errors import IllegalAction, InputError
 from referee.games.kreus import aggression, cards
-from referee.games.kreus.cards import title
+from referee.games.kreus.cards import noun, title
 from referee.games.kreus.table import (
     gain,
     need_hand,
@@ -62,12 +63,12 @@ def swap_with_discard(state: dict, who: str, take: object, give: object, why: st
     """A Nature or Element card from hand goes to the discard; a discarded one comes back."""
     need_hand(state, who, 1, why)
     wanted = cards.parse(take, state["deck"])  # type: ignore[arg-type]
-    if wanted not in state["discard"]:
-        raise IllegalAction(f"no {title(wanted)} is in the discard pile",
-                            "Energy: only a discarded card can be taken back")
     if cards.kind(wanted) == "aggression":
         raise IllegalAction(f"{title(wanted)} is an Aggression card; only Nature or Element "
                             "cards are taken back", "Energy: swap for a discarded card")
+    if wanted not in state["discard"]:
+        raise IllegalAction(f"no {noun(wanted)} card is in the discard pile",
+                            "Energy: only a discarded card can be taken back")
     given = unseen_card(state, give, "the card given")
     if cards.kind(given) == "aggression":
         raise IllegalAction(f"{title(given)} is an Aggression card; only a Nature or Element "
@@ -93,7 +94,8 @@ def retrieve(state: dict, action: dict) -> list[dict]:
 
 
 def discard(state: dict, action: dict) -> list[dict]:
-    """Divination: discard a Nature or Element card for a token; also answers the Storm."""
+    """Divination: discard a Nature or Element card for a token, once per player per phase
+    (RULINGS); also answers the Storm (that discard earns nothing and is not counted)."""
     who = player(state, action.get("player"))
     pending = state["pending"]
     if pending and pending["kind"] == "storm-discard":
@@ -104,6 +106,9 @@ def discard(state: dict, action: dict) -> list[dict]:
     if r["cronus"] == who and who not in r["placed"] and state["hand"][who] <= 2:
         raise IllegalAction(f"{who} declared Cronus and must keep two cards to put face down",
                             "Incarnation: Cronus places two cards")
+    if who in r["discarded"]:
+        raise IllegalAction(f"{who} has already discarded a card for Energy this Divination "
+                            "phase", "Divination: one discard for a token per player per phase")
     card = unseen_card(state, action.get("card"), "the discarded card")
     if cards.kind(card) == "aggression":
         raise IllegalAction(f"{title(card)} is an Aggression card: only Nature or Element cards "
@@ -111,6 +116,7 @@ def discard(state: dict, action: dict) -> list[dict]:
     take_unseen(state, card)
     to_discard(state, card)
     state["hand"][who] -= 1
+    r["discarded"].append(who)
     events = [event(f"{who} discards {title(card)}.")]
     if cards.kind(card) == "nature":
         events.append(event(f"{title(card)} is lost: every route through it is closed "

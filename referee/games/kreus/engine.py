@@ -31,7 +31,7 @@ SETUP_VERBS = ("tokens", "titan")
 class KreusEngine(Engine):
     name = "kreus"
     title = "Kreus"
-    rules_version = "1"
+    rules_version = "2"  # 2: one discard for a token per phase; held Aggression counted
     min_players = 3
     max_players = 6
 
@@ -44,9 +44,6 @@ class KreusEngine(Engine):
             raise InputError(f"unknown Kreus verb '{verb}' (verbs: {', '.join(VERBS)})")
         if state["over"]:
             raise IllegalAction("the game is over", "End of the game: nothing is played after it")
-        if state["pending"] and state["pending"]["kind"] == "end" and verb != "end":
-            raise IllegalAction("the Planet is complete: answer `end` or `end --aggression-held`",
-                                "End of the game: the Planet is complete")
         if state["phase"] == "setup" and verb not in SETUP_VERBS:
             raise IllegalAction(f"setup is not finished: {render.next_line(state)}",
                                 "Setup: tokens (and Titans) before the first turn")
@@ -67,7 +64,7 @@ class KreusEngine(Engine):
         if state["over"]:
             pass
         elif state["pending"]:
-            current = state["pending"]["player"] if state["pending"]["player"] != "table" else None
+            current = state["pending"]["player"]
         elif state["phase"] == "setup":
             current = state["token_taker"] or next(
                 (p for p in state["players"] if p not in state["titans"]), None)
@@ -79,10 +76,7 @@ class KreusEngine(Engine):
             current = r["iapetus"]
         pending = []
         p = state["pending"]
-        if p and p["kind"] == "end":
-            pending.append({"player": "table", "decision": "aggression-held",
-                            "choices": ["end", "end --aggression-held"]})
-        elif p and p["kind"] == "storm-discard":
+        if p and p["kind"] == "storm-discard":
             choices = [c for c, n in sorted(state["pool"].items())
                        if n > 0 and cards.kind(c) != "aggression"]
             pending.append({"player": p["player"], "decision": "storm-discard",

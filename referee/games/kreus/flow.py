@@ -1,7 +1,6 @@
 """Turn flow (section 4): Divination, Creation in seat order, end of turn, end of the game.
 
-Phases: setup -> divination -> creation -> (end: the table answers whether an
-Aggression card is still held) -> over.
+Phases: setup -> divination -> creation -> over.
 """
 
 from __future__ import annotations
@@ -9,7 +8,7 @@ from __future__ import annotations
 from referee.engine import event
 from referee.errors import IllegalAction
 from referee.games.kreus import board
-from referee.games.kreus.cards import PLANET, element_of, quality_of, title
+from referee.games.kreus.cards import PLANET, element_of, quality_of, the, title
 from referee.games.kreus.setup import new_round, setup_done
 from referee.games.kreus.table import cards_left, held_aggression, player, seat_order, to_discard
 from scorers.kreus import outcome as score_outcome
@@ -130,8 +129,6 @@ def pending_text(state: dict) -> str:
         return ""
     if p["kind"] == "storm-discard":
         return f"{p['player']} to discard a Nature or Element card (Storm of Uranus)"
-    if p["kind"] == "end":
-        return "the table: is an Aggression card still held? (`end` or `end --aggression-held`)"
     return p["kind"]
 
 
@@ -139,8 +136,6 @@ def after_reveal(state: dict) -> list[dict]:
     """After a card is played or discarded: next revealer, Iapetus' replay, or the end of turn."""
     r = state["round"]
     if state["over"] or state["pending"]:
-        return []
-    if state["phase"] == "end":
         return []
     while r["order"] and state["face_down"][r["order"][0]] == 0:
         r["order"].pop(0)
@@ -194,18 +189,20 @@ def end_turn(state: dict) -> list[dict]:
 
 
 def finish(state: dict, reason: str) -> list[dict]:
-    """The game ends: outcome now, or first ask whether an Aggression card may be held."""
+    """The game ends: hands empty, or the Planet complete.
+
+    Every card leaves a hand face up, so an Aggression card the referee has not seen is
+    still in a hand or face down: with the Planet complete, that is a defeat (RULINGS).
+    """
     state["end_reason"] = reason
-    held = sum(state["pool"].values())
-    if reason == "planet" and held and held_aggression(state) == held:
-        return [event(f"The {held} card(s) still held are all Aggression cards: one is held as "
+    held = held_aggression(state)
+    if reason == "planet" and held:
+        return [event(f"{held} Aggression card{'s were' if held > 1 else ' was'} never seen: "
+                      f"{'they are' if held > 1 else 'it is'} still in a hand or face down as "
                       "the Planet completes."), *conclude(state, True)]
-    if reason == "planet" and held_aggression(state) > 0:
-        state["phase"] = "end"
-        state["pending"] = {"kind": "end", "player": "table"}
-        return [event(f"{held_aggression(state)} Aggression card(s) were never seen: does any "
-                      "player still hold one (in hand or face down)? Answer `end` (none held) "
-                      "or `end --aggression-held` (defeat).")]
+    if reason == "planet":
+        return [event("Every Aggression card has been seen: none can still be held."),
+                *conclude(state, False)]
     return conclude(state, False)
 
 
@@ -242,22 +239,19 @@ OUTCOME_TEXT = {
 
 
 def end_game(state: dict, action: dict) -> list[dict]:
-    """`end [--aggression-held]`: the table's answer once the Planet is complete."""
-    if state["phase"] != "end":
-        raise IllegalAction("the game ends by itself when every hand is empty or the Planet is "
-                            "complete", "End of the game: hands empty or the Planet complete")
-    held = bool(action.get("aggression_held"))
-    events = []
-    if held:
-        events.append(event("An Aggression card was still held when the Planet was completed."))
-    return events + conclude(state, held)
+    """`end`: nothing to answer. The game ends by itself, and whether an Aggression card is
+    held when the Planet completes is decided from the referee's count (RULINGS)."""
+    raise IllegalAction("the game ends by itself when every hand is empty or the Planet is "
+                        "complete; an Aggression card never seen by then counts as held, so "
+                        "the table is asked nothing",
+                        "End of the game: hands empty or the Planet complete")
 
 
 def aggression_defeat(state: dict, who: str, card: str) -> list[dict]:
     """An Aggression card on the first or last turn loses the game at once."""
     when = "first" if state["turn"] == 1 else "last"
     state["end_reason"] = "aggression"
-    return [event(f"{who} reveals {title(card)} on the {when} turn: Uranus wins."),
+    return [event(f"{who} reveals {the(card)} on the {when} turn: Uranus wins."),
             *conclude(state, False, early=True)]
 
 

@@ -38,10 +38,7 @@ def _unseen(state: dict, kinds: tuple[str, ...]) -> list[str]:
 
 
 def _pending(state: dict) -> list[dict]:
-    p = state["pending"]
-    if p["kind"] == "end":
-        return [{"verb": "end"}, {"verb": "end", "aggression_held": True}]
-    who = p["player"]
+    who = state["pending"]["player"]
     out = [{"verb": "discard", "player": who, "card": "none"}]
     out += [{"verb": "discard", "player": who, "card": c}
             for c in _spin(state, _unseen(state, ("nature", "element")))]
@@ -86,10 +83,12 @@ def _divination(state: dict) -> list[dict]:
         return out
     out = [{"verb": "ready", "player": p} for p in waiting] * 3
     who = waiting[0]
-    cronus = state["round"]["cronus"] == who and state["hand"][who] <= 2
+    r = state["round"]
+    # Cronus keeps two cards to place; a discard for a token is once per player per phase
+    no_discard = (r["cronus"] == who and state["hand"][who] <= 2) or who in r["discarded"]
     kinds = ("nature", "element") if state["turn"] % 4 == 0 else ("element",)
     kinds = kinds if state["turn"] % 3 == 0 else ()
-    for c in [] if cronus else _spin(state, _unseen(state, kinds)):
+    for c in [] if no_discard else _spin(state, _unseen(state, kinds)):
         out.append({"verb": "discard", "player": who, "card": c})
     if state["tokens"][who] >= 1:
         other = next(p for p in state["players"] if p != who)

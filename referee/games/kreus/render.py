@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections import Counter
 
 from referee.games.kreus import board, cards, flow
-from referee.games.kreus.cards import AETHER, element_of, kind, title
+from referee.games.kreus.cards import AETHER, element_of, kind, the, title
 from referee.games.kreus.table import held_aggression, may_be_last_turn
 
 
@@ -80,11 +80,15 @@ def render(state: dict) -> str:
                               for n in state["tree"] if n in state["in_play"]])]
     else:
         lines += ["", "In play: nothing yet."]
-    bets = [f"{b['by']} bets {title(b['card'])} on {b['on']}'s card" for b in r["bets"]]
+    bets = [f"{b['by']} bets {the(b['card'])} on {b['on']}'s card" for b in r["bets"]]
     if bets:
         lines.append("Themis: " + "; ".join(bets))
     lines.append(discard_line(state))
-    lines.append(f"Aggression cards unseen: {held_aggression(state)}")
+    lines.append(unseen_elements_line(state))
+    held = held_aggression(state)
+    warn = (" (one still unseen when the Planet completes is held: a defeat)"
+            if held and not state["over"] else "")
+    lines.append(f"Unseen Aggression cards: {held}{warn}")
     lines += ["", next_line(state)]
     return "\n".join(lines)
 
@@ -155,7 +159,7 @@ def next_line(state: dict) -> str:
         waiting = flow.must_place(state)
         if waiting:
             return (f"Next: face-down cards from {', '.join(waiting)} (`ready NAME`); Energy "
-                    "powers: show-card 1, exchange 2, retrieve 3; discard for 1.")
+                    "powers: show-card 1, exchange 2, retrieve 3; discard (once each) for 1.")
         return "Every card is face down: `next` starts the Creation phase."
     if r["order"]:
         return f"Next: {r['order'][0]} reveals (`reveal {r['order'][0]} CARD`). Order: " \
@@ -233,6 +237,11 @@ def render_paths(state: dict) -> str:
         lines.append("Closed: " + "; ".join(f"{r['route']} ({why})"
                                             for r, why in zip(closed, lost, strict=True)))
     lines.append("")
-    lines.append("Unseen Element cards: "
-                 + ", ".join(f"{e.capitalize()} {n}" for e, n in left.items()))
+    lines.append(unseen_elements_line(state))
     return "\n".join(lines)
+
+
+def unseen_elements_line(state: dict) -> str:
+    """Element cards nobody has seen yet (in hands or face down), by element."""
+    left = board.unseen_elements(state)
+    return "Unseen Element cards: " + ", ".join(f"{e.capitalize()} {n}" for e, n in left.items())

@@ -14,8 +14,10 @@ DRAW_WORDS = ("", "draw", "random")  # `titan NAME draw`: the referee draws the 
 
 
 def new_round() -> dict:
-    """What lasts one game turn: reveal order, declared powers, bets, recovered Elements."""
+    """What lasts one game turn: reveal order, declared powers, bets, recovered Elements,
+    who has discarded for Energy this Divination phase."""
     return {"placed": [], "order": [], "started": False, "revealed": [], "shown": [],
+            "discarded": [],
             "bets": [], "order_mods": [], "hyperion": None, "crius": None, "iapetus": None,
             "recovered": [], "replay": [], "last_turn": False, "last_element": None,
             "cronus": None, "hyperion_done": False, "iapetus_done": False}
@@ -132,6 +134,12 @@ def choose_titan(state: dict, action: dict, chance: Chance | None = None) -> lis
         raise IllegalAction("a Titan face is chosen while the Energy tokens are shared out",
                             "Incarnation: Titans are chosen at setup")
     who = player(state, action.get("player"))
+    if who in state["titans"]:
+        kept = state["titans"][who]
+        raise IllegalAction(f"{who} already incarnates {kept['name'].capitalize()} "
+                            f"({kept['face']}): a Titan face is kept for the whole game "
+                            "(`undo` takes back a slip)",
+                            "Incarnation: each player chooses one Titan face, once")
     face = action.get("face")
     if face is not None and face not in ("male", "female"):
         raise InputError("--face is male or female")
@@ -142,8 +150,6 @@ def choose_titan(state: dict, action: dict, chance: Chance | None = None) -> lis
     if typed is None or str(typed).strip().lower() in DRAW_WORDS:
         if who in drawn:
             i = drawn[who]
-        elif who in state["titans"]:
-            i = state["titans"][who]["card"]
         elif face is not None:
             raise InputError(f"`titan {who} draw` draws a Titan card; choose its face once it "
                              f"is seen (or name the card drawn at the table: `titan {who} TITAN`)")

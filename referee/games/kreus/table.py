@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from referee.errors import IllegalAction, InputError
 from referee.games.kreus import cards
-from referee.games.kreus.cards import title
+from referee.games.kreus.cards import noun, title
 
 Choice = tuple[str, str]  # (Nature card in play, element)
 
@@ -45,9 +45,11 @@ def unseen_card(state: dict, text: object, rule_context: str) -> str:
     card = cards.parse(text, state["deck"])  # type: ignore[arg-type]
     if state["pool"].get(card, 0) <= 0:
         copies = state["deck"][card]
+        which = (f"{title(card)}, the only one in this deck, is" if copies == 1
+                 else f"every {noun(card)} card ({copies} in this deck) is")
         raise IllegalAction(
-            f"every {title(card)} card ({copies} in this deck) is already accounted for "
-            f"(in play, discarded or out of the game); {rule_context} cannot be one",
+            f"{which} already accounted for (in play, discarded or out of the game); "
+            f"{rule_context} cannot be {'it' if copies == 1 else 'one'}",
             "Cards: the deck holds only so many copies of each card")
     return card
 

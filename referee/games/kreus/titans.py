@@ -10,7 +10,7 @@ from collections.abc import Callable
 from referee.engine import event
 from referee.errors import IllegalAction, InputError
 from referee.games.kreus import cards
-from referee.games.kreus.cards import title
+from referee.games.kreus.cards import the, title
 from referee.games.kreus.energy import swap_with_discard
 from referee.games.kreus.flow import pending_text
 from referee.games.kreus.table import may_be_last_turn, need_hand, player
@@ -187,7 +187,7 @@ def themis(state: dict, who: str, action: dict) -> list[dict]:
                             "Incarnation: Themis bets one of her tokens")
     state["tokens"][who] -= 1
     r["bets"].append({"by": who, "on": on, "card": card, "gain": gain})
-    return [event(f"Themis: {who} bets 1 token that {on}'s card is {title(card)} "
+    return [event(f"Themis: {who} bets 1 token that {on}'s card is {the(card)} "
                   f"(right: the stake back and {gain} more).")]
 
 
