@@ -383,7 +383,8 @@ def storage_error(exc: BaseException, path: Path, timeout: float = 10.0, doing: 
         return exc
     name = getattr(exc, "sqlite_errorname", "") or ""
     text = str(exc)
-    if name.startswith("SQLITE_READONLY") or "readonly" in text or "read-only" in text:
+    if name.startswith("SQLITE_READONLY") or "readonly" in text or "read-only" in text or (
+            name.startswith(("SQLITE_CANTOPEN", "SQLITE_IOERR", "SQLITE_PERM")) and _not_writable(path)):
         return StorageError(f"the store {path} is read-only: nothing was saved; check the permissions of the"
                             " file and its folder (and that the disk is mounted for writing), or use --db for"
                             " another store")
@@ -404,6 +405,15 @@ def storage_error(exc: BaseException, path: Path, timeout: float = 10.0, doing: 
         return StorageError(f"the store {path} could not be read or written ({text}): check the disk and the"
                             " file's permissions, or use --db for another store")
     return StorageError(f"the store {path} failed while trying to {doing} it ({text}); nothing was saved")
+
+
+def _not_writable(path: Path) -> bool:
+    """The store or its folder (where SQLite keeps its -wal and -shm files) cannot be written:
+    a read-only file, folder or mount (os.access also sees a read-only mount for root)."""
+    try:
+        return path.exists() and not (os.access(path, os.W_OK) and os.access(path.parent, os.W_OK))
+    except OSError:
+        return False
 
 
 class _Cursor:
