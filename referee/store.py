@@ -17,7 +17,6 @@ import os
 import sqlite3
 import sys
 import time
-import urllib.parse
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -131,6 +130,8 @@ class Store:
         one, held in memory: listing nothing creates no file."""
         if not self.path.exists() or self.path.stat().st_size == 0:
             return sqlite3.connect(":memory:", isolation_level=None)
+        import urllib.parse  # only view commands open a store this way
+
         uri = "file:" + urllib.parse.quote(str(self.path.resolve())) + "?mode=ro"
         try:
             conn = sqlite3.connect(uri, uri=True, timeout=timeout, isolation_level=None)
