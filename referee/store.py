@@ -297,9 +297,9 @@ class Store:
             sid, game_name, name, status, summary_text = cells
             try:
                 summary = json.loads(summary_text)
-                if not isinstance(summary, dict):
-                    raise ValueError("not an object")
             except ValueError:
+                summary = None
+            if not isinstance(summary, dict):
                 summary = {}
                 damaged.append("its summary cannot be read")
             if sid in bad_logs:
@@ -448,7 +448,7 @@ class _Cursor:
 class _Guarded:
     """The store's connection: each statement's SQLite failure becomes a named StorageError."""
 
-    __slots__ = ("raw", "_store")
+    __slots__ = ("_store", "raw")
 
     def __init__(self, conn: sqlite3.Connection, store: Store) -> None:
         self.raw = conn
