@@ -261,3 +261,31 @@ def test_a_corrupt_store_file_is_named_damaged(db):
         fh.write(b"\xa5" * (db.stat().st_size - 4096))
     for args in (["show"], ["kleos", "glory", "ares", "+1", "--reason", "x"]):
         _named(run(*args), "damaged", "backup")
+
+
+GAMES_NEW = {
+    "kleos": NEW_ARGS[1:],
+    "kreus": ["new", "--player", "A", "--player", "B", "--player", "C", "--seed", "1"],
+    "croa": ["new", "--player", "Ann:red", "--player", "Bob:blue", "--seed", "1"],
+    "cerebria": ["new", "--player", "Ann", "--player", "Bob", "--seed", "5"],
+    "elysion": ["new", "--player", "Ann", "--player", "Bob", "--seed", "4", "--row", "40,41,42"],
+}
+
+
+def test_status_of_every_game_and_show_read_without_writing(db):
+    for game, args in GAMES_NEW.items():
+        assert run(game, *args).exit_code == 0, game
+    gc.collect()
+    Store(db).close()
+    before = sqlite3.connect(db).execute("SELECT id, used, updated, summary FROM sessions").fetchall()
+    stamp = db.stat().st_mtime_ns
+    for game in GAMES_NEW:
+        sid = f"{game}-1"
+        for args in ([game, "status"], ["show", sid], ["log", sid], ["export", sid]):
+            result = run("--session", sid, *args) if args[0] == game else run(*args)
+            assert result.exit_code == 0, (args, result.output)
+    gc.collect()
+    assert sqlite3.connect(db).execute("SELECT id, used, updated, summary FROM sessions").fetchall() == before
+    assert db.stat().st_mtime_ns == stamp
+    wal = Path(str(db) + "-wal")  # a reader may open the write-ahead log; nothing is written to it
+    assert not wal.exists() or wal.stat().st_size == 0
