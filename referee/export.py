@@ -124,23 +124,59 @@ def _markdown(loaded: session.Loaded, history: list[dict]) -> str:
 
 
 def write_atomic(path: str | os.PathLike, text: str, force: bool = False) -> Path:
-    """Write `text` to `path` through a temporary file and a rename; never clobber without force."""
+    """Write `text` to `path` through a temporary file and a rename; never clobber without force.
+
+    Only a regular file is ever written: a folder, device, FIFO or socket is refused even with
+    force. A symbolic link counts as existing and is never written through: with force the link
+    itself is replaced by the new file (its target is left as it was). The file is created
+    readable by its owner only (0600)."""
+    import errno
+    import stat
+
     target = Path(path)
-    if target.exists() and not force:
-        raise InputError(f"{target} exists; use --force to overwrite it")
-    if target.is_dir():
-        raise InputError(f"{target} is a folder")
+    try:
+        info = os.lstat(target)
+    except FileNotFoundError:
+        info = None
+    except OSError as exc:
+        if exc.errno == errno.ENAMETOOLONG:
+            raise InputError(f"the file name {str(target)[:60]}... is too long for this system;"
+                             " choose a shorter one") from None
+        if exc.errno == errno.ENOTDIR:
+            raise InputError(f"{target.parent} is not a folder") from None
+        raise StorageError(f"cannot write {target}: {exc.strerror}") from None
+    if info is not None:
+        mode = info.st_mode
+        if stat.S_ISDIR(mode):
+            raise InputError(f"{target} is a folder; give a file name")
+        if not (stat.S_ISREG(mode) or stat.S_ISLNK(mode)):
+            kind = ("a FIFO (named pipe)" if stat.S_ISFIFO(mode) else "a socket" if stat.S_ISSOCK(mode)
+                    else "a device" if stat.S_ISCHR(mode) or stat.S_ISBLK(mode) else "not a regular file")
+            raise InputError(f"{target} is {kind}; an export is written only to a regular file"
+                             " (use -o - for standard output)")
+        if not force:
+            what = "exists as a symbolic link" if stat.S_ISLNK(mode) else "exists"
+            raise InputError(f"{target} {what}; use --force to replace it")
+    if len(target.name.encode("utf-8", "surrogateescape")) > 255:
+        raise InputError(f"the file name {target.name[:60]}... is too long for this system; choose a shorter one")
     parent = target.parent if str(target.parent) else Path(".")
     try:
-        fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=parent)
+        fd, tmp = tempfile.mkstemp(prefix=".referee-", suffix=".tmp", dir=parent)
     except OSError as exc:
+        if exc.errno == errno.ENAMETOOLONG:
+            raise InputError(f"the path {str(target)[:60]}... is too long for this system; choose a shorter one") from None
         raise StorageError(f"cannot write in {parent}: {exc.strerror}") from None
     try:
         with os.fdopen(fd, "w", encoding="utf-8", newline="") as fh:
             fh.write(text)
             fh.flush()
             os.fsync(fh.fileno())
-        os.replace(tmp, target)
+        os.replace(tmp, target)  # a rename replaces a symbolic link itself, never its target
+    except OSError as exc:
+        Path(tmp).unlink(missing_ok=True)
+        if exc.errno == errno.ENOSPC:
+            raise StorageError(f"the disk is full: {target} was not written; free some space and try again") from None
+        raise StorageError(f"cannot write {target}: {exc.strerror or exc}") from None
     except BaseException:
         Path(tmp).unlink(missing_ok=True)
         raise

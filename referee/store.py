@@ -76,19 +76,26 @@ def default_path() -> Path:
 class Store:
     """An open session store."""
 
-    def __init__(self, path: str | os.PathLike | None = None, timeout: float = 10.0) -> None:
+    def __init__(self, path: str | os.PathLike | None = None, timeout: float = 10.0,
+                 readonly: bool = False) -> None:
         self.path = Path(path) if path else default_path()
-        self._check_file()
+        self.timeout = timeout
+        self.readonly = readonly
         try:
-            if not self.path.exists():
-                self.path.parent.mkdir(parents=True, exist_ok=True)
-            self.db = sqlite3.connect(str(self.path), timeout=timeout, isolation_level=None)
+            self._check_file()
+            if readonly:
+                conn = self._connect_readonly(timeout)
+            else:
+                self._create_file()
+                conn = sqlite3.connect(str(self.path), timeout=timeout, isolation_level=None)
+            self.db: Any = _Guarded(conn, self)
             self.db.execute(f"PRAGMA busy_timeout = {int(timeout * 1000)}")
             self._check_schema()
-            self.db.execute("PRAGMA journal_mode = WAL")
+            if not readonly:
+                self.db.execute("PRAGMA journal_mode = WAL")
             self.db.execute("PRAGMA foreign_keys = ON")
         except sqlite3.DatabaseError as exc:
-            raise StorageError(f"cannot open the store {self.path}: {exc}") from None
+            raise self.error(exc, "open") from None
         except OSError as exc:
             raise StorageError(f"cannot open the store {self.path}: {exc.strerror or exc}") from None
 
@@ -105,11 +112,51 @@ class Store:
             if head != SQLITE_MAGIC:
                 raise StorageError(f"{self.path} is not a referee store (not an SQLite file); left untouched")
 
+    def _create_file(self) -> None:
+        """A new store is readable by its owner only: the file 0600 (SQLite gives its WAL and SHM
+        files the same mode) and, when the referee makes it, its folder 0700."""
+        if self.path.exists():
+            return
+        if not self.path.parent.exists():
+            self.path.parent.parent.mkdir(parents=True, exist_ok=True)
+            self.path.parent.mkdir(mode=0o700, exist_ok=True)
+        try:
+            os.close(os.open(self.path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600))
+        except FileExistsError:  # another terminal made it a moment ago
+            pass
+
+    def _connect_readonly(self, timeout: float) -> sqlite3.Connection:
+        """Open for reading only (view commands). A missing or empty store reads as an empty
+        one, held in memory: listing nothing creates no file."""
+        if not self.path.exists() or self.path.stat().st_size == 0:
+            return sqlite3.connect(":memory:", isolation_level=None)
+        import urllib.parse  # only view commands open a store this way
+
+        uri = "file:" + urllib.parse.quote(str(self.path.resolve())) + "?mode=ro"
+        try:
+            conn = sqlite3.connect(uri, uri=True, timeout=timeout, isolation_level=None)
+            conn.execute("SELECT count(*) FROM sqlite_master").fetchone()
+            return conn
+        except sqlite3.OperationalError as exc:
+            if getattr(exc, "sqlite_errorname", "") != "SQLITE_CANTOPEN":
+                raise
+        # A WAL store in a folder the referee cannot write (no -shm to share): nobody else can
+        # write there either, so it is read as an unchanging file.
+        return sqlite3.connect(uri + "&immutable=1", uri=True, timeout=timeout, isolation_level=None)
+
+    def error(self, exc: BaseException, doing: str = "use") -> StorageError:
+        """The one place an SQLite failure becomes a StorageError that says what happened and
+        what to do (cli.md: exit 3, never "internal error")."""
+        return storage_error(exc, self.path, self.timeout, doing)
+
     def _check_schema(self) -> None:
         app_id = self.db.execute("PRAGMA application_id").fetchone()[0]
         version = self.db.execute("PRAGMA user_version").fetchone()[0]
         tables = {r[0] for r in self.db.execute("SELECT name FROM sqlite_master WHERE type='table'")}
         if app_id == 0 and not tables:
+            if self.readonly:  # an empty SQLite file reads as an empty store; it is not written
+                self.db.raw.close()
+                self.db = _Guarded(sqlite3.connect(":memory:", isolation_level=None), self)
             self._create()
             return
         if app_id != APPLICATION_ID:
@@ -138,22 +185,23 @@ class Store:
     # -- transactions ------------------------------------------------------------
     @contextmanager
     def write(self) -> Iterator[None]:
-        """One write transaction, taken at once (BEGIN IMMEDIATE) so readers of it are current."""
-        try:
-            self.db.execute("BEGIN IMMEDIATE")
-        except sqlite3.OperationalError as exc:
-            raise StorageError(f"the store is busy (another terminal is writing): {exc}") from None
+        """One write transaction, taken at once (BEGIN IMMEDIATE) so readers of it are current.
+
+        A failure rolls back only a transaction that is still open (SQLite ends some itself,
+        e.g. on a full disk), and the SQLite error is named by `error`."""
+        if self.readonly:
+            raise StorageError(f"the store {self.path} was opened for reading only; nothing was written")
+        self.db.execute("BEGIN IMMEDIATE")
         try:
             yield
+            self.db.execute("COMMIT")
         except BaseException:
-            self.db.execute("ROLLBACK")
+            if self.db.in_transaction:
+                try:
+                    self.db.raw.execute("ROLLBACK")
+                except sqlite3.Error:
+                    pass
             raise
-        else:
-            try:
-                self.db.execute("COMMIT")
-            except sqlite3.OperationalError as exc:
-                self.db.execute("ROLLBACK")
-                raise StorageError(f"could not save: {exc}") from None
 
     # -- sessions ------------------------------------------------------------------
     def new_session_id(self, game: str) -> str:
@@ -213,6 +261,53 @@ class Store:
         if not include_over:
             sql += " AND status = 'open'"
         return [self._session_row(r) for r in self.db.execute(sql + " ORDER BY used DESC, rowid DESC", args)]
+
+    def session_list(self, game: str | None = None, include_over: bool = False) -> list[dict]:
+        """The rows `referee sessions` lists. One that cannot be read is kept, with `damaged`
+        saying why (a summary or a logged action that does not decode), so one damaged session
+        never hides the others."""
+        sql = ("SELECT CAST(id AS BLOB), CAST(game AS BLOB), CAST(name AS BLOB), CAST(status AS BLOB),"
+               " CAST(summary AS BLOB), updated FROM sessions WHERE 1=1")
+        args: list = []
+        if game:
+            sql += " AND game = ?"
+            args.append(game)
+        if not include_over:
+            sql += " AND status <> 'over'"
+        bad_logs: set[str] = set()
+        try:
+            for (sid,) in self.db.raw.execute(
+                "SELECT DISTINCT CAST(session_id AS BLOB) FROM actions WHERE NOT json_valid(action)"
+                " OR NOT json_valid(results) OR NOT json_valid(events)"
+            ):
+                bad_logs.add(bytes(sid).decode("utf-8", "replace"))
+        except sqlite3.Error:  # an SQLite without json_valid: the summary check still runs
+            pass
+        out = []
+        for row in self.db.execute(sql + " ORDER BY used DESC, rowid DESC", args).fetchall():
+            damaged = []
+            cells = []
+            for cell in row[:5]:
+                raw = bytes(cell or b"")
+                try:
+                    cells.append(raw.decode("utf-8"))
+                except UnicodeDecodeError:
+                    cells.append(raw.decode("utf-8", "replace"))
+                    damaged.append("text that is not UTF-8")
+            sid, game_name, name, status, summary_text = cells
+            try:
+                summary = json.loads(summary_text)
+            except ValueError:
+                summary = None
+            if not isinstance(summary, dict):
+                summary = {}
+                damaged.append("its summary cannot be read")
+            if sid in bad_logs:
+                damaged.append("its log cannot be read")
+            out.append({"id": sid, "game": game_name, "name": name, "status": "damaged" if damaged else status,
+                        "summary": summary, "updated": row[5] if isinstance(row[5], (int, float)) else 0.0,
+                        "damaged": "; ".join(damaged) or None})
+        return out
 
     def touch(self, sid: str) -> None:
         self.db.execute("UPDATE sessions SET used = ? WHERE id = ?", (time.time(), sid))
@@ -279,3 +374,120 @@ class Store:
             "SELECT name, data FROM library WHERE game = ? AND kind = ? ORDER BY name", (game, kind)
         ).fetchall()
         return {r[0]: json.loads(r[1]) for r in rows}
+
+
+# -- SQLite failures by name ------------------------------------------------------------------
+
+def storage_error(exc: BaseException, path: Path, timeout: float = 10.0, doing: str = "use") -> StorageError:
+    """Name an SQLite (or decoding) failure on the store at `path`, with what to do about it."""
+    if isinstance(exc, StorageError):
+        return exc
+    name = getattr(exc, "sqlite_errorname", "") or ""
+    text = str(exc)
+    if name.startswith("SQLITE_READONLY") or "readonly" in text or "read-only" in text or (
+            name.startswith(("SQLITE_CANTOPEN", "SQLITE_IOERR", "SQLITE_PERM")) and _not_writable(path)):
+        return StorageError(f"the store {path} is read-only: nothing was saved; check the permissions of the"
+                            " file and its folder (and that the disk is mounted for writing), or use --db for"
+                            " another store")
+    if name.startswith(("SQLITE_BUSY", "SQLITE_LOCKED")) or "locked" in text:
+        return StorageError(f"the store {path} is busy: another program holds its lock (waited {timeout:g} s);"
+                            " nothing was changed; try again when it has finished, or close the program holding it")
+    if name == "SQLITE_FULL" or "disk is full" in text:
+        return StorageError(f"the disk holding the store {path} is full: nothing was saved; free some space"
+                            " and try again")
+    if name.startswith(("SQLITE_CORRUPT", "SQLITE_NOTADB")) or isinstance(exc, (ValueError, UnicodeError)) \
+            or "decode" in text or "malformed" in text:
+        return StorageError(f"the store {path} is damaged ({text}): restore it from a backup, or export the"
+                            " sessions that still read and import them into a new store (--db)")
+    if name.startswith("SQLITE_CANTOPEN"):
+        return StorageError(f"cannot open the store {path}: check that its folder exists and can be read"
+                            " and written, or use --db for another store")
+    if name.startswith(("SQLITE_IOERR", "SQLITE_PERM", "SQLITE_AUTH")):
+        return StorageError(f"the store {path} could not be read or written ({text}): check the disk and the"
+                            " file's permissions, or use --db for another store")
+    return StorageError(f"the store {path} failed while trying to {doing} it ({text}); nothing was saved")
+
+
+def _not_writable(path: Path) -> bool:
+    """The store or its folder (where SQLite keeps its -wal and -shm files) cannot be written:
+    a read-only file, folder or mount (os.access also sees a read-only mount for root)."""
+    try:
+        return path.exists() and not (os.access(path, os.W_OK) and os.access(path.parent, os.W_OK))
+    except OSError:
+        return False
+
+
+class _Cursor:
+    """An SQLite cursor whose every fetch names its failure (see storage_error)."""
+
+    __slots__ = ("_cur", "_store")
+
+    def __init__(self, cur: sqlite3.Cursor, store: Store) -> None:
+        self._cur = cur
+        self._store = store
+
+    def fetchone(self) -> Any:
+        try:
+            return self._cur.fetchone()
+        except sqlite3.Error as exc:
+            raise self._store.error(exc, "read") from None
+
+    def fetchall(self) -> list:
+        try:
+            return self._cur.fetchall()
+        except sqlite3.Error as exc:
+            raise self._store.error(exc, "read") from None
+
+    def __iter__(self) -> Iterator:
+        return iter(self.fetchall())
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._cur, name)
+
+
+class _Guarded:
+    """The store's connection: each statement's SQLite failure becomes a named StorageError."""
+
+    __slots__ = ("_store", "raw")
+
+    def __init__(self, conn: sqlite3.Connection, store: Store) -> None:
+        self.raw = conn
+        self._store = store
+
+    def execute(self, sql: str, params: Any = ()) -> _Cursor:
+        try:
+            return _Cursor(self.raw.execute(sql, params), self._store)
+        except sqlite3.Error as exc:
+            raise self._store.error(exc, "read" if sql.lstrip().upper().startswith(("SELECT", "PRAGMA")) else "write") from None
+
+    def executemany(self, sql: str, seq: Any) -> _Cursor:
+        try:
+            return _Cursor(self.raw.executemany(sql, seq), self._store)
+        except sqlite3.Error as exc:
+            raise self._store.error(exc, "write") from None
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.raw, name)
+
+
+def _decoding(method: Any) -> Any:
+    """A reading method whose row cannot be decoded (bad JSON, bad text) names the damage."""
+    import functools
+
+    @functools.wraps(method)
+    def read(self: Store, *args: Any, **kwargs: Any) -> Any:
+        try:
+            return method(self, *args, **kwargs)
+        except (ValueError, UnicodeError, TypeError, KeyError) as exc:
+            where = f"session '{args[0]}'" if args and isinstance(args[0], str) and method.__name__ in (
+                "session", "actions") else "a row"
+            raise StorageError(f"{where} in the store {self.path} is damaged (a row cannot be decoded: {exc});"
+                               " restore it from a backup, or export the sessions that still read (`referee"
+                               " sessions --all` marks the damaged ones)") from None
+
+    return read
+
+
+# Applied here rather than on each method so the decoding checks stay in one place.
+for _name in ("session", "sessions", "actions", "library_get", "library_list"):
+    setattr(Store, _name, _decoding(getattr(Store, _name)))

@@ -61,15 +61,14 @@ def load_current(game: str | None, sid: str | None = None) -> tuple[str, Any]:
     from referee import session
 
     ref = context.get()
-    store = ref.store()
+    store = ref.reader()
     sid = session.resolve(store, game, sid or ref.session_id)
     return sid, session.load(store, sid)
 
 
 def show_session(game: str | None, sid: str | None) -> None:
     ref = context.get()
-    sid, loaded = load_current(game, sid)
-    ref.store().touch(sid)
+    sid, loaded = load_current(game, sid)  # a view: nothing is written (not even "used")
     if ref.as_json:
         output.emit_json(output.envelope({"id": sid, "game": loaded.game}, sid, loaded.state_json()))
         return

@@ -15,6 +15,7 @@ class Referee:
         self.db: str | None = None
         self.session_id: str | None = None
         self.as_json = False
+        self.timeout = 10.0  # seconds to wait for another program's lock on the store
         self._store: Any = None
 
     def configure(self, db: str | None, session_id: str | None, as_json: bool) -> None:
@@ -23,10 +24,22 @@ class Referee:
         self.as_json = as_json or self.as_json
 
     def store(self) -> Any:
+        """The store, open for writing."""
+        if self._store is not None and self._store.readonly:
+            self.close()
         if self._store is None:
             from referee.store import Store
 
-            self._store = Store(self.db)
+            self._store = Store(self.db, timeout=self.timeout)
+        return self._store
+
+    def reader(self) -> Any:
+        """The store for a view command: opened for reading only (a missing store reads as
+        empty and is not created), or the one already open."""
+        if self._store is None:
+            from referee.store import Store
+
+            self._store = Store(self.db, timeout=self.timeout, readonly=True)
         return self._store
 
     def close(self) -> None:

@@ -50,3 +50,14 @@ class RootGroup(LazyGroup):
         if args is None:
             args = sys.argv[1:]
         sys.exit(invoke(self, list(args), prog_name or "referee", obj=extra.get("obj")))
+
+    def invoke(self, ctx: click.Context):  # type: ignore[override]
+        """A reader that went away (`referee log | head -1`) ends the command quietly, exit 0
+        (Click would exit 1 on a broken pipe)."""
+        try:
+            return super().invoke(ctx)
+        except BrokenPipeError:
+            from referee.cli.run import quiet_stdout
+
+            quiet_stdout()
+            raise click.exceptions.Exit(0) from None

@@ -26,6 +26,10 @@ def invoke(cli: click.Command, args: list[str], prog_name: str = "referee", obj:
     if any("\x00" in a for a in args):
         _fail(as_json, "usage", "an argument contains a NUL character; retype it")
         return 2
+    if not all(_is_utf8(a) for a in args):
+        _fail(as_json, "usage", "an argument is not valid UTF-8 text (a stray byte from another encoding);"
+                                " retype it")
+        return 2
     try:
         rv = cli.main(args, prog_name=prog_name, standalone_mode=False, obj=obj)  # type: ignore[call-arg]
         return rv if isinstance(rv, int) and 0 <= rv <= 3 else 0
@@ -47,6 +51,7 @@ def invoke(cli: click.Command, args: list[str], prog_name: str = "referee", obj:
         click.echo("Interrupted.", err=True)
         return 2
     except BrokenPipeError:
+        quiet_stdout()
         return 0
     except RecursionError:
         _fail(as_json, "usage", "the input is nested too deeply")
@@ -59,5 +64,29 @@ def invoke(cli: click.Command, args: list[str], prog_name: str = "referee", obj:
     finally:
         try:
             sys.stdout.flush()
+        except BrokenPipeError:
+            quiet_stdout()
         except Exception:  # noqa: BLE001, S110 - a closed stdout at exit is not the user's problem
             pass
+
+
+def _is_utf8(arg: str) -> bool:
+    """False for text holding lone surrogates (how Python carries undecodable argv bytes)."""
+    try:
+        arg.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
+
+
+def quiet_stdout() -> None:
+    """The reader went away (`referee log | head -1`): point stdout at devnull so the
+    interpreter's own flush at exit finds nothing to complain about."""
+    import os
+
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        os.close(devnull)
+    except (OSError, ValueError, AttributeError):  # not a real file (a test runner's buffer)
+        pass

@@ -15,11 +15,11 @@ def _when(ts: float) -> str:
     return _dt.datetime.fromtimestamp(ts).strftime("%Y-%m-%d %H:%M")
 
 
-def _sid(sid: str | None, game: str | None = None) -> str:
+def _sid(sid: str | None, game: str | None = None, view: bool = False) -> str:
     from referee import session
 
     ref = context.get()
-    return session.resolve(ref.store(), game, sid or ref.session_id)
+    return session.resolve(ref.reader() if view else ref.store(), game, sid or ref.session_id)
 
 
 @click.command("sessions")
@@ -29,11 +29,16 @@ def _sid(sid: str | None, game: str | None = None) -> str:
 def sessions_cmd(game: str | None, show_all: bool) -> None:
     """List sessions (id, game, name, players, turn, status, updated), most recent first."""
     ref = context.get()
-    rows = ref.store().sessions(game, include_over=show_all)
+    rows = ref.reader().session_list(game, include_over=show_all)
+
+    def players(r: dict) -> list:
+        found = r["summary"].get("players", [])
+        return [p.get("name") if isinstance(p, dict) else p for p in found] if isinstance(found, list) else []
+
     if ref.as_json:
-        result = [{"id": r["id"], "game": r["game"], "name": r["name"],
-                   "players": [p.get("name") for p in r["summary"].get("players", [])],
-                   "turn": r["summary"].get("turn"), "status": r["status"], "updated": r["updated"]} for r in rows]
+        result = [{"id": r["id"], "game": r["game"], "name": r["name"], "players": players(r),
+                   "turn": r["summary"].get("turn"), "status": r["status"], "updated": r["updated"],
+                   **({"damaged": r["damaged"]} if r["damaged"] else {})} for r in rows]
         output.emit_json(output.envelope({"sessions": result}))
         return
     if not rows:
@@ -41,9 +46,13 @@ def sessions_cmd(game: str | None, show_all: bool) -> None:
         return
     click.echo(output.table(
         ["id", "game", "name", "players", "turn", "status", "updated"],
-        [[r["id"], r["game"], r["name"], ", ".join(str(p.get("name")) for p in r["summary"].get("players", [])),
+        [[r["id"], r["game"], r["name"], ", ".join(str(p) for p in players(r)),
           r["summary"].get("turn", ""), r["status"], _when(r["updated"])] for r in rows],
     ))
+    for r in rows:
+        if r["damaged"]:
+            click.echo(f"note: session {r['id']} is damaged ({r['damaged']}); `referee export` the others, or"
+                       " restore the store from a backup", err=True)
 
 
 @click.command("show")
@@ -53,7 +62,7 @@ def show_cmd(session_id: str | None) -> None:
     """The state of a session, drawn as tables and board."""
     from referee.cli.common import show_session
 
-    show_session(None, _sid(session_id))
+    show_session(None, _sid(session_id, view=True))
 
 
 @click.command("log")
@@ -66,8 +75,8 @@ def log_cmd(session_id: str | None, show_all: bool) -> None:
     from referee.export import results_text
 
     ref = context.get()
-    store = ref.store()
-    sid = _sid(session_id)
+    store = ref.reader()
+    sid = _sid(session_id, view=True)
     meta = store.session(sid)
     engine = registry.engine(meta["game"])
     records = store.actions(sid, ("done", "undone", "dropped") if show_all else ("done",))
@@ -123,7 +132,8 @@ def redo_cmd(session_id: str | None, steps: int) -> None:
 @click.command("export")
 @click.argument("session_id", required=False, metavar="[ID]")
 @click.option("--format", "fmt", type=click.Choice(["json", "jsonl", "csv", "md"]), default="json", show_default=True)
-@click.option("-o", "--output", "out", type=click.Path(dir_okay=False), help="Write to this file (atomically).")
+@click.option("-o", "--output", "out", type=click.Path(dir_okay=False, allow_dash=True),
+              help="Write to this file (atomically, readable by you only); - for standard output.")
 @click.option("--force", is_flag=True, help="Overwrite an existing file.")
 @json_option
 def export_cmd(session_id: str | None, fmt: str, out: str | None, force: bool) -> None:
@@ -131,9 +141,9 @@ def export_cmd(session_id: str | None, fmt: str, out: str | None, force: bool) -
     from referee import export
 
     ref = context.get()
-    sid = _sid(session_id)
-    text = export.render(ref.store(), sid, fmt)
-    if out:
+    sid = _sid(session_id, view=True)
+    text = export.render(ref.reader(), sid, fmt)
+    if out and out != "-":
         path = export.write_atomic(out, text, force=force)
         if ref.as_json:
             output.emit_json(output.envelope({"written": str(path), "format": fmt}, sid))
@@ -146,14 +156,15 @@ def export_cmd(session_id: str | None, fmt: str, out: str | None, force: bool) -
 
 
 @click.command("import")
-@click.argument("file", type=click.File("r", encoding="utf-8", errors="replace"))
+@click.argument("file", type=click.File("rb"))
 @json_option
 def import_cmd(file) -> None:
     """Rebuild a session from a JSON (or JSONL) export, re-checking every action."""
     from referee import export
 
     ref = context.get()
-    data = export.parse(file.read())
+    data = export.parse(_utf8_text(file.read(), file.name))
+    _refuse_lone_surrogates(data, file.name)
     loaded, notes = export.import_session(ref.store(), data)
     if ref.as_json:
         output.emit_json(output.envelope({"imported": loaded.id, "actions": len(loaded.records) - 1, "notes": notes},
@@ -163,6 +174,31 @@ def import_cmd(file) -> None:
         click.echo(f"note: {n}", err=True)
     click.echo(f"Imported as session {loaded.id}: {len(loaded.records) - 1} action(s) re-checked and replayed.")
     click.echo(output.status_line(loaded.summary, loaded.engine.turn_word))
+
+
+def _utf8_text(raw: bytes, name: str) -> str:
+    """Imported text must be UTF-8, as typed arguments must be (exit 2 otherwise)."""
+    from referee.errors import InputError
+
+    try:
+        return raw.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        raise InputError(f"{name} is not valid UTF-8 text (byte {exc.start}); save it as UTF-8 and import"
+                         " it again") from None
+
+
+def _refuse_lone_surrogates(data: object, name: str) -> None:
+    """A JSON escape such as \\udcff decodes to half a character that no file or terminal can
+    hold: refused at the boundary, never stored."""
+    import json
+
+    from referee.errors import InputError
+
+    try:
+        json.dumps(data, ensure_ascii=False).encode("utf-8")
+    except UnicodeEncodeError:
+        raise InputError(f"{name} holds text that is not valid Unicode (a lone surrogate escape such as"
+                         " \\udcff); fix that text and import it again") from None
 
 
 @click.command("completion")
