@@ -63,14 +63,16 @@ def _pending(state: dict) -> tuple[str, list[str]]:
         mover = state["minions"][pend["mover"]]
         choices = [f"`oa {ref}` ({state['minions'][ref]['card']['name']})"
                    for ref in oa_choices(state)]
-        return (f"{st.who(state, god)} may make an opportunity attack on {st.name(mover)} as "
-                f"it leaves {pend['from']}", [*choices, "`pass`"])
+        head = (f"{st.who(state, god)} may make an opportunity attack on {st.name(mover)} as "
+                f"it leaves {pend['from']}")
+        return head, [*choices, "`pass`"]
     god = pend["god"]
     choices = [f"`replace {slot}` ({state['minions'][f'{god}:{slot}']['card']['name']})"
                if slot != "new" else f"`replace new` ({pend['card']['name']} itself)"
                for slot in mn.room_choices(state, god)]
-    return (f"{st.who(state, god)} has four minions; one goes to Hades to make room for "
-            f"{pend['card']['name']}", choices)
+    head = (f"{st.who(state, god)} has four minions; one goes to Hades to make room for "
+            f"{pend['card']['name']}")
+    return head, choices
 
 
 def pending_text(state: dict) -> str:
