@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import shlex
+
 NEW_ARGS = ["kleos", "new", "--player", "Ann:ares", "--player", "Bob:athena", "--champion", "ares=4/3/2/1",
             "--champion", "athena=3/3/4/2", "--temple", "ares:h1", "--seed", "4"]
 NEW_OPTIONS = {
@@ -13,6 +15,27 @@ NEW_OPTIONS = {
     },
 }
 NEXT = {"verb": "next"}
+# Setup puts one Epic card on each of the five Isles; Deployment cannot end before (RULINGS).
+ISLE_CARDS = {"isle1": ("Amazonian Queen Myrina", "3/2/2/1", 1),
+              "isle2": ("Minotaur", "3/3/1/1", 2), "isle3": ("Medusa", "3/2/2/0", 3),
+              "isle4": ("Hydra", "4/3/1/1", 2), "isle5": ("Chimera", "4/2/1/1", 2)}
+# The same through the CLI: each card once in the library, then on its Isle.
+ISLE_LINES = [line for isle, (name, stats, disposition) in ISLE_CARDS.items()
+              for line in (["kleos", "card", "add", name, "--stats", stats, "--epic",
+                            "--disposition", str(disposition)],
+                           ["kleos", "isle", isle, name])]
+ISLE_SCRIPT = "\n".join(shlex.join(line[1:]) for line in ISLE_LINES)  # for the shell
+
+
+def isle_actions() -> list[dict]:
+    """The five `isle` actions, each card's stats copied in as the CLI does."""
+    out = []
+    for isle, (name, stats, disposition) in ISLE_CARDS.items():
+        a, d, c, t = (int(x) for x in stats.split("/"))
+        card = {"name": name, "attack": a, "defense": d, "cunning": c, "tactics": t,
+                "disposition": disposition, "keywords": ["epic"]}
+        out.append({"verb": "isle", "isle": isle, "card": name, "stats": card})
+    return out
 
 
 def glory(god: str, delta: int, reason: str = "a card's effect") -> dict:
@@ -35,9 +58,19 @@ def start(store, seed: str = "4"):
     return loaded.id
 
 
-def to_action_phase(store, sid: str) -> None:
-    """Deployment, then both Play Phases: Ann's Action Phase of Day 1 begins."""
+def fill_isles(store, sid: str) -> None:
+    """Setup's Epic card on each Isle: five actions."""
     from referee import session
 
+    for action in isle_actions():
+        session.act(store, sid, action)
+
+
+def to_action_phase(store, sid: str) -> None:
+    """The Isles filled (five actions), Deployment ended, then both Play Phases: Ann's Action
+    Phase of Day 1 begins."""
+    from referee import session
+
+    fill_isles(store, sid)
     for _ in range(3):
         session.act(store, sid, NEXT)

@@ -9,7 +9,7 @@ import subprocess
 import sys
 
 from click.testing import CliRunner
-from kleos_table import NEW_ARGS
+from kleos_table import ISLE_LINES, ISLE_SCRIPT, NEW_ARGS
 
 from referee.cli import cli
 
@@ -30,6 +30,8 @@ def _new(*extra):
 
 
 def _to_action_phase():
+    for line in ISLE_LINES:  # an Epic card on each Isle before Deployment ends
+        assert run(*line).exit_code == 0
     for _ in range(3):
         assert run("kleos", "next").exit_code == 0
 
@@ -85,13 +87,13 @@ def test_import_stops_at_the_first_illegal_action_naming_index_and_rule(db, tmp_
     _to_action_phase()
     run("export", "-o", str(tmp_path / "a.json"))
     data = json.loads((tmp_path / "a.json").read_text())
-    data["actions"].append({"index": 4, "status": "done", "results": [],
+    data["actions"].append({"index": 9, "status": "done", "results": [],
                             "action": {"verb": "move", "minion": "athena:c", "to": "port"}})
     (tmp_path / "b.json").write_text(json.dumps(data))
     before = run("sessions", "--all").output
     r, out = jrun("import", str(tmp_path / "b.json"))
     assert r.exit_code == 1
-    assert out["error"]["kind"] == "illegal" and "action 4 (move)" in out["error"]["message"]
+    assert out["error"]["kind"] == "illegal" and "action 9 (move)" in out["error"]["message"]
     assert out["error"]["rule"].startswith("Turn order")
     assert run("sessions", "--all").output == before  # nothing stored
 
@@ -171,11 +173,14 @@ def test_real_subprocess_end_to_end(tmp_path):
     env = {**os.environ, "REFEREE_DB": str(tmp_path / "p.db")}
     env.pop("REFEREE_SESSION", None)
 
-    def sh(*args):
-        return subprocess.run([sys.executable, "-m", "referee", *args], env=env,
+    def sh(*args, script=None):
+        return subprocess.run([sys.executable, "-m", "referee", *args], env=env, input=script,
                               capture_output=True, text=True, timeout=60, check=False)
 
     assert sh(*NEW_ARGS).returncode == 0
+    # the Isles' Epic cards in one batch run of the shell (Deployment cannot end before)
+    isles = sh("play", "kleos", script=ISLE_SCRIPT)
+    assert isles.returncode == 0 and isles.stdout.count("waits on isle") == 5, isles.stderr
     for _ in range(3):
         assert sh("kleos", "next").returncode == 0
     assert sh("kleos", "move", "ares:c", "port").returncode == 0

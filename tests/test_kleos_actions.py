@@ -3,7 +3,7 @@ playing minions and attachments."""
 
 from __future__ import annotations
 
-from test_kleos_support import CARDS, new_game
+from test_kleos_support import CARDS, MINOTAUR_IN_HAND, new_game
 
 from referee.games.kleos import ENGINE
 
@@ -142,7 +142,8 @@ def test_recruiting_away_from_an_isle_is_refused():
 
 def test_recruiting_an_empty_isle_is_refused():
     g = action_game()
-    g.place("ares:1", "isle4")
+    g.place("ares:1", "isle1")
+    g.do("recruit", minion="ares:1", dice="s")  # Myrina joins Ann: isle1 holds no card now
     g.refused("recruit", "Epic card on the Isle", minion="ares:1")
 
 
@@ -233,7 +234,8 @@ def test_deploy_only_during_deployment():
 # -- Play Phase: playing minions and attachments -------------------------------------------
 
 def play_game():
-    g = new_game(deploy={"ares": ["Hoplite Warrior", "Theseus"], "athena": ["Minotaur", "Centaur"]})
+    g = new_game(deploy={"ares": ["Hoplite Warrior", "Theseus"], "athena": ["Minotaur", "Centaur"]},
+                 isles=MINOTAUR_IN_HAND)
     g.do("next")  # Ann's Play Phase
     return g
 

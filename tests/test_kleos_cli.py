@@ -35,6 +35,20 @@ def start():
     return res
 
 
+ISLE_CARDS = {"isle2": ("Minotaur", "3/3/1/-1", "2"), "isle3": ("Medusa", "3/2/2/0", "3"),
+              "isle4": ("Hydra", "4/3/1/-1", "2"), "isle5": ("Chimera", "4/2/1/-1", "2")}
+
+
+def fill_isles(myrina: bool = True) -> None:
+    """Setup's Epic card on each Isle (Deployment cannot end before): Myrina on isle1 unless
+    the test puts her there itself."""
+    if myrina:
+        assert run("kleos", "isle", "isle1", "Amazonian Queen Myrina").exit_code == 0
+    for isle, (name, stats, disposition) in ISLE_CARDS.items():
+        run("kleos", "card", "add", name, "--stats", stats, "--epic", "--disposition", disposition)
+        assert run("kleos", "isle", isle, name).exit_code == 0
+
+
 def test_card_add_keeps_the_card_and_fills_rulebook_facts(db):
     res = js("kleos", "card", "add", "Minotaur", "--stats", "4/3/1/1", "--tactics-neg", "--epic")
     card = res["result"]["card"]
@@ -100,6 +114,7 @@ def test_actions_copy_card_stats_and_unknown_cards_get_a_hint(db):
 def test_exit_codes_illegal_and_usage(db):
     start()
     run("kleos", "deploy", "ares", "Hoplite Warrior")
+    fill_isles()
     run("kleos", "next")
     res = run("--json", "kleos", "move", "ares:1", "port")
     assert res.exit_code == 1
@@ -115,6 +130,7 @@ def test_attack_prints_the_combat_table_and_json_carries_it(db):
     start()
     run("kleos", "deploy", "ares", "Hoplite Warrior")
     run("kleos", "deploy", "athena", "Hoplite Warrior")
+    fill_isles()
     for _ in range(3):
         run("kleos", "next")
     run("kleos", "move", "ares:1", "port")
@@ -136,6 +152,7 @@ def test_typed_dice_are_validated(db):
     start()
     run("kleos", "deploy", "ares", "Centaur")
     run("kleos", "isle", "isle1", "Amazonian Queen Myrina")
+    fill_isles(myrina=False)
     for _ in range(3):
         run("kleos", "next")
     assert run("kleos", "move", "ares:1", "port", "isle1").exit_code == 0  # Swift
@@ -151,6 +168,7 @@ def test_opportunity_attack_pending_and_answer(db):
     start()
     run("kleos", "deploy", "ares", "Hoplite Warrior")
     run("kleos", "deploy", "athena", "Hoplite Warrior")
+    fill_isles()
     for _ in range(3):
         run("kleos", "next")
     run("kleos", "move", "ares:1", "market")

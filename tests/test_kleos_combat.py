@@ -3,7 +3,7 @@ and opportunity attacks."""
 
 from __future__ import annotations
 
-from test_kleos_support import new_game
+from test_kleos_support import MINOTAUR_IN_HAND, new_game
 
 from referee.games.kleos import ENGINE, minions
 
@@ -83,6 +83,29 @@ def test_only_one_minion_holds_olympus_favor():
     g.refused("favor", "one holder", minion="hermes:1")
 
 
+def test_slaughter_by_the_holder_of_olympus_favor_keeps_it():
+    """One holder at a time: a minion that already holds the Favor and slaughters again keeps
+    it; nothing changes hands, so the log says so and never that it "takes" it."""
+    g = tactics_game()
+    g.do("attack", minion="hermes:1", target="ares:1", dice="sssss-")  # slaughter: takes it
+    assert g.state["favor"] == "hermes:1" and "takes Olympus' Favor" in g.text
+    g.place("ares:2", "market")  # Cyclops, Defense 3
+    # Attack 2 + Tactics 4 (Centaur 1, Priest 3) = 6 Godly dice; 6 - 3 = 3: a slaughter
+    g.do("attack", minion="hermes:1", target="ares:2", dice="sssssg")
+    assert g.state["favor"] == "hermes:1" and g.glory("hermes") == 4  # (1 + 1) twice
+    assert "hermes:1 Hoplite Warrior already holds Olympus' Favor and keeps it" in g.text
+    assert "takes" not in g.text and "loses" not in g.text
+
+
+def test_holder_of_olympus_favor_declining_it_after_a_slaughter_still_keeps_it():
+    """--no-favor declines taking the Favor; a minion holding it already does not give it up."""
+    g = tactics_game()
+    g.do("favor", minion="hermes:1")
+    g.do("attack", minion="hermes:1", target="ares:1", dice="sssss-", favor=False)
+    assert g.state["favor"] == "hermes:1"
+    assert "keeps it" in g.text and "declines" not in g.text
+
+
 def test_retaliating_minion_cannot_slaughter():
     g = tactics_game()
     g.place("ares:2", "market")  # Cyclops: Attack 4, Tactics -2 (not a combatant here)
@@ -142,7 +165,7 @@ def test_champion_defeated_keeps_its_remaining_actions():
 
 def test_hunter_bonus_only_when_alone():
     """Rulebook: the Minotaur gains +2 Attack and +1 Defense with no ally at its location."""
-    g = new_game(deploy={"athena": ["Minotaur"]})
+    g = new_game(deploy={"athena": ["Minotaur"]}, isles=MINOTAUR_IN_HAND)
     g.to_action_phase()
     mino = g.m("athena:1")
     g.place("athena:1", "arena")

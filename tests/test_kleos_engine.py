@@ -3,11 +3,12 @@ robustness against anything a user can type."""
 
 from __future__ import annotations
 
+import re
 import string
 
 from hypothesis import given, settings
 from hypothesis import strategies as hs
-from test_kleos_support import CARDS, new_game
+from test_kleos_support import CARDS, MINOTAUR_IN_HAND, new_game
 
 from referee.errors import RefereeError
 from referee.games.kleos import ENGINE
@@ -34,6 +35,89 @@ def test_status_shows_board_turn_pending_and_glory_track():
     assert "Amazonian Queen Myrina" in text  # the Isles table
     glory_line = next(line for line in text.splitlines() if line.startswith("Ann "))
     assert " 2 " in glory_line and "+2" in glory_line and "first player" in glory_line
+
+
+def _board_row(text: str, ref: str) -> list[str]:
+    """A minion's row on the status board, split into its columns."""
+    line = next(line for line in text.splitlines() if line.startswith(f"  {ref} "))
+    return re.split(r"\s{2,}", line.strip())
+
+
+def test_status_shows_each_sides_tactics_tally_and_the_dice_each_minion_fights_with():
+    """What decides the next fight: each side's Tactics at the location, and each minion's
+    Attack dice there (Attack + its allies' Tactics, its own left out)."""
+    g = new_game(gods=("hermes", "ares"), deploy={
+        "hermes": ["Hoplite Warrior", "Centaur", "Priest of the Olympian Gods", "Theseus"],
+        "ares": ["Hoplite Warrior", "Cyclops"]})
+    g.to_action_phase()
+    for ref in ("hermes:1", "hermes:2", "hermes:3", "ares:1", "ares:2"):
+        g.place(ref, "market")
+    g.place("hermes:4", "arena")
+    text = ENGINE.render(g.state)
+    # Ann (Hermes): Hoplite 1 + Centaur 1 + Priest 3 = +5; Bob (Ares): Hoplite 1 + Cyclops -2
+    assert "market · 1 glory · Tactics: Ann +5, Bob -1" in text.splitlines()
+    assert "arena · 1 glory · Tactics: Ann +2" in text.splitlines()  # Theseus alone
+    # the rulebook's example: the Hoplite fights with 2 + 4 = 6 dice; the Priest 1 + 2 = 3
+    assert _board_row(text, "hermes:1") == ["hermes:1", "Hoplite Warrior", "2/2/1/+1", "6", "2"]
+    assert _board_row(text, "hermes:3")[3] == "3" and _board_row(text, "hermes:4")[3] == "3"
+    # Bob's Hoplite: 2 + (-2) = 0 dice; his Cyclops: 4 + 1 = 5
+    assert _board_row(text, "ares:1")[3] == "0" and _board_row(text, "ares:2")[3] == "5"
+
+
+def test_status_shows_a_hunter_bonus_only_while_in_force():
+    """Hunter: the Minotaur's +2 Attack/+1 Defense show in its stats and notes when no ally
+    shares its location, and vanish when one joins it."""
+    g = new_game(deploy={"athena": ["Minotaur", "Hoplite Warrior"]}, isles=MINOTAUR_IN_HAND)
+    g.to_action_phase()
+    g.place("athena:1", "arena")
+    row = _board_row(ENGINE.render(g.state), "athena:1")
+    assert row == ["athena:1", "Minotaur", "5/4/1/-1", "5", "2", "hunting +2/+1"]
+    g.place("athena:2", "arena")
+    row = _board_row(ENGINE.render(g.state), "athena:1")
+    assert row == ["athena:1", "Minotaur", "3/3/1/-1", "4", "2"]  # 3 + the Hoplite's 1
+
+
+def test_status_player_row_shows_zeus_pity_due_and_drawn():
+    """5+ glory behind the leader: the player row says Zeus' Pity comes at Daybreak, then that
+    it was drawn today; a player 4 behind gets no such note."""
+    g = new_game()
+    g.do("next")
+    g.do("glory", god="ares", delta="+4", reason="a card")
+
+    def bob() -> str:
+        return next(line for line in ENGINE.render(g.state).splitlines() if line.startswith("Bob "))
+
+    assert "Zeus' Pity" not in bob()
+    g.do("glory", god="ares", delta="+1", reason="a card")
+    assert "5 behind: Zeus' Pity at Daybreak" in bob()
+    while g.state["day"] == 1:
+        g.do("next")
+    assert g.state["pity"] == ["athena"] and "Zeus' Pity today" in bob()
+
+
+def test_status_fits_in_80_columns():
+    """Five gods, every minion space used, attachments, a pending opportunity attack and a
+    pending choice of which minion goes to Hades: no line of `status` is wider than 80."""
+    gods = ("dionysus", "artemis", "athena", "hermes", "ares")
+    temples = {g: f"h{i + 1}" for i, g in enumerate(gods)}
+    four = ["Priest of the Olympian Gods", "Centaur", "Hoplite Warrior", "Cyclops"]
+    g = new_game(gods=gods, temples=temples, deploy={g: four for g in gods})
+    widths = [max(map(len, ENGINE.render(g.state).splitlines()))]
+    g.do("next")  # Dee's (Dionysus) Play Phase
+    g.do("attach", god="dionysus", card="Curse of the Long-Winded Furies", to="ares:1",
+         mod="atk=-1,def=-1,cun=-1,tac=-1", **{"as": "curse"})
+    g.do("favor", minion="dionysus:1")
+    g.do("play", god="dionysus", card="Theseus")  # a fifth minion: which goes to Hades?
+    widths.append(max(map(len, ENGINE.render(g.state).splitlines())))
+    g.do("replace", slot="new")
+    g.to_action_phase()
+    for god in gods:
+        for slot in ("1", "2", "3", "4", "champion"):
+            g.place(f"{god}:{slot}", "market")
+    g.do("move", minion="dionysus:1", to="h1")
+    assert g.state["pending"]
+    widths.append(max(map(len, ENGINE.render(g.state).splitlines())))
+    assert max(widths) <= 80, widths
 
 
 def test_status_shows_the_winner_at_the_end():

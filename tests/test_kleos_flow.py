@@ -263,7 +263,7 @@ def test_full_two_player_contest_to_day_5():
     g.do("next")
     assert (g.glory("ares"), g.glory("athena")) == (8, 5)
     # Day 4 -----------------------------------------------------------------------------------
-    assert "isle1" in g.state["awaiting"] and g.state["pity"] == []  # isle4-5 never got cards
+    assert g.state["awaiting"] == ["isle1"] and g.state["pity"] == []
     g.do("isle", isle="isle1", card="Cyclops", stats=CYCLOPS)
     g.do("next")
     g.do("next")
@@ -295,12 +295,13 @@ def test_full_two_player_contest_to_day_5():
 
 
 def test_daybreak_asks_for_a_card_only_on_isles_empty_of_card_and_minions():
-    """An Isle left without its card (never typed at setup) but with a minion on it at
-    Daybreak is not populated: the rule asks for no card and no minion there."""
-    g = new_game(isles=False)
+    """An Isle left without its card (recruited) but with a minion on it at Daybreak is not
+    populated: the rule asks for no card and no minion there."""
+    g = new_game()
     g.to_action_phase()
-    g.do("move", minion="ares:champion", to="port")
-    g.do("move", minion="ares:champion", to="isle1")
+    g.place("ares:champion", "isle1")
+    g.do("recruit", minion="ares:champion", dice="s-")  # Myrina joins Ann on isle1
     end_of_day(g)
-    assert g.state["awaiting"] == ["isle2", "isle3", "isle4", "isle5"]
-    g.refused("isle", "only when empty of card and minions", isle="isle1", card="Minotaur")
+    assert g.state["isles"]["isle1"] is None and g.state["awaiting"] == []
+    g.refused("isle", "only when empty of card and minions", isle="isle1", card="Cyclops",
+              stats={**CARDS["Cyclops"], "name": "Cyclops", "disposition": 2})

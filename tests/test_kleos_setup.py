@@ -30,14 +30,33 @@ def test_temples_used_per_player_count(n, used):
 
 def test_first_player_is_the_player_on_temple_1():
     g = new_game(("ares", "athena", "hermes"),
-                 temples={"hermes": "h1", "ares": "h3", "athena": "h5"},
-                 isles=False)
+                 temples={"hermes": "h1", "ares": "h3", "athena": "h5"})
     assert g.state["day"] == 1 and g.state["phase"] == "deployment"
     g.do("next")  # Deployment ends: Day 1 Play Phase of the first player
     assert g.state["phase"] == "play"
     assert ENGINE.summary(g.state)["current"] == "Cy"  # Hermes' player
     # turn order goes clockwise (seating order) from the first player
     assert st.turn_order(g.state) == ["hermes", "ares", "athena"]
+
+
+def test_deployment_cannot_end_while_an_isle_has_no_epic_card():
+    """RULINGS: setup puts one Epic card on each of the five Isles; `next` is refused until
+    then, naming the Isles still empty, and offered to playouts only then."""
+    g = new_game(isles=False)
+    err = g.refused("next", "one Epic card on each of the five Isles")
+    assert "isle1, isle2, isle3, isle4, isle5 still wait" in err.message
+    assert {"verb": "next"} not in ENGINE.legal_actions(g.state)
+    g.do("isle", isle="isle1", card="Amazonian Queen Myrina")
+    g.do("isle", isle="isle3", card="Medusa")
+    g.do("isle", isle="isle4", card="Hydra")
+    g.do("isle", isle="isle2", card="Minotaur")
+    err = g.refused("next", "one Epic card on each of the five Isles")
+    assert err.message.endswith("isle5 still waits for one (isle ISLE CARD)")
+    assert g.state["phase"] == "deployment"
+    g.do("isle", isle="isle5", card="Chimera")
+    assert {"verb": "next"} in ENGINE.legal_actions(g.state)
+    g.do("next")
+    assert g.state["phase"] == "play" and g.state["awaiting"] == []
 
 
 def test_random_temple_assignment_is_seeded_and_recorded():

@@ -19,7 +19,19 @@ CARDS = {
                  "hunter": [2, 1], "keywords": ["epic", "monster"]},
     "Theseus": {"attack": 3, "defense": 3, "cunning": 3, "tactics": 2,
                 "keywords": ["epic", "hero"]},
+    "Medusa": {"attack": 3, "defense": 2, "cunning": 2, "tactics": 0, "disposition": 3,
+               "keywords": ["epic", "monster"]},
+    "Hydra": {"attack": 4, "defense": 3, "cunning": 1, "tactics": -1, "disposition": 2,
+              "keywords": ["epic", "monster"]},
+    "Chimera": {"attack": 4, "defense": 2, "cunning": 1, "tactics": -1, "disposition": 2,
+                "keywords": ["epic", "monster"]},
+    "Cerberus": {"attack": 4, "defense": 3, "cunning": 0, "tactics": -1, "disposition": 3,
+                 "keywords": ["epic", "monster"]},
 }
+# Setup puts one Epic card on each of the five Isles (RULINGS); Theseus stays a hand card.
+ISLE_CARDS = {"isle1": "Amazonian Queen Myrina", "isle2": "Minotaur", "isle3": "Medusa",
+              "isle4": "Hydra", "isle5": "Chimera"}
+MINOTAUR_IN_HAND = {"isle2": "Cerberus"}  # isles= for a game where the Minotaur is deployed
 CHAMPIONS = {
     "ares": {"name": "Achilles", "attack": 4, "defense": 3, "cunning": 2, "tactics": 1},
     "athena": {"name": "Odysseus", "attack": 3, "defense": 3, "cunning": 4, "tactics": 2},
@@ -84,7 +96,7 @@ class Game:
 def new_game(gods=("ares", "athena"), temples=None, seed="test", deploy=None, isles=True,
              **options) -> Game:
     """Ann, Bob, Cy... as the gods given; temples H1, H5 (or as given); cards known to the
-    session."""
+    session; with `isles`, an Epic card on each Isle (ISLE_CARDS, updated by a dict given)."""
     names = ["Ann", "Bob", "Cy", "Dee", "Eve"]
     opts = {"players": [{"name": names[i], "god": g} for i, g in enumerate(gods)],
             "champions": {g: CHAMPIONS[g] for g in gods}, "cards": CARDS, **options}
@@ -94,10 +106,8 @@ def new_game(gods=("ares", "athena"), temples=None, seed="test", deploy=None, is
         opts["temples"] = temples
     g = Game(opts, seed)
     if isles:
-        g.do("isle", isle="isle1", card="Amazonian Queen Myrina")
-        g.do("isle", isle="isle2", card="Minotaur")
-        g.do("isle", isle="isle3", card="Theseus", stats={**CARDS["Theseus"], "name": "Theseus",
-                                                             "disposition": 3})
+        for isle, card in {**ISLE_CARDS, **(isles if isinstance(isles, dict) else {})}.items():
+            g.do("isle", isle=isle, card=card)
     for god, cards in (deploy or {}).items():
         g.do("deploy", god=god, cards=cards)
     return g

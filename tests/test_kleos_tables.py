@@ -4,7 +4,7 @@ deck's single copies, Swift's double move, Olympus' Favor on a defeated champion
 from __future__ import annotations
 
 from test_kleos_flow import end_of_day
-from test_kleos_support import CARDS, new_game
+from test_kleos_support import CARDS, ISLE_CARDS, new_game
 
 from referee.games.kleos import ENGINE
 
@@ -15,7 +15,8 @@ TEMPLES5 = {"ares": "h1", "athena": "h2", "hermes": "h3", "artemis": "h4", "dion
 # -- The Epic Minion Deck: one copy of each Epic minion ---------------------------------------
 
 def test_epic_deck_holds_one_copy_of_each_epic_minion():
-    g = new_game()  # Myrina waits on isle1, the Minotaur on isle2, Theseus on isle3
+    g = new_game(isles=False)
+    g.do("isle", isle="isle1", card="Amazonian Queen Myrina")
     g.refused("isle", "one copy of each Epic minion", isle="isle4",
               card="Amazonian Queen Myrina")
     g.do("isle", isle="isle4", card="Cyclops", stats={**CARDS["Cyclops"], "name": "Cyclops",
@@ -33,6 +34,44 @@ def test_a_recruited_epic_minion_is_not_drawn_again():
     end_of_day(g)
     assert "isle1" in g.state["awaiting"]  # no card, no minion: a new Epic card is drawn
     g.refused("isle", "one copy of each Epic minion", isle="isle1", card="Amazonian Queen Myrina")
+
+
+def test_an_epic_card_on_an_isle_is_never_deployed_or_played_from_a_hand():
+    """RULINGS: each Epic card exists once; the Minotaur waiting on isle2 is not also in a
+    hand (a minion there may recruit it)."""
+    g = new_game(deploy={"ares": ["Hoplite Warrior"]})  # the Minotaur waits on isle2
+    err = g.refused("deploy", "one copy of each Epic minion", god="ares", cards=["Minotaur"])
+    assert "Minotaur lies on isle2" in err.message
+    g.refused("deploy", "one copy of each Epic minion", god="athena",
+              cards=["Hoplite Warrior", "minotaur"])  # nothing of a refused deploy enters
+    g.do("next")  # Ann's Play Phase
+    err = g.refused("play", "one copy of each Epic minion", god="ares", card="Minotaur")
+    assert "Minotaur lies on isle2" in err.message
+    g.do("play", god="ares", card="Theseus")  # an Epic card from the Divine deck: fine
+
+
+def test_an_epic_card_in_play_never_goes_on_an_isle_nor_enters_play_twice():
+    """RULINGS: the other way round, an Epic card deployed, played or recruited is in play,
+    so it cannot lie on an Isle too, nor come from a hand a second time."""
+    g = new_game(isles=False, deploy={"athena": ["Minotaur"]})
+    err = g.refused("isle", "one copy of each Epic minion", isle="isle2", card="Minotaur")
+    assert "Minotaur is already in play as athena:1" in err.message
+    assert "isle2" in g.state["awaiting"]
+    g.refused("deploy", "one copy of each Epic minion", god="ares", cards=["Minotaur"])
+    g.refused("deploy", "one copy of each Epic minion", god="ares", cards=["Theseus", "Theseus"])
+    g.do("deploy", god="ares", cards=["Hoplite Warrior", "Hoplite Warrior"])  # Basic: many copies
+    for isle, card in ISLE_CARDS.items():
+        if isle != "isle2":
+            g.do("isle", isle=isle, card=card)
+    g.do("isle", isle="isle2", card="Cerberus")
+    g.to_action_phase()
+    g.place("ares:1", "isle1")
+    g.do("recruit", minion="ares:1", dice="s")  # Myrina joins Ann as ares:3
+    end_of_day(g)  # Day 2: Bob's Play Phase first, then Ann's
+    g.do("next")
+    err = g.refused("play", "one copy of each Epic minion", god="ares",
+                    card="Amazonian Queen Myrina")
+    assert "already in play as ares:3" in err.message
 
 
 # -- Swift ------------------------------------------------------------------------------------
@@ -127,23 +166,26 @@ def test_four_gods_dusk_three_way_tie_with_one_champion():
 
 def test_five_gods_isles_repopulate_and_pity_at_daybreak():
     g = new_game(gods=FIVE, temples=TEMPLES5, deploy={"hermes": ["Centaur"]})
-    g.do("isle", isle="isle4", card="Cyclops", stats={**CARDS["Cyclops"], "name": "Cyclops",
-                                                      "disposition": 2})
     g.do("next")
     g.do("glory", god="dionysus", delta="+5", reason="a card")
     g.place("hermes:1", "isle1")
     g.place("ares:champion", "isle4")
+    g.place("artemis:champion", "isle5")
     g.to_action_phase()
     g.do("next")
     g.do("next")  # Cy's (Hermes) Action Phase
     g.do("recruit", minion="hermes:1", dice="s-")  # Myrina leaves isle1; the Centaur stays
+    g.do("next")  # Dee's (Artemis) Action Phase
+    g.do("recruit", minion="artemis:champion", dice="ss-")  # the Chimera joins Dee on isle5
+    g.do("move", minion="artemis:champion", to="port")
+    g.do("kill", minion="artemis:1", reason="a card")  # the Chimera dies: isle5 is empty
     end_of_day(g)
-    # isle1: no card but Hermes' minions -> not populated; isle5 never had a card and is
-    # empty -> populated; isle2-4 still hold their cards (Ares' champion beside the Cyclops)
+    # isle1: no card but Hermes' minions -> not populated; isle5: no card, no minion ->
+    # populated; isle2-4 still hold their cards (Ares' champion beside the Hydra on isle4)
     assert g.state["awaiting"] == ["isle5"]
-    # leader Eve 5 (Dionysus): Ann, Bob, Dee 5 behind; Cy 4 behind (the recruit). Day 2 order
-    # starts with Bob (clockwise from Ann on H1): Bob, Cy, Dee, Eve, Ann
-    assert g.state["pity"] == ["athena", "artemis", "ares"]
+    # leader Eve 5 (Dionysus): Ann, Bob 5 behind; Cy and Dee 4 behind (their recruits). Day 2
+    # order starts with Bob (clockwise from Ann on H1): Bob, Cy, Dee, Eve, Ann
+    assert g.state["pity"] == ["athena", "ares"]
 
 
 def test_olympus_favor_returned_when_no_one_holds_it_is_refused():
@@ -175,7 +217,12 @@ def test_refusal_out_of_phase_names_the_phase_plainly():
 
 
 def test_finished_contest_asks_for_no_more_epic_cards():
-    g = new_game(isles=False)
+    g = new_game()
+    g.to_action_phase()
+    g.place("ares:champion", "isle1")
+    g.do("recruit", minion="ares:champion", dice="s-")  # Myrina joins Ann
+    g.do("kill", minion="ares:1", reason="a card")  # and dies: isle1 waits for a card
+    g.do("move", minion="ares:champion", to="port")
     while g.state["phase"] != "over":
         g.do("next")
     assert g.state["awaiting"] and "draw an Epic card" not in ENGINE.render(g.state)

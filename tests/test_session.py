@@ -4,7 +4,7 @@ Exercised through a real game (Kleos): `glory` is a card's effect on glory, lega
 """
 
 import pytest
-from kleos_table import NEXT, check, glory, start, to_action_phase
+from kleos_table import NEXT, check, fill_isles, glory, start, to_action_phase
 
 from referee import session
 from referee.errors import IllegalAction, InputError
@@ -32,7 +32,7 @@ def test_refused_action_records_nothing(store):
     with pytest.raises(IllegalAction) as exc:
         session.act(store, sid, {"verb": "move", "minion": "athena:c", "to": "port"})
     assert exc.value.rule.startswith("Turn order")
-    assert _count(store, sid) == 4
+    assert _count(store, sid) == 9  # new, five Isle cards, three `next`
 
 
 def test_malformed_typed_dice_record_nothing(store):
@@ -107,6 +107,7 @@ def test_typed_dice_are_recorded_as_typed_at_the_table(store):
 
 def test_game_over_refuses_more_actions(store):
     sid = start(store)
+    fill_isles(store, sid)
     for _ in range(200):  # nobody moves: `next` walks every phase of the five days
         if session.load(store, sid).summary["over"]:
             break

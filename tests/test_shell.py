@@ -1,6 +1,6 @@
 """`referee play`: the prompt-toolkit shell driven through pipe input (not by hand), on a Kleos table."""
 
-from kleos_table import NEW_ARGS
+from kleos_table import ISLE_SCRIPT, NEW_ARGS
 from prompt_toolkit.completion import CompleteEvent
 from prompt_toolkit.document import Document
 from prompt_toolkit.history import InMemoryHistory
@@ -11,6 +11,7 @@ from referee.cli.context import Referee
 from referee.shell import Shell, ShellCompleter
 
 NEW_LINE = " ".join(NEW_ARGS[1:]).replace("Ares' Champion", "")
+SETUP = f"{NEW_LINE}\n{ISLE_SCRIPT}"  # a new Contest with an Epic card on each Isle
 
 
 def _referee(db):
@@ -33,14 +34,14 @@ def _complete(shell, text):
 
 
 def test_shell_runs_typed_commands_until_eof(db, capsys):
-    shell = _shell(db, f"{NEW_LINE}\nnext\nstatus\n")
+    shell = _shell(db, f"{SETUP}\nnext\nstatus\n")
     out = capsys.readouterr().out
     assert "Session kleos-1 started" in out and "Kleos · session kleos-1" in out
     assert shell.summary["current"] == "Ann" and shell.summary["phase"] == "play"
 
 
 def test_shell_refusal_is_a_message_and_the_shell_goes_on(db, capsys):
-    shell = _shell(db, f"{NEW_LINE}\nnext\nnext\nnext\nmove athena:c port\nmove ares:c port\nquit\nstatus\n")
+    shell = _shell(db, f"{SETUP}\nnext\nnext\nnext\nmove athena:c port\nmove ares:c port\nquit\nstatus\n")
     captured = capsys.readouterr()
     assert "rule: Turn order" in captured.err and "Traceback" not in captured.err + captured.out
     assert "moves h1 > port" in captured.out  # the next line still ran
@@ -49,7 +50,7 @@ def test_shell_refusal_is_a_message_and_the_shell_goes_on(db, capsys):
 
 
 def test_toolbar_shows_the_session_whose_turn_and_pending(db):
-    shell = _shell(db, f"{NEW_LINE}\nnext\n")
+    shell = _shell(db, f"{SETUP}\nnext\n")
     bar = shell.toolbar()
     assert "kleos-1" in bar and "Ann to play" in bar
     shell.summary = {**shell.summary, "pending": [{"player": "Bob", "decision": "opportunity-attack",
@@ -91,7 +92,8 @@ def test_unbalanced_quotes_are_a_message(db, capsys):
 
 def test_script_mode_echoes_lines_and_bail_stops_at_a_refusal(db, capsys):
     shell = Shell(_referee(db), game="kleos")
-    code = shell.run_script([f"{NEW_LINE}\n", "next\n", "move ares:c port\n", "next\n"], bail=True)
+    setup = [line + "\n" for line in SETUP.splitlines()]
+    code = shell.run_script([*setup, "next\n", "move ares:c port\n", "next\n"], bail=True)
     out = capsys.readouterr().out
     assert code == 1 and "kleos> move ares:c port" in out and "kleos> next" not in out.split("move ares:c port")[1]
 

@@ -283,9 +283,11 @@ def new(players: tuple[str, ...], temples: tuple[str, ...], champions: tuple[str
 def isle(isle: str, card: str) -> dict:
     """Put the Epic card CARD face up on ISLE (isle1-isle5).
 
-    At setup every Isle waits for a card; from Day 2, Daybreak asks for one on
-    each Isle left with no card and no minion. CARD needs a Disposition in the
-    card library. Example: `isle isle1 Myrina`.
+    At setup every Isle waits for a card, and Deployment cannot end until each
+    of the five has one; from Day 2, Daybreak asks for one on each Isle left
+    with no card and no minion. CARD needs a Disposition in the card library,
+    and cannot be a card already in play (each Epic card exists once).
+    Example: `isle isle1 Myrina`.
     """
     return {"verb": "isle", "isle": isle, "card": card}
 
@@ -297,6 +299,7 @@ def deploy(god: str, cards: tuple[str, ...]) -> dict:
     """Deployment: GOD puts minion CARDS from hand on their temple (four at most).
 
     Only before Day 1; players may deploy in any order and more than once.
+    An Epic card lying on an Isle, or already in play, is not in a hand.
     Example: `deploy ares "Hoplite Warrior" Centaur`.
     """
     return {"verb": "deploy", "god": god, "cards": list(cards)}
@@ -304,7 +307,7 @@ def deploy(god: str, cards: tuple[str, ...]) -> dict:
 
 @action_command(group, "next")
 def next_() -> dict:
-    """End Deployment, the current player's phase, or the day.
+    """End Deployment (once each Isle has its Epic card), a phase, or the day.
 
     Play Phases go in turn order, then Action Phases; after the last Action
     Phase, Dusk scores the city and Daybreak starts the next day (the first
@@ -322,7 +325,8 @@ def play(god: str, card: str, replace: str | None) -> dict:
     """Play Phase: GOD plays minion CARD onto their temple.
 
     With four minions in play, --replace names the one sent to Hades (never a
-    cursed one) or 'new'. Example: `play athena Centaur --replace 2`.
+    cursed one) or 'new'. An Epic card lying on an Isle, or already in play,
+    cannot be played. Example: `play athena Centaur --replace 2`.
     """
     return {"verb": "play", "god": god, "card": card, "replace": replace}
 

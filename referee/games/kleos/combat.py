@@ -54,12 +54,15 @@ def _row(c: dict, result: str) -> list:
 
 
 def _favor(state: dict, m: dict, take: bool) -> list[dict]:
-    """Olympus' Favor after a slaughter, at the winner's choice; only one holder."""
+    """Olympus' Favor after a slaughter, at the winner's choice; only one holder.
+    A minion already holding it keeps it: nothing changes hands."""
+    before = state["favor"]
+    if before == m["ref"]:
+        return [event(f"{st.name(m)} already holds Olympus' Favor and keeps it")]
     if not take:
         return [event(f"{st.name(m)} declines Olympus' Favor")]
-    before = state["favor"]
     state["favor"] = m["ref"]
-    lost = f" ({before} loses it)" if before and before != m["ref"] else ""
+    lost = f" ({before} loses it)" if before else ""
     return [event(f"{st.name(m)} takes Olympus' Favor{lost}")]
 
 

@@ -31,7 +31,7 @@ class KleosEngine(Engine):
     name = "kleos"
     title = "Kleos"
     turn_word = "day"
-    rules_version = "2"  # 2: a fifth minion played asks; one copy per Epic card; Swift ends away
+    rules_version = "3"  # 3: an Epic card on each Isle before Day 1; an Epic card exists once
     min_players = 2
     max_players = 5
 

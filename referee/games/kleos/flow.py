@@ -1,6 +1,7 @@
 """The round: Deployment, then per day Daybreak, Play Phases, Action Phases, Dusk.
 
-Rules implemented: Play Phases then Action Phases in turn order from the first
+Rules implemented: Deployment ends only once each of the five Isles holds its
+Epic card (RULINGS); Play Phases then Action Phases in turn order from the first
 player; Dusk scores area control (Market/Arena/Theater 1, Port 2: most
 minions, a champion counting as one and breaking ties, a true tie scores
 nothing); Daybreak of Days 2-5 rotates the first player clockwise, asks for new
@@ -12,11 +13,13 @@ of Day 5: most glory, then RULINGS' four tie-breakers, else a shared victory.
 from __future__ import annotations
 
 from referee.engine import event
+from referee.errors import IllegalAction
 from referee.games.kleos import board as bd
 from referee.games.kleos import minions as mn
 from referee.games.kleos import state as st
 
 LAST_DAY = 5
+SETUP_ISLES = "Setup: one Epic card on each of the five Isles before Deployment ends"
 PITY_GAP = 5
 
 
@@ -24,9 +27,13 @@ def next_(state: dict) -> list[dict]:
     """Advance: end Deployment, a player's phase, or the day (Dusk and Daybreak)."""
     n = len(state["players"])
     if state["phase"] == "deployment":
-        note = (f" Isles still without an Epic card: {', '.join(state['awaiting'])}."
-                if state["awaiting"] else "")
-        return [event("Deployment ends." + note)] + daybreak(state, first_day=True)
+        if state["awaiting"]:
+            empty = state["awaiting"]
+            raise IllegalAction(
+                f"Deployment cannot end while an Isle has no Epic card: {', '.join(empty)} "
+                f"still {'waits' if len(empty) == 1 else 'wait'} for one (isle ISLE CARD)",
+                SETUP_ISLES)
+        return [event("Deployment ends.")] + daybreak(state, first_day=True)
     god = st.active_god(state)
     if state["active"] + 1 < n:
         state["active"] += 1

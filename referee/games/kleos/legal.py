@@ -2,7 +2,8 @@
 
 Kept finite so a Contest always ends: minions have two actions a day, plays
 and deployments stop at four minions, each curse name goes once on a minion,
-and `next` is always offered when nothing is pending.
+and `next` is offered whenever nothing is pending, except during Deployment
+while an Isle still waits for its Epic card (an `isle` action is offered then).
 """
 
 from __future__ import annotations
@@ -29,7 +30,8 @@ def _hand_cards(state: dict) -> list[dict]:
 
 def playout_options(rng: random.Random) -> dict:
     """Random `new` options for the shared consistency test: 2-5 gods, typed champions and
-    a few cards (invented stats: the rulebook prints none)."""
+    a few cards (invented stats: the rulebook prints none), Epic cards enough for the five
+    Isles at setup and one more."""
     gods = list(GODS)
     rng.shuffle(gods)
     n = rng.randint(2, 5)
@@ -44,6 +46,14 @@ def playout_options(rng: random.Random) -> dict:
                                    "disposition": 1, "keywords": ["epic", "hero"]},
         "Minotaur": {"attack": 3, "defense": 3, "cunning": 1, "tactics": -1, "disposition": 2,
                      "hunter": [2, 1], "keywords": ["epic", "monster"]},
+        "Theseus": {"attack": 3, "defense": 3, "cunning": 3, "tactics": 2, "disposition": 3,
+                    "keywords": ["epic", "hero"]},
+        "Medusa": {"attack": 3, "defense": 2, "cunning": 2, "tactics": 0, "disposition": 3,
+                   "keywords": ["epic", "monster"]},
+        "Hydra": {"attack": 4, "defense": 3, "cunning": 1, "tactics": -1, "disposition": 2,
+                  "keywords": ["epic", "monster"]},
+        "Jason": {"attack": 3, "defense": 2, "cunning": 3, "tactics": 1, "disposition": 2,
+                  "keywords": ["epic", "hero"]},
     }
     return {"players": [{"name": names[i], "god": g} for i, g in enumerate(gods[:n])],
             "champions": champs, "cards": cards}
@@ -59,9 +69,12 @@ def legal_actions(state: dict) -> list[dict]:
                                      for m in act.attackers_at(state, pend["from"], god)]
     if pend and pend["kind"] == act.ROOM:
         return [{"verb": "replace", "slot": s} for s in mn.room_choices(state, pend["god"])]
-    out: list[dict] = [{"verb": "next"}]
+    # Deployment ends only once every Isle holds its Epic card (RULINGS)
+    out: list[dict] = [] if state["phase"] == "deployment" and state["awaiting"] else [
+        {"verb": "next"}]
     drawn = state.get("epics_drawn", {})
-    epics = [c for c in _epic_cards(state) if c["name"].lower() not in drawn]
+    in_play = {m["card"]["name"].lower() for m in state["minions"].values()}
+    epics = [c for c in _epic_cards(state) if c["name"].lower() not in {*drawn, *in_play}]
     for i, isle in enumerate(state["awaiting"][:1]):
         if epics:
             card = epics[(i + len(state["hades"])) % len(epics)]

@@ -8,6 +8,9 @@ which); one attachment of a name per minion;
 a Mount only on a Hero, an Offering only on a Monster, one of each (a new one
 replaces the old, which goes to Hades). An Isle gets a new Epic card only when
 it is waiting for one (at setup, or at Daybreak when empty of card and minions).
+Each Epic card exists once (RULINGS): a card lying on an Isle is never deployed
+or played from a hand, an Epic card in play is never deployed, played or put on
+an Isle again.
 """
 
 from __future__ import annotations
@@ -23,6 +26,7 @@ from referee.games.kleos import state as st
 from referee.games.kleos.actions import ROOM
 
 AS = ("blessing", "curse", "mount", "offering")
+EPIC_ONCE = "Epic cards: one copy of each Epic minion, on an Isle, in a hand or in play"
 MODS = {"atk": "attack", "attack": "attack", "def": "defense", "defense": "defense",
         "cun": "cunning", "cunning": "cunning", "tac": "tactics", "tactics": "tactics"}
 
@@ -42,6 +46,35 @@ def _not_champion(card: dict) -> None:
                             "to play or recruit", "Champion: one per god, always in play")
 
 
+def _on_isle(state: dict, name: str) -> str | None:
+    """The Isle where a card of that name lies face up, if any."""
+    return next((isle for isle, card in state["isles"].items()
+                 if card and card["name"].lower() == name.lower()), None)
+
+
+def _in_play(state: dict, name: str) -> dict | None:
+    """A minion in play with a card of that name, if any."""
+    return next((m for m in state["minions"].values()
+                 if m["card"]["name"].lower() == name.lower()), None)
+
+
+def _from_hand(state: dict, found: list[dict]) -> None:
+    """Cards coming from a hand: none lies on an Isle, none is a second copy of an Epic card."""
+    for i, card in enumerate(found):
+        isle = _on_isle(state, card["name"])
+        if isle is not None:
+            raise IllegalAction(f"{card['name']} lies on {isle}: that one card cannot also come "
+                                "from a hand (a minion there may recruit it)", EPIC_ONCE)
+        twin = _in_play(state, card["name"])
+        if twin is not None and "epic" in card["keywords"] + twin["card"]["keywords"]:
+            raise IllegalAction(f"{card['name']} is already in play as {twin['ref']}: an Epic "
+                                "card cannot enter play twice", EPIC_ONCE)
+        if "epic" in card["keywords"] and any(c["name"].lower() == card["name"].lower()
+                                              for c in found[:i]):
+            raise IllegalAction(f"{card['name']} is named twice: an Epic card enters play once",
+                                EPIC_ONCE)
+
+
 def deploy(state: dict, action: dict) -> list[dict]:
     """Deployment: minions from hand go onto the player board and the temple."""
     if state["phase"] != "deployment":
@@ -57,6 +90,7 @@ def deploy(state: dict, action: dict) -> list[dict]:
     found = [cards.resolve(state, n, g) for n, g in zip(names, given, strict=True)]
     for card in found:
         _not_champion(card)
+    _from_hand(state, found)
     room = st.MAX_MINIONS - st.count_minions(state, god)
     if len(found) > room:
         raise IllegalAction(f"{st.who(state, god)} has room for {room} more minion(s), "
@@ -75,6 +109,7 @@ def play(state: dict, action: dict) -> list[dict]:
     _own_phase(state, god, "Playing a minion")
     card = cards.resolve(state, action.get("card"), action.get("stats"))
     _not_champion(card)
+    _from_hand(state, [card])
     temple = st.player(state, god)["temple"]
     replace = action.get("replace")
     if replace in (None, "") and mn.free_slot(state, god) is None:
@@ -189,6 +224,10 @@ def isle(state: dict, action: dict) -> list[dict]:
         raise InputError(f"{card['name']} has no Disposition: an Epic card on an Isle needs one "
                          "(card add ... --disposition N)")
     _one_copy(state, card["name"])
+    twin = _in_play(state, card["name"])
+    if twin is not None:
+        raise IllegalAction(f"{card['name']} is already in play as {twin['ref']}: that one card "
+                            "cannot also lie on an Isle (draw another)", EPIC_ONCE)
     card = {**card, "keywords": sorted((set(card["keywords"]) - {"basic"}) | {"epic"})}
     state["isles"][where] = card
     state["epics_drawn"][card["name"].lower()] = f"{where}, day {state['day']}"

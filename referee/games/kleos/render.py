@@ -1,18 +1,24 @@
-"""`status`: the board by location, the Isles, the glory track, whose phase, what is pending."""
+"""`status`: the board by location, the Isles, the glory track, whose phase, what is pending.
+
+Kept within 80 columns. What decides the next fight is on the board: each side's Tactics
+tally at each location, each minion's stats with a Hunter bonus in force, and the Attack
+dice it would roll there; the player rows say who draws (or will draw) Zeus' Pity.
+"""
 
 from __future__ import annotations
 
+import textwrap
+
+from referee.games.kleos import combat, flow
 from referee.games.kleos import minions as mn
 from referee.games.kleos import state as st
 from referee.games.kleos.actions import OA, oa_choices
 
 SHORT = {"attack": "atk", "defense": "def", "cunning": "cun", "tactics": "tac"}
-
-
-def _table(headers: list[str], rows: list[list]) -> str:
-    from tabulate import tabulate
-
-    return tabulate(rows, headers=headers, tablefmt="simple", disable_numparse=True)
+WIDTH = 80  # `status` fits an 80-column terminal
+INDENT = "  "
+GAP = "  "
+MIN_LAST = 14  # the notes column never gets narrower than this
 
 
 def _stats(state: dict, m: dict) -> str:
@@ -31,9 +37,9 @@ def _notes(state: dict, m: dict) -> str:
     if mn.swift(m):
         notes.append("Swift" + (" (moved)" if m["moves"] else ""))
     if mn.hunting(state, m):
-        notes.append("hunting")
+        notes.append("hunting +{}/+{}".format(*m["card"]["hunter"]))
     for a in m["attachments"]:
-        mod = ",".join(f"{SHORT[k]}{v:+d}" if k != "swift" else "swift"
+        mod = ", ".join(f"{SHORT[k]}{v:+d}" if k != "swift" else "swift"
                        for k, v in a["mod"].items())
         notes.append(f"{a['as']}: {a['card']}" + (f" [{mod}]" if mod else ""))
     return "; ".join(notes)
@@ -49,42 +55,122 @@ def heading(state: dict) -> str:
     return line + f" · turn order: {order}"
 
 
-def pending_text(state: dict) -> str:
+def _pending(state: dict) -> tuple[str, list[str]]:
+    """The pending decision: who decides what, and the answers (each a command)."""
     pend = state["pending"]
-    if not pend:
-        return ""
     if pend["kind"] == OA:
         god = pend["queue"][0]
         mover = state["minions"][pend["mover"]]
-        choices = ", ".join(f"`oa {ref}` ({state['minions'][ref]['card']['name']})"
-                            for ref in oa_choices(state))
-        return (f"WAITING: {st.who(state, god)} may make an opportunity attack on "
-                f"{st.name(mover)} as it leaves {pend['from']}: {choices}, or `pass`")
+        choices = [f"`oa {ref}` ({state['minions'][ref]['card']['name']})"
+                   for ref in oa_choices(state)]
+        head = (f"{st.who(state, god)} may make an opportunity attack on {st.name(mover)} as "
+                f"it leaves {pend['from']}")
+        return head, [*choices, "`pass`"]
     god = pend["god"]
-    choices = ", ".join(f"`replace {slot}` ({state['minions'][f'{god}:{slot}']['card']['name']})"
-                        if slot != "new" else f"`replace new` ({pend['card']['name']} itself)"
-                        for slot in mn.room_choices(state, god))
-    return (f"WAITING: {st.who(state, god)} has four minions; one goes to Hades to make room "
-            f"for {pend['card']['name']}: {choices}")
+    choices = [f"`replace {slot}` ({state['minions'][f'{god}:{slot}']['card']['name']})"
+               if slot != "new" else f"`replace new` ({pend['card']['name']} itself)"
+               for slot in mn.room_choices(state, god)]
+    head = (f"{st.who(state, god)} has four minions; one goes to Hades to make room for "
+            f"{pend['card']['name']}")
+    return head, choices
 
 
-def board_rows(state: dict) -> list[list]:
-    rows = []
+def pending_text(state: dict) -> str:
+    """The pending decision in one line ('' when none)."""
+    if not state["pending"]:
+        return ""
+    head, choices = _pending(state)
+    if state["pending"]["kind"] == OA:
+        return f"WAITING: {head}: {', '.join(choices[:-1])}, or {choices[-1]}"
+    return f"WAITING: {head}: {', '.join(choices)}"
+
+
+def _pending_lines(state: dict) -> list[str]:
+    """The pending decision for `status`: who decides, then one answer a line."""
+    head, choices = _pending(state)
+    return [*_fill(f"WAITING: {head}:"), *(f"{INDENT}{c}" for c in choices)]
+
+
+def _fill(text: str, indent: str = INDENT) -> list[str]:
+    return textwrap.wrap(text, WIDTH, subsequent_indent=indent, break_on_hyphens=False)
+
+
+def _grid(headers: list[str], rows: list[list], caps: list[int | None],
+          indent: str = "") -> tuple[list[str], list[list[str]]]:
+    """Aligned columns within WIDTH: the header lines, then each row's lines. A cell wider
+    than its column's cap wraps onto more lines; the last column takes the room left."""
+    cells = [[str(c) for c in r] for r in rows]
+    widths = [max(len(c) for c in col) for col in zip(headers, *cells, strict=True)]
+    fixed = [w if cap is None else min(w, cap) for w, cap in zip(widths[:-1], caps[:-1],
+                                                                 strict=True)]
+    room = WIDTH - len(indent) - sum(fixed) - len(GAP) * (len(headers) - 1)
+    widths = [*fixed, min(widths[-1], max(MIN_LAST, room))]
+
+    def lines(row: list[str]) -> list[str]:
+        wrapped = [textwrap.wrap(c, w, break_on_hyphens=False) or [""]
+                   for c, w in zip(row, widths, strict=True)]
+        return [(indent + GAP.join((col[i] if i < len(col) else "").ljust(w)
+                                   for col, w in zip(wrapped, widths, strict=True))).rstrip()
+                for i in range(max(len(col) for col in wrapped))]
+
+    rule = indent + GAP.join("-" * w for w in widths)
+    return [*lines(headers), rule], [lines(r) for r in cells]
+
+
+def tallies(state: dict, location: str) -> dict[str, int]:
+    """Each side's Tactics at a location: the sum over its minions there (a fighter's own
+    is left out of its side's tally when it fights)."""
+    return {g: combat.tally(state, location, g, ()) for g in st.gods(state)
+            if any(m["god"] == g for m in st.at(state, location))}
+
+
+def attack_dice(state: dict, m: dict) -> int:
+    """Dice the minion rolls attacking or retaliating where it stands: Attack plus its side's
+    tally without itself (card bonuses aside; an opportunity attack adds no Tactics)."""
+    side = combat.tally(state, m["location"], m["god"], (m["ref"],))
+    return max(0, mn.stat(state, m, "attack") + side)
+
+
+def _place(state: dict, loc: str, info: dict, owners: dict[str, str]) -> str:
+    bits = [loc]
+    if loc in owners:
+        bits.append(f"{st.possessive(owners[loc].capitalize())} temple")
+    if info["kind"] == "city" and info["glory"]:
+        bits.append(f"{info['glory']} glory")
+    tally = ", ".join(f"{st.player(state, g)['name']} {t:+d}"
+                      for g, t in tallies(state, loc).items())
+    return " · ".join(bits) + f" · Tactics: {tally}"
+
+
+BOARD = ["minion", "card", "A/D/C/T", "dice", "act", "notes"]
+BOARD_CAPS: list[int | None] = [None, 22, 9, None, None, None]
+DICE_NOTE = ("Tactics: each side's sum here (a fighter's own is left out); dice: Attack + "
+             "that tally, card bonuses aside (an opportunity attack adds no Tactics)")
+
+
+def board_lines(state: dict) -> list[str]:
+    """The minions by location; each location says its glory and each side's Tactics tally,
+    each minion its stats (Hunter included), the dice it fights with here, its notes."""
     owners = {p["temple"]: p["god"] for p in state["players"]}
+    titles: list[tuple[str, int]] = []
+    rows: list[list] = []
     for loc, info in state["board"]["locations"].items():
         here = sorted(st.at(state, loc), key=lambda m: (st.gods(state).index(m["god"]), m["slot"]))
-        place = loc
-        if loc in owners:
-            place += f" ({st.possessive(owners[loc].capitalize())} temple)"
-        if info["kind"] == "city" and info["glory"]:
-            place += f" [{info['glory']} glory]"
         if not here:
             continue
-        for i, m in enumerate(here):
-            rows.append([place if i == 0 else "", m["ref"],
-                         m["card"]["name"], _stats(state, m),
-                         "-" if m["exhausted"] else str(m["actions"]), _notes(state, m)])
-    return rows
+        titles.append((_place(state, loc, info, owners), len(here)))
+        rows += [[m["ref"], m["card"]["name"], _stats(state, m), attack_dice(state, m),
+                  "-" if m["exhausted"] else m["actions"], _notes(state, m)] for m in here]
+    if not rows:
+        return ["(no minions on the board)"]
+    head, body = _grid(BOARD, rows, BOARD_CAPS, INDENT)
+    out, i = head, 0
+    for title, count in titles:
+        out += _fill(title)
+        for row in body[i:i + count]:
+            out += row
+        i += count
+    return out + _fill(DICE_NOTE)
 
 
 def hint(state: dict) -> str:
@@ -102,35 +188,44 @@ def hint(state: dict) -> str:
     return ""
 
 
-def render(state: dict) -> str:
-    parts = [heading(state)]
-    line = pending_text(state) or hint(state)
-    if line:
-        parts.append(line)
-    rows = board_rows(state)
-    parts.append("")
-    parts.append(_table(["location", "minion", "card", "A/D/C/T", "actions", "notes"], rows)
-                 if rows else "(no minions on the board)")
-    empty = [loc for loc in state["board"]["locations"] if not st.at(state, loc)]
-    if empty:
-        parts.append("empty: " + ", ".join(empty))
-    isles = []
+def _isle_rows(state: dict) -> list[list]:
+    rows = []
     for isle, card in state["isles"].items():
         if card:
-            isles.append([isle, card["name"], card["disposition"], _card_stats(card)])
+            rows.append([isle, card["name"], card["disposition"], _card_stats(card)])
         elif isle in state["awaiting"] and state["phase"] != "over":
-            isles.append([isle, f"(draw an Epic card: isle {isle} CARD)", "", ""])
+            rows.append([isle, f"(draw an Epic card: isle {isle} CARD)", "", ""])
         else:
-            isles.append([isle, "(empty)", "", ""])
-    parts += ["", _table(["isle", "epic card", "disposition", "A/D/C/T"], isles)]
-    parts += ["", _table(["player", "god", "temple", "glory", f"day {state['day']}", "minions",
-                          "notes"],
-                         glory_rows(state))]
+            rows.append([isle, "(empty)", "", ""])
+    return rows
+
+
+def _table(headers: list[str], rows: list[list], caps: list[int | None]) -> list[str]:
+    head, body = _grid(headers, rows, caps)
+    return head + [line for row in body for line in row]
+
+
+def render(state: dict) -> str:
+    """`status` within 80 columns: heading, what to do or who decides, the board, the Isles,
+    the players."""
+    parts = _fill(heading(state))
+    if state["pending"]:
+        parts += _pending_lines(state)
+    elif hint(state):
+        parts += _fill(hint(state))
+    parts += ["", *board_lines(state)]
+    empty = [loc for loc in state["board"]["locations"] if not st.at(state, loc)]
+    if empty:
+        parts += _fill("empty: " + ", ".join(empty))
+    parts += ["", *_table(["isle", "epic card", "disposition", "A/D/C/T"], _isle_rows(state),
+                          [None, 40, None, None])]
+    parts += ["", *_table(["player", "temple", "glory", f"day {state['day']}", "minions",
+                           "notes"], glory_rows(state), [20, None, None, None, None, None])]
     if state["favor"]:
-        parts.append(f"Olympus' Favor: {st.name(state['minions'][state['favor']])}")
+        parts += _fill(f"Olympus' Favor: {st.name(state['minions'][state['favor']])}")
     if state["result"]:
         names = ", ".join(st.who(state, g) for g in state["result"]["winners"])
-        parts.append(f"\nWinner: {names} ({state['result']['decided_by']})")
+        parts += ["", *_fill(f"Winner: {names} ({state['result']['decided_by']})")]
     return "\n".join(parts)
 
 
@@ -139,8 +234,11 @@ def _card_stats(card: dict) -> str:
 
 
 def glory_rows(state: dict) -> list[list]:
+    """A row per player: glory, today's change, minions, first player and Zeus' Pity (drawn
+    today, or due at the next Daybreak for a player 5+ behind the leader)."""
     rows = []
     first = st.turn_order(state)[0]
+    lead = max(state["glory"].values())
     for p in state["players"]:
         god = p["god"]
         today = sum(e["delta"] for e in state["ledger"]
@@ -148,9 +246,12 @@ def glory_rows(state: dict) -> list[list]:
         notes = []
         if god == first:
             notes.append("first player")
+        gap = lead - state["glory"][god]
         if god in state["pity"]:
-            notes.append("Zeus' Pity")
-        rows.append([p["name"], god.capitalize(), p["temple"].upper(), state["glory"][god],
-                     f"{today:+d}" if today else "", f"{st.count_minions(state, god)}/4 + champion",
-                     ", ".join(notes)])
+            notes.append("Zeus' Pity today")
+        elif gap >= flow.PITY_GAP and state["day"] < flow.LAST_DAY and state["phase"] != "over":
+            notes.append(f"{gap} behind: Zeus' Pity at Daybreak")
+        rows.append([f"{p['name']} ({god.capitalize()})", p["temple"].upper(),
+                     state["glory"][god], f"{today:+d}" if today else "",
+                     f"{st.count_minions(state, god)}/4", ", ".join(notes)])
     return rows
