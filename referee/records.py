@@ -94,6 +94,20 @@ def cell(value: Any) -> str:
     return text if len(text) <= LONG else f"({len(text)} characters: see the JSON export)"
 
 
+def arg_cells(action: dict) -> dict[str, str]:
+    """The action's fields as `arg_<name>`; a field holding an object (a card's printed stats)
+    spreads over `arg_<name>_<key>`."""
+    out: dict[str, str] = {}
+    for key, value in action.items():
+        if key == "verb":
+            continue
+        if isinstance(value, dict) and value and all(isinstance(k, str) for k in value):
+            out.update({f"arg_{slug(key)}_{slug(k)}": cell(v) for k, v in value.items()})
+        else:
+            out[f"arg_{slug(key)}"] = cell(value)
+    return out
+
+
 def result_cells(results: list[dict]) -> dict[str, str]:
     """Each recorded random result as `result_<label>` (a repeated label gets _2, _3...)."""
     out: dict[str, str] = {}
@@ -131,7 +145,7 @@ def csv_text(loaded: session.Loaded) -> str:
     rows = []
     for step in steps:
         action = step.record["action"]
-        arg = {f"arg_{slug(k)}": cell(v) for k, v in action.items() if k != "verb"}
+        arg = arg_cells(action)
         res = result_cells(step.record.get("results", []))
         args += [k for k in arg if k not in args]
         results += [k for k in res if k not in results]
