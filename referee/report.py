@@ -222,7 +222,7 @@ footer { color: var(--muted); font-size: 13px; text-align: center; margin-top: 2
 
 def _th(label: str, score_word: str) -> str:
     css = {"place": ' class="narrow"', score_word: ' class="num"'}.get(label, "")
-    return f"<th{css}>{html.escape(label)}</th>"
+    return f"<th{css}>{html.escape(label.replace('_', ' '))}</th>"
 
 
 def to_html(rep: Report) -> str:
