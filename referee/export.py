@@ -7,8 +7,6 @@ undone actions too, so `referee import` gives back an equal session.
 
 from __future__ import annotations
 
-import csv
-import io
 import json
 import os
 import tempfile
@@ -102,7 +100,6 @@ def _chat(loaded: session.Loaded) -> str:
 
 def _markdown(loaded: session.Loaded, history: list[dict]) -> str:
     from referee.cli.output import status_line  # plain text helper, no Click output
-
     from referee.standings import deciding, standings, verdict
 
     summary = loaded.stored_summary

@@ -119,8 +119,8 @@ def chart_svg(chart: Chart) -> str:
     for name, values in chart.series.items():
         line.add(str(name), values)
     svg = line.render(is_unicode=True)
-    svg = re.sub(r"<script.*?</script>", "", svg, flags=re.S)
-    svg = re.sub(r"<!--.*?-->", "", svg, flags=re.S)
+    svg = re.sub(r"<script.*?</script>", "", svg, flags=re.DOTALL)
+    svg = re.sub(r"<!--.*?-->", "", svg, flags=re.DOTALL)
     svg = re.sub(r"chart-[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}", "chart-referee", svg)
     return svg.replace("</style>", CHART_CSS + "</style>", 1)
 
@@ -262,7 +262,7 @@ def to_html(rep: Report) -> str:
 <p class="facts">{e(_facts(rep))}</p>
 </header>
 <section id="standings">
-<h2>Final standings</h2>
+<h2>{"Final standings" if summary.get("over") else "Standings so far"}</h2>
 <p class="verdict">{e(standings.verdict(summary))}</p>
 <table><thead><tr>{"".join(_th(h, engine.series_word) for h in head)}</tr></thead><tbody>{"".join(body)}</tbody></table>
 {f'<ul class="deciding">{deciding}</ul>' if deciding else ""}
@@ -272,7 +272,7 @@ def to_html(rep: Report) -> str:
 {svg}
 </section>
 <section id="board">
-<h2>The final board</h2>
+<h2>{"The final board" if summary.get("over") else "The board now"}</h2>
 <pre>{e(engine.render(loaded.state))}</pre>
 </section>
 <section id="log">
@@ -303,7 +303,8 @@ def to_markdown(rep: Report, svg_name: str) -> str:
     extra = _extra_columns(summary)
     head = ["place", "player", *([engine.series_word] if scored else []), *extra]
     out = [f"# {engine.title} — {loaded.id}" + (f" ({name})" if name else ""), "", _facts(rep), "",
-           "## Final standings", "", f"**{standings.verdict(summary)}**", "",
+           "## " + ("Final standings" if summary.get("over") else "Standings so far"), "",
+           f"**{standings.verdict(summary)}**", "",
            "| " + " | ".join(head) + " |", "|" + "---|" * len(head)]
     for r in rows:
         who = f"**{r['name']}** (winner)" if r["winner"] else str(r["name"])

@@ -35,13 +35,12 @@ class Tally:
     conditions: dict[str, int] = field(default_factory=dict)
     outcomes: dict[str, int] = field(default_factory=dict)
 
-    def add(self, summary: dict, name: str, score: int | float | None, updated: float) -> None:
+    def add(self, summary: dict, name: str, score: float | None, updated: float) -> None:
         """One finished session in which this player (spelt `name` there) took part."""
         winners = summary.get("winners") or []
         details = summary.get("details") or {}
         self.plays += 1
-        if updated >= self.last:
-            self.last = updated
+        self.last = max(updated, self.last)
         if score is not None:
             self.scored += 1
             self.score_sum += score

@@ -17,6 +17,7 @@ from referee import registry
 from referee.cli import cli
 from referee.store import Store
 
+
 @pytest.fixture(scope="module")
 def club(tmp_path_factory) -> dict:
     """A store with: every example (Kleos 16-16 won by Bob on tie-breaker 1, a Kreus success,
