@@ -220,8 +220,8 @@ footer { color: var(--muted); font-size: 13px; text-align: center; margin-top: 2
 """
 
 
-def _th(label: str, score_word: str) -> str:
-    css = {"place": ' class="narrow"', score_word: ' class="num"'}.get(label, "")
+def _th(label: str, numeric: set[str]) -> str:
+    css = ' class="narrow"' if label == "place" else ' class="num"' if label in numeric else ""
     return f"<th{css}>{html.escape(label.replace('_', ' '))}</th>"
 
 
@@ -234,13 +234,16 @@ def to_html(rep: Report) -> str:
     rows = standings.standings(summary)
     scored = any(r["score"] is not None for r in rows)
     head = ["place", "player", *([engine.series_word] if scored else []), *extra]
+    numeric = {engine.series_word} | {k for k in extra if all(
+        isinstance(p.get(k), int) and not isinstance(p.get(k), bool) for p in summary.get("players", []))}
     body = []
     for r in rows:
         badge = '<span class="badge">winner</span>' if r["winner"] else ""
         cells = [f'<td class="num narrow">{r["place"]}</td>', f"<td>{e(str(r['name']))}{badge}</td>"]
         if scored:
             cells.append(f'<td class="num">{e(_cell(r["score"]))}</td>')
-        cells += [f"<td>{e(_cell(r['player'].get(k)))}</td>" for k in extra]
+        cells += [('<td class="num">' if k in numeric else "<td>") + f"{e(_cell(r['player'].get(k)))}</td>"
+                  for k in extra]
         body.append(f'<tr class="{"winner" if r["winner"] else ""}">' + "".join(cells) + "</tr>")
     deciding = "".join(f"<li>{e(line)}</li>" for line in standings.deciding(summary))
     log = "".join("<tr>" + "".join(f"<td>{e(c)}</td>" for c in row) + "</tr>" for row in _log_rows(rep))
@@ -264,7 +267,7 @@ def to_html(rep: Report) -> str:
 <section id="standings">
 <h2>{"Final standings" if summary.get("over") else "Standings so far"}</h2>
 <p class="verdict">{e(standings.verdict(summary))}</p>
-<table><thead><tr>{"".join(_th(h, engine.series_word) for h in head)}</tr></thead><tbody>{"".join(body)}</tbody></table>
+<table><thead><tr>{"".join(_th(h, numeric) for h in head)}</tr></thead><tbody>{"".join(body)}</tbody></table>
 {f'<ul class="deciding">{deciding}</ul>' if deciding else ""}
 </section>
 <section id="chart" class="chart">
