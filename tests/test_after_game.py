@@ -192,3 +192,51 @@ def test_markdown_has_standings_and_each_games_deciding_numbers(club):
     assert "realm numbers 201" in md("elysion")
     assert "The team (Ann, Bob, Cy, Dee) wins: success" in md("kreus")
     assert "**The team loses**" in md("kreus-defeat")
+
+
+def _insert(store: Store, sid: str, summary: dict, when: float = 1_700_000_000.0) -> None:
+    """A finished session's row as the session layer caches it (no log needed by `stats`)."""
+    store.db.execute(
+        "INSERT INTO sessions (id, game, name, seed, rules_version, status, summary, created, updated, used)"
+        " VALUES (?, ?, '', '1', '1', ?, ?, ?, ?, ?)",
+        (sid, summary["game"], "over" if summary["over"] else "open", json.dumps(summary), when, when, when))
+
+
+def _over(game: str, players: list[dict], winners: list[str], outcome: str | None = None, **details) -> dict:
+    return {"game": game, "players": players, "current": None, "phase": "over", "turn": 3, "pending": [],
+            "over": True, "winners": winners, "outcome": outcome, "details": details}
+
+
+def test_stats_tally_rules_on_cached_summaries(tmp_path):
+    db = tmp_path / "s.db"
+    store = Store(db)
+    three = [{"name": "Ann", "score": None}, {"name": "Bob", "score": None}, {"name": "Cy", "score": None}]
+    # Kreus: may-sustain-life is the lowest winning tier (a win), unstable a loss
+    _insert(store, "kreus-1", _over("kreus", three, ["Ann", "Bob", "Cy"], "may-sustain-life"))
+    _insert(store, "kreus-2", _over("kreus", three, [], "unstable"))
+    # Cerebria: Ann balanced 8+7; then Ann and BOB (typed in capitals) share a Single-minded win
+    _insert(store, "cerebria-1", _over("cerebria", [{"name": "Ann", "score": 15}, {"name": "Bob", "score": 9}],
+                                       ["Ann"], "balanced", condition="balanced", tie_break=None))
+    _insert(store, "cerebria-2", _over("cerebria", [{"name": "Ann", "score": 13}, {"name": "BOB", "score": 13}],
+                                       ["Ann", "BOB"], "single-minded", condition="single-minded", tie_break="shared"),
+            when=1_700_000_100.0)
+    # Elysion: 40-40, Bob's lower realm numbers win; an older store's summary has no details
+    _insert(store, "elysion-1", _over("elysion", [{"name": "Ann", "score": 40}, {"name": "Bob", "score": 40}],
+                                      ["Bob"], realm_sums={"Ann": 200, "Bob": 150}, tie_break=True))
+    old = _over("elysion", [{"name": "Ann", "score": 31}, {"name": "Bob", "score": 20}], ["Ann"])
+    del old["details"]
+    _insert(store, "elysion-2", old)
+    store.close()
+    rows = {(r["game"], r["player"]): r for r in stats(db)}
+    assert rows["kreus", "Cy"] == {"player": "Cy", "game": "kreus", "plays": 2, "wins": 1, "win_rate": 0.5,
+                                   "average_score": None, "best_score": None,
+                                   "outcomes": {"may-sustain-life": 1, "unstable": 1}}
+    # Ann: 2 plays, 2 wins (1 balanced, 1 single-minded shared), (15 + 13) / 2 = 14
+    assert rows["cerebria", "Ann"] == {"player": "Ann", "game": "cerebria", "plays": 2, "wins": 2, "win_rate": 1.0,
+                                       "average_score": 14.0, "best_score": 15, "shared_wins": 1,
+                                       "single_minded_wins": 1, "balanced_wins": 1}
+    # Bob and BOB are one player, shown as last typed: (9 + 13) / 2 = 11
+    assert rows["cerebria", "BOB"]["plays"] == 2 and rows["cerebria", "BOB"]["wins"] == 1
+    assert rows["cerebria", "BOB"]["average_score"] == 11.0 and rows["cerebria", "BOB"]["shared_wins"] == 1
+    assert (rows["elysion", "Bob"]["tie_break_wins"], rows["elysion", "Ann"]["tie_break_wins"]) == (1, 0)
+    assert rows["elysion", "Ann"]["average_score"] == 35.5 and rows["elysion", "Ann"]["wins"] == 1
