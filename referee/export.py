@@ -109,12 +109,16 @@ def _markdown(loaded: session.Loaded, history: list[dict]) -> str:
     out += [f"- Seed: `{loaded.seed}`", f"- Rules version: {loaded.engine.rules_version}",
             f"- Status: {status_line(summary, loaded.engine.turn_word)}", ""]
     rows = standings(summary)
-    scored = any(r["score"] is not None for r in rows)
-    out += ["## Standings", "", f"**{verdict(summary)}**", "",
-            "| place | player | " + ("score |" if scored else "|"), "|---|---|" + ("---|" if scored else "")]
+    players = summary.get("players", [])
+    # extra scalar keys of the player entries (Cerebria's bliss/gloom, a Kleos god) get columns
+    scalar = (str, int, float, bool, type(None))
+    extra = [k for k in dict.fromkeys(k for p in players for k in p)
+             if k not in ("name", "score") and all(isinstance(p.get(k), scalar) for p in players)]
+    head = ["place", "player", *(["score"] if any(r["score"] is not None for r in rows) else []), *extra]
+    out += ["## Standings", "", f"**{verdict(summary)}**", "", "| " + " | ".join(head) + " |", "|---" * len(head) + "|"]
     for r in rows:
-        name = f"**{r['name']}**" if r["winner"] else str(r["name"])
-        out.append(f"| {r['place']} | {name} |" + (f" {'' if r['score'] is None else r['score']} |" if scored else ""))
+        cells = [r["place"], r["name"], *([r["score"]] if "score" in head else []), *(r["player"].get(k) for k in extra)]
+        out.append("| " + " | ".join("" if c is None else str(c) for c in cells) + " |")
     numbers = deciding(summary)
     if numbers:
         out += ["", "## Deciding numbers", "", *[f"- {line}" for line in numbers]]

@@ -184,7 +184,10 @@ def test_markdown_has_standings_and_each_games_deciding_numbers(club):
     def md(key: str) -> str:
         return run(club["db"], "export", club["ids"][key], "--format", "md").output
 
-    assert "## Standings" in md("kleos") and "| 1 | **Bob** | 16 |" in md("kleos") and "| 2 | Ann | 16 |" in md("kleos")
+    assert "## Standings" in md("kleos") and "**Winner: Bob**" in md("kleos")
+    assert "| place | player | score | god |" in md("kleos")
+    assert "| 1 | Bob | 16 | athena |" in md("kleos") and "| 2 | Ann | 16 | ares |" in md("kleos")
+    assert "| 1 | Ann | 14 | 13 | 1 |" in md("cerebria") and "| player | score | bliss | gloom |" in md("cerebria")
     assert "- Ann 13 Bliss / 1 Gloom" not in md("cerebria")
     assert "Fragments: Ann 13 Bliss / 1 Gloom (14)" in md("cerebria")
     assert "Won by Single-minded" in md("cerebria")
