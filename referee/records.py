@@ -85,8 +85,9 @@ def cell(value: Any) -> str:
         return "true" if value else "false"
     if isinstance(value, (int, float, str)):
         text = str(value)
-    elif isinstance(value, list) and all(isinstance(v, str) and len(v) == 1 for v in value):
-        text = "".join(value)  # dice faces: ssg--
+    elif (isinstance(value, list) and all(isinstance(v, str) and len(v) == 1 for v in value)
+          and not any(v.isdigit() for v in value)):
+        text = "".join(value)  # dice faces: ssg-- (digits are numbers, realms: listed below)
     elif isinstance(value, list) and all(isinstance(v, (str, int, float)) for v in value):
         text = ", ".join(map(str, value))
     else:

@@ -243,3 +243,12 @@ def test_stats_tally_rules_on_cached_summaries(tmp_path):
     assert rows["cerebria", "BOB"]["average_score"] == 11.0 and rows["cerebria", "BOB"]["shared_wins"] == 1
     assert (rows["elysion", "Bob"]["tie_break_wins"], rows["elysion", "Ann"]["tie_break_wins"]) == (1, 0)
     assert rows["elysion", "Ann"]["average_score"] == 35.5 and rows["elysion", "Ann"]["wins"] == 1
+
+
+def test_csv_cells_join_dice_faces_but_list_single_digit_numbers():
+    from referee.records import cell
+
+    assert cell(["s", "g", "-"]) == "sg-"
+    assert cell(["3", "4", "5"]) == "3, 4, 5"  # Elysion realms 3, 4 and 5, not 345
+    assert cell([12, 20]) == "12, 20" and cell(True) == "true" and cell(None) == ""
+    assert cell("x" * 300) == "(300 characters: see the JSON export)"
