@@ -91,6 +91,7 @@ class Engine:
     turn_word = "turn"  # what the summary's `turn` counts, in the game's words ("day")
     verbs: ClassVar[Mapping[str, Verb]] = {}
     rules: ClassVar[dict[str, str]] = {}
+    series_word = "score"  # what `series` charts, in the game's words ("glory", "frogs")
 
     # -- what a game implements ------------------------------------------------------
     def setup(self, options: dict, chance: Chance) -> Any:
@@ -310,6 +311,24 @@ class Engine:
             f"{k}={short(v)}" for k, v in action.items() if k != "verb" and v not in (None, False, [], {})
         )
         return f"{action.get('verb', '?')} {fields}".strip()
+
+    # -- after the game (stats, reports, exports) ----------------------------------
+    def result_details(self, state: Any) -> dict:
+        """What decided a finished game beyond the summary (a tie-breaker, a winning condition).
+
+        JSON data; cached with the summary under `details` once the game is over, so
+        `referee stats` never replays. Default: nothing more."""
+        return {}
+
+    def series(self, state: Any) -> dict[str, float | None]:
+        """The numbers a report charts after each action, by label. Default: each player's
+        score; a game without one (Kreus, Crôa!) charts what shows how it is going."""
+        return {p["name"]: p.get("score") for p in self.summary(state)["players"]}
+
+    def final_steps(self, state: Any) -> dict[str, list[float]]:
+        """Running totals of a scoring done step by step at the end (Elysion's look back),
+        by player; a report charts them instead of `series`. Default: none."""
+        return {}
 
 
 def _same(have: Any, typed: Any) -> bool:

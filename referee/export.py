@@ -7,8 +7,6 @@ undone actions too, so `referee import` gives back an equal session.
 
 from __future__ import annotations
 
-import csv
-import io
 import json
 import os
 import tempfile
@@ -20,7 +18,7 @@ from referee.store import Store
 
 FORMAT = "referee-log"
 FORMAT_VERSION = 1
-FORMATS = ("json", "jsonl", "csv", "md")
+FORMATS = ("json", "jsonl", "csv", "md", "summary")
 
 
 def _history(store: Store, sid: str) -> list[dict]:
@@ -80,39 +78,51 @@ def render(store: Store, sid: str, fmt: str) -> str:
         lines = [json.dumps({**header(loaded), "kind": "header"}, ensure_ascii=False)]
         lines += [json.dumps({"kind": "action", **_record_json(r)}, ensure_ascii=False) for r in history]
         return "\n".join(lines) + "\n"
-    if fmt == "csv":
-        buf = io.StringIO()
-        writer = csv.writer(buf, lineterminator="\n")
-        writer.writerow(["index", "status", "verb", "action", "results", "events", "rules"])
-        for r in history:
-            writer.writerow([r["idx"], r["status"], r["action"].get("verb"), json.dumps(r["action"], ensure_ascii=False),
-                             results_text(r["results"]), " / ".join(e.get("text", "") for e in r["events"]), r["rules"]])
-        return buf.getvalue()
+    if fmt == "csv":  # for spreadsheets: the played actions, flat columns, scores after each
+        from referee.records import csv_text
+
+        return csv_text(loaded)
+    if fmt == "summary":
+        return _chat(loaded)
     return _markdown(loaded, history)
+
+
+def _chat(loaded: session.Loaded) -> str:
+    """A few plain lines for a group chat (winner, scores, how it ended, length, date)."""
+    import datetime as _dt
+
+    from referee.standings import chat_lines
+
+    when = _dt.datetime.fromtimestamp(loaded.meta.get("updated") or 0).strftime("%Y-%m-%d")
+    lines = chat_lines(loaded.engine.title, loaded.id, loaded.meta.get("name", ""), loaded.stored_summary,
+                       loaded.engine.turn_word, len(loaded.records) - 1, when)
+    return "\n".join(lines) + "\n"
 
 
 def _markdown(loaded: session.Loaded, history: list[dict]) -> str:
     from referee.cli.output import status_line  # plain text helper, no Click output
+    from referee.standings import deciding, standings, verdict
 
-    summary = loaded.summary
+    summary = loaded.stored_summary
     out = [f"# {loaded.engine.title} — session {loaded.id}", ""]
     if loaded.meta.get("name"):
         out += [f"*{loaded.meta['name']}*", ""]
     out += [f"- Seed: `{loaded.seed}`", f"- Rules version: {loaded.engine.rules_version}",
             f"- Status: {status_line(summary, loaded.engine.turn_word)}", ""]
+    rows = standings(summary)
     players = summary.get("players", [])
-    if any(p.get("score") is not None for p in players):
-        # extra scalar keys of the player entries (Cerebria's bliss/gloom) get their own columns
-        scalar = (str, int, float, bool, type(None))
-        extra = [k for k in dict.fromkeys(k for p in players for k in p)
-                 if k not in ("name", "score") and all(isinstance(p.get(k), scalar) for p in players)]
-        keys = ("name", "score", *extra)
-        out += ["## Players", "", "| " + " | ".join(["player", "score", *extra]) + " |",
-                "|---" * len(keys) + "|"]
-        out += ["| " + " | ".join("" if p.get(k) is None else str(p.get(k)) for k in keys) + " |"
-                for p in players]
-    else:  # a game without scores (Kreus, Crôa!): the outcome is in the status line
-        out += ["## Players", "", ", ".join(str(p.get("name")) for p in players)]
+    # extra scalar keys of the player entries (Cerebria's bliss/gloom, a Kleos god) get columns
+    scalar = (str, int, float, bool, type(None))
+    extra = [k for k in dict.fromkeys(k for p in players for k in p)
+             if k not in ("name", "score") and all(isinstance(p.get(k), scalar) for p in players)]
+    head = ["place", "player", *(["score"] if any(r["score"] is not None for r in rows) else []), *extra]
+    out += ["## Standings", "", f"**{verdict(summary)}**", "", "| " + " | ".join(head) + " |", "|---" * len(head) + "|"]
+    for r in rows:
+        cells = [r["place"], r["name"], *([r["score"]] if "score" in head else []), *(r["player"].get(k) for k in extra)]
+        out.append("| " + " | ".join("" if c is None else str(c) for c in cells) + " |")
+    numbers = deciding(summary)
+    if numbers:
+        out += ["", "## Deciding numbers", "", *[f"- {line}" for line in numbers]]
     out += ["", "## Log", "", "| # | action | dice and draws | what happened |", "|---|---|---|---|"]
     for r in history:
         mark = "" if r["status"] == "done" else f" *({r['status']})*"

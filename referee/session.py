@@ -33,10 +33,23 @@ class Loaded:
     def summary(self) -> dict:
         return self.engine.summary(self.state)
 
+    @property
+    def stored_summary(self) -> dict:
+        """The summary as the store caches it: with the engine's `details` once the game is over."""
+        return cached_summary(self.engine, self.state)
+
     def state_json(self) -> dict:
         data = dict(self.engine.to_json(self.state))
         data["summary"] = self.summary
         return data
+
+
+def cached_summary(engine: Any, state: Any) -> dict:
+    """The summary plus, for a finished game, what decided it (`Engine.result_details`)."""
+    out = engine.summary(state)
+    if out.get("over"):
+        out = {**out, "details": engine.result_details(state)}
+    return out
 
 
 def new_seed() -> str:
@@ -93,6 +106,8 @@ def resolve(store: Store, game: str | None, sid: str | None) -> str:
     """The session a command means: the one named, else the most recently used open one."""
     if sid:
         meta = store.session(sid)
+        if meta["status"] == "deleted":
+            raise StorageError(f"session '{sid}' is deleted; `referee sessions restore {sid}` brings it back")
         if game and meta["game"] != game:
             raise StorageError(f"session '{sid}' is a {meta['game']} game, not {game}")
         return sid
@@ -111,7 +126,7 @@ def create(store: Store, game: str, options: dict, seed: str | None = None, name
     loaded = Loaded(None, game, seed, engine, [record], state)
     if not dry_run:
         with store.write():
-            loaded.id = store.create_session(game, name, seed, engine.rules_version, record, loaded.summary)
+            loaded.id = store.create_session(game, name, seed, engine.rules_version, record, loaded.stored_summary)
     return loaded, events
 
 
@@ -132,7 +147,7 @@ def act(store: Store, sid: str, action: dict, dry_run: bool = False) -> tuple[Lo
         store.drop_redo(sid)
         rec["idx"] = store.next_idx(sid)
         store.insert_action(sid, rec["idx"], rec)
-        store.save_summary(sid, loaded.summary)
+        store.save_summary(sid, loaded.stored_summary)
     return loaded, events
 
 
@@ -168,7 +183,7 @@ def undo(store: Store, sid: str, steps: int = 1) -> Loaded:
             raise IllegalAction(f"only {undoable} action(s) can be undone", "Undo")
         store.set_status(sid, [r["idx"] for r in records[-steps:]], "undone")
         loaded = load(store, sid)
-        store.save_summary(sid, loaded.summary)
+        store.save_summary(sid, loaded.stored_summary)
     return loaded
 
 
@@ -182,5 +197,5 @@ def redo(store: Store, sid: str, steps: int = 1) -> Loaded:
             raise IllegalAction(f"only {len(undone)} action(s) can be redone", "Redo")
         store.set_status(sid, [r["idx"] for r in undone[:steps]], "done")
         loaded = load(store, sid)
-        store.save_summary(sid, loaded.summary)
+        store.save_summary(sid, loaded.stored_summary)
     return loaded

@@ -237,7 +237,7 @@ class Store:
     def current_session(self, game: str | None = None) -> str:
         """The most recently used open session (of `game`, if given); when none is open,
         the most recently used finished one, so its final table, log and undo stay at hand."""
-        sql = "SELECT id FROM sessions WHERE 1=1"
+        sql = "SELECT id FROM sessions WHERE status != 'deleted'"
         args: tuple = ()
         if game:
             sql += " AND game = ?"
@@ -252,27 +252,32 @@ class Store:
             raise StorageError(f"no {what} in {self.path}; start one with {hint}")
         return row[0]
 
-    def sessions(self, game: str | None = None, include_over: bool = False) -> list[dict]:
-        sql = "SELECT * FROM sessions WHERE 1=1"
+    def sessions(self, game: str | None = None, include_over: bool = False,
+                 deleted: bool = False) -> list[dict]:
+        """Sessions most recently used first: open ones (finished too with `include_over`);
+        with `deleted`, only the deleted ones awaiting `sessions purge`."""
+        sql = "SELECT * FROM sessions WHERE " + ("status = 'deleted'" if deleted else "status != 'deleted'")
         args: list = []
         if game:
             sql += " AND game = ?"
             args.append(game)
-        if not include_over:
+        if not include_over and not deleted:
             sql += " AND status = 'open'"
         return [self._session_row(r) for r in self.db.execute(sql + " ORDER BY used DESC, rowid DESC", args)]
 
-    def session_list(self, game: str | None = None, include_over: bool = False) -> list[dict]:
+    def session_list(self, game: str | None = None, include_over: bool = False,
+                     deleted: bool = False) -> list[dict]:
         """The rows `referee sessions` lists. One that cannot be read is kept, with `damaged`
         saying why (a summary or a logged action that does not decode), so one damaged session
         never hides the others."""
         sql = ("SELECT CAST(id AS BLOB), CAST(game AS BLOB), CAST(name AS BLOB), CAST(status AS BLOB),"
-               " CAST(summary AS BLOB), updated FROM sessions WHERE 1=1")
+               " CAST(summary AS BLOB), updated FROM sessions WHERE "
+               + ("status = 'deleted'" if deleted else "status <> 'deleted'"))
         args: list = []
         if game:
             sql += " AND game = ?"
             args.append(game)
-        if not include_over:
+        if not include_over and not deleted:
             sql += " AND status <> 'over'"
         bad_logs: set[str] = set()
         try:
@@ -318,6 +323,36 @@ class Store:
             "UPDATE sessions SET summary = ?, status = ?, updated = ?, used = ? WHERE id = ?",
             (json.dumps(summary), "over" if summary.get("over") else "open", now, now, sid),
         )
+
+    def finished(self, game: str | None = None, since: float | None = None) -> list[tuple[str, str, float, str]]:
+        """(id, game, updated, summary JSON) of every finished session: what `stats` reads."""
+        sql = "SELECT id, game, updated, summary FROM sessions WHERE status = 'over'"
+        args: list = []
+        if game:
+            sql += " AND game = ?"
+            args.append(game)
+        if since is not None:
+            sql += " AND updated >= ?"
+            args.append(since)
+        return self.db.execute(sql, args).fetchall()
+
+    def rename(self, sid: str, name: str) -> None:
+        self.db.execute("UPDATE sessions SET name = ? WHERE id = ?", (name, sid))
+
+    def mark_deleted(self, sid: str, deleted: bool) -> None:
+        """Delete a session recoverably (status 'deleted'), or restore it (open or over again)."""
+        if deleted:
+            self.db.execute("UPDATE sessions SET status = 'deleted' WHERE id = ?", (sid,))
+        else:
+            over = bool(self.session(sid)["summary"].get("over"))
+            self.db.execute("UPDATE sessions SET status = ? WHERE id = ?", ("over" if over else "open", sid))
+
+    def purge(self) -> list[str]:
+        """Remove the deleted sessions and their logs for good; returns their ids."""
+        ids = [r[0] for r in self.db.execute("SELECT id FROM sessions WHERE status = 'deleted' ORDER BY id")]
+        self.db.execute("DELETE FROM actions WHERE session_id IN (SELECT id FROM sessions WHERE status = 'deleted')")
+        self.db.execute("DELETE FROM sessions WHERE status = 'deleted'")
+        return ids
 
     # -- actions ---------------------------------------------------------------------
     def insert_action(self, sid: str, idx: int, record: dict) -> None:

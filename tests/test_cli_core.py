@@ -55,7 +55,9 @@ def test_new_act_undo_redo_export_every_format_and_import_equal(db, tmp_path):
     assert exported["actions"][2]["results"][0] == {"label": exported["actions"][2]["results"][0]["label"],
                                                     "value": ["s", "g"], "source": "table"}
     rows = list(csv.DictReader(io.StringIO((tmp_path / "out.csv").read_text())))
-    assert [r["verb"] for r in rows] == ["new", "glory", "check", "check"] and "(table)" in rows[2]["results"]
+    # the spreadsheet CSV holds the played actions (undone ones are in json/jsonl), results flat
+    assert [r["verb"] for r in rows] == ["new", "glory", "check"] and rows[2]["results_from"] == "table"
+    assert "sg" in [v for k, v in rows[2].items() if k.startswith("result_")]
     md = (tmp_path / "out.md").read_text()
     assert md.startswith("# Kleos") and "| 1 |" in md and "## The table now" in md
     lines = (tmp_path / "out.jsonl").read_text().splitlines()

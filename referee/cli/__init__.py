@@ -14,15 +14,17 @@ from referee.cli.lazy import RootGroup
 
 GAME_NAMES = ("kleos", "kreus", "cerebria", "croa", "elysion")  # as in referee.registry (kept light here)
 SESSION_COMMANDS = {
-    "sessions": ("referee.cli.sessions:sessions_cmd", "List sessions."),
+    "sessions": ("referee.cli.sessions:sessions_cmd", "List sessions; rename, delete, restore, purge."),
     "show": ("referee.cli.sessions:show_cmd", "Show a session's table (board, scores, turn)."),
     "log": ("referee.cli.sessions:log_cmd", "Numbered actions with their results."),
     "undo": ("referee.cli.sessions:undo_cmd", "Take back actions (they can be redone)."),
     "redo": ("referee.cli.sessions:redo_cmd", "Put back undone actions."),
-    "export": ("referee.cli.sessions:export_cmd", "Write a session as json, jsonl, csv or md."),
+    "export": ("referee.cli.sessions:export_cmd", "Write a session as json, jsonl, csv, md or a chat summary."),
     "import": ("referee.cli.sessions:import_cmd", "Rebuild a session from a JSON export, re-checking every action."),
     "play": ("referee.cli.shell_cmd:play_cmd", "Interactive shell over the same commands."),
     "completion": ("referee.cli.sessions:completion_cmd", "Print the shell completion script (bash, zsh, fish)."),
+    "stats": ("referee.cli.after:stats_cmd", "Plays, wins and scores per player and game across finished sessions."),
+    "report": ("referee.cli.after:report_cmd", "Write a session's report (HTML or Markdown): standings, chart, board, log."),
 }
 GAME_HELP = {
     "kleos": "Kleos: gods, minions, dice combat, glory (2-5 players).",

@@ -39,11 +39,47 @@ def dry_run_option(fn: Callable) -> Callable:
     return click.option("--dry-run", is_flag=True, help="Check it and show the outcome; record nothing.")(fn)
 
 
+LIKE = "referee.like"  # ctx.meta key: the session `new --like ID` copies
+# What a rematch does not copy: what was dealt, tossed or drawn for that one game...
+LIKE_FRESH = {"kreus": ("first",), "cerebria": ("first", "mood", "impulse"), "elysion": ("row", "shades")}
+# ...and what belongs to the players' gods, taken anew when --player is typed.
+LIKE_WITH_PLAYERS = {"kleos": ("temples", "champions")}
+
+
+class _FilledByLike(click.Option):
+    """A required option of `new` that `--like ID` fills from the earlier session."""
+
+    def process_value(self, ctx: click.Context, value: Any) -> Any:
+        try:
+            return super().process_value(ctx, value)
+        except click.MissingParameter:
+            if ctx.meta.get(LIKE):
+                return () if self.multiple else None
+            raise
+
+    def get_help_record(self, ctx: click.Context) -> tuple[str, str] | None:
+        record = super().get_help_record(ctx)
+        if record is None:
+            return None
+        return record[0], record[1].replace("[required]", "[required unless --like]")
+
+
+class GameGroup(click.Group):
+    """A game's group: its `new` may leave out what `--like ID` copies."""
+
+    def add_command(self, cmd: click.Command, name: str | None = None) -> None:
+        if (name or cmd.name) == "new":
+            for param in cmd.params:
+                if type(param) is click.Option and param.required:
+                    param.__class__ = _FilledByLike
+        super().add_command(cmd, name)
+
+
 def game_group(game: str, help: str | None = None) -> click.Group:
     """A game's group, with `status` already in it."""
     from referee.cli import GAME_HELP
 
-    group = click.Group(game, help=help or GAME_HELP.get(game), context_settings={"help_option_names": ["-h", "--help"]})
+    group = GameGroup(game, help=help or GAME_HELP.get(game), context_settings={"help_option_names": ["-h", "--help"]})
 
     @group.command("status")
     @json_option
@@ -87,6 +123,9 @@ def start(game: str, options: dict, seed: Any = None, name: str = "", dry_run: b
 
     ref = context.get()
     store = ref.store()
+    like = click.get_current_context().meta.get(LIKE)
+    if like:
+        options = like_options(store, game, like, options)
     loaded, events = session.create(store, game, options, seed=None if seed is None else str(seed),
                                     name=name, dry_run=dry_run)
     if ref.as_json:
@@ -97,13 +136,52 @@ def start(game: str, options: dict, seed: Any = None, name: str = "", dry_run: b
     if dry_run:
         click.echo("(dry run: nothing recorded)")
     else:
-        click.echo(f"Session {loaded.id} started (seed {loaded.seed}); it is now the current {game} session.")
+        click.echo(f"Session {loaded.id} started (seed {loaded.seed})" + (f", set up like {like}" if like else "")
+                   + f"; it is now the current {game} session.")
     click.echo(loaded.engine.render(loaded.state))
     click.echo(output.status_line(loaded.summary, loaded.engine.turn_word))
 
 
+def like_options(store: Any, game: str, like: str, given: dict) -> dict:
+    """The `new` options of session `like`, overridden by every option typed now.
+
+    Options typed on the command line (or set in the environment) win; a dict option
+    typed now (Kleos' --temple, --champion) is merged key by key. Not copied: what was
+    dealt or tossed for that game (LIKE_FRESH), and, when --player is typed, what
+    belonged to the earlier players (LIKE_WITH_PLAYERS)."""
+    from click.core import ParameterSource
+
+    from referee import session
+
+    sid = session.resolve(store, game, like)
+    earlier = {k: v for k, v in store.actions(sid)[0]["action"].items() if k != "verb"}
+    ctx = click.get_current_context()
+    typed = {p.name.removesuffix("_file") for p in ctx.command.params if p.name
+             and ctx.get_parameter_source(p.name) in (ParameterSource.COMMANDLINE, ParameterSource.ENVIRONMENT)}
+    drop = set(LIKE_FRESH.get(game, ()))
+    if "players" in typed:
+        drop |= set(LIKE_WITH_PLAYERS.get(game, ()))
+    options = {k: v for k, v in earlier.items() if k not in drop}
+    for key, value in given.items():
+        if key in typed:
+            before = options.get(key)
+            options[key] = {**before, **value} if isinstance(value, dict) and isinstance(before, dict) else value
+        elif key not in options:
+            options[key] = value
+    return options
+
+
+def _remember_like(ctx: click.Context, _param: click.Parameter, value: str | None) -> None:
+    if value:
+        ctx.meta[LIKE] = value
+
+
 def new_options(fn: Callable) -> Callable:
-    """--seed, --name, --dry-run and --json for a game's `new`."""
+    """--like, --seed, --name, --dry-run and --json for a game's `new`."""
+    fn = click.option("--like", metavar="ID", default=None, is_eager=True, expose_value=False,
+                      callback=_remember_like,
+                      help="Same players, seats, gods or colours and options as session ID (a rematch); "
+                           "any option typed here overrides. Dealt cards and tosses are not copied.")(fn)
     fn = click.option("--seed", default=None, metavar="N", help="Seed for every roll and shuffle (random if omitted).")(fn)
     fn = click.option("--name", default="", help="A name for the session (shown in `referee sessions`).")(fn)
     fn = dry_run_option(fn)

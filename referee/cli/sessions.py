@@ -22,19 +22,29 @@ def _sid(sid: str | None, game: str | None = None, view: bool = False) -> str:
     return session.resolve(ref.reader() if view else ref.store(), game, sid or ref.session_id)
 
 
-@click.command("sessions")
+@click.group("sessions", invoke_without_command=True)
 @click.option("--game", type=click.Choice(GAME_NAMES), help="Only this game.")
 @click.option("--all", "show_all", is_flag=True, help="Finished games too.")
+@click.option("--player", metavar="NAME", help="Only sessions this player (any case) is in.")
+@click.option("--deleted", is_flag=True, help="Only deleted sessions (restorable until `sessions purge`).")
 @json_option
-def sessions_cmd(game: str | None, show_all: bool) -> None:
-    """List sessions (id, game, name, players, turn, status, updated), most recent first."""
+@click.pass_context
+def sessions_cmd(ctx: click.Context, game: str | None, show_all: bool, player: str | None, deleted: bool) -> None:
+    """List sessions (id, game, name, players, turn, status, updated), most recent first.
+
+    With a subcommand: rename, delete (recoverable), restore, purge."""
+    if ctx.invoked_subcommand is not None:
+        return
     ref = context.get()
-    rows = ref.reader().session_list(game, include_over=show_all)
+    rows = ref.reader().session_list(game, include_over=show_all, deleted=deleted)
 
     def players(r: dict) -> list:
         found = r["summary"].get("players", [])
         return [p.get("name") if isinstance(p, dict) else p for p in found] if isinstance(found, list) else []
 
+    if player:
+        wanted = player.casefold()
+        rows = [r for r in rows if any(str(p).casefold() == wanted for p in players(r))]
     if ref.as_json:
         result = [{"id": r["id"], "game": r["game"], "name": r["name"], "players": players(r),
                    "turn": r["summary"].get("turn"), "status": r["status"], "updated": r["updated"],
@@ -42,7 +52,8 @@ def sessions_cmd(game: str | None, show_all: bool) -> None:
         output.emit_json(output.envelope({"sessions": result}))
         return
     if not rows:
-        click.echo("No sessions" + ("" if show_all else " open (try --all)") + ".")
+        click.echo("No " + ("deleted sessions" if deleted else "sessions" + ("" if show_all else " open (try --all)"))
+                   + (f" with {player}" if player else "") + ".")
         return
     click.echo(output.table(
         ["id", "game", "name", "players", "turn", "status", "updated"],
@@ -53,6 +64,89 @@ def sessions_cmd(game: str | None, show_all: bool) -> None:
         if r["damaged"]:
             click.echo(f"note: session {r['id']} is damaged ({r['damaged']}); `referee export` the others, or"
                        " restore the store from a backup", err=True)
+
+
+@sessions_cmd.command("rename")
+@click.argument("session_id", metavar="ID")
+@click.argument("name")
+@json_option
+def rename_cmd(session_id: str, name: str) -> None:
+    """Give a session a new name (shown in `referee sessions`)."""
+    from referee import session
+
+    ref = context.get()
+    store = ref.store()
+    sid = session.resolve(store, None, session_id)
+    with store.write():
+        store.rename(sid, name.strip())
+    if ref.as_json:
+        output.emit_json(output.envelope({"renamed": sid, "name": name.strip()}, sid))
+    else:
+        click.echo(f"Session {sid} is now named '{name.strip()}'.")
+
+
+@sessions_cmd.command("delete")
+@click.argument("session_id", metavar="ID")
+@click.option("--yes", is_flag=True, help="Do not ask.")
+@json_option
+def delete_cmd(session_id: str, yes: bool) -> None:
+    """Delete a session: hidden everywhere, restorable until `sessions purge`."""
+    from referee import session
+
+    ref = context.get()
+    store = ref.store()
+    sid = session.resolve(store, None, session_id)
+    meta = store.session(sid)
+    players = ", ".join(str(p.get("name")) for p in meta["summary"].get("players", []))
+    if not yes and not click.confirm(f"Delete {sid} ({meta['game']}: {players})?", default=False, err=True):
+        click.echo(f"Nothing deleted: {sid} stays.", err=True)
+        return
+    with store.write():
+        store.mark_deleted(sid, True)
+    if ref.as_json:
+        output.emit_json(output.envelope({"deleted": sid}, sid))
+    else:
+        click.echo(f"Deleted {sid}; `referee sessions restore {sid}` brings it back until `referee sessions purge`.")
+
+
+@sessions_cmd.command("restore")
+@click.argument("session_id", metavar="ID")
+@json_option
+def restore_cmd(session_id: str) -> None:
+    """Bring back a deleted session."""
+    from referee.errors import StorageError
+
+    ref = context.get()
+    store = ref.store()
+    meta = store.session(session_id)
+    if meta["status"] != "deleted":
+        raise StorageError(f"session '{session_id}' is not deleted")
+    with store.write():
+        store.mark_deleted(session_id, False)
+    if ref.as_json:
+        output.emit_json(output.envelope({"restored": session_id}, session_id))
+    else:
+        click.echo(f"Restored {session_id}.")
+
+
+@sessions_cmd.command("purge")
+@click.option("--yes", is_flag=True, help="Do not ask.")
+@json_option
+def purge_cmd(yes: bool) -> None:
+    """Remove deleted sessions for good (they cannot be restored after)."""
+    ref = context.get()
+    store = ref.store()
+    doomed = [r["id"] for r in store.sessions(deleted=True)]
+    if doomed and not yes and not click.confirm(
+            f"Remove {len(doomed)} deleted session(s) for good ({', '.join(doomed)})?", default=False, err=True):
+        click.echo("Nothing purged.", err=True)
+        return
+    with store.write():
+        purged = store.purge()
+    if ref.as_json:
+        output.emit_json(output.envelope({"purged": purged}))
+    else:
+        click.echo(f"Purged {len(purged)} deleted session(s)" + (f": {', '.join(purged)}." if purged else "."))
 
 
 @click.command("show")
@@ -131,7 +225,8 @@ def redo_cmd(session_id: str | None, steps: int) -> None:
 
 @click.command("export")
 @click.argument("session_id", required=False, metavar="[ID]")
-@click.option("--format", "fmt", type=click.Choice(["json", "jsonl", "csv", "md"]), default="json", show_default=True)
+@click.option("--format", "fmt", type=click.Choice(["json", "jsonl", "csv", "md", "summary"]), default="json",
+              show_default=True, help="csv: one row per action for spreadsheets; summary: a few lines for a chat.")
 @click.option("-o", "--output", "out", type=click.Path(dir_okay=False, allow_dash=True),
               help="Write to this file (atomically, readable by you only); - for standard output.")
 @click.option("--force", is_flag=True, help="Overwrite an existing file.")

@@ -14,6 +14,7 @@ from referee.games.cerebria.flow import apply as _apply
 class CerebriaEngine(Engine):
     name = "cerebria"
     title = "Cerebria"
+    series_word = "fragments"
     rules_version = "1"
     min_players = setup.MIN_PLAYERS
     max_players = setup.MAX_PLAYERS
@@ -44,6 +45,10 @@ class CerebriaEngine(Engine):
         return summary("cerebria", players, None if idle else state["players"][state["current"]],
                        phase, state["turn"], pending, over, state["winners"],
                        state["condition"] if over else None)
+
+    def result_details(self, state: dict) -> dict:
+        """The winning condition and the tie-break that settled it (RULINGS)."""
+        return {"condition": state.get("condition"), "tie_break": state.get("tie_break")}
 
     def legal_actions(self, state: dict) -> list[Action]:
         return legal.legal_actions(state)

@@ -25,7 +25,7 @@ from .arrival import (
 from .board import SQUARES, ZONE, ZONES
 from .flow import current_name, end_turn, pending_entries
 from .legal import check_move, frog_name, move_actions, tile_options
-from .pond import QUEEN, frog, occupied, reserve
+from .pond import QUEEN, frog, in_pond, occupied, reserve
 from .render import answer_hint, render
 from .setup import COLORS, setup
 from .tiles import KINDS, full_piles, spelled
@@ -40,6 +40,7 @@ class CroaEngine(Engine):
     rules_version = "2"  # 2: gained servants placed at once; the force lasts until lost
     min_players = 2
     max_players = 4
+    series_word = "frogs"
 
     # -- setup and actions -------------------------------------------------------------------
     def setup(self, options: dict, chance: Chance) -> dict:
@@ -145,6 +146,14 @@ class CroaEngine(Engine):
         return summary("croa", players, current_name(state), phase, state["turn"],
                        pending=pending_entries(state), over=over,
                        winners=[state["colonies"][state["winner"]]["name"]] if over else [])
+
+    def result_details(self, state: dict) -> dict:
+        """Frogs each colony still has in the pond."""
+        return {"frogs": self.series(state)}
+
+    def series(self, state: dict) -> dict[str, float | None]:
+        """Frogs in the pond per colony."""
+        return {col["name"]: in_pond(state, c) for c, col in enumerate(state["colonies"])}
 
     def render(self, state: dict) -> str:
         return render(state)

@@ -26,6 +26,7 @@ class ElysionEngine(Engine):
     name = "elysion"
     title = "Elysion"
     turn_word = "day"
+    series_word = "glory"
     rules_version = "2"
     min_players = MIN_PLAYERS
     max_players = MAX_PLAYERS
@@ -85,6 +86,19 @@ class ElysionEngine(Engine):
             over=state["phase"] == "over",
             winners=list(state["winners"]),
         )
+
+    def result_details(self, state: dict) -> dict:
+        """Each player's sum of realm numbers, and whether it broke a tie for first place."""
+        ranked = (state.get("lookback") or {}).get("ranking") or []
+        top = max((row[2] for row in ranked), default=None)
+        tied = sum(1 for row in ranked if row[2] == top)
+        return {"realm_sums": {row[1]: row[3] for row in ranked},
+                "tie_break": tied > len(state["winners"])}
+
+    def final_steps(self, state: dict) -> dict[str, list[float]]:
+        """The look back's running totals, card by card (its rows end with the total)."""
+        done = (state.get("lookback") or {}).get("players") or {}
+        return {p: [row[-1] for row in done[p]["rows"]] for p in state["players"] if p in done}
 
     def legal_actions(self, state: dict) -> list[Action]:
         return legal.legal_actions(state, catalog_of(state))

@@ -31,6 +31,7 @@ class KleosEngine(Engine):
     name = "kleos"
     title = "Kleos"
     turn_word = "day"
+    series_word = "glory"
     rules_version = "3"  # 3: an Epic card on each Isle before Day 1; an Epic card exists once
     min_players = 2
     max_players = 5
@@ -127,3 +128,10 @@ class KleosEngine(Engine):
 
     def describe(self, action: dict) -> str:
         return describe.describe(action) or super().describe(action)
+
+    def result_details(self, state: dict) -> dict:
+        """Which of RULINGS' tie-breakers decided the Contest (1-4), null when glory did or
+        nobody could be separated (a shared victory)."""
+        decided = (state.get("result") or {}).get("decided_by", "")
+        number = decided.removeprefix("tie-breaker ").partition(":")[0]
+        return {"tie_break": int(number) if number.isdigit() else None, "decided_by": decided}

@@ -34,6 +34,7 @@ class KreusEngine(Engine):
     rules_version = "2"  # 2: one discard for a token per phase; held Aggression counted
     min_players = 3
     max_players = 6
+    series_word = "Planet and Energy"
 
     def setup(self, options: dict, chance: Chance) -> dict:
         return setup.setup(options)
@@ -88,6 +89,17 @@ class KreusEngine(Engine):
                        over=state["over"],
                        winners=list(state["players"]) if state["outcome"] in WIN else [],
                        outcome=state["outcome"])
+
+    def result_details(self, state: dict) -> dict:
+        """What the Judgement of Uranus looked at (the tier itself is the summary's outcome)."""
+        return {"planet": cards.PLANET in state["in_play"],
+                "planet_elements": board.planet_elements(state),
+                "end_reason": state["end_reason"], "aggression_held": state["aggression_held"]}
+
+    def series(self, state: dict) -> dict[str, float | None]:
+        """How the Planet comes along: its Elements, and the Energy tokens the team holds."""
+        return {"Planet elements": board.planet_elements(state),
+                "Energy tokens held": sum(state["tokens"].values())}
 
     def legal_actions(self, state: dict) -> list[dict]:
         return legal.legal_actions(state)

@@ -1,0 +1,62 @@
+"""After the game: `stats` across finished sessions and a session's `report`."""
+
+from __future__ import annotations
+
+import datetime as _dt
+
+import click
+
+from referee.cli import GAME_NAMES, context, output
+from referee.cli.common import json_option
+
+
+@click.command("stats")
+@click.option("--game", type=click.Choice(GAME_NAMES), help="Only this game.")
+@click.option("--player", metavar="NAME", help="Only this player (any case).")
+@click.option("--since", type=click.DateTime(formats=["%Y-%m-%d"]), metavar="DATE",
+              help="Only games last played on or after this day (YYYY-MM-DD).")
+@json_option
+def stats_cmd(game: str | None, player: str | None, since: _dt.datetime | None) -> None:
+    """Plays, wins, win rate, average and best score per player and game.
+
+    Counts finished sessions only, from the summaries the store keeps (nothing is
+    replayed). A shared victory is a win for each sharer; in Kreus the whole team
+    wins (any winning tier) or loses. Crôa! and Kreus keep no score."""
+    from referee import stats
+
+    ref = context.get()
+    rows = stats.compute(ref.store(), game, player, since.timestamp() if since else None)
+    if ref.as_json:
+        output.emit_json(output.envelope({"rows": rows}))
+        return
+    if not rows:
+        click.echo("No finished games" + (" match" if game or player or since else " yet") + ".")
+        return
+    click.echo(output.table(
+        ["player", "game", "plays", "wins", "win rate", "average", "best", "last played", "notes"],
+        [[r["player"], r["game"], r["plays"], r["wins"], f"{r['win_rate']:.0%}",
+          "-" if r["average_score"] is None else f"{r['average_score']:g}",
+          "-" if r["best_score"] is None else r["best_score"], r["last_played"].replace("T", " ")[:16],
+          stats.notes(r)] for r in rows],
+    ))
+
+
+@click.command("report")
+@click.argument("session_id", required=False, metavar="[ID]")
+@click.option("-o", "--output", "out", required=True, type=click.Path(dir_okay=False),
+              metavar="FILE.html|FILE.md", help="The report: one self-contained HTML file, or Markdown "
+              "with the chart beside it as FILE.svg.")
+@click.option("--force", is_flag=True, help="Overwrite existing files.")
+@json_option
+def report_cmd(session_id: str | None, out: str, force: bool) -> None:
+    """A session's report: standings, a chart of the score, the final board, the log."""
+    from referee import report, session
+
+    ref = context.get()
+    store = ref.store()
+    sid = session.resolve(store, None, session_id or ref.session_id)
+    written = report.write(store, sid, out, force=force)
+    if ref.as_json:
+        output.emit_json(output.envelope({"written": [str(p) for p in written]}, sid))
+    else:
+        click.echo("Wrote " + " and ".join(str(p) for p in written) + ".")

@@ -1,0 +1,350 @@
+"""A session's report, worth sharing: standings, how the score went, the final board, the log.
+
+HTML: one self-contained file (inline CSS, the chart as inline SVG drawn by pygal without
+its JavaScript; nothing is fetched). Markdown: the same text, with the chart as an SVG
+file beside it and a text sparkline per line of the chart.
+
+The chart comes from one replay of the log (`referee.records.walk`): the engine's `series`
+at the end of each turn (scores, or what a game without a score charts), or the running
+totals of a scoring done at the end (`Engine.final_steps`, Elysion's look back).
+"""
+
+from __future__ import annotations
+
+import datetime as _dt
+import html
+import re
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from referee import records, registry, session, standings
+from referee.errors import InputError
+from referee.store import Store
+
+MAX_POINTS = 30
+# pygal's defaults draw black dashed guides and 1px lines (its tooltips, not shipped, thicken
+# them on hover): quiet guides and lines that read from across the table
+CHART_CSS = ("#chart-referee .axis .guide.line{stroke:#e4e4e0;stroke-dasharray:none}"
+             "#chart-referee .axis .major.guide.line{stroke:#d6d6d0;stroke-dasharray:none}"
+             "#chart-referee .series .line.reactive{stroke-width:3;stroke-opacity:1}"
+             "#chart-referee .dot.reactive{stroke-width:1;fill-opacity:1}")
+SPARKS = "▁▂▃▄▅▆▇█"
+COLORS = ("#3b6fb6", "#d0563b", "#3f9b5a", "#b8860b", "#8a4fb5", "#1f9aa8", "#c2487f")
+
+
+@dataclass
+class Chart:
+    title: str
+    x_title: str
+    labels: list[str]
+    series: dict[str, list[float | None]]
+
+
+@dataclass
+class Report:
+    """Everything a report shows, gathered with one replay."""
+
+    loaded: session.Loaded
+    steps: list[records.Step]
+    chart: Chart
+    summary: dict
+
+    @property
+    def when(self) -> str:
+        ts = self.loaded.meta.get("updated") or 0
+        return _dt.datetime.fromtimestamp(ts).strftime("%Y-%m-%d %H:%M")
+
+
+def chart_of(engine: Any, steps: list[records.Step], state: Any) -> Chart:
+    """The chart's points: a scoring at the end charted step by step, else the series at the
+    start and at the end of each turn (in a long game, only the turns that changed something,
+    then every n-th of those)."""
+    final = engine.final_steps(state)
+    if final:
+        length = max(len(v) for v in final.values())
+        return Chart(f"The look back: running {engine.series_word}", "cards turned back",
+                     [str(i + 1) for i in range(length)], {k: list(v) for k, v in final.items()})
+    points: list[tuple[str, dict]] = [("start", steps[0].series)] if steps else []
+    previous: int | None = None
+    for n, step in enumerate(steps[1:], start=1):
+        label = f"{engine.turn_word} {step.turn if step.turn is not None else n}"
+        if len(points) > 1 and step.turn is not None and step.turn == previous:
+            points[-1] = (label, step.series)  # the numbers at the end of the turn
+        else:
+            points.append((label, step.series))
+        previous = step.turn
+    kept = points
+    if len(points) > MAX_POINTS:  # a long game: only the turns that changed something
+        kept = [p for i, p in enumerate(points) if i in (0, len(points) - 1) or p[1] != points[i - 1][1]]
+    if len(kept) > MAX_POINTS:
+        every = -(-len(kept) // MAX_POINTS)
+        kept = kept[:-1:every] + kept[-1:]
+    keys = list(dict.fromkeys(k for _, s in kept for k in s))
+    word = engine.series_word
+    return Chart(f"{word[:1].upper()}{word[1:]} by {engine.turn_word}", f"end of each {engine.turn_word}",
+                 [label for label, _ in kept], {k: [s.get(k) for _, s in kept] for k in keys})
+
+
+def gather(store: Store, sid: str) -> Report:
+    meta = store.session(sid)
+    engine = registry.engine(meta["game"])
+    recs = store.actions(sid)
+    steps, state = records.walk(engine, meta["seed"], recs)
+    loaded = session.Loaded(sid, meta["game"], meta["seed"], engine, recs, state, meta)
+    return Report(loaded, steps, chart_of(engine, steps, state), loaded.stored_summary)
+
+
+# -- the chart ---------------------------------------------------------------------------
+
+def chart_svg(chart: Chart) -> str:
+    """The chart as a standalone SVG (pygal, with no script and a fixed id)."""
+    import pygal  # loaded only when a report is written
+    from pygal.style import Style
+
+    style = Style(background="#ffffff", plot_background="#ffffff", foreground="#444444",
+                  foreground_strong="#222222", foreground_subtle="#e4e4e0", colors=COLORS,
+                  font_family="system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif",
+                  label_font_size=13, major_label_font_size=13, legend_font_size=14,
+                  title_font_size=17, value_font_size=12, opacity=".9", opacity_hover="1")
+    many = len(chart.labels) > 16
+    line = pygal.Line(disable_xml_declaration=True, js=[], style=style, width=900, height=420,
+                      show_dots=True, dots_size=3.5, stroke_style={"width": 3}, legend_at_bottom=True,
+                      legend_at_bottom_columns=min(len(chart.series), 4) or 1, truncate_legend=-1,
+                      x_label_rotation=35 if many else 0, show_minor_x_labels=not many,
+                      x_labels_major_every=max(1, len(chart.labels) // 12) if many else None,
+                      show_x_guides=False, margin=18, include_x_axis=True, allow_interruptions=True,
+                      title=chart.title, x_title=chart.x_title, print_values=False)
+    line.x_labels = chart.labels
+    for name, values in chart.series.items():
+        line.add(str(name), values)
+    svg = line.render(is_unicode=True)
+    svg = re.sub(r"<script.*?</script>", "", svg, flags=re.DOTALL)
+    svg = re.sub(r"<!--.*?-->", "", svg, flags=re.DOTALL)
+    svg = re.sub(r"chart-[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}", "chart-referee", svg)
+    return svg.replace("</style>", CHART_CSS + "</style>", 1)
+
+
+def sparkline(values: list[float | None], low: float, high: float) -> str:
+    """▁▂▄█ over [low, high]; a blank where there is no value."""
+    span = (high - low) or 1
+    return "".join(" " if v is None else SPARKS[round((v - low) / span * (len(SPARKS) - 1))] for v in values)
+
+
+def sparklines(chart: Chart) -> list[str]:
+    found = [v for vs in chart.series.values() for v in vs if v is not None]
+    if not found:
+        return []
+    low, high = min(found), max(found)
+    width = max(len(str(k)) for k in chart.series)
+    lines = []
+    for name, values in chart.series.items():
+        last = next((v for v in reversed(values) if v is not None), None)
+        lines.append(f"{str(name).ljust(width)}  {sparkline(values, low, high)}  {'' if last is None else last}")
+    return lines
+
+
+# -- shared pieces -------------------------------------------------------------------------
+
+def _extra_columns(summary: dict) -> list[str]:
+    """Player facts beyond name and score worth a column (god, bliss, gloom, colour...)."""
+    cols: list[str] = []
+    for p in summary.get("players", []):
+        for k, v in p.items():
+            if k not in ("name", "score") and isinstance(v, (str, int, bool)) and k not in cols:
+                cols.append(k)
+    return cols
+
+
+def _cell(value: Any) -> str:
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    return "" if value is None else str(value)
+
+
+def _log_rows(rep: Report) -> list[list[str]]:
+    from referee.export import results_text
+
+    engine = rep.loaded.engine
+    rows = []
+    for step in rep.steps:
+        rec = step.record
+        rows.append([str(rec.get("idx", "")), _cell(step.turn), _cell(step.player), engine.describe(rec["action"]),
+                     results_text(rec.get("results", []), short=True),
+                     " ".join(e.get("text", "") for e in rec.get("events", []))])
+    return rows
+
+
+def _facts(rep: Report) -> str:
+    engine, summary = rep.loaded.engine, rep.summary
+    turns = summary.get("turn")
+    actions = len(rep.steps) - 1
+    return (f"{actions} action{'s' if actions != 1 else ''} over {turns} {engine.turn_word}"
+            f"{'s' if turns != 1 else ''} · last played {rep.when} · seed {rep.loaded.seed}")
+
+
+# -- HTML ------------------------------------------------------------------------------------
+
+CSS = """
+:root { --ink: #1f2328; --muted: #667085; --line: #e4e4e0; --accent: #3b6fb6; --win: #b8860b; }
+* { box-sizing: border-box; }
+body { margin: 0; background: #f6f5f1; color: var(--ink);
+       font: 16px/1.5 system-ui, -apple-system, "Segoe UI", Roboto, sans-serif; }
+main { max-width: 960px; margin: 0 auto; padding: 32px 24px 48px; }
+header { border-bottom: 3px solid var(--accent); margin-bottom: 24px; padding-bottom: 12px; }
+h1 { font-size: 30px; margin: 0 0 4px; }
+h1 small { color: var(--muted); font-weight: 400; font-size: 18px; }
+h2 { font-size: 20px; margin: 32px 0 12px; }
+.facts { color: var(--muted); margin: 0; }
+.verdict { font-size: 22px; font-weight: 650; margin: 0 0 12px; }
+section { background: #fff; border: 1px solid var(--line); border-radius: 10px; padding: 18px 22px; margin: 18px 0; }
+section h2 { margin-top: 0; }
+table { border-collapse: collapse; width: 100%; }
+th, td { text-align: left; padding: 6px 10px; border-bottom: 1px solid var(--line); vertical-align: top; }
+th.num { text-align: right; }
+th { font-size: 13px; text-transform: uppercase; letter-spacing: .04em; color: var(--muted); }
+td.num { text-align: right; font-variant-numeric: tabular-nums; }
+th.narrow, td.narrow { width: 1%; white-space: nowrap; }
+tr.winner td { font-weight: 650; }
+.badge { display: inline-block; margin-left: 8px; padding: 0 8px; border-radius: 9px; font-size: 12px;
+         font-weight: 600; color: #fff; background: var(--win); vertical-align: 2px; }
+ul.deciding { margin: 12px 0 0; padding-left: 20px; color: #333; }
+.chart svg { width: 100%; height: auto; display: block; }
+pre { background: #fbfbf8; border: 1px solid var(--line); border-radius: 8px; padding: 14px; overflow-x: auto;
+      font: 13px/1.35 ui-monospace, "DejaVu Sans Mono", Menlo, Consolas, monospace; margin: 0; }
+table.log { table-layout: fixed; }
+table.log td { font-size: 14px; overflow-wrap: anywhere; }
+table.log col.n { width: 3.2em; } table.log col.t { width: 3.6em; } table.log col.p { width: 5.5em; }
+table.log col.a { width: 30%; } table.log col.r { width: 18%; }
+footer { color: var(--muted); font-size: 13px; text-align: center; margin-top: 28px; }
+"""
+
+
+def _th(label: str, numeric: set[str]) -> str:
+    css = ' class="narrow"' if label == "place" else ' class="num"' if label in numeric else ""
+    return f"<th{css}>{html.escape(label.replace('_', ' '))}</th>"
+
+
+def to_html(rep: Report) -> str:
+    e = html.escape
+    loaded, summary = rep.loaded, rep.summary
+    engine = loaded.engine
+    name = loaded.meta.get("name") or ""
+    extra = _extra_columns(summary)
+    rows = standings.standings(summary)
+    scored = any(r["score"] is not None for r in rows)
+    head = ["place", "player", *([engine.series_word] if scored else []), *extra]
+    numeric = {engine.series_word} | {k for k in extra if all(
+        isinstance(p.get(k), int) and not isinstance(p.get(k), bool) for p in summary.get("players", []))}
+    body = []
+    for r in rows:
+        badge = '<span class="badge">winner</span>' if r["winner"] else ""
+        cells = [f'<td class="num narrow">{r["place"]}</td>', f"<td>{e(str(r['name']))}{badge}</td>"]
+        if scored:
+            cells.append(f'<td class="num">{e(_cell(r["score"]))}</td>')
+        cells += [('<td class="num">' if k in numeric else "<td>") + f"{e(_cell(r['player'].get(k)))}</td>"
+                  for k in extra]
+        body.append(f'<tr class="{"winner" if r["winner"] else ""}">' + "".join(cells) + "</tr>")
+    deciding = "".join(f"<li>{e(line)}</li>" for line in standings.deciding(summary))
+    log = "".join("<tr>" + "".join(f"<td>{e(c)}</td>" for c in row) + "</tr>" for row in _log_rows(rep))
+    svg = chart_svg(rep.chart)
+    title = f"{engine.title} · {loaded.id}" + (f" · {name}" if name else "")
+    return f"""<!DOCTYPE html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'; img-src data:">
+<title>{e(title)}</title>
+<style>{CSS}</style>
+</head>
+<body>
+<main>
+<header>
+<h1>{e(engine.title)} <small>{e(loaded.id or "")}{" · " + e(name) if name else ""}</small></h1>
+<p class="facts">{e(_facts(rep))}</p>
+</header>
+<section id="standings">
+<h2>{"Final standings" if summary.get("over") else "Standings so far"}</h2>
+<p class="verdict">{e(standings.verdict(summary))}</p>
+<table><thead><tr>{"".join(_th(h, numeric) for h in head)}</tr></thead><tbody>{"".join(body)}</tbody></table>
+{f'<ul class="deciding">{deciding}</ul>' if deciding else ""}
+</section>
+<section id="chart" class="chart">
+<h2>How it went</h2>
+{svg}
+</section>
+<section id="board">
+<h2>{"The final board" if summary.get("over") else "The board now"}</h2>
+<pre>{e(engine.render(loaded.state))}</pre>
+</section>
+<section id="log">
+<h2>The log</h2>
+<table class="log"><colgroup><col class="n"><col class="t"><col class="p"><col class="a"><col class="r"><col>
+</colgroup><thead><tr><th>#</th><th>{e(engine.turn_word)}</th><th>player</th><th>action</th>
+<th>dice and draws</th><th>what happened</th></tr></thead><tbody>{log}</tbody></table>
+</section>
+<footer>Written by referee · {e(engine.title)} rules version {e(engine.rules_version)}</footer>
+</main>
+</body>
+</html>
+"""
+
+
+# -- Markdown -------------------------------------------------------------------------------
+
+def _md(text: str) -> str:
+    return text.replace("|", "\\|").replace("\n", " ")
+
+
+def to_markdown(rep: Report, svg_name: str) -> str:
+    loaded, summary = rep.loaded, rep.summary
+    engine = loaded.engine
+    name = loaded.meta.get("name") or ""
+    rows = standings.standings(summary)
+    scored = any(r["score"] is not None for r in rows)
+    extra = _extra_columns(summary)
+    head = ["place", "player", *([engine.series_word] if scored else []), *extra]
+    out = [f"# {engine.title} — {loaded.id}" + (f" ({name})" if name else ""), "", _facts(rep), "",
+           "## " + ("Final standings" if summary.get("over") else "Standings so far"), "",
+           f"**{standings.verdict(summary)}**", "",
+           "| " + " | ".join(head) + " |", "|" + "---|" * len(head)]
+    for r in rows:
+        who = f"**{r['name']}** (winner)" if r["winner"] else str(r["name"])
+        cells = [str(r["place"]), who, *([_cell(r["score"])] if scored else []),
+                 *(_cell(r["player"].get(k)) for k in extra)]
+        out.append("| " + " | ".join(_md(c) for c in cells) + " |")
+    lines = standings.deciding(summary)
+    if lines:
+        out += ["", *[f"- {line}" for line in lines]]
+    out += ["", "## How it went", "", f"![{rep.chart.title}]({svg_name})", ""]
+    spark = sparklines(rep.chart)
+    if spark:
+        out += ["```", f"{rep.chart.title} ({rep.chart.labels[0]} → {rep.chart.labels[-1]})", *spark, "```"]
+    out += ["", "## The final board", "", "```", engine.render(loaded.state), "```", "", "## The log", "",
+            f"| # | {engine.turn_word} | player | action | dice and draws | what happened |",
+            "|---|---|---|---|---|---|"]
+    out += ["| " + " | ".join(_md(c) for c in row) + " |" for row in _log_rows(rep)]
+    return "\n".join(out) + "\n"
+
+
+def write(store: Store, sid: str, path: str, force: bool = False) -> list[Path]:
+    """Write the report to `path` (.html, or .md with the chart beside it as .svg)."""
+    from referee.export import write_atomic
+
+    target = Path(path)
+    kind = target.suffix.lower()
+    if kind not in (".html", ".htm", ".md", ".markdown"):
+        raise InputError(f"a report is written to FILE.html or FILE.md, not '{target.name}'")
+    rep = gather(store, sid)
+    if kind in (".html", ".htm"):
+        return [write_atomic(target, to_html(rep), force=force)]
+    svg_path = target.with_suffix(".svg")
+    if not force:
+        for p in (target, svg_path):
+            if p.exists():
+                raise InputError(f"{p} exists; use --force to overwrite it")
+    svg = chart_svg(rep.chart)
+    written = [write_atomic(svg_path, '<?xml version="1.0" encoding="utf-8"?>\n' + svg + "\n", force=force)]
+    written.append(write_atomic(target, to_markdown(rep, svg_path.name), force=force))
+    return written

@@ -1,0 +1,116 @@
+"""`referee report`: one self-contained HTML page (checked in headless Chromium) or Markdown
+with the chart beside it; the chart's points come from one replay of the log."""
+
+from __future__ import annotations
+
+import re
+import shutil
+import subprocess
+from itertools import pairwise
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+from club import EXAMPLES, KREUS_DEFEAT, play
+
+from referee import report
+from referee.cli import cli
+from referee.store import Store
+
+CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
+
+
+@pytest.fixture(scope="module")
+def games(tmp_path_factory) -> dict:
+    db = tmp_path_factory.mktemp("report") / "r.db"
+    ids = {g: play(db, g, (EXAMPLES / f"{g}.txt").read_text(encoding="utf-8"))
+           for g in ("kleos", "kreus", "cerebria", "croa", "elysion")}
+    ids["kreus-defeat"] = play(db, "kreus", KREUS_DEFEAT)
+    return {"db": db, "ids": ids}
+
+
+def run(db: Path, *args: str):
+    return CliRunner().invoke(cli, ["--db", str(db), *args])
+
+
+def test_kleos_chart_is_glory_at_the_end_of_each_day(games):
+    # the example's Dusk scores (see examples/kleos.txt): Ann 2, 8, 12, 16, 16; Bob 4, 4, 6, 12, 16
+    rep = report.gather(Store(games["db"]), games["ids"]["kleos"])
+    assert rep.chart.title == "Glory by day"
+    assert rep.chart.labels == ["start", "day 1", "day 2", "day 3", "day 4", "day 5"]
+    assert rep.chart.series == {"Ann": [0, 2, 8, 12, 16, 16], "Bob": [0, 4, 4, 6, 12, 16]}
+
+
+def test_elysion_chart_is_the_look_back_running_totals(games):
+    rep = report.gather(Store(games["db"]), games["ids"]["elysion"])
+    assert rep.chart.title == "The look back: running glory"
+    final = {p["name"]: p["score"] for p in rep.summary["players"]}
+    assert {name: values[-1] for name, values in rep.chart.series.items()} == final == {"Ann": 60, "Bob": 75, "Cy": 52}
+    assert all(a <= b for values in rep.chart.series.values() for a, b in pairwise(values))
+
+
+def test_games_without_a_score_chart_their_own_numbers(games):
+    store = Store(games["db"])
+    kreus = report.gather(store, games["ids"]["kreus"]).chart
+    assert set(kreus.series) == {"Planet elements", "Energy tokens held"} and kreus.series["Planet elements"][-1] == 4
+    croa = report.gather(store, games["ids"]["croa"]).chart
+    assert croa.title == "Frogs by turn" and croa.series["Ann"][0] == 2 and croa.series["Bob"][-1] == 0
+    cerebria = report.gather(store, games["ids"]["cerebria"]).chart
+    assert cerebria.series["Ann"][-1] == 14 and cerebria.labels[0] == "start"
+
+
+def test_html_report_is_one_self_contained_file(games, tmp_path):
+    for key, sid in games["ids"].items():
+        out = tmp_path / f"{key}.html"
+        result = run(games["db"], "report", sid, "-o", str(out))
+        assert result.exit_code == 0, result.output
+        page = out.read_text(encoding="utf-8")
+        assert "<script" not in page and "<link" not in page and "@import" not in page
+        assert not re.search(r"""(src|href)\s*=\s*["']?(https?:|//)""", page), key
+        assert "default-src 'none'" in page  # a Content-Security-Policy: nothing may be fetched
+        assert page.count("<svg") == 1 and "Final standings" in page and "The final board" in page
+        assert "<pre>" in page and "The log" in page
+
+
+def test_markdown_report_keeps_the_chart_beside_it_and_a_sparkline(games, tmp_path):
+    out = tmp_path / "kleos.md"
+    result = run(games["db"], "report", games["ids"]["kleos"], "-o", str(out))
+    assert result.exit_code == 0, result.output
+    text = out.read_text(encoding="utf-8")
+    assert (tmp_path / "kleos.svg").read_text(encoding="utf-8").count("<svg") == 1
+    assert "![Glory by day](kleos.svg)" in text
+    assert "Ann  ▁▂▅▆██  16" in text and "Bob  ▁▃▃▄▆█  16" in text
+    assert "| 1 | **Bob** (winner) | 16 | athena |" in text
+
+
+def test_report_never_overwrites_without_force_and_wants_html_or_md(games, tmp_path):
+    out = tmp_path / "r.md"
+    (tmp_path / "r.svg").write_text("precious")
+    result = run(games["db"], "report", games["ids"]["croa"], "-o", str(out))
+    assert result.exit_code == 2 and "--force" in result.output
+    assert (tmp_path / "r.svg").read_text() == "precious" and not out.exists()
+    assert run(games["db"], "report", games["ids"]["croa"], "-o", str(out), "--force").exit_code == 0
+    assert (tmp_path / "r.svg").read_text() != "precious"
+    bad = run(games["db"], "report", games["ids"]["croa"], "-o", str(tmp_path / "r.pdf"))
+    assert bad.exit_code == 2 and "FILE.html or FILE.md" in bad.output
+    assert run(games["db"], "report", "nope-1", "-o", str(tmp_path / "x.html")).exit_code == 3
+
+
+@pytest.mark.skipif(CHROMIUM is None, reason="chromium is not installed (apt-get install -y chromium)")
+def test_html_report_renders_in_headless_chromium_with_its_chart(games, tmp_path):
+    out = tmp_path / "kleos.html"
+    assert run(games["db"], "report", games["ids"]["kleos"], "-o", str(out)).exit_code == 0
+    base = [CHROMIUM, "--headless", "--no-sandbox", "--disable-gpu", "--enable-logging=stderr", "--v=0",
+            f"--user-data-dir={tmp_path / 'profile'}"]
+    shot = tmp_path / "kleos.png"
+    done = subprocess.run([*base, f"--screenshot={shot}", "--window-size=1000,1400", out.as_uri()],
+                          capture_output=True, text=True, timeout=120, check=False)
+    assert done.returncode == 0, done.stderr[-2000:]
+    assert ":CONSOLE" not in done.stderr, done.stderr  # no console message at all, errors included
+    assert shot.exists() and shot.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n" and shot.stat().st_size > 20_000
+    dom = subprocess.run([*base, "--dump-dom", out.as_uri()], capture_output=True, text=True, timeout=120,
+                         check=False)
+    assert dom.returncode == 0 and ":CONSOLE" not in dom.stderr
+    svg = dom.stdout[dom.stdout.index("<svg"):dom.stdout.index("</svg>")]
+    assert "Glory by day" in svg and ">Ann<" in svg and ">Bob<" in svg
+    assert svg.count('class="line reactive nofill"') == 2  # one line per player
