@@ -1,0 +1,195 @@
+"""A record the table can trust: the chained log, the seed commitment and the full re-check.
+
+- Every stored action row carries a link: SHA-256 over the previous row's link and
+  the row's own canonical JSON (action, results, status). The chain runs over all
+  rows of a session in storage order, whatever their status.
+- A seed the referee generated stays secret while the game runs; its commitment
+  (`sha256:` of the seed) is shown instead, and checked once the seed is known.
+- `check_history` replays every record *live* at the place it stood (a fresh
+  `Chance` with nothing recorded): referee-rolled results are rolled again from
+  the seed, typed ones are taken again from the action that carries them, and
+  both must equal what was recorded. Undone records must apply after the live
+  history; a dropped record where it was played (see `_parents`).
+
+No Click here; the store, sessions and export call it.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from dataclasses import dataclass
+from typing import Any
+
+from referee.errors import RefereeError
+
+LIVE = ("done", "undone")
+ASIDE = ("replaced", "struck")  # kept with a reason by a correction; not part of any history
+
+
+def canonical(action: Any, results: Any, status: str) -> str:
+    return json.dumps({"action": action, "results": results, "status": status},
+                      sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+
+
+def link(prev: str, action: Any, results: Any, status: str) -> str:
+    text = prev + canonical(action, results, status)
+    return hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()
+
+
+def commitment(seed: str) -> str:
+    return "sha256:" + hashlib.sha256(str(seed).encode("utf-8", "surrogatepass")).hexdigest()
+
+
+class Broken(RefereeError):
+    """A record that fails its check: `index` is its number in the log."""
+
+    exit_code = 3
+    kind = "storage"
+
+    def __init__(self, index: int, problem: str) -> None:
+        super().__init__(f"action {index}: {problem}")
+        self.index = index
+        self.problem = problem
+
+
+def check_chain(rows: list[dict], check_links: bool = True) -> None:
+    """Numbering 0..n-1 in order and (with `check_links`) every link; raises `Broken` at the first bad row."""
+    prev = ""
+    for pos, row in enumerate(rows):
+        if row["idx"] != pos:
+            if row["idx"] > pos:
+                raise Broken(pos, f"is missing (the next stored action is {row['idx']})")
+            raise Broken(row["idx"], "appears twice or out of order")
+        if not check_links:
+            continue
+        expected = link(prev, row["action"], row["results"], row["status"])
+        if row.get("link") != expected:
+            raise Broken(pos, "its chain link does not match its content or the action before it "
+                              "(the row was changed, removed, moved or its status edited)")
+        prev = expected
+
+
+@dataclass
+class Checked:
+    state: Any  # the state after the live history (the 'done' records)
+    done: list[dict]  # the live history's records, with their replayed events
+
+
+def _same_results(recorded: list, live: list) -> str | None:
+    """None when equal, else what differs (first draw)."""
+    for i, (a, b) in enumerate(zip(recorded, live)):
+        if not isinstance(a, dict):
+            return f"draw {i + 1} of the record is not a result object"
+        label = b.get("label")
+        if a.get("label") != label:
+            return f"draw {i + 1} is recorded as '{a.get('label')}', the rules draw '{label}' there"
+        src = a.get("source", "referee")
+        if src != b.get("source"):
+            if b.get("source") == "table":
+                return f"'{label}' is recorded as rolled by the referee but the action types it"
+            return f"'{label}' is recorded as typed at the table but the action does not carry it"
+        if a.get("value") != b.get("value"):
+            if src == "table":
+                return (f"'{label}' is recorded as {json.dumps(a.get('value'), ensure_ascii=False)}, "
+                        f"the action says {json.dumps(b.get('value'), ensure_ascii=False)}")
+            return (f"'{label}' is recorded as {json.dumps(a.get('value'), ensure_ascii=False)}, "
+                    f"the seed rolls {json.dumps(b.get('value'), ensure_ascii=False)}")
+    if len(recorded) != len(live):
+        return f"the record has {len(recorded)} random result(s), the rules draw {len(live)}"
+    return None
+
+
+def _apply_live(engine: Any, state: Any, rec: dict, seed: str, ply: int) -> tuple[Any, list]:
+    from referee.session import run
+
+    try:
+        new_state, events, results = run(engine, state, rec["action"], seed, ply, None)
+    except RefereeError as exc:
+        raise Broken(rec["idx"], f"({rec['action'].get('verb')}) no longer applies there: {exc.message}") from None
+    except Exception as exc:  # noqa: BLE001 - an edited record must never crash the check
+        raise Broken(rec["idx"], f"({rec['action'].get('verb')}) is malformed ({type(exc).__name__}: {exc})") from None
+    problem = _same_results(rec.get("results", []), results)
+    if problem:
+        raise Broken(rec["idx"], problem)
+    return new_state, events
+
+
+def check_history(engine: Any, seed: str, rows: list[dict]) -> Checked:
+    """Re-derive every record of a session (see the module's note). Raises `Broken`."""
+    if not rows:
+        raise Broken(0, "the session has no actions")
+    if rows[0]["status"] != "done" or rows[0]["action"].get("verb") != "new":
+        raise Broken(0, "the log must start with its 'new' action, live")
+    statuses = [r["status"] for r in rows]
+    for r in rows:
+        if r["status"] not in LIVE + ("dropped",) + ASIDE:
+            raise Broken(r["idx"], f"has an unknown status {r['status']!r}")
+    # done records first, undone after them (the redo stack), dropped anywhere
+    live = [r for r in rows if r["status"] in LIVE]
+    seen_undone = False
+    for r in live:
+        if r["status"] == "undone":
+            seen_undone = True
+        elif seen_undone:
+            raise Broken(r["idx"], "is live after an undone action (only undone actions may follow those)")
+    needs_copy = {rows[i]["idx"] for i in range(len(rows) - 1)
+                  if rows[i + 1]["status"] == "dropped" or rows[i]["status"] == "dropped"}
+    state, events = _apply_live(engine, None, rows[0], seed, 0)
+    checked_done = [{**rows[0], "events": events}]
+    saved: dict[int, Any] = {}
+    path = [rows[0]["idx"]]
+    status_of = {r["idx"]: r["status"] for r in rows}
+    if rows[0]["idx"] in needs_copy:
+        saved[rows[0]["idx"]] = engine.copy(state)
+    prev = rows[0]["idx"]
+    for rec in rows[1:]:
+        if rec["status"] in ASIDE:
+            continue
+        last_live = max(k for k, i in enumerate(path) if status_of[i] != "dropped")
+        if rec["status"] in LIVE:
+            places = [last_live + 1]
+        else:
+            places = list(range(len(path), last_live, -1))  # the most recent place first
+        first_error: Broken | None = None
+        for place in places:
+            parent = path[place - 1]
+            if parent == prev and len(places) == 1 and parent not in saved:
+                base = state
+            elif parent in saved:
+                base = engine.copy(saved[parent])
+            else:  # pragma: no cover - every possible parent was saved
+                base = engine.copy(state)
+            try:
+                new_state, events = _apply_live(engine, base, rec, seed, place)
+            except Broken as exc:
+                first_error = first_error or exc
+                continue
+            break
+        else:
+            assert first_error is not None
+            raise first_error
+        path = path[:place] + [rec["idx"]]
+        state = new_state
+        prev = rec["idx"]
+        if rec["status"] == "done":
+            checked_done.append({**rec, "events": events})
+        if rec["idx"] in needs_copy:
+            saved[rec["idx"]] = engine.copy(state)
+        keep = set(path[last_live:])
+        saved = {k: v for k, v in saved.items() if k in keep} if len(saved) > 8 else saved
+    # the state of the live history: replay it again if the walk ended elsewhere
+    done_ids = [r["idx"] for r in checked_done]
+    if path[:len(done_ids)] != done_ids:
+        raise Broken(done_ids[-1], "the live history is not one line of play")
+    if path[-1] != done_ids[-1]:
+        from referee.session import replay
+
+        state = replay(engine, seed, checked_done)
+    return Checked(state, checked_done)
+
+
+def seed_problem(seed: str, commitment_text: str) -> str | None:
+    if commitment_text and commitment(seed) != commitment_text:
+        return "the seed does not match the commitment printed when the session started"
+    return None
