@@ -47,10 +47,11 @@ class Broken(RefereeError):
     exit_code = 3
     kind = "storage"
 
-    def __init__(self, index: int, problem: str) -> None:
+    def __init__(self, index: int, problem: str, cause: RefereeError | None = None) -> None:
         super().__init__(f"action {index}: {problem}")
         self.index = index
         self.problem = problem
+        self.cause = cause  # the rules' own refusal, when that is what failed
 
 
 def check_chain(rows: list[dict], check_links: bool = True) -> None:
@@ -106,7 +107,8 @@ def _apply_live(engine: Any, state: Any, rec: dict, seed: str, ply: int) -> tupl
     try:
         new_state, events, results = run(engine, state, rec["action"], seed, ply, None)
     except RefereeError as exc:
-        raise Broken(rec["idx"], f"({rec['action'].get('verb')}) no longer applies there: {exc.message}") from None
+        raise Broken(rec["idx"], f"({rec['action'].get('verb')}) does not apply where it stands: {exc.message}",
+                     exc) from None
     except Exception as exc:  # noqa: BLE001 - an edited record must never crash the check
         raise Broken(rec["idx"], f"({rec['action'].get('verb')}) is malformed ({type(exc).__name__}: {exc})") from None
     problem = _same_results(rec.get("results", []), results)
@@ -115,8 +117,23 @@ def _apply_live(engine: Any, state: Any, rec: dict, seed: str, ply: int) -> tupl
     return new_state, events
 
 
-def check_history(engine: Any, seed: str, rows: list[dict]) -> Checked:
-    """Re-derive every record of a session (see the module's note). Raises `Broken`."""
+def check_history(engine: Any, seed: str, rows: list[dict], illegal_exit: bool = False) -> Checked:
+    """Re-derive every record of a session (see the module's note). Raises `Broken`.
+
+    With `illegal_exit` (import), an action the rules refuse is reported as the rules'
+    own error (exit 1 for an illegal action, 2 for malformed input) naming its index."""
+    try:
+        return _check_history(engine, seed, rows)
+    except Broken as exc:
+        if illegal_exit and exc.cause is not None and not isinstance(exc.cause, Broken):
+            cause = exc.cause
+            verb = next((r["action"].get("verb") for r in rows if r["idx"] == exc.index), "?")
+            word = " is refused" if cause.exit_code == 1 else ""
+            raise type(cause)(f"action {exc.index} ({verb}){word}: {cause.message}", cause.rule) from None
+        raise
+
+
+def _check_history(engine: Any, seed: str, rows: list[dict]) -> Checked:
     if not rows:
         raise Broken(0, "the session has no actions")
     if rows[0]["status"] != "done" or rows[0]["action"].get("verb") != "new":
@@ -193,3 +210,30 @@ def seed_problem(seed: str, commitment_text: str) -> str | None:
     if commitment_text and commitment(seed) != commitment_text:
         return "the seed does not match the commitment printed when the session started"
     return None
+
+
+def verify_session(store: Any, sid: str) -> dict:
+    """Check one stored session whole: numbering, chain, seed commitment, every record re-derived.
+
+    Returns `{"id", "ok", "actions", "first_bad", "problem"}` (`actions`: the stored records)."""
+    from referee import registry
+    from referee.errors import StorageError
+    from referee.store import ALL_STATUSES
+
+    out: dict = {"id": sid, "ok": True, "actions": 0, "first_bad": None, "problem": None}
+    try:
+        meta = store.session(sid)
+        rows = store.actions(sid, ALL_STATUSES)
+        out["actions"] = len(rows)
+        engine = registry.engine(meta["game"])
+        check_chain(rows)
+        problem = seed_problem(meta["seed"], meta.get("commitment") or "")
+        if problem:
+            out.update(ok=False, problem=problem)
+            return out
+        check_history(engine, meta["seed"], rows)
+    except Broken as exc:
+        out.update(ok=False, first_bad=exc.index, problem=exc.problem)
+    except StorageError as exc:
+        out.update(ok=False, problem=exc.message)
+    return out
