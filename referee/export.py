@@ -218,7 +218,7 @@ def parse(text: str) -> dict:
         if rec.get("status", "done") not in ("done", "undone", "dropped", "replaced", "struck"):
             raise InputError(f"action {i} of the export has an unknown status {rec.get('status')!r}")
         if rec.get("index", i) != i:
-            raise InputError(f"action {i} of the export is numbered {rec.get('index')!r}: "
+            raise StorageError(f"action {i} of the export is numbered {rec.get('index')!r}: "
                              f"the actions must be numbered 0, 1, 2... in order")
         _check_sizes(rec.get("action"), f"action {i} of the export")
         _check_sizes(rec.get("results", []), f"action {i} of the export")
