@@ -193,7 +193,7 @@ def test_a_dropped_record_played_on_a_branch_that_was_dropped_later_is_found_at_
     session.act(store, sid, check("ares:c", "attack"))
     session.act(store, sid, check("ares:c", "cunning"))
     session.undo(store, sid)
-    session.act(store, sid, check("ares:c", "tactics"))
+    session.act(store, sid, check("athena:c", "attack"))
     session.undo(store, sid, 2)
     session.act(store, sid, glory("ares", 1))
     rows = store.actions(sid, ("done", "undone", "dropped"))
