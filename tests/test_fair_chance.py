@@ -40,12 +40,12 @@ def test_no_dry_run_shows_a_result_the_referee_has_not_rolled_yet(game, tmp_path
         loaded, _ = session.create(store, game, engine.playout_options(rng), seed=f"fair-{seed}")
         sid = loaded.id
         state = loaded.state
+        before = json.dumps(loaded.state_json(), sort_keys=True)
         for _ in range(STEPS.get(game, 30)):
             legal = engine.legal_actions(state)
             if not legal:
                 break
             action = rng.choice(legal)
-            before = json.dumps(session.load(store, sid).state_json(), sort_keys=True)
             try:
                 dry, dry_events = session.act(store, sid, action, dry_run=True)
             except RefereeError as exc:  # then the real action is refused the same way
@@ -54,6 +54,7 @@ def test_no_dry_run_shows_a_result_the_referee_has_not_rolled_yet(game, tmp_path
                 continue
             real, real_events = session.act(store, sid, action)
             state = real.state
+            previous, before = before, json.dumps(real.state_json(), sort_keys=True)
             real_results = real.records[-1]["results"]
             dry_results = dry.records[-1]["results"]
             assert all(r["source"] == "table" for r in dry_results)
@@ -65,7 +66,7 @@ def test_no_dry_run_shows_a_result_the_referee_has_not_rolled_yet(game, tmp_path
                 rolled_seen += 1
                 assert dry_results == real_results[:first_roll]
                 assert dry.would_roll and len(dry_events) == 1 and "would" in dry_events[0]["text"]
-                assert json.dumps(dry.state_json(), sort_keys=True) == before
+                assert json.dumps(dry.state_json(), sort_keys=True) == previous
                 shown = json.dumps([dry_events, dry_results])
                 for r in real_results[first_roll:]:
                     assert json.dumps(r["value"]) not in shown or r["value"] in ([], "", None)
