@@ -48,11 +48,14 @@ def upgrade(store: Store) -> None:
         if version != 1:
             raise StorageError(f"{store.path} has store schema {version}, which this referee cannot upgrade; left untouched")
         backup = backup_path(store.path, version)
+        # a second connection reads the file as committed (our write lock lets readers in)
+        src = sqlite3.connect(str(store.path), timeout=5.0)
         dst = sqlite3.connect(str(backup))
         try:
-            db.backup(dst)
+            src.backup(dst)
         finally:
             dst.close()
+            src.close()
         tables = {stmt.split("(")[0].split()[-1]: stmt for stmt in SCHEMA.split(";") if stmt.strip()}
         for name in ("sessions", "actions"):
             db.execute(tables[name].replace(f"CREATE TABLE {name} (", f"CREATE TABLE {name}_v2 (", 1))
