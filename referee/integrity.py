@@ -27,14 +27,27 @@ LIVE = ("done", "undone")
 ASIDE = ("replaced", "struck")  # kept with a reason by a correction; not part of any history
 
 
+def canonical_json(value: Any) -> str:
+    return json.dumps(value, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+
+
 def canonical(action: Any, results: Any, status: str) -> str:
-    return json.dumps({"action": action, "results": results, "status": status},
-                      sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+    """The canonical JSON of a row: `{"action":...,"results":...,"status":...}`, keys sorted, compact."""
+    return canonical_json({"action": action, "results": results, "status": status})
+
+
+def link_text(prev: str, action_text: str, results_text: str, status: str) -> str:
+    """The link from the canonical texts of the action and results (what the store keeps).
+
+    Equal to `link(...)`: with sorted keys, the canonical JSON of the row is those texts
+    put in place, so a stored row need not be parsed and written again to be checked."""
+    quoted = f'"{status}"' if status.isalpha() and status.isascii() else canonical_json(status)
+    text = f'{prev}{{"action":{action_text},"results":{results_text},"status":{quoted}}}'
+    return hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()
 
 
 def link(prev: str, action: Any, results: Any, status: str) -> str:
-    text = prev + canonical(action, results, status)
-    return hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()
+    return link_text(prev, canonical_json(action), canonical_json(results), status)
 
 
 def commitment(seed: str) -> str:
@@ -64,7 +77,10 @@ def check_chain(rows: list[dict], check_links: bool = True) -> None:
             raise Broken(row["idx"], "appears twice or out of order")
         if not check_links:
             continue
-        expected = link(prev, row["action"], row["results"], row["status"])
+        if "action_text" in row:
+            expected = link_text(prev, row["action_text"], row["results_text"], row["status"])
+        else:
+            expected = link(prev, row["action"], row["results"], row["status"])
         if row.get("link") != expected:
             raise Broken(pos, "its chain link does not match its content or the action before it "
                               "(the row was changed, removed, moved or its status edited)")
@@ -156,14 +172,13 @@ def _check_history(engine: Any, seed: str, rows: list[dict]) -> Checked:
     checked_done = [{**rows[0], "events": events}]
     saved: dict[int, Any] = {}
     path = [rows[0]["idx"]]
-    status_of = {r["idx"]: r["status"] for r in rows}
     if rows[0]["idx"] in needs_copy:
         saved[rows[0]["idx"]] = engine.copy(state)
     prev = rows[0]["idx"]
+    last_live = 0  # the position in `path` of its last record that is not dropped
     for rec in rows[1:]:
         if rec["status"] in ASIDE:
             continue
-        last_live = max(k for k, i in enumerate(path) if status_of[i] != "dropped")
         if rec["status"] in LIVE:
             places = [last_live + 1]
         else:
@@ -186,15 +201,19 @@ def _check_history(engine: Any, seed: str, rows: list[dict]) -> Checked:
         else:
             assert first_error is not None
             raise first_error
-        path = path[:place] + [rec["idx"]]
+        del path[place:]
+        path.append(rec["idx"])
+        if rec["status"] in LIVE:
+            last_live = place
         state = new_state
         prev = rec["idx"]
         if rec["status"] == "done":
             checked_done.append({**rec, "events": events})
         if rec["idx"] in needs_copy:
             saved[rec["idx"]] = engine.copy(state)
-        keep = set(path[last_live:])
-        saved = {k: v for k, v in saved.items() if k in keep} if len(saved) > 8 else saved
+        if len(saved) > 8:
+            keep = set(path[last_live:])
+            saved = {k: v for k, v in saved.items() if k in keep}
     # the state of the live history: replay it again if the walk ended elsewhere
     done_ids = [r["idx"] for r in checked_done]
     if path[:len(done_ids)] != done_ids:

@@ -250,17 +250,18 @@ class Store:
     # -- actions ---------------------------------------------------------------------
     def insert_action(self, sid: str, idx: int, record: dict, status: str = "done") -> str:
         """Append one action row, chained to the row before it in storage order; returns its link."""
-        from referee.integrity import link
+        from referee.integrity import canonical_json, link_text
 
         row = self.db.execute(
             "SELECT link FROM actions WHERE session_id = ? AND idx < ? ORDER BY idx DESC LIMIT 1", (sid, idx)
         ).fetchone()
-        results = record.get("results", [])
-        new_link = link(row[0] if row else "", record["action"], results, status)
+        action_text = canonical_json(record["action"])
+        results_text = canonical_json(record.get("results", []))
+        new_link = link_text(row[0] if row else "", action_text, results_text, status)
         self.db.execute(
             "INSERT INTO actions (session_id, idx, action, results, events, rules_version, status, created, link)"
             " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
-            (sid, idx, json.dumps(record["action"]), json.dumps(results),
+            (sid, idx, action_text, results_text,
              json.dumps(record.get("events", [])), record["rules"], status, time.time(), new_link),
         )
         return new_link
@@ -275,7 +276,8 @@ class Store:
         try:
             return [
                 {"idx": r[0], "action": json.loads(r[1]), "results": json.loads(r[2]), "events": json.loads(r[3]),
-                 "rules": r[4], "status": r[5], "created": r[6], "link": r[7], "reason": r[8], "changed": r[9]}
+                 "rules": r[4], "status": r[5], "created": r[6], "link": r[7], "reason": r[8], "changed": r[9],
+                 "action_text": r[1], "results_text": r[2]}
                 for r in rows
             ]
         except (TypeError, ValueError) as exc:
@@ -303,7 +305,7 @@ class Store:
 
     def relink(self, sid: str, start: int = 0) -> None:
         """Recompute the chain links of the rows from `start` on (in Python, over the stored JSON)."""
-        from referee.integrity import link
+        from referee.integrity import link_text
 
         row = self.db.execute(
             "SELECT link FROM actions WHERE session_id = ? AND idx < ? ORDER BY idx DESC LIMIT 1", (sid, start)
@@ -315,7 +317,7 @@ class Store:
         ).fetchall()
         updates = []
         for idx, action, results, status, old in rows:
-            prev = link(prev, json.loads(action), json.loads(results), status)
+            prev = link_text(prev, action, results, status)
             if prev != old:
                 updates.append((prev, sid, idx))
         self.db.executemany("UPDATE actions SET link = ? WHERE session_id = ? AND idx = ?", updates)

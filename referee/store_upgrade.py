@@ -32,7 +32,7 @@ def backup_path(path: Path, version: int) -> Path:
 
 
 def upgrade(store: Store) -> None:
-    from referee.integrity import commitment, link
+    from referee.integrity import canonical_json, commitment, link_text
     from referee.store import SCHEMA, SCHEMA_VERSION
 
     db = store.db
@@ -81,12 +81,14 @@ def upgrade(store: Store) -> None:
             for idx, action, results, status in db.execute(
                 "SELECT idx, action, results, status FROM actions WHERE session_id = ? ORDER BY idx", (sid,)
             ).fetchall():
-                try:
-                    prev = link(prev, json.loads(action), json.loads(results), status)
+                try:  # the texts are written again in canonical form, which the links cover
+                    action, results = canonical_json(json.loads(action)), canonical_json(json.loads(results))
                 except ValueError:
-                    prev = "unreadable"  # the row stays; `referee verify` names it
-                updates.append((prev, sid, idx))
-            db.executemany("UPDATE actions SET link = ? WHERE session_id = ? AND idx = ?", updates)
+                    pass  # the row stays as it is; `referee verify` names it
+                prev = link_text(prev, action, results, status)
+                updates.append((action, results, prev, sid, idx))
+            db.executemany("UPDATE actions SET action = ?, results = ?, link = ? WHERE session_id = ? AND idx = ?",
+                           updates)
         db.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
         db.execute("COMMIT")
     except BaseException:
