@@ -291,9 +291,9 @@ def import_session(store: Store, data: dict) -> tuple[session.Loaded, list[str]]
         raise StorageError(f"the export is refused at {exc.message}; it was edited after it was written") from None
     loaded = session.Loaded(None, game, seed, engine, checked.done, checked.state)
     final = data.get("final")
-    if isinstance(final, dict) and "summary" in final:
-        if json.loads(json.dumps(final["summary"])) != json.loads(json.dumps(loaded.summary)):
-            raise StorageError("the export is refused: its 'final' summary differs from the one its actions give "
+    if isinstance(final, dict) and "summary" in final and \
+            json.loads(json.dumps(final["summary"])) != json.loads(json.dumps(loaded.summary)):
+        raise StorageError("the export is refused: its 'final' summary differs from the one its actions give "
                                "(it was edited after it was written)")
     with store.write():
         sid = store.create_session(game, str(data.get("name") or ""), seed, engine.rules_version, rows[0],

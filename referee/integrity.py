@@ -154,7 +154,6 @@ def _check_history(engine: Any, seed: str, rows: list[dict]) -> Checked:
         raise Broken(0, "the session has no actions")
     if rows[0]["status"] != "done" or rows[0]["action"].get("verb") != "new":
         raise Broken(0, "the log must start with its 'new' action, live")
-    statuses = [r["status"] for r in rows]
     for r in rows:
         if r["status"] not in LIVE + ("dropped",) + ASIDE:
             raise Broken(r["idx"], f"has an unknown status {r['status']!r}")
