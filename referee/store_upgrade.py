@@ -39,7 +39,9 @@ def upgrade(store: Store) -> None:
     try:
         db.execute("BEGIN IMMEDIATE")
     except sqlite3.OperationalError as exc:
-        raise StorageError(f"cannot upgrade the store {store.path}: it is busy ({exc})") from None
+        why = "another program holds it" if "lock" in str(exc) else str(exc)
+        raise StorageError(f"the store {store.path} needs an upgrade to schema {SCHEMA_VERSION} and cannot be "
+                           f"written now ({why}); run referee once where it can write the file") from None
     try:
         version = db.execute("PRAGMA user_version").fetchone()[0]
         if version >= SCHEMA_VERSION:  # another process upgraded it meanwhile

@@ -130,3 +130,19 @@ def test_a_deleted_session_is_not_listed(tmp_path):
     store.db.execute("UPDATE sessions SET status = 'deleted' WHERE id = ?", (sid,))
     assert [s["id"] for s in store.sessions(include_over=True)] == [other]
     assert store.current_session("kleos") == other
+
+
+def test_a_schema_1_store_that_cannot_be_written_is_refused_untouched(tmp_path, monkeypatch):
+    path, _sid, _ = _v1_store(tmp_path)
+    before = path.read_bytes()
+    holder = sqlite3.connect(path, timeout=0)
+    holder.execute("BEGIN IMMEDIATE")  # another program writing: the upgrade cannot start
+    try:
+        with pytest.raises(Exception) as err:
+            Store(path, timeout=0.05)
+        assert "needs an upgrade to schema 2" in str(err.value)
+    finally:
+        holder.execute("ROLLBACK")
+        holder.close()
+    assert path.read_bytes() == before
+    assert not (tmp_path / "referee.db.v1-backup").exists()
