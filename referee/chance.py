@@ -20,13 +20,29 @@ REFEREE = "referee"  # rolled by the referee
 TABLE = "table"  # typed at the table
 
 
+class NotYetRolled(Exception):
+    """Raised by a dry-run `Chance` at the first result the referee would have to roll.
+
+    A dry run checks an action only up to there: rolling would reveal a result
+    before it is played (RULINGS.md, "Hidden things stay hidden"). `session.act`
+    catches it; engines never see it (they do not catch broad exceptions).
+    """
+
+    def __init__(self, label: str, what: str, results: list[dict]) -> None:
+        super().__init__(f"{what} for {label}")
+        self.label = label
+        self.what = what
+        self.results = results  # the typed results before it
+
+
 class Chance:
     """Source of random results for one action (live or replayed)."""
 
-    def __init__(self, seed: str, ply: int, recorded: list[dict] | None = None) -> None:
+    def __init__(self, seed: str, ply: int, recorded: list[dict] | None = None, dry: bool = False) -> None:
         self.seed = str(seed)
         self.ply = ply
         self.recorded = recorded
+        self.dry = dry  # a dry run: stop at the first result the referee would roll
         self.results: list[dict] = []
 
     @property
@@ -43,6 +59,7 @@ class Chance:
         generate: Callable[[random.Random], Any],
         typed: Any = None,
         check: Callable[[Any], Any] | None = None,
+        what: str = "draw a result",
     ) -> Any:
         """Return one result: recorded (replay), typed (checked) or generated.
 
@@ -68,6 +85,8 @@ class Chance:
         if typed is not None:
             value = check(typed) if check is not None else typed
             source = TABLE
+        elif self.dry:
+            raise NotYetRolled(label, what, list(self.results))
         else:
             value = generate(self.rng(label))
             source = REFEREE
@@ -111,7 +130,8 @@ class Chance:
                 )
             return out
 
-        return self.draw(label, lambda r: [r.choice(faces) for _ in range(count)], typed, check)
+        return self.draw(label, lambda r: [r.choice(faces) for _ in range(count)], typed, check,
+                         what=f"roll {count} {'die' if count == 1 else 'dice'}")
 
     def shuffle(self, label: str, items: Sequence[Any], typed: Sequence[Any] | None = None) -> list:
         """A shuffled copy of `items`; a typed order must be a permutation of them."""
@@ -127,7 +147,7 @@ class Chance:
             r.shuffle(out)
             return out
 
-        return self.draw(label, gen, typed, check)
+        return self.draw(label, gen, typed, check, what=f"shuffle {len(pool)} items")
 
     def choice(self, label: str, items: Sequence[Any], typed: Any = None) -> Any:
         """One of `items`, uniformly, or the typed one if it is among them."""
@@ -140,4 +160,4 @@ class Chance:
                 raise InputError(f"{label}: '{value}' is not one of {', '.join(map(str, pool))}")
             return value
 
-        return self.draw(label, lambda r: r.choice(pool), typed, check)
+        return self.draw(label, lambda r: r.choice(pool), typed, check, what=f"draw one of {len(pool)}")

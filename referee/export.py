@@ -13,7 +13,7 @@ import tempfile
 from pathlib import Path
 
 from referee import __version__, registry, session
-from referee.errors import IllegalAction, InputError, RefereeError, StorageError
+from referee.errors import InputError, StorageError
 from referee.store import Store
 
 FORMAT = "referee-log"
@@ -22,15 +22,22 @@ FORMATS = ("json", "jsonl", "csv", "md", "summary")
 
 
 def _history(store: Store, sid: str) -> list[dict]:
-    return store.actions(sid, ("done", "undone", "dropped"))
+    from referee.store import ALL_STATUSES
+
+    return store.actions(sid, ALL_STATUSES)
 
 
 def _record_json(rec: dict) -> dict:
-    return {"index": rec["idx"], "status": rec["status"], "action": rec["action"],
-            "results": rec["results"], "rules": rec["rules"]}
+    out = {"index": rec["idx"], "status": rec["status"], "action": rec["action"],
+           "results": rec["results"], "rules": rec["rules"], "link": rec.get("link", "")}
+    if rec.get("reason") is not None or rec.get("changed") is not None:
+        out.update(reason=rec.get("reason"), changed=rec.get("changed"))
+    return out
 
 
-def header(loaded: session.Loaded) -> dict:
+def header(loaded: session.Loaded, reveal_seed: bool = False) -> dict:
+    """The export's first fields. The seed is there when it may be shown (given with `--seed`,
+    or the game is over) or when the user reveals it; the commitment always."""
     meta = loaded.meta
     return {
         "format": FORMAT,
@@ -40,13 +47,14 @@ def header(loaded: session.Loaded) -> dict:
         "rules_version": loaded.engine.rules_version,
         "session": loaded.id,
         "name": meta.get("name", ""),
-        "seed": loaded.seed,
+        "seed": loaded.seed if reveal_seed else session.seed_shown(meta),
+        "commitment": meta.get("commitment") or "",
     }
 
 
-def to_json(store: Store, sid: str) -> dict:
+def to_json(store: Store, sid: str, reveal_seed: bool = False) -> dict:
     loaded = session.load(store, sid)
-    return {**header(loaded), "actions": [_record_json(r) for r in _history(store, sid)],
+    return {**header(loaded, reveal_seed), "actions": [_record_json(r) for r in _history(store, sid)],
             "final": {"summary": loaded.summary}}
 
 
@@ -66,16 +74,16 @@ def results_text(results: list[dict], short: bool = False) -> str:
     return "; ".join(parts)
 
 
-def render(store: Store, sid: str, fmt: str) -> str:
+def render(store: Store, sid: str, fmt: str, reveal_seed: bool = False) -> str:
     """The export as text in `fmt`."""
     if fmt not in FORMATS:
         raise InputError(f"unknown format '{fmt}' (formats: {', '.join(FORMATS)})")
     if fmt == "json":
-        return json.dumps(to_json(store, sid), ensure_ascii=False, indent=2) + "\n"
+        return json.dumps(to_json(store, sid, reveal_seed), ensure_ascii=False, indent=2) + "\n"
     loaded = session.load(store, sid)
     history = _history(store, sid)
     if fmt == "jsonl":
-        lines = [json.dumps({**header(loaded), "kind": "header"}, ensure_ascii=False)]
+        lines = [json.dumps({**header(loaded, reveal_seed), "kind": "header"}, ensure_ascii=False)]
         lines += [json.dumps({"kind": "action", **_record_json(r)}, ensure_ascii=False) for r in history]
         return "\n".join(lines) + "\n"
     if fmt == "csv":  # for spreadsheets: the played actions, flat columns, scores after each
@@ -107,7 +115,9 @@ def _markdown(loaded: session.Loaded, history: list[dict]) -> str:
     out = [f"# {loaded.engine.title} — session {loaded.id}", ""]
     if loaded.meta.get("name"):
         out += [f"*{loaded.meta['name']}*", ""]
-    out += [f"- Seed: `{loaded.seed}`", f"- Rules version: {loaded.engine.rules_version}",
+    shown = session.seed_shown(loaded.meta)
+    seed_line = f"- Seed: `{shown}`" if shown is not None else f"- Seed commitment: `{loaded.meta.get('commitment')}`"
+    out += [seed_line, f"- Rules version: {loaded.engine.rules_version}",
             f"- Status: {status_line(summary, loaded.engine.turn_word)}", ""]
     rows = standings(summary)
     players = summary.get("players", [])
@@ -195,13 +205,51 @@ def write_atomic(path: str | os.PathLike, text: str, force: bool = False) -> Pat
 
 # -- import --------------------------------------------------------------------------
 
+MAX_FILE_CHARS = 20_000_000  # 20 MB of text
+MAX_ACTIONS = 100_000
+MAX_NAME = 200  # a session or player name
+MAX_TEXT = 2_000  # any other text inside an action or a result
+MAX_DEPTH = 20
+
+
+def _check_sizes(value: object, where: str, depth: int = 0) -> None:
+    if depth > MAX_DEPTH:
+        raise InputError(f"{where} is nested deeper than the limit of {MAX_DEPTH} levels")
+    if isinstance(value, str):
+        if len(value) > MAX_TEXT:
+            raise InputError(f"{where} holds a text of {len(value)} characters, over the limit of {MAX_TEXT}")
+    elif isinstance(value, dict):
+        for k, v in value.items():
+            _check_sizes(k, where, depth + 1)
+            _check_sizes(v, where, depth + 1)
+    elif isinstance(value, list):
+        for v in value:
+            _check_sizes(v, where, depth + 1)
+
+
+def _names(options: dict) -> list[str]:
+    """The player names in a `new` action's options (`Ann` or `Ann:ares`)."""
+    players = options.get("players") or []
+    out = []
+    for p in players if isinstance(players, list) else []:
+        if isinstance(p, str):
+            out.append(p.split(":", 1)[0])
+        elif isinstance(p, dict) and isinstance(p.get("name"), str):
+            out.append(p["name"])
+    return out
+
+
 def parse(text: str) -> dict:
-    """Read a JSON export (or a JSONL one) into the JSON export's shape, checking its form."""
+    """Read a JSON export (or a JSONL one) into the JSON export's shape, checking its form and sizes."""
+    if len(text) > MAX_FILE_CHARS:
+        raise InputError(f"the file is larger than the limit of {MAX_FILE_CHARS // 1_000_000} MB for an export")
     text = text.lstrip("\ufeff")
     try:
         data = json.loads(text)
     except json.JSONDecodeError:
         data = _parse_jsonl(text)
+    except RecursionError:
+        raise InputError(f"the file is nested deeper than the limit of {MAX_DEPTH} levels") from None
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         raise InputError("not a referee export (expected a JSON object with \"format\": \"referee-log\")")
     if not isinstance(data.get("format_version"), int) or data["format_version"] > FORMAT_VERSION:
@@ -211,15 +259,36 @@ def parse(text: str) -> dict:
     actions = data.get("actions")
     if not isinstance(actions, list) or not actions:
         raise InputError("the export has no actions")
+    if len(actions) > MAX_ACTIONS:
+        raise InputError(f"the export has {len(actions)} actions, over the limit of {MAX_ACTIONS}")
+    name = data.get("name") or ""
+    if not isinstance(name, str) or len(name) > MAX_NAME:
+        raise InputError(f"the session name is not a text of at most {MAX_NAME} characters (the limit for a name)")
     for i, rec in enumerate(actions):
         if not isinstance(rec, dict) or not isinstance(rec.get("action"), dict) or not isinstance(rec["action"].get("verb"), str):
             raise InputError(f"action {i} of the export is not an object with an action and its verb")
         if not isinstance(rec.get("results", []), list):
             raise InputError(f"action {i} of the export has results that are not a list")
-        if rec.get("status", "done") not in ("done", "undone", "dropped"):
+        if rec.get("status", "done") not in ("done", "undone", "dropped", "replaced", "struck"):
             raise InputError(f"action {i} of the export has an unknown status {rec.get('status')!r}")
-    if not isinstance(data.get("seed"), (str, int)):
+        if rec.get("index", i) != i:
+            raise StorageError(f"action {i} of the export is numbered {rec.get('index')!r}: "
+                             f"the actions must be numbered 0, 1, 2... in order")
+        _check_sizes(rec.get("action"), f"action {i} of the export")
+        _check_sizes(rec.get("results", []), f"action {i} of the export")
+        if rec["action"].get("verb") == "new":
+            for who in _names(rec["action"]):
+                if len(who) > MAX_NAME:
+                    raise InputError(f"action {i} of the export has a player name of {len(who)} characters, "
+                                     f"over the limit of {MAX_NAME} for a name")
+    seed = data.get("seed")
+    if seed is None and data.get("commitment"):
+        raise InputError("the export keeps its seed secret (a running game): its referee rolls cannot be "
+                         "re-checked. Export it again with --reveal-seed, or once the game is over")
+    if not isinstance(seed, (str, int)) or isinstance(seed, bool):
         raise InputError("the export has no seed")
+    if len(str(seed)) > MAX_NAME:
+        raise InputError(f"the export's seed is longer than the limit of {MAX_NAME} characters")
     return data
 
 
@@ -237,43 +306,54 @@ def _parse_jsonl(text: str) -> dict:
 
 
 def import_session(store: Store, data: dict) -> tuple[session.Loaded, list[str]]:
-    """Re-check every action of an export and store it as a new session.
+    """Re-check every record of an export and store it as a new session.
 
-    Stops at the first action the rules refuse (exit 1, naming its index and
-    rule); nothing is stored then.
+    Every record is replayed live where it stood (the live history in order, undone
+    records after it, dropped ones where they were played): results the referee
+    rolled are rolled again from the seed, typed ones are taken again from the
+    action. An action the rules refuse stops the import with exit 1 (its index and
+    rule); a record that does not match (edited results, links, final summary)
+    with exit 3. Nothing is stored then.
     """
+    from referee.integrity import Broken, check_chain, check_history, commitment, seed_problem
+
     notes: list[str] = []
     game = data["game"]
     engine = registry.engine(game)
     if str(data.get("rules_version")) != engine.rules_version:
         notes.append(f"the export was written under rules version {data.get('rules_version')}, this referee has {engine.rules_version}")
     seed = str(data["seed"])
-    records = [{"idx": i, "action": r["action"], "results": r.get("results", []), "events": [],
-                "rules": str(r.get("rules", engine.rules_version)), "status": r.get("status", "done")}
-               for i, r in enumerate(data["actions"])]
-    done = [r for r in records if r["status"] == "done"]
-    if not done or done[0]["action"].get("verb") != "new":
+    rows = [{"idx": i, "action": r["action"], "results": r.get("results", []), "events": [],
+             "rules": str(r.get("rules", engine.rules_version)), "status": r.get("status", "done"),
+             "link": r.get("link")}
+            for i, r in enumerate(data["actions"])]
+    if rows[0]["status"] != "done" or rows[0]["action"].get("verb") != "new":
         raise InputError("the export's first action must be its 'new' action")
-    state = None
-    for ply, rec in enumerate(done):
-        try:
-            state, events, _ = session.run(engine, state, rec["action"], seed, ply, rec["results"])
-        except IllegalAction as exc:
-            raise IllegalAction(f"action {rec['idx']} ({rec['action'].get('verb')}) is refused: {exc.message}", exc.rule) from None
-        except RefereeError as exc:
-            raise type(exc)(f"action {rec['idx']} ({rec['action'].get('verb')}): {exc.message}", exc.rule) from None
-        except Exception as exc:  # noqa: BLE001 - a hand-edited export must not crash the import
-            raise InputError(f"action {rec['idx']} ({rec['action'].get('verb')}) is malformed ({type(exc).__name__}: {exc})") from None
-        rec["events"] = events
-    loaded = session.Loaded(None, game, seed, engine, done, state)
+    try:
+        problem = seed_problem(seed, str(data.get("commitment") or ""))
+        if problem:
+            raise Broken(0, problem)
+        # the chain, where the file carries links (actions added by hand at its end carry none)
+        linked = 0
+        while linked < len(rows) and rows[linked]["link"]:
+            linked += 1
+        if any(r["link"] for r in rows[linked:]):
+            raise Broken(linked, "has no chain link, though later actions do")
+        check_chain(rows[:linked])
+        checked = check_history(engine, seed, rows, illegal_exit=True)
+    except Broken as exc:
+        raise StorageError(f"the export is refused at {exc.message}; it was edited after it was written") from None
+    loaded = session.Loaded(None, game, seed, engine, checked.done, checked.state)
+    final = data.get("final")
+    if isinstance(final, dict) and "summary" in final and \
+            json.loads(json.dumps(final["summary"])) != json.loads(json.dumps(loaded.summary)):
+        raise StorageError("the export is refused: its 'final' summary differs from the one its actions give "
+                               "(it was edited after it was written)")
     with store.write():
-        sid = store.create_session(game, str(data.get("name") or ""), seed, engine.rules_version, records[0], loaded.summary)
-        for rec in records[1:]:
-            store.insert_action(sid, rec["idx"], rec)
-        store.set_status(sid, [r["idx"] for r in records if r["status"] != "done"], "undone")
-        for r in records:
-            if r["status"] == "dropped":
-                store.set_status(sid, [r["idx"]], "dropped")
+        sid = store.create_session(game, str(data.get("name") or ""), seed, engine.rules_version, rows[0],
+                                   loaded.summary, commitment=commitment(seed), seed_public=True)
+        for rec in rows[1:]:
+            store.insert_action(sid, rec["idx"], rec, status=rec["status"])
         store.save_summary(sid, loaded.summary)
     loaded.id = sid
     loaded.meta = store.session(sid)

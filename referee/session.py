@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from referee import registry
-from referee.chance import Chance
+from referee.chance import Chance, NotYetRolled
 from referee.errors import IllegalAction, InputError, RefereeError, StorageError
 from referee.store import Store
 
@@ -28,6 +28,7 @@ class Loaded:
     records: list[dict]
     state: Any
     meta: dict = field(default_factory=dict)
+    would_roll: str | None = None  # a dry run stopped before this roll (nothing after it is known)
 
     @property
     def summary(self) -> dict:
@@ -56,11 +57,14 @@ def new_seed() -> str:
     return str(random.SystemRandom().randrange(10**9))
 
 
-def run(engine: Any, state: Any, action: dict, seed: str, ply: int, recorded: list | None = None):
-    """Apply one action (the `new` action when ply is 0). Returns (state, events, results)."""
+def run(engine: Any, state: Any, action: dict, seed: str, ply: int, recorded: list | None = None,
+        dry: bool = False):
+    """Apply one action (the `new` action when ply is 0). Returns (state, events, results).
+
+    With `dry`, the first result the referee would roll raises `NotYetRolled`."""
     if not isinstance(action, dict) or not isinstance(action.get("verb"), str):
         raise InputError("an action is a JSON object with a 'verb'")
-    chance = Chance(seed, ply, recorded)
+    chance = Chance(seed, ply, recorded, dry=dry)
     if ply == 0:
         if action["verb"] != "new":
             raise StorageError("a log must start with its 'new' action")
@@ -95,11 +99,28 @@ def replay(engine: Any, seed: str, records: list[dict], check: bool = False) -> 
 
 
 def load(store: Store, sid: str) -> Loaded:
+    """Rebuild a session from its stored log, after checking the log's chain of links."""
+    from referee.integrity import Broken, check_chain
+    from referee.store import ALL_STATUSES
+
     meta = store.session(sid)
     engine = registry.engine(meta["game"])
-    records = store.actions(sid)
+    rows = store.actions(sid, ALL_STATUSES)
+    try:
+        check_chain(rows)
+    except Broken as exc:
+        raise StorageError(f"session '{sid}' fails its integrity check at {exc.message}; "
+                           f"it was edited outside the referee (see `referee verify {sid}`)") from None
+    records = [r for r in rows if r["status"] == "done"]
     state = replay(engine, meta["seed"], records)
     return Loaded(sid, meta["game"], meta["seed"], engine, records, state, meta)
+
+
+def seed_shown(meta: dict) -> str | None:
+    """The seed as it may be shown: hidden (None) while a generated seed's game runs."""
+    if meta.get("seed_public", True) or meta.get("status") == "over" or meta.get("summary", {}).get("over"):
+        return meta.get("seed")
+    return None
 
 
 def resolve(store: Store, game: str | None, sid: str | None) -> str:
@@ -117,16 +138,22 @@ def resolve(store: Store, game: str | None, sid: str | None) -> str:
 def create(store: Store, game: str, options: dict, seed: str | None = None, name: str = "",
            dry_run: bool = False) -> tuple[Loaded, list[dict]]:
     """Start a session: its log's first action is `new` with the options."""
+    from referee.integrity import commitment
+
     engine = registry.engine(game)
+    public = seed is not None
     seed = str(seed) if seed is not None else new_seed()
     action = {"verb": "new", **options}
     json.dumps(action)  # options must be plain data
     state, events, results = run(engine, None, action, seed, 0)
     record = {"idx": 0, "action": action, "results": results, "events": events, "rules": engine.rules_version}
     loaded = Loaded(None, game, seed, engine, [record], state)
+    loaded.meta = {"seed": seed, "seed_public": public, "commitment": commitment(seed), "name": name,
+                   "status": "over" if loaded.summary.get("over") else "open"}
     if not dry_run:
         with store.write():
-            loaded.id = store.create_session(game, name, seed, engine.rules_version, record, loaded.stored_summary)
+            loaded.id = store.create_session(game, name, seed, engine.rules_version, record, loaded.stored_summary,
+                                             commitment=loaded.meta["commitment"], seed_public=public)
     return loaded, events
 
 
@@ -139,7 +166,7 @@ def act(store: Store, sid: str, action: dict, dry_run: bool = False) -> tuple[Lo
     json.dumps(action)
     if dry_run:
         loaded = load(store, sid)
-        return _apply(loaded, action)
+        return _apply(loaded, action, dry=True)
     with store.write():
         loaded = load(store, sid)
         loaded, events = _apply(loaded, action)
@@ -151,7 +178,7 @@ def act(store: Store, sid: str, action: dict, dry_run: bool = False) -> tuple[Lo
     return loaded, events
 
 
-def _apply(loaded: Loaded, action: dict) -> tuple[Loaded, list[dict]]:
+def _apply(loaded: Loaded, action: dict, dry: bool = False) -> tuple[Loaded, list[dict]]:
     engine = loaded.engine
     if not engine.verbs and engine.summary(loaded.state).get("over"):  # declared games: Engine.apply
         raise IllegalAction("the game is over; start a new session or undo", "End of the game")
@@ -159,7 +186,15 @@ def _apply(loaded: Loaded, action: dict) -> tuple[Loaded, list[dict]]:
     before = engine.copy(loaded.state)
     ply = len(loaded.records)
     try:
-        state, events, results = run(engine, before, action, loaded.seed, ply)
+        state, events, results = run(engine, before, action, loaded.seed, ply, dry=dry)
+    except NotYetRolled as stop:
+        # Checked up to the first roll; nothing after it may be shown (it would reveal the roll).
+        text = (f"Accepted so far; the referee would {stop.what} for '{stop.label}' "
+                f"(not rolled in a dry run, so nothing after it is shown).")
+        record = {"action": action, "results": stop.results, "events": [], "rules": engine.rules_version}
+        loaded.records = [*loaded.records, record]
+        loaded.would_roll = f"{stop.what} for '{stop.label}'"
+        return loaded, [{"text": text, "would_roll": {"label": stop.label, "what": stop.what}}]
     except RefereeError:
         raise
     except (KeyError, TypeError, ValueError, AttributeError, IndexError) as exc:

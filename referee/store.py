@@ -24,9 +24,11 @@ from typing import Any
 
 from referee.errors import StorageError
 
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 2
 APPLICATION_ID = 0x52454645  # "REFE"
 SQLITE_MAGIC = b"SQLite format 3\x00"
+SESSION_COLUMNS = "id, game, name, seed, rules_version, status, summary, created, updated, used, commitment, seed_public"
+ALL_STATUSES = ("done", "undone", "dropped", "replaced", "struck")
 
 SCHEMA = """
 CREATE TABLE sessions (
@@ -35,11 +37,13 @@ CREATE TABLE sessions (
     name TEXT NOT NULL DEFAULT '',
     seed TEXT NOT NULL,
     rules_version TEXT NOT NULL,
-    status TEXT NOT NULL DEFAULT 'open',
+    status TEXT NOT NULL DEFAULT 'open' CHECK (status IN ('open', 'over', 'deleted')),
     summary TEXT NOT NULL DEFAULT '{}',
     created REAL NOT NULL,
     updated REAL NOT NULL,
-    used REAL NOT NULL
+    used REAL NOT NULL,
+    commitment TEXT NOT NULL DEFAULT '',
+    seed_public INTEGER NOT NULL DEFAULT 1
 );
 CREATE TABLE actions (
     session_id TEXT NOT NULL REFERENCES sessions(id) ON DELETE CASCADE,
@@ -48,8 +52,12 @@ CREATE TABLE actions (
     results TEXT NOT NULL DEFAULT '[]',
     events TEXT NOT NULL DEFAULT '[]',
     rules_version TEXT NOT NULL,
-    status TEXT NOT NULL DEFAULT 'done' CHECK (status IN ('done', 'undone', 'dropped')),
+    status TEXT NOT NULL DEFAULT 'done'
+        CHECK (status IN ('done', 'undone', 'dropped', 'replaced', 'struck')),
     created REAL NOT NULL,
+    link TEXT NOT NULL DEFAULT '',
+    reason TEXT,
+    changed REAL,
     PRIMARY KEY (session_id, idx)
 );
 CREATE TABLE library (
@@ -165,6 +173,8 @@ class Store:
             raise StorageError(
                 f"{self.path} was written by a newer referee (store schema {version}, this one reads {SCHEMA_VERSION}); left untouched"
             )
+        if version < SCHEMA_VERSION:
+            self._upgrade()
 
     def _create(self) -> None:
         self.db.execute("BEGIN IMMEDIATE")
@@ -178,6 +188,12 @@ class Store:
         except BaseException:
             self.db.execute("ROLLBACK")
             raise
+
+    def _upgrade(self) -> None:
+        """Bring a version 1 store to this schema in place, in one transaction, after a backup copy."""
+        from referee.store_upgrade import upgrade
+
+        upgrade(self)
 
     def close(self) -> None:
         self.db.close()
@@ -209,35 +225,41 @@ class Store:
         numbers = [int(r[0].rsplit("-", 1)[1]) for r in rows if r[0].rsplit("-", 1)[-1].isdigit()]
         return f"{game}-{max(numbers, default=0) + 1}"
 
-    def create_session(self, game: str, name: str, seed: str, rules_version: str, record: dict, summary: dict) -> str:
-        """Create a session whose log starts with the `new` record; returns its id."""
+    def create_session(self, game: str, name: str, seed: str, rules_version: str, record: dict, summary: dict,
+                       commitment: str = "", seed_public: bool = True) -> str:
+        """Create a session whose log starts with the `new` record; returns its id.
+
+        `commitment` is `sha256:` of the seed; `seed_public` is False when the seed was
+        generated and stays secret until the game is over."""
         now = time.time()
         sid = self.new_session_id(game)
         self.db.execute(
-            "INSERT INTO sessions (id, game, name, seed, rules_version, status, summary, created, updated, used)"
-            " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            "INSERT INTO sessions (id, game, name, seed, rules_version, status, summary, created, updated, used,"
+            " commitment, seed_public) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
             (sid, game, name, seed, rules_version, "over" if summary.get("over") else "open",
-             json.dumps(summary), now, now, now),
+             json.dumps(summary), now, now, now, commitment, 1 if seed_public else 0),
         )
         self.insert_action(sid, 0, record)
         return sid
 
     def session(self, sid: str) -> dict:
-        row = self.db.execute("SELECT * FROM sessions WHERE id = ?", (sid,)).fetchone()
+        row = self.db.execute(f"SELECT {SESSION_COLUMNS} FROM sessions WHERE id = ?", (sid,)).fetchone()
         if row is None:
             raise StorageError(f"no session '{sid}' in {self.path} (see `referee sessions --all`)")
         return self._session_row(row)
 
     def _session_row(self, row: tuple) -> dict:
-        cols = ["id", "game", "name", "seed", "rules_version", "status", "summary", "created", "updated", "used"]
+        cols = ["id", "game", "name", "seed", "rules_version", "status", "summary", "created", "updated", "used",
+                "commitment", "seed_public"]
         out = dict(zip(cols, row))
+        out["seed_public"] = bool(out["seed_public"])
         out["summary"] = json.loads(out["summary"])
         return out
 
     def current_session(self, game: str | None = None) -> str:
         """The most recently used open session (of `game`, if given); when none is open,
         the most recently used finished one, so its final table, log and undo stay at hand."""
-        sql = "SELECT id FROM sessions WHERE status != 'deleted'"
+        sql = "SELECT id FROM sessions WHERE status <> 'deleted'"
         args: tuple = ()
         if game:
             sql += " AND game = ?"
@@ -256,7 +278,8 @@ class Store:
                  deleted: bool = False) -> list[dict]:
         """Sessions most recently used first: open ones (finished too with `include_over`);
         with `deleted`, only the deleted ones awaiting `sessions purge`."""
-        sql = "SELECT * FROM sessions WHERE " + ("status = 'deleted'" if deleted else "status != 'deleted'")
+        sql = f"SELECT {SESSION_COLUMNS} FROM sessions WHERE " + (
+            "status = 'deleted'" if deleted else "status <> 'deleted'")
         args: list = []
         if game:
             sql += " AND game = ?"
@@ -355,39 +378,80 @@ class Store:
         return ids
 
     # -- actions ---------------------------------------------------------------------
-    def insert_action(self, sid: str, idx: int, record: dict) -> None:
+    def insert_action(self, sid: str, idx: int, record: dict, status: str = "done") -> str:
+        """Append one action row, chained to the row before it in storage order; returns its link."""
+        from referee.integrity import canonical_json, link_text
+
+        row = self.db.execute(
+            "SELECT link FROM actions WHERE session_id = ? AND idx < ? ORDER BY idx DESC LIMIT 1", (sid, idx)
+        ).fetchone()
+        action_text = canonical_json(record["action"])
+        results_text = canonical_json(record.get("results", []))
+        new_link = link_text(row[0] if row else "", action_text, results_text, status)
         self.db.execute(
-            "INSERT INTO actions (session_id, idx, action, results, events, rules_version, status, created)"
-            " VALUES (?, ?, ?, ?, ?, ?, 'done', ?)",
-            (sid, idx, json.dumps(record["action"]), json.dumps(record.get("results", [])),
-             json.dumps(record.get("events", [])), record["rules"], time.time()),
+            "INSERT INTO actions (session_id, idx, action, results, events, rules_version, status, created, link)"
+            " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            (sid, idx, action_text, results_text,
+             json.dumps(record.get("events", [])), record["rules"], status, time.time(), new_link),
         )
+        return new_link
 
     def actions(self, sid: str, statuses: tuple[str, ...] = ("done",)) -> list[dict]:
         marks = ",".join("?" * len(statuses))
         rows = self.db.execute(
-            f"SELECT idx, action, results, events, rules_version, status, created FROM actions"
+            f"SELECT idx, action, results, events, rules_version, status, created, link, reason, changed FROM actions"
             f" WHERE session_id = ? AND status IN ({marks}) ORDER BY idx",
             (sid, *statuses),
         ).fetchall()
-        return [
-            {"idx": r[0], "action": json.loads(r[1]), "results": json.loads(r[2]), "events": json.loads(r[3]),
-             "rules": r[4], "status": r[5], "created": r[6]}
-            for r in rows
-        ]
+        try:
+            return [
+                {"idx": r[0], "action": json.loads(r[1]), "results": json.loads(r[2]), "events": json.loads(r[3]),
+                 "rules": r[4], "status": r[5], "created": r[6], "link": r[7], "reason": r[8], "changed": r[9],
+                 "action_text": r[1], "results_text": r[2]}
+                for r in rows
+            ]
+        except (TypeError, ValueError) as exc:
+            raise StorageError(f"session '{sid}' is damaged: an action row is not valid JSON ({exc}); "
+                               f"`referee verify {sid}` says more; export the other sessions or restore "
+                               "the store from a backup") from None
 
     def next_idx(self, sid: str) -> int:
         row = self.db.execute("SELECT MAX(idx) FROM actions WHERE session_id = ?", (sid,)).fetchone()
         return (row[0] if row[0] is not None else -1) + 1
 
     def set_status(self, sid: str, idxs: list[int], status: str) -> None:
+        """Change the status of some rows and re-chain from the first one (inside the caller's transaction)."""
+        if not idxs:
+            return
         self.db.executemany(
             "UPDATE actions SET status = ? WHERE session_id = ? AND idx = ?", [(status, sid, i) for i in idxs]
         )
+        self.relink(sid, min(idxs))
 
     def drop_redo(self, sid: str) -> None:
         """A new action ends the redo stack: undone actions stay in history as 'dropped'."""
-        self.db.execute("UPDATE actions SET status = 'dropped' WHERE session_id = ? AND status = 'undone'", (sid,))
+        undone = [r[0] for r in self.db.execute(
+            "SELECT idx FROM actions WHERE session_id = ? AND status = 'undone'", (sid,))]
+        self.set_status(sid, undone, "dropped")
+
+    def relink(self, sid: str, start: int = 0) -> None:
+        """Recompute the chain links of the rows from `start` on (in Python, over the stored JSON)."""
+        from referee.integrity import link_text
+
+        row = self.db.execute(
+            "SELECT link FROM actions WHERE session_id = ? AND idx < ? ORDER BY idx DESC LIMIT 1", (sid, start)
+        ).fetchone()
+        prev = row[0] if row else ""
+        rows = self.db.execute(
+            "SELECT idx, action, results, status, link FROM actions WHERE session_id = ? AND idx >= ? ORDER BY idx",
+            (sid, start),
+        ).fetchall()
+        updates = []
+        for idx, action, results, status, old in rows:
+            prev = link_text(prev, action, results, status)
+            if prev != old:
+                updates.append((prev, sid, idx))
+        self.db.executemany("UPDATE actions SET link = ? WHERE session_id = ? AND idx = ?", updates)
 
     # -- card libraries ----------------------------------------------------------------
     def library_put(self, game: str, kind: str, name: str, data: dict) -> None:

@@ -50,11 +50,13 @@ def check(minion: str, stat: str, dice: str | None = None) -> dict:
     return action
 
 
-def start(store, seed: str = "4"):
-    """A new two-player Contest (Ann/Ares on Temple 1 plays first); returns the session id."""
+def start(store, seed: str = "4", isles: bool = False):
+    """A new two-player Contest (Ann/Ares on Temple 1 plays first); returns the session id.
+    With `isles`, setup lays the five Epic cards (no `isle` actions in the log)."""
     from referee import session
 
-    loaded, _ = session.create(store, "kleos", NEW_OPTIONS, seed=seed)
+    options = {**NEW_OPTIONS, "isles": {a["isle"]: a["stats"] for a in isle_actions()}} if isles else NEW_OPTIONS
+    loaded, _ = session.create(store, "kleos", options, seed=seed)
     return loaded.id
 
 

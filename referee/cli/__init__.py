@@ -21,6 +21,7 @@ SESSION_COMMANDS = {
     "redo": ("referee.cli.sessions:redo_cmd", "Put back undone actions."),
     "export": ("referee.cli.sessions:export_cmd", "Write a session as json, jsonl, csv, md or a chat summary."),
     "import": ("referee.cli.sessions:import_cmd", "Rebuild a session from a JSON export, re-checking every action."),
+    "verify": ("referee.cli.sessions:verify_cmd", "Check that sessions are intact (chain, seed, every roll)."),
     "play": ("referee.cli.shell_cmd:play_cmd", "Interactive shell over the same commands."),
     "completion": ("referee.cli.sessions:completion_cmd", "Print the shell completion script (bash, zsh, fish)."),
     "stats": ("referee.cli.after:stats_cmd", "Plays, wins and scores per player and game across finished sessions."),

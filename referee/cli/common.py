@@ -106,7 +106,11 @@ def show_session(game: str | None, sid: str | None) -> None:
     ref = context.get()
     sid, loaded = load_current(game, sid)  # a view: nothing is written (not even "used")
     if ref.as_json:
-        output.emit_json(output.envelope({"id": sid, "game": loaded.game}, sid, loaded.state_json()))
+        from referee.session import seed_shown
+
+        output.emit_json(output.envelope({"id": sid, "game": loaded.game, "seed": seed_shown(loaded.meta),
+                                          "commitment": loaded.meta.get("commitment") or ""},
+                                         sid, loaded.state_json()))
         return
     click.echo(f"{loaded.engine.title} · session {sid}" + (f" ({loaded.meta.get('name')})" if loaded.meta.get("name") else ""))
     recorded = loaded.meta.get("rules_version")
@@ -129,14 +133,18 @@ def start(game: str, options: dict, seed: Any = None, name: str = "", dry_run: b
     loaded, events = session.create(store, game, options, seed=None if seed is None else str(seed),
                                     name=name, dry_run=dry_run)
     if ref.as_json:
-        result = {"action": loaded.records[0]["action"], "events": events,
-                  "results": loaded.records[0]["results"], "dry_run": dry_run, "seed": loaded.seed}
+        result = {"action": loaded.records[0]["action"], "events": events, "results": loaded.records[0]["results"],
+                  "dry_run": dry_run, "seed": session.seed_shown(loaded.meta),
+                  "commitment": loaded.meta["commitment"]}
         output.emit_json(output.envelope(result, loaded.id, loaded.state_json()))
         return
     if dry_run:
         click.echo("(dry run: nothing recorded)")
     else:
-        click.echo(f"Session {loaded.id} started (seed {loaded.seed})" + (f", set up like {like}" if like else "")
+        shown = session.seed_shown(loaded.meta)
+        sealed = (f"seed {shown}" if shown is not None
+                  else f"seed kept secret until the game is over; commitment {loaded.meta['commitment']}")
+        click.echo(f"Session {loaded.id} started ({sealed})" + (f", set up like {like}" if like else "")
                    + f"; it is now the current {game} session.")
     click.echo(loaded.engine.render(loaded.state))
     click.echo(output.status_line(loaded.summary, loaded.engine.turn_word))
@@ -203,6 +211,8 @@ def run_action(game: str, action: dict, dry_run: bool = False,
     action, results = loaded.records[-1]["action"], loaded.records[-1]["results"]
     if ref.as_json:
         result = {"action": action, "events": events, "results": results, "dry_run": dry_run}
+        if loaded.would_roll:
+            result["would_roll"] = loaded.would_roll
         output.emit_json(output.envelope(result, sid, loaded.state_json()))
         return
     if dry_run:

@@ -1,4 +1,4 @@
-"""Session commands: sessions, show, log, undo, redo, export, import, completion."""
+"""Session commands: sessions, show, log, undo, redo, export, import, verify, completion."""
 
 from __future__ import annotations
 
@@ -230,14 +230,21 @@ def redo_cmd(session_id: str | None, steps: int) -> None:
 @click.option("-o", "--output", "out", type=click.Path(dir_okay=False, allow_dash=True),
               help="Write to this file (atomically, readable by you only); - for standard output.")
 @click.option("--force", is_flag=True, help="Overwrite an existing file.")
+@click.option("--reveal-seed", is_flag=True,
+              help="Include a secret seed while the game runs (to move it; anyone reading the file can foresee every roll).")
 @json_option
-def export_cmd(session_id: str | None, fmt: str, out: str | None, force: bool) -> None:
-    """Write a session's record. JSON round-trips through `referee import`."""
+def export_cmd(session_id: str | None, fmt: str, out: str | None, force: bool, reveal_seed: bool) -> None:
+    """Write a session's record. JSON round-trips through `referee import`.
+
+    While a game started without --seed runs, its export carries the seed's
+    commitment only, and `import` refuses it (its rolls cannot be re-checked);
+    --reveal-seed includes the seed.
+    """
     from referee import export
 
     ref = context.get()
     sid = _sid(session_id, view=True)
-    text = export.render(ref.reader(), sid, fmt)
+    text = export.render(ref.reader(), sid, fmt, reveal_seed=reveal_seed)
     if out and out != "-":
         path = export.write_atomic(out, text, force=force)
         if ref.as_json:
@@ -258,7 +265,7 @@ def import_cmd(file) -> None:
     from referee import export
 
     ref = context.get()
-    data = export.parse(_utf8_text(file.read(), file.name))
+    data = export.parse(_utf8_text(file.read(export.MAX_FILE_CHARS + 1), file.name))
     _refuse_lone_surrogates(data, file.name)
     loaded, notes = export.import_session(ref.store(), data)
     if ref.as_json:
@@ -294,6 +301,46 @@ def _refuse_lone_surrogates(data: object, name: str) -> None:
     except UnicodeEncodeError:
         raise InputError(f"{name} holds text that is not valid Unicode (a lone surrogate escape such as"
                          " \\udcff); fix that text and import it again") from None
+
+
+@click.command("verify")
+@click.argument("session_id", required=False, metavar="[ID]")
+@click.option("--all", "check_all", is_flag=True, help="Every session in the store (finished ones too).")
+@json_option
+@click.pass_context
+def verify_cmd(ctx: click.Context, session_id: str | None, check_all: bool) -> None:
+    """Check that a session's record is intact.
+
+    Checks the chain of links over its stored actions, the seed against the
+    commitment printed at `new`, re-rolls every result the referee rolled from
+    the seed and re-reads every typed result from the action that carries it.
+    Exit 3 names the session and the first action that fails.
+    """
+    from referee.integrity import verify_session
+
+    ref = context.get()
+    store = ref.store()
+    if check_all:
+        ids = [r["id"] for r in store.sessions(include_over=True)]
+    else:
+        ids = [_sid(session_id)]
+    reports = [verify_session(store, sid) for sid in ids]
+    bad = [r for r in reports if not r["ok"]]
+    if ref.as_json:
+        payload = output.envelope({"sessions": reports}, None if check_all else ids[0])
+        payload["ok"] = not bad
+        output.emit_json(payload)
+    else:
+        for r in reports:
+            if r["ok"]:
+                click.echo(f"{r['id']}: intact ({r['actions']} stored action(s) checked)")
+        if not reports:
+            click.echo("No sessions to check.")
+        for r in bad:
+            where = f" at action {r['first_bad']}" if r["first_bad"] is not None else ""
+            click.echo(f"error: session {r['id']} fails its check{where}: {r['problem']}", err=True)
+    if bad:
+        ctx.exit(3)
 
 
 @click.command("completion")

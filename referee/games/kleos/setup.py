@@ -127,4 +127,19 @@ def new_state(options: dict, chance: Chance) -> dict:
         m = mn.new_minion(p["god"], "champion", card, p["temple"])
         state["minions"][m["ref"]] = m
         state["cards"][card["name"].lower()] = card
+    _isles(state, options.get("isles"))
     return state
+
+
+def _isles(state: dict, given: Any) -> None:
+    """Epic cards laid on the Isles as part of setup (`new` options), exactly as `isle` lays them."""
+    if not given:
+        return
+    if not isinstance(given, dict):
+        raise InputError("isles must map each Isle to the data of the Epic card lying on it")
+    from referee.games.kleos.play import isle
+
+    for where, card in given.items():
+        if not isinstance(card, dict):
+            raise InputError(f"{where}: an Isle's card is given as its card data (name, stats)")
+        isle(state, {"verb": "isle", "isle": where, "card": card.get("name"), "stats": card})

@@ -1,0 +1,101 @@
+"""Upgrading an older session store in place (schema 1 -> 2).
+
+Schema 2 adds the chain link, the reason and time of a correction to each action
+row, the seed commitment and whether the seed is public to each session, and
+widens the allowed statuses. SQLite cannot add CHECK constraints to a table, so
+both tables are rebuilt and copied, then every row's link is computed. All of it
+happens in one transaction, after a backup copy of the file next to it.
+"""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+import sys
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from referee.errors import StorageError
+
+if TYPE_CHECKING:
+    from referee.store import Store
+
+
+def backup_path(path: Path, version: int) -> Path:
+    """`referee.db.v1-backup`, or `.v1-backup.2`, ... when one is there already."""
+    candidate = path.with_name(f"{path.name}.v{version}-backup")
+    n = 2
+    while candidate.exists():
+        candidate = path.with_name(f"{path.name}.v{version}-backup.{n}")
+        n += 1
+    return candidate
+
+
+def upgrade(store: Store) -> None:
+    from referee.integrity import canonical_json, commitment, link_text
+    from referee.store import SCHEMA, SCHEMA_VERSION
+
+    db = store.db
+    try:
+        db.execute("BEGIN IMMEDIATE")
+    except (sqlite3.OperationalError, StorageError) as exc:  # the store maps SQLite's errors
+        why = "another program holds it" if "lock" in str(exc) or "busy" in str(exc) else str(exc)
+        raise StorageError(f"the store {store.path} needs an upgrade to schema {SCHEMA_VERSION} and cannot be "
+                           f"written now ({why}); run referee once where it can write the file") from None
+    try:
+        version = db.execute("PRAGMA user_version").fetchone()[0]
+        if version >= SCHEMA_VERSION:  # another process upgraded it meanwhile
+            db.execute("COMMIT")
+            return
+        if version != 1:
+            raise StorageError(f"{store.path} has store schema {version}, which this referee cannot upgrade; left untouched")
+        backup = backup_path(store.path, version)
+        # a second connection reads the file as committed (our write lock lets readers in)
+        src = sqlite3.connect(str(store.path), timeout=5.0)
+        dst = sqlite3.connect(str(backup))
+        try:
+            src.backup(dst)
+        finally:
+            dst.close()
+            src.close()
+        tables = {stmt.split("(")[0].split()[-1]: stmt for stmt in SCHEMA.split(";") if stmt.strip()}
+        for name in ("sessions", "actions"):
+            db.execute(tables[name].replace(f"CREATE TABLE {name} (", f"CREATE TABLE {name}_v2 (", 1))
+        db.execute(
+            "INSERT INTO sessions_v2 (id, game, name, seed, rules_version, status, summary, created, updated, used,"
+            " commitment, seed_public)"
+            " SELECT id, game, name, seed, rules_version, status, summary, created, updated, used, '', 1 FROM sessions"
+        )
+        db.execute(
+            "INSERT INTO actions_v2 (session_id, idx, action, results, events, rules_version, status, created)"
+            " SELECT session_id, idx, action, results, events, rules_version, status, created FROM actions"
+        )
+        db.execute("DROP TABLE actions")
+        db.execute("DROP TABLE sessions")
+        db.execute("ALTER TABLE sessions_v2 RENAME TO sessions")
+        db.execute("ALTER TABLE actions_v2 RENAME TO actions")
+        sessions = db.execute("SELECT id, seed FROM sessions").fetchall()
+        db.executemany("UPDATE sessions SET commitment = ? WHERE id = ?",
+                       [(commitment(seed), sid) for sid, seed in sessions])
+        for sid, _seed in sessions:
+            prev = ""
+            updates = []
+            for idx, action, results, status in db.execute(
+                "SELECT idx, action, results, status FROM actions WHERE session_id = ? ORDER BY idx", (sid,)
+            ).fetchall():
+                try:  # the texts are written again in canonical form, which the links cover
+                    action, results = canonical_json(json.loads(action)), canonical_json(json.loads(results))
+                except ValueError:
+                    pass  # the row stays as it is; `referee verify` names it
+                prev = link_text(prev, action, results, status)
+                updates.append((action, results, prev, sid, idx))
+            db.executemany("UPDATE actions SET action = ?, results = ?, link = ? WHERE session_id = ? AND idx = ?",
+                           updates)
+        db.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
+        db.execute("COMMIT")
+    except BaseException:
+        if db.in_transaction:
+            db.execute("ROLLBACK")
+        raise
+    print(f"referee: upgraded the store {store.path} to schema {SCHEMA_VERSION}; "
+          f"the old file is kept as {backup}", file=sys.stderr)
