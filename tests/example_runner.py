@@ -9,7 +9,7 @@ from typing import Any
 
 from referee import session
 from referee.cli.context import Referee
-from referee.shell import Shell
+from referee.cli.shell import Shell
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
 

@@ -8,7 +8,7 @@ from prompt_toolkit.input import create_pipe_input
 from prompt_toolkit.output import DummyOutput
 
 from referee.cli.context import Referee
-from referee.shell import Shell, ShellCompleter
+from referee.cli.shell import Shell, ShellCompleter
 
 NEW_LINE = " ".join(NEW_ARGS[1:]).replace("Ares' Champion", "")
 
