@@ -91,7 +91,7 @@ def render(store: Store, sid: str, fmt: str) -> str:
 
 
 def _markdown(loaded: session.Loaded, history: list[dict]) -> str:
-    from referee.cli.output import status_line  # plain text helper, no Click output
+    from referee.status import status_line
 
     summary = loaded.summary
     out = [f"# {loaded.engine.title} — session {loaded.id}", ""]

@@ -7,6 +7,8 @@ from typing import Any
 
 import click
 
+from referee.status import status_line  # noqa: F401 - the CLI's name for it
+
 
 def table(headers: list[str], rows: list[list[Any]], widths: list[int | None] | None = None) -> str:
     """A plain table; `widths` wraps the columns that may hold long text."""
@@ -24,24 +26,6 @@ def events_text(events: list[dict]) -> str:
         if tab:
             lines.append(table(tab.get("headers", []), tab.get("rows", [])))
     return "\n".join(lines)
-
-
-def status_line(summary: dict, turn_word: str = "turn") -> str:
-    """One short line: whose turn, the phase, pending decisions, or who won.
-
-    `turn_word` is the game's name for its count (Kleos and Elysion count days)."""
-    if summary.get("over"):
-        winners = ", ".join(summary.get("winners") or []) or "nobody"
-        extra = f" · outcome: {summary['outcome']}" if summary.get("outcome") else ""
-        return f"Game over · winner(s): {winners}{extra}"
-    parts = [f"{turn_word} {summary.get('turn')}", str(summary.get("phase"))]
-    if summary.get("current"):
-        parts.insert(0, f"{summary['current']} to play")
-    for p in summary.get("pending") or []:
-        choices = p.get("choices") or []
-        shown = ", ".join(map(str, choices[:8])) + (" ..." if len(choices) > 8 else "")
-        parts.append(f"waiting: {p.get('player')} — {p.get('decision')}" + (f" ({shown})" if shown else ""))
-    return " · ".join(parts)
 
 
 def emit_json(payload: dict) -> None:
