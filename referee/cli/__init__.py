@@ -46,9 +46,11 @@ GAME_HELP = {
 @click.option("--session", "session_id", envvar="REFEREE_SESSION", metavar="ID",
               help="Which session. Default: the most recently used open one of that game.")
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object instead of tables.")
+@click.option("--color/--no-color", "color", default=None,
+              help="Colour names, score changes and refusals. Default: on a terminal, unless NO_COLOR is set.")
 @click.version_option(package_name="referee", prog_name="referee")
 @click.pass_context
-def cli(ctx: click.Context, db: str | None, session_id: str | None, as_json: bool) -> None:
+def cli(ctx: click.Context, db: str | None, session_id: str | None, as_json: bool, color: bool | None) -> None:
     """A referee and scorer for Kleos, Kreus, Cerebria, Crôa! and Elysion.
 
     Type what happened at the table; the referee checks it against the rules,
@@ -57,7 +59,7 @@ def cli(ctx: click.Context, db: str | None, session_id: str | None, as_json: boo
     from referee.cli.context import Referee
 
     ctx.obj = ctx.obj if isinstance(ctx.obj, Referee) else Referee()
-    ctx.obj.configure(db=db, session_id=session_id, as_json=as_json)
+    ctx.obj.configure(db=db, session_id=session_id, as_json=as_json, color=color)
 
 
 def main(args: list[str] | None = None, prog_name: str = "referee") -> None:

@@ -79,7 +79,7 @@ def show_session(game: str | None, sid: str | None) -> None:
         click.echo(f"note: recorded under {loaded.game} rules version {recorded}; "
                    f"this referee applies version {loaded.engine.rules_version}", err=True)
     click.echo(loaded.engine.render(loaded.state))
-    click.echo(output.status_line(loaded.summary, loaded.engine.turn_word))
+    output.echo_status(loaded.summary, loaded.engine.turn_word)
 
 
 def start(game: str, options: dict, seed: Any = None, name: str = "", dry_run: bool = False) -> None:
@@ -100,7 +100,7 @@ def start(game: str, options: dict, seed: Any = None, name: str = "", dry_run: b
     else:
         click.echo(f"Session {loaded.id} started (seed {loaded.seed}); it is now the current {game} session.")
     click.echo(loaded.engine.render(loaded.state))
-    click.echo(output.status_line(loaded.summary, loaded.engine.turn_word))
+    output.echo_status(loaded.summary, loaded.engine.turn_word)
 
 
 def new_options(fn: Callable) -> Callable:
@@ -130,10 +130,11 @@ def run_action(game: str, action: dict, dry_run: bool = False,
         return
     if dry_run:
         click.echo("(dry run: nothing recorded)")
+    names = output.player_names(loaded.summary)
     text = output.events_text(events)
     if text:
-        click.echo(text)
-    click.echo(output.status_line(loaded.summary, loaded.engine.turn_word))
+        output.echo(text, players=names)
+    output.echo_status(loaded.summary, loaded.engine.turn_word)
 
 
 def action_command(group: click.Group, name: str | None = None,

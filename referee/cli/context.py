@@ -15,12 +15,16 @@ class Referee:
         self.db: str | None = None
         self.session_id: str | None = None
         self.as_json = False
+        self.color: bool | None = None  # --color/--no-color; None: decide by terminal and NO_COLOR
+        self.pager = True  # the shell's script mode turns the pager off
         self._store: Any = None
 
-    def configure(self, db: str | None, session_id: str | None, as_json: bool) -> None:
+    def configure(self, db: str | None, session_id: str | None, as_json: bool,
+                  color: bool | None = None) -> None:
         self.db = db or os.environ.get("REFEREE_DB") or self.db
         self.session_id = session_id or self.session_id
         self.as_json = as_json or self.as_json
+        self.color = self.color if color is None else color
 
     def store(self) -> Any:
         if self._store is None:

@@ -10,12 +10,14 @@ import click
 from referee.errors import RefereeError
 
 
-def _fail(as_json: bool, kind: str, message: str, rule: str | None = None) -> None:
+def _fail(as_json: bool, kind: str, message: str, rule: str | None = None, ref: object = None) -> None:
     if as_json:
         click.echo(json.dumps({"ok": False, "error": {"kind": kind, "message": message, "rule": rule}}))
         return
+    from referee.cli import output
+
     label = {"illegal": "refused", "usage": "error", "storage": "error"}[kind]
-    click.echo(f"{label}: {message}", err=True)
+    output.echo(f"{label}: {message}", err=True, ref=ref)
     if rule:
         click.echo(f"  rule: {rule}", err=True)
 
@@ -23,6 +25,10 @@ def _fail(as_json: bool, kind: str, message: str, rule: str | None = None) -> No
 def invoke(cli: click.Command, args: list[str], prog_name: str = "referee", obj: object = None) -> int:
     """Invoke the CLI; return the exit code (0 done, 1 illegal, 2 usage, 3 storage)."""
     as_json = "--json" in args
+    if obj is None:  # made here so a refusal printed after Click is done still knows --color
+        from referee.cli.context import Referee
+
+        obj = Referee()
     if any("\x00" in a for a in args):
         _fail(as_json, "usage", "an argument contains a NUL character; retype it")
         return 2
@@ -41,7 +47,7 @@ def invoke(cli: click.Command, args: list[str], prog_name: str = "referee", obj:
             exc.show()
         return 2
     except RefereeError as exc:
-        _fail(as_json, exc.kind, exc.message, exc.rule)
+        _fail(as_json, exc.kind, exc.message, exc.rule, ref=obj)
         return exc.exit_code
     except KeyboardInterrupt:
         click.echo("Interrupted.", err=True)

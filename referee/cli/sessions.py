@@ -39,11 +39,11 @@ def sessions_cmd(game: str | None, show_all: bool) -> None:
     if not rows:
         click.echo("No sessions" + ("" if show_all else " open (try --all)") + ".")
         return
-    click.echo(output.table(
+    output.page(output.table(
         ["id", "game", "name", "players", "turn", "status", "updated"],
-        [[r["id"], r["game"], r["name"], ", ".join(str(p.get("name")) for p in r["summary"].get("players", [])),
+        [[r["id"], r["game"], r["name"], ", ".join(output.player_names(r["summary"])),
           r["summary"].get("turn", ""), r["status"], _when(r["updated"])] for r in rows],
-    ))
+    ), players=[n for r in rows for n in output.player_names(r["summary"])])
 
 
 @click.command("show")
@@ -59,9 +59,12 @@ def show_cmd(session_id: str | None) -> None:
 @click.command("log")
 @click.argument("session_id", required=False, metavar="[ID]")
 @click.option("--all", "show_all", is_flag=True, help="Undone actions too.")
+@click.option("-n", "last", type=click.IntRange(1), metavar="N", help="Only the last N entries.")
 @json_option
-def log_cmd(session_id: str | None, show_all: bool) -> None:
-    """Numbered actions with their results (dice and draws, with who rolled them)."""
+def log_cmd(session_id: str | None, show_all: bool, last: int | None) -> None:
+    """Numbered actions with their results (dice and draws, with who rolled them).
+
+    On a terminal, a log taller than the screen opens in the pager."""
     from referee import registry
     from referee.export import results_text
 
@@ -71,6 +74,9 @@ def log_cmd(session_id: str | None, show_all: bool) -> None:
     meta = store.session(sid)
     engine = registry.engine(meta["game"])
     records = store.actions(sid, ("done", "undone", "dropped") if show_all else ("done",))
+    played = sum(1 for r in records if r["action"].get("verb") != "new")
+    if last is not None:
+        records = records[-last:]
     if ref.as_json:
         out = [{"index": r["idx"], "status": r["status"], "action": r["action"], "results": r["results"],
                 "events": r["events"], "rules": r["rules"]} for r in records]
@@ -81,9 +87,10 @@ def log_cmd(session_id: str | None, show_all: bool) -> None:
         mark = "" if r["status"] == "done" else f" ({r['status']})"
         rows.append([r["idx"], engine.describe(r["action"]) + mark, results_text(r["results"], short=True),
                      "\n".join(e.get("text", "") for e in r["events"])])
-    played = sum(1 for r in records if r["action"].get("verb") != "new")
-    click.echo(f"Session {sid} ({meta['game']}): `new` and {played} action(s)")
-    click.echo(output.table(["#", "action", "dice/draws", "what happened"], rows, widths=[None, 38, 30, 60]))
+    shown = f" (the last {len(records)})" if last is not None else ""
+    head = f"Session {sid} ({meta['game']}): `new` and {played} action(s){shown}"
+    output.page(head + "\n" + output.table(["#", "action", "dice/draws", "what happened"], rows),
+                players=output.player_names(meta["summary"]))
 
 
 def _after_move(sid: str, loaded, verb: str) -> None:
@@ -93,7 +100,7 @@ def _after_move(sid: str, loaded, verb: str) -> None:
         return
     last = loaded.records[-1]["action"]
     click.echo(f"{verb.capitalize()} done. Last action now: #{len(loaded.records) - 1} {loaded.engine.describe(last)}")
-    click.echo(output.status_line(loaded.summary, loaded.engine.turn_word))
+    output.echo_status(loaded.summary, loaded.engine.turn_word)
 
 
 @click.command("undo")
@@ -162,7 +169,7 @@ def import_cmd(file) -> None:
     for n in notes:
         click.echo(f"note: {n}", err=True)
     click.echo(f"Imported as session {loaded.id}: {len(loaded.records) - 1} action(s) re-checked and replayed.")
-    click.echo(output.status_line(loaded.summary, loaded.engine.turn_word))
+    output.echo_status(loaded.summary, loaded.engine.turn_word)
 
 
 @click.command("completion")
