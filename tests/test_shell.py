@@ -97,9 +97,13 @@ def test_script_mode_echoes_lines_and_bail_stops_at_a_refusal(db, capsys):
 
 
 def test_help_shows_the_game_verbs_a_verb_or_a_session_command(db, capsys):
-    shell = _shell(db, "help\nhelp move\nhelp undo\n")
+    shell = _shell(db, "help\nhelp move\nhelp undo\nhelp card add\n")
     out = capsys.readouterr().out
-    assert "Usage: referee kleos [OPTIONS] COMMAND" in out
-    assert "Usage: referee kleos move [OPTIONS]" in out
-    assert "Usage: referee undo [OPTIONS]" in out
+    assert "kleos verbs" in out and "Session commands:" in out
+    assert "Usage: move [OPTIONS] MINION TO" in out  # the shell's syntax, not `referee kleos move`
+    assert "Usage: undo [OPTIONS]" in out
+    assert "Usage: card add [OPTIONS] NAME" in out
+    assert "Usage: referee" not in out
     assert shell.last_code == 0
+
+

@@ -43,7 +43,10 @@ def game_group(game: str, help: str | None = None) -> click.Group:
     """A game's group, with `status` already in it."""
     from referee.cli import GAME_HELP
 
-    group = click.Group(game, help=help or GAME_HELP.get(game), context_settings={"help_option_names": ["-h", "--help"]})
+    from referee.cli.lazy import SuggestingGroup
+
+    group = SuggestingGroup(game, help=help or GAME_HELP.get(game),
+                            context_settings={"help_option_names": ["-h", "--help"]})
 
     @group.command("status")
     @json_option

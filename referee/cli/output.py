@@ -122,6 +122,17 @@ def _stdin_isatty() -> bool:
     return _isatty(stream=sys.stdin)
 
 
+def shell_syntax(text: str, game: str | None) -> str:
+    """A message as the shell would say it: `referee kleos card add` -> `card add` while
+    playing Kleos, `referee sessions` -> `sessions`, `referee kleos --help` -> `help kleos`."""
+    if game:
+        text = re.sub(rf"'referee {re.escape(game)} (\S+) --help'", r"'help \1'", text)
+        text = text.replace(f"'referee {game} --help'", "'help'")
+        text = re.sub(rf"(`)referee {re.escape(game)} ", r"\1", text)
+    text = re.sub(r"'referee (\S+) --help'", r"'help \1'", text).replace("'referee --help'", "'help'")
+    return re.sub(r"(`)referee ", r"\1", text)
+
+
 # -- tables and text -------------------------------------------------------------------
 
 def table(headers: list[str], rows: list[list[Any]], widths: list[int | None] | None = None) -> str:

@@ -17,9 +17,33 @@ def _fail(as_json: bool, kind: str, message: str, rule: str | None = None, ref: 
     from referee.cli import output
 
     label = {"illegal": "refused", "usage": "error", "storage": "error"}[kind]
+    if getattr(ref, "in_shell", False):
+        message = output.shell_syntax(message, getattr(ref, "shell_game", None))
     output.echo(f"{label}: {message}", err=True, ref=ref)
     if rule:
         click.echo(f"  rule: {rule}", err=True)
+
+
+def shell_path(command_path: str, game: str | None) -> str:
+    """`referee kleos move` as typed in the shell: `move` while playing Kleos, else `kleos move`."""
+    words = command_path.split()[1:]
+    if words and words[0] == game:
+        words = words[1:]
+    return " ".join(words)
+
+
+def _show_in_shell(exc: click.ClickException, ref: object) -> None:
+    """A usage error in the shell's own words: `Usage: move ...`, `Try 'help move'`."""
+    from referee.cli import output
+
+    ctx = getattr(exc, "ctx", None)
+    game = getattr(ref, "shell_game", None)
+    if ctx is not None:
+        path = shell_path(ctx.command_path, game)
+        usage = ctx.get_usage().replace(ctx.command_path, path or "COMMAND", 1)
+        click.echo(usage.replace("Usage:  ", "Usage: "), err=True)
+        click.echo(f"Try 'help {path}' for help." if path else "Try 'help' for the commands.", err=True)
+    output.echo(f"error: {output.shell_syntax(exc.format_message(), game)}", err=True, ref=ref)
 
 
 def invoke(cli: click.Command, args: list[str], prog_name: str = "referee", obj: object = None) -> int:
@@ -43,6 +67,8 @@ def invoke(cli: click.Command, args: list[str], prog_name: str = "referee", obj:
     except click.ClickException as exc:
         if as_json:
             _fail(True, "usage", exc.format_message())
+        elif getattr(obj, "in_shell", False):
+            _show_in_shell(exc, obj)
         else:
             exc.show()
         return 2
