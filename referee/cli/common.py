@@ -42,7 +42,6 @@ def dry_run_option(fn: Callable) -> Callable:
 def game_group(game: str, help: str | None = None) -> click.Group:
     """A game's group, with `status` already in it."""
     from referee.cli import GAME_HELP
-
     from referee.cli.lazy import SuggestingGroup
 
     group = SuggestingGroup(game, help=help or GAME_HELP.get(game),
