@@ -15,7 +15,6 @@ from __future__ import annotations
 import json
 import os
 import sqlite3
-import sys
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -63,14 +62,12 @@ CREATE TABLE library (
 
 
 def default_path() -> Path:
-    """The platform's user-data location (platformdirs' convention, without the dependency)."""
-    if sys.platform == "win32":
-        base = Path(os.environ.get("LOCALAPPDATA") or Path.home() / "AppData" / "Local")
-    elif sys.platform == "darwin":
-        base = Path.home() / "Library" / "Application Support"
-    else:
-        base = Path(os.environ.get("XDG_DATA_HOME") or Path.home() / ".local" / "share")
-    return base / "referee" / "referee.db"
+    """The platform's user-data location, from platformdirs (imported only when needed):
+    ~/.local/share/referee (XDG_DATA_HOME honoured), ~/Library/Application Support/referee,
+    %LOCALAPPDATA%\\referee."""
+    from platformdirs import user_data_path
+
+    return user_data_path("referee", appauthor=False) / "referee.db"
 
 
 class Store:

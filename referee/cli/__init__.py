@@ -23,6 +23,7 @@ SESSION_COMMANDS = {
     "import": ("referee.cli.sessions:import_cmd", "Rebuild a session from a JSON export, re-checking every action."),
     "play": ("referee.cli.shell_cmd:play_cmd", "Interactive shell over the same commands."),
     "completion": ("referee.cli.sessions:completion_cmd", "Print the shell completion script (bash, zsh, fish)."),
+    "manual": ("referee.cli.manual:manual_cmd", "The manual page of referee or of one game."),
 }
 GAME_HELP = {
     "kleos": "Kleos: gods, minions, dice combat, glory (2-5 players).",
