@@ -264,6 +264,30 @@ class Store:
                 (game, kind, name, json.dumps(data)),
             )
 
+    def library_put_many(self, game: str, kind: str, cards: dict[str, dict]) -> None:
+        """Several entries in one transaction: all stored, or none. A name already there in
+        another case is replaced, not doubled."""
+        with self.write():
+            self.db.executemany(
+                "DELETE FROM library WHERE game = ? AND kind = ? AND name = ? COLLATE NOCASE",
+                [(game, kind, name) for name in cards],
+            )
+            self.db.executemany(
+                "INSERT OR REPLACE INTO library (game, kind, name, data) VALUES (?, ?, ?, ?)",
+                [(game, kind, name, json.dumps(data)) for name, data in cards.items()],
+            )
+
+    def library_delete(self, game: str, kind: str, name: str) -> str | None:
+        """Remove an entry (the name in any case); returns its stored name, None when there was none."""
+        with self.write():
+            row = self.db.execute(
+                "SELECT name FROM library WHERE game = ? AND kind = ? AND name = ? COLLATE NOCASE",
+                (game, kind, name),
+            ).fetchone()
+            if row is not None:
+                self.db.execute("DELETE FROM library WHERE game = ? AND kind = ? AND name = ?", (game, kind, row[0]))
+        return row[0] if row else None
+
     def library_get(self, game: str, kind: str, name: str) -> dict | None:
         row = self.db.execute(
             "SELECT data FROM library WHERE game = ? AND kind = ? AND name = ? COLLATE NOCASE",
