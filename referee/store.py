@@ -65,8 +65,11 @@ def default_path() -> Path:
     """The platform's user-data location, from platformdirs (imported only when needed):
     ~/.local/share/referee (XDG_DATA_HOME honoured), ~/Library/Application Support/referee,
     %LOCALAPPDATA%\\referee."""
-    from platformdirs import user_data_path
-
+    try:
+        from platformdirs import user_data_path
+    except ImportError:  # an install made before the dependency: say how to mend it
+        raise StorageError("platformdirs is not installed, so the default store cannot be placed: "
+                           "reinstall referee (pip install -e .) or give --db PATH") from None
     return user_data_path("referee", appauthor=False) / "referee.db"
 
 

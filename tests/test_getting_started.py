@@ -17,6 +17,7 @@ from referee.cli.manpages import pages
 from referee.cli.manual import roff_to_text
 
 
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="XDG_DATA_HOME is the Linux convention")
 def test_default_store_is_in_platformdirs_user_data_dir(monkeypatch, tmp_path):
     import platformdirs
 
@@ -36,6 +37,7 @@ def test_help_and_version_do_not_load_platformdirs():
     assert out.strip().splitlines()[-1] == "False False"
 
 
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="XDG_DATA_HOME is the Linux convention")
 def test_a_store_without_db_option_is_made_where_platformdirs_says(tmp_path):
     env = {k: v for k, v in os.environ.items() if k not in ("REFEREE_DB", "REFEREE_SESSION")}
     env["XDG_DATA_HOME"] = str(tmp_path)

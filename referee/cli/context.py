@@ -16,7 +16,6 @@ class Referee:
         self.session_id: str | None = None
         self.as_json = False
         self.color: bool | None = None  # --color/--no-color; None: decide by terminal and NO_COLOR
-        self.pager = True  # the shell's script mode turns the pager off
         self.in_shell = False  # messages then use the shell's syntax (`help move`, not `referee ...`)
         self.shell_game: str | None = None
         self._store: Any = None

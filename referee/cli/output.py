@@ -111,7 +111,7 @@ def page(text: str, players: Sequence[str] = ()) -> None:
 
     ref = context.get()
     tall = text.count("\n") + 1 > height() - 1
-    if tall and not ref.as_json and getattr(ref, "pager", True) and _isatty() and _stdin_isatty():
+    if tall and not ref.as_json and _isatty() and _stdin_isatty():  # never for a script or a pipe
         on = colour_on()
         click.echo_via_pager(paint(text, players) if on else text, color=on)
     else:
