@@ -103,3 +103,12 @@ def test_manual_on_a_terminal_without_man_pages_plain_text(tmp_path):
     text = _spawn(["manual", "croa"], PATH=str(tmp_path), PAGER=f"{shutil.which('sed')} s/^/PAGED:/")
     lines = [line for line in text.splitlines() if line.strip()]
     assert lines[0] == "PAGED:referee-croa(1)" and all(line.startswith("PAGED:") for line in lines)
+
+
+def test_without_platformdirs_the_default_store_is_a_storage_error_saying_how_to_mend_it(monkeypatch):
+    from referee.errors import StorageError
+    from referee.store import default_path
+
+    monkeypatch.setitem(sys.modules, "platformdirs", None)  # as if it were not installed
+    with pytest.raises(StorageError, match=r"reinstall referee .* or give --db PATH"):
+        default_path()
