@@ -190,3 +190,11 @@ def test_piped_output_never_pages(croa_db):
     out = subprocess.run([sys.executable, "-m", "referee", "log"], capture_output=True, text=True, env=env,
                          check=True).stdout
     assert "PAGED:" not in out and len(out.splitlines()) > 24
+
+
+def test_usage_errors_are_red_when_colour_is_on_and_unchanged_otherwise(db):
+    coloured = run("--color", "klos")
+    assert coloured.exit_code == 2 and "\x1b[31m\x1b[1mError:\x1b[0m No such command 'klos'." in coloured.output
+    assert "Try 'cli --help' for help." in coloured.output  # CliRunner names the program cli
+    plain = run("klos")
+    assert plain.output == ANSI.sub("", coloured.output)

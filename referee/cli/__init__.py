@@ -47,7 +47,7 @@ GAME_HELP = {
 @click.option("--session", "session_id", envvar="REFEREE_SESSION", metavar="ID",
               help="Which session. Default: the most recently used open one of that game.")
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object instead of tables.")
-@click.option("--color/--no-color", "color", default=None,
+@click.option("--color/--no-color", "color", default=None, is_eager=True, callback=lambda ctx, _p, v: _colour(ctx, v),
               help="Colour names, score changes and refusals. Default: on a terminal, unless NO_COLOR is set.")
 @click.version_option(package_name="referee", prog_name="referee")
 @click.pass_context
@@ -61,6 +61,13 @@ def cli(ctx: click.Context, db: str | None, session_id: str | None, as_json: boo
 
     ctx.obj = ctx.obj if isinstance(ctx.obj, Referee) else Referee()
     ctx.obj.configure(db=db, session_id=session_id, as_json=as_json, color=color)
+
+
+def _colour(ctx: click.Context, value: bool | None) -> bool | None:
+    """--color/--no-color take effect while parsing, so even a mistyped command's error obeys them."""
+    if value is not None and ctx.obj is not None:
+        ctx.obj.color = value
+    return value
 
 
 def main(args: list[str] | None = None, prog_name: str = "referee") -> None:

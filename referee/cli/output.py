@@ -72,7 +72,7 @@ def paint(text: str, players: Sequence[str] = ()) -> str:
     """Styles for plain text: player names (a colour per seat), score changes, refusal and error labels."""
     names = [n for n in dict.fromkeys(str(p) for p in players) if n.strip()]
     seat = {n: PALETTE[i % len(PALETTE)] for i, n in enumerate(names)}
-    alternatives = [r"(?P<label>^(?:refused|error):)",
+    alternatives = [r"(?P<label>^(?:refused|error|Error):)",
                     rf"(?P<change>(?<![\w/+=.-])[+-]\d+(?=\s+(?:{'|'.join(SCORE_WORDS)})\b))"]
     if names:
         alt = "|".join(re.escape(n) for n in sorted(names, key=len, reverse=True))

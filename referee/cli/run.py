@@ -32,6 +32,21 @@ def shell_path(command_path: str, game: str | None) -> str:
     return " ".join(words)
 
 
+def _show(exc: click.ClickException, ref: object) -> None:
+    """Click's own message; with colour on, the same text with "Error:" in red."""
+    from referee.cli import output
+
+    if not output.colour_on(err=True, ref=ref):
+        exc.show()
+        return
+    ctx = getattr(exc, "ctx", None)
+    if ctx is not None and isinstance(exc, click.UsageError):
+        help_names = ctx.command.get_help_option_names(ctx)
+        hint = f"Try '{ctx.command_path} {max(help_names, key=len)}' for help.\n" if help_names else ""
+        click.echo(f"{ctx.get_usage()}\n{hint}", err=True)
+    output.echo(f"Error: {exc.format_message()}", err=True, ref=ref)
+
+
 def _show_in_shell(exc: click.ClickException, ref: object) -> None:
     """A usage error in the shell's own words: `Usage: move ...`, `Try 'help move'`."""
     from referee.cli import output
@@ -70,7 +85,7 @@ def invoke(cli: click.Command, args: list[str], prog_name: str = "referee", obj:
         elif getattr(obj, "in_shell", False):
             _show_in_shell(exc, obj)
         else:
-            exc.show()
+            _show(exc, obj)
         return 2
     except RefereeError as exc:
         _fail(as_json, exc.kind, exc.message, exc.rule, ref=obj)
