@@ -261,11 +261,7 @@ class Store:
 
     # -- card libraries ----------------------------------------------------------------
     def library_put(self, game: str, kind: str, name: str, data: dict) -> None:
-        with self.write():
-            self.db.execute(
-                "INSERT OR REPLACE INTO library (game, kind, name, data) VALUES (?, ?, ?, ?)",
-                (game, kind, name, json.dumps(data)),
-            )
+        self.library_put_many(game, kind, {name: data})
 
     def library_put_many(self, game: str, kind: str, cards: dict[str, dict]) -> None:
         """Several entries in one transaction: all stored, or none. A name already there in

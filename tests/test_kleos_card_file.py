@@ -242,3 +242,9 @@ def test_remove_of_an_unknown_card_suggests_and_changes_nothing(filled, db):
 def test_remove_json(filled):
     result = CliRunner().invoke(cli, ["--json", "kleos", "card", "remove", "Achilles"])
     assert json.loads(result.output)["result"] == {"removed": "Achilles"}
+
+
+def test_card_add_in_another_case_corrects_the_card_instead_of_doubling_it(filled, db):
+    assert run("add", "centaur", "--stats", "2/3/2/1").exit_code == 0
+    lib = library(db)
+    assert len(lib) == 5 and lib["centaur"]["defense"] == 3 and "Centaur" not in lib
