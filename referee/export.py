@@ -108,7 +108,7 @@ def _chat(loaded: session.Loaded) -> str:
 
 
 def _markdown(loaded: session.Loaded, history: list[dict]) -> str:
-    from referee.cli.output import status_line  # plain text helper, no Click output
+    from referee.status import status_line
     from referee.standings import deciding, standings, verdict
 
     summary = loaded.stored_summary

@@ -15,7 +15,6 @@ from __future__ import annotations
 import json
 import os
 import sqlite3
-import sys
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -71,14 +70,15 @@ CREATE TABLE library (
 
 
 def default_path() -> Path:
-    """The platform's user-data location (platformdirs' convention, without the dependency)."""
-    if sys.platform == "win32":
-        base = Path(os.environ.get("LOCALAPPDATA") or Path.home() / "AppData" / "Local")
-    elif sys.platform == "darwin":
-        base = Path.home() / "Library" / "Application Support"
-    else:
-        base = Path(os.environ.get("XDG_DATA_HOME") or Path.home() / ".local" / "share")
-    return base / "referee" / "referee.db"
+    """The platform's user-data location, from platformdirs (imported only when needed):
+    ~/.local/share/referee (XDG_DATA_HOME honoured), ~/Library/Application Support/referee,
+    %LOCALAPPDATA%\\referee."""
+    try:
+        from platformdirs import user_data_path
+    except ImportError:  # an install made before the dependency: say how to mend it
+        raise StorageError("platformdirs is not installed, so the default store cannot be placed: "
+                           "reinstall referee (pip install -e .) or give --db PATH") from None
+    return user_data_path("referee", appauthor=False) / "referee.db"
 
 
 class Store:
@@ -455,11 +455,31 @@ class Store:
 
     # -- card libraries ----------------------------------------------------------------
     def library_put(self, game: str, kind: str, name: str, data: dict) -> None:
+        self.library_put_many(game, kind, {name: data})
+
+    def library_put_many(self, game: str, kind: str, cards: dict[str, dict]) -> None:
+        """Several entries in one transaction: all stored, or none. A name already there in
+        another case is replaced, not doubled."""
         with self.write():
-            self.db.execute(
-                "INSERT OR REPLACE INTO library (game, kind, name, data) VALUES (?, ?, ?, ?)",
-                (game, kind, name, json.dumps(data)),
+            self.db.executemany(
+                "DELETE FROM library WHERE game = ? AND kind = ? AND name = ? COLLATE NOCASE",
+                [(game, kind, name) for name in cards],
             )
+            self.db.executemany(
+                "INSERT OR REPLACE INTO library (game, kind, name, data) VALUES (?, ?, ?, ?)",
+                [(game, kind, name, json.dumps(data)) for name, data in cards.items()],
+            )
+
+    def library_delete(self, game: str, kind: str, name: str) -> str | None:
+        """Remove an entry (the name in any case); returns its stored name, None when there was none."""
+        with self.write():
+            row = self.db.execute(
+                "SELECT name FROM library WHERE game = ? AND kind = ? AND name = ? COLLATE NOCASE",
+                (game, kind, name),
+            ).fetchone()
+            if row is not None:
+                self.db.execute("DELETE FROM library WHERE game = ? AND kind = ? AND name = ?", (game, kind, row[0]))
+        return row[0] if row else None
 
     def library_get(self, game: str, kind: str, name: str) -> dict | None:
         row = self.db.execute(

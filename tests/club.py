@@ -7,7 +7,7 @@ from pathlib import Path
 
 from referee import session
 from referee.cli.context import Referee
-from referee.shell import Shell
+from referee.cli.shell import Shell
 
 from kleos_table import ISLE_SCRIPT
 

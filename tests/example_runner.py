@@ -9,7 +9,7 @@ from typing import Any
 
 from referee import session
 from referee.cli.context import Referee
-from referee.shell import Shell
+from referee.cli.shell import Shell
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
 
@@ -53,3 +53,16 @@ def marked_refusals(game: str) -> list[str]:
     """The lines a `# REFUSED` comment announces in the example."""
     lines = [line.strip() for line in (EXAMPLES / f"{game}.txt").read_text(encoding="utf-8").splitlines()]
     return [line for before, line in pairwise(lines) if before.startswith("# REFUSED")]
+
+
+def play_quietly(game: str, db_path: Path) -> None:
+    """Play examples/<game>.txt into the store at `db_path`, printing nothing (for module fixtures)."""
+    import contextlib
+    import io
+
+    ref = Referee()
+    ref.configure(str(db_path), None, False)
+    with contextlib.redirect_stdout(io.StringIO()), contextlib.redirect_stderr(io.StringIO()), \
+            (EXAMPLES / f"{game}.txt").open(encoding="utf-8") as script:
+        Shell(ref, game=game).run_script(script)
+    ref.close()

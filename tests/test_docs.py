@@ -64,7 +64,7 @@ def test_cli_and_registry_list_the_same_games():
 
 def test_every_action_verb_accepts_dry_run():
     # views, calculators and the card library record nothing, so they need no --dry-run
-    views = {"kleos card add", "kleos card list", "kleos combat", "kleos ledger", "kleos odds", "kleos status",
+    views = {"kleos card add", "kleos card export", "kleos card list", "kleos card remove", "kleos combat", "kleos ledger", "kleos odds", "kleos status",
              "kreus outcome", "kreus paths", "kreus status", "kreus tree", "cerebria status", "cerebria unseen",
              "cerebria vibes", "cerebria winner", "croa cards", "croa odds", "croa pond", "croa status",
              "elysion blessings", "elysion catalog check", "elysion catalog show", "elysion status"}

@@ -73,12 +73,9 @@ def test_the_core_never_imports_the_cli(core):
     path = ROOT / (core.replace(".", "/") + ".py")
     if not path.exists():
         pytest.skip(f"{core} does not exist")
-    if core == "referee.export":
-        pytest.xfail("being moved: export.py still borrows the CLI's status line")
     assert _wrong_way([path], ("referee.cli", "click", "prompt_toolkit")) == []
 
 
-@pytest.mark.xfail(strict=True, reason="being moved: the wrong-way door is removed in this wave")
 def test_the_shell_lives_in_the_cli():
     assert not (ROOT / "referee" / "shell.py").exists()
 

@@ -241,7 +241,7 @@ def test_interactive_shell_plays_elysion_and_completes_its_words(db, capsys):
     from prompt_toolkit.output import DummyOutput
 
     from referee.cli.context import Referee
-    from referee.shell import Shell, ShellCompleter
+    from referee.cli.shell import Shell, ShellCompleter
 
     ref = Referee()
     ref.configure(str(db), None, False)

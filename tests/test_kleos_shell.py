@@ -8,7 +8,7 @@ from prompt_toolkit.history import InMemoryHistory
 from prompt_toolkit.output import DummyOutput
 
 from referee.cli.context import Referee
-from referee.shell import Shell, ShellCompleter
+from referee.cli.shell import Shell, ShellCompleter
 
 SCRIPT = """card add Achilles --stats 4/3/2/1 --champion ares
 card add Odysseus --stats 3/3/4/2 --champion athena

@@ -8,7 +8,7 @@ from prompt_toolkit.input import create_pipe_input
 from prompt_toolkit.output import DummyOutput
 
 from referee.cli.context import Referee
-from referee.shell import Shell, ShellCompleter
+from referee.cli.shell import Shell, ShellCompleter
 
 NEW_LINE = " ".join(NEW_ARGS[1:]).replace("Ares' Champion", "")
 SETUP = f"{NEW_LINE}\n{ISLE_SCRIPT}"  # a new Contest with an Epic card on each Isle
@@ -99,9 +99,13 @@ def test_script_mode_echoes_lines_and_bail_stops_at_a_refusal(db, capsys):
 
 
 def test_help_shows_the_game_verbs_a_verb_or_a_session_command(db, capsys):
-    shell = _shell(db, "help\nhelp move\nhelp undo\n")
+    shell = _shell(db, "help\nhelp move\nhelp undo\nhelp card add\n")
     out = capsys.readouterr().out
-    assert "Usage: referee kleos [OPTIONS] COMMAND" in out
-    assert "Usage: referee kleos move [OPTIONS]" in out
-    assert "Usage: referee undo [OPTIONS]" in out
+    assert "kleos verbs" in out and "Session commands:" in out
+    assert "Usage: move [OPTIONS] MINION TO" in out  # the shell's syntax, not `referee kleos move`
+    assert "Usage: undo [OPTIONS]" in out
+    assert "Usage: card add [OPTIONS] NAME" in out
+    assert "Usage: referee" not in out
     assert shell.last_code == 0
+
+

@@ -26,6 +26,7 @@ SESSION_COMMANDS = {
     "completion": ("referee.cli.sessions:completion_cmd", "Print the shell completion script (bash, zsh, fish)."),
     "stats": ("referee.cli.after:stats_cmd", "Plays, wins and scores per player and game across finished sessions."),
     "report": ("referee.cli.after:report_cmd", "Write a session's report (HTML or Markdown): standings, chart, board, log."),
+    "manual": ("referee.cli.manual:manual_cmd", "The manual page of referee or of one game."),
 }
 GAME_HELP = {
     "kleos": "Kleos: gods, minions, dice combat, glory (2-5 players).",
@@ -49,9 +50,11 @@ GAME_HELP = {
 @click.option("--session", "session_id", envvar="REFEREE_SESSION", metavar="ID",
               help="Which session. Default: the most recently used open one of that game.")
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object instead of tables.")
+@click.option("--color/--no-color", "color", default=None, is_eager=True, callback=lambda ctx, _p, v: _colour(ctx, v),
+              help="Colour names, score changes and refusals. Default: on a terminal, unless NO_COLOR is set.")
 @click.version_option(package_name="referee", prog_name="referee")
 @click.pass_context
-def cli(ctx: click.Context, db: str | None, session_id: str | None, as_json: bool) -> None:
+def cli(ctx: click.Context, db: str | None, session_id: str | None, as_json: bool, color: bool | None) -> None:
     """A referee and scorer for Kleos, Kreus, Cerebria, Crôa! and Elysion.
 
     Type what happened at the table; the referee checks it against the rules,
@@ -60,7 +63,14 @@ def cli(ctx: click.Context, db: str | None, session_id: str | None, as_json: boo
     from referee.cli.context import Referee
 
     ctx.obj = ctx.obj if isinstance(ctx.obj, Referee) else Referee()
-    ctx.obj.configure(db=db, session_id=session_id, as_json=as_json)
+    ctx.obj.configure(db=db, session_id=session_id, as_json=as_json, color=color)
+
+
+def _colour(ctx: click.Context, value: bool | None) -> bool | None:
+    """--color/--no-color take effect while parsing, so even a mistyped command's error obeys them."""
+    if value is not None and ctx.obj is not None:
+        ctx.obj.color = value
+    return value
 
 
 def main(args: list[str] | None = None, prog_name: str = "referee") -> None:

@@ -22,6 +22,7 @@ from typing import Any
 import click
 
 from referee.cli import context, output
+from referee.cli.lazy import SuggestingGroup
 
 
 def json_option(fn: Callable) -> Callable:
@@ -64,7 +65,7 @@ class _FilledByLike(click.Option):
         return record[0], record[1].replace("[required]", "[required unless --like]")
 
 
-class GameGroup(click.Group):
+class GameGroup(SuggestingGroup):
     """A game's group: its `new` may leave out what `--like ID` copies."""
 
     def add_command(self, cmd: click.Command, name: str | None = None) -> None:
@@ -78,7 +79,6 @@ class GameGroup(click.Group):
 def game_group(game: str, help: str | None = None) -> click.Group:
     """A game's group, with `status` already in it."""
     from referee.cli import GAME_HELP
-
     group = GameGroup(game, help=help or GAME_HELP.get(game), context_settings={"help_option_names": ["-h", "--help"]})
 
     @group.command("status")
@@ -118,7 +118,7 @@ def show_session(game: str | None, sid: str | None) -> None:
         click.echo(f"note: recorded under {loaded.game} rules version {recorded}; "
                    f"this referee applies version {loaded.engine.rules_version}", err=True)
     click.echo(loaded.engine.render(loaded.state))
-    click.echo(output.status_line(loaded.summary, loaded.engine.turn_word))
+    output.echo_status(loaded.summary, loaded.engine.turn_word)
 
 
 def start(game: str, options: dict, seed: Any = None, name: str = "", dry_run: bool = False) -> None:
@@ -147,7 +147,7 @@ def start(game: str, options: dict, seed: Any = None, name: str = "", dry_run: b
         click.echo(f"Session {loaded.id} started ({sealed})" + (f", set up like {like}" if like else "")
                    + f"; it is now the current {game} session.")
     click.echo(loaded.engine.render(loaded.state))
-    click.echo(output.status_line(loaded.summary, loaded.engine.turn_word))
+    output.echo_status(loaded.summary, loaded.engine.turn_word)
 
 
 def like_options(store: Any, game: str, like: str, given: dict) -> dict:
@@ -217,10 +217,11 @@ def run_action(game: str, action: dict, dry_run: bool = False,
         return
     if dry_run:
         click.echo("(dry run: nothing recorded)")
+    names = output.player_names(loaded.summary)
     text = output.events_text(events)
     if text:
-        click.echo(text)
-    click.echo(output.status_line(loaded.summary, loaded.engine.turn_word))
+        output.echo(text, players=names)
+    output.echo_status(loaded.summary, loaded.engine.turn_word)
 
 
 def action_command(group: click.Group, name: str | None = None,

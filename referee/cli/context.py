@@ -16,12 +16,17 @@ class Referee:
         self.session_id: str | None = None
         self.as_json = False
         self.timeout = 10.0  # seconds to wait for another program's lock on the store
+        self.color: bool | None = None  # --color/--no-color; None: decide by terminal and NO_COLOR
+        self.in_shell = False  # messages then use the shell's syntax (`help move`, not `referee ...`)
+        self.shell_game: str | None = None
         self._store: Any = None
 
-    def configure(self, db: str | None, session_id: str | None, as_json: bool) -> None:
+    def configure(self, db: str | None, session_id: str | None, as_json: bool,
+                  color: bool | None = None) -> None:
         self.db = db or os.environ.get("REFEREE_DB") or self.db
         self.session_id = session_id or self.session_id
         self.as_json = as_json or self.as_json
+        self.color = self.color if color is None else color
 
     def store(self) -> Any:
         """The store, open for writing."""

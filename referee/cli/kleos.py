@@ -138,22 +138,16 @@ def card_add(name: str, stats: str, disposition: int | None, epic: bool, hero: b
       card add Minotaur --stats 3/3/1/-1 --epic --hunter 2/1 --disposition 2
       card add Achilles --stats 4/3/2/1 --champion ares
     """
-    from referee.games.kleos import cards
+    from referee.games.kleos import cards, library_file
 
     if hero and monster:
         raise InputError("a card is a Hero or a Monster: give --hero or --monster, not both")
-    data: dict[str, Any] = {"name": name, **cards.parse_stats(stats), "disposition": disposition,
-                            "swift": swift,
-                            "hunter": cards.parse_pair(hunter, "--hunter") if hunter else None}
+    parsed = cards.parse_stats(stats)
     if tactics_neg:
-        data["tactics"] = -abs(data["tactics"])
-    data["keywords"] = [k for k, on in (("epic", epic), ("hero", hero), ("monster", monster),
-                                        ("champion", champion)) if on]
-    if champion:
-        data["god"] = champion.lower()
-    card = cards.normalize(cards.with_rulebook_defaults(data))
-    if champion:
-        card["keywords"] = sorted(set(card["keywords"]) - {"basic", "epic"} | {"champion"})
+        parsed["tactics"] = -abs(parsed["tactics"])
+    keywords = [k for k, on in (("epic", epic), ("hero", hero), ("monster", monster)) if on]
+    card = library_file.build_card(name, "{attack}/{defense}/{cunning}/{tactics}".format(**parsed), disposition,
+                                   keywords, swift, hunter, champion)
     context.get().store().library_put(GAME, KIND, card["name"], card)
     emit_calculation({"card": card}, f"Card library: {cards.describe(card)}")
 
@@ -183,6 +177,105 @@ def card_list() -> None:
     click.echo("\nThe rulebook names (stats are on the printed cards):")
     for line in facts:
         click.echo(f"  {line}")
+
+
+def _format_of(path: str | None, fmt: str | None) -> str:
+    if fmt:
+        return fmt
+    suffix = (path or "").rsplit(".", 1)[-1].lower() if path and "." in path else ""
+    if suffix in ("toml", "csv"):
+        return suffix
+    if path is None:
+        return "toml"
+    raise click.UsageError(f"cannot tell the format of '{path}' from its name: give --format toml or csv")
+
+
+FORMAT = click.option("--format", "fmt", type=click.Choice(["toml", "csv"]),
+                      help="The file's format (default: from its name, .toml or .csv).")
+
+
+@card_group.command("import")
+@click.argument("file", type=click.Path(exists=True, dir_okay=False))
+@FORMAT
+@click.option("--dry-run", is_flag=True, help="Check the file and say what it holds; store nothing.")
+@json_option
+def card_import(file: str, fmt: str | None, dry_run: bool) -> None:
+    """Load cards into the library from a TOML or CSV file (as `card export` writes it).
+
+    Every line is checked first: a bad one is named with its line and field, and
+    then nothing is stored. A card already in the library is replaced.
+
+    \b
+    TOML:  [[card]]
+           name = "Minotaur"
+           stats = "3/3/1/-1"
+           disposition = 2
+           keywords = ["epic", "monster"]
+           hunter = "2/1"
+    CSV:   name,stats,disposition,keywords,swift,hunter,champion
+           Minotaur,3/3/1/-1,2,epic monster,,2/1,
+    """
+    from pathlib import Path
+
+    from referee.games.kleos import library_file
+
+    try:
+        text = Path(file).read_text(encoding="utf-8")
+    except UnicodeDecodeError:
+        raise InputError(f"{file}: not UTF-8 text") from None
+    except OSError as exc:
+        raise InputError(f"cannot read {file}: {exc.strerror}") from None
+    found = library_file.parse(text, _format_of(file, fmt), source=file)
+    store = context.get().store()
+    before = store.library_list(GAME, KIND)
+    known = {n.lower() for n in before}
+    replaced = [c["name"] for c in found if c["name"].lower() in known]
+    if not dry_run:
+        store.library_put_many(GAME, KIND, {c["name"]: c for c in found})
+    emit_calculation({"imported": len(found), "replaced": replaced, "cards": found, "dry_run": dry_run},
+                     ("(dry run: nothing stored) " if dry_run else "")
+                     + f"Card library: {len(found)} card(s) imported from {file}"
+                     + (f" ({len(replaced)} replaced: {', '.join(replaced)})" if replaced else "") + ".")
+
+
+@card_group.command("export")
+@click.option("-o", "--output", "out", type=click.Path(dir_okay=False), help="Write to this file (else print).")
+@FORMAT
+@click.option("--force", is_flag=True, help="Overwrite an existing file.")
+@json_option
+def card_export(out: str | None, fmt: str | None, force: bool) -> None:
+    """Write the card library as TOML (default) or CSV, for `card import` on another store."""
+    from referee import export
+    from referee.games.kleos import library_file
+
+    lib = list(context.get().store().library_list(GAME, KIND).values())
+    fmt = _format_of(out, fmt)
+    text = library_file.to_toml(lib) if fmt == "toml" else library_file.to_csv(lib)
+    if out:
+        path = export.write_atomic(out, text, force=force)
+        emit_calculation({"written": str(path), "format": fmt, "cards": len(lib)},
+                         f"Wrote {len(lib)} card(s) to {path} ({fmt}).")
+    elif context.get().as_json:
+        output.emit_json(output.envelope({"format": fmt, "text": text, "cards": len(lib)}))
+    else:
+        click.echo(text, nl=False)
+
+
+@card_group.command("remove")
+@click.argument("name")
+@json_option
+def card_remove(name: str) -> None:
+    """Take a card out of the library. Sessions keep the stats they copied when it was played."""
+    from difflib import get_close_matches
+
+    store = context.get().store()
+    removed = store.library_delete(GAME, KIND, name.strip())
+    if removed is None:
+        names = list(store.library_list(GAME, KIND))
+        close = get_close_matches(name.strip(), names, n=3, cutoff=0.5)
+        hint = f" (did you mean {' or '.join(repr(n) for n in close)}?)" if close else ""
+        raise InputError(f"no card '{name}' in the card library{hint}; see `referee kleos card list`")
+    emit_calculation({"removed": removed}, f"Card library: {removed} removed.")
 
 
 # -- new ------------------------------------------------------------------------------

@@ -7,7 +7,24 @@ import importlib
 import click
 
 
-class LazyGroup(click.Group):
+class SuggestingGroup(click.Group):
+    """A group whose unknown commands name the closest ones; its subgroups are the same kind."""
+
+    group_class = type
+
+    def resolve_command(self, ctx: click.Context, args: list[str]):  # type: ignore[no-untyped-def]
+        """An unknown command names the closest ones (`referee klos` -> did you mean 'kleos'?)."""
+        name = args[0] if args else ""
+        if name and not name.startswith("-") and not ctx.resilient_parsing and self.get_command(ctx, name) is None:
+            from difflib import get_close_matches
+
+            close = get_close_matches(name, self.list_commands(ctx), n=3)
+            hint = f" Did you mean {' or '.join(repr(c) for c in close)}?" if close else ""
+            ctx.fail(f"No such command {name!r}.{hint}")
+        return super().resolve_command(ctx, args)
+
+
+class LazyGroup(SuggestingGroup):
     def __init__(self, *args, lazy: dict[str, tuple[str, str]] | None = None, **kwargs) -> None:
         super().__init__(*args, **kwargs)
         self.lazy = dict(lazy or {})

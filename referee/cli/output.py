@@ -1,48 +1,186 @@
-"""One output path for tables and --json (sqlite-utils' habit)."""
+"""One output path for tables, text and --json (sqlite-utils' habit).
+
+Text fits the terminal: tables and long lines are wrapped on word boundaries to
+its width (`COLUMNS` honoured, 80 when it cannot be told). Colour marks player
+names, score changes (+green, -red), refusals and errors; it is on only on a
+terminal, off when `NO_COLOR` is set, and `--color/--no-color` decides over both.
+Long output on a terminal goes through the pager.
+"""
 
 from __future__ import annotations
 
 import json
+import os
+import re
+import shutil
+import sys
+from collections.abc import Sequence
 from typing import Any
 
 import click
 
+from referee.status import status_line
+
+PALETTE = ("cyan", "magenta", "yellow", "blue", "bright_cyan", "bright_magenta", "bright_yellow", "bright_blue")
+SCORE_WORDS = ("glory", "bliss", "gloom", "fragment", "fragments", "point", "points")
+
+
+# -- the terminal ----------------------------------------------------------------------
+
+def width() -> int | None:
+    """Columns to fit: `COLUMNS`, else the terminal's; None when output goes to a pipe or a
+    file and COLUMNS is not set (lines stay whole for grep and scripts)."""
+    if not os.environ.get("COLUMNS", "").strip().isdigit() and not _isatty():
+        return None
+    return max(20, shutil.get_terminal_size((80, 24)).columns)
+
+
+def height() -> int:
+    return max(5, shutil.get_terminal_size((80, 24)).lines)
+
+
+def _isatty(err: bool = False, stream: Any = None) -> bool:
+    stream = stream or (sys.stderr if err else sys.stdout)
+    try:
+        return bool(stream.isatty())
+    except (AttributeError, ValueError):  # a closed or replaced stream
+        return False
+
+
+def _choice(ref: Any = None) -> bool | None:
+    """What --color/--no-color said (None: not said)."""
+    if ref is None:
+        ctx = click.get_current_context(silent=True)
+        if ctx is not None:
+            from referee.cli.context import Referee
+
+            ref = ctx.find_object(Referee)
+    return getattr(ref, "color", None)
+
+
+def colour_on(err: bool = False, ref: Any = None) -> bool:
+    """Colour for this stream: --color/--no-color, else off under NO_COLOR, else on a terminal only."""
+    choice = _choice(ref)
+    if choice is not None:
+        return choice
+    if os.environ.get("NO_COLOR"):
+        return False
+    return _isatty(err)
+
+
+def paint(text: str, players: Sequence[str] = ()) -> str:
+    """Styles for plain text: player names (a colour per seat), score changes, refusal and error labels."""
+    names = [n for n in dict.fromkeys(str(p) for p in players) if n.strip()]
+    seat = {n: PALETTE[i % len(PALETTE)] for i, n in enumerate(names)}
+    alternatives = [r"(?P<label>^(?:refused|error|Error):)",
+                    rf"(?P<change>(?<![\w/+=.-])[+-]\d+(?=\s+(?:{'|'.join(SCORE_WORDS)})\b))"]
+    if names:
+        alt = "|".join(re.escape(n) for n in sorted(names, key=len, reverse=True))
+        alternatives.insert(0, rf"(?<![\w-])(?P<name>{alt})(?![\w-])(?:(?P<gap>[ ]+)(?P<num>[+-]\d+)(?![\w/]))?")
+    pattern = re.compile("|".join(alternatives), re.MULTILINE)
+
+    def signed(number: str) -> str:
+        if int(number) == 0:
+            return number
+        return click.style(number, fg="green" if number.startswith("+") else "red", bold=True)
+
+    def replace(m: re.Match) -> str:
+        if m.group("label"):
+            return click.style(m.group("label"), fg="red", bold=True)
+        if m.group("change"):
+            return signed(m.group("change"))
+        out = click.style(m.group("name"), fg=seat[m.group("name")], bold=True)
+        if m.group("num"):
+            out += m.group("gap") + signed(m.group("num"))
+        return out
+
+    return pattern.sub(replace, text)
+
+
+def echo(text: str, err: bool = False, players: Sequence[str] = (), ref: Any = None) -> None:
+    """Print text, painted when colour is on for that stream."""
+    if colour_on(err, ref):
+        click.echo(paint(text, players), err=err, color=True)
+    else:
+        click.echo(text, err=err)
+
+
+def page(text: str, players: Sequence[str] = ()) -> None:
+    """Print text; through the pager when both ends are a terminal and it is taller than the screen."""
+    from referee.cli import context
+
+    ref = context.get()
+    tall = text.count("\n") + 1 > height() - 1
+    if tall and not ref.as_json and _isatty() and _stdin_isatty():  # never for a script or a pipe
+        on = colour_on()
+        click.echo_via_pager(paint(text, players) if on else text, color=on)
+    else:
+        echo(text, players=players)
+
+
+def _stdin_isatty() -> bool:
+    return _isatty(stream=sys.stdin)
+
+
+def shell_syntax(text: str, game: str | None) -> str:
+    """A message as the shell would say it: `referee kleos card add` -> `card add` while
+    playing Kleos, `referee sessions` -> `sessions`, `referee kleos --help` -> `help kleos`."""
+    if game:
+        text = re.sub(rf"'referee {re.escape(game)} (\S+) --help'", r"'help \1'", text)
+        text = text.replace(f"'referee {game} --help'", "'help'")
+        text = re.sub(rf"(`)referee {re.escape(game)} ", r"\1", text)
+    text = re.sub(r"'referee (\S+) --help'", r"'help \1'", text).replace("'referee --help'", "'help'")
+    return re.sub(r"(`)referee ", r"\1", text)
+
+
+# -- tables and text -------------------------------------------------------------------
 
 def table(headers: list[str], rows: list[list[Any]], widths: list[int | None] | None = None) -> str:
-    """A plain table; `widths` wraps the columns that may hold long text."""
-    from tabulate import tabulate  # loaded only when a table is printed
+    """The one table of the CLI: sized to the terminal, long cells wrapped on word boundaries.
 
-    return tabulate(rows, headers=headers, tablefmt="simple", disable_numparse=True, maxcolwidths=widths)
+    `widths` caps columns even on a wide terminal (None: no cap)."""
+    from referee import tables
+
+    caps = list(widths or [])
+    if any(caps):
+        rows = [[tables.wrap_paragraph("" if c is None else str(c), caps[i], indent="")
+                 if i < len(caps) and caps[i] else c for i, c in enumerate(r)] for r in rows]
+    return tables.render(headers, rows, width())
+
+
+def fit(text: str, indent: str = "  ") -> str:
+    """A line of prose wrapped to the terminal, continuation lines indented."""
+    from referee import tables
+
+    return tables.wrap_paragraph(text, width(), indent)
 
 
 def events_text(events: list[dict]) -> str:
     lines: list[str] = []
     for ev in events:
         if ev.get("text"):
-            lines.append(str(ev["text"]))
+            lines.append(fit(str(ev["text"])))
         tab = ev.get("table")
         if tab:
             lines.append(table(tab.get("headers", []), tab.get("rows", [])))
     return "\n".join(lines)
 
 
-def status_line(summary: dict, turn_word: str = "turn") -> str:
-    """One short line: whose turn, the phase, pending decisions, or who won.
+def status_text(summary: dict, turn_word: str = "turn") -> str:
+    """The status line, wrapped to the terminal."""
+    return fit(status_line(summary, turn_word))
 
-    `turn_word` is the game's name for its count (Kleos and Elysion count days)."""
-    if summary.get("over"):
-        winners = ", ".join(summary.get("winners") or []) or "nobody"
-        extra = f" · outcome: {summary['outcome']}" if summary.get("outcome") else ""
-        return f"Game over · winner(s): {winners}{extra}"
-    parts = [f"{turn_word} {summary.get('turn')}", str(summary.get("phase"))]
-    if summary.get("current"):
-        parts.insert(0, f"{summary['current']} to play")
-    for p in summary.get("pending") or []:
-        choices = p.get("choices") or []
-        shown = ", ".join(map(str, choices[:8])) + (" ..." if len(choices) > 8 else "")
-        parts.append(f"waiting: {p.get('player')} — {p.get('decision')}" + (f" ({shown})" if shown else ""))
-    return " · ".join(parts)
 
+def echo_status(summary: dict, turn_word: str = "turn") -> None:
+    """Print the status line, wrapped and painted."""
+    echo(status_text(summary, turn_word), players=player_names(summary))
+
+
+def player_names(summary: dict | None) -> list[str]:
+    return [str(p.get("name")) for p in (summary or {}).get("players", []) if p.get("name")]
+
+
+# -- JSON ------------------------------------------------------------------------------
 
 def emit_json(payload: dict) -> None:
     click.echo(json.dumps(payload, ensure_ascii=False, sort_keys=False))

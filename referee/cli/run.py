@@ -10,19 +10,64 @@ import click
 from referee.errors import RefereeError
 
 
-def _fail(as_json: bool, kind: str, message: str, rule: str | None = None) -> None:
+def _fail(as_json: bool, kind: str, message: str, rule: str | None = None, ref: object = None) -> None:
     if as_json:
         click.echo(json.dumps({"ok": False, "error": {"kind": kind, "message": message, "rule": rule}}))
         return
+    from referee.cli import output
+
     label = {"illegal": "refused", "usage": "error", "storage": "error"}[kind]
-    click.echo(f"{label}: {message}", err=True)
+    if getattr(ref, "in_shell", False):
+        message = output.shell_syntax(message, getattr(ref, "shell_game", None))
+    output.echo(f"{label}: {message}", err=True, ref=ref)
     if rule:
         click.echo(f"  rule: {rule}", err=True)
+
+
+def shell_path(command_path: str, game: str | None) -> str:
+    """`referee kleos move` as typed in the shell: `move` while playing Kleos, else `kleos move`."""
+    words = command_path.split()[1:]
+    if words and words[0] == game:
+        words = words[1:]
+    return " ".join(words)
+
+
+def _show(exc: click.ClickException, ref: object) -> None:
+    """Click's own message; with colour on, the same text with "Error:" in red."""
+    from referee.cli import output
+
+    if not output.colour_on(err=True, ref=ref):
+        exc.show()
+        return
+    ctx = getattr(exc, "ctx", None)
+    if ctx is not None and isinstance(exc, click.UsageError):
+        help_names = ctx.command.get_help_option_names(ctx)
+        hint = f"Try '{ctx.command_path} {max(help_names, key=len)}' for help.\n" if help_names else ""
+        click.echo(f"{ctx.get_usage()}\n{hint}", err=True)
+    output.echo(f"Error: {exc.format_message()}", err=True, ref=ref)
+
+
+def _show_in_shell(exc: click.ClickException, ref: object) -> None:
+    """A usage error in the shell's own words: `Usage: move ...`, `Try 'help move'`."""
+    from referee.cli import output
+
+    ctx = getattr(exc, "ctx", None)
+    game = getattr(ref, "shell_game", None)
+    if ctx is not None:
+        path = shell_path(ctx.command_path, game)
+        usage = ctx.get_usage().replace(ctx.command_path, path or "COMMAND", 1)
+        click.echo(usage.replace("Usage:  ", "Usage: "), err=True)
+        click.echo(f"Try 'help {path}' for help." if path else "Try 'help' for the commands.", err=True)
+    output.echo(f"error: {output.shell_syntax(exc.format_message(), game)}", err=True, ref=ref)
 
 
 def invoke(cli: click.Command, args: list[str], prog_name: str = "referee", obj: object = None) -> int:
     """Invoke the CLI; return the exit code (0 done, 1 illegal, 2 usage, 3 storage)."""
     as_json = "--json" in args
+    if obj is None:  # made here so a refusal printed after Click is done still knows --color
+        from referee.cli.context import Referee
+
+        obj = Referee()
     if any("\x00" in a for a in args):
         _fail(as_json, "usage", "an argument contains a NUL character; retype it")
         return 2
@@ -41,11 +86,13 @@ def invoke(cli: click.Command, args: list[str], prog_name: str = "referee", obj:
     except click.ClickException as exc:
         if as_json:
             _fail(True, "usage", exc.format_message())
+        elif getattr(obj, "in_shell", False):
+            _show_in_shell(exc, obj)
         else:
-            exc.show()
+            _show(exc, obj)
         return 2
     except RefereeError as exc:
-        _fail(as_json, exc.kind, exc.message, exc.rule)
+        _fail(as_json, exc.kind, exc.message, exc.rule, ref=obj)
         return exc.exit_code
     except KeyboardInterrupt:
         click.echo("Interrupted.", err=True)

@@ -55,11 +55,11 @@ def sessions_cmd(ctx: click.Context, game: str | None, show_all: bool, player: s
         click.echo("No " + ("deleted sessions" if deleted else "sessions" + ("" if show_all else " open (try --all)"))
                    + (f" with {player}" if player else "") + ".")
         return
-    click.echo(output.table(
+    output.page(output.table(
         ["id", "game", "name", "players", "turn", "status", "updated"],
         [[r["id"], r["game"], r["name"], ", ".join(str(p) for p in players(r)),
           r["summary"].get("turn", ""), r["status"], _when(r["updated"])] for r in rows],
-    ))
+    ), players=[str(n) for r in rows for n in players(r)])
     for r in rows:
         if r["damaged"]:
             click.echo(f"note: session {r['id']} is damaged ({r['damaged']}); `referee export` the others, or"
@@ -162,9 +162,12 @@ def show_cmd(session_id: str | None) -> None:
 @click.command("log")
 @click.argument("session_id", required=False, metavar="[ID]")
 @click.option("--all", "show_all", is_flag=True, help="Undone actions too.")
+@click.option("-n", "last", type=click.IntRange(1), metavar="N", help="Only the last N entries.")
 @json_option
-def log_cmd(session_id: str | None, show_all: bool) -> None:
-    """Numbered actions with their results (dice and draws, with who rolled them)."""
+def log_cmd(session_id: str | None, show_all: bool, last: int | None) -> None:
+    """Numbered actions with their results (dice and draws, with who rolled them).
+
+    On a terminal, a log taller than the screen opens in the pager."""
     from referee import registry
     from referee.export import results_text
 
@@ -174,6 +177,9 @@ def log_cmd(session_id: str | None, show_all: bool) -> None:
     meta = store.session(sid)
     engine = registry.engine(meta["game"])
     records = store.actions(sid, ("done", "undone", "dropped") if show_all else ("done",))
+    played = sum(1 for r in records if r["action"].get("verb") != "new")
+    if last is not None:
+        records = records[-last:]
     if ref.as_json:
         out = [{"index": r["idx"], "status": r["status"], "action": r["action"], "results": r["results"],
                 "events": r["events"], "rules": r["rules"]} for r in records]
@@ -184,9 +190,10 @@ def log_cmd(session_id: str | None, show_all: bool) -> None:
         mark = "" if r["status"] == "done" else f" ({r['status']})"
         rows.append([r["idx"], engine.describe(r["action"]) + mark, results_text(r["results"], short=True),
                      "\n".join(e.get("text", "") for e in r["events"])])
-    played = sum(1 for r in records if r["action"].get("verb") != "new")
-    click.echo(f"Session {sid} ({meta['game']}): `new` and {played} action(s)")
-    click.echo(output.table(["#", "action", "dice/draws", "what happened"], rows, widths=[None, 38, 30, 60]))
+    shown = f" (the last {len(records)})" if last is not None else ""
+    head = f"Session {sid} ({meta['game']}): `new` and {played} action(s){shown}"
+    output.page(head + "\n" + output.table(["#", "action", "dice/draws", "what happened"], rows),
+                players=output.player_names(meta["summary"]))
 
 
 def _after_move(sid: str, loaded, verb: str) -> None:
@@ -196,7 +203,7 @@ def _after_move(sid: str, loaded, verb: str) -> None:
         return
     last = loaded.records[-1]["action"]
     click.echo(f"{verb.capitalize()} done. Last action now: #{len(loaded.records) - 1} {loaded.engine.describe(last)}")
-    click.echo(output.status_line(loaded.summary, loaded.engine.turn_word))
+    output.echo_status(loaded.summary, loaded.engine.turn_word)
 
 
 @click.command("undo")
@@ -265,8 +272,8 @@ def import_cmd(file) -> None:
     from referee import export
 
     ref = context.get()
-    data = export.parse(_utf8_text(file.read(export.MAX_FILE_CHARS + 1), file.name))
-    _refuse_lone_surrogates(data, file.name)
+    data = export.parse(_utf8_text(file.read(export.MAX_FILE_CHARS + 1), getattr(file, 'name', '-')))
+    _refuse_lone_surrogates(data, getattr(file, 'name', '-'))
     loaded, notes = export.import_session(ref.store(), data)
     if ref.as_json:
         output.emit_json(output.envelope({"imported": loaded.id, "actions": len(loaded.records) - 1, "notes": notes},
@@ -275,7 +282,7 @@ def import_cmd(file) -> None:
     for n in notes:
         click.echo(f"note: {n}", err=True)
     click.echo(f"Imported as session {loaded.id}: {len(loaded.records) - 1} action(s) re-checked and replayed.")
-    click.echo(output.status_line(loaded.summary, loaded.engine.turn_word))
+    output.echo_status(loaded.summary, loaded.engine.turn_word)
 
 
 def _utf8_text(raw: bytes, name: str) -> str:

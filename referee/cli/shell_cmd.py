@@ -18,7 +18,7 @@ def play_cmd(target: str | None, bail: bool) -> int:
 
     With a script on standard input (`referee play croa < game.txt`) each line is
     echoed and run as if typed; `--bail` stops at the first refusal."""
-    from referee.shell import Shell, games
+    from referee.cli.shell import Shell, games
 
     ref = context.get()
     game, sid = None, ref.session_id

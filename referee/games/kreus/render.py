@@ -100,7 +100,10 @@ def discard_line(state: dict) -> str:
     count = Counter(state["discard"])
     order = sorted(count, key=lambda c: ({"nature": 0, "element": 1}.get(kind(c), 2), c))
     parts = [title(c) + (f" x{count[c]}" if count[c] > 1 else "") for c in order]
-    return f"Discard pile ({len(state['discard'])}): {', '.join(parts)}"
+    import textwrap
+
+    return textwrap.fill(f"Discard pile ({len(state['discard'])}): {', '.join(parts)}", 80,
+                         subsequent_indent="  ", break_on_hyphens=False)
 
 
 def deck_line(state: dict) -> str:

@@ -20,6 +20,8 @@ from prompt_toolkit.completion import Completer, Completion
 from prompt_toolkit.document import Document
 from prompt_toolkit.history import FileHistory, History, InMemoryHistory
 
+from referee.cli import SESSION_COMMANDS
+from referee.cli import output as out
 from referee.cli.context import Referee
 from referee.cli.output import status_line
 from referee.errors import RefereeError
@@ -32,8 +34,14 @@ def games() -> list[str]:
 
 
 GAMES = ("kleos", "kreus", "cerebria", "croa", "elysion")
-ROOT_COMMANDS = ("sessions", "show", "log", "undo", "redo", "export", "import")
+# every session command of `referee` except the two that make no sense inside the shell
+ROOT_COMMANDS = tuple(name for name in SESSION_COMMANDS if name not in ("play", "completion"))
 SHELL_WORDS = ("help", "quit", "exit", "use")
+SHELL_HELP = (
+    ("use GAME|ID", "Play another game (its current session) or a session by its id."),
+    ("help [COMMAND]", "This list, or the help of one command (`help move`, `help undo`)."),
+    ("quit", "Leave the shell (also `exit` or Ctrl-D)."),
+)
 
 
 class Shell:
@@ -51,6 +59,7 @@ class Shell:
         self.script_codes: list[tuple[str, int]] = []
         self._io = (input, output, history)
         self._prompt: PromptSession | None = None
+        referee.in_shell = True  # messages in the shell's syntax
         self.refresh()
 
     @property
@@ -117,7 +126,88 @@ class Shell:
             return words
         if self.game is None:
             raise click.UsageError(f"which game? Start the line with one of: {', '.join(GAMES)}, or `use GAME`")
+        group = self.group()
+        if group is not None and head not in group.list_commands(click.Context(group)) and not head.startswith("-"):
+            raise click.UsageError(self._unknown(head))
         return [self.game, *words]
+
+    def group(self, game: str | None = None) -> click.Group | None:
+        """The Click group of a game (the shell's own game by default)."""
+        from referee.cli import cli
+
+        game = game or self.game
+        if game is None:
+            return None
+        return cli.get_command(click.Context(cli), game)  # type: ignore[return-value]
+
+    def commands(self) -> list[str]:
+        """Every word that can start a line here."""
+        group = self.group()
+        verbs = group.list_commands(click.Context(group)) if group is not None else []
+        return sorted({*verbs, *ROOT_COMMANDS, *SHELL_WORDS, *games()})
+
+    def _unknown(self, word: str) -> str:
+        from difflib import get_close_matches
+
+        close = get_close_matches(word, self.commands(), n=3)
+        hint = f" Did you mean {' or '.join(repr(c) for c in close)}?" if close else ""
+        return f"no command '{word}' here.{hint} Type 'help' for the list."
+
+    # -- help ----------------------------------------------------------------------
+    def help(self, topic: list[str]) -> int:
+        """`help`: every command of the shell; `help VERB`, `help card add`, `help undo`, `help GAME`."""
+        from referee.cli import cli
+
+        if not topic:
+            click.echo(self.overview())
+            return 0
+        head = topic[0]
+        if head in SHELL_WORDS:
+            usage, text = next((u, t) for u, t in SHELL_HELP if u.split()[0] == ("quit" if head == "exit" else head))
+            click.echo(f"Usage: {usage}\n\n  {text}")
+            return 0
+        cmd: click.Command | None = None
+        path = [head]
+        group = self.group()
+        if head in games():
+            cmd = self.group(head)
+        elif group is not None and head in group.list_commands(click.Context(group)):
+            cmd = group.get_command(click.Context(group), head)
+        elif head in ROOT_COMMANDS:
+            cmd = cli.get_command(click.Context(cli), head)
+        if cmd is None:
+            out.echo(f"error: {self._unknown(head)}", err=True, ref=self.referee)
+            return 2
+        for word in topic[1:]:  # `help card add`
+            if not isinstance(cmd, click.Group) or word not in cmd.list_commands(click.Context(cmd)):
+                break
+            cmd = cmd.get_command(click.Context(cmd), word)
+            path.append(word)
+        ctx = click.Context(cmd, info_name=" ".join(path), **cmd.context_settings)  # type: ignore[arg-type]
+        click.echo(cmd.get_help(ctx))  # type: ignore[union-attr]
+        return 0
+
+    def overview(self) -> str:
+        """What `help` prints: the game's verbs, the session commands, the shell's own words."""
+        from referee.cli import GAME_HELP
+
+        formatter = click.HelpFormatter(width=min(out.width() or 80, 100))
+        formatter.write_text("Type a command as you would after `referee` (the game's name may be left "
+                             "out). `help COMMAND` shows one command; Tab completes.")
+        group = self.group()
+        if group is not None:
+            gctx = click.Context(group)
+            rows = [(name, cmd.get_short_help_str(limit=60)) for name in group.list_commands(gctx)
+                    if (cmd := group.get_command(gctx, name)) is not None and not cmd.hidden]
+            with formatter.section(f"{self.game} verbs" + (f" ({self.session_id})" if self.session_id else "")):
+                formatter.write_dl(rows)
+        with formatter.section("Session commands"):
+            formatter.write_dl([(name, SESSION_COMMANDS[name][1]) for name in ROOT_COMMANDS])
+        with formatter.section("Shell"):
+            formatter.write_dl(list(SHELL_HELP))
+        with formatter.section("Games (start a line with one, or `use` it)"):
+            formatter.write_dl([(g, GAME_HELP[g]) for g in GAMES])
+        return formatter.getvalue().rstrip("\n")
 
     def _with_session(self, rest: list[str]) -> list[str]:
         if rest and not rest[0].startswith("-"):
@@ -135,22 +225,26 @@ class Shell:
         try:
             words = shlex.split(line)
         except ValueError as exc:
-            click.echo(f"error: {exc} (check your quotes)", err=True)
+            out.echo(f"error: {exc} (check your quotes)", err=True, ref=self.referee)
             return 2
         if words[0] in ("quit", "exit"):
             return None
         if words[0] == "use" and len(words) == 2:
             return self._use(words[1])
-        if words[0] == "help":  # `help`, `help VERB`, `help GAME`, `help undo`
-            topic = words[1:2] or ([self.game] if self.game else [])
-            words = [*topic, "--help"]
+        if words[0] == "help":  # `help`, `help VERB`, `help card add`, `help GAME`, `help undo`
+            self.last_code = self.help(words[1:])
+            return self.last_code
+        if "--help" in words or "-h" in words[1:2]:  # `move --help`: the shell's help for it
+            self.last_code = self.help([w for w in words[: words.index("--help" if "--help" in words else "-h")]])
+            return self.last_code
         try:
-            args = self.args_for(words) if words[0] != "--help" else words
+            args = self.args_for(words)
         except click.UsageError as exc:
-            click.echo(f"error: {exc.format_message()}", err=True)
+            out.echo(f"error: {exc.format_message()}", err=True, ref=self.referee)
             return 2
         self.referee.as_json = False
         self.referee.session_id = self.pinned
+        self.referee.shell_game = self.game
         if len(args) > 1 and args[1] == "new":
             self.pinned = None
             self.referee.session_id = None
@@ -167,7 +261,7 @@ class Shell:
             try:
                 meta = self.referee.store().session(target)
             except RefereeError as exc:
-                click.echo(f"error: {exc.message}", err=True)
+                out.echo(f"error: {out.shell_syntax(exc.message, self.game)}", err=True, ref=self.referee)
                 return 3
             self.game, self.pinned = meta["game"], target
         self.refresh()
