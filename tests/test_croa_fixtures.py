@@ -139,7 +139,7 @@ def test_each_zone_pile_holds_sixteen_tiles_with_three_different_males():
 ])
 def test_setup_refuses_bad_colonies(players, error):
     with pytest.raises(error):
-        ENGINE.setup({"players": players}, Chance("t", 0))
+        ENGINE.start({"players": players}, Chance("t", 0))
 
 
 def test_vocabulary_offers_players_frogs_tiles_and_choices():
