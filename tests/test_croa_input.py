@@ -21,8 +21,7 @@ WORDS = st.one_of(
 )
 ACTIONS = st.fixed_dictionaries(
     {"verb": st.sampled_from(["move", "bounce", "mosquito", "pass", "remove", "card", "jump"])},
-    optional={k: WORDS for k in ("from", "to", "tile", "bounce", "mosquito", "remove", "which",
-                                 "card", "player", "male")},
+    optional=dict.fromkeys(("from", "to", "tile", "bounce", "mosquito", "remove", "which", "card", "player", "male"), WORDS),
 )
 
 

@@ -12,14 +12,15 @@ from typing import Any
 
 from referee.chance import Chance
 from referee.engine import Event, event
-from referee.verbs import Action
 from referee.errors import IllegalAction, InputError
+from referee.verbs import Action
 
 from .board import NEIGHBOURS, parse_square
 from .decisions import clear, thunder_holders, wait_bounce, wait_log, wait_mosquito
 from .pond import (
     QUEEN,
     alive,
+    at,
     colony_index,
     find_own_frog,
     frog,
@@ -77,7 +78,7 @@ def parse_bounce(text: Any) -> tuple[str, str | None]:
 
 def parse_mosquito(text: Any) -> tuple[str, str, str | None]:
     """`FROM:TO[:TILE]`, FROM possibly `SQ:queen`/`SQ:servant`."""
-    parts = [p for p in str(text).strip().lower().split(":")]
+    parts = str(text).strip().lower().split(":")
     if len(parts) >= 2 and parts[1] in ("queen", "servant", "q", "s"):
         parts = [f"{parts[0]}:{parts[1]}", *parts[2:]]
     if len(parts) not in (2, 3):
@@ -319,6 +320,7 @@ def make_baby(state: CroaState, c: int, male: str, ctx: Ctx, babies: int = 1) ->
         ctx.say(f"{col['name']} has no servant in reserve: no baby.")
         return 0
     col["males"].remove(male)
+    queen_sq = at(state, [c, QUEEN])
     made = 0
     for _ in range(babies):
         if place_servant(state, c, queen_sq):
@@ -380,7 +382,7 @@ def mosquito_move(state: CroaState, ref: list[int], src: str, to: str, tile: str
     g = frog(state, other)
     if g["stuck"]:
         raise IllegalAction(f"the frog on {g['square']} is stuck in the mud", rule)
-    if to not in NEIGHBOURS[g["square"]]:
+    if to not in NEIGHBOURS[at(state, other)]:
         raise IllegalAction(f"{to} is not next to {g['square']}", rule)
     if to not in step_targets(state, other):
         raise IllegalAction(f"{to} holds one of your frogs",

@@ -19,7 +19,6 @@ from referee.verbs import Action
 
 from .arrival import Ctx, arrive, make_baby
 from .board import NEIGHBOURS, jump_over, parse_square
-from .legal import check_move, frog_name, movable, tile_options
 from .decisions import (
     close_window,
     data,
@@ -29,9 +28,11 @@ from .decisions import (
     top,
     wait_doesnt_work,
 )
+from .legal import check_move, frog_name, movable, tile_options
 from .pond import (
     HIDDEN,
     QUEEN,
+    at,
     colony_index,
     frog,
     may_hold,
@@ -325,7 +326,7 @@ def settle(state: CroaState, ctx: Ctx) -> bool | None:
 def _check_effect(state: CroaState, c: int, key: str, action: Action) -> None:
     """Refuse a card whose effect cannot happen, before it leaves the hand."""
     col = state["colonies"][c]
-    queen_sq = col["frogs"][QUEEN]["square"]
+    queen_sq = at(state, [c, QUEEN])
     if key == "the_force" and col.get("force"):
         raise IllegalAction(f"{col['name']} already has the force in front of it",
                             "May the force...: a hand of 4 while the card lies in front of you")
@@ -464,7 +465,7 @@ def card_actions(state: CroaState, c: int) -> list[Action]:
     """Card plays a random playout may try before its move."""
     col = state["colonies"][c]
     out: list[Action] = []
-    queen_sq = col["frogs"][QUEEN]["square"]
+    queen_sq = at(state, [c, QUEEN])
     occ = occupied(state)
     has_reserve = reserve(state, c) > 0
     able = movable(state, c)
@@ -481,7 +482,7 @@ def card_actions(state: CroaState, c: int) -> list[Action]:
             out.append({"verb": "card", "card": key})
         elif key == "mega_jump":
             for ref in able:
-                src = frog(state, ref)["square"]
+                src = at(state, ref)
                 for mid in NEIGHBOURS[src]:
                     for sq in NEIGHBOURS[mid]:
                         if jump_over(src, sq) != mid:

@@ -12,7 +12,6 @@ from referee.verbs import Action, Verb
 from . import cards
 from .actions import RULE_PENDING
 from .board import SQUARES, ZONE, ZONES
-from .flow import round_of
 from .legal import frog_name
 from .pond import QUEEN, occupied, reserve
 from .render import render

@@ -4,11 +4,10 @@
 from __future__ import annotations
 
 from referee.errors import IllegalAction
-
 from referee.verbs import Action
 
 from .board import NEIGHBOURS, ZONE, jump_over
-from .pond import QUEEN, find_own_frog, frog, is_own_blocked, occupied, step_targets
+from .pond import QUEEN, at, find_own_frog, frog, is_own_blocked, occupied, step_targets
 from .state import CroaState
 from .tiles import KINDS
 
@@ -60,10 +59,10 @@ def check_move(state: CroaState, c: int, src: str, to: str, jump: bool = False) 
         raise IllegalAction(f"your frogs share {', '.join(shared)}: one of them must move "
                             "this turn", RULE_SHARE)
     if jump:
-        if jump_over(f["square"], to) is None:
+        if jump_over(at(state, ref), to) is None:
             raise IllegalAction(f"{to} is not two squares from {f['square']} in a straight line",
                                 "Mega-jump: two squares in a straight line")
-    elif to not in NEIGHBOURS[f["square"]]:
+    elif to not in NEIGHBOURS[at(state, ref)]:
         raise IllegalAction(f"{to} is not next to {f['square']}", RULE_STEP)
     if to == f["square"] or to not in _targets(state, ref, jump):
         raise IllegalAction(f"{to} already holds one of your frogs", RULE_OWN)
@@ -73,7 +72,7 @@ def check_move(state: CroaState, c: int, src: str, to: str, jump: bool = False) 
 def _targets(state: CroaState, ref: list[int], jump: bool) -> list[str]:
     if not jump:
         return step_targets(state, ref)
-    src = frog(state, ref)["square"]
+    src = at(state, ref)
     occ = occupied(state)
     out = []
     for mid in NEIGHBOURS[src]:
@@ -86,7 +85,7 @@ def _targets(state: CroaState, ref: list[int], jump: bool) -> list[str]:
 def frog_name(state: CroaState, ref: list[int]) -> str:
     """How a player writes this frog: the square, with :queen/:servant when both share it."""
     frogs = state["colonies"][ref[0]]["frogs"]
-    sq = frogs[ref[1]]["square"]
+    sq = at(state, ref)
     kinds = {i == QUEEN for i, g in enumerate(frogs) if g["square"] == sq}
     if len(kinds) > 1:
         return f"{sq}:{'queen' if ref[1] == QUEEN else 'servant'}"

@@ -20,6 +20,13 @@ def frog(state: CroaState, ref: list[int]) -> Frog:
     return state["colonies"][ref[0]]["frogs"][ref[1]]
 
 
+def at(state: CroaState, ref: list[int]) -> str:
+    """The square of a frog in the pond (never asked of a frog in the reserve)."""
+    square = frog(state, ref)["square"]
+    assert square is not None, f"frog {ref} is not in the pond"
+    return square
+
+
 def occupants(state: CroaState, square: str) -> list[list[int]]:
     """References of every frog on a square (all colonies)."""
     return [
@@ -163,6 +170,5 @@ def is_own_blocked(state: CroaState, c: int, square: str, occ: dict[str, list[li
 
 def step_targets(state: CroaState, ref: list[int], occ: dict[str, list[list[int]]] | None = None) -> list[str]:
     """Squares a frog may move to by one step (8 neighbours, no own frog except on a log)."""
-    f = frog(state, ref)
     occ = occ if occ is not None else occupied(state)
-    return [sq for sq in NEIGHBOURS[f["square"]] if not is_own_blocked(state, ref[0], sq, occ)]
+    return [sq for sq in NEIGHBOURS[at(state, ref)] if not is_own_blocked(state, ref[0], sq, occ)]

@@ -75,7 +75,7 @@ def _grid(headers: list[str], rows: list[list]) -> str:
     """A plain table, columns as wide as their widest cell (tabulate pads headers by 2)."""
     cells = [[str(x) for x in row] for row in [headers, *rows]]
     widths = [max(len(row[i]) for row in cells) for i in range(len(headers))]
-    lines = ["  ".join(x.ljust(w) for x, w in zip(row, widths)).rstrip() for row in cells]
+    lines = ["  ".join(x.ljust(w) for x, w in zip(row, widths, strict=True)).rstrip() for row in cells]
     lines.insert(1, "  ".join("-" * w for w in widths))
     return "\n".join(lines)
 
@@ -231,7 +231,7 @@ def render(state: CroaState) -> str:
                  f"({col['color']}) to play.")
     parts.extend(sharing_lines(state))
     if not state["pending"]:
-        stuck = [f["square"] for f in col["frogs"] if f["stuck"]]
+        stuck = [f["square"] or "" for f in col["frogs"] if f["stuck"]]
         if stuck:
             parts.append(f"Stuck in the mud this turn: {', '.join(stuck)}.")
         if state.get("cards"):

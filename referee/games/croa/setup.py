@@ -74,7 +74,7 @@ def setup(options: dict[str, Any], chance: Chance) -> CroaState:
     corners = CORNERS[len(players)]
     syms = symbols([p["color"] for p in players])
     colonies: list[Colony] = []
-    for p, corner, sym in zip(players, corners, syms):
+    for p, corner, sym in zip(players, corners, syms, strict=True):
         squares = start_squares(corner)
         frogs: list[Frog] = [{"kind": "queen", "square": squares[0], "stuck": 0}]
         frogs += [{"kind": "servant", "square": sq, "stuck": 0} for sq in squares[1:]]
