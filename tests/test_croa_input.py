@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from test_croa_fixtures import Table
+from croa_table import Pond
 
 from referee.chance import Chance
 from referee.errors import RefereeError
@@ -25,20 +25,19 @@ ACTIONS = st.fixed_dictionaries(
 )
 
 
-def _tables() -> list[Table]:
-    plain = Table()
-    bounce = Table()
+def _tables() -> list[Pond]:
+    plain = Pond()
+    bounce = Pond()
     bounce.move("a1", "b2", tile="lily_pad")
-    mosquito = Table(digital=True)
-    mosquito.state["tiles"]["a3"] = "mosquito"
-    mosquito.state["piles"]["blue"]["mosquito"] -= 1
+    mosquito = Pond(digital=True)
+    mosquito.tile("a3", "mosquito")
     mosquito.move("a2", "a3")
-    log = Table()
+    log = Pond()
     log.tile("b2", "log")
     log.place("Bob", "b2")
     log.place("Ann", "b2")
     log.move("b1", "b2")
-    cards = Table(cards=True, digital=True)
+    cards = Pond(cards=True, digital=True)
     return [plain, bounce, mosquito, log, cards]
 
 
