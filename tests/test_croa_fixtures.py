@@ -8,10 +8,9 @@ from croa_table import Pond
 from referee.chance import Chance
 from referee.errors import IllegalAction, InputError
 from referee.games.croa import ENGINE
-from referee.games.croa.board import ZONE, start_squares
-from referee.games.croa.pond import QUEEN, in_pond, reserve
+from referee.games.croa.board import start_squares
+from referee.games.croa.pond import reserve
 from referee.games.croa.tiles import FULL_PILES, MALES
-
 
 # -- setup --------------------------------------------------------------------------------
 

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
+from croa_table import Pond
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from croa_table import Pond
 
 from referee.chance import Chance
 from referee.errors import RefereeError

@@ -3,8 +3,8 @@ and the round in `status`."""
 
 from __future__ import annotations
 
-from test_croa_cards import hand, table
 from croa_table import Pond
+from test_croa_cards import hand, table
 
 from referee import session
 from referee.games.croa import ENGINE

@@ -74,7 +74,7 @@ def test_digital_draw_comes_from_what_is_left_in_the_zone_pile():
 
     # lay 15 of blue's 16 tiles elsewhere in the zone: only male3 is left for a3
     rest = [k for k, n in t.state["piles"]["blue"].items() for _ in range(n) if k != "male3"]
-    for sq, kind in zip([sq for sq in ZONE_SQUARES["blue"] if sq != "a3"], rest):
+    for sq, kind in zip([sq for sq in ZONE_SQUARES["blue"] if sq != "a3"], rest, strict=False):
         t.tile(sq, kind)
     t.move("a2", "a3")
     assert t.state["tiles"]["a3"] == "male3"
