@@ -81,7 +81,8 @@ def _chain(bounces: tuple[str, ...], mosquitoes: tuple[str, ...], remove: str | 
 @group.command("new")
 @click.option("--player", "players", multiple=True, required=True, metavar="NAME:COLOR",
               help="A colony, in seat order (clockwise); the first listed starts. Colours: red, "
-                   "blue, green, yellow, pink, purple, orange, black, white, brown.")
+                   "blue, green, yellow, pink, purple, orange, black, white, brown (a unique prefix "
+                   "is enough).")
 @click.option("--digital", is_flag=True,
               help="The referee shuffles the zone piles from the seed and reveals tiles itself.")
 @click.option("--cards", is_flag=True,
@@ -145,6 +146,7 @@ def move(src: str, to: str, tile: str | None, bounces: tuple[str, ...],
     \b
     Examples:
       referee croa move a2 a3 --tile reeds
+      referee croa move a2 a3 -t r
       referee croa move a1 b2 --tile lilypad --bounce c3:mud
       referee croa move b2:servant c3
     """

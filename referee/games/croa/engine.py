@@ -7,17 +7,18 @@ from typing import Any, ClassVar
 
 from referee.chance import Chance
 from referee.engine import Engine
+from referee.errors import InputError
 from referee.verbs import Action, Verb
 
 from . import cards
 from .actions import RULE_PENDING
-from .board import SQUARES, ZONE, ZONES
+from .board import NEIGHBOURS, SQUARES, ZONE, ZONES
 from .legal import frog_name
 from .pond import QUEEN, occupied, reserve
 from .render import render
 from .setup import COLORS, setup
 from .state import CroaState
-from .tiles import KINDS, full_piles
+from .tiles import KINDS, full_piles, parse_tile
 from .verbs import VERBS
 
 
@@ -80,6 +81,12 @@ class CroaEngine(Engine):
             key = cards.played_key(out["card"])
             if key in cards.CARDS:
                 out["card"] = key
+        for name in ("tile", "bounce", "mosquito") + (("to",) if verb.name != "card" else ()):
+            value = out.get(name)
+            if isinstance(value, list):
+                out[name] = [_full_tile(v) for v in value]
+            elif value is not None:
+                out[name] = _full_tile(value)
         return out
 
     def playout_options(self, rng: random.Random) -> dict[str, Any]:
@@ -162,3 +169,17 @@ class CroaEngine(Engine):
             total = sum(state["deck"].values()) + sum(state["discard"].values()) + sum(
                 len(col["hand"]) + bool(col.get("force")) for col in state["colonies"])
             assert total == state["deck_size"], "cards lost"
+
+
+def _full_tile(value: Any) -> Any:
+    """A tile typed by a unique prefix, as the log keeps it: `li` -> `lilypad`, `b3:mo` ->
+    `b3:mosquito` (the last part of SQ:TILE words; squares and frogs are left as typed)."""
+    if not isinstance(value, str):
+        return value
+    head, sep, last = value.rpartition(":")
+    if last.strip().lower() in NEIGHBOURS or last.strip().lower() in ("queen", "servant", "q", "s"):
+        return value
+    try:
+        return f"{head}{sep}{parse_tile(last)}"
+    except InputError:
+        return value
