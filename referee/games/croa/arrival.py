@@ -2,7 +2,8 @@
 
 Chains (a lily pad bounce, a mosquito move) call `arrive` again. When the table must choose
 (bounce target, mosquito move, which servant leaves a log) and the acting command did not carry
-the answer, a pending decision is pushed and `arrive` returns True; False means the move is over.
+the answer, the decision waits in `state["pending"]` (decisions.py) and `arrive` returns True;
+False means the move is over.
 """
 
 from __future__ import annotations

@@ -285,13 +285,11 @@ def _doesnt_work(state: CroaState, c: int, ctx: Ctx) -> bool | None:
 
 
 def pass_window(state: CroaState, who: str | None, ctx: Ctx) -> bool | None:
-    """Colonies decline to answer the card in the window: one (`pass NAME`, or `pass` when
-    only one may answer) or all at once (`pass all`). The last to pass settles it."""
+    """Colonies decline to answer the card in the window: one (`pass NAME`) or all at once
+    (`pass all`; a bare `pass` in a log, as it was always recorded). The last to pass settles
+    it. Typed now, a bare `pass` while several may answer is refused (`check_bare_pass`)."""
     waiting = holders(state)
     names = [state["colonies"][h]["name"] for h in waiting]
-    if who is None and len(waiting) > 1:
-        raise InputError(f"{' and '.join(names)} may answer: `pass all` for everyone, or "
-                         "`pass NAME` for one")
     if who is None or who == "all":
         passing = waiting
     else:
@@ -306,6 +304,16 @@ def pass_window(state: CroaState, who: str | None, ctx: Ctx) -> bool | None:
                 f"{', '.join(state['colonies'][h]['name'] for h in left)} may still answer.")
         return True
     return settle(state, ctx)
+
+
+def check_bare_pass(state: CroaState, action: Action) -> None:
+    """No silent slip: a bare `pass` typed while several colonies may answer a card does not
+    speak for all of them; the table says `pass all` or names who passes."""
+    if action.get("verb") == "pass" and action.get("player") is None and top(state) == (
+            "doesnt-work") and len(holders(state)) > 1:
+        names = [state["colonies"][h]["name"] for h in holders(state)]
+        raise InputError(f"{' and '.join(names)} may answer: `pass all` for everyone, or "
+                         "`pass NAME` for one")
 
 
 def settle(state: CroaState, ctx: Ctx) -> bool | None:

@@ -25,7 +25,9 @@ from .verbs import VERBS
 class CroaEngine(Engine):
     name = "croa"
     title = "Crôa!"
-    rules_version = "2"  # 2: gained servants placed at once; the force lasts until lost
+    # 2: gained servants placed at once; the force lasts until lost. 3: no Doesn't work!
+    # window and no wait for a thunderclap when every copy lies face up
+    rules_version = "3"
     min_players = 2
     max_players = 4
     verbs = VERBS
@@ -71,22 +73,29 @@ class CroaEngine(Engine):
         return words
 
     def resolve(self, state: CroaState, verb: Verb, action: Action) -> Action:
-        """Player names as seated; `pass all` keeps its `all`; a card named by a unique prefix
-        is recorded by its full name (so the log reads the same whatever was typed)."""
-        everyone = verb.name == "pass" and str(action.get("player") or "").casefold() == "all"
-        out = super().resolve(state, verb, {**action, "player": None} if everyone else action)
-        if everyone:
-            out["player"] = "all"
-        if verb.name == "card" and isinstance(out.get("card"), str):
+        """Player names as seated (the core's); `pass all` keeps its `all`."""
+        if verb.name == "pass" and str(action.get("player") or "").casefold() == "all":
+            return {**super().resolve(state, verb, {**action, "player": None}), "player": "all"}
+        return super().resolve(state, verb, action)
+
+    def normalize(self, state: CroaState, action: Action) -> Action:
+        """A new action as the log keeps it: a card or a tile typed by a unique prefix is
+        recorded by its full name (the log reads the same whatever was typed). A bare `pass`
+        that could speak for several colonies is refused here, for new input only (older
+        logs recorded it for all of them)."""
+        out = super().normalize(state, action)
+        verb = out.get("verb")
+        if verb == "card" and isinstance(out.get("card"), str):
             key = cards.played_key(out["card"])
             if key in cards.CARDS:
                 out["card"] = key
-        for name in ("tile", "bounce", "mosquito") + (("to",) if verb.name != "card" else ()):
+        for name in ("tile", "bounce", "mosquito") + (("to",) if verb != "card" else ()):
             value = out.get(name)
             if isinstance(value, list):
                 out[name] = [_full_tile(v) for v in value]
             elif value is not None:
                 out[name] = _full_tile(value)
+        cards.check_bare_pass(state, out)
         return out
 
     def playout_options(self, rng: random.Random) -> dict[str, Any]:
