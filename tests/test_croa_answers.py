@@ -139,3 +139,18 @@ def test_colours_and_tiles_by_a_unique_prefix():
     bad = Table("croa", None)
     out = bad.run(["new", "--player", "Ann:b", "--player", "Bob:red"])
     assert out.code == 2 and "could be blue or black or brown" in out.error["message"]
+
+
+def test_an_old_logs_bare_pass_still_speaks_for_every_colony_asked():
+    # Logs written before `pass all` recorded a bare `pass` for the whole window: they replay.
+    from referee import session
+    from referee.games.croa import ENGINE
+
+    new = {"verb": "new", "players": list(THREE), "cards": True}
+    records = [{"action": new, "results": []},
+               {"action": {"verb": "card", "card": "mating_season", "male": "male1"},
+                "results": []},
+               {"action": {"verb": "pass"}, "results": []}]
+    state = session.replay(ENGINE, "old", records)
+    assert state["pending"] == [] and state["window"] is None
+    assert [f["square"] for f in state["colonies"][0]["frogs"]].count("a1") == 2
