@@ -1,16 +1,66 @@
-"""Crôa! calculator: what the next tile of a zone can be, from the tiles already revealed there.
+"""Crôa! tiles and the calculator: what the next tile of a zone can be, from the tiles already
+revealed there.
 
-Exact fractions: each zone's pile starts with 4 lily pads, 2 mosquitoes, 1 mud, 1 pike, 4 reeds,
-1 log and that zone's 3 males (the referee's default layout), shuffled face down.
+The tile names and each zone's pile live here (the game's rules import them; nothing here
+imports the game). Exact fractions: each zone's pile starts with 4 lily pads, 2 mosquitoes,
+1 mud, 1 pike, 4 reeds, 1 log and that zone's 3 males (the referee's default layout, croa.json,
+replaceable), shuffled face down.
 """
 
 from __future__ import annotations
 
+import json
 from fractions import Fraction
+from pathlib import Path
+from typing import Any
 
 from referee.errors import IllegalAction, InputError
-from referee.games.croa.board import ZONES
-from referee.games.croa.tiles import KINDS, RULE_PILE, full_piles, parse_tile
+
+_DATA = json.loads((Path(__file__).with_name("croa.json")).read_text(encoding="utf-8"))
+
+ZONES: tuple[str, ...] = ("blue", "green", "pink", "yellow")
+MALES: tuple[str, ...] = tuple(f"male{i}" for i in range(1, 7))
+# One spelling is printed everywhere (`lilypad`, as the table types it); older logs recorded
+# `lily_pad`, which is still read as an alias so they replay.
+KINDS: tuple[str, ...] = ("lilypad", "mosquito", "mud", "pike", "reeds", "log", *MALES)
+LEGACY: dict[str, str] = {"lily_pad": "lilypad"}
+ALIASES: dict[str, str] = {
+    **LEGACY, "lily-pad": "lilypad", "lily": "lilypad", "nenuphar": "lilypad",
+    "mosquitoes": "mosquito", "reed": "reeds", "male-1": "male1", "male-2": "male2",
+    "male-3": "male3", "male-4": "male4", "male-5": "male5", "male-6": "male6",
+    **{f"m{i}": f"male{i}" for i in range(1, 7)},
+}
+DEFAULT_LAYOUT: dict[str, list[str]] = {z: list(_DATA["males"][z]) for z in ZONES}
+RULE_PILE = ("Board: each zone's pile holds 4 lily pads, 2 mosquitoes, 1 mud, 1 pike, 4 reeds, "
+             "1 log and 3 males")
+
+
+def parse_tile(text: Any) -> str:
+    """A tile name (`lilypad`, `lily_pad`, `male3`, `m3`, or a unique prefix: `li`, `mo`,
+    `r`) in its one printed spelling; InputError for anything else."""
+    word = str(text).strip().lower().replace(" ", "_")
+    word = ALIASES.get(word, word)
+    if word in KINDS:
+        return word
+    found = sorted({ALIASES.get(w, w) for w in (*KINDS, *ALIASES) if word and w.startswith(word)})
+    if len(found) == 1:
+        return found[0]
+    if found:
+        raise InputError(f"'{text}' could be {' or '.join(found)}: type more of the tile")
+    raise InputError(f"no tile '{text}' (tiles: lilypad, mosquito, mud, pike, reeds, log, "
+                     "male1..male6; a unique prefix is enough)")
+
+
+def zone_pile(zone: str, layout: dict[str, list[str]] | None = None) -> dict[str, int]:
+    """A full pile of one zone: the common tiles plus that zone's three males."""
+    pile = dict(_DATA["pile"])
+    for male in (layout or DEFAULT_LAYOUT)[zone]:
+        pile[male] = 1
+    return pile
+
+
+def full_piles(layout: dict[str, list[str]] | None = None) -> dict[str, dict[str, int]]:
+    return {z: zone_pile(z, layout) for z in ZONES}
 
 
 def next_tile(zone: str, revealed: list[str], males: dict[str, list[str]] | None = None) -> dict:

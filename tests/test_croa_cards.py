@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from test_croa_fixtures import Table
+from croa_table import Pond
 
 from referee.errors import IllegalAction, InputError
 from referee.games.croa import ENGINE
@@ -11,35 +11,40 @@ from referee.games.croa import ENGINE
 THREE = ("Ann:red", "Bob:blue", "Cy:green")
 
 
-def hand(t: Table, name: str, *cards: str) -> None:
+def hand(t: Pond, name: str, *cards: str) -> None:
     """Give a colony exactly these cards (the old hand goes back to the deck)."""
-    col = t.state["colonies"][t.c(name)]
-    deck = t.state["deck"]
-    for card in col["hand"]:
-        deck[card] += 1
-    col["hand"] = []
-    for card in cards:
-        assert deck[card] > 0
-        deck[card] -= 1
-        col["hand"].append(card)
-    col["hand"].sort()
+    c = t.c(name)
+
+    def deal(state) -> None:
+        col = state["colonies"][c]
+        deck = state["deck"]
+        for card in col["hand"]:
+            deck[card] += 1
+        col["hand"] = []
+        for card in cards:
+            assert deck[card] > 0
+            deck[card] -= 1
+            col["hand"].append(card)
+        col["hand"].sort()
+
+    t.arrange(deal)
 
 
-def table(players=("Ann:red", "Bob:blue")) -> Table:
+def table(players=("Ann:red", "Bob:blue")) -> Pond:
     """A card session where nobody holds an orange card unless a test hands one out."""
-    t = Table(players, cards=True, deal=True)
+    t = Pond(players, cards=True, deal=True)
     for col in t.state["colonies"]:
         hand(t, col["name"], "bodyguard", "mega_jump", "not_even_dead")
     return t
 
 
 def test_hands_of_three_are_dealt_and_filled_up_at_the_start_of_each_turn():
-    dealt = Table(cards=True)
+    dealt = Pond(cards=True)
     assert [len(col["hand"]) for col in dealt.state["colonies"]] == [3, 3]
     assert sum(dealt.state["deck"].values()) == 55 - 6
     t = table()
     hand(t, "Ann", "the_force", "mega_jump", "twins")
-    t.act("card", card="the_force")  # 2 cards left in Ann's hand
+    t.do("card", card="the_force")  # 2 cards left in Ann's hand
     t.move("a2", "a3", tile="reeds")
     t.move("h7", "h6", tile="reeds")
     # the force: Ann fills up to 4 this turn (2 + 2 drawn)
@@ -52,48 +57,48 @@ def test_the_force_lies_in_front_of_its_colony_for_hands_of_four_until_it_is_los
     # front of its colony and the hand of 4 lasts every turn, not one.
     t = table()
     hand(t, "Ann", "the_force", "mega_jump", "twins")
-    t.act("card", card="the_force")  # hand 2, the force in front of Ann (not in the discard)
+    t.do("card", card="the_force")  # hand 2, the force in front of Ann (not in the discard)
     assert t.state["colonies"][0]["force"] and "the_force" not in t.state["discard"]
     t.move("a2", "a3", tile="reeds")
     t.move("h7", "h6", tile="reeds")  # Ann's turn 2: 2 + 2 drawn = 4
     assert len(t.state["colonies"][0]["hand"]) == 4
     hand(t, "Ann", "bodyguard", "mating_season", "twins", "twins")
-    t.act("card", card="bodyguard", from_="a1", to="b2", tile="reeds")  # 4 - 1 = 3 in hand
+    t.do("card", card="bodyguard", from_="a1", to="b2", tile="reeds")  # 4 - 1 = 3 in hand
     t.move("h6", "h5", tile="reeds")  # Ann's turn 3: 3 + 1 drawn = 4 again
     assert len(t.state["colonies"][0]["hand"]) == 4 and "Ann draws 1 card" in t.text
     assert "4 + force" in ENGINE.render(t.state)
     hand(t, "Ann", "the_force", "mega_jump", "twins", "twins")
     with pytest.raises(IllegalAction, match="already has the force"):
-        t.act("card", card="the_force")  # no second force in front of her
+        t.do("card", card="the_force")  # no second force in front of her
     # another card takes it away (applied at the table): 4 in hand, so one is discarded too
     hand(t, "Ann", "mega_jump", "twins", "twins", "mating_season")
     with pytest.raises(IllegalAction, match="must discard one"):
-        t.act("card", card="the_force", lost=True, player="Ann")
-    t.act("card", card="the_force", lost=True, player="Ann", discard="twins")
+        t.do("card", card="the_force", lost=True, player="Ann")
+    t.do("card", card="the_force", lost=True, player="Ann", discard="twins")
     assert t.state["colonies"][0]["hand"] == ["mating_season", "mega_jump", "twins"]
     assert t.state["discard"] == {"bodyguard": 1, "the_force": 1, "twins": 1}
     assert not t.state["colonies"][0]["force"]
     with pytest.raises(IllegalAction, match="no force in front"):
-        t.act("card", card="the_force", lost=True, player="Ann")
+        t.do("card", card="the_force", lost=True, player="Ann")
 
 
 def test_losing_the_force_with_a_real_hand_of_four_discards_an_unseen_card():
-    t = Table(cards=True)  # real cards: 3 unseen each
-    t.act("card", card="the_force")
-    t.act("pass")  # Bob may hold a Doesn't work!; he lets it work. Ann: 2 unseen cards
+    t = Pond(cards=True)  # real cards: 3 unseen each
+    t.do("card", card="the_force")
+    t.do("pass")  # Bob may hold a Doesn't work!; he lets it work. Ann: 2 unseen cards
     t.move("a2", "a3", tile="reeds")
     t.move("h7", "h6", tile="reeds")
     assert t.state["colonies"][0]["hand"] == ["?"] * 4
-    t.act("card", card="the_force", lost=True, player="Ann")
+    t.do("card", card="the_force", lost=True, player="Ann")
     # 4 - 1 = 3 unseen left; the force and one unseen card lie in the discard
     assert t.state["colonies"][0]["hand"] == ["?"] * 3
     assert t.state["discard"] == {"the_force": 1, "?": 1}
 
 
 def test_cards_need_the_card_module():
-    t = Table()
+    t = Pond()
     with pytest.raises(IllegalAction) as err:
-        t.act("card", card="mega_jump", from_="a2", to="a4", tile="reeds")
+        t.do("card", card="mega_jump", from_="a2", to="a4", tile="reeds")
     assert "optional module" in err.value.rule
 
 
@@ -101,16 +106,16 @@ def test_a_card_must_be_in_the_players_hand():
     t = table()
     hand(t, "Ann", "twins", "twins", "the_force")
     with pytest.raises(IllegalAction, match="holds no Mega-jump"):
-        t.act("card", card="mega-jump", from_="a2", to="a4", tile="reeds")
+        t.do("card", card="mega-jump", from_="a2", to="a4", tile="reeds")
 
 
 def test_one_card_per_turn_whatever_its_kind():
     t = table()
     hand(t, "Ann", "the_force", "mating_season", "twins")
     hand(t, "Bob", "mega_jump", "mega_jump", "mega_jump")
-    t.act("card", card="the_force")
+    t.do("card", card="the_force")
     with pytest.raises(IllegalAction) as err:
-        t.act("card", card="mating_season", male="male1")
+        t.do("card", card="mating_season", male="male1")
     assert err.value.rule == "Cards: one card per turn"
 
 
@@ -120,7 +125,7 @@ def test_a_colony_that_played_its_card_is_not_offered_a_thunderclap_in_its_own_t
     t = table()
     hand(t, "Ann", "the_force", "thunderclap", "twins")
     hand(t, "Bob", "thunderclap", "mega_jump", "twins")
-    t.act("card", card="the_force")
+    t.do("card", card="the_force")
     t.move("a1", "b2", tile="lily_pad")
     text = ENGINE.render(t.state)
     assert "(Bob holds one)" in text
@@ -134,7 +139,7 @@ def test_only_orange_cards_in_another_colonys_turn():
     t = table()
     hand(t, "Bob", "mega_jump", "the_force", "twins")
     with pytest.raises(IllegalAction, match="Ann's turn"):
-        t.act("card", card="the_force", player="Bob")
+        t.do("card", card="the_force", player="Bob")
 
 
 def test_thunderclap_cancels_a_lily_pad_the_frog_stays_and_the_move_ends():
@@ -142,9 +147,9 @@ def test_thunderclap_cancels_a_lily_pad_the_frog_stays_and_the_move_ends():
     hand(t, "Ann", "twins", "twins", "the_force")
     hand(t, "Bob", "thunderclap", "mega_jump", "mega_jump")
     with pytest.raises(IllegalAction, match="lily pad"):
-        t.act("card", card="thunderclap", player="Bob")
+        t.do("card", card="thunderclap", player="Bob")
     t.move("a1", "b2", tile="lily_pad")
-    t.act("card", card="thunderclap", player="Bob")
+    t.do("card", card="thunderclap", player="Bob")
     assert "stays on the lily pad at b2" in t.text
     assert t.at("b2") == "R" and t.current == "Bob"
     assert t.state["discard"] == {"thunderclap": 1}
@@ -166,16 +171,16 @@ def test_doesnt_work_cancels_the_card_just_played():
     t = table()
     hand(t, "Ann", "mating_season", "twins", "the_force")
     hand(t, "Bob", "doesnt_work", "mega_jump", "mega_jump")
-    t.act("card", card="mating_season", male="male1")
+    t.do("card", card="mating_season", male="male1")
     assert t.summary["pending"][0]["decision"] == "doesnt-work"
     assert t.reserve("Ann") == 4  # nothing happens while the window is open
-    t.act("card", card="doesnt_work", player="Bob")
+    t.do("card", card="doesnt_work", player="Bob")
     assert "Mating season! is cancelled" in t.text
     assert t.reserve("Ann") == 4 and "male1" in t.state["colonies"][0]["males"]
     # Ann's card is spent, she still has to move
     assert t.current == "Ann" and t.summary["phase"] == "move"
     with pytest.raises(IllegalAction, match="already played a card"):
-        t.act("card", card="twins", male="male2")
+        t.do("card", card="twins", male="male2")
 
 
 def test_doesnt_work_on_a_doesnt_work_lets_the_first_card_work():
@@ -183,10 +188,10 @@ def test_doesnt_work_on_a_doesnt_work_lets_the_first_card_work():
     hand(t, "Ann", "mating_season", "twins", "the_force")
     hand(t, "Bob", "doesnt_work", "mega_jump", "mega_jump")
     hand(t, "Cy", "doesnt_work", "mega_jump", "mega_jump")
-    t.act("card", card="mating_season", male="male1")
-    t.act("card", card="doesnt_work", player="Bob")
+    t.do("card", card="mating_season", male="male1")
+    t.do("card", card="doesnt_work", player="Bob")
     assert [p["player"] for p in t.summary["pending"]] == ["Cy"]
-    t.act("card", card="doesnt_work", player="Cy")
+    t.do("card", card="doesnt_work", player="Cy")
     # Ann's card, Bob's cancel, Cy's cancel of the cancel: the baby is made
     assert "Mating season! works" in t.text
     assert t.at("a1") == "Rr" and t.reserve("Ann") == 3
@@ -195,14 +200,14 @@ def test_doesnt_work_on_a_doesnt_work_lets_the_first_card_work():
 def test_the_pond_says_whether_a_card_answered_by_doesnt_work_would_work():
     # Real hands: anyone may hold a Doesn't work!. Ann's card, then Bob's cancel (1: it would
     # be cancelled), then Cy's cancel of the cancel (2: it would work).
-    t = Table(THREE, cards=True)
-    t.act("card", card="mating_season", male="male1")
+    t = Pond(THREE, cards=True)
+    t.do("card", card="mating_season", male="male1")
     assert "Bob, Cy may cancel Mating season!" in ENGINE.render(t.state)
-    t.act("card", card="doesnt_work", player="Bob")
+    t.do("card", card="doesnt_work", player="Bob")
     assert "1 Doesn't work! played: Mating season! would be cancelled" in t.text
-    t.act("card", card="doesnt_work", player="Cy")
+    t.do("card", card="doesnt_work", player="Cy")
     assert "2 Doesn't work! played: Mating season! would work" in ENGINE.render(t.state)
-    t.act("pass")
+    t.do("pass")
     assert t.at("a1") == "Rr"
 
 
@@ -210,8 +215,8 @@ def test_pass_lets_a_card_work_when_nobody_cancels_it():
     t = table()
     hand(t, "Ann", "mating_season", "twins", "the_force")
     hand(t, "Bob", "doesnt_work", "mega_jump", "mega_jump")
-    t.act("card", card="mating_season", male="male1")
-    t.act("pass")
+    t.do("card", card="mating_season", male="male1")
+    t.do("pass")
     assert t.at("a1") == "Rr"
 
 
@@ -219,13 +224,13 @@ def test_doesnt_work_needs_a_card_to_cancel():
     t = table()
     hand(t, "Bob", "doesnt_work", "mega_jump", "mega_jump")
     with pytest.raises(IllegalAction, match="answers a card"):
-        t.act("card", card="doesnt_work", player="Bob")
+        t.do("card", card="doesnt_work", player="Bob")
 
 
 def test_one_more_frog_lands_without_its_tiles_effect():
     t = table()
     hand(t, "Ann", "one_more_frog", "twins", "the_force")
-    t.act("card", card="one_more_frog", to="b2", tile="pike")
+    t.do("card", card="one_more_frog", to="b2", tile="pike")
     # the pike does not eat it: 3 servants in the pond, 3 in reserve, and Ann still moves
     assert t.at("b2") == "r" and t.reserve("Ann") == 3 and t.current == "Ann"
     t.move("a2", "a3", tile="reeds")
@@ -236,9 +241,9 @@ def test_one_more_frog_needs_a_free_square_next_to_the_queen():
     t = table()
     hand(t, "Ann", "one_more_frog", "twins", "the_force")
     with pytest.raises(IllegalAction, match="free square next to"):
-        t.act("card", card="one_more_frog", to="a2")
+        t.do("card", card="one_more_frog", to="a2")
     with pytest.raises(IllegalAction, match="free square next to"):
-        t.act("card", card="one_more_frog", to="c3", tile="reeds")
+        t.do("card", card="one_more_frog", to="c3", tile="reeds")
 
 
 def test_twins_on_a_log_join_their_queen_beyond_two_servants():
@@ -249,8 +254,8 @@ def test_twins_on_a_log_join_their_queen_beyond_two_servants():
     hand(t, "Ann", "twins", "mega_jump", "the_force")
     t.tile("b2", "log")
     t.place("Ann", "b2")
-    t.state["colonies"][0]["frogs"][0]["square"] = "b2"
-    t.act("card", card="twins", male="male1")  # Table.act checks the invariants
+    t.place("Ann", "b2", "queen")
+    t.do("card", card="twins", male="male1")  # Table.act checks the invariants
     assert t.at("b2") == "Rrrr" and t.reserve("Ann") == 1
     t.move("b2:queen", "c3", tile="reeds")
     t.move("h7", "h6", tile="reeds")
@@ -264,12 +269,12 @@ def test_twins_on_a_log_join_their_queen_beyond_two_servants():
 def test_mating_season_needs_the_males_token():
     t = table()
     hand(t, "Ann", "mating_season", "twins", "the_force")
-    t.state["colonies"][0]["males"].remove("male4")
+    t.arrange(lambda state: state["colonies"][0]["males"].remove("male4"))
     with pytest.raises(IllegalAction, match="no longer holds the male4"):
-        t.act("card", card="mating_season", male="male4")
+        t.do("card", card="mating_season", male="male4")
     with pytest.raises(InputError):
-        t.act("card", card="mating_season", male="pike")
-    t.act("card", card="mating_season", male="male5")
+        t.do("card", card="mating_season", male="pike")
+    t.do("card", card="mating_season", male="male5")
     assert t.at("a1") == "Rr" and "male5" not in t.state["colonies"][0]["males"]
 
 
@@ -277,7 +282,7 @@ def test_twins_put_three_frogs_on_a_square_for_two_turns():
     t = table()
     hand(t, "Ann", "twins", "the_force", "the_force")
     t.lift("b1")  # Ann: queen a1, servant a2, 5 in reserve
-    t.act("card", card="twins", male="male2")
+    t.do("card", card="twins", male="male2")
     assert t.at("a1") == "Rrr" and t.reserve("Ann") == 3
     with pytest.raises(IllegalAction, match="one of them must move"):
         t.move("a2", "a3", tile="reeds")
@@ -293,8 +298,8 @@ def test_mega_jump_moves_two_squares_in_a_straight_line_with_the_tile_effect():
     t = table()
     hand(t, "Ann", "mega_jump", "twins", "the_force")
     with pytest.raises(IllegalAction, match="straight line"):
-        t.act("card", card="mega_jump", from_="a2", to="b4", tile="reeds")
-    t.act("card", card="mega_jump", from_="a1", to="c3", tile="male1")
+        t.do("card", card="mega_jump", from_="a2", to="b4", tile="reeds")
+    t.do("card", card="mega_jump", from_="a1", to="c3", tile="male1")
     # the queen jumps over b2 onto a male she still holds: a baby
     assert t.at("c3") == "Rr" and t.current == "Bob"
 
@@ -303,8 +308,8 @@ def test_not_even_dead_queen_ignores_the_pike():
     t = table()
     hand(t, "Ann", "not_even_dead", "bodyguard", "the_force")
     with pytest.raises(IllegalAction, match="moves your queen"):
-        t.act("card", card="not_even_dead", from_="a2", to="a3", tile="pike")
-    t.act("card", card="not_even_dead", from_="a1", to="b2", tile="pike")
+        t.do("card", card="not_even_dead", from_="a2", to="a3", tile="pike")
+    t.do("card", card="not_even_dead", from_="a1", to="b2", tile="pike")
     assert t.at("b2") == "R" and not t.summary["over"] and t.current == "Bob"
 
 
@@ -312,13 +317,13 @@ def test_bodyguard_queen_ignores_her_tile_but_still_clears_opponents():
     t = table()
     hand(t, "Ann", "bodyguard", "twins", "the_force")
     t.place("Bob", "b2")
-    t.act("card", card="bodyguard", from_="a1", to="b2", tile="lily_pad")
+    t.do("card", card="bodyguard", from_="a1", to="b2", tile="lily_pad")
     assert t.at("b2") == "R" and t.reserve("Bob") == 4 and t.current == "Bob"
 
 
 def test_an_unknown_card_is_recorded_by_name():
     t = table()
-    t.act("card", card="Frog Rain")
+    t.do("card", card="Frog Rain")
     assert "does not know" in t.text and "Frog Rain" in t.text
     assert t.state["colonies"][0]["played_card"]
 
@@ -326,45 +331,45 @@ def test_an_unknown_card_is_recorded_by_name():
 def test_an_unknown_card_in_another_colonys_turn_is_taken_as_an_orange_card():
     # Orange cards may be played in others' turns; the referee cannot read an unknown card's
     # colour, so it records it. Real hands: Bob 3 unseen cards - 1 = 2; Ann's turn goes on.
-    t = Table(cards=True)
-    t.act("card", card="Frog Rain", player="Bob")
+    t = Pond(cards=True)
+    t.do("card", card="Frog Rain", player="Bob")
     assert "orange card" in t.text and t.state["colonies"][1]["hand"] == ["?", "?"]
     assert not t.state["colonies"][1]["played_card"] and t.current == "Ann"
-    t.act("card", card="Frog Rain")  # Ann's own card of the turn
+    t.do("card", card="Frog Rain")  # Ann's own card of the turn
     with pytest.raises(IllegalAction, match="already played a card"):
-        t.act("card", card="Frog Storm")
+        t.do("card", card="Frog Storm")
 
 
 def test_a_card_missing_its_arguments_says_which():
     t = table()
     hand(t, "Ann", "one_more_frog", "twins", "mega_jump")
     with pytest.raises(InputError, match="One more frog! needs --to SQ"):
-        t.act("card", card="one_more_frog")
+        t.do("card", card="one_more_frog")
     with pytest.raises(InputError, match="Mega-jump needs --from SQ --to SQ"):
-        t.act("card", card="mega_jump")
+        t.do("card", card="mega_jump")
     with pytest.raises(InputError, match="which male"):
-        t.act("card", card="twins")
+        t.do("card", card="twins")
     with pytest.raises(InputError, match="'male9' is not a male"):
-        t.act("card", card="twins", male="male9")
+        t.do("card", card="twins", male="male9")
 
 
 def test_a_card_missing_its_tile_is_refused_before_it_leaves_the_hand():
     t = table()
     hand(t, "Ann", "one_more_frog", "twins", "the_force")
     with pytest.raises(InputError, match="b2 has no tile yet"):
-        t.act("card", card="one_more_frog", to="b2")
+        t.do("card", card="one_more_frog", to="b2")
     with pytest.raises(IllegalAction, match="blue pile has no male6"):
-        t.act("card", card="one_more_frog", to="b2", tile="male6")
+        t.do("card", card="one_more_frog", to="b2", tile="male6")
     assert "one_more_frog" in t.state["colonies"][0]["hand"]
 
 
 def test_a_typo_or_an_empty_card_name_is_refused_not_recorded():
     t = table()
     with pytest.raises(InputError, match="did you mean mega_jump"):
-        t.act("card", card="mega jum")
+        t.do("card", card="mega jum")
     for empty in ("", "?"):  # `?` is how the referee writes a card it has not seen
         with pytest.raises(InputError, match="which card"):
-            t.act("card", card=empty)
+            t.do("card", card=empty)
     assert not t.state["colonies"][0]["played_card"]
 
 
@@ -372,7 +377,7 @@ def test_a_typo_or_an_empty_card_name_is_refused_not_recorded():
 
 
 def test_real_hands_are_counted_not_dealt():
-    t = Table(cards=True)  # physical tiles and cards: nobody's hand is known
+    t = Pond(cards=True)  # physical tiles and cards: nobody's hand is known
     assert [col["hand"] for col in t.state["colonies"]] == [["?"] * 3, ["?"] * 3]
     # 55 cards - 2 hands of 3 = 49 face down, and no random result was recorded for them
     assert t.state["deck"] == {"?": 49} and t.events == []
@@ -381,11 +386,11 @@ def test_real_hands_are_counted_not_dealt():
 
 
 def test_any_card_may_come_from_a_real_hand_and_waits_for_a_doesnt_work():
-    t = Table(cards=True)
-    t.act("card", card="mating_season", male="male1")
+    t = Pond(cards=True)
+    t.do("card", card="mating_season", male="male1")
     # Bob holds 3 unseen cards, any of which may be a Doesn't work!: the table must say
     assert [(p["player"], p["decision"]) for p in t.summary["pending"]] == [("Bob", "doesnt-work")]
-    t.act("pass")
+    t.do("pass")
     # the baby is made; Ann: 2 cards left, the played card lies face up in the discard
     assert t.at("a1") == "Rr" and t.state["colonies"][0]["hand"] == ["?", "?"]
     assert t.state["discard"] == {"mating_season": 1}
@@ -395,26 +400,36 @@ def test_any_card_may_come_from_a_real_hand_and_waits_for_a_doesnt_work():
 
 
 def test_a_real_hand_with_no_card_left_cannot_play():
-    t = Table(cards=True)
-    t.state["colonies"][0]["hand"] = []
-    t.state["deck"]["?"] += 3
+    t = Pond(cards=True)
+
+    def empty(state) -> None:
+        state["colonies"][0]["hand"] = []
+        state["deck"]["?"] += 3
+
+    t.arrange(empty)
     with pytest.raises(IllegalAction, match="Ann holds no Mega-jump \\(no card in hand\\)"):
-        t.act("card", card="mega_jump", from_="a1", to="c3", tile="reeds")
+        t.do("card", card="mega_jump", from_="a1", to="c3", tile="reeds")
     with pytest.raises(IllegalAction, match="no card in hand"):
-        t.act("card", card="Frog Rain")
+        t.do("card", card="Frog Rain")
 
 
 @pytest.mark.parametrize("seed", range(6))
 def test_random_games_with_real_cards_and_tiles_keep_every_count(seed):
-    """Physical tiles, real (counted) hands: random legal actions to the last queen."""
+    """Physical tiles, real (counted) hands: random legal actions to the last queen (on the
+    engine itself: a whole game through the store would replay it at every step)."""
     import random
 
+    from referee.chance import Chance
+
     rng = random.Random(seed)
-    t = Table(["Ann:red", "Bob:blue", "Cy:green"][: 2 + seed % 2], cards=True, seed=str(seed))
-    for _ in range(3000):
-        actions = ENGINE.legal_actions(t.state)
+    players = ["Ann:red", "Bob:blue", "Cy:green"][: 2 + seed % 2]
+    state = ENGINE.start({"players": players, "cards": True}, Chance(str(seed), 0))
+    for ply in range(1, 3000):
+        actions = ENGINE.legal_actions(state)
         if not actions:
             break
-        t.act(**rng.choice(actions))  # Table.act checks the invariants after each action
-    assert t.summary["over"] and len(t.summary["winners"]) == 1
-    assert all(set(col["hand"]) <= {"?"} for col in t.state["colonies"])
+        state, _ = ENGINE.apply(ENGINE.copy(state), rng.choice(actions), Chance(str(seed), ply))
+        ENGINE.check_invariants(state)
+    summary = ENGINE.summary(state)
+    assert summary["over"] and len(summary["winners"]) == 1
+    assert all(set(col["hand"]) <= {"?"} for col in state["colonies"])

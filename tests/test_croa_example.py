@@ -4,8 +4,8 @@ from example_runner import run_example
 
 # The two refusals the example shows on purpose (the shell prints them and goes on).
 REFUSED = [
-    "move g6 f5 --tile reeds",  # Mud: a stuck frog cannot move on its owner's next turn
-    "move c2 d3 --tile reeds",  # the queen and her baby share b2: one of them must move
+    "move g6 f5 -t r",  # Mud: a stuck frog cannot move on its owner's next turn
+    "move c2 d3 -t r",  # the queen and her baby share b2: one of them must move
 ]
 
 

@@ -1,94 +1,16 @@
-"""Helpers for the Crôa! tests (a table we can arrange by hand), and setup tests."""
+"""Crôa! setup: corners, piles, colonies (the tests' table is `croa_table.Pond`)."""
 
 from __future__ import annotations
 
 import pytest
+from croa_table import Pond
 
 from referee.chance import Chance
 from referee.errors import IllegalAction, InputError
 from referee.games.croa import ENGINE
-from referee.games.croa.board import ZONE, start_squares
-from referee.games.croa.pond import QUEEN, in_pond, reserve
+from referee.games.croa.board import start_squares
+from referee.games.croa.pond import reserve
 from referee.games.croa.tiles import FULL_PILES, MALES
-
-
-class Table:
-    """A Crôa! session driven through the engine, with helpers to arrange the pond."""
-
-    def __init__(self, players=("Ann:red", "Bob:blue"), digital=False, cards=False, seed="t",
-                 deal=None):
-        self.seed = seed
-        self.ply = 0
-        options = {"players": list(players), "digital": digital, "cards": cards}
-        if deal is not None:
-            options["deal"] = deal
-        self.state = ENGINE.setup(options, Chance(seed, 0))
-        self.events: list[dict] = []
-
-    # -- acting ----------------------------------------------------------------------------
-    def act(self, verb: str, **kw) -> str:
-        action = {"verb": verb, **{k.rstrip("_"): v for k, v in kw.items() if v is not None}}
-        self.ply += 1
-        self.state, self.events = ENGINE.apply(ENGINE.copy(self.state), action,
-                                               Chance(self.seed, self.ply))
-        ENGINE.check_invariants(self.state)
-        return self.text
-
-    def move(self, src: str, to: str, **kw) -> str:
-        return self.act("move", from_=src, to=to, **kw)
-
-    @property
-    def text(self) -> str:
-        return "\n".join(e["text"] for e in self.events)
-
-    # -- arranging -------------------------------------------------------------------------
-    def c(self, name: str) -> int:
-        return [col["name"] for col in self.state["colonies"]].index(name)
-
-    def tile(self, square: str, kind: str) -> None:
-        """Lay a tile from its zone's pile, as if revealed earlier."""
-        pile = self.state["piles"][ZONE[square]]
-        assert pile[kind] > 0, f"no {kind} left in {ZONE[square]}"
-        pile[kind] -= 1
-        self.state["tiles"][square] = kind
-
-    def place(self, name: str, square: str, kind: str = "servant") -> None:
-        """Put the queen, or a servant from the reserve, on a square."""
-        frogs = self.state["colonies"][self.c(name)]["frogs"]
-        if kind == "queen":
-            frogs[QUEEN]["square"] = square
-            return
-        spare = next(f for f in frogs[1:] if f["square"] is None)
-        spare["square"] = square
-
-    def lift(self, square: str) -> None:
-        """Send every servant on a square back to its reserve."""
-        for col in self.state["colonies"]:
-            for f in col["frogs"][1:]:
-                if f["square"] == square:
-                    f["square"] = None
-
-    def at(self, square: str) -> str:
-        """The frogs on a square as the pond shows them: R queen, r servant."""
-        from referee.games.croa.pond import occupants
-        from referee.games.croa.render import frogs_text
-
-        return frogs_text(self.state, occupants(self.state, square))
-
-    def reserve(self, name: str) -> int:
-        return reserve(self.state, self.c(name))
-
-    def in_pond(self, name: str) -> int:
-        return in_pond(self.state, self.c(name))
-
-    @property
-    def summary(self) -> dict:
-        return ENGINE.summary(self.state)
-
-    @property
-    def current(self) -> str | None:
-        return self.summary["current"]
-
 
 # -- setup --------------------------------------------------------------------------------
 
@@ -96,7 +18,7 @@ class Table:
                                        (4, ["a1", "a8", "h8", "h1"])])
 def test_colonies_take_corners_in_seat_order(n, corners):
     players = ["Ann:red", "Bob:blue", "Cy:green", "Dee:yellow"][:n]
-    t = Table(players)
+    t = Pond(players)
     for c, corner in enumerate(corners):
         frogs = t.state["colonies"][c]["frogs"]
         # queen on the corner, two servants orthogonally next to it, four in reserve (7 in all)
@@ -139,11 +61,11 @@ def test_each_zone_pile_holds_sixteen_tiles_with_three_different_males():
 ])
 def test_setup_refuses_bad_colonies(players, error):
     with pytest.raises(error):
-        ENGINE.setup({"players": players}, Chance("t", 0))
+        ENGINE.start({"players": players}, Chance("t", 0))
 
 
 def test_vocabulary_offers_players_frogs_tiles_and_choices():
-    t = Table()
+    t = Pond()
     words = ENGINE.vocabulary(t.state)
     assert words["players"] == ["Ann", "Bob"]
     assert words["frogs"] == ["a1", "a2", "b1"]

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
+from croa_table import Pond
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from test_croa_fixtures import Table
 
 from referee.chance import Chance
 from referee.errors import RefereeError
@@ -21,25 +21,23 @@ WORDS = st.one_of(
 )
 ACTIONS = st.fixed_dictionaries(
     {"verb": st.sampled_from(["move", "bounce", "mosquito", "pass", "remove", "card", "jump"])},
-    optional={k: WORDS for k in ("from", "to", "tile", "bounce", "mosquito", "remove", "which",
-                                 "card", "player", "male")},
+    optional=dict.fromkeys(("from", "to", "tile", "bounce", "mosquito", "remove", "which", "card", "player", "male"), WORDS),
 )
 
 
-def _tables() -> list[Table]:
-    plain = Table()
-    bounce = Table()
+def _tables() -> list[Pond]:
+    plain = Pond()
+    bounce = Pond()
     bounce.move("a1", "b2", tile="lily_pad")
-    mosquito = Table(digital=True)
-    mosquito.state["tiles"]["a3"] = "mosquito"
-    mosquito.state["piles"]["blue"]["mosquito"] -= 1
+    mosquito = Pond(digital=True)
+    mosquito.tile("a3", "mosquito")
     mosquito.move("a2", "a3")
-    log = Table()
+    log = Pond()
     log.tile("b2", "log")
     log.place("Bob", "b2")
     log.place("Ann", "b2")
     log.move("b1", "b2")
-    cards = Table(cards=True, digital=True)
+    cards = Pond(cards=True, digital=True)
     return [plain, bounce, mosquito, log, cards]
 
 

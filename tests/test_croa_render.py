@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from test_croa_fixtures import Table
+from croa_table import Pond
 
 from referee.games.croa import ENGINE
 
@@ -13,7 +13,7 @@ def _row(text: str, rank: int) -> str:
 
 
 def test_pond_shows_tiles_queens_servants_stuck_frogs_and_shared_logs():
-    t = Table(("Ann:red", "Bob:blue", "Cy:green"))
+    t = Pond(("Ann:red", "Bob:blue", "Cy:green"))
     t.tile("c2", "log")
     t.place("Bob", "c2")
     t.move("b1", "c2")  # a red and a blue servant share the log
@@ -33,21 +33,21 @@ def test_pond_shows_tiles_queens_servants_stuck_frogs_and_shared_logs():
 
 def test_a_crowded_square_counts_its_servants_to_keep_the_grid_aligned():
     # Queen + 3 servants on a log (twins there) would fill the 7-wide cell: "Lg R3r".
-    t = Table()
+    t = Pond()
     t.tile("b2", "log")
-    t.state["colonies"][0]["frogs"][0]["square"] = "b2"
+    t.place("Ann", "b2", "queen")
     for _ in range(3):
         t.place("Ann", "b2")
     assert _row(ENGINE.render(t.state), 2).startswith(" 2 | . r    Lg R3r .      .      | ")
 
 
 def test_symbols_stay_distinct_for_colours_sharing_a_letter():
-    t = Table(("Ann:blue", "Bob:black", "Cy:pink", "Dee:purple"))
+    t = Pond(("Ann:blue", "Bob:black", "Cy:pink", "Dee:purple"))
     assert [col["symbol"] for col in t.state["colonies"]] == ["b", "l", "p", "u"]
 
 
 def test_pending_and_forced_moves_are_spelled_out():
-    t = Table()
+    t = Pond()
     t.tile("b2", "male1")
     t.move("a1", "b2")
     t.move("h7", "h6", tile="reeds")
@@ -60,18 +60,17 @@ def test_pending_and_forced_moves_are_spelled_out():
 
 def test_a_digital_bounce_is_not_asked_for_a_tile():
     # --digital: the referee reveals the tiles and refuses --tile, so the hint must not ask.
-    t = Table(digital=True)
-    t.state["tiles"]["b2"] = "lilypad"
-    t.state["piles"]["blue"]["lilypad"] -= 1
+    t = Pond(digital=True)
+    t.tile("b2", "lilypad")
     t.move("a1", "b2")
     assert "must bounce off the lily pad at b2: `bounce SQ`." in ENGINE.render(t.state)
-    physical = Table()
+    physical = Pond()
     physical.move("a1", "b2", tile="lily_pad")
     assert "`bounce SQ` (--tile TILE" in ENGINE.render(physical.state)
 
 
 def test_invariants_catch_a_frog_too_many_and_a_lost_tile():
-    t = Table()
+    t = Pond()
     broken = ENGINE.copy(t.state)
     broken["colonies"][1]["frogs"][1]["square"] = "a2"  # a Bob servant on Ann's a2
     with pytest.raises(AssertionError, match="two colonies on a2"):
@@ -89,6 +88,6 @@ def test_log_lines_read_like_the_table_speaks():
 
 
 def test_three_colonies_are_told_they_play_the_8x8_pond():
-    three = ENGINE.render(Table(("Ann:red", "Bob:blue", "Cy:green")).state)
+    three = ENGINE.render(Pond(("Ann:red", "Bob:blue", "Cy:green")).state)
     assert "3 colonies: the rulebook does not describe the 3-player side" in three
-    assert "3-player side" not in ENGINE.render(Table().state)
+    assert "3-player side" not in ENGINE.render(Pond().state)

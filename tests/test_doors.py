@@ -80,7 +80,6 @@ def test_the_shell_lives_in_the_cli():
     assert not (ROOT / "referee" / "shell.py").exists()
 
 
-@pytest.mark.xfail(strict=True, reason="being moved: the wrong-way door is removed in this wave")
 def test_the_cli_uses_no_private_name_of_a_game():
     found = []
     for path in _files("referee/cli"):

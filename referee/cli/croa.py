@@ -51,11 +51,11 @@ def _read_json(path: str, option: str) -> object:
 
 
 TILE_HELP = ("The tile turned over there (physical tiles): lilypad, mosquito, mud, pike, reeds, "
-             "log, male1..male6.")
+             "log, male1..male6; a unique prefix is enough (li, mo, mu, p, r, lo, m1).")
 
 
 def tile_option(fn: Callable) -> Callable:
-    return click.option("--tile", default=None, metavar="TILE", help=TILE_HELP)(fn)
+    return click.option("--tile", "-t", "tile", default=None, metavar="TILE", help=TILE_HELP)(fn)
 
 
 def chain_options(fn: Callable) -> Callable:
@@ -81,7 +81,8 @@ def _chain(bounces: tuple[str, ...], mosquitoes: tuple[str, ...], remove: str | 
 @group.command("new")
 @click.option("--player", "players", multiple=True, required=True, metavar="NAME:COLOR",
               help="A colony, in seat order (clockwise); the first listed starts. Colours: red, "
-                   "blue, green, yellow, pink, purple, orange, black, white, brown.")
+                   "blue, green, yellow, pink, purple, orange, black, white, brown (a unique prefix "
+                   "is enough).")
 @click.option("--digital", is_flag=True,
               help="The referee shuffles the zone piles from the seed and reveals tiles itself.")
 @click.option("--cards", is_flag=True,
@@ -145,6 +146,7 @@ def move(src: str, to: str, tile: str | None, bounces: tuple[str, ...],
     \b
     Examples:
       referee croa move a2 a3 --tile reeds
+      referee croa move a2 a3 -t r
       referee croa move a1 b2 --tile lilypad --bounce c3:mud
       referee croa move b2:servant c3
     """
@@ -183,9 +185,15 @@ def mosquito(src: str, to: str | None, tile: str | None) -> dict:
 
 
 @action_command(group, "pass")
-def pass_() -> dict:
-    """Decline the mosquito's extra move, or let a card work (nobody plays Doesn't work!)."""
-    return {"verb": "pass"}
+@click.argument("player", metavar="[NAME|all]", required=False)
+def pass_(player: str | None) -> dict:
+    """Decline the mosquito's extra move, or let a card work (nobody plays Doesn't work!).
+
+    When several colonies may answer a card, `pass all` declines for all of them at once
+    and `pass NAME` for one (the window stays open for the others); a bare `pass` is
+    enough when only one is asked.
+    """
+    return {"verb": "pass", "player": player}
 
 
 @action_command(group, "remove")
@@ -201,8 +209,8 @@ def remove(which: str) -> dict:
 
 @action_command(group, "card")
 @click.argument("card")
-@click.option("--player", default=None, help="Who plays it (default: the colony to play); "
-              "orange cards may be played in another colony's turn.")
+@click.option("--player", default=None, help="Who plays it, by name or colour (default: the "
+              "colony to play); orange cards may be played in another colony's turn.")
 @click.option("--from", "src", default=None, metavar="SQ", help="Mega-jump, bodyguard, "
               "not even dead: the frog that moves.")
 @click.option("--to", default=None, metavar="SQ", help="Where that frog (or one more frog) goes.")
@@ -221,9 +229,12 @@ def card(card: str, player: str | None, src: str | None, to: str | None, tile: s
 
     The card list is a reconstruction (`referee croa cards`); a card the referee
     does not know is recorded by name and the table applies it (played in another
-    colony's turn, it is taken as an orange card). With real cards the referee only
-    counts hands, so another colony may answer with `card doesnt_work --player
-    NAME`, or `pass`. The force stays in front of its colony until `--lost`.
+    colony's turn, it is taken as an orange card). A unique prefix names a card
+    (`card mat --male m1`). With real cards the referee only counts hands, so
+    another colony may answer with `card doesnt_work --player NAME`, or `pass`
+    (`pass all` when several may); no answer is asked for when the referee knows
+    nobody can hold a Doesn't work! (dealt hands, or every copy face up). The force
+    stays in front of its colony until `--lost`.
 
     \b
     Examples:
@@ -244,12 +255,12 @@ def card(card: str, player: str | None, src: str | None, to: str | None, tile: s
 def cards_cmd() -> None:
     """List the card module's cards (a reconstruction from the rulebook's clarifications)."""
     from referee.cli import context, output
-    from referee.games.croa.cards import _DATA, CARDS
+    from referee.games.croa.cards import ABOUT, CARDS
 
     if context.get().as_json:
-        output.emit_json(output.envelope({"about": _DATA["_about"], "cards": CARDS}))
+        output.emit_json(output.envelope({"about": ABOUT, "cards": CARDS}))
         return
-    click.echo(_DATA["_about"])
+    click.echo(ABOUT)
     rows = [[k, v["title"], v["timing"] + (" (orange)" if v["orange"] else ""), v["count"],
              v["effect"]] for k, v in CARDS.items()]
     click.echo(output.table(["card", "title", "timing", "count", "effect"], rows))

@@ -2,7 +2,8 @@
 
 Chains (a lily pad bounce, a mosquito move) call `arrive` again. When the table must choose
 (bounce target, mosquito move, which servant leaves a log) and the acting command did not carry
-the answer, a pending decision is pushed and `arrive` returns True; False means the move is over.
+the answer, the decision waits in `state["pending"]` (decisions.py) and `arrive` returns True;
+False means the move is over.
 """
 
 from __future__ import annotations
@@ -13,17 +14,19 @@ from typing import Any
 from referee.chance import Chance
 from referee.engine import Event, event
 from referee.errors import IllegalAction, InputError
+from referee.verbs import Action
 
 from .board import NEIGHBOURS, parse_square
+from .decisions import clear, thunder_holders, wait_bounce, wait_log, wait_mosquito
 from .pond import (
     QUEEN,
     alive,
+    at,
     colony_index,
     find_own_frog,
     frog,
     is_own_blocked,
     label,
-    may_hold,
     occupants,
     occupied,
     place_servant,
@@ -31,6 +34,7 @@ from .pond import (
     step_targets,
     to_reserve,
 )
+from .state import CroaState
 from .tiles import parse_tile, reveal
 
 MAX_AUTO_STEPS = 200  # a forced bounce loop this long is stopped (the frog stays)
@@ -53,14 +57,14 @@ class Ctx:
     def say(self, text: str, **data: Any) -> None:
         self.events.append(event(text, **data))
 
-    def take_answers(self, action: dict) -> None:
+    def take_answers(self, action: Action) -> None:
         """The choices a move carries up front: --bounce, --mosquito, --remove."""
         self.bounces = [parse_bounce(b) for b in listed(action.get("bounce"))]
         self.mosquitoes = [parse_mosquito(m) for m in listed(action.get("mosquito"))]
         self.remove = action.get("remove")
 
 
-def listed(value: Any) -> list:
+def listed(value: Any) -> list[Any]:
     """An action field that may be one value or a list of them (None: empty)."""
     if value is None:
         return []
@@ -75,7 +79,7 @@ def parse_bounce(text: Any) -> tuple[str, str | None]:
 
 def parse_mosquito(text: Any) -> tuple[str, str, str | None]:
     """`FROM:TO[:TILE]`, FROM possibly `SQ:queen`/`SQ:servant`."""
-    parts = [p for p in str(text).strip().lower().split(":")]
+    parts = str(text).strip().lower().split(":")
     if len(parts) >= 2 and parts[1] in ("queen", "servant", "q", "s"):
         parts = [f"{parts[0]}:{parts[1]}", *parts[2:]]
     if len(parts) not in (2, 3):
@@ -86,7 +90,7 @@ def parse_mosquito(text: Any) -> tuple[str, str, str | None]:
 
 # -- eliminations --------------------------------------------------------------------------
 
-def eliminate(state: dict, c: int, ctx: Ctx, by: int | None, why: str) -> None:
+def eliminate(state: CroaState, c: int, ctx: Ctx, by: int | None, why: str) -> None:
     """A queen leaves the pond: her whole colony is out; the eliminator gains a servant."""
     col = state["colonies"][c]
     for f in col["frogs"]:
@@ -99,10 +103,10 @@ def eliminate(state: dict, c: int, ctx: Ctx, by: int | None, why: str) -> None:
     left = alive(state)
     if len(left) == 1:
         state["winner"] = left[0]
-        state["pending"] = []
+        clear(state)
 
 
-def place_gains(state: dict, c: int, ctx: Ctx) -> None:
+def place_gains(state: CroaState, c: int, ctx: Ctx) -> None:
     """Arrival: a colony that eliminated another gains a servant on its queen's square at once
     (with the removal of the opposing frogs, before the tile acts), if it has fewer than 6
     servants in the pond."""
@@ -118,13 +122,13 @@ def place_gains(state: dict, c: int, ctx: Ctx) -> None:
             ctx.say(f"{col['name']} already has 6 servants in the pond: no servant gained.")
 
 
-def over(state: dict) -> bool:
+def over(state: CroaState) -> bool:
     return state["winner"] is not None
 
 
 # -- arrival -------------------------------------------------------------------------------
 
-def arrive(state: dict, ref: list[int], to: str, came_from: str | None, tile: str | None,
+def arrive(state: CroaState, ref: list[int], to: str, came_from: str | None, tile: str | None,
            ctx: Ctx) -> bool:
     """Land a frog on `to` (from `came_from`) and apply everything that follows."""
     c = ref[0]
@@ -159,7 +163,7 @@ def arrive(state: dict, ref: list[int], to: str, came_from: str | None, tile: st
     return _effect(state, ref, to, came_from, kind, ctx)
 
 
-def _remove_opponents(state: dict, ref: list[int], square: str, ctx: Ctx) -> None:
+def _remove_opponents(state: CroaState, ref: list[int], square: str, ctx: Ctx) -> None:
     """Arrival: opposing frogs on the square go first (a queen there eliminates her colony)."""
     c = ref[0]
     here = [r for r in occupants(state, square) if r[0] != c]
@@ -178,7 +182,7 @@ def _remove_opponents(state: dict, ref: list[int], square: str, ctx: Ctx) -> Non
                     f"from {square} to the reserve.")
 
 
-def _log_occupants(state: dict, ref: list[int], square: str, ctx: Ctx) -> bool:
+def _log_occupants(state: CroaState, ref: list[int], square: str, ctx: Ctx) -> bool:
     """Log: up to two servants of any colours; a third removes one; a queen clears it;
     a queen on a log always falls to an opposing frog arriving."""
     c = ref[0]
@@ -212,15 +216,14 @@ def _log_occupants(state: dict, ref: list[int], square: str, ctx: Ctx) -> bool:
     if len(choices) == 1:
         remove_from_log(state, choices[0], ctx)
         return False
-    state["pending"].append({"decision": "log-removal", "c": c, "square": square,
-                             "choices": choices})
+    wait_log(state, c, square, choices)
     return True
 
 
 RULE_LOG = "Log: a third servant pushes off one of the two already there"
 
 
-def parse_removal(state: dict, text: Any, square: str) -> str:
+def parse_removal(state: CroaState, text: Any, square: str) -> str:
     """`SQ:COLOR`, `SQ:NAME`, `COLOR`, `NAME`, or the bare log square when only one colony's
     servants are there -> `SQ:COLOR`."""
     raw = str(text).strip().lower()
@@ -243,7 +246,7 @@ def parse_removal(state: dict, text: Any, square: str) -> str:
     return f"{square}:{state['colonies'][c]['color']}"
 
 
-def remove_from_log(state: dict, pick: str, ctx: Ctx) -> None:
+def remove_from_log(state: CroaState, pick: str, ctx: Ctx) -> None:
     square, _, color = pick.partition(":")
     for r in occupants(state, square):
         if r[1] != QUEEN and state["colonies"][r[0]]["color"] == color:
@@ -254,7 +257,7 @@ def remove_from_log(state: dict, pick: str, ctx: Ctx) -> None:
 
 # -- tile effects --------------------------------------------------------------------------
 
-def bounce_choices(state: dict, ref: list[int], at: str, came_from: str | None) -> list[str]:
+def bounce_choices(state: CroaState, ref: list[int], at: str, came_from: str | None) -> list[str]:
     """Lily pad: any neighbour but the square just left, which is allowed only when every
     other neighbour holds an own frog; never onto an own frog except a log."""
     c = ref[0]
@@ -264,7 +267,7 @@ def bounce_choices(state: dict, ref: list[int], at: str, came_from: str | None) 
     return others or [sq for sq in free if sq == came_from]
 
 
-def mosquito_choices(state: dict, c: int, exclude: list[int]) -> list[str]:
+def mosquito_choices(state: CroaState, c: int, exclude: list[int]) -> list[str]:
     """Mosquito: every one-step move of another own frog that is not stuck, as `FROM-TO`."""
     occ = occupied(state)
     out: list[str] = []
@@ -282,7 +285,7 @@ def mosquito_choices(state: dict, c: int, exclude: list[int]) -> list[str]:
     return out
 
 
-def _effect(state: dict, ref: list[int], to: str, came_from: str | None, kind: str,
+def _effect(state: CroaState, ref: list[int], to: str, came_from: str | None, kind: str,
             ctx: Ctx) -> bool:
     c = ref[0]
     f = frog(state, ref)
@@ -306,7 +309,7 @@ def _effect(state: dict, ref: list[int], to: str, came_from: str | None, kind: s
     return False
 
 
-def make_baby(state: dict, c: int, male: str, ctx: Ctx, babies: int = 1) -> int:
+def make_baby(state: CroaState, c: int, male: str, ctx: Ctx, babies: int = 1) -> int:
     """Males: a queen holding that male's token, with a servant in reserve, makes a baby on her
     square and discards the token (its twin male then does nothing for her)."""
     col = state["colonies"][c]
@@ -318,6 +321,7 @@ def make_baby(state: dict, c: int, male: str, ctx: Ctx, babies: int = 1) -> int:
         ctx.say(f"{col['name']} has no servant in reserve: no baby.")
         return 0
     col["males"].remove(male)
+    queen_sq = at(state, [c, QUEEN])
     made = 0
     for _ in range(babies):
         if place_servant(state, c, queen_sq):
@@ -327,7 +331,7 @@ def make_baby(state: dict, c: int, male: str, ctx: Ctx, babies: int = 1) -> int:
     return made
 
 
-def _bounce(state: dict, ref: list[int], at: str, came_from: str | None, ctx: Ctx) -> bool:
+def _bounce(state: CroaState, ref: list[int], at: str, came_from: str | None, ctx: Ctx) -> bool:
     choices = bounce_choices(state, ref, at, came_from)
     who = label(state, ref)
     if not choices:
@@ -340,7 +344,7 @@ def _bounce(state: dict, ref: list[int], at: str, came_from: str | None, ctx: Ct
                                 f"{', '.join(choices)})", RULE_BOUNCE)
         return arrive(state, ref, sq, at, tile, ctx)
     ctx.steps += 1
-    auto = (len(choices) == 1 and not _thunder_possible(state)
+    auto = (len(choices) == 1 and not thunder_holders(state)
             and (state["digital"] or choices[0] in state["tiles"]))
     if auto and ctx.steps <= MAX_AUTO_STEPS:
         ctx.say(f"{who} must bounce to {choices[0]} (the only choice).")
@@ -348,27 +352,11 @@ def _bounce(state: dict, ref: list[int], at: str, came_from: str | None, ctx: Ct
     if auto:
         ctx.say(f"{who} stops bouncing on {at}.")
         return False
-    state["pending"].append({"decision": "bounce", "c": ref[0], "frog": list(ref),
-                             "square": at, "choices": choices})
+    wait_bounce(state, ref, at, choices)
     return True
 
 
-def thunder_holders(state: dict) -> list[int]:
-    """Cards: colonies that may answer a bounce with a thunderclap now (not the colony to play
-    once it has played its one card this turn)."""
-    if not state.get("cards"):
-        return []
-    return [c for c, col in enumerate(state["colonies"])
-            if col["alive"] and may_hold(col, "thunderclap")
-            and not (c == state["current"] and col["played_card"])]
-
-
-def _thunder_possible(state: dict) -> bool:
-    """Cards: someone holding a thunderclap may cancel the bounce, so it is never automatic."""
-    return bool(thunder_holders(state))
-
-
-def _mosquito(state: dict, ref: list[int], ctx: Ctx) -> bool:
+def _mosquito(state: CroaState, ref: list[int], ctx: Ctx) -> bool:
     c = ref[0]
     choices = mosquito_choices(state, c, ref)
     if not choices:
@@ -380,12 +368,11 @@ def _mosquito(state: dict, ref: list[int], ctx: Ctx) -> bool:
     if ctx.mosquitoes:
         src, to, tile = ctx.mosquitoes.pop(0)
         return mosquito_move(state, ref, src, to, tile, ctx)
-    state["pending"].append({"decision": "mosquito", "c": c, "frog": list(ref),
-                             "choices": [*choices, "pass"]})
+    wait_mosquito(state, ref, choices)
     return True
 
 
-def mosquito_move(state: dict, ref: list[int], src: str, to: str, tile: str | None,
+def mosquito_move(state: CroaState, ref: list[int], src: str, to: str, tile: str | None,
                   ctx: Ctx) -> bool:
     """Mosquito: another own frog moves one step at once, with its landing tile's effect."""
     c = ref[0]
@@ -396,7 +383,7 @@ def mosquito_move(state: dict, ref: list[int], src: str, to: str, tile: str | No
     g = frog(state, other)
     if g["stuck"]:
         raise IllegalAction(f"the frog on {g['square']} is stuck in the mud", rule)
-    if to not in NEIGHBOURS[g["square"]]:
+    if to not in NEIGHBOURS[at(state, other)]:
         raise IllegalAction(f"{to} is not next to {g['square']}", rule)
     if to not in step_targets(state, other):
         raise IllegalAction(f"{to} holds one of your frogs",

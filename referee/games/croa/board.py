@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 from referee.errors import InputError
+from scorers.croa import ZONES  # the zones, shared with the calculator
+
+__all__ = ["CORNERS", "NEIGHBOURS", "SQUARES", "ZONE", "ZONES", "ZONE_SQUARES", "parse_square"]
 
 FILES = "abcdefgh"
 SQUARES: list[str] = [f + str(r) for r in range(1, 9) for f in FILES]
-ZONES: tuple[str, ...] = ("blue", "green", "pink", "yellow")
 
 
 def coords(square: str) -> tuple[int, int]:

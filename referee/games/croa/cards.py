@@ -15,24 +15,38 @@ from pathlib import Path
 from typing import Any
 
 from referee.errors import IllegalAction, InputError
+from referee.verbs import Action
 
 from .arrival import Ctx, arrive, make_baby
 from .board import NEIGHBOURS, jump_over, parse_square
+from .decisions import (
+    close_window,
+    data,
+    entry,
+    holders,
+    open_window,
+    top,
+    wait_doesnt_work,
+)
 from .legal import check_move, frog_name, movable, tile_options
 from .pond import (
     HIDDEN,
     QUEEN,
+    at,
     colony_index,
     frog,
     may_hold,
     occupied,
     reserve,
     step_targets,
+    unseen,
 )
+from .state import CroaState
 from .tiles import MALES, check_reveal, parse_tile
 
 _DATA = json.loads((Path(__file__).with_name("cards.json")).read_text(encoding="utf-8"))
-CARDS: dict[str, dict] = _DATA["cards"]
+CARDS: dict[str, dict[str, Any]] = _DATA["cards"]
+ABOUT: str = _DATA["_about"]
 HAND = int(_DATA["hand"])
 ALIASES = {
     **{k.replace("_", "-"): k for k in CARDS},
@@ -50,7 +64,24 @@ def card_key(text: Any) -> str:
     return ALIASES.get(w, w)
 
 
-def new_deck(counts: dict | None = None) -> dict[str, int]:
+def played_key(text: Any) -> str:
+    """The card a player names: its key, an alias, or a unique prefix of either typed as one
+    word (`mat`, `doe`); a prefix that could be several cards is refused rather than recorded
+    as a new card. Anything else is a name the referee does not know (`_check_name` catches
+    typos such as `mega jum`)."""
+    key = card_key(text)
+    if key in CARDS or not key or key == HIDDEN or not key.isalnum():
+        return key
+    found = sorted({v for w, v in {**ALIASES, **{k: k for k in CARDS}}.items()
+                    if w.startswith(key)})
+    if len(found) == 1:
+        return found[0]
+    if found:
+        raise InputError(f"'{text}' could be {' or '.join(found)}: type more of the card's name")
+    return key
+
+
+def new_deck(counts: Any = None) -> dict[str, int]:
     """The deck: the reconstruction's counts, or a table's own `{card: count}` (a --deck file).
     Names the referee does not know are dealt too; played, they are recorded by name."""
     if counts is None:
@@ -72,14 +103,15 @@ def title(key: str) -> str:
     return CARDS[key]["title"] if key in CARDS else key
 
 
-def deal_deck(state: dict, counts: dict | None) -> None:
+def deal_deck(state: CroaState, counts: Any) -> None:
     """The deck at setup: named cards when the referee deals, else only how many (face down)."""
     deck = new_deck(counts)
-    state["deck"] = deck if state["deal"] else {HIDDEN: sum(deck.values())}
+    state["deck"] = dict(deck) if state["deal"] else {HIDDEN: sum(deck.values())}
     state["deck_size"] = sum(deck.values())
+    state["deck_counts"] = deck
 
 
-def draw(state: dict, c: int, ctx: Ctx) -> str | None:
+def draw(state: CroaState, c: int, ctx: Ctx) -> str | None:
     """One card from the deck (the discard is reshuffled into it when empty). Real cards are
     drawn at the table: the referee only counts one more `?` in the hand."""
     deck = state["deck"]
@@ -103,7 +135,7 @@ def draw(state: dict, c: int, ctx: Ctx) -> str | None:
     return card
 
 
-def start_of_turn(state: dict, c: int, ctx: Ctx) -> None:
+def start_of_turn(state: CroaState, c: int, ctx: Ctx) -> None:
     """Cards: at the start of its turn a colony fills its hand up to 3 (4 while the force lies
     in front of it)."""
     if not state.get("cards"):
@@ -117,27 +149,27 @@ def start_of_turn(state: dict, c: int, ctx: Ctx) -> None:
         ctx.say(f"{col['name']} draws {n} card{'s' * (n > 1)} ({len(col['hand'])} in hand).")
 
 
-def discard(state: dict, c: int, card: str) -> None:
+def discard(state: CroaState, c: int, card: str) -> None:
     """A played card leaves the hand (an unseen `?` if the referee did not deal it) face up."""
     hand = state["colonies"][c]["hand"]
     hand.remove(card if card in hand else HIDDEN)
     state["discard"][card] = state["discard"].get(card, 0) + 1
 
 
-def play(state: dict, action: dict, ctx: Ctx) -> bool | None:
+def play(state: CroaState, action: Action, ctx: Ctx) -> bool | None:
     """The `card` verb. Returns None when the turn goes on (the player still moves), True when
     a decision is pending, False when the move is over."""
     if not state.get("cards"):
         raise IllegalAction("this session plays without the card module (start it with --cards)",
                             "Cards: optional module")
-    key = card_key(action.get("card", ""))
+    key = played_key(action.get("card", ""))
     _check_name(key, action.get("card"))
     who = action.get("player")
     c = colony_index(state, who) if who else state["current"]
     col = state["colonies"][c]
     if not col["alive"]:
         raise IllegalAction(f"{col['name']}'s colony is eliminated", "End of a colony")
-    top = state["pending"][-1] if state["pending"] else None
+    waiting = top(state)
     if action.get("lost"):
         lose_force(state, c, key, action, ctx)
         return None
@@ -145,46 +177,50 @@ def play(state: dict, action: dict, ctx: Ctx) -> bool | None:
         # its timing is unknown: in its own turn it is the colony's one card; in another
         # colony's turn it can only be an orange card, the table's word is taken
         if c == state["current"]:
-            _own_turn_check(state, c, top)
+            _own_turn_check(state, c, waiting)
         if not state["deal"] and not col["hand"]:
             raise IllegalAction(f"{col['name']} has no card in hand", "Cards: play from your hand")
         if c == state["current"]:
             col["played_card"] = True
-        if may_hold(col, key):
+        if may_hold(state, c, key):
             discard(state, c, key)
         orange = "" if c == state["current"] else " (an orange card, in another colony's turn)"
         ctx.say(f"{col['name']} plays '{action.get('card')}'{orange}, a card the referee does not "
                 "know: recorded; apply its effect at the table.", card=str(action.get("card")))
-        return None
+        return True if state["pending"] else None
     info = CARDS[key]
-    if not may_hold(col, key):
+    if not may_hold(state, c, key):
         held = (f"hand: {', '.join(col['hand'])}" if state["deal"] and col["hand"]
-                else "no card in hand")
+                else _unseen_note(state, c, key))
         raise IllegalAction(f"{col['name']} holds no {info['title']} ({held})",
                             "Cards: play from your hand")
     if key == "doesnt_work":
-        return _doesnt_work(state, c, top, ctx)
+        return _doesnt_work(state, c, ctx)
     if key == "thunderclap":
-        if not top or top["decision"] != "bounce":
+        if waiting != "bounce":
             raise IllegalAction("a thunderclap is played when a frog lands on a lily pad "
                                 "(while its bounce is pending)", RULE)
         if c == state["current"]:
             _one_per_turn(state, c)
     else:
-        _own_turn_check(state, c, top)
+        _own_turn_check(state, c, waiting)
         _check_effect(state, c, key, action)
     discard(state, c, key)
     if c == state["current"]:
         col["played_card"] = True
     ctx.say(f"{col['name']} plays {info['title']}{'' if info['title'][-1] in '!.' else '.'}",
             card=key, player=col["name"])
-    holders = _holders(state, exclude=c)
-    if holders:
-        state["pending"].append({"decision": "doesnt-work", "c": c, "card": key,
-                                 "action": dict(action), "chain": [c], "holders": holders,
-                                 "choices": ["card doesnt_work", "pass"]})
+    answering = _holders(state, exclude=c)
+    if answering:
+        open_window(state, c, key, action, answering)
         return True
     return apply_effect(state, c, key, action, ctx)
+
+
+def _unseen_note(state: CroaState, c: int, key: str) -> str:
+    if state["colonies"][c]["hand"] and not unseen(state, key):
+        return f"every {title(key)} lies face up"
+    return "no card in hand"
 
 
 def _check_name(key: str, typed: Any) -> None:
@@ -201,26 +237,27 @@ def _check_name(key: str, typed: Any) -> None:
                          "lists them)")
 
 
-def _own_turn_check(state: dict, c: int, top: dict | None) -> None:
+def _own_turn_check(state: CroaState, c: int, waiting: str | None) -> None:
     if c != state["current"]:
         raise IllegalAction(f"it is {state['colonies'][state['current']]['name']}'s turn; only "
                             "orange cards are played in another colony's turn", RULE)
-    if top:
+    if waiting:
         raise IllegalAction("finish the pending choice first", RULE)
     _one_per_turn(state, c)
 
 
-def _one_per_turn(state: dict, c: int) -> None:
+def _one_per_turn(state: CroaState, c: int) -> None:
     if state["colonies"][c]["played_card"]:
         raise IllegalAction(f"{state['colonies'][c]['name']} has already played a card this turn",
                             "Cards: one card per turn")
 
 
-def _holders(state: dict, exclude: int) -> list[int]:
-    """Colonies that could answer with a Doesn't work! now."""
+def _holders(state: CroaState, exclude: int) -> list[int]:
+    """Colonies that could answer with a Doesn't work! now: none when the referee knows no
+    other colony holds one (dealt hands, or every copy face up), so no window opens then."""
     out = []
     for c, col in enumerate(state["colonies"]):
-        if c == exclude or not col["alive"] or not may_hold(col, "doesnt_work"):
+        if c == exclude or not col["alive"] or not may_hold(state, c, "doesnt_work"):
             continue
         if c == state["current"] and col["played_card"]:
             continue
@@ -228,40 +265,76 @@ def _holders(state: dict, exclude: int) -> list[int]:
     return out
 
 
-def _doesnt_work(state: dict, c: int, top: dict | None, ctx: Ctx) -> bool | None:
-    if not top or top["decision"] != "doesnt-work":
+def _doesnt_work(state: CroaState, c: int, ctx: Ctx) -> bool | None:
+    window = state["window"]
+    if window is None:
         raise IllegalAction("Doesn't work! answers a card just played", RULE)
-    if c not in top["holders"]:
+    if c not in holders(state):
         raise IllegalAction(f"{state['colonies'][c]['name']} cannot cancel its own card, nor play "
                             "a second card in its own turn", RULE)
     discard(state, c, "doesnt_work")
     if c == state["current"]:
         state["colonies"][c]["played_card"] = True
-    top["chain"].append(c)
+    window["chain"].append(c)
     ctx.say(f"{state['colonies'][c]['name']} plays Doesn't work!", card="doesnt_work")
-    top["holders"] = _holders(state, exclude=c)
-    if top["holders"]:
+    answering = _holders(state, exclude=c)
+    if answering:
+        wait_doesnt_work(state, answering)
         return True
-    return close_window(state, ctx)
+    return settle(state, ctx)
 
 
-def close_window(state: dict, ctx: Ctx) -> bool | None:
+def pass_window(state: CroaState, who: str | None, ctx: Ctx) -> bool | None:
+    """Colonies decline to answer the card in the window: one (`pass NAME`) or all at once
+    (`pass all`; a bare `pass` in a log, as it was always recorded). The last to pass settles
+    it. Typed now, a bare `pass` while several may answer is refused (`check_bare_pass`)."""
+    waiting = holders(state)
+    names = [state["colonies"][h]["name"] for h in waiting]
+    if who is None or who == "all":
+        passing = waiting
+    else:
+        passing = [colony_index(state, who)]
+        if passing[0] not in waiting:
+            raise IllegalAction(f"{state['colonies'][passing[0]]['name']} is not asked: "
+                                f"{', '.join(names)} may answer", RULE)
+    left = [h for h in waiting if h not in passing]
+    if left:
+        wait_doesnt_work(state, left)
+        ctx.say(f"{', '.join(state['colonies'][h]['name'] for h in passing)} passes; "
+                f"{', '.join(state['colonies'][h]['name'] for h in left)} may still answer.")
+        return True
+    return settle(state, ctx)
+
+
+def check_bare_pass(state: CroaState, action: Action) -> None:
+    """No silent slip: a bare `pass` typed while several colonies may answer a card does not
+    speak for all of them; the table says `pass all` or names who passes."""
+    if action.get("verb") == "pass" and action.get("player") is None and top(state) == (
+            "doesnt-work") and len(holders(state)) > 1:
+        names = [state["colonies"][h]["name"] for h in holders(state)]
+        raise InputError(f"{' and '.join(names)} may answer: `pass all` for everyone, or "
+                         "`pass NAME` for one")
+
+
+def settle(state: CroaState, ctx: Ctx) -> bool | None:
     """Nobody else answers: an odd number of Doesn't work! cancels the card."""
-    top = state["pending"].pop()
-    key, c = top["card"], top["c"]
-    if len(top["chain"]) % 2 == 0:
+    window = state["window"]
+    assert window is not None
+    close_window(state)
+    key, c = window["card"], window["c"]
+    if len(window["chain"]) % 2 == 0:
         ctx.say(f"{title(key)} is cancelled.")
         return True if state["pending"] else None
     ctx.say(f"{title(key)} works.")
-    return apply_effect(state, c, key, top["action"], ctx)
+    return apply_effect(state, c, key, window["action"], ctx)
 
 
 # -- effects ---------------------------------------------------------------------------------
 
-def _check_effect(state: dict, c: int, key: str, action: dict) -> None:
+def _check_effect(state: CroaState, c: int, key: str, action: Action) -> None:
     """Refuse a card whose effect cannot happen, before it leaves the hand."""
     col = state["colonies"][c]
-    queen_sq = col["frogs"][QUEEN]["square"]
+    queen_sq = at(state, [c, QUEEN])
     if key == "the_force" and col.get("force"):
         raise IllegalAction(f"{col['name']} already has the force in front of it",
                             "May the force...: a hand of 4 while the card lies in front of you")
@@ -294,7 +367,7 @@ def _check_effect(state: dict, c: int, key: str, action: dict) -> None:
                                 f"{title(key)}: the queen's move")
 
 
-def _male(action: dict) -> str:
+def _male(action: Action) -> str:
     typed = action.get("male")
     if not typed:
         raise InputError("which male? add --male male1..male6")
@@ -307,19 +380,21 @@ def _male(action: dict) -> str:
     return male
 
 
-def _needs(action: dict, key: str, *fields: str) -> None:
+def _needs(action: Action, key: str, *fields: str) -> None:
     """A card's own arguments, asked for by name rather than refused as a bad square."""
     missing = [f for f in fields if not str(action.get(f) or "").strip()]
     if missing:
         raise InputError(f"{title(key)} needs " + " ".join(f"--{f} SQ" for f in missing))
 
 
-def apply_effect(state: dict, c: int, key: str, action: dict, ctx: Ctx) -> bool | None:
+def apply_effect(state: CroaState, c: int, key: str, action: Action, ctx: Ctx) -> bool | None:
     """Carry out a card that was not cancelled."""
     col = state["colonies"][c]
     if key == "thunderclap":
-        bounce = state["pending"].pop()
-        ctx.say(f"Thunderclap: the frog stays on the lily pad at {bounce['square']}; "
+        bounce = entry(state, "bounce")
+        assert bounce is not None
+        state["pending"] = []
+        ctx.say(f"Thunderclap: the frog stays on the lily pad at {data(bounce)['square']}; "
                 "the move ends.")
         return False
     if key == "the_force":
@@ -352,7 +427,7 @@ def apply_effect(state: dict, c: int, key: str, action: dict, ctx: Ctx) -> bool 
     return arrive(state, ref, parse_square(action["to"]), src, action.get("tile"), ctx)
 
 
-def _take_back(state: dict, key: str) -> None:
+def _take_back(state: CroaState, key: str) -> None:
     """A card that works and stays in front of its colony leaves the discard pile again."""
     state["discard"][key] -= 1
     if not state["discard"][key]:
@@ -363,7 +438,7 @@ RULE_FORCE = ("May the force...: a hand of 4 while the card lies in front of you
               "with 4 in hand costs a card")
 
 
-def lose_force(state: dict, c: int, key: str, action: dict, ctx: Ctx) -> None:
+def lose_force(state: CroaState, c: int, key: str, action: Action, ctx: Ctx) -> None:
     """May the force...: another card (applied at the table) takes the force away. It goes to
     the discard pile; a colony then holding 4 cards discards one (`--discard CARD`; with real
     cards an unnamed one is enough)."""
@@ -380,7 +455,7 @@ def lose_force(state: dict, c: int, key: str, action: dict, ctx: Ctx) -> None:
             raise IllegalAction(f"{col['name']} holds {len(col['hand'])} cards and must discard "
                                 f"one: add --discard CARD (hand: {', '.join(col['hand'])})",
                                 RULE_FORCE)
-        if thrown is not None and not may_hold(col, thrown):
+        if thrown is not None and not may_hold(state, c, thrown):
             raise IllegalAction(f"{col['name']} holds no {title(thrown)} "
                                 f"(hand: {', '.join(col['hand'])})", RULE_FORCE)
     col["force"] = False
@@ -394,15 +469,15 @@ def lose_force(state: dict, c: int, key: str, action: dict, ctx: Ctx) -> None:
 
 # -- random playouts --------------------------------------------------------------------------
 
-def card_actions(state: dict, c: int) -> list[dict]:
+def card_actions(state: CroaState, c: int) -> list[Action]:
     """Card plays a random playout may try before its move."""
     col = state["colonies"][c]
-    out: list[dict] = []
-    queen_sq = col["frogs"][QUEEN]["square"]
+    out: list[Action] = []
+    queen_sq = at(state, [c, QUEEN])
     occ = occupied(state)
     has_reserve = reserve(state, c) > 0
     able = movable(state, c)
-    for key in sorted(CARDS if HIDDEN in col["hand"] else set(col["hand"])):
+    for key in sorted(k for k in CARDS if may_hold(state, c, k)):
         if key == "one_more_frog" and has_reserve:
             for sq in NEIGHBOURS[queen_sq]:
                 if sq not in occ:
@@ -415,7 +490,7 @@ def card_actions(state: dict, c: int) -> list[dict]:
             out.append({"verb": "card", "card": key})
         elif key == "mega_jump":
             for ref in able:
-                src = frog(state, ref)["square"]
+                src = at(state, ref)
                 for mid in NEIGHBOURS[src]:
                     for sq in NEIGHBOURS[mid]:
                         if jump_over(src, sq) != mid:

@@ -3,22 +3,18 @@
 from __future__ import annotations
 
 from .arrival import Ctx
+from .decisions import clear
 from .legal import movable
 from .pond import alive
+from .state import CroaState
 
 
-def current_name(state: dict) -> str | None:
-    if state["winner"] is not None:
-        return None
-    return state["colonies"][state["current"]]["name"]
-
-
-def end_turn(state: dict, ctx: Ctx) -> None:
+def end_turn(state: CroaState, ctx: Ctx) -> None:
     """The move is over: free mud frogs whose owner's turn ends, check for the last queen,
     then hand over to the next colony."""
     c = state["current"]
     col = state["colonies"][c]
-    state["pending"] = []
+    clear(state)
     state["gain"] = 0  # servants gained by eliminations are placed on arrival (arrival.py)
     _unstick(state, c, ctx)
     col["played_card"] = False
@@ -43,7 +39,7 @@ def end_turn(state: dict, ctx: Ctx) -> None:
         state["colonies"][nxt]["played_card"] = False
 
 
-def round_of(state: dict) -> int:
+def round_of(state: CroaState) -> int:
     """The round: one turn for each colony still in the pond, in seat order.
 
     Every turn counts (a turn passed for want of a movable frog included) and eliminated
@@ -55,7 +51,7 @@ def round_of(state: dict) -> int:
     return int(state.get("round", 1))
 
 
-def _unstick(state: dict, c: int, ctx: Ctx) -> None:
+def _unstick(state: CroaState, c: int, ctx: Ctx) -> None:
     """Mud: a stuck frog is freed at the end of its owner's next turn."""
     for f in state["colonies"][c]["frogs"]:
         if f["stuck"]:
@@ -65,7 +61,7 @@ def _unstick(state: dict, c: int, ctx: Ctx) -> None:
                         f"the mud.")
 
 
-def next_colony(state: dict, c: int) -> int:
+def next_colony(state: CroaState, c: int) -> int:
     """Clockwise = seat order; eliminated colonies are skipped."""
     n = len(state["colonies"])
     live = set(alive(state))
@@ -73,18 +69,3 @@ def next_colony(state: dict, c: int) -> int:
         if (c + k) % n in live:
             return (c + k) % n
     return c
-
-
-def pending_entries(state: dict) -> list[dict]:
-    """The summary's pending list: who must decide what, and the answers allowed."""
-    if not state["pending"]:
-        return []
-    top = state["pending"][-1]
-    cols = state["colonies"]
-    if top["decision"] == "doesnt-work":
-        title = top["card"].replace("_", " ")
-        return [{"player": cols[h]["name"], "decision": "doesnt-work",
-                 "choices": [f"card doesnt_work --player {cols[h]['name']}", "pass"],
-                 "about": title} for h in top["holders"]]
-    return [{"player": cols[top["c"]]["name"], "decision": top["decision"],
-             "choices": list(top["choices"])}]

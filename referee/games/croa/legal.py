@@ -1,11 +1,14 @@
-"""Which frog may move where at the start of a turn, and every legal action for playouts."""
+"""Which frog may move where at the start of a turn, and the legal actions of each verb now
+(the core asks them for hints, completion and random playouts; no random result in them)."""
 
 from __future__ import annotations
 
 from referee.errors import IllegalAction
+from referee.verbs import Action
 
 from .board import NEIGHBOURS, ZONE, jump_over
-from .pond import QUEEN, find_own_frog, frog, is_own_blocked, occupied, step_targets
+from .pond import QUEEN, at, find_own_frog, frog, is_own_blocked, occupied, step_targets
+from .state import CroaState
 from .tiles import KINDS
 
 RULE_STEP = "Moves: one frog moves to one of the 8 neighbouring squares"
@@ -15,7 +18,7 @@ RULE_SHARE = ("Pond: one frog per square; when a servant shares the queen's squa
               "share one), one of them must move")
 
 
-def shared_squares(state: dict, c: int) -> list[str]:
+def shared_squares(state: CroaState, c: int) -> list[str]:
     """Squares where own frogs crowd: the queen with a servant (after a baby, a gain), servants
     together off a log, or more than two on a log (twins after the queen left). One of them
     must move."""
@@ -29,7 +32,7 @@ def shared_squares(state: dict, c: int) -> list[str]:
             if n > 1 and (sq == qsq or state["tiles"].get(sq) != "log" or n > 2)]
 
 
-def movable(state: dict, c: int) -> list[list[int]]:
+def movable(state: CroaState, c: int) -> list[list[int]]:
     """Frogs of colony c that may move this turn (not stuck, some free neighbour), with the
     obligation to move the queen or her companion when they share a square (when one can)."""
     occ = occupied(state)
@@ -44,7 +47,7 @@ def movable(state: dict, c: int) -> list[list[int]]:
     return able
 
 
-def check_move(state: dict, c: int, src: str, to: str, jump: bool = False) -> list[int]:
+def check_move(state: CroaState, c: int, src: str, to: str, jump: bool = False) -> list[int]:
     """Refuse a turn's move with the rule it breaks; return the frog that moves."""
     ref = find_own_frog(state, c, src)
     f = frog(state, ref)
@@ -56,20 +59,20 @@ def check_move(state: dict, c: int, src: str, to: str, jump: bool = False) -> li
         raise IllegalAction(f"your frogs share {', '.join(shared)}: one of them must move "
                             "this turn", RULE_SHARE)
     if jump:
-        if jump_over(f["square"], to) is None:
+        if jump_over(at(state, ref), to) is None:
             raise IllegalAction(f"{to} is not two squares from {f['square']} in a straight line",
                                 "Mega-jump: two squares in a straight line")
-    elif to not in NEIGHBOURS[f["square"]]:
+    elif to not in NEIGHBOURS[at(state, ref)]:
         raise IllegalAction(f"{to} is not next to {f['square']}", RULE_STEP)
     if to == f["square"] or to not in _targets(state, ref, jump):
         raise IllegalAction(f"{to} already holds one of your frogs", RULE_OWN)
     return ref
 
 
-def _targets(state: dict, ref: list[int], jump: bool) -> list[str]:
+def _targets(state: CroaState, ref: list[int], jump: bool) -> list[str]:
     if not jump:
         return step_targets(state, ref)
-    src = frog(state, ref)["square"]
+    src = at(state, ref)
     occ = occupied(state)
     out = []
     for mid in NEIGHBOURS[src]:
@@ -79,17 +82,17 @@ def _targets(state: dict, ref: list[int], jump: bool) -> list[str]:
     return out
 
 
-def frog_name(state: dict, ref: list[int]) -> str:
+def frog_name(state: CroaState, ref: list[int]) -> str:
     """How a player writes this frog: the square, with :queen/:servant when both share it."""
     frogs = state["colonies"][ref[0]]["frogs"]
-    sq = frogs[ref[1]]["square"]
+    sq = at(state, ref)
     kinds = {i == QUEEN for i, g in enumerate(frogs) if g["square"] == sq}
     if len(kinds) > 1:
         return f"{sq}:{'queen' if ref[1] == QUEEN else 'servant'}"
     return sq
 
 
-def tile_options(state: dict, square: str) -> list[str | None]:
+def tile_options(state: CroaState, square: str) -> list[str | None]:
     """For a playout in physical mode: every tile kind the zone could reveal there."""
     if state["digital"] or square in state["tiles"]:
         return [None]
@@ -97,9 +100,9 @@ def tile_options(state: dict, square: str) -> list[str | None]:
     return [k for k in KINDS if pile.get(k)]
 
 
-def move_actions(state: dict, c: int) -> list[dict]:
+def move_actions(state: CroaState, c: int) -> list[Action]:
     """Every legal `move` of colony c at the start of its turn."""
-    out = []
+    out: list[Action] = []
     occ = occupied(state)
     seen = set()
     for ref in movable(state, c):
@@ -110,8 +113,69 @@ def move_actions(state: dict, c: int) -> list[dict]:
                 if key in seen:
                     continue
                 seen.add(key)
-                action = {"verb": "move", "from": src, "to": to}
+                action: Action = {"from": src, "to": to}
                 if tile:
                     action["tile"] = tile
                 out.append(action)
     return out
+
+
+# -- the options of each verb (the core calls the one it lets through now) --------------------
+
+def move_options(state: CroaState) -> list[Action]:
+    return move_actions(state, state["current"])
+
+
+def bounce_options(state: CroaState) -> list[Action]:
+    """Where the frog may bounce (with physical tiles, each tile its zone may still turn
+    over there: the table must type it, so the action is not accepted without one)."""
+    out: list[Action] = []
+    for p in state["pending"]:
+        if p["decision"] == "bounce":
+            for sq in p["choices"]:
+                out += [{"to": f"{sq}:{tile}" if tile else sq} for tile in tile_options(state, sq)]
+    return out
+
+
+def mosquito_options(state: CroaState) -> list[Action]:
+    out: list[Action] = []
+    for p in state["pending"]:
+        if p["decision"] != "mosquito":
+            continue
+        for choice in p["choices"]:
+            if choice != "pass":
+                src, _, to = choice.rpartition("-")
+                out += [{"from": src, "to": to, **({"tile": tile} if tile else {})}
+                        for tile in tile_options(state, to)]
+    return out
+
+
+def pass_options(state: CroaState) -> list[Action]:
+    """A mosquito's mover declines; in a Doesn't work! window each colony asked passes, or
+    all of them at once."""
+    asked = [p["player"] for p in state["pending"] if "pass" in p["choices"]]
+    if not asked:
+        return []
+    if len(asked) == 1:
+        return [{}, {"player": asked[0]}]
+    return [{"player": "all"}, *({"player": name} for name in asked)]
+
+
+def remove_options(state: CroaState) -> list[Action]:
+    return [{"which": ch} for p in state["pending"] if p["decision"] == "log-removal"
+            for ch in p["choices"]]
+
+
+def card_options(state: CroaState) -> list[Action]:
+    """The answers (a thunderclap on a bounce, a Doesn't work! on a card), else the cards the
+    colony to play may play before its move."""
+    if state["pending"]:
+        cards = {"thunderclap": "thunderclap", "doesnt-work": "doesnt_work"}
+        return [{"card": cards[p["decision"]], "player": p["player"]}
+                for p in state["pending"] if p["decision"] in cards]
+    c = state["current"]
+    if not state["cards"] or state["colonies"][c]["played_card"]:
+        return []
+    from .cards import card_actions
+
+    return card_actions(state, c)

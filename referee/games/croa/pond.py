@@ -10,16 +10,24 @@ from __future__ import annotations
 from referee.errors import IllegalAction, InputError
 
 from .board import NEIGHBOURS, parse_square
+from .state import CroaState, Frog
 
 QUEEN = 0
 SERVANTS = 6
 
 
-def frog(state: dict, ref: list[int]) -> dict:
+def frog(state: CroaState, ref: list[int]) -> Frog:
     return state["colonies"][ref[0]]["frogs"][ref[1]]
 
 
-def occupants(state: dict, square: str) -> list[list[int]]:
+def at(state: CroaState, ref: list[int]) -> str:
+    """The square of a frog in the pond (never asked of a frog in the reserve)."""
+    square = frog(state, ref)["square"]
+    assert square is not None, f"frog {ref} is not in the pond"
+    return square
+
+
+def occupants(state: CroaState, square: str) -> list[list[int]]:
     """References of every frog on a square (all colonies)."""
     return [
         [c, i]
@@ -29,7 +37,7 @@ def occupants(state: dict, square: str) -> list[list[int]]:
     ]
 
 
-def occupied(state: dict) -> dict[str, list[list[int]]]:
+def occupied(state: CroaState) -> dict[str, list[list[int]]]:
     """Square -> frog references, for the whole pond."""
     out: dict[str, list[list[int]]] = {}
     for c, col in enumerate(state["colonies"]):
@@ -39,16 +47,16 @@ def occupied(state: dict) -> dict[str, list[list[int]]]:
     return out
 
 
-def reserve(state: dict, c: int) -> int:
+def reserve(state: CroaState, c: int) -> int:
     """Servants of colony c off the pond."""
     return sum(1 for f in state["colonies"][c]["frogs"][1:] if f["square"] is None)
 
 
-def in_pond(state: dict, c: int) -> int:
+def in_pond(state: CroaState, c: int) -> int:
     return sum(1 for f in state["colonies"][c]["frogs"][1:] if f["square"] is not None)
 
 
-def place_servant(state: dict, c: int, square: str) -> bool:
+def place_servant(state: CroaState, c: int, square: str) -> bool:
     """Put a servant of colony c from its reserve on a square (no tile effect). False if none."""
     for f in state["colonies"][c]["frogs"][1:]:
         if f["square"] is None:
@@ -58,29 +66,37 @@ def place_servant(state: dict, c: int, square: str) -> bool:
     return False
 
 
-def to_reserve(state: dict, ref: list[int]) -> None:
+def to_reserve(state: CroaState, ref: list[int]) -> None:
     f = frog(state, ref)
     f["square"] = None
     f["stuck"] = 0
 
 
-def label(state: dict, ref: list[int]) -> str:
+def label(state: CroaState, ref: list[int]) -> str:
     """'Ann's queen' / 'Bob's servant'."""
     col = state["colonies"][ref[0]]
     return f"{col['name']}'s {'queen' if ref[1] == QUEEN else 'servant'}"
 
 
-def colony_index(state: dict, word: str) -> int:
-    """A colony by player name or colour (any case)."""
+def colony_index(state: CroaState, word: str) -> int:
+    """A colony by player name or colour (any case; a unique prefix of either is enough)."""
     w = str(word).strip().lower()
-    for c, col in enumerate(state["colonies"]):
+    cols = state["colonies"]
+    for c, col in enumerate(cols):
         if w in (col["name"].lower(), col["color"]):
             return c
-    names = ", ".join(f"{col['name']} ({col['color']})" for col in state["colonies"])
+    found = [c for c, col in enumerate(cols)
+             if w and (col["name"].lower().startswith(w) or col["color"].startswith(w))]
+    if len(found) == 1:
+        return found[0]
+    if found:
+        raise InputError(f"'{word}' could be {' or '.join(cols[c]['name'] for c in found)}: "
+                         "type more of the name or colour")
+    names = ", ".join(f"{col['name']} ({col['color']})" for col in cols)
     raise InputError(f"no colony '{word}' (colonies: {names})")
 
 
-def find_own_frog(state: dict, c: int, text: str) -> list[int]:
+def find_own_frog(state: CroaState, c: int, text: str) -> list[int]:
     """The frog of colony c named by `SQ`, `SQ:queen` or `SQ:servant`.
 
     A bare square holding both the queen and a servant of c is ambiguous (games.md).
@@ -118,17 +134,33 @@ def find_own_frog(state: dict, c: int, text: str) -> list[int]:
 HIDDEN = "?"  # a card in a hand the referee has not seen (players hold real cards)
 
 
-def may_hold(col: dict, card: str) -> bool:
+def may_hold(state: CroaState, c: int, card: str) -> bool:
     """Cards: whether a colony may hold this card. A dealt hand is known; a real hand is only
-    counted, so any card of it may be the one (RULINGS: the referee never needs a secret hand)."""
-    return card in col["hand"] or HIDDEN in col["hand"]
+    counted, so any card of it may be the one (RULINGS: the referee never needs a secret hand),
+    unless every copy of that card lies face up (discarded, or in front of a colony)."""
+    hand = state["colonies"][c]["hand"]
+    if card in hand:
+        return True
+    return HIDDEN in hand and unseen(state, card)
 
 
-def alive(state: dict) -> list[int]:
+def unseen(state: CroaState, card: str) -> bool:
+    """Whether a copy of the card may still be face down (in a hand or the deck). A card the
+    deck does not count (a name the table plays) is taken at the table's word."""
+    counts = state.get("deck_counts") or {}
+    if card not in counts:
+        return True
+    face_up = state["discard"].get(card, 0)
+    if card == "the_force":
+        face_up += sum(col["force"] for col in state["colonies"])
+    return counts[card] > face_up
+
+
+def alive(state: CroaState) -> list[int]:
     return [c for c, col in enumerate(state["colonies"]) if col["alive"]]
 
 
-def is_own_blocked(state: dict, c: int, square: str, occ: dict | None = None) -> bool:
+def is_own_blocked(state: CroaState, c: int, square: str, occ: dict[str, list[list[int]]] | None = None) -> bool:
     """Moves: a frog never lands on a square holding an own frog, except on a log."""
     if state["tiles"].get(square) == "log":
         return False
@@ -136,8 +168,7 @@ def is_own_blocked(state: dict, c: int, square: str, occ: dict | None = None) ->
     return any(r[0] == c for r in here)
 
 
-def step_targets(state: dict, ref: list[int], occ: dict | None = None) -> list[str]:
+def step_targets(state: CroaState, ref: list[int], occ: dict[str, list[list[int]]] | None = None) -> list[str]:
     """Squares a frog may move to by one step (8 neighbours, no own frog except on a log)."""
-    f = frog(state, ref)
     occ = occ if occ is not None else occupied(state)
-    return [sq for sq in NEIGHBOURS[f["square"]] if not is_own_blocked(state, ref[0], sq, occ)]
+    return [sq for sq in NEIGHBOURS[at(state, ref)] if not is_own_blocked(state, ref[0], sq, occ)]

@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
-from .arrival import thunder_holders
 from .board import FILES, ZONES
 from .cards import title
+from .decisions import data, top
 from .flow import round_of
 from .legal import movable, shared_squares
 from .pond import HIDDEN, QUEEN, in_pond, label, occupied, reserve
+from .state import Colony, CroaState
 from .tiles import CODES, KINDS
 
 CELL = 7
@@ -17,7 +18,7 @@ LEGEND = ("tiles: Ly lilypad, Mq mosquito, Md mud, Pk pike, Rd reeds, Lg log, M1
           "       3r = three servants")
 
 
-def frogs_text(state: dict, refs: list[list[int]]) -> str:
+def frogs_text(state: CroaState, refs: list[list[int]]) -> str:
     out = ""
     for c, i in sorted(refs, key=lambda r: (r[1] != QUEEN, r[0])):
         col = state["colonies"][c]
@@ -41,7 +42,7 @@ def _counted(frogs: str) -> str:
     return out
 
 
-def pond_text(state: dict) -> str:
+def pond_text(state: CroaState) -> str:
     """The 8x8 grid, rank 8 at the top, zones boxed and named."""
     occ = occupied(state)
     half = CELL * 4 + 1
@@ -74,12 +75,12 @@ def _grid(headers: list[str], rows: list[list]) -> str:
     """A plain table, columns as wide as their widest cell (tabulate pads headers by 2)."""
     cells = [[str(x) for x in row] for row in [headers, *rows]]
     widths = [max(len(row[i]) for row in cells) for i in range(len(headers))]
-    lines = ["  ".join(x.ljust(w) for x, w in zip(row, widths)).rstrip() for row in cells]
+    lines = ["  ".join(x.ljust(w) for x, w in zip(row, widths, strict=True)).rstrip() for row in cells]
     lines.insert(1, "  ".join("-" * w for w in widths))
     return "\n".join(lines)
 
 
-def colonies_table(state: dict) -> str:
+def colonies_table(state: CroaState) -> str:
     rows = []
     for c, col in enumerate(state["colonies"]):
         if not col["alive"]:
@@ -106,7 +107,7 @@ def colonies_table(state: dict) -> str:
     return _grid(headers, rows)
 
 
-def piles_text(state: dict) -> str:
+def piles_text(state: CroaState) -> str:
     parts = []
     for z in ZONES:
         pile = state["piles"][z]
@@ -119,53 +120,55 @@ def piles_text(state: dict) -> str:
     return "tiles still in the piles:\n" + "\n".join(parts)
 
 
-def pending_text(state: dict) -> list[str]:
+def pending_text(state: CroaState) -> list[str]:
     """Who must decide what (with the allowed answers), then how to type the answer."""
-    from .flow import pending_entries
-
     lines = [f"Waiting: {p['player']} — {p['decision']}: {', '.join(p['choices'])}"
-             for p in pending_entries(state)]
+             for p in state["pending"]]
     return lines + answer_hint(state)
 
 
-def answer_hint(state: dict) -> list[str]:
+def answer_hint(state: CroaState) -> list[str]:
     """What the table must decide now and how to type it (nothing when no decision waits)."""
-    top = state["pending"][-1] if state["pending"] else None
-    if not top:
+    waiting = top(state)
+    if not waiting:
         return []
-    cols = state["colonies"]
-    who = cols[top["c"]]["name"]
-    if top["decision"] == "bounce":
+    first = state["pending"][0]
+    d, who = data(first), first["player"]
+    if waiting == "bounce":
         tile = "" if state["digital"] else " (--tile TILE on a square without a tile)"
-        line = (f"{label(state, top['frog'])} must bounce off the lily pad at {top['square']}: "
+        line = (f"{label(state, d['frog'])} must bounce off the lily pad at {d['square']}: "
                 f"`bounce SQ`{tile}.")
-    elif top["decision"] == "mosquito":
-        line = (f"The mosquito: {who} may move another frog, `mosquito {top['choices'][0]}` "
+    elif waiting == "mosquito":
+        line = (f"The mosquito: {who} may move another frog, `mosquito {first['choices'][0]}` "
                 "(or another choice listed), or `pass`.")
-    elif top["decision"] == "log-removal":
-        line = (f"Three servants on the log at {top['square']}: {who} pushes one off, "
-                f"`remove {top['choices'][0]}` (or another choice listed).")
+    elif waiting == "log-removal":
+        line = (f"Three servants on the log at {d['square']}: {who} pushes one off, "
+                f"`remove {first['choices'][0]}` (or another choice listed).")
     else:
-        holders = ", ".join(cols[h]["name"] for h in top["holders"])
-        played = len(top["chain"]) - 1
+        window = state["window"]
+        assert window is not None
+        asked = [p["player"] for p in state["pending"]]
+        settles = ("`pass`" if len(asked) == 1
+                   else "`pass all` (or `pass NAME`, one by one)")
+        played = len(window["chain"]) - 1
         if played:
             works = played % 2 == 0
-            line = (f"{played} Doesn't work! played: {title(top['card'])} would "
-                    f"{'work' if works else 'be cancelled'}. {holders} may answer with another "
-                    f"(`card doesnt_work --player NAME`); `pass` settles it.")
+            line = (f"{played} Doesn't work! played: {title(window['card'])} would "
+                    f"{'work' if works else 'be cancelled'}. {', '.join(asked)} may answer with "
+                    f"another (`card doesnt_work --player NAME`); {settles} settles it.")
         else:
-            line = (f"{holders} may cancel {title(top['card'])} (`card doesnt_work --player "
-                    "NAME`); `pass` lets it work.")
+            line = (f"{', '.join(asked)} may cancel {title(window['card'])} (`card doesnt_work "
+                    f"--player NAME`); {settles} lets it work.")
     lines = [line]
-    holders = [cols[c]["name"] for c in thunder_holders(state)]
-    if top["decision"] == "bounce" and holders:
+    holders = [p["player"] for p in state["pending"] if p["decision"] == "thunderclap"]
+    if waiting == "bounce" and holders:
         held = ("holds" if len(holders) == 1 else "hold") if state.get("deal") else "may hold"
         lines.append(f"  or a thunderclap keeps the frog there ({', '.join(holders)} {held} "
                      "one): `card thunderclap --player NAME`")
     return lines
 
 
-def hand_text(col: dict) -> str:
+def hand_text(col: Colony) -> str:
     """The hand of the colony to play: its cards when the referee dealt them, else a count."""
     note = " (already played one this turn)" if col["played_card"] else ""
     n = len(col["hand"])
@@ -178,7 +181,7 @@ def hand_text(col: dict) -> str:
     return text
 
 
-def _sharers(state: dict, c: int, square: str) -> str:
+def _sharers(state: CroaState, c: int, square: str) -> str:
     """`Ann's queen and a servant` / `3 of Ann's servants`: the colony's frogs on a square."""
     col = state["colonies"][c]
     here = [i for i, f in enumerate(col["frogs"]) if f["square"] == square]
@@ -189,7 +192,7 @@ def _sharers(state: dict, c: int, square: str) -> str:
     return f"{servants} of {col['name']}'s servants"
 
 
-def sharing_lines(state: dict) -> list[str]:
+def sharing_lines(state: CroaState) -> list[str]:
     """Every colony whose own frogs share a square (a baby or a gained servant with its queen,
     twins...): one of them must move on that colony's turn. Said before any move is refused."""
     lines = []
@@ -214,7 +217,7 @@ THREE_NOTE = ("3 colonies: the rulebook does not describe the 3-player side, so 
               "the 8x8 pond of the 2-4 side on three corners.")
 
 
-def render(state: dict) -> str:
+def render(state: CroaState) -> str:
     parts = [pond_text(state), LEGEND, "", colonies_table(state), "", piles_text(state), ""]
     if len(state["colonies"]) == 3:
         parts.append(THREE_NOTE)
@@ -228,7 +231,7 @@ def render(state: dict) -> str:
                  f"({col['color']}) to play.")
     parts.extend(sharing_lines(state))
     if not state["pending"]:
-        stuck = [f["square"] for f in col["frogs"] if f["stuck"]]
+        stuck = [f["square"] or "" for f in col["frogs"] if f["stuck"]]
         if stuck:
             parts.append(f"Stuck in the mud this turn: {', '.join(stuck)}.")
         if state.get("cards"):

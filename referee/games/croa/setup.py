@@ -5,27 +5,28 @@ from __future__ import annotations
 from typing import Any
 
 from referee.chance import Chance
-from referee.errors import IllegalAction, InputError
+from referee.errors import InputError
 
 from .board import CORNERS, ZONES, start_squares
+from .state import Colony, CroaState, Frog
 from .tiles import DEFAULT_LAYOUT, MALES, check_layout, full_piles
 
 COLORS: tuple[str, ...] = ("red", "blue", "green", "yellow", "pink", "purple", "orange",
                            "black", "white", "brown")
 
 
-def parse_players(raw: Any) -> list[dict]:
+def parse_players(raw: Any) -> list[dict[str, str]]:
     """`[{"name", "color"}]` or `["NAME:COLOR", ...]` -> checked list of players."""
     if not isinstance(raw, list):
         raise InputError("players: a list of NAME:COLOR")
-    out: list[dict] = []
+    out: list[dict[str, str]] = []
     for item in raw:
         if isinstance(item, dict):
             name, color = str(item.get("name", "")).strip(), str(item.get("color", "")).strip()
         else:
             name, _, color = str(item).partition(":")
             name, color = name.strip(), color.strip()
-        color = color.lower()
+        color = _colour(color.lower())
         if not name or not color:
             raise InputError(f"'{item}': a player is NAME:COLOR (colours: {', '.join(COLORS)})")
         if color not in COLORS:
@@ -39,10 +40,17 @@ def parse_players(raw: Any) -> list[dict]:
         raise InputError("two players have the same name")
     if len(set(colors)) != len(colors):
         raise InputError("two colonies have the same colour")
-    if not 2 <= len(out) <= 4:
-        raise IllegalAction(f"Crôa! is played by 2 to 4 colonies, not {len(out)}",
-                            "Setup: 2-4 colonies")
     return out
+
+
+def _colour(typed: str) -> str:
+    """A colour as typed: its name, or a unique prefix of it (`gr` green, `blu` blue)."""
+    found = [c for c in COLORS if typed and c.startswith(typed)]
+    if typed in COLORS or not found:
+        return typed  # a full name, or one the caller refuses
+    if len(found) > 1:
+        raise InputError(f"'{typed}' could be {' or '.join(found)}: type more of the colour")
+    return found[0]
 
 
 def symbols(colors: list[str]) -> list[str]:
@@ -58,23 +66,23 @@ def symbols(colors: list[str]) -> list[str]:
     return out
 
 
-def setup(options: dict, chance: Chance) -> dict:
+def setup(options: dict[str, Any], chance: Chance) -> CroaState:
     """Queens on the corners in seat order (2: a1 h8; 3: a1 a8 h8; 4: a1 a8 h8 h1), two servants
     orthogonally next to each; starting squares hold no tile; the first player listed starts."""
     players = parse_players(options.get("players"))
     layout = check_layout(options["males"]) if options.get("males") else DEFAULT_LAYOUT
     corners = CORNERS[len(players)]
     syms = symbols([p["color"] for p in players])
-    colonies = []
-    for p, corner, sym in zip(players, corners, syms):
+    colonies: list[Colony] = []
+    for p, corner, sym in zip(players, corners, syms, strict=True):
         squares = start_squares(corner)
-        frogs = [{"kind": "queen", "square": squares[0], "stuck": 0}]
+        frogs: list[Frog] = [{"kind": "queen", "square": squares[0], "stuck": 0}]
         frogs += [{"kind": "servant", "square": sq, "stuck": 0} for sq in squares[1:]]
         frogs += [{"kind": "servant", "square": None, "stuck": 0} for _ in range(4)]
         colonies.append({"name": p["name"], "color": p["color"], "symbol": sym, "corner": corner,
                          "alive": True, "males": list(MALES), "frogs": frogs, "hand": [],
                          "force": False, "played_card": False})
-    state = {
+    state: CroaState = {
         "digital": bool(options.get("digital")),
         "cards": bool(options.get("cards")),
         "deal": False,
@@ -86,6 +94,8 @@ def setup(options: dict, chance: Chance) -> dict:
         "turn": 1,
         "round": 1,  # see flow.end_turn: a new round starts when play wraps past the last seat
         "pending": [],
+        "window": None,
+        "under": [],
         "gain": 0,
         "winner": None,
         "deck": {},
