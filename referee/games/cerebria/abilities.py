@@ -156,11 +156,11 @@ def _check_args(state: State, me: str, pos: int, name: str, args: list, action: 
             raise IllegalAction("steal from an opponent, not from yourself", STEAL_RULE)
         if str(action.get("card") or "").strip().lower() == "none":
             return {"victim": victim, "card": None, "take": False}  # looked, took nothing
-        card = names.hand_card(state, victim, action["card"]) if action.get("card") else None
-        if card is not None:
+        taken = names.hand_card(state, victim, action["card"]) if action.get("card") else None
+        if taken is not None:
             trial = copy.deepcopy(state)
-            zones.take_from_hand(trial, victim, card, STEAL_RULE)
-        return {"victim": victim, "card": card, "take": True}
+            zones.take_from_hand(trial, victim, taken, STEAL_RULE)
+        return {"victim": victim, "card": taken, "take": True}
     if name == "swap":
         mine = names.emotion(state, me, args[0])
         owner, idx = mindset.target(state, args[1])
@@ -262,7 +262,9 @@ def deprive_once(state: State, idx: int, chance: Chance,
 def _summon(state: State, me: str, params: Use, chance: Chance,
             reveals: impulse.Reveals) -> Effect:
     """Summon: like Invoke (merge allowed) but not an action."""
-    lines = mindset.enter(state, me, params["card"], params["merge"], params["discard"],
+    card = params["card"]
+    assert card is not None  # checked when used
+    lines = mindset.enter(state, me, card, params["merge"], params["discard"],
                           "Summon: a card from your hand")
     return ["Summon: " + lines[0], *lines[1:]], False
 

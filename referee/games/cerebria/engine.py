@@ -81,9 +81,9 @@ class CerebriaEngine(Engine):
     def check_invariants(self, state: State) -> None:
         slots = mindset.on_slots(state)
         for aff in ("bliss", "gloom"):
-            scored = sum(s[aff] for s in state["scored"].values())  # type: ignore[literal-required]
-            assert state["supply"][aff] >= 0  # type: ignore[literal-required]
-            assert state["supply"][aff] + slots[aff] + scored == setup.FRAGMENTS, aff  # type: ignore[literal-required]
+            scored = sum(s[aff] for s in state["scored"].values())
+            assert state["supply"][aff] >= 0
+            assert state["supply"][aff] + slots[aff] + scored == setup.FRAGMENTS, aff
         assert zones.total_cards(state) == cards.DECK_SIZE
         for name in state["players"]:
             mind = state["mindsets"][name]
@@ -97,7 +97,8 @@ class CerebriaEngine(Engine):
         assert all(n <= deck.get(c, 0) for c, n in zones.seen(state).items())
         assert all(0 <= n <= len(state["players"]) + 2 for n in state["stacks"])
         assert state["actions_left"] in (0, 1, 2)
-        assert len(state["pending"]) <= 1 and state["phase"] == "cycle" or not state["pending"]
+        assert len(state["pending"]) <= 1  # a window's head, or Deprive's second discard
+        assert state["phase"] == "cycle" or not state["pending"]
         owed = flow.owed_deprive(state)
         if owed:
             assert owed["player"] == flow.current(state)

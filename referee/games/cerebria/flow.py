@@ -233,7 +233,7 @@ def pass_(state: State, action: Action, chance: Chance) -> list[Event]:
     reveals = action.get("reveal") or data.get("reveal")
     _check_reveals(state, reveals, data["params"])
     state["pending"] = []
-    return [event(text)] + _resolve(state, data["by"], data["params"], chance, reveals)
+    return [event(text), *_resolve(state, data["by"], data["params"], chance, reveals)]
 
 
 def deprive(state: State, action: Action, chance: Chance) -> list[Event]:

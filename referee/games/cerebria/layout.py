@@ -79,8 +79,8 @@ def lay_out(state: State, layout: Any) -> None:
     for name, score in (layout.get("scored") or {}).items():
         mine = state["scored"][_player(state, name)]
         for aff in ("bliss", "gloom"):
-            mine[aff] = _number(score.get(aff, 0), f"{name}'s {aff}", 40)  # type: ignore[literal-required]
-            state["supply"][aff] -= mine[aff]  # type: ignore[literal-required]
+            mine[aff] = _number(score.get(aff, 0), f"{name}'s {aff}", 40)
+            state["supply"][aff] -= mine[aff]
     if layout.get("deck") is not None:
         keep = _number(layout["deck"], "the main deck", state["deck"])
         state["discard"]["unknown"] += state["deck"] - keep

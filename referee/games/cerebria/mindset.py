@@ -112,9 +112,9 @@ def enter(state: State, owner: str, card: str, merge: str | None, discard_pos: i
         raise IllegalAction(f"{owner}'s Mindset is full: discard one (--discard POS) to make room",
                             MINDSET_RULE)
     hand = state["hands"][owner]
-    need = 2 if merge else 1
-    if hand["count"] < need:
-        raise IllegalAction(f"{owner} holds {hand['count']} card(s), {need} needed", rule)
+    cards_needed = 2 if merge else 1
+    if hand["count"] < cards_needed:
+        raise IllegalAction(f"{owner} holds {hand['count']} card(s), {cards_needed} needed", rule)
     zones.take_from_hand(state, owner, card, rule)
     if merge is not None:
         zones.take_from_hand(state, owner, merge, rule)
@@ -138,7 +138,7 @@ def enter(state: State, owner: str, card: str, merge: str | None, discard_pos: i
     return lines
 
 
-def remove(state: State, owner: str, idx: int) -> dict:
+def remove(state: State, owner: str, idx: int) -> Emotion:
     """An emotion leaves a Mindset for the discard pile; its fragments go back to the supply."""
     emo = state["mindsets"][owner].pop(idx)
     state["supply"][affiliation(emo)] += emo["fragments"] + emo["absorbed"]

@@ -28,10 +28,10 @@ def render(state: State) -> str:
     imp = [[f"{i + 1}", card or "(empty)", state["stacks"][i]]
            for i, card in enumerate(state["impulse"])]
     lines += ["Impulse", _table(["slot", "face-up card", "stack"], imp)]
-    shown = state["discard"]["known"]
-    if shown:
-        more = f" (+{len(shown) - 4} more)" if len(shown) > 4 else ""
-        lines.append(f"Discard pile, latest face up: {', '.join(reversed(shown[-4:]))}{more}")
+    faceup = state["discard"]["known"]
+    if faceup:
+        more = f" (+{len(faceup) - 4} more)" if len(faceup) > 4 else ""
+        lines.append(f"Discard pile, latest face up: {', '.join(reversed(faceup[-4:]))}{more}")
     lines.append("")
     rows = []
     for name in players:

@@ -51,17 +51,17 @@ def reveal(state: State, trigger: str) -> list[Event]:
         short = short or given < combo["bonus"]
         bonuses[name] = {**combo, "given": given, "vibes": vibes}
     for name in state["players"]:
-        got, bonus = dict(collected[name]), bonuses[name]
-        got[mood] += bonus["given"]
+        got, mine = dict(collected[name]), bonuses[name]
+        got[mood] += mine["given"]
         for aff in MOODS:
             state["scored"][name][aff] += got[aff]
         state["last"][name] = got["bliss"] + got["gloom"]
-        combo = bonus["combination"] if bonus["combination"] != "none" else "-"
-        bonus_text = f"+{bonus['given']} {mood}" if bonus["given"] else "0"
-        if bonus["given"] < bonus["bonus"]:
-            bonus_text += f" (of {bonus['bonus']})"
+        combination = mine["combination"] if mine["combination"] != "none" else "-"
+        bonus_text = f"+{mine['given']} {mood}" if mine["given"] else "0"
+        if mine["given"] < mine["bonus"]:
+            bonus_text += f" (of {mine['bonus']})"
         rows.append([name, collected[name]["bliss"], collected[name]["gloom"],
-                     " ".join(bonus["vibes"]) or "-", combo, bonus_text,
+                     " ".join(mine["vibes"]) or "-", combination, bonus_text,
                      state["scored"][name]["bliss"], state["scored"][name]["gloom"],
                      state["scored"][name]["bliss"] + state["scored"][name]["gloom"]])
     state["revelations"] += 1

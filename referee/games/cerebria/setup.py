@@ -46,7 +46,7 @@ def setup(options: dict, chance: Chance) -> State:
         "hands": {n: {"count": 0, "known": []} for n in players},
         "mindsets": {n: [] for n in players},
         "scored": {n: {"bliss": 0, "gloom": 0} for n in players},
-        "last": {n: 0 for n in players},
+        "last": dict.fromkeys(players, 0),
         "supply": {"bliss": FRAGMENTS, "gloom": FRAGMENTS},
         "mood": "bliss",
         "current": 0,

@@ -31,9 +31,7 @@ class Discard(TypedDict):
     unknown: int  # cards that went face down
 
 
-class Score(TypedDict):
-    bliss: int
-    gloom: int
+Score = dict[str, int]  # {"bliss": n, "gloom": n}: fragments by affiliation
 
 
 class Use(TypedDict, total=False):
