@@ -163,9 +163,9 @@ def ability(player, pos, ability, args, absorb, merge, discard, card, keep, reve
     """
     from referee.games.cerebria.cards import ABILITIES
 
-    if pos.lower() in ABILITIES:  # the emotion left out: `ability Ann draw ...`
-        args = (ability, *args) if ability is not None else args
-        pos, ability = None, pos
+    if pos.lower() in ABILITIES and (ability or "").lower() != pos.lower():
+        args = (ability, *args) if ability is not None else args  # the emotion left out:
+        pos, ability = None, pos  # `ability Ann draw`, `ability Ann embrace 1`
     if ability is None:
         raise click.UsageError("name the ABILITY (destroy, drain, deprive, summon, steal, swap, "
                                "draw, embrace)")

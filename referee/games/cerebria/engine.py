@@ -7,7 +7,7 @@ from typing import Any, ClassVar
 
 from referee.chance import Chance
 from referee.engine import Action, Engine
-from referee.games.cerebria import cards, flow, mindset, render, setup, zones
+from referee.games.cerebria import cards, flow, mindset, names, render, setup, zones
 from referee.games.cerebria.state import State
 from referee.games.cerebria.verbs import VERBS, line
 from referee.verbs import Verb
@@ -53,6 +53,10 @@ class CerebriaEngine(Engine):
         if verb.name == "pass" and str(action.get("player") or "").casefold() == setup.EVERYONE:
             action = {k: v for k, v in action.items() if k != "player"}
         return super().resolve(state, verb, action)
+
+    def normalize(self, state: State, action: Action) -> Action:
+        """As the log keeps it: players as seated, short card names in full."""
+        return names.canonical(state, super().normalize(state, action))
 
     def render(self, state: State) -> str:
         return render.render(state)
@@ -103,8 +107,10 @@ class CerebriaEngine(Engine):
         if owed:
             assert owed["player"] == flow.current(state)
         window = flow.window(state)
-        if window:  # only players who may hold the vibe are asked
-            assert state["pending"][0]["player"] == window["order"][window["next"]]
+        if window:  # only players who may hold the vibe are asked, for the whole window
+            left = window["order"][window["next"]:]
+            assert left and state["pending"][0]["player"] == left[0]
+            assert all(flow.may_hold_vibe(state, p, window["params"]["vibe"]) for p in left)
         assert len(set(state["abilities_used"])) == len(state["abilities_used"])
 
     def describe(self, action: Action) -> str:

@@ -13,8 +13,9 @@ card could fit it too.
 
 from __future__ import annotations
 
+import contextlib
 import re
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 
 from referee.errors import IllegalAction, InputError
 from referee.games.cerebria import cards, zones
@@ -137,3 +138,35 @@ def emotion(state: State, owner: str, text: object) -> int:
     held = ", ".join(f"{i + 1}: {_label(e)}" for i, e in enumerate(mind)) or "empty"
     raise IllegalAction(f"no emotion in {owner}'s Mindset matches '{shown}' ({held})",
                         "Mindset: name an emotion that is there")
+
+
+def canonical(state: State, action: dict) -> dict:
+    """The action with each card named in full, as the log keeps it (a short name is
+    resolved against the state it was typed at; the log should not depend on that).
+    Anything that does not resolve is left as typed: the handler then refuses it."""
+    out = dict(action)
+    me = out.get("player")
+
+    def full(key: str, resolve: Callable[[object], str]) -> None:
+        if isinstance(out.get(key), str):
+            with contextlib.suppress(InputError, IllegalAction, KeyError):
+                out[key] = resolve(out[key])
+
+    if not isinstance(me, str) or me not in state["hands"]:
+        return out
+    verb = out.get("verb")
+    if verb in ("invoke", "ability"):
+        full("merge", lambda t: hand_card(state, me, t))
+    if verb == "invoke":
+        full("card", lambda t: hand_card(state, me, t))
+    if verb == "cancel":
+        window = next((p.get("data") or {} for p in state["pending"]
+                       if p["decision"] == "counter-act"), None)
+        if window:
+            full("discard", lambda t: hand_card(state, me, t, window["params"]["vibe"]))
+    if verb == "ability" and str(out.get("ability", "")).lower() == "summon":
+        args = out.get("args")
+        if isinstance(args, list) and args and isinstance(args[0], str):
+            with contextlib.suppress(InputError, IllegalAction):
+                out["args"] = [hand_card(state, me, args[0]), *args[1:]]
+    return out
