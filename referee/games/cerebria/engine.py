@@ -32,6 +32,9 @@ class CerebriaEngine(Engine):
     def setup(self, options: dict, chance: Chance) -> State:
         return setup.setup(options, chance)
 
+    def seats(self, state: State) -> dict[str, str]:
+        return dict(zip(state["players"], state["players"], strict=True))
+
     def current(self, state: State) -> str | None:
         # between a Revelation and `next-cycle` nobody is to play: the next Cycle is prepared
         return None if state["phase"] != "cycle" else flow.current(state)
@@ -110,7 +113,7 @@ class CerebriaEngine(Engine):
         if window:  # only players who may hold the vibe are asked, for the whole window
             left = window["order"][window["next"]:]
             assert left and state["pending"][0]["player"] == left[0]
-            assert all(flow.may_hold_vibe(state, p, window["params"]["vibe"]) for p in left)
+            assert flow.askable(state, left, window["params"]["vibe"]) == left
         assert len(set(state["abilities_used"])) == len(state["abilities_used"])
 
     def describe(self, action: Action) -> str:

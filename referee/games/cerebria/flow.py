@@ -120,7 +120,7 @@ def ability(state: State, action: Action, chance: Chance) -> list[Event]:
     state["started"] = True
     events = [event(abilities.spend(state, name, params))]
     left = revelation.clockwise_from(state, name)[1:]  # from the acting player's left
-    order = [p for p in left if may_hold_vibe(state, p, params["vibe"])]
+    order = askable(state, left, params["vibe"])
     if not order:
         return events + _resolve(state, name, params, chance, reveals)
     _ask(state, {"by": name, "params": params, "order": order, "next": 0, "reveal": reveals})
@@ -130,17 +130,23 @@ def ability(state: State, action: Action, chance: Chance) -> list[Event]:
     return events
 
 
-def may_hold_vibe(state: State, name: str, vibe: str) -> bool:
-    """Whether NAME's hand may hold a card of VIBE: a shown one, or a hidden card that can
-    still be one (some unseen card has that vibe).
+def askable(state: State, players: list[str], vibe: str) -> list[str]:
+    """The players whose hand may hold a card of VIBE: a shown one, or a hidden card that
+    can still be one (some unseen card has that vibe).
 
     A player who surely cannot counter-act (no card, a wholly known hand without the
     vibe, or every card of the vibe in sight elsewhere) is not asked."""
-    hand = state["hands"][name]
-    if any(cards.vibe(c) == vibe for c in hand["known"]):
-        return True
-    return zones.hidden_count(state, name) > 0 and any(
-        cards.vibe(c) == vibe for c in zones.unseen(state))
+    out: list[str] = []
+    hidden_vibes: set[str] | None = None
+    for name in players:
+        if any(cards.vibe(c) == vibe for c in state["hands"][name]["known"]):
+            out.append(name)
+        elif zones.hidden_count(state, name) > 0:
+            if hidden_vibes is None:
+                hidden_vibes = zones.unseen_vibes(state)
+            if vibe in hidden_vibes:
+                out.append(name)
+    return out
 
 
 def _check_reveals(state: State, typed: object, params: Use) -> None:

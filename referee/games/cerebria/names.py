@@ -18,7 +18,7 @@ import re
 from collections.abc import Callable, Iterable
 
 from referee.errors import IllegalAction, InputError
-from referee.games.cerebria import cards, zones
+from referee.games.cerebria import cards, impulse, mindset, zones
 from referee.games.cerebria.state import Emotion, State
 
 SHOWN = 6  # candidates listed in a refusal
@@ -46,17 +46,24 @@ def _listed(found: list[str]) -> str:
     return ", ".join(found[:SHOWN]) + more
 
 
-def card(state: State, text: object, candidates: Iterable[str], where: str) -> str:
-    """The card TEXT names among CANDIDATES (the cards the context allows), or InputError.
+def card(state: State, text: object, candidates: Iterable[str] | Callable[[], Iterable[str]],
+         where: str) -> str:
+    """The card TEXT names among CANDIDATES (the cards the context allows, or a function
+    giving them), or InputError.
 
     A full name is taken as written (checked against the deck); the handler then says
     whether it can be there."""
-    typed = words(text)
     try:
-        return zones.known_card(state, cards.parse(text))
+        full = cards.parse(text)
     except InputError as exc:
         slip = exc
-    found = sorted(c for c in set(candidates) if fits(typed, c))
+    else:
+        if full in zones.composition(state):
+            return full
+        return zones.known_card(state, full)  # says which card of the deck it could be
+    typed = words(text)
+    pool = candidates() if callable(candidates) else candidates
+    found = sorted(c for c in set(pool) if fits(typed, c))
     if len(found) == 1:
         return found[0]
     shown = str(text).strip()[:40]
@@ -79,21 +86,22 @@ def in_hand(state: State, name: str) -> list[str]:
 
 def hand_card(state: State, name: str, text: object, vibe: str | None = None) -> str:
     """A card of NAME's hand (invoke, summon, merge, cancel, steal), of VIBE if given."""
-    pool = [c for c in in_hand(state, name) if vibe is None or cards.vibe(c) == vibe]
+
+    def pool() -> list[str]:
+        return [c for c in in_hand(state, name) if vibe is None or cards.vibe(c) == vibe]
+
     where = f"in {name}'s hand" + (f" of the {vibe} vibe" if vibe else "")
     return card(state, text, pool, where)
 
 
 def unseen_card(state: State, text: object) -> str:
     """A card turned face up (--reveal): one of the cards not yet seen."""
-    return card(state, text, zones.unseen(state), "still unseen")
+    return card(state, text, lambda: zones.unseen(state), "still unseen")
 
 
 def impulse_slot(state: State, text: object) -> int:
     """An Impulse slot (1-3) as an index, or the face-up card there named (short)."""
     if isinstance(text, int) or str(text).strip().isdigit():
-        from referee.games.cerebria import impulse
-
         return impulse.slot_index(state, text)
     shown = [c for c in state["impulse"] if c]
     chosen = card(state, text, shown, "in the Impulse")
@@ -116,8 +124,6 @@ def emotion(state: State, owner: str, text: object) -> int:
 
     A name stays right after a discard shifts the positions."""
     if isinstance(text, int) or str(text).strip().lstrip("-").isdigit():
-        from referee.games.cerebria import mindset
-
         return mindset.position(state, owner, text)
     mind = state["mindsets"][owner]
     typed = words(text)

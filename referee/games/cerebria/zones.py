@@ -25,15 +25,15 @@ def composition(state: State) -> dict[str, int]:
 
 def seen(state: State) -> Counter:
     """Every card whose place the table knows."""
-    out: Counter = Counter(c for c in state["impulse"] if c)
-    out.update(state["discard"]["known"])
+    found = [c for c in state["impulse"] if c]
+    found += state["discard"]["known"]
     for name in state["players"]:
-        out.update(state["hands"][name]["known"])
+        found += state["hands"][name]["known"]
         for emo in state["mindsets"][name]:
-            out[emo["card"]] += 1
+            found.append(emo["card"])
             if emo["merged"]:
-                out[emo["merged"]] += 1
-    return out
+                found.append(emo["merged"])
+    return Counter(found)  # one count, in C
 
 
 def where(state: State, card: str) -> str:
@@ -49,8 +49,13 @@ def where(state: State, card: str) -> str:
 
 def unseen(state: State) -> Counter:
     """Copies of each card not yet seen: in the deck, the stacks or hidden in hands."""
-    known = seen(state)
-    return Counter({c: n - known[c] for c, n in composition(state).items() if n > known[c]})
+    get = seen(state).get
+    return Counter({c: left for c, n in composition(state).items() if (left := n - get(c, 0)) > 0})
+
+
+def unseen_vibes(state: State) -> set[str]:
+    """The vibes a hidden card can still have."""
+    return {cards.vibe(c) for c in unseen(state)}
 
 
 def known_card(state: State, text: object) -> str:
@@ -75,6 +80,8 @@ def reveal(state: State, chance: Chance, label: str, typed: object = None) -> st
     pool = unseen(state)
 
     def check(value: object) -> str:
+        if isinstance(value, str) and value in pool:  # as recorded: a card in full
+            return value
         from referee.games.cerebria import names
 
         card = names.card(state, value, pool, "still unseen")  # short names too
