@@ -236,7 +236,7 @@ def _deprive(state: State, me: str, params: Use, chance: Chance,
     """Deprive: discard an Impulse card and refill it, twice; an empty stack reveals.
 
     With one slot given, the second discard waits until the table has seen the refill:
-    the player owes it (`state["deprive"]`) and answers with the `deprive` verb."""
+    the player owes it (a pending `deprive` decision) and answers with the `deprive` verb."""
     lines: list[str] = []
     for idx in params["slots"]:
         more, revelation = deprive_once(state, idx, chance, reveals)

@@ -106,8 +106,8 @@ VERBS = declare(
          fields=(Field("player", "a player still in the window", kind="player"),
                  Field("discard", "the card discarded from the hand (a short name will do)",
                        option="--discard", metavar="CARD")),
-         who="pending", answers=(flow.COUNTER,), free=True,  # refused by the rule when no
-         options=options.cancel, log=line),  # ability waits (free: the handler says so)
+         # free: with no window open, the handler refuses it naming the counter-act rule
+         who="pending", answers=(flow.COUNTER,), free=True, options=options.cancel, log=line),
     Verb("pass", _progress(flow.pass_),
          help="No counter-act: PLAYER passes; `all` (or no name): everyone left passes.",
          fields=(Field("player", "the next player in the window, or all", kind="player",
