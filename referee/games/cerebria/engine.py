@@ -16,7 +16,9 @@ from referee.verbs import Verb
 class CerebriaEngine(Engine):
     name = "cerebria"
     title = "Cerebria"
-    rules_version = "1"
+    # 2: no counter-act window when every card of the ability's vibe is in sight (issue 12);
+    # a version-1 log that asked for an answer there no longer replays past that point
+    rules_version = "2"
     min_players = setup.MIN_PLAYERS
     max_players = setup.MAX_PLAYERS
     verbs = VERBS
