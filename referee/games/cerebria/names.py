@@ -103,6 +103,8 @@ def impulse_slot(state: State, text: object) -> int:
     """An Impulse slot (1-3) as an index, or the face-up card there named (short)."""
     if isinstance(text, int) or str(text).strip().isdigit():
         return impulse.slot_index(state, text)
+    if not words(text):
+        raise InputError("name an Impulse slot: 1-3, or the face-up card there")
     shown = [c for c in state["impulse"] if c]
     chosen = card(state, text, shown, "in the Impulse")
     slots = [i for i, c in enumerate(state["impulse"]) if c == chosen]
