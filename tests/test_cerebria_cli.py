@@ -205,11 +205,12 @@ def test_deprive_second_discard_through_the_cli_survives_undo_export_and_import(
     status = run("cerebria", "status").output
     assert "Waiting: Ann discards a second Impulse card for Deprive" in status
     refused = run("cerebria", "end-turn")
-    assert refused.exit_code == 1 and "deprive Ann SLOT" in refused.output
+    assert refused.exit_code == 1 and "deprive Ann 1" in refused.output  # the commands to type
     out = tmp_path / "owed.json"
     assert run("export", "--format", "json", "-o", str(out)).exit_code == 0
     code, data = jrun("import", str(out))
-    assert code == 0 and data["state"]["deprive"]["player"] == "Ann"
+    assert code == 0 and data["state"]["pending"][0]["player"] == "Ann"
+    assert data["state"]["pending"][0]["decision"] == "deprive"
     result = run("cerebria", "deprive", "Ann", "1", "--reveal", "bleakness-red")
     assert result.exit_code == 0, result.output
     assert "mild-bliss-red-destroy is discarded" in result.output
@@ -217,7 +218,7 @@ def test_deprive_second_discard_through_the_cli_survives_undo_export_and_import(
     assert run("log").output.count("deprive Ann 1") == 1
     assert run("undo").exit_code == 0
     _, data = jrun("cerebria", "status")
-    assert data["state"]["deprive"]["player"] == "Ann"
+    assert data["state"]["pending"][0]["player"] == "Ann"
     assert data["state"]["impulse"][0] == "mild-bliss-red-destroy"
 
 

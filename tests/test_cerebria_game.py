@@ -3,23 +3,16 @@ the final-Revelation tie-break. Every total is worked out by hand in the comment
 
 from __future__ import annotations
 
-import json
-
-from click.testing import CliRunner
-
-from referee.cli import cli
+from referee.testing import Table
 
 
-def cer(*args: str) -> dict:
-    result = CliRunner().invoke(cli, ["--json", "cerebria", *args])
-    assert result.exit_code == 0, result.output
-    return json.loads(result.output)
+def test_three_player_game_to_a_balanced_win_by_the_last_revelation():
+    t = Table("cerebria", "--player Ann --player Bob --player Cy --first Ann --mood bliss "
+              "--impulse mild-bliss-red-destroy --impulse strong-gloom-blue-steal "
+              "--impulse brightness-green", seed="3")
 
-
-def test_three_player_game_to_a_balanced_win_by_the_last_revelation(db):
-    sid = cer("new", "--player", "Ann", "--player", "Bob", "--player", "Cy", "--first", "Ann",
-        "--mood", "bliss", "--seed", "3", "--impulse", "mild-bliss-red-destroy",
-        "--impulse", "strong-gloom-blue-steal", "--impulse", "brightness-green")["session"]
+    def cer(*args: str) -> dict:
+        return t.ok(list(args)).envelope
     # -- Cycle 1 (Mood Marker: Bliss). Stacks of 3+2 = 5; slot 1 is emptied by its 6th take.
     cer("invoke", "Ann", "strong-bliss-red-drain")
     cer("invoke", "Ann", "strong-bliss-red-summon")
@@ -95,9 +88,9 @@ def test_three_player_game_to_a_balanced_win_by_the_last_revelation(db):
     texts = [e["text"] for e in out["result"]["events"]]
     assert any("Bob wins: Balanced" in t and "final Revelation" in t for t in texts)
     # the calculator agrees with the engine (same scorer)
-    calc = cer("winner", "--player", "Ann=8/8/4", "--player", "Bob=8/8/5", "--player", "Cy=0/0/0")
+    calc = t.run(["winner", "--player", "Ann=8/8/4", "--player", "Bob=8/8/5", "--player",
+                  "Cy=0/0/0"]).envelope
     assert calc["result"] == {"winners": ["Bob"], "condition": "balanced",
                               "tie_break": "last-revelation"}
     # nothing more is accepted
-    result = CliRunner().invoke(cli, ["--session", sid, "cerebria", "impulse", "Bob", "1"])
-    assert result.exit_code == 1 and "over" in result.output
+    t.refused("impulse Bob 1", message="over")

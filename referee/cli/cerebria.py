@@ -76,14 +76,15 @@ def mulligan(player):
 
 @action_command(group, "impulse")
 @click.argument("player")
-@click.argument("slot", type=click.IntRange(1, 3))
+@click.argument("slot")
 @click.option("--reveal", default=None, metavar="CARD",
               help="The card turned up from the stack (drawn by the referee if omitted).")
 def impulse(player, slot, reveal):
     """Impulse Action: take the face-up card of SLOT (1-3) into your hand.
 
-    The stack above the slot refills it; if that stack is empty, a Revelation
-    ends the Cycle at once. Example: `referee cerebria impulse Ann 2`.
+    SLOT may also be the card there, named short (`yellow-draw`). The stack above
+    the slot refills it; if that stack is empty, a Revelation ends the Cycle at
+    once. Example: `referee cerebria impulse Ann 2`.
     """
     return {"verb": "impulse", "player": player, "slot": slot, "reveal": reveal}
 
@@ -93,30 +94,31 @@ def impulse(player, slot, reveal):
 @click.argument("card")
 @click.option("--merge", default=None, metavar="CARD",
               help="Merge with this Brightness/Bleakness from your hand.")
-@click.option("--discard", type=click.IntRange(1, 4), default=None, metavar="POS",
-              help="Discard the emotion at POS first (required when the Mindset is full).")
+@click.option("--discard", default=None, metavar="EMOTION",
+              help="Discard this emotion (position or card) first (required when the "
+                   "Mindset is full).")
 def invoke(player, card, merge, discard):
     """Invoke Action: put CARD from your hand into your Mindset.
 
     A Mild emotion gets 1 fragment, a Strong one 2, Brightness/Bleakness none;
     a Mindset holds 4 emotions. Example:
     `referee cerebria invoke Ann mild-bliss-red-draw --merge brightness-red`.
+    A short name is enough when only one card the hand can hold fits it
+    (`invoke Ann s-gl-green-drain`, `--merge yellow`).
     """
     return {"verb": "invoke", "player": player, "card": card, "merge": merge, "discard": discard}
 
 
 @action_command(group, "ability")
 @click.argument("player")
-@click.argument("pos", type=click.IntRange(1, 4))
-@click.argument("ability", type=click.Choice(
-    ["destroy", "drain", "deprive", "summon", "steal", "swap", "draw", "embrace"],
-    case_sensitive=False), metavar="ABILITY")
+@click.argument("pos", metavar="[EMOTION]")
+@click.argument("ability", metavar="ABILITY", required=False)
 @click.argument("args", nargs=-1)
-@click.option("--absorb", type=click.IntRange(1, 4), default=None, metavar="POS",
-              help="Put the spent fragment on the Absorb slot of the emotion at POS.")
+@click.option("--absorb", default=None, metavar="EMOTION",
+              help="Put the spent fragment on the Absorb slot of this emotion.")
 @click.option("--merge", default=None, metavar="CARD", help="Summon: merge with this card.")
-@click.option("--discard", type=click.IntRange(1, 4), default=None, metavar="POS",
-              help="Summon: discard the emotion at POS first.")
+@click.option("--discard", default=None, metavar="EMOTION",
+              help="Summon: discard this emotion first.")
 @click.option("--card", default=None, metavar="CARD",
               help="Steal: the card taken, when it is shown to the table. Without --card, "
                    "an unseen card is taken; none: nothing is taken (the player only looked).")
@@ -126,10 +128,12 @@ def invoke(player, card, merge, discard):
 @click.option("--reveal", "reveal", multiple=True, metavar="CARD",
               help="Deprive/Embrace: the card(s) turned up from the stack, in order.")
 def ability(player, pos, ability, args, absorb, merge, discard, card, keep, reveal):
-    """Use the ability of the emotion at POS in your Mindset (spends one fragment).
+    """Use the ability of an emotion in your Mindset (spends one fragment).
 
-    Abilities are not actions; each kind once per turn. Then the others may
-    counter-act (`cancel` / `pass`). ABILITY and its ARGS:
+    EMOTION is its position 1-4 or its card (a short name will do); left out,
+    it is the emotion that gives ABILITY (`ability Ann draw`). Abilities are not
+    actions; each kind once per turn. Then the others may counter-act
+    (`cancel` / `pass`). ABILITY and its ARGS:
 
     \b
       destroy PLAYER:POS             discard an emotion, its fragments to the supply
@@ -149,12 +153,22 @@ def ability(player, pos, ability, args, absorb, merge, discard, card, keep, reve
     Deprive and Embrace trigger a Revelation when a stack has no card left.
     CARD is e.g. strong-gloom-blue-steal or brightness-red.
 
+    PLAYER:POS may name the emotion by its card too (`Bob:red-draw`).
+
     \b
     Examples:
       referee cerebria ability Ann 1 draw --absorb 2
-      referee cerebria ability Bob 2 drain Ann:3 1 --keep absorb
-      referee cerebria ability Cy 1 steal Ann --card brightness-red
+      referee cerebria ability Bob drain Ann:3 1 --keep absorb
+      referee cerebria ability Cy steal Ann --card brightness-red
     """
+    from referee.games.cerebria.cards import ABILITIES
+
+    if pos.lower() in ABILITIES and (ability or "").lower() != pos.lower():
+        args = (ability, *args) if ability is not None else args  # the emotion left out:
+        pos, ability = None, pos  # `ability Ann draw`, `ability Ann embrace 1`
+    if ability is None:
+        raise click.UsageError("name the ABILITY (destroy, drain, deprive, summon, steal, swap, "
+                               "draw, embrace)")
     ability = ability.lower()
     given = {"--merge": merge, "--discard": discard, "--card": card, "--keep": keep}
     for option, value in given.items():
@@ -181,21 +195,24 @@ def cancel(player, discard):
 
 
 @action_command(group, "pass")
-@click.argument("player", required=False)
+@click.argument("player", required=False, metavar="[PLAYER|all]")
 @click.option("--reveal", "reveal", multiple=True, metavar="CARD",
               help="Deprive/Embrace: the card(s) turned up when the ability resolves.")
 def pass_(player, reveal):
-    """No counter-act: PLAYER passes (the next in turn may still cancel); no name: all pass."""
+    """No counter-act: PLAYER passes (the next in turn may still cancel).
+
+    `pass all` (or no name): everyone still asked passes at once, and the ability
+    resolves; the log shows it as one `pass all`."""
     return {"verb": "pass", "player": player, "reveal": list(reveal) or None}
 
 
 @action_command(group, "deprive")
 @click.argument("player")
-@click.argument("slot", type=click.IntRange(1, 3))
+@click.argument("slot")
 @click.option("--reveal", default=None, metavar="CARD",
               help="The card turned up from the stack (drawn by the referee if omitted).")
 def deprive(player, slot, reveal):
-    """Deprive's second discard: discard the Impulse card of SLOT (1-3); its stack refills it.
+    """Deprive's second discard: discard the Impulse card of SLOT (1-3, or the card there).
 
     Owed after `ability PLAYER POS deprive SLOT` named one slot: the player sees the
     first refill, then chooses. An empty stack triggers a Revelation.

@@ -11,7 +11,9 @@ import copy
 
 from referee.chance import Chance
 from referee.errors import IllegalAction, InputError
-from referee.games.cerebria import cards, impulse, mindset, zones
+from referee.games.cerebria import cards, impulse, mindset, names, zones
+from referee.games.cerebria.state import State, Use
+from referee.verbs import Action, pending
 
 USE_RULE = "Abilities: each type once per turn"
 READY_RULE = "Abilities: only emotions in the Mindset since the start of the turn (merged: at once)"
@@ -42,13 +44,19 @@ ARITY: dict[str, tuple[int, ...]] = {
 DEPRIVE_RULE = "Deprive: discard an Impulse card and replace it, twice"
 
 
-def check_use(state: dict, me: str, action: dict) -> dict:
-    """Everything a use needs, checked before anything changes. Returns the parameters."""
-    pos = mindset.position(state, me, action.get("pos"))
-    emo = state["mindsets"][me][pos]
+def check_use(state: State, me: str, action: Action) -> Use:
+    """Everything a use needs, checked before anything changes. Returns the parameters.
+
+    The emotion is named by its position, by its card (short names too), or not at all:
+    then it is the one emotion of the Mindset that gives the ability."""
     name = str(action.get("ability", "")).strip().lower()
     if name not in cards.ABILITIES:
         raise InputError(f"no ability '{name[:20]}' (abilities: {', '.join(cards.ABILITIES)})")
+    if action.get("pos") is None:
+        pos = giver(state, me, name)
+    else:
+        pos = names.emotion(state, me, action["pos"])
+    emo = state["mindsets"][me][pos]
     own = cards.ability(emo["card"])
     if own is None:
         raise IllegalAction(f"{emo['card']} at {pos + 1} has no ability (it only absorbs)",
@@ -69,17 +77,34 @@ def check_use(state: dict, me: str, action: dict) -> dict:
     if len(args) not in ARITY[name]:
         count = " or ".join(map(str, ARITY[name]))
         raise InputError(f"{name} takes {count} argument(s): {USAGE[name]}")
-    params: dict = {"ability": name, "pos": pos, "vibe": mindset.vibe(emo),
-                    "emotion": mindset.label(emo)}
+    params: Use = {"ability": name, "pos": pos, "vibe": mindset.vibe(emo),
+                   "emotion": mindset.label(emo)}
     params["absorb"] = _check_absorb(state, me, pos, action.get("absorb"))
     params.update(_check_args(state, me, pos, name, args, action))
     return params
 
 
-def _check_absorb(state: dict, me: str, pos: int, absorb: object) -> int | None:
+def giver(state: State, me: str, ability: str) -> int:
+    """The emotion of ME's Mindset that gives ABILITY, when the table names only the ability:
+    the one that has it, or the one of them that can use it now."""
+    mind = state["mindsets"][me]
+    found = [i for i, e in enumerate(mind) if cards.ability(e["card"]) == ability]
+    usable = [i for i in found if mind[i]["ready"] and mind[i]["fragments"] > 0]
+    if len(found) == 1:
+        return found[0]
+    if len(usable) == 1:
+        return usable[0]
+    if not found:
+        raise IllegalAction(f"no emotion in {me}'s Mindset gives {ability}",
+                            "Abilities: an emotion gives the ability printed on it")
+    listed = ", ".join(f"{i + 1}: {mindset.label(mind[i])}" for i in (usable or found))
+    raise InputError(f"{ability}: which emotion? {listed} (type its position or name)")
+
+
+def _check_absorb(state: State, me: str, pos: int, absorb: object) -> int | None:
     if absorb is None:
         return None
-    idx = mindset.position(state, me, absorb)
+    idx = names.emotion(state, me, absorb)
     host = state["mindsets"][me][idx]
     giver = state["mindsets"][me][pos]
     if mindset.absorb_capacity(host) == 0:
@@ -95,13 +120,13 @@ def _check_absorb(state: dict, me: str, pos: int, absorb: object) -> int | None:
     return idx
 
 
-def _check_args(state: dict, me: str, pos: int, name: str, args: list, action: dict) -> dict:
+def _check_args(state: State, me: str, pos: int, name: str, args: list, action: Action) -> Use:
     if name == "destroy":
         owner, idx = mindset.target(state, args[0])
         return {"target": [owner, idx]}
     if name == "drain":
         owner, idx = mindset.target(state, args[0])
-        host = mindset.position(state, me, args[1])
+        host = names.emotion(state, me, args[1])
         if owner == me and idx == host:
             raise IllegalAction("an emotion cannot drain itself", DRAIN_SELF_RULE)
         src = state["mindsets"][owner][idx]
@@ -115,13 +140,13 @@ def _check_args(state: dict, me: str, pos: int, name: str, args: list, action: d
                              "fragments stay when the host has too few empty slots)")
         return {"target": [owner, idx], "host": host, "keep": keep}
     if name in ("deprive", "embrace"):
-        return {"slots": [impulse.slot_index(state, s) for s in args]}
+        return {"slots": [names.impulse_slot(state, s) for s in args]}
     if name == "summon":
-        card = zones.known_card(state, args[0])
-        merge = zones.known_card(state, action["merge"]) if action.get("merge") else None
+        card = names.hand_card(state, me, args[0])
+        merge = names.hand_card(state, me, action["merge"]) if action.get("merge") else None
         discard = None
         if action.get("discard") is not None:
-            discard = mindset.position(state, me, action["discard"])
+            discard = names.emotion(state, me, action["discard"])
         trial = copy.deepcopy(state)  # the same checks as when it resolves
         mindset.enter(trial, me, card, merge, discard, "Summon: a card from your hand")
         return {"card": card, "merge": merge, "discard": discard}
@@ -131,13 +156,13 @@ def _check_args(state: dict, me: str, pos: int, name: str, args: list, action: d
             raise IllegalAction("steal from an opponent, not from yourself", STEAL_RULE)
         if str(action.get("card") or "").strip().lower() == "none":
             return {"victim": victim, "card": None, "take": False}  # looked, took nothing
-        card = zones.known_card(state, action["card"]) if action.get("card") else None
-        if card is not None:
+        taken = names.hand_card(state, victim, action["card"]) if action.get("card") else None
+        if taken is not None:
             trial = copy.deepcopy(state)
-            zones.take_from_hand(trial, victim, card, STEAL_RULE)
-        return {"victim": victim, "card": card, "take": True}
+            zones.take_from_hand(trial, victim, taken, STEAL_RULE)
+        return {"victim": victim, "card": taken, "take": True}
     if name == "swap":
-        mine = mindset.position(state, me, args[0])
+        mine = names.emotion(state, me, args[0])
         owner, idx = mindset.target(state, args[1])
         if owner == me:
             raise IllegalAction("the other emotion must be in another player's Mindset", SWAP_RULE)
@@ -145,7 +170,7 @@ def _check_args(state: dict, me: str, pos: int, name: str, args: list, action: d
     return {}  # draw
 
 
-def spend(state: dict, me: str, params: dict) -> str:
+def spend(state: State, me: str, params: Use) -> str:
     """Spend the fragment: back to the supply, or onto an Absorb slot."""
     emo = state["mindsets"][me][params["pos"]]
     emo["fragments"] -= 1
@@ -161,14 +186,14 @@ def spend(state: dict, me: str, params: dict) -> str:
             f"{absorber} absorbs it")
 
 
-def resolve(state: dict, me: str, params: dict, chance: Chance,
+def resolve(state: State, me: str, params: Use, chance: Chance,
             reveals: impulse.Reveals) -> tuple[list[str], bool]:
     """Apply the effect. Returns (lines for the table, whether a Revelation triggers)."""
     name = params["ability"]
     return _EFFECTS[name](state, me, params, chance, reveals)
 
 
-def _destroy(state: dict, me: str, params: dict, chance: Chance,
+def _destroy(state: State, me: str, params: Use, chance: Chance,
              reveals: impulse.Reveals) -> Effect:
     """Destroy: an emotion of any Mindset to the discard pile, its fragments to the supply."""
     owner, idx = params["target"]
@@ -178,7 +203,7 @@ def _destroy(state: dict, me: str, params: dict, chance: Chance,
             + (f"; {back} fragment(s) back to the supply" if back else "")], False
 
 
-def _drain(state: dict, me: str, params: dict, chance: Chance,
+def _drain(state: State, me: str, params: Use, chance: Chance,
            reveals: impulse.Reveals) -> Effect:
     """Drain: fragments onto one of your emotions of their affiliation; the overflow stays."""
     owner, idx = params["target"]
@@ -206,12 +231,12 @@ def _drain(state: dict, me: str, params: dict, chance: Chance,
     return [line], False
 
 
-def _deprive(state: dict, me: str, params: dict, chance: Chance,
+def _deprive(state: State, me: str, params: Use, chance: Chance,
              reveals: impulse.Reveals) -> Effect:
     """Deprive: discard an Impulse card and refill it, twice; an empty stack reveals.
 
     With one slot given, the second discard waits until the table has seen the refill:
-    the player owes it (`state["deprive"]`) and answers with the `deprive` verb."""
+    the player owes it (a pending `deprive` decision) and answers with the `deprive` verb."""
     lines: list[str] = []
     for idx in params["slots"]:
         more, revelation = deprive_once(state, idx, chance, reveals)
@@ -219,13 +244,14 @@ def _deprive(state: dict, me: str, params: dict, chance: Chance,
         if revelation:
             return lines, True
     if len(params["slots"]) == 1:
-        state["deprive"] = {"player": me, "emotion": params["emotion"]}
+        slots = [f"deprive {me} {i + 1}" for i, c in enumerate(state["impulse"]) if c]
+        state["pending"] = [pending(me, "deprive", slots, emotion=params["emotion"])]
         lines.append(f"Deprive: {me} now chooses the second Impulse card to discard "
                      f"(`deprive {me} SLOT`)")
     return lines, False
 
 
-def deprive_once(state: dict, idx: int, chance: Chance,
+def deprive_once(state: State, idx: int, chance: Chance,
                  reveals: impulse.Reveals) -> tuple[list[str], bool]:
     """One Deprive discard: the card of slot IDX to the discard pile, refilled from its stack."""
     card, revelation, line = impulse.leave(state, idx, chance, reveals,
@@ -233,15 +259,17 @@ def deprive_once(state: dict, idx: int, chance: Chance,
     return [f"Deprive: {card} is discarded from Impulse slot {idx + 1}", line], revelation
 
 
-def _summon(state: dict, me: str, params: dict, chance: Chance,
+def _summon(state: State, me: str, params: Use, chance: Chance,
             reveals: impulse.Reveals) -> Effect:
     """Summon: like Invoke (merge allowed) but not an action."""
-    lines = mindset.enter(state, me, params["card"], params["merge"], params["discard"],
+    card = params["card"]
+    assert card is not None  # checked when used
+    lines = mindset.enter(state, me, card, params["merge"], params["discard"],
                           "Summon: a card from your hand")
     return ["Summon: " + lines[0], *lines[1:]], False
 
 
-def _steal(state: dict, me: str, params: dict, chance: Chance,
+def _steal(state: State, me: str, params: Use, chance: Chance,
            reveals: impulse.Reveals) -> Effect:
     """Steal: look at an opponent's hand and take (at most) one card."""
     victim, card = params["victim"], params["card"]
@@ -262,7 +290,7 @@ def _steal(state: dict, me: str, params: dict, chance: Chance,
     return [text], False
 
 
-def _swap(state: dict, me: str, params: dict, chance: Chance,
+def _swap(state: State, me: str, params: Use, chance: Chance,
           reveals: impulse.Reveals) -> Effect:
     """Swap: exchange an emotion with another player's; fragments stay on the cards."""
     owner, idx = params["target"]
@@ -275,7 +303,7 @@ def _swap(state: dict, me: str, params: dict, chance: Chance,
             f"Mindsets with their fragments")], False
 
 
-def _draw(state: dict, me: str, params: dict, chance: Chance,
+def _draw(state: State, me: str, params: Use, chance: Chance,
           reveals: impulse.Reveals) -> Effect:
     """Draw: two face-down cards from the main deck."""
     got, reshuffled = zones.draw_face_down(state, 2)
@@ -287,7 +315,7 @@ def _draw(state: dict, me: str, params: dict, chance: Chance,
     return lines, False
 
 
-def _embrace(state: dict, me: str, params: dict, chance: Chance,
+def _embrace(state: State, me: str, params: Use, chance: Chance,
              reveals: impulse.Reveals) -> Effect:
     """Embrace: like the Impulse Action, but not an action."""
     idx = params["slots"][0]

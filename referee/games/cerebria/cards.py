@@ -28,7 +28,14 @@ _EXAMPLE = "strong-gloom-blue-steal or brightness-red"
 
 def parse(text: object) -> str:
     """The canonical name of a card written in the notation, or InputError."""
-    if not isinstance(text, str) or not text.strip():
+    if isinstance(text, str):
+        return _parse(text)  # remembered: the same few names come back all game long
+    raise InputError(f"a card is written like {_EXAMPLE}")
+
+
+@cache
+def _parse(text: str) -> str:
+    if not text.strip():
         raise InputError(f"a card is written like {_EXAMPLE}")
     parts = [p for p in re.split(r"[-_\s]+", text.strip().lower()) if p]
     shown = text.strip()[:60]
@@ -60,32 +67,38 @@ def parse(text: object) -> str:
     return f"{head}-{aff}-{vibe}-{ability}"
 
 
+@cache
 def kind(card: str) -> str:
     """mild, strong, brightness or bleakness."""
     return card.split("-", 1)[0]
 
 
+@cache
 def affiliation(card: str) -> str:
     """bliss or gloom: Brightness is Bliss, Bleakness is Gloom."""
     head = kind(card)
     return PLAIN.get(head) or card.split("-")[1]
 
 
+@cache
 def vibe(card: str) -> str:
     parts = card.split("-")
     return parts[1] if kind(card) in PLAIN else parts[2]
 
 
+@cache
 def ability(card: str) -> str | None:
     """The card's Emotion Ability; Brightness/Bleakness have none."""
     return None if kind(card) in PLAIN else card.split("-")[3]
 
 
+@cache
 def is_plain(card: str) -> bool:
     """Brightness or Bleakness: two Absorb slots, no ability, no Fragment slot."""
     return kind(card) in PLAIN
 
 
+@cache
 def fragment_slots(card: str) -> int:
     """Mild 1, Strong 2, Brightness/Bleakness 0 (Invoke: fragments placed by kind)."""
     return {"mild": 1, "strong": 2}.get(kind(card), 0)

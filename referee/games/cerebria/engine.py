@@ -3,62 +3,77 @@
 from __future__ import annotations
 
 import random
-from typing import Any
+from typing import Any, ClassVar
 
 from referee.chance import Chance
-from referee.engine import Action, Engine, Event, summary
-from referee.games.cerebria import cards, legal, mindset, render, setup, zones
-from referee.games.cerebria.flow import apply as _apply
+from referee.engine import Action, Engine
+from referee.games.cerebria import cards, flow, mindset, names, render, setup, zones
+from referee.games.cerebria.state import State
+from referee.games.cerebria.verbs import VERBS, line
+from referee.verbs import Verb
 
 
 class CerebriaEngine(Engine):
     name = "cerebria"
     title = "Cerebria"
     series_word = "fragments"
-    rules_version = "1"
+    # 2: no counter-act window when every card of the ability's vibe is in sight (issue 12);
+    # a version-1 log that asked for an answer there no longer replays past that point
+    rules_version = "2"
     min_players = setup.MIN_PLAYERS
     max_players = setup.MAX_PLAYERS
+    verbs = VERBS
+    rules: ClassVar[dict[str, str]] = {
+        "over": "Winning the game",
+        "turn": flow.TURN_RULE,
+        "pending": "Pending decisions: a counter-act, or Deprive's second discard, is answered "
+                   "before anything else",
+        "phase": flow.REVELATION_RULE,  # the Cycle's verbs wait for `next-cycle`
+        "players": "Setup",
+    }
 
-    def setup(self, options: dict, chance: Chance) -> dict:
+    def setup(self, options: dict, chance: Chance) -> State:
         return setup.setup(options, chance)
 
-    def apply(self, state: dict, action: Action, chance: Chance) -> tuple[dict, list[Event]]:
-        return _apply(state, action, chance)
+    def seats(self, state: State) -> dict[str, str]:
+        return dict(zip(state["players"], state["players"], strict=True))
 
-    def summary(self, state: dict) -> dict:
+    def current(self, state: State) -> str | None:
+        # between a Revelation and `next-cycle` nobody is to play: the next Cycle is prepared
+        return None if state["phase"] != "cycle" else flow.current(state)
+
+    def phase(self, state: State) -> str:
+        return flow.COUNTER if flow.window(state) is not None else state["phase"]
+
+    def is_over(self, state: State) -> bool:
+        return state["phase"] == "over"
+
+    def summarize(self, state: State) -> dict:
         players = [{"name": n, "score": s["bliss"] + s["gloom"], "bliss": s["bliss"],
                     "gloom": s["gloom"]} for n, s in state["scored"].items()]
-        over = state["phase"] == "over"
-        pending = []
-        if state["pending"]:
-            p = state["pending"]
-            pending.append({"player": p["order"][p["next"]], "decision": "counter-act",
-                            "choices": ["pass", f"cancel --discard <{p['params']['vibe']} card>"]})
-        owed = state.get("deprive")
-        if owed:
-            pending.append({"player": owed["player"], "decision": "deprive",
-                            "choices": [f"deprive {owed['player']} {i + 1}"
-                                        for i, c in enumerate(state["impulse"]) if c]})
-        phase = "counter-act" if state["pending"] else state["phase"]
-        # between a Revelation and `next-cycle` nobody is to play: the next Cycle is prepared
-        idle = over or state["phase"] == "revelation"
-        return summary("cerebria", players, None if idle else state["players"][state["current"]],
-                       phase, state["turn"], pending, over, state["winners"],
-                       state["condition"] if over else None)
+        return {"players": players, "turn": state["turn"], "winners": state["winners"],
+                "outcome": state["condition"] if self.is_over(state) else None}
 
-    def result_details(self, state: dict) -> dict:
+    def result_details(self, state: State) -> dict:
         """The winning condition and the tie-break that settled it (RULINGS)."""
         return {"condition": state.get("condition"), "tie_break": state.get("tie_break")}
 
-    def legal_actions(self, state: dict) -> list[Action]:
-        return legal.legal_actions(state)
+    def resolve(self, state: State, verb: Verb, action: Action) -> Action:
+        """Player names as the core resolves them; `pass all` is everyone left passing."""
+        if verb.name == "pass" and str(action.get("player") or "").casefold() == setup.EVERYONE:
+            action = {k: v for k, v in action.items() if k != "player"}
+        return super().resolve(state, verb, action)
 
-    def render(self, state: dict) -> str:
+    def normalize(self, state: State, action: Action) -> Action:
+        """As the log keeps it: players as seated, short card names in full."""
+        return names.canonical(state, super().normalize(state, action))
+
+    def render(self, state: State) -> str:
         return render.render(state)
 
     def playout_options(self, rng: random.Random) -> dict:
-        names = ["Ann", "Bob", "Cy", "Dee", "Eve"][: rng.randint(2, 5)]
-        return {"players": names}
+        players = ["Ann", "Bob", "Cy", "Dee", "Eve"][: rng.randint(2, 5)]
+        return {"players": players}
 
     def vocabulary(self, state: Any) -> dict[str, list[str]]:
         if not state:
@@ -74,11 +89,10 @@ class CerebriaEngine(Engine):
             "slots": ["1", "2", "3"],
             "positions": [str(i) for i in range(1, mindset.LIMIT + 1)],
             "moods": ["bliss", "gloom"],
-            "verbs": ["mulligan", "impulse", "invoke", "ability", "cancel", "pass", "deprive",
-                      "end-turn", "next-cycle", "status"],
+            "verbs": [*VERBS, "status"],
         }
 
-    def check_invariants(self, state: dict) -> None:
+    def check_invariants(self, state: State) -> None:
         slots = mindset.on_slots(state)
         for aff in ("bliss", "gloom"):
             scored = sum(s[aff] for s in state["scored"].values())
@@ -97,29 +111,20 @@ class CerebriaEngine(Engine):
         assert all(n <= deck.get(c, 0) for c, n in zones.seen(state).items())
         assert all(0 <= n <= len(state["players"]) + 2 for n in state["stacks"])
         assert state["actions_left"] in (0, 1, 2)
-        if state.get("deprive"):
-            assert state["phase"] == "cycle" and not state["pending"]
-            assert state["deprive"]["player"] == state["players"][state["current"]]
+        assert len(state["pending"]) <= 1  # a window's head, or Deprive's second discard
+        assert state["phase"] == "cycle" or not state["pending"]
+        owed = flow.owed_deprive(state)
+        if owed:
+            assert owed["player"] == flow.current(state)
+        window = flow.window(state)
+        if window:  # only players who may hold the vibe are asked, for the whole window
+            left = window["order"][window["next"]:]
+            assert left and state["pending"][0]["player"] == left[0]
+            assert flow.askable(state, left, window["params"]["vibe"]) == left
         assert len(set(state["abilities_used"])) == len(state["abilities_used"])
 
     def describe(self, action: Action) -> str:
-        verb = action.get("verb", "?")
-        if verb == "new":
+        if action.get("verb") == "new":
             return "new " + ", ".join(map(str, action.get("players") or []))
-        parts = [verb, str(action.get("player", ""))]
-        positional = ("pos", "ability") if verb == "ability" else ("slot", "card")
-        for key in positional:
-            if action.get(key) is not None:
-                parts.append(str(action[key]))
-        parts += [str(a) for a in action.get("args") or []]
-        options = ("card",) if verb == "ability" else ()
-        for key in (*options, "merge", "discard", "absorb", "keep", "mood"):
-            value = action.get(key)
-            for one in value if isinstance(value, list) else [value]:  # next-cycle --keep
-                if one is not None:
-                    parts.append(f"--{key} {one}")
-        reveal = action.get("reveal") or []
-        for card in [reveal] if isinstance(reveal, str) else reveal:  # impulse/deprive: one
-            parts.append(f"--reveal {card}")
-        return " ".join(p for p in parts if p)
+        return line(action)
 

@@ -11,6 +11,7 @@ from collections.abc import Callable
 from referee.chance import Chance
 from referee.errors import IllegalAction, InputError
 from referee.games.cerebria import zones
+from referee.games.cerebria.state import State
 
 SLOTS = 3
 
@@ -49,7 +50,7 @@ class Reveals:
                              f"({self.used} did)")
 
 
-def slot_index(state: dict, slot: object) -> int:
+def slot_index(state: State, slot: object) -> int:
     """An Impulse slot 1-3 as an index; it must hold a card."""
     try:
         n = int(str(slot).strip())
@@ -62,13 +63,15 @@ def slot_index(state: dict, slot: object) -> int:
     return n - 1
 
 
-def leave(state: dict, idx: int, chance: Chance, reveals: Reveals,
+def leave(state: State, idx: int, chance: Chance, reveals: Reveals,
           put: Callable[[str], None]) -> tuple[str, bool, str]:
     """The card in slot IDX leaves the Impulse (PUT places it) and is replaced from its stack.
 
     Returns (the card that left, whether a Revelation triggers, a line for the table).
     """
     card = state["impulse"][idx]
+    if card is None:
+        raise IllegalAction(f"Impulse slot {idx + 1} is empty", "Impulse: one of the face-up cards")
     state["impulse"][idx] = None
     put(card)  # placed before the refill is turned up, so it cannot be drawn twice
     if state["stacks"][idx] == 0:

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from referee.errors import IllegalAction, InputError
 from referee.games.cerebria import cards, zones
+from referee.games.cerebria.state import Emotion, State
 
 LIMIT = 4
 ABSORB_SLOTS = 2
@@ -17,37 +18,37 @@ MINDSET_RULE = "Mindset: at most 4 emotions"
 MERGE_RULE = "Merging: a Mild/Strong emotion merges with a Brightness/Bleakness of its affiliation"
 
 
-def new_emotion(card: str, merged: str | None = None) -> dict:
+def new_emotion(card: str, merged: str | None = None) -> Emotion:
     return {"card": card, "merged": merged, "fragments": 0, "absorbed": 0, "ready": bool(merged)}
 
 
-def affiliation(emo: dict) -> str:
+def affiliation(emo: Emotion) -> str:
     """An emotion holds fragments of its own affiliation (a merged pair shares one)."""
     return cards.affiliation(emo["card"])
 
 
-def vibe(emo: dict) -> str:
+def vibe(emo: Emotion) -> str:
     """The vibe that scores: a merged Brightness/Bleakness has none, its partner's counts."""
     return cards.vibe(emo["card"])
 
 
-def fragment_capacity(emo: dict) -> int:
+def fragment_capacity(emo: Emotion) -> int:
     return cards.fragment_slots(emo["card"])
 
 
-def absorb_capacity(emo: dict) -> int:
+def absorb_capacity(emo: Emotion) -> int:
     return ABSORB_SLOTS if (emo["merged"] or cards.is_plain(emo["card"])) else 0
 
 
-def empty_slots(emo: dict) -> int:
+def empty_slots(emo: Emotion) -> int:
     return fragment_capacity(emo) - emo["fragments"] + absorb_capacity(emo) - emo["absorbed"]
 
 
-def label(emo: dict) -> str:
+def label(emo: Emotion) -> str:
     return emo["card"] + (f" + {emo['merged']}" if emo["merged"] else "")
 
 
-def position(state: dict, owner: str, pos: object) -> int:
+def position(state: State, owner: str, pos: object) -> int:
     """A 1-based Mindset position turned into an index, or InputError."""
     try:
         n = int(str(pos).strip())
@@ -63,33 +64,35 @@ def position(state: dict, owner: str, pos: object) -> int:
     return n - 1
 
 
-def target(state: dict, text: object) -> tuple[str, int]:
-    """`NAME:POS`, an emotion in any player's Mindset."""
+def target(state: State, text: object) -> tuple[str, int]:
+    """`NAME:POS` or `NAME:CARD`: an emotion in any player's Mindset (short names too)."""
+    from referee.games.cerebria import names
+
     raw = str(text)
     name, sep, pos = raw.rpartition(":")
     if not sep:
-        raise InputError(f"'{raw[:30]}': name an emotion as PLAYER:POS, e.g. Bob:2")
+        raise InputError(f"'{raw[:30]}': name an emotion as PLAYER:POS or PLAYER:CARD, "
+                         f"e.g. Bob:2 or Bob:red-draw")
     owner = player_named(state, name)
-    return owner, position(state, owner, pos)
+    return owner, names.emotion(state, owner, pos)
 
 
-def player_named(state: dict, name: object) -> str:
-    """A player by name (case forgiven), or InputError."""
-    text = str(name).strip()
-    for p in state["players"]:
-        if p.lower() == text.lower():
-            return p
-    raise InputError(f"no player '{text[:30]}' (players: {', '.join(state['players'])})")
+def player_named(state: State, name: object) -> str:
+    """A player named inside a word (`Bob:2`, a steal, `--keep Ann:CARD`): any case, a unique
+    start is enough, as for every player field (the core's resolver)."""
+    from referee.games.cerebria import ENGINE
+
+    return ENGINE.resolve_player(state, name)
 
 
-def supply_take(state: dict, aff: str, n: int) -> int:
+def supply_take(state: State, aff: str, n: int) -> int:
     """Take up to N fragments of AFF from the supply (RULINGS: none are placed once it is out)."""
     got = min(n, state["supply"][aff])
     state["supply"][aff] -= got
     return got
 
 
-def enter(state: dict, owner: str, card: str, merge: str | None, discard_pos: int | None,
+def enter(state: State, owner: str, card: str, merge: str | None, discard_pos: int | None,
           rule: str) -> list[str]:
     """A card from OWNER's hand enters the Mindset (Invoke or Summon), with its fragments.
 
@@ -109,9 +112,9 @@ def enter(state: dict, owner: str, card: str, merge: str | None, discard_pos: in
         raise IllegalAction(f"{owner}'s Mindset is full: discard one (--discard POS) to make room",
                             MINDSET_RULE)
     hand = state["hands"][owner]
-    need = 2 if merge else 1
-    if hand["count"] < need:
-        raise IllegalAction(f"{owner} holds {hand['count']} card(s), {need} needed", rule)
+    cards_needed = 2 if merge else 1
+    if hand["count"] < cards_needed:
+        raise IllegalAction(f"{owner} holds {hand['count']} card(s), {cards_needed} needed", rule)
     zones.take_from_hand(state, owner, card, rule)
     if merge is not None:
         zones.take_from_hand(state, owner, merge, rule)
@@ -135,7 +138,7 @@ def enter(state: dict, owner: str, card: str, merge: str | None, discard_pos: in
     return lines
 
 
-def remove(state: dict, owner: str, idx: int) -> dict:
+def remove(state: State, owner: str, idx: int) -> Emotion:
     """An emotion leaves a Mindset for the discard pile; its fragments go back to the supply."""
     emo = state["mindsets"][owner].pop(idx)
     state["supply"][affiliation(emo)] += emo["fragments"] + emo["absorbed"]
@@ -143,7 +146,7 @@ def remove(state: dict, owner: str, idx: int) -> dict:
     return emo
 
 
-def on_slots(state: dict) -> dict[str, int]:
+def on_slots(state: State) -> dict[str, int]:
     """Fragments sitting on Mindsets, by affiliation."""
     out = {"bliss": 0, "gloom": 0}
     for name in state["players"]:

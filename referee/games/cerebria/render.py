@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from referee.games.cerebria import cards, mindset
+from referee.games.cerebria import cards, flow, mindset
+from referee.games.cerebria.state import State
 
 
 def _table(headers: list[str], rows: list[list]) -> str:
@@ -17,7 +18,7 @@ def _slots(n: int, cap: int, aff: str) -> str:
     return f"{'●' * n}{'○' * (cap - n)} {aff}"
 
 
-def render(state: dict) -> str:
+def render(state: State) -> str:
     players = state["players"]
     cur = players[state["current"]]
     lines = [(f"Cycle {state['cycle']} · turn {state['turn']} · Mood Marker: "
@@ -27,10 +28,10 @@ def render(state: dict) -> str:
     imp = [[f"{i + 1}", card or "(empty)", state["stacks"][i]]
            for i, card in enumerate(state["impulse"])]
     lines += ["Impulse", _table(["slot", "face-up card", "stack"], imp)]
-    shown = state["discard"]["known"]
-    if shown:
-        more = f" (+{len(shown) - 4} more)" if len(shown) > 4 else ""
-        lines.append(f"Discard pile, latest face up: {', '.join(reversed(shown[-4:]))}{more}")
+    faceup = state["discard"]["known"]
+    if faceup:
+        more = f" (+{len(faceup) - 4} more)" if len(faceup) > 4 else ""
+        lines.append(f"Discard pile, latest face up: {', '.join(reversed(faceup[-4:]))}{more}")
     lines.append("")
     rows = []
     for name in players:
@@ -73,7 +74,7 @@ def render(state: dict) -> str:
     return "\n".join(lines)
 
 
-def _whose_turn(state: dict) -> str:
+def _whose_turn(state: State) -> str:
     cur = state["players"][state["current"]]
     if state["phase"] == "over":
         from referee.games.cerebria.revelation import describe_result
@@ -85,19 +86,21 @@ def _whose_turn(state: dict) -> str:
         return (f"Revelation scored: Cycle {state['cycle']} is over and nobody plays until "
                 f"`next-cycle` prepares Cycle {state['cycle'] + 1} (Impulse, stacks, Mindsets, "
                 f"hands, Mood Marker toss); {cur} will start it.")
-    owed = state.get("deprive")
+    owed = flow.owed_deprive(state)
     if owed:
         slots = ", ".join(str(i + 1) for i, c in enumerate(state["impulse"]) if c)
+        emotion = (owed.get("data") or {}).get("emotion")
         return (f"Waiting: {owed['player']} discards a second Impulse card for Deprive "
-                f"(from {owed['emotion']}): `deprive {owed['player']} SLOT` (slots {slots})")
-    pending = state["pending"]
-    if pending:
-        waiting = pending["order"][pending["next"]]
-        p = pending["params"]
-        left = ", ".join(pending["order"][pending["next"]:])
-        return (f"Waiting: {waiting} may counter-act {pending['player']}'s {p['ability']} "
+                f"(from {emotion}): `deprive {owed['player']} SLOT` (slots {slots})")
+    window = flow.window(state)
+    if window:
+        waiting = window["order"][window["next"]]
+        p = window["params"]
+        left = ", ".join(window["order"][window["next"]:])
+        return (f"Waiting: {waiting} may counter-act {window['by']}'s {p['ability']} "
                 f"(from {p['emotion']}) by discarding a {p['vibe']} emotion: "
-                f"`cancel {waiting} --discard CARD` or `pass` ({left} in turn)")
+                f"`cancel {waiting} --discard CARD`, `pass {waiting}` or `pass all` "
+                f"({left} in turn)")
     text = f"{cur} to play: {turn_progress(state)}"
     if not state["started"]:
         open_ = [p for p in state["players"] if p not in state["mulligans"]]
@@ -106,7 +109,7 @@ def _whose_turn(state: dict) -> str:
     return text
 
 
-def turn_progress(state: dict) -> str:
+def turn_progress(state: State) -> str:
     """Actions left and abilities used in the current turn, in a few words."""
     left = state["actions_left"]
     used = ", ".join(state["abilities_used"]) or "none"

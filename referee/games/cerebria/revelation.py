@@ -9,7 +9,8 @@ from __future__ import annotations
 from referee.chance import Chance
 from referee.engine import Event, event
 from referee.errors import IllegalAction, InputError
-from referee.games.cerebria import impulse, mindset, zones
+from referee.games.cerebria import impulse, mindset, names, zones
+from referee.games.cerebria.state import State
 from scorers import cerebria as scoring
 
 HAND = 4
@@ -17,7 +18,7 @@ MOODS = ("bliss", "gloom")
 KEEP_RULE = "Preparing for the next Cycle: a hand above 4 keeps 4 cards"
 
 
-def stack_size(state: dict) -> int:
+def stack_size(state: State) -> int:
     """Each Impulse stack holds players + 2 cards."""
     return len(state["players"]) + 2
 
@@ -29,7 +30,7 @@ def toss(chance: Chance, typed: object = None) -> str:
     return chance.choice("mood marker", list(MOODS), typed)
 
 
-def reveal(state: dict, trigger: str) -> list[Event]:
+def reveal(state: State, trigger: str) -> list[Event]:
     """Score every Mindset, check the winning conditions, end the turn (Revelation)."""
     order = clockwise_from(state, trigger)
     mood = state["mood"]
@@ -50,17 +51,17 @@ def reveal(state: dict, trigger: str) -> list[Event]:
         short = short or given < combo["bonus"]
         bonuses[name] = {**combo, "given": given, "vibes": vibes}
     for name in state["players"]:
-        got, bonus = dict(collected[name]), bonuses[name]
-        got[mood] += bonus["given"]
+        got, mine = dict(collected[name]), bonuses[name]
+        got[mood] += mine["given"]
         for aff in MOODS:
             state["scored"][name][aff] += got[aff]
         state["last"][name] = got["bliss"] + got["gloom"]
-        combo = bonus["combination"] if bonus["combination"] != "none" else "-"
-        bonus_text = f"+{bonus['given']} {mood}" if bonus["given"] else "0"
-        if bonus["given"] < bonus["bonus"]:
-            bonus_text += f" (of {bonus['bonus']})"
+        combination = mine["combination"] if mine["combination"] != "none" else "-"
+        bonus_text = f"+{mine['given']} {mood}" if mine["given"] else "0"
+        if mine["given"] < mine["bonus"]:
+            bonus_text += f" (of {mine['bonus']})"
         rows.append([name, collected[name]["bliss"], collected[name]["gloom"],
-                     " ".join(bonus["vibes"]) or "-", combo, bonus_text,
+                     " ".join(mine["vibes"]) or "-", combination, bonus_text,
                      state["scored"][name]["bliss"], state["scored"][name]["gloom"],
                      state["scored"][name]["bliss"] + state["scored"][name]["gloom"]])
     state["revelations"] += 1
@@ -76,7 +77,7 @@ def reveal(state: dict, trigger: str) -> list[Event]:
                             f"(they were handed out clockwise from {trigger}, who triggered the "
                             f"Revelation)"))
     events += _decide(state)
-    state["pending"] = state["deprive"] = None
+    state["pending"] = []
     state["current"] = (state["players"].index(trigger) + 1) % len(state["players"])
     state["turn"] += 1
     state["actions_left"] = 0
@@ -89,7 +90,7 @@ def reveal(state: dict, trigger: str) -> list[Event]:
     return events
 
 
-def _decide(state: dict) -> list[Event]:
+def _decide(state: State) -> list[Event]:
     """The win check of RULINGS.md, through the shared scorer."""
     table = [(n, state["scored"][n]["bliss"], state["scored"][n]["gloom"], state["last"][n])
              for n in state["players"]]
@@ -117,14 +118,14 @@ def describe_result(result: dict) -> str:
     return f"{who} {verb}: {how}{tie}"
 
 
-def clockwise_from(state: dict, name: str) -> list[str]:
+def clockwise_from(state: State, name: str) -> list[str]:
     """The seats in turn order, starting with NAME."""
     players = state["players"]
     i = players.index(name)
     return players[i:] + players[:i]
 
 
-def kept_cards(state: dict, typed: object) -> dict[str, list[str]]:
+def kept_cards(state: State, typed: object) -> dict[str, list[str]]:
     """The shown cards each trimmed hand keeps (`--keep [NAME:]CARD`), checked.
 
     A bare CARD belongs to the one hand above 4 that shows it; a hand keeps at most 4."""
@@ -138,13 +139,16 @@ def kept_cards(state: dict, typed: object) -> dict[str, list[str]]:
     kept: dict[str, list[str]] = {}
     for item in typed:
         who, sep, text = str(item).rpartition(":")
-        card = zones.known_card(state, text)
         if sep:
             name = mindset.player_named(state, who)
+            card = names.card(state, text, state["hands"][name]["known"],
+                              f"shown in {name}'s hand")
             if name not in trimmed:
                 raise IllegalAction(f"{name} holds {state['hands'][name]['count']} cards: only a "
                                     f"hand above {HAND} is trimmed", KEEP_RULE)
         else:
+            shown = [c for p in trimmed for c in state["hands"][p]["known"]]
+            card = names.card(state, text, shown, "shown in a hand above 4")
             holders = [p for p in trimmed if card in state["hands"][p]["known"]]
             if not holders:
                 raise IllegalAction(f"no hand above {HAND} is known to hold {card}", KEEP_RULE)
@@ -168,7 +172,7 @@ def kept_cards(state: dict, typed: object) -> dict[str, list[str]]:
     return kept
 
 
-def _trim(state: dict, name: str, kept: list[str]) -> str:
+def _trim(state: State, name: str, kept: list[str]) -> str:
     """Step 4: a hand above 4 keeps 4. Named shown cards stay shown; when all 4 are named,
     the other shown cards are known to be discarded, otherwise they are hidden again."""
     hand = state["hands"][name]
@@ -188,7 +192,7 @@ def _trim(state: dict, name: str, kept: list[str]) -> str:
     return line
 
 
-def next_cycle(state: dict, action: dict, chance: Chance) -> list[Event]:
+def next_cycle(state: State, action: dict, chance: Chance) -> list[Event]:
     """Prepare the next Cycle, in the rulebook's order (steps 1-6)."""
     lines: list[str] = []
     kept = kept_cards(state, action.get("keep"))  # checked before anything changes

@@ -3,38 +3,40 @@
 from __future__ import annotations
 
 from referee.chance import Chance
-from referee.errors import IllegalAction, InputError
-from referee.games.cerebria import cards, impulse, revelation, zones
+from referee.errors import InputError
+from referee.games.cerebria import cards, impulse, layout, revelation, zones
+from referee.games.cerebria.state import State
 
 MIN_PLAYERS, MAX_PLAYERS = 2, 5
 FRAGMENTS = 40  # of each kind
-SETUP_RULE = "Setup: 2-5 players"
+EVERYONE = "all"  # `pass all`: a word no player may be named
 
 
 def player_names(raw: object) -> list[str]:
-    """The seats in clockwise order; names must be distinct and usable in PLAYER:POS."""
+    """The seats in clockwise order; names must be distinct and usable in PLAYER:POS.
+    (The core has checked the player count.)"""
     if not isinstance(raw, list):
         raise InputError("players are a list of names")
     names = [str(n).strip() for n in raw]
-    if not MIN_PLAYERS <= len(names) <= MAX_PLAYERS:
-        raise IllegalAction(f"Cerebria is for 2-5 players, not {len(names)}", SETUP_RULE)
     for n in names:
         if not n or ":" in n or " " in n or len(n) > 30:
             raise InputError(f"'{n[:30]}' cannot be a player name (one word, no ':')")
+        if n.casefold() == EVERYONE:
+            raise InputError(f"'{n}' cannot be a player name: `pass {EVERYONE}` means everyone")
     lowered = [n.lower() for n in names]
     if len(set(lowered)) != len(lowered):
         raise InputError("two players have the same name")
     return names
 
 
-def setup(options: dict, chance: Chance) -> dict:
+def setup(options: dict, chance: Chance) -> State:
     """Shuffle, build 3 Impulse stacks of players+2, turn 3 Impulse cards, deal 4 each,
     toss the Mood Marker, choose the first player."""
     players = player_names(options.get("players"))
     deck = options.get("deck")
     composition = cards.check_deck(deck) if deck is not None else None
     size = len(players) + 2
-    state: dict = {
+    state: State = {
         "players": players,
         "composition": composition,
         "deck": cards.DECK_SIZE - 3 * size,
@@ -44,7 +46,7 @@ def setup(options: dict, chance: Chance) -> dict:
         "hands": {n: {"count": 0, "known": []} for n in players},
         "mindsets": {n: [] for n in players},
         "scored": {n: {"bliss": 0, "gloom": 0} for n in players},
-        "last": {n: 0 for n in players},
+        "last": dict.fromkeys(players, 0),
         "supply": {"bliss": FRAGMENTS, "gloom": FRAGMENTS},
         "mood": "bliss",
         "current": 0,
@@ -56,8 +58,7 @@ def setup(options: dict, chance: Chance) -> dict:
         "mulligans": [],
         "actions_left": 2,
         "abilities_used": [],
-        "pending": None,
-        "deprive": None,  # the second Deprive discard, owed by {"player", "emotion"}
+        "pending": [],
         "winners": [],
         "condition": None,
         "tie_break": None,
@@ -79,4 +80,6 @@ def setup(options: dict, chance: Chance) -> dict:
             raise InputError(f"--first {options.get('first')}: not a player "
                              f"({', '.join(players)})")
     state["current"] = players.index(chance.choice("first player", players, first))
+    if options.get("layout") is not None:
+        layout.lay_out(state, options["layout"])
     return state

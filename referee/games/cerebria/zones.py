@@ -14,28 +14,29 @@ from collections import Counter
 from referee.chance import Chance
 from referee.errors import IllegalAction, InputError
 from referee.games.cerebria import cards
+from referee.games.cerebria.state import State
 
 DECK_RULE = "Deck: 96 cards, each copy in one place"
 
 
-def composition(state: dict) -> dict[str, int]:
+def composition(state: State) -> dict[str, int]:
     return state.get("composition") or cards.default_deck()
 
 
-def seen(state: dict) -> Counter:
+def seen(state: State) -> Counter:
     """Every card whose place the table knows."""
-    out: Counter = Counter(c for c in state["impulse"] if c)
-    out.update(state["discard"]["known"])
+    found = [c for c in state["impulse"] if c]
+    found += state["discard"]["known"]
     for name in state["players"]:
-        out.update(state["hands"][name]["known"])
+        found += state["hands"][name]["known"]
         for emo in state["mindsets"][name]:
-            out[emo["card"]] += 1
+            found.append(emo["card"])
             if emo["merged"]:
-                out[emo["merged"]] += 1
-    return out
+                found.append(emo["merged"])
+    return Counter(found)  # one count, in C
 
 
-def where(state: dict, card: str) -> str:
+def where(state: State, card: str) -> str:
     """Where the copies of CARD in sight are, for a refusal."""
     places = [f"Impulse slot {i + 1}" for i, c in enumerate(state["impulse"]) if c == card]
     places += ["the discard pile"] * state["discard"]["known"].count(card)
@@ -46,13 +47,18 @@ def where(state: dict, card: str) -> str:
     return ", ".join(places)
 
 
-def unseen(state: dict) -> Counter:
+def unseen(state: State) -> Counter:
     """Copies of each card not yet seen: in the deck, the stacks or hidden in hands."""
-    known = seen(state)
-    return Counter({c: n - known[c] for c, n in composition(state).items() if n > known[c]})
+    get = seen(state).get
+    return Counter({c: left for c, n in composition(state).items() if (left := n - get(c, 0)) > 0})
 
 
-def known_card(state: dict, text: object) -> str:
+def unseen_vibes(state: State) -> set[str]:
+    """The vibes a hidden card can still have."""
+    return {cards.vibe(c) for c in unseen(state)}
+
+
+def known_card(state: State, text: object) -> str:
     """Parse a card and check that it exists in this game's deck."""
     card = cards.parse(text)
     if card not in composition(state):
@@ -60,7 +66,7 @@ def known_card(state: dict, text: object) -> str:
     return card
 
 
-def _twin(state: dict, card: str) -> str:
+def _twin(state: State, card: str) -> str:
     if cards.is_plain(card):
         return "see deck.json"
     _, aff, vibe, ability = card.split("-")
@@ -69,12 +75,16 @@ def _twin(state: dict, card: str) -> str:
     return f"it has {twin}" if twin in composition(state) else "see deck.json"
 
 
-def reveal(state: dict, chance: Chance, label: str, typed: object = None) -> str:
+def reveal(state: State, chance: Chance, label: str, typed: object = None) -> str:
     """A face-down card turns face up: the typed one (if a copy can still be unseen) or drawn."""
     pool = unseen(state)
 
     def check(value: object) -> str:
-        card = known_card(state, value)
+        if isinstance(value, str) and value in pool:  # as recorded: a card in full
+            return value
+        from referee.games.cerebria import names
+
+        card = names.card(state, value, pool, "still unseen")  # short names too
         if pool[card] < 1:
             raise IllegalAction(f"every copy of {card} is already in sight ({where(state, card)})",
                                 DECK_RULE)
@@ -88,12 +98,12 @@ def reveal(state: dict, chance: Chance, label: str, typed: object = None) -> str
     return chance.draw(label, draw, typed, check)
 
 
-def hidden_count(state: dict, name: str) -> int:
+def hidden_count(state: State, name: str) -> int:
     hand = state["hands"][name]
     return hand["count"] - len(hand["known"])
 
 
-def take_from_hand(state: dict, name: str, card: str, rule: str) -> None:
+def take_from_hand(state: State, name: str, card: str, rule: str) -> None:
     """A named card leaves NAME's hand (invoked, merged, discarded, stolen and shown)."""
     hand = state["hands"][name]
     if hand["count"] < 1:
@@ -111,31 +121,31 @@ def take_from_hand(state: dict, name: str, card: str, rule: str) -> None:
     hand["count"] -= 1
 
 
-def to_hand(state: dict, name: str, card: str) -> None:
+def to_hand(state: State, name: str, card: str) -> None:
     """A face-up card goes into NAME's hand, seen by everyone."""
     state["hands"][name]["count"] += 1
     state["hands"][name]["known"].append(card)
 
 
-def forget_hand(state: dict, name: str) -> None:
+def forget_hand(state: State, name: str) -> None:
     """The shown cards of a hand become hidden again (an unknown one of them left it)."""
     state["hands"][name]["known"] = []
 
 
-def discard(state: dict, *names: str) -> None:
+def discard(state: State, *names: str) -> None:
     """Face-up cards go to the discard pile."""
     state["discard"]["known"].extend(names)
 
 
-def discard_hidden(state: dict, n: int) -> None:
+def discard_hidden(state: State, n: int) -> None:
     state["discard"]["unknown"] += n
 
 
-def discard_total(state: dict) -> int:
+def discard_total(state: State) -> int:
     return len(state["discard"]["known"]) + state["discard"]["unknown"]
 
 
-def draw_face_down(state: dict, n: int) -> tuple[int, bool]:
+def draw_face_down(state: State, n: int) -> tuple[int, bool]:
     """Take up to N face-down cards from the main deck, reshuffling the discard pile when it
     runs out (Next Cycle, step 1). Returns (cards taken, whether a reshuffle happened)."""
     taken, reshuffled = 0, False
@@ -152,7 +162,7 @@ def draw_face_down(state: dict, n: int) -> tuple[int, bool]:
     return taken, reshuffled
 
 
-def total_cards(state: dict) -> int:
+def total_cards(state: State) -> int:
     """All 96 cards, wherever they are (an invariant)."""
     n = state["deck"] + sum(state["stacks"]) + sum(1 for c in state["impulse"] if c)
     n += discard_total(state)

@@ -1,4 +1,5 @@
-"""Legal actions for random playouts: a small, representative set that lets a game end.
+"""Each verb's legal actions now (hints, completion, random playouts): a small,
+representative set that lets a random game end.
 
 Hidden hand cards are unknown, so a playout invokes either a shown hand card or a
 card that may still be hidden (one of the unseen ones), picked deterministically.
@@ -6,10 +7,12 @@ card that may still be hidden (one of the unseen ones), picked deterministically
 
 from __future__ import annotations
 
-from referee.games.cerebria import cards, mindset, zones
+from referee.games.cerebria import cards, flow, mindset, zones
+from referee.games.cerebria.state import Emotion, State
+from referee.verbs import Action
 
 
-def _hand_candidates(state: dict, name: str, k: int = 2, vibe: str | None = None) -> list[str]:
+def _hand_candidates(state: State, name: str, k: int = 2, vibe: str | None = None) -> list[str]:
     hand = state["hands"][name]
     out = [c for c in dict.fromkeys(hand["known"]) if vibe is None or cards.vibe(c) == vibe]
     if zones.hidden_count(state, name) > 0:
@@ -21,7 +24,7 @@ def _hand_candidates(state: dict, name: str, k: int = 2, vibe: str | None = None
     return list(dict.fromkeys(out))
 
 
-def _enter_options(state: dict, name: str, base: dict) -> list[dict]:
+def _enter_options(state: State, name: str, base: Action) -> list[Action]:
     """Invoke (or Summon) a candidate card, discarding to make room when the Mindset is full."""
     out = []
     full = len(state["mindsets"][name]) >= mindset.LIMIT
@@ -33,12 +36,12 @@ def _enter_options(state: dict, name: str, base: dict) -> list[dict]:
     return out
 
 
-def _others_emotions(state: dict, me: str) -> list[tuple[str, int, dict]]:
+def _others_emotions(state: State, me: str) -> list[tuple[str, int, Emotion]]:
     return [(p, i, e) for p in state["players"] if p != me
             for i, e in enumerate(state["mindsets"][p])]
 
 
-def _ability_options(state: dict, me: str) -> list[dict]:
+def _ability_options(state: State, me: str) -> list[Action]:
     out = []
     mind = state["mindsets"][me]
     for pos, emo in enumerate(mind):
@@ -85,32 +88,63 @@ def _ability_options(state: dict, me: str) -> list[dict]:
     return out
 
 
-def legal_actions(state: dict) -> list[dict]:
-    if state["phase"] == "over":
+def _me(state: State) -> str:
+    return state["players"][state["current"]]
+
+
+def mulligan(state: State) -> list[Action]:
+    """Before the first turn, anyone who has not taken one."""
+    if state["started"] or state["cycle"] != 1:
         return []
-    if state["phase"] == "revelation":
-        return [{"verb": "next-cycle"}]
-    pending = state["pending"]
-    if pending:
-        name = pending["order"][pending["next"]]
-        acts = [{"verb": "pass", "player": name}]
-        for card in _hand_candidates(state, name, k=1, vibe=pending["params"]["vibe"])[:1]:
-            acts.append({"verb": "cancel", "player": name, "discard": card})
-        return acts
-    me = state["players"][state["current"]]
-    if state.get("deprive"):
-        return [{"verb": "deprive", "player": me, "slot": i + 1}
-                for i, c in enumerate(state["impulse"]) if c]
-    acts: list[dict] = []
-    if not state["started"] and me not in state["mulligans"]:
-        acts.append({"verb": "mulligan", "player": me})
-    if state["actions_left"]:
-        acts += [{"verb": "impulse", "player": me, "slot": i + 1}
-                 for i, c in enumerate(state["impulse"]) if c]
-        if state["hands"][me]["count"]:
-            invokes = _enter_options(state, me, {"verb": "invoke", "player": me})
-            acts += invokes * 2  # weight: Invoke places fragments, so games move on
-    acts += _ability_options(state, me)
+    return [{"player": p} for p in state["players"] if p not in state["mulligans"]]
+
+
+def impulse(state: State) -> list[Action]:
     if not state["actions_left"]:
-        acts.append({"verb": "end-turn"})
-    return acts
+        return []
+    return [{"player": _me(state), "slot": i + 1} for i, c in enumerate(state["impulse"]) if c]
+
+
+def invoke(state: State) -> list[Action]:
+    me = _me(state)
+    if not state["actions_left"] or not state["hands"][me]["count"]:
+        return []
+    # listed twice: Invoke places fragments, so random games move on
+    return _enter_options(state, me, {"verb": "invoke", "player": me}) * 2
+
+
+def ability(state: State) -> list[Action]:
+    return _ability_options(state, _me(state))
+
+
+def _head(state: State) -> str:
+    return state["pending"][0]["player"]
+
+
+def cancel(state: State) -> list[Action]:
+    data = flow.window(state)
+    if data is None:
+        return []
+    name = _head(state)
+    return [{"player": name, "discard": card}
+            for card in _hand_candidates(state, name, k=1, vibe=data["params"]["vibe"])[:1]]
+
+
+def pass_(state: State) -> list[Action]:
+    """The next player passes, or everyone left does (`pass all`)."""
+    return [{"player": _head(state)}, {}] if flow.window(state) is not None else []
+
+
+def deprive(state: State) -> list[Action]:
+    owed = flow.owed_deprive(state)
+    if owed is None:
+        return []
+    return [{"player": owed["player"], "slot": i + 1} for i, c in enumerate(state["impulse"]) if c]
+
+
+def end_turn(state: State) -> list[Action]:
+    return [] if state["actions_left"] else [{}]
+
+
+def next_cycle(state: State) -> list[Action]:
+    return [{}] if state["phase"] == "revelation" else []
