@@ -78,19 +78,19 @@ def test_storm_with_nothing_to_discard_goes_back_to_hand_and_its_player_discards
     state, _events = _reveal(state, "storm")
     # back in hand (+1), then a Nature or Element card must go
     assert state["hand"][who] == hand + 1 and state["pool"]["storm"] == 1
-    assert state["pending"] == {"kind": "storm-discard", "player": who}
+    assert [(p["decision"], p["player"]) for p in state["pending"]] == [("storm-discard", who)]
     refused(state, "reveal", player=state["round"]["order"][0], card="fire")
     refused(state, "discard", player=who, card="thunderbolts")
     refused(state, "discard", player="Dee", card="fire")
     state = do(state, "discard", player=who, card="fire")
-    assert state["hand"][who] == hand and state["pending"] is None
+    assert state["hand"][who] == hand and state["pending"] == []
     assert state["round"]["order"][0] != who
 
 
 def test_storm_discard_can_be_given_up_front():
     state = _turn2()
     state, _events = _reveal(state, "storm", discard="water")
-    assert state["pending"] is None and state["discard"][-1] == "water"
+    assert state["pending"] == [] and state["discard"][-1] == "water"
 
 
 def test_hekatonkheires_discard_elements_and_aggression_until_a_nature_card():
@@ -150,7 +150,7 @@ def test_planet_complete_with_aggression_cards_unseen_is_a_defeat_decided_withou
     """RULINGS: every card leaves a hand face up, so an Aggression card never seen is still
     held. The 7-turn route completes the Planet with all 5 unseen: defeat, no question."""
     state, events = play_turn(build_planet(turns=6), ROUTE[6])
-    assert state["over"] and state["pending"] is None and state["outcome"] == "defeat"
+    assert state["over"] and state["pending"] == [] and state["outcome"] == "defeat"
     assert state["aggression_held"] is True
     assert "5 Aggression cards were never seen" in text(events)
     err = refused(state, "end", aggression_held=True)
@@ -167,7 +167,7 @@ def test_nature_card_used_as_an_element_is_immune_to_aggression():
     assert "no effect" in text(events)
     state, events = act(state, "reveal", player="Dee", card="storm")
     assert state["in_play"]["atmosphere"]["elements"][0]["card"] == "bird"
-    assert state["pending"] == {"kind": "storm-discard", "player": "Dee"}
+    assert [(p["decision"], p["player"]) for p in state["pending"]] == [("storm-discard", "Dee")]
 
 
 def test_planet_complete_while_only_aggression_cards_are_held_is_a_defeat_without_asking():
@@ -184,7 +184,7 @@ def test_planet_complete_while_only_aggression_cards_are_held_is_a_defeat_withou
     for who, keep in (("Ann", 3), ("Bob", 2), ("Cy", 2), ("Dee", 2)):
         state = discard_down_to(state, who, keep, spare)
     state, events = play_turn(state, ROUTE[6])
-    assert state["over"] and state["pending"] is None and state["outcome"] == "defeat"
+    assert state["over"] and state["pending"] == [] and state["outcome"] == "defeat"
     assert sum(state["pool"].values()) == 5 == held_aggression(state)
     assert "5 Aggression cards were never seen" in text(events)
 
@@ -234,7 +234,7 @@ def test_storm_discard_is_named_only_when_the_storm_blows_nothing_away():
     err = refused(state, "reveal", player="Bob", card="storm", discard="water")
     assert err.rule == "Aggression: the Storm's player discards only when it blows nothing away"
     state, _ = _reveal(state, "storm")
-    assert state["pending"] is None and state["in_play"]["comet"]["elements"] == []
+    assert state["pending"] == [] and state["in_play"]["comet"]["elements"] == []
 
 
 def test_storm_discard_is_not_the_divination_discard_for_a_token():
@@ -243,7 +243,7 @@ def test_storm_discard_is_not_the_divination_discard_for_a_token():
     state = do(ready_all(state), "next")
     state, _ = _reveal(state, "storm")  # Bob, first: nothing to blow away, back in hand
     state = do(state, "discard", player="Bob", card="water")
-    assert state["pending"] is None and state["discard"][-1] == "water"
+    assert state["pending"] == [] and state["discard"][-1] == "water"
 
 
 def test_a_single_copy_card_seen_twice_is_named_properly():

@@ -63,7 +63,7 @@ def test_full_game_perfection():
     # each player revealed 8 of 10 cards and holds 2; no Aggression card unseen -> perfection
     state = build_perfect(turns=7)
     state, events = play_turn(state, PERFECT_ROUTE[7])
-    assert state["over"] and state["pending"] is None and state["outcome"] == "perfection"
+    assert state["over"] and state["pending"] == [] and state["outcome"] == "perfection"
     assert held_aggression(state) == 0 and set(state["hand"].values()) == {2}
     assert "perfection" in text(events)
 
@@ -71,7 +71,7 @@ def test_full_game_perfection():
 def test_full_game_defeat_when_an_aggression_card_is_held_at_completion():
     # the 7-turn route never reveals an Aggression card: all 5 are still held
     state = build_planet()
-    assert state["over"] and state["pending"] is None and state["outcome"] == "defeat"
+    assert state["over"] and state["pending"] == [] and state["outcome"] == "defeat"
     assert held_aggression(state) == 5
 
 
@@ -94,7 +94,7 @@ def test_full_game_success_without_the_question_once_every_aggression_card_is_se
     # turn 9, Ann first again: her Water completes the Planet; no Aggression card is unseen
     state = do(ready_all(state), "next")
     state, _events = act(state, "reveal", player="Ann", card="water")
-    assert state["over"] and state["pending"] is None
+    assert state["over"] and state["pending"] == []
     # Ann: 10 - 9 = 1 card left; the others 2 (one face down, one in hand) -> success
     assert state["outcome"] == "success"
 

@@ -13,7 +13,7 @@ NAMES = ["Ann", "Bob", "Cy", "Dee", "Eve", "Fay"]
 
 def new(n: int = 4, **options) -> dict:
     options.setdefault("players", NAMES[:n])
-    state = ENGINE.setup(options, Chance("t", 0))
+    state = ENGINE.start(options, Chance("t", 0))
     ENGINE.check_invariants(state)
     return state
 

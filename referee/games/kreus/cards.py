@@ -40,9 +40,9 @@ REMOVED = {
 
 def full_deck() -> dict[str, int]:
     """All 42 Universe cards of the box."""
-    deck = {e: 6 for e in ELEMENTS}
+    deck = dict.fromkeys(ELEMENTS, 6)
     deck[AETHER] = 2
-    deck.update({n: 1 for n in NATURE_NAMES})
+    deck.update(dict.fromkeys(NATURE_NAMES, 1))
     deck.update({"thunderbolts": 3, "storm": 1, "hekatonkheires": 1})
     return deck
 

@@ -4,28 +4,16 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Callable
+from typing import ClassVar
 
 from referee.chance import Chance
-from referee.engine import Engine, summary
-from referee.errors import IllegalAction, InputError
-from referee.games.kreus import board, cards, creation, energy, flow, legal, render, setup, titans
+from referee.engine import Engine
+from referee.errors import InputError
+from referee.games.kreus import board, cards, flow, render, setup
+from referee.games.kreus.state import KreusState
 from referee.games.kreus.table import held_aggression, tokens_on_cards
-
-VERBS: dict[str, Callable[[dict, dict], list[dict]]] = {
-    "tokens": setup.take_tokens,
-    "titan": setup.choose_titan,
-    "show-card": energy.show_card,
-    "exchange": energy.exchange,
-    "retrieve": energy.retrieve,
-    "discard": energy.discard,
-    "ready": flow.ready,
-    "reveal": creation.reveal,
-    "power": titans.use_power,
-    "next": lambda state, action: flow.next_step(state),
-    "end": flow.end_game,
-}
-SETUP_VERBS = ("tokens", "titan")
+from referee.games.kreus.verbs import VERBS, command_line
+from referee.verbs import Action, Verb
 
 
 class KreusEngine(Engine):
@@ -34,65 +22,81 @@ class KreusEngine(Engine):
     rules_version = "2"  # 2: one discard for a token per phase; held Aggression counted
     min_players = 3
     max_players = 6
+    verbs = VERBS
+    rules: ClassVar[dict[str, str]] = {
+        "players": "Setup",
+        "turn": "Setup: tokens are taken in seat order from the First Player",
+        "phase": "Setup, then each turn a Divination and a Creation phase: each verb has its phase",
+        "pending": "Aggression: the Storm of Uranus' discard comes first",
+    }
 
-    def setup(self, options: dict, chance: Chance) -> dict:
-        return setup.setup(options)
+    def setup(self, options: dict, chance: Chance) -> KreusState:
+        state = setup.setup(options)
+        first = options.get("first")
+        if first is not None:
+            state["first"] = state["players"].index(self.resolve_player(state, first))
+        state["token_taker"] = state["players"][state["first"]]
+        return state
 
-    def apply(self, state: dict, action: dict, chance: Chance) -> tuple[dict, list[dict]]:
-        verb = action.get("verb")
-        if verb not in VERBS:
-            raise InputError(f"unknown Kreus verb '{verb}' (verbs: {', '.join(VERBS)})")
-        if state["over"]:
-            raise IllegalAction("the game is over", "End of the game: nothing is played after it")
-        if state["phase"] == "setup" and verb not in SETUP_VERBS:
-            raise IllegalAction(f"setup is not finished: {render.next_line(state)}",
-                                "Setup: tokens (and Titans) before the first turn")
-        if state["pending"] and state["pending"]["kind"] == "storm-discard" and verb != "discard":
-            raise IllegalAction(f"waiting for {flow.pending_text(state)}",
-                                "Aggression: the Storm of Uranus' discard comes first")
-        if verb == "titan":  # the referee may draw the Titan card
-            events = setup.choose_titan(state, action, chance)
-        else:
-            events = VERBS[verb](state, action)
-        if verb in SETUP_VERBS:
-            flow.after_setup(state, events)
-        return state, events
-
-    def summary(self, state: dict) -> dict:
+    # -- the flow the core enforces ---------------------------------------------------------
+    def current(self, state: KreusState) -> str | None:
+        """The Storm's player; in setup whoever takes tokens (or chooses a Titan); in
+        Divination the first player still to place; in Creation the next to reveal."""
         r = state["round"]
-        current = None
         if state["over"]:
-            pass
-        elif state["pending"]:
-            current = state["pending"]["player"]
-        elif state["phase"] == "setup":
-            current = state["token_taker"] or next(
+            return None
+        if state["pending"]:
+            return state["pending"][0]["player"]
+        if state["phase"] == "setup":
+            return state["token_taker"] or next(
                 (p for p in state["players"] if p not in state["titans"]), None)
-        elif state["phase"] == "divination":
-            current = next(iter(flow.must_place(state)), None)
-        elif r["order"]:
-            current = r["order"][0]
-        elif r["replay"]:
-            current = r["iapetus"]
-        pending = []
-        p = state["pending"]
-        if p and p["kind"] == "storm-discard":
-            choices = [c for c, n in sorted(state["pool"].items())
-                       if n > 0 and cards.kind(c) != "aggression"]
-            pending.append({"player": p["player"], "decision": "storm-discard",
-                            "choices": [*choices, "none"]})
+        if state["phase"] == "divination":
+            return next(iter(flow.must_place(state)), None)
+        if r["order"]:
+            return r["order"][0]
+        return r["iapetus"] if r["replay"] else None
+
+    def phase(self, state: KreusState) -> str:
+        return state["phase"]
+
+    def is_over(self, state: KreusState) -> bool:
+        return state["over"]
+
+    def summarize(self, state: KreusState) -> dict:
         players = [{"name": n, "score": None, "energy": state["tokens"][n],
                     "hand": state["hand"][n], "face_down": state["face_down"][n]}
                    for n in state["players"]]
-        return summary("kreus", players, current, state["phase"], state["turn"], pending,
-                       over=state["over"],
-                       winners=list(state["players"]) if state["outcome"] in WIN else [],
-                       outcome=state["outcome"])
+        return {"players": players, "turn": state["turn"],
+                "winners": list(state["players"]) if state["outcome"] in WIN else [],
+                "outcome": state["outcome"]}
 
-    def legal_actions(self, state: dict) -> list[dict]:
-        return legal.legal_actions(state)
+    def resolve(self, state: KreusState, verb: Verb, action: Action) -> Action:
+        """Player names as seated, also in a reveal's further NAME CARD pairs; `ready all`
+        (or no name) is everyone still to place, unless `all` could be a player's name."""
+        if verb.name == "ready":
+            action = dict(action)
+            typed = action.get("player")
+            words = [typed] if isinstance(typed, str) else typed if isinstance(typed, list) else []
+            if len(words) == 1 and isinstance(words[0], str) and words[0].strip().casefold() == "all":
+                named = [p for p in state["players"] if p.casefold().startswith("all")]
+                if named and "all" not in (p.casefold() for p in named):
+                    raise InputError(f"'all' could be everyone or {' or '.join(named)}: type "
+                                     "`ready` alone for everyone, or more of the name")
+                if not named:
+                    action.pop("player")
+            if action.get("player") is None:
+                action.pop("player", None)
+                waiting = flow.must_place(state) if state["phase"] == "divination" else []
+                if waiting:
+                    action["player"] = waiting
+        out = super().resolve(state, verb, action)
+        then = out.get("then")
+        if verb.name == "reveal" and isinstance(then, list):
+            out["then"] = [self.resolve_player(state, v) if i % 2 == 0 else v
+                           for i, v in enumerate(then)]
+        return out
 
-    def render(self, state: dict) -> str:
+    def render(self, state: KreusState) -> str:
         return render.render(state)
 
     def playout_options(self, rng: random.Random) -> dict:
@@ -102,7 +106,7 @@ class KreusEngine(Engine):
                 "first_game": rng.random() < 0.3, "incarnation": rng.random() < 0.5,
                 "altered": rng.random() < 0.5}
 
-    def vocabulary(self, state: dict) -> dict[str, list[str]]:
+    def vocabulary(self, state: KreusState) -> dict[str, list[str]]:
         titan_names = [c[f]["name"] for c in state["titan_cards"] for f in ("male", "female")]
         return {
             "players": list(state["players"]),
@@ -112,14 +116,14 @@ class KreusEngine(Engine):
             "targets": [f"{n}:{s['element']}" for n, p in state["in_play"].items()
                         for s in p["elements"]],
             "titans": [*titan_names, "draw"],
-            "verbs": [*VERBS, "tree", "paths", "status", "outcome"],
+            "verbs": [*self.verbs, "tree", "paths", "status", "outcome"],
             "options": ["--on", "--as", "--target", "--no-token", "--give", "--to", "--face",
                         "--aggression-held", "--direction", "--swap", "--position", "--card",
                         "--tethys", "--gain", "--discard", "male", "female", "left", "right",
                         "none"],
         }
 
-    def check_invariants(self, state: dict) -> None:
+    def check_invariants(self, state: KreusState) -> None:
         """Tokens conserved; every card in exactly one place; a Nature card in play at most once."""
         on_cards = tokens_on_cards(state)
         assert state["reserve"] + sum(state["tokens"].values()) + on_cards == state["total_tokens"]
@@ -144,25 +148,8 @@ class KreusEngine(Engine):
         dealt = [t["card"] for t in state["titans"].values()] + list(state["drawn"].values())
         assert len(dealt) == len(set(dealt)) and not set(state["drawn"]) & set(state["titans"])
 
-    def describe(self, action: dict) -> str:
-        a = dict(action)
-        verb = a.pop("verb", "?")
-        positional = ("player", "titan") if verb == "power" else (
-            "player", "with", "card", "n", "titan")
-        parts = [verb] + [str(a.pop(k)) for k in positional if k in a and a[k] is not None]
-        for k, v in a.items():
-            if v in (None, False, [], {}):
-                continue
-            flag = "--" + {"players": "player", "with": "with"}.get(k, k).replace("_", "-")
-            if k == "cards":
-                parts.append("--cards (replacement data)")
-            elif v is True:
-                parts.append(flag)
-            elif isinstance(v, list):
-                parts += [f"{flag} {x}" for x in v]
-            else:
-                parts.append(f"{flag} {v}")
-        return " ".join(parts)
+    def describe(self, action: Action) -> str:
+        return command_line(action)
 
 
 # A cooperative game: all win or all lose (section 1). The rulebook calls a Planet that may
