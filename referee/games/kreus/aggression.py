@@ -141,7 +141,7 @@ def _storm(state: KreusState, who: str, action: dict) -> list[dict]:
     events = [event(f"{who} reveals the Storm of Uranus: no Element card to blow away; "
                     f"{who} takes it back in hand.")]
     if state["hand"][who] == 1:
-        return events + [event(f"{who} holds nothing else: no card to discard.")]
+        return [*events, event(f"{who} holds nothing else: no card to discard.")]
     choices = [c for c, n in sorted(state["pool"].items())
                if n > 0 and cards.kind(c) != "aggression"]
     state["pending"] = [pending(who, "storm-discard", [*choices, "none"])]
@@ -179,9 +179,10 @@ def _parse_target(state: KreusState, typed: object) -> Choice:
     if not isinstance(typed, str) or ":" not in typed:
         raise InputError("--target is NATURE:ELEMENT, e.g. atmosphere:water")
     nature, element = typed.split(":", 1)
-    nature = cards.normalize(nature)
-    if nature not in state["tree"]:
-        raise InputError(f"unknown Nature card '{nature}' in --target")
+    typed_nature = nature
+    nature = cards.parse_nature(typed_nature, state["tree"]) or ""
+    if not nature:
+        raise InputError(f"unknown Nature card '{cards.normalize(typed_nature)}' in --target")
     if nature not in state["in_play"]:
         raise IllegalAction(f"{title(nature)} is not in play",
                             "Aggression: Thunderbolts hit a Nature card in play")

@@ -170,7 +170,7 @@ def open_routes(state: KreusState) -> list[dict]:
                     "beyond_unseen": {e: need[e] - left[e] for e in sorted(need)
                                       if need[e] > left[e]},
                     "blocked": blocked})
-    out.sort(key=lambda r: (bool(r["blocked"]), r["total"], len(r["to_play"]), r["route"]))
+    out.sort(key=lambda r: (bool(r["blocked"]), r["total"], len(r["to_play"]), r["route"]))  # type: ignore[arg-type]
     return out
 
 

@@ -220,7 +220,7 @@ def element_choices(state: KreusState, who: str, card: str) -> tuple[bool, list[
         options = [(t, e) for t in board.element_targets(state, None)
                    for e in dict.fromkeys(board.missing(state, t))]
     else:
-        element = element_of(card)
+        element = element_of(card) or ""
         options = [(t, element) for t in board.element_targets(state, element)]
     return wild, options
 
@@ -322,8 +322,8 @@ def _pick(state: KreusState, options: list[Choice], element: str | None, on: obj
     """The table's choice among the legal ones (auto when only one fits)."""
     target = None
     if on is not None:
-        target = cards.normalize(str(on))
-        if target not in state["tree"]:
+        target = cards.parse_nature(on, state["tree"])
+        if target is None:
             raise InputError(f"unknown Nature card '{on}' for --on")
         if target not in state["in_play"]:
             raise IllegalAction(f"{title(target)} is not in play: Elements go under a Nature card "

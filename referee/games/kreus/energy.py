@@ -57,7 +57,7 @@ def exchange(state: KreusState, action: Action, chance: Chance | None = None) ->
 def swap_with_discard(state: KreusState, who: str, take: object, give: object, why: str) -> list[dict]:
     """A Nature or Element card from hand goes to the discard; a discarded one comes back."""
     need_hand(state, who, 1, why)
-    wanted = cards.parse(take, state["deck"])  # type: ignore[arg-type]
+    wanted = cards.parse(take, state["deck"])
     if cards.kind(wanted) == "aggression":
         raise IllegalAction(f"{title(wanted)} is an Aggression card; only Nature or Element "
                             "cards are taken back", "Energy: swap for a discarded card")

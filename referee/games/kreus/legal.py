@@ -32,14 +32,15 @@ def discard(state: KreusState) -> list[Action]:
     """The Storm's discard when it is owed; else a Divination discard for a token (now and
     then, so playouts keep cards to play)."""
     if state["pending"]:
-        who = state["pending"][0]["player"]
-        out: list[Action] = [{"player": who, "card": "none"}]
-        out += [{"player": who, "card": c}
+        storm: str = state["pending"][0]["player"]
+        out: list[Action] = [{"player": storm, "card": "none"}]
+        out += [{"player": storm, "card": c}
                 for c in _spin(state, _unseen(state, ("nature", "element")))]
         return out
-    who = _placing(state)
-    if who is None:
+    placing = _placing(state)
+    if placing is None:
         return []
+    who = placing
     r = state["round"]
     # Cronus keeps two cards to place; a discard for a token is once per player per phase
     if (r["cronus"] == who and state["hand"][who] <= 2) or who in r["discarded"]:
@@ -244,7 +245,7 @@ def _power_args(state: KreusState, who: str, name: str) -> dict | None:
         on = [p for p in others if p in r["placed"] and p not in r["shown"]
               and not any(b["on"] == p and b["by"] == who for b in r["bets"])]
         guess = _unseen(state, ("element",))
-        ok = state["tokens"][who] >= 1 and on and guess
+        ok = state["tokens"][who] >= 1 and bool(on) and bool(guess)
         return {"on": on[0], "card": guess[0], "gain": 1} if ok else None
     if name == "tethys":
         last = r["last_element"]

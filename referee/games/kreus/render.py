@@ -6,7 +6,7 @@ from collections import Counter
 
 from referee.games.kreus import board, cards, flow
 from referee.games.kreus.cards import AETHER, element_of, kind, the, title
-from referee.games.kreus.state import KreusState
+from referee.games.kreus.state import KreusState, Placed, Slot
 from referee.games.kreus.table import held_aggression, may_be_last_turn
 
 
@@ -33,7 +33,7 @@ def render(state: KreusState) -> str:
     """Turn, phase, First Player, Reserve, each player's tokens/hand/face-down, cards in play."""
     lines = []
     if state["over"]:
-        lines.append(f"GAME OVER after turn {state['turn']}: {flow.OUTCOME_TEXT[state['outcome']]}")
+        lines.append(f"GAME OVER after turn {state['turn']}: {flow.OUTCOME_TEXT[state['outcome'] or 'defeat']}")
     else:
         lines.append(f"Turn {state['turn']} · {state['phase'].capitalize()} phase"
                      f"{_turn_marks(state)}")
@@ -119,14 +119,14 @@ def deck_line(state: KreusState) -> str:
             f"{box}{extra}.")
 
 
-def nature_row(state: KreusState, nature: str, placed: dict) -> list[str]:
+def nature_row(state: KreusState, nature: str, placed: Placed) -> list[str]:
     got = [_slot_text(s) for s in placed["elements"]]
     status = "COMPLETE" if placed["complete"] else \
         "needs " + ", ".join(e.capitalize() for e in board.missing(state, nature))
     return [title(nature), board.ROMAN[board.level(state, nature)], ", ".join(got) or "-", status]
 
 
-def _slot_text(slot: dict) -> str:
+def _slot_text(slot: Slot) -> str:
     card, element = slot["card"], slot["element"].capitalize()
     text = element if element_of(card) == slot["element"] and card == slot["element"] else \
         f"{element} ({title(card)})"

@@ -160,7 +160,7 @@ def choose_titan(state: KreusState, action: Action, chance: Chance | None = None
                              f"with {_face_commands(state, who, i)}")
     else:
         name = str(typed).strip().lower()
-        for i, card in enumerate(state["titan_cards"]):
+        for i, card in enumerate(state["titan_cards"]):  # noqa: B007 (i is read after the loop)
             names = {card["male"]["name"]: "male", card["female"]["name"]: "female"}
             if name in names:
                 break
@@ -176,7 +176,7 @@ def choose_titan(state: KreusState, action: Action, chance: Chance | None = None
         raise IllegalAction(f"{taken[i]} already has the {_card_title(state, i)} card",
                             "Incarnation: each Titan card is dealt once")
     drawn.pop(who, None)
-    chosen = card[face]
+    chosen = card["male"] if face == "male" else card["female"]
     state["titans"][who] = {"card": i, "face": face, "name": chosen["name"],
                             "uses": chosen["uses"], "phase": chosen["phase"], "used": 0}
     return [event(f"{who} incarnates {chosen['name'].capitalize()} ({face}; "

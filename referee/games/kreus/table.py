@@ -40,7 +40,7 @@ def left_of(state: KreusState, name: str) -> str:
 
 def unseen_card(state: KreusState, text: object, rule_context: str) -> str:
     """A typed card that could still be hidden in a hand (or face down)."""
-    card = cards.parse(text, state["deck"])  # type: ignore[arg-type]
+    card = cards.parse(text, state["deck"])
     if state["pool"].get(card, 0) <= 0:
         copies = state["deck"][card]
         which = (f"{title(card)}, the only one in this deck, is" if copies == 1

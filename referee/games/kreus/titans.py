@@ -177,7 +177,7 @@ def themis(state: KreusState, who: str, action: dict) -> list[dict]:
     if any(b["on"] == on and b["by"] == who for b in r["bets"]):
         raise IllegalAction(f"{who} has already bet on {on}'s card",
                             "Incarnation: one Themis token per card")
-    card = cards.parse(action.get("card"), state["deck"])  # type: ignore[arg-type]
+    card = cards.parse(action.get("card"), state["deck"])
     gain = action.get("gain", 1)
     if not isinstance(gain, int) or isinstance(gain, bool) or not 0 <= gain <= 15:
         raise InputError("Themis: --gain is the tokens a right guess wins (0-15)")
@@ -226,7 +226,7 @@ def mnemosyne(state: KreusState, who: str, action: dict) -> list[dict]:
     return swap_with_discard(state, who, action.get("card"), action.get("give"), "Mnemosyne")
 
 
-POWERS: dict[str, Callable[[dict, str, dict], list[dict]]] = {
+POWERS: dict[str, Callable[[KreusState, str, Action], list[Event]]] = {
     "cronus": cronus, "hyperion": hyperion, "iapetus": iapetus, "coeus": coeus,
     "oceanus": oceanus, "crius": crius, "rhea": rhea, "theia": theia, "themis": themis,
     "phoebe": phoebe, "tethys": tethys, "mnemosyne": mnemosyne,
