@@ -92,8 +92,11 @@ class KreusEngine(Engine):
         out = super().resolve(state, verb, action)
         then = out.get("then")
         if verb.name == "reveal" and isinstance(then, list):
-            out["then"] = [self.resolve_player(state, v) if i % 2 == 0 else v
+            out["then"] = [self.resolve_player(state, v) if i % 2 == 0 else _card(state, v)
                            for i, v in enumerate(then)]
+        for key in CARD_FIELDS.get(verb.name, ()):
+            if key in out:
+                out[key] = _card(state, out[key])
         return out
 
     def render(self, state: KreusState) -> str:
@@ -156,3 +159,15 @@ class KreusEngine(Engine):
 # sustain life "not a complete success" but "the bare minimum result": the lowest winning tier.
 # An unstable Planet "cannot sustain life" and falls apart: a loss, like the two defeats.
 WIN = ("may-sustain-life", "success", "perfection")
+
+# Fields naming a card, recorded in full (`atm` typed, `atmosphere` logged) when they name one.
+CARD_FIELDS = {"reveal": ("card",), "discard": ("card",), "retrieve": ("card", "give")}
+
+
+def _card(state: KreusState, typed: object) -> object:
+    """A typed card in full when it names one of this deck's cards; else as typed, for the
+    handler to refuse with its own message."""
+    try:
+        return cards.parse(typed, state["deck"])
+    except InputError:
+        return typed
