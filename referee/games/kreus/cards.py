@@ -7,7 +7,8 @@ is written `QUALITY-ELEMENT` (`volatile-fire`).
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+import functools
+from collections.abc import Collection, Iterable
 
 from referee.errors import InputError
 
@@ -70,18 +71,21 @@ def deck_for(players: int, first_game: bool, altered: bool) -> dict[str, int]:
     return {k: v for k, v in deck.items() if v > 0}
 
 
+@functools.lru_cache(maxsize=512)
 def element_of(card: str) -> str | None:
     """The element an Element card carries (`volatile-fire` -> fire); Aether and others: None."""
     base = card.split("-")[-1]
     return base if base in ELEMENTS else None
 
 
+@functools.lru_cache(maxsize=512)
 def quality_of(card: str) -> str | None:
     """The Altered quality of an Element card, or None."""
     head = card.split("-")[0]
     return head if "-" in card and head in QUALITIES else None
 
 
+@functools.lru_cache(maxsize=512)
 def kind(card: str) -> str:
     """'element' (Aether included), 'nature' or 'aggression'."""
     if card == AETHER or element_of(card):
@@ -91,6 +95,7 @@ def kind(card: str) -> str:
     return "nature"
 
 
+@functools.lru_cache(maxsize=512)
 def title(card: str) -> str:
     """The card as printed: `Storm of Uranus`, `Volatile Fire`, `Bird`."""
     return TITLES.get(card) or " ".join(w.capitalize() for w in card.split("-"))
@@ -150,6 +155,8 @@ def parse(text: object, deck: dict[str, int]) -> str:
     prefix: `atm`, `thu`, `vol-fi`), else InputError naming the choices."""
     if not isinstance(text, str) or not text.strip():
         raise InputError("a card name is needed")
+    if text in deck:  # as the log keeps it
+        return text
     key = normalize(text)
     if key in deck:
         return key
@@ -166,6 +173,8 @@ def parse(text: object, deck: dict[str, int]) -> str:
 
 def parse_element(text: object) -> str:
     """An element name (fire, air, earth, water), or a unique prefix of one (`w`, `ea`)."""
+    if text in ELEMENTS:
+        return str(text)
     key = normalize(text) if isinstance(text, str) else ""
     if key in ELEMENTS:
         return key
@@ -176,11 +185,12 @@ def parse_element(text: object) -> str:
     return element
 
 
-def parse_nature(text: object, names: Iterable[str]) -> str | None:
+def parse_nature(text: object, names: Collection[str]) -> str | None:
     """A Nature card named in an option (`--on`, `--target`): its key, a unique prefix
     (`atm`) expanded; None when it names no Nature card."""
+    if isinstance(text, str) and text in names:
+        return text
     key = normalize(str(text))
-    names = list(names)
     if key in names:
         return key
     return _one(text, key, _prefixed(key, names, aliases=False) if key else [], "card's name")

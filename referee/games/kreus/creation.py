@@ -43,8 +43,7 @@ def reveal(state: KreusState, action: Action, chance: Chance | None = None) -> l
         if given:
             raise InputError(f"{' '.join(given)} belongs to one card: with several reveals in one "
                              "command none may carry an option; reveal that card on its own")
-    first = {k: v for k, v in action.items() if k != "then"}
-    events = reveal_one(state, first)
+    events = reveal_one(state, action)
     for i in range(0, len(more), 2):
         if state["over"]:
             raise IllegalAction(f"the game ended before {more[i]}'s reveal ({more[i + 1]})",

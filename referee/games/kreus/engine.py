@@ -23,6 +23,7 @@ class KreusEngine(Engine):
     min_players = 3
     max_players = 6
     verbs = VERBS
+    _seated: tuple[list[str] | None, dict[str, str]] = (None, {})
     rules: ClassVar[dict[str, str]] = {
         "players": "Setup",
         "turn": "Setup: tokens are taken in seat order from the First Player",
@@ -70,33 +71,45 @@ class KreusEngine(Engine):
                 "winners": list(state["players"]) if state["outcome"] in WIN else [],
                 "outcome": state["outcome"]}
 
+    def seats(self, state: KreusState) -> dict[str, str]:
+        """The players as seated. The core asks on every action: the answer is kept for the
+        list it was built from (a replay keeps one state, so it is built once per replay)."""
+        players = state["players"]
+        if self._seated[0] is not players:
+            self._seated = (players, {n: n for n in players})
+        return self._seated[1]  # shared: read it, never change it
+
+    def resolve_player(self, state: KreusState, text: object) -> str:
+        """A name as seated is taken as it is (the log replays fast); else the core's rules:
+        any case, a unique prefix."""
+        if isinstance(text, str) and text in state["tokens"]:
+            return text
+        return super().resolve_player(state, text)
+
     def resolve(self, state: KreusState, verb: Verb, action: Action) -> Action:
-        """Player names as seated, also in a reveal's further NAME CARD pairs; `ready all`
-        (or no name) is everyone still to place, unless `all` could be a player's name."""
-        if verb.name == "ready":
-            action = dict(action)
-            typed = action.get("player")
-            words = [typed] if isinstance(typed, str) else typed if isinstance(typed, list) else []
-            if len(words) == 1 and isinstance(words[0], str) and words[0].strip().casefold() == "all":
-                named = [p for p in state["players"] if p.casefold().startswith("all")]
-                if named and "all" not in (p.casefold() for p in named):
-                    raise InputError(f"'all' could be everyone or {' or '.join(named)}: type "
-                                     "`ready` alone for everyone, or more of the name")
-                if not named:
-                    action.pop("player")
-            if action.get("player") is None:
-                action.pop("player", None)
-                waiting = flow.must_place(state) if state["phase"] == "divination" else []
-                if waiting:
-                    action["player"] = waiting
-        out = super().resolve(state, verb, action)
-        then = out.get("then")
-        if verb.name == "reveal" and isinstance(then, list):
+        """Player names as seated (the core's rules), also in a reveal's further NAME CARD
+        pairs; `ready all` (or no name) is everyone still to place; cards named in full.
+        An action already in that form (a log replaying) is returned as it is."""
+        name = verb.name
+        out = _everyone(state, action) if name == "ready" else action
+        seated = state["tokens"]
+        for key in PLAYER_FIELDS[name]:
+            value = out.get(key)
+            if value is None or value is False or (isinstance(value, str) and value in seated):
+                continue
+            out = dict(out) if out is action else out
+            out[key] = ([self.resolve_player(state, v) for v in value] if isinstance(value, list)
+                        else self.resolve_player(state, value))
+        if name == "reveal" and isinstance(out.get("then"), list):
+            out = dict(out) if out is action else out
             out["then"] = [self.resolve_player(state, v) if i % 2 == 0 else _card(state, v)
-                           for i, v in enumerate(then)]
-        for key in CARD_FIELDS.get(verb.name, ()):
-            if key in out:
-                out[key] = _card(state, out[key])
+                           for i, v in enumerate(out["then"])]
+        deck = state["deck"]
+        for key in CARD_FIELDS.get(name, ()):
+            value = out.get(key)
+            if value is not None and not (isinstance(value, str) and value in deck):
+                out = dict(out) if out is action else out
+                out[key] = _card(state, value)
         return out
 
     def render(self, state: KreusState) -> str:
@@ -160,6 +173,33 @@ class KreusEngine(Engine):
 # An unstable Planet "cannot sustain life" and falls apart: a loss, like the two defeats.
 WIN = ("may-sustain-life", "success", "perfection")
 
+def _everyone(state: KreusState, action: Action) -> Action:
+    """`ready` with no name, or `ready all`: the players still to place, named in the log;
+    `all` is refused when it could also be the start of a player's name."""
+    typed = action.get("player")
+    if isinstance(typed, str) and typed in state["tokens"]:
+        return action
+    out = dict(action)
+    if isinstance(typed, list) and len(typed) == 1:
+        typed = typed[0]
+    if isinstance(typed, str) and typed.strip().casefold() == "all":
+        named = [p for p in state["players"] if p.casefold().startswith("all")]
+        if named and "all" not in (p.casefold() for p in named):
+            raise InputError(f"'all' could be everyone or {' or '.join(named)}: type "
+                             "`ready` alone for everyone, or more of the name")
+        if not named:
+            out.pop("player")
+    if out.get("player") is None:
+        out.pop("player", None)
+        waiting = flow.must_place(state) if state["phase"] == "divination" else []
+        if waiting:
+            out["player"] = waiting
+    return out
+
+
+# Fields naming a player, resolved by the core's rules (any case, a unique prefix).
+PLAYER_FIELDS = {v.name: tuple(f.name for f in v.fields if f.kind == "player")
+                 for v in VERBS.values()}
 # Fields naming a card, recorded in full (`atm` typed, `atmosphere` logged) when they name one.
 CARD_FIELDS = {"reveal": ("card",), "discard": ("card",), "retrieve": ("card", "give")}
 
@@ -167,6 +207,8 @@ CARD_FIELDS = {"reveal": ("card",), "discard": ("card",), "retrieve": ("card", "
 def _card(state: KreusState, typed: object) -> object:
     """A typed card in full when it names one of this deck's cards; else as typed, for the
     handler to refuse with its own message."""
+    if not isinstance(typed, str) or typed in state["deck"] or typed == "none":
+        return typed
     try:
         return cards.parse(typed, state["deck"])
     except InputError:

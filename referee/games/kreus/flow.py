@@ -25,10 +25,9 @@ from scorers.kreus import outcome as score_outcome
 
 def must_place(state: KreusState) -> list[str]:
     """Players who still have to put a card face down this turn, in seat order."""
-    r = state["round"]
+    placed, hand, skip, turn = state["round"]["placed"], state["hand"], state["skip"], state["turn"]
     return [p for p in seat_order(state)
-            if p not in r["placed"] and state["hand"][p] > 0
-            and state["skip"].get(p) != state["turn"]]
+            if p not in placed and hand[p] > 0 and skip.get(p) != turn]
 
 
 def start_play(state: KreusState) -> list[dict]:

@@ -24,9 +24,9 @@ def named(state: KreusState, value: object, what: str = "a player") -> str:
 
 def seat_order(state: KreusState, start: int | None = None) -> list[str]:
     """Players going left (the order they were listed) from the First Player."""
-    n = len(state["players"])
-    first = state["first"] if start is None else start
-    return [state["players"][(first + i) % n] for i in range(n)]
+    players = state["players"]
+    first = (state["first"] if start is None else start) % len(players)
+    return players[first:] + players[:first]
 
 
 def first_player(state: KreusState) -> str:
