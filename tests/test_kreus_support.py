@@ -239,3 +239,19 @@ def build_perfect(turns: int = 8, divination: dict | None = None) -> dict:
     for i, reveals in enumerate(PERFECT_ROUTE[:turns]):
         state, _ = play_turn(state, reveals, (divination or {}).get(i + 1))
     return state
+
+
+def planet_table(turns: int = 7, divination: dict | None = None) -> Table:
+    """`build_planet` on a Table: a 4-player game played along ROUTE for `turns` turns."""
+    t = seated(4, tokens=[2, 2, 2])
+    for i, reveals in enumerate(ROUTE[:turns]):
+        turn(t, reveals, (divination or {}).get(i + 1))
+    return t
+
+
+def perfect_table(turns: int = 8, divination: dict | None = None) -> Table:
+    """`build_perfect` on a Table: a 4-player first game along PERFECT_ROUTE."""
+    t = seated(4, tokens=[2, 2, 2], first_game=True)
+    for i, reveals in enumerate(PERFECT_ROUTE[:turns]):
+        turn(t, reveals, (divination or {}).get(i + 1))
+    return t
