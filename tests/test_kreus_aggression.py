@@ -11,15 +11,19 @@ from test_kreus_support import (
     build_planet,
     discard_down_to,
     do,
+    planet_table,
     play_turn,
     put,
     ready_all,
     refused,
+    seated,
     started,
     text,
+    turn,
 )
 
 from referee.games.kreus.table import held_aggression
+from referee.testing import Table
 
 
 def _turn2(*puts: tuple):
@@ -37,6 +41,22 @@ def _turn2(*puts: tuple):
 
 def _reveal(state, card, **opts):
     return act(state, "reveal", player=state["round"]["order"][0], card=card, **opts)
+
+
+def _turn2_table() -> Table:
+    """Turn 2's Creation phase on a Table; Bob first. Turn 1: four Fire cards revealed with
+    nothing in play, all discarded."""
+    t = seated()
+    turn(t, ["fire", "fire", "fire", "fire"])
+    turn(t, [])
+    assert t.state["turn"] == 2 and t.state["round"]["order"][0] == "Bob"
+    return t
+
+
+def _next(t: Table, card: str, **opts) -> list[dict]:
+    """The next player in the reveal order reveals `card`."""
+    return t.act({"verb": "reveal", "player": t.state["round"]["order"][0], "card": card,
+                  **opts})
 
 
 def test_thunderbolts_discard_the_chosen_element_from_an_incomplete_card():
@@ -72,25 +92,27 @@ def test_storm_discards_every_element_of_every_incomplete_card():
 
 
 def test_storm_with_nothing_to_discard_goes_back_to_hand_and_its_player_discards():
-    state = _turn2()
-    who = state["round"]["order"][0]
-    hand = state["hand"][who]
-    state, _events = _reveal(state, "storm")
+    t = _turn2_table()
+    who = t.state["round"]["order"][0]
+    hand = t.state["hand"][who]
+    _next(t, "storm")
+    state = t.state
     # back in hand (+1), then a Nature or Element card must go
     assert state["hand"][who] == hand + 1 and state["pool"]["storm"] == 1
     assert [(p["decision"], p["player"]) for p in state["pending"]] == [("storm-discard", who)]
-    refused(state, "reveal", player=state["round"]["order"][0], card="fire")
-    refused(state, "discard", player=who, card="thunderbolts")
-    refused(state, "discard", player="Dee", card="fire")
-    state = do(state, "discard", player=who, card="fire")
+    t.refuse({"verb": "reveal", "player": state["round"]["order"][0], "card": "fire"})
+    t.refuse({"verb": "discard", "player": who, "card": "thunderbolts"})
+    t.refuse({"verb": "discard", "player": "Dee", "card": "fire"})
+    t.act({"verb": "discard", "player": who, "card": "fire"})
+    state = t.state
     assert state["hand"][who] == hand and state["pending"] == []
     assert state["round"]["order"][0] != who
 
 
 def test_storm_discard_can_be_given_up_front():
-    state = _turn2()
-    state, _events = _reveal(state, "storm", discard="water")
-    assert state["pending"] == [] and state["discard"][-1] == "water"
+    t = _turn2_table()
+    _next(t, "storm", discard="water")
+    assert t.state["pending"] == [] and t.state["discard"][-1] == "water"
 
 
 def test_hekatonkheires_discard_elements_and_aggression_until_a_nature_card():
@@ -107,12 +129,12 @@ def test_hekatonkheires_discard_elements_and_aggression_until_a_nature_card():
 
 
 def test_hekatonkheires_last_across_turns():
-    state = _turn2()
-    state, _ = _reveal(state, "hekatonkheires")
-    for card in ("fire", "fire", "air"):
-        state, _ = _reveal(state, card)
-    assert state["turn"] == 3 and state["hek"]
-    state, _ = play_turn(state, ["atmosphere", "air"])
+    t = _turn2_table()
+    for card in ("hekatonkheires", "fire", "fire", "air"):
+        _next(t, card)
+    assert t.state["turn"] == 3 and t.state["hek"]
+    turn(t, ["atmosphere", "air"])
+    state = t.state
     assert not state["hek"] and state["in_play"]["atmosphere"]["elements"][0]["card"] == "air"
 
 
@@ -124,8 +146,10 @@ def test_hekatonkheires_end_on_a_nature_card_played_as_an_element():
 
 
 def test_aggression_on_the_first_turn_loses_at_once():
-    state = ready_all(started())
-    state, events = act(state, "reveal", player="Ann", card="hekatonkheires")
+    t = seated()
+    t.act({"verb": "ready"})
+    events = t.act({"verb": "reveal", "player": "Ann", "card": "hekatonkheires"})
+    state = t.state
     assert state["over"] and state["outcome"] == "defeat"
     assert "first turn" in text(events)
 
@@ -149,11 +173,13 @@ def test_aggression_on_the_last_turn_loses_at_once():
 def test_planet_complete_with_aggression_cards_unseen_is_a_defeat_decided_without_asking():
     """RULINGS: every card leaves a hand face up, so an Aggression card never seen is still
     held. The 7-turn route completes the Planet with all 5 unseen: defeat, no question."""
-    state, events = play_turn(build_planet(turns=6), ROUTE[6])
+    t = planet_table(turns=6)
+    events = turn(t, ROUTE[6])
+    state = t.state
     assert state["over"] and state["pending"] == [] and state["outcome"] == "defeat"
     assert state["aggression_held"] is True
     assert "5 Aggression cards were never seen" in text(events)
-    err = refused(state, "end", aggression_held=True)
+    err = t.refuse({"verb": "end", "aggression_held": True})
     assert "game is over" in err.message
 
 
@@ -192,10 +218,10 @@ def test_planet_complete_while_only_aggression_cards_are_held_is_a_defeat_withou
 def test_status_shows_who_discards_for_the_storm_not_who_reveals():
     from referee.games.kreus import render
 
-    state = _turn2()
-    who = state["round"]["order"][0]
-    state, _ = _reveal(state, "storm")
-    row = next(line for line in render.render(state).splitlines() if line.split()[1:2] == [who])
+    t = _turn2_table()
+    who = t.state["round"]["order"][0]
+    _next(t, "storm")
+    row = next(line for line in render.render(t.state).splitlines() if line.split()[1:2] == [who])
     assert "to discard (Storm of Uranus)" in row and "reveals next" not in row
 
 
@@ -238,18 +264,18 @@ def test_storm_discard_is_named_only_when_the_storm_blows_nothing_away():
 
 
 def test_storm_discard_is_not_the_divination_discard_for_a_token():
-    state, _ = play_turn(started(), ["fire", "fire", "fire", "fire"])
-    state = do(state, "discard", player="Bob", card="air")  # turn 2, Divination: Bob's one
-    state = do(ready_all(state), "next")
-    state, _ = _reveal(state, "storm")  # Bob, first: nothing to blow away, back in hand
-    state = do(state, "discard", player="Bob", card="water")
-    assert state["pending"] == [] and state["discard"][-1] == "water"
+    t = seated()
+    turn(t, ["fire", "fire", "fire", "fire"])
+    t.act({"verb": "discard", "player": "Bob", "card": "air"})  # turn 2, Divination: Bob's one
+    turn(t, ["storm"])  # Bob, first: nothing to blow away, back in hand
+    t.act({"verb": "discard", "player": "Bob", "card": "water"})
+    assert t.state["pending"] == [] and t.state["discard"][-1] == "water"
 
 
 def test_a_single_copy_card_seen_twice_is_named_properly():
-    state = _turn2()
-    state, _ = _reveal(state, "hekatonkheires")
-    err = refused(state, "reveal", player="Cy", card="hekatonkheires")
+    t = _turn2_table()
+    _next(t, "hekatonkheires")
+    err = t.refuse({"verb": "reveal", "player": "Cy", "card": "hekatonkheires"})
     assert err.message.startswith("The Hekatonkheires, the only one in this deck, is already "
                                   "accounted for")
     assert "every The" not in err.message and err.message.endswith("cannot be it")
