@@ -9,9 +9,10 @@ from test_kreus_support import (
     play_turn,
     put,
     ready_all,
-    refused,
+    seated,
     started,
     text,
+    turn,
 )
 
 
@@ -20,8 +21,9 @@ def _altered(**kw):
 
 
 def test_altered_copies_are_refused_outside_the_mode():
-    state = do(ready_all(started()), "next")
-    err = refused(state, "reveal", kind=InputError, player="Ann", card="volatile-fire")
+    t = seated()
+    turn(t, [])
+    err = t.refuse({"verb": "reveal", "player": "Ann", "card": "volatile-fire"}, kind=InputError)
     assert "--altered" in err.message
 
 
@@ -34,8 +36,9 @@ def test_disturbing_element_moves_the_first_player_card_left():
 
 
 def test_disturbing_element_discarded_does_not_move_the_card():
-    state, _ = play_turn(_altered(), ["disturbing-fire", "water", "water", "water"])
-    assert state["players"][state["first"]] == "Bob"
+    t = seated(4, tokens=[2, 2, 2], altered=True)
+    turn(t, ["disturbing-fire", "water", "water", "water"])
+    assert t.state["players"][t.state["first"]] == "Bob"
 
 
 def test_volatile_element_under_an_incomplete_card_is_discarded_at_end_of_turn():
