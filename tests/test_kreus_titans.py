@@ -58,26 +58,36 @@ def _reveal(t: Table, *cards: str) -> list[dict]:
     return events
 
 
+def _laid(*turn_1: str, **titans: str) -> Table:
+    """Dee First Player lays out turn 1 (Fire and Air are lost while nothing needs them), so
+    turn 2, Divination, starts with Ann."""
+    t = incarnated({**DEFAULT, **titans}, first="Dee")
+    turn(t, list(turn_1))
+    assert t.state["turn"] == 2 and t.state["players"][t.state["first"]] == "Ann"
+    return t
+
+
 def test_male_titan_cannot_play_level_two_cards():
-    state = put(_with(Ann="hyperion", Bob="rhea"), "atmosphere", "air", "water")
-    state = do(ready_all(state), "next")
-    state, events = act(state, "reveal", player="Ann", card="wind")
-    assert "wind" in state["discard"] and "male Titan" in text(events)
+    t = _laid("atmosphere", "air", "water", "fire", Ann="hyperion", Bob="rhea")
+    turn(t, [])
+    events = t.act({"verb": "reveal", "player": "Ann", "card": "wind"})
+    assert "wind" in t.state["discard"] and "male Titan" in text(events)
 
 
 def test_male_titan_may_play_level_three_and_female_level_two():
-    state = put(_with(), "atmosphere", "air", "water")
-    state = do(ready_all(state), "next")
-    state, _ = act(state, "reveal", player="Ann", card="comet")  # Level I: anyone
-    state, _ = act(state, "reveal", player="Bob", card="wind")  # Theia, female: Level II fine
-    assert "wind" in state["in_play"]
+    t = _laid("atmosphere", "air", "water", "fire")
+    turn(t, [])
+    t.act({"verb": "reveal", "player": "Ann", "card": "comet"})  # Level I: anyone
+    t.act({"verb": "reveal", "player": "Bob", "card": "wind"})  # Theia, female: Level II fine
+    assert "wind" in t.state["in_play"]
 
 
 def test_female_titan_cannot_play_level_three_even_as_an_element():
-    state = put(_with(), "comet", "fire")  # Comet needs Earth; Bird shows Earth
-    state = do(ready_all(state), "next")
-    state, _ = act(state, "reveal", player="Ann", card="fire")
-    state, events = act(state, "reveal", player="Bob", card="bird", **{"as": "earth"})
+    t = _laid("comet", "fire", "air", "air")  # Comet needs Earth; Bird shows Earth
+    turn(t, [])
+    t.act({"verb": "reveal", "player": "Ann", "card": "fire"})
+    events = t.act({"verb": "reveal", "player": "Bob", "card": "bird", "as": "earth"})
+    state = t.state
     assert "bird" in state["discard"] and "female Titan" in text(events)
     assert state["in_play"]["comet"]["elements"] == [
         {"element": "fire", "card": "fire", "protected": False}]
@@ -123,17 +133,17 @@ def test_cronus_places_two_cards_plays_both_then_sits_out_a_turn():
 
 
 def test_hyperion_plays_an_element_as_any_element():
-    state = put(_with(Ann="hyperion", Bob="rhea"), "atmosphere", "air")
-    state = do(state, "power", player="Ann")
-    state = do(ready_all(state), "next")
-    state, events = act(state, "reveal", player="Ann", card="fire", **{"as": "water"})
-    assert state["in_play"]["atmosphere"]["complete"] and "Hyperion" in text(events)
+    t = _laid("atmosphere", "air", "fire", "fire", Ann="hyperion", Bob="rhea")
+    turn(t, [], [("power", {"player": "Ann"})])
+    events = t.act({"verb": "reveal", "player": "Ann", "card": "fire", "as": "water"})
+    assert t.state["in_play"]["atmosphere"]["complete"] and "Hyperion" in text(events)
 
 
 def test_without_hyperion_an_element_is_only_itself():
-    state = do(ready_all(put(_with(), "atmosphere", "air")), "next")
-    err = refused(state, "reveal", player="Ann", card="fire", **{"as": "water"})
-    assert "Aether" in err.rule
+    t = _laid("atmosphere", "air", "fire", "fire")
+    turn(t, [])
+    err = t.refuse({"verb": "reveal", "player": "Ann", "card": "fire", "as": "water"})
+    assert "Aether" in (err.rule or "")
 
 
 def test_iapetus_replays_the_elements_discarded_this_phase():
@@ -241,27 +251,27 @@ def test_phoebe_looks_at_a_face_down_card():
 
 
 def test_tethys_protects_an_element_until_its_card_is_complete():
-    state = do(put(_with(), "comet"), "show-card", player="Ann", to="Bob")  # Reserve 0 -> 1
-    state = do(ready_all(state), "next")
-    state = do(state, "reveal", player="Ann", card="fire")
-    state, events = act(state, "power", player="Dee")
-    assert state["in_play"]["comet"]["elements"][0]["protected"] and state["reserve"] == 0
-    err = refused(state, "power", player="Dee")
+    t = _laid("comet", "air", "air", "air")
+    turn(t, [], [("show-card", {"player": "Ann", "to": "Bob"})])  # Reserve 0 -> 1
+    t.act({"verb": "reveal", "player": "Ann", "card": "fire"})
+    t.act({"verb": "power", "player": "Dee"})
+    assert t.state["in_play"]["comet"]["elements"][0]["protected"] and t.state["reserve"] == 0
+    err = t.refuse({"verb": "power", "player": "Dee"})
     assert "already protected" in err.message
-    state, _ = play_rest(state, ["air", "water", "water"])  # nothing needs them
-    state, events = play_turn(state, ["thunderbolts", "water", "air", "water"])
+    _reveal(t, "air", "water", "water")  # nothing needs them
+    events = turn(t, ["thunderbolts", "water", "air", "water"])
     assert "no effect" in text(events)
-    assert state["in_play"]["comet"]["elements"][0]["card"] == "fire"  # spared
-    state, events = play_turn(state, ["earth"])
+    assert t.state["in_play"]["comet"]["elements"][0]["card"] == "fire"  # spared
+    events = turn(t, ["earth"])
     # Comet complete: Tethys' token goes back (Reserve 0 -> 1); tokens 1+2+2+1 + 1 = 7
-    assert state["in_play"]["comet"]["complete"] and state["reserve"] == 1
+    assert t.state["in_play"]["comet"]["complete"] and t.state["reserve"] == 1
     assert "Tethys" in text(events)
 
 
 def test_tethys_needs_a_reserve_token():
-    state = do(ready_all(put(_with(), "comet")), "next")  # Reserve 0
-    state = do(state, "reveal", player="Ann", card="fire")
-    err = refused(state, "power", player="Dee")
+    t = _laid("comet", "air", "air", "air")
+    turn(t, ["fire"])  # Reserve 0; Ann's Fire goes on Comet
+    err = t.refuse({"verb": "power", "player": "Dee"})
     assert "Reserve is empty" in err.message
 
 
@@ -314,13 +324,14 @@ def test_tethys_protects_the_last_element_of_the_turn():
 
 
 def test_tethys_on_a_reveal_needs_tethys_and_an_element_put_into_play():
-    state = do(ready_all(put(incarnate({**DEFAULT, "Dee": "themis"}), "comet")), "next")
-    err = refused(state, "reveal", player="Ann", card="fire", tethys=True)
-    assert "Tethys" in err.rule
-    state = do(ready_all(put(_with(), "comet")), "show-card", player="Ann", to="Bob")
-    state = do(state, "next")
-    err = refused(state, "reveal", player="Ann", card="water", tethys=True)  # lost, not in play
-    assert "Tethys" in err.rule
+    t = _laid("comet", "air", "air", "air", Dee="themis")
+    turn(t, [])
+    err = t.refuse({"verb": "reveal", "player": "Ann", "card": "fire", "tethys": True})
+    assert "Tethys" in (err.rule or "")
+    t = _laid("comet", "air", "air", "air")
+    turn(t, [], [("show-card", {"player": "Ann", "to": "Bob"})])
+    err = t.refuse({"verb": "reveal", "player": "Ann", "card": "water", "tethys": True})
+    assert "Tethys" in (err.rule or "")  # lost, not in play
 
 
 def test_crius_declared_on_the_last_turn_when_cronus_places_his_last_two_cards():
