@@ -9,7 +9,6 @@ from test_kreus_support import (
     do,
     perfect_table,
     planet_table,
-    put,
     ready_all,
     seated,
     started,
@@ -116,9 +115,11 @@ def test_status_marks_the_last_turn():
 
 
 def test_tree_shows_each_cards_state():
-    state = put(put(started(), "atmosphere", "air", "water"), "comet", "fire")
-    state = do(state, "discard", player="Ann", card="fish")
-    out = render.render_tree(state)
+    t = seated()
+    turn(t, ["atmosphere", "air", "water", "comet"])
+    turn(t, ["fire", "air", "air", "air"])  # Fire on Comet; nothing needs Air any more
+    t.act({"verb": "discard", "player": "Ann", "card": "fish"})
+    out = render.render_tree(t.state)
     lines = {line.split()[2]: line for line in out.splitlines()[2:]}
     assert "COMPLETE" in lines["Atmosphere"]
     assert "needs Earth" in lines["Comet"]
@@ -138,17 +139,19 @@ def test_paths_list_open_routes_cheapest_first_with_elements_needed():
 
 
 def test_paths_close_when_a_nature_card_is_used_as_an_element():
-    state = put(started(), "atmosphere", "water")
-    state = do(ready_all(state), "next")
-    state = do(state, "reveal", player="Ann", card="bird", **{"as": "air"})
+    t = seated()
+    turn(t, ["atmosphere", "water", "fire", "fire"])
+    turn(t, [("bird", {"as": "air"})])
+    state = t.state
     routes = board.open_routes(state)
     assert all(r["blocked"] == ["bird"] for r in routes if "bird" in r["cards"])
     assert "Bird as-element" in render.render_paths(state)
 
 
 def test_vocabulary_offers_players_cards_and_targets():
-    state = put(started(), "atmosphere", "air")
-    words = ENGINE.vocabulary(state)
+    t = seated()
+    turn(t, ["atmosphere", "air", "fire", "fire"])
+    words = ENGINE.vocabulary(t.state)
     assert words["players"] == ["Ann", "Bob", "Cy", "Dee"]
     assert "hekatonkheires" in words["cards"] and "aether" not in words["cards"]
     assert "atmosphere:air" in words["targets"] and "reveal" in words["verbs"]
