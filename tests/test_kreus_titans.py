@@ -11,7 +11,6 @@ from test_kreus_support import (
     play_turn,
     put,
     ready_all,
-    refused,
     seated,
     started,
     text,
@@ -375,14 +374,15 @@ def test_oceanus_switches_only_players_who_reveal_this_turn():
 def test_thunderbolts_cannot_aim_at_a_protected_element_even_when_nothing_else_can_be_hit():
     """Tethys' Fire on Comet is the only Element in play: a target aimed at it is refused,
     as it is when another Element could be hit; revealed without a target, no effect."""
-    state = do(put(_with(), "comet"), "show-card", player="Ann", to="Bob")  # Reserve 0 -> 1
-    state = do(ready_all(state), "next")
-    state = do(state, "reveal", player="Ann", card="fire")
-    state = do(state, "power", player="Dee")  # Tethys protects the Fire
-    state, _ = play_rest(state, ["air", "water", "water"])  # nothing needs them
-    state = do(ready_all(state), "next")  # turn 2: Bob first
-    err = refused(state, "reveal", player="Bob", card="thunderbolts", target="comet:fire")
-    assert "Thunderbolts hit an unprotected Element" in err.rule
-    state, events = act(state, "reveal", player="Bob", card="thunderbolts")
+    t = _laid("comet", "air", "air", "air")
+    turn(t, [], [("show-card", {"player": "Ann", "to": "Bob"})])  # Reserve 0 -> 1
+    t.act({"verb": "reveal", "player": "Ann", "card": "fire"})
+    t.act({"verb": "power", "player": "Dee"})  # Tethys protects the Fire
+    _reveal(t, "air", "water", "water")  # nothing needs them
+    turn(t, [])  # turn 3: Bob first
+    err = t.refuse({"verb": "reveal", "player": "Bob", "card": "thunderbolts",
+                    "target": "comet:fire"})
+    assert "Thunderbolts hit an unprotected Element" in (err.rule or "")
+    events = t.act({"verb": "reveal", "player": "Bob", "card": "thunderbolts"})
     assert "no effect" in text(events)
-    assert state["in_play"]["comet"]["elements"][0]["card"] == "fire"
+    assert t.state["in_play"]["comet"]["elements"][0]["card"] == "fire"
