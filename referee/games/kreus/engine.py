@@ -97,6 +97,8 @@ class KreusEngine(Engine):
             value = out.get(key)
             if value is None or value is False or (isinstance(value, str) and value in seated):
                 continue
+            if isinstance(value, list) and all(isinstance(v, str) and v in seated for v in value):
+                continue
             out = dict(out) if out is action else out
             out[key] = ([self.resolve_player(state, v) for v in value] if isinstance(value, list)
                         else self.resolve_player(state, value))
@@ -177,8 +179,9 @@ def _everyone(state: KreusState, action: Action) -> Action:
     """`ready` with no name, or `ready all`: the players still to place, named in the log;
     `all` is refused when it could also be the start of a player's name."""
     typed = action.get("player")
-    if isinstance(typed, str) and typed in state["tokens"]:
-        return action
+    if isinstance(typed, str) and typed in state["tokens"] or (
+            isinstance(typed, list) and len(typed) > 1):
+        return action  # names: the core resolves them
     out = dict(action)
     if isinstance(typed, list) and len(typed) == 1:
         typed = typed[0]

@@ -47,7 +47,8 @@ def ready(state: KreusState, action: Action, chance: Chance | None = None) -> li
     """Divination: players put a card face down (two with Cronus' power).
 
     `player` is one name, a list of names, or absent: every player who still has to place
-    a card (the engine records their names). Each is checked before anything changes."""
+    a card (the engine records their names). Each is checked in turn; one refusal refuses
+    them all (the caller works on a copy and records nothing)."""
     typed = action.get("player")
     if typed is None:
         names = must_place(state)
