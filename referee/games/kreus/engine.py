@@ -179,7 +179,7 @@ def _everyone(state: KreusState, action: Action) -> Action:
     """`ready` with no name, or `ready all`: the players still to place, named in the log;
     `all` is refused when it could also be the start of a player's name."""
     typed = action.get("player")
-    if isinstance(typed, str) and typed in state["tokens"] or (
+    if (isinstance(typed, str) and typed in state["tokens"]) or (
             isinstance(typed, list) and len(typed) > 1):
         return action  # names: the core resolves them
     out = dict(action)
