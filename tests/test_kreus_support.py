@@ -1,9 +1,11 @@
 """Helpers for the Kreus tests (no tests here).
 
-On `referee.testing.Table` (the one harness, through the session code): `table`, `seated`
-and `turn` build positions by real play. Below them, the older engine-level helpers
-(`new`, `act`, `do`, `refused`, `started`, `play_turn`, and the `put`/`discard_down_to`
-shortcuts that lay out a position no log can reach) still serve the files not moved yet.
+On `referee.testing.Table` (the one harness, through the session code): `table`, `seated`,
+`turn`, `planet_table` and `perfect_table` build positions by real play. Below them, the
+older engine-level helpers (`new`, `act`, `do`, `refused`, `started`, `play_turn`, and the
+`put`/`discard_down_to` shortcuts) remain only for the few tests whose position no log can
+reach (hands emptied without playing, a River before its Comet is complete) and for the
+malformed-input fuzz of test_kreus_input.py.
 """
 
 from __future__ import annotations
