@@ -3,7 +3,6 @@ they bring on the first or last turn or when one is still held as the Planet com
 
 from __future__ import annotations
 
-import pytest
 from test_kreus_support import (
     ROUTE,
     InputError,
@@ -11,15 +10,18 @@ from test_kreus_support import (
     build_planet,
     discard_down_to,
     do,
+    planet_table,
     play_turn,
     put,
     ready_all,
-    refused,
+    seated,
     started,
     text,
+    turn,
 )
 
 from referee.games.kreus.table import held_aggression
+from referee.testing import Table
 
 
 def _turn2(*puts: tuple):
@@ -39,32 +41,52 @@ def _reveal(state, card, **opts):
     return act(state, "reveal", player=state["round"]["order"][0], card=card, **opts)
 
 
+def _turn2_table(*turn_1: str) -> Table:
+    """Turn 2's Creation phase on a Table; Bob first. Turn 1 reveals `turn_1` (by default
+    four Fire cards, with nothing in play all discarded)."""
+    t = seated()
+    turn(t, list(turn_1 or ("fire", "fire", "fire", "fire")))
+    turn(t, [])
+    assert t.state["turn"] == 2 and t.state["round"]["order"][0] == "Bob"
+    return t
+
+
+def _next(t: Table, card: str, **opts) -> list[dict]:
+    """The next player in the reveal order reveals `card`."""
+    return t.act({"verb": "reveal", "player": t.state["round"]["order"][0], "card": card,
+                  **opts})
+
+
 def test_thunderbolts_discard_the_chosen_element_from_an_incomplete_card():
-    state = _turn2(("atmosphere", "air"), ("comet", "fire"))
-    with pytest.raises(InputError, match="--target"):
-        _reveal(state, "thunderbolts")
-    refused(state, "reveal", player="Bob", card="thunderbolts", target="comet:earth")
-    state, _events = _reveal(state, "thunderbolts", target="comet:fire")
+    t = _turn2_table("atmosphere", "air", "comet", "fire")
+    err = t.refuse({"verb": "reveal", "player": "Bob", "card": "thunderbolts"}, kind=InputError)
+    assert "--target" in err.message
+    t.refuse({"verb": "reveal", "player": "Bob", "card": "thunderbolts", "target": "comet:earth"})
+    _next(t, "thunderbolts", target="comet:fire")
+    state = t.state
     assert state["in_play"]["comet"]["elements"] == []
     assert state["in_play"]["atmosphere"]["elements"][0]["card"] == "air"
     assert state["discard"][-2:] == ["thunderbolts", "fire"]
 
 
 def test_thunderbolts_spare_complete_cards_and_nature_cards_used_as_elements():
-    state = _turn2(("atmosphere", "air", "water"))  # complete
-    state, events = _reveal(state, "thunderbolts")
-    assert "no effect" in text(events) and len(state["in_play"]["atmosphere"]["elements"]) == 2
+    t = _turn2_table("atmosphere", "air", "water", "fire")  # complete
+    events = _next(t, "thunderbolts")
+    assert "no effect" in text(events) and len(t.state["in_play"]["atmosphere"]["elements"]) == 2
 
 
 def test_thunderbolts_single_target_needs_no_choice():
-    state = _turn2(("comet", "earth"))
-    state, _ = _reveal(state, "thunderbolts")
-    assert state["in_play"]["comet"]["elements"] == []
+    t = _turn2_table("comet", "earth", "water", "water")
+    _next(t, "thunderbolts")
+    assert t.state["in_play"]["comet"]["elements"] == []
 
 
 def test_storm_discards_every_element_of_every_incomplete_card():
-    state = _turn2(("atmosphere", "air", "water"), ("comet", "fire"), ("wind", "air"))
-    state, _events = _reveal(state, "storm")
+    t = seated()
+    turn(t, ["atmosphere", "air", "water", "comet"])
+    turn(t, ["fire", "wind", "air", "water"])  # Fire on Comet, Air on Wind, Water lost
+    turn(t, ["storm"])  # turn 3, Cy first
+    state = t.state
     assert state["in_play"]["comet"]["elements"] == []
     assert state["in_play"]["wind"]["elements"] == []
     assert len(state["in_play"]["atmosphere"]["elements"]) == 2  # complete: untouched
@@ -72,60 +94,65 @@ def test_storm_discards_every_element_of_every_incomplete_card():
 
 
 def test_storm_with_nothing_to_discard_goes_back_to_hand_and_its_player_discards():
-    state = _turn2()
-    who = state["round"]["order"][0]
-    hand = state["hand"][who]
-    state, _events = _reveal(state, "storm")
+    t = _turn2_table()
+    who = t.state["round"]["order"][0]
+    hand = t.state["hand"][who]
+    _next(t, "storm")
+    state = t.state
     # back in hand (+1), then a Nature or Element card must go
     assert state["hand"][who] == hand + 1 and state["pool"]["storm"] == 1
-    assert state["pending"] == {"kind": "storm-discard", "player": who}
-    refused(state, "reveal", player=state["round"]["order"][0], card="fire")
-    refused(state, "discard", player=who, card="thunderbolts")
-    refused(state, "discard", player="Dee", card="fire")
-    state = do(state, "discard", player=who, card="fire")
-    assert state["hand"][who] == hand and state["pending"] is None
+    assert [(p["decision"], p["player"]) for p in state["pending"]] == [("storm-discard", who)]
+    t.refuse({"verb": "reveal", "player": state["round"]["order"][0], "card": "fire"})
+    t.refuse({"verb": "discard", "player": who, "card": "thunderbolts"})
+    t.refuse({"verb": "discard", "player": "Dee", "card": "fire"})
+    t.act({"verb": "discard", "player": who, "card": "fire"})
+    state = t.state
+    assert state["hand"][who] == hand and state["pending"] == []
     assert state["round"]["order"][0] != who
 
 
 def test_storm_discard_can_be_given_up_front():
-    state = _turn2()
-    state, _events = _reveal(state, "storm", discard="water")
-    assert state["pending"] is None and state["discard"][-1] == "water"
+    t = _turn2_table()
+    _next(t, "storm", discard="water")
+    assert t.state["pending"] == [] and t.state["discard"][-1] == "water"
 
 
 def test_hekatonkheires_discard_elements_and_aggression_until_a_nature_card():
-    state = _turn2(("atmosphere", "air"))
-    state, events = _reveal(state, "hekatonkheires")
-    assert state["hek"]
-    state, events = _reveal(state, "water")  # Atmosphere needs it, but the Hekatonkheires rage
-    assert "water" in state["discard"] and state["hek"]
-    state, events = _reveal(state, "thunderbolts")
-    assert "no effect" in text(events) and state["in_play"]["atmosphere"]["elements"]
-    state, events = _reveal(state, "comet")
+    t = _turn2_table("atmosphere", "air", "fire", "fire")
+    _next(t, "hekatonkheires")
+    assert t.state["hek"]
+    _next(t, "water")  # Atmosphere needs it, but the Hekatonkheires rage
+    assert "water" in t.state["discard"] and t.state["hek"]
+    events = _next(t, "thunderbolts")
+    assert "no effect" in text(events) and t.state["in_play"]["atmosphere"]["elements"]
+    _next(t, "comet")
+    state = t.state
     assert not state["hek"] and "comet" in state["in_play"]
     assert "hekatonkheires" in state["discard"]
 
 
 def test_hekatonkheires_last_across_turns():
-    state = _turn2()
-    state, _ = _reveal(state, "hekatonkheires")
-    for card in ("fire", "fire", "air"):
-        state, _ = _reveal(state, card)
-    assert state["turn"] == 3 and state["hek"]
-    state, _ = play_turn(state, ["atmosphere", "air"])
+    t = _turn2_table()
+    for card in ("hekatonkheires", "fire", "fire", "air"):
+        _next(t, card)
+    assert t.state["turn"] == 3 and t.state["hek"]
+    turn(t, ["atmosphere", "air"])
+    state = t.state
     assert not state["hek"] and state["in_play"]["atmosphere"]["elements"][0]["card"] == "air"
 
 
 def test_hekatonkheires_end_on_a_nature_card_played_as_an_element():
-    state = _turn2(("atmosphere", "air"))
-    state, _ = _reveal(state, "hekatonkheires")
-    state, _ = _reveal(state, "rainbow", **{"as": "water"})
-    assert not state["hek"] and state["in_play"]["atmosphere"]["complete"]
+    t = _turn2_table("atmosphere", "air", "fire", "fire")
+    _next(t, "hekatonkheires")
+    _next(t, "rainbow", **{"as": "water"})
+    assert not t.state["hek"] and t.state["in_play"]["atmosphere"]["complete"]
 
 
 def test_aggression_on_the_first_turn_loses_at_once():
-    state = ready_all(started())
-    state, events = act(state, "reveal", player="Ann", card="hekatonkheires")
+    t = seated()
+    t.act({"verb": "ready"})
+    events = t.act({"verb": "reveal", "player": "Ann", "card": "hekatonkheires"})
+    state = t.state
     assert state["over"] and state["outcome"] == "defeat"
     assert "first turn" in text(events)
 
@@ -149,25 +176,26 @@ def test_aggression_on_the_last_turn_loses_at_once():
 def test_planet_complete_with_aggression_cards_unseen_is_a_defeat_decided_without_asking():
     """RULINGS: every card leaves a hand face up, so an Aggression card never seen is still
     held. The 7-turn route completes the Planet with all 5 unseen: defeat, no question."""
-    state, events = play_turn(build_planet(turns=6), ROUTE[6])
-    assert state["over"] and state["pending"] is None and state["outcome"] == "defeat"
+    t = planet_table(turns=6)
+    events = turn(t, ROUTE[6])
+    state = t.state
+    assert state["over"] and state["pending"] == [] and state["outcome"] == "defeat"
     assert state["aggression_held"] is True
     assert "5 Aggression cards were never seen" in text(events)
-    err = refused(state, "end", aggression_held=True)
+    err = t.refuse({"verb": "end", "aggression_held": True})
     assert "game is over" in err.message
 
 
 def test_nature_card_used_as_an_element_is_immune_to_aggression():
     # Atmosphere (needs Air, Water) holds a Bird standing for Air: incomplete, Bird immune
-    state, _ = play_turn(started(), ["fire", "fire", "fire", "fire"])
-    state = put(state, "atmosphere")
-    state = do(ready_all(state), "next")
-    state = do(state, "reveal", player="Bob", card="bird", **{"as": "air"})
-    state, events = act(state, "reveal", player="Cy", card="thunderbolts")
+    t = _turn2_table("atmosphere", "fire", "fire", "fire")
+    t.act({"verb": "reveal", "player": "Bob", "card": "bird", "as": "air"})
+    events = t.act({"verb": "reveal", "player": "Cy", "card": "thunderbolts"})
     assert "no effect" in text(events)
-    state, events = act(state, "reveal", player="Dee", card="storm")
+    t.act({"verb": "reveal", "player": "Dee", "card": "storm"})
+    state = t.state
     assert state["in_play"]["atmosphere"]["elements"][0]["card"] == "bird"
-    assert state["pending"] == {"kind": "storm-discard", "player": "Dee"}
+    assert [(p["decision"], p["player"]) for p in state["pending"]] == [("storm-discard", "Dee")]
 
 
 def test_planet_complete_while_only_aggression_cards_are_held_is_a_defeat_without_asking():
@@ -184,7 +212,7 @@ def test_planet_complete_while_only_aggression_cards_are_held_is_a_defeat_withou
     for who, keep in (("Ann", 3), ("Bob", 2), ("Cy", 2), ("Dee", 2)):
         state = discard_down_to(state, who, keep, spare)
     state, events = play_turn(state, ROUTE[6])
-    assert state["over"] and state["pending"] is None and state["outcome"] == "defeat"
+    assert state["over"] and state["pending"] == [] and state["outcome"] == "defeat"
     assert sum(state["pool"].values()) == 5 == held_aggression(state)
     assert "5 Aggression cards were never seen" in text(events)
 
@@ -192,64 +220,64 @@ def test_planet_complete_while_only_aggression_cards_are_held_is_a_defeat_withou
 def test_status_shows_who_discards_for_the_storm_not_who_reveals():
     from referee.games.kreus import render
 
-    state = _turn2()
-    who = state["round"]["order"][0]
-    state, _ = _reveal(state, "storm")
-    row = next(line for line in render.render(state).splitlines() if line.split()[1:2] == [who])
+    t = _turn2_table()
+    who = t.state["round"]["order"][0]
+    _next(t, "storm")
+    row = next(line for line in render.render(t.state).splitlines() if line.split()[1:2] == [who])
     assert "to discard (Storm of Uranus)" in row and "reveals next" not in row
 
 
 def test_thunderbolts_target_is_checked_the_same_way_when_nothing_can_be_hit():
     """A typed target must be an Element card the bolt could hit, whether or not another one
     could be hit: nothing lies on an incomplete card here, so any target is refused."""
-    state = _turn2(("atmosphere", "air", "water"))  # complete: nothing can be hit
-    err = refused(state, "reveal", player="Bob", card="thunderbolts", target="atmosphere:air")
-    assert err.rule.startswith("Aggression: Thunderbolts hit")
+    t = _turn2_table("atmosphere", "air", "water", "fire")  # complete: nothing can be hit
+    err = t.refuse({"verb": "reveal", "player": "Bob", "card": "thunderbolts",
+                    "target": "atmosphere:air"})
+    assert (err.rule or "").startswith("Aggression: Thunderbolts hit")
     assert "no Element card can be hit now" in err.message
-    refused(state, "reveal", player="Bob", card="thunderbolts", target="comet:fire")  # not in play
-    state, events = _reveal(state, "thunderbolts")  # without a target: no effect
+    t.refuse({"verb": "reveal", "player": "Bob", "card": "thunderbolts",
+              "target": "comet:fire"})  # not in play
+    events = _next(t, "thunderbolts")  # without a target: no effect
     assert "no effect" in text(events)
 
 
 def test_thunderbolts_target_is_checked_under_the_hekatonkheires_too():
-    state = _turn2(("comet", "fire"))
-    state, _ = _reveal(state, "hekatonkheires")
-    refused(state, "reveal", player="Cy", card="thunderbolts", target="comet:earth")
-    state, events = _reveal(state, "thunderbolts", target="comet:fire")
-    assert "no effect" in text(events) and state["in_play"]["comet"]["elements"]
+    t = _turn2_table("comet", "fire", "water", "water")
+    _next(t, "hekatonkheires")
+    t.refuse({"verb": "reveal", "player": "Cy", "card": "thunderbolts", "target": "comet:earth"})
+    events = _next(t, "thunderbolts", target="comet:fire")
+    assert "no effect" in text(events) and t.state["in_play"]["comet"]["elements"]
 
 
 def test_reveal_options_that_do_not_fit_the_card_are_refused():
-    state = _turn2(("comet", "fire"))
-    refused(state, "reveal", kind=InputError, player="Bob", card="earth", target="comet:fire")
-    refused(state, "reveal", kind=InputError, player="Bob", card="earth", discard="water")
-    refused(state, "reveal", kind=InputError, player="Bob", card="thunderbolts", discard="water")
-    refused(state, "reveal", kind=InputError, player="Bob", card="storm", on="comet")
-    refused(state, "reveal", kind=InputError, player="Bob", card="hekatonkheires",
-            target="comet:fire")
+    t = _turn2_table("comet", "fire", "water", "water")
+    for card, opts in (("earth", {"target": "comet:fire"}), ("earth", {"discard": "water"}),
+                       ("thunderbolts", {"discard": "water"}), ("storm", {"on": "comet"}),
+                       ("hekatonkheires", {"target": "comet:fire"})):
+        t.refuse({"verb": "reveal", "player": "Bob", "card": card, **opts}, kind=InputError)
 
 
 def test_storm_discard_is_named_only_when_the_storm_blows_nothing_away():
-    state = _turn2(("comet", "fire"))  # the Storm blows the Fire away: no discard
-    err = refused(state, "reveal", player="Bob", card="storm", discard="water")
+    t = _turn2_table("comet", "fire", "water", "water")  # the Storm blows the Fire away
+    err = t.refuse({"verb": "reveal", "player": "Bob", "card": "storm", "discard": "water"})
     assert err.rule == "Aggression: the Storm's player discards only when it blows nothing away"
-    state, _ = _reveal(state, "storm")
-    assert state["pending"] is None and state["in_play"]["comet"]["elements"] == []
+    _next(t, "storm")
+    assert t.state["pending"] == [] and t.state["in_play"]["comet"]["elements"] == []
 
 
 def test_storm_discard_is_not_the_divination_discard_for_a_token():
-    state, _ = play_turn(started(), ["fire", "fire", "fire", "fire"])
-    state = do(state, "discard", player="Bob", card="air")  # turn 2, Divination: Bob's one
-    state = do(ready_all(state), "next")
-    state, _ = _reveal(state, "storm")  # Bob, first: nothing to blow away, back in hand
-    state = do(state, "discard", player="Bob", card="water")
-    assert state["pending"] is None and state["discard"][-1] == "water"
+    t = seated()
+    turn(t, ["fire", "fire", "fire", "fire"])
+    t.act({"verb": "discard", "player": "Bob", "card": "air"})  # turn 2, Divination: Bob's one
+    turn(t, ["storm"])  # Bob, first: nothing to blow away, back in hand
+    t.act({"verb": "discard", "player": "Bob", "card": "water"})
+    assert t.state["pending"] == [] and t.state["discard"][-1] == "water"
 
 
 def test_a_single_copy_card_seen_twice_is_named_properly():
-    state = _turn2()
-    state, _ = _reveal(state, "hekatonkheires")
-    err = refused(state, "reveal", player="Cy", card="hekatonkheires")
+    t = _turn2_table()
+    _next(t, "hekatonkheires")
+    err = t.refuse({"verb": "reveal", "player": "Cy", "card": "hekatonkheires"})
     assert err.message.startswith("The Hekatonkheires, the only one in this deck, is already "
                                   "accounted for")
     assert "every The" not in err.message and err.message.endswith("cannot be it")

@@ -4,84 +4,100 @@ from __future__ import annotations
 
 from test_kreus_support import (
     InputError,
-    act,
     do,
-    play_turn,
     put,
     ready_all,
-    refused,
+    seated,
     started,
     text,
+    turn,
 )
+
+from referee.testing import Table
 
 
 def _altered(**kw):
     return started(4, tokens=[2, 2, 2], altered=True, **kw)
 
 
+def _laid(*turn_1: str) -> Table:
+    """An Altered game where Dee, First Player, lays out turn 1 (Air is lost while nothing
+    needs it): turn 2 starts with Ann."""
+    t = seated(4, tokens=[2, 2, 2], altered=True, first="Dee")
+    turn(t, list(turn_1))
+    assert t.state["players"][t.state["first"]] == "Ann"
+    return t
+
+
 def test_altered_copies_are_refused_outside_the_mode():
-    state = do(ready_all(started()), "next")
-    err = refused(state, "reveal", kind=InputError, player="Ann", card="volatile-fire")
+    t = seated()
+    turn(t, [])
+    err = t.refuse({"verb": "reveal", "player": "Ann", "card": "volatile-fire"}, kind=InputError)
     assert "--altered" in err.message
 
 
 def test_disturbing_element_moves_the_first_player_card_left():
-    state = put(_altered(), "comet")
-    state, events = play_turn(state, ["disturbing-fire", "water", "water", "water"])
+    t = _laid("comet", "air", "air", "air")
+    events = turn(t, ["disturbing-fire", "water", "water", "water"])
     assert "First Player card moves from Ann to Bob" in text(events)
     # end of turn: passed left again, Bob -> Cy
-    assert state["players"][state["first"]] == "Cy"
+    assert t.state["players"][t.state["first"]] == "Cy"
 
 
 def test_disturbing_element_discarded_does_not_move_the_card():
-    state, _ = play_turn(_altered(), ["disturbing-fire", "water", "water", "water"])
-    assert state["players"][state["first"]] == "Bob"
+    t = seated(4, tokens=[2, 2, 2], altered=True)
+    turn(t, ["disturbing-fire", "water", "water", "water"])
+    assert t.state["players"][t.state["first"]] == "Bob"
 
 
 def test_volatile_element_under_an_incomplete_card_is_discarded_at_end_of_turn():
-    state = put(_altered(), "comet")
-    state, events = play_turn(state, ["volatile-fire", "water", "water", "water"])
+    t = _laid("comet", "air", "air", "air")
+    events = turn(t, ["volatile-fire", "water", "water", "water"])
+    state = t.state
     assert state["in_play"]["comet"]["elements"] == []
     assert "volatile-fire" in state["discard"] and "Volatile" in text(events)
 
 
 def test_volatile_element_stays_once_its_card_is_complete():
-    state = put(_altered(), "comet")
-    state, _ = play_turn(state, ["volatile-fire", "earth", "water", "water"])
+    t = _laid("comet", "air", "air", "air")
+    turn(t, ["volatile-fire", "earth", "water", "water"])
+    state = t.state
     assert state["in_play"]["comet"]["complete"]
     assert state["in_play"]["comet"]["elements"][0]["card"] == "volatile-fire"
 
 
 def test_complementary_element_must_follow_an_element_card():
-    state = put(put(_altered(), "comet"), "atmosphere")
-    state, events = play_turn(state, ["fire", "complementary-earth", "river", "complementary-air"])
+    t = _laid("air", "air", "comet", "atmosphere")
+    events = turn(t, ["fire", "complementary-earth", "river", "complementary-air"])
+    state = t.state
     # Fire then Complementary Earth: played. River (a Nature card) then Complementary Air: lost
     assert state["in_play"]["comet"]["complete"]
     assert "complementary-air" in state["discard"] and "Complementary" in text(events)
 
 
 def test_complementary_element_first_in_a_turn_looks_at_the_previous_turn():
-    state = put(put(_altered(), "comet"), "atmosphere", "air", "water")
-    # turn 1: Wind enters, Water is lost, Earth goes on Comet, Air on Wind: it ends on an Element
-    state, _ = play_turn(state, ["wind", "water", "earth", "air"])
-    state = do(ready_all(state), "next")
-    state, _ = act(state, "reveal", player="Bob", card="complementary-fire", on="comet")
-    assert state["in_play"]["comet"]["complete"]
+    t = _laid("comet", "atmosphere", "air", "water")
+    # turn 2: Wind enters, Water is lost, Earth goes on Comet, Air on Wind: it ends on an Element
+    turn(t, ["wind", "water", "earth", "air"])
+    turn(t, [("complementary-fire", {"on": "comet"})])  # turn 3: Bob first
+    assert t.state["in_play"]["comet"]["complete"]
 
 
 def test_complementary_element_first_in_a_turn_after_a_lost_card_is_discarded():
-    state = put(put(_altered(), "comet"), "atmosphere", "air", "water")
-    state, _ = play_turn(state, ["wind", "earth", "air", "water"])  # ends on a lost Water
-    state = do(ready_all(state), "next")
-    state, events = act(state, "reveal", player="Bob", card="complementary-fire", on="comet")
-    assert "complementary-fire" in state["discard"] and "Complementary" in text(events)
+    t = _laid("comet", "atmosphere", "air", "water")
+    turn(t, ["wind", "earth", "air", "water"])  # ends on a lost Water
+    turn(t, [])
+    events = t.act({"verb": "reveal", "player": "Bob", "card": "complementary-fire",
+                    "on": "comet"})
+    assert "complementary-fire" in t.state["discard"] and "Complementary" in text(events)
 
 
 def test_complementary_element_cannot_follow_a_nature_card_used_as_an_element():
-    state = put(put(_altered(), "comet"), "atmosphere")
-    state = do(ready_all(state), "next")
-    state = do(state, "reveal", player="Ann", card="bird", **{"as": "air"})
-    state, _events = act(state, "reveal", player="Bob", card="complementary-water")
+    t = _laid("air", "air", "comet", "atmosphere")
+    turn(t, [])
+    t.act({"verb": "reveal", "player": "Ann", "card": "bird", "as": "air"})
+    t.act({"verb": "reveal", "player": "Bob", "card": "complementary-water"})
+    state = t.state
     assert "complementary-water" in state["discard"]
     assert state["in_play"]["atmosphere"]["elements"] == [
         {"element": "air", "card": "bird", "protected": False}]

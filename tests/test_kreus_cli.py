@@ -213,15 +213,14 @@ def test_log_lines_are_the_commands_the_table_types(db):
 
     from referee.chance import Chance
     from referee.games.kreus import ENGINE
-    from referee.games.kreus.legal import legal_actions
 
     rng = random.Random(7)
     opts = {"players": ["Ann", "Bob", "Cy", "Dee", "Eve"], "first": "Cy",
             "incarnation": True, "altered": True}
-    state = ENGINE.setup(opts, Chance("s", 0))
+    state = ENGINE.start(opts, Chance("s", 0))
     lines = [ENGINE.describe({"verb": "new", **opts})]
     for ply in range(1, 400):
-        actions = [a for a in legal_actions(state) if a.get("titan") != "draw"]
+        actions = [a for a in ENGINE.legal_actions(state) if a.get("titan") != "draw"]
         if not actions:
             break
         action = rng.choice(actions)

@@ -8,15 +8,16 @@ from test_kreus_support import (
     InputError,
     act,
     do,
-    play_turn,
     put,
     ready_all,
-    refused,
+    seated,
     started,
     text,
+    turn,
 )
 
 from referee.games.kreus import board
+from referee.testing import Table
 
 
 def _creation(state):
@@ -29,19 +30,39 @@ def _reveal(state, card, **opts):
     return act(state, "reveal", player=who, card=card, **opts)
 
 
+def _next(t: Table, card: str, **opts) -> list[dict]:
+    """The next player in the reveal order reveals `card` (Creation opened if need be)."""
+    if t.state["phase"] == "divination":
+        turn(t, [])
+    return t.act({"verb": "reveal", "player": t.state["round"]["order"][0], "card": card,
+                  **opts})
+
+
+def _laid(*turn_1: str, n: int = 4, **options) -> Table:
+    """Turn 1 played with these reveals (Fire, which nothing needs yet, is lost), and turn 2's
+    Creation phase open: what `put` lays out on a table, by real play."""
+    t = seated(n, **options)
+    turn(t, list(turn_1))
+    turn(t, [])
+    return t
+
+
 def test_level_one_cards_enter_play_freely():
-    state, events = _reveal(_creation(started()), "comet")
+    t = seated()
+    events = _next(t, "comet")
+    state = t.state
     assert "comet" in state["in_play"] and "Level I; needs Fire, Earth" in text(events)
 
 
 def test_level_two_needs_its_level_one_complete():
-    state = put(started(), "atmosphere", "air")  # incomplete: Wind stays locked
-    state, events = _reveal(_creation(state), "wind")
+    t = _laid("atmosphere", "air", "fire", "fire")  # incomplete: Wind stays locked
+    events = _next(t, "wind")
+    state = t.state
     assert "wind" not in state["in_play"] and "wind" in state["discard"]
     assert "needs Atmosphere complete" in text(events)
-    state = put(started(), "atmosphere", "air", "water")
-    state, _ = _reveal(_creation(state), "wind")
-    assert "wind" in state["in_play"]
+    t = _laid("atmosphere", "air", "water", "fire")
+    _next(t, "wind")
+    assert "wind" in t.state["in_play"]
 
 
 def test_level_three_needs_both_level_two_complete():
@@ -75,18 +96,18 @@ def test_planet_needs_any_two_level_three_complete():
 
 
 def test_element_goes_only_on_a_nature_card_in_play_that_needs_it():
-    state = put(started(), "atmosphere", "air")  # needs Water only
-    state, events = _reveal(_creation(state), "air")
-    assert "air" in state["discard"] and "no Nature card in play needs Air" in text(events)
-    state = put(started(), "atmosphere")
-    err = refused(_creation(state), "reveal", player="Ann", card="air", on="comet")
+    t = _laid("atmosphere", "air", "fire", "fire")  # needs Water only
+    events = _next(t, "air")
+    assert "air" in t.state["discard"] and "no Nature card in play needs Air" in text(events)
+    t = _laid("atmosphere", "fire", "fire", "fire")
+    err = t.refuse({"verb": "reveal", "player": "Bob", "card": "air", "on": "comet"})
     assert "not in play" in err.message
 
 
 def test_element_is_forced_onto_the_only_card_that_needs_it():
-    state = put(started(), "atmosphere")
-    state, events = _reveal(_creation(state), "water")
-    assert board.missing(state, "atmosphere") == ["air"]
+    t = _laid("atmosphere", "fire", "fire", "fire")
+    events = _next(t, "water")
+    assert board.missing(t.state, "atmosphere") == ["air"]
     assert "Atmosphere still needs Air" in text(events)
 
 
@@ -101,89 +122,100 @@ def test_element_with_two_targets_asks_which():
 
 
 def test_complete_card_takes_no_more_elements():
-    state = _creation(put(put(started(), "atmosphere", "air", "water"), "comet"))
-    err = refused(state, "reveal", player="Ann", card="fire", on="atmosphere")
+    t = _laid("atmosphere", "air", "water", "comet")
+    err = t.refuse({"verb": "reveal", "player": "Bob", "card": "fire", "on": "atmosphere"})
     assert "already complete" in err.message
 
 
 def test_aether_declares_one_needed_element():
-    state = _creation(put(started(n=6), "atmosphere", "air"))
-    err = refused(state, "reveal", player="Ann", card="aether", **{"as": "fire"})
+    t = _laid("atmosphere", "air", "fire", "fire", "fire", "fire", n=6)
+    err = t.refuse({"verb": "reveal", "player": "Bob", "card": "aether", "as": "fire"})
     assert "Atmosphere needs Water" not in err.message
     assert "--as water --on atmosphere" in err.message
-    state, _events = _reveal(state, "aether", **{"as": "water"})
+    _next(t, "aether", **{"as": "water"})
+    state = t.state
     assert state["in_play"]["atmosphere"]["complete"]
     assert state["in_play"]["atmosphere"]["elements"][1] == {
         "element": "water", "card": "aether", "protected": False}
 
 
 def test_nature_card_as_an_element_printed_on_itself_earns_the_token():
-    state = _creation(put(started(tokens=[0, 0, 0]), "atmosphere", "water"))
-    state = {**state, "reserve": 1, "tokens": {**state["tokens"], "Dee": 6}}
+    # Dee First Player: turn 2 starts with Ann; tokens 0, 0, 0 and Cy, last, takes all 7;
+    # Cy shows a card in turn 2's Divination, so the Reserve holds 1
+    t = seated(tokens=[0, 0, 0], first="Dee")
+    turn(t, ["atmosphere", "water", "fire", "fire"])
+    turn(t, [], [("show-card", {"player": "Cy", "to": "Dee"})])
+    assert t.state["reserve"] == 1 and t.state["round"]["order"][0] == "Ann"
     # Bird shows Air, Fire, Earth: it may stand for Air on Atmosphere
-    err = refused(state, "reveal", player="Ann", card="bird", **{"as": "water"})
+    err = t.refuse({"verb": "reveal", "player": "Ann", "card": "bird", "as": "water"})
     assert "Bird shows Air, Fire, Earth" in err.message
-    state, _events = _reveal(state, "bird", **{"as": "air"})
+    _next(t, "bird", **{"as": "air"})
+    state = t.state
     assert state["in_play"]["atmosphere"]["complete"]
     assert state["as_element"] == {"bird": "atmosphere"}
     assert state["tokens"]["Ann"] == 1 and state["reserve"] == 0
 
 
 def test_nature_card_played_as_itself_when_it_can():
-    state = _creation(put(started(), "atmosphere", "water"))
-    state, _ = _reveal(state, "comet")  # Comet could stand for nothing Atmosphere needs anyway
-    assert "comet" in state["in_play"]
+    t = _laid("atmosphere", "water", "fire", "fire")
+    _next(t, "comet")  # Comet could stand for nothing Atmosphere needs anyway
+    assert "comet" in t.state["in_play"]
 
 
 def test_nature_card_lost_when_it_cannot_enter_play():
-    state, events = _reveal(_creation(started()), "fish")
-    assert "fish" in state["discard"] and "closed" in text(events)
+    t = seated()
+    events = _next(t, "fish")
+    assert "fish" in t.state["discard"] and "closed" in text(events)
 
 
 def test_discarded_nature_card_closes_its_routes_until_retrieved():
-    state = do(started(tokens=[3, 0, 0]), "discard", player="Ann", card="rainbow")
-    open_ = [r["route"] for r in board.open_routes(state) if not r["blocked"]]
+    t = seated(tokens=[3, 0, 0])
+    t.act({"verb": "discard", "player": "Ann", "card": "rainbow"})
+    open_ = [r["route"] for r in board.open_routes(t.state) if not r["blocked"]]
     assert open_ == ["Flower + Tree"]  # every other pair uses Rainbow
-    state = do(state, "retrieve", player="Ann", card="rainbow", give="fire")
-    assert len([r for r in board.open_routes(state) if not r["blocked"]]) == 6
+    t.act({"verb": "retrieve", "player": "Ann", "card": "rainbow", "give": "fire"})
+    assert len([r for r in board.open_routes(t.state) if not r["blocked"]]) == 6
 
 
 def test_nature_card_is_unique():
-    state = _creation(started())
-    state, _ = _reveal(state, "comet")
-    err = refused(state, "reveal", player="Bob", card="comet")
+    t = seated()
+    _next(t, "comet")
+    err = t.refuse({"verb": "reveal", "player": "Bob", "card": "comet"})
     assert "already accounted for" in err.message
 
 
 def test_revealed_card_must_have_an_unseen_copy():
     # 4 players: no Aether in the deck. Turn 1 loses four Fire (nothing in play); turn 2's
     # Divination discards two more (Ann and Bob, one each): all 6 Fire are accounted for
-    state, _ = play_turn(started(), ["fire"] * 4)
+    t = seated()
+    turn(t, ["fire"] * 4)
     for who in ("Ann", "Bob"):
-        state = do(state, "discard", player=who, card="fire")
-    state = _creation(state)  # turn 2: Bob reveals first
-    refused(state, "reveal", kind=InputError, player="Bob", card="aether")
-    refused(state, "reveal", kind=InputError, player="Bob", card="lava")
-    err = refused(state, "reveal", player="Bob", card="fire")
+        t.act({"verb": "discard", "player": who, "card": "fire"})
+    turn(t, [])  # turn 2: Bob reveals first
+    t.refuse({"verb": "reveal", "player": "Bob", "card": "aether"}, kind=InputError)
+    t.refuse({"verb": "reveal", "player": "Bob", "card": "lava"}, kind=InputError)
+    err = t.refuse({"verb": "reveal", "player": "Bob", "card": "fire"})
     assert "6 in this deck" in err.message
 
 
 def test_reveal_in_order_from_the_first_player():
-    state = _creation(started(first="Cy"))
-    assert state["round"]["order"] == ["Cy", "Dee", "Ann", "Bob"]
-    err = refused(state, "reveal", player="Ann", card="fire")
+    t = seated(first="Cy")
+    turn(t, [])
+    assert t.state["round"]["order"] == ["Cy", "Dee", "Ann", "Bob"]
+    err = t.refuse({"verb": "reveal", "player": "Ann", "card": "fire"})
     assert "Cy reveals next" in err.message
 
 
 def test_first_reveal_closes_divination_once_every_card_is_down():
-    state = started()
-    refused(state, "reveal", player="Ann", card="comet")  # nobody has placed yet
-    state, events = act(ready_all(state), "reveal", player="Ann", card="comet")
-    assert state["phase"] == "creation" and "Creation: reveal in this order" in text(events)
+    t = seated()
+    t.refuse({"verb": "reveal", "player": "Ann", "card": "comet"})  # nobody has placed yet
+    t.act({"verb": "ready"})
+    events = t.act({"verb": "reveal", "player": "Ann", "card": "comet"})
+    assert t.state["phase"] == "creation" and "Creation: reveal in this order" in text(events)
 
 
 def test_completion_names_what_is_now_playable():
-    _state, events = play_turn(started(), ["atmosphere", "air", "water", "comet"])
+    events = turn(seated(), ["atmosphere", "air", "water", "comet"])
     assert "Atmosphere is complete!" in text(events)
     assert "Now playable: Wind, Rainbow" in text(events)
 
@@ -191,7 +223,7 @@ def test_completion_names_what_is_now_playable():
 def test_nature_card_forced_to_stand_for_an_element_says_it_never_enters_play():
     """Atmosphere needs Water; Rainbow (Level II) is locked (Atmosphere incomplete) but shows
     Water: it must be played as Water, and the table is told it is spent for good."""
-    state = put(started(), "atmosphere", "air")
-    state, events = _reveal(_creation(state), "rainbow")
-    assert state["as_element"] == {"rainbow": "atmosphere"}
+    t = _laid("atmosphere", "air", "fire", "fire")
+    events = _next(t, "rainbow")
+    assert t.state["as_element"] == {"rainbow": "atmosphere"}
     assert "never enter play as itself" in text(events)

@@ -5,42 +5,42 @@ from __future__ import annotations
 
 from test_kreus_support import (
     ROUTE,
-    act,
-    build_perfect,
-    build_planet,
     discard_down_to,
     do,
-    play_turn,
-    put,
+    perfect_table,
+    planet_table,
     ready_all,
-    refused,
+    seated,
     started,
     text,
     three_turns_without_aggression_left,
+    turn,
 )
 
 from referee.games.kreus import ENGINE, board, render
 
 
 def test_each_player_puts_one_card_face_down():
-    state = started()
-    state = do(state, "ready", player="Bob")
-    assert state["hand"]["Bob"] == 9 and state["face_down"]["Bob"] == 1
-    err = refused(state, "ready", player="Bob")
-    assert "one card face down" in err.rule
+    t = seated()
+    t.act({"verb": "ready", "player": "Bob"})
+    assert t.state["hand"]["Bob"] == 9 and t.state["face_down"]["Bob"] == 1
+    err = t.refuse({"verb": "ready", "player": "Bob"})
+    assert "one card face down" in (err.rule or "")
 
 
 def test_creation_waits_for_every_face_down_card():
-    state = do(started(), "ready", player="Ann")
-    err = refused(state, "next")
+    t = seated()
+    t.act({"verb": "ready", "player": "Ann"})
+    err = t.refuse({"verb": "next"})
     assert "Bob, Cy, Dee" in err.message
 
 
 def test_first_player_card_passes_left_each_turn():
-    state = started(first="Dee")
-    state, _ = play_turn(state, ["fire"] * 4)
-    assert state["players"][state["first"]] == "Ann" and state["turn"] == 2
-    state, _ = play_turn(state, ["fire", "air", "air", "air"])
+    t = seated(first="Dee")
+    turn(t, ["fire"] * 4)
+    assert t.state["players"][t.state["first"]] == "Ann" and t.state["turn"] == 2
+    turn(t, ["fire", "air", "air", "air"])
+    state = t.state
     assert state["players"][state["first"]] == "Bob"
     assert state["round"]["order"] == []
 
@@ -63,32 +63,32 @@ def test_the_game_ends_when_every_hand_is_empty():
 
 
 def test_the_game_ends_when_the_planet_is_complete_mid_turn():
-    state = build_planet(turns=6)
-    state = do(ready_all(state), "next")
-    for card in ("fire", "air", "earth"):
-        state = do(state, "reveal", player=state["round"]["order"][0], card=card)
-    assert not state["over"]
-    state = do(state, "reveal", player=state["round"]["order"][0], card="water")
+    t = planet_table(turns=6)
+    turn(t, ["fire", "air", "earth"])
+    assert not t.state["over"]
+    turn(t, ["water"])
+    state = t.state
     assert state["over"] and state["end_reason"] == "planet"
     assert ENGINE.summary(state)["pending"] == [] and ENGINE.legal_actions(state) == []
 
 
 def test_summary_is_the_common_block():
-    s = ENGINE.summary(started(first="Bob"))
+    s = seated(first="Bob").summary
     assert s["game"] == "kreus" and s["phase"] == "divination" and s["current"] == "Bob"
     # tokens from Bob: 1, 1, 1; Ann, last, takes the rest: 7 - 3 = 4
     assert s["players"][0] == {"name": "Ann", "score": None, "energy": 4, "hand": 10,
                                "face_down": 0}
-    over = ENGINE.summary(build_perfect())
+    over = perfect_table().summary
     assert over["over"] and over["outcome"] == "perfection"
     assert over["winners"] == ["Ann", "Bob", "Cy", "Dee"]
-    lost = ENGINE.summary(build_planet())  # 5 Aggression cards still held: defeat
+    lost = planet_table().summary  # 5 Aggression cards still held: defeat
     assert lost["over"] and lost["outcome"] == "defeat" and lost["winners"] == []
 
 
 def test_status_shows_reserve_tokens_hands_face_down_and_turn():
-    state = do(started(first="Bob"), "ready", player="Bob")
-    out = ENGINE.render(state)
+    t = seated(first="Bob")
+    t.act({"verb": "ready", "player": "Bob"})
+    out = ENGINE.render(t.state)
     assert "Turn 1 · Divination phase  (FIRST TURN: no Aggression card!)" in out
     assert "Energy Reserve: 0 of 7" in out
     assert "Bob  [First Player]" in out and "to place" in out
@@ -97,8 +97,9 @@ def test_status_shows_reserve_tokens_hands_face_down_and_turn():
 
 def test_status_shows_who_revealed_and_who_reveals_next():
     # Creation of turn 1, Ann first: Ann's Comet is in play, Bob's card comes next
-    state = do(do(ready_all(started()), "next"), "reveal", player="Ann", card="comet")
-    rows = {line.split()[1]: line for line in ENGINE.render(state).splitlines()
+    t = seated()
+    turn(t, ["comet"])
+    rows = {line.split()[1]: line for line in ENGINE.render(t.state).splitlines()
             if line[:1].isdigit()}
     assert rows["Ann"].endswith("revealed")
     assert rows["Bob"].endswith("1 card, reveals next")
@@ -114,9 +115,11 @@ def test_status_marks_the_last_turn():
 
 
 def test_tree_shows_each_cards_state():
-    state = put(put(started(), "atmosphere", "air", "water"), "comet", "fire")
-    state = do(state, "discard", player="Ann", card="fish")
-    out = render.render_tree(state)
+    t = seated()
+    turn(t, ["atmosphere", "air", "water", "comet"])
+    turn(t, ["fire", "air", "air", "air"])  # Fire on Comet; nothing needs Air any more
+    t.act({"verb": "discard", "player": "Ann", "card": "fish"})
+    out = render.render_tree(t.state)
     lines = {line.split()[2]: line for line in out.splitlines()[2:]}
     assert "COMPLETE" in lines["Atmosphere"]
     assert "needs Earth" in lines["Comet"]
@@ -125,7 +128,7 @@ def test_tree_shows_each_cards_state():
 
 
 def test_paths_list_open_routes_cheapest_first_with_elements_needed():
-    state = build_planet(turns=3)  # Atmosphere, Comet, Wind, Rainbow complete
+    state = planet_table(turns=3).state  # Atmosphere, Comet, Wind, Rainbow complete
     routes = [r for r in board.open_routes(state) if not r["blocked"]]
     # Bird + Fish: Bird 3 + Fish 3 + River 2 + Planet 4 = 12 elements still needed
     assert routes[0]["route"] == "Bird + Fish" and routes[0]["total"] == 12
@@ -136,17 +139,19 @@ def test_paths_list_open_routes_cheapest_first_with_elements_needed():
 
 
 def test_paths_close_when_a_nature_card_is_used_as_an_element():
-    state = put(started(), "atmosphere", "water")
-    state = do(ready_all(state), "next")
-    state = do(state, "reveal", player="Ann", card="bird", **{"as": "air"})
+    t = seated()
+    turn(t, ["atmosphere", "water", "fire", "fire"])
+    turn(t, [("bird", {"as": "air"})])
+    state = t.state
     routes = board.open_routes(state)
     assert all(r["blocked"] == ["bird"] for r in routes if "bird" in r["cards"])
     assert "Bird as-element" in render.render_paths(state)
 
 
 def test_vocabulary_offers_players_cards_and_targets():
-    state = put(started(), "atmosphere", "air")
-    words = ENGINE.vocabulary(state)
+    t = seated()
+    turn(t, ["atmosphere", "air", "fire", "fire"])
+    words = ENGINE.vocabulary(t.state)
     assert words["players"] == ["Ann", "Bob", "Cy", "Dee"]
     assert "hekatonkheires" in words["cards"] and "aether" not in words["cards"]
     assert "atmosphere:air" in words["targets"] and "reveal" in words["verbs"]
@@ -159,23 +164,25 @@ def test_describe_reads_like_the_table():
 
 
 def test_route_script_uses_each_player_once_a_turn():
-    state, events = play_turn(started(4, tokens=[2, 2, 2]), ROUTE[0])
+    t = seated(4, tokens=[2, 2, 2])
+    events = turn(t, ROUTE[0])
     assert "Atmosphere is complete!" in text(events)
-    assert all(state["hand"][p] == 9 for p in state["players"])
+    assert all(t.state["hand"][p] == 9 for p in t.state["players"])
 
 
 def test_unknown_verb_is_an_input_error():
     from referee.errors import InputError
 
-    refused(started(), "fly", kind=InputError)
-    refused(started(), "reveal", kind=InputError, player="Zed", card="fire")
-    act(started(), "ready", player="ann")  # names in any case
+    seated().refuse({"verb": "fly"}, kind=InputError)
+    seated().refuse({"verb": "reveal", "player": "Zed", "card": "fire"}, kind=InputError)
+    seated().act({"verb": "ready", "player": "ann"})  # names in any case
 
 
 def test_paths_warn_when_a_route_needs_more_than_the_unseen_elements():
-    state = started(4, tokens=[2, 2, 2])
+    t = seated(4, tokens=[2, 2, 2])
     for who in ("Ann", "Bob", "Cy"):
-        state = do(state, "discard", player=who, card="fire")
+        t.act({"verb": "discard", "player": who, "card": "fire"})
+    state = t.state
     # 3 Fire left unseen; Bird + Fish needs Comet 1 + Wind 1 + Rainbow 1 + Bird 1 + Fish 1 +
     # Planet 1 = 6 Fire: 3 beyond the unseen cards
     route = next(r for r in board.open_routes(state) if r["route"] == "Bird + Fish")
@@ -192,7 +199,6 @@ def test_describe_new_reads_like_the_command():
 
 def test_status_shows_the_unseen_element_cards():
     # Turn 1 of build_planet: Air and Water on Atmosphere -> 4-player deck, 6 of each element
-    state = build_planet(turns=1)
-    out = ENGINE.render(state)
+    out = ENGINE.render(planet_table(turns=1).state)
     assert "Unseen Element cards: Fire 6, Air 5, Earth 6, Water 5" in out
     assert "Unseen Aggression cards: 5 (one still unseen when the Planet completes" in out

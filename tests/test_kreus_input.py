@@ -45,4 +45,4 @@ def test_malformed_new_options_are_refused_cleanly():
                  {"players": ["A", "B", "C"], "cards": {"nature": "x"}},
                  {"players": ["A", "B", "C"], "cards": {"titans": [{"male": {}}]}}):
         with pytest.raises(RefereeError):
-            ENGINE.setup(opts, Chance("t", 0))
+            ENGINE.start(opts, Chance("t", 0))

@@ -8,15 +8,15 @@ from test_kreus_support import (
     PERFECT_ROUTE,
     ROUTE,
     act,
-    build_perfect,
     build_planet,
     discard_down_to,
-    do,
+    perfect_table,
+    planet_table,
     play_turn,
-    ready_all,
-    refused,
+    seated,
     started,
     text,
+    turn,
 )
 
 from referee.games.kreus.table import held_aggression
@@ -61,40 +61,41 @@ def test_outcome_cards_left_is_one_count_per_player_three_to_six():
 def test_full_game_perfection():
     # 4-player first game: 8 turns of 4 reveals, the 4 Aggression cards among them (turn 3);
     # each player revealed 8 of 10 cards and holds 2; no Aggression card unseen -> perfection
-    state = build_perfect(turns=7)
-    state, events = play_turn(state, PERFECT_ROUTE[7])
-    assert state["over"] and state["pending"] is None and state["outcome"] == "perfection"
+    t = perfect_table(turns=7)
+    events = turn(t, PERFECT_ROUTE[7])
+    state = t.state
+    assert state["over"] and state["pending"] == [] and state["outcome"] == "perfection"
     assert held_aggression(state) == 0 and set(state["hand"].values()) == {2}
     assert "perfection" in text(events)
 
 
 def test_full_game_defeat_when_an_aggression_card_is_held_at_completion():
     # the 7-turn route never reveals an Aggression card: all 5 are still held
-    state = build_planet()
-    assert state["over"] and state["pending"] is None and state["outcome"] == "defeat"
+    state = planet_table().state
+    assert state["over"] and state["pending"] == [] and state["outcome"] == "defeat"
     assert held_aggression(state) == 5
 
 
 def test_full_game_success_when_a_player_is_short_of_two_cards():
     # turn 8, Divination: Ann (3 cards) discards Mountain, then places 1: she ends with 1 card
     extra = {8: [("discard", {"player": "Ann", "card": "mountain"})]}
-    state = build_perfect(divination=extra)
+    state = perfect_table(divination=extra).state
     assert state["over"] and state["outcome"] == "success"
     assert state["hand"] == {"Ann": 1, "Bob": 2, "Cy": 2, "Dee": 2}
 
 
 def test_full_game_success_without_the_question_once_every_aggression_card_is_seen():
-    state = build_planet(turns=3)
-    state, _ = play_turn(state, ["hekatonkheires", "storm", "thunderbolts", "thunderbolts"])
-    state, _ = play_turn(state, ["thunderbolts", "river", "water", "earth"])  # River ends them
-    assert not state["hek"]
-    state, _ = play_turn(state, ["bird", "air", "fire", "earth"])
-    state, _ = play_turn(state, ["fish", "water", "fire", "earth"])
-    state, _ = play_turn(state, ["planet", "fire", "air", "earth"])
+    t = planet_table(turns=3)
+    turn(t, ["hekatonkheires", "storm", "thunderbolts", "thunderbolts"])
+    turn(t, ["thunderbolts", "river", "water", "earth"])  # River ends them
+    assert not t.state["hek"]
+    turn(t, ["bird", "air", "fire", "earth"])
+    turn(t, ["fish", "water", "fire", "earth"])
+    turn(t, ["planet", "fire", "air", "earth"])
     # turn 9, Ann first again: her Water completes the Planet; no Aggression card is unseen
-    state = do(ready_all(state), "next")
-    state, _events = act(state, "reveal", player="Ann", card="water")
-    assert state["over"] and state["pending"] is None
+    turn(t, ["water"])
+    state = t.state
+    assert state["over"] and state["pending"] == []
     # Ann: 10 - 9 = 1 card left; the others 2 (one face down, one in hand) -> success
     assert state["outcome"] == "success"
 
@@ -140,16 +141,16 @@ def test_full_game_critical_defeat():
 
 
 def test_full_game_aggression_defeat_on_the_first_turn():
-    state = started(4, tokens=[2, 2, 2])
-    state, events = play_turn(state, ROUTE[0][:2] + ["thunderbolts"])
-    assert state["over"] and state["outcome"] == "defeat"
+    t = seated(4, tokens=[2, 2, 2])
+    events = turn(t, [*ROUTE[0][:2], "thunderbolts"])
+    assert t.state["over"] and t.state["outcome"] == "defeat"
     assert "Comet" not in text(events[-1:])
-    refused(state, "reveal", player="Dee", card="water")
+    t.refuse({"verb": "reveal", "player": "Dee", "card": "water"})
 
 
 def test_game_ends_by_itself_only():
-    err = refused(started(), "end")
-    assert "End of the game" in err.rule
+    err = seated().refuse({"verb": "end"})
+    assert "End of the game" in (err.rule or "")
 
 
 def test_may_sustain_life_is_the_bare_minimum_win_and_unstable_a_loss():

@@ -4,7 +4,7 @@ tokens taken in seat order, the replaceable card data."""
 from __future__ import annotations
 
 import pytest
-from test_kreus_support import IllegalAction, InputError, act, do, new, refused, started, text
+from test_kreus_support import IllegalAction, InputError, seated, table, text
 
 from referee.games.kreus import cards, data
 from referee.games.kreus.engine import KreusEngine
@@ -17,7 +17,7 @@ from referee.games.kreus.engine import KreusEngine
     (6, 15, 42, 2, 6, 3),  # the whole box; 7 each
 ])
 def test_setup_deck_and_reserve_by_player_count(n, tokens, size, aether, per_element, thunderbolts):
-    state = new(n)
+    state = table(n).state
     deck = state["deck"]
     assert state["total_tokens"] == state["reserve"] == tokens
     assert sum(deck.values()) == size
@@ -31,53 +31,54 @@ def test_setup_deck_and_reserve_by_player_count(n, tokens, size, aether, per_ele
 
 @pytest.mark.parametrize("n, aether", [(3, 1), (4, 1), (5, 2)])
 def test_first_game_swaps_the_storm_for_an_aether(n, aether):
-    state = new(n, first_game=True)
+    state = table(n, first_game=True).state
     assert "storm" not in state["deck"]
     assert state["deck"]["aether"] == aether
-    assert sum(state["deck"].values()) == sum(new(n)["deck"].values())
+    assert sum(state["deck"].values()) == sum(table(n).state["deck"].values())
 
 
 def test_first_game_variant_is_for_three_to_five_players_only():
-    state = new(6, first_game=True)
+    state = table(6, first_game=True).state
     assert state["deck"]["storm"] == 1 and state["deck"]["aether"] == 2
     assert not state["mode"]["first_game"]
 
 
 def test_altered_elements_one_copy_of_each_quality_per_element():
-    deck = new(4, altered=True)["deck"]
+    deck = table(4, altered=True).state["deck"]
     # 6 Fire = 3 plain + Disturbing + Volatile + Complementary
     assert deck["fire"] == 3
     assert deck["volatile-fire"] == deck["disturbing-fire"] == deck["complementary-fire"] == 1
     assert sum(deck.values()) == 40
-    assert new(3, altered=True)["deck"]["water"] == 2  # 3-player: a plain copy out of the box
+    assert table(3, altered=True).state["deck"]["water"] == 2  # 3-player: a plain copy out of the box
 
 
 @pytest.mark.parametrize("n", [2, 7])
 def test_setup_refuses_other_player_counts(n):
     with pytest.raises(IllegalAction) as info:
-        new(n, players=[f"P{i}" for i in range(n)])
+        table(n, players=[f"P{i}" for i in range(n)])
     assert "3 to 6" in info.value.rule
 
 
 def test_setup_refuses_duplicate_names_and_unknown_first_player():
     with pytest.raises(InputError):
-        new(3, players=["Ann", "ann", "Bob"])
+        table(3, players=["Ann", "ann", "Bob"])
     with pytest.raises(InputError):
-        new(3, first="Zed")
+        table(3, first="Zed")
 
 
 def test_first_player_is_the_planet_holder():
-    state = new(4, first="Cy")
+    state = table(4, first="Cy").state
     assert state["players"][state["first"]] == "Cy"
     assert state["token_taker"] == "Cy"
 
 
 def test_tokens_taken_in_seat_order_and_the_last_takes_the_rest():
-    state = new(4, first="Cy")  # order: Cy, Dee, Ann, Bob; 7 tokens
-    refused(state, "tokens", player="Ann", n=1)
-    state = do(state, "tokens", player="Cy", n=2)
-    state = do(state, "tokens", player="Dee", n=0)
-    state, events = act(state, "tokens", player="Ann", n=1)
+    t = table(4, first="Cy")  # order: Cy, Dee, Ann, Bob; 7 tokens
+    t.refuse({"verb": "tokens", "player": "Ann", "n": 1})
+    t.act({"verb": "tokens", "player": "Cy", "n": 2})
+    t.act({"verb": "tokens", "player": "Dee", "n": 0})
+    events = t.act({"verb": "tokens", "player": "Ann", "n": 1})
+    state = t.state
     # Bob is last: 7 - 2 - 0 - 1 = 4
     assert state["tokens"] == {"Ann": 1, "Bob": 4, "Cy": 2, "Dee": 0}
     assert state["reserve"] == 0 and state["phase"] == "divination"
@@ -85,40 +86,40 @@ def test_tokens_taken_in_seat_order_and_the_last_takes_the_rest():
 
 
 def test_tokens_cannot_exceed_the_reserve_and_empty_reserve_ends_the_share_out():
-    state = new(3)  # 3 tokens
-    refused(state, "tokens", player="Ann", n=4)
-    refused(state, "tokens", kind=InputError, player="Ann", n=-1)
-    state = do(state, "tokens", player="Ann", n=3)
+    t = table(3)  # 3 tokens
+    t.refuse({"verb": "tokens", "player": "Ann", "n": 4})
+    t.refuse({"verb": "tokens", "player": "Ann", "n": -1}, kind=InputError)
+    t.act({"verb": "tokens", "player": "Ann", "n": 3})
+    state = t.state
     assert state["tokens"] == {"Ann": 3, "Bob": 0, "Cy": 0} and state["phase"] == "divination"
-    refused(state, "tokens", player="Bob", n=0)
+    t.refuse({"verb": "tokens", "player": "Bob", "n": 0})
 
 
 def test_nothing_but_setup_before_the_tokens_are_shared():
-    state = new(4)
-    err = refused(state, "ready", player="Ann")
-    assert "Setup" in err.rule
+    err = table(4).refuse({"verb": "ready", "player": "Ann"})
+    assert "Setup" in (err.rule or "")
 
 
 def test_incarnation_setup_needs_a_titan_per_player():
-    state = started(3, incarnation=True)
-    assert state["phase"] == "setup"
-    state = do(state, "titan", player="Ann", titan="cronus")
-    assert state["titans"]["Ann"]["face"] == "male"
+    t = seated(3, incarnation=True)
+    assert t.state["phase"] == "setup"
+    t.act({"verb": "titan", "player": "Ann", "titan": "cronus"})
+    assert t.state["titans"]["Ann"]["face"] == "male"
     # Rhea is the other face of Cronus' card: taken
-    refused(state, "titan", player="Bob", titan="rhea")
-    refused(state, "titan", kind=InputError, player="Bob", titan="zeus")
-    state = do(state, "titan", player="Bob", titan="hyperion", face="female")
-    assert state["titans"]["Bob"]["name"] == "theia"
-    state = do(state, "titan", player="Cy", titan="tethys")
-    assert state["phase"] == "divination"
+    t.refuse({"verb": "titan", "player": "Bob", "titan": "rhea"})
+    t.refuse({"verb": "titan", "player": "Bob", "titan": "zeus"}, kind=InputError)
+    t.act({"verb": "titan", "player": "Bob", "titan": "hyperion", "face": "female"})
+    assert t.state["titans"]["Bob"]["name"] == "theia"
+    t.act({"verb": "titan", "player": "Cy", "titan": "tethys"})
+    assert t.state["phase"] == "divination"
 
 
 def test_titans_are_refused_without_incarnation_mode():
-    refused(started(3), "titan", player="Ann", titan="cronus")
+    seated(3).refuse({"verb": "titan", "player": "Ann", "titan": "cronus"})
 
 
 def test_default_tree_is_the_rulings_tree():
-    state = new(4)
+    state = table(4).state
     tree = state["tree"]
     assert tree["atmosphere"]["elements"] == ["air", "water"]
     assert tree["fish"]["requires"] == {"count": 2, "of": ["rainbow", "river"]}
@@ -131,7 +132,7 @@ def test_default_tree_is_the_rulings_tree():
 def test_cards_file_replaces_the_tree():
     nature = [dict(c) for c in data.default_tree()]
     nature[0] = {**nature[0], "elements": ["fire", "water"]}
-    state = new(4, cards={"nature": nature})
+    state = table(4, cards={"nature": nature}).state
     assert state["tree"]["atmosphere"]["elements"] == ["fire", "water"]
 
 
@@ -145,16 +146,16 @@ def test_cards_file_errors_are_clear(change, message):
     nature = [dict(c) for c in data.default_tree()]
     nature[2] = {**nature[2], **change}
     with pytest.raises(InputError) as info:
-        new(4, cards={"nature": nature})
+        table(4, cards={"nature": nature})
     assert message in info.value.message
 
 
 def test_cards_file_titans_validated():
     titans = data.default_titans()
     with pytest.raises(InputError, match="appears twice"):
-        new(4, cards={"titans": [titans[0], titans[0]]})
+        table(4, cards={"titans": [titans[0], titans[0]]})
     with pytest.raises(InputError, match="unknown key"):
-        new(4, cards={"trees": []})
+        table(4, cards={"trees": []})
 
 
 def test_engine_declares_three_to_six_players():
@@ -164,18 +165,18 @@ def test_engine_declares_three_to_six_players():
 
 def test_cards_are_dealt_equally():
     # 36/3, 40/4, 40/5, 42/6: every player starts with the same hand
-    assert [new(n)["hand"]["Ann"] for n in (3, 4, 5, 6)] == [12, 10, 8, 7]
-    assert len(set(new(5)["hand"].values())) == 1
+    assert [table(n).state["hand"]["Ann"] for n in (3, 4, 5, 6)] == [12, 10, 8, 7]
+    assert len(set(table(5).state["hand"].values())) == 1
 
 
 def test_first_game_variant_at_six_players_is_said_not_applied():
     """6 players use the whole box, so `--first-game` changes nothing: the table is told so."""
     from referee.games.kreus import render
 
-    state = new(6, first_game=True)
+    state = table(6, first_game=True).state
     assert state["mode"]["first_game_ignored"]
     assert "--first-game is NOT applied" in render.render(state)
-    assert "NOT applied" not in render.render(new(5, first_game=True))
+    assert "NOT applied" not in render.render(table(5, first_game=True).state)
 
 
 def test_incarnation_needs_a_titan_card_per_player():
@@ -183,46 +184,48 @@ def test_incarnation_needs_a_titan_card_per_player():
     one = {"titans": [{"male": {"name": "cronus", "uses": 1, "phase": "divination"},
                        "female": {"name": "rhea", "uses": 1, "phase": "divination"}}]}
     with pytest.raises(IllegalAction) as info:
-        new(3, incarnation=True, cards=one)
+        table(3, incarnation=True, cards=one)
     assert "Titan card" in info.value.message and "3 players" in info.value.message
-    assert new(3, cards=one)["phase"] == "setup"  # without Incarnation the Titans do not matter
+    assert table(3, cards=one).state["phase"] == "setup"  # without Incarnation the Titans do not matter
 
 
 def test_titan_card_drawn_by_the_referee_then_a_face_kept():
     """`titan Ann draw` draws one of the Titan cards not yet dealt (a recorded chance result);
     Ann then keeps a face by naming it. Nobody else can take the card Ann drew."""
-    state = started(3, tokens=[1, 1], incarnation=True)
-    state, events = act(state, "titan", player="Ann", titan="draw")
+    t = seated(3, tokens=[1, 1], incarnation=True)
+    events = t.act({"verb": "titan", "player": "Ann", "titan": "draw"})
+    state = t.state
     i = state["drawn"]["Ann"]
     card = state["titan_cards"][i]
     assert "draws the" in text(events) and "Ann" not in state["titans"]
-    err = refused(state, "titan", player="Bob", titan=card["male"]["name"])
-    assert "dealt once" in err.rule
-    err = refused(state, "titan", player="Ann", titan="draw", kind=InputError)  # a face now
-    assert card["female"]["name"] in str(err)
+    err = t.refuse({"verb": "titan", "player": "Bob", "titan": card["male"]["name"]})
+    assert "dealt once" in (err.rule or "")
+    err = t.refuse({"verb": "titan", "player": "Ann", "titan": "draw"}, kind=InputError)
+    assert card["female"]["name"] in str(err)  # a face now
     other = state["titan_cards"][(i + 1) % 6]["female"]["name"]
-    err = refused(state, "titan", player="Ann", titan=other)
+    err = t.refuse({"verb": "titan", "player": "Ann", "titan": other})
     assert "drew" in err.message
-    state = do(state, "titan", player="Ann", titan=card["female"]["name"])
-    assert state["titans"]["Ann"]["face"] == "female" and not state["drawn"]
+    t.act({"verb": "titan", "player": "Ann", "titan": card["female"]["name"]})
+    assert t.state["titans"]["Ann"]["face"] == "female" and not t.state["drawn"]
 
 
 def test_a_titan_face_is_chosen_once():
     """8.1: the face is chosen during the token share-out and kept for the game; a second
     `titan` for the same player (same Titan, other face, or a draw) is refused."""
-    state = do(started(3, tokens=[1, 1], incarnation=True), "titan", player="Ann",
-               titan="cronus")
+    t = seated(3, tokens=[1, 1], incarnation=True)
+    t.act({"verb": "titan", "player": "Ann", "titan": "cronus"})
     for fields in ({"titan": "cronus"}, {"titan": "rhea"}, {"titan": "cronus", "face": "female"},
                    {"titan": "draw"}, {"titan": "coeus"}):
-        err = refused(state, "titan", player="Ann", **fields)
+        err = t.refuse({"verb": "titan", "player": "Ann", **fields})
         assert err.rule == "Incarnation: each player chooses one Titan face, once"
         assert "Ann already incarnates Cronus (male)" in err.message
 
 
 def test_titan_drawn_at_the_table_is_typed():
-    state = started(3, tokens=[1, 1], incarnation=True)
-    male = do(state, "titan", player="Ann", titan="iapetus")
-    assert male["titans"]["Ann"]["face"] == "male"
-    state = do(state, "titan", player="Ann", titan="iapetus", face="female")  # the other face
-    assert state["titans"]["Ann"]["name"] == "themis"
-    refused(state, "titan", player="Bob", titan="draw", face="male", kind=InputError)
+    male = seated(3, tokens=[1, 1], incarnation=True)
+    male.act({"verb": "titan", "player": "Ann", "titan": "iapetus"})
+    assert male.state["titans"]["Ann"]["face"] == "male"
+    t = seated(3, tokens=[1, 1], incarnation=True)
+    t.act({"verb": "titan", "player": "Ann", "titan": "iapetus", "face": "female"})  # other face
+    assert t.state["titans"]["Ann"]["name"] == "themis"
+    t.refuse({"verb": "titan", "player": "Bob", "titan": "draw", "face": "male"}, kind=InputError)

@@ -1,19 +1,72 @@
-"""Helpers for the Kreus tests (no tests here): drive the engine as the table would."""
+"""Helpers for the Kreus tests (no tests here).
+
+On `referee.testing.Table` (the one harness, through the session code): `table`, `seated`,
+`turn`, `planet_table` and `perfect_table` build positions by real play. Below them, the
+older engine-level helpers (`new`, `act`, `do`, `refused`, `started`, `play_turn`, and the
+`put`/`discard_down_to` shortcuts) remain only for the few tests whose position no log can
+reach (hands emptied without playing, a River before its Comet is complete) and for the
+malformed-input fuzz of test_kreus_input.py.
+"""
 
 from __future__ import annotations
+
+import weakref
 
 import pytest
 
 from referee.chance import Chance
 from referee.errors import IllegalAction, InputError
 from referee.games.kreus import ENGINE
+from referee.testing import Table
 
 NAMES = ["Ann", "Bob", "Cy", "Dee", "Eve", "Fay"]
 
 
+def table(n: int = 4, **options) -> Table:
+    """A new Kreus session of `n` players (Ann, Bob, ...) in a private store."""
+    options.setdefault("players", NAMES[:n])
+    t = Table("kreus", options=options, seed="t")
+    weakref.finalize(t, t.close)
+    return t
+
+
+def seated(n: int = 4, tokens: list[int] | None = None, **options) -> Table:
+    """Setup done: tokens taken in seat order from the First Player (the last takes the rest);
+    in Incarnation mode the Titans are still to choose."""
+    t = table(n, **options)
+    state = t.state
+    order = [state["players"][(state["first"] + i) % n] for i in range(n)]
+    for who, k in zip(order, tokens or [1] * (n - 1), strict=False):
+        if t.state["token_taker"] is None:
+            break
+        t.act({"verb": "tokens", "player": who, "n": k})
+    assert options.get("incarnation") or t.state["phase"] == "divination"
+    return t
+
+
+def turn(t: Table, reveals: list, divination: list | None = None) -> list[dict]:
+    """One turn: Divination actions, a card face down from everyone still to place, then the
+    reveals in order (card names, or (card, {options})); returns the events."""
+    events: list[dict] = []
+    for verb, fields in divination or []:
+        events += t.act({"verb": verb, **fields})
+    if t.state["phase"] == "divination":
+        from referee.games.kreus.flow import must_place
+
+        if must_place(t.state):
+            events += t.act({"verb": "ready"})
+        events += t.act({"verb": "next"})
+    for spec in reveals:
+        card, opts = (spec, {}) if isinstance(spec, str) else spec
+        r = t.state["round"]
+        who = r["order"][0] if r["order"] else r["iapetus"]
+        events += t.act({"verb": "reveal", "player": who, "card": card, **opts})
+    return events
+
+
 def new(n: int = 4, **options) -> dict:
     options.setdefault("players", NAMES[:n])
-    state = ENGINE.setup(options, Chance("t", 0))
+    state = ENGINE.start(options, Chance("t", 0))
     ENGINE.check_invariants(state)
     return state
 
@@ -50,7 +103,7 @@ def started(n: int = 4, tokens: list[int] | None = None, **options) -> dict:
     state = new(n, **options)
     order = [state["players"][(state["first"] + i) % n] for i in range(n)]
     amounts = tokens or [1] * (n - 1)
-    for who, k in zip(order, amounts):
+    for who, k in zip(order, amounts, strict=False):
         if state["phase"] != "setup" or state["token_taker"] is None:
             break
         state = do(state, "tokens", player=who, n=k)
@@ -188,3 +241,19 @@ def build_perfect(turns: int = 8, divination: dict | None = None) -> dict:
     for i, reveals in enumerate(PERFECT_ROUTE[:turns]):
         state, _ = play_turn(state, reveals, (divination or {}).get(i + 1))
     return state
+
+
+def planet_table(turns: int = 7, divination: dict | None = None) -> Table:
+    """`build_planet` on a Table: a 4-player game played along ROUTE for `turns` turns."""
+    t = seated(4, tokens=[2, 2, 2])
+    for i, reveals in enumerate(ROUTE[:turns]):
+        turn(t, reveals, (divination or {}).get(i + 1))
+    return t
+
+
+def perfect_table(turns: int = 8, divination: dict | None = None) -> Table:
+    """`build_perfect` on a Table: a 4-player first game along PERFECT_ROUTE."""
+    t = seated(4, tokens=[2, 2, 2], first_game=True)
+    for i, reveals in enumerate(PERFECT_ROUTE[:turns]):
+        turn(t, reveals, (divination or {}).get(i + 1))
+    return t

@@ -11,10 +11,13 @@ from test_kreus_support import (
     play_turn,
     put,
     ready_all,
-    refused,
+    seated,
     started,
     text,
+    turn,
 )
+
+from referee.testing import Table
 
 
 def incarnate(titans: dict[str, str], n: int = 4, **options) -> dict:
@@ -33,217 +36,249 @@ def _with(**changes) -> dict:
     return incarnate({**DEFAULT, **changes})
 
 
+def incarnated(titans: dict[str, str], n: int = 4, **options) -> Table:
+    """`incarnate` on a Table: setup with a Titan each; Ann is First Player."""
+    t = seated(n, tokens=[2, 2, 2][: n - 1], incarnation=True, **options)
+    for who, titan in titans.items():
+        t.act({"verb": "titan", "player": who, "titan": titan})
+    assert t.state["phase"] == "divination"
+    return t
+
+
+def _table(**changes) -> Table:
+    return incarnated({**DEFAULT, **changes})
+
+
+def _reveal(t: Table, *cards: str) -> list[dict]:
+    """The next players in the reveal order reveal these cards."""
+    events: list[dict] = []
+    for card in cards:
+        events += t.act({"verb": "reveal", "player": t.state["round"]["order"][0], "card": card})
+    return events
+
+
+def _laid(*turn_1: str, **titans: str) -> Table:
+    """Dee First Player lays out turn 1 (Fire and Air are lost while nothing needs them), so
+    turn 2, Divination, starts with Ann."""
+    t = incarnated({**DEFAULT, **titans}, first="Dee")
+    turn(t, list(turn_1))
+    assert t.state["turn"] == 2 and t.state["players"][t.state["first"]] == "Ann"
+    return t
+
+
 def test_male_titan_cannot_play_level_two_cards():
-    state = put(_with(Ann="hyperion", Bob="rhea"), "atmosphere", "air", "water")
-    state = do(ready_all(state), "next")
-    state, events = act(state, "reveal", player="Ann", card="wind")
-    assert "wind" in state["discard"] and "male Titan" in text(events)
+    t = _laid("atmosphere", "air", "water", "fire", Ann="hyperion", Bob="rhea")
+    turn(t, [])
+    events = t.act({"verb": "reveal", "player": "Ann", "card": "wind"})
+    assert "wind" in t.state["discard"] and "male Titan" in text(events)
 
 
 def test_male_titan_may_play_level_three_and_female_level_two():
-    state = put(_with(), "atmosphere", "air", "water")
-    state = do(ready_all(state), "next")
-    state, _ = act(state, "reveal", player="Ann", card="comet")  # Level I: anyone
-    state, _ = act(state, "reveal", player="Bob", card="wind")  # Theia, female: Level II fine
-    assert "wind" in state["in_play"]
+    t = _laid("atmosphere", "air", "water", "fire")
+    turn(t, [])
+    t.act({"verb": "reveal", "player": "Ann", "card": "comet"})  # Level I: anyone
+    t.act({"verb": "reveal", "player": "Bob", "card": "wind"})  # Theia, female: Level II fine
+    assert "wind" in t.state["in_play"]
 
 
 def test_female_titan_cannot_play_level_three_even_as_an_element():
-    state = put(_with(), "comet", "fire")  # Comet needs Earth; Bird shows Earth
-    state = do(ready_all(state), "next")
-    state, _ = act(state, "reveal", player="Ann", card="fire")
-    state, events = act(state, "reveal", player="Bob", card="bird", **{"as": "earth"})
+    t = _laid("comet", "fire", "air", "air")  # Comet needs Earth; Bird shows Earth
+    turn(t, [])
+    t.act({"verb": "reveal", "player": "Ann", "card": "fire"})
+    events = t.act({"verb": "reveal", "player": "Bob", "card": "bird", "as": "earth"})
+    state = t.state
     assert "bird" in state["discard"] and "female Titan" in text(events)
     assert state["in_play"]["comet"]["elements"] == [
         {"element": "fire", "card": "fire", "protected": False}]
 
 
 def test_power_uses_are_limited():
-    state = _with(Cy="coeus")  # Coeus: 2 uses
-    state = do(state, "power", player="Cy", titan="coeus", direction="left")
-    state = do(state, "power", player="Cy", direction="right")
-    err = refused(state, "power", player="Cy", direction="left")
-    assert "limited uses" in err.rule
+    t = _table(Cy="coeus")  # Coeus: 2 uses
+    t.act({"verb": "power", "player": "Cy", "titan": "coeus", "direction": "left"})
+    t.act({"verb": "power", "player": "Cy", "direction": "right"})
+    err = t.refuse({"verb": "power", "player": "Cy", "direction": "left"})
+    assert "limited uses" in (err.rule or "")
 
 
 def test_power_belongs_to_its_phase():
-    state = do(ready_all(_with()), "next")
-    err = refused(state, "power", player="Cy", on="Ann")  # Phoebe: Divination only
-    assert "phase" in err.rule
-    state = _with()
-    err = refused(state, "power", player="Dee")  # Tethys: Creation only
-    assert "phase" in err.rule
+    t = _table()
+    turn(t, [])
+    err = t.refuse({"verb": "power", "player": "Cy", "on": "Ann"})  # Phoebe: Divination only
+    assert "phase" in (err.rule or "")
+    err = _table().refuse({"verb": "power", "player": "Dee"})  # Tethys: Creation only
+    assert "phase" in (err.rule or "")
 
 
 def test_power_of_another_titan_is_refused():
-    err = refused(_with(), "power", player="Ann", titan="rhea")
+    err = _table().refuse({"verb": "power", "player": "Ann", "titan": "rhea"})
     assert "incarnates Cronus" in err.message
 
 
 def test_cronus_places_two_cards_plays_both_then_sits_out_a_turn():
-    state = do(_with(), "power", player="Ann")
-    state = ready_all(state)
-    assert state["face_down"]["Ann"] == 2 and state["hand"]["Ann"] == 8
-    state = do(state, "next")
-    state = do(state, "reveal", player="Ann", card="atmosphere")
-    assert state["round"]["order"][0] == "Ann"  # her second card comes next
-    state = do(state, "reveal", player="Ann", card="air")
+    t = _table()
+    t.act({"verb": "power", "player": "Ann"})
+    t.act({"verb": "ready"})
+    assert t.state["face_down"]["Ann"] == 2 and t.state["hand"]["Ann"] == 8
+    t.act({"verb": "next"})
+    t.act({"verb": "reveal", "player": "Ann", "card": "atmosphere"})
+    assert t.state["round"]["order"][0] == "Ann"  # her second card comes next
+    t.act({"verb": "reveal", "player": "Ann", "card": "air"})
     for who, card in (("Bob", "water"), ("Cy", "comet"), ("Dee", "fire")):
-        state = do(state, "reveal", player=who, card=card)
-    assert state["turn"] == 2
-    refused(state, "ready", player="Ann")
-    state = ready_all(state)
-    assert state["face_down"]["Ann"] == 0 and state["hand"]["Ann"] == 8
+        t.act({"verb": "reveal", "player": who, "card": card})
+    assert t.state["turn"] == 2
+    t.refuse({"verb": "ready", "player": "Ann"})
+    t.act({"verb": "ready"})
+    assert t.state["face_down"]["Ann"] == 0 and t.state["hand"]["Ann"] == 8
 
 
 def test_hyperion_plays_an_element_as_any_element():
-    state = put(_with(Ann="hyperion", Bob="rhea"), "atmosphere", "air")
-    state = do(state, "power", player="Ann")
-    state = do(ready_all(state), "next")
-    state, events = act(state, "reveal", player="Ann", card="fire", **{"as": "water"})
-    assert state["in_play"]["atmosphere"]["complete"] and "Hyperion" in text(events)
+    t = _laid("atmosphere", "air", "fire", "fire", Ann="hyperion", Bob="rhea")
+    turn(t, [], [("power", {"player": "Ann"})])
+    events = t.act({"verb": "reveal", "player": "Ann", "card": "fire", "as": "water"})
+    assert t.state["in_play"]["atmosphere"]["complete"] and "Hyperion" in text(events)
 
 
 def test_without_hyperion_an_element_is_only_itself():
-    state = do(ready_all(put(_with(), "atmosphere", "air")), "next")
-    err = refused(state, "reveal", player="Ann", card="fire", **{"as": "water"})
-    assert "Aether" in err.rule
+    t = _laid("atmosphere", "air", "fire", "fire")
+    turn(t, [])
+    err = t.refuse({"verb": "reveal", "player": "Ann", "card": "fire", "as": "water"})
+    assert "Aether" in (err.rule or "")
 
 
 def test_iapetus_replays_the_elements_discarded_this_phase():
-    state = _with(Ann="iapetus", Bob="rhea")
-    state = do(ready_all(state), "next")
-    state = do(state, "power", player="Ann")
+    t = _table(Ann="iapetus", Bob="rhea")
+    turn(t, [])
+    t.act({"verb": "power", "player": "Ann"})
     # Fire and Water find no card; Atmosphere enters; Dee's Air lands on it
-    state, events = play_turn_reveals(state, ["fire", "water", "atmosphere", "air"])
-    assert state["round"]["replay"] == ["fire", "water"] and state["turn"] == 1
+    events = _reveal(t, "fire", "water", "atmosphere", "air")
+    assert t.state["round"]["replay"] == ["fire", "water"] and t.state["turn"] == 1
     assert "Iapetus" in text(events)
-    refused(state, "reveal", player="Bob", card="fire")
-    refused(state, "reveal", player="Ann", card="earth")
-    state = do(state, "reveal", player="Ann", card="water")  # now Atmosphere takes it
-    assert state["in_play"]["atmosphere"]["complete"]
-    state = do(state, "reveal", player="Ann", card="fire")  # still no taker: discarded
-    assert state["turn"] == 2 and state["discard"] == ["fire"]
+    t.refuse({"verb": "reveal", "player": "Bob", "card": "fire"})
+    t.refuse({"verb": "reveal", "player": "Ann", "card": "earth"})
+    t.act({"verb": "reveal", "player": "Ann", "card": "water"})  # now Atmosphere takes it
+    assert t.state["in_play"]["atmosphere"]["complete"]
+    t.act({"verb": "reveal", "player": "Ann", "card": "fire"})  # still no taker: discarded
+    assert t.state["turn"] == 2 and t.state["discard"] == ["fire"]
 
 
 def test_iapetus_is_declared_before_the_first_reveal():
-    state = do(ready_all(_with(Ann="iapetus", Bob="rhea")), "next")
-    state = do(state, "reveal", player="Ann", card="comet")
-    refused(state, "power", player="Ann")
+    t = _table(Ann="iapetus", Bob="rhea")
+    turn(t, ["comet"])
+    t.refuse({"verb": "power", "player": "Ann"})
 
 
 def test_coeus_moves_the_first_player_card():
-    state = do(_with(Cy="coeus"), "power", player="Cy", direction="right")
-    state = do(ready_all(state), "next")
-    assert state["round"]["order"] == ["Dee", "Ann", "Bob", "Cy"]
+    t = _table(Cy="coeus")
+    turn(t, [], [("power", {"player": "Cy", "direction": "right"})])
+    assert t.state["round"]["order"] == ["Dee", "Ann", "Bob", "Cy"]
 
 
 def test_oceanus_switches_two_players_in_this_turns_order():
-    state = _with(Dee="oceanus", Cy="phoebe")
-    refused(state, "power", kind=InputError, player="Dee", swap=["Ann"])
-    state = do(state, "power", player="Dee", swap=["Ann", "Cy"])
-    state = do(ready_all(state), "next")
-    assert state["round"]["order"] == ["Cy", "Bob", "Ann", "Dee"]
+    t = _table(Dee="oceanus", Cy="phoebe")
+    t.refuse({"verb": "power", "player": "Dee", "swap": ["Ann"]}, kind=InputError)
+    turn(t, [], [("power", {"player": "Dee", "swap": ["Ann", "Cy"]})])
+    assert t.state["round"]["order"] == ["Cy", "Bob", "Ann", "Dee"]
 
 
 def test_rhea_places_her_card_where_she_chooses():
-    state = do(_with(Ann="rhea", Bob="theia"), "power", player="Ann", position=4)
-    state = do(ready_all(state), "next")
-    assert state["round"]["order"] == ["Bob", "Cy", "Dee", "Ann"]
+    t = _table(Ann="rhea", Bob="theia")
+    turn(t, [], [("power", {"player": "Ann", "position": 4})])
+    assert t.state["round"]["order"] == ["Bob", "Cy", "Dee", "Ann"]
 
 
 def test_crius_may_play_aggression_on_the_first_turn():
-    state = do(_with(Ann="crius", Bob="theia"), "power", player="Ann")
-    state = do(ready_all(state), "next")
-    state, events = act(state, "reveal", player="Ann", card="thunderbolts")
-    assert not state["over"] and "no effect" in text(events)
+    t = _table(Ann="crius", Bob="theia")
+    turn(t, [], [("power", {"player": "Ann"})])
+    events = t.act({"verb": "reveal", "player": "Ann", "card": "thunderbolts"})
+    assert not t.state["over"] and "no effect" in text(events)
 
 
 def test_crius_is_declared_only_on_the_first_or_last_turn():
-    state = _with(Ann="crius", Bob="theia")
-    state, _ = play_turn(state, ["fire", "fire", "fire", "fire"])
-    err = refused(state, "power", player="Ann")
+    t = _table(Ann="crius", Bob="theia")
+    turn(t, ["fire", "fire", "fire", "fire"])
+    err = t.refuse({"verb": "power", "player": "Ann"})
     assert "first or the last" in err.message
 
 
 def test_theia_shows_cards_free_and_blocks_themis_bets():
-    state = _with(Bob="theia", Ann="themis", Cy="phoebe")
-    state = do(state, "power", player="Bob", to=["Cy", "Dee"])
-    assert state["tokens"]["Bob"] == 2
-    state = ready_all(state)
-    err = refused(state, "power", player="Ann", on="Bob", card="fire")
+    t = _table(Bob="theia", Ann="themis", Cy="phoebe")
+    t.act({"verb": "power", "player": "Bob", "to": ["Cy", "Dee"]})
+    assert t.state["tokens"]["Bob"] == 2
+    t.act({"verb": "ready"})
+    err = t.refuse({"verb": "power", "player": "Ann", "on": "Bob", "card": "fire"})
     assert "shown a card" in err.message
 
 
 def test_themis_bet_right_returns_the_stake_and_the_gain():
-    state = ready_all(_with(Ann="themis", Bob="rhea"))
-    state = do(state, "power", player="Ann", on="Bob", card="comet", gain=2)
-    assert state["tokens"]["Ann"] == 1  # 2 - 1 staked
-    state = do(state, "next")
-    state = do(state, "reveal", player="Ann", card="fire")
+    t = _table(Ann="themis", Bob="rhea")
+    t.act({"verb": "ready"})
+    t.act({"verb": "power", "player": "Ann", "on": "Bob", "card": "comet", "gain": 2})
+    assert t.state["tokens"]["Ann"] == 1  # 2 - 1 staked
+    t.act({"verb": "next"})
+    t.act({"verb": "reveal", "player": "Ann", "card": "fire"})
     # the Reserve is empty (2+2+2+1 = 7 taken): the gain of 2 is capped at 0, the stake returns
-    state, events = act(state, "reveal", player="Bob", card="comet")
-    assert state["tokens"]["Ann"] == 2 and "right" in text(events)
+    events = t.act({"verb": "reveal", "player": "Bob", "card": "comet"})
+    assert t.state["tokens"]["Ann"] == 2 and "right" in text(events)
 
 
 def test_themis_right_guess_takes_the_gain_from_the_reserve():
-    state = ready_all(_with(Ann="themis", Bob="rhea"))
-    state = do(state, "power", player="Ann", on="Bob", card="fire", gain=2)
-    state = do(state, "show-card", player="Cy", to="Dee")  # Reserve 1
-    state = do(state, "next")
-    state = do(state, "reveal", player="Ann", card="water")
-    state, _events = act(state, "reveal", player="Bob", card="fire")
+    t = _table(Ann="themis", Bob="rhea")
+    t.act({"verb": "ready"})
+    t.act({"verb": "power", "player": "Ann", "on": "Bob", "card": "fire", "gain": 2})
+    t.act({"verb": "show-card", "player": "Cy", "to": "Dee"})  # Reserve 1
+    t.act({"verb": "next"})
+    _reveal(t, "water", "fire")
     # Ann: 2 - 1 staked, + 1 stake back + min(2, Reserve 1) = 3
-    assert state["tokens"]["Ann"] == 3 and state["reserve"] == 0
+    assert t.state["tokens"]["Ann"] == 3 and t.state["reserve"] == 0
 
 
 def test_themis_bet_wrong_stake_goes_to_the_reserve():
-    state = ready_all(_with(Ann="themis", Bob="rhea"))
-    state = do(state, "power", player="Ann", on="Cy", card="planet")
-    state = do(state, "next")
-    state = do(state, "reveal", player="Ann", card="fire")
-    state = do(state, "reveal", player="Bob", card="fire")
-    state, events = act(state, "reveal", player="Cy", card="water")
-    assert state["tokens"]["Ann"] == 1 and state["reserve"] == 1 and "wrong" in text(events)
+    t = _table(Ann="themis", Bob="rhea")
+    t.act({"verb": "ready"})
+    t.act({"verb": "power", "player": "Ann", "on": "Cy", "card": "planet"})
+    t.act({"verb": "next"})
+    events = _reveal(t, "fire", "fire", "water")
+    assert t.state["tokens"]["Ann"] == 1 and t.state["reserve"] == 1 and "wrong" in text(events)
 
 
 def test_phoebe_looks_at_a_face_down_card():
-    state = _with()
-    refused(state, "power", player="Cy", on="Ann")  # nothing face down yet
-    state = do(ready_all(state), "power", player="Cy", on="Ann")
-    assert state["titans"]["Cy"]["used"] == 1
+    t = _table()
+    t.refuse({"verb": "power", "player": "Cy", "on": "Ann"})  # nothing face down yet
+    t.act({"verb": "ready"})
+    t.act({"verb": "power", "player": "Cy", "on": "Ann"})
+    assert t.state["titans"]["Cy"]["used"] == 1
 
 
 def test_tethys_protects_an_element_until_its_card_is_complete():
-    state = do(put(_with(), "comet"), "show-card", player="Ann", to="Bob")  # Reserve 0 -> 1
-    state = do(ready_all(state), "next")
-    state = do(state, "reveal", player="Ann", card="fire")
-    state, events = act(state, "power", player="Dee")
-    assert state["in_play"]["comet"]["elements"][0]["protected"] and state["reserve"] == 0
-    err = refused(state, "power", player="Dee")
+    t = _laid("comet", "air", "air", "air")
+    turn(t, [], [("show-card", {"player": "Ann", "to": "Bob"})])  # Reserve 0 -> 1
+    t.act({"verb": "reveal", "player": "Ann", "card": "fire"})
+    t.act({"verb": "power", "player": "Dee"})
+    assert t.state["in_play"]["comet"]["elements"][0]["protected"] and t.state["reserve"] == 0
+    err = t.refuse({"verb": "power", "player": "Dee"})
     assert "already protected" in err.message
-    state, _ = play_rest(state, ["air", "water", "water"])  # nothing needs them
-    state, events = play_turn(state, ["thunderbolts", "water", "air", "water"])
+    _reveal(t, "air", "water", "water")  # nothing needs them
+    events = turn(t, ["thunderbolts", "water", "air", "water"])
     assert "no effect" in text(events)
-    assert state["in_play"]["comet"]["elements"][0]["card"] == "fire"  # spared
-    state, events = play_turn(state, ["earth"])
+    assert t.state["in_play"]["comet"]["elements"][0]["card"] == "fire"  # spared
+    events = turn(t, ["earth"])
     # Comet complete: Tethys' token goes back (Reserve 0 -> 1); tokens 1+2+2+1 + 1 = 7
-    assert state["in_play"]["comet"]["complete"] and state["reserve"] == 1
+    assert t.state["in_play"]["comet"]["complete"] and t.state["reserve"] == 1
     assert "Tethys" in text(events)
 
 
 def test_tethys_needs_a_reserve_token():
-    state = do(ready_all(put(_with(), "comet")), "next")  # Reserve 0
-    state = do(state, "reveal", player="Ann", card="fire")
-    err = refused(state, "power", player="Dee")
+    t = _laid("comet", "air", "air", "air")
+    turn(t, ["fire"])  # Reserve 0; Ann's Fire goes on Comet
+    err = t.refuse({"verb": "power", "player": "Dee"})
     assert "Reserve is empty" in err.message
 
 
 def test_mnemosyne_swaps_with_the_discard_for_free():
-    state = _with(Ann="mnemosyne", Bob="rhea")
-    state = do(state, "discard", player="Bob", card="comet")
-    state = do(state, "power", player="Ann", card="comet", give="air")
-    assert state["tokens"]["Ann"] == 2 and state["discard"] == ["air"]
+    t = _table(Ann="mnemosyne", Bob="rhea")
+    t.act({"verb": "discard", "player": "Bob", "card": "comet"})
+    t.act({"verb": "power", "player": "Ann", "card": "comet", "give": "air"})
+    assert t.state["tokens"]["Ann"] == 2 and t.state["discard"] == ["air"]
 
 
 def play_turn_reveals(state, cards):
@@ -261,10 +296,10 @@ def play_rest(state, cards):
 
 @pytest.mark.parametrize("titan", ["cronus", "hyperion", "iapetus", "coeus", "oceanus", "crius"])
 def test_male_faces(titan):
-    state = incarnate({"Ann": titan, "Bob": "theia" if titan != "hyperion" else "rhea",
-                       "Cy": "phoebe" if titan != "coeus" else "rhea",
-                       "Dee": "themis" if titan != "iapetus" else "rhea"})
-    assert state["titans"]["Ann"]["face"] == "male"
+    t = incarnated({"Ann": titan, "Bob": "theia" if titan != "hyperion" else "rhea",
+                    "Cy": "phoebe" if titan != "coeus" else "rhea",
+                    "Dee": "themis" if titan != "iapetus" else "rhea"})
+    assert t.state["titans"]["Ann"]["face"] == "male"
 
 
 def test_tethys_protects_the_last_element_of_the_turn():
@@ -288,13 +323,14 @@ def test_tethys_protects_the_last_element_of_the_turn():
 
 
 def test_tethys_on_a_reveal_needs_tethys_and_an_element_put_into_play():
-    state = do(ready_all(put(incarnate({**DEFAULT, "Dee": "themis"}), "comet")), "next")
-    err = refused(state, "reveal", player="Ann", card="fire", tethys=True)
-    assert "Tethys" in err.rule
-    state = do(ready_all(put(_with(), "comet")), "show-card", player="Ann", to="Bob")
-    state = do(state, "next")
-    err = refused(state, "reveal", player="Ann", card="water", tethys=True)  # lost, not in play
-    assert "Tethys" in err.rule
+    t = _laid("comet", "air", "air", "air", Dee="themis")
+    turn(t, [])
+    err = t.refuse({"verb": "reveal", "player": "Ann", "card": "fire", "tethys": True})
+    assert "Tethys" in (err.rule or "")
+    t = _laid("comet", "air", "air", "air")
+    turn(t, [], [("show-card", {"player": "Ann", "to": "Bob"})])
+    err = t.refuse({"verb": "reveal", "player": "Ann", "card": "water", "tethys": True})
+    assert "Tethys" in (err.rule or "")  # lost, not in play
 
 
 def test_crius_declared_on_the_last_turn_when_cronus_places_his_last_two_cards():
@@ -316,35 +352,37 @@ def test_crius_declared_on_the_last_turn_when_cronus_places_his_last_two_cards()
 
 
 def test_first_turn_warning_names_the_crius_exception():
-    state = do(_with(Ann="crius", Bob="theia"), "power", player="Ann")
-    state, events = act(ready_all(state), "next")
+    t = _table(Ann="crius", Bob="theia")
+    t.act({"verb": "power", "player": "Ann"})
+    t.act({"verb": "ready"})
+    events = t.act({"verb": "next"})
     assert "except Ann's: Crius" in text(events)
 
 
 def test_oceanus_switches_only_players_who_reveal_this_turn():
     """Turn 2: Ann played two cards with Cronus on turn 1 and sits out, so Oceanus cannot
     switch her place (the power would be spent for nothing)."""
-    state = incarnate({"Ann": "cronus", "Bob": "oceanus", "Cy": "theia", "Dee": "phoebe"})
-    state = do(state, "power", player="Ann")
-    state, _ = play_turn(state, ["fire", "fire", "fire", "fire", "fire"])
-    assert state["turn"] == 2 and state["skip"]["Ann"] == 2
-    err = refused(state, "power", player="Bob", swap=["Ann", "Cy"])
-    assert "sits this turn out" in err.message and "Oceanus" in err.rule
-    state = do(state, "power", player="Bob", swap=["Dee", "Cy"])
-    assert state["round"]["order_mods"] == [{"kind": "swap", "a": "Dee", "b": "Cy"}]
+    t = incarnated({"Ann": "cronus", "Bob": "oceanus", "Cy": "theia", "Dee": "phoebe"})
+    turn(t, ["fire", "fire", "fire", "fire", "fire"], [("power", {"player": "Ann"})])
+    assert t.state["turn"] == 2 and t.state["skip"]["Ann"] == 2
+    err = t.refuse({"verb": "power", "player": "Bob", "swap": ["Ann", "Cy"]})
+    assert "sits this turn out" in err.message and "Oceanus" in (err.rule or "")
+    t.act({"verb": "power", "player": "Bob", "swap": ["Dee", "Cy"]})
+    assert t.state["round"]["order_mods"] == [{"kind": "swap", "a": "Dee", "b": "Cy"}]
 
 
 def test_thunderbolts_cannot_aim_at_a_protected_element_even_when_nothing_else_can_be_hit():
     """Tethys' Fire on Comet is the only Element in play: a target aimed at it is refused,
     as it is when another Element could be hit; revealed without a target, no effect."""
-    state = do(put(_with(), "comet"), "show-card", player="Ann", to="Bob")  # Reserve 0 -> 1
-    state = do(ready_all(state), "next")
-    state = do(state, "reveal", player="Ann", card="fire")
-    state = do(state, "power", player="Dee")  # Tethys protects the Fire
-    state, _ = play_rest(state, ["air", "water", "water"])  # nothing needs them
-    state = do(ready_all(state), "next")  # turn 2: Bob first
-    err = refused(state, "reveal", player="Bob", card="thunderbolts", target="comet:fire")
-    assert "Thunderbolts hit an unprotected Element" in err.rule
-    state, events = act(state, "reveal", player="Bob", card="thunderbolts")
+    t = _laid("comet", "air", "air", "air")
+    turn(t, [], [("show-card", {"player": "Ann", "to": "Bob"})])  # Reserve 0 -> 1
+    t.act({"verb": "reveal", "player": "Ann", "card": "fire"})
+    t.act({"verb": "power", "player": "Dee"})  # Tethys protects the Fire
+    _reveal(t, "air", "water", "water")  # nothing needs them
+    turn(t, [])  # turn 3: Bob first
+    err = t.refuse({"verb": "reveal", "player": "Bob", "card": "thunderbolts",
+                    "target": "comet:fire"})
+    assert "Thunderbolts hit an unprotected Element" in (err.rule or "")
+    events = t.act({"verb": "reveal", "player": "Bob", "card": "thunderbolts"})
     assert "no effect" in text(events)
-    assert state["in_play"]["comet"]["elements"][0]["card"] == "fire"
+    assert t.state["in_play"]["comet"]["elements"][0]["card"] == "fire"

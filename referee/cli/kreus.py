@@ -112,10 +112,10 @@ def show_card(player: str, to: str) -> dict:
 
 @action_command(group, "exchange")
 @click.argument("player")
-@click.argument("other")
-def exchange(player: str, other: str) -> dict:
+@click.argument("with", metavar="OTHER")
+def exchange(player: str, **other: str) -> dict:
     """Divination, 2 Energy: PLAYER and OTHER swap one hand card each, face down."""
-    return {"verb": "exchange", "player": player, "with": other}
+    return {"verb": "exchange", "player": player, "with": other["with"]}
 
 
 @action_command(group, "retrieve")
@@ -144,47 +144,57 @@ def discard(player: str, card: str, no_token: bool) -> dict:
 
 
 @action_command(group, "ready")
-@click.argument("player")
-def ready(player: str) -> dict:
-    """Divination: PLAYER puts a card face down (two after declaring Cronus).
+@click.argument("player", nargs=-1, metavar="[NAME]...")
+def ready(player: tuple[str, ...]) -> dict:
+    """Divination: players put a card face down (two after declaring Cronus).
 
-    Nobody says which card: the referee only counts it. When every player has placed
-    one, `next` (or the first `reveal`) starts the Creation phase."""
-    return {"verb": "ready", "player": player}
+    With no NAME (or `ready all`), every player who still has to place a card does; with
+    names, those players. Nobody says which card: the referee only counts them. When every
+    player has placed one, `next` (or the first `reveal`) starts the Creation phase.
+
+    \b
+    ready              everyone still to place
+    ready Ann Cy       Ann and Cy (a unique prefix of a name is enough)"""
+    names: str | list[str] | None = list(player) if len(player) > 1 else (
+        player[0] if player else None)
+    return {"verb": "ready", "player": names}
 
 
 @action_command(group, "reveal")
 @click.argument("player")
 @click.argument("card")
+@click.argument("then", nargs=-1, metavar="[NAME CARD]...")
 @click.option("--on", "on", default=None, metavar="NATURE",
               help="The Nature card in play that takes the Element.")
-@click.option("--as", "as_", default=None, metavar="ELEMENT",
+@click.option("--as", "as", default=None, metavar="ELEMENT",
               help="What an Aether, a Nature card or Hyperion's Element stands for.")
 @click.option("--target", default=None, metavar="NATURE:ELEMENT",
               help="Thunderbolts: the Element card struck, e.g. atmosphere:water.")
-@click.option("--discard", "discard_card", default=None, metavar="CARD",
+@click.option("--discard", "discard", default=None, metavar="CARD",
               help="Storm of Uranus taken back: the card its player discards.")
 @click.option("--no-token", is_flag=True, help="Leave the Nature card's token in the Reserve.")
 @click.option("--tethys", is_flag=True,
               help="Incarnation: Tethys protects this Element as it enters play (a use of her "
                    "power; needed for the turn's last card, as the turn then ends).")
-def reveal(player: str, card: str, on: str | None, as_: str | None, target: str | None,
-           discard_card: str | None, no_token: bool, tethys: bool) -> dict:
+def reveal(player: str, card: str, then: tuple[str, ...], **options: str | bool | None) -> dict:
     """Creation: PLAYER reveals CARD; played if the rules allow, else discarded.
 
-    Reveal in the order shown by `status`. A card that can enter play must; --on/--as
-    choose where and what it stands for when there is a choice (the referee lists the
-    choices). Aggression cards act at once.
+    Reveal in the order shown by `status`. Further NAME CARD pairs reveal the next cards
+    in the same order, one after the other, each checked as if typed alone; if one is
+    refused, none is recorded. Options belong to a card revealed on its own. A card that
+    can enter play must; --on/--as choose where and what it stands for when there is a
+    choice (the referee lists the choices). Aggression cards act at once. A unique prefix
+    of a player or card name is enough.
 
     \b
     reveal Ann comet                           a Nature card enters play
+    reveal Ann atm Bob comet Cy air Dee fire   four reveals in order
     reveal Bob fire --on comet                 an Element under a Nature card in play
     reveal Cy aether --as air --on wind        Aether stands for a needed element
     reveal Dee bird --as air --on atmosphere   a Nature card used as an Element
     reveal Ann thunderbolts --target wind:air  the Element card the bolt strikes"""
-    return {"verb": "reveal", "player": player, "card": card, "on": on, "as": as_,
-            "target": target, "discard": discard_card, "no_token": no_token,
-            "tethys": tethys}
+    return {"verb": "reveal", "player": player, "card": card, "then": list(then) or None,
+            **options}
 
 
 reveal.help = inspect.cleandoc(reveal.help or "") + "\n\n" + CARDS_HELP
@@ -230,7 +240,8 @@ def power(player: str, titan: str | None, direction: str | None, swap: tuple[str
 
 @action_command(group, "next")
 def next_() -> dict:
-    """Start the Creation phase once every card is face down.
+    """End the table's Divination phase: the Creation phase starts, once every card is
+    face down (the first `reveal` does the same).
 
     The turn ends by itself once every card is revealed."""
     return {"verb": "next"}

@@ -12,6 +12,7 @@ from referee.engine import event
 from referee.errors import IllegalAction, InputError
 from referee.games.kreus import board, cards, flow
 from referee.games.kreus.cards import the, title
+from referee.games.kreus.state import KreusState
 from referee.games.kreus.table import (
     Choice,
     lost_in_creation,
@@ -19,12 +20,13 @@ from referee.games.kreus.table import (
     to_discard,
     unseen_card,
 )
+from referee.verbs import pending
 
 BOLT_RULE = "Aggression: Thunderbolts hit an unprotected Element card of an incomplete Nature card"
 STORM_RULE = "Aggression: the Storm's player discards only when it blows nothing away"
 
 
-def play_aggression(state: dict, who: str, card: str, action: dict) -> list[dict]:
+def play_aggression(state: KreusState, who: str, card: str, action: dict) -> list[dict]:
     """A revealed Aggression card: defeat on the first or last turn, else its effect.
 
     What the table typed is checked first, the same way whatever happens next: a
@@ -51,7 +53,7 @@ def play_aggression(state: dict, who: str, card: str, action: dict) -> list[dict
                   "play is discarded until a Nature card enters play.")]
 
 
-def _check_options(state: dict, who: str, card: str, action: dict) -> None:
+def _check_options(state: KreusState, who: str, card: str, action: dict) -> None:
     """Refuse options that do not fit the card, instead of ignoring them."""
     name = the(card)
     for key in ("on", "as"):
@@ -80,12 +82,12 @@ def _check_options(state: dict, who: str, card: str, action: dict) -> None:
                             "discard (drop --discard)", STORM_RULE)
 
 
-def thunderbolt_targets(state: dict) -> list[Choice]:
+def thunderbolt_targets(state: KreusState) -> list[Choice]:
     return list(dict.fromkeys((n, state["in_play"][n]["elements"][i]["element"])
                               for n, i in board.vulnerable(state)))
 
 
-def _aimed(state: dict, typed: object) -> Choice:
+def _aimed(state: KreusState, typed: object) -> Choice:
     """A typed Thunderbolts target, which must be an Element card the bolt can hit now."""
     nature, element = _parse_target(state, typed)
     options = thunderbolt_targets(state)
@@ -97,7 +99,7 @@ def _aimed(state: dict, typed: object) -> Choice:
     return nature, element
 
 
-def _thunderbolts(state: dict, who: str, action: dict) -> list[dict]:
+def _thunderbolts(state: KreusState, who: str, action: dict) -> list[dict]:
     """Discard one Element card of the player's choice from an incomplete Nature card."""
     options = thunderbolt_targets(state)
     to_discard(state, "thunderbolts")
@@ -123,7 +125,7 @@ def _targets_text(options: list[Choice]) -> str:
     return ", ".join(f"{n}:{e}" for n, e in options)
 
 
-def _storm(state: dict, who: str, action: dict) -> list[dict]:
+def _storm(state: KreusState, who: str, action: dict) -> list[dict]:
     """Discard every Element card of every incomplete Nature card, or take it back and discard."""
     hits = board.vulnerable(state)
     if hits:
@@ -139,8 +141,10 @@ def _storm(state: dict, who: str, action: dict) -> list[dict]:
     events = [event(f"{who} reveals the Storm of Uranus: no Element card to blow away; "
                     f"{who} takes it back in hand.")]
     if state["hand"][who] == 1:
-        return events + [event(f"{who} holds nothing else: no card to discard.")]
-    state["pending"] = {"kind": "storm-discard", "player": who}
+        return [*events, event(f"{who} holds nothing else: no card to discard.")]
+    choices = [c for c, n in sorted(state["pool"].items())
+               if n > 0 and cards.kind(c) != "aggression"]
+    state["pending"] = [pending(who, "storm-discard", [*choices, "none"])]
     events.append(event(f"{who} must now discard a Nature or Element card: "
                         f"`discard {who} CARD` (or `discard {who} none` if only Aggression "
                         "cards remain)."))
@@ -150,15 +154,11 @@ def _storm(state: dict, who: str, action: dict) -> list[dict]:
     return events
 
 
-def storm_discard(state: dict, who: str, action: dict, inline: bool = False) -> list[dict]:
+def storm_discard(state: KreusState, who: str, action: dict, inline: bool = False) -> list[dict]:
     """Storm of Uranus with nothing to blow away: its player discards a Nature or Element card."""
-    p = state["pending"]
-    if who != p["player"]:
-        raise IllegalAction(f"{p['player']} discards for the Storm of Uranus, not {who}",
-                            "Aggression: the Storm's player discards a card")
     typed = action.get("card")
     if isinstance(typed, str) and typed.strip().lower() == "none":
-        state["pending"] = None
+        state["pending"] = []
         done = [event(f"{who} holds no Nature or Element card: nothing is discarded.")]
         return done if inline else done + flow.after_reveal(state)
     card = unseen_card(state, typed, "the discarded card")
@@ -168,20 +168,21 @@ def storm_discard(state: dict, who: str, action: dict, inline: bool = False) -> 
     take_unseen(state, card)
     to_discard(state, card)
     state["hand"][who] -= 1
-    state["pending"] = None
+    state["pending"] = []
     events = [event(f"{who} discards {title(card)} for the Storm of Uranus.")]
     if state["round"]["iapetus"] and cards.kind(card) == "element":
         state["round"]["recovered"].append(card)
     return events if inline else events + flow.after_reveal(state)
 
 
-def _parse_target(state: dict, typed: object) -> Choice:
+def _parse_target(state: KreusState, typed: object) -> Choice:
     if not isinstance(typed, str) or ":" not in typed:
         raise InputError("--target is NATURE:ELEMENT, e.g. atmosphere:water")
     nature, element = typed.split(":", 1)
-    nature = cards.normalize(nature)
-    if nature not in state["tree"]:
-        raise InputError(f"unknown Nature card '{nature}' in --target")
+    typed_nature = nature
+    nature = cards.parse_nature(typed_nature, state["tree"]) or ""
+    if not nature:
+        raise InputError(f"unknown Nature card '{cards.normalize(typed_nature)}' in --target")
     if nature not in state["in_play"]:
         raise IllegalAction(f"{title(nature)} is not in play",
                             "Aggression: Thunderbolts hit a Nature card in play")

@@ -12,15 +12,16 @@ from collections import Counter
 from itertools import combinations
 
 from referee.games.kreus.cards import AETHER, ELEMENTS, PLANET, element_of, kind
+from referee.games.kreus.state import KreusState
 
 ROMAN = {1: "I", 2: "II", 3: "III", 4: "IV"}
 
 
-def level(state: dict, nature: str) -> int:
+def level(state: KreusState, nature: str) -> int:
     return state["tree"][nature]["level"]
 
 
-def missing(state: dict, nature: str) -> list[str]:
+def missing(state: KreusState, nature: str) -> list[str]:
     """Elements a Nature card still needs: all of them when it is not in play."""
     need = list(state["tree"][nature]["elements"])
     placed = state["in_play"].get(nature)
@@ -31,18 +32,18 @@ def missing(state: dict, nature: str) -> list[str]:
     return need
 
 
-def is_complete(state: dict, nature: str) -> bool:
+def is_complete(state: KreusState, nature: str) -> bool:
     placed = state["in_play"].get(nature)
     return bool(placed and placed["complete"])
 
 
-def unlocked(state: dict, nature: str) -> bool:
+def unlocked(state: KreusState, nature: str) -> bool:
     """Level prerequisites: enough of the cards that lead to it are complete."""
     req = state["tree"][nature]["requires"]
     return sum(is_complete(state, other) for other in req["of"]) >= req["count"]
 
 
-def prerequisite_text(state: dict, nature: str) -> str:
+def prerequisite_text(state: KreusState, nature: str) -> str:
     """`Wind + Rainbow complete`, `any 2 of Bird, Fish, Tree, Flower complete`, `always`."""
     req = state["tree"][nature]["requires"]
     names = [o.capitalize() for o in req["of"]]
@@ -53,7 +54,7 @@ def prerequisite_text(state: dict, nature: str) -> str:
     return f"any {req['count']} of {', '.join(names)} complete"
 
 
-def where(state: dict, nature: str) -> str:
+def where(state: KreusState, nature: str) -> str:
     """Where a Nature card is: in-play, complete, as-element, discarded or unseen."""
     if nature in state["in_play"]:
         return "complete" if state["in_play"][nature]["complete"] else "in-play"
@@ -64,7 +65,7 @@ def where(state: dict, nature: str) -> str:
     return "unseen"
 
 
-def element_targets(state: dict, element: str | None) -> list[str]:
+def element_targets(state: KreusState, element: str | None) -> list[str]:
     """Nature cards in play, incomplete, still needing `element` (any element when None)."""
     out = []
     for nature, placed in state["in_play"].items():
@@ -76,7 +77,7 @@ def element_targets(state: dict, element: str | None) -> list[str]:
     return out
 
 
-def place_element(state: dict, nature: str, element: str, card: str) -> tuple[bool, int]:
+def place_element(state: KreusState, nature: str, element: str, card: str) -> tuple[bool, int]:
     """Put an Element (or a Nature card used as one) under a Nature card.
 
     Returns (completed, tokens freed): a card that becomes complete hands back
@@ -97,7 +98,7 @@ def place_element(state: dict, nature: str, element: str, card: str) -> tuple[bo
     return True, freed
 
 
-def vulnerable(state: dict) -> list[tuple[str, int]]:
+def vulnerable(state: KreusState) -> list[tuple[str, int]]:
     """Element cards an Aggression card can discard: under incomplete cards, not Nature cards,
     not protected by Tethys."""
     out = []
@@ -110,7 +111,7 @@ def vulnerable(state: dict) -> list[tuple[str, int]]:
     return out
 
 
-def routes(state: dict) -> list[list[str]]:
+def routes(state: KreusState) -> list[list[str]]:
     """Every minimal set of Nature cards whose completion gives a complete Planet."""
 
     def expand(nature: str) -> list[frozenset[str]]:
@@ -130,14 +131,14 @@ def routes(state: dict) -> list[list[str]]:
     return [sorted(s, key=lambda n: (level(state, n), n)) for s in minimal]
 
 
-def route_name(state: dict, cards: list[str]) -> str:
+def route_name(state: KreusState, cards: list[str]) -> str:
     """A route by its cards just below the Planet: `Bird + Fish`."""
     top = [c for c in cards if c != PLANET and PLANET in state["tree"]
            and c in state["tree"][PLANET]["requires"]["of"]]
     return " + ".join(c.capitalize() for c in (top or cards))
 
 
-def unseen_elements(state: dict) -> dict[str, int]:
+def unseen_elements(state: KreusState) -> dict[str, int]:
     """Element cards not yet seen, by element (Aether apart when the deck has it)."""
     count: Counter[str] = Counter()
     for card, n in state["pool"].items():
@@ -148,7 +149,7 @@ def unseen_elements(state: dict) -> dict[str, int]:
     return {e: count[e] for e in shown}
 
 
-def open_routes(state: dict) -> list[dict]:
+def open_routes(state: KreusState) -> list[dict]:
     """Routes to the Planet with no card lost, the most efficient first.
 
     A route closes while one of its cards is discarded (it reopens if retrieved)
@@ -169,11 +170,11 @@ def open_routes(state: dict) -> list[dict]:
                     "beyond_unseen": {e: need[e] - left[e] for e in sorted(need)
                                       if need[e] > left[e]},
                     "blocked": blocked})
-    out.sort(key=lambda r: (bool(r["blocked"]), r["total"], len(r["to_play"]), r["route"]))
+    out.sort(key=lambda r: (bool(r["blocked"]), r["total"], len(r["to_play"]), r["route"]))  # type: ignore[arg-type]
     return out
 
 
-def planet_elements(state: dict) -> int:
+def planet_elements(state: KreusState) -> int:
     placed = state["in_play"].get(PLANET)
     return len(placed["elements"]) if placed else 0
 

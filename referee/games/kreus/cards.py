@@ -7,6 +7,9 @@ is written `QUALITY-ELEMENT` (`volatile-fire`).
 
 from __future__ import annotations
 
+import functools
+from collections.abc import Collection, Iterable
+
 from referee.errors import InputError
 
 ELEMENTS: tuple[str, ...] = ("fire", "air", "earth", "water")
@@ -40,9 +43,9 @@ REMOVED = {
 
 def full_deck() -> dict[str, int]:
     """All 42 Universe cards of the box."""
-    deck = {e: 6 for e in ELEMENTS}
+    deck = dict.fromkeys(ELEMENTS, 6)
     deck[AETHER] = 2
-    deck.update({n: 1 for n in NATURE_NAMES})
+    deck.update(dict.fromkeys(NATURE_NAMES, 1))
     deck.update({"thunderbolts": 3, "storm": 1, "hekatonkheires": 1})
     return deck
 
@@ -68,18 +71,21 @@ def deck_for(players: int, first_game: bool, altered: bool) -> dict[str, int]:
     return {k: v for k, v in deck.items() if v > 0}
 
 
+@functools.lru_cache(maxsize=512)
 def element_of(card: str) -> str | None:
     """The element an Element card carries (`volatile-fire` -> fire); Aether and others: None."""
     base = card.split("-")[-1]
     return base if base in ELEMENTS else None
 
 
+@functools.lru_cache(maxsize=512)
 def quality_of(card: str) -> str | None:
     """The Altered quality of an Element card, or None."""
     head = card.split("-")[0]
     return head if "-" in card and head in QUALITIES else None
 
 
+@functools.lru_cache(maxsize=512)
 def kind(card: str) -> str:
     """'element' (Aether included), 'nature' or 'aggression'."""
     if card == AETHER or element_of(card):
@@ -89,6 +95,7 @@ def kind(card: str) -> str:
     return "nature"
 
 
+@functools.lru_cache(maxsize=512)
 def title(card: str) -> str:
     """The card as printed: `Storm of Uranus`, `Volatile Fire`, `Bird`."""
     return TITLES.get(card) or " ".join(w.capitalize() for w in card.split("-"))
@@ -118,23 +125,72 @@ def normalize(text: str) -> str:
     return key
 
 
-def parse(text: str, deck: dict[str, int]) -> str:
-    """A typed card name that exists in this game's deck, else InputError naming the choices."""
+def _fits(key: str, name: str) -> bool:
+    """A typed key is a prefix of the name, or word by word (`vol-fi` for `volatile-fire`)."""
+    if name.startswith(key):
+        return True
+    words, parts = key.split("-"), name.split("-")
+    return len(words) == len(parts) and all(p.startswith(w) for p, w in zip(parts, words,
+                                                                             strict=True))
+
+
+def _prefixed(key: str, names: Iterable[str], aliases: bool = True) -> list[str]:
+    """The names (aliases mapped to their card) a typed prefix could mean."""
+    pool = set(names)
+    found = {n for n in pool if _fits(key, n)}
+    if aliases:
+        found |= {card for alias, card in ALIASES.items() if card in pool and _fits(key, alias)}
+    return sorted(found)
+
+
+def _one(text: object, key: str, found: list[str], what: str) -> str | None:
+    """The one name a prefix means; several: refused, never a guess."""
+    if len(found) > 1:
+        raise InputError(f"'{text}' could be {' or '.join(found)}: type more of the {what}")
+    return found[0] if found else None
+
+
+def parse(text: object, deck: dict[str, int]) -> str:
+    """A typed card name that exists in this game's deck (any case, an alias, or a unique
+    prefix: `atm`, `thu`, `vol-fi`), else InputError naming the choices."""
     if not isinstance(text, str) or not text.strip():
         raise InputError("a card name is needed")
+    if text in deck:  # as the log keeps it
+        return text
     key = normalize(text)
     if key in deck:
         return key
+    card = _one(text, key, _prefixed(key, deck), "card's name")
+    if card is not None:
+        return card
     if element_of(key) and quality_of(key):
         raise InputError(f"'{text}': Altered Elements are in the deck only in --altered games")
-    if key in full_deck():
-        raise InputError(f"'{text}': no {noun(key)} card is in this game's deck")
+    elsewhere = [key] if key in full_deck() else _prefixed(key, full_deck())
+    if len(elsewhere) == 1:
+        raise InputError(f"'{text}': no {noun(elsewhere[0])} card is in this game's deck")
     raise InputError(f"unknown card '{text}' (cards: {', '.join(sorted(deck))})")
 
 
-def parse_element(text: str) -> str:
-    """An element name (fire, air, earth, water)."""
+def parse_element(text: object) -> str:
+    """An element name (fire, air, earth, water), or a unique prefix of one (`w`, `ea`)."""
+    if text in ELEMENTS:
+        return str(text)
     key = normalize(text) if isinstance(text, str) else ""
-    if key not in ELEMENTS:
+    if key in ELEMENTS:
+        return key
+    element = _one(text, key, _prefixed(key, ELEMENTS, aliases=False) if key else [],
+                   "element's name")
+    if element is None:
         raise InputError(f"unknown element '{text}' (elements: {', '.join(ELEMENTS)})")
-    return key
+    return element
+
+
+def parse_nature(text: object, names: Collection[str]) -> str | None:
+    """A Nature card named in an option (`--on`, `--target`): its key, a unique prefix
+    (`atm`) expanded; None when it names no Nature card."""
+    if isinstance(text, str) and text in names:
+        return text
+    key = normalize(str(text))
+    if key in names:
+        return key
+    return _one(text, key, _prefixed(key, names, aliases=False) if key else [], "card's name")

@@ -7,43 +7,70 @@ discarded. Aggression cards take effect at once (aggression.py).
 
 from __future__ import annotations
 
+from referee.chance import Chance
 from referee.engine import event
 from referee.errors import IllegalAction, InputError
 from referee.games.kreus import aggression, board, cards, flow, titans
 from referee.games.kreus.cards import PLANET, element_of, kind, quality_of, the, title
+from referee.games.kreus.state import KreusState
 from referee.games.kreus.table import (
     Choice,
     gain,
     lost_in_creation,
-    player,
+    named,
     take_unseen,
     to_discard,
     unseen_card,
 )
+from referee.verbs import Action, Event
+
+CHOICE_OPTIONS = ("on", "as", "target", "discard", "no_token", "tethys")
 
 
-def reveal(state: dict, action: dict) -> list[dict]:
-    """`reveal NAME CARD`: the next face-down card in the reveal order (or an Iapetus replay)."""
-    who = player(state, action.get("player"))
-    events: list[dict] = []
+def reveal(state: KreusState, action: Action, chance: Chance | None = None) -> list[Event]:
+    """`reveal NAME CARD [NAME CARD]...`: the next face-down cards in the reveal order.
+
+    Several reveals in one command are applied one after the other, each checked as if
+    typed alone; they carry no options (a card that needs a choice is revealed on its own),
+    so a choice can never land on the wrong card. One refusal refuses them all: the caller
+    works on a copy and records nothing."""
+    more = action.get("then") or []
+    if not isinstance(more, list) or len(more) % 2:
+        raise InputError("after the first NAME CARD, each further reveal is a NAME and a CARD")
+    if more:
+        given = [f"--{k.replace('_', '-')}" for k in CHOICE_OPTIONS
+                 if action.get(k) not in (None, False)]
+        if given:
+            raise InputError(f"{' '.join(given)} belongs to one card: with several reveals in one "
+                             "command none may carry an option; reveal that card on its own")
+    events = reveal_one(state, action)
+    for i in range(0, len(more), 2):
+        if state["over"]:
+            raise IllegalAction(f"the game ended before {more[i]}'s reveal ({more[i + 1]})",
+                                "End of the game: nothing is played after it")
+        if state["pending"]:
+            raise IllegalAction(f"{flow.pending_text(state)} comes before {more[i]}'s reveal",
+                                "Pending decisions: only the answer is accepted until it is made")
+        events += reveal_one(state, {"player": more[i], "card": more[i + 1]})
+    return events
+
+
+def reveal_one(state: KreusState, action: Action) -> list[Event]:
+    """One reveal: the next face-down card in the reveal order (or an Iapetus replay)."""
+    who = named(state, action.get("player"))
+    events: list[Event] = []
     if state["phase"] == "divination":
         events += flow.start_creation(state)
         if state["phase"] != "creation":
             raise IllegalAction("no card is face down this turn",
                                 "Creation: only face-down cards are revealed")
-    if state["phase"] != "creation":
-        raise IllegalAction(f"cards are revealed in the Creation phase (now: {state['phase']})",
-                            "Creation: reveal in order")
     r = state["round"]
-    if state["pending"]:
-        raise IllegalAction(f"waiting for {flow.pending_text(state)}",
-                            "Creation: a card is revealed once the previous one is settled")
     replay = not r["order"] and bool(r["replay"])
     if replay:
         if who != r["iapetus"]:
             raise IllegalAction(f"{r['iapetus']} plays the Elements recovered by Iapetus",
                                 "Incarnation: Iapetus replays the recovered Elements")
-        card = cards.parse(action.get("card"), state["deck"])  # type: ignore[arg-type]
+        card = cards.parse(action.get("card"), state["deck"])
         if card not in r["replay"]:
             raise IllegalAction(f"{title(card)} is not among the recovered Elements "
                                 f"({', '.join(title(c) for c in r['replay'])})",
@@ -86,7 +113,7 @@ def _no_aggression_options(card: str, action: dict) -> None:
                          f"not after {title(card)}")
 
 
-def _tethys_now(state: dict, card: str) -> list[dict]:
+def _tethys_now(state: KreusState, card: str) -> list[dict]:
     """`reveal ... --tethys`: Tethys protects this Element as it enters play, before the turn
     can end (the last Element of a turn would otherwise fall to Volatility unprotected)."""
     holder = next((p for p, t in state["titans"].items() if t["name"] == "tethys"), None)
@@ -101,7 +128,7 @@ def _tethys_now(state: dict, card: str) -> list[dict]:
 
 # -- Nature cards ---------------------------------------------------------------------------
 
-def restricted(state: dict, who: str, card: str) -> str | None:
+def restricted(state: KreusState, who: str, card: str) -> str | None:
     """Incarnation: male Titans cannot play Level II, female Titans Level III (any use)."""
     t = state["titans"].get(who)
     lvl = board.level(state, card)
@@ -112,7 +139,7 @@ def restricted(state: dict, who: str, card: str) -> str | None:
     return None
 
 
-def nature_choices(state: dict, card: str) -> tuple[bool, list[Choice]]:
+def nature_choices(state: KreusState, card: str) -> tuple[bool, list[Choice]]:
     """Can it enter play as itself, and which (target, element) could it stand for."""
     as_nature = board.unlocked(state, card)
     as_element = [(t, e) for e in dict.fromkeys(state["tree"][card]["elements"])
@@ -120,7 +147,7 @@ def nature_choices(state: dict, card: str) -> tuple[bool, list[Choice]]:
     return as_nature, as_element
 
 
-def play_nature(state: dict, who: str, card: str, action: dict) -> list[dict]:
+def play_nature(state: KreusState, who: str, card: str, action: dict) -> list[dict]:
     name = title(card)
     why = restricted(state, who, card)
     if why:
@@ -162,7 +189,7 @@ def play_nature(state: dict, who: str, card: str, action: dict) -> list[dict]:
     return events + _planet_check(state, target)
 
 
-def _enter_nature(state: dict, who: str, card: str, action: dict) -> list[dict]:
+def _enter_nature(state: KreusState, who: str, card: str, action: dict) -> list[dict]:
     state["in_play"][card] = {"elements": [], "complete": False}
     need = ", ".join(e.capitalize() for e in state["tree"][card]["elements"])
     events = [event(f"{who} reveals {title(card)} and puts it into play "
@@ -174,7 +201,7 @@ def _enter_nature(state: dict, who: str, card: str, action: dict) -> list[dict]:
     return events
 
 
-def _end_hek(state: dict) -> list[dict]:
+def _end_hek(state: KreusState) -> list[dict]:
     if not state["hek"]:
         return []
     state["hek"] = False
@@ -184,7 +211,7 @@ def _end_hek(state: dict) -> list[dict]:
 
 # -- Element cards --------------------------------------------------------------------------
 
-def element_choices(state: dict, who: str, card: str) -> tuple[bool, list[Choice]]:
+def element_choices(state: KreusState, who: str, card: str) -> tuple[bool, list[Choice]]:
     """(wild, options): Aether, or any Element under Hyperion's power, may be any element."""
     r = state["round"]
     wild = card == cards.AETHER or (r["hyperion"] == who and not r.get("hyperion_done"))
@@ -192,12 +219,12 @@ def element_choices(state: dict, who: str, card: str) -> tuple[bool, list[Choice
         options = [(t, e) for t in board.element_targets(state, None)
                    for e in dict.fromkeys(board.missing(state, t))]
     else:
-        element = element_of(card)
+        element = element_of(card) or ""
         options = [(t, element) for t in board.element_targets(state, element)]
     return wild, options
 
 
-def element_blocked(state: dict, card: str) -> str | None:
+def element_blocked(state: KreusState, card: str) -> str | None:
     """Why an Element card is discarded whatever its target: Hekatonkheires, Complementary."""
     if state["hek"]:
         return "the Hekatonkheires discard every Element card put into play"
@@ -206,7 +233,7 @@ def element_blocked(state: dict, card: str) -> str | None:
     return None
 
 
-def play_element(state: dict, who: str, card: str, action: dict, replay: bool) -> list[dict]:
+def play_element(state: KreusState, who: str, card: str, action: dict, replay: bool) -> list[dict]:
     name = title(card)
     r = state["round"]
     blocked = element_blocked(state, card)
@@ -251,7 +278,7 @@ def play_element(state: dict, who: str, card: str, action: dict, replay: bool) -
 
 # -- helpers --------------------------------------------------------------------------------
 
-def _lose(state: dict, card: str, text: str, replay: bool = False) -> list[dict]:
+def _lose(state: KreusState, card: str, text: str, replay: bool = False) -> list[dict]:
     """The revealed card cannot be played: it is discarded."""
     if replay or kind(card) != "element":
         to_discard(state, card)
@@ -266,7 +293,7 @@ def _lose(state: dict, card: str, text: str, replay: bool = False) -> list[dict]
     return events
 
 
-def _place(state: dict, target: str, element: str, card: str) -> list[dict]:
+def _place(state: KreusState, target: str, element: str, card: str) -> list[dict]:
     completed, freed = board.place_element(state, target, element, card)
     if not completed:
         rest = ", ".join(e.capitalize() for e in board.missing(state, target))
@@ -283,19 +310,19 @@ def _place(state: dict, target: str, element: str, card: str) -> list[dict]:
     return events
 
 
-def _planet_check(state: dict, target: str) -> list[dict]:
+def _planet_check(state: KreusState, target: str) -> list[dict]:
     if target == PLANET and board.is_complete(state, PLANET):
         return flow.finish(state, "planet")
     return []
 
 
-def _pick(state: dict, options: list[Choice], element: str | None, on: object,
+def _pick(state: KreusState, options: list[Choice], element: str | None, on: object,
           name: str) -> Choice:
     """The table's choice among the legal ones (auto when only one fits)."""
     target = None
     if on is not None:
-        target = cards.normalize(str(on))
-        if target not in state["tree"]:
+        target = cards.parse_nature(on, state["tree"])
+        if target is None:
             raise InputError(f"unknown Nature card '{on}' for --on")
         if target not in state["in_play"]:
             raise IllegalAction(f"{title(target)} is not in play: Elements go under a Nature card "
@@ -322,7 +349,7 @@ def _choices_text(options: list[Choice], wild: bool = True) -> str:
     return ", ".join(f"--on {t}" for t, _ in options)
 
 
-def _settle_bets(state: dict, who: str, card: str) -> list[dict]:
+def _settle_bets(state: KreusState, who: str, card: str) -> list[dict]:
     """Themis: the bets on this player's card are settled when it is revealed."""
     r = state["round"]
     events = []

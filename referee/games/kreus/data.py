@@ -14,6 +14,7 @@ from typing import Any
 
 from referee.errors import InputError
 from referee.games.kreus.cards import ELEMENTS, NATURE_NAMES, PLANET
+from referee.games.kreus.state import Face, NatureCard, TitanCard
 
 POWERS: tuple[str, ...] = (
     "cronus", "hyperion", "iapetus", "coeus", "oceanus", "crius",
@@ -35,7 +36,7 @@ def default_titans() -> list[dict]:
     return _default("titans.json")["titans"]
 
 
-def validate_tree(entries: Any) -> dict[str, dict]:
+def validate_tree(entries: Any) -> dict[str, NatureCard]:
     """The creation tree as {name: {level, elements, requires: {count, of}}}.
 
     Rules kept on any tree: the eleven Nature cards, each once; levels 1-4 with the
@@ -44,7 +45,7 @@ def validate_tree(entries: Any) -> dict[str, dict]:
     """
     if not isinstance(entries, list):
         raise InputError("cards file: 'nature' must be a list of Nature cards")
-    tree: dict[str, dict] = {}
+    tree: dict[str, NatureCard] = {}
     for i, raw in enumerate(entries, 1):
         if not isinstance(raw, dict) or not isinstance(raw.get("name"), str):
             raise InputError(f"cards file: Nature entry {i} needs a 'name'")
@@ -91,16 +92,16 @@ def validate_tree(entries: Any) -> dict[str, dict]:
     return {n: tree[n] for n in order}
 
 
-def validate_titans(entries: Any) -> list[dict]:
+def validate_titans(entries: Any) -> list[TitanCard]:
     """Titan cards as [{male: {name, uses, phase}, female: {...}}], each power once."""
     if not isinstance(entries, list) or not entries:
         raise InputError("cards file: 'titans' must be a list of Titan cards")
     seen: set[str] = set()
-    out: list[dict] = []
+    out: list[TitanCard] = []
     for i, raw in enumerate(entries, 1):
         if not isinstance(raw, dict):
             raise InputError(f"cards file: Titan card {i} must have 'male' and 'female' faces")
-        card = {}
+        card: dict[str, Face] = {}
         for face in ("male", "female"):
             f = raw.get(face)
             if not isinstance(f, dict) or not isinstance(f.get("name"), str):
@@ -118,11 +119,11 @@ def validate_titans(entries: Any) -> list[dict]:
                 raise InputError(f"cards file: Titan '{name}': 'phase' must be one of "
                                  f"{', '.join(PHASES)}")
             card[face] = {"name": name, "uses": uses, "phase": phase}
-        out.append(card)
+        out.append({"male": card["male"], "female": card["female"]})
     return out
 
 
-def load_cards(data: Any) -> tuple[dict[str, dict], list[dict]]:
+def load_cards(data: Any) -> tuple[dict[str, NatureCard], list[TitanCard]]:
     """The tree and Titans from a `--cards` replacement (either key may be left out)."""
     if data is None:
         data = {}

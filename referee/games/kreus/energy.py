@@ -7,34 +7,30 @@ for a Nature or Element card from hand: 3. Spent tokens go back to the Reserve.
 
 from __future__ import annotations
 
+from referee.chance import Chance
 from referee.engine import event
 from referee.errors import IllegalAction, InputError
 from referee.games.kreus import aggression, cards
 from referee.games.kreus.cards import noun, title
+from referee.games.kreus.state import KreusState
 from referee.games.kreus.table import (
     gain,
+    named,
     need_hand,
     pay,
-    player,
     take_unseen,
     to_discard,
     unseen_card,
 )
+from referee.verbs import Action, Event
 
 COSTS = {"show": 1, "exchange": 2, "retrieve": 3}
 
 
-def in_divination(state: dict, what: str) -> None:
-    if state["phase"] != "divination":
-        raise IllegalAction(f"{what} is done in the Divination phase (now: {state['phase']})",
-                            "Energy: powers are used in the Divination phase")
-
-
-def show_card(state: dict, action: dict) -> list[dict]:
+def show_card(state: KreusState, action: Action, chance: Chance | None = None) -> list[Event]:
     """1 token: show one card of your hand to one player."""
-    in_divination(state, "showing a card")
-    who = player(state, action.get("player"))
-    to = player(state, action.get("to"))
+    who = named(state, action.get("player"))
+    to = named(state, action.get("to"), "--to")
     if to == who:
         raise InputError("a card is shown to another player (--to NAME)")
     need_hand(state, who, 1, "showing a card")
@@ -45,11 +41,10 @@ def show_card(state: dict, action: dict) -> list[dict]:
                   f"Reserve {state['reserve']}).")]
 
 
-def exchange(state: dict, action: dict) -> list[dict]:
+def exchange(state: KreusState, action: Action, chance: Chance | None = None) -> list[Event]:
     """2 tokens: swap one hand card with another player, both chosen face down."""
-    in_divination(state, "exchanging cards")
-    who = player(state, action.get("player"))
-    other = player(state, action.get("with"))
+    who = named(state, action.get("player"))
+    other = named(state, action.get("with"), "the other player")
     if other == who:
         raise InputError("an exchange is with another player")
     need_hand(state, who, 1, "an exchange")
@@ -59,10 +54,10 @@ def exchange(state: dict, action: dict) -> list[dict]:
                   f"{state['tokens'][who]}, Reserve {state['reserve']}).")]
 
 
-def swap_with_discard(state: dict, who: str, take: object, give: object, why: str) -> list[dict]:
+def swap_with_discard(state: KreusState, who: str, take: object, give: object, why: str) -> list[dict]:
     """A Nature or Element card from hand goes to the discard; a discarded one comes back."""
     need_hand(state, who, 1, why)
-    wanted = cards.parse(take, state["deck"])  # type: ignore[arg-type]
+    wanted = cards.parse(take, state["deck"])
     if cards.kind(wanted) == "aggression":
         raise IllegalAction(f"{title(wanted)} is an Aggression card; only Nature or Element "
                             "cards are taken back", "Energy: swap for a discarded card")
@@ -81,10 +76,9 @@ def swap_with_discard(state: dict, who: str, take: object, give: object, why: st
                   f"({why}).")]
 
 
-def retrieve(state: dict, action: dict) -> list[dict]:
+def retrieve(state: KreusState, action: Action, chance: Chance | None = None) -> list[Event]:
     """3 tokens: take a discarded card for a Nature or Element card from hand."""
-    in_divination(state, "taking a discarded card")
-    who = player(state, action.get("player"))
+    who = named(state, action.get("player"))
     if state["tokens"][who] < COSTS["retrieve"]:
         pay(state, who, COSTS["retrieve"], "taking a discarded card")
     events = swap_with_discard(state, who, action.get("card"), action.get("give"), "3 Energy")
@@ -93,14 +87,12 @@ def retrieve(state: dict, action: dict) -> list[dict]:
     return events
 
 
-def discard(state: dict, action: dict) -> list[dict]:
+def discard(state: KreusState, action: Action, chance: Chance | None = None) -> list[Event]:
     """Divination: discard a Nature or Element card for a token, once per player per phase
     (RULINGS); also answers the Storm (that discard earns nothing and is not counted)."""
-    who = player(state, action.get("player"))
-    pending = state["pending"]
-    if pending and pending["kind"] == "storm-discard":
+    who = named(state, action.get("player"))
+    if state["pending"]:  # the core let only the Storm's player through
         return aggression.storm_discard(state, who, action)
-    in_divination(state, "discarding for a token")
     need_hand(state, who, 1, "a discard")
     r = state["round"]
     if r["cronus"] == who and who not in r["placed"] and state["hand"][who] <= 2:

@@ -4,28 +4,16 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Callable
+from typing import ClassVar
 
 from referee.chance import Chance
-from referee.engine import Engine, summary
-from referee.errors import IllegalAction, InputError
-from referee.games.kreus import board, cards, creation, energy, flow, legal, render, setup, titans
+from referee.engine import Engine
+from referee.errors import InputError
+from referee.games.kreus import board, cards, flow, render, setup
+from referee.games.kreus.state import KreusState
 from referee.games.kreus.table import held_aggression, tokens_on_cards
-
-VERBS: dict[str, Callable[[dict, dict], list[dict]]] = {
-    "tokens": setup.take_tokens,
-    "titan": setup.choose_titan,
-    "show-card": energy.show_card,
-    "exchange": energy.exchange,
-    "retrieve": energy.retrieve,
-    "discard": energy.discard,
-    "ready": flow.ready,
-    "reveal": creation.reveal,
-    "power": titans.use_power,
-    "next": lambda state, action: flow.next_step(state),
-    "end": flow.end_game,
-}
-SETUP_VERBS = ("tokens", "titan")
+from referee.games.kreus.verbs import VERBS, command_line
+from referee.verbs import Action, Verb
 
 
 class KreusEngine(Engine):
@@ -35,76 +23,111 @@ class KreusEngine(Engine):
     min_players = 3
     max_players = 6
     series_word = "Planet and Energy"
+    verbs = VERBS
+    _seated: tuple[list[str] | None, dict[str, str]] = (None, {})
+    rules: ClassVar[dict[str, str]] = {
+        "players": "Setup",
+        "turn": "Setup: tokens are taken in seat order from the First Player",
+        "phase": "Setup, then each turn a Divination and a Creation phase: each verb has its phase",
+        "pending": "Aggression: the Storm of Uranus' discard comes first",
+    }
 
-    def setup(self, options: dict, chance: Chance) -> dict:
-        return setup.setup(options)
+    def setup(self, options: dict, chance: Chance) -> KreusState:
+        state = setup.setup(options)
+        first = options.get("first")
+        if first is not None:
+            state["first"] = state["players"].index(self.resolve_player(state, first))
+        state["token_taker"] = state["players"][state["first"]]
+        return state
 
-    def apply(self, state: dict, action: dict, chance: Chance) -> tuple[dict, list[dict]]:
-        verb = action.get("verb")
-        if verb not in VERBS:
-            raise InputError(f"unknown Kreus verb '{verb}' (verbs: {', '.join(VERBS)})")
-        if state["over"]:
-            raise IllegalAction("the game is over", "End of the game: nothing is played after it")
-        if state["phase"] == "setup" and verb not in SETUP_VERBS:
-            raise IllegalAction(f"setup is not finished: {render.next_line(state)}",
-                                "Setup: tokens (and Titans) before the first turn")
-        if state["pending"] and state["pending"]["kind"] == "storm-discard" and verb != "discard":
-            raise IllegalAction(f"waiting for {flow.pending_text(state)}",
-                                "Aggression: the Storm of Uranus' discard comes first")
-        if verb == "titan":  # the referee may draw the Titan card
-            events = setup.choose_titan(state, action, chance)
-        else:
-            events = VERBS[verb](state, action)
-        if verb in SETUP_VERBS:
-            flow.after_setup(state, events)
-        return state, events
-
-    def summary(self, state: dict) -> dict:
+    # -- the flow the core enforces ---------------------------------------------------------
+    def current(self, state: KreusState) -> str | None:
+        """The Storm's player; in setup whoever takes tokens (or chooses a Titan); in
+        Divination the first player still to place; in Creation the next to reveal."""
         r = state["round"]
-        current = None
         if state["over"]:
-            pass
-        elif state["pending"]:
-            current = state["pending"]["player"]
-        elif state["phase"] == "setup":
-            current = state["token_taker"] or next(
+            return None
+        if state["pending"]:
+            return state["pending"][0]["player"]
+        if state["phase"] == "setup":
+            return state["token_taker"] or next(
                 (p for p in state["players"] if p not in state["titans"]), None)
-        elif state["phase"] == "divination":
-            current = next(iter(flow.must_place(state)), None)
-        elif r["order"]:
-            current = r["order"][0]
-        elif r["replay"]:
-            current = r["iapetus"]
-        pending = []
-        p = state["pending"]
-        if p and p["kind"] == "storm-discard":
-            choices = [c for c, n in sorted(state["pool"].items())
-                       if n > 0 and cards.kind(c) != "aggression"]
-            pending.append({"player": p["player"], "decision": "storm-discard",
-                            "choices": [*choices, "none"]})
+        if state["phase"] == "divination":
+            return next(iter(flow.must_place(state)), None)
+        if r["order"]:
+            return r["order"][0]
+        return r["iapetus"] if r["replay"] else None
+
+    def phase(self, state: KreusState) -> str:
+        return state["phase"]
+
+    def is_over(self, state: KreusState) -> bool:
+        return state["over"]
+
+    def summarize(self, state: KreusState) -> dict:
         players = [{"name": n, "score": None, "energy": state["tokens"][n],
                     "hand": state["hand"][n], "face_down": state["face_down"][n]}
                    for n in state["players"]]
-        return summary("kreus", players, current, state["phase"], state["turn"], pending,
-                       over=state["over"],
-                       winners=list(state["players"]) if state["outcome"] in WIN else [],
-                       outcome=state["outcome"])
+        return {"players": players, "turn": state["turn"],
+                "winners": list(state["players"]) if state["outcome"] in WIN else [],
+                "outcome": state["outcome"]}
 
-    def result_details(self, state: dict) -> dict:
+    def result_details(self, state: KreusState) -> dict:
         """What the Judgement of Uranus looked at (the tier itself is the summary's outcome)."""
         return {"planet": cards.PLANET in state["in_play"],
                 "planet_elements": board.planet_elements(state),
                 "end_reason": state["end_reason"], "aggression_held": state["aggression_held"]}
 
-    def series(self, state: dict) -> dict[str, float | None]:
+    def series(self, state: KreusState) -> dict[str, float | None]:
         """How the Planet comes along: its Elements, and the Energy tokens the team holds."""
         return {"Planet elements": board.planet_elements(state),
                 "Energy tokens held": sum(state["tokens"].values())}
 
-    def legal_actions(self, state: dict) -> list[dict]:
-        return legal.legal_actions(state)
 
-    def render(self, state: dict) -> str:
+    def seats(self, state: KreusState) -> dict[str, str]:
+        """The players as seated. The core asks on every action: the answer is kept for the
+        list it was built from (a replay keeps one state, so it is built once per replay)."""
+        players = state["players"]
+        if self._seated[0] is not players:
+            self._seated = (players, {n: n for n in players})
+        return self._seated[1]  # shared: read it, never change it
+
+    def resolve_player(self, state: KreusState, text: object) -> str:
+        """A name as seated is taken as it is (the log replays fast); else the core's rules:
+        any case, a unique prefix."""
+        if isinstance(text, str) and text in state["tokens"]:
+            return text
+        return super().resolve_player(state, text)
+
+    def resolve(self, state: KreusState, verb: Verb, action: Action) -> Action:
+        """Player names as seated (the core's rules), also in a reveal's further NAME CARD
+        pairs; `ready all` (or no name) is everyone still to place; cards named in full.
+        An action already in that form (a log replaying) is returned as it is."""
+        name = verb.name
+        out = _everyone(state, action) if name == "ready" else action
+        seated = state["tokens"]
+        for key in PLAYER_FIELDS[name]:
+            value = out.get(key)
+            if value is None or value is False or (isinstance(value, str) and value in seated):
+                continue
+            if isinstance(value, list) and all(isinstance(v, str) and v in seated for v in value):
+                continue
+            out = dict(out) if out is action else out
+            out[key] = ([self.resolve_player(state, v) for v in value] if isinstance(value, list)
+                        else self.resolve_player(state, value))
+        if name == "reveal" and isinstance(out.get("then"), list):
+            out = dict(out) if out is action else out
+            out["then"] = [self.resolve_player(state, v) if i % 2 == 0 else _card(state, v)
+                           for i, v in enumerate(out["then"])]
+        deck = state["deck"]
+        for key in CARD_FIELDS.get(name, ()):
+            value = out.get(key)
+            if value is not None and not (isinstance(value, str) and value in deck):
+                out = dict(out) if out is action else out
+                out[key] = _card(state, value)
+        return out
+
+    def render(self, state: KreusState) -> str:
         return render.render(state)
 
     def playout_options(self, rng: random.Random) -> dict:
@@ -114,7 +137,7 @@ class KreusEngine(Engine):
                 "first_game": rng.random() < 0.3, "incarnation": rng.random() < 0.5,
                 "altered": rng.random() < 0.5}
 
-    def vocabulary(self, state: dict) -> dict[str, list[str]]:
+    def vocabulary(self, state: KreusState) -> dict[str, list[str]]:
         titan_names = [c[f]["name"] for c in state["titan_cards"] for f in ("male", "female")]
         return {
             "players": list(state["players"]),
@@ -124,14 +147,14 @@ class KreusEngine(Engine):
             "targets": [f"{n}:{s['element']}" for n, p in state["in_play"].items()
                         for s in p["elements"]],
             "titans": [*titan_names, "draw"],
-            "verbs": [*VERBS, "tree", "paths", "status", "outcome"],
+            "verbs": [*self.verbs, "tree", "paths", "status", "outcome"],
             "options": ["--on", "--as", "--target", "--no-token", "--give", "--to", "--face",
                         "--aggression-held", "--direction", "--swap", "--position", "--card",
                         "--tethys", "--gain", "--discard", "male", "female", "left", "right",
                         "none"],
         }
 
-    def check_invariants(self, state: dict) -> None:
+    def check_invariants(self, state: KreusState) -> None:
         """Tokens conserved; every card in exactly one place; a Nature card in play at most once."""
         on_cards = tokens_on_cards(state)
         assert state["reserve"] + sum(state["tokens"].values()) + on_cards == state["total_tokens"]
@@ -156,28 +179,53 @@ class KreusEngine(Engine):
         dealt = [t["card"] for t in state["titans"].values()] + list(state["drawn"].values())
         assert len(dealt) == len(set(dealt)) and not set(state["drawn"]) & set(state["titans"])
 
-    def describe(self, action: dict) -> str:
-        a = dict(action)
-        verb = a.pop("verb", "?")
-        positional = ("player", "titan") if verb == "power" else (
-            "player", "with", "card", "n", "titan")
-        parts = [verb] + [str(a.pop(k)) for k in positional if k in a and a[k] is not None]
-        for k, v in a.items():
-            if v in (None, False, [], {}):
-                continue
-            flag = "--" + {"players": "player", "with": "with"}.get(k, k).replace("_", "-")
-            if k == "cards":
-                parts.append("--cards (replacement data)")
-            elif v is True:
-                parts.append(flag)
-            elif isinstance(v, list):
-                parts += [f"{flag} {x}" for x in v]
-            else:
-                parts.append(f"{flag} {v}")
-        return " ".join(parts)
+    def describe(self, action: Action) -> str:
+        return command_line(action)
 
 
 # A cooperative game: all win or all lose (section 1). The rulebook calls a Planet that may
 # sustain life "not a complete success" but "the bare minimum result": the lowest winning tier.
 # An unstable Planet "cannot sustain life" and falls apart: a loss, like the two defeats.
 WIN = ("may-sustain-life", "success", "perfection")
+
+def _everyone(state: KreusState, action: Action) -> Action:
+    """`ready` with no name, or `ready all`: the players still to place, named in the log;
+    `all` is refused when it could also be the start of a player's name."""
+    typed = action.get("player")
+    if (isinstance(typed, str) and typed in state["tokens"]) or (
+            isinstance(typed, list) and len(typed) > 1):
+        return action  # names: the core resolves them
+    out = dict(action)
+    if isinstance(typed, list) and len(typed) == 1:
+        typed = typed[0]
+    if isinstance(typed, str) and typed.strip().casefold() == "all":
+        named = [p for p in state["players"] if p.casefold().startswith("all")]
+        if named and "all" not in (p.casefold() for p in named):
+            raise InputError(f"'all' could be everyone or {' or '.join(named)}: type "
+                             "`ready` alone for everyone, or more of the name")
+        if not named:
+            out.pop("player")
+    if out.get("player") is None:
+        out.pop("player", None)
+        waiting = flow.must_place(state) if state["phase"] == "divination" else []
+        if waiting:
+            out["player"] = waiting
+    return out
+
+
+# Fields naming a player, resolved by the core's rules (any case, a unique prefix).
+PLAYER_FIELDS = {v.name: tuple(f.name for f in v.fields if f.kind == "player")
+                 for v in VERBS.values()}
+# Fields naming a card, recorded in full (`atm` typed, `atmosphere` logged) when they name one.
+CARD_FIELDS = {"reveal": ("card",), "discard": ("card",), "retrieve": ("card", "give")}
+
+
+def _card(state: KreusState, typed: object) -> object:
+    """A typed card in full when it names one of this deck's cards; else as typed, for the
+    handler to refuse with its own message."""
+    if not isinstance(typed, str) or typed in state["deck"] or typed == "none":
+        return typed
+    try:
+        return cards.parse(typed, state["deck"])
+    except InputError:
+        return typed

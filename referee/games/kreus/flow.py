@@ -5,67 +5,93 @@ Phases: setup -> divination -> creation -> over.
 
 from __future__ import annotations
 
+from referee.chance import Chance
 from referee.engine import event
-from referee.errors import IllegalAction
+from referee.errors import IllegalAction, InputError
 from referee.games.kreus import board
 from referee.games.kreus.cards import PLANET, element_of, quality_of, the, title
 from referee.games.kreus.setup import new_round, setup_done
-from referee.games.kreus.table import cards_left, held_aggression, player, seat_order, to_discard
+from referee.games.kreus.state import KreusState
+from referee.games.kreus.table import (
+    cards_left,
+    held_aggression,
+    named,
+    seat_order,
+    to_discard,
+)
+from referee.verbs import Action, Event
 from scorers.kreus import outcome as score_outcome
 
 
-def must_place(state: dict) -> list[str]:
+def must_place(state: KreusState) -> list[str]:
     """Players who still have to put a card face down this turn, in seat order."""
-    r = state["round"]
+    placed, hand, skip, turn = state["round"]["placed"], state["hand"], state["skip"], state["turn"]
     return [p for p in seat_order(state)
-            if p not in r["placed"] and state["hand"][p] > 0
-            and state["skip"].get(p) != state["turn"]]
+            if p not in placed and hand[p] > 0 and skip.get(p) != turn]
 
 
-def start_play(state: dict) -> list[dict]:
+def start_play(state: KreusState) -> list[dict]:
     """Setup is over: turn 1 begins with its Divination phase."""
     state["phase"] = "divination"
     return [event(f"Turn 1 · Divination: each player puts one card face down "
-                  f"(`ready NAME`). First Player: {seat_order(state)[0]}.")]
+                  f"(`ready NAME`, or `ready` for everyone). First Player: {seat_order(state)[0]}.")]
 
 
-def after_setup(state: dict, events: list[dict]) -> list[dict]:
+def after_setup(state: KreusState, events: list[dict]) -> list[dict]:
     if state["phase"] == "setup" and setup_done(state):
         events += start_play(state)
     return events
 
 
-def ready(state: dict, action: dict) -> list[dict]:
-    """Divination: a player puts a card face down (two with Cronus' power)."""
-    who = player(state, action.get("player"))
-    if state["phase"] != "divination":
-        raise IllegalAction("cards are put face down in the Divination phase, "
-                            f"not {state['phase']}",
-                            "Divination: one card face down each")
+def ready(state: KreusState, action: Action, chance: Chance | None = None) -> list[Event]:
+    """Divination: players put a card face down (two with Cronus' power).
+
+    `player` is one name, a list of names, or absent: every player who still has to place
+    a card (the engine records their names). Each is checked in turn; one refusal refuses
+    them all (the caller works on a copy and records nothing)."""
+    typed = action.get("player")
+    if typed is None:
+        names = must_place(state)
+        if not names:
+            raise IllegalAction("every player who can has already put a card face down",
+                                "Divination: one card face down each")
+    elif isinstance(typed, list) and typed:
+        names = [named(state, p) for p in typed]
+    else:
+        names = [named(state, typed)]
+    if len(set(names)) != len(names):
+        raise InputError("each player is named once")
     r = state["round"]
-    if who in r["placed"]:
-        raise IllegalAction(f"{who} has already put a card face down this turn",
-                            "Divination: one card face down each")
-    if state["skip"].get(who) == state["turn"]:
-        raise IllegalAction(f"{who} played two cards with Cronus last turn and sits this turn out",
-                            "Incarnation: Cronus skips the turn after his power")
-    if state["hand"][who] <= 0:
-        raise IllegalAction(f"{who} has no card in hand", "Divination: one card face down each")
-    count = 2 if r.get("cronus") == who else 1
-    if state["hand"][who] < count:
-        raise IllegalAction(f"{who} declared Cronus and must put two cards face down, "
-                            f"but holds {state['hand'][who]}",
-                            "Incarnation: Cronus places two cards")
-    state["hand"][who] -= count
-    state["face_down"][who] += count
-    r["placed"].append(who)
+    placed = []
+    for who in names:
+        if who in r["placed"]:
+            raise IllegalAction(f"{who} has already put a card face down this turn",
+                                "Divination: one card face down each")
+        if state["skip"].get(who) == state["turn"]:
+            raise IllegalAction(f"{who} played two cards with Cronus last turn and sits this "
+                                "turn out", "Incarnation: Cronus skips the turn after his power")
+        if state["hand"][who] <= 0:
+            raise IllegalAction(f"{who} has no card in hand",
+                                "Divination: one card face down each")
+        count = 2 if r["cronus"] == who else 1
+        if state["hand"][who] < count:
+            raise IllegalAction(f"{who} declared Cronus and must put two cards face down, "
+                                f"but holds {state['hand'][who]}",
+                                "Incarnation: Cronus places two cards")
+        state["hand"][who] -= count
+        state["face_down"][who] += count
+        r["placed"].append(who)
+        placed.append(f"{who} ({count} cards)" if count > 1 else who)
     waiting = must_place(state)
     tail = (f" Still to place: {', '.join(waiting)}." if waiting
             else " Everyone has placed: `next` (or the first `reveal`) starts the Creation phase.")
-    return [event(f"{who} puts {count} card{'s' if count > 1 else ''} face down.{tail}")]
+    what = "puts 2 cards" if placed[0].endswith("cards)") else "puts a card"
+    head = (f"{names[0]} {what} face down." if len(names) == 1
+            else f"Face down: {', '.join(placed)}.")
+    return [event(head + tail)]
 
 
-def reveal_order(state: dict) -> list[str]:
+def reveal_order(state: KreusState) -> list[str]:
     """Seat order from the First Player, changed by Oceanus (swap) and Rhea (move her card)."""
     r = state["round"]
     order = [p for p in seat_order(state) if state["face_down"][p] > 0]
@@ -79,7 +105,7 @@ def reveal_order(state: dict) -> list[str]:
     return order
 
 
-def start_creation(state: dict) -> list[dict]:
+def start_creation(state: KreusState) -> list[dict]:
     """All cards are face down: the Creation phase reveals them in order."""
     waiting = must_place(state)
     if waiting:
@@ -102,19 +128,15 @@ def start_creation(state: dict) -> list[dict]:
                   f"{', '.join(r['order'])}.{warn}")]
 
 
-def next_step(state: dict) -> list[dict]:
-    """`next`: close the Divination phase (every card placed)."""
-    if state["phase"] == "setup":
-        if state["token_taker"]:
-            raise IllegalAction(f"{state['token_taker']} must take Energy tokens first",
-                                "Setup: tokens are taken in seat order")
-        raise IllegalAction("every player must choose a Titan face first",
-                            "Incarnation: Titans are chosen at setup")
+def next_step(state: KreusState, action: Action, chance: Chance | None = None) -> list[Event]:
+    """`next`: close the table's Divination phase (every card placed), saying so."""
     if state["phase"] == "divination":
-        return start_creation(state)
-    if state["pending"]:
-        raise IllegalAction(f"waiting for {pending_text(state)}",
-                            "Creation: a card is revealed once the previous one is settled")
+        turn = state["turn"]
+        events = start_creation(state)
+        if state["phase"] == "creation":
+            head = f"Turn {turn}: the table's Divination phase ends (every card is face down). "
+            events[0] = {**events[0], "text": head + events[0]["text"]}
+        return events
     r = state["round"]
     if r["order"]:
         raise IllegalAction(f"{r['order'][0]} must reveal their face-down card first",
@@ -123,16 +145,16 @@ def next_step(state: dict) -> list[dict]:
                         "Creation: the turn ends once every card is revealed")
 
 
-def pending_text(state: dict) -> str:
-    p = state["pending"]
-    if not p:
+def pending_text(state: KreusState) -> str:
+    if not state["pending"]:
         return ""
-    if p["kind"] == "storm-discard":
+    p = state["pending"][0]
+    if p["decision"] == "storm-discard":
         return f"{p['player']} to discard a Nature or Element card (Storm of Uranus)"
-    return p["kind"]
+    return p["decision"]
 
 
-def after_reveal(state: dict) -> list[dict]:
+def after_reveal(state: KreusState) -> list[dict]:
     """After a card is played or discarded: next revealer, Iapetus' replay, or the end of turn."""
     r = state["round"]
     if state["over"] or state["pending"]:
@@ -158,7 +180,7 @@ def after_reveal(state: dict) -> list[dict]:
     return end_turn(state)
 
 
-def end_turn(state: dict) -> list[dict]:
+def end_turn(state: KreusState) -> list[dict]:
     """End of the turn: Volatile Elements fall, the First Player card passes left, next turn."""
     events: list[dict] = []
     for nature, placed in state["in_play"].items():
@@ -188,7 +210,7 @@ def end_turn(state: dict) -> list[dict]:
     return events
 
 
-def finish(state: dict, reason: str) -> list[dict]:
+def finish(state: KreusState, reason: str) -> list[dict]:
     """The game ends: hands empty, or the Planet complete.
 
     Every card leaves a hand face up, so an Aggression card the referee has not seen is
@@ -206,7 +228,7 @@ def finish(state: dict, reason: str) -> list[dict]:
     return conclude(state, False)
 
 
-def conclude(state: dict, held: bool, early: bool = False) -> list[dict]:
+def conclude(state: KreusState, held: bool, early: bool = False) -> list[dict]:
     """Judgement of Uranus (section 7): the outcome tier."""
     planet = PLANET in state["in_play"]
     state["aggression_held"] = held
@@ -217,7 +239,7 @@ def conclude(state: dict, held: bool, early: bool = False) -> list[dict]:
     state["outcome"] = result
     state["over"] = True
     state["phase"] = "over"
-    state["pending"] = None
+    state["pending"] = []
     short = [p for p, n in cards_left(state).items() if n < 2]
     why = ""
     if result == "success" and short:
@@ -238,7 +260,7 @@ OUTCOME_TEXT = {
 }
 
 
-def end_game(state: dict, action: dict) -> list[dict]:
+def end_game(state: KreusState, action: Action, chance: Chance | None = None) -> list[Event]:
     """`end`: nothing to answer. The game ends by itself, and whether an Aggression card is
     held when the Planet completes is decided from the referee's count (RULINGS)."""
     raise IllegalAction("the game ends by itself when every hand is empty or the Planet is "
@@ -247,7 +269,7 @@ def end_game(state: dict, action: dict) -> list[dict]:
                         "End of the game: hands empty or the Planet complete")
 
 
-def aggression_defeat(state: dict, who: str, card: str) -> list[dict]:
+def aggression_defeat(state: KreusState, who: str, card: str) -> list[dict]:
     """An Aggression card on the first or last turn loses the game at once."""
     when = "first" if state["turn"] == 1 else "last"
     state["end_reason"] = "aggression"

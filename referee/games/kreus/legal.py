@@ -1,7 +1,8 @@
-"""Actions a random playout may take: every one is legal, and cards come only from the unseen pool.
+"""Each verb's `options`: the actions it may take now (completion, hints, random playouts).
 
-The list is a fair sample, not every variant: a reveal is offered once per card
-and target, the Energy powers a few at a time, so playouts move on and end.
+Every action listed is accepted as it stands, and cards come only from the unseen pool.
+The lists are a fair sample, not every variant: a reveal is offered once per card and
+target, the Energy powers a few at a time, so random playouts move on and end.
 Aggression cards on the first or last turn are offered only now and then.
 """
 
@@ -9,23 +10,13 @@ from __future__ import annotations
 
 from referee.games.kreus import aggression, board, cards, creation, flow
 from referee.games.kreus.cards import kind
+from referee.games.kreus.state import KreusState
 from referee.games.kreus.table import may_be_last_turn
 from referee.games.kreus.titans import active_phase
+from referee.verbs import Action
 
 
-def legal_actions(state: dict) -> list[dict]:
-    if state["over"]:
-        return []
-    if state["pending"]:
-        return _pending(state)
-    if state["phase"] == "setup":
-        return _setup(state)
-    if state["phase"] == "divination":
-        return _divination(state)
-    return _creation(state)
-
-
-def _spin(state: dict, items: list) -> list:
+def _spin(state: KreusState, items: list) -> list:
     """A deterministic but varying pick of up to two items (the log's length turns it)."""
     if len(items) <= 2:
         return items
@@ -33,79 +24,114 @@ def _spin(state: dict, items: list) -> list:
     return [items[k], items[(k + 1) % len(items)]]
 
 
-def _unseen(state: dict, kinds: tuple[str, ...]) -> list[str]:
+def _unseen(state: KreusState, kinds: tuple[str, ...]) -> list[str]:
     return [c for c, n in sorted(state["pool"].items()) if n > 0 and kind(c) in kinds]
 
 
-def _pending(state: dict) -> list[dict]:
-    who = state["pending"]["player"]
-    out = [{"verb": "discard", "player": who, "card": "none"}]
-    out += [{"verb": "discard", "player": who, "card": c}
-            for c in _spin(state, _unseen(state, ("nature", "element")))]
-    return out
-
-
-def _setup(state: dict) -> list[dict]:
-    out: list[dict] = []
-    taker = state["token_taker"]
-    if taker:
-        amounts = sorted({0, 1, state["reserve"] // 2, state["reserve"]})
-        out += [{"verb": "tokens", "player": taker, "n": n}
-                for n in amounts if n <= state["reserve"]]
-    if state["mode"]["incarnation"]:
-        drawn = state.get("drawn", {})
-        taken = {t["card"] for t in state["titans"].values()} | set(drawn.values())
-        free = [i for i in range(len(state["titan_cards"])) if i not in taken]
-        for p in state["players"]:
-            if p in state["titans"]:
-                continue
-            if p in drawn:  # the referee drew this card: the player keeps a face
-                card = state["titan_cards"][drawn[p]]
-                out += [{"verb": "titan", "player": p, "titan": card[f]["name"]}
-                        for f in ("male", "female")]
-                break
-            if not free:
-                continue
-            i = free[(len(state["titans"]) + len(p)) % len(free)]
-            for face in ("male", "female"):
-                out.append({"verb": "titan", "player": p,
-                            "titan": state["titan_cards"][i][face]["name"], "face": face})
-            out.append({"verb": "titan", "player": p, "titan": "draw"})  # the referee draws
-            break
-    return out
-
-
-def _divination(state: dict) -> list[dict]:
-    waiting = flow.must_place(state)
-    if not waiting:
-        out = [{"verb": "next"}]
-        out += _powers(state, "divination")
+def discard(state: KreusState) -> list[Action]:
+    """The Storm's discard when it is owed; else a Divination discard for a token (now and
+    then, so playouts keep cards to play)."""
+    if state["pending"]:
+        storm: str = state["pending"][0]["player"]
+        out: list[Action] = [{"player": storm, "card": "none"}]
+        out += [{"player": storm, "card": c}
+                for c in _spin(state, _unseen(state, ("nature", "element")))]
         return out
-    out = [{"verb": "ready", "player": p} for p in waiting] * 3
-    who = waiting[0]
+    placing = _placing(state)
+    if placing is None:
+        return []
+    who = placing
     r = state["round"]
     # Cronus keeps two cards to place; a discard for a token is once per player per phase
-    no_discard = (r["cronus"] == who and state["hand"][who] <= 2) or who in r["discarded"]
-    kinds = ("nature", "element") if state["turn"] % 4 == 0 else ("element",)
+    if (r["cronus"] == who and state["hand"][who] <= 2) or who in r["discarded"]:
+        return []
+    kinds: tuple[str, ...] = ("nature", "element") if state["turn"] % 4 == 0 else ("element",)
     kinds = kinds if state["turn"] % 3 == 0 else ()
-    for c in [] if no_discard else _spin(state, _unseen(state, kinds)):
-        out.append({"verb": "discard", "player": who, "card": c})
-    if state["tokens"][who] >= 1:
-        other = next(p for p in state["players"] if p != who)
-        out.append({"verb": "show-card", "player": who, "to": other})
-    if state["tokens"][who] >= 2:
-        partner = next((p for p in state["players"] if p != who and state["hand"][p] > 0), None)
-        if partner:
-            out.append({"verb": "exchange", "player": who, "with": partner})
-    swap = _discard_swap(state) if state["tokens"][who] >= 3 else None
-    if swap:
-        out.append({"verb": "retrieve", "player": who, **swap})
-    return out + _powers(state, "divination")
+    return [{"player": who, "card": c} for c in _spin(state, _unseen(state, kinds))]
 
 
-def _creation(state: dict) -> list[dict]:
+def tokens(state: KreusState) -> list[Action]:
+    taker = state["token_taker"]
+    if not taker:
+        return []
+    amounts = sorted({0, 1, state["reserve"] // 2, state["reserve"]})
+    return [{"player": taker, "n": n} for n in amounts if n <= state["reserve"]]
+
+
+def titan(state: KreusState) -> list[Action]:
+    if not state["mode"]["incarnation"]:
+        return []
+    out: list[Action] = []
+    drawn = state["drawn"]
+    taken = {t["card"] for t in state["titans"].values()} | set(drawn.values())
+    free = [i for i in range(len(state["titan_cards"])) if i not in taken]
+    for p in state["players"]:
+        if p in state["titans"]:
+            continue
+        if p in drawn:  # the referee drew this card: the player keeps a face
+            card = state["titan_cards"][drawn[p]]
+            return [{"player": p, "titan": card[f]["name"]} for f in ("male", "female")]
+        if not free:
+            continue
+        i = free[(len(state["titans"]) + len(p)) % len(free)]
+        for face in ("male", "female"):
+            out.append({"player": p, "titan": state["titan_cards"][i][face]["name"],
+                        "face": face})
+        out.append({"player": p, "titan": "draw"})  # the referee draws
+        break
+    return out
+
+
+def _placing(state: KreusState) -> str | None:
+    """The first player still to place a card, who the playouts let use the Energy powers."""
+    waiting = flow.must_place(state)
+    return waiting[0] if waiting else None
+
+
+def ready(state: KreusState) -> list[Action]:
+    """Each player still to place (weighted, so powers stay rare), and everyone at once."""
+    waiting = flow.must_place(state)
+    if not waiting:
+        return []
+    out: list[Action] = [{"player": p} for p in waiting] * 3
+    return [*out, {}]
+
+
+def show_card(state: KreusState) -> list[Action]:
+    who = _placing(state)
+    if who is None or state["tokens"][who] < 1:
+        return []
+    return [{"player": who, "to": next(p for p in state["players"] if p != who)}]
+
+
+def exchange(state: KreusState) -> list[Action]:
+    who = _placing(state)
+    if who is None or state["tokens"][who] < 2:
+        return []
+    partner = next((p for p in state["players"] if p != who and state["hand"][p] > 0), None)
+    return [{"player": who, "with": partner}] if partner else []
+
+
+def retrieve(state: KreusState) -> list[Action]:
+    who = _placing(state)
+    swap = _discard_swap(state) if who and state["tokens"][who] >= 3 else None
+    return [{"player": who, **swap}] if swap else []
+
+
+def next_(state: KreusState) -> list[Action]:
+    return [{}] if state["phase"] == "divination" and not flow.must_place(state) else []
+
+
+def power(state: KreusState) -> list[Action]:
+    return _powers(state, state["phase"]) if state["phase"] in ("divination", "creation") else []
+
+
+def reveal(state: KreusState) -> list[Action]:
+    """Reveals of the next card in order, weighted towards cards that build."""
+    if state["phase"] != "creation":
+        return []
     r = state["round"]
-    out: list[dict] = []
+    out: list[Action] = []
     if r["order"]:
         who = r["order"][0]
         pool = [c for c, n in sorted(state["pool"].items()) if n > 0]
@@ -120,11 +146,11 @@ def _creation(state: dict) -> list[dict]:
             out = [a for card in pool for a in _reveals(state, who, card)]
     elif r["replay"]:
         for card in dict.fromkeys(r["replay"]):
-            out += _reveals(state, r["iapetus"], card)
-    return out + _powers(state, "creation")
+            out += _reveals(state, r["iapetus"] or "", card)
+    return out
 
 
-def _weight(state: dict, action: dict, early: bool) -> int:
+def _weight(state: KreusState, action: dict, early: bool) -> int:
     """How often a reveal comes up: cards that build count most; lost Nature cards rarely."""
     card = action["card"]
     k = kind(card)
@@ -140,8 +166,8 @@ def _weight(state: dict, action: dict, early: bool) -> int:
     return 0 if card == cards.PLANET or len(state["discard"]) % 6 else 1
 
 
-def _reveals(state: dict, who: str, card: str) -> list[dict]:
-    base = {"verb": "reveal", "player": who, "card": card}
+def _reveals(state: KreusState, who: str, card: str) -> list[dict]:
+    base: Action = {"player": who, "card": card}
     k = kind(card)
     if k == "aggression":
         if card == "thunderbolts" and not state["hek"]:
@@ -168,13 +194,13 @@ def _reveals(state: dict, who: str, card: str) -> list[dict]:
     return out
 
 
-def _tethys_free(state: dict) -> bool:
+def _tethys_free(state: KreusState) -> bool:
     """Tethys has a use left and the Reserve a token for her."""
     return state["reserve"] >= 1 and any(
         t["name"] == "tethys" and t["used"] < t["uses"] for t in state["titans"].values())
 
 
-def _discard_swap(state: dict) -> dict | None:
+def _discard_swap(state: KreusState) -> dict | None:
     """A swap with the discard pile (retrieve, Mnemosyne): a card to take and one to give."""
     back = [c for c in dict.fromkeys(state["discard"]) if kind(c) != "aggression"]
     give = _unseen(state, ("nature", "element"))
@@ -183,14 +209,14 @@ def _discard_swap(state: dict) -> dict | None:
     return {"card": _spin(state, back)[0], "give": _spin(state, give)[0]}
 
 
-def _reveals_this_turn(state: dict, who: str) -> bool:
+def _reveals_this_turn(state: KreusState, who: str) -> bool:
     """The player will have a card face down this turn (not sitting out, not out of cards)."""
     if state["skip"].get(who) == state["turn"]:
         return False
     return who in state["round"]["placed"] or state["hand"][who] > 0
 
 
-def _power_args(state: dict, who: str, name: str) -> dict | None:
+def _power_args(state: KreusState, who: str, name: str) -> dict | None:
     """Arguments for one Titan power that is legal now, or None."""
     r = state["round"]
     others = [p for p in state["players"] if p != who]
@@ -219,7 +245,7 @@ def _power_args(state: dict, who: str, name: str) -> dict | None:
         on = [p for p in others if p in r["placed"] and p not in r["shown"]
               and not any(b["on"] == p and b["by"] == who for b in r["bets"])]
         guess = _unseen(state, ("element",))
-        ok = state["tokens"][who] >= 1 and on and guess
+        ok = state["tokens"][who] >= 1 and bool(on) and bool(guess)
         return {"on": on[0], "card": guess[0], "gain": 1} if ok else None
     if name == "tethys":
         last = r["last_element"]
@@ -235,7 +261,7 @@ def _power_args(state: dict, who: str, name: str) -> dict | None:
     return None
 
 
-def _powers(state: dict, phase: str) -> list[dict]:
+def _powers(state: KreusState, phase: str) -> list[dict]:
     """Titan powers usable now, with simple arguments."""
     if not state["mode"]["incarnation"]:
         return []
@@ -245,5 +271,5 @@ def _powers(state: dict, phase: str) -> list[dict]:
             continue
         args = _power_args(state, who, t["name"])
         if args is not None:
-            out.append({"verb": "power", "player": who, "titan": t["name"], **args})
+            out.append({"player": who, "titan": t["name"], **args})
     return out

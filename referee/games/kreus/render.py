@@ -6,6 +6,7 @@ from collections import Counter
 
 from referee.games.kreus import board, cards, flow
 from referee.games.kreus.cards import AETHER, element_of, kind, the, title
+from referee.games.kreus.state import KreusState, Placed, Slot
 from referee.games.kreus.table import held_aggression, may_be_last_turn
 
 
@@ -15,7 +16,7 @@ def _table(headers: list[str], rows: list[list]) -> str:
     return tabulate(rows, headers=headers, tablefmt="simple", disable_numparse=True)
 
 
-def _turn_marks(state: dict) -> str:
+def _turn_marks(state: KreusState) -> str:
     if state["phase"] not in ("divination", "creation"):
         return ""
     marks = []
@@ -28,11 +29,11 @@ def _turn_marks(state: dict) -> str:
     return f"  ({', '.join(marks)}: no Aggression card!)" if marks else ""
 
 
-def render(state: dict) -> str:
+def render(state: KreusState) -> str:
     """Turn, phase, First Player, Reserve, each player's tokens/hand/face-down, cards in play."""
     lines = []
     if state["over"]:
-        lines.append(f"GAME OVER after turn {state['turn']}: {flow.OUTCOME_TEXT[state['outcome']]}")
+        lines.append(f"GAME OVER after turn {state['turn']}: {flow.OUTCOME_TEXT[state['outcome'] or 'defeat']}")
     else:
         lines.append(f"Turn {state['turn']} · {state['phase'].capitalize()} phase"
                      f"{_turn_marks(state)}")
@@ -54,8 +55,7 @@ def render(state: dict) -> str:
     for i, p in enumerate(state["players"], 1):
         down = state["face_down"][p]
         note = f"{down} card{'s' if down > 1 else ''}" if down else "-"
-        pending = state["pending"]
-        if pending and pending["kind"] == "storm-discard" and pending["player"] == p:
+        if any(w["decision"] == "storm-discard" and w["player"] == p for w in state["pending"]):
             note = "to discard (Storm of Uranus)"
         elif state["phase"] == "divination" and p in flow.must_place(state):
             note = "to place"
@@ -93,7 +93,7 @@ def render(state: dict) -> str:
     return "\n".join(lines)
 
 
-def discard_line(state: dict) -> str:
+def discard_line(state: KreusState) -> str:
     """The discard pile, grouped: anyone may look through it at any time."""
     if not state["discard"]:
         return "Discard pile: empty."
@@ -106,7 +106,7 @@ def discard_line(state: dict) -> str:
                          subsequent_indent="  ", break_on_hyphens=False)
 
 
-def deck_line(state: dict) -> str:
+def deck_line(state: KreusState) -> str:
     """Setup: the deck for this player count and what goes back in the box (section 3)."""
     n = len(state["players"])
     size = sum(state["deck"].values())
@@ -122,21 +122,21 @@ def deck_line(state: dict) -> str:
             f"{box}{extra}.")
 
 
-def nature_row(state: dict, nature: str, placed: dict) -> list[str]:
+def nature_row(state: KreusState, nature: str, placed: Placed) -> list[str]:
     got = [_slot_text(s) for s in placed["elements"]]
     status = "COMPLETE" if placed["complete"] else \
         "needs " + ", ".join(e.capitalize() for e in board.missing(state, nature))
     return [title(nature), board.ROMAN[board.level(state, nature)], ", ".join(got) or "-", status]
 
 
-def _slot_text(slot: dict) -> str:
+def _slot_text(slot: Slot) -> str:
     card, element = slot["card"], slot["element"].capitalize()
     text = element if element_of(card) == slot["element"] and card == slot["element"] else \
         f"{element} ({title(card)})"
     return text + (" +Tethys" if slot["protected"] else "")
 
 
-def next_line(state: dict) -> str:
+def next_line(state: KreusState) -> str:
     """What the table does next."""
     if state["over"]:
         return "The game is over."
@@ -161,11 +161,13 @@ def next_line(state: dict) -> str:
     if state["phase"] == "divination":
         waiting = flow.must_place(state)
         if waiting:
-            return (f"Next: face-down cards from {', '.join(waiting)} (`ready NAME`); Energy "
-                    "powers: show-card 1, exchange 2, retrieve 3; discard (once each) for 1.")
+            return (f"Next: face-down cards from {', '.join(waiting)} (`ready NAME`, or `ready` "
+                    "for all of them); Energy powers: show-card 1, exchange 2, retrieve 3; "
+                    "discard (once each) for 1.")
         return "Every card is face down: `next` starts the Creation phase."
     if r["order"]:
-        return f"Next: {r['order'][0]} reveals (`reveal {r['order'][0]} CARD`). Order: " \
+        more = " [NAME CARD]..." if len(r["order"]) > 1 else ""
+        return f"Next: {r['order'][0]} reveals (`reveal {r['order'][0]} CARD{more}`). Order: " \
                f"{', '.join(r['order'])}."
     if r["replay"]:
         return (f"Next: {r['iapetus']} replays the recovered Elements: "
@@ -173,7 +175,7 @@ def next_line(state: dict) -> str:
     return ""
 
 
-def _titan_card(state: dict, i: int) -> str:
+def _titan_card(state: KreusState, i: int) -> str:
     card = state["titan_cards"][i]
     return f"{card['male']['name'].capitalize()}/{card['female']['name'].capitalize()}"
 
@@ -182,7 +184,7 @@ STATE_WORDS = {"unseen": "unseen (in a hand)", "in-play": "in play", "complete":
                "discarded": "DISCARDED (routes closed)", "as-element": "used as an Element"}
 
 
-def tree_rows(state: dict) -> list[dict]:
+def tree_rows(state: KreusState) -> list[dict]:
     rows = []
     for nature, card in state["tree"].items():
         where = board.where(state, nature)
@@ -200,7 +202,7 @@ def tree_rows(state: dict) -> list[dict]:
     return rows
 
 
-def render_tree(state: dict) -> str:
+def render_tree(state: KreusState) -> str:
     """The creation process, level by level, with each card's state."""
     rows = []
     for row in reversed(tree_rows(state)):
@@ -221,7 +223,7 @@ def _short(short: dict[str, int], left: dict[str, int]) -> str:
     return text + (f" (Aether {wild})" if wild else "")
 
 
-def render_paths(state: dict) -> str:
+def render_paths(state: KreusState) -> str:
     """Open routes to the Planet, cheapest first, and the elements each still needs."""
     routes = board.open_routes(state)
     open_ = [r for r in routes if not r["blocked"]]
@@ -244,7 +246,7 @@ def render_paths(state: dict) -> str:
     return "\n".join(lines)
 
 
-def unseen_elements_line(state: dict) -> str:
+def unseen_elements_line(state: KreusState) -> str:
     """Element cards nobody has seen yet (in hands or face down), by element."""
     left = board.unseen_elements(state)
     return "Unseen Element cards: " + ", ".join(f"{e.capitalize()} {n}" for e, n in left.items())

@@ -7,13 +7,14 @@ from referee.chance import Chance
 from referee.engine import event
 from referee.errors import IllegalAction, InputError
 from referee.games.kreus import cards, data
-from referee.games.kreus.table import player, seat_order
+from referee.games.kreus.state import KreusState, Round
+from referee.games.kreus.table import named, seat_order
+from referee.verbs import Action, Event
 
-MIN_PLAYERS, MAX_PLAYERS = 3, 6
 DRAW_WORDS = ("", "draw", "random")  # `titan NAME draw`: the referee draws the Titan card
 
 
-def new_round() -> dict:
+def new_round() -> Round:
     """What lasts one game turn: reveal order, declared powers, bets, recovered Elements,
     who has discarded for Energy this Divination phase."""
     return {"placed": [], "order": [], "started": False, "revealed": [], "shown": [],
@@ -23,17 +24,17 @@ def new_round() -> dict:
             "cronus": None, "hyperion_done": False, "iapetus_done": False}
 
 
-def setup(options: dict) -> dict:
-    """The `new` action: seats in the order listed (going left), deck, Reserve, equal deal."""
+def setup(options: dict) -> KreusState:
+    """The `new` action: seats in the order listed (going left), deck, Reserve, equal deal.
+
+    The player count is checked by the core (`min_players`/`max_players`) and `--first`
+    resolved by the engine (a unique prefix is enough)."""
     names = options.get("players")
     if not isinstance(names, list) or not all(isinstance(n, str) and n.strip() for n in names):
         raise InputError("players: a list of names is needed (--player NAME, one per seat)")
     names = [n.strip() for n in names]
     if len({n.lower() for n in names}) != len(names):
         raise InputError("two players have the same name")
-    if not MIN_PLAYERS <= len(names) <= MAX_PLAYERS:
-        raise IllegalAction(f"Kreus is played by 3 to 6 players, not {len(names)}",
-                            "Setup: 3 to 6 players")
     n = len(names)
     first_game = bool(options.get("first_game"))
     incarnation = bool(options.get("incarnation"))
@@ -46,7 +47,7 @@ def setup(options: dict) -> dict:
     deck = cards.deck_for(n, first_game, altered)
     size = sum(deck.values())
     total = cards.TOKENS[n]
-    state: dict = {
+    state: KreusState = {
         "players": names,
         "mode": {"first_game": first_game and n <= 5, "incarnation": incarnation,
                  "altered": altered, "first_game_ignored": first_game and n > 5},
@@ -59,9 +60,9 @@ def setup(options: dict) -> dict:
         "as_element": {},
         "total_tokens": total,
         "reserve": total,
-        "tokens": {p: 0 for p in names},
-        "hand": {p: size // n for p in names},
-        "face_down": {p: 0 for p in names},
+        "tokens": dict.fromkeys(names, 0),
+        "hand": dict.fromkeys(names, size // n),
+        "face_down": dict.fromkeys(names, 0),
         "first": 0,
         "turn": 1,
         "phase": "setup",
@@ -72,33 +73,26 @@ def setup(options: dict) -> dict:
         "last_play": None,
         "skip": {},
         "round": new_round(),
-        "pending": None,
+        "pending": [],
         "over": False,
         "outcome": None,
         "end_reason": None,
         "aggression_held": None,
     }
-    first = options.get("first")
-    if first is not None:
-        state["first"] = names.index(player(state, first))
-    state["token_taker"] = names[state["first"]]
     return state
 
 
-def take_tokens(state: dict, action: dict) -> list[dict]:
+def take_tokens(state: KreusState, action: Action, chance: Chance | None = None) -> list[Event]:
     """Setup: each player in turn from the First Player takes what they wish; the last player
-    takes the rest."""
-    if state["phase"] != "setup" or state["token_taker"] is None:
+    takes the rest. (Whose turn it is to take them is checked by the core.)"""
+    if state["token_taker"] is None:
         raise IllegalAction("the Energy tokens have all been taken already",
                             "Setup: tokens are taken once, before the first turn")
-    who = player(state, action.get("player"))
+    who = named(state, action.get("player"))
     n = action.get("n")
     if not isinstance(n, int) or isinstance(n, bool) or n < 0:
         raise InputError(f"tokens: N is the number of Energy tokens taken from the Reserve, "
                          f"a whole number 0 or more (not {n!r})")
-    if who != state["token_taker"]:
-        raise IllegalAction(f"{state['token_taker']} takes Energy tokens before {who}",
-                            "Setup: tokens are taken in seat order from the First Player")
     if n > state["reserve"]:
         raise IllegalAction(f"the Reserve holds {state['reserve']} token(s), not {n}",
                             "Setup: only the Reserve's tokens can be taken")
@@ -120,7 +114,7 @@ def take_tokens(state: dict, action: dict) -> list[dict]:
     return events
 
 
-def choose_titan(state: dict, action: dict, chance: Chance | None = None) -> list[dict]:
+def choose_titan(state: KreusState, action: Action, chance: Chance | None = None) -> list[Event]:
     """Incarnation mode: a player's Titan card and the face they keep for the game.
 
     `titan NAME TITAN` records the card drawn at the table (TITAN names either face);
@@ -130,10 +124,7 @@ def choose_titan(state: dict, action: dict, chance: Chance | None = None) -> lis
     if not state["mode"]["incarnation"]:
         raise IllegalAction("Titans are used only in Incarnation mode (new --incarnation)",
                             "Incarnation mode")
-    if state["phase"] != "setup":
-        raise IllegalAction("a Titan face is chosen while the Energy tokens are shared out",
-                            "Incarnation: Titans are chosen at setup")
-    who = player(state, action.get("player"))
+    who = named(state, action.get("player"))
     if who in state["titans"]:
         kept = state["titans"][who]
         raise IllegalAction(f"{who} already incarnates {kept['name'].capitalize()} "
@@ -169,7 +160,7 @@ def choose_titan(state: dict, action: dict, chance: Chance | None = None) -> lis
                              f"with {_face_commands(state, who, i)}")
     else:
         name = str(typed).strip().lower()
-        for i, card in enumerate(state["titan_cards"]):
+        for i, card in enumerate(state["titan_cards"]):  # noqa: B007 (i is read after the loop)
             names = {card["male"]["name"]: "male", card["female"]["name"]: "female"}
             if name in names:
                 break
@@ -185,24 +176,24 @@ def choose_titan(state: dict, action: dict, chance: Chance | None = None) -> lis
         raise IllegalAction(f"{taken[i]} already has the {_card_title(state, i)} card",
                             "Incarnation: each Titan card is dealt once")
     drawn.pop(who, None)
-    chosen = card[face]
+    chosen = card["male"] if face == "male" else card["female"]
     state["titans"][who] = {"card": i, "face": face, "name": chosen["name"],
                             "uses": chosen["uses"], "phase": chosen["phase"], "used": 0}
     return [event(f"{who} incarnates {chosen['name'].capitalize()} ({face}; "
                   f"{chosen['uses']} use{'s' if chosen['uses'] > 1 else ''}, {chosen['phase']}).")]
 
 
-def _face_commands(state: dict, who: str, i: int) -> str:
+def _face_commands(state: KreusState, who: str, i: int) -> str:
     card = state["titan_cards"][i]
     return f"`titan {who} {card['male']['name']}` or `titan {who} {card['female']['name']}`"
 
 
-def _card_title(state: dict, i: int) -> str:
+def _card_title(state: KreusState, i: int) -> str:
     card = state["titan_cards"][i]
     return f"{card['male']['name'].capitalize()}/{card['female']['name'].capitalize()}"
 
 
-def setup_done(state: dict) -> bool:
+def setup_done(state: KreusState) -> bool:
     if state["token_taker"] is not None:
         return False
     return not state["mode"]["incarnation"] or len(state["titans"]) == len(state["players"])

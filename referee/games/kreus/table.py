@@ -10,39 +10,37 @@ from __future__ import annotations
 from referee.errors import IllegalAction, InputError
 from referee.games.kreus import cards
 from referee.games.kreus.cards import noun, title
+from referee.games.kreus.state import KreusState
 
 Choice = tuple[str, str]  # (Nature card in play, element)
 
 
-def player(state: dict, name: object) -> str:
-    """A seat by name, any case."""
-    if not isinstance(name, str) or not name.strip():
-        raise InputError("a player name is needed")
-    for p in state["players"]:
-        if p.lower() == name.strip().lower():
-            return p
-    raise InputError(f"no player '{name}' (players: {', '.join(state['players'])})")
+def named(state: KreusState, value: object, what: str = "a player") -> str:
+    """A player field as the core resolved it (any case, a unique prefix): a seat's name."""
+    if not isinstance(value, str) or value not in state["tokens"]:
+        raise InputError(f"{what} is needed: one of {', '.join(state['players'])}")
+    return value
 
 
-def seat_order(state: dict, start: int | None = None) -> list[str]:
+def seat_order(state: KreusState, start: int | None = None) -> list[str]:
     """Players going left (the order they were listed) from the First Player."""
-    n = len(state["players"])
-    first = state["first"] if start is None else start
-    return [state["players"][(first + i) % n] for i in range(n)]
+    players = state["players"]
+    first = (state["first"] if start is None else start) % len(players)
+    return players[first:] + players[:first]
 
 
-def first_player(state: dict) -> str:
+def first_player(state: KreusState) -> str:
     return state["players"][state["first"]]
 
 
-def left_of(state: dict, name: str) -> str:
+def left_of(state: KreusState, name: str) -> str:
     i = state["players"].index(name)
     return state["players"][(i + 1) % len(state["players"])]
 
 
-def unseen_card(state: dict, text: object, rule_context: str) -> str:
+def unseen_card(state: KreusState, text: object, rule_context: str) -> str:
     """A typed card that could still be hidden in a hand (or face down)."""
-    card = cards.parse(text, state["deck"])  # type: ignore[arg-type]
+    card = cards.parse(text, state["deck"])
     if state["pool"].get(card, 0) <= 0:
         copies = state["deck"][card]
         which = (f"{title(card)}, the only one in this deck, is" if copies == 1
@@ -54,15 +52,15 @@ def unseen_card(state: dict, text: object, rule_context: str) -> str:
     return card
 
 
-def take_unseen(state: dict, card: str) -> None:
+def take_unseen(state: KreusState, card: str) -> None:
     state["pool"][card] -= 1
 
 
-def to_discard(state: dict, card: str) -> None:
+def to_discard(state: KreusState, card: str) -> None:
     state["discard"].append(card)
 
 
-def lost_in_creation(state: dict, card: str) -> None:
+def lost_in_creation(state: KreusState, card: str) -> None:
     """A card discarded during Creation; Iapetus recovers the Element cards among them."""
     to_discard(state, card)
     r = state["round"]
@@ -70,7 +68,7 @@ def lost_in_creation(state: dict, card: str) -> None:
         r["recovered"].append(card)
 
 
-def pay(state: dict, who: str, n: int, power: str) -> None:
+def pay(state: KreusState, who: str, n: int, power: str) -> None:
     """Spend Energy: back to the Reserve (section 6)."""
     if state["tokens"][who] < n:
         raise IllegalAction(
@@ -81,7 +79,7 @@ def pay(state: dict, who: str, n: int, power: str) -> None:
     state["reserve"] += n
 
 
-def gain(state: dict, who: str, declined: bool = False) -> str:
+def gain(state: KreusState, who: str, declined: bool = False) -> str:
     """Take one Energy token from the Reserve if there is one (a player may leave it)."""
     if declined:
         return f"{who} leaves the Energy token in the Reserve."
@@ -92,25 +90,25 @@ def gain(state: dict, who: str, declined: bool = False) -> str:
     return f"{who} takes 1 Energy token ({state['tokens'][who]} now, Reserve {state['reserve']})."
 
 
-def need_hand(state: dict, who: str, n: int, what: str) -> None:
+def need_hand(state: KreusState, who: str, n: int, what: str) -> None:
     if state["hand"][who] < n:
         held = state["hand"][who]
         raise IllegalAction(f"{who} holds {held} card{'' if held == 1 else 's'} in hand; "
                             f"{what} needs {n}", "Hand: only cards in hand can be used")
 
 
-def tokens_on_cards(state: dict) -> int:
+def tokens_on_cards(state: KreusState) -> int:
     """Tokens off the Reserve and off the players: Tethys protections and Themis stakes."""
     protected = sum(s["protected"] for p in state["in_play"].values() for s in p["elements"])
     return protected + len(state["round"]["bets"])
 
 
-def held_aggression(state: dict) -> int:
+def held_aggression(state: KreusState) -> int:
     """Aggression cards not yet seen: they may still be in a hand or face down."""
     return sum(state["pool"].get(a, 0) for a in cards.AGGRESSIONS)
 
 
-def may_be_last_turn(state: dict) -> bool:
+def may_be_last_turn(state: KreusState) -> bool:
     """Divination: this turn is the last if every player places the last card of their hand."""
     r = state["round"]
 
@@ -122,6 +120,6 @@ def may_be_last_turn(state: dict) -> bool:
     return all(can_empty(p) for p in state["players"])
 
 
-def cards_left(state: dict) -> dict[str, int]:
+def cards_left(state: KreusState) -> dict[str, int]:
     """Cards each player still holds, in hand or face down."""
     return {p: state["hand"][p] + state["face_down"][p] for p in state["players"]}

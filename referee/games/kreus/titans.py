@@ -7,23 +7,25 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from referee.chance import Chance
 from referee.engine import event
 from referee.errors import IllegalAction, InputError
 from referee.games.kreus import cards
 from referee.games.kreus.cards import the, title
 from referee.games.kreus.energy import swap_with_discard
-from referee.games.kreus.flow import pending_text
-from referee.games.kreus.table import may_be_last_turn, need_hand, player
+from referee.games.kreus.state import KreusState, Titan
+from referee.games.kreus.table import may_be_last_turn, named, need_hand
+from referee.verbs import Action, Event
 
 RULE = "Incarnation: Titan powers"
 
 
-def use_power(state: dict, action: dict) -> list[dict]:
+def use_power(state: KreusState, action: Action, chance: Chance | None = None) -> list[Event]:
     """Check the Titan, its uses left and its phase, then apply the power."""
     if not state["mode"]["incarnation"]:
         raise IllegalAction("Titan powers exist only in Incarnation mode (new --incarnation)",
                             "Incarnation mode")
-    who = player(state, action.get("player"))
+    who = named(state, action.get("player"))
     titan = state["titans"].get(who)
     if titan is None:
         raise IllegalAction(f"{who} has no Titan yet (`titan {who} TITAN --face male|female`)",
@@ -41,9 +43,6 @@ def use_power(state: dict, action: dict) -> list[dict]:
                 else f"used in the {phase.capitalize()} phase")
         raise IllegalAction(f"{titan['name'].capitalize()}'s power is {when} "
                             f"(now: {state['phase']})", "Incarnation: each power has its phase")
-    if state["pending"]:
-        raise IllegalAction(f"waiting for {pending_text(state)}",
-                            "Creation: a card is revealed once the previous one is settled")
     events = POWERS[titan["name"]](state, who, action)
     titan["used"] += 1
     left = titan["uses"] - titan["used"]
@@ -52,18 +51,18 @@ def use_power(state: dict, action: dict) -> list[dict]:
     return events
 
 
-def active_phase(titan: dict) -> str:
+def active_phase(titan: Titan) -> str:
     """The phase a power is used in: `divination/creation` powers are declared in Divination."""
     return "divination" if titan["phase"].startswith("divination") else "creation"
 
 
-def _not_placed(state: dict, who: str, what: str) -> None:
+def _not_placed(state: KreusState, who: str, what: str) -> None:
     if who in state["round"]["placed"]:
         raise IllegalAction(f"{who} has already put a card face down: {what} comes before",
                             RULE)
 
 
-def _must_reveal(state: dict, who: str, rule: str) -> None:
+def _must_reveal(state: KreusState, who: str, rule: str) -> None:
     """A player who will have no card face down this turn has no place in the reveal order."""
     placed = who in state["round"]["placed"]
     if state["skip"].get(who) == state["turn"]:
@@ -74,7 +73,7 @@ def _must_reveal(state: dict, who: str, rule: str) -> None:
                             f"Incarnation: {rule}")
 
 
-def cronus(state: dict, who: str, action: dict) -> list[dict]:
+def cronus(state: KreusState, who: str, action: dict) -> list[dict]:
     """Two cards face down, played in the order chosen; no play in the next turn."""
     _not_placed(state, who, "Cronus' power")
     need_hand(state, who, 2, "Cronus' power")
@@ -84,14 +83,14 @@ def cronus(state: dict, who: str, action: dict) -> list[dict]:
                   f"{state['turn'] + 1}.")]
 
 
-def hyperion(state: dict, who: str, action: dict) -> list[dict]:
+def hyperion(state: KreusState, who: str, action: dict) -> list[dict]:
     """Declared now: in Creation one Element card of his plays as any element."""
     state["round"]["hyperion"] = who
     return [event(f"Hyperion: {who}'s Element card this turn may stand for any element "
                   "(reveal it with --as ELEMENT).")]
 
 
-def iapetus(state: dict, who: str, action: dict) -> list[dict]:
+def iapetus(state: KreusState, who: str, action: dict) -> list[dict]:
     """Declared as Creation begins: Elements discarded this phase are played again at its end."""
     r = state["round"]
     if r["started"]:
@@ -102,7 +101,7 @@ def iapetus(state: dict, who: str, action: dict) -> list[dict]:
                   "again at its end.")]
 
 
-def coeus(state: dict, who: str, action: dict) -> list[dict]:
+def coeus(state: KreusState, who: str, action: dict) -> list[dict]:
     """Move the First Player card one seat left or right."""
     direction = action.get("direction")
     if direction not in ("left", "right"):
@@ -114,12 +113,12 @@ def coeus(state: dict, who: str, action: dict) -> list[dict]:
                   f"{state['players'][state['first']]}.")]
 
 
-def oceanus(state: dict, who: str, action: dict) -> list[dict]:
+def oceanus(state: KreusState, who: str, action: dict) -> list[dict]:
     """Switch two players' places in this turn's reveal order."""
     names = action.get("swap") or []
     if not isinstance(names, list) or len(names) != 2:
         raise InputError("Oceanus: name the two players to switch (--swap A --swap B)")
-    a, b = (player(state, n) for n in names)
+    a, b = (named(state, n, "--swap") for n in names)
     if a == b:
         raise InputError("Oceanus switches two different players")
     for p in (a, b):
@@ -128,7 +127,7 @@ def oceanus(state: dict, who: str, action: dict) -> list[dict]:
     return [event(f"Oceanus: {a} and {b} switch places in this turn's reveal order.")]
 
 
-def crius(state: dict, who: str, action: dict) -> list[dict]:
+def crius(state: KreusState, who: str, action: dict) -> list[dict]:
     """On the first or last turn: he may reveal an Aggression card without losing."""
     if state["turn"] != 1 and not may_be_last_turn(state):
         raise IllegalAction("Crius is declared on the first or the last turn",
@@ -137,7 +136,7 @@ def crius(state: dict, who: str, action: dict) -> list[dict]:
     return [event(f"Crius: {who} may reveal an Aggression card this turn without losing.")]
 
 
-def rhea(state: dict, who: str, action: dict) -> list[dict]:
+def rhea(state: KreusState, who: str, action: dict) -> list[dict]:
     """Her face-down card takes the place she chooses in the reveal order."""
     pos = action.get("position")
     n = len(state["players"])
@@ -148,12 +147,12 @@ def rhea(state: dict, who: str, action: dict) -> list[dict]:
     return [event(f"Rhea: {who}'s card will be revealed in position {pos}.")]
 
 
-def theia(state: dict, who: str, action: dict) -> list[dict]:
+def theia(state: KreusState, who: str, action: dict) -> list[dict]:
     """Show one card to two players, or two cards to one player (no Energy)."""
     to = action.get("to") or []
     if not isinstance(to, list) or not 1 <= len(to) <= 2:
         raise InputError("Theia: --to NAME once (two cards) or twice (one card each)")
-    names = [player(state, n) for n in to]
+    names = [named(state, n, "--to") for n in to]
     if who in names or len(set(names)) != len(names):
         raise InputError("Theia shows cards to other players, each named once")
     need_hand(state, who, 2 if len(names) == 1 else 1, "Theia's power")
@@ -163,10 +162,10 @@ def theia(state: dict, who: str, action: dict) -> list[dict]:
     return [event(f"Theia: {who} shows {what}.")]
 
 
-def themis(state: dict, who: str, action: dict) -> list[dict]:
+def themis(state: KreusState, who: str, action: dict) -> list[dict]:
     """Stake one token on another player's face-down card; settled when it is revealed."""
     r = state["round"]
-    on = player(state, action.get("on"))
+    on = named(state, action.get("on"), "--on")
     if on == who:
         raise InputError("Themis bets on another player's card")
     if on not in r["placed"]:
@@ -178,7 +177,7 @@ def themis(state: dict, who: str, action: dict) -> list[dict]:
     if any(b["on"] == on and b["by"] == who for b in r["bets"]):
         raise IllegalAction(f"{who} has already bet on {on}'s card",
                             "Incarnation: one Themis token per card")
-    card = cards.parse(action.get("card"), state["deck"])  # type: ignore[arg-type]
+    card = cards.parse(action.get("card"), state["deck"])
     gain = action.get("gain", 1)
     if not isinstance(gain, int) or isinstance(gain, bool) or not 0 <= gain <= 15:
         raise InputError("Themis: --gain is the tokens a right guess wins (0-15)")
@@ -191,9 +190,9 @@ def themis(state: dict, who: str, action: dict) -> list[dict]:
                   f"(right: the stake back and {gain} more).")]
 
 
-def phoebe(state: dict, who: str, action: dict) -> list[dict]:
+def phoebe(state: KreusState, who: str, action: dict) -> list[dict]:
     """Look at another player's face-down card."""
-    on = player(state, action.get("on"))
+    on = named(state, action.get("on"), "--on")
     if on == who:
         raise InputError("Phoebe looks at another player's card")
     if state["face_down"][on] <= 0:
@@ -202,7 +201,7 @@ def phoebe(state: dict, who: str, action: dict) -> list[dict]:
     return [event(f"Phoebe: {who} looks at {on}'s face-down card.")]
 
 
-def tethys(state: dict, who: str, action: dict) -> list[dict]:
+def tethys(state: KreusState, who: str, action: dict) -> list[dict]:
     """A Reserve token on the Element just put into play: Aggression and Volatility spare it."""
     last = state["round"]["last_element"]
     if last is None:
@@ -222,12 +221,12 @@ def tethys(state: dict, who: str, action: dict) -> list[dict]:
                   f"with a token from the Reserve (Reserve {state['reserve']}).")]
 
 
-def mnemosyne(state: dict, who: str, action: dict) -> list[dict]:
+def mnemosyne(state: KreusState, who: str, action: dict) -> list[dict]:
     """Swap a Nature or Element card from hand for a discarded card, free."""
     return swap_with_discard(state, who, action.get("card"), action.get("give"), "Mnemosyne")
 
 
-POWERS: dict[str, Callable[[dict, str, dict], list[dict]]] = {
+POWERS: dict[str, Callable[[KreusState, str, Action], list[Event]]] = {
     "cronus": cronus, "hyperion": hyperion, "iapetus": iapetus, "coeus": coeus,
     "oceanus": oceanus, "crius": crius, "rhea": rhea, "theia": theia, "themis": themis,
     "phoebe": phoebe, "tethys": tethys, "mnemosyne": mnemosyne,
