@@ -37,3 +37,13 @@ class StorageError(RefereeError):
 
     exit_code = 3
     kind = "storage"
+
+
+class EngineDefect(StorageError):
+    """A defect in a game's rules code met while applying an action: never the user's mistake.
+
+    Reported one way everywhere (exit 3), naming the game and the action's number."""
+
+    def __init__(self, game: str, index: int, exc: BaseException) -> None:
+        super().__init__(f"internal error in the {game} rules at action {index} "
+                         f"({type(exc).__name__}: {exc}); please report it")

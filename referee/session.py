@@ -13,7 +13,7 @@ from typing import Any
 
 from referee import registry
 from referee.chance import Chance, NotYetRolled
-from referee.errors import IllegalAction, InputError, RefereeError, StorageError
+from referee.errors import EngineDefect, IllegalAction, InputError, RefereeError, StorageError
 from referee.store import Store
 
 
@@ -93,8 +93,8 @@ def replay(engine: Any, seed: str, records: list[dict], check: bool = False) -> 
                 raise StorageError(f"action {ply} of the log no longer replays: {exc.message}") from None
             exc.message = f"action {ply} ({rec['action'].get('verb')}): {exc.message}"
             raise
-        except Exception as exc:  # noqa: BLE001 - a defect in an engine; never a traceback for the user
-            raise StorageError(f"action {ply} of the log could not be replayed ({type(exc).__name__}: {exc})") from None
+        except Exception as exc:  # a defect in an engine; never a traceback for the user
+            raise EngineDefect(engine.title, ply, exc) from None
     return state
 
 
@@ -197,8 +197,8 @@ def _apply(loaded: Loaded, action: dict, dry: bool = False) -> tuple[Loaded, lis
         return loaded, [{"text": text, "would_roll": {"label": stop.label, "what": stop.what}}]
     except RefereeError:
         raise
-    except (KeyError, TypeError, ValueError, AttributeError, IndexError) as exc:
-        raise InputError(f"malformed '{action.get('verb')}' action ({type(exc).__name__}: {exc})") from None
+    except Exception as exc:  # a defect in the game's code, not the table's mistake
+        raise EngineDefect(engine.title, ply, exc) from None
     record = {"action": action, "results": results, "events": events, "rules": engine.rules_version}
     loaded.records = [*loaded.records, record]
     loaded.state = state
