@@ -22,7 +22,7 @@ from referee.cli.common import (
     new_options,
     start,
 )
-from referee.errors import IllegalAction, InputError
+from referee.errors import InputError
 
 group = game_group(
     "elysion",
@@ -308,12 +308,7 @@ def lookback(give_up: tuple[str, ...], dry_run: bool) -> None:
 
     ref = context.get()
     sid, loaded = load_current("elysion")
-    if loaded.state.get("lookback") is not None and give_up:
-        raise IllegalAction(
-            "the look back is scored already; `referee undo` it to change what is given up",
-            "The look back is scored once, after day 8",
-        )
-    if loaded.state.get("lookback") is None:
+    if loaded.state.get("lookback") is None or give_up:  # the engine refuses a second scoring
         action = {"verb": "lookback", "give_up": _give_up(give_up)}
         run_action("elysion", action, dry_run=dry_run)
         return

@@ -19,13 +19,15 @@ from __future__ import annotations
 import itertools
 from dataclasses import dataclass, field
 
-from referee.engine import Event, event
+from referee.chance import Chance
+from referee.engine import event
 from referee.errors import IllegalAction, InputError
 from referee.games.elysion import expr
-from referee.games.elysion.catalog import Card, Catalog
+from referee.games.elysion.catalog import Card, Catalog, of_state
 from referee.games.elysion.deck import typed_list
-from referee.games.elysion.flow import not_now, player
 from referee.games.elysion.sight import Unit, counts, units
+from referee.games.elysion.state import ElysionState, PlayerLookBack
+from referee.verbs import Action, Event
 
 CARD_HEADERS = ["day", "card", "in sight that mattered", "glory", "total"]
 RANKING_HEADERS = ["place", "player", "glory", "realm numbers"]
@@ -246,12 +248,12 @@ def ranking(glory: dict[str, int], tie_sums: dict[str, int], seats: list[str]) -
 # -- the `lookback` verb -----------------------------------------------------------
 
 
-def look_back(state: dict, action: dict, catalog: Catalog) -> list[Event]:
-    """The final scoring, card by card, then the ranking."""
-    if state["phase"] != "lookback":
-        raise IllegalAction(not_now(state), "The look back comes after day 8")
+def look_back(state: ElysionState, action: Action, chance: Chance) -> list[Event]:
+    """The final scoring, card by card, then the ranking (the core lets it through only
+    after the last day)."""
+    catalog = of_state(state)
     fixed = _give_up_plans(state, catalog, action.get("give_up"))
-    results: dict = {}
+    results: dict[str, PlayerLookBack] = {}
     evs: list[Event] = []
     for p in state["players"]:
         journey, kept = state["journeys"][p], state["blessings"][p]
@@ -289,7 +291,7 @@ def look_back(state: dict, action: dict, catalog: Catalog) -> list[Event]:
     state["lookback"] = {"players": results, "ranking": ranked}
     state["glory"] = glory
     state["winners"] = [row[1] for row in ranked if row[0] == 1]
-    state["phase"], state["stage"] = "over", None
+    state["phase"], state["pending"] = "over", []
     evs.append(
         event(
             "Ranking (ties: lowest sum of realm numbers)",
@@ -300,15 +302,16 @@ def look_back(state: dict, action: dict, catalog: Catalog) -> list[Event]:
     return evs
 
 
-def _give_up_plans(state: dict, catalog: Catalog, raw: object) -> dict[str, dict]:
+def _give_up_plans(state: ElysionState, catalog: Catalog, raw: object) -> dict[str, dict]:
     """Blessings given up by the table's choice: {player: {"12*": ["Nectar"] or None}}."""
     if raw in (None, {}):
         return {}
     if not isinstance(raw, dict):
         raise InputError("give-up choices are NAME:REALM=BLESSING[,BLESSING] or NAME:REALM=none")
     out: dict[str, dict] = {}
-    for name, plans in raw.items():
-        p = player(state, name)
+    for p, plans in raw.items():
+        if p not in state["players"]:
+            raise InputError(f"no player '{p}' (players: {', '.join(state['players'])})")
         if not isinstance(plans, dict):
             raise InputError(
                 "give-up choices are NAME:REALM=BLESSING[,BLESSING] or NAME:REALM=none"
@@ -328,7 +331,8 @@ def _give_up_plans(state: dict, catalog: Catalog, raw: object) -> dict[str, dict
             if chosen in (None, "none", []):
                 out.setdefault(p, {})[card.key] = None
                 continue
-            names = [catalog.blessing(b).key for b in typed_list(chosen, "give-up") or []]
+            names = [catalog.blessing(b, among=state["blessings"][p]).key
+                     for b in typed_list(chosen, "give-up") or []]
             if len(names) != card.give_up or len(set(names)) != len(names):
                 raise IllegalAction(
                     f"constellation {card.key} asks exactly {card.give_up} different Blessing(s)",
