@@ -92,7 +92,7 @@ class ElysionEngine(Engine):
 
     def result_details(self, state: ElysionState) -> dict:
         """Each player's sum of realm numbers, and whether it broke a tie for first place."""
-        ranked = (state.get("lookback") or {}).get("ranking") or []
+        ranked = state["lookback"]["ranking"] if state["lookback"] else []
         top = max((row[2] for row in ranked), default=None)
         tied = sum(1 for row in ranked if row[2] == top)
         return {"realm_sums": {row[1]: row[3] for row in ranked},
@@ -100,7 +100,7 @@ class ElysionEngine(Engine):
 
     def final_steps(self, state: ElysionState) -> dict[str, list[float]]:
         """The look back's running totals, card by card (its rows end with the total)."""
-        done = (state["lookback"] or {}).get("players") or {}
+        done = state["lookback"]["players"] if state["lookback"] else {}
         return {p: [row[-1] for row in done[p]["rows"]] for p in state["players"] if p in done}
 
     def render(self, state: ElysionState) -> str:

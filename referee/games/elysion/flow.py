@@ -365,16 +365,15 @@ def take_shade(state: ElysionState, action: Action, chance: Chance) -> list[Even
     state["shades_up"].remove(name)
     state["turn"] += 1
     realm = state["journeys"][p][-1]["realm"]
-    return [event(f"{p} takes Shade {name}; it goes under realm {realm}.")] + _start_turn(
-        state, catalog
-    )
+    took = event(f"{p} takes Shade {name}; it goes under realm {realm}.")
+    return [took, *_start_turn(state, catalog)]
 
 
 def pass_shade(state: ElysionState, action: Action, chance: Chance) -> list[Event]:
     """Decline the Shades that answer this turn."""
     p = _actor(state, action)
     state["turn"] += 1
-    return [event(f"{p} takes no Shade.")] + _start_turn(state, of_state(state))
+    return [event(f"{p} takes no Shade."), *_start_turn(state, of_state(state))]
 
 
 # -- the day's end -----------------------------------------------------------------------
@@ -401,7 +400,7 @@ def next_day(state: ElysionState, action: Action, chance: Chance) -> list[Event]
             "no row is dealt for day 8: nobody takes a realm", "Day 8: no realm is taken"
         )
     state["phase"], state["order"], state["turn"], state["pending"] = "reveal", [], 0, []
-    state["draws"] = {p: 0 for p in state["players"]}
+    state["draws"] = dict.fromkeys(state["players"], 0)
     state["kept_today"] = {}
     nobody = " (no row: nobody takes a realm)" if state["day"] == DAYS else ""
     evs.append(

@@ -26,7 +26,7 @@ from referee.games.elysion import expr
 from referee.games.elysion.catalog import Card, Catalog, of_state
 from referee.games.elysion.deck import typed_list
 from referee.games.elysion.sight import Unit, counts, units
-from referee.games.elysion.state import ElysionState, PlayerLookBack
+from referee.games.elysion.state import Day, ElysionState, PlayerLookBack
 from referee.verbs import Action, Event
 
 CARD_HEADERS = ["day", "card", "in sight that mattered", "glory", "total"]
@@ -46,9 +46,9 @@ class Score:
 
 def face_up_from_start(journey_units: list[Unit]) -> set[int]:
     """Indices of constellations and realms sharing a constellation's last digit."""
-    digits = {realm.number % 10 for realm, _ in journey_units if realm.star}
+    digits = {(realm.number or 0) % 10 for realm, _ in journey_units if realm.star}
     return {
-        i for i, (realm, _) in enumerate(journey_units) if realm.star or realm.number % 10 in digits
+        i for i, (realm, _) in enumerate(journey_units) if realm.star or (realm.number or 0) % 10 in digits
     }
 
 
@@ -72,7 +72,7 @@ def _glory(card: Card, env: dict[str, int]) -> int:
 
 def score_player(
     catalog: Catalog,
-    journey: list[dict],
+    journey: list[Day],
     kept: list[str],
     plan: dict[str, list[str] | None] | None = None,
 ) -> Score:
@@ -147,7 +147,7 @@ def _options(card: Card, kept: list[str]) -> list[list[str] | None]:
 
 
 def best_plan(
-    catalog: Catalog, journey: list[dict], kept: list[str], fixed: dict[str, list[str] | None]
+    catalog: Catalog, journey: list[Day], kept: list[str], fixed: dict[str, list[str] | None]
 ) -> dict[str, list[str] | None]:
     """The give-up choices (beyond those fixed by the table) that earn the most glory.
 
@@ -164,7 +164,7 @@ def best_plan(
     size = 1
     for o in options:
         size *= len(o)
-    best = {**fixed, **{k: None for k in free}}
+    best = {**fixed, **dict.fromkeys(free)}
     best_glory = score_player(catalog, journey, kept, best).glory
     if size <= MAX_PLANS:
         for combo in itertools.product(*options):
@@ -184,7 +184,7 @@ def best_plan(
 
 def give_up_choices(
     catalog: Catalog,
-    journey: list[dict],
+    journey: list[Day],
     kept: list[str],
     plan: dict[str, list[str] | None],
     fixed: dict[str, list[str] | None],
@@ -227,7 +227,7 @@ def choice_text(p: str, entry: dict) -> str:
     )
 
 
-def glory_now(catalog: Catalog, journey: list[dict], kept: list[str]) -> int:
+def glory_now(catalog: Catalog, journey: list[Day], kept: list[str]) -> int:
     """The look back's total if it happened now, the referee choosing what is given up."""
     if not journey:
         return 0

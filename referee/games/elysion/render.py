@@ -9,7 +9,7 @@ from referee.games.elysion.catalog import ICON_LETTERS, Card, Catalog
 from referee.games.elysion.lookback import RANKING_HEADERS, glory_now
 from referee.games.elysion.sight import coins as sight_coins
 from referee.games.elysion.sight import unit_icons
-from referee.games.elysion.state import ElysionState
+from referee.games.elysion.state import Day, ElysionState
 from scorers.elysion import DAYS
 
 WIDTH = 80  # status fits 80 columns: a wider journeys table is split in parts
@@ -49,7 +49,7 @@ def _icons(icons: dict[str, int]) -> str:
     return "".join(ICON_LETTERS[i] * n for i, n in icons.items()) or "-"
 
 
-def realm_cell(catalog: Catalog, day: dict) -> str:
+def realm_cell(catalog: Catalog, day: Day) -> str:
     realm = catalog.realms[day["realm"]]
     shade = catalog.shades[day["shade"]] if day.get("shade") else None
     icons = _icons(unit_icons(realm, shade))

@@ -50,7 +50,7 @@ def setup(options: dict, chance: Chance) -> ElysionState:
         "journeys": {p: [] for p in players},
         "blessings": {p: [] for p in players},
         "hands": {p: {"known": [], "secret": hand} for p in players},
-        "draws": {p: 0 for p in players},
+        "draws": dict.fromkeys(players, 0),
         "row": [],
         "discard": [],
         "order": [],
