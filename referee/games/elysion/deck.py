@@ -92,8 +92,8 @@ def deck_size(state: ElysionState, catalog: Catalog) -> int:
 
 def unseen_blessings(state: ElysionState, catalog: Catalog) -> list[str]:
     """Blessings in the deck: all but those kept (drawn ones go back under the deck)."""
-    kept = {b for p in state["players"] for b in state["blessings"][p]}
-    return [b for b in catalog.blessings if b not in kept and b not in drawn(state)]
+    out = {b for p in state["players"] for b in state["blessings"][p]} | set(drawn(state))
+    return [b for b in catalog.blessings if b not in out]
 
 
 def blessings_under(state: ElysionState) -> list[list[str]]:

@@ -34,8 +34,8 @@ def unit_icons(realm: Card, shade: Card | None) -> dict[str, int]:
 def counts(catalog: Catalog, cards: Iterable[Unit], blessings: Iterable[Card]) -> dict[str, int]:
     """Every count a rule may read, for these realms (with Shades) and Blessings."""
     env = dict.fromkeys(catalog.count_names(), 0)
-    for realm, shade in cards:
-        for icon, n in unit_icons(realm, shade).items():
+    for realm, shade in cards:  # a card's `icons` holds only its icons (never a zero)
+        for icon, n in (realm.icons if shade is None else unit_icons(realm, shade)).items():
             env[icon] += n
         if realm.faction is not None:  # every realm has one
             env[realm.faction] += 1
@@ -43,8 +43,8 @@ def counts(catalog: Catalog, cards: Iterable[Unit], blessings: Iterable[Card]) -
         env["constellations"] += realm.star
         env["shades"] += shade is not None
     for b in blessings:
-        for icon in ICONS:
-            env[icon] += b.icon(icon)
+        for icon, n in b.icons.items():
+            env[icon] += n
         env["blessings"] += 1
     per_faction = [env[f] for f in catalog.factions]
     env["faction_max"] = max(per_faction, default=0)
