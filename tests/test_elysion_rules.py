@@ -355,6 +355,10 @@ _junk = st.one_of(
 )
 def test_fuzz_malformed_actions_are_refused_cleanly(verb, fields):
     for state in _FUZZ_STATES:
+        before = E.copy(state)
+        with contextlib.suppress(IllegalAction, InputError):  # names as the log keeps them
+            E.normalize(state, {"verb": verb, **fields})
+        assert state == before
         with contextlib.suppress(IllegalAction, InputError):
             session.run(E, E.copy(state), {"verb": verb, **fields}, "f", 5)
 
