@@ -234,12 +234,13 @@ def shade(player: str, shade: str) -> dict:
 
 
 @action_command(group, "pass")
-@click.argument("player")
-def pass_(player: str) -> dict:
+@click.argument("player", required=False)
+def pass_(player: str | None) -> dict:
     """Beyond the Styx: take no Shade this turn.
 
     \b
       referee elysion pass Ann
+      referee elysion pass          the player whose Shade decision it is
     """
     return {"verb": "pass", "player": player}
 

@@ -87,8 +87,12 @@ class ElysionEngine(Engine):
 
     def normalize(self, state: ElysionState, action: Action) -> Action:
         """Players as seated (the core), cards as printed in the catalog, so the log reads
-        `Cy takes Shade Gatekeeper` whatever was typed."""
-        return canonical(state, of_state(state), super().normalize(state, action))
+        `Cy takes Shade Gatekeeper` whatever was typed; a `pass` without a name is
+        recorded with the name of the player whose Shade decision it is."""
+        out = canonical(state, of_state(state), super().normalize(state, action))
+        if out.get("verb") == "pass" and not out.get("player") and state["pending"]:
+            out["player"] = state["pending"][0]["player"]
+        return out
 
     def result_details(self, state: ElysionState) -> dict:
         """Each player's sum of realm numbers, and whether it broke a tie for first place."""

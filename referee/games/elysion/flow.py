@@ -370,8 +370,8 @@ def take_shade(state: ElysionState, action: Action, chance: Chance) -> list[Even
 
 
 def pass_shade(state: ElysionState, action: Action, chance: Chance) -> list[Event]:
-    """Decline the Shades that answer this turn."""
-    p = _actor(state, action)
+    """Decline the Shades that answer this turn (no name: the one deciding passes)."""
+    p = _actor(state, {**action, "player": action.get("player") or current(state)})
     state["turn"] += 1
     return [event(f"{p} takes no Shade."), *_start_turn(state, of_state(state))]
 

@@ -81,7 +81,8 @@ VERBS = declare(
          options=options.shade,
          log=lambda a: f"{a.get('player', '?')} takes Shade {a.get('shade')}"),
     Verb("pass", flow.pass_shade, help="Beyond the Styx: take no Shade this turn.",
-         fields=(PLAYER,), who="pending", actor="player", answers=(flow.SHADE,),
+         fields=(Field("player", "the player passing (default: the one whose Shade decision "
+                       "it is)", kind="player", required=False),), who="pending", actor="player", answers=(flow.SHADE,),
          options=options.pass_, log=lambda a: f"{a.get('player', '?')} takes no Shade"),
     Verb("next", flow.next_day, help="End the day and deal the next row.",
          fields=(Field("row", "the new row as dealt at the table", option="--row",
