@@ -136,7 +136,8 @@ def test_a_second_look_back_is_refused_by_the_engine_and_shown_again_without_it(
 def test_pass_without_a_name_is_the_deciding_players_and_is_logged_with_it():
     # Day 4 of the example: Cy's Stone Giant decision; `pass` alone answers it.
     t = _after_day_one()
-    for line in DAY_TWO_SHORT + [
+    for line in [
+        *DAY_TWO_SHORT,
         "reveal a=12 b=15 c=7*", "take c 17 --drawn arg", "take a 22", "take b 42",
         "next --row 47,50,55,63", "reveal a=22 b=42 c=17", "take c 47 --drawn cyc",
     ]:
