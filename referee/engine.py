@@ -160,7 +160,8 @@ class Engine:
 
     def check_flow(self, state: Any, verb: Verb, action: Action) -> None:
         if self.is_over(state):
-            raise IllegalAction("the game is over; start a new session or undo", self.rule("over"))
+            raise self.refusal(state, verb, action, "over",
+                               "the game is over; start a new session or undo")
         waiting = self.pending(state)
         actor = action.get(verb.actor) if verb.actor else None
         seats = self.seats(state)
@@ -168,26 +169,35 @@ class Engine:
             matching = [p for p in waiting if p["decision"] in verb.answers]
             if not matching:
                 p = waiting[0]
-                raise IllegalAction(f"{p['player']} must first answer the {p['decision']} "
-                                    f"({', '.join(p['choices'])})", self.rule("pending"))
+                raise self.refusal(state, verb, action, "pending",
+                                   f"{p['player']} must first answer the {p['decision']} "
+                                   f"({', '.join(p['choices'])})")
             deciders = list(dict.fromkeys(p["player"] for p in matching))
             if isinstance(actor, str) and seats.get(actor, actor) not in deciders:
-                raise IllegalAction(f"{' or '.join(deciders)} must answer the "
-                                    f"{matching[0]['decision']}, not {seats.get(actor, actor)}",
-                                    self.rule("pending"))
+                raise self.refusal(state, verb, action, "pending",
+                                   f"{' or '.join(deciders)} must answer the "
+                                   f"{matching[0]['decision']}, not {seats.get(actor, actor)}")
             return
         if not verb.usable_when_free:
-            raise IllegalAction(f"no decision is waiting: `{verb.name}` answers "
-                                f"{' or '.join(verb.answers)}", self.rule("pending"))
+            raise self.refusal(state, verb, action, "pending",
+                               f"no decision is waiting: `{verb.name}` answers "
+                               f"{' or '.join(verb.answers)}")
         if verb.phases and self.phase(state) not in verb.phases:
-            raise IllegalAction(f"`{verb.name}` belongs to the {' or '.join(verb.phases)} phase; "
-                                f"this is the {self.phase(state)} phase", self.rule("phase"))
+            raise self.refusal(state, verb, action, "phase",
+                               f"`{verb.name}` belongs to the {' or '.join(verb.phases)} phase; "
+                               f"this is the {self.phase(state)} phase")
         if verb.who == "current" and isinstance(actor, str):
             now = self.current(state)
             if actor != now:
                 whose = f"{seats.get(now, now)}'s turn" if now else "no one's turn"
-                raise IllegalAction(f"it is {whose}, not {seats.get(actor, actor)}'s",
-                                    self.rule("turn"))
+                raise self.refusal(state, verb, action, "turn",
+                                   f"it is {whose}, not {seats.get(actor, actor)}'s")
+
+    def refusal(self, state: Any, verb: Verb, action: Action, key: str,
+                message: str) -> IllegalAction:
+        """The refusal the flow raises (`key`: over, pending, phase, turn). A game may word it
+        in its own terms (what the table waits for now); the decision stays the core's."""
+        return IllegalAction(message, self.rule(key))
 
     # -- player names ----------------------------------------------------------------------
     def player_words(self, state: Any) -> dict[str, str]:

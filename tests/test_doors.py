@@ -90,7 +90,6 @@ def test_the_cli_uses_no_private_name_of_a_game():
     assert found == []
 
 
-@pytest.mark.xfail(strict=True, reason="being moved: the wrong-way door is removed in this wave")
 def test_the_cli_makes_no_rule_decisions():
     """Rule refusals come from the engines: the CLI never raises IllegalAction itself."""
     found = [str(p.relative_to(ROOT)) for p in _files("referee/cli")

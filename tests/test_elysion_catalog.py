@@ -102,7 +102,7 @@ def test_fuzz_any_text_parses_or_gives_a_clear_error(text):
     except expr.ExprError as exc:
         assert exc.message and exc.column >= 1
         return
-    assert isinstance(expr.evaluate(node, {n: 2 for n in NAMES}), int)
+    assert isinstance(expr.evaluate(node, dict.fromkeys(NAMES, 2)), int)
 
 
 def _rules():

@@ -198,10 +198,10 @@ def test_a_whole_two_player_game_through_the_cli(db):
             state = data["state"]
             if state["phase"] != "take":
                 break
-            who = state["summary"]["current"]
-            if state["stage"] == "keep":
-                result = run("elysion", "keep", who, state["drawn"][0])
-            elif state["stage"] == "shade":
+            who, pending = state["summary"]["current"], state["summary"]["pending"]
+            if pending and pending[0]["decision"] == "keep-blessing":
+                result = run("elysion", "keep", who, pending[0]["choices"][0])
+            elif pending:
                 result = run("elysion", "pass", who)
             else:
                 result = run("elysion", "take", who, *(state["row"][:1] if day < 8 else []))

@@ -186,3 +186,18 @@ def test_declaring_a_verb_twice_or_an_undeclared_actor_is_a_defect():
         declare(Verb("a", _add), Verb("a", _add))
     with pytest.raises(ValueError, match="actor field"):
         declare(Verb("a", _add, actor="who"))
+
+
+def test_a_game_may_word_the_flows_refusals_but_the_core_decides():
+    class Worded(Counter):
+        def refusal(self, state, verb, action, key, message):
+            return IllegalAction(f"{key}: count is {state['count']}", "Counter's own rule")
+
+    engine = Worded()
+    state = engine.start({"players": ["Ann", "Bob"]}, Chance("1", 0))
+    with pytest.raises(IllegalAction, match="turn: count is 0") as exc:
+        _do(engine, state, verb="add", player="Bob", n="1")
+    assert exc.value.rule == "Counter's own rule"
+    _do(engine, state, verb="add", player="Ann", n="1")  # accepted as before
+    with pytest.raises(IllegalAction, match="pending: count is 1"):
+        _do(engine, state, verb="answer", player="Bob", choice="allow")

@@ -22,7 +22,7 @@ from referee.cli.common import (
     new_options,
     start,
 )
-from referee.errors import IllegalAction, InputError
+from referee.errors import InputError
 
 group = game_group(
     "elysion",
@@ -38,6 +38,8 @@ A day at the table:
   pass Bob                     ... or none
   next                         the untaken realm leaves, a new row is dealt
 Day 8 has no row: Blessings only. Then `lookback` scores every card.
+A unique prefix names a player, a Blessing or a Shade (`keep b n`: the Blessing
+just drawn that starts with n); the log keeps the names in full.
 `status` shows the table; `referee undo` takes back the last action.""",
 )
 
@@ -163,6 +165,7 @@ def reveal(choices: tuple[str, ...]) -> dict:
     Each player picked a realm from their hand in secret; type them all:
       referee elysion reveal Ann=12 Bob=7* Cy=30
     A trailing * is a constellation (it beats the realm of the same number).
+    A unique prefix of a name is enough: `reveal a=12 b=7* c=30`.
     The referee works out who draws Blessings (a realm higher than yesterday's,
     never on day 1: 1 + Charon's coins) and the take order (lowest realm first).
     """
@@ -231,12 +234,13 @@ def shade(player: str, shade: str) -> dict:
 
 
 @action_command(group, "pass")
-@click.argument("player")
-def pass_(player: str) -> dict:
+@click.argument("player", required=False)
+def pass_(player: str | None) -> dict:
     """Beyond the Styx: take no Shade this turn.
 
     \b
       referee elysion pass Ann
+      referee elysion pass          the player whose Shade decision it is
     """
     return {"verb": "pass", "player": player}
 
@@ -264,6 +268,8 @@ def next_(row: str | None, shades: str | None) -> dict:
       referee elysion next --row 3,17,22*,40   the row as dealt at the table
     No row is dealt for day 8. With Beyond the Styx, --shades names the Shades
     turned up to refill the two by the row and show the deck's next card.
+    It says which day it ended; until everyone has taken, it is refused,
+    naming who is still to take.
     """
     return {"verb": "next", "row": _list(row), "shades": _list(shades)}
 
@@ -308,12 +314,7 @@ def lookback(give_up: tuple[str, ...], dry_run: bool) -> None:
 
     ref = context.get()
     sid, loaded = load_current("elysion")
-    if loaded.state.get("lookback") is not None and give_up:
-        raise IllegalAction(
-            "the look back is scored already; `referee undo` it to change what is given up",
-            "The look back is scored once, after day 8",
-        )
-    if loaded.state.get("lookback") is None:
+    if loaded.state.get("lookback") is None or give_up:  # the engine refuses a second scoring
         action = {"verb": "lookback", "give_up": _give_up(give_up)}
         run_action("elysion", action, dry_run=dry_run)
         return

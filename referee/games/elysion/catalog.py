@@ -26,11 +26,13 @@ from __future__ import annotations
 import functools
 import re
 import tomllib
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from importlib import resources
 
 from referee.errors import InputError
 from referee.games.elysion import expr
+from referee.games.elysion.state import ElysionState
 
 ICONS = ("coin", "gate", "fleece", "amphora", "lotus")
 RESOURCES = ("fleece", "amphora", "lotus")
@@ -94,18 +96,29 @@ class Catalog:
             raise InputError(f"there is no {kind} {key} in the catalog '{self.name}'")
         return self.realms[key]
 
-    def blessing(self, ref: object) -> Card:
-        return self._named(self.blessings, ref, "Blessing")
+    def blessing(self, ref: object, among: Iterable[str] = ()) -> Card:
+        """A Blessing by its name, or a unique prefix of it (first among `among`, the
+        Blessings that make sense here, e.g. those just drawn)."""
+        return self._named(self.blessings, ref, "Blessing", among)
 
-    def shade(self, ref: object) -> Card:
-        return self._named(self.shades, ref, "Shade")
+    def shade(self, ref: object, among: Iterable[str] = ()) -> Card:
+        """A Shade by its name or a unique prefix (first among `among`: those face up)."""
+        return self._named(self.shades, ref, "Shade", among)
 
-    def _named(self, cards: dict, ref: object, what: str) -> Card:
-        if not isinstance(ref, str) or not ref.strip():
+    def _named(self, cards: dict, ref: object, what: str, among: Iterable[str] = ()) -> Card:
+        if not isinstance(ref, str) or not norm(ref):
             raise InputError(f"a {what} is named by its card name")
+        typed = norm(ref)
         for card in cards.values():
-            if norm(card.key) == norm(ref):
+            if norm(card.key) == typed:
                 return card
+        for pool in ([k for k in among if k in cards], list(cards)):
+            found = [k for k in pool if norm(k).startswith(typed)]
+            if len(found) == 1:
+                return cards[found[0]]
+            if found:
+                raise InputError(f"'{ref}' could be {what} {' or '.join(found[:6])}"
+                                 f"{' or ...' if len(found) > 6 else ''}: type more of the name")
         raise InputError(f"there is no {what} '{ref}' in the catalog '{self.name}'")
 
     def count_names(self) -> list[str]:
@@ -412,3 +425,8 @@ def sample_text() -> str:
 def get(source: str | None) -> Catalog:
     """The catalog a session uses: its own text, or the shipped sample."""
     return load(sample_text() if source in (None, SAMPLE) else source)
+
+
+def of_state(state: ElysionState) -> Catalog:
+    """The session's catalog (parsed once and cached by its text)."""
+    return get(state["catalog"])

@@ -16,11 +16,18 @@ from referee.chance import Chance
 from referee.engine import Event, event
 from referee.errors import IllegalAction, InputError
 from referee.games.elysion.catalog import Catalog
+from referee.games.elysion.state import ElysionState
 
 SHADES_UP = 2  # Beyond the Styx: Shades face up by the row
+KEEP = "keep-blessing"  # the pending decision: which of the Blessings just drawn is kept
 
 
-def check_add_on_realm(state: dict, key: str) -> None:
+def drawn(state: ElysionState) -> list[str]:
+    """The Blessings just drawn, one of which is to be kept (empty when none is pending)."""
+    return [b for p in state["pending"] if p["decision"] == KEEP for b in p["choices"]]
+
+
+def check_add_on_realm(state: ElysionState, key: str) -> None:
     """A constellation (12*) is in the deck only with the Constellations add-on."""
     if key.endswith("*") and not state["constellations"]:
         raise IllegalAction(
@@ -29,7 +36,7 @@ def check_add_on_realm(state: dict, key: str) -> None:
         )
 
 
-def check_styx(state: dict) -> None:
+def check_styx(state: ElysionState) -> None:
     """Shades are in play only with the Beyond the Styx add-on."""
     if not state["styx"]:
         raise IllegalAction(
@@ -43,7 +50,7 @@ def realm_order(key: str) -> tuple[int, bool]:
     return (int(key.rstrip("*")), key.endswith("*"))
 
 
-def where_realm(state: dict, key: str) -> str | None:
+def where_realm(state: ElysionState, key: str) -> str | None:
     """Where a realm is known to be, in words, or None if it is unseen."""
     if key in state["row"]:
         return "in the row"
@@ -57,7 +64,7 @@ def where_realm(state: dict, key: str) -> str | None:
     return None
 
 
-def unseen_realms(state: dict, catalog: Catalog) -> list[str]:
+def unseen_realms(state: ElysionState, catalog: Catalog) -> list[str]:
     """Realms of the deck in play that no one has seen: the deck and the secret hands."""
     seen = set(state["row"]) | set(state["discard"])
     for p in state["players"]:
@@ -71,25 +78,25 @@ def unseen_realms(state: dict, catalog: Catalog) -> list[str]:
     return sorted(keys, key=realm_order)
 
 
-def hand_count(state: dict, p: str) -> int:
+def hand_count(state: ElysionState, p: str) -> int:
     """Realms in p's hand: the secret ones and those taken from the row."""
     hand = state["hands"][p]
     return hand["secret"] + len(hand["known"])
 
 
-def deck_size(state: dict, catalog: Catalog) -> int:
+def deck_size(state: ElysionState, catalog: Catalog) -> int:
     """Realms left in the deck: the unseen ones minus those hidden in the players' hands."""
     secret = sum(state["hands"][p]["secret"] for p in state["players"])
     return len(unseen_realms(state, catalog)) - secret
 
 
-def unseen_blessings(state: dict, catalog: Catalog) -> list[str]:
+def unseen_blessings(state: ElysionState, catalog: Catalog) -> list[str]:
     """Blessings in the deck: all but those kept (drawn ones go back under the deck)."""
-    kept = {b for p in state["players"] for b in state["blessings"][p]}
-    return [b for b in catalog.blessings if b not in kept and b not in state["drawn"]]
+    out = {b for p in state["players"] for b in state["blessings"][p]} | set(drawn(state))
+    return [b for b in catalog.blessings if b not in out]
 
 
-def blessings_under(state: dict) -> list[list[str]]:
+def blessings_under(state: ElysionState) -> list[list[str]]:
     """Blessings drawn and put back under the deck, a batch per draw, oldest first."""
     return state.setdefault("blessings_under", [])
 
@@ -97,7 +104,7 @@ def blessings_under(state: dict) -> list[list[str]]:
 def draw_blessings(
     chance: Chance,
     label: str,
-    state: dict,
+    state: ElysionState,
     catalog: Catalog,
     count: int,
     typed: list | None,
@@ -182,7 +189,7 @@ def checked_draw(
     return out
 
 
-def unseen_shades(state: dict, catalog: Catalog) -> list[str]:
+def unseen_shades(state: ElysionState, catalog: Catalog) -> list[str]:
     return [s for s in catalog.shades if s not in state["shades_seen"]]
 
 
@@ -225,7 +232,7 @@ def typed_list(value: object, what: str) -> list | None:
     return value
 
 
-def deal_row(state: dict, catalog: Catalog, chance: Chance, typed: object) -> list[Event]:
+def deal_row(state: ElysionState, catalog: Catalog, chance: Chance, typed: object) -> list[Event]:
     """A new row of players + 1 realms (fewer if the deck runs out).
 
     The row comes from the deck only: of the realms nobody has seen, as many as the
@@ -258,7 +265,7 @@ def deal_row(state: dict, catalog: Catalog, chance: Chance, typed: object) -> li
     return [event(text, row=state["row"])]
 
 
-def refill_shades(state: dict, catalog: Catalog, chance: Chance, typed: object) -> list[Event]:
+def refill_shades(state: ElysionState, catalog: Catalog, chance: Chance, typed: object) -> list[Event]:
     """Beyond the Styx: two Shades face up by the row, and the deck's top card visible."""
     typed = typed_list(typed, "shades")
     visible = [state["shade_top"]] if state["shade_top"] else []

@@ -1,23 +1,21 @@
-"""The Elysion engine: the protocol of `referee.engine.Engine`, wired to the rule modules."""
+"""The Elysion engine: the declared verbs (`verbs`) on the core's flow, and what the table sees."""
 
 from __future__ import annotations
 
 import random
+from typing import Any, ClassVar
 
 from referee.chance import Chance
-from referee.engine import Action, Engine, Event, summary
-from referee.errors import InputError
-from referee.games.elysion import deck, flow, legal, lookback, render, styx
-from referee.games.elysion.catalog import Catalog, get, norm
+from referee.engine import Engine
+from referee.errors import IllegalAction, InputError
+from referee.games.elysion import deck, flow, render
+from referee.games.elysion.catalog import norm, of_state
 from referee.games.elysion.names import canonical
-from referee.games.elysion.setup import MAX_PLAYERS, MIN_PLAYERS
 from referee.games.elysion.setup import setup as new_journey
+from referee.games.elysion.state import ElysionState
+from referee.games.elysion.verbs import VERBS
+from referee.verbs import Action, Verb
 from scorers.elysion import DAYS
-
-
-def catalog_of(state: dict) -> Catalog:
-    """The session's catalog (parsed once and cached by its text)."""
-    return get(state["catalog"])
 
 
 class ElysionEngine(Engine):
@@ -28,83 +26,89 @@ class ElysionEngine(Engine):
     turn_word = "day"
     series_word = "glory"
     rules_version = "2"
-    min_players = MIN_PLAYERS
-    max_players = MAX_PLAYERS
+    min_players = 2
+    max_players = 7
+    verbs = VERBS
+    rules: ClassVar[dict[str, str]] = {
+        "turn": flow.TURN_RULE,
+        "phase": flow.DAY_RULE,
+        "pending": flow.STAGE_RULE,
+        "players": "Setup",
+    }
 
-    def setup(self, options: dict, chance: Chance) -> dict:
+    def setup(self, options: dict, chance: Chance) -> ElysionState:
         return new_journey(options, chance)
 
-    def apply(self, state: dict, action: Action, chance: Chance) -> tuple[dict, list[Event]]:
-        catalog = catalog_of(state)
-        verb = action.get("verb")
-        if verb == "reveal":
-            return state, flow.reveal(state, action, catalog)
-        if verb == "take":
-            return state, flow.take(state, action, catalog, chance)
-        if verb == "keep":
-            return state, flow.keep(state, action, catalog, chance)
-        if verb == "shade":
-            return state, flow.take_shade(state, action, catalog)
-        if verb == "pass":
-            return state, flow.pass_shade(state, action, catalog)
-        if verb == "next":
-            return state, flow.next_day(state, action, catalog, chance)
-        if verb == "lookback":
-            return state, lookback.look_back(state, action, catalog)
-        raise InputError(
-            f"unknown Elysion verb '{verb}' (reveal, take, keep, shade, pass, next, lookback)"
-        )
+    def current(self, state: ElysionState) -> str | None:
+        return flow.current(state)
 
-    def summary(self, state: dict) -> dict:
+    def phase(self, state: ElysionState) -> str:
+        """The part of the day: reveal, take (or its keep / shade decision), day-end,
+        lookback, over."""
+        return flow.stage(state) or state["phase"]
+
+    def is_over(self, state: ElysionState) -> bool:
+        return state["phase"] == "over"
+
+    def summarize(self, state: ElysionState) -> dict:
         glory = state["glory"] or {}
-        players = [{"name": p, "score": glory.get(p)} for p in state["players"]]
-        current, pending = None, []
-        phase = state["phase"]
-        if phase == "take":
-            current = state["order"][state["turn"]]
-            phase = state["stage"] or phase
-            if state["stage"] == "keep":
-                pending = [
-                    {
-                        "player": current,
-                        "decision": "keep-blessing",
-                        "choices": list(state["drawn"]),
-                    }
-                ]
-            elif state["stage"] == "shade":
-                choices = styx.shade_choices(state, catalog_of(state), current)
-                pending = [
-                    {"player": current, "decision": "take-shade", "choices": [*choices, "pass"]}
-                ]
-        return summary(
-            "elysion",
-            players,
-            current,
-            phase,
-            min(state["day"], DAYS),
-            pending,
-            over=state["phase"] == "over",
-            winners=list(state["winners"]),
-        )
+        return {"players": [{"name": p, "score": glory.get(p)} for p in state["players"]],
+                "turn": min(state["day"], DAYS), "winners": list(state["winners"])}
 
-    def result_details(self, state: dict) -> dict:
+    def refusal(self, state: ElysionState, verb: Verb, action: Action, key: str,
+                message: str) -> IllegalAction:
+        """The core's refusals in the day's terms: whose take turn, what it waits for."""
+        if key == "over":
+            if verb.name == "lookback":
+                return IllegalAction(
+                    "the look back is scored already; `referee undo` it to change what is "
+                    "given up", "The look back is scored once, after day 8")
+            return super().refusal(state, verb, action, key, message)
+        return flow.not_yours(state, verb.name, action.get("player"))
+
+    def resolve(self, state: ElysionState, verb: Verb, action: Action) -> Action:
+        """Player fields by the core; also the names of `reveal NAME=REALM` and `--give-up`."""
+        out = super().resolve(state, verb, action)
+        for key in ("realms", "give_up"):
+            typed = out.get(key)
+            if not isinstance(typed, dict):
+                continue
+            named: dict[str, Any] = {}
+            for name, value in typed.items():
+                p = self.resolve_player(state, name)
+                if p in named and key == "give_up" and isinstance(value, dict):
+                    named[p] = {**named[p], **value}  # one player, several constellations
+                elif p in named:
+                    raise InputError(f"{p} is named twice: each player reveals one realm")
+                else:
+                    named[p] = value
+            out[key] = named
+        return out
+
+    def normalize(self, state: ElysionState, action: Action) -> Action:
+        """Players as seated (the core), cards as printed in the catalog, so the log reads
+        `Cy takes Shade Gatekeeper` whatever was typed; a `pass` without a name is
+        recorded with the name of the player whose Shade decision it is."""
+        out = canonical(state, of_state(state), super().normalize(state, action))
+        if out.get("verb") == "pass" and not out.get("player") and state["pending"]:
+            out["player"] = state["pending"][0]["player"]
+        return out
+
+    def result_details(self, state: ElysionState) -> dict:
         """Each player's sum of realm numbers, and whether it broke a tie for first place."""
-        ranked = (state.get("lookback") or {}).get("ranking") or []
+        ranked = state["lookback"]["ranking"] if state["lookback"] else []
         top = max((row[2] for row in ranked), default=None)
         tied = sum(1 for row in ranked if row[2] == top)
         return {"realm_sums": {row[1]: row[3] for row in ranked},
                 "tie_break": tied > len(state["winners"])}
 
-    def final_steps(self, state: dict) -> dict[str, list[float]]:
+    def final_steps(self, state: ElysionState) -> dict[str, list[float]]:
         """The look back's running totals, card by card (its rows end with the total)."""
-        done = (state.get("lookback") or {}).get("players") or {}
+        done = state["lookback"]["players"] if state["lookback"] else {}
         return {p: [row[-1] for row in done[p]["rows"]] for p in state["players"] if p in done}
 
-    def legal_actions(self, state: dict) -> list[Action]:
-        return legal.legal_actions(state, catalog_of(state))
-
-    def render(self, state: dict) -> str:
-        return render.render(state, catalog_of(state))
+    def render(self, state: ElysionState) -> str:
+        return render.render(state, of_state(state))
 
     def playout_options(self, rng: random.Random) -> dict:
         return {
@@ -113,24 +117,20 @@ class ElysionEngine(Engine):
             "styx": rng.random() < 0.6,
         }
 
-    def normalize(self, state: dict, action: Action) -> Action:
-        """Names as printed in the catalog, so the log reads `Shade Gatekeeper`."""
-        return canonical(state, catalog_of(state), action)
-
-    def vocabulary(self, state: dict) -> dict[str, list[str]]:
-        catalog = catalog_of(state)
+    def vocabulary(self, state: ElysionState) -> dict[str, list[str]]:
+        catalog = of_state(state)
         realms = [k for k in catalog.realms if state["constellations"] or not k.endswith("*")]
         return {
             "players": list(state["players"]),
             "realms": realms,
             "row": list(state["row"]),
             "blessings": [norm(b) for b in catalog.blessings],
-            "drawn": [norm(b) for b in state["drawn"]],
+            "drawn": [norm(b) for b in deck.drawn(state)],
             "shades": [norm(s) for s in state["shades_up"]],
             "reveal": [f"{p}=" for p in state["players"]],
         }
 
-    def check_invariants(self, state: dict) -> None:
+    def check_invariants(self, state: ElysionState) -> None:
         seen: list[str] = list(state["row"]) + list(state["discard"])
         for p in state["players"]:
             seen += [d["realm"] for d in state["journeys"][p]] + state["hands"][p]["known"]
@@ -141,7 +141,7 @@ class ElysionEngine(Engine):
         assert len(kept) == len(set(kept)), "a Blessing is kept twice"
         under = [b for batch in state.get("blessings_under", []) for b in batch]
         assert all(under) and len(under) == len(set(under)), "a Blessing is under the deck twice"
-        assert not set(under) & (set(kept) | set(state["drawn"])), "a Blessing in two places"
+        assert not set(under) & (set(kept) | set(deck.drawn(state))), "a Blessing in two places"
         shades = [d["shade"] for p in state["players"] for d in state["journeys"][p] if d["shade"]]
         assert len(shades) + len(set(state["shades_up"])) == len(
             set(shades) | set(state["shades_up"])
@@ -150,45 +150,18 @@ class ElysionEngine(Engine):
         lengths = {len(state["journeys"][p]) for p in state["players"]}
         assert max(lengths) <= DAYS and state["day"] <= DAYS
         assert (state["phase"] == "over") == (state["lookback"] is not None)
-        assert deck.deck_size(state, catalog_of(state)) >= 0, "a hidden hand holds a dealt realm"
+        assert deck.deck_size(state, of_state(state)) >= 0, "a hidden hand holds a dealt realm"
+        assert len(state["pending"]) <= 1 and all(
+            e["player"] == flow.current(state) for e in state["pending"]), "pending: not the turn"
 
     def describe(self, action: Action) -> str:
-        """The action as the table would say it."""
-        verb = action.get("verb")
-        who = action.get("player", "?")
-        if verb == "new":
+        """The action as the table would say it (`new`: the players and the row)."""
+        if action.get("verb") == "new":
             text = f"new journey: {', '.join(map(str, action.get('players') or []))}"
-            return text + (f"; row {_listed(action['row'])}" if action.get("row") else "")
-        if verb == "reveal" and isinstance(action.get("realms"), dict):
-            return "reveal " + ", ".join(f"{p} {r}" for p, r in action["realms"].items())
-        if verb == "take":
-            drawn = _listed(action.get("drawn")) or "Blessings"
-            if action.get("realm"):
-                text = f"{who} takes {action['realm']}"
-                text += f", draws {drawn}" if action.get("drawn") else ""
-            else:
-                text = f"{who} draws {drawn}"
-            return text + (f", keeps {action['keep']}" if action.get("keep") else "")
-        if verb == "keep":
-            return f"{who} keeps {action.get('blessing') or '(drawn by the referee)'}"
-        if verb == "shade":
-            return f"{who} takes Shade {action.get('shade')}"
-        if verb == "pass":
-            return f"{who} takes no Shade"
-        if verb == "next":
-            text = "next day" + (f", row {_listed(action['row'])}" if action.get("row") else "")
-            shades = _listed(action.get("shades"))
-            return text + (f", Shades turned up: {shades}" if shades else "")
-        if verb == "lookback":
-            return "the look back"
+            row = action.get("row")
+            listed = ", ".join(map(str, row)) if isinstance(row, list) else str(row or "")
+            return text + (f"; row {listed}" if listed else "")
         return super().describe(action)
-
-
-def _listed(value: object) -> str:
-    """A typed list (or comma-separated text) as it reads in the log."""
-    if isinstance(value, list):
-        return ", ".join(map(str, value))
-    return str(value) if value else ""
 
 
 ENGINE = ElysionEngine()

@@ -5,9 +5,12 @@ One day (rulebook, RULINGS):
    Blessings to draw = 1 + coins on the journey and kept Blessings, when the
    realm is higher than yesterday's (never on day 1); take order lowest first.
 2. take turns in that order: take a realm from the row (not on day 8), draw the
-   Blessings and keep one, then (Beyond the Styx) maybe take a Shade.
+   Blessings and keep one, then (Beyond the Styx) maybe take a Shade. The Blessing
+   to keep and the Shade are the state's pending decisions.
 3. `next`: the untaken realm leaves, the Shades by the row are refilled to two,
    a new row is dealt, the next day begins. After day 8 comes the look back.
+The core refuses what the flow does not allow (the phase, the turn, the pending
+decision) before a handler runs; `not_yours` words those refusals in the day's terms.
 Setup is in `setup`, the draws in `deck`, the Shade rules in `styx`, the look
 back in `lookback`.
 """
@@ -15,29 +18,59 @@ back in `lookback`.
 from __future__ import annotations
 
 from referee.chance import Chance
-from referee.engine import Event, event
+from referee.engine import event
 from referee.errors import IllegalAction, InputError
 from referee.games.elysion import deck
-from referee.games.elysion.catalog import Catalog
+from referee.games.elysion.catalog import Catalog, of_state
+from referee.games.elysion.deck import KEEP, drawn
 from referee.games.elysion.sight import coins as sight_coins
+from referee.games.elysion.state import ElysionState
 from referee.games.elysion.styx import shade_choices, shade_verdict
+from referee.verbs import Action, Event, pending
 from scorers.elysion import DAYS, blessings_drawn
+
+DAY_RULE = "A day: reveal, then take in order, then next"
+TURN_RULE = "Take order: lowest realm played first"
+STAGE_RULE = "A take turn: realm, then Blessing, then Shade"
+LOOKBACK_RULE = "The look back comes after day 8"
+SHADE = "take-shade"  # the pending decision after a take turn (KEEP: in deck)
+
+
+# -- where the day stands --------------------------------------------------------------
+
+
+def current(state: ElysionState) -> str | None:
+    """The player whose take turn it is (None outside the take turns)."""
+    if state["phase"] != "take" or state["turn"] >= len(state["order"]):
+        return None
+    return state["order"][state["turn"]]
+
+
+def stage(state: ElysionState) -> str | None:
+    """Where the current take turn stands: take (a realm, Blessings), keep, or shade."""
+    if current(state) is None:
+        return None
+    waiting = state["pending"][0]["decision"] if state["pending"] else None
+    return {KEEP: "keep", SHADE: "shade"}.get(waiting or "", "take")
+
+
+def needs_realm(state: ElysionState) -> bool:
+    return state["day"] < DAYS and bool(state["row"])
+
 
 # -- reveal ----------------------------------------------------------------------------
 
 
-def reveal(state: dict, action: dict, catalog: Catalog) -> list[Event]:
-    """Everyone's realm for the day, revealed together."""
-    if state["phase"] != "reveal":
-        raise IllegalAction(not_now(state), "A day: reveal, then take in order, then next")
+def reveal(state: ElysionState, action: Action, chance: Chance) -> list[Event]:
+    """Everyone's realm for the day, revealed together (names resolved by the engine)."""
+    catalog = of_state(state)
     typed = action.get("realms")
     if not isinstance(typed, dict) or not typed:
         raise InputError("reveal needs every player's realm: NAME=REALM ...")
     chosen: dict[str, str] = {}
-    for name, ref in typed.items():
-        p = player(state, name)
-        if p in chosen:
-            raise InputError(f"{p} is named twice")
+    for p, ref in typed.items():
+        if p not in state["players"]:
+            raise InputError(f"no player '{p}' (players: {', '.join(state['players'])})")
         chosen[p] = catalog.realm(ref).key
     expected = [p for p in state["players"] if deck.hand_count(state, p) > 0]
     missing = [p for p in expected if p not in chosen]
@@ -105,23 +138,8 @@ def reveal(state: dict, action: dict, catalog: Catalog) -> list[Event]:
         )
     state["order"] = sorted(chosen, key=lambda q: deck.realm_order(chosen[q]))
     state["phase"], state["turn"] = "take", 0
-    evs = [
-        event(
-            f"Day {state['day']}: realms revealed.",
-            table={
-                "headers": [
-                    "player",
-                    "realm",
-                    "faction",
-                    "icons",
-                    "yesterday",
-                    "higher",
-                    "Blessings to draw",
-                ],
-                "rows": rows,
-            },
-        )
-    ]
+    headers = ["player", "realm", "faction", "icons", "yesterday", "higher", "Blessings to draw"]
+    evs = [event(f"Day {state['day']}: realms revealed.", table={"headers": headers, "rows": rows})]
     verb = "take" if state["day"] < DAYS else "keep Blessings"
     evs.append(
         event(f"Order to {verb}: " + ", ".join(f"{q} ({chosen[q]})" for q in state["order"]))
@@ -133,69 +151,47 @@ def reveal(state: dict, action: dict, catalog: Catalog) -> list[Event]:
 # -- take turns --------------------------------------------------------------------------
 
 
-def _current(state: dict) -> str | None:
-    if state["phase"] != "take" or state["turn"] >= len(state["order"]):
-        return None
-    return state["order"][state["turn"]]
-
-
-def needs_realm(state: dict) -> bool:
-    return state["day"] < DAYS and bool(state["row"])
-
-
-def _start_turn(state: dict, catalog: Catalog) -> list[Event]:
+def _start_turn(state: ElysionState, catalog: Catalog) -> list[Event]:
     """Begin the current player's take turn, skipping turns with nothing to do (day 8)."""
     evs: list[Event] = []
-    while (p := _current(state)) is not None:
-        state["drawn"] = []
+    state["pending"] = []
+    while (p := current(state)) is not None:
         if needs_realm(state) or state["draws"][p]:
-            state["stage"] = "take"
             return evs
         if state["day"] < DAYS:
             evs.append(event(f"The row is empty: {p} takes no realm."))
-        if state["day"] < DAYS and shade_choices(state, catalog, p):
-            state["stage"] = "shade"
+        if state["day"] < DAYS and (choices := shade_choices(state, catalog, p)):
+            state["pending"] = [pending(p, SHADE, [*choices, "pass"])]
             return evs
         state["turn"] += 1
     return evs + _end_turns(state)
 
 
-def _end_turns(state: dict) -> list[Event]:
-    state["stage"], state["drawn"] = None, []
+def _end_turns(state: ElysionState) -> list[Event]:
+    state["pending"] = []
     if state["day"] < DAYS:
         state["phase"] = "day-end"
         return [event(f"Day {state['day']} is done: type `next` for the next row.")]
     return _end_journey(state, "the journey is over")
 
 
-def _end_journey(state: dict, why: str) -> list[Event]:
-    state["phase"], state["stage"], state["order"], state["turn"] = "lookback", None, [], 0
+def _end_journey(state: ElysionState, why: str) -> list[Event]:
+    state["phase"], state["pending"], state["order"], state["turn"] = "lookback", [], [], 0
     return [event(f"Day {state['day']}: {why}; type `lookback` for the final scoring.")]
 
 
-def _check_turn(state: dict, name: object, stage: str) -> str:
-    """The acting player, checked against the take order and the turn's stage."""
-    p = player(state, name)
-    if state["phase"] != "take":
-        raise IllegalAction(not_now(state), "A day: reveal, then take in order, then next")
-    cur = _current(state)
-    if p != cur:
-        realm = state["journeys"][cur][-1]["realm"]
-        waiting = f": {_stage_text(state, cur)}" if state["stage"] in ("keep", "shade") else ""
-        raise IllegalAction(
-            f"it is {cur}'s turn (realm {realm}), not {p}'s{waiting}",
-            "Take order: lowest realm played first",
-        )
-    if state["stage"] != stage:
-        raise IllegalAction(
-            _stage_text(state, cur), "A take turn: realm, then Blessing, then Shade"
-        )
-    return p
+def _actor(state: ElysionState, action: Action) -> str:
+    """The acting player (the core has checked the turn and the pending decision)."""
+    p = action.get("player")
+    if p != current(state):
+        raise InputError(f"name the player whose turn it is ({current(state)})")
+    return str(p)
 
 
-def take(state: dict, action: dict, catalog: Catalog, chance: Chance) -> list[Event]:
+def take(state: ElysionState, action: Action, chance: Chance) -> list[Event]:
     """A take turn: a realm from the row, the Blessings drawn, the one kept."""
-    p = _check_turn(state, action.get("player"), "take")
+    catalog = of_state(state)
+    p = _actor(state, action)
     ref = action.get("realm")
     evs: list[Event] = []
     if needs_realm(state):
@@ -219,7 +215,7 @@ def take(state: dict, action: dict, catalog: Catalog, chance: Chance) -> list[Ev
     keep_ref = action.get("keep")
     if not state["draws"][p] and (drawn_typed or keep_ref):
         raise IllegalAction(
-            f"{p} draws no Blessings today ({_why_no_draw(state, catalog, p)})",
+            f"{p} draws no Blessings today ({_why_no_draw(state, p)})",
             "Blessings: only when the realm is higher than yesterday's",
         )
     if key is not None:
@@ -228,13 +224,18 @@ def take(state: dict, action: dict, catalog: Catalog, chance: Chance) -> list[Ev
         evs.append(event(f"{p} takes realm {key} from the row."))
     if state["draws"][p]:
         evs += _draw_blessings(state, catalog, chance, p, drawn_typed, keep_ref)
-        if state["stage"] == "keep":
+        if state["pending"]:
             return evs
     return evs + _after_keep(state, catalog, p)
 
 
 def _draw_blessings(
-    state: dict, catalog: Catalog, chance: Chance, p: str, typed: list | None, keep_ref: object
+    state: ElysionState,
+    catalog: Catalog,
+    chance: Chance,
+    p: str,
+    typed: list | None,
+    keep_ref: object,
 ) -> list[Event]:
     n = state["draws"][p]
     pool = deck.unseen_blessings(state, catalog)
@@ -247,7 +248,6 @@ def _draw_blessings(
                 f"Blessing {gone[0]} cannot be drawn: {owner or 'someone'} keeps it",
                 "Each card is unique",
             )
-    keep = catalog.blessing(keep_ref).key if keep_ref not in (None, "") else None
     drawn = deck.draw_blessings(
         chance,
         f"blessings {p} day {state['day']}",
@@ -259,6 +259,7 @@ def _draw_blessings(
     )
     if not drawn:
         return [event(f"{p} should draw {n} Blessing(s) but the deck is empty.")]
+    keep = catalog.blessing(keep_ref, among=drawn).key if keep_ref not in (None, "") else None
     if keep is not None and keep not in drawn:
         raise IllegalAction(
             f"{p} can keep only a Blessing just drawn ({', '.join(drawn)})",
@@ -266,57 +267,53 @@ def _draw_blessings(
         )
     evs = [event(f"{p} draws {len(drawn)} Blessing(s): {', '.join(drawn)}.", drawn=drawn)]
     if keep is None and len(drawn) > 1:
-        state["stage"], state["drawn"] = "keep", drawn
+        state["pending"] = [pending(p, KEEP, drawn)]
         evs.append(event(f"{p} keeps one of them: type `keep {p} BLESSING`."))
         return evs
     return evs + _keep_blessing(state, p, keep or drawn[0], drawn)
 
 
-def _keep_blessing(state: dict, p: str, b: str, drawn: list[str]) -> list[Event]:
+def _keep_blessing(state: ElysionState, p: str, b: str, drawn: list[str]) -> list[Event]:
     """Keep one Blessing; the others drawn go back under the deck."""
     state["blessings"][p].append(b)
-    state["kept_today"][p], state["drawn"] = b, []
+    state["kept_today"][p], state["pending"] = b, []
     back = [d for d in drawn if d != b]
     if back:
         deck.blessings_under(state).append(back)
     return [event(f"{p} keeps Blessing {b}.")]
 
 
-def keep(state: dict, action: dict, catalog: Catalog, chance: Chance) -> list[Event]:
+def keep(state: ElysionState, action: Action, chance: Chance) -> list[Event]:
     """Keep one Blessing of those drawn (or, on day 8, draw and keep in one go)."""
-    if state["phase"] == "take" and state["stage"] == "take" and not needs_realm(state):
-        return take(
-            state,
-            {
-                "player": action.get("player"),
-                "drawn": action.get("drawn"),
-                "keep": action.get("blessing"),
-            },
-            catalog,
-            chance,
-        )
-    p = _check_turn(state, action.get("player"), "keep")
+    catalog = of_state(state)
+    p = _actor(state, action)
+    if not state["pending"]:
+        if needs_realm(state):
+            raise IllegalAction(stage_text(state, p), STAGE_RULE)
+        day_eight = {"player": p, "drawn": action.get("drawn"), "keep": action.get("blessing")}
+        return take(state, day_eight, chance)
+    choices = drawn(state)
     if action.get("drawn"):
         raise IllegalAction(
-            "the Blessings are drawn already: " + ", ".join(state["drawn"]),
+            "the Blessings are drawn already: " + ", ".join(choices),
             "Keep one of the Blessings drawn",
         )
     if action.get("blessing") in (None, ""):
-        raise InputError(f"name the Blessing {p} keeps ({', '.join(state['drawn'])})")
-    b = catalog.blessing(action.get("blessing")).key
-    if b not in state["drawn"]:
+        raise InputError(f"name the Blessing {p} keeps ({', '.join(choices)})")
+    b = catalog.blessing(action.get("blessing"), among=choices).key
+    if b not in choices:
         raise IllegalAction(
-            f"{p} can keep only a Blessing just drawn ({', '.join(state['drawn'])})",
+            f"{p} can keep only a Blessing just drawn ({', '.join(choices)})",
             "Keep one of the Blessings drawn",
         )
-    return _keep_blessing(state, p, b, state["drawn"]) + _after_keep(state, catalog, p)
+    return _keep_blessing(state, p, b, choices) + _after_keep(state, catalog, p)
 
 
-def _after_keep(state: dict, catalog: Catalog, p: str) -> list[Event]:
+def _after_keep(state: ElysionState, catalog: Catalog, p: str) -> list[Event]:
     """End of the take turn: a Shade may answer (Beyond the Styx), else the next player."""
     choices = shade_choices(state, catalog, p)
     if choices:
-        state["stage"] = "shade"
+        state["pending"] = [pending(p, SHADE, [*choices, "pass"])]
         return [
             event(f"{p} may take a Shade ({', '.join(choices)}): `shade {p} NAME` or `pass {p}`.")
         ]
@@ -327,11 +324,14 @@ def _after_keep(state: dict, catalog: Catalog, p: str) -> list[Event]:
 # -- Beyond the Styx: taking a Shade or passing -----------------------------------------
 
 
-def take_shade(state: dict, action: dict, catalog: Catalog) -> list[Event]:
+def take_shade(state: ElysionState, action: Action, chance: Chance) -> list[Event]:
     """Take one face-up Shade; it goes under the realm played today."""
+    catalog = of_state(state)
     deck.check_styx(state)
-    name = catalog.shade(action.get("shade")).key
-    p = player(state, action.get("player"))
+    name = catalog.shade(action.get("shade"), among=state["shades_up"]).key
+    p = action.get("player")
+    if p not in state["players"]:
+        raise InputError(f"name the player who takes the Shade ({', '.join(state['players'])})")
     if state["day"] >= DAYS and state["phase"] != "over":
         raise IllegalAction(
             "no Shade is taken on day 8: a Shade ends a take turn, and nobody takes a realm",
@@ -350,7 +350,8 @@ def take_shade(state: dict, action: dict, catalog: Catalog) -> list[Event]:
         raise IllegalAction(
             f"{p} took Shade {under} this turn already", "Beyond the Styx: one Shade a turn"
         )
-    if (_current(state) == p and state["stage"] == "shade") or took_turn:
+    deciding = current(state) == p and stage(state) == "shade"
+    if deciding or took_turn:
         why = shade_verdict(state, catalog, p, name)
         if why:
             raise IllegalAction(f"{p} cannot take Shade {name}: {why}", rule)
@@ -358,33 +359,31 @@ def take_shade(state: dict, action: dict, catalog: Catalog) -> list[Event]:
         raise IllegalAction(
             f"{p}'s take turn is over: a Shade is taken at the end of one's own turn", rule
         )
-    p = _check_turn(state, p, "shade")
+    if not deciding:
+        raise not_yours(state, "shade", p)
     state["journeys"][p][-1]["shade"] = name
     state["shades_up"].remove(name)
     state["turn"] += 1
     realm = state["journeys"][p][-1]["realm"]
-    return [event(f"{p} takes Shade {name}; it goes under realm {realm}.")] + _start_turn(
-        state, catalog
-    )
+    took = event(f"{p} takes Shade {name}; it goes under realm {realm}.")
+    return [took, *_start_turn(state, catalog)]
 
 
-def pass_shade(state: dict, action: dict, catalog: Catalog) -> list[Event]:
-    """Decline the Shades that answer this turn."""
-    p = _check_turn(state, action.get("player"), "shade")
+def pass_shade(state: ElysionState, action: Action, chance: Chance) -> list[Event]:
+    """Decline the Shades that answer this turn (no name: the one deciding passes)."""
+    p = _actor(state, {**action, "player": action.get("player") or current(state)})
     state["turn"] += 1
-    return [event(f"{p} takes no Shade.")] + _start_turn(state, catalog)
+    return [event(f"{p} takes no Shade."), *_start_turn(state, of_state(state))]
 
 
 # -- the day's end -----------------------------------------------------------------------
 
 
-def next_day(state: dict, action: dict, catalog: Catalog, chance: Chance) -> list[Event]:
+def next_day(state: ElysionState, action: Action, chance: Chance) -> list[Event]:
     """The untaken realm leaves, the Shades are refilled to two, a new row, the next day."""
-    if state["phase"] != "day-end":
-        raise IllegalAction(not_now(state), "A day: reveal, then take in order, then next")
-    evs: list[Event] = []
-    if state["row"]:
-        evs.append(event(f"Realm(s) {', '.join(state['row'])} leave the game."))
+    catalog = of_state(state)
+    left = f" Realm(s) {', '.join(state['row'])} leave the game." if state["row"] else ""
+    evs: list[Event] = [event(f"Day {state['day']} is over.{left}")]
     if action.get("shades"):
         deck.check_styx(state)
     state["discard"] += state["row"]
@@ -400,51 +399,67 @@ def next_day(state: dict, action: dict, catalog: Catalog, chance: Chance) -> lis
         raise IllegalAction(
             "no row is dealt for day 8: nobody takes a realm", "Day 8: no realm is taken"
         )
-    state["phase"], state["order"], state["turn"], state["stage"] = "reveal", [], 0, None
-    state["draws"] = {p: 0 for p in state["players"]}
+    state["phase"], state["order"], state["turn"], state["pending"] = "reveal", [], 0, []
+    state["draws"] = dict.fromkeys(state["players"], 0)
     state["kept_today"] = {}
-    evs.append(event(f"Day {state['day']}: everyone picks a realm; then `reveal NAME=REALM ...`."))
+    nobody = " (no row: nobody takes a realm)" if state["day"] == DAYS else ""
+    evs.append(
+        event(f"Day {state['day']}{nobody}: everyone picks a realm; then `reveal NAME=REALM ...`.")
+    )
     return evs
 
 
-# -- shared helpers ----------------------------------------------------------------------
+# -- what the table waits for, in words ---------------------------------------------------
 
 
-def player(state: dict, name: object) -> str:
-    """A seat by its name (any case)."""
-    if isinstance(name, str):
-        for p in state["players"]:
-            if p.lower() == name.strip().lower():
-                return p
-    raise InputError(f"no player '{name}' (players: {', '.join(state['players'])})")
-
-
-def _why_no_draw(state: dict, catalog: Catalog, p: str) -> str:
+def _why_no_draw(state: ElysionState, p: str) -> str:
     journey = state["journeys"][p]
     if state["day"] == 1 or len(journey) < 2:
         return "no Blessings on day 1"
     return f"realm {journey[-1]['realm']} is not higher than yesterday's {journey[-2]['realm']}"
 
 
-def _stage_text(state: dict, p: str) -> str:
-    if state["stage"] == "keep":
-        return f"{p} first keeps one of the Blessings drawn: {', '.join(state['drawn'])}"
-    if state["stage"] == "shade":
+def stage_text(state: ElysionState, p: str) -> str:
+    """What the current player does first."""
+    if stage(state) == "keep":
+        return f"{p} first keeps one of the Blessings drawn: {', '.join(drawn(state))}"
+    if stage(state) == "shade":
         return f"{p} is choosing a Shade or passing (`shade {p} NAME` / `pass {p}`)"
     if needs_realm(state):
         return f"{p} first takes a realm from the row ({', '.join(state['row'])})"
     return f"{p} first draws the Blessings (`take {p}`)"
 
 
-def not_now(state: dict) -> str:
-    phase = state["phase"]
+def not_now(state: ElysionState) -> str:
+    """Where the day stands: what is still to be done before the next step."""
+    phase, day = state["phase"], state["day"]
     if phase == "reveal":
-        return f"day {state['day']}: the realms are not revealed yet (`reveal NAME=REALM ...`)"
+        return f"day {day}: the realms are not revealed yet (`reveal NAME=REALM ...`)"
     if phase == "take":
-        p = _current(state)
-        return f"day {state['day']} is still in its take turns: {_stage_text(state, p)}"
+        p = current(state) or "?"
+        waiting = state["order"][state["turn"] :]
+        what = "to take a realm" if needs_realm(state) else "to take their turn"
+        return (
+            f"day {day} is still in its take turns ({', '.join(waiting)} still {what}): "
+            f"{stage_text(state, p)}"
+        )
     if phase == "day-end":
-        return f"day {state['day']} is done: type `next` to deal the next row"
+        return f"day {day} is done: type `next` to deal the next row"
     if phase == "lookback":
         return "the journey is over: type `lookback` for the final scoring"
     return "the game is over"
+
+
+def not_yours(state: ElysionState, verb: str, p: object) -> IllegalAction:
+    """A verb the day does not allow now (out of its phase, out of turn, not the decision
+    waiting), said in the day's terms: the core decided it, this words it."""
+    if verb == "lookback":
+        return IllegalAction(not_now(state), LOOKBACK_RULE)
+    cur = current(state)
+    if cur is None or verb not in ("take", "keep", "shade", "pass"):
+        return IllegalAction(not_now(state), DAY_RULE)
+    if p is not None and p != cur:
+        realm = state["journeys"][cur][-1]["realm"]
+        waiting = f": {stage_text(state, cur)}" if state["pending"] else ""
+        return IllegalAction(f"it is {cur}'s turn (realm {realm}), not {p}'s{waiting}", TURN_RULE)
+    return IllegalAction(stage_text(state, cur), STAGE_RULE)

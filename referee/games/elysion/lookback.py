@@ -19,13 +19,15 @@ from __future__ import annotations
 import itertools
 from dataclasses import dataclass, field
 
-from referee.engine import Event, event
+from referee.chance import Chance
+from referee.engine import event
 from referee.errors import IllegalAction, InputError
 from referee.games.elysion import expr
-from referee.games.elysion.catalog import Card, Catalog
+from referee.games.elysion.catalog import Card, Catalog, of_state
 from referee.games.elysion.deck import typed_list
-from referee.games.elysion.flow import not_now, player
 from referee.games.elysion.sight import Unit, counts, units
+from referee.games.elysion.state import Day, ElysionState, PlayerLookBack
+from referee.verbs import Action, Event
 
 CARD_HEADERS = ["day", "card", "in sight that mattered", "glory", "total"]
 RANKING_HEADERS = ["place", "player", "glory", "realm numbers"]
@@ -44,9 +46,9 @@ class Score:
 
 def face_up_from_start(journey_units: list[Unit]) -> set[int]:
     """Indices of constellations and realms sharing a constellation's last digit."""
-    digits = {realm.number % 10 for realm, _ in journey_units if realm.star}
+    digits = {(realm.number or 0) % 10 for realm, _ in journey_units if realm.star}
     return {
-        i for i, (realm, _) in enumerate(journey_units) if realm.star or realm.number % 10 in digits
+        i for i, (realm, _) in enumerate(journey_units) if realm.star or (realm.number or 0) % 10 in digits
     }
 
 
@@ -70,7 +72,7 @@ def _glory(card: Card, env: dict[str, int]) -> int:
 
 def score_player(
     catalog: Catalog,
-    journey: list[dict],
+    journey: list[Day],
     kept: list[str],
     plan: dict[str, list[str] | None] | None = None,
 ) -> Score:
@@ -145,7 +147,7 @@ def _options(card: Card, kept: list[str]) -> list[list[str] | None]:
 
 
 def best_plan(
-    catalog: Catalog, journey: list[dict], kept: list[str], fixed: dict[str, list[str] | None]
+    catalog: Catalog, journey: list[Day], kept: list[str], fixed: dict[str, list[str] | None]
 ) -> dict[str, list[str] | None]:
     """The give-up choices (beyond those fixed by the table) that earn the most glory.
 
@@ -162,7 +164,7 @@ def best_plan(
     size = 1
     for o in options:
         size *= len(o)
-    best = {**fixed, **{k: None for k in free}}
+    best = {**fixed, **dict.fromkeys(free)}
     best_glory = score_player(catalog, journey, kept, best).glory
     if size <= MAX_PLANS:
         for combo in itertools.product(*options):
@@ -182,7 +184,7 @@ def best_plan(
 
 def give_up_choices(
     catalog: Catalog,
-    journey: list[dict],
+    journey: list[Day],
     kept: list[str],
     plan: dict[str, list[str] | None],
     fixed: dict[str, list[str] | None],
@@ -225,7 +227,7 @@ def choice_text(p: str, entry: dict) -> str:
     )
 
 
-def glory_now(catalog: Catalog, journey: list[dict], kept: list[str]) -> int:
+def glory_now(catalog: Catalog, journey: list[Day], kept: list[str]) -> int:
     """The look back's total if it happened now, the referee choosing what is given up."""
     if not journey:
         return 0
@@ -246,12 +248,12 @@ def ranking(glory: dict[str, int], tie_sums: dict[str, int], seats: list[str]) -
 # -- the `lookback` verb -----------------------------------------------------------
 
 
-def look_back(state: dict, action: dict, catalog: Catalog) -> list[Event]:
-    """The final scoring, card by card, then the ranking."""
-    if state["phase"] != "lookback":
-        raise IllegalAction(not_now(state), "The look back comes after day 8")
+def look_back(state: ElysionState, action: Action, chance: Chance) -> list[Event]:
+    """The final scoring, card by card, then the ranking (the core lets it through only
+    after the last day)."""
+    catalog = of_state(state)
     fixed = _give_up_plans(state, catalog, action.get("give_up"))
-    results: dict = {}
+    results: dict[str, PlayerLookBack] = {}
     evs: list[Event] = []
     for p in state["players"]:
         journey, kept = state["journeys"][p], state["blessings"][p]
@@ -289,7 +291,7 @@ def look_back(state: dict, action: dict, catalog: Catalog) -> list[Event]:
     state["lookback"] = {"players": results, "ranking": ranked}
     state["glory"] = glory
     state["winners"] = [row[1] for row in ranked if row[0] == 1]
-    state["phase"], state["stage"] = "over", None
+    state["phase"], state["pending"] = "over", []
     evs.append(
         event(
             "Ranking (ties: lowest sum of realm numbers)",
@@ -300,15 +302,16 @@ def look_back(state: dict, action: dict, catalog: Catalog) -> list[Event]:
     return evs
 
 
-def _give_up_plans(state: dict, catalog: Catalog, raw: object) -> dict[str, dict]:
+def _give_up_plans(state: ElysionState, catalog: Catalog, raw: object) -> dict[str, dict]:
     """Blessings given up by the table's choice: {player: {"12*": ["Nectar"] or None}}."""
     if raw in (None, {}):
         return {}
     if not isinstance(raw, dict):
         raise InputError("give-up choices are NAME:REALM=BLESSING[,BLESSING] or NAME:REALM=none")
     out: dict[str, dict] = {}
-    for name, plans in raw.items():
-        p = player(state, name)
+    for p, plans in raw.items():
+        if p not in state["players"]:
+            raise InputError(f"no player '{p}' (players: {', '.join(state['players'])})")
         if not isinstance(plans, dict):
             raise InputError(
                 "give-up choices are NAME:REALM=BLESSING[,BLESSING] or NAME:REALM=none"
@@ -328,7 +331,8 @@ def _give_up_plans(state: dict, catalog: Catalog, raw: object) -> dict[str, dict
             if chosen in (None, "none", []):
                 out.setdefault(p, {})[card.key] = None
                 continue
-            names = [catalog.blessing(b).key for b in typed_list(chosen, "give-up") or []]
+            names = [catalog.blessing(b, among=state["blessings"][p]).key
+                     for b in typed_list(chosen, "give-up") or []]
             if len(names) != card.give_up or len(set(names)) != len(names):
                 raise IllegalAction(
                     f"constellation {card.key} asks exactly {card.give_up} different Blessing(s)",

@@ -9,6 +9,7 @@ from referee.games.elysion.catalog import ICON_LETTERS, Card, Catalog
 from referee.games.elysion.lookback import RANKING_HEADERS, glory_now
 from referee.games.elysion.sight import coins as sight_coins
 from referee.games.elysion.sight import unit_icons
+from referee.games.elysion.state import Day, ElysionState
 from scorers.elysion import DAYS
 
 WIDTH = 80  # status fits 80 columns: a wider journeys table is split in parts
@@ -48,7 +49,7 @@ def _icons(icons: dict[str, int]) -> str:
     return "".join(ICON_LETTERS[i] * n for i, n in icons.items()) or "-"
 
 
-def realm_cell(catalog: Catalog, day: dict) -> str:
+def realm_cell(catalog: Catalog, day: Day) -> str:
     realm = catalog.realms[day["realm"]]
     shade = catalog.shades[day["shade"]] if day.get("shade") else None
     icons = _icons(unit_icons(realm, shade))
@@ -69,7 +70,7 @@ def card_rule(card: Card) -> str:
     return "; ".join(parts)
 
 
-def render(state: dict, catalog: Catalog) -> str:
+def render(state: ElysionState, catalog: Catalog) -> str:
     addons = [
         name
         for name, on in (
@@ -164,7 +165,7 @@ def render(state: dict, catalog: Catalog) -> str:
     return "\n".join(lines)
 
 
-def journeys(state: dict, catalog: Catalog) -> list[str]:
+def journeys(state: ElysionState, catalog: Catalog) -> list[str]:
     """Each journey as a column, day by day; wide tables (6-7 players) split in parts."""
     days = max((len(j) for j in state["journeys"].values()), default=0)
     if not days:
@@ -192,16 +193,16 @@ def journeys(state: dict, catalog: Catalog) -> list[str]:
     return out
 
 
-def headline(state: dict, catalog: Catalog | None = None) -> str:
+def headline(state: ElysionState, catalog: Catalog | None = None) -> str:
     """What the table is waiting for, in one line."""
     phase = state["phase"]
     if phase == "reveal":
         return "pick realms, then `reveal NAME=REALM ...` (all players at once)"
     if phase == "take":
         p = state["order"][state["turn"]]
-        if state["stage"] == "keep":
-            return f"{p} keeps one Blessing: {', '.join(state['drawn'])} (`keep {p} NAME`)"
-        if state["stage"] == "shade":
+        if flow.stage(state) == "keep":
+            return f"{p} keeps one Blessing: {', '.join(deck.drawn(state))} (`keep {p} NAME`)"
+        if flow.stage(state) == "shade":
             answer = styx.shade_choices(state, catalog, p) if catalog else []
             verb = "answers" if len(answer) == 1 else "answer"
             which = f" ({' or '.join(answer)} {verb})" if answer else ""

@@ -3,22 +3,16 @@
 from __future__ import annotations
 
 from referee.chance import Chance
-from referee.errors import IllegalAction, InputError
+from referee.errors import InputError
 from referee.games.elysion import deck
 from referee.games.elysion.catalog import SAMPLE, get
-
-MIN_PLAYERS, MAX_PLAYERS = 2, 7
+from referee.games.elysion.state import ElysionState
 
 
 def _names(raw: object) -> list[str]:
     if not isinstance(raw, list) or not all(isinstance(p, str) for p in raw):
         raise InputError("players are a list of names")
-    names = [p.strip() for p in raw]
-    if not MIN_PLAYERS <= len(names) <= MAX_PLAYERS:
-        raise IllegalAction(
-            f"Elysion is for {MIN_PLAYERS}-{MAX_PLAYERS} players, not {len(names)}",
-            "Setup: 2 to 7 players",
-        )
+    names = [p.strip() for p in raw]  # how many: the core checks (Engine.min_players...)
     for p in names:
         if not p or any(c in p for c in "=,:*") or p.isdigit():
             raise InputError(
@@ -29,7 +23,7 @@ def _names(raw: object) -> list[str]:
     return names
 
 
-def setup(options: dict, chance: Chance) -> dict:
+def setup(options: dict, chance: Chance) -> ElysionState:
     """A new journey: players, the catalog, add-ons, starting hands, the first row, the Shades."""
     players = _names(options.get("players"))
     source = options.get("catalog") or SAMPLE
@@ -44,7 +38,7 @@ def setup(options: dict, chance: Chance) -> dict:
         raise InputError(f"the catalog '{catalog.name}' has no constellations")
     if styx and not catalog.shades:
         raise InputError(f"the catalog '{catalog.name}' has no Shades")
-    state = {
+    state: ElysionState = {
         "catalog": source,
         "catalog_name": catalog.name,
         "constellations": stars,
@@ -56,13 +50,12 @@ def setup(options: dict, chance: Chance) -> dict:
         "journeys": {p: [] for p in players},
         "blessings": {p: [] for p in players},
         "hands": {p: {"known": [], "secret": hand} for p in players},
-        "draws": {p: 0 for p in players},
+        "draws": dict.fromkeys(players, 0),
         "row": [],
         "discard": [],
         "order": [],
         "turn": 0,
-        "stage": None,
-        "drawn": [],
+        "pending": [],
         "kept_today": {},
         "blessings_under": [],
         "shades_up": [],

@@ -10,6 +10,7 @@ from __future__ import annotations
 from referee.games.elysion import expr
 from referee.games.elysion.catalog import Card, Catalog
 from referee.games.elysion.sight import whole_journey
+from referee.games.elysion.state import ElysionState
 from scorers.elysion import DAYS
 
 
@@ -31,7 +32,7 @@ def _adds_to(card: Card | None, shade: Card, env: dict[str, int]) -> bool:
     return kinds.get(card.kind) in used or (card.star and "constellations" in used)
 
 
-def shade_verdict(state: dict, catalog: Catalog, p: str, name: str) -> str | None:
+def shade_verdict(state: ElysionState, catalog: Catalog, p: str, name: str) -> str | None:
     """Why p cannot take this Shade now (None when p can)."""
     shade = catalog.shades[name]
     env = whole_journey(catalog, state["journeys"][p], state["blessings"][p])
@@ -48,7 +49,7 @@ def shade_verdict(state: dict, catalog: Catalog, p: str, name: str) -> str | Non
     return None
 
 
-def shade_choices(state: dict, catalog: Catalog, p: str) -> list[str]:
+def shade_choices(state: ElysionState, catalog: Catalog, p: str) -> list[str]:
     """The face-up Shades p may take at the end of this take turn.
 
     None on day 8: a Shade ends a take turn, and on day 8 nobody takes a realm.
