@@ -14,8 +14,8 @@ from functools import cache
 from importlib import resources
 
 from referee.errors import InputError
+from scorers.cerebria import VIBES  # defined once, with the vibe combinations
 
-VIBES = ("red", "yellow", "green", "blue")
 ABILITIES = ("destroy", "drain", "deprive", "summon", "steal", "swap", "draw", "embrace")
 STRENGTHS = ("mild", "strong")
 AFFILIATIONS = ("bliss", "gloom")
