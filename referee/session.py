@@ -79,20 +79,18 @@ def run(engine: Any, state: Any, action: dict, seed: str, ply: int, recorded: li
     return state, events, chance.results
 
 
-def replay(engine: Any, seed: str, records: list[dict], check: bool = False) -> Any:
-    """Rebuild the state from recorded actions (nothing is rolled again).
+def replay(engine: Any, seed: str, records: list[dict]) -> Any:
+    """Rebuild the state from recorded actions: the one replay loop (nothing is rolled again).
 
-    With `check`, a refused action is reported with its index (import uses it).
-    """
+    `load`, `undo`/`redo` and the reports replay through it; `referee.integrity` walks a
+    session's whole history (undone and dropped branches too) with the same `run` step,
+    rolling live instead, to re-derive what was recorded (verify and import)."""
     state = None
     for ply, rec in enumerate(records):
         try:
             state, _, _ = run(engine, state, rec["action"], seed, ply, rec.get("results", []))
         except RefereeError as exc:
-            if not check:
-                raise StorageError(f"action {ply} of the log no longer replays: {exc.message}") from None
-            exc.message = f"action {ply} ({rec['action'].get('verb')}): {exc.message}"
-            raise
+            raise StorageError(f"action {ply} of the log no longer replays: {exc.message}") from None
         except Exception as exc:  # a defect in an engine; never a traceback for the user
             raise EngineDefect(engine.title, ply, exc) from None
     return state
