@@ -177,14 +177,14 @@ def test_fifth_minion_from_a_recruit_asks_which_goes_to_hades():
     g = full_game()
     g.do("recruit", minion="ares:1", dice="s")
     pend = g.state["pending"]
-    assert pend["kind"] == "make-room"
+    assert pend[0]["decision"] == "make-room"
     from referee.games.kleos import ENGINE
 
     assert ENGINE.summary(g.state)["pending"][0]["choices"] == ["1", "2", "3", "4", "new"]
     g.refused("next", "Pending decisions")
     g.do("replace", slot="3")  # the Cyclops goes to Hades; Myrina takes space 3
     assert g.m("ares:3")["card"]["name"] == "Amazonian Queen Myrina"
-    assert "Cyclops" in g.state["hades"] and g.state["pending"] is None
+    assert "Cyclops" in g.state["hades"] and g.state["pending"] == []
 
 
 def test_cursed_minion_cannot_be_sent_to_hades_to_make_room():
@@ -203,7 +203,7 @@ def test_fifth_minion_played_asks_which_goes_to_hades():
     g.do("next")
     g.m("ares:2")["attachments"].append({"card": "Hex", "as": "curse", "by": "athena", "mod": {}})
     g.do("play", god="ares", card="Centaur")
-    assert g.state["pending"]["kind"] == "make-room"
+    assert g.state["pending"][0]["decision"] == "make-room"
     # slot 2 is cursed: the choices are 1, 3, 4 or the Centaur itself
     assert ENGINE.summary(g.state)["pending"][0]["choices"] == ["1", "3", "4", "new"]
     assert "`replace new` (Centaur itself)" in ENGINE.render(g.state)
@@ -212,12 +212,12 @@ def test_fifth_minion_played_asks_which_goes_to_hades():
     g.do("replace", slot="3")  # the Cyclops goes to Hades; the Centaur enters at the temple
     assert g.m("ares:3")["card"]["name"] == "Centaur" and g.m("ares:3")["location"] == "h1"
     assert not g.m("ares:3")["exhausted"] and g.m("ares:3")["actions"] == 2  # played, not recruited
-    assert "Cyclops" in g.state["hades"] and g.state["pending"] is None
+    assert "Cyclops" in g.state["hades"] and g.state["pending"] == []
     g.do("play", god="ares", card="Theseus", replace="4")
     assert g.m("ares:4")["card"]["name"] == "Theseus" and g.m("ares:4")["location"] == "h1"
     g.do("play", god="ares", card="Centaur")
     g.do("replace", slot="new")  # the card entering goes to Hades instead
-    assert g.state["hades"][-1] == "Centaur" and g.state["pending"] is None
+    assert g.state["hades"][-1] == "Centaur" and g.state["pending"] == []
 
 
 def test_deployment_is_limited_to_four_minions():

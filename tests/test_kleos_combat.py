@@ -3,7 +3,7 @@ and opportunity attacks."""
 
 from __future__ import annotations
 
-from test_kleos_support import MINOTAUR_IN_HAND, new_game
+from test_kleos_support import MINOTAUR_IN_HAND, new_game, queue
 
 from referee.games.kleos import ENGINE, minions
 
@@ -204,7 +204,7 @@ def test_opportunity_attack_example_no_tactics_no_retaliation():
     row = combat_rows(g)[0]
     assert row["dice"] == 2 and row["tactics"] == 0
     assert [r["label"] for r in g.results] == ["opportunity attack"]  # no retaliation
-    assert g.state["pending"] is None and g.m("ares:2")["location"] == "arena"
+    assert g.state["pending"] == [] and g.m("ares:2")["location"] == "arena"
 
 
 def test_killed_fleeing_minion_stops_its_move():
@@ -212,7 +212,7 @@ def test_killed_fleeing_minion_stops_its_move():
     g.do("move", minion="ares:2", to="arena")
     g.do("oa", minion="dionysus:4", dice="ss")  # 2 successes = Defense 2
     assert "ares:2" not in g.state["minions"] and g.glory("dionysus") == 1
-    assert g.state["pending"] is None
+    assert g.state["pending"] == []
 
 
 def test_second_opportunity_attack_by_the_same_minion_that_day_is_refused():
@@ -222,7 +222,7 @@ def test_second_opportunity_attack_by_the_same_minion_that_day_is_refused():
     g.do("move", minion="ares:1", to="arena")
     g.refused("oa", "one per minion per day", minion="dionysus:4")
     g.do("oa", minion="dionysus:3", dice="-")  # Priest: Attack 1 -> one die, a miss
-    assert g.state["pending"] is None and g.m("ares:1")["location"] == "arena"
+    assert g.state["pending"] == [] and g.m("ares:1")["location"] == "arena"
 
 
 def test_opportunity_attacks_refresh_at_daybreak():
@@ -245,10 +245,10 @@ def test_opportunity_attacks_offered_in_turn_order_from_the_first_player():
     for ref in ("ares:1", "athena:1", "hermes:1"):
         g.place(ref, "arena")
     g.do("move", minion="ares:1", to="market")
-    assert g.state["pending"]["queue"] == ["athena", "hermes"]
+    assert queue(g) == ["athena", "hermes"]
     g.refused("oa", "turn order", minion="hermes:1")
     g.do("pass")
-    assert g.state["pending"]["queue"] == ["hermes"]
+    assert queue(g) == ["hermes"]
     g.do("oa", minion="hermes:1", dice="--")
     assert g.m("ares:1")["location"] == "market"
 
@@ -258,7 +258,7 @@ def test_leaving_the_port_never_provokes():
     for ref in ("ares:2", "dionysus:4"):
         g.place(ref, "port")
     g.do("move", minion="ares:2", to="isle1")
-    assert g.state["pending"] is None and g.m("ares:2")["location"] == "isle1"
+    assert g.state["pending"] == [] and g.m("ares:2")["location"] == "isle1"
 
 
 def test_swift_double_move_provokes_only_where_it_left():
@@ -267,7 +267,7 @@ def test_swift_double_move_provokes_only_where_it_left():
     g.place("ares:1", "market")
     g.place("athena:2", "port")
     g.do("move", minion="ares:1", to="port", to2="isle2")
-    assert g.state["pending"] is None  # no one at the Market; the Port passed through is ignored
+    assert g.state["pending"] == []  # no one at the Market; the Port passed through is ignored
     assert g.m("ares:1")["location"] == "isle2"
 
 

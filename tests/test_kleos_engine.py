@@ -8,7 +8,7 @@ import string
 
 from hypothesis import given, settings
 from hypothesis import strategies as hs
-from test_kleos_support import CARDS, MINOTAUR_IN_HAND, new_game
+from test_kleos_support import CARDS, MINOTAUR_IN_HAND, new_game, queue
 
 from referee.errors import RefereeError
 from referee.games.kleos import ENGINE
@@ -101,7 +101,7 @@ def test_status_fits_in_80_columns():
     gods = ("dionysus", "artemis", "athena", "hermes", "ares")
     temples = {g: f"h{i + 1}" for i, g in enumerate(gods)}
     four = ["Priest of the Olympian Gods", "Centaur", "Hoplite Warrior", "Cyclops"]
-    g = new_game(gods=gods, temples=temples, deploy={g: four for g in gods})
+    g = new_game(gods=gods, temples=temples, deploy=dict.fromkeys(gods, four))
     widths = [max(map(len, ENGINE.render(g.state).splitlines()))]
     g.do("next")  # Dee's (Dionysus) Play Phase
     g.do("attach", god="dionysus", card="Curse of the Long-Winded Furies", to="ares:1",
@@ -168,7 +168,7 @@ def test_move_by_a_card_effect_spends_no_action_and_still_offers_opportunity_att
     g.place("ares:1", "market")
     g.place("athena:1", "market")
     g.do("move", minion="athena:1", to="isle4", effect=True)  # a Siren drags it away
-    assert g.state["pending"]["queue"] == ["ares"]
+    assert queue(g) == ["ares"]
     g.do("pass")
     assert g.m("athena:1")["location"] == "isle4" and g.m("athena:1")["actions"] == 2
 

@@ -289,7 +289,7 @@ def test_full_two_player_contest_to_day_5():
     assert ENGINE.legal_actions(g.state) == []
     with pytest.raises(Exception) as info:
         g.do("next")
-    assert "ended" in str(info.value)
+    assert "over" in str(info.value) and "End of the Contest" in info.value.rule
     # the ledger explains every point
     assert sum(e["delta"] for e in g.state["ledger"] if e["god"] == "ares") == 12
 

@@ -93,6 +93,13 @@ class Game:
         return "\n".join(e["text"] for e in self.events)
 
 
+def queue(g: Game) -> list[str]:
+    """The gods an opportunity attack is offered to, in order: the one asked now, then the
+    rest (the pending list holds only the head; its data keeps who is asked next)."""
+    return [god for p in g.state["pending"] if p["decision"] == "opportunity-attack"
+            for god in (p["data"]["god"], *p["data"]["then"])]
+
+
 def new_game(gods=("ares", "athena"), temples=None, seed="test", deploy=None, isles=True,
              **options) -> Game:
     """Ann, Bob, Cy... as the gods given; temples H1, H5 (or as given); cards known to the
