@@ -72,7 +72,7 @@ def test_next_naming_a_player_during_deployment_is_refused():
 def test_next_is_logged_with_whose_phase_it_ended():
     from referee.games.kleos import describe
 
-    assert describe.describe({"verb": "next", "god": "ares"}) == "next: end of ares's phase"
+    assert describe.describe({"verb": "next", "god": "ares"}) == "next: ends the phase of ares"
     assert describe.describe({"verb": "next"}) == "next (end of phase)"
 
 

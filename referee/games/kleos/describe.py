@@ -13,7 +13,7 @@ def _lines(a: dict) -> dict[str, Callable[[], str]]:
         "isle": lambda: f"{a.get('card')} placed on {a.get('isle')}",
         "deploy": lambda: f"{a.get('god')} deploys {', '.join(map(str, a.get('cards') or []))}",
         "next": lambda: "next (end of phase)" if not a.get("god")
-        else f"next: end of {a['god']}'s phase",
+        else f"next: ends the phase of {a['god']}",
         "play": lambda: f"{a.get('god')} plays {a.get('card')}"
         + (f" replacing slot {a['replace']}" if a.get("replace") else ""),
         "attach": lambda: f"{a.get('god')} attaches {a.get('card')} ({a.get('as')}) "
