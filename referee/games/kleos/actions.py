@@ -243,12 +243,8 @@ def pass_(state: State, action: Action, chance: Chance) -> list[Event]:
 
 
 def _waiting(state: State, decision: str) -> Pending:
-    """The pending entry this answer is for (the core lets an answer through only then)."""
-    entry = next((p for p in state["pending"] if p["decision"] == decision), None)
-    if entry is None:
-        raise IllegalAction(f"no {decision.replace('-', ' ')} is waiting for an answer",
-                            "Pending decisions: answers only when a decision is waiting")
-    return entry
+    """The pending entry an answer is for (the core lets an answer through only then)."""
+    return next(p for p in state["pending"] if p["decision"] == decision)
 
 
 def attack(state: State, action: Action, chance: Chance) -> list[Event]:
