@@ -107,6 +107,8 @@ def _order(locs: dict[str, Location]) -> Any:
 def location(board: Board, text: Any) -> str:
     """A typed location name in normal form (`Isle 1`, `isle-1`, `Theatre`, `H1` all work;
     so does a unique prefix: `th` for the theater, `p` for the port)."""
+    if isinstance(text, str) and text in board["locations"]:
+        return text
     if text is None or isinstance(text, bool):
         raise InputError(f"name a location ({', '.join(board['locations'])})")
     raw = str(text).strip().lower()

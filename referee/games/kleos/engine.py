@@ -64,23 +64,33 @@ class KleosEngine(Engine):
     # -- what the table types, in the form the log keeps ---------------------------------------
     def resolve(self, state: State, verb: Verb, action: Action) -> Action:
         """Players as the core resolves them (`pass all`: everyone left to be asked), then
-        minions and locations."""
+        minions and locations. What the log keeps is already in this form: a replay takes
+        the quick way through."""
         out = dict(action)
         if verb.name == "pass":
             named = out.get("god")
             typed = named if isinstance(named, list) else [named]
             if any(str(n).strip().casefold() == EVERYONE for n in typed if n is not None):
                 out["god"] = actions.passers(state)
-        out = super().resolve(state, verb, out)
+        gods = state["glory"]  # one key per god playing
         for f in verb.fields:
             value = out.get(f.name)
             if value in (None, "", False):
                 continue
-            if f.kind == "minion" and not (verb.name == "favor" and str(value).strip().lower()
-                                           in ("none", "olympus")):
+            known = isinstance(value, str)  # a reference as the log keeps it?
+            if f.kind == "player":
+                if isinstance(value, list):
+                    out[f.name] = [v if isinstance(v, str) and v in gods
+                                   else self.resolve_player(state, v) for v in value]
+                elif not (known and value in gods):
+                    out[f.name] = self.resolve_player(state, value)
+            elif f.kind == "minion":
+                if (known and value in state["minions"]) or (
+                        verb.name == "favor" and str(value).strip().lower() in ("none", "olympus")):
+                    continue
                 owner, slot = st.split_ref(value)
                 out[f.name] = f"{self.resolve_player(state, owner)}:{slot}"
-            elif f.kind == "location":
+            elif f.kind == "location" and not (known and value in state["board"]["locations"]):
                 out[f.name] = board.location(state["board"], value)
         return out
 

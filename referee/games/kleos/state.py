@@ -127,7 +127,8 @@ def active_god(state: State) -> str | None:
     """Whose Play or Action Phase it is (None during Deployment and after the end)."""
     if state["phase"] not in ("play", "action"):
         return None
-    return turn_order(state)[state["active"]]
+    seats = state["players"]
+    return seats[(state["first"] + state["active"]) % len(seats)]["god"]
 
 
 PHASES = {"deployment": "Deployment", "play": "Play Phase", "action": "Action Phase",
@@ -198,6 +199,8 @@ def split_ref(text: Any) -> tuple[str, str]:
 def parse_ref(state: State, text: Any) -> str:
     """A minion reference in the form the log keeps (`ares:2`, `ares:champion`); the engine
     has already resolved the owner typed (a player's name, a unique prefix) to the god."""
+    if isinstance(text, str) and text in state["minions"]:
+        return text
     owner, slot = split_ref(text)
     god = owner.lower()
     if god not in gods(state):
