@@ -155,7 +155,10 @@ def move(state: State, action: Action, chance: Chance) -> list[Event]:
     how = "moved by a card's effect" if effect else left
     queue: list[str] = []
     if start != "port":  # only players with a minion able to attack are asked
-        queue = [g for g in st.turn_order(state) if g != m["god"] and attackers_at(state, start, g)]
+        able = {o["god"] for o in state["minions"].values() if o["location"] == start
+                and not o["oa_used"] and not o["exhausted"]}
+        able.discard(m["god"])
+        queue = [g for g in st.turn_order(state) if g in able] if able else []
     if not queue:
         m["location"] = path[-1]
         return [event(f"{st.whose(state, m['god'])} {st.name(m)} moves {start} > "

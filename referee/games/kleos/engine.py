@@ -20,6 +20,10 @@ from referee.games.kleos.verbs import VERBS
 from referee.verbs import Action, Verb
 
 EVERYONE = "all"  # `pass all`: every player still to be asked declines
+# Per verb, the fields naming a player, a minion or a location: what `resolve` reads
+REFERENCES = {verb.name: tuple((f.name, f.kind) for f in verb.fields
+                               if f.kind in ("player", "minion", "location"))
+              for verb in VERBS.values()}
 
 
 class KleosEngine(Engine):
@@ -65,34 +69,33 @@ class KleosEngine(Engine):
     def resolve(self, state: State, verb: Verb, action: Action) -> Action:
         """Players as the core resolves them (`pass all`: everyone left to be asked), then
         minions and locations. What the log keeps is already in this form: a replay takes
-        the quick way through."""
-        out = dict(action)
+        the quick way through (nothing copied, nothing looked up twice)."""
         if verb.name == "pass":
-            named = out.get("god")
+            named = action.get("god")
             typed = named if isinstance(named, list) else [named]
             if any(str(n).strip().casefold() == EVERYONE for n in typed if n is not None):
-                out["god"] = actions.passers(state)
-        gods = state["glory"]  # one key per god playing
-        for f in verb.fields:
-            value = out.get(f.name)
-            if value in (None, "", False):
+                action = {**action, "god": actions.passers(state)}
+        changed: dict[str, Any] = {}
+        for name, kind in REFERENCES[verb.name]:
+            value = action.get(name)
+            if value is None or value == "" or value is False:
                 continue
-            known = isinstance(value, str)  # a reference as the log keeps it?
-            if f.kind == "player":
-                if isinstance(value, list):
-                    out[f.name] = [v if isinstance(v, str) and v in gods
-                                   else self.resolve_player(state, v) for v in value]
-                elif not (known and value in gods):
-                    out[f.name] = self.resolve_player(state, value)
-            elif f.kind == "minion":
-                if (known and value in state["minions"]) or (
-                        verb.name == "favor" and str(value).strip().lower() in ("none", "olympus")):
+            if isinstance(value, str) and value in (
+                    state["glory"] if kind == "player"  # one key per god playing
+                    else state["minions"] if kind == "minion" else state["board"]["locations"]):
+                continue
+            if kind == "player":
+                changed[name] = ([v if isinstance(v, str) and v in state["glory"]
+                                  else self.resolve_player(state, v) for v in value]
+                                 if isinstance(value, list) else self.resolve_player(state, value))
+            elif kind == "minion":
+                if verb.name == "favor" and str(value).strip().lower() in ("none", "olympus"):
                     continue
                 owner, slot = st.split_ref(value)
-                out[f.name] = f"{self.resolve_player(state, owner)}:{slot}"
-            elif f.kind == "location" and not (known and value in state["board"]["locations"]):
-                out[f.name] = board.location(state["board"], value)
-        return out
+                changed[name] = f"{self.resolve_player(state, owner)}:{slot}"
+            else:
+                changed[name] = board.location(state["board"], value)
+        return {**action, **changed} if changed else action
 
     # -- views ---------------------------------------------------------------------------------
     def render(self, state: State) -> str:
