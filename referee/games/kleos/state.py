@@ -162,7 +162,7 @@ def whose(state: State, god: str) -> str:
 
 def seated(state: State, value: Any) -> str:
     """A god field of an action (the engine resolved what was typed): one of the gods playing."""
-    if not isinstance(value, str) or value not in gods(state):
+    if not isinstance(value, str) or value not in state["glory"]:  # one key per god playing
         names = ", ".join(f"{p['god']}/{p['name']}" for p in state["players"])
         raise InputError(f"name a player (their god or their name; players: {names})")
     return value
