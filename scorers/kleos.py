@@ -1,7 +1,8 @@
 """Kleos odds: successes on N dice, kill and slaughter chances (exact Fractions).
 
-Dice model (the engine's, `referee.games.kleos.dice`): of six faces, two are
-successes and one is godly; a die succeeds with 2/6, or 3/6 when Godly.
+Dice model (defined here; the engine, `referee.games.kleos.dice`, rolls these same
+faces): of six faces, two are successes and one is godly; a die succeeds with 2/6, or
+3/6 when Godly.
 Kill: successes >= Defense. Slaughter: successes - Defense >= 3, never a champion.
 """
 
@@ -10,8 +11,11 @@ from __future__ import annotations
 from fractions import Fraction
 from math import comb
 
-from referee.games.kleos.combat import SLAUGHTER_MARGIN
-from referee.games.kleos.dice import FACES, GODLY, SUCCESS
+BLANK = "-"
+SUCCESS = "s"
+GODLY = "g"
+FACES: tuple[str, ...] = (BLANK, BLANK, BLANK, SUCCESS, SUCCESS, GODLY)
+SLAUGHTER_MARGIN = 3  # successes over Defense that make a kill a slaughter
 
 MAX_DICE = 300  # the combat calculator reaches 99 + 99 + 99 dice
 

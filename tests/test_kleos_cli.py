@@ -105,7 +105,9 @@ def test_actions_copy_card_stats_and_unknown_cards_get_a_hint(db):
     start()
     res = js("kleos", "deploy", "ares", "hoplite warrior", "Centaur")
     assert res["result"]["action"]["stats"][0]["attack"] == 2  # copied in: replays without library
-    res = run("--json", "kleos", "deploy", "athena", "Hoplite")
+    res = js("kleos", "deploy", "athena", "Hop")  # a unique prefix names the card
+    assert res["result"]["action"]["cards"] == ["Hoplite Warrior"]
+    res = run("--json", "kleos", "deploy", "athena", "plite")
     assert res.exit_code == 2
     msg = json.loads(res.output)["error"]["message"]
     assert "card add" in msg and "Hoplite Warrior" in msg
@@ -184,7 +186,7 @@ def test_opportunity_attack_pending_and_answer(db):
     assert pending == [{"player": "Bob", "decision": "opportunity-attack",
                         "choices": ["athena:1", "pass"]}]
     res = run("kleos", "next")
-    assert res.exit_code == 1 and "pending" in res.output
+    assert res.exit_code == 1 and "pending" in res.output.lower()
     res = run("kleos", "oa", "athena:1", "--dice", "-b")
     assert res.exit_code == 0 and "opportunity attack" in res.output
     assert "WAITING" not in run("kleos", "status").output

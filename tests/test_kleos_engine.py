@@ -6,27 +6,28 @@ from __future__ import annotations
 import re
 import string
 
-from hypothesis import given, settings
+import pytest
+from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as hs
-from test_kleos_support import CARDS, MINOTAUR_IN_HAND, new_game
+from kleos_table import CARDS, MINOTAUR_IN_HAND, action_phase, do, minion, new_game, place, queue
 
-from referee.errors import RefereeError
+from referee.errors import InputError, RefereeError
 from referee.games.kleos import ENGINE
 
 
 def action_game():
     g = new_game(deploy={"ares": ["Hoplite Warrior", "Centaur"], "athena": ["Hoplite Warrior"]})
-    g.to_action_phase()
+    action_phase(g)
     return g
 
 
 def test_status_shows_board_turn_pending_and_glory_track():
     g = action_game()
-    g.place("ares:1", "market")
-    g.place("athena:1", "market")
-    g.do("favor", minion="ares:2")
-    g.do("glory", god="ares", delta="+2", reason="a card")
-    g.do("move", minion="ares:1", to="arena")
+    place(g, "ares:1", "market")
+    place(g, "athena:1", "market")
+    g.act(do("favor", minion="ares:2"))
+    g.act(do("glory", god="ares", delta="+2", reason="a card"))
+    g.act(do("move", minion="ares:1", to="arena"))
     text = ENGINE.render(g.state)
     assert "Day 1 of 5 · Action Phase · Ann (Ares) to act" in text
     assert "WAITING: Bob (Athena) may make an opportunity attack on ares:1" in text
@@ -49,10 +50,10 @@ def test_status_shows_each_sides_tactics_tally_and_the_dice_each_minion_fights_w
     g = new_game(gods=("hermes", "ares"), deploy={
         "hermes": ["Hoplite Warrior", "Centaur", "Priest of the Olympian Gods", "Theseus"],
         "ares": ["Hoplite Warrior", "Cyclops"]})
-    g.to_action_phase()
+    action_phase(g)
     for ref in ("hermes:1", "hermes:2", "hermes:3", "ares:1", "ares:2"):
-        g.place(ref, "market")
-    g.place("hermes:4", "arena")
+        place(g, ref, "market")
+    place(g, "hermes:4", "arena")
     text = ENGINE.render(g.state)
     # Ann (Hermes): Hoplite 1 + Centaur 1 + Priest 3 = +5; Bob (Ares): Hoplite 1 + Cyclops -2
     assert "market · 1 glory · Tactics: Ann +5, Bob -1" in text.splitlines()
@@ -68,11 +69,11 @@ def test_status_shows_a_hunter_bonus_only_while_in_force():
     """Hunter: the Minotaur's +2 Attack/+1 Defense show in its stats and notes when no ally
     shares its location, and vanish when one joins it."""
     g = new_game(deploy={"athena": ["Minotaur", "Hoplite Warrior"]}, isles=MINOTAUR_IN_HAND)
-    g.to_action_phase()
-    g.place("athena:1", "arena")
+    action_phase(g)
+    place(g, "athena:1", "arena")
     row = _board_row(ENGINE.render(g.state), "athena:1")
     assert row == ["athena:1", "Minotaur", "5/4/1/-1", "5", "2", "hunting +2/+1"]
-    g.place("athena:2", "arena")
+    place(g, "athena:2", "arena")
     row = _board_row(ENGINE.render(g.state), "athena:1")
     assert row == ["athena:1", "Minotaur", "3/3/1/-1", "4", "2"]  # 3 + the Hoplite's 1
 
@@ -81,17 +82,17 @@ def test_status_player_row_shows_zeus_pity_due_and_drawn():
     """5+ glory behind the leader: the player row says Zeus' Pity comes at Daybreak, then that
     it was drawn today; a player 4 behind gets no such note."""
     g = new_game()
-    g.do("next")
-    g.do("glory", god="ares", delta="+4", reason="a card")
+    g.act(do("next"))
+    g.act(do("glory", god="ares", delta="+4", reason="a card"))
 
     def bob() -> str:
         return next(line for line in ENGINE.render(g.state).splitlines() if line.startswith("Bob "))
 
     assert "Zeus' Pity" not in bob()
-    g.do("glory", god="ares", delta="+1", reason="a card")
+    g.act(do("glory", god="ares", delta="+1", reason="a card"))
     assert "5 behind: Zeus' Pity at Daybreak" in bob()
     while g.state["day"] == 1:
-        g.do("next")
+        g.act(do("next"))
     assert g.state["pity"] == ["athena"] and "Zeus' Pity today" in bob()
 
 
@@ -101,20 +102,20 @@ def test_status_fits_in_80_columns():
     gods = ("dionysus", "artemis", "athena", "hermes", "ares")
     temples = {g: f"h{i + 1}" for i, g in enumerate(gods)}
     four = ["Priest of the Olympian Gods", "Centaur", "Hoplite Warrior", "Cyclops"]
-    g = new_game(gods=gods, temples=temples, deploy={g: four for g in gods})
+    g = new_game(gods=gods, temples=temples, deploy=dict.fromkeys(gods, four))
     widths = [max(map(len, ENGINE.render(g.state).splitlines()))]
-    g.do("next")  # Dee's (Dionysus) Play Phase
-    g.do("attach", god="dionysus", card="Curse of the Long-Winded Furies", to="ares:1",
-         mod="atk=-1,def=-1,cun=-1,tac=-1", **{"as": "curse"})
-    g.do("favor", minion="dionysus:1")
-    g.do("play", god="dionysus", card="Theseus")  # a fifth minion: which goes to Hades?
+    g.act(do("next"))  # Dee's (Dionysus) Play Phase
+    g.act(do("attach", god="dionysus", card="Curse of the Long-Winded Furies", to="ares:1",
+         mod="atk=-1,def=-1,cun=-1,tac=-1", **{"as": "curse"}))
+    g.act(do("favor", minion="dionysus:1"))
+    g.act(do("play", god="dionysus", card="Theseus"))  # a fifth minion: which goes to Hades?
     widths.append(max(map(len, ENGINE.render(g.state).splitlines())))
-    g.do("replace", slot="new")
-    g.to_action_phase()
+    g.act(do("replace", slot="new"))
+    action_phase(g)
     for god in gods:
         for slot in ("1", "2", "3", "4", "champion"):
-            g.place(f"{god}:{slot}", "market")
-    g.do("move", minion="dionysus:1", to="h1")
+            place(g, f"{god}:{slot}", "market")
+    g.act(do("move", minion="dionysus:1", to="h1"))
     assert g.state["pending"]
     widths.append(max(map(len, ENGINE.render(g.state).splitlines())))
     assert max(widths) <= 80, widths
@@ -123,7 +124,7 @@ def test_status_fits_in_80_columns():
 def test_status_shows_the_winner_at_the_end():
     g = new_game()
     while g.state["phase"] != "over":
-        g.do("next")
+        g.act(do("next"))
     assert "Winner:" in ENGINE.render(g.state)
     assert ENGINE.summary(g.state)["winners"] == ["Ann", "Bob"]  # 0-0, all tied: shared
 
@@ -149,28 +150,28 @@ def test_describe_reads_like_the_table_says_it():
 
 def test_stat_check_against_a_number_and_a_competing_check():
     g = action_game()
-    g.do("check", minion="ares:2", stat="cunning", need=1, dice="-s")  # Centaur Cunning 2
-    assert g.events[0]["text"] == "Cunning check: success (needs 1)"
+    ev = g.act(do("check", minion="ares:2", stat="cunning", need=1, dice="-s"))  # Centaur Cunning 2
+    assert ev[0]["text"] == "Cunning check: success (needs 1)"
     before = g.state
-    g.do("check", minion="ares:2", stat="cunning", against="athena:1", dice="ss", against_dice="s")
-    assert g.events[0]["text"] == "Cunning check: ares:2 wins"
+    ev = g.act(do("check", minion="ares:2", stat="cunning", against="athena:1", dice="ss", against_dice="s"))
+    assert ev[0]["text"] == "Cunning check: ares:2 wins"
     assert g.state["minions"] == before["minions"]  # a check changes nothing
-    assert g.m("ares:2")["actions"] == 2
+    assert minion(g, "ares:2")["actions"] == 2
 
 
 def test_champion_cards_are_never_played():
     g = new_game()
-    g.refused("deploy", "always in play", god="ares", cards=["Achilles"])
+    g.refuse(do("deploy", god="ares", cards=["Achilles"]), "always in play")
 
 
 def test_move_by_a_card_effect_spends_no_action_and_still_offers_opportunity_attacks():
     g = action_game()
-    g.place("ares:1", "market")
-    g.place("athena:1", "market")
-    g.do("move", minion="athena:1", to="isle4", effect=True)  # a Siren drags it away
-    assert g.state["pending"]["queue"] == ["ares"]
-    g.do("pass")
-    assert g.m("athena:1")["location"] == "isle4" and g.m("athena:1")["actions"] == 2
+    place(g, "ares:1", "market")
+    place(g, "athena:1", "market")
+    g.act(do("move", minion="athena:1", to="isle4", effect=True))  # a Siren drags it away
+    assert queue(g) == ["ares"]
+    g.act(do("pass"))
+    assert minion(g, "athena:1")["location"] == "isle4" and minion(g, "athena:1")["actions"] == 2
 
 
 TEXT = hs.text(alphabet=string.ascii_letters + string.digits + ":-+/ =,", max_size=12)
@@ -180,21 +181,33 @@ FIELDS = ["minion", "target", "to", "to2", "god", "card", "isle", "slot", "dice"
           "stat", "reason", "delta", "by", "as", "mod", "replace", "need", "against", "bonus"]
 
 
-@settings(max_examples=300, deadline=None)
+@pytest.fixture(scope="module")
+def fuzz_tables():
+    """Two positions, built once: Ann's Action Phase, and the same with an opportunity
+    attack waiting for Bob. The typed input is tried on them with --dry-run."""
+    plain = action_game()
+    waiting = action_game()
+    place(waiting, "ares:1", "market")
+    place(waiting, "athena:1", "market")
+    waiting.act(do("move", minion="ares:1", to="arena"))
+    yield {False: plain, True: waiting}
+    plain.close()
+    waiting.close()
+
+
+@settings(max_examples=300, deadline=None,
+          suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(verb=hs.sampled_from(VERBS),
        fields=hs.dictionaries(hs.sampled_from(FIELDS), TEXT | hs.integers(-5, 9), max_size=6),
        cards=hs.lists(TEXT, max_size=3), pending=hs.booleans())
-def test_any_typed_input_gives_a_result_or_a_clear_error(verb, fields, cards, pending):
-    g = action_game()
-    if pending:  # an opportunity attack waits for Bob
-        g.place("ares:1", "market")
-        g.place("athena:1", "market")
-        g.do("move", minion="ares:1", to="arena")
+def test_any_typed_input_gives_a_result_or_a_clear_error(fuzz_tables, verb, fields, cards,
+                                                        pending):
+    g = fuzz_tables[pending]
     action = {"verb": verb, **fields}
     if verb == "deploy":
         action["cards"] = cards
     try:
-        g.do(verb=verb, **{k: v for k, v in action.items() if k != "verb"})
+        g.act(do(verb, **{k: v for k, v in action.items() if k != "verb"}), dry_run=True)
     except RefereeError as exc:
         assert exc.message
 
@@ -202,5 +215,5 @@ def test_any_typed_input_gives_a_result_or_a_clear_error(verb, fields, cards, pe
 def test_unknown_card_stats_are_checked():
     g = new_game(isles=False)
     bad = {**CARDS["Centaur"], "name": "Centaur", "attack": -1}
-    assert "cannot be below 0" in g.bad_input("deploy", god="ares", cards=["Centaur"],
-                                               stats=[bad]).message
+    assert "cannot be below 0" in g.refuse(do("deploy", god="ares", cards=["Centaur"],
+                                               stats=[bad]), kind=InputError).message

@@ -22,6 +22,7 @@ from example_runner import run_example
 
 REFUSED = [
     'attach ares "Curse of Ares" --to athena:champion --as curse',  # Curses: never on a champion
+    "next ares",  # Turn order: Ann's Play Phase has ended; a `next` too many ends nothing
     "move ares:2 isle2",  # Movement: an Isle connects only to the Port
 ]
 

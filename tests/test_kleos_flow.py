@@ -4,34 +4,37 @@ the end of the Contest with its tie-breakers, and one full scripted Contest."""
 from __future__ import annotations
 
 import pytest
-from test_kleos_support import CARDS, new_game
+from kleos_table import CARDS, action_phase, do, glory_of, minion, new_game, place
 
 from referee.games.kleos import ENGINE, flow
 
 
 def end_of_day(g):
-    """`next` through every remaining phase of the day: Dusk, then the next Daybreak."""
+    """`next` through every remaining phase of the day: Dusk, then the next Daybreak;
+    returns what the last `next` said."""
     day = g.state["day"]
+    events = []
     while g.state["day"] == day and g.state["phase"] != "over":
-        g.do("next")
+        events = g.act(do("next"))
+    return events
 
 
 def test_round_order_play_phases_then_action_phases():
     g = new_game(deploy={"ares": ["Hoplite Warrior"]})
-    g.do("next")
+    g.act(do("next"))
     seen = [(g.state["phase"], ENGINE.summary(g.state)["current"])]
     for _ in range(3):
-        g.do("next")
+        g.act(do("next"))
         seen.append((g.state["phase"], ENGINE.summary(g.state)["current"]))
     assert seen == [("play", "Ann"), ("play", "Bob"), ("action", "Ann"), ("action", "Bob")]
-    g.do("next")  # Dusk of Day 1, Daybreak of Day 2
+    g.act(do("next"))  # Dusk of Day 1, Daybreak of Day 2
     assert g.state["day"] == 2 and g.state["phase"] == "play"
 
 
 def test_first_player_rotates_clockwise_from_day_2():
     g = new_game(gods=("ares", "athena", "hermes"), temples={"athena": "h1", "ares": "h3",
                                                               "hermes": "h5"})
-    g.do("next")
+    g.act(do("next"))
     firsts = [ENGINE.summary(g.state)["current"]]
     for _ in range(2):
         end_of_day(g)
@@ -43,101 +46,101 @@ def test_first_player_rotates_clockwise_from_day_2():
 def dusk_game():
     g = new_game(deploy={"ares": ["Hoplite Warrior", "Hoplite Warrior"],
                          "athena": ["Hoplite Warrior", "Hoplite Warrior"]})
-    g.do("next")
+    g.act(do("next"))
     for ref in ("ares:1", "ares:2", "ares:champion", "athena:1", "athena:2", "athena:champion"):
-        g.place(ref, "h1" if ref.startswith("ares") else "h5")
+        place(g, ref, "h1" if ref.startswith("ares") else "h5")
     return g
 
 
 def test_dusk_most_minions_controls_and_port_gives_2():
     g = dusk_game()
-    g.place("ares:1", "port")
-    g.place("ares:2", "port")
-    g.place("athena:1", "port")
-    g.place("athena:2", "arena")
+    place(g, "ares:1", "port")
+    place(g, "ares:2", "port")
+    place(g, "athena:1", "port")
+    place(g, "athena:2", "arena")
     end_of_day(g)
     # Port: Ares 2 vs Athena 1 -> Ann +2; Arena: Athena alone -> Bob +1
-    assert g.glory("ares") == 2 and g.glory("athena") == 1
+    assert glory_of(g, "ares") == 2 and glory_of(g, "athena") == 1
     reasons = {e["reason"] for e in g.state["ledger"]}
     assert reasons == {"Dusk: control Port", "Dusk: control Arena"}
 
 
 def test_dusk_champion_breaks_a_tie():
     g = dusk_game()
-    g.place("ares:champion", "market")
-    g.place("athena:1", "market")
+    place(g, "ares:champion", "market")
+    place(g, "athena:1", "market")
     end_of_day(g)
-    assert g.glory("ares") == 1 and g.glory("athena") == 0
+    assert glory_of(g, "ares") == 1 and glory_of(g, "athena") == 0
 
 
 def test_dusk_true_tie_scores_nothing():
     g = dusk_game()
-    g.place("ares:1", "port")
-    g.place("athena:1", "port")
-    g.place("ares:champion", "theater")
-    g.place("athena:champion", "theater")
+    place(g, "ares:1", "port")
+    place(g, "athena:1", "port")
+    place(g, "ares:champion", "theater")
+    place(g, "athena:champion", "theater")
     end_of_day(g)
-    assert g.glory("ares") == 0 and g.glory("athena") == 0
+    assert glory_of(g, "ares") == 0 and glory_of(g, "athena") == 0
 
 
 def test_champion_counts_as_one_minion():
     g = dusk_game()
-    g.place("ares:champion", "theater")
-    g.place("athena:1", "theater")
-    g.place("athena:2", "theater")
+    place(g, "ares:champion", "theater")
+    place(g, "athena:1", "theater")
+    place(g, "athena:2", "theater")
     end_of_day(g)
-    assert g.glory("athena") == 1 and g.glory("ares") == 0  # 2 minions beat 1 champion
+    assert glory_of(g, "athena") == 1 and glory_of(g, "ares") == 0  # 2 minions beat 1 champion
 
 
 def test_zeus_pity_announced_at_daybreak_for_5_or_more_behind():
     g = new_game(gods=("ares", "athena", "hermes"), temples={"ares": "h1", "athena": "h3",
                                                               "hermes": "h5"})
-    g.do("next")
-    g.do("glory", god="ares", delta="+6", reason="a card")
-    g.do("glory", god="athena", delta="+2", reason="a card")
-    end_of_day(g)
+    ev = g.act(do("next"))
+    ev = g.act(do("glory", god="ares", delta="+6", reason="a card"))
+    ev = g.act(do("glory", god="athena", delta="+2", reason="a card"))
+    ev = end_of_day(g)
     # leader 6: Athena 4 behind (no), Hermes 6 behind (yes)
     assert g.state["pity"] == ["hermes"]
-    assert any("Zeus' Pity" in e["text"] and "Cy" in e["text"] for e in g.events)
+    assert any("Zeus' Pity" in e["text"] and "Cy" in e["text"] for e in ev)
 
 
 def test_isles_repopulate_only_when_empty_of_card_and_minions():
     g = new_game(deploy={"ares": ["Centaur", "Hoplite Warrior"]})
-    g.to_action_phase()
-    g.place("ares:1", "isle1")
-    g.do("recruit", minion="ares:1", dice="s-")  # Myrina leaves isle1; two Ares minions stay
+    action_phase(g)
+    place(g, "ares:1", "isle1")
+    g.act(do("recruit", minion="ares:1", dice="s-"))  # Myrina leaves isle1; two Ares minions stay
     end_of_day(g)
     assert "isle1" not in g.state["awaiting"]  # minions still there
-    g.refused("isle", "Daybreak only when empty", isle="isle1", card="Minotaur")
-    g.to_action_phase()  # Bob is first on Day 2
-    g.do("next")  # Ann's Action Phase
-    g.do("move", minion="ares:1", to="port")
-    g.do("move", minion="ares:3", to="port")
+    g.refuse(do("isle", isle="isle1", card="Minotaur"), "Daybreak only when empty")
+    action_phase(g)  # Bob is first on Day 2
+    g.act(do("next"))  # Ann's Action Phase
+    g.act(do("move", minion="ares:1", to="port"))
+    g.act(do("move", minion="ares:3", to="port"))
     end_of_day(g)
     assert "isle1" in g.state["awaiting"]
     # (a card not already on an Isle: the Epic deck holds one Minotaur, and it waits on isle2)
-    g.do("isle", isle="isle1", card="Cyclops", stats={**CARDS["Cyclops"], "name": "Cyclops",
-                                                      "disposition": 2})
+    g.act(do("isle", isle="isle1", card="Cyclops", stats={**CARDS["Cyclops"], "name": "Cyclops",
+                                                      "disposition": 2}))
     assert g.state["isles"]["isle1"]["name"] == "Cyclops"
 
 
 def test_glory_never_goes_below_zero():
     g = new_game()
-    g.do("next")
-    g.do("glory", god="ares", delta="+1", reason="a card")
-    g.do("glory", god="ares", delta="-3", reason="a curse")
-    assert g.glory("ares") == 0 and g.state["ledger"][-1]["delta"] == -1
+    g.act(do("next"))
+    g.act(do("glory", god="ares", delta="+1", reason="a card"))
+    g.act(do("glory", god="ares", delta="-3", reason="a curse"))
+    assert glory_of(g, "ares") == 0 and g.state["ledger"][-1]["delta"] == -1
 
 
 def test_card_kill_gives_glory_to_the_player_named():
     g = new_game(deploy={"athena": ["Hoplite Warrior"]})
-    g.do("next")
-    g.do("kill", minion="athena:1", by="ann", reason="Trickster")
-    assert g.glory("ares") == 1 and "athena:1" not in g.state["minions"]
-    g.do("kill", minion="athena:champion", by="ares", reason="Thunderbolt")
-    assert g.glory("ares") == 3 and g.m("athena:champion")["location"] == "h5"
-    g.refused("kill", "never a champion", minion="athena:champion", by="ares", reason="X",
-              slaughter=True)
+    g.act(do("next"))
+    g.act(do("kill", minion="athena:1", by="ann", reason="Trickster"))
+    assert glory_of(g, "ares") == 1 and "athena:1" not in g.state["minions"]
+    g.act(do("kill", minion="athena:champion", by="ares", reason="Thunderbolt"))
+    assert glory_of(g, "ares") == 3 and minion(g, "athena:champion")["location"] == "h5"
+    g.refuse(do("kill", minion="athena:champion", by="ares", reason="X",
+              slaughter=True), "never a champion")
 
 
 # -- The end of the Contest ------------------------------------------------------------------
@@ -146,13 +149,14 @@ def finished(glory: dict, city: dict, **places):
     """A Day 5 state, ended by `flow.finish` after setting glory, Day 5 city glory and places."""
     g = new_game(deploy={"ares": ["Hoplite Warrior", "Hoplite Warrior"],
                          "athena": ["Hoplite Warrior", "Theseus"]})
-    g.do("next")
-    g.state["glory"] = dict(glory)
-    g.state["city_glory"] = dict(city)
+    g.act(do("next"))
     for ref, loc in places.items():
-        g.place(ref.replace("_", ":"), loc)
-    flow.finish(g.state)
-    return g.state["result"]
+        place(g, ref.replace("_", ":"), loc)
+    state = g.state  # a copy rebuilt from the log: the end is worked out on it
+    state["glory"] = dict(glory)
+    state["city_glory"] = dict(city)
+    flow.finish(state)
+    return state["result"]
 
 
 def test_winner_is_the_most_glory():
@@ -181,19 +185,22 @@ def test_tie_breaker_3_most_epic_minions():
 def test_tie_breaker_4_most_minions_on_city_locations_then_shared():
     g = new_game(deploy={"ares": ["Hoplite Warrior", "Hoplite Warrior"],
                          "athena": ["Hoplite Warrior", "Hoplite Warrior"]})
-    g.do("next")
+    g.act(do("next"))
     # equal glory, no city glory, champions on their temples, no Epic minions
-    g.state["glory"] = {"ares": 4, "athena": 4}
-    g.place("ares:1", "port")
-    g.place("ares:2", "arena")
-    g.place("athena:1", "market")
-    flow.finish(g.state)
-    assert g.state["result"] == {"winners": ["ares"],
-                                 "decided_by": "tie-breaker 4: most minions on city locations"}
-    g.place("athena:2", "theater")  # now 2 against 2
-    flow.finish(g.state)
-    assert g.state["result"] == {"winners": ["ares", "athena"],
-                                 "decided_by": "shared victory: every tie-breaker is equal"}
+    place(g, "ares:1", "port")
+    place(g, "ares:2", "arena")
+    place(g, "athena:1", "market")
+    state = g.state  # a copy rebuilt from the log: the end is worked out on it
+    state["glory"] = {"ares": 4, "athena": 4}
+    flow.finish(state)
+    assert state["result"] == {"winners": ["ares"],
+                               "decided_by": "tie-breaker 4: most minions on city locations"}
+    place(g, "athena:2", "theater")  # now 2 against 2
+    state = g.state
+    state["glory"] = {"ares": 4, "athena": 4}
+    flow.finish(state)
+    assert state["result"] == {"winners": ["ares", "athena"],
+                               "decided_by": "shared victory: every tie-breaker is equal"}
 
 
 # -- A full Contest ----------------------------------------------------------------------------
@@ -223,73 +230,73 @@ def test_full_two_player_contest_to_day_5():
       Dusk: Port (Achilles) Ann +2; Market (Bob's champion) Bob +1.        Ann 12, Bob 10
     """
     g = new_game(deploy={"ares": ["Hoplite Warrior", "Centaur"], "athena": ["Hoplite Warrior"]})
-    g.do("next")  # Deployment ends
+    g.act(do("next"))  # Deployment ends
     # Day 1 -----------------------------------------------------------------------------------
-    g.do("next")
-    g.do("next")  # Play Phases (nothing played)
-    g.do("move", minion="ares:1", to="port")
-    g.do("move", minion="ares:2", to="market")
-    g.do("next")
-    g.do("move", minion="athena:1", to="port")
-    g.do("move", minion="athena:champion", to="theater")
-    g.do("next")
-    assert (g.glory("ares"), g.glory("athena")) == (1, 1)
+    g.act(do("next"))
+    g.act(do("next"))  # Play Phases (nothing played)
+    g.act(do("move", minion="ares:1", to="port"))
+    g.act(do("move", minion="ares:2", to="market"))
+    g.act(do("next"))
+    g.act(do("move", minion="athena:1", to="port"))
+    g.act(do("move", minion="athena:champion", to="theater"))
+    g.act(do("next"))
+    assert (glory_of(g, "ares"), glory_of(g, "athena")) == (1, 1)
     # Day 2 -----------------------------------------------------------------------------------
     assert g.state["day"] == 2 and ENGINE.summary(g.state)["current"] == "Bob"
-    g.do("next")
-    g.do("next")
-    g.do("attack", minion="athena:1", target="ares:1", dice="ss", retaliation="--")
-    g.do("next")
-    g.do("move", minion="ares:2", to="port", to2="isle1")
-    g.do("recruit", minion="ares:2", dice="s-")
-    assert g.m("ares:1")["card"]["name"] == "Amazonian Queen Myrina"
-    g.do("move", minion="ares:champion", to="port")
-    g.do("next")
-    assert (g.glory("ares"), g.glory("athena")) == (4, 3)
+    g.act(do("next"))
+    g.act(do("next"))
+    g.act(do("attack", minion="athena:1", target="ares:1", dice="ss", retaliation="--"))
+    g.act(do("next"))
+    g.act(do("move", minion="ares:2", to="port", to2="isle1"))
+    g.act(do("recruit", minion="ares:2", dice="s-"))
+    assert minion(g, "ares:1")["card"]["name"] == "Amazonian Queen Myrina"
+    g.act(do("move", minion="ares:champion", to="port"))
+    g.act(do("next"))
+    assert (glory_of(g, "ares"), glory_of(g, "athena")) == (4, 3)
     # Day 3 -----------------------------------------------------------------------------------
     assert ENGINE.summary(g.state)["current"] == "Ann"
     assert "isle1" not in g.state["awaiting"]  # Ann's minions stand on it
-    g.do("next")
-    g.do("play", god="athena", card="Hoplite Warrior")  # athena:2 on H5
-    g.do("next")
-    g.do("move", minion="ares:1", to="port")
-    g.do("move", minion="ares:2", to="port")
-    g.do("attack", minion="ares:champion", target="athena:1", dice="sssss-")
+    g.act(do("next"))
+    g.act(do("play", god="athena", card="Hoplite Warrior"))  # athena:2 on H5
+    g.act(do("next"))
+    g.act(do("move", minion="ares:1", to="port"))
+    g.act(do("move", minion="ares:2", to="port"))
+    g.act(do("attack", minion="ares:champion", target="athena:1", dice="sssss-"))
     assert g.state["favor"] == "ares:champion"
-    g.do("next")
-    g.do("move", minion="athena:2", to="theater")
-    g.do("move", minion="athena:champion", to="port")
-    g.do("attack", minion="athena:champion", target="ares:2", dice="ss-", retaliation="----")
-    g.do("next")
-    assert (g.glory("ares"), g.glory("athena")) == (8, 5)
+    g.act(do("next"))
+    g.act(do("move", minion="athena:2", to="theater"))
+    g.act(do("move", minion="athena:champion", to="port"))
+    g.act(do("attack", minion="athena:champion", target="ares:2", dice="ss-", retaliation="----"))
+    g.act(do("next"))
+    assert (glory_of(g, "ares"), glory_of(g, "athena")) == (8, 5)
     # Day 4 -----------------------------------------------------------------------------------
     assert g.state["awaiting"] == ["isle1"] and g.state["pity"] == []
-    g.do("isle", isle="isle1", card="Cyclops", stats=CYCLOPS)
-    g.do("next")
-    g.do("next")
-    g.do("move", minion="athena:2", to="port")
-    g.do("attack", minion="athena:2", target="ares:1", dice="s---", retaliation="ss--")
-    g.do("next")
-    g.do("move", minion="ares:1", to="market")
-    g.do("next")
-    assert (g.glory("ares"), g.glory("athena")) == (10, 5)
+    g.act(do("isle", isle="isle1", card="Cyclops", stats=CYCLOPS))
+    g.act(do("next"))
+    g.act(do("next"))
+    g.act(do("move", minion="athena:2", to="port"))
+    g.act(do("attack", minion="athena:2", target="ares:1", dice="s---", retaliation="ss--"))
+    g.act(do("next"))
+    g.act(do("move", minion="ares:1", to="market"))
+    g.act(do("next"))
+    assert (glory_of(g, "ares"), glory_of(g, "athena")) == (10, 5)
     # Day 5 -----------------------------------------------------------------------------------
     assert g.state["pity"] == ["athena"]
-    g.do("next")
-    g.do("glory", god="athena", delta="+3", reason="Zeus card")
-    g.do("next")
-    g.do("next")
-    g.do("move", minion="athena:champion", to="market")
-    g.do("attack", minion="athena:champion", target="ares:1", dice="sss", retaliation="---")
-    g.do("next")
-    assert (g.glory("ares"), g.glory("athena")) == (12, 10)
+    g.act(do("next"))
+    g.act(do("glory", god="athena", delta="+3", reason="Zeus card"))
+    g.act(do("next"))
+    g.act(do("next"))
+    g.act(do("move", minion="athena:champion", to="market"))
+    g.act(do("attack", minion="athena:champion", target="ares:1", dice="sss", retaliation="---"))
+    g.act(do("next"))
+    assert (glory_of(g, "ares"), glory_of(g, "athena")) == (12, 10)
     summary = ENGINE.summary(g.state)
     assert summary["over"] and summary["winners"] == ["Ann"] and summary["phase"] == "over"
     assert g.state["city_glory"] == {"ares": 2, "athena": 1}
     assert ENGINE.legal_actions(g.state) == []
     with pytest.raises(Exception) as info:
-        g.do("next")
-    assert "ended" in str(info.value)
+        g.act(do("next"))
+    assert "over" in str(info.value) and "End of the Contest" in info.value.rule
     # the ledger explains every point
     assert sum(e["delta"] for e in g.state["ledger"] if e["god"] == "ares") == 12
 
@@ -298,10 +305,10 @@ def test_daybreak_asks_for_a_card_only_on_isles_empty_of_card_and_minions():
     """An Isle left without its card (recruited) but with a minion on it at Daybreak is not
     populated: the rule asks for no card and no minion there."""
     g = new_game()
-    g.to_action_phase()
-    g.place("ares:champion", "isle1")
-    g.do("recruit", minion="ares:champion", dice="s-")  # Myrina joins Ann on isle1
+    action_phase(g)
+    place(g, "ares:champion", "isle1")
+    g.act(do("recruit", minion="ares:champion", dice="s-"))  # Myrina joins Ann on isle1
     end_of_day(g)
     assert g.state["isles"]["isle1"] is None and g.state["awaiting"] == []
-    g.refused("isle", "only when empty of card and minions", isle="isle1", card="Cyclops",
-              stats={**CARDS["Cyclops"], "name": "Cyclops", "disposition": 2})
+    g.refuse(do("isle", isle="isle1", card="Cyclops",
+              stats={**CARDS["Cyclops"], "name": "Cyclops", "disposition": 2}), "only when empty of card and minions")

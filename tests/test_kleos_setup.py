@@ -7,7 +7,7 @@ import json
 from pathlib import Path
 
 import pytest
-from test_kleos_support import CHAMPIONS, Game, new_game
+from kleos_table import CHAMPIONS, contest, do, minion, new_game
 
 from referee.errors import IllegalAction, InputError
 from referee.games.kleos import ENGINE, board
@@ -32,7 +32,7 @@ def test_first_player_is_the_player_on_temple_1():
     g = new_game(("ares", "athena", "hermes"),
                  temples={"hermes": "h1", "ares": "h3", "athena": "h5"})
     assert g.state["day"] == 1 and g.state["phase"] == "deployment"
-    g.do("next")  # Deployment ends: Day 1 Play Phase of the first player
+    g.act(do("next"))  # Deployment ends: Day 1 Play Phase of the first player
     assert g.state["phase"] == "play"
     assert ENGINE.summary(g.state)["current"] == "Cy"  # Hermes' player
     # turn order goes clockwise (seating order) from the first player
@@ -43,19 +43,19 @@ def test_deployment_cannot_end_while_an_isle_has_no_epic_card():
     """RULINGS: setup puts one Epic card on each of the five Isles; `next` is refused until
     then, naming the Isles still empty, and offered to playouts only then."""
     g = new_game(isles=False)
-    err = g.refused("next", "one Epic card on each of the five Isles")
+    err = g.refuse(do("next"), "one Epic card on each of the five Isles")
     assert "isle1, isle2, isle3, isle4, isle5 still wait" in err.message
     assert {"verb": "next"} not in ENGINE.legal_actions(g.state)
-    g.do("isle", isle="isle1", card="Amazonian Queen Myrina")
-    g.do("isle", isle="isle3", card="Medusa")
-    g.do("isle", isle="isle4", card="Hydra")
-    g.do("isle", isle="isle2", card="Minotaur")
-    err = g.refused("next", "one Epic card on each of the five Isles")
+    g.act(do("isle", isle="isle1", card="Amazonian Queen Myrina"))
+    g.act(do("isle", isle="isle3", card="Medusa"))
+    g.act(do("isle", isle="isle4", card="Hydra"))
+    g.act(do("isle", isle="isle2", card="Minotaur"))
+    err = g.refuse(do("next"), "one Epic card on each of the five Isles")
     assert err.message.endswith("isle5 still waits for one (isle ISLE CARD)")
     assert g.state["phase"] == "deployment"
-    g.do("isle", isle="isle5", card="Chimera")
+    g.act(do("isle", isle="isle5", card="Chimera"))
     assert {"verb": "next"} in ENGINE.legal_actions(g.state)
-    g.do("next")
+    g.act(do("next"))
     assert g.state["phase"] == "play" and g.state["awaiting"] == []
 
 
@@ -63,7 +63,8 @@ def test_random_temple_assignment_is_seeded_and_recorded():
     a = new_game(GODS[:4], seed="same", isles=False)
     b = new_game(GODS[:4], seed="same", isles=False)
     assert [p["temple"] for p in a.state["players"]] == [p["temple"] for p in b.state["players"]]
-    assert a.results and a.results[0]["label"] == "temples"
+    new = a.loaded.records[0]["results"]
+    assert new and new[0]["label"] == "temples"
 
 
 def test_chosen_temple_must_be_used_with_that_player_count():
@@ -81,41 +82,41 @@ def test_player_count_and_gods_are_checked():
     with pytest.raises(IllegalAction):
         new_game(("ares",), isles=False)
     with pytest.raises(IllegalAction):
-        Game({"players": [{"name": "A", "god": "ares"}, {"name": "B", "god": "ares"}],
+        contest({"players": [{"name": "A", "god": "ares"}, {"name": "B", "god": "ares"}],
               "champions": {"ares": CHAMPIONS["ares"]}})
     with pytest.raises(InputError):
-        Game({"players": [{"name": "A", "god": "zeus"}, {"name": "B", "god": "ares"}],
+        contest({"players": [{"name": "A", "god": "zeus"}, {"name": "B", "god": "ares"}],
               "champions": {"ares": CHAMPIONS["ares"]}})
 
 
 def test_champions_stats_must_be_given():
     with pytest.raises(InputError) as info:
-        Game({"players": [{"name": "A", "god": "ares"}, {"name": "B", "god": "athena"}],
+        contest({"players": [{"name": "A", "god": "ares"}, {"name": "B", "god": "athena"}],
               "champions": {"ares": CHAMPIONS["ares"]}})
     assert "athena" in info.value.message and "--champion" in info.value.message
 
 
 def test_champions_start_on_their_temples():
     g = new_game()
-    assert g.m("ares:champion")["location"] == "h1"
-    assert g.m("athena:champion")["location"] == "h5"
-    assert "champion" in g.m("ares:champion")["card"]["keywords"]
+    assert minion(g, "ares:champion")["location"] == "h1"
+    assert minion(g, "athena:champion")["location"] == "h5"
+    assert "champion" in minion(g, "ares:champion")["card"]["keywords"]
 
 
 def test_each_isle_takes_one_epic_card_at_setup():
     g = new_game(isles=False)
-    g.do("isle", isle="Isle 1", card="Amazonian Queen Myrina")
+    g.act(do("isle", isle="Isle 1", card="Amazonian Queen Myrina"))
     assert g.state["isles"]["isle1"]["name"] == "Amazonian Queen Myrina"
     assert "epic" in g.state["isles"]["isle1"]["keywords"]
-    g.refused("isle", "Greek Isles", isle="isle1", card="Minotaur")
+    g.refuse(do("isle", isle="isle1", card="Minotaur"), "Greek Isles")
     # an Epic card on an Isle needs a Disposition to be recruited
-    assert "Disposition" in g.bad_input("isle", isle="isle2", card="Hoplite Warrior").message
-    assert "not a Greek Isle" in g.bad_input("isle", isle="port", card="Minotaur").message
+    assert "Disposition" in g.refuse(do("isle", isle="isle2", card="Hoplite Warrior"), kind=InputError).message
+    assert "not a Greek Isle" in g.refuse(do("isle", isle="port", card="Minotaur"), kind=InputError).message
 
 
 def test_unknown_card_is_refused_with_a_hint_to_add_it():
     g = new_game(isles=False)
-    err = g.bad_input("deploy", god="ares", cards=["Amazonian Cavalry"])
+    err = g.refuse(do("deploy", god="ares", cards=["Amazonian Cavalry"]), kind=InputError)
     assert "card add" in err.message and "Heroic Mount" in err.message
 
 

@@ -3,8 +3,8 @@ deck's single copies, Swift's double move, Olympus' Favor on a defeated champion
 
 from __future__ import annotations
 
+from kleos_table import CARDS, ISLE_CARDS, action_phase, do, glory_of, minion, new_game, place
 from test_kleos_flow import end_of_day
-from test_kleos_support import CARDS, ISLE_CARDS, new_game
 
 from referee.games.kleos import ENGINE
 
@@ -16,61 +16,61 @@ TEMPLES5 = {"ares": "h1", "athena": "h2", "hermes": "h3", "artemis": "h4", "dion
 
 def test_epic_deck_holds_one_copy_of_each_epic_minion():
     g = new_game(isles=False)
-    g.do("isle", isle="isle1", card="Amazonian Queen Myrina")
-    g.refused("isle", "one copy of each Epic minion", isle="isle4",
-              card="Amazonian Queen Myrina")
-    g.do("isle", isle="isle4", card="Cyclops", stats={**CARDS["Cyclops"], "name": "Cyclops",
-                                                      "disposition": 2})
+    g.act(do("isle", isle="isle1", card="Amazonian Queen Myrina"))
+    g.refuse(do("isle", isle="isle4",
+              card="Amazonian Queen Myrina"), "one copy of each Epic minion")
+    g.act(do("isle", isle="isle4", card="Cyclops", stats={**CARDS["Cyclops"], "name": "Cyclops",
+                                                      "disposition": 2}))
 
 
 def test_a_recruited_epic_minion_is_not_drawn_again():
     g = new_game(deploy={"ares": ["Centaur"]})
-    g.to_action_phase()
-    g.place("ares:1", "isle1")
-    g.do("recruit", minion="ares:1", dice="s-")  # Myrina joins Ann
-    g.place("ares:1", "port")
-    g.do("kill", minion="ares:2", by="athena", reason="a card")  # Myrina dies: to Hades
-    g.do("next")
+    action_phase(g)
+    place(g, "ares:1", "isle1")
+    g.act(do("recruit", minion="ares:1", dice="s-"))  # Myrina joins Ann
+    place(g, "ares:1", "port")
+    g.act(do("kill", minion="ares:2", by="athena", reason="a card"))  # Myrina dies: to Hades
+    g.act(do("next"))
     end_of_day(g)
     assert "isle1" in g.state["awaiting"]  # no card, no minion: a new Epic card is drawn
-    g.refused("isle", "one copy of each Epic minion", isle="isle1", card="Amazonian Queen Myrina")
+    g.refuse(do("isle", isle="isle1", card="Amazonian Queen Myrina"), "one copy of each Epic minion")
 
 
 def test_an_epic_card_on_an_isle_is_never_deployed_or_played_from_a_hand():
     """RULINGS: each Epic card exists once; the Minotaur waiting on isle2 is not also in a
     hand (a minion there may recruit it)."""
     g = new_game(deploy={"ares": ["Hoplite Warrior"]})  # the Minotaur waits on isle2
-    err = g.refused("deploy", "one copy of each Epic minion", god="ares", cards=["Minotaur"])
+    err = g.refuse(do("deploy", god="ares", cards=["Minotaur"]), "one copy of each Epic minion")
     assert "Minotaur lies on isle2" in err.message
-    g.refused("deploy", "one copy of each Epic minion", god="athena",
-              cards=["Hoplite Warrior", "minotaur"])  # nothing of a refused deploy enters
-    g.do("next")  # Ann's Play Phase
-    err = g.refused("play", "one copy of each Epic minion", god="ares", card="Minotaur")
+    g.refuse(do("deploy", god="athena",
+              cards=["Hoplite Warrior", "minotaur"]), "one copy of each Epic minion")  # nothing of a refused deploy enters
+    g.act(do("next"))  # Ann's Play Phase
+    err = g.refuse(do("play", god="ares", card="Minotaur"), "one copy of each Epic minion")
     assert "Minotaur lies on isle2" in err.message
-    g.do("play", god="ares", card="Theseus")  # an Epic card from the Divine deck: fine
+    g.act(do("play", god="ares", card="Theseus"))  # an Epic card from the Divine deck: fine
 
 
 def test_an_epic_card_in_play_never_goes_on_an_isle_nor_enters_play_twice():
     """RULINGS: the other way round, an Epic card deployed, played or recruited is in play,
     so it cannot lie on an Isle too, nor come from a hand a second time."""
     g = new_game(isles=False, deploy={"athena": ["Minotaur"]})
-    err = g.refused("isle", "one copy of each Epic minion", isle="isle2", card="Minotaur")
+    err = g.refuse(do("isle", isle="isle2", card="Minotaur"), "one copy of each Epic minion")
     assert "Minotaur is already in play as athena:1" in err.message
     assert "isle2" in g.state["awaiting"]
-    g.refused("deploy", "one copy of each Epic minion", god="ares", cards=["Minotaur"])
-    g.refused("deploy", "one copy of each Epic minion", god="ares", cards=["Theseus", "Theseus"])
-    g.do("deploy", god="ares", cards=["Hoplite Warrior", "Hoplite Warrior"])  # Basic: many copies
+    g.refuse(do("deploy", god="ares", cards=["Minotaur"]), "one copy of each Epic minion")
+    g.refuse(do("deploy", god="ares", cards=["Theseus", "Theseus"]), "one copy of each Epic minion")
+    g.act(do("deploy", god="ares", cards=["Hoplite Warrior", "Hoplite Warrior"]))  # Basic: many copies
     for isle, card in ISLE_CARDS.items():
         if isle != "isle2":
-            g.do("isle", isle=isle, card=card)
-    g.do("isle", isle="isle2", card="Cerberus")
-    g.to_action_phase()
-    g.place("ares:1", "isle1")
-    g.do("recruit", minion="ares:1", dice="s")  # Myrina joins Ann as ares:3
+            g.act(do("isle", isle=isle, card=card))
+    g.act(do("isle", isle="isle2", card="Cerberus"))
+    action_phase(g)
+    place(g, "ares:1", "isle1")
+    g.act(do("recruit", minion="ares:1", dice="s"))  # Myrina joins Ann as ares:3
     end_of_day(g)  # Day 2: Bob's Play Phase first, then Ann's
-    g.do("next")
-    err = g.refused("play", "one copy of each Epic minion", god="ares",
-                    card="Amazonian Queen Myrina")
+    g.act(do("next"))
+    err = g.refuse(do("play", god="ares",
+                    card="Amazonian Queen Myrina"), "one copy of each Epic minion")
     assert "already in play as ares:3" in err.message
 
 
@@ -79,12 +79,12 @@ def test_an_epic_card_in_play_never_goes_on_an_isle_nor_enters_play_twice():
 def test_swift_double_move_ends_two_locations_away():
     """Port > Isle 1 > Port would move the Centaur nowhere: refused, nothing spent."""
     g = new_game(deploy={"ares": ["Centaur"]})
-    g.to_action_phase()
-    g.place("ares:1", "port")
-    g.refused("move", "ends two locations away", minion="ares:1", to="isle1", to2="port")
-    assert g.m("ares:1")["actions"] == 2 and g.m("ares:1")["moves"] == 0
-    g.do("move", minion="ares:1", to="market", to2="arena")
-    assert g.m("ares:1")["location"] == "arena"
+    action_phase(g)
+    place(g, "ares:1", "port")
+    g.refuse(do("move", minion="ares:1", to="isle1", to2="port"), "ends two locations away")
+    assert minion(g, "ares:1")["actions"] == 2 and minion(g, "ares:1")["moves"] == 0
+    g.act(do("move", minion="ares:1", to="market", to2="arena"))
+    assert minion(g, "ares:1")["location"] == "arena"
 
 
 # -- Olympus' Favor on a champion -------------------------------------------------------------
@@ -93,13 +93,13 @@ def test_defeated_champion_keeps_olympus_favor():
     """Decision (the rulebook is silent): the Favor is a token, not an attached card, and is
     lost only when another minion gains it; a champion never leaves play, so it keeps it."""
     g = new_game(deploy={"ares": ["Hoplite Warrior"]})
-    g.to_action_phase()
-    g.do("favor", minion="athena:champion")
-    g.place("ares:champion", "port")
-    g.place("athena:champion", "port")
+    action_phase(g)
+    g.act(do("favor", minion="athena:champion"))
+    place(g, "ares:champion", "port")
+    place(g, "athena:champion", "port")
     # Achilles: 4 Attack, Tactics 0 (the Hoplite is at h1): 3 successes = Defense 3: defeated
-    g.do("attack", minion="ares:champion", target="athena:champion", dice="sss-", retaliation="---")
-    assert g.m("athena:champion")["location"] == "h5" and g.glory("ares") == 2
+    g.act(do("attack", minion="ares:champion", target="athena:champion", dice="sss-", retaliation="---"))
+    assert minion(g, "athena:champion")["location"] == "h5" and glory_of(g, "ares") == 2
     assert g.state["favor"] == "athena:champion"
 
 
@@ -121,25 +121,25 @@ def test_three_gods_dusk_control_then_zeus_pity():
     g = new_game(gods=FIVE[:3], temples={"ares": "h1", "athena": "h3", "hermes": "h5"},
                  deploy={"ares": ["Hoplite Warrior", "Hoplite Warrior"],
                          "athena": ["Hoplite Warrior"], "hermes": ["Hoplite Warrior"]})
-    g.do("next")
-    g.do("glory", god="ares", delta="+3", reason="a card")
-    g.do("glory", god="hermes", delta="+1", reason="a card")
+    g.act(do("next"))
+    g.act(do("glory", god="ares", delta="+3", reason="a card"))
+    g.act(do("glory", god="hermes", delta="+1", reason="a card"))
     for ref in ("ares:1", "ares:2", "athena:1", "athena:champion", "hermes:1"):
-        g.place(ref, "port")
-    g.place("hermes:champion", "market")
-    g.place("athena:champion", "market")  # moved on: Market Athena 1 vs Hermes 1, no tiebreak
-    g.place("athena:1", "arena")
+        place(g, ref, "port")
+    place(g, "hermes:champion", "market")
+    place(g, "athena:champion", "market")  # moved on: Market Athena 1 vs Hermes 1, no tiebreak
+    place(g, "athena:1", "arena")
     end_of_day(g)
     # Port: Ares 2, Hermes 1 -> Ann +2 (5). Market: Bob's champion vs Cy's champion, both
     # champions -> nobody. Arena: Bob alone +1 (1). Theater: empty.
-    assert [g.glory(x) for x in ("ares", "athena", "hermes")] == [5, 1, 1]
+    assert [glory_of(g, x) for x in ("ares", "athena", "hermes")] == [5, 1, 1]
     # Daybreak of Day 2 (after Dusk): leader 5; Bob and Cy 4 behind -> nobody's pitied
     assert g.state["pity"] == []
-    g.do("glory", god="ares", delta="+1", reason="a card")
+    g.act(do("glory", god="ares", delta="+1", reason="a card"))
     end_of_day(g)
     # Dusk 2: Port Ares 2 vs Hermes 1 -> Ann +2 = 8; Arena Bob +1 = 2; Market still tied.
     # Leader 8: Bob 6 behind, Cy 7 behind -> both, in Day 3's turn order (Cy first, then Ann, Bob)
-    assert [g.glory(x) for x in ("ares", "athena", "hermes")] == [8, 2, 1]
+    assert [glory_of(g, x) for x in ("ares", "athena", "hermes")] == [8, 2, 1]
     assert g.state["pity"] == ["hermes", "athena"]
     assert "Zeus' Pity" in ENGINE.render(g.state)
 
@@ -148,15 +148,15 @@ def test_four_gods_dusk_three_way_tie_with_one_champion():
     g = new_game(gods=FIVE[:4], temples={"ares": "h1", "athena": "h2", "hermes": "h4",
                                          "artemis": "h5"},
                  deploy={"ares": ["Hoplite Warrior"], "athena": ["Hoplite Warrior"]})
-    g.do("next")
-    g.place("ares:1", "theater")
-    g.place("athena:1", "theater")
-    g.place("hermes:champion", "theater")
-    g.place("artemis:champion", "port")
+    g.act(do("next"))
+    place(g, "ares:1", "theater")
+    place(g, "athena:1", "theater")
+    place(g, "hermes:champion", "theater")
+    place(g, "artemis:champion", "port")
     end_of_day(g)
     # Theater: three players with one minion each; only Hermes' is a champion -> Cy +1.
     # Port: Artemis alone -> Dee +2.
-    assert [g.glory(x) for x in ("ares", "athena", "hermes", "artemis")] == [0, 0, 1, 2]
+    assert [glory_of(g, x) for x in ("ares", "athena", "hermes", "artemis")] == [0, 0, 1, 2]
     rows = {r[0]: r[2] for r in g.state["dusk"]["rows"]}
     assert rows["Theater"] == "Cy +1 (champion breaks the tie)" and rows["Port"] == "Dee +2"
     assert g.state["pity"] == []
@@ -166,19 +166,19 @@ def test_four_gods_dusk_three_way_tie_with_one_champion():
 
 def test_five_gods_isles_repopulate_and_pity_at_daybreak():
     g = new_game(gods=FIVE, temples=TEMPLES5, deploy={"hermes": ["Centaur"]})
-    g.do("next")
-    g.do("glory", god="dionysus", delta="+5", reason="a card")
-    g.place("hermes:1", "isle1")
-    g.place("ares:champion", "isle4")
-    g.place("artemis:champion", "isle5")
-    g.to_action_phase()
-    g.do("next")
-    g.do("next")  # Cy's (Hermes) Action Phase
-    g.do("recruit", minion="hermes:1", dice="s-")  # Myrina leaves isle1; the Centaur stays
-    g.do("next")  # Dee's (Artemis) Action Phase
-    g.do("recruit", minion="artemis:champion", dice="ss-")  # the Chimera joins Dee on isle5
-    g.do("move", minion="artemis:champion", to="port")
-    g.do("kill", minion="artemis:1", reason="a card")  # the Chimera dies: isle5 is empty
+    g.act(do("next"))
+    g.act(do("glory", god="dionysus", delta="+5", reason="a card"))
+    place(g, "hermes:1", "isle1")
+    place(g, "ares:champion", "isle4")
+    place(g, "artemis:champion", "isle5")
+    action_phase(g)
+    g.act(do("next"))
+    g.act(do("next"))  # Cy's (Hermes) Action Phase
+    g.act(do("recruit", minion="hermes:1", dice="s-"))  # Myrina leaves isle1; the Centaur stays
+    g.act(do("next"))  # Dee's (Artemis) Action Phase
+    g.act(do("recruit", minion="artemis:champion", dice="ss-"))  # the Chimera joins Dee on isle5
+    g.act(do("move", minion="artemis:champion", to="port"))
+    g.act(do("kill", minion="artemis:1", reason="a card"))  # the Chimera dies: isle5 is empty
     end_of_day(g)
     # isle1: no card but Hermes' minions -> not populated; isle5: no card, no minion ->
     # populated; isle2-4 still hold their cards (Ares' champion beside the Hydra on isle4)
@@ -192,9 +192,9 @@ def test_olympus_favor_returned_when_no_one_holds_it_is_refused():
     """Only one holder at a time: sending the Favor back to Olympus needs a holder (a no-op
     would sit in the log as if a card had done something)."""
     g = new_game()
-    g.refused("favor", "Olympus' Favor", minion="none")
-    g.do("favor", minion="ares:champion")
-    g.do("favor", minion="none")
+    g.refuse(do("favor", minion="none"), "Olympus' Favor")
+    g.act(do("favor", minion="ares:champion"))
+    g.act(do("favor", minion="none"))
     assert g.state["favor"] is None
 
 
@@ -209,21 +209,21 @@ def test_log_line_for_the_entering_card_sent_to_hades():
 
 def test_refusal_out_of_phase_names_the_phase_plainly():
     g = new_game()
-    err = g.refused("attack", "Action Phase", minion="ares:champion", target="athena:champion")
+    err = g.refuse(do("attack", minion="ares:champion", target="athena:champion"), "Action Phase")
     assert err.message.endswith("it is now Deployment")
-    g.do("next")
-    err = g.refused("move", "Action Phase", minion="ares:champion", to="port")
+    g.act(do("next"))
+    err = g.refuse(do("move", minion="ares:champion", to="port"), "Action Phase")
     assert err.message.endswith("it is now the Play Phase")
 
 
 def test_finished_contest_asks_for_no_more_epic_cards():
     g = new_game()
-    g.to_action_phase()
-    g.place("ares:champion", "isle1")
-    g.do("recruit", minion="ares:champion", dice="s-")  # Myrina joins Ann
-    g.do("kill", minion="ares:1", reason="a card")  # and dies: isle1 waits for a card
-    g.do("move", minion="ares:champion", to="port")
+    action_phase(g)
+    place(g, "ares:champion", "isle1")
+    g.act(do("recruit", minion="ares:champion", dice="s-"))  # Myrina joins Ann
+    g.act(do("kill", minion="ares:1", reason="a card"))  # and dies: isle1 waits for a card
+    g.act(do("move", minion="ares:champion", to="port"))
     while g.state["phase"] != "over":
-        g.do("next")
+        g.act(do("next"))
     assert g.state["awaiting"] and "draw an Epic card" not in ENGINE.render(g.state)
     assert ENGINE.legal_actions(g.state) == []

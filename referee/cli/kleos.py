@@ -33,13 +33,15 @@ HELP = """Kleos: gods, minions, dice combat, glory (2-5 players).
 Start:   card add NAME --stats A/D/C/T ... (once; kept across sessions)
          new --player Ann:ares --player Bob:athena [--seed N]
 Setup:   isle ISLE CARD (x5), deploy GOD CARD..., next
-A day:   play / attach (Play Phase), move / attack / recruit (Action Phase), next
-Answers: oa MINION | pass (opportunity attack), replace SLOT (four-minion limit)
+A day:   play / attach (Play Phase), move / attack / recruit (Action Phase),
+         next [PLAYER] (refused if it is not PLAYER's phase)
+Answers: oa MINION | pass [all] (opportunity attack), replace SLOT (four-minion limit)
 Effects: kill, glory, favor, move --effect, check (the card's text wins)
 Views:   status, ledger; odds and combat need no session
 
 \b
-Minions are GOD:1-4 or GOD:champion (GOD:c); a player's name works for the god.
+Minions are GOD:1-4 or GOD:champion (GOD:c); a player's name works for the god,
+and a unique prefix for a name, a god, a location or a card (`move ann:c th`).
 Locations: port market arena theater isle1-isle5 h1-h5 (temples).
 Dice faces: s success, g godly, - or b blank; rolled from the seed if not typed.
 Example game: examples/kleos.txt."""
@@ -79,6 +81,9 @@ def _lookup(store: Any, name: str) -> dict:
     if name.strip().lower() in known:
         return known[name.strip().lower()]
     names = sorted({*store.library_list(GAME, KIND), *(c["name"] for c in known.values())})
+    full = cards.match(name, names)  # a unique prefix of a name, or of one of its words
+    if full is not None:
+        return _card(store, full) or known[full.lower()]
     close = [n for n in names if name.strip().lower() in n.lower()]
     error = cards.unknown_card(name.strip())
     if close:
@@ -399,15 +404,18 @@ def deploy(god: str, cards: tuple[str, ...]) -> dict:
 
 
 @action_command(group, "next")
-def next_() -> dict:
+@click.argument("god", required=False, metavar="[PLAYER]")
+def next_(god: str | None) -> dict:
     """End Deployment (once each Isle has its Epic card), a phase, or the day.
 
     Play Phases go in turn order, then Action Phases; after the last Action
     Phase, Dusk scores the city and Daybreak starts the next day (the first
     player passes clockwise, Isles ask for cards, Zeus' Pity is announced).
     After the Dusk of Day 5 the Contest ends and the winner is named.
+    `next PLAYER` (a name or god) ends only that player's phase: a `next`
+    too many is refused instead of ending the next player's phase.
     """
-    return {"verb": "next"}
+    return {"verb": "next", "god": god}
 
 
 @action_command(group, "play", prepare=_with_stats)
@@ -480,14 +488,16 @@ def oa(minion: str, dice: str | None, favor: bool, bonus: int, godly: bool | Non
 
 
 @action_command(group, "pass")
-@click.argument("god", required=False)
-def pass_(god: str | None) -> dict:
+@click.argument("god", nargs=-1, metavar="[GOD...|all]")
+def pass_(god: tuple[str, ...]) -> dict:
     """Answer a pending opportunity attack: no attack.
 
     GOD (optional) is the player passing, checked against the one asked;
-    the next player in turn order with a minion there is asked in turn.
+    the next player in turn order with a minion there able to attack is
+    asked in turn (a player with none is never asked). `pass all` declines
+    for everyone still to be asked, each pass recorded in the log.
     """
-    return {"verb": "pass", "god": god}
+    return {"verb": "pass", "god": (god[0] if len(god) == 1 else list(god)) if god else None}
 
 
 @action_command(group, "attack")

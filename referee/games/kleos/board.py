@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import Any
 
 from referee.errors import InputError
+from referee.games.kleos.state import Board, Location
 
 TEMPLES = ("h1", "h2", "h3", "h4", "h5")
 CITY = ("port", "market", "arena", "theater")
@@ -29,12 +30,12 @@ def _default_text() -> str:
     return Path(__file__).with_name("default_board.json").read_text(encoding="utf-8")
 
 
-def default_board() -> dict:
+def default_board() -> Board:
     """The shipped map, checked like any other."""
     return validate(json.loads(_default_text()))
 
 
-def validate(data: Any) -> dict:
+def validate(data: Any) -> Board:
     """Check a map and return it as {"name", "locations": {key: {...}}, "adjacent": {key: [...]}}.
 
     Errors name the location or link at fault.
@@ -47,7 +48,7 @@ def validate(data: Any) -> dict:
         raise InputError("board: 'locations' must be an object of location name -> {kind, label}")
     if not isinstance(links, list):
         raise InputError("board: 'adjacent' must be a list of [location, location] pairs")
-    out: dict[str, dict] = {}
+    out: dict[str, Location] = {}
     for key, info in locs.items():
         k = str(key).strip().lower()
         if not isinstance(info, dict):
@@ -98,13 +99,16 @@ def validate(data: Any) -> dict:
             "adjacent": {k: sorted(v, key=_order(out)) for k, v in adj.items()}}
 
 
-def _order(locs: dict) -> Any:
+def _order(locs: dict[str, Location]) -> Any:
     keys = list(locs)
     return keys.index
 
 
-def location(board: dict, text: Any) -> str:
-    """A typed location name in normal form (`Isle 1`, `isle-1`, `Theatre`, `H1` all work)."""
+def location(board: Board, text: Any) -> str:
+    """A typed location name in normal form (`Isle 1`, `isle-1`, `Theatre`, `H1` all work;
+    so does a unique prefix: `th` for the theater, `p` for the port)."""
+    if isinstance(text, str) and text in board["locations"]:
+        return text
     if text is None or isinstance(text, bool):
         raise InputError(f"name a location ({', '.join(board['locations'])})")
     raw = str(text).strip().lower()
@@ -114,15 +118,25 @@ def location(board: dict, text: Any) -> str:
     key = LABELS.get(key, key)
     if key in board["locations"]:
         return key
-    for k, info in board["locations"].items():
-        if "".join(ch for ch in info["label"].lower() if ch.isalnum()) == key:
+    labels = {k: "".join(ch for ch in info["label"].lower() if ch.isalnum())
+              for k, info in board["locations"].items()}
+    for k, shown in labels.items():
+        if shown == key:
             return k
-    raise InputError(f"no location '{text}' (locations: {', '.join(board['locations'])})")
+    found = sorted({k for k, shown in labels.items()
+                    if key and (k.startswith(key) or shown.startswith(key))},
+                   key=list(board["locations"]).index)
+    if len(found) == 1:
+        return found[0]
+    if found:
+        raise InputError(f"'{str(text)[:20]}' could be {' or '.join(found)}: type more of it")
+    raise InputError(f"no location '{str(text)[:40]}' (locations: "
+                     f"{', '.join(board['locations'])})")
 
 
-def label(board: dict, key: str) -> str:
+def label(board: Board, key: str) -> str:
     return board["locations"][key]["label"]
 
 
-def kind(board: dict, key: str) -> str:
+def kind(board: Board, key: str) -> str:
     return board["locations"][key]["kind"]

@@ -13,9 +13,10 @@ from __future__ import annotations
 import json
 from functools import lru_cache
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 from referee.errors import InputError
+from referee.games.kleos.state import Card, State
 
 KEYWORDS = ("basic", "epic", "hero", "monster", "champion")
 STATS = ("attack", "defense", "cunning", "tactics")
@@ -56,7 +57,7 @@ def parse_pair(text: str, what: str) -> list[int]:
     return [_int(p.strip().lstrip("+"), what, None) for p in parts]
 
 
-def normalize(data: Any, name: str | None = None) -> dict:
+def normalize(data: Any, name: str | None = None) -> Card:
     """Check a card's data and return it in normal form (InputError when malformed)."""
     if not isinstance(data, dict):
         raise InputError(f"card data must be an object, not {type(data).__name__}")
@@ -65,7 +66,7 @@ def normalize(data: Any, name: str | None = None) -> dict:
         raise InputError("a card needs a name")
     if len(name) > 60:
         raise InputError(f"card name '{name[:20]}...' is too long (60 characters at most)")
-    card: dict[str, Any] = {"name": name}
+    card: dict[str, Any] = {"name": name}  # a Card once every field is in
     for key in STATS:
         if key not in data:
             raise InputError(f"card '{name}' has no {key.capitalize()}")
@@ -96,7 +97,7 @@ def normalize(data: Any, name: str | None = None) -> dict:
         if god not in GODS:
             raise InputError(f"card '{name}': no god '{god}' (gods: {', '.join(GODS)})")
         card["god"] = god
-    return card
+    return cast(Card, card)
 
 
 @lru_cache(maxsize=1)
@@ -157,22 +158,44 @@ def unknown_card(name: str) -> InputError:
                       f"{hint}")
 
 
-def describe(card: dict) -> str:
+def describe(card: Card) -> str:
     """`Centaur 2/2/1/+1` with keywords, Swift, Hunter, Disposition."""
     t = card["tactics"]
     text = f"{card['name']} {card['attack']}/{card['defense']}/{card['cunning']}/{t:+d}"
     extra = [k.capitalize() for k in card["keywords"] if k != "basic"]
     if card.get("swift"):
         extra.append("Swift")
-    if card.get("hunter"):
-        extra.append("Hunter +{}/+{}".format(*card["hunter"]))
+    hunter = card.get("hunter")
+    if hunter:
+        extra.append("Hunter +{}/+{}".format(*hunter))
     if card.get("disposition") is not None:
         extra.append(f"Disposition {card['disposition']}")
     return text + (f" ({', '.join(extra)})" if extra else "")
 
 
-def resolve(state: dict, name: Any, given: Any = None) -> dict:
-    """The card an action names: its copied stats, else one this session already knows.
+def match(typed: str, names: list[str]) -> str | None:
+    """The one card name TYPED stands for among NAMES: the name itself (any case), else the
+    only one it begins, else the only one with a word it begins (`Hop` -> Hoplite Warrior,
+    `Myr` -> Amazonian Queen Myrina); None when there is none or more than one."""
+    want = typed.strip().casefold()
+    if not want:
+        return None
+    folded = {n.casefold(): n for n in names}
+    if want in folded:
+        return folded[want]
+    for test in (lambda f: f.startswith(want),
+                 lambda f: any(w.startswith(want) for w in f.split())):
+        found = sorted({n for f, n in folded.items() if test(f)})
+        if len(found) == 1:
+            return found[0]
+        if found:
+            return None
+    return None
+
+
+def resolve(state: State, name: Any, given: Any = None) -> Card:
+    """The card an action names: its copied stats, else one this session already knows
+    (a unique prefix of its name will do).
 
     A card first used in a session is remembered in it, so later actions may
     name it alone.
@@ -186,6 +209,9 @@ def resolve(state: dict, name: Any, given: Any = None) -> dict:
         state["cards"][card["name"].lower()] = card
         return card
     known = state["cards"].get(name.strip().lower())
+    if known is None:
+        full = match(name, [c["name"] for c in state["cards"].values()])
+        known = state["cards"].get(full.lower()) if full else None
     if known is None:
         raise unknown_card(name.strip())
     return known

@@ -8,6 +8,8 @@ and changes nothing on the board: the table applies the card's effect.
 
 from __future__ import annotations
 
+from typing import Any
+
 from referee.chance import Chance
 from referee.engine import event
 from referee.errors import InputError
@@ -16,12 +18,14 @@ from referee.games.kleos import minions as mn
 from referee.games.kleos import state as st
 from referee.games.kleos.actions import flag
 from referee.games.kleos.cards import STATS
+from referee.games.kleos.state import Minion, State
+from referee.verbs import Action, Event
 
 HEADERS = ["roll", "minion", "stat", "dice", "faces", "successes"]
 
 
-def _roll(state: dict, chance: Chance, label: str, m: dict, stat: str, typed: object,
-          godly: bool = False) -> dict:
+def _roll(state: State, chance: Chance, label: str, m: Minion, stat: str, typed: Any,
+          godly: bool = False) -> dict[str, Any]:
     count = max(0, mn.stat(state, m, stat))
     godly = godly or state["favor"] == m["ref"]
     faces = dice.roll(chance, label, count, typed)
@@ -29,7 +33,7 @@ def _roll(state: dict, chance: Chance, label: str, m: dict, stat: str, typed: ob
             "successes": dice.successes(faces, godly)}
 
 
-def check(state: dict, action: dict, chance: Chance) -> list[dict]:
+def check(state: State, action: Action, chance: Chance) -> list[Event]:
     """Roll MINION's STAT; against a number of successes, or against another minion."""
     stat = str(action.get("stat") or "").strip().lower()
     if stat not in STATS:

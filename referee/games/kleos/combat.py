@@ -14,24 +14,28 @@ Rules implemented (rulebook "Combat" and RULINGS.md):
 
 from __future__ import annotations
 
+from typing import Any
+
 from referee.chance import Chance
 from referee.engine import event
 from referee.games.kleos import dice
 from referee.games.kleos import minions as mn
 from referee.games.kleos import state as st
+from referee.games.kleos.state import Minion, State
+from referee.verbs import Event
+from scorers.kleos import SLAUGHTER_MARGIN
 
-SLAUGHTER_MARGIN = 3
 HEADERS = ["roll", "minion", "dice", "tactics", "faces", "successes", "defense", "result"]
 
 
-def tally(state: dict, location: str, god: str, combatants: tuple[str, ...]) -> int:
+def tally(state: State, location: str, god: str, combatants: tuple[str, ...]) -> int:
     """Tactics of a player's non-combatant minions at the location (negatives count)."""
     return sum(mn.stat(state, m, "tactics") for m in st.at(state, location)
                if m["god"] == god and m["ref"] not in combatants)
 
 
-def _check(state: dict, chance: Chance, label: str, roller: dict, target: dict, tactics: int,
-           bonus: int, typed: object, godly: bool = False) -> dict:
+def _check(state: State, chance: Chance, label: str, roller: Minion, target: Minion, tactics: int,
+           bonus: int, typed: Any, godly: bool = False) -> dict[str, Any]:
     """One Attack check of `roller` against `target`'s Defense (Godly under Olympus' Favor,
     or when a card says so)."""
     attack = mn.stat(state, roller, "attack")
@@ -44,7 +48,7 @@ def _check(state: dict, chance: Chance, label: str, roller: dict, target: dict, 
             "bonus": bonus, "godly": godly, "faces": faces, "hits": hits, "defense": defense}
 
 
-def _row(c: dict, result: str) -> list:
+def _row(c: dict[str, Any], result: str) -> list[Any]:
     parts = f"{c['attack']}" + (f"{c['tactics']:+d}" if c["tactics"] else "") + (
         f"{c['bonus']:+d}" if c["bonus"] else "")
     shown = str(c["count"]) if parts == str(c["count"]) else f"{c['count']} ({parts})"
@@ -53,7 +57,7 @@ def _row(c: dict, result: str) -> list:
             result]
 
 
-def _favor(state: dict, m: dict, take: bool) -> list[dict]:
+def _favor(state: State, m: Minion, take: bool) -> list[Event]:
     """Olympus' Favor after a slaughter, at the winner's choice; only one holder.
     A minion already holding it keeps it: nothing changes hands."""
     before = state["favor"]
@@ -66,15 +70,15 @@ def _favor(state: dict, m: dict, take: bool) -> list[dict]:
     return [event(f"{st.name(m)} takes Olympus' Favor{lost}")]
 
 
-def _data(c: dict) -> dict:
+def _data(c: dict[str, Any]) -> dict[str, Any]:
     return {"minion": c["roller"]["ref"], "dice": c["count"], "tactics": c["tactics"],
             "bonus": c["bonus"], "godly": c["godly"], "faces": c["faces"], "successes": c["hits"],
             "defense": c["defense"]}
 
 
-def attack(state: dict, chance: Chance, attacker: dict, target: dict, typed: object = None,
-           typed_retaliation: object = None, favor: bool = True, bonus: int = 0,
-           retaliation_bonus: int = 0, godly: bool = False) -> tuple[list[dict], bool]:
+def attack(state: State, chance: Chance, attacker: Minion, target: Minion, typed: Any = None,
+           typed_retaliation: Any = None, favor: bool = True, bonus: int = 0,
+           retaliation_bonus: int = 0, godly: bool = False) -> tuple[list[Event], bool]:
     """An Attack action (`godly`: a card makes the attacker's dice Godly).
     Returns (events, target_killed)."""
     loc = attacker["location"]
@@ -86,7 +90,7 @@ def attack(state: dict, chance: Chance, attacker: dict, target: dict, typed: obj
     kills_target = first["hits"] >= first["defense"]
     slaughter = margin >= SLAUGHTER_MARGIN and not st.is_champion(target)
     rows = []
-    evs: list[dict] = []
+    evs: list[Event] = []
     if slaughter:
         rows.append(_row(first, "SLAUGHTER"))
         table = {"headers": HEADERS, "rows": rows}
@@ -121,8 +125,8 @@ def attack(state: dict, chance: Chance, attacker: dict, target: dict, typed: obj
     return evs, kills_target
 
 
-def opportunity(state: dict, chance: Chance, attacker: dict, target: dict, typed: object = None,
-                favor: bool = True, bonus: int = 0, godly: bool = False) -> tuple[list[dict], bool]:
+def opportunity(state: State, chance: Chance, attacker: Minion, target: Minion, typed: Any = None,
+                favor: bool = True, bonus: int = 0, godly: bool = False) -> tuple[list[Event], bool]:
     """An opportunity attack: no Tactics, no retaliation; may still slaughter."""
     c = _check(state, chance, "opportunity attack", attacker, target, 0, bonus, typed, godly)
     killed = c["hits"] >= c["defense"]

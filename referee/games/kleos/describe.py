@@ -12,7 +12,8 @@ def _lines(a: dict) -> dict[str, Callable[[], str]]:
             for p in a.get("players") or []),
         "isle": lambda: f"{a.get('card')} placed on {a.get('isle')}",
         "deploy": lambda: f"{a.get('god')} deploys {', '.join(map(str, a.get('cards') or []))}",
-        "next": lambda: "next (end of phase)",
+        "next": lambda: "next (end of phase)" if not a.get("god")
+        else f"next: ends the phase of {a['god']}",
         "play": lambda: f"{a.get('god')} plays {a.get('card')}"
         + (f" replacing slot {a['replace']}" if a.get("replace") else ""),
         "attach": lambda: f"{a.get('god')} attaches {a.get('card')} ({a.get('as')}) "
@@ -21,7 +22,9 @@ def _lines(a: dict) -> dict[str, Callable[[], str]]:
         + (f" then {a['to2']}" if a.get("to2") else "")
         + (" by a card's effect" if a.get("effect") else ""),
         "oa": lambda: f"{a.get('minion')} makes an opportunity attack",
-        "pass": lambda: "pass (no opportunity attack)",
+        "pass": lambda: "pass (no opportunity attack)" if not a.get("god")
+        else f"pass: {', '.join(a['god']) if isinstance(a['god'], list) else a['god']} "
+             "(no opportunity attack)",
         "attack": lambda: f"{a.get('minion')} attacks {a.get('target')}",
         "recruit": lambda: f"{a.get('minion')} recruits",
         "replace": lambda: ("the card entering goes to Hades (four minions kept)"
@@ -36,11 +39,11 @@ def _lines(a: dict) -> dict[str, Callable[[], str]]:
     }
 
 
-def describe(action: dict) -> str | None:
-    """The log line for a Kleos action, with the typed dice; None for an unknown verb."""
+def describe(action: dict) -> str:
+    """The log line for a Kleos action, with the typed dice ('' for an unknown verb)."""
     line = _lines(action).get(str(action.get("verb")))
     if line is None:
-        return None
+        return ""
     dice = [f"{k}={action[k]}" for k in ("dice", "retaliation", "against_dice")
             if action.get(k)]
     if action.get("godly") is True:

@@ -1,18 +1,15 @@
 """The Kleos die: three blank faces, two success faces, one godly face.
 
 A success face always counts; the godly face counts only when the dice are
-Godly (Olympus' Favor, or a card saying so). The calculators in
-`scorers/kleos.py` use these same faces, so odds and the engine agree.
+Godly (Olympus' Favor, or a card saying so). The faces are defined once, in
+`scorers/kleos.py`, so odds and the engine agree.
 """
 
 from __future__ import annotations
 
 from referee.chance import Chance
+from scorers.kleos import BLANK, FACES, GODLY, SUCCESS
 
-BLANK = "-"
-SUCCESS = "s"
-GODLY = "g"
-FACES: tuple[str, ...] = (BLANK, BLANK, BLANK, SUCCESS, SUCCESS, GODLY)
 ALIASES = {"b": BLANK, "S": SUCCESS, "G": GODLY, "B": BLANK}
 
 

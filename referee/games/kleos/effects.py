@@ -7,13 +7,16 @@
 
 from __future__ import annotations
 
+from referee.chance import Chance
 from referee.engine import event
 from referee.errors import IllegalAction, InputError
 from referee.games.kleos import minions as mn
 from referee.games.kleos import state as st
+from referee.games.kleos.state import State
+from referee.verbs import Action, Event
 
 
-def _reason(action: dict) -> str:
+def _reason(action: Action) -> str:
     reason = str(action.get("reason") or "").strip()
     if not reason:
         raise InputError("say which card or effect it is: --reason TEXT")
@@ -22,11 +25,11 @@ def _reason(action: dict) -> str:
     return reason
 
 
-def kill(state: dict, action: dict) -> list[dict]:
+def kill(state: State, action: Action, chance: Chance) -> list[Event]:
     """A card's effect kills a minion; the player named by `by` gains the glory."""
     reason = _reason(action)
     victim = st.minion(state, action.get("minion"))
-    by = st.god_of(state, action.get("by")) if action.get("by") not in (None, "") else None
+    by = st.seated(state, action.get("by")) if action.get("by") not in (None, "") else None
     slaughter = bool(action.get("slaughter"))
     if slaughter and st.is_champion(victim):
         raise IllegalAction(f"{st.name(victim)} is a champion", "Slaughter: never a champion")
@@ -34,10 +37,10 @@ def kill(state: dict, action: dict) -> list[dict]:
     return evs + mn.kill_glory(state, by, victim, slaughter, reason)
 
 
-def glory(state: dict, action: dict) -> list[dict]:
+def glory(state: State, action: Action, chance: Chance) -> list[Event]:
     """A card changes a player's glory by DELTA."""
     reason = _reason(action)
-    god = st.god_of(state, action.get("god"))
+    god = st.seated(state, action.get("god"))
     raw = action.get("delta")
     try:
         delta = int(str(raw).strip())
@@ -51,7 +54,7 @@ def glory(state: dict, action: dict) -> list[dict]:
     return [event(f"{st.who(state, god)} {delta:+d} glory: {reason}{note}")]
 
 
-def favor(state: dict, action: dict) -> list[dict]:
+def favor(state: State, action: Action, chance: Chance) -> list[Event]:
     """Olympus' Favor goes to a minion (or back to Olympus with `none`)."""
     raw = str(action.get("minion") or "").strip()
     before = state["favor"]

@@ -1,30 +1,29 @@
-"""The Kleos engine: dispatch of verbs, the common summary, vocabulary and invariants."""
+"""The Kleos engine: its declaration (verbs.py), the summary's parts, vocabulary, invariants.
+
+The core (`referee.engine.Engine`) runs the flow: the end of the Contest, phases, whose
+phase it is, pending decisions, player names. What the table types for a minion (its
+owner by god or name, any case, a unique prefix; `c` for champion) and for a location (a
+unique prefix) is put in the form the log keeps here, before the rules see it.
+"""
 
 from __future__ import annotations
 
 import random
+from typing import Any, ClassVar
 
 from referee.chance import Chance
-from referee.engine import Engine, Event, summary
-from referee.errors import IllegalAction, InputError
-from referee.games.kleos import (
-    actions,
-    board,
-    checks,
-    describe,
-    effects,
-    flow,
-    legal,
-    minions,
-    play,
-    render,
-    setup,
-)
+from referee.engine import Engine
+from referee.games.kleos import actions, board, describe, flow, options, play, render, setup
 from referee.games.kleos import state as st
+from referee.games.kleos.state import State
+from referee.games.kleos.verbs import VERBS
+from referee.verbs import Action, Verb
 
-VERBS = ("isle", "deploy", "next", "play", "attach", "move", "oa", "pass", "attack", "recruit",
-         "replace", "kill", "glory", "favor", "check")
-ANSWERS = {actions.OA: ("oa", "pass"), actions.ROOM: ("replace",)}
+EVERYONE = "all"  # `pass all`: every player still to be asked declines
+# Per verb, the fields naming a player, a minion or a location: what `resolve` reads
+REFERENCES = {verb.name: tuple((f.name, f.kind) for f in verb.fields
+                               if f.kind in ("player", "minion", "location"))
+              for verb in VERBS.values()}
 
 
 class KleosEngine(Engine):
@@ -35,64 +34,78 @@ class KleosEngine(Engine):
     rules_version = "3"  # 3: an Epic card on each Isle before Day 1; an Epic card exists once
     min_players = 2
     max_players = 5
+    verbs = VERBS
+    rules: ClassVar[dict[str, str]] = {
+        "over": "End of the Contest: it ends after Dusk of Day 5",
+        "turn": "Turn order: players act in turn order",
+        "pending": "Pending decisions: only the answer is taken until it is made",
+        "phase": "The round: Deployment, then each day every Play Phase, then every "
+                 "Action Phase",
+    }
 
-    def setup(self, options: dict, chance: Chance) -> dict:
+    def setup(self, options: dict, chance: Chance) -> State:
         return setup.new_state(options, chance)
 
-    def apply(self, state: dict, action: dict, chance: Chance) -> tuple[dict, list[Event]]:
-        verb = action.get("verb")
-        if verb not in VERBS:
-            raise InputError(f"unknown kleos verb '{verb}' (verbs: {', '.join(VERBS)})")
-        if state["phase"] == "over":
-            raise IllegalAction("the Contest ended after Dusk of Day 5", "End of the Contest")
-        pend = state["pending"]
-        if pend and verb not in ANSWERS[pend["kind"]]:
-            text = render.pending_text(state).removeprefix("WAITING: ")
-            raise IllegalAction(f"a decision is pending first: {text}",
-                                "Pending decisions: only the answer is taken until it is made")
-        handlers = {
-            "isle": play.isle, "deploy": play.deploy, "play": play.play, "attach": play.attach,
-            "next": lambda s, a: flow.next_(s), "move": actions.move, "pass": actions.pass_,
-            "replace": actions.replace, "kill": effects.kill, "glory": effects.glory,
-            "favor": effects.favor,
-        }
-        rolled = {"oa": actions.opportunity, "attack": actions.attack, "recruit": actions.recruit,
-                  "check": checks.check}
-        if verb in rolled:
-            events = rolled[verb](state, action, chance)
-        else:
-            events = handlers[verb](state, action)
-        return state, events
+    # -- the flow's questions ------------------------------------------------------------------
+    def seats(self, state: State) -> dict[str, str]:
+        return {p["god"]: p["name"] for p in state["players"]}
 
-    def summary(self, state: dict) -> dict:
+    def current(self, state: State) -> str | None:
+        return st.active_god(state)
+
+    def phase(self, state: State) -> str:
+        return state["phase"]
+
+    def is_over(self, state: State) -> bool:
+        return state["phase"] == "over"
+
+    def summarize(self, state: State) -> dict:
         players = [{"name": p["name"], "god": p["god"], "score": state["glory"][p["god"]]}
                    for p in state["players"]]
-        god = st.active_god(state)
-        pending = []
-        pend = state["pending"]
-        if pend and pend["kind"] == actions.OA:
-            pending.append({"player": st.player(state, pend["queue"][0])["name"],
-                            "decision": actions.OA,
-                            "choices": [*actions.oa_choices(state), "pass"]})
-        elif pend:
-            pending.append({"player": st.player(state, pend["god"])["name"],
-                            "decision": actions.ROOM,
-                            "choices": minions.room_choices(state, pend["god"])})
-        over = state["phase"] == "over"
-        winners = [st.player(state, g)["name"] for g in state["result"]["winners"]] if over else []
-        return summary("kleos", players, st.player(state, god)["name"] if god else None,
-                       state["phase"], state["day"], pending, over, winners)
+        result = state["result"]
+        winners = [st.player(state, g)["name"] for g in result["winners"]] if result else []
+        return {"players": players, "turn": state["day"], "winners": winners}
 
-    def legal_actions(self, state: dict) -> list[dict]:
-        return legal.legal_actions(state)
+    # -- what the table types, in the form the log keeps ---------------------------------------
+    def resolve(self, state: State, verb: Verb, action: Action) -> Action:
+        """Players as the core resolves them (`pass all`: everyone left to be asked), then
+        minions and locations. What the log keeps is already in this form: a replay takes
+        the quick way through (nothing copied, nothing looked up twice)."""
+        if verb.name == "pass":
+            named = action.get("god")
+            typed = named if isinstance(named, list) else [named]
+            if any(str(n).strip().casefold() == EVERYONE for n in typed if n is not None):
+                action = {**action, "god": actions.passers(state)}
+        changed: dict[str, Any] = {}
+        for name, kind in REFERENCES[verb.name]:
+            value = action.get(name)
+            if value is None or value == "" or value is False:
+                continue
+            if isinstance(value, str) and value in (
+                    state["glory"] if kind == "player"  # one key per god playing
+                    else state["minions"] if kind == "minion" else state["board"]["locations"]):
+                continue
+            if kind == "player":
+                changed[name] = ([v if isinstance(v, str) and v in state["glory"]
+                                  else self.resolve_player(state, v) for v in value]
+                                 if isinstance(value, list) else self.resolve_player(state, value))
+            elif kind == "minion":
+                if verb.name == "favor" and str(value).strip().lower() in ("none", "olympus"):
+                    continue
+                owner, slot = st.split_ref(value)
+                changed[name] = f"{self.resolve_player(state, owner)}:{slot}"
+            else:
+                changed[name] = board.location(state["board"], value)
+        return {**action, **changed} if changed else action
 
-    def render(self, state: dict) -> str:
+    # -- views ---------------------------------------------------------------------------------
+    def render(self, state: State) -> str:
         return render.render(state)
 
     def playout_options(self, rng: random.Random) -> dict:
-        return legal.playout_options(rng)
+        return options.playout_options(rng)
 
-    def vocabulary(self, state: dict) -> dict[str, list[str]]:
+    def vocabulary(self, state: State) -> dict[str, list[str]]:
         refs = sorted(state["minions"])
         short = [r.replace(":champion", ":c") for r in refs if r.endswith(":champion")]
         return {
@@ -108,7 +121,7 @@ class KleosEngine(Engine):
             "slots": [*st.SLOTS, "new"],
         }
 
-    def check_invariants(self, state: dict) -> None:
+    def check_invariants(self, state: State) -> None:
         locs = state["board"]["locations"]
         for god in st.gods(state):
             assert state["glory"][god] >= 0, "glory below 0"
@@ -122,9 +135,14 @@ class KleosEngine(Engine):
             assert not (st.is_champion(m) and st.is_cursed(m)), f"{ref}: a cursed champion"
         assert state["favor"] is None or state["favor"] in state["minions"]
         assert 1 <= state["day"] <= flow.LAST_DAY
-        pend = state["pending"]
-        if pend and pend["kind"] == actions.OA:
-            assert pend["mover"] in state["minions"] and pend["queue"]
+        assert len(state["pending"]) <= 1, "one decision at a time"
+        for entry in state["pending"]:
+            data: dict[str, Any] = entry.get("data") or {}
+            assert entry["player"] == st.player(state, data["god"])["name"]
+            assert entry["choices"], "a pending decision with no answer"
+            if entry["decision"] == actions.OA:
+                assert data["mover"] in state["minions"]
+                assert entry["choices"][:-1] == actions.oa_choices(state)
 
     def describe(self, action: dict) -> str:
         return describe.describe(action) or super().describe(action)

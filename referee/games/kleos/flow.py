@@ -12,19 +12,23 @@ of Day 5: most glory, then RULINGS' four tie-breakers, else a shared victory.
 
 from __future__ import annotations
 
+from referee.chance import Chance
 from referee.engine import event
 from referee.errors import IllegalAction
 from referee.games.kleos import board as bd
 from referee.games.kleos import minions as mn
 from referee.games.kleos import state as st
+from referee.games.kleos.state import State
+from referee.verbs import Action, Event
 
 LAST_DAY = 5
 SETUP_ISLES = "Setup: one Epic card on each of the five Isles before Deployment ends"
 PITY_GAP = 5
 
 
-def next_(state: dict) -> list[dict]:
-    """Advance: end Deployment, a player's phase, or the day (Dusk and Daybreak)."""
+def next_(state: State, action: Action, chance: Chance) -> list[Event]:
+    """Advance: end Deployment, a player's phase, or the day (Dusk and Daybreak); say whose
+    phase ended. `next NAME` ends only NAME's phase (the core refuses it otherwise)."""
     n = len(state["players"])
     if state["phase"] == "deployment":
         if state["awaiting"]:
@@ -33,30 +37,30 @@ def next_(state: dict) -> list[dict]:
                 f"Deployment cannot end while an Isle has no Epic card: {', '.join(empty)} "
                 f"still {'waits' if len(empty) == 1 else 'wait'} for one (isle ISLE CARD)",
                 SETUP_ISLES)
-        return [event("Deployment ends.")] + daybreak(state, first_day=True)
-    god = st.active_god(state)
+        return [event("Deployment ends."), *daybreak(state, first_day=True)]
+    god = st.active(state)
+    phase = st.phase_name(state)
+    ended = f"{st.whose(state, god)} {phase} ends"
     if state["active"] + 1 < n:
         state["active"] += 1
-        nxt = st.active_god(state)
-        phase = "Play Phase" if state["phase"] == "play" else "Action Phase"
-        return [event(f"{st.who(state, god)} ends the {phase}; "
-                      f"{st.whose(state, nxt)} {phase} begins")]
+        return [event(f"{ended}; {st.whose(state, st.active(state))} {phase} begins")]
     if state["phase"] == "play":
         state["phase"], state["active"] = "action", 0
-        first = st.active_god(state)
-        return [event(f"Play Phases are over; {st.whose(state, first)} Action Phase begins")]
-    evs = dusk(state)
+        first = st.active(state)
+        return [event(f"{ended}; Play Phases are over; {st.whose(state, first)} "
+                      "Action Phase begins")]
+    evs = [event(f"{ended}."), *dusk(state)]
     if state["day"] >= LAST_DAY:
         return evs + finish(state)
     state["day"] += 1
     return evs + daybreak(state)
 
 
-def daybreak(state: dict, first_day: bool = False) -> list[dict]:
+def daybreak(state: State, first_day: bool = False) -> list[Event]:
     """Daybreak: refresh minions; from Day 2 also rotate, repopulate Isles, Zeus' Pity."""
     evs = [event(f"Daybreak of Day {state['day']}: each player draws a Divine card")]
     for m in state["minions"].values():
-        m.update(actions=mn.ACTIONS_PER_DAY, exhausted=False, moves=0, oa_used=False)
+        m["actions"], m["exhausted"], m["moves"], m["oa_used"] = mn.ACTIONS_PER_DAY, False, 0, False
     state["phase"], state["active"], state["pity"] = "play", 0, []
     if not first_day:
         state["first"] = (state["first"] + 1) % len(state["players"])
@@ -72,11 +76,11 @@ def daybreak(state: dict, first_day: bool = False) -> list[dict]:
         for g in state["pity"]:
             evs.append(event(f"Zeus' Pity: {st.who(state, g)} is {lead - state['glory'][g]} glory "
                              "behind the leader and draws a Zeus card"))
-    evs.append(event(f"{st.whose(state, st.active_god(state))} Play Phase begins"))
+    evs.append(event(f"{st.whose(state, st.active(state))} Play Phase begins"))
     return evs
 
 
-def control(state: dict, location: str) -> tuple[str | None, dict[str, int]]:
+def control(state: State, location: str) -> tuple[str | None, dict[str, int]]:
     """Who controls a location: most minions; a champion breaks a tie; else nobody."""
     counts: dict[str, int] = {}
     champs: set[str] = set()
@@ -94,10 +98,10 @@ def control(state: dict, location: str) -> tuple[str | None, dict[str, int]]:
     return (with_champ[0] if len(with_champ) == 1 else None), counts
 
 
-def dusk(state: dict) -> list[dict]:
+def dusk(state: State) -> list[Event]:
     """Dusk: area control of the city locations, then hands back to three cards."""
     rows = []
-    state["city_glory"] = {g: 0 for g in st.gods(state)}
+    state["city_glory"] = dict.fromkeys(st.gods(state), 0)
     for loc, info in state["board"]["locations"].items():
         if info["kind"] != "city":
             continue
@@ -118,13 +122,13 @@ def dusk(state: dict) -> list[dict]:
             event("Each player may discard, then draws Fates cards up to three in hand")]
 
 
-def _champion_value(state: dict, god: str) -> int:
+def _champion_value(state: State, god: str) -> int:
     champ = state["minions"][f"{god}:champion"]
     info = state["board"]["locations"][champ["location"]]
     return info["glory"] if info["kind"] == "city" else -1
 
 
-def tiebreak_keys(state: dict, god: str) -> list[int]:
+def tiebreak_keys(state: State, god: str) -> list[int]:
     """RULINGS' tie-breakers in order, as numbers where more is better."""
     city = [loc for loc, i in state["board"]["locations"].items() if i["kind"] == "city"]
     return [state["city_glory"].get(god, 0), _champion_value(state, god),
@@ -136,9 +140,9 @@ TIEBREAKS = ("glory from city control on Day 5", "champion on the highest-value 
              "most Epic minions", "most minions on city locations")
 
 
-def finish(state: dict) -> list[dict]:
+def finish(state: State) -> list[Event]:
     """The end of the Contest: the winner(s) and what decided it."""
-    state["phase"], state["pending"] = "over", None
+    state["phase"], state["pending"] = "over", []
     top = max(state["glory"].values())
     tied = [g for g in st.gods(state) if state["glory"][g] == top]
     decided = "most glory"

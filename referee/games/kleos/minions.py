@@ -8,21 +8,27 @@ Hades; a defeated champion returns to its temple instead, keeping its actions.
 
 from __future__ import annotations
 
+from typing import Any
+
 from referee.engine import event
 from referee.errors import IllegalAction, InputError
 from referee.games.kleos import state as st
+from referee.games.kleos.state import Card, Minion, State
+from referee.verbs import Event, Pending, pending
+
+ROOM = "make-room"
 
 ACTIONS_PER_DAY = 2
 
 
-def new_minion(god: str, slot: str, card: dict, location: str, exhausted: bool = False) -> dict:
+def new_minion(god: str, slot: str, card: Card, location: str, exhausted: bool = False) -> Minion:
     """A minion token as the state holds it."""
     return {"ref": f"{god}:{slot}", "god": god, "slot": slot, "card": card, "location": location,
             "actions": 0 if exhausted else ACTIONS_PER_DAY, "exhausted": exhausted, "moves": 0,
             "oa_used": False, "attachments": []}
 
 
-def hunting(state: dict, m: dict) -> bool:
+def hunting(state: State, m: Minion) -> bool:
     """Hunter: the bonus applies when no ally (same player) shares the location."""
     if not m["card"].get("hunter"):
         return False
@@ -30,30 +36,38 @@ def hunting(state: dict, m: dict) -> bool:
                    for o in st.at(state, m["location"]))
 
 
-def stat(state: dict, m: dict, key: str) -> int:
+def stat(state: State, m: Minion, key: str) -> int:
     """Attack/Defense/Cunning/Tactics with attachments and Hunter; only Tactics may go below 0."""
-    value = m["card"][key] + sum(a["mod"].get(key, 0) for a in m["attachments"])
-    if key in ("attack", "defense") and hunting(state, m):
-        value += m["card"]["hunter"][0 if key == "attack" else 1]
+    card: dict[str, Any] = dict(m["card"])  # the stat is named by the caller
+    value: int = card[key] + sum(a["mod"].get(key, 0) for a in m["attachments"])
+    hunter = m["card"]["hunter"]
+    if key in ("attack", "defense") and hunter and hunting(state, m):
+        value += hunter[0 if key == "attack" else 1]
     return value if key == "tactics" else max(0, value)
 
 
-def swift(m: dict) -> bool:
+def swift(m: Minion) -> bool:
     return bool(m["card"].get("swift")) or any(a["mod"].get("swift") for a in m["attachments"])
 
 
-def free_slot(state: dict, god: str) -> str | None:
+def free_slot(state: State, god: str) -> str | None:
     used = {m["slot"] for m in st.minions_of(state, god)}
     return next((s for s in st.SLOTS if s not in used), None)
 
 
-def room_choices(state: dict, god: str) -> list[str]:
+def room_choices(state: State, god: str) -> list[str]:
     """What may go to Hades to make room: an uncursed minion's slot, or `new` (the one entering)."""
     return [m["slot"] for m in sorted(st.minions_of(state, god), key=lambda m: m["slot"])
             if not st.is_champion(m) and not st.is_cursed(m)] + ["new"]
 
 
-def check_room(state: dict, god: str, slot: str) -> None:
+def room_entry(state: State, god: str, card: Card, location: str, exhausted: bool) -> Pending:
+    """The pending choice of the minion sent to Hades so CARD can enter (four-minion limit)."""
+    return pending(st.player(state, god)["name"], ROOM, room_choices(state, god), god=god,
+                   card=card, location=location, exhausted=exhausted)
+
+
+def check_room(state: State, god: str, slot: str) -> None:
     """May SLOT (1-4, or `new`: the card entering) go to Hades to make room? Refuse if not."""
     if slot == "new":
         return
@@ -66,15 +80,15 @@ def check_room(state: dict, god: str, slot: str) -> None:
                             "Minion limit: cursed minions cannot be replaced")
 
 
-def enter_play(state: dict, god: str, card: dict, location: str, exhausted: bool = False,
-               replace: str | None = None) -> list[dict]:
+def enter_play(state: State, god: str, card: Card, location: str, exhausted: bool = False,
+               replace: str | None = None) -> list[Event]:
     """A minion card enters play under `god` at `location` (Play a Minion / Recruit).
 
     With four minions already in play, `replace` names the slot sent to Hades
     first, or `new` to send the entering card there instead.
     """
     slot = free_slot(state, god)
-    evs: list[dict] = []
+    evs: list[Event] = []
     if slot is not None and replace is not None:
         raise IllegalAction(f"{st.who(state, god)} has a free minion space; nothing is replaced",
                             "Minion limit: replace only when four minions are in play")
@@ -100,7 +114,7 @@ def enter_play(state: dict, god: str, card: dict, location: str, exhausted: bool
     return [*evs, event(f"{st.name(m)} enters play at {location}{tired}")]
 
 
-def to_hades(state: dict, m: dict) -> None:
+def to_hades(state: State, m: Minion) -> None:
     """A non-champion minion leaves play: its card and attachments go to Hades."""
     state["hades"].append(m["card"]["name"])
     state["hades"].extend(a["card"] for a in m["attachments"])
@@ -109,7 +123,7 @@ def to_hades(state: dict, m: dict) -> None:
         state["favor"] = None
 
 
-def defeated(state: dict, m: dict) -> str:
+def defeated(state: State, m: Minion) -> str:
     """A minion is killed: to Hades, or a champion back to its temple. Returns what happened."""
     if st.is_champion(m):
         temple = st.player(state, m["god"])["temple"]
@@ -121,8 +135,8 @@ def defeated(state: dict, m: dict) -> str:
     return f"{st.name(m)} is killed and goes to Hades"
 
 
-def kill_glory(state: dict, killer: str | None, victim: dict, slaughter: bool,
-               how: str) -> list[dict]:
+def kill_glory(state: State, killer: str | None, victim: Minion, slaughter: bool,
+               how: str) -> list[Event]:
     """Glory for a kill: 1 for a Basic/Epic minion, 2 for a champion, +1 for a slaughter."""
     if killer is None or killer == victim["god"]:
         return []

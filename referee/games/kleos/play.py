@@ -1,7 +1,7 @@
 """Deployment and the Play Phase: minions from hand, attachments, the Isles' Epic cards.
 
 Rules implemented: Deployment puts minions (up to four) on the temple; in
-your own Play Phase you may play a minion (four-minion limit) and attach
+your own Play Phase (the core checks the phase and whose it is) you may play a minion (four-minion limit) and attach
 Blessings, Curses, Heroic Mounts and Monstrous Offerings: a Curse goes on an
 opposing minion and never on a champion; a Blessing on any minion (its card says
 which); one attachment of a name per minion;
@@ -17,13 +17,15 @@ from __future__ import annotations
 
 from typing import Any
 
+from referee.chance import Chance
 from referee.engine import event
 from referee.errors import IllegalAction, InputError
 from referee.games.kleos import board as bd
 from referee.games.kleos import cards
 from referee.games.kleos import minions as mn
 from referee.games.kleos import state as st
-from referee.games.kleos.actions import ROOM
+from referee.games.kleos.state import Attachment, Card, Minion, State
+from referee.verbs import Action, Event
 
 AS = ("blessing", "curse", "mount", "offering")
 EPIC_ONCE = "Epic cards: one copy of each Epic minion, on an Isle, in a hand or in play"
@@ -31,34 +33,25 @@ MODS = {"atk": "attack", "attack": "attack", "def": "defense", "defense": "defen
         "cun": "cunning", "cunning": "cunning", "tac": "tactics", "tactics": "tactics"}
 
 
-def _own_phase(state: dict, god: str, what: str) -> None:
-    if state["phase"] != "play":
-        raise IllegalAction(f"{what} happens in a Play Phase; it is now {st.phase_now(state)}",
-                            "Play Phase: cards are played from hand in your own Play Phase")
-    if st.active_god(state) != god:
-        raise IllegalAction(f"it is {st.whose(state, st.active_god(state))} Play Phase, "
-                            f"not {st.whose(state, god)}", "Turn order: players act in turn order")
-
-
-def _not_champion(card: dict) -> None:
+def _not_champion(card: Card) -> None:
     if "champion" in card["keywords"]:
         raise IllegalAction(f"{card['name']} is a champion: it is always in play, never a card "
                             "to play or recruit", "Champion: one per god, always in play")
 
 
-def _on_isle(state: dict, name: str) -> str | None:
+def _on_isle(state: State, name: str) -> str | None:
     """The Isle where a card of that name lies face up, if any."""
     return next((isle for isle, card in state["isles"].items()
                  if card and card["name"].lower() == name.lower()), None)
 
 
-def _in_play(state: dict, name: str) -> dict | None:
+def _in_play(state: State, name: str) -> Minion | None:
     """A minion in play with a card of that name, if any."""
     return next((m for m in state["minions"].values()
                  if m["card"]["name"].lower() == name.lower()), None)
 
 
-def _from_hand(state: dict, found: list[dict]) -> None:
+def _from_hand(state: State, found: list[Card]) -> None:
     """Cards coming from a hand: none lies on an Isle, none is a second copy of an Epic card."""
     for i, card in enumerate(found):
         isle = _on_isle(state, card["name"])
@@ -75,12 +68,9 @@ def _from_hand(state: dict, found: list[dict]) -> None:
                                 EPIC_ONCE)
 
 
-def deploy(state: dict, action: dict) -> list[dict]:
+def deploy(state: State, action: Action, chance: Chance) -> list[Event]:
     """Deployment: minions from hand go onto the player board and the temple."""
-    if state["phase"] != "deployment":
-        raise IllegalAction("Deployment happens once, before Day 1's Daybreak",
-                            "Deployment: only at the start of the game")
-    god = st.god_of(state, action.get("god"))
+    god = st.seated(state, action.get("god"))
     names = action.get("cards")
     if not isinstance(names, list) or not names:
         raise InputError("deploy: name at least one minion card")
@@ -97,16 +87,15 @@ def deploy(state: dict, action: dict) -> list[dict]:
                             f"not {len(found)}",
                             "Minion limit: four minions plus the champion")
     temple = st.player(state, god)["temple"]
-    evs: list[dict] = []
+    evs: list[Event] = []
     for card in found:
         evs += mn.enter_play(state, god, card, temple)
     return evs
 
 
-def play(state: dict, action: dict) -> list[dict]:
+def play(state: State, action: Action, chance: Chance) -> list[Event]:
     """Play a Minion: it enters on the player's temple."""
-    god = st.god_of(state, action.get("god"))
-    _own_phase(state, god, "Playing a minion")
+    god = st.seated(state, action.get("god"))
     card = cards.resolve(state, action.get("card"), action.get("stats"))
     _not_champion(card)
     _from_hand(state, [card])
@@ -114,15 +103,14 @@ def play(state: dict, action: dict) -> list[dict]:
     replace = action.get("replace")
     if replace in (None, "") and mn.free_slot(state, god) is None:
         # The fifth minion entering: the player chooses which goes to Hades (a pending choice).
-        state["pending"] = {"kind": ROOM, "god": god, "card": card, "location": temple,
-                            "exhausted": False}
+        state["pending"] = [mn.room_entry(state, god, card, temple, exhausted=False)]
         return [event(f"{st.who(state, god)} has four minions: send one to Hades to make room "
                       f"for {card['name']} "
                       f"(replace SLOT: {', '.join(mn.room_choices(state, god))})")]
     return mn.enter_play(state, god, card, temple, replace=replace)
 
 
-def parse_mod(raw: Any) -> dict:
+def parse_mod(raw: Any) -> dict[str, Any]:
     """`atk=+1,def=+1,cun=+2,tac=-1,swift` -> {"attack": 1, ..., "swift": True}."""
     if raw in (None, ""):
         return {}
@@ -151,9 +139,9 @@ def parse_mod(raw: Any) -> dict:
     return out
 
 
-def attach(state: dict, action: dict) -> list[dict]:
+def attach(state: State, action: Action, chance: Chance) -> list[Event]:
     """Attach a Blessing, Curse, Heroic Mount or Monstrous Offering to a minion."""
-    god = st.god_of(state, action.get("god"))
+    god = st.seated(state, action.get("god"))
     kind = str(action.get("as") or "").strip().lower()
     if kind not in AS:
         raise InputError(f"attach --as must be one of {', '.join(AS)}, not '{kind}'")
@@ -162,7 +150,6 @@ def attach(state: dict, action: dict) -> list[dict]:
         raise InputError("attach: name the card being attached (60 characters at most)")
     mod = parse_mod(action.get("mod"))
     target = st.minion(state, action.get("to"))
-    _own_phase(state, god, "Attaching a card")
     if kind == "curse":
         if st.is_champion(target):
             raise IllegalAction(f"{st.name(target)} is a champion and cannot be cursed",
@@ -184,21 +171,22 @@ def attach(state: dict, action: dict) -> list[dict]:
     if any(a["card"].lower() == name.lower() for a in target["attachments"]):
         raise IllegalAction(f"{st.name(target)} already has a {name} attached",
                             "Attachments: one of the same name per minion")
-    evs = []
+    evs: list[Event] = []
     if kind in ("mount", "offering"):
         old = next((a for a in target["attachments"] if a["as"] == kind), None)
         if old is not None:
             target["attachments"].remove(old)
             state["hades"].append(old["card"])
             evs.append(event(f"{old['card']} ({kind}) is discarded to Hades"))
-    target["attachments"].append({"card": name, "as": kind, "by": god, "mod": mod})
+    attachment: Attachment = {"card": name, "as": kind, "by": god, "mod": mod}
+    target["attachments"].append(attachment)
     shown = ", ".join(f"{k} {v:+d}" if k != "swift" else "Swift" for k, v in mod.items())
     evs.append(event(f"{name} ({kind}) attached to {st.name(target)}"
                      + (f": {shown}" if shown else "")))
     return evs
 
 
-def _one_copy(state: dict, name: str) -> None:
+def _one_copy(state: State, name: str) -> None:
     """The Epic Minion Deck holds a single copy of each Epic minion: once drawn onto an Isle
     (and then recruited, killed or still waiting there), it cannot come out again."""
     drawn = state.setdefault("epics_drawn", {})
@@ -208,15 +196,16 @@ def _one_copy(state: dict, name: str) -> None:
                             "Epic Minion Deck: one copy of each Epic minion")
 
 
-def isle(state: dict, action: dict) -> list[dict]:
+def isle(state: State, action: Action, chance: Chance) -> list[Event]:
     """An Epic card is placed face up on an Isle that is waiting for one."""
     where = bd.location(state["board"], action.get("isle"))
     if bd.kind(state["board"], where) != "isle":
         raise InputError(f"{where} is not a Greek Isle (isles: {', '.join(bd.ISLES)})")
     if where not in state["awaiting"]:
+        lying = state["isles"][where]
         raise IllegalAction(
-            f"{where} is not waiting for a card" + (f" (it holds {state['isles'][where]['name']})"
-                                                    if state["isles"][where] else ""),
+            f"{where} is not waiting for a card" + (f" (it holds {lying['name']})"
+                                                    if lying else ""),
             "Greek Isles: populated at setup, then at Daybreak only when empty of card and minions")
     card = cards.resolve(state, action.get("card"), action.get("stats"))
     _not_champion(card)
@@ -228,7 +217,7 @@ def isle(state: dict, action: dict) -> list[dict]:
     if twin is not None:
         raise IllegalAction(f"{card['name']} is already in play as {twin['ref']}: that one card "
                             "cannot also lie on an Isle (draw another)", EPIC_ONCE)
-    card = {**card, "keywords": sorted((set(card["keywords"]) - {"basic"}) | {"epic"})}
+    card = Card(**{**card, "keywords": sorted((set(card["keywords"]) - {"basic"}) | {"epic"})})
     state["isles"][where] = card
     state["epics_drawn"][card["name"].lower()] = f"{where}, day {state['day']}"
     state["awaiting"].remove(where)

@@ -8,11 +8,13 @@ dice it would roll there; the player rows say who draws (or will draw) Zeus' Pit
 from __future__ import annotations
 
 import textwrap
+from typing import Any
 
 from referee.games.kleos import combat, flow
 from referee.games.kleos import minions as mn
 from referee.games.kleos import state as st
 from referee.games.kleos.actions import OA, oa_choices
+from referee.games.kleos.state import Card, Location, Minion, State
 
 SHORT = {"attack": "atk", "defense": "def", "cunning": "cun", "tactics": "tac"}
 WIDTH = 80  # `status` fits an 80-column terminal
@@ -21,12 +23,12 @@ GAP = "  "
 MIN_LAST = 14  # the notes column never gets narrower than this
 
 
-def _stats(state: dict, m: dict) -> str:
+def _stats(state: State, m: Minion) -> str:
     vals = [mn.stat(state, m, k) for k in ("attack", "defense", "cunning", "tactics")]
     return f"{vals[0]}/{vals[1]}/{vals[2]}/{vals[3]:+d}"
 
 
-def _notes(state: dict, m: dict) -> str:
+def _notes(state: State, m: Minion) -> str:
     notes = []
     if state["favor"] == m["ref"]:
         notes.append("* Olympus' Favor")
@@ -36,8 +38,9 @@ def _notes(state: dict, m: dict) -> str:
         notes.append("OA used")
     if mn.swift(m):
         notes.append("Swift" + (" (moved)" if m["moves"] else ""))
-    if mn.hunting(state, m):
-        notes.append("hunting +{}/+{}".format(*m["card"]["hunter"]))
+    hunter = m["card"]["hunter"]
+    if hunter and mn.hunting(state, m):
+        notes.append("hunting +{}/+{}".format(*hunter))
     for a in m["attachments"]:
         mod = ", ".join(f"{SHORT[k]}{v:+d}" if k != "swift" else "swift"
                        for k, v in a["mod"].items())
@@ -45,7 +48,7 @@ def _notes(state: dict, m: dict) -> str:
     return "; ".join(notes)
 
 
-def heading(state: dict) -> str:
+def heading(state: State) -> str:
     phase = "Contest over" if state["phase"] == "over" else st.phase_name(state)
     god = st.active_god(state)
     line = f"Day {state['day']} of 5 · {phase}"
@@ -55,37 +58,37 @@ def heading(state: dict) -> str:
     return line + f" · turn order: {order}"
 
 
-def _pending(state: dict) -> tuple[str, list[str]]:
+def _pending(state: State) -> tuple[str, list[str]]:
     """The pending decision: who decides what, and the answers (each a command)."""
-    pend = state["pending"]
-    if pend["kind"] == OA:
-        god = pend["queue"][0]
-        mover = state["minions"][pend["mover"]]
+    entry = state["pending"][0]
+    data: dict[str, Any] = entry.get("data") or {}
+    god = data["god"]
+    if entry["decision"] == OA:
+        mover = state["minions"][data["mover"]]
         choices = [f"`oa {ref}` ({state['minions'][ref]['card']['name']})"
                    for ref in oa_choices(state)]
         head = (f"{st.who(state, god)} may make an opportunity attack on {st.name(mover)} as "
-                f"it leaves {pend['from']}")
-        return head, [*choices, "`pass`"]
-    god = pend["god"]
+                f"it leaves {data['start']}")
+        return head, [*choices, "`pass`" + (" (or `pass all`)" if data["then"] else "")]
     choices = [f"`replace {slot}` ({state['minions'][f'{god}:{slot}']['card']['name']})"
-               if slot != "new" else f"`replace new` ({pend['card']['name']} itself)"
-               for slot in mn.room_choices(state, god)]
+               if slot != "new" else f"`replace new` ({data['card']['name']} itself)"
+               for slot in entry["choices"]]
     head = (f"{st.who(state, god)} has four minions; one goes to Hades to make room for "
-            f"{pend['card']['name']}")
+            f"{data['card']['name']}")
     return head, choices
 
 
-def pending_text(state: dict) -> str:
+def pending_text(state: State) -> str:
     """The pending decision in one line ('' when none)."""
     if not state["pending"]:
         return ""
     head, choices = _pending(state)
-    if state["pending"]["kind"] == OA:
+    if state["pending"][0]["decision"] == OA:
         return f"WAITING: {head}: {', '.join(choices[:-1])}, or {choices[-1]}"
     return f"WAITING: {head}: {', '.join(choices)}"
 
 
-def _pending_lines(state: dict) -> list[str]:
+def _pending_lines(state: State) -> list[str]:
     """The pending decision for `status`: who decides, then one answer a line."""
     head, choices = _pending(state)
     return [*_fill(f"WAITING: {head}:"), *(f"{INDENT}{c}" for c in choices)]
@@ -117,21 +120,21 @@ def _grid(headers: list[str], rows: list[list], caps: list[int | None],
     return [*lines(headers), rule], [lines(r) for r in cells]
 
 
-def tallies(state: dict, location: str) -> dict[str, int]:
+def tallies(state: State, location: str) -> dict[str, int]:
     """Each side's Tactics at a location: the sum over its minions there (a fighter's own
     is left out of its side's tally when it fights)."""
     return {g: combat.tally(state, location, g, ()) for g in st.gods(state)
             if any(m["god"] == g for m in st.at(state, location))}
 
 
-def attack_dice(state: dict, m: dict) -> int:
+def attack_dice(state: State, m: Minion) -> int:
     """Dice the minion rolls attacking or retaliating where it stands: Attack plus its side's
     tally without itself (card bonuses aside; an opportunity attack adds no Tactics)."""
     side = combat.tally(state, m["location"], m["god"], (m["ref"],))
     return max(0, mn.stat(state, m, "attack") + side)
 
 
-def _place(state: dict, loc: str, info: dict, owners: dict[str, str]) -> str:
+def _place(state: State, loc: str, info: Location, owners: dict[str, str]) -> str:
     bits = [loc]
     if loc in owners:
         bits.append(f"{st.possessive(owners[loc].capitalize())} temple")
@@ -148,7 +151,7 @@ DICE_NOTE = ("Tactics: each side's sum here (a fighter's own is left out); dice:
              "that tally, card bonuses aside (an opportunity attack adds no Tactics)")
 
 
-def board_lines(state: dict) -> list[str]:
+def board_lines(state: State) -> list[str]:
     """The minions by location; each location says its glory and each side's Tactics tally,
     each minion its stats (Hunter included), the dice it fights with here, its notes."""
     owners = {p["temple"]: p["god"] for p in state["players"]}
@@ -173,22 +176,21 @@ def board_lines(state: dict) -> list[str]:
     return out + _fill(DICE_NOTE)
 
 
-def hint(state: dict) -> str:
+def hint(state: State) -> str:
     """What the table does now, in one line."""
-    god = st.active_god(state)
     if state["phase"] == "deployment":
         return ("Deployment: put an Epic card on each Isle (isle ISLE CARD), deploy minions "
                 "(deploy GOD CARD...), then `next` starts Day 1.")
     if state["phase"] == "play":
-        return (f"{st.whose(state, god)} Play Phase: play minions and attach cards "
-                "(play, attach), then `next`.")
+        return (f"{st.whose(state, st.active(state))} Play Phase: play minions and attach "
+                "cards (play, attach), then `next`.")
     if state["phase"] == "action":
-        return (f"{st.whose(state, god)} Action Phase: two actions per minion (move, attack, "
-                "recruit), then `next`.")
+        return (f"{st.whose(state, st.active(state))} Action Phase: two actions per minion "
+                "(move, attack, recruit), then `next`.")
     return ""
 
 
-def _isle_rows(state: dict) -> list[list]:
+def _isle_rows(state: State) -> list[list]:
     rows = []
     for isle, card in state["isles"].items():
         if card:
@@ -205,7 +207,7 @@ def _table(headers: list[str], rows: list[list], caps: list[int | None]) -> list
     return head + [line for row in body for line in row]
 
 
-def render(state: dict) -> str:
+def render(state: State) -> str:
     """`status` within 80 columns: heading, what to do or who decides, the board, the Isles,
     the players."""
     parts = _fill(heading(state))
@@ -229,11 +231,11 @@ def render(state: dict) -> str:
     return "\n".join(parts)
 
 
-def _card_stats(card: dict) -> str:
+def _card_stats(card: Card) -> str:
     return f"{card['attack']}/{card['defense']}/{card['cunning']}/{card['tactics']:+d}"
 
 
-def glory_rows(state: dict) -> list[list]:
+def glory_rows(state: State) -> list[list]:
     """A row per player: glory, today's change, minions, first player and Zeus' Pity (drawn
     today, or due at the next Daybreak for a player 5+ behind the leader)."""
     rows = []

@@ -16,16 +16,14 @@ from referee.games.kleos import board as bd
 from referee.games.kleos import cards
 from referee.games.kleos import minions as mn
 from referee.games.kleos.cards import GODS
-from referee.games.kleos.state import possessive
+from referee.games.kleos.state import Card, Player, State, possessive
 
 
-def _players(options: dict) -> list[dict]:
+def _players(options: dict) -> list[Player]:
     raw = options.get("players")
     if not isinstance(raw, list):
         raise InputError("new: give the players as NAME:GOD")
-    if not 2 <= len(raw) <= 5:
-        raise IllegalAction(f"Kleos is for 2-5 players, not {len(raw)}", "Setup: 2-5 gods")
-    out: list[dict] = []
+    out: list[Player] = []
     for p in raw:
         if isinstance(p, str):
             name, _, god = p.rpartition(":")
@@ -45,11 +43,11 @@ def _players(options: dict) -> list[dict]:
             raise InputError(f"two players are named '{name}'")
         if name.lower() in GODS and name.lower() != god:
             raise InputError(f"a player cannot be named after another god ('{name}')")
-        out.append({"name": name, "god": god})
+        out.append({"name": name, "god": god, "temple": ""})  # the temple is dealt next
     return out
 
 
-def _temples(options: dict, players: list[dict], used: tuple[str, ...], chance: Chance) -> None:
+def _temples(options: dict, players: list[Player], used: tuple[str, ...], chance: Chance) -> None:
     """Chosen temples first; the rest are shuffled among the remaining temples."""
     chosen = options.get("temples") or {}
     if not isinstance(chosen, dict):
@@ -78,7 +76,7 @@ def _temples(options: dict, players: list[dict], used: tuple[str, ...], chance: 
         p["temple"] = taken[p["god"]]
 
 
-def _card_map(raw: Any, what: str) -> dict[str, dict]:
+def _card_map(raw: Any, what: str) -> dict[str, Card]:
     if raw is None:
         return {}
     if not isinstance(raw, dict):
@@ -86,7 +84,7 @@ def _card_map(raw: Any, what: str) -> dict[str, dict]:
     return {str(k).lower(): cards.normalize(v, str(k)) for k, v in raw.items()}
 
 
-def new_state(options: dict, chance: Chance) -> dict:
+def new_state(options: dict, chance: Chance) -> State:
     """The state after setup: Day 1, Deployment, champions on their temples."""
     players = _players(options)
     given = options.get("board")
@@ -110,11 +108,11 @@ def new_state(options: dict, chance: Chance) -> dict:
             "rulebook; "
             "type them with --champion GOD=A/D/C/T or --champion GOD=CARD "
             "(or `referee kleos card add NAME --stats A/D/C/T --champion GOD` once)")
-    state: dict[str, Any] = {
+    state: State = {
         "board": board, "players": players, "day": 1, "phase": "deployment", "active": 0,
         "first": next(i for i, p in enumerate(players) if p["temple"] == "h1"),
-        "minions": {}, "isles": {i: None for i in bd.ISLES}, "awaiting": list(bd.ISLES),
-        "favor": None, "glory": {p["god"]: 0 for p in players}, "ledger": [], "pending": None,
+        "minions": {}, "isles": dict.fromkeys(bd.ISLES), "awaiting": list(bd.ISLES),
+        "favor": None, "glory": {p["god"]: 0 for p in players}, "ledger": [], "pending": [],
         "hades": [], "cards": _card_map(options.get("cards"), "cards"), "pity": [],
         "dusk": None, "city_glory": {}, "result": None, "epics_drawn": {},
     }

@@ -1,0 +1,153 @@
+"""What each verb may do now, for hints, completion and random playouts (per-verb `options`).
+
+Kept finite so a Contest always ends: minions have two actions a day, plays and
+deployments stop at four minions, each curse name goes once on a minion, and `next` is
+offered whenever nothing is pending, except during Deployment while an Isle still waits
+for its Epic card (an `isle` action is offered then). Dice are left out: the referee
+rolls them when the action is played. Every action listed here is accepted as it stands.
+"""
+
+from __future__ import annotations
+
+import random
+
+from referee.games.kleos import actions as act
+from referee.games.kleos import minions as mn
+from referee.games.kleos import state as st
+from referee.games.kleos.cards import GODS
+from referee.games.kleos.state import Card, State
+from referee.verbs import Action
+
+PLAYOUT_CURSE = "Curse of Strife"
+
+
+def _epic_cards(state: State) -> list[Card]:
+    return [c for _, c in sorted(state["cards"].items())
+            if c.get("disposition") is not None and "champion" not in c["keywords"]]
+
+
+def _hand_cards(state: State) -> list[Card]:
+    return [c for _, c in sorted(state["cards"].items())
+            if "champion" not in c["keywords"] and "epic" not in c["keywords"]]
+
+
+def playout_options(rng: random.Random) -> dict:
+    """Random `new` options for the shared consistency test: 2-5 gods, typed champions and
+    a few cards (invented stats: the rulebook prints none), Epic cards enough for the five
+    Isles at setup and one more."""
+    gods = list(GODS)
+    rng.shuffle(gods)
+    n = rng.randint(2, 5)
+    names = ["Ann", "Bob", "Cy", "Dee", "Eve"]
+    champs = {g: {"name": f"{g.capitalize()} Champion", "attack": 3, "defense": 3,
+                  "cunning": 2, "tactics": 1, "swift": g == "hermes"} for g in gods[:n]}
+    cards = {
+        "Hoplite Warrior": {"attack": 2, "defense": 2, "cunning": 1, "tactics": 1},
+        "Centaur": {"attack": 2, "defense": 2, "cunning": 1, "tactics": 1, "swift": True},
+        "Cyclops": {"attack": 4, "defense": 3, "cunning": 0, "tactics": -1},
+        "Amazonian Queen Myrina": {"attack": 3, "defense": 2, "cunning": 2, "tactics": 1,
+                                   "disposition": 1, "keywords": ["epic", "hero"]},
+        "Minotaur": {"attack": 3, "defense": 3, "cunning": 1, "tactics": -1, "disposition": 2,
+                     "hunter": [2, 1], "keywords": ["epic", "monster"]},
+        "Theseus": {"attack": 3, "defense": 3, "cunning": 3, "tactics": 2, "disposition": 3,
+                    "keywords": ["epic", "hero"]},
+        "Medusa": {"attack": 3, "defense": 2, "cunning": 2, "tactics": 0, "disposition": 3,
+                   "keywords": ["epic", "monster"]},
+        "Hydra": {"attack": 4, "defense": 3, "cunning": 1, "tactics": -1, "disposition": 2,
+                  "keywords": ["epic", "monster"]},
+        "Jason": {"attack": 3, "defense": 2, "cunning": 3, "tactics": 1, "disposition": 2,
+                  "keywords": ["epic", "hero"]},
+    }
+    return {"players": [{"name": names[i], "god": g} for i, g in enumerate(gods[:n])],
+            "champions": champs, "cards": cards}
+
+
+# -- answers to what is pending ---------------------------------------------------------------
+
+def oa(state: State) -> list[Action]:
+    return [{"minion": ref} for ref in act.oa_choices(state)]
+
+
+def pass_(state: State) -> list[Action]:
+    return [{}] if act.oa_pending(state) is not None else []
+
+
+def replace(state: State) -> list[Action]:
+    return [{"slot": slot} for p in state["pending"] if p["decision"] == act.ROOM
+            for slot in p["choices"]]
+
+
+# -- Deployment and the Play Phase ---------------------------------------------------------------
+
+def next_(state: State) -> list[Action]:
+    """`next` (naming whose phase it ends), except while an Isle waits at Deployment."""
+    if state["phase"] == "deployment":
+        return [] if state["awaiting"] else [{}]
+    return [{"god": st.active(state)}]
+
+
+def isle(state: State) -> list[Action]:
+    """The first Isle waiting gets an Epic card not yet drawn nor in play."""
+    drawn = state["epics_drawn"]
+    in_play = {m["card"]["name"].lower() for m in state["minions"].values()}
+    epics = [c for c in _epic_cards(state) if c["name"].lower() not in {*drawn, *in_play}]
+    if not state["awaiting"] or not epics:
+        return []
+    card = epics[len(state["hades"]) % len(epics)]
+    return [{"isle": state["awaiting"][0], "card": card["name"]}]
+
+
+def deploy(state: State) -> list[Action]:
+    hand = _hand_cards(state)
+    return [{"god": god, "cards": [hand[0]["name"]]} for god in st.gods(state)
+            if hand and st.count_minions(state, god) < st.MAX_MINIONS]
+
+
+def play(state: State) -> list[Action]:
+    god = st.active(state)
+    hand = _hand_cards(state)
+    if st.count_minions(state, god) < st.MAX_MINIONS:
+        return [{"god": god, "card": c["name"]} for c in hand]
+    # a fifth minion: the player is asked which one goes to Hades
+    return [{"god": god, "card": hand[0]["name"]}] if hand else []
+
+
+def attach(state: State) -> list[Action]:
+    god = st.active(state)
+    return [{"god": god, "card": PLAYOUT_CURSE, "to": m["ref"], "as": "curse", "mod": "atk=-1"}
+            for m in state["minions"].values()
+            if m["god"] != god and not st.is_champion(m)
+            and not any(a["card"] == PLAYOUT_CURSE for a in m["attachments"])]
+
+
+# -- the Action Phase ------------------------------------------------------------------------
+
+def _ready(state: State) -> list:
+    if state["phase"] != "action":
+        return []
+    return [m for m in st.minions_of(state, st.active(state))
+            if not m["exhausted"] and m["actions"] > 0]
+
+
+def move(state: State) -> list[Action]:
+    out: list[Action] = []
+    adjacent = state["board"]["adjacent"]
+    for m in _ready(state):
+        here = m["location"]
+        for there in adjacent[here]:
+            out.append({"minion": m["ref"], "to": there})
+            if mn.swift(m) and not m["moves"]:
+                out += [{"minion": m["ref"], "to": there, "to2": far}
+                        for far in adjacent[there] if far != here]
+    return out
+
+
+def attack(state: State) -> list[Action]:
+    return [{"minion": m["ref"], "target": o["ref"]} for m in _ready(state)
+            for o in st.at(state, m["location"]) if o["god"] != m["god"]]
+
+
+def recruit(state: State) -> list[Action]:
+    return [{"minion": m["ref"]} for m in _ready(state)
+            if state["board"]["locations"][m["location"]]["kind"] == "isle"
+            and state["isles"][m["location"]]]
