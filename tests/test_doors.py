@@ -59,7 +59,6 @@ def _wrong_way(files: list[Path], forbidden: tuple[str, ...]) -> list[str]:
             if _under(name, forbidden)]
 
 
-@pytest.mark.xfail(strict=True, reason="being moved: the wrong-way door is removed in this wave")
 def test_scorers_import_nothing_from_the_games_or_the_cli():
     assert _wrong_way(_files("scorers"), ("referee.games", "referee.cli", "click")) == []
 

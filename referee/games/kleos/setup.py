@@ -125,11 +125,11 @@ def new_state(options: dict, chance: Chance) -> State:
         m = mn.new_minion(p["god"], "champion", card, p["temple"])
         state["minions"][m["ref"]] = m
         state["cards"][card["name"].lower()] = card
-    _isles(state, options.get("isles"))
+    _isles(state, options.get("isles"), chance)
     return state
 
 
-def _isles(state: dict, given: Any) -> None:
+def _isles(state: Any, given: Any, chance: Chance) -> None:
     """Epic cards laid on the Isles as part of setup (`new` options), exactly as `isle` lays them."""
     if not given:
         return
@@ -140,4 +140,4 @@ def _isles(state: dict, given: Any) -> None:
     for where, card in given.items():
         if not isinstance(card, dict):
             raise InputError(f"{where}: an Isle's card is given as its card data (name, stats)")
-        isle(state, {"verb": "isle", "isle": where, "card": card.get("name"), "stats": card})
+        isle(state, {"verb": "isle", "isle": where, "card": card.get("name"), "stats": card}, chance)
