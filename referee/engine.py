@@ -31,7 +31,6 @@ from collections.abc import Mapping
 from typing import Any, ClassVar
 
 from referee.chance import Chance
-
 from referee.errors import IllegalAction, InputError
 from referee.verbs import Action, Event, Pending, Verb, public
 

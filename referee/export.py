@@ -64,7 +64,7 @@ def results_text(results: list[dict], short: bool = False) -> str:
     for r in results:
         value = r.get("value")
         faces = isinstance(value, list) and all(isinstance(v, str) and len(v) == 1 for v in value)
-        if faces and not any(v.isdigit() for v in value):  # digits are numbers (realms): listed
+        if isinstance(value, list) and faces and not any(v.isdigit() for v in value):  # realms: listed
             shown = "".join(value)
         else:
             shown = json.dumps(value, ensure_ascii=False)
@@ -108,8 +108,8 @@ def _chat(loaded: session.Loaded) -> str:
 
 
 def _markdown(loaded: session.Loaded, history: list[dict]) -> str:
-    from referee.status import status_line
     from referee.standings import deciding, standings, verdict
+    from referee.status import status_line
 
     summary = loaded.stored_summary
     out = [f"# {loaded.engine.title} — session {loaded.id}", ""]

@@ -159,10 +159,10 @@ def csv_text(loaded: session.Loaded) -> str:
     buf = io.StringIO()
     writer = csv.writer(buf, lineterminator="\n")
     writer.writerow(header)
-    for step, arg, res, sources in rows:
+    for step, arg, res, source_text in rows:
         rec = step.record
         writer.writerow([rec.get("idx", ""), _time(rec.get("created")), cell(step.turn), cell(step.player),
                          rec["action"].get("verb"), *(arg.get(a, "") for a in args),
-                         *(res.get(r, "") for r in results), sources,
+                         *(res.get(r, "") for r in results), source_text,
                          *(cell(step.series.get(k)) for k in series_keys)])
     return buf.getvalue()

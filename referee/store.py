@@ -17,7 +17,7 @@ import os
 import sqlite3
 import time
 from collections.abc import Iterator
-from contextlib import contextmanager
+from contextlib import contextmanager, suppress
 from pathlib import Path
 from typing import Any
 
@@ -213,10 +213,8 @@ class Store:
             self.db.execute("COMMIT")
         except BaseException:
             if self.db.in_transaction:
-                try:
+                with suppress(sqlite3.Error):
                     self.db.raw.execute("ROLLBACK")
-                except sqlite3.Error:
-                    pass
             raise
 
     # -- sessions ------------------------------------------------------------------
@@ -251,7 +249,7 @@ class Store:
     def _session_row(self, row: tuple) -> dict:
         cols = ["id", "game", "name", "seed", "rules_version", "status", "summary", "created", "updated", "used",
                 "commitment", "seed_public"]
-        out = dict(zip(cols, row))
+        out = dict(zip(cols, row, strict=True))
         out["seed_public"] = bool(out["seed_public"])
         out["summary"] = json.loads(out["summary"])
         return out

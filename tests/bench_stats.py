@@ -40,7 +40,7 @@ def _summary(game: str, rng: random.Random, over: bool) -> dict:
         details = {"planet": True, "planet_elements": 3, "end_reason": "planet", "aggression_held": False}
     elif game == "croa":
         players = [{"name": n, "score": None, "color": c, "alive": i == 0}
-                   for i, (n, c) in enumerate(zip(names, COLORS))]
+                   for i, (n, c) in enumerate(zip(names, COLORS, strict=False))]
         winners = [names[0]]
         details = {"frogs": {n: 4 if i == 0 else 0 for i, n in enumerate(names)}}
     else:
@@ -50,7 +50,7 @@ def _summary(game: str, rng: random.Random, over: bool) -> dict:
         winners = tied if rng.random() < 0.3 else tied[:1]
         players = [{"name": n, "score": scores[n]} for n in names]
         if game == "kleos":
-            players = [{**p, "god": g} for p, g in zip(players, GODS)]
+            players = [{**p, "god": g} for p, g in zip(players, GODS, strict=False)]
             details = {"tie_break": rng.choice([None, 1, 2]) if len(tied) > 1 else None, "decided_by": ""}
         elif game == "cerebria":
             outcome = rng.choice(["single-minded", "balanced"])

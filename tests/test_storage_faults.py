@@ -98,7 +98,8 @@ def test_a_full_disk_is_named_and_nothing_is_half_written(tmp_path):
     store.db.execute(f"PRAGMA max_page_count = {pages}")
     saved = 0
     with pytest.raises(StorageError) as caught:
-        for saved in range(1, 500):  # the last page fills after a few actions
+        for saved in range(1, 500):  # noqa: B007 - read after the loop: the action refused
+            # the last page fills after a few actions
             session.act(store, sid, glory("ares", 1, "a card " + "x" * 70))
     assert "is full" in caught.value.message and "free some space" in caught.value.message
     assert "rollback" not in caught.value.message

@@ -10,8 +10,8 @@ from kleos_table import NEXT, check, glory, start
 
 from referee import session
 from referee.cli import cli
-from referee.integrity import verify_session
 from referee.errors import StorageError
+from referee.integrity import verify_session
 from referee.store import APPLICATION_ID, SCHEMA_VERSION, Store
 
 # The schema text of referee/store.py at schema version 1, as released.

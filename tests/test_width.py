@@ -90,4 +90,4 @@ def test_game_board_fits_80_columns(stores, game):
 
 
 def test_every_example_is_a_registered_game():
-    assert GAMES == sorted(registry.names())
+    assert sorted(registry.names()) == GAMES

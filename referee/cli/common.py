@@ -231,7 +231,7 @@ def action_command(group: click.Group, name: str | None = None,
     def deco(fn: Callable[..., dict]) -> click.Command:
         @functools.wraps(fn)
         def cmd(dry_run: bool, **kw: Any) -> None:
-            run_action(group.name, fn(**kw), dry_run=dry_run, prepare=prepare)
+            run_action(str(group.name), fn(**kw), dry_run=dry_run, prepare=prepare)
 
         cmd.__click_params__ = list(getattr(fn, "__click_params__", []))  # type: ignore[attr-defined]
         return group.command(name, **kwargs)(json_option(dry_run_option(cmd)))

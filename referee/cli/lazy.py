@@ -12,7 +12,7 @@ class SuggestingGroup(click.Group):
 
     group_class = type
 
-    def resolve_command(self, ctx: click.Context, args: list[str]):  # type: ignore[no-untyped-def]
+    def resolve_command(self, ctx: click.Context, args: list[str]):
         """An unknown command names the closest ones (`referee klos` -> did you mean 'kleos'?)."""
         name = args[0] if args else ""
         if name and not name.startswith("-") and not ctx.resilient_parsing and self.get_command(ctx, name) is None:
@@ -56,7 +56,7 @@ class LazyGroup(SuggestingGroup):
 class RootGroup(LazyGroup):
     """The root command: in standalone mode, every outcome becomes an exit code 0-3 with a message."""
 
-    def main(self, args=None, prog_name=None, complete_var=None, standalone_mode=True, **extra):  # type: ignore[override]
+    def main(self, args=None, prog_name=None, complete_var=None, standalone_mode=True, **extra):
         if not standalone_mode:
             return super().main(args, prog_name, complete_var, standalone_mode=False, **extra)
         import sys
@@ -68,7 +68,7 @@ class RootGroup(LazyGroup):
             args = sys.argv[1:]
         sys.exit(invoke(self, list(args), prog_name or "referee", obj=extra.get("obj")))
 
-    def invoke(self, ctx: click.Context):  # type: ignore[override]
+    def invoke(self, ctx: click.Context):
         """A reader that went away (`referee log | head -1`) ends the command quietly, exit 0
         (Click would exit 1 on a broken pipe)."""
         try:

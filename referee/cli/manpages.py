@@ -104,7 +104,9 @@ def page(name: str, group: click.Command, title: str, parent: click.Context | No
             if isinstance(cmd, click.Group):
                 sub_ctx = _context(cmd, sub_name, ctx)
                 for leaf in cmd.list_commands(sub_ctx):
-                    out += _command_section(sub_ctx, f"{full} {sub_name} {leaf}", cmd.get_command(sub_ctx, leaf))
+                    leaf_cmd = cmd.get_command(sub_ctx, leaf)
+                    assert leaf_cmd is not None
+                    out += _command_section(sub_ctx, f"{full} {sub_name} {leaf}", leaf_cmd)
             else:
                 out += _command_section(ctx, f"{full} {sub_name}", cmd)
     if name == "referee":
@@ -133,6 +135,7 @@ def pages() -> dict[str, str]:
                              commands=sorted(SESSION_COMMANDS))}
     for game in GAMES:
         group = cli.get_command(root_ctx, game)
+        assert group is not None
         out[f"referee-{game}.1"] = page(f"referee-{game}", group, GAME_HELP[game], parent=root_ctx)
     return out
 

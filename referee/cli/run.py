@@ -76,7 +76,7 @@ def invoke(cli: click.Command, args: list[str], prog_name: str = "referee", obj:
                                 " retype it")
         return 2
     try:
-        rv = cli.main(args, prog_name=prog_name, standalone_mode=False, obj=obj)  # type: ignore[call-arg]
+        rv = cli.main(args, prog_name=prog_name, standalone_mode=False, obj=obj)
         return rv if isinstance(rv, int) and 0 <= rv <= 3 else 0
     except click.exceptions.Exit as exc:
         return exc.exit_code
@@ -113,7 +113,7 @@ def invoke(cli: click.Command, args: list[str], prog_name: str = "referee", obj:
             sys.stdout.flush()
         except BrokenPipeError:
             quiet_stdout()
-        except Exception:  # noqa: BLE001, S110 - a closed stdout at exit is not the user's problem
+        except Exception:
             pass
 
 

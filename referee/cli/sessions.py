@@ -327,10 +327,7 @@ def verify_cmd(ctx: click.Context, session_id: str | None, check_all: bool) -> N
 
     ref = context.get()
     store = ref.store()
-    if check_all:
-        ids = [r["id"] for r in store.sessions(include_over=True)]
-    else:
-        ids = [_sid(session_id)]
+    ids = [r["id"] for r in store.sessions(include_over=True)] if check_all else [_sid(session_id)]
     reports = [verify_session(store, sid) for sid in ids]
     bad = [r for r in reports if not r["ok"]]
     if ref.as_json:
@@ -359,6 +356,8 @@ def completion_cmd(shell: str) -> None:
     from referee.cli import cli
 
     comp_cls = get_completion_class(shell)
+    if comp_cls is None:  # pragma: no cover - the Choice allows only the shells Click knows
+        raise click.BadParameter(f"no completion for {shell}")
     comp = comp_cls(cli, {}, "referee", "_REFEREE_COMPLETE")
     click.echo(comp.source())
     sys.stdout.flush()

@@ -92,7 +92,7 @@ class Shell:
             store = self.referee.store()
             sid = session.resolve(store, self.game, self.pinned)
             loaded = session.load(store, sid)
-        except Exception:  # noqa: BLE001 - no session yet, or a bad store: the toolbar just says so
+        except Exception:
             return
         self.session_id = sid
         self.game = loaded.game
@@ -100,7 +100,7 @@ class Shell:
         self.turn_word = loaded.engine.turn_word
         try:
             self.vocab = {k: [str(w) for w in v] for k, v in loaded.engine.vocabulary(loaded.state).items()}
-        except Exception:  # noqa: BLE001 - completion must never break the prompt
+        except Exception:
             self.vocab = {}
 
     def toolbar(self) -> str:
@@ -181,10 +181,13 @@ class Shell:
         for word in topic[1:]:  # `help card add`
             if not isinstance(cmd, click.Group) or word not in cmd.list_commands(click.Context(cmd)):
                 break
-            cmd = cmd.get_command(click.Context(cmd), word)
+            sub = cmd.get_command(click.Context(cmd), word)
+            if sub is None:
+                break
+            cmd = sub
             path.append(word)
-        ctx = click.Context(cmd, info_name=" ".join(path), **cmd.context_settings)  # type: ignore[arg-type]
-        click.echo(cmd.get_help(ctx))  # type: ignore[union-attr]
+        ctx = click.Context(cmd, info_name=" ".join(path), **cmd.context_settings)
+        click.echo(cmd.get_help(ctx))
         return 0
 
     def overview(self) -> str:
@@ -235,7 +238,7 @@ class Shell:
             self.last_code = self.help(words[1:])
             return self.last_code
         if "--help" in words or "-h" in words[1:2]:  # `move --help`: the shell's help for it
-            self.last_code = self.help([w for w in words[: words.index("--help" if "--help" in words else "-h")]])
+            self.last_code = self.help(list(words[: words.index("--help" if "--help" in words else "-h")]))
             return self.last_code
         try:
             args = self.args_for(words)
@@ -271,7 +274,7 @@ class Shell:
     def run_script(self, lines: Iterable[str], bail: bool = False) -> int:
         """Batch mode (stdin is not a terminal): echo and run each line like the prompt would."""
         worst = 0
-        self.script_codes: list[tuple[str, int]] = []  # each line run, with its exit code
+        self.script_codes = []  # each line run, with its exit code
         for line in lines:
             line = line.rstrip("\n")
             if not line.strip():

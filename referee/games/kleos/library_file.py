@@ -60,7 +60,7 @@ class LibraryFileError(InputError):
 
 
 def build_card(name: str, stats: str, disposition: int | None = None, keywords: list[str] | None = None,
-               swift: bool = False, hunter: str | None = None, champion: str | None = None) -> dict:
+               swift: bool = False, hunter: str | None = None, champion: str | None = None) -> cards.Card:
     """A library card in normal form from the fields `card add` takes (InputError when one is wrong).
     Fields the rulebook states about a named card are filled in when left out."""
     kws = sorted({k.strip().lower() for k in keywords or [] if k.strip()})
@@ -183,7 +183,7 @@ def _check(found: list[tuple[int, dict, dict]], csv_text: bool) -> tuple[list[di
         except InputError as exc:  # checked field by field above; this is a safety net
             problems.append(Problem(line, None, exc.message))
             continue
-        built.append(card)
+        built.append(dict(card))
     return built, problems
 
 
@@ -245,7 +245,7 @@ def parse_csv(text: str, source: str = "the file") -> list[dict]:
             problems.append(Problem(1, needed, "missing column"))
     if problems:
         raise LibraryFileError(source, problems)
-    found = []
+    found: list[tuple[int, dict, dict]] = []
     try:
         for row in reader:
             line = reader.line_num
