@@ -19,9 +19,9 @@ def _fail(as_json: bool, kind: str, message: str, rule: str | None = None, ref: 
     label = {"illegal": "refused", "usage": "error", "storage": "error"}[kind]
     if getattr(ref, "in_shell", False):
         message = output.shell_syntax(message, getattr(ref, "shell_game", None))
-    output.echo(f"{label}: {message}", err=True, ref=ref)
+    output.echo(output.fit(f"{label}: {message}"), err=True, ref=ref)  # wrapped between words
     if rule:
-        click.echo(f"  rule: {rule}", err=True)
+        click.echo(output.fit(f"  rule: {rule}", indent="    "), err=True)
 
 
 def shell_path(command_path: str, game: str | None) -> str:
