@@ -157,13 +157,14 @@ def _correct(store: Store, sid: str, kind: str, number: int, action: dict | None
     last = len(done) - 1
     if last < 1:
         raise InputError("no action to correct yet: the session has only its `new` action")
-    if not 1 <= number <= last:
+    top = last + 1 if kind == "insert" else last  # insert N+1: after the last action
+    if not 1 <= number <= top:
         raise InputError(f"there is no action {number}: the log numbers its actions 1 to {last} "
-                         f"(see `referee log`)")
+                         f"(see `referee log`)" + ("; insert takes 1 to one past the last" if kind == "insert" else ""))
     if kind != "strike" and action is None:
         raise InputError(f"{kind} needs the command, after `--`")
     state = session.replay(engine, seed, done[:number])
-    target = done[number]
+    target = done[number] if number <= last else None
     new_record: dict | None = None
     command = None
     if kind != "strike":
@@ -200,6 +201,8 @@ def _correct(store: Store, sid: str, kind: str, number: int, action: dict | None
         try:
             state, events, _ = session.run(engine, state, row["action"], seed, place, row["results"])
         except Exception as exc:  # noqa: BLE001 - any failure means the action no longer holds
+            if row["status"] == "undone":  # the redo stack does not block: `redo` will refuse it
+                break
             failing = _failing(engine, first_later + k, row["action"], exc)
             break
         checked.append({"row": row, "events": events})
@@ -220,8 +223,11 @@ def _correct(store: Store, sid: str, kind: str, number: int, action: dict | None
         return outcome
     # the new stored tail, from the first row the correction touches
     now = time.time()
-    start = target["idx"]
-    if kind == "insert":  # before any entries set aside just before action N
+    if target is not None:
+        start = target["idx"]
+    else:  # insert after the last action: before the redo stack, if any
+        start = live[len(done)]["idx"] if len(live) > len(done) else store.next_idx(sid)
+    if kind == "insert" and target is not None:  # before any entries set aside just before action N
         pos = next(i for i, r in enumerate(rows) if r["idx"] == start)
         while pos > 0 and rows[pos - 1]["status"] in ("replaced", "struck"):
             pos -= 1
@@ -248,8 +254,8 @@ def _correct(store: Store, sid: str, kind: str, number: int, action: dict | None
         results = row["results"] if shift == 0 else _annotated(row["results"], old_place)
         if id(row) in held:
             tail.append({**row, "results": results, "events": held[id(row)]})
-        else:  # the failing action and the rest, with --cut: undone, to be redone one by one
-            tail.append({**row, "results": results, "status": "undone"})
+        else:  # the failing action and the rest (--cut), or an undone one that no longer fits:
+            tail.append({**row, "results": results, "status": "undone"})  # undone, redo retries
     store.rewrite_tail(sid, start, tail)
     store.save_summary(sid, session.cached_summary(engine, after_state))
     return outcome
