@@ -155,7 +155,7 @@ def _correct(store: Store, sid: str, kind: str, number: int, action: dict | None
     done = [r for r in rows if r["status"] == "done"]
     live = done + [r for r in rows if r["status"] == "undone"]
     last = len(done) - 1
-    if last < 1:
+    if last < 1 and kind != "insert":
         raise InputError("no action to correct yet: the session has only its `new` action")
     top = last + 1 if kind == "insert" else last  # insert N+1: after the last action
     if not 1 <= number <= top:
