@@ -115,10 +115,16 @@ def diff(before: dict, after: dict) -> list[dict]:
 
     names = list(dict.fromkeys([p.get("name") for p in before.get("players", [])]
                                + [p.get("name") for p in after.get("players", [])]))
-    score_a = {p.get("name"): p.get("score") for p in before.get("players", [])}
-    score_b = {p.get("name"): p.get("score") for p in after.get("players", [])}
-    for name in names:
-        add(f"score {name}", score_a.get(name), score_b.get(name))
+    by_a = {p.get("name"): p for p in before.get("players", [])}
+    by_b = {p.get("name"): p for p in after.get("players", [])}
+    scalar = (str, int, float, bool, type(None))
+    for key in dict.fromkeys(["score", *[k for p in [*by_a.values(), *by_b.values()] for k in p]]):
+        if key == "name":
+            continue
+        for name in names:  # the score first, then the game's own numbers (energy, bliss, ...)
+            a, b = by_a.get(name, {}).get(key), by_b.get(name, {}).get(key)
+            if isinstance(a, scalar) and isinstance(b, scalar):
+                add(f"{key} {name}", a, b)
     add("turn", before.get("turn"), after.get("turn"))
     add("phase", before.get("phase"), after.get("phase"))
     add("current", before.get("current"), after.get("current"))
