@@ -165,3 +165,22 @@ def test_an_edited_trail_is_refused_by_import(game):
     with pytest.raises(RefereeError):
         export.import_session(t.store, export.parse(json.dumps(data)))
     assert session.load(t.store, t.sid).summary == t.summary
+
+
+def test_import_rechecks_a_replaced_entry_where_it_stood():
+    """A replaced entry must have applied at its place before the correction: an export whose
+    links were stripped (so the chain cannot speak) and whose replaced entry was made illegal
+    is refused, naming that entry."""
+    from referee.errors import RefereeError
+
+    t, lines = scripted("croa", 9)
+    assert root(t, ["amend", "5", "--reason", "tile", "--", "move", "a1", "b2", "-t", "m2"]).code == 0
+    data = json.loads(export.render(t.store, t.sid, "json", reveal_seed=True))
+    for a in data["actions"]:
+        a.pop("link", None)
+    assert export.import_session(t.store, export.parse(json.dumps(data)))[0].summary == t.summary
+    replaced = next(a for a in data["actions"] if a["status"] == "replaced")
+    replaced["action"] = {**replaced["action"], "to": "h8"}  # no frog can jump there
+    with pytest.raises(RefereeError) as caught:
+        export.import_session(t.store, export.parse(json.dumps(data)))
+    assert f"action {replaced['index']}" in caught.value.message

@@ -52,12 +52,12 @@ def _complete_number(ctx: click.Context, _param: click.Parameter, incomplete: st
         return []
 
 
-def live_lines(ref: Any) -> list[tuple[int, str]]:
-    """(number, log line) of the current session's live actions, the latest first."""
+def live_lines(ref: Any, sid: str | None = None) -> list[tuple[int, str]]:
+    """(number, log line) of the session's live actions (the current one's by default), the latest first."""
     from referee import registry, session
 
     store = ref.reader()
-    sid = session.resolve(store, None, ref.session_id)
+    sid = session.resolve(store, None, sid or ref.session_id)
     engine = registry.engine(store.session(sid)["game"])
     rows = store.actions(sid)
     return [(n, engine.describe(r["action"])) for n, r in enumerate(rows)][:0:-1]
