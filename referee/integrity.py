@@ -158,7 +158,7 @@ def _renumber(exc: Broken, rows: list[dict]) -> None:
     `log --all` shows in brackets."""
     from referee.corrections import numbering
 
-    for r, (num, _mark) in zip(rows, numbering(rows)):
+    for r, (num, _mark) in zip(rows, numbering(rows), strict=True):
         if r["idx"] == exc.index:
             if r["status"] == "done" and num is not None and num != exc.index:
                 exc.message = exc.message.replace(f"action {exc.index}:", f"action {num}:", 1)

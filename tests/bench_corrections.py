@@ -17,11 +17,11 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).parent))
 
-from bench_integrity import _stored  # noqa: E402
+from bench_integrity import _stored
 
-from referee import corrections, session  # noqa: E402
-from referee.integrity import verify_session  # noqa: E402
-from referee.store import Store  # noqa: E402
+from referee import corrections, session
+from referee.integrity import verify_session
+from referee.store import Store
 
 
 def amend_at_10(tmp: Path, runs: int = 5) -> None:

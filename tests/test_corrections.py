@@ -11,10 +11,10 @@ from __future__ import annotations
 import json
 
 import pytest
+from corrections_support import root, scripted, words
 
 from referee import export, session
 from referee.store import ALL_STATUSES
-from corrections_support import root, scripted, words
 
 # game -> (lines of the opening, an early action every later one survives without,
 #          an early action a later one needs)
@@ -70,7 +70,7 @@ def test_strike_that_every_later_action_survives_then_insert_puts_it_back(game):
     assert out.code == 0, out.error
     assert out.result["first_failing"] is None and out.result["rechecked"] == live - 1 - n
     assert t.log_length() == live - 1
-    struck = [r for r in t.store.actions(t.sid, ("struck",))]
+    struck = t.store.actions(t.sid, ("struck",))
     assert len(struck) == 1 and struck[0]["reason"] == "never played" and struck[0]["changed"]
     # the forgotten action goes back where it was: the same state as before
     out = root(t, ["insert", str(n), "--reason", "it was played", "--", *words(lines[n - 1])])
@@ -173,7 +173,7 @@ def test_import_rechecks_a_replaced_entry_where_it_stood():
     is refused, naming that entry."""
     from referee.errors import RefereeError
 
-    t, lines = scripted("croa", 9)
+    t, _lines = scripted("croa", 9)
     assert root(t, ["amend", "5", "--reason", "tile", "--", "move", "a1", "b2", "-t", "m2"]).code == 0
     data = json.loads(export.render(t.store, t.sid, "json", reveal_seed=True))
     for a in data["actions"]:

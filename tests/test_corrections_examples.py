@@ -186,3 +186,14 @@ def test_whole_game_with_its_first_action_amended_to_itself_verifies_and_round_t
     assert root(t, "verify").code == 0
     text = export.render(t.store, t.sid, "json", reveal_seed=True)
     assert export.import_session(t.store, export.parse(text))[0].summary == before
+
+
+def test_kleos_later_attack_whose_recorded_dice_no_longer_fit_does_not_hold(tmp_path):
+    t = played("kleos", tmp_path)
+    # athena:1 kills ares:1 with a godly success (sg): later, at action 47, the retaliation rolls
+    # a different number of dice than the two it recorded. Not a storage error: exit 1, named.
+    error = refused_naming(t, "amend 19 -- attack athena:1 ares:1 --dice sg --retaliation s--", 47,
+                           "keep the results they recorded", "recorded results no longer fit")
+    assert "3 dice are rolled here" in error["message"]
+    dry = root(t, "amend 19 --dry-run -- attack athena:1 ares:1 --dice sg --retaliation s--")
+    assert dry.code == 1 and dry.error == error

@@ -182,7 +182,7 @@ def log_cmd(session_id: str | None, show_all: bool, last: int | None) -> None:
 
     everything = store.actions(sid, ALL_STATUSES)
     numbers = numbering(everything)
-    records = [(r, num, mark) for r, (num, mark) in zip(everything, numbers)
+    records = [(r, num, mark) for r, (num, mark) in zip(everything, numbers, strict=True)
                if show_all or r["status"] == "done"]
     played = sum(1 for r, _, _ in records if r["status"] == "done" and r["action"].get("verb") != "new")
     if last is not None:
@@ -224,7 +224,10 @@ def _after_move(sid: str, loaded, verb: str) -> None:
 @click.option("--steps", default=1, show_default=True, type=click.IntRange(1), help="How many actions.")
 @json_option
 def undo_cmd(session_id: str | None, steps: int) -> None:
-    """Take back the last action(s). They stay in history: `redo` puts them back."""
+    """Take back the last action(s). They stay in history: `redo` puts them back.
+
+    After `amend`, `insert` or `strike`, undo takes back the last action of the
+    corrected history; the correction itself stands (correct again to change it)."""
     from referee import session
 
     sid = _sid(session_id)
