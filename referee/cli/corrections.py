@@ -7,6 +7,7 @@ instead of applying it), then `referee.corrections.correct` does the rest.
 
 from __future__ import annotations
 
+import inspect
 from typing import Any
 
 import click
@@ -63,7 +64,7 @@ def live_lines(ref: Any, sid: str | None = None) -> list[tuple[int, str]]:
     return [(n, engine.describe(r["action"])) for n, r in enumerate(rows)][:0:-1]
 
 
-@click.command("amend", context_settings={"ignore_unknown_options": False})
+@click.command("amend", context_settings={"ignore_unknown_options": True})
 @_number
 @click.argument("words", nargs=-1, required=True, metavar="-- WORDS...")
 @_options
@@ -75,7 +76,7 @@ def amend_cmd(number: int, words: tuple[str, ...], reason: str | None, dry_run: 
     _run("amend", number, words, reason, dry_run, cut)
 
 
-@click.command("insert")
+@click.command("insert", context_settings={"ignore_unknown_options": True})
 @_number
 @click.argument("words", nargs=-1, required=True, metavar="-- WORDS...")
 @_options
@@ -93,7 +94,7 @@ def strike_cmd(number: int, reason: str | None, dry_run: bool, cut: bool) -> Non
 
 
 for _cmd in (amend_cmd, insert_cmd, strike_cmd):
-    _cmd.help = (_cmd.help or "") + "\n" + AFTER_WORDS
+    _cmd.help = inspect.cleandoc(_cmd.help or "") + "\n" + AFTER_WORDS
     _cmd.context_settings["help_option_names"] = ["-h", "--help"]
 
 
@@ -107,7 +108,7 @@ def capture(game: str, words: list[str]) -> dict:
         raise InputError("give the command after `--`, as typed after `referee GAME`")
     group = importlib.import_module(f"referee.cli.{game}").group
     ref = context.get()
-    parent = click.get_current_context()
+    parent = click.get_current_context().find_root()  # usage errors read `referee GAME VERB`
     probe = click.Context(group, parent=parent, info_name=game, obj=ref)
     _name, cmd, _rest = group.resolve_command(probe, list(words))
     params = {p.name for p in cmd.params} if cmd is not None else set()
