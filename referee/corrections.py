@@ -206,7 +206,7 @@ def _correct(store: Store, sid: str, kind: str, number: int, action: dict | None
         place = first_later + k + shift
         try:
             state, events, _ = session.run(engine, state, row["action"], seed, place, row["results"])
-        except Exception as exc:  # noqa: BLE001 - any failure means the action no longer holds
+        except Exception as exc:  # any failure means the action no longer holds
             if row["status"] == "undone":  # the redo stack does not block: `redo` will refuse it
                 break
             failing = _failing(engine, first_later + k, row["action"], exc)

@@ -246,7 +246,7 @@ def _check_redo(loaded: Loaded, rows: list[dict]) -> None:
         number = len(loaded.records) + k
         try:
             state, _, _ = run(engine, state, row["action"], loaded.seed, number, row["results"])
-        except Exception as exc:  # noqa: BLE001 - any failure: it does not hold here
+        except Exception as exc:  # any failure: it does not hold here
             rule = exc.rule if isinstance(exc, IllegalAction) else "Redo: an action keeps the results it recorded"
             why = getattr(exc, "message", None) or f"{type(exc).__name__}: {exc}"
             if not isinstance(exc, IllegalAction):

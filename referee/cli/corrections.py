@@ -49,7 +49,7 @@ def _complete_number(ctx: click.Context, _param: click.Parameter, incomplete: st
     try:
         return [CompletionItem(str(n), help=line) for n, line in live_lines(ctx.find_object(context.Referee))
                 if str(n).startswith(incomplete)]
-    except Exception:  # noqa: BLE001 - completion never fails loudly
+    except Exception:  # completion never fails loudly
         return []
 
 

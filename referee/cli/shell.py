@@ -426,7 +426,7 @@ class ShellCompleter(Completer):
 
             try:
                 return [str(n) for n, _ in live_lines(self.shell.referee, self.shell.session_id)]
-            except Exception:  # noqa: BLE001 - completion never breaks the prompt
+            except Exception:  # completion never breaks the prompt
                 return []
         return ["--", "--reason", "--dry-run", "--cut"]
 
