@@ -305,6 +305,22 @@ def _parse_jsonl(text: str) -> dict:
     return head
 
 
+def _text_or_none(value: object) -> str | None:
+    if value is None:
+        return None
+    if not isinstance(value, str):
+        raise InputError("a correction's reason in the export is not a text")
+    return value
+
+
+def _time_or_none(value: object) -> float | None:
+    if value is None:
+        return None
+    if isinstance(value, bool) or not isinstance(value, (int, float)):
+        raise InputError("a correction's time in the export is not a number")
+    return float(value)
+
+
 def import_session(store: Store, data: dict) -> tuple[session.Loaded, list[str]]:
     """Re-check every record of an export and store it as a new session.
 
@@ -325,7 +341,7 @@ def import_session(store: Store, data: dict) -> tuple[session.Loaded, list[str]]
     seed = str(data["seed"])
     rows = [{"idx": i, "action": r["action"], "results": r.get("results", []), "events": [],
              "rules": str(r.get("rules", engine.rules_version)), "status": r.get("status", "done"),
-             "link": r.get("link")}
+             "link": r.get("link"), "reason": _text_or_none(r.get("reason")), "changed": _time_or_none(r.get("changed"))}
             for i, r in enumerate(data["actions"])]
     if rows[0]["status"] != "done" or rows[0]["action"].get("verb") != "new":
         raise InputError("the export's first action must be its 'new' action")
@@ -352,8 +368,7 @@ def import_session(store: Store, data: dict) -> tuple[session.Loaded, list[str]]
     with store.write():
         sid = store.create_session(game, str(data.get("name") or ""), seed, engine.rules_version, rows[0],
                                    loaded.summary, commitment=commitment(seed), seed_public=True)
-        for rec in rows[1:]:
-            store.insert_action(sid, rec["idx"], rec, status=rec["status"])
+        store.rewrite_tail(sid, 1, rows[1:])
         store.save_summary(sid, loaded.summary)
     loaded.id = sid
     loaded.meta = store.session(sid)

@@ -118,10 +118,12 @@ def _same_results(recorded: list, live: list) -> str | None:
 
 
 def _apply_live(engine: Any, state: Any, rec: dict, seed: str, ply: int) -> tuple[Any, list]:
+    from referee.corrections import rolled_at
     from referee.session import run
 
+    rolled = rolled_at(rec.get("results", [])) if ply else None  # a correction moved it: rolled there
     try:
-        new_state, events, results = run(engine, state, rec["action"], seed, ply, None)
+        new_state, events, results = run(engine, state, rec["action"], seed, ply, None, rolled_at=rolled)
     except RefereeError as exc:
         raise Broken(rec["idx"], f"({rec['action'].get('verb')}) does not apply where it stands: {exc.message}",
                      exc) from None
@@ -141,12 +143,27 @@ def check_history(engine: Any, seed: str, rows: list[dict], illegal_exit: bool =
     try:
         return _check_history(engine, seed, rows)
     except Broken as exc:
+        _renumber(exc, rows)
         if illegal_exit and exc.cause is not None and not isinstance(exc.cause, Broken):
             cause = exc.cause
             verb = next((r["action"].get("verb") for r in rows if r["idx"] == exc.index), "?")
             word = " is refused" if cause.exit_code == 1 else ""
             raise type(cause)(f"action {exc.index} ({verb}){word}: {cause.message}", cause.rule) from None
         raise
+
+
+def _renumber(exc: Broken, rows: list[dict]) -> None:
+    """Name a failing live row by its number in `referee log`, not its storage place (they differ
+    once an entry was dropped or set aside before it). Other rows keep their stored number, which
+    `log --all` shows in brackets."""
+    from referee.corrections import numbering
+
+    for r, (num, _mark) in zip(rows, numbering(rows), strict=True):
+        if r["idx"] == exc.index:
+            if r["status"] == "done" and num is not None and num != exc.index:
+                exc.message = exc.message.replace(f"action {exc.index}:", f"action {num}:", 1)
+                exc.index = num
+            return
 
 
 def _check_history(engine: Any, seed: str, rows: list[dict]) -> Checked:
@@ -166,7 +183,14 @@ def _check_history(engine: Any, seed: str, rows: list[dict]) -> Checked:
         elif seen_undone:
             raise Broken(r["idx"], "is live after an undone action (only undone actions may follow those)")
     needs_copy = {rows[i]["idx"] for i in range(len(rows) - 1)
-                  if rows[i + 1]["status"] == "dropped" or rows[i]["status"] == "dropped"}
+                  if rows[i + 1]["status"] in ("dropped",) + ASIDE or rows[i]["status"] == "dropped"}
+    for i, r in enumerate(rows):  # an entry set aside is tried after the last row not set aside
+        if r["status"] in ASIDE:
+            j = i - 1
+            while j > 0 and rows[j]["status"] in ASIDE:
+                j -= 1
+            needs_copy.add(rows[j]["idx"])
+    corrected = False  # a correction came before: what was set aside or undone may no longer fit
     state, events = _apply_live(engine, None, rows[0], seed, 0)
     checked_done = [{**rows[0], "events": events}]
     saved: dict[int, Any] = {}
@@ -176,7 +200,11 @@ def _check_history(engine: Any, seed: str, rows: list[dict]) -> Checked:
     prev = rows[0]["idx"]
     last_live = 0  # the position in `path` of its last record that is not dropped
     for rec in rows[1:]:
+        lenient = corrected and rec["status"] != "done"
+        corrected = corrected or rec.get("changed") is not None
         if rec["status"] in ASIDE:
+            _check_aside(engine, seed, rec, path, last_live, saved, state if prev == path[-1] else None,
+                         lenient)
             continue
         if rec["status"] in LIVE:
             places = [last_live + 1]
@@ -199,6 +227,8 @@ def _check_history(engine: Any, seed: str, rows: list[dict]) -> Checked:
             break
         else:
             assert first_error is not None
+            if lenient:  # set aside by a correction before it: kept, sealed by the chain
+                continue
             raise first_error
         del path[place:]
         path.append(rec["idx"])
@@ -222,6 +252,30 @@ def _check_history(engine: Any, seed: str, rows: list[dict]) -> Checked:
 
         state = replay(engine, seed, checked_done)
     return Checked(state, checked_done)
+
+
+def _check_aside(engine: Any, seed: str, rec: dict, path: list, last_live: int, saved: dict, state: Any,
+                 lenient: bool) -> None:
+    """A replaced or struck entry applied where it stood before its correction: after the live
+    history before it (or a dropped line after that). An entry whose place a later correction
+    changed (an earlier action amended, inserted or struck since) cannot be put back where it
+    stood and is kept as the chain seals it (`lenient`)."""
+    first_error: Broken | None = None
+    for place in range(len(path), last_live, -1):
+        parent = path[place - 1]
+        if parent in saved:
+            base = engine.copy(saved[parent])
+        elif place == len(path) and state is not None:
+            base = engine.copy(state)
+        else:
+            continue
+        try:
+            _apply_live(engine, base, rec, seed, place)
+            return
+        except Broken as exc:
+            first_error = first_error or exc
+    if first_error is not None and not lenient:
+        raise first_error
 
 
 def seed_problem(seed: str, commitment_text: str) -> str | None:

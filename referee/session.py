@@ -58,13 +58,14 @@ def new_seed() -> str:
 
 
 def run(engine: Any, state: Any, action: dict, seed: str, ply: int, recorded: list | None = None,
-        dry: bool = False):
+        dry: bool = False, rolled_at: int | None = None):
     """Apply one action (the `new` action when ply is 0). Returns (state, events, results).
 
-    With `dry`, the first result the referee would roll raises `NotYetRolled`."""
+    With `dry`, the first result the referee would roll raises `NotYetRolled`. `rolled_at`:
+    the place the referee rolled at, when a correction has moved the action since."""
     if not isinstance(action, dict) or not isinstance(action.get("verb"), str):
         raise InputError("an action is a JSON object with a 'verb'")
-    chance = Chance(seed, ply, recorded, dry=dry)
+    chance = Chance(seed, ply if rolled_at is None else rolled_at, recorded, dry=dry)
     if ply == 0:
         if action["verb"] != "new":
             raise StorageError("a log must start with its 'new' action")
@@ -228,7 +229,30 @@ def redo(store: Store, sid: str, steps: int = 1) -> Loaded:
             raise IllegalAction("nothing to redo", "Redo")
         if steps > len(undone):
             raise IllegalAction(f"only {len(undone)} action(s) can be redone", "Redo")
+        _check_redo(load(store, sid), undone[:steps])
         store.set_status(sid, [r["idx"] for r in undone[:steps]], "done")
         loaded = load(store, sid)
         store.save_summary(sid, loaded.stored_summary)
     return loaded
+
+
+def _check_redo(loaded: Loaded, rows: list[dict]) -> None:
+    """Each action to redo must still hold where it comes back, with the results it recorded
+    (after a correction with --cut it may not): refused, naming it and the rule, else."""
+    engine, state = loaded.engine, engine_copy(loaded)
+    for k, row in enumerate(rows):
+        number = len(loaded.records) + k
+        try:
+            state, _, _ = run(engine, state, row["action"], loaded.seed, number, row["results"])
+        except Exception as exc:  # any failure: it does not hold here
+            rule = exc.rule if isinstance(exc, IllegalAction) else "Redo: an action keeps the results it recorded"
+            why = getattr(exc, "message", None) or f"{type(exc).__name__}: {exc}"
+            if not isinstance(exc, IllegalAction):
+                why = f"its recorded results no longer fit ({why})"
+            raise IllegalAction(f"action {number} ({engine.describe(row['action'])}) cannot be redone: {why}; "
+                                "type it again as it should be (the undone actions are then dropped, kept "
+                                "in `log --all`)", rule) from None
+
+
+def engine_copy(loaded: Loaded) -> Any:
+    return loaded.engine.copy(loaded.state)

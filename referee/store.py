@@ -432,6 +432,22 @@ class Store:
             "SELECT idx FROM actions WHERE session_id = ? AND status = 'undone'", (sid,))]
         self.set_status(sid, undone, "dropped")
 
+    def rewrite_tail(self, sid: str, start: int, rows: list[dict]) -> None:
+        """Replace the rows from `start` on by `rows`, numbered on from `start`, and re-chain them
+        (a correction, inside the caller's transaction). Each row keeps its own status, results,
+        events, time, reason and time of change."""
+        from referee.integrity import canonical_json
+
+        self.db.execute("DELETE FROM actions WHERE session_id = ? AND idx >= ?", (sid, start))
+        self.db.executemany(
+            "INSERT INTO actions (session_id, idx, action, results, events, rules_version, status, created, link,"
+            " reason, changed) VALUES (?, ?, ?, ?, ?, ?, ?, ?, '', ?, ?)",
+            [(sid, start + i, canonical_json(r["action"]), canonical_json(r.get("results", [])),
+              json.dumps(r.get("events", [])), r["rules"], r.get("status", "done"), r.get("created") or time.time(),
+              r.get("reason"), r.get("changed")) for i, r in enumerate(rows)],
+        )
+        self.relink(sid, start)
+
     def relink(self, sid: str, start: int = 0) -> None:
         """Recompute the chain links of the rows from `start` on (in Python, over the stored JSON)."""
         from referee.integrity import link_text

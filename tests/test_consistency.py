@@ -89,3 +89,45 @@ def test_random_playouts_replay_undo_and_round_trip(game, tmp_path):
         redone = session.redo(store, sid, steps)
         assert _state(engine, redone.state) == states[-1]
         assert redone.summary["over"]
+
+
+CORRECTION_PLAYOUTS = {"kleos": 1, "kreus": 3, "cerebria": 2, "croa": 4, "elysion": 2}
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_random_corrections_strike_then_insert_and_amend_to_itself_change_nothing(game, tmp_path):
+    """At random points of random playouts: amending an action to itself changes nothing;
+    striking one (where every later action survives it) and inserting it back gives back the
+    same state; the record stays intact (`verify`)."""
+    from referee import corrections
+    from referee.integrity import verify_session
+
+    engine = registry.engine(game)
+    store = Store(tmp_path / "c.db")
+    for seed in range(CORRECTION_PLAYOUTS.get(game, 2)):
+        sseed, records, states = _playout(engine, 500 + seed)
+        sid = export.import_session(store, export.parse(_export(game, engine, sseed, records)))[0].id
+        rng = random.Random(2000 + seed)
+        last = len(records) - 1
+        for n in sorted({rng.randint(1, last) for _ in range(2)}):
+            outcome = corrections.correct(store, sid, "amend", n, dict(records[n]["action"]), reason="same")
+            assert outcome.changed == [] and outcome.first_failing is None
+            assert _state(engine, session.load(store, sid).state) == states[-1]
+        # strike the first action from a random point on that every later one survives
+        n = rng.randint(1, last)
+        while True:
+            try:
+                corrections.correct(store, sid, "strike", n, dry_run=True)
+                break
+            except corrections.CorrectionRefused as exc:
+                assert exc.failing.number > n and exc.failing.rule
+                n += 1
+        corrections.correct(store, sid, "strike", n, reason="test")
+        assert len(store.actions(sid)) == len(records) - 1
+        corrections.correct(store, sid, "insert", n, dict(records[n]["action"]), reason="back")
+        loaded = session.load(store, sid)
+        assert _state(engine, loaded.state) == states[-1]
+        report = verify_session(store, sid)
+        assert report["ok"], report
+        again = export.import_session(store, export.parse(export.render(store, sid, "json")))[0]
+        assert _state(engine, again.state) == states[-1]

@@ -203,6 +203,11 @@ def run_action(game: str, action: dict, dry_run: bool = False,
 
     ref = context.get()
     store = ref.store()
+    if ref.capture is not None:  # `amend`/`insert` parse their WORDS here: the action, not applied
+        if prepare is not None:
+            action = prepare(store, action)
+        ref.capture.append({k: v for k, v in action.items() if v is not None})
+        return
     sid = session.resolve(store, game, ref.session_id)
     if prepare is not None:
         action = prepare(store, action)

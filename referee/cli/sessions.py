@@ -161,7 +161,8 @@ def show_cmd(session_id: str | None) -> None:
 
 @click.command("log")
 @click.argument("session_id", required=False, metavar="[ID]")
-@click.option("--all", "show_all", is_flag=True, help="Undone actions too.")
+@click.option("--all", "show_all", is_flag=True,
+              help="Undone and dropped actions too, and the entries a correction replaced or struck.")
 @click.option("-n", "last", type=click.IntRange(1), metavar="N", help="Only the last N entries.")
 @json_option
 def log_cmd(session_id: str | None, show_all: bool, last: int | None) -> None:
@@ -176,19 +177,31 @@ def log_cmd(session_id: str | None, show_all: bool, last: int | None) -> None:
     sid = _sid(session_id, view=True)
     meta = store.session(sid)
     engine = registry.engine(meta["game"])
-    records = store.actions(sid, ("done", "undone", "dropped") if show_all else ("done",))
-    played = sum(1 for r in records if r["action"].get("verb") != "new")
+    from referee.corrections import numbering
+    from referee.store import ALL_STATUSES
+
+    everything = store.actions(sid, ALL_STATUSES)
+    numbers = numbering(everything)
+    records = [(r, num, mark) for r, (num, mark) in zip(everything, numbers, strict=True)
+               if show_all or r["status"] == "done"]
+    played = sum(1 for r, _, _ in records if r["status"] == "done" and r["action"].get("verb") != "new")
     if last is not None:
         records = records[-last:]
     if ref.as_json:
-        out = [{"index": r["idx"], "status": r["status"], "action": r["action"], "results": r["results"],
-                "events": r["events"], "rules": r["rules"]} for r in records]
+        out = [{"number": num, "index": r["idx"], "status": r["status"], "mark": mark or None,
+                "action": r["action"], "results": r["results"], "events": r["events"], "rules": r["rules"],
+                **({"reason": r["reason"], "changed": r["changed"]} if r.get("changed") is not None else {})}
+               for r, num, mark in records]
         output.emit_json(output.envelope({"log": out}, sid))
         return
     rows = []
-    for r in records:
-        mark = "" if r["status"] == "done" else f" ({r['status']})"
-        rows.append([r["idx"], engine.describe(r["action"]) + mark, results_text(r["results"], short=True),
+    for r, num, mark in records:
+        status = "" if r["status"] == "done" else f" ({r['status']}" + (
+            f": {r['reason']}" if r.get("reason") and r["status"] in ("replaced", "struck") else "") + ")"
+        label = str(num) if r["status"] == "done" else f"[{r['idx']}]"
+        if mark:
+            label += f" {mark}"
+        rows.append([label, engine.describe(r["action"]) + status, results_text(r["results"], short=True),
                      "\n".join(e.get("text", "") for e in r["events"])])
     shown = f" (the last {len(records)})" if last is not None else ""
     head = f"Session {sid} ({meta['game']}): `new` and {played} action(s){shown}"
@@ -211,7 +224,10 @@ def _after_move(sid: str, loaded, verb: str) -> None:
 @click.option("--steps", default=1, show_default=True, type=click.IntRange(1), help="How many actions.")
 @json_option
 def undo_cmd(session_id: str | None, steps: int) -> None:
-    """Take back the last action(s). They stay in history: `redo` puts them back."""
+    """Take back the last action(s). They stay in history: `redo` puts them back.
+
+    After `amend`, `insert` or `strike`, undo takes back the last action of the
+    corrected history; the correction itself stands (correct again to change it)."""
     from referee import session
 
     sid = _sid(session_id)

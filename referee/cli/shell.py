@@ -35,6 +35,7 @@ def games() -> list[str]:
 
 GAMES = ("kleos", "kreus", "cerebria", "croa", "elysion")
 # every session command of `referee` except the two that make no sense inside the shell
+CORRECTIONS = ("amend", "insert", "strike")
 ROOT_COMMANDS = tuple(name for name in SESSION_COMMANDS if name not in ("play", "completion"))
 SHELL_WORDS = ("help", "quit", "exit", "use")
 SHELL_HELP = (
@@ -123,6 +124,8 @@ class Shell:
         if head in ROOT_COMMANDS:
             if head in ("show", "log", "undo", "redo", "export") and self.session_id and not self.pinned:
                 return [*words[:1], *self._with_session(words[1:])]
+            if head in CORRECTIONS and self.session_id and not self.pinned:  # the shell's session
+                return ["--session", self.session_id, *words]
             return words
         if self.game is None:
             raise click.UsageError(f"which game? Start the line with one of: {', '.join(GAMES)}, or `use GAME`")
@@ -390,6 +393,8 @@ class ShellCompleter(Completer):
         names them (an argument `minion` takes the `minions`), else every word it knows."""
         if words[0] == "use":
             return [*games(), *([self.shell.session_id] if self.shell.session_id else [])]
+        if words[0] in CORRECTIONS:
+            return self.correction_words(words)
         cmd, rest = self._command(words)
         everything = [w for values in self.shell.vocab.values() for w in values]
         if cmd is None:
@@ -409,6 +414,24 @@ class ShellCompleter(Completer):
             if known:
                 return [*known, *options]
         return [*everything, *options]
+
+    def correction_words(self, words: list[str]) -> list[str]:
+        """`amend N -- WORDS`: the live action numbers (latest first), then after `--` the
+        game's own verbs and their words, as at the start of a line."""
+        if "--" in words:
+            after = words[words.index("--") + 1:]
+            group = self._group()
+            if not after:
+                return list(group.list_commands(click.Context(group))) if group is not None else []
+            return self.words_after(after)
+        if len(words) == 1:
+            from referee.cli.corrections import live_lines
+
+            try:
+                return [str(n) for n, _ in live_lines(self.shell.referee, self.shell.session_id)]
+            except Exception:  # completion never breaks the prompt
+                return []
+        return ["--", "--reason", "--dry-run", "--cut"]
 
     def vocabulary_for(self, name: str) -> list[str]:
         """The session's words for a parameter, by its name (singular or plural) or an alias."""

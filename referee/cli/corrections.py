@@ -1,0 +1,179 @@
+"""`amend`, `insert`, `strike`: correct a past action, every later one re-checked.
+
+WORDS after `--` are what a user types after `referee GAME`: they are parsed by the
+game's own Click commands in capture mode (`run_action` hands the action back
+instead of applying it), then `referee.corrections.correct` does the rest.
+"""
+
+from __future__ import annotations
+
+import inspect
+from typing import Any
+
+import click
+
+from referee.cli import context, output
+from referee.cli.common import json_option
+
+AFTER_WORDS = """
+N is the action's number in `referee log` (1 is the first action after `new`).
+Every later action is re-checked in order, keeping the dice and draws it
+recorded. If all hold, the correction becomes the history and a before/after
+table shows what changed; if one no longer holds: exit 1, naming it and its
+rule, nothing changed (--cut keeps the history up to it; it and the rest are
+undone, and `redo` retries them one by one). The old entry stays in the store
+with the reason and time (`referee log --all`, exports, `verify`). A correction
+is not an undo step: `undo` afterwards takes back the last action of the
+corrected history, as always.
+"""
+
+
+def _options(fn: Any) -> Any:
+    fn = click.option("--cut", is_flag=True,
+                      help="If a later action no longer holds, keep the history up to it and undo it and the "
+                           "rest (redo them one by one).")(fn)
+    fn = click.option("--dry-run", is_flag=True, help="Show the before/after; record nothing.")(fn)
+    fn = click.option("--reason", default=None, metavar="TEXT", help="Why (kept with the old entry).")(fn)
+    return json_option(fn)
+
+
+def _number(fn: Any) -> Any:
+    return click.argument("number", metavar="N", type=click.IntRange(min=0),
+                          shell_complete=_complete_number)(fn)
+
+
+def _complete_number(ctx: click.Context, _param: click.Parameter, incomplete: str) -> list:
+    """The numbers of the live history, the latest first, each with its log line."""
+    from click.shell_completion import CompletionItem
+
+    try:
+        return [CompletionItem(str(n), help=line) for n, line in live_lines(ctx.find_object(context.Referee))
+                if str(n).startswith(incomplete)]
+    except Exception:  # completion never fails loudly
+        return []
+
+
+def live_lines(ref: Any, sid: str | None = None) -> list[tuple[int, str]]:
+    """(number, log line) of the session's live actions (the current one's by default), the latest first."""
+    from referee import registry, session
+
+    store = ref.reader()
+    sid = session.resolve(store, None, sid or ref.session_id)
+    engine = registry.engine(store.session(sid)["game"])
+    rows = store.actions(sid)
+    return [(n, engine.describe(r["action"])) for n, r in enumerate(rows)][:0:-1]
+
+
+@click.command("amend", context_settings={"ignore_unknown_options": True})
+@_number
+@click.argument("words", nargs=-1, required=True, metavar="-- WORDS...")
+@_options
+def amend_cmd(number: int, words: tuple[str, ...], reason: str | None, dry_run: bool, cut: bool) -> None:
+    """Action N becomes the command WORDS (as typed after `referee GAME`).
+
+    Example: `referee amend 12 -- attack ares:1 athena:2 --dice ss-`.
+    """
+    _run("amend", number, words, reason, dry_run, cut)
+
+
+@click.command("insert", context_settings={"ignore_unknown_options": True})
+@_number
+@click.argument("words", nargs=-1, required=True, metavar="-- WORDS...")
+@_options
+def insert_cmd(number: int, words: tuple[str, ...], reason: str | None, dry_run: bool, cut: bool) -> None:
+    """A forgotten action WORDS, placed before action N."""
+    _run("insert", number, words, reason, dry_run, cut)
+
+
+@click.command("strike")
+@_number
+@_options
+def strike_cmd(number: int, reason: str | None, dry_run: bool, cut: bool) -> None:
+    """Action N was never played: set it aside."""
+    _run("strike", number, (), reason, dry_run, cut)
+
+
+for _cmd in (amend_cmd, insert_cmd, strike_cmd):
+    _cmd.help = inspect.cleandoc(_cmd.help or "") + "\n" + AFTER_WORDS
+    _cmd.context_settings["help_option_names"] = ["-h", "--help"]
+
+
+def capture(game: str, words: list[str]) -> dict:
+    """The action WORDS mean in `game`, parsed by the game's own commands, not applied."""
+    import importlib
+
+    from referee.errors import InputError
+
+    if not words:
+        raise InputError("give the command after `--`, as typed after `referee GAME`")
+    group = importlib.import_module(f"referee.cli.{game}").group
+    ref = context.get()
+    parent = click.get_current_context().find_root()  # usage errors read `referee GAME VERB`
+    probe = click.Context(group, parent=parent, info_name=game, obj=ref)
+    _name, cmd, _rest = group.resolve_command(probe, list(words))
+    params = {p.name for p in cmd.params} if cmd is not None else set()
+    if cmd is None or cmd.name == "new" or "dry_run" not in params:
+        raise InputError(f"'{words[0]}' is not an action of {game}: give a verb that acts, as typed after "
+                         f"`referee {game}`")
+    ref.capture = []
+    try:
+        with group.make_context(game, list(words), parent=parent, obj=ref) as sub:
+            group.invoke(sub)
+        found = ref.capture
+    finally:
+        ref.capture = None
+    if not found:
+        raise InputError(f"'{' '.join(words)}' gives no action")
+    return found[0]
+
+
+def _run(kind: str, number: int, words: tuple[str, ...], reason: str | None, dry_run: bool, cut: bool) -> None:
+    from referee import corrections, session
+
+    ref = context.get()
+    store = ref.store()
+    sid = session.resolve(store, None, ref.session_id)
+    game = store.session(sid)["game"]
+    as_json = ref.as_json
+    action = capture(game, list(words)) if kind != "strike" else None
+    ref.as_json = as_json  # `--json` among WORDS counts as given here
+    outcome = corrections.correct(store, sid, kind, number, action, reason=reason, dry_run=dry_run, cut=cut)
+    if ref.as_json:
+        state = None if dry_run else session.load(store, sid).state_json()
+        output.emit_json(output.envelope(outcome.as_json(), sid, state))
+        return
+    from referee import registry
+
+    show(outcome, registry.engine(game).turn_word)
+
+
+def show(outcome: Any, turn_word: str = "turn") -> None:
+    """The before/after table and what became of the later actions."""
+    verb = {"amend": "Amended", "insert": "Inserted", "strike": "Struck"}[outcome.kind]
+    what = f" as `{outcome.command}`" if outcome.command else ""
+    where = "before action" if outcome.kind == "insert" else "action"
+    head = f"{verb} {where} {outcome.number}{what}"
+    if outcome.dry_run:
+        head = "(dry run: nothing recorded) " + head[0].lower() + head[1:]
+    click.echo(f"{head}; {outcome.rechecked} later action(s) re-checked.")
+    if outcome.first_failing:
+        f = outcome.first_failing
+        click.echo(f"Cut at action {f.number} ({f.command}): {f.message}" + (f" [rule: {f.rule}]" if f.rule else ""))
+        click.echo("It and the rest are undone: `redo` retries them one by one.")
+    names = output.player_names(outcome.after)
+    if outcome.changed:
+        rows = [[c["what"], _cell(c["before"]), _cell(c["after"])] for c in outcome.changed]
+        output.echo(output.table(["", "before", "after"], rows), players=names)
+    else:
+        click.echo("Nothing changed in the scores, the turn or the pending decisions.")
+    output.echo_status(outcome.after, turn_word)
+
+
+def _cell(value: Any) -> str:
+    if value is None:
+        return "-"
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if isinstance(value, list):
+        return ", ".join(map(str, value)) or "-"
+    return str(value) if value != "" else "-"
