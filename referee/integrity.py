@@ -183,7 +183,7 @@ def _check_history(engine: Any, seed: str, rows: list[dict]) -> Checked:
         elif seen_undone:
             raise Broken(r["idx"], "is live after an undone action (only undone actions may follow those)")
     needs_copy = {rows[i]["idx"] for i in range(len(rows) - 1)
-                  if rows[i + 1]["status"] in ("dropped",) + ASIDE or rows[i]["status"] == "dropped"}
+                  if rows[i + 1]["status"] in ("dropped", *ASIDE) or rows[i]["status"] == "dropped"}
     for i, r in enumerate(rows):  # an entry set aside is tried after the last row not set aside
         if r["status"] in ASIDE:
             j = i - 1
