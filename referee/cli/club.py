@@ -42,7 +42,7 @@ def push_cmd(ctx: click.Context, session_id: str | None, everything: bool, to: s
         dst.close()
     refused = [r for r in reports if r["status"] == "refused"]
     if ref.as_json:
-        payload = output.envelope({"pushed": reports, "to": dst.path}, session_id)
+        payload = output.envelope({"pushed": reports, "to": str(dst.path)}, session_id)
         payload["ok"] = not refused
         output.emit_json(payload)
     else:
