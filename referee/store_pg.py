@@ -121,7 +121,11 @@ class PgStore(Store):
     backend = "postgresql"
 
     def __init__(self, url: str, timeout: float = 10.0, readonly: bool = False) -> None:
-        import psycopg
+        try:
+            import psycopg
+        except ImportError:
+            raise StorageError("a postgresql:// store needs psycopg 3: pip install 'referee[club]' (or "
+                               "'psycopg[binary]')") from None
 
         self.url = url
         self.path = redact(url)  # what messages show

@@ -63,11 +63,14 @@ class Cluster:
         subprocess.run([*self._prefix, *args], check=True, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
                        cwd=self.root)
 
-    def start(self) -> None:
+    def start(self, durable: bool = False) -> None:
+        """Tests run without fsync (a throwaway server); `durable` keeps the server's defaults
+        (the benchmark: commits reach the disk, as on a club's server)."""
         self._run(find_bin("initdb") or "initdb", "-D", str(self.data), "-U", SUPERUSER, "--auth=trust",
                   "-E", "UTF8", "--locale=C", "--no-sync")
-        opts = (f"-c listen_addresses='' -c unix_socket_directories='{self.root}' -c fsync=off"
-                " -c synchronous_commit=off -c full_page_writes=off -c max_connections=60")
+        opts = f"-c listen_addresses='' -c unix_socket_directories='{self.root}' -c max_connections=60"
+        if not durable:
+            opts += " -c fsync=off -c synchronous_commit=off -c full_page_writes=off"
         self._run(find_bin("pg_ctl") or "pg_ctl", "-D", str(self.data), "-l", str(self.log), "-o", opts, "-w",
                   "start")
 
