@@ -230,7 +230,8 @@ def club(pg_cluster, pg_url):
     def url(role: str) -> str:
         return pg_url.replace("postgresql://postgres@", f"postgresql://{role}@")
 
-    return {"admin": pg_url, "a": url(tables[0]), "b": url(tables[1]), "org": url(organiser)}
+    return {"admin": pg_url, "a": url(tables[0]), "b": url(tables[1]), "org": url(organiser),
+            "tables": ",".join(tables), "organiser": organiser}
 
 
 _clubs = iter(range(1, 10**6))
@@ -269,3 +270,19 @@ def test_the_organiser_reads_everything_and_manages_leagues_the_tables_cannot(cl
     assert code == 3 and "the club server refused: this role may not read the leagues" in err
     assert referee("verify", "--all", db=club["org"])[0] == 0
     assert referee("undo", "kleos-1", db=club["org"])[0] == 0  # the organiser may change any session
+
+
+def test_with_leagues_shown_a_table_reads_them_and_adds_only_its_own_sessions(club):
+    code, _, err = referee("club", "init", "--tables", club["tables"], "--organiser", club["organiser"],
+                           db=club["admin"])  # again, without --hide-leagues: nothing new is created
+    assert code == 0, err
+    assert referee("league", "new", "Cup", "--game", "kleos", db=club["org"])[0] == 0
+    assert referee(*KLEOS_NEW, db=club["a"])[0] == 0  # kleos-1 is table a's
+    assert referee(*KLEOS_NEW, "--league", "Cup", db=club["b"])[0] == 0  # kleos-2, b's, straight into the league
+    code, _, err = referee("league", "add", "Cup", "kleos-1", db=club["b"])  # a's game, by b
+    assert code == 3 and "the club server refused: this role may not manage the leagues" in err
+    assert open_store(club["admin"]).league("Cup")["sessions"] == ["kleos-2"]
+    assert referee("league", "add", "Cup", "kleos-1", db=club["a"])[0] == 0
+    code, out, _ = referee("--json", "league", "standings", "Cup", db=club["b"])
+    assert code == 0 and json.loads(out)["result"]["finished"] == 0
+    assert open_store(club["admin"]).league("Cup")["sessions"] == ["kleos-1", "kleos-2"]
