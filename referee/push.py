@@ -39,7 +39,7 @@ def origin(meta: dict, rows: list[dict]) -> str:
 
 def _first_difference(ours: list[dict], theirs: list[dict]) -> int | None:
     """The index of the first row that differs; None when `theirs` is the start of `ours`."""
-    for i, (a, b) in enumerate(zip(ours, theirs)):
+    for i, (a, b) in enumerate(zip(ours, theirs, strict=False)):
         if a["link"] != b["link"]:
             return i
     if len(theirs) > len(ours):

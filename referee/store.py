@@ -279,7 +279,7 @@ class Store:
 
     def _session_row(self, row: tuple) -> dict:
         cols = [c.strip() for c in SESSION_COLUMNS.split(",")]
-        out = dict(zip(cols, row))
+        out = dict(zip(cols, row, strict=True))
         out["seed_public"] = bool(out["seed_public"])
         out["summary"] = json.loads(out["summary"])
         return out

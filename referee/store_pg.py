@@ -19,7 +19,7 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import Iterator
-from contextlib import contextmanager
+from contextlib import contextmanager, suppress
 from typing import Any
 from urllib.parse import parse_qsl, urlencode, urlsplit, urlunsplit
 
@@ -215,10 +215,8 @@ class PgStore(Store):
             self.db.execute("COMMIT")
         except BaseException:
             if self.db.in_transaction:
-                try:
+                with suppress(Exception):  # the connection is gone: the server rolled back
                     self.db.raw.execute("ROLLBACK")
-                except Exception:  # noqa: BLE001 - the connection is gone; the server rolled back
-                    pass
             raise
 
     @contextmanager
@@ -407,7 +405,7 @@ class PgStore(Store):
     def _sql(self, statement: Any) -> None:
         try:
             self.db.raw.execute(statement)
-        except Exception as exc:  # noqa: BLE001 - named below, never a traceback
+        except Exception as exc:  # named below, never a traceback
             import psycopg
 
             if isinstance(exc, psycopg.Error):

@@ -79,7 +79,7 @@ def test_a_tampered_session_is_refused_and_nothing_is_written(table, tmp_path):
     con.commit()
     con.close()
     club = str(tmp_path / "club.db")
-    code, out, err = referee("push", "kleos-1", "--to", club, db=table)
+    code, _, err = referee("push", "kleos-1", "--to", club, db=table)
     assert code == 3
     assert "error: kleos-1 refused at action 14: it fails its check" in err
     assert _ids(club) == []

@@ -72,7 +72,7 @@ def test_two_processes_appending_at_once_lose_nothing(store_target):
 
 def test_eight_writers_on_eight_sessions_and_four_on_one_lose_and_double_nothing(store_target):
     """Twelve processes at once: one on each of 8 sessions, and 4 more sharing the first one."""
-    n = 12
+    n = 6
     sids = [_start(store_target) for _ in range(8)]
     writers = [(sid, f"s{i}") for i, sid in enumerate(sids)] + [(sids[0], f"x{k}") for k in range(4)]
     procs = [subprocess.Popen([sys.executable, str(WRITER), store_target, sid, str(n), tag],
