@@ -21,7 +21,7 @@ import re
 from collections.abc import Iterator
 from contextlib import contextmanager, suppress
 from typing import Any
-from urllib.parse import parse_qsl, urlencode, urlsplit, urlunsplit
+from urllib.parse import parse_qsl, unquote, urlsplit
 
 from referee.errors import StorageError
 from referee.store import SCHEMA_VERSION, Store
@@ -96,19 +96,8 @@ PG_MIGRATIONS: dict[int, list[str]] = {}
 
 def redact(url: str) -> str:
     """The URL as it may be shown: any password (in the address or as `password=`) is `***`."""
-    try:
-        parts = urlsplit(url)
-        netloc = parts.netloc
-        if "@" in netloc:
-            userinfo, _, host = netloc.rpartition("@")
-            if ":" in userinfo:
-                userinfo = userinfo.split(":", 1)[0] + ":***"
-            netloc = f"{userinfo}@{host}"
-        query = urlencode([(k, "***" if k.lower() == "password" else v) for k, v in parse_qsl(parts.query)],
-                          safe="/")
-        return urlunsplit((parts.scheme, netloc, parts.path, query, parts.fragment))
-    except ValueError:
-        return "the PostgreSQL server given by --db"
+    url = re.sub(r"^([a-z]+://[^/@:?#]*):[^@/?#]*@", r"\1:***@", url, flags=re.IGNORECASE)
+    return re.sub(r"([?&]password=)[^&#]*", r"\1***", url, flags=re.IGNORECASE)
 
 
 def _placeholders(sql: str) -> str:
@@ -419,7 +408,7 @@ class PgStore(Store):
 def _secrets(url: str) -> list[str]:
     try:
         parts = urlsplit(url)
-        found = [parts.password or ""]
+        found = [parts.password or "", unquote(parts.password or "")]
         found += [v for k, v in parse_qsl(parts.query) if k.lower() == "password"]
         return [s for s in found if len(s) >= 3]
     except ValueError:

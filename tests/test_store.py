@@ -147,3 +147,29 @@ def test_a_password_in_the_url_is_never_printed(pg_cluster):
         assert result.exit_code == 3, result.output
         assert "s3cret-pw" not in result.output and "cannot connect to the club server" in result.output
         assert "postgres:***@" in result.output
+
+
+def test_an_older_postgres_store_is_migrated_in_one_step_and_one_it_cannot_is_refused(pg_url, monkeypatch):
+    from referee import store_pg
+
+    store = open_store(pg_url)
+    store.db.execute("UPDATE meta SET value = ? WHERE key = 'schema_version'", (str(SCHEMA_VERSION - 1),))
+    store.close()
+    with pytest.raises(StorageError, match=f"schema {SCHEMA_VERSION - 1}, which this referee cannot upgrade"):
+        open_store(pg_url)  # no step is known from there: refused, left as it was
+    monkeypatch.setitem(store_pg.PG_MIGRATIONS, SCHEMA_VERSION - 1,
+                        ["ALTER TABLE sessions ADD COLUMN venue TEXT NOT NULL DEFAULT ''"])
+    store = open_store(pg_url)
+    assert store.db.execute("SELECT value FROM meta WHERE key = 'schema_version'").fetchone()[0] == str(SCHEMA_VERSION)
+    assert "venue" in store.columns("sessions")
+    store.close()
+
+
+def test_a_url_is_shown_without_its_password():
+    from referee.store_pg import redact
+
+    assert redact("postgresql://table3:hunter22@club.example:5433/referee?sslmode=require") == \
+        "postgresql://table3:***@club.example:5433/referee?sslmode=require"
+    assert redact("postgresql:///referee?host=/run/pg&user=t&password=hunter22") == \
+        "postgresql:///referee?host=/run/pg&user=t&password=***"
+    assert redact("postgresql://table3@club.example/referee") == "postgresql://table3@club.example/referee"
