@@ -286,3 +286,25 @@ def test_with_leagues_shown_a_table_reads_them_and_adds_only_its_own_sessions(cl
     code, out, _ = referee("--json", "league", "standings", "Cup", db=club["b"])
     assert code == 0 and json.loads(out)["result"]["finished"] == 0
     assert open_store(club["admin"]).league("Cup")["sessions"] == ["kleos-1", "kleos-2"]
+
+
+def test_push_from_the_club_server_to_an_sqlite_file_carries_the_same_record(table, pg_url, tmp_path):
+    assert referee("push", "--to", pg_url, db=table)[0] == 0
+    copy = str(tmp_path / "copy.db")
+    code, out, _ = referee("push", "--all", "--to", copy, db=pg_url)
+    assert code == 0 and out.count(": sent (") == 5
+    for game in GAMES:
+        assert _rows(copy, f"{game}-1") == _rows(table, f"{game}-1")
+    code, out, _ = referee("push", "--to", pg_url, db=copy)  # and back: the club knows them all
+    assert code == 0 and out.count(": already there (") == 5
+
+
+def test_an_sqlite_store_never_loads_psycopg(tmp_path):
+    import subprocess
+    import sys
+
+    code = ("import sys; from click.testing import CliRunner; from referee.cli import cli; "
+            f"r = CliRunner().invoke(cli, ['--db', {str(tmp_path / 't.db')!r}, 'sessions', '--all']); "
+            "print(r.exit_code, 'psycopg' in sys.modules)")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
+    assert out.split() == ["0", "False"]
