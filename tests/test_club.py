@@ -308,3 +308,37 @@ def test_an_sqlite_store_never_loads_psycopg(tmp_path):
             "print(r.exit_code, 'psycopg' in sys.modules)")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
     assert out.split() == ["0", "False"]
+
+
+SAME_ON_BOTH = [
+    ["sessions", "--all"], ["--json", "sessions", "--all"], ["show", "kleos-1"], ["log", "kleos-1", "-n", "3"],
+    ["stats"], ["--json", "stats"], ["verify", "--all"], ["export", "kleos-1", "--format", "summary"],
+    ["undo", "kleos-1"], ["redo", "kleos-1"], ["redo", "kleos-1"], ["sessions", "rename", "kleos-1", "Final"],
+    ["sessions", "delete", "croa-1", "--yes"], ["sessions", "--deleted"], ["sessions", "restore", "croa-1"],
+    ["--session", "kleos-1", "kleos", "glory", "ares", "+1", "--reason", "late"], ["show", "kleos-9"],
+    ["--json", "show", "kleos-9"], ["sessions", "restore", "kleos-1"], ["kleos", "card", "show", "Nobody"],
+    ["league", "new", "L", "--game", "croa"], ["league", "add", "L", "croa-1", "kleos-1"],
+    ["league", "add", "L", "croa-1"], ["league", "standings", "L"], ["--json", "league", "standings", "L"],
+]
+
+
+def test_every_command_says_the_same_on_both_stores(five_games, pg_url, tmp_path):
+    import re
+
+    sqlite_db = str(tmp_path / "t.db")
+    shutil.copy(five_games, sqlite_db)
+    assert referee("push", "--all", "--to", pg_url, db=sqlite_db)[0] == 0  # the same sessions on the server
+
+    def said(db: str) -> list[tuple[int, str]]:
+        out = []
+        for args in SAME_ON_BOTH:
+            result = CliRunner().invoke(cli, ["--db", db, *args])
+            text = result.output.replace(open_store(db).path if db == pg_url else db, "STORE")
+            text = re.sub(r"\d{4}-\d\d-\d\d[ T]\d\d:\d\d(:\d\d)?|\"updated\": [0-9.e+]+", "WHEN", text)
+            out.append((result.exit_code, text))
+        return out
+
+    on_sqlite, on_postgres = said(sqlite_db), said(pg_url)
+    for args, a, b in zip(SAME_ON_BOTH, on_sqlite, on_postgres, strict=True):
+        assert a == b, args
+    assert {code for code, _ in on_sqlite} == {0, 1, 2, 3}  # refusals of every kind were compared too
