@@ -140,13 +140,15 @@ def test_postgres_tables_of_another_program_are_refused_untouched(pg_url):
     assert tables == {"recipes"}
 
 
-def test_a_password_in_the_url_is_never_printed(pg_cluster):
+def test_a_password_in_the_url_is_never_printed(pg_cluster, tmp_path):
     url = pg_cluster.url("no_such_db").replace("postgres@", "postgres:s3cret-pw@")
     for args in (["sessions"], ["--json", "sessions"], ["show"], ["kleos", "new", "--player", "A:ares"]):
         result = CliRunner().invoke(cli, ["--db", url, *args])
         assert result.exit_code == 3, result.output
         assert "s3cret-pw" not in result.output and "cannot connect to the club server" in result.output
         assert "postgres:***@" in result.output
+    result = CliRunner().invoke(cli, ["--db", str(tmp_path / "t.db"), "--json", "push", "--all", "--to", url])
+    assert result.exit_code == 3 and "s3cret-pw" not in result.output and "postgres:***@" in result.output
 
 
 def test_an_older_postgres_store_is_migrated_in_one_step_and_one_it_cannot_is_refused(pg_url, monkeypatch):
