@@ -212,6 +212,7 @@ def test_league_refusals_name_what_is_wrong(tmp_path):
 def test_club_init_needs_a_postgresql_store(tmp_path):
     code, _, err = referee("club", "init", "--tables", "2", db=str(tmp_path / "t.db"))
     assert code == 2 and "PostgreSQL" in err
+    assert not (tmp_path / "t.db").exists()
 
 
 # -- who may do what (PostgreSQL roles and row-level security) -----------------------------------

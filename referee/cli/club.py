@@ -161,10 +161,12 @@ def club_init_cmd(tables: str, organiser: str, hide_leagues: bool) -> None:
         names = [f"table{i}" for i in range(1, count + 1)]
     else:
         names = [t.strip() for t in tables.split(",") if t.strip()]
-    store = ref.store()
-    if not hasattr(store, "club_init"):
+    from referee.store import is_url
+
+    if not is_url(ref.db):  # refused before any file is made
         raise InputError("club init sets up a PostgreSQL server: give --db postgresql://... (an SQLite store has "
                          "one user, so no roles)")
+    store = ref.store()
     done = store.club_init(names, organiser.strip(), hide_leagues)
     if ref.as_json:
         output.emit_json(output.envelope(done))
