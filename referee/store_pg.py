@@ -474,7 +474,9 @@ class _PgGuarded:
 
 def _locking(name: str) -> Any:
     """A store method whose first argument is a session id: inside a write, lock that session first."""
-    method = getattr(Store, name)
+    method = getattr(Store, name, None)
+    if method is None:  # a method of a later store (the list names them ahead)
+        return None
 
     def locked(self: PgStore, sid: str, *args: Any, **kwargs: Any) -> Any:
         self.lock(sid)
@@ -485,6 +487,8 @@ def _locking(name: str) -> Any:
     return locked
 
 
+# Every Store method that takes a session id first; `rewrite_tail` is the corrections' (issue 14).
 for _name in ("session", "actions", "insert_action", "next_idx", "set_status", "drop_redo", "relink", "touch",
-              "save_summary", "rename", "mark_deleted"):
-    setattr(PgStore, _name, _locking(_name))
+              "save_summary", "rename", "mark_deleted", "rewrite_tail"):
+    if _locking(_name) is not None:
+        setattr(PgStore, _name, _locking(_name))
