@@ -21,7 +21,7 @@ TIE_BREAK = {"kleos": "glory", "elysion": "glory", "cerebria": "fragments", "cro
 
 def parse_points(text: str | None) -> dict:
     """`win=3,shared=1,loss=0` (any of the three; the others keep their default)."""
-    points = dict(DEFAULT_POINTS)
+    points: dict[str, int | float] = dict(DEFAULT_POINTS)
     if not text:
         return points
     for part in text.split(","):
@@ -62,7 +62,8 @@ def add(store: Any, name: str, ids: list[str]) -> tuple[list[str], list[str]]:
     """Put sessions in a league (all or none); returns (added, already in it)."""
     from referee import session
 
-    added, there = [], []
+    added: list[str] = []
+    there: list[str] = []
     with store.write():
         league = get(store, name)
         for sid in ids:

@@ -117,7 +117,7 @@ class PgStore(Store):
                                "'psycopg[binary]')") from None
 
         self.url = url
-        self.path = redact(url)  # what messages show
+        self.path = redact(url)  # type: ignore[assignment]  # what messages show: no password
         self.timeout = timeout
         self.readonly = readonly
         self._writing = False
@@ -336,17 +336,17 @@ class PgStore(Store):
             existing = {r[0] for r in self.db.execute("SELECT rolname FROM pg_roles")}
             if TABLES_GROUP not in existing:
                 self._sql(q.SQL("CREATE ROLE {} NOLOGIN").format(ident(TABLES_GROUP)))
-            for role in [organiser, *tables]:
-                if role not in existing:
-                    self._sql(q.SQL("CREATE ROLE {} LOGIN").format(ident(role)))
-                    created.append(role)
-            for role in tables:
-                self._sql(q.SQL("GRANT {} TO {}").format(ident(TABLES_GROUP), ident(role)))
+            for name in [organiser, *tables]:
+                if name not in existing:
+                    self._sql(q.SQL("CREATE ROLE {} LOGIN").format(ident(name)))
+                    created.append(name)
+            for name in tables:
+                self._sql(q.SQL("GRANT {} TO {}").format(ident(TABLES_GROUP), ident(name)))
             grp, org = ident(TABLES_GROUP), ident(organiser)
-            for role in (grp, org):
-                self._sql(q.SQL("GRANT USAGE ON SCHEMA {} TO {}").format(ident(schema), role))
-                self._sql(q.SQL("GRANT SELECT ON meta, sessions, actions, library TO {}").format(role))
-                self._sql(q.SQL("GRANT USAGE ON ALL SEQUENCES IN SCHEMA {} TO {}").format(ident(schema), role))
+            for who in (grp, org):
+                self._sql(q.SQL("GRANT USAGE ON SCHEMA {} TO {}").format(ident(schema), who))
+                self._sql(q.SQL("GRANT SELECT ON meta, sessions, actions, library TO {}").format(who))
+                self._sql(q.SQL("GRANT USAGE ON ALL SEQUENCES IN SCHEMA {} TO {}").format(ident(schema), who))
             self._sql(q.SQL("GRANT INSERT, UPDATE, DELETE ON sessions, actions, library, leagues, league_sessions"
                             " TO {}").format(org))
             self._sql(q.SQL("GRANT SELECT ON leagues, league_sessions TO {}").format(org))

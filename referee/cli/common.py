@@ -141,7 +141,7 @@ def start(game: str, options: dict, seed: Any = None, name: str = "", dry_run: b
             raise InputError(f"the league '{league_name}' holds {found['game']} games, not {game}")
     loaded, events = session.create(store, game, options, seed=None if seed is None else str(seed),
                                     name=name, dry_run=dry_run)
-    if league_name and not dry_run:
+    if league_name and not dry_run and loaded.id:
         league.add(store, league_name, [loaded.id])
     if ref.as_json:
         result = {"action": loaded.records[0]["action"], "events": events, "results": loaded.records[0]["results"],
