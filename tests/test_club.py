@@ -343,3 +343,13 @@ def test_every_command_says_the_same_on_both_stores(five_games, pg_url, tmp_path
     for args, a, b in zip(SAME_ON_BOTH, on_sqlite, on_postgres, strict=True):
         assert a == b, args
     assert {code for code, _ in on_sqlite} == {0, 1, 2, 3}  # refusals of every kind were compared too
+
+
+def test_club_init_refuses_role_names_the_server_would_misread(pg_url):
+    for tables in ("0", "Table1", "t1,drop role x", "a;b"):
+        code, _, err = referee("club", "init", "--tables", tables, db=pg_url)
+        assert code == 2, (tables, err)
+    import psycopg
+
+    with psycopg.connect(pg_url, autocommit=True) as conn:
+        assert conn.execute("SELECT count(*) FROM pg_roles WHERE rolname ILIKE 'table1'").fetchone()[0] == 0
