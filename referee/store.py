@@ -23,10 +23,11 @@ from typing import Any
 
 from referee.errors import StorageError
 
-SCHEMA_VERSION = 2
+SCHEMA_VERSION = 3  # 3: sessions.origin and the league tables (club play)
 APPLICATION_ID = 0x52454645  # "REFE"
 SQLITE_MAGIC = b"SQLite format 3\x00"
-SESSION_COLUMNS = "id, game, name, seed, rules_version, status, summary, created, updated, used, commitment, seed_public"
+SESSION_COLUMNS = ("id, game, name, seed, rules_version, status, summary, created, updated, used, commitment, seed_public,"
+                   " origin")
 ALL_STATUSES = ("done", "undone", "dropped", "replaced", "struck")
 
 SCHEMA = """
@@ -42,7 +43,8 @@ CREATE TABLE sessions (
     updated REAL NOT NULL,
     used REAL NOT NULL,
     commitment TEXT NOT NULL DEFAULT '',
-    seed_public INTEGER NOT NULL DEFAULT 1
+    seed_public INTEGER NOT NULL DEFAULT 1,
+    origin TEXT NOT NULL DEFAULT ''
 );
 CREATE TABLE actions (
     session_id TEXT NOT NULL REFERENCES sessions(id) ON DELETE CASCADE,
@@ -66,6 +68,17 @@ CREATE TABLE library (
     data TEXT NOT NULL,
     PRIMARY KEY (game, kind, name)
 );
+CREATE TABLE leagues (
+    name TEXT PRIMARY KEY,
+    game TEXT NOT NULL,
+    points TEXT NOT NULL,
+    created REAL NOT NULL
+);
+CREATE TABLE league_sessions (
+    league TEXT NOT NULL REFERENCES leagues(name) ON DELETE CASCADE,
+    session_id TEXT NOT NULL REFERENCES sessions(id) ON DELETE CASCADE,
+    PRIMARY KEY (league, session_id)
+);
 """
 
 
@@ -79,6 +92,22 @@ def default_path() -> Path:
         raise StorageError("platformdirs is not installed, so the default store cannot be placed: "
                            "reinstall referee (pip install -e .) or give --db PATH") from None
     return user_data_path("referee", appauthor=False) / "referee.db"
+
+
+def is_url(target: str | os.PathLike | None) -> bool:
+    """A `postgresql://` (or `postgres://`) URL: the club's server, not a file."""
+    return isinstance(target, str) and target.split("://", 1)[0].lower() in ("postgresql", "postgres") \
+        and "://" in target
+
+
+def open_store(target: str | os.PathLike | None = None, timeout: float = 10.0, readonly: bool = False) -> Any:
+    """The store `--db` names: a PostgreSQL server for a `postgresql://` URL (psycopg is imported
+    only then), else an SQLite file (the default place when None)."""
+    if is_url(target):
+        from referee.store_pg import PgStore
+
+        return PgStore(str(target), timeout=timeout, readonly=readonly)
+    return Store(target, timeout=timeout, readonly=readonly)
 
 
 class Store:
@@ -247,8 +276,7 @@ class Store:
         return self._session_row(row)
 
     def _session_row(self, row: tuple) -> dict:
-        cols = ["id", "game", "name", "seed", "rules_version", "status", "summary", "created", "updated", "used",
-                "commitment", "seed_public"]
+        cols = [c.strip() for c in SESSION_COLUMNS.split(",")]
         out = dict(zip(cols, row, strict=True))
         out["seed_public"] = bool(out["seed_public"])
         out["summary"] = json.loads(out["summary"])
@@ -507,6 +535,62 @@ class Store:
             "SELECT name, data FROM library WHERE game = ? AND kind = ? ORDER BY name", (game, kind)
         ).fetchall()
         return {r[0]: json.loads(r[1]) for r in rows}
+
+    # -- club play: copies of sessions and leagues (portable SQL: both stores run these) ------
+    def columns(self, table: str) -> list[str]:
+        """The column names of one of the store's tables."""
+        return [r[1] for r in self.db.execute(f"PRAGMA table_info({table})")]
+
+    def find_origin(self, origin: str) -> str | None:
+        """The id of the session stored with this origin (see `referee.push`), if any."""
+        row = self.db.execute("SELECT id FROM sessions WHERE origin = ?", (origin,)).fetchone()
+        return row[0] if row else None
+
+    def session_exists(self, sid: str) -> bool:
+        return self.db.execute("SELECT 1 FROM sessions WHERE id = ?", (sid,)).fetchone() is not None
+
+    def copy_session(self, sid: str, meta: dict, origin: str) -> None:
+        """Store another store's session row under `sid` (inside the caller's transaction)."""
+        self.db.execute(
+            "INSERT INTO sessions (id, game, name, seed, rules_version, status, summary, created, updated, used,"
+            " commitment, seed_public, origin) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            (sid, meta["game"], meta["name"], meta["seed"], meta["rules_version"], meta["status"],
+             json.dumps(meta["summary"]), meta["created"], meta["updated"], meta["used"], meta["commitment"],
+             1 if meta["seed_public"] else 0, origin),
+        )
+
+    def copy_rows(self, sid: str, rows: list[dict]) -> None:
+        """Store another store's action rows as they are: the same texts, so the same links."""
+        self.db.executemany(
+            "INSERT INTO actions (session_id, idx, action, results, events, rules_version, status, created, link,"
+            " reason, changed) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            [(sid, r["idx"], r["action_text"], r["results_text"], json.dumps(r["events"]), r["rules"], r["status"],
+              r["created"], r["link"], r["reason"], r["changed"]) for r in rows],
+        )
+
+    def league_new(self, name: str, game: str, points: dict) -> None:
+        self.db.execute("INSERT INTO leagues (name, game, points, created) VALUES (?, ?, ?, ?)",
+                        (name, game, json.dumps(points), time.time()))
+
+    def league(self, name: str) -> dict | None:
+        """A league: name, game, points (win, shared, loss) and its session ids; None when there is none."""
+        row = self.db.execute("SELECT name, game, points FROM leagues WHERE name = ?", (name,)).fetchone()
+        if row is None:
+            return None
+        ids = [r[0] for r in self.db.execute(
+            "SELECT session_id FROM league_sessions WHERE league = ? ORDER BY session_id", (name,))]
+        return {"name": row[0], "game": row[1], "points": json.loads(row[2]), "sessions": ids}
+
+    def leagues(self) -> list[str]:
+        return [r[0] for r in self.db.execute("SELECT name FROM leagues ORDER BY name")]
+
+    def league_add(self, name: str, sid: str) -> bool:
+        """Put a session in a league; False when it was there already."""
+        if self.db.execute("SELECT 1 FROM league_sessions WHERE league = ? AND session_id = ?",
+                           (name, sid)).fetchone():
+            return False
+        self.db.execute("INSERT INTO league_sessions (league, session_id) VALUES (?, ?)", (name, sid))
+        return True
 
 
 # -- SQLite failures by name ------------------------------------------------------------------

@@ -1,10 +1,12 @@
-"""Upgrading an older session store in place (schema 1 -> 2).
+"""Upgrading an older session store in place (schema 1 -> 2 -> 3).
 
 Schema 2 adds the chain link, the reason and time of a correction to each action
 row, the seed commitment and whether the seed is public to each session, and
 widens the allowed statuses. SQLite cannot add CHECK constraints to a table, so
 both tables are rebuilt and copied, then every row's link is computed. All of it
 happens in one transaction, after a backup copy of the file next to it.
+
+Schema 3 adds where a pushed session came from (`origin`) and the league tables.
 """
 
 from __future__ import annotations
@@ -32,7 +34,6 @@ def backup_path(path: Path, version: int) -> Path:
 
 
 def upgrade(store: Store) -> None:
-    from referee.integrity import canonical_json, commitment, link_text
     from referee.store import SCHEMA, SCHEMA_VERSION
 
     db = store.db
@@ -47,7 +48,7 @@ def upgrade(store: Store) -> None:
         if version >= SCHEMA_VERSION:  # another process upgraded it meanwhile
             db.execute("COMMIT")
             return
-        if version != 1:
+        if version not in (1, 2):
             raise StorageError(f"{store.path} has store schema {version}, which this referee cannot upgrade; left untouched")
         backup = backup_path(store.path, version)
         # a second connection reads the file as committed (our write lock lets readers in)
@@ -59,38 +60,12 @@ def upgrade(store: Store) -> None:
             dst.close()
             src.close()
         tables = {stmt.split("(")[0].split()[-1]: stmt for stmt in SCHEMA.split(";") if stmt.strip()}
-        for name in ("sessions", "actions"):
-            db.execute(tables[name].replace(f"CREATE TABLE {name} (", f"CREATE TABLE {name}_v2 (", 1))
-        db.execute(
-            "INSERT INTO sessions_v2 (id, game, name, seed, rules_version, status, summary, created, updated, used,"
-            " commitment, seed_public)"
-            " SELECT id, game, name, seed, rules_version, status, summary, created, updated, used, '', 1 FROM sessions"
-        )
-        db.execute(
-            "INSERT INTO actions_v2 (session_id, idx, action, results, events, rules_version, status, created)"
-            " SELECT session_id, idx, action, results, events, rules_version, status, created FROM actions"
-        )
-        db.execute("DROP TABLE actions")
-        db.execute("DROP TABLE sessions")
-        db.execute("ALTER TABLE sessions_v2 RENAME TO sessions")
-        db.execute("ALTER TABLE actions_v2 RENAME TO actions")
-        sessions = db.execute("SELECT id, seed FROM sessions").fetchall()
-        db.executemany("UPDATE sessions SET commitment = ? WHERE id = ?",
-                       [(commitment(seed), sid) for sid, seed in sessions])
-        for sid, _seed in sessions:
-            prev = ""
-            updates = []
-            for idx, action, results, status in db.execute(
-                "SELECT idx, action, results, status FROM actions WHERE session_id = ? ORDER BY idx", (sid,)
-            ).fetchall():
-                try:  # the texts are written again in canonical form, which the links cover
-                    action, results = canonical_json(json.loads(action)), canonical_json(json.loads(results))
-                except ValueError:
-                    pass  # the row stays as it is; `referee verify` names it
-                prev = link_text(prev, action, results, status)
-                updates.append((action, results, prev, sid, idx))
-            db.executemany("UPDATE actions SET action = ?, results = ?, link = ? WHERE session_id = ? AND idx = ?",
-                           updates)
+        if version == 1:
+            _from_1(db, tables)
+        else:  # 2 -> 3: where a pushed session came from, and the leagues
+            db.execute("ALTER TABLE sessions ADD COLUMN origin TEXT NOT NULL DEFAULT ''")
+        for name in ("leagues", "league_sessions"):
+            db.execute(tables[name])
         db.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
         db.execute("COMMIT")
     except BaseException:
@@ -99,3 +74,42 @@ def upgrade(store: Store) -> None:
         raise
     print(f"referee: upgraded the store {store.path} to schema {SCHEMA_VERSION}; "
           f"the old file is kept as {backup}", file=sys.stderr)
+
+
+def _from_1(db, tables: dict[str, str]) -> None:
+    """Schema 1 -> 2: SQLite cannot add CHECK constraints, so sessions and actions are rebuilt
+    and copied, then every row's link is computed."""
+    from referee.integrity import canonical_json, commitment, link_text
+
+    for name in ("sessions", "actions"):
+        db.execute(tables[name].replace(f"CREATE TABLE {name} (", f"CREATE TABLE {name}_v2 (", 1))
+    db.execute(
+        "INSERT INTO sessions_v2 (id, game, name, seed, rules_version, status, summary, created, updated, used,"
+        " commitment, seed_public)"
+        " SELECT id, game, name, seed, rules_version, status, summary, created, updated, used, '', 1 FROM sessions"
+    )
+    db.execute(
+        "INSERT INTO actions_v2 (session_id, idx, action, results, events, rules_version, status, created)"
+        " SELECT session_id, idx, action, results, events, rules_version, status, created FROM actions"
+    )
+    db.execute("DROP TABLE actions")
+    db.execute("DROP TABLE sessions")
+    db.execute("ALTER TABLE sessions_v2 RENAME TO sessions")
+    db.execute("ALTER TABLE actions_v2 RENAME TO actions")
+    sessions = db.execute("SELECT id, seed FROM sessions").fetchall()
+    db.executemany("UPDATE sessions SET commitment = ? WHERE id = ?",
+                   [(commitment(seed), sid) for sid, seed in sessions])
+    for sid, _seed in sessions:
+        prev = ""
+        updates = []
+        for idx, action, results, status in db.execute(
+            "SELECT idx, action, results, status FROM actions WHERE session_id = ? ORDER BY idx", (sid,)
+        ).fetchall():
+            try:  # the texts are written again in canonical form, which the links cover
+                action, results = canonical_json(json.loads(action)), canonical_json(json.loads(results))
+            except ValueError:
+                pass  # the row stays as it is; `referee verify` names it
+            prev = link_text(prev, action, results, status)
+            updates.append((action, results, prev, sid, idx))
+        db.executemany("UPDATE actions SET action = ?, results = ?, link = ? WHERE session_id = ? AND idx = ?",
+                       updates)

@@ -21,3 +21,40 @@ def db(tmp_path, monkeypatch):
     monkeypatch.setenv("REFEREE_DB", str(path))
     monkeypatch.delenv("REFEREE_SESSION", raising=False)
     return path
+
+
+# -- PostgreSQL (club play): one throwaway cluster per test run, a schema per test ------------
+
+@pytest.fixture(scope="session")
+def pg_cluster():
+    """A real PostgreSQL server in a temporary folder (Unix socket only); skipped, with the
+    reason, where the server or psycopg is not installed."""
+    from pg_server import Cluster, why_not
+
+    reason = why_not()
+    if reason:
+        pytest.skip(reason)
+    cluster = Cluster()
+    cluster.start()
+    cluster.sql("CREATE DATABASE referee_tests")
+    yield cluster
+    cluster.stop()
+
+
+_schemas = iter(range(1, 10**6))
+
+
+@pytest.fixture
+def pg_url(pg_cluster):
+    """A URL to an empty schema of its own on the test server."""
+    name = f"t{os.getpid()}_{next(_schemas)}"
+    pg_cluster.sql(f"CREATE SCHEMA {name}", "referee_tests")
+    return pg_cluster.url("referee_tests", schema=name)
+
+
+@pytest.fixture(params=["sqlite", "postgres"])
+def store_target(request, tmp_path):
+    """Where a store lives, on each backend: an SQLite path or a PostgreSQL URL."""
+    if request.param == "sqlite":
+        return str(tmp_path / "s.db")
+    return request.getfixturevalue("pg_url")

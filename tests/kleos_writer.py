@@ -3,10 +3,10 @@
 import sys
 
 from referee import session
-from referee.store import Store
+from referee.store import open_store
 
 db, sid, n, tag = sys.argv[1], sys.argv[2], int(sys.argv[3]), sys.argv[4]
-store = Store(db, timeout=30)
+store = open_store(db, timeout=30)  # a path or a postgresql:// URL
 for i in range(n):
     session.act(store, sid, {"verb": "glory", "god": "ares", "delta": "+1", "reason": f"{tag}-{i}"})
     print(i + 1, flush=True)

@@ -8,12 +8,13 @@ from kleos_table import NEXT, check, fill_isles, glory, start, to_action_phase
 
 from referee import session
 from referee.errors import IllegalAction, InputError
-from referee.store import Store
+from referee.store import open_store
 
 
 @pytest.fixture
-def store(tmp_path):
-    s = Store(tmp_path / "s.db")
+def store(store_target):
+    """The same tests on both stores: an SQLite file and a PostgreSQL server."""
+    s = open_store(store_target)
     yield s
     s.close()
 
@@ -131,6 +132,6 @@ def test_current_session_is_the_most_recently_used_open_one(store):
 def test_state_is_rebuilt_by_replay_not_stored(store):
     sid = start(store)
     session.act(store, sid, glory("athena", 3))
-    cols = [r[1] for r in store.db.execute("PRAGMA table_info(actions)")]
-    assert "state" not in cols
+    cols = store.columns("actions")
+    assert "state" not in cols and "action" in cols
     assert _glory(store, sid)["athena"] == 3

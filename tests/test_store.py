@@ -7,7 +7,7 @@ from click.testing import CliRunner
 
 from referee.cli import cli
 from referee.errors import StorageError
-from referee.store import APPLICATION_ID, SCHEMA_VERSION, Store, default_path
+from referee.store import APPLICATION_ID, SCHEMA_VERSION, Store, default_path, open_store
 
 
 def test_new_store_has_schema_version_and_wal(tmp_path):
@@ -69,29 +69,109 @@ def test_default_path_follows_xdg_data_home(monkeypatch, tmp_path):
     assert default_path() == tmp_path / "referee" / "referee.db"
 
 
-def test_card_library_is_kept_across_sessions(tmp_path):
-    store = Store(tmp_path / "a.db")
+def test_card_library_is_kept_across_sessions(store_target):
+    store = open_store(store_target)
     store.library_put("kleos", "minion", "Centaur", {"attack": 2})
     store.close()
-    again = Store(tmp_path / "a.db")
+    again = open_store(store_target)
     assert again.library_get("kleos", "minion", "centaur") == {"attack": 2}
     assert list(again.library_list("kleos", "minion")) == ["Centaur"]
 
 
-def test_a_store_locked_past_its_timeout_is_a_storage_error(tmp_path):
+def test_a_store_locked_past_its_timeout_is_a_storage_error(store_target):
     from kleos_table import glory, start
 
     from referee import session
 
-    path = tmp_path / "busy.db"
-    holder = Store(path)
+    holder = open_store(store_target)
     sid = start(holder)
-    waiter = Store(path, timeout=0.2)
-    holder.db.execute("BEGIN IMMEDIATE")  # another terminal is in the middle of writing
+    waiter = open_store(store_target, timeout=0.2)
+    writing = holder.write()  # another terminal is in the middle of writing this session
+    writing.__enter__()
+    holder.session(sid)
     try:
         with pytest.raises(StorageError, match="busy"):
             session.act(waiter, sid, glory("ares", 1))
     finally:
-        holder.db.execute("ROLLBACK")
+        writing.__exit__(None, None, None)
     session.act(waiter, sid, glory("ares", 1))  # once free, the same action goes through
     assert len(waiter.actions(sid)) == 2
+    holder.close()
+    waiter.close()
+
+
+def test_postgres_tables_writing_different_sessions_never_wait(pg_url):
+    from kleos_table import glory, start
+
+    from referee import session
+
+    holder = open_store(pg_url)
+    mine, other = start(holder), start(holder)
+    waiter = open_store(pg_url, timeout=0.2)
+    with holder.write():
+        holder.session(mine)  # this session's row is locked until the end of the block
+        session.act(waiter, other, glory("ares", 1))  # another session: no wait at all
+        with pytest.raises(StorageError, match=f"busy: another terminal is writing session {mine}"):
+            session.act(waiter, mine, glory("ares", 1))
+    assert len(waiter.actions(other)) == 2 and len(waiter.actions(mine)) == 1
+    holder.close()
+    waiter.close()
+
+
+def test_postgres_store_has_a_meta_table_with_its_schema_version(pg_url):
+    store = open_store(pg_url)
+    assert dict(store.db.execute("SELECT key, value FROM meta").fetchall()) == {
+        "application": "referee", "schema_version": str(SCHEMA_VERSION)}
+    store.db.execute("UPDATE meta SET value = ? WHERE key = 'schema_version'", (str(SCHEMA_VERSION + 1),))
+    store.close()
+    with pytest.raises(StorageError, match="newer referee"):
+        open_store(pg_url)
+
+
+def test_postgres_tables_of_another_program_are_refused_untouched(pg_url):
+    import psycopg
+
+    with psycopg.connect(pg_url, autocommit=True) as conn:
+        conn.execute("CREATE TABLE recipes (name TEXT)")
+    result = CliRunner().invoke(cli, ["--db", pg_url, "sessions"])
+    assert result.exit_code == 3 and "another program's tables" in result.output
+    with psycopg.connect(pg_url, autocommit=True) as conn:
+        tables = {r[0] for r in conn.execute("SELECT tablename FROM pg_tables WHERE schemaname = current_schema()")}
+    assert tables == {"recipes"}
+
+
+def test_a_password_in_the_url_is_never_printed(pg_cluster, tmp_path):
+    url = pg_cluster.url("no_such_db").replace("postgres@", "postgres:s3cret-pw@")
+    for args in (["sessions"], ["--json", "sessions"], ["show"], ["kleos", "new", "--player", "A:ares"]):
+        result = CliRunner().invoke(cli, ["--db", url, *args])
+        assert result.exit_code == 3, result.output
+        assert "s3cret-pw" not in result.output and "cannot connect to the club server" in result.output
+        assert "postgres:***@" in result.output
+    result = CliRunner().invoke(cli, ["--db", str(tmp_path / "t.db"), "--json", "push", "--all", "--to", url])
+    assert result.exit_code == 3 and "s3cret-pw" not in result.output and "postgres:***@" in result.output
+
+
+def test_an_older_postgres_store_is_migrated_in_one_step_and_one_it_cannot_is_refused(pg_url, monkeypatch):
+    from referee import store_pg
+
+    store = open_store(pg_url)
+    store.db.execute("UPDATE meta SET value = ? WHERE key = 'schema_version'", (str(SCHEMA_VERSION - 1),))
+    store.close()
+    with pytest.raises(StorageError, match=f"schema {SCHEMA_VERSION - 1}, which this referee cannot upgrade"):
+        open_store(pg_url)  # no step is known from there: refused, left as it was
+    monkeypatch.setitem(store_pg.PG_MIGRATIONS, SCHEMA_VERSION - 1,
+                        ["ALTER TABLE sessions ADD COLUMN venue TEXT NOT NULL DEFAULT ''"])
+    store = open_store(pg_url)
+    assert store.db.execute("SELECT value FROM meta WHERE key = 'schema_version'").fetchone()[0] == str(SCHEMA_VERSION)
+    assert "venue" in store.columns("sessions")
+    store.close()
+
+
+def test_a_url_is_shown_without_its_password():
+    from referee.store_pg import redact
+
+    assert redact("postgresql://table3:hunter22@club.example:5433/referee?sslmode=require") == \
+        "postgresql://table3:***@club.example:5433/referee?sslmode=require"
+    assert redact("postgresql:///referee?host=/run/pg&user=t&password=hunter22") == \
+        "postgresql:///referee?host=/run/pg&user=t&password=***"
+    assert redact("postgresql://table3@club.example/referee") == "postgresql://table3@club.example/referee"

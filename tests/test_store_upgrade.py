@@ -85,7 +85,7 @@ def test_a_schema_1_store_is_upgraded_in_place_after_a_backup(tmp_path, capsys):
     err = capsys.readouterr().err
     backup = tmp_path / "referee.db.v1-backup"
     assert "upgraded the store" in err and str(backup) in err
-    assert store.db.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION == 2
+    assert store.db.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION == 3
     # the backup is the old store, readable as schema 1
     old = sqlite3.connect(backup)
     assert old.execute("PRAGMA user_version").fetchone()[0] == 1
@@ -141,9 +141,39 @@ def test_a_schema_1_store_that_cannot_be_written_is_refused_untouched(tmp_path, 
     try:
         with pytest.raises(Exception) as err:
             Store(path, timeout=0.05)
-        assert "needs an upgrade to schema 2" in str(err.value)
+        assert "needs an upgrade to schema 3" in str(err.value)
     finally:
         holder.execute("ROLLBACK")
         holder.close()
     assert path.read_bytes() == before
     assert not (tmp_path / "referee.db.v1-backup").exists()
+
+
+def test_a_schema_2_store_gains_origin_and_leagues_after_a_backup(tmp_path, capsys):
+    """Schema 2 -> 3 (club play): sessions.origin and the league tables are added; nothing else changes."""
+    path = tmp_path / "referee.db"
+    store = Store(path)
+    sid = start(store, isles=True)
+    session.act(store, sid, glory("ares", 2))
+    links = [r["link"] for r in store.actions(sid)]
+    store.close()
+    con = sqlite3.connect(path)  # take it back to schema 2 as released
+    con.execute("DROP TABLE league_sessions")
+    con.execute("DROP TABLE leagues")
+    con.execute("ALTER TABLE sessions DROP COLUMN origin")
+    con.execute("PRAGMA user_version = 2")
+    con.commit()
+    con.close()
+    capsys.readouterr()
+    store = Store(path)
+    assert "upgraded the store" in capsys.readouterr().err
+    assert (tmp_path / "referee.db.v2-backup").exists()
+    assert store.db.execute("PRAGMA user_version").fetchone()[0] == 3
+    assert store.session(sid)["origin"] == ""
+    assert [r["link"] for r in store.actions(sid)] == links
+    with store.write():
+        store.league_new("Saturday", "kleos", {"win": 3, "shared": 1, "loss": 0})
+        assert store.league_add("Saturday", sid)
+    assert store.league("Saturday")["sessions"] == [sid]
+    assert verify_session(store, sid)["ok"]
+    store.close()

@@ -30,6 +30,10 @@ SESSION_COMMANDS = {
     "stats": ("referee.cli.after:stats_cmd", "Plays, wins and scores per player and game across finished sessions."),
     "report": ("referee.cli.after:report_cmd", "Write a session's report (HTML or Markdown): standings, chart, board, log."),
     "manual": ("referee.cli.manual:manual_cmd", "The manual page of referee or of one game."),
+    # club play
+    "push": ("referee.cli.club:push_cmd", "Send sessions to another store (the club's server), verified, never twice."),
+    "league": ("referee.cli.club:league_group", "Leagues: add games, standings with points and tie-breaks."),
+    "club": ("referee.cli.club:club_group", "Roles for the club's tables and organiser (PostgreSQL)."),
 }
 GAME_HELP = {
     "kleos": "Kleos: gods, minions, dice combat, glory (2-5 players).",
@@ -48,8 +52,9 @@ GAME_HELP = {
     },
     context_settings={"help_option_names": ["-h", "--help"], "auto_envvar_prefix": "REFEREE"},
 )
-@click.option("--db", "db", envvar="REFEREE_DB", metavar="PATH", type=click.Path(dir_okay=False),
-              help="The session store (SQLite). Default: the user data dir.")
+@click.option("--db", "db", envvar="REFEREE_DB", metavar="PATH|URL", type=click.Path(dir_okay=False),
+              help="The session store: an SQLite file, or a postgresql:// URL (a club's server). "
+                   "Default: a file in the user data dir.")
 @click.option("--session", "session_id", envvar="REFEREE_SESSION", metavar="ID",
               help="Which session. Default: the most recently used open one of that game.")
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object instead of tables.")

@@ -41,6 +41,7 @@ def dry_run_option(fn: Callable) -> Callable:
 
 
 LIKE = "referee.like"  # ctx.meta key: the session `new --like ID` copies
+LEAGUE = "referee.league"  # ctx.meta key: the league `new --league NAME` puts the session in
 # What a rematch does not copy: what was dealt, tossed or drawn for that one game...
 LIKE_FRESH = {"kreus": ("first",), "cerebria": ("first", "mood", "impulse"), "elysion": ("row", "shades")}
 # ...and what belongs to the players' gods, taken anew when --player is typed.
@@ -130,8 +131,18 @@ def start(game: str, options: dict, seed: Any = None, name: str = "", dry_run: b
     like = click.get_current_context().meta.get(LIKE)
     if like:
         options = like_options(store, game, like, options)
+    league_name = click.get_current_context().meta.get(LEAGUE)
+    if league_name:  # checked before anything is written
+        from referee import league
+        from referee.errors import InputError
+
+        found = league.get(store, league_name)
+        if found["game"] != game:
+            raise InputError(f"the league '{league_name}' holds {found['game']} games, not {game}")
     loaded, events = session.create(store, game, options, seed=None if seed is None else str(seed),
                                     name=name, dry_run=dry_run)
+    if league_name and not dry_run and loaded.id:
+        league.add(store, league_name, [loaded.id])
     if ref.as_json:
         result = {"action": loaded.records[0]["action"], "events": events, "results": loaded.records[0]["results"],
                   "dry_run": dry_run, "seed": session.seed_shown(loaded.meta),
@@ -192,6 +203,9 @@ def new_options(fn: Callable) -> Callable:
                            "any option typed here overrides. Dealt cards and tosses are not copied.")(fn)
     fn = click.option("--seed", default=None, metavar="N", help="Seed for every roll and shuffle (random if omitted).")(fn)
     fn = click.option("--name", default="", help="A name for the session (shown in `referee sessions`).")(fn)
+    fn = click.option("--league", metavar="NAME", default=None, expose_value=False,
+                      callback=lambda ctx, _p, v: ctx.meta.__setitem__(LEAGUE, v),
+                      help="Put the new session in this league (see `referee league`).")(fn)
     fn = dry_run_option(fn)
     return json_option(fn)
 

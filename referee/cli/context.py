@@ -34,18 +34,18 @@ class Referee:
         if self._store is not None and self._store.readonly:
             self.close()
         if self._store is None:
-            from referee.store import Store
+            from referee.store import open_store
 
-            self._store = Store(self.db, timeout=self.timeout)
+            self._store = open_store(self.db, timeout=self.timeout)
         return self._store
 
     def reader(self) -> Any:
         """The store for a view command: opened for reading only (a missing store reads as
         empty and is not created), or the one already open."""
         if self._store is None:
-            from referee.store import Store
+            from referee.store import open_store
 
-            self._store = Store(self.db, timeout=self.timeout, readonly=True)
+            self._store = open_store(self.db, timeout=self.timeout, readonly=True)
         return self._store
 
     def close(self) -> None:

@@ -76,7 +76,14 @@ class Shell:
 
     def _file_history(self) -> History:
         try:
-            path = Path(self.referee.store().path).with_suffix(".history")
+            store = self.referee.store()
+            if getattr(store, "url", None):  # a club's server: the history stays on this machine
+                from referee.store import default_path
+
+                path = default_path().with_suffix(".history")
+                path.parent.mkdir(parents=True, exist_ok=True)
+            else:
+                path = Path(store.path).with_suffix(".history")
             path.touch(exist_ok=True)
             return FileHistory(str(path))
         except OSError:  # no writable place: keep history for this run only

@@ -1,0 +1,179 @@
+"""Club play: push sessions to another store, leagues and their standings, the club's roles."""
+
+from __future__ import annotations
+
+import click
+
+from referee.cli import GAME_NAMES, context, output
+from referee.cli.common import json_option
+from referee.cli.lazy import SuggestingGroup
+
+
+@click.command("push")
+@click.argument("session_id", required=False, metavar="[ID]")
+@click.option("--all", "everything", is_flag=True, help="Every session, unfinished ones too (default: the finished ones).")
+@click.option("--to", "to", required=True, metavar="URL",
+              help="The store to send to: a postgresql:// URL (the club's server) or an SQLite path.")
+@json_option
+@click.pass_context
+def push_cmd(ctx: click.Context, session_id: str | None, everything: bool, to: str) -> None:
+    """Send sessions to another store, usually the club's server.
+
+    Each session is verified whole first (its chain and every roll). One the
+    other store holds already is reported "already there" and not copied again;
+    one the club holds with a different history is refused with the first
+    action that differs (exit 3). A session is known at the club by its origin
+    (when it was created, its seed commitment and its first record), so two
+    tables' `kleos-1` stay two sessions: the second gets the next free id there.
+    """
+    from referee import push, session
+    from referee.errors import InputError
+    from referee.store import open_store
+
+    ref = context.get()
+    if session_id and everything:
+        raise InputError("give a session ID or --all, not both")
+    src = ref.store()
+    ids = [session.resolve(src, None, session_id)] if session_id else push.candidates(src, everything)
+    dst = open_store(to, timeout=ref.timeout)
+    try:
+        reports = push.push(src, dst, ids)
+    finally:
+        dst.close()
+    refused = [r for r in reports if r["status"] == "refused"]
+    if ref.as_json:
+        payload = output.envelope({"pushed": reports, "to": str(dst.path)}, session_id)
+        payload["ok"] = not refused
+        output.emit_json(payload)
+    else:
+        if not reports:
+            click.echo("Nothing to push: no finished sessions" + ("" if everything else " (--all sends every one)") + ".")
+        for r in reports:
+            if r["status"] == "refused":
+                continue
+            where = f" as {r['as']}" if r["as"] != r["id"] else ""
+            click.echo(f"{r['id']}: {r['status']}{where} ({r['actions']} stored action(s))")
+        for r in refused:
+            at = f" at action {r['first_bad']}" if r["first_bad"] is not None else ""
+            click.echo(f"error: {r['id']} refused{at}: {r['problem']}", err=True)
+    if refused:
+        ctx.exit(3)
+
+
+@click.group("league", cls=SuggestingGroup)
+def league_group() -> None:
+    """Leagues: one game's sessions and a standings table (points, wins, the game's tie-break)."""
+
+
+@league_group.command("new")
+@click.argument("name")
+@click.option("--game", type=click.Choice(GAME_NAMES), required=True, help="The game the league plays.")
+@click.option("--points", metavar="win=N,shared=N,loss=N", default=None,
+              help="Points per result (default win=3,shared=1,loss=0).")
+@json_option
+def league_new_cmd(name: str, game: str, points: str | None) -> None:
+    """Start a league for one game."""
+    from referee import league
+
+    ref = context.get()
+    made = league.new(ref.store(), name.strip(), game, league.parse_points(points))
+    if ref.as_json:
+        output.emit_json(output.envelope({"league": made["name"], "game": game, "points": made["points"]}))
+    else:
+        pts = ", ".join(f"{k} {v}" for k, v in made["points"].items())
+        click.echo(f"League '{made['name']}' ({game}) started; points: {pts}. Add games with "
+                   f"`referee league add {made['name']} ID...` or `referee {game} new --league {made['name']} ...`.")
+
+
+@league_group.command("add")
+@click.argument("name")
+@click.argument("session_ids", nargs=-1, required=True, metavar="ID...")
+@json_option
+def league_add_cmd(name: str, session_ids: tuple[str, ...]) -> None:
+    """Put sessions in a league (finished ones count in its standings)."""
+    from referee import league
+
+    ref = context.get()
+    added, there = league.add(ref.store(), name, list(session_ids))
+    if ref.as_json:
+        output.emit_json(output.envelope({"league": name, "added": added, "already": there}))
+        return
+    if added:
+        click.echo(f"Added to '{name}': {', '.join(added)}.")
+    if there:
+        click.echo(f"Already in '{name}': {', '.join(there)}.")
+
+
+@league_group.command("standings")
+@click.argument("name")
+@json_option
+def league_standings_cmd(name: str) -> None:
+    """The league's table: points, plays, wins, shared wins, losses and the game's tie-break."""
+    from referee import league
+
+    ref = context.get()
+    table = league.standings(ref.reader(), name)
+    if ref.as_json:
+        output.emit_json(output.envelope({k: table[k] for k in ("league", "game", "points", "tie_break", "finished",
+                                                                 "rows")}))
+        return
+    key = table["tie_break"]
+    pts = ", ".join(f"{k} {v}" for k, v in table["points"].items())
+    click.echo(f"League '{table['league']}' ({table['game']}): {table['finished']} finished game(s) of "
+               f"{len(table['sessions'])}; points {pts}; ties broken by wins, then {key}")
+    if not table["rows"]:
+        click.echo("No finished games yet.")
+        return
+    rows = [[i + 1, r["player"], r["points"], r["plays"], r["wins"], r["shared"], r["losses"], r[key]]
+            for i, r in enumerate(table["rows"])]
+    output.page(output.table(["#", "player", "points", "plays", "wins", "shared", "losses", key], rows),
+                players=[r["player"] for r in table["rows"]])
+
+
+@click.group("club", cls=SuggestingGroup)
+def club_group() -> None:
+    """The club's server: roles for the tables and the organiser (PostgreSQL)."""
+
+
+@club_group.command("init")
+@click.option("--tables", "tables", required=True, metavar="N|NAME,NAME...",
+              help="How many tables (roles table1..tableN) or their role names.")
+@click.option("--organiser", default="organiser", show_default=True, metavar="NAME",
+              help="The organiser's role: reads everything, manages leagues.")
+@click.option("--hide-leagues", is_flag=True, help="Table roles may not read the leagues.")
+@json_option
+def club_init_cmd(tables: str, organiser: str, hide_leagues: bool) -> None:
+    """Create the roles of a club's server, with row-level security.
+
+    Each table's role may add sessions and change only its own; the organiser's
+    role reads and changes everything and manages the leagues. Run it once, as
+    the store's owner, on the --db URL of the club's server; run it again to add
+    tables. Roles are made without passwords: set them on the server (see
+    docs/club.md) and give each laptop its URL or ~/.pgpass line.
+    """
+    from referee.errors import InputError
+
+    ref = context.get()
+    if tables.strip().isdigit():
+        count = int(tables)
+        if not 1 <= count <= 200:
+            raise InputError("--tables takes 1 to 200, or names")
+        names = [f"table{i}" for i in range(1, count + 1)]
+    else:
+        names = [t.strip() for t in tables.split(",") if t.strip()]
+    from referee.store import is_url
+
+    if not is_url(ref.db):  # refused before any file is made
+        raise InputError("club init sets up a PostgreSQL server: give --db postgresql://... (an SQLite store has "
+                         "one user, so no roles)")
+    store = ref.store()
+    done = store.club_init(names, organiser.strip(), hide_leagues)
+    if ref.as_json:
+        output.emit_json(output.envelope(done))
+        return
+    click.echo(f"Club roles on {store.path}: organiser '{done['organiser']}', tables "
+               f"{', '.join(done['tables'])} (group {done['group']})"
+               + ("; leagues hidden from tables" if hide_leagues else "") + ".")
+    if done["created"]:
+        click.echo(f"New roles (no password yet): {', '.join(done['created'])}; set one on the server with "
+                   "ALTER ROLE ... PASSWORD (psql: \\password NAME), see docs/club.md.")

@@ -1,0 +1,123 @@
+"""Leagues: a named set of one game's sessions, and its standings table.
+
+Points per finished session: `win` to a sole winner (in Kreus, to every player of a team
+that wins: one team, one outcome), `shared` to each of several winners, `loss` to everyone
+else. Unfinished sessions count nothing until they end. Players are matched without regard
+to case (as `stats` does). Rows are ordered by points, then outright wins, then the game's
+own number (its tie-break key, summed over the league's games), then name.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from referee.errors import InputError, StorageError
+
+DEFAULT_POINTS = {"win": 3, "shared": 1, "loss": 0}
+# The game's own number a league breaks ties with, summed over a player's finished games.
+TIE_BREAK = {"kleos": "glory", "elysion": "glory", "cerebria": "fragments", "croa": "frogs", "kreus": "energy"}
+
+
+def parse_points(text: str | None) -> dict:
+    """`win=3,shared=1,loss=0` (any of the three; the others keep their default)."""
+    points: dict[str, int | float] = dict(DEFAULT_POINTS)
+    if not text:
+        return points
+    for part in text.split(","):
+        key, sep, value = part.strip().partition("=")
+        key = key.strip().lower()
+        if not sep or key not in points:
+            raise InputError(f"--points takes win=N,shared=N,loss=N; '{part.strip()}' is not one of those")
+        try:
+            number = float(value)
+        except ValueError:
+            raise InputError(f"--points: '{value.strip()}' is not a number (in '{part.strip()}')") from None
+        if number != number or number in (float("inf"), float("-inf")):
+            raise InputError(f"--points: '{value.strip()}' is not a number (in '{part.strip()}')")
+        points[key] = int(number) if number.is_integer() else number
+    return points
+
+
+def get(store: Any, name: str) -> dict:
+    league = store.league(name)
+    if league is None:
+        known = store.leagues()
+        hint = f" (leagues here: {', '.join(known)})" if known else " (start one with `referee league new NAME --game GAME`)"
+        raise StorageError(f"no league '{name}' in {store.path}{hint}")
+    return league
+
+
+def new(store: Any, name: str, game: str, points: dict) -> dict:
+    if not name.strip():
+        raise InputError("a league needs a name")
+    with store.write():
+        if store.league(name) is not None:
+            raise StorageError(f"a league named '{name}' exists already in {store.path}")
+        store.league_new(name, game, points)
+    return get(store, name)
+
+
+def add(store: Any, name: str, ids: list[str]) -> tuple[list[str], list[str]]:
+    """Put sessions in a league (all or none); returns (added, already in it)."""
+    from referee import session
+
+    added: list[str] = []
+    there: list[str] = []
+    with store.write():
+        league = get(store, name)
+        for sid in ids:
+            sid = session.resolve(store, None, sid)
+            game = store.session(sid)["game"]
+            if game != league["game"]:
+                raise InputError(f"session '{sid}' is a {game} game; the league '{name}' holds {league['game']} games")
+            (added if store.league_add(name, sid) else there).append(sid)
+    return added, there
+
+
+def _own_number(game: str, summary: dict, player: dict) -> float:
+    if game == "croa":
+        frogs = (summary.get("details") or {}).get("frogs") or {}
+        value = frogs.get(player.get("name"), 0)
+    elif game == "kreus":
+        value = player.get("energy", 0)
+    else:
+        value = player.get("score", 0)
+    return value if isinstance(value, (int, float)) and not isinstance(value, bool) else 0
+
+
+def standings(store: Any, name: str) -> dict:
+    """`{"league", "game", "points", "sessions", "finished", "rows": [...]}`; each row:
+    player, points, plays, wins (outright), shared, losses and the game's tie-break key."""
+    league = get(store, name)
+    game, points = league["game"], league["points"]
+    key = TIE_BREAK.get(game, "score")
+    rows: dict[str, dict] = {}
+    finished = 0
+    for sid in league["sessions"]:
+        meta = store.session(sid)
+        summary = meta["summary"] if isinstance(meta["summary"], dict) else json.loads(meta["summary"])
+        if meta["status"] != "over" or not summary.get("over"):
+            continue
+        finished += 1
+        winners = summary.get("winners") or []
+        for p in summary.get("players", []):
+            pname = str(p.get("name"))
+            row = rows.get(pname.casefold())
+            if row is None:
+                row = rows[pname.casefold()] = {"player": pname, "points": 0, "plays": 0, "wins": 0, "shared": 0,
+                                                "losses": 0, key: 0}
+            row["plays"] += 1
+            row[key] += _own_number(game, summary, p)
+            if p.get("name") in winners and (len(winners) == 1 or game == "kreus"):
+                row["wins"] += 1
+                row["points"] += points["win"]
+            elif p.get("name") in winners:
+                row["shared"] += 1
+                row["points"] += points["shared"]
+            else:
+                row["losses"] += 1
+                row["points"] += points["loss"]
+    ordered = sorted(rows.values(), key=lambda r: (-r["points"], -r["wins"], -r[key], r["player"].casefold()))
+    return {"league": league["name"], "game": game, "points": points, "tie_break": key,
+            "sessions": league["sessions"], "finished": finished, "rows": ordered}

@@ -1,0 +1,120 @@
+"""`referee push`: copy sessions from a table's store to another store (the club's), verified.
+
+How a pushed session is known at the club: by its *origin*, a content key the table's store
+already holds, so nothing needs adding at the table: SHA-256 over the time the session was
+created, its seed commitment and the chain link of its `new` record (which covers the `new`
+action and its draws). Two laptops that both call their game `kleos-1` give two different
+origins; the club keeps the id when it is free there and numbers the session anew when it is
+not (the report says `as kleos-7`). The club stores the origin with the session, so pushing
+again finds it whatever its id there.
+
+For each session:
+- it is verified first, whole (`integrity.verify_session`: the chain, the seed commitment,
+  every roll re-derived); a session that fails is refused (exit 3) and nothing is written;
+- the same origin with the same rows (the same chain links) is "already there": nothing is
+  written, so pushing twice is harmless;
+- the same origin whose stored rows are the start of the table's (the game went on after an
+  earlier push of an unfinished session) is "updated": the new rows are appended;
+- the same origin whose rows differ (an action undone, struck or replaced after the push, or
+  edited) is a conflict: refused (exit 3) with the first action that differs; the club's
+  record is left as it is.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from typing import Any
+
+from referee.errors import StorageError
+
+
+def origin(meta: dict, rows: list[dict]) -> str:
+    """The session's identity across stores (see the module's note)."""
+    if meta.get("origin"):
+        return meta["origin"]
+    first = rows[0]["link"] if rows else ""
+    text = f"{float(meta['created'])!r}|{meta.get('commitment') or ''}|{first}"
+    return "sha256:" + hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()
+
+
+def _first_difference(ours: list[dict], theirs: list[dict]) -> int | None:
+    """The index of the first row that differs; None when `theirs` is the start of `ours`."""
+    for i, (a, b) in enumerate(zip(ours, theirs, strict=False)):
+        if a["link"] != b["link"]:
+            return i
+    if len(theirs) > len(ours):
+        return len(ours)
+    return None
+
+
+def _find(dst: Any, sid: str, key: str) -> str | None:
+    from referee.store import ALL_STATUSES
+
+    found = dst.find_origin(key)
+    if found:
+        return found
+    if dst.session_exists(sid):  # stored there before origins were kept, or made there
+        meta = dst.session(sid)
+        if not meta.get("origin") and origin(meta, dst.actions(sid, ALL_STATUSES)) == key:
+            return sid
+    return None
+
+
+def push_one(src: Any, dst: Any, sid: str) -> dict:
+    """Push one session; returns `{"id", "status", "as", "actions", "first_bad", "problem"}` with
+    status one of sent, updated, already there, refused."""
+    from referee.integrity import Broken, check_chain, verify_session
+    from referee.store import ALL_STATUSES
+
+    out: dict = {"id": sid, "status": "refused", "as": None, "actions": 0, "first_bad": None, "problem": None}
+    report = verify_session(src, sid)
+    out["actions"] = report["actions"]
+    if not report["ok"]:
+        out.update(first_bad=report["first_bad"], problem="it fails its check: " + str(report["problem"]))
+        return out
+    meta = src.session(sid)
+    rows = src.actions(sid, ALL_STATUSES)
+    key = origin(meta, rows)
+    with dst.write():
+        there = _find(dst, sid, key)
+        if there is not None:
+            theirs = dst.actions(there, ALL_STATUSES)
+            differs = _first_difference(rows, theirs)
+            out["as"] = there
+            if differs is not None:
+                verb = rows[differs]["action"].get("verb") if differs < len(rows) else None
+                out.update(first_bad=differs, problem=(
+                    f"the club holds a different history of this session from action {differs}"
+                    + (f" ({verb})" if verb else " (the club has more actions)")
+                    + "; nothing was changed there"))
+                return out
+            if len(theirs) == len(rows):
+                out["status"] = "already there"
+                return out
+            dst.copy_rows(there, rows[len(theirs):])
+            dst.save_summary(there, meta["summary"])
+            out["status"] = "updated"
+        else:
+            new_id = dst.new_session_id(meta["game"]) if dst.session_exists(sid) else sid
+            dst.copy_session(new_id, meta, key)
+            dst.copy_rows(new_id, rows)
+            out.update(status="sent", **{"as": new_id})
+            there = new_id
+        try:  # what was written reads back with the same chain
+            check_chain(dst.actions(there, ALL_STATUSES))
+        except Broken as exc:
+            raise StorageError(f"pushing {sid} failed: the copy at the destination does not chain ({exc.message});"
+                               " nothing was saved") from None
+    return out
+
+
+def push(src: Any, dst: Any, ids: list[str]) -> list[dict]:
+    return [push_one(src, dst, sid) for sid in ids]
+
+
+def candidates(src: Any, everything: bool) -> list[str]:
+    """The sessions `push` sends without an id: the finished ones, or with --all every one
+    not deleted; oldest first, so the club numbers them in the order they were played."""
+    rows = src.sessions(include_over=True)
+    rows = [r for r in rows if everything or r["status"] == "over"]
+    return [r["id"] for r in sorted(rows, key=lambda r: (r["created"], r["id"]))]
