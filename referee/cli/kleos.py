@@ -23,10 +23,10 @@ from referee.cli.common import (
     start,
 )
 from referee.errors import InputError
+from referee.games.kleos.cards import GODS
 
 GAME = "kleos"
 KIND = "minion"
-GODS = ("ares", "artemis", "athena", "dionysus", "hermes")  # as in referee.games.kleos.cards
 HELP = """Kleos: gods, minions, dice combat, glory (2-5 players).
 
 \b

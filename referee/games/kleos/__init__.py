@@ -2,10 +2,22 @@
 
 The engine is pure: setup, the round's flow, movement, combat, recruiting and
 Dusk scoring, with every refusal naming its rule. See `engine.KleosEngine`.
+The engine loads on first use of `ENGINE`, so a module of the package (the gods,
+the cards) can be imported alone, e.g. by the command line's option choices.
 """
 
-from referee.games.kleos.engine import KleosEngine
+from __future__ import annotations
 
-ENGINE = KleosEngine()
+from typing import Any
 
-__all__ = ["ENGINE", "KleosEngine"]
+__all__ = ["ENGINE"]
+
+
+def __getattr__(name: str) -> Any:
+    if name == "ENGINE":
+        from referee.games.kleos.engine import KleosEngine
+
+        engine = KleosEngine()
+        globals()["ENGINE"] = engine
+        return engine
+    raise AttributeError(name)
