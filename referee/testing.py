@@ -213,3 +213,58 @@ class Table:
             self.act(rng.choice(legal))
             taken += 1
         return taken
+
+
+# -- the declaration against the command line ------------------------------------------------------
+def declaration_problems(game: str) -> list[str]:
+    """How a game's declared verbs and its Click commands differ (empty: they match).
+
+    Each declared verb is a command of `referee GAME`; its positional fields are the
+    command's arguments in order (same name, or the field's metavar), with the same
+    multiplicity and need; each option field is an option of that spelling, a flag
+    exactly when the field is one; and every command that takes `--dry-run` (but `new`)
+    is a declared verb."""
+    import click
+
+    from referee import registry
+    from referee.cli import cli
+
+    engine = registry.engine(game)
+    ctx = click.Context(cli)
+    group = cli.get_command(ctx, game)
+    assert isinstance(group, click.Group), game
+    problems: list[str] = []
+    for name, verb in engine.verbs.items():
+        command = group.get_command(ctx, name)
+        if command is None:
+            problems.append(f"{name}: declared, but not a command of referee {game}")
+            continue
+        arguments = [p for p in command.params if isinstance(p, click.Argument)]
+        options = [p for p in command.params if isinstance(p, click.Option)]
+        positional = [f for f in verb.fields if f.positional]
+        if [a.name for a in arguments] != [
+                next((a.name for a in arguments if a.name == f.name or
+                      (f.metavar and (a.metavar or "").lower() == f.metavar.lower())), f"<{f.name}>")
+                for f in positional]:
+            problems.append(f"{name}: arguments {[a.name for a in arguments]} "
+                            f"!= fields {[f.name for f in positional]}")
+            continue
+        for field, argument in zip(positional, arguments, strict=True):
+            if (argument.nargs == -1) != field.multiple:
+                problems.append(f"{name} {field.name}: multiple in one, not the other")
+        for field in verb.fields:
+            if field.positional:
+                continue
+            option = next((o for o in options if field.option in o.opts), None)
+            if option is None:
+                problems.append(f"{name}: no option {field.option} for field {field.name}")
+            elif option.is_flag != (field.kind == "flag"):
+                problems.append(f"{name} {field.option}: a flag in one, not the other")
+    for name in group.list_commands(ctx):
+        command = group.get_command(ctx, name)
+        if command is None or name == "new" or isinstance(command, click.Group):
+            continue
+        if any(isinstance(p, click.Option) and "--dry-run" in p.opts for p in command.params) \
+                and name not in engine.verbs:
+            problems.append(f"{name}: an action command (it takes --dry-run) that is not declared")
+    return problems

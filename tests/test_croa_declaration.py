@@ -1,11 +1,11 @@
-"""The Crôa! declaration agrees with its Click commands, its options are accepted as they stand,
-and the summary's pending list is the state's one list."""
+"""Crôa!: the summary's pending list is the state's one list, and the actions the verbs'
+options list are accepted as they stand (the declaration against the command line is
+checked for every game in tests/test_declarations.py)."""
 
 from __future__ import annotations
 
 import random
 
-import click
 import pytest
 from croa_table import Pond
 from test_croa_cards import hand, table
@@ -13,42 +13,6 @@ from test_croa_cards import hand, table
 from referee.games.croa import ENGINE
 from referee.testing import Table
 from referee.verbs import public
-
-
-def _commands() -> dict[str, click.Command]:
-    from referee.cli.croa import group
-
-    return dict(group.commands)
-
-
-def _dry_run(command: click.Command) -> bool:
-    return any("--dry-run" in getattr(p, "opts", ()) for p in command.params)
-
-
-@pytest.mark.parametrize("verb", list(ENGINE.verbs))
-def test_each_declared_verb_is_a_command_with_the_same_fields(verb):
-    command = _commands().get(verb)
-    assert command is not None, f"`{verb}` is declared but is no command of `referee croa`"
-    arguments = [p for p in command.params if isinstance(p, click.Argument)]
-    options = [p for p in command.params if isinstance(p, click.Option)]
-    positional = [f for f in ENGINE.verbs[verb].fields if f.positional]
-    assert len(arguments) == len(positional), (verb, [a.name for a in arguments])
-    for argument, field in zip(arguments, positional, strict=True):
-        shown = (argument.metavar or "").strip("[]").upper()
-        assert argument.name == field.name or shown in (
-            (field.metavar or "").strip("[]").upper(), field.name.upper()), (verb, field.name)
-    for field in ENGINE.verbs[verb].fields:
-        if field.option:
-            assert any(field.option in o.opts for o in options), (verb, field.option)
-            option = next(o for o in options if field.option in o.opts)
-            assert option.multiple == field.multiple, (verb, field.option)
-            assert option.is_flag == (field.kind == "flag"), (verb, field.option)
-
-
-def test_every_action_command_of_the_group_is_declared():
-    acting = {name for name, command in _commands().items() if _dry_run(command)}
-    assert acting - {"new"} == set(ENGINE.verbs)
-
 
 # -- the pending list --------------------------------------------------------------------------
 

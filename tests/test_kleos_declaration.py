@@ -1,56 +1,19 @@
-"""Kleos's declaration against its Click commands, the summary's pending list, and the
-legal actions the verbs' `options` list (each accepted as it stands)."""
+"""Kleos: the summary's pending list is the state's one list, and the actions the verbs'
+options list are accepted as they stand (the declaration against the command line is
+checked for every game in tests/test_declarations.py)."""
 
 from __future__ import annotations
 
 import random
 
-import click
 import pytest
 from kleos_table import action_phase, do, new_game, place
 
 from referee import registry
-from referee.cli.kleos import group
 from referee.testing import Table
 from referee.verbs import public
 
 ENGINE = registry.engine("kleos")
-
-
-def _params(command: click.Command) -> tuple[dict[str, click.Argument], dict[str, click.Option]]:
-    args = {p.name: p for p in command.params if isinstance(p, click.Argument) and p.name}
-    opts = {o: p for p in command.params if isinstance(p, click.Option) for o in p.opts}
-    return args, opts
-
-
-@pytest.mark.parametrize("verb", list(ENGINE.verbs.values()), ids=lambda v: v.name)
-def test_each_declared_verb_is_a_command_with_the_same_fields(verb):
-    command = group.commands.get(verb.name)
-    assert command is not None, f"`{verb.name}` is declared but not a command"
-    args, opts = _params(command)
-    for field in verb.fields:
-        if field.positional:
-            arg = args.get(field.name) or next(
-                (a for a in args.values() if field.metavar and a.metavar == field.metavar), None)
-            assert arg is not None, f"{verb.name}: no argument for the field '{field.name}'"
-            assert (arg.nargs == -1) == field.multiple, (verb.name, field.name)
-            assert arg.required == (field.required and not field.multiple) or field.multiple
-        else:
-            assert field.option in opts, f"{verb.name}: no option {field.option}"
-            assert opts[field.option].multiple == field.multiple, (verb.name, field.option)
-            assert opts[field.option].is_flag == (field.kind == "flag"), (verb.name, field.option)
-    declared = {f.name for f in verb.fields if f.positional}
-    assert set(args) <= declared, (verb.name, set(args) - declared)
-    options = {f.option for f in verb.fields if not f.positional}
-    extra = {o for o in opts if o.startswith("--")} - options - {"--dry-run", "--json", "--help"}
-    assert not extra, (verb.name, extra)
-
-
-def test_every_command_with_dry_run_is_declared():
-    for name, command in group.commands.items():
-        _, opts = _params(command)
-        if "--dry-run" in opts and name != "new":
-            assert name in ENGINE.verbs, f"`{name}` acts but is not declared"
 
 
 def test_summary_pending_is_the_states_one_list_at_an_opportunity_attack_and_a_choice():
