@@ -70,9 +70,13 @@ class GameGroup(SuggestingGroup):
 
     def add_command(self, cmd: click.Command, name: str | None = None) -> None:
         if (name or cmd.name) == "new":
+            from referee.cli.complete import complete_player_names
+
             for param in cmd.params:
                 if type(param) is click.Option and param.required:
                     param.__class__ = _FilledByLike
+                if param.name == "players" and getattr(param, "_custom_shell_complete", None) is None:
+                    param._custom_shell_complete = complete_player_names  # type: ignore[attr-defined]
         super().add_command(cmd, name)
 
 
@@ -87,6 +91,9 @@ def game_group(game: str, help: str | None = None) -> click.Group:
         """Draw the table: board, scores, whose turn, pending decisions."""
         show_session(game, None)
 
+    from referee.cli.hint import add_hint
+
+    add_hint(group, game)
     return group
 
 
@@ -233,8 +240,13 @@ def action_command(group: click.Group, name: str | None = None,
         def cmd(dry_run: bool, **kw: Any) -> None:
             run_action(group.name, fn(**kw), dry_run=dry_run, prepare=prepare)
 
+        from referee.cli.complete import attach
+
         cmd.__click_params__ = list(getattr(fn, "__click_params__", []))  # type: ignore[attr-defined]
-        return group.command(name, **kwargs)(json_option(dry_run_option(cmd)))
+        attach(cmd.__click_params__)  # type: ignore[attr-defined]
+        command = group.command(name, **kwargs)(json_option(dry_run_option(cmd)))
+        command.referee_prepare = prepare  # type: ignore[attr-defined]  # completion's card trials
+        return command
 
     return deco
 

@@ -1,0 +1,267 @@
+"""`referee GAME hint`: the legal next actions, grouped, each a command accepted as typed.
+
+The actions come from the core's question (`Engine.legal_actions`); each is turned back
+into the words a player types after `referee GAME`, generically, from the verb's Click
+parameters (arguments in order, options as `--opt value`, flags). Nothing random is ever
+shown: legal actions carry no dice, tiles or cards still to come, and the Kleos odds are
+worked out from how many dice each side would roll (scorers/kleos.py), never by rolling.
+"""
+
+from __future__ import annotations
+
+import shlex
+import textwrap
+from typing import Any
+
+import click
+
+from referee.cli.complete import Live, field_keys
+
+LIMIT = 100  # actions listed before the list is cut (`truncated: true`)
+
+
+# -- an action as typed -------------------------------------------------------------------------
+
+def _opt(param: click.Option) -> str:
+    longs = [o for o in param.opts if o.startswith("--")]
+    return longs[0] if longs else param.opts[0]
+
+
+def command_words(engine: Any, verb: str, cmd: click.Command, action: dict) -> list[str] | None:
+    """The words after `referee GAME` that make `action`; None if its fields cannot be typed."""
+    pairs = field_keys(engine, verb, cmd)
+    known = {k for _, k in pairs}
+    if any(k not in known for k, v in action.items() if k != "verb" and v not in (None, [], ())):
+        return None
+    words = [verb]
+    missing = False
+    for param, key in pairs:
+        value = action.get(key)
+        if isinstance(param, click.Argument):
+            if value in (None, [], ()):
+                missing = True
+                if param.required:
+                    return None
+                continue
+            if missing:  # an optional argument left out before this one
+                return None
+            words += [str(v) for v in value] if isinstance(value, list | tuple) else [str(value)]
+            continue
+        assert isinstance(param, click.Option)
+        if value is None:
+            continue
+        if param.is_flag:
+            if bool(value) == bool(param.default) and param.default is not None:
+                continue
+            if value:
+                words.append(_opt(param))
+            elif param.secondary_opts:
+                words.append(param.secondary_opts[0])
+            continue
+        for v in value if isinstance(value, list | tuple) else [value]:
+            words += [_opt(param), str(v)]
+    return words
+
+
+# -- who may take it ------------------------------------------------------------------------------
+
+def actor(engine: Any, state: Any, summary: dict, action: dict) -> str | None:
+    """The player who would take `action`: its actor field, the player a decision waits
+    for, else the player whose turn it is (None: the table as a whole)."""
+    seats = engine.seats(state)
+    declared = getattr(engine, "verbs", {}).get(action["verb"])
+    if declared is not None and declared.actor and isinstance(action.get(declared.actor), str):
+        value = action[declared.actor]
+        if value in seats or value in seats.values():
+            return seats.get(value, value)
+    waiting = summary.get("pending") or []
+    if waiting:
+        if declared is not None and declared.answers:
+            waiting = [p for p in waiting if p["decision"] in declared.answers] or waiting
+        players = list(dict.fromkeys(p["player"] for p in waiting))
+        for value in action.values():
+            if isinstance(value, str) and seats.get(value, value) in players and len(players) > 1:
+                return seats.get(value, value)
+        return players[0]
+    if declared is not None and declared.who == "table":
+        return None
+    for value in action.values():  # an action naming its player (a god, a colony)
+        if isinstance(value, str) and value in seats and declared is not None and declared.actor:
+            return seats[value]
+    return summary.get("current")
+
+
+# -- the hint --------------------------------------------------------------------------------------
+
+def hints(live: Live, group: click.Group, player: str | None = None, limit: int = LIMIT) -> dict:
+    """{"pending", "actions": [{"player", "command", ...}], "truncated"} for the session now.
+
+    Entries carry `words` and, for Kleos attacks, `odds` besides the contract's keys; the
+    JSON output keeps only the contract's."""
+    engine, state = live.engine, live.state
+    summary = engine.summary(state)
+    ctx = click.Context(group)
+    out: list[dict] = []
+    seen: set[str] = set()
+    truncated = False
+    for action in engine.legal_actions(state):
+        verb = action.get("verb")
+        cmd = group.get_command(ctx, verb) if isinstance(verb, str) else None
+        if cmd is None:
+            continue
+        words = command_words(engine, verb, cmd, action)
+        if words is None:
+            continue
+        command = shlex.join(words)
+        who = actor(engine, state, summary, action)
+        if command in seen or (player is not None and who != player):
+            continue
+        if limit and len(out) >= limit:
+            truncated = True
+            break
+        seen.add(command)
+        entry = {"player": who, "command": command, "words": words}
+        odds = attack_odds(live, action)
+        if odds:
+            entry["odds"] = odds
+        out.append(entry)
+    return {"pending": summary["pending"], "actions": out, "truncated": truncated}
+
+
+def public(result: dict) -> dict:
+    """The hint as cli.md fixes it: pending, actions (player, command), truncated."""
+    return {"pending": result["pending"],
+            "actions": [{"player": a["player"], "command": a["command"]} for a in result["actions"]],
+            "truncated": result["truncated"]}
+
+
+def text(result: dict, width: int = 80) -> str:
+    """Grouped for reading: `Ann may move: a2 -> a3 b3; b1 -> b2`."""
+    lines: list[str] = []
+    for p in result["pending"]:
+        lines.append(f"Waiting for {p['player']}: {p['decision']} ({', '.join(map(str, p['choices']))})")
+    groups: dict[tuple[Any, str], list[dict]] = {}
+    for a in result["actions"]:
+        groups.setdefault((a["player"], a["words"][0]), []).append(a)
+    for (who, verb), items in groups.items():
+        head = f"{who or 'The table'} may {verb}"
+        odds = [a for a in items if a.get("odds")]
+        if odds:
+            for a in odds:
+                lines += _wrap(f"{head}: {shlex.join(a['words'][1:])}: {a['odds']}", width)
+            continue
+        rests = [a["words"][1:] for a in items]
+        if all(not r for r in rests):
+            lines.append(head)
+            continue
+        lines += _wrap(f"{head}: {_grouped(rests)}", width)
+    if not result["actions"]:
+        lines.append("Nothing may be done now" + (" by that player." if result.get("player") else "."))
+    if result["truncated"]:
+        lines.append(f"... and more (the first {len(result['actions'])} are listed; "
+                     "`hint --limit 0` lists them all)")
+    lines.append("Type any of them as shown (`hint --json` gives each as a whole command).")
+    return "\n".join(lines)
+
+
+def _grouped(rests: list[list[str]]) -> str:
+    """`a2 -> a3 b3; b1 -> b2` for two-word tails sharing their first word; else `; `-joined."""
+    if all(len(r) == 2 for r in rests):
+        by: dict[str, list[str]] = {}
+        for first, second in rests:
+            by.setdefault(first, []).append(second)
+        if len(by) < len(rests):
+            return "; ".join(f"{k} -> {' '.join(v)}" for k, v in by.items())
+    return " | ".join(shlex.join(r) for r in rests)
+
+
+def _wrap(line: str, width: int) -> list[str]:
+    return textwrap.wrap(line, width=max(40, width), subsequent_indent="    ",
+                         break_long_words=False, break_on_hyphens=False) or [line]
+
+
+# -- Kleos: how many dice and the odds, without rolling --------------------------------------------
+
+def attack_odds(live: Live, action: dict) -> str | None:
+    """For a Kleos attack: the dice each side would roll and the chances, never a roll."""
+    if live.game != "kleos" or action.get("verb") not in ("attack", "oa"):
+        return None
+    checks = _probe(live, action)
+    if not checks:
+        return None
+    from scorers import kleos as odds
+
+    first = checks[0]
+    champion = str(action.get("target", "")).endswith(":champion") or action.get("verb") == "oa"
+    kill = odds.at_least(first["dice"], first["defense"], first["godly"])
+    text = f"{first['dice']} dice v Defense {first['defense']}: kill {_pct(kill)}"
+    if not champion and action.get("verb") == "attack":
+        from referee.games.kleos.combat import SLAUGHTER_MARGIN
+
+        text += f", slaughter {_pct(odds.at_least(first['dice'], first['defense'] + SLAUGHTER_MARGIN, first['godly']))}"
+    if len(checks) > 1:
+        second = checks[1]
+        back = odds.at_least(second["dice"], second["defense"], second["godly"])
+        text += f"; retaliation {second['dice']} dice v Defense {second['defense']}: kill {_pct(back)}"
+    return text
+
+
+def _pct(p: Any) -> str:
+    return f"{float(p) * 100:.0f}%"
+
+
+def _probe(live: Live, action: dict) -> list[dict]:
+    """Play the action on a copy with made-up blank dice, only to read how many dice each side
+    rolls against which Defense (the events' combat data); the seed is never used."""
+    from referee.chance import Chance, NotYetRolled
+
+    class Probe(Chance):
+        def dice(self, label: str, count: int, faces: Any, typed: Any = None, aliases: Any = None) -> list[str]:
+            pool = list(faces)
+            common = max(set(pool), key=pool.count)
+            self.results.append({"label": label, "value": [common] * count, "source": "probe"})
+            return [common] * count
+
+        def draw(self, label: str, generate: Any, typed: Any = None, check: Any = None,
+                 what: str = "draw a result") -> Any:
+            if typed is None:
+                raise NotYetRolled(label, what, list(self.results))
+            return super().draw(label, generate, typed, check, what)
+
+    engine = live.engine
+    try:
+        state = engine.copy(live.state)
+        _, events = engine.apply(state, engine.normalize(state, action), Probe("probe", live.ply, dry=True))
+    except Exception:  # noqa: BLE001 - no odds then
+        return []
+    return [c for e in events for c in e.get("combat", [])]
+
+
+def add_hint(group: click.Group, game: str) -> None:
+    """Add `hint` to a game's group."""
+    from referee.cli.common import json_option
+
+    @group.command("hint")
+    @click.option("--player", metavar="NAME", help="Only what this player may do.")
+    @click.option("--limit", type=click.IntRange(0), default=LIMIT, show_default=True,
+                  help="List at most this many actions (0: all); a cut list says so.")
+    @json_option
+    def hint(player: str | None, limit: int) -> None:
+        """The legal next actions, grouped, with who may take them; each as you would type it."""
+        from referee.cli import context, output
+        from referee.cli.common import load_current
+
+        ref = context.get()
+        sid, loaded = load_current(game)
+        live = Live.of(loaded, ref.reader())
+        name = None
+        if player is not None:
+            key = loaded.engine.resolve_player(loaded.state, player)
+            name = loaded.engine.seats(loaded.state).get(key, key)
+        result = hints(live, group, name, limit)
+        if ref.as_json:
+            output.emit_json(output.envelope(public(result), sid))
+            return
+        result["player"] = name
+        output.echo(text(result, output.width() or 80), players=output.player_names(loaded.summary))
+
