@@ -246,6 +246,7 @@ def action_command(group: click.Group, name: str | None = None,
         attach(cmd.__click_params__)  # type: ignore[attr-defined]
         command = group.command(name, **kwargs)(json_option(dry_run_option(cmd)))
         command.referee_prepare = prepare  # type: ignore[attr-defined]  # completion's card trials
+        command.referee_action = fn  # type: ignore[attr-defined]  # hint checks its commands with it
         return command
 
     return deco

@@ -308,3 +308,19 @@ def attach(params: Iterable[click.Parameter]) -> None:
             continue
         if getattr(p, "_custom_shell_complete", None) is None:
             p._custom_shell_complete = complete_verb_param  # type: ignore[attr-defined]
+
+
+def heads(found: list[tuple[str, str]], typed: str) -> list[tuple[str, str]] | None:
+    """Many `SQ:WHAT` words with the same choices after each SQ (a square and the tile turned
+    there): `SQ:` first, the WHAT once the square is typed. None when that does not fit."""
+    if ":" in typed or len(found) < 8 or not all(":" in w for w, _ in found):
+        return None
+    by: dict[str, list[str]] = {}
+    for w, _ in found:
+        head, _, rest = w.partition(":")
+        by.setdefault(head, []).append(rest)
+    ends = list(by.values())
+    if len(by) == len(found) or any(e != ends[0] for e in ends):
+        return None
+    then = " ".join(ends[0])
+    return [(f"{h}:", _short(f"then {then}")) for h in by]

@@ -28,11 +28,23 @@ def _opt(param: click.Option) -> str:
 
 
 def command_words(engine: Any, verb: str, cmd: click.Command, action: dict) -> list[str] | None:
-    """The words after `referee GAME` that make `action`; None if its fields cannot be typed."""
+    """The words after `referee GAME` that make `action`, checked by building the action back
+    from them with the command itself; None if its fields cannot be typed."""
+    words = _words(engine, verb, cmd, action)
+    if words is None or not _builds(cmd, words, action):
+        return None
+    return words
+
+
+def _words(engine: Any, verb: str, cmd: click.Command, action: dict) -> list[str] | None:
     pairs = field_keys(engine, verb, cmd)
     known = {k for _, k in pairs}
-    if any(k not in known for k, v in action.items() if k != "verb" and v not in (None, [], ())):
-        return None
+    unknown = [k for k, v in action.items() if k != "verb" and v not in (None, [], ()) and k not in known]
+    if unknown:  # a game without a declaration naming a field unlike its argument (one of each)
+        free = [(p, k) for p, k in pairs if isinstance(p, click.Argument) and k not in action]
+        if len(unknown) != 1 or len(free) != 1:
+            return None
+        pairs = [(p, unknown[0] if (p, k) == free[0] else k) for p, k in pairs]
     words = [verb]
     missing = False
     for param, key in pairs:
@@ -45,13 +57,16 @@ def command_words(engine: Any, verb: str, cmd: click.Command, action: dict) -> l
                 continue
             if missing:  # an optional argument left out before this one
                 return None
+            if isinstance(value, dict):  # NAME=VALUE words (`reveal Ann=5 Bob=3`)
+                value = [f"{k}={v}" for k, v in value.items()]
             words += [str(v) for v in value] if isinstance(value, list | tuple) else [str(value)]
             continue
         assert isinstance(param, click.Option)
         if value is None:
             continue
         if param.is_flag:
-            if bool(value) == bool(param.default) and param.default is not None:
+            default = param.default if isinstance(param.default, bool) else False  # Click's UNSET
+            if bool(value) == default:
                 continue
             if value:
                 words.append(_opt(param))
@@ -61,6 +76,29 @@ def command_words(engine: Any, verb: str, cmd: click.Command, action: dict) -> l
         for v in value if isinstance(value, list | tuple) else [value]:
             words += [_opt(param), str(v)]
     return words
+
+
+def _builds(cmd: click.Command, words: list[str], action: dict) -> bool:
+    """Whether the command, given `words`, builds an action holding every field of `action`."""
+    import json
+
+    build = getattr(cmd, "referee_action", None)
+    if build is None:
+        return True
+    try:
+        ctx = cmd.make_context(words[0], list(words[1:]))
+        built = build(**{k: v for k, v in ctx.params.items() if k != "dry_run"})
+    except Exception:  # noqa: BLE001 - words the command does not take
+        return False
+
+    def plain(value: Any) -> str:  # numbers typed are read as text by some commands
+        if isinstance(value, list | tuple):
+            return json.dumps([plain(v) for v in value])
+        if isinstance(value, dict):
+            return json.dumps({str(k): plain(v) for k, v in value.items()}, sort_keys=True)
+        return str(value).casefold()
+
+    return all(plain(built.get(k)) == plain(v) for k, v in action.items() if v is not None)
 
 
 # -- who may take it ------------------------------------------------------------------------------
@@ -120,12 +158,31 @@ def hints(live: Live, group: click.Group, player: str | None = None, limit: int 
             truncated = True
             break
         seen.add(command)
-        entry = {"player": who, "command": command, "words": words}
+        entry = {"player": who, "command": command, "words": words,
+                 "shown": command_words(engine, verb, cmd, _without_results(engine, action)) or words}
         odds = attack_odds(live, action)
         if odds:
             entry["odds"] = odds
         out.append(entry)
-    return {"pending": summary["pending"], "actions": out, "truncated": truncated}
+    notes = {a["words"][0]: _result_notes(engine, a["words"][0], group.get_command(ctx, a["words"][0]))
+             for a in out}
+    return {"pending": summary["pending"], "actions": out, "truncated": truncated, "notes": notes}
+
+
+def _without_results(engine: Any, action: dict) -> dict:
+    """The action less its typed random results (a tile turned over): text hints name them once."""
+    declared = getattr(engine, "verbs", {}).get(action.get("verb"))
+    if declared is None:
+        return action
+    return {k: v for k, v in action.items() if not ((f := declared.field(k)) is not None and f.result)}
+
+
+def _result_notes(engine: Any, verb: str, cmd: click.Command) -> str:
+    declared = getattr(engine, "verbs", {}).get(verb)
+    if declared is None:
+        return ""
+    notes = [f"{f.option} {f.metavar or f.name.upper()}" for f in declared.fields if f.result and f.option]
+    return f" (with {' or '.join(notes)} where the table must say it)" if notes else ""
 
 
 def public(result: dict) -> dict:
@@ -141,42 +198,63 @@ def text(result: dict, width: int = 80) -> str:
     for p in result["pending"]:
         lines.append(f"Waiting for {p['player']}: {p['decision']} ({', '.join(map(str, p['choices']))})")
     groups: dict[tuple[Any, str], list[dict]] = {}
+    shown: set[tuple[Any, str]] = set()
     for a in result["actions"]:
+        key = (a["player"], shlex.join(a.get("shown") or a["words"]))
+        if key in shown and not a.get("odds"):
+            continue
+        shown.add(key)
         groups.setdefault((a["player"], a["words"][0]), []).append(a)
     for (who, verb), items in groups.items():
         head = f"{who or 'The table'} may {verb}"
-        odds = [a for a in items if a.get("odds")]
-        if odds:
-            for a in odds:
-                lines += _wrap(f"{head}: {shlex.join(a['words'][1:])}: {a['odds']}", width)
-            continue
-        rests = [a["words"][1:] for a in items]
+        rests = [(a.get("shown") or a["words"])[1:] for a in items]
+        head += result.get("notes", {}).get(verb, "")
         if all(not r for r in rests):
             lines.append(head)
             continue
-        lines += _wrap(f"{head}: {_grouped(rests)}", width)
+        by: dict[str, list[str]] = {}
+        for a, rest in zip(items, rests, strict=True):
+            tail = shlex.join(rest[1:]) + (f" ({a['odds']})" if a.get("odds") else "")
+            by.setdefault(shlex.quote(rest[0]) if rest else "", []).append(tail.strip())
+        rows = [f"{first} -> {_tails(tails)}" if any(tails) else first for first, tails in by.items()]
+        if len(rows) == 1 or all(not any(t) for t in by.values()):
+            lines += _wrap(f"{head}: {_tails(rows) if len(rows) > 1 else rows[0]}", width)
+        else:
+            lines.append(f"{head}:")
+            for row in rows:
+                lines += _wrap(f"  {row}", width)
     if not result["actions"]:
         lines.append("Nothing may be done now" + (" by that player." if result.get("player") else "."))
     if result["truncated"]:
         lines.append(f"... and more (the first {len(result['actions'])} are listed; "
                      "`hint --limit 0` lists them all)")
-    lines.append("Type any of them as shown (`hint --json` gives each as a whole command).")
+    lines.append("`hint --json` gives each as a whole command, as typed after `referee GAME`.")
     return "\n".join(lines)
 
 
-def _grouped(rests: list[list[str]]) -> str:
-    """`a2 -> a3 b3; b1 -> b2` for two-word tails sharing their first word; else `; `-joined."""
-    if all(len(r) == 2 for r in rests):
-        by: dict[str, list[str]] = {}
-        for first, second in rests:
-            by.setdefault(first, []).append(second)
-        if len(by) < len(rests):
-            return "; ".join(f"{k} -> {' '.join(v)}" for k, v in by.items())
-    return " | ".join(shlex.join(r) for r in rests)
+def _tails(tails: list[str]) -> str:
+    """`a3 b3` when every tail is one word, else `port, port h1`; `a4 b4 (:lilypad|mud)` when
+    every word is SQ:WHAT with the same choices after each square."""
+    if all(" " not in t for t in tails):
+        return _collapsed(tails) or " ".join(tails)
+    return ", ".join(tails)
+
+
+def _collapsed(words: list[str]) -> str | None:
+    if len(words) < 4 or not all(":" in w for w in words):
+        return None
+    by: dict[str, list[str]] = {}
+    for w in words:
+        head, _, rest = w.partition(":")
+        by.setdefault(head, []).append(rest)
+    ends = list(by.values())
+    if len(by) == len(words) or any(e != ends[0] for e in ends):
+        return None
+    return f"{' '.join(by)} (each as {'|'.join(':' + e for e in ends[0])})"
 
 
 def _wrap(line: str, width: int) -> list[str]:
-    return textwrap.wrap(line, width=max(40, width), subsequent_indent="    ",
+    return textwrap.wrap(line, width=max(40, width), subsequent_indent="      ",
                          break_long_words=False, break_on_hyphens=False) or [line]
 
 

@@ -437,6 +437,9 @@ class ShellCompleter(Completer):
             found = self.first_words() if not before else self.after(before, current)
         except Exception:  # noqa: BLE001 - completion must never break the prompt
             found = []
+        from referee.cli.complete import heads
+
+        found = heads(found, current) or found
         ranked = []
         for word, meta in _unique(found):
             rank = fuzzy(word, current)
