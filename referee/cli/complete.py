@@ -145,10 +145,20 @@ def words(live: Live, verb: str, given: Mapping[str, Any], key: str,
             out.append((word, choices[word]))
             continue
         action = next((a for a in legal if _matches(a, {**given, key: word})), None)
-        text = _short(engine.describe(action)) if action is not None else "from the card library"
+        text = _short(engine.describe(without_results(engine, action))) if action is not None \
+            else "from the card library"
         out.append((word, text))
     out.sort(key=lambda pair: pair[0] not in choices)  # stable: pending choices first
     return out
+
+
+def without_results(engine: Any, action: dict) -> dict:
+    """The action less its typed random results (the tile turned there): what a description
+    or a text hint shows, so no made-up result reads like a fact."""
+    declared = getattr(engine, "verbs", {}).get(action.get("verb"))
+    if declared is None:
+        return action
+    return {k: v for k, v in action.items() if not ((f := declared.field(k)) is not None and f.result)}
 
 
 def _short(text: str) -> str:

@@ -15,7 +15,7 @@ from typing import Any
 
 import click
 
-from referee.cli.complete import Live, field_keys
+from referee.cli.complete import Live, field_keys, without_results
 
 LIMIT = 100  # actions listed before the list is cut (`truncated: true`)
 
@@ -159,7 +159,7 @@ def hints(live: Live, group: click.Group, player: str | None = None, limit: int 
             break
         seen.add(command)
         entry = {"player": who, "command": command, "words": words,
-                 "shown": command_words(engine, verb, cmd, _without_results(engine, action)) or words}
+                 "shown": command_words(engine, verb, cmd, without_results(engine, action)) or words}
         odds = attack_odds(live, action)
         if odds:
             entry["odds"] = odds
@@ -167,14 +167,6 @@ def hints(live: Live, group: click.Group, player: str | None = None, limit: int 
     notes = {a["words"][0]: _result_notes(engine, a["words"][0], group.get_command(ctx, a["words"][0]))
              for a in out}
     return {"pending": summary["pending"], "actions": out, "truncated": truncated, "notes": notes}
-
-
-def _without_results(engine: Any, action: dict) -> dict:
-    """The action less its typed random results (a tile turned over): text hints name them once."""
-    declared = getattr(engine, "verbs", {}).get(action.get("verb"))
-    if declared is None:
-        return action
-    return {k: v for k, v in action.items() if not ((f := declared.field(k)) is not None and f.result)}
 
 
 def _result_notes(engine: Any, verb: str, cmd: click.Command) -> str:
