@@ -91,9 +91,17 @@ def game_group(game: str, help: str | None = None) -> click.Group:
         """Draw the table: board, scores, whose turn, pending decisions."""
         show_session(game, None)
 
-    from referee.cli.hint import add_hint
+    @group.command("hint")
+    @click.option("--player", metavar="NAME", help="Only what this player may do.")
+    @click.option("--limit", type=click.IntRange(0), default=100, show_default=True,
+                  help="List at most this many actions (0: all); a cut list says so.")
+    @json_option
+    def hint(player: str | None, limit: int) -> None:
+        """The legal next actions, grouped, with who may take them; each as you would type it."""
+        from referee.cli.hint import show_hint
 
-    add_hint(group, game)
+        show_hint(game, group, player, limit)
+
     return group
 
 

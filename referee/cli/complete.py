@@ -18,11 +18,13 @@ from __future__ import annotations
 import os
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import click
 from click.core import ParameterSource
-from click.shell_completion import CompletionItem
+
+if TYPE_CHECKING:
+    from click.shell_completion import CompletionItem
 
 # Games whose CLI copies card stats from a card library into an action (`prepare`): the
 # library kind and the fields naming such cards.
@@ -248,6 +250,8 @@ def _game_and_verb(ctx: click.Context) -> tuple[str | None, str]:
 
 def complete_verb_param(ctx: click.Context, param: click.Parameter, incomplete: str) -> list[CompletionItem]:
     """`shell_complete` of a game verb's argument or option value: the legal words now."""
+    from click.shell_completion import CompletionItem
+
     game, verb = _game_and_verb(ctx)
     if game is None:
         return []
@@ -286,6 +290,8 @@ def _type_words(ctx: click.Context, param: click.Parameter, incomplete: str) -> 
 
 def complete_player_names(ctx: click.Context, param: click.Parameter, incomplete: str) -> list[CompletionItem]:
     """`new --player`: the names of earlier players in the store, most recent first."""
+    from click.shell_completion import CompletionItem
+
     from referee.store import Store
 
     root = ctx.find_root()

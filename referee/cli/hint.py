@@ -307,31 +307,21 @@ def _probe(live: Live, action: dict) -> list[dict]:
     return [c for e in events for c in e.get("combat", [])]
 
 
-def add_hint(group: click.Group, game: str) -> None:
-    """Add `hint` to a game's group."""
-    from referee.cli.common import json_option
+def show_hint(game: str, group: click.Group, player: str | None, limit: int) -> None:
+    """`referee GAME hint`: text for people, the contract's JSON for scripts."""
+    from referee.cli import context, output
+    from referee.cli.common import load_current
 
-    @group.command("hint")
-    @click.option("--player", metavar="NAME", help="Only what this player may do.")
-    @click.option("--limit", type=click.IntRange(0), default=LIMIT, show_default=True,
-                  help="List at most this many actions (0: all); a cut list says so.")
-    @json_option
-    def hint(player: str | None, limit: int) -> None:
-        """The legal next actions, grouped, with who may take them; each as you would type it."""
-        from referee.cli import context, output
-        from referee.cli.common import load_current
-
-        ref = context.get()
-        sid, loaded = load_current(game)
-        live = Live.of(loaded, ref.reader())
-        name = None
-        if player is not None:
-            key = loaded.engine.resolve_player(loaded.state, player)
-            name = loaded.engine.seats(loaded.state).get(key, key)
-        result = hints(live, group, name, limit)
-        if ref.as_json:
-            output.emit_json(output.envelope(public(result), sid))
-            return
-        result["player"] = name
-        output.echo(text(result, output.width() or 80), players=output.player_names(loaded.summary))
-
+    ref = context.get()
+    sid, loaded = load_current(game)
+    live = Live.of(loaded, ref.reader())
+    name = None
+    if player is not None:
+        key = loaded.engine.resolve_player(loaded.state, player)
+        name = loaded.engine.seats(loaded.state).get(key, key)
+    result = hints(live, group, name, limit)
+    if ref.as_json:
+        output.emit_json(output.envelope(public(result), sid))
+        return
+    result["player"] = name
+    output.echo(text(result, output.width() or 80), players=output.player_names(loaded.summary))
