@@ -21,11 +21,11 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-import click  # noqa: E402
-import midgame  # noqa: E402
+import click
+import midgame
 
-from referee.cli import cli  # noqa: E402
-from referee.cli.complete import field_keys  # noqa: E402
+from referee.cli import cli
+from referee.cli.complete import field_keys
 
 
 def _process(env: dict, args: list[str], runs: int) -> float:

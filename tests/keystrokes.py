@@ -22,12 +22,12 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-import click  # noqa: E402
-import midgame  # noqa: E402
+import click
+import midgame
 
-from referee.cli import cli  # noqa: E402
-from referee.cli.complete import Live, field_keys, words  # noqa: E402
-from referee.cli.hint import command_words  # noqa: E402
+from referee.cli import cli
+from referee.cli.complete import Live, field_keys, words
+from referee.cli.hint import command_words
 
 TURNS = {  # (first, last + 1) command lines of the example: one turn
     "croa": (1, 4, "Ann's move: a lily pad, a bounce onto a mosquito, the mosquito's move"),
@@ -91,7 +91,7 @@ def measure(game: str) -> tuple[int, int, int]:
         given: dict = {}
         arguments = [(p, k) for p, k in field_keys(live.engine, verb, cmd) if isinstance(p, click.Argument)]
         rest = typed[1:]
-        for param, key in arguments:
+        for _param, key in arguments:
             value = action.get(key)
             if value in (None, [], ()):
                 continue

@@ -258,11 +258,11 @@ def complete_verb_param(ctx: click.Context, param: click.Parameter, incomplete: 
     live = live_for(ctx, game)
     if live is None:
         return _type_words(ctx, param, incomplete)
-    key = dict((id(p), k) for p, k in field_keys(live.engine, verb, ctx.command)).get(id(param))
+    key = {id(p): k for p, k in field_keys(live.engine, verb, ctx.command)}.get(id(param))
     if key is None:
         return _type_words(ctx, param, incomplete)
     given = given_fields(ctx, live, verb, skip=param)
-    if isinstance(param, click.Argument) and param.nargs == -1 or getattr(param, "multiple", False):
+    if (isinstance(param, click.Argument) and param.nargs == -1) or getattr(param, "multiple", False):
         value = ctx.params.get(param.name or "")
         if value and _typed(ctx, param):
             given[key] = list(value)
@@ -323,7 +323,7 @@ def attach(params: Iterable[click.Parameter]) -> None:
         if _skipped(p) or (isinstance(p, click.Option) and (p.is_flag or p.count)):
             continue
         if getattr(p, "_custom_shell_complete", None) is None:
-            p._custom_shell_complete = complete_verb_param  # type: ignore[attr-defined]
+            p._custom_shell_complete = complete_verb_param
 
 
 def heads(found: list[tuple[str, str]], typed: str) -> list[tuple[str, str]] | None:

@@ -164,12 +164,11 @@ def hints(live: Live, group: click.Group, player: str | None = None, limit: int 
         if odds:
             entry["odds"] = odds
         out.append(entry)
-    notes = {a["words"][0]: _result_notes(engine, a["words"][0], group.get_command(ctx, a["words"][0]))
-             for a in out}
+    notes = {a["words"][0]: _result_notes(engine, a["words"][0]) for a in out}
     return {"pending": summary["pending"], "actions": out, "truncated": truncated, "notes": notes}
 
 
-def _result_notes(engine: Any, verb: str, cmd: click.Command) -> str:
+def _result_notes(engine: Any, verb: str) -> str:
     declared = getattr(engine, "verbs", {}).get(verb)
     if declared is None:
         return ""
