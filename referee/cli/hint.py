@@ -219,7 +219,7 @@ def text(result: dict, width: int = 80) -> str:
     if result["truncated"]:
         lines.append(f"... and more (the first {len(result['actions'])} are listed; "
                      "`hint --limit 0` lists them all)")
-    lines.append("`hint --json` gives each as a whole command, as typed after `referee GAME`.")
+    lines.append("(`hint --json` lists each as a whole command.)")
     return "\n".join(lines)
 
 
