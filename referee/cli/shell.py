@@ -191,6 +191,10 @@ class Shell:
     def _unknown(self, word: str) -> str:
         from difflib import get_close_matches
 
+        starting = [c for c in self.commands() if c.startswith(word)]
+        if len(starting) > 1:
+            return (f"'{word}' could be {', '.join(starting[:-1])} or {starting[-1]}: "
+                    "type more of it. Type 'help' for the list.")
         close = get_close_matches(word, self.commands(), n=3)
         hint = f" Did you mean {' or '.join(repr(c) for c in close)}?" if close else ""
         return f"no command '{word}' here.{hint} Type 'help' for the list."
