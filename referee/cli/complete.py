@@ -16,6 +16,7 @@ verb's arguments and option values by `action_command`), for the shell's complet
 from __future__ import annotations
 
 import os
+import shlex
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
@@ -269,8 +270,10 @@ def complete_verb_param(ctx: click.Context, param: click.Parameter, incomplete: 
     found = words(live, verb, given, key, ctx.command)
     if not found:  # a value the rules leave open (a reason, a kind): the type's words, if any
         return _type_words(ctx, param, incomplete) if _open_now(live, verb) else []
-    low = incomplete.casefold()
-    return [CompletionItem(w, help=h) for w, h in found if w.casefold().startswith(low)]
+    low = incomplete.casefold().lstrip("'\"")
+    quote = os.environ.get("_REFEREE_COMPLETE") == "bash_complete"  # bash inserts words as they are
+    return [CompletionItem(shlex.quote(w) if quote else w, help=h) for w, h in found
+            if w.casefold().startswith(low)]
 
 
 def _open_now(live: Live, verb: str) -> bool:
