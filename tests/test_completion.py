@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import os
+import shlex
 import subprocess
 import sys
 
@@ -16,15 +17,17 @@ from referee.cli.complete import field_keys
 GAMES = list(midgame.CUTS)
 
 
-def _bash(db, words: list[str]) -> list[str]:
-    """What bash completion offers after `referee WORDS...` (the last word being typed)."""
+def _bash(db, words: list[str], raw: bool = False) -> list[str]:
+    """What bash completion offers after `referee WORDS...` (the last word being typed); a
+    word bash must see quoted (a space, a `*`) comes quoted, unquoted here unless `raw`."""
     env = {**os.environ, "REFEREE_DB": str(db), "_REFEREE_COMPLETE": "bash_complete",
            "COMP_WORDS": " ".join(["referee", *words]), "COMP_CWORD": str(len(words))}
     env.pop("REFEREE_SESSION", None)
     done = subprocess.run([sys.executable, "-m", "referee"], env=env, capture_output=True, text=True,
                           timeout=60)
     assert done.returncode == 0, done.stderr
-    return [line.split(",", 1)[1] for line in done.stdout.splitlines() if line.startswith("plain,")]
+    offered = [line.split(",", 1)[1] for line in done.stdout.splitlines() if line.startswith("plain,")]
+    return offered if raw else [shlex.split(w)[0] for w in offered]
 
 
 def _arguments(live, verb: str) -> list[str]:
@@ -83,7 +86,7 @@ def test_kleos_isle_offers_the_library_epic_cards_the_rules_accept(tmp_path):
     # never a champion nor a basic card
     db = tmp_path / "s.db"
     midgame.build(db, "kleos", cut=11)
-    offered = _bash(db, ["kleos", "isle", "isle1", ""])
+    offered = _bash(db, ["kleos", "isle", "isle1", ""], raw=True)
     # bash inserts a word as it is: a name with a space comes quoted
     assert set(offered) == {"'Amazonian Queen Myrina'", "Minotaur", "Theseus", "Cyclops", "Medusa", "Hydra"}
 
