@@ -116,3 +116,24 @@ def test_shell_completion_equals_the_core_words_and_puts_pending_choices_first(d
     # fuzzy: `b3:ms` finds b3:mosquito
     doc = Document("bounce b3:ms", 12)
     assert [c.text for c in shell.completer().get_completions(doc, CompleteEvent())] == ["b3:mosquito"]
+
+
+def test_bash_completion_follows_each_new_action_and_undo(tmp_path):
+    # a Tab keeps the state it replayed for the next Tab, only while the log is the same
+    db = tmp_path / "s.db"
+    midgame.build(db, "croa")  # Bob to move
+
+    def frogs() -> list[str]:
+        live = midgame.live(db, "croa")
+        return live.engine.words(live.state, "move", {}, "from")
+
+    bob = frogs()
+    assert "h8" in bob and _bash(db, ["croa", "move", ""]) == bob
+    env = {**os.environ, "REFEREE_DB": str(db)}
+    subprocess.run([sys.executable, "-m", "referee", "croa", "move", "h8", "g7", "--tile", "reeds"],
+                   env=env, check=True, capture_output=True, timeout=60)
+    ann = frogs()
+    assert ann and not set(ann) & set(bob) and _bash(db, ["croa", "move", ""]) == ann
+    subprocess.run([sys.executable, "-m", "referee", "undo"], env=env, check=True, capture_output=True,
+                   timeout=60)
+    assert _bash(db, ["croa", "move", ""]) == bob

@@ -239,9 +239,54 @@ def live_for(ctx: click.Context, game: str) -> Live | None:
     try:
         store = Store(db, readonly=True)
         sid = session.resolve(store, game, sid)
-        return Live.of(session.load(store, sid), store)
+        return cached_live(store, game, sid)
     except Exception:  # noqa: BLE001 - no store or no session: nothing to offer
         return None
+
+
+def _cache_file(store: Any, sid: str) -> Any:
+    import hashlib
+    import tempfile
+    from pathlib import Path
+
+    folder = Path(tempfile.gettempdir()) / f"referee-complete-{os.getuid() if hasattr(os, 'getuid') else 0}"
+    folder.mkdir(mode=0o700, exist_ok=True)
+    key = hashlib.sha256(f"{Path(store.path).resolve()}\0{sid}".encode()).hexdigest()[:32]
+    return folder / f"{key}.json"
+
+
+def cached_live(store: Any, game: str, sid: str) -> Live:
+    """The session now for a completion process (bash: a whole process per Tab): the state
+    kept from the last Tab while the log's last link is the same, else replayed and kept.
+    Only a speed-up: a state is reused only for the very log it was replayed from."""
+    import json
+
+    from referee import registry, session
+
+    row = store.db.execute("SELECT link, (SELECT count(*) FROM actions WHERE session_id = ? AND status"
+                           " = 'done') FROM actions WHERE session_id = ? AND status = 'done'"
+                           " ORDER BY idx DESC LIMIT 1", (sid, sid)).fetchone()
+    link, ply = (row[0], int(row[1])) if row else ("", 0)
+    try:
+        path = _cache_file(store, sid)
+    except OSError:
+        path = None
+    try:
+        kept = json.loads(path.read_text(encoding="utf-8")) if path is not None and path.exists() else {}
+        if link and kept.get("link") == link and kept.get("ply") == ply:
+            engine = registry.engine(game)
+            return Live(game, sid, engine, engine.from_json(kept["state"]), store.session(sid)["seed"], ply, store)
+    except (OSError, ValueError, KeyError, TypeError):
+        pass
+    live = Live.of(session.load(store, sid), store)
+    if path is not None:
+        try:
+            fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+            with os.fdopen(fd, "w", encoding="utf-8") as fh:
+                json.dump({"link": link, "ply": live.ply, "state": live.engine.to_json(live.state)}, fh)
+        except (OSError, TypeError, ValueError):
+            pass
+    return live
 
 
 def _game_and_verb(ctx: click.Context) -> tuple[str | None, str]:
