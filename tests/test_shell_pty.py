@@ -39,7 +39,7 @@ class Screen:
         self.prompt = f"{game}> "
         self.settle(until=self.prompt)
 
-    def settle(self, until: str | None = None, quiet: float = 0.15, most: float = 8.0) -> None:
+    def settle(self, until: str | None = None, quiet: float = 0.1, most: float = 8.0) -> None:
         """Read what the shell draws until it is quiet (and `until` is on screen)."""
         end = time.monotonic() + most
         while time.monotonic() < end:
@@ -93,6 +93,8 @@ def _point(s: Screen, typed: str, expected: list[str]) -> None:
     """Type `typed`, press Tab: the menu shows the expected words (as many as fit), in order."""
     s.send(typed)
     s.send("\t")
+    done = s.prompt + typed + (expected[0] if len(expected) == 1 else "")
+    s.wait(lambda: bool(s.menu()) if len(expected) > 1 else s.line().startswith(done))  # a slow machine
     shown = s.menu()
     if len(expected) == 1:  # a single word is put in at once
         assert s.line().startswith(s.prompt + typed + expected[0]), s.line()
@@ -157,6 +159,7 @@ def test_another_terminals_write_refreshes_the_toolbar_and_ctrl_d_leaves(tmp_pat
         # completion follows too: Ann's frogs now
         s.send("move ")
         s.send("\t")
+        s.wait(lambda: bool(s.menu()) or s.line().rstrip() != (s.prompt + "move").rstrip())
         assert set(s.menu()) <= set(live.engine.words(live.state, "move", {}, "from")) and s.menu()
         s.send("\x03", until=s.prompt)
         s.send("\x04")  # Ctrl-D on an empty line leaves, exit 0
