@@ -141,3 +141,15 @@ def test_every_legal_action_can_be_typed_as_a_command(game):
             command = group.get_command(click.Context(group), action["verb"])
             assert command_words(engine, action["verb"], command, action) is not None, action
         state, _, _ = session.run(engine, engine.copy(state), rng.choice(legal), "typed", ply)
+
+
+def test_kleos_opportunity_attack_hint_may_slaughter_but_has_no_retaliation(tmp_path):
+    # examples/kleos.txt: Bob's athena:3 (Attack 2, no Tactics on an opportunity attack) may
+    # strike the fleeing minion (Defense 2): 2 dice need 2 successes: 1/9 = 11%; a slaughter
+    # would need 5 on 2 dice: 0%; no retaliation
+    db = tmp_path / "s.db"
+    lines = midgame.lines("kleos")
+    midgame.build(db, "kleos", cut=lines.index("oa athena:3 --dice s-"))
+    text = " ".join(_run(db, "kleos", "hint").output.split())
+    assert "Bob may oa: athena:3 (2 dice v Defense 2: kill 11%, slaughter 0%)" in text
+    assert "retaliation" not in text and "Bob may pass" in text

@@ -207,7 +207,8 @@ def text(result: dict, width: int = 80) -> str:
         for a, rest in zip(items, rests, strict=True):
             tail = shlex.join(rest[1:]) + (f" ({a['odds']})" if a.get("odds") else "")
             by.setdefault(shlex.quote(rest[0]) if rest else "", []).append(tail.strip())
-        rows = [f"{first} -> {_tails(tails)}" if any(tails) else first for first, tails in by.items()]
+        rows = [first if not any(tails) else f"{first} {tails[0]}" if tails[0].startswith("(")
+                else f"{first} -> {_tails(tails)}" for first, tails in by.items()]
         if len(rows) == 1 or all(not any(t) for t in by.values()):
             lines += _wrap(f"{head}: {_tails(rows) if len(rows) > 1 else rows[0]}", width)
         else:
@@ -255,19 +256,23 @@ def attack_odds(live: Live, action: dict) -> str | None:
     """For a Kleos attack: the dice each side would roll and the chances, never a roll."""
     if live.game != "kleos" or action.get("verb") not in ("attack", "oa"):
         return None
-    checks = _probe(live, action)
+    events = _probe(live, action)
+    checks = [c for e in events for c in e.get("combat", [])]
     if not checks:
         return None
+    import re
+
     from scorers import kleos as odds
 
     first = checks[0]
-    champion = str(action.get("target", "")).endswith(":champion") or action.get("verb") == "oa"
+    # a champion is never slaughtered; an opportunity attack's target is the minion that flees
+    fleeing = re.search(r"opportunity attack on (\S+)", " ".join(e.get("text", "") for e in events))
+    target = str(action.get("target") or (fleeing.group(1) if fleeing else ""))
     kill = odds.at_least(first["dice"], first["defense"], first["godly"])
     text = f"{first['dice']} dice v Defense {first['defense']}: kill {_pct(kill)}"
-    if not champion and action.get("verb") == "attack":
-        from referee.games.kleos.combat import SLAUGHTER_MARGIN
-
-        text += f", slaughter {_pct(odds.at_least(first['dice'], first['defense'] + SLAUGHTER_MARGIN, first['godly']))}"
+    if not target.endswith(":champion"):
+        margin = odds.SLAUGHTER_MARGIN  # successes over Defense that slaughter
+        text += f", slaughter {_pct(odds.at_least(first['dice'], first['defense'] + margin, first['godly']))}"
     if len(checks) > 1:
         second = checks[1]
         back = odds.at_least(second["dice"], second["defense"], second["godly"])
@@ -281,7 +286,7 @@ def _pct(p: Any) -> str:
 
 def _probe(live: Live, action: dict) -> list[dict]:
     """Play the action on a copy with made-up blank dice, only to read how many dice each side
-    rolls against which Defense (the events' combat data); the seed is never used."""
+    rolls against which Defense (the events and their combat data); the seed is never used."""
     from referee.chance import Chance, NotYetRolled
 
     class Probe(Chance):
@@ -303,7 +308,7 @@ def _probe(live: Live, action: dict) -> list[dict]:
         _, events = engine.apply(state, engine.normalize(state, action), Probe("probe", live.ply, dry=True))
     except Exception:  # noqa: BLE001 - no odds then
         return []
-    return [c for e in events for c in e.get("combat", [])]
+    return list(events)
 
 
 def show_hint(game: str, group: click.Group, player: str | None, limit: int) -> None:
