@@ -153,3 +153,16 @@ def test_kleos_opportunity_attack_hint_may_slaughter_but_has_no_retaliation(tmp_
     text = " ".join(_run(db, "kleos", "hint").output.split())
     assert "Bob may oa: athena:3 (2 dice v Defense 2: kill 11%, slaughter 0%)" in text
     assert "retaliation" not in text and "Bob may pass" in text
+
+
+def test_hint_text_names_each_player_once_and_every_card_a_hidden_hand_may_hold(tmp_path):
+    # examples/kreus.txt, a Divination phase: anyone with a token may show a card to anyone
+    # else; a discard may be any Nature or Element card still unseen (hands are hidden)
+    db = tmp_path / "s.db"
+    midgame.build(db, "kreus")
+    text = _run(db, "kreus", "hint").output
+    assert "Ann may show-card: --to Bob|Cy|Dee" in text and "Ann may show-card: Ann" not in text
+    live = midgame.live(db, "kreus")
+    cards = live.engine.words(live.state, "discard", {"player": "Ann"}, "card")
+    assert f"Ann may discard: {' '.join(cards)}" in " ".join(text.split())
+    assert "air" in cards and "thunderbolts" not in cards  # never an Aggression card

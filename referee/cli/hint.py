@@ -199,6 +199,8 @@ def text(result: dict, width: int = 80) -> str:
     for (who, verb), items in groups.items():
         head = f"{who or 'The table'} may {verb}"
         rests = [(a.get("shown") or a["words"])[1:] for a in items]
+        if who and all(r and r[0].casefold() == str(who).casefold() for r in rests):
+            rests = [r[1:] for r in rests]  # `Ann may discard: air ...`, not `Ann may discard: Ann -> ...`
         head += result.get("notes", {}).get(verb, "")
         if all(not r for r in rests):
             lines.append(head)
@@ -208,6 +210,8 @@ def text(result: dict, width: int = 80) -> str:
             tail = shlex.join(rest[1:]) + (f" ({a['odds']})" if a.get("odds") else "")
             by.setdefault(shlex.quote(rest[0]) if rest else "", []).append(tail.strip())
         rows = [first if not any(tails) else f"{first} {tails[0]}" if tails[0].startswith("(")
+                else f"{first} {'|'.join(tails)}" if first.startswith("-") and len(tails) > 1
+                and all(" " not in t for t in tails)  # `--to Bob|Cy|Dee`
                 else f"{first} -> {_tails(tails)}" for first, tails in by.items()]
         if len(rows) == 1 or all(not any(t) for t in by.values()):
             lines += _wrap(f"{head}: {_tails(rows) if len(rows) > 1 else rows[0]}", width)
