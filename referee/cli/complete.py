@@ -103,7 +103,7 @@ def _player(live: Live, value: Any) -> Any:
         if isinstance(value, list | tuple):
             return [live.engine.resolve_player(live.state, v) for v in value]
         return live.engine.resolve_player(live.state, value)
-    except Exception:  # noqa: BLE001 - not a player yet: compared as typed
+    except Exception:  # not a player yet: compared as typed
         return value
 
 
@@ -114,7 +114,7 @@ def pending_choices(live: Live) -> dict[str, str]:
     out: dict[str, str] = {}
     try:
         waiting = live.engine.summary(live.state)["pending"]
-    except Exception:  # noqa: BLE001
+    except Exception:
         return out
     for p in waiting:
         for choice in p.get("choices", []):
@@ -135,7 +135,7 @@ def words(live: Live, verb: str, given: Mapping[str, Any], key: str,
     try:
         found = [str(w) for w in engine.words(state, verb, dict(given), key)]
         legal = [a for a in engine.legal_actions(state) if a.get("verb") == verb]
-    except Exception:  # noqa: BLE001 - completion never breaks the prompt
+    except Exception:  # completion never breaks the prompt
         return []
     typed = given.get(key)
     if isinstance(typed, list):  # a multiple field: what is typed already is not offered again
@@ -179,7 +179,7 @@ def _library_words(live: Live, verb: str, given: Mapping[str, Any], key: str,
     kind = library[0]
     try:
         names = list(live.store.library_list(live.game, kind))
-    except Exception:  # noqa: BLE001
+    except Exception:
         return []
     lowered = {k.casefold() for k in known}
     out = []
@@ -240,7 +240,7 @@ def live_for(ctx: click.Context, game: str) -> Live | None:
         store = Store(db, readonly=True)
         sid = session.resolve(store, game, sid)
         return cached_live(store, game, sid)
-    except Exception:  # noqa: BLE001 - no store or no session: nothing to offer
+    except Exception:  # no store or no session: nothing to offer
         return None
 
 
@@ -263,6 +263,8 @@ def cached_live(store: Any, game: str, sid: str) -> Live:
 
     from referee import registry, session
 
+    if getattr(store, "url", None) or not hasattr(store, "path"):  # a club's server: no local cache
+        return Live.of(session.load(store, sid), store)
     row = store.db.execute("SELECT link, (SELECT count(*) FROM actions WHERE session_id = ? AND status"
                            " = 'done') FROM actions WHERE session_id = ? AND status = 'done'"
                            " ORDER BY idx DESC LIMIT 1", (sid, sid)).fetchone()
@@ -325,7 +327,7 @@ def _open_now(live: Live, verb: str) -> bool:
     """Whether `verb` may be used now at all (its value words may then come from its type)."""
     try:
         return any(a.get("verb") == verb for a in live.engine.legal_actions(live.state))
-    except Exception:  # noqa: BLE001
+    except Exception:
         return False
 
 
@@ -349,7 +351,7 @@ def complete_player_names(ctx: click.Context, param: click.Parameter, incomplete
         if store is None:
             store = Store(root.params.get("db") or os.environ.get("REFEREE_DB"), readonly=True)
         names = earlier_players(store.sessions(include_over=True))
-    except Exception:  # noqa: BLE001
+    except Exception:
         return []
     low = incomplete.casefold()
     return [CompletionItem(n, help="an earlier player") for n in names if n.casefold().startswith(low)]

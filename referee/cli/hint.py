@@ -88,7 +88,7 @@ def _builds(cmd: click.Command, words: list[str], action: dict) -> bool:
     try:
         ctx = cmd.make_context(words[0], list(words[1:]))
         built = build(**{k: v for k, v in ctx.params.items() if k != "dry_run"})
-    except Exception:  # noqa: BLE001 - words the command does not take
+    except Exception:  # words the command does not take
         return False
 
     def plain(value: Any) -> str:  # numbers typed are read as text by some commands
@@ -310,7 +310,7 @@ def _probe(live: Live, action: dict) -> list[dict]:
     try:
         state = engine.copy(live.state)
         _, events = engine.apply(state, engine.normalize(state, action), Probe("probe", live.ply, dry=True))
-    except Exception:  # noqa: BLE001 - no odds then
+    except Exception:  # no odds then
         return []
     return list(events)
 

@@ -173,15 +173,16 @@ def _watch(session_id: str | None) -> None:
     import time
 
     from referee.cli.common import show_session
+    from referee.cli.live import store_version
     from referee.errors import RefereeError
 
     ref = context.get()
     store = ref.reader()
     sid = _sid(session_id, view=True)  # no session at all: refused now (exit 3), not watched
-    seen: int | None = None
+    seen: object = None
     try:
         while True:
-            version = store.data_version()
+            version = store_version(store)
             if version != seen:
                 seen = version
                 if not ref.as_json:

@@ -56,7 +56,7 @@ class Shell:
                  board: bool = False) -> None:
         self.referee = referee
         self.board = board  # draw the board after each action
-        self._version: tuple[int, int] | None = None  # the store's data_version last seen
+        self._version: tuple[int, Any] | None = None  # the store's data_version last seen
         self.game = game
         self.pinned = session_id
         self.summary: dict | None = None
@@ -99,16 +99,17 @@ class Shell:
         """Reload the current session's summary and vocabulary (for toolbar and completion)."""
         from referee import session
         from referee.cli.complete import Live
+        from referee.cli.live import store_version
 
         self.summary, self.vocab, self.session_id = None, {}, None
         self.referee.live = None
         self.turn_word = "turn"
         try:
             store = self.referee.store()
-            self._version = (id(store), store.data_version())
+            self._version = (id(store), store_version(store))
             sid = session.resolve(store, self.game, self.pinned)
             loaded = session.load(store, sid)
-        except Exception:  # noqa: BLE001 - no session yet, or a bad store: the toolbar just says so
+        except Exception:
             return
         self.referee.live = Live.of(loaded, store)
         self.session_id = sid
@@ -117,16 +118,18 @@ class Shell:
         self.turn_word = loaded.engine.turn_word
         try:
             self.vocab = {k: [str(w) for w in v] for k, v in loaded.engine.vocabulary(loaded.state).items()}
-        except Exception:  # noqa: BLE001 - completion must never break the prompt
+        except Exception:
             self.vocab = {}
 
     def follow(self) -> bool:
         """Refresh when another terminal wrote to the store since the last look (SQLite's
         `data_version` on this connection changes only for other connections' commits)."""
+        from referee.cli.live import store_version
+
         try:
             store = self.referee._store or self.referee.store()
-            seen = (id(store), store.data_version())
-        except Exception:  # noqa: BLE001 - a store that went away: the toolbar keeps what it had
+            seen = (id(store), store_version(store))
+        except Exception:  # a store that went away: the toolbar keeps what it had
             return False
         if seen == self._version:
             return False
@@ -408,7 +411,7 @@ class ShellCompleter(Completer):
             return set()
         try:
             return {a["verb"] for a in live.engine.legal_actions(live.state)}
-        except Exception:  # noqa: BLE001
+        except Exception:
             return set()
 
     def after(self, before: list[str], current: str) -> list[tuple[str, str]]:
@@ -439,7 +442,7 @@ class ShellCompleter(Completer):
         before = self.shell.expand(words if current == "" else words[:-1])
         try:
             found = self.first_words() if not before else self.after(before, current)
-        except Exception:  # noqa: BLE001 - completion must never break the prompt
+        except Exception:  # completion must never break the prompt
             found = []
         from referee.cli.complete import heads
 
