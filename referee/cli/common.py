@@ -76,7 +76,7 @@ class GameGroup(SuggestingGroup):
                 if type(param) is click.Option and param.required:
                     param.__class__ = _FilledByLike
                 if param.name == "players" and getattr(param, "_custom_shell_complete", None) is None:
-                    param._custom_shell_complete = complete_player_names  # type: ignore[attr-defined]
+                    param._custom_shell_complete = complete_player_names
         super().add_command(cmd, name)
 
 

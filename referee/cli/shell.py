@@ -426,6 +426,13 @@ class ShellCompleter(Completer):
         if head == "set":
             return [("board", "draw the board after each action")] if len(before) == 1 else [
                 ("on", ""), ("off", "")]
+        if head in ROOT_COMMANDS and "--" in before:  # `COMMAND N -- WORDS`: a game's command
+            rest = before[before.index("--") + 1:]
+            if rest:
+                return self.after(rest, current)
+            group = shell.group()
+            verbs = set(group.list_commands(click.Context(group))) if group is not None else set()
+            return [(w, h) for w, h in self.first_words() if w in verbs]
         try:
             args = shell.args_for(before)
         except click.UsageError:
