@@ -231,28 +231,32 @@ def live_for(ctx: click.Context, game: str) -> Live | None:
     live = getattr(ref, "live", None)
     if isinstance(live, Live) and live.game == game:
         return live
-    from referee import session
     from referee.store import Store
 
     db = root.params.get("db") or os.environ.get("REFEREE_DB")
     sid = root.params.get("session_id") or os.environ.get("REFEREE_SESSION")
     try:
         store = Store(db, readonly=True)
-        sid = session.resolve(store, game, sid)
+        if sid:  # as `session.resolve` does, without loading the session layer for a Tab
+            meta = store.session(sid)
+            if meta["game"] != game or meta["status"] == "deleted":
+                return None
+        else:
+            sid = store.current_session(game)
         return cached_live(store, game, sid)
     except Exception:  # no store or no session: nothing to offer
         return None
 
 
 def _cache_file(store: Any, sid: str) -> Any:
-    import hashlib
     import tempfile
+    import zlib
     from pathlib import Path
 
     folder = Path(tempfile.gettempdir()) / f"referee-complete-{os.getuid() if hasattr(os, 'getuid') else 0}"
     folder.mkdir(mode=0o700, exist_ok=True)
-    key = hashlib.sha256(f"{Path(store.path).resolve()}\0{sid}".encode()).hexdigest()[:32]
-    return folder / f"{key}.json"
+    where = zlib.crc32(str(Path(store.path).resolve()).encode())  # which store; the link checks the rest
+    return folder / f"{where:08x}-{''.join(c if c.isalnum() or c == '-' else '_' for c in sid)}.json"
 
 
 def cached_live(store: Any, game: str, sid: str) -> Live:
@@ -261,9 +265,11 @@ def cached_live(store: Any, game: str, sid: str) -> Live:
     Only a speed-up: a state is reused only for the very log it was replayed from."""
     import json
 
-    from referee import registry, session
+    from referee import registry
 
     if getattr(store, "url", None) or not hasattr(store, "path"):  # a club's server: no local cache
+        from referee import session
+
         return Live.of(session.load(store, sid), store)
     row = store.db.execute("SELECT link, (SELECT count(*) FROM actions WHERE session_id = ? AND status"
                            " = 'done') FROM actions WHERE session_id = ? AND status = 'done'"
@@ -280,6 +286,8 @@ def cached_live(store: Any, game: str, sid: str) -> Live:
             return Live(game, sid, engine, engine.from_json(kept["state"]), store.session(sid)["seed"], ply, store)
     except (OSError, ValueError, KeyError, TypeError):
         pass
+    from referee import session
+
     live = Live.of(session.load(store, sid), store)
     if path is not None:
         try:
