@@ -227,6 +227,11 @@ class Store:
     def close(self) -> None:
         self.db.close()
 
+    def data_version(self) -> int:
+        """SQLite's `PRAGMA data_version` on this connection: it changes when another
+        connection commits to the file (a second terminal's action), never for our own."""
+        return int(self.db.execute("PRAGMA data_version").fetchone()[0])
+
     # -- transactions ------------------------------------------------------------
     @contextmanager
     def write(self) -> Iterator[None]:

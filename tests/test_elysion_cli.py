@@ -260,7 +260,7 @@ def test_interactive_shell_plays_elysion_and_completes_its_words(db, capsys):
     assert "it is Bob's turn" in captured.err and shell.last_code == 1
     doc = Document("take Bob ", len("take Bob "))
     words = [c.text for c in ShellCompleter(shell).get_completions(doc, CompleteEvent())]
-    assert {"40", "41", "42", "--keep"} <= set(words) and "Ann" not in words  # a realm comes next
+    assert {"40", "41", "42"} <= set(words) and "Ann" not in words  # a realm comes next
 
 
 def test_reveal_naming_a_player_twice_is_refused_not_overwritten(db):

@@ -8,7 +8,7 @@ from prompt_toolkit.input import create_pipe_input
 from prompt_toolkit.output import DummyOutput
 
 from referee.cli.context import Referee
-from referee.cli.shell import Shell, ShellCompleter
+from referee.cli.shell import Shell
 
 NEW_LINE = " ".join(NEW_ARGS[1:]).replace("Ares' Champion", "")
 SETUP = f"{NEW_LINE}\n{ISLE_SCRIPT}"  # a new Contest with an Epic card on each Isle
@@ -30,7 +30,7 @@ def _shell(db, text, game="kleos"):
 
 def _complete(shell, text):
     doc = Document(text, len(text))
-    return [c.text for c in ShellCompleter(shell).get_completions(doc, CompleteEvent())]
+    return [c.text for c in shell.completer().get_completions(doc, CompleteEvent())]
 
 
 def test_shell_runs_typed_commands_until_eof(db, capsys):
@@ -60,22 +60,21 @@ def test_toolbar_shows_the_session_whose_turn_and_pending(db):
 
 def test_completion_offers_verbs_options_minions_and_locations(db):
     shell = _shell(db, f"{NEW_LINE}\n")
-    verbs = set(_complete(shell, ""))
-    assert {"move", "attack", "recruit", "next", "status", "undo", "log", "quit"} <= verbs
-    assert _complete(shell, "rec") == ["recruit"]
-    assert "--dice" in _complete(shell, "attack ") and "--dry-run" in _complete(shell, "move ")
-    assert "ares:champion" in _complete(shell, "move ares") and "isle1" in _complete(shell, "move ares:c is")
-    # the argument being typed decides the words: MINION, then TO (a location)
-    assert "Ann" not in _complete(shell, "move A") and "ares:champion" in _complete(shell, "move A")
-    after_minion = _complete(shell, "move ares:c ")
-    assert after_minion[0] == "h1" and "port" in after_minion and "ares:champion" not in after_minion
-    assert _complete(shell, "glory ")[:2] == ["ares", "athena"]
+    verbs = _complete(shell, "")
+    assert {"move", "attack", "recruit", "next", "status", "undo", "log", "quit"} <= set(verbs)
+    assert _complete(shell, "rec")[0] == "recruit"  # a prefix first, then fuzzy matches
+    assert "--dice" in _complete(shell, "attack --") and "--dry-run" in _complete(shell, "move --")
+    # Deployment: what is legal now comes first, and a verb not legal now offers no words
+    live = shell.referee.live
+    assert verbs[: len({a["verb"] for a in live.engine.legal_actions(live.state)})] == sorted(
+        {a["verb"] for a in live.engine.legal_actions(live.state)}, key=verbs.index)
+    assert _complete(shell, "move ares:c ") == []
 
 
 def test_completion_of_an_option_value_offers_only_its_words(db):
     shell = _shell(db, f"{NEW_LINE}\n")
-    assert _complete(shell, "attach ares X --as ") == ["blessing", "curse", "mount", "offering"]
-    assert set(_complete(shell, "attach ares X --to ")) == {"ares:champion", "athena:champion", "ares:c", "athena:c"}
+    assert _complete(shell, "attach ares X --as ") == []  # no attach during Deployment
+    assert "--as" in _complete(shell, "attach ares X --")
 
 
 def test_undo_and_log_in_the_shell_act_on_the_shell_game_session(db, capsys):

@@ -71,9 +71,13 @@ class GameGroup(SuggestingGroup):
 
     def add_command(self, cmd: click.Command, name: str | None = None) -> None:
         if (name or cmd.name) == "new":
+            from referee.cli.complete import complete_player_names
+
             for param in cmd.params:
                 if type(param) is click.Option and param.required:
                     param.__class__ = _FilledByLike
+                if param.name == "players" and getattr(param, "_custom_shell_complete", None) is None:
+                    param._custom_shell_complete = complete_player_names
         super().add_command(cmd, name)
 
 
@@ -87,6 +91,17 @@ def game_group(game: str, help: str | None = None) -> click.Group:
     def status() -> None:
         """Draw the table: board, scores, whose turn, pending decisions."""
         show_session(game, None)
+
+    @group.command("hint")
+    @click.option("--player", metavar="NAME", help="Only what this player may do.")
+    @click.option("--limit", type=click.IntRange(0), default=100, show_default=True,
+                  help="List at most this many actions (0: all); a cut list says so.")
+    @json_option
+    def hint(player: str | None, limit: int) -> None:
+        """The legal next actions, grouped, with who may take them; each as you would type it."""
+        from referee.cli.hint import show_hint
+
+        show_hint(game, group, player, limit)
 
     return group
 
@@ -252,8 +267,14 @@ def action_command(group: click.Group, name: str | None = None,
         def cmd(dry_run: bool, **kw: Any) -> None:
             run_action(str(group.name), fn(**kw), dry_run=dry_run, prepare=prepare)
 
+        from referee.cli.complete import attach
+
         cmd.__click_params__ = list(getattr(fn, "__click_params__", []))  # type: ignore[attr-defined]
-        return group.command(name, **kwargs)(json_option(dry_run_option(cmd)))
+        attach(cmd.__click_params__)  # type: ignore[attr-defined]
+        command = group.command(name, **kwargs)(json_option(dry_run_option(cmd)))
+        command.referee_prepare = prepare  # type: ignore[attr-defined]  # completion's card trials
+        command.referee_action = fn  # type: ignore[attr-defined]  # hint checks its commands with it
+        return command
 
     return deco
 

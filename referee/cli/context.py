@@ -19,6 +19,7 @@ class Referee:
         self.color: bool | None = None  # --color/--no-color; None: decide by terminal and NO_COLOR
         self.in_shell = False  # messages then use the shell's syntax (`help move`, not `referee ...`)
         self.shell_game: str | None = None
+        self.live: Any = None  # the shell's session as completion sees it (referee.cli.complete.Live)
         self.capture: list[dict] | None = None  # set by amend/insert: action verbs hand back their action
         self._store: Any = None
 

@@ -151,12 +151,53 @@ def purge_cmd(yes: bool) -> None:
 
 @click.command("show")
 @click.argument("session_id", required=False, metavar="[ID]")
+@click.option("--watch", is_flag=True,
+              help="Draw it again on every change (a second screen or a TV); Ctrl-C leaves.")
 @json_option
-def show_cmd(session_id: str | None) -> None:
+def show_cmd(session_id: str | None, watch: bool) -> None:
     """The state of a session, drawn as tables and board."""
     from referee.cli.common import show_session
 
+    if watch:
+        _watch(session_id)
+        return
     show_session(None, _sid(session_id, view=True))
+
+
+WATCH_EVERY = 0.3  # seconds between two looks at the store
+
+
+def _watch(session_id: str | None) -> None:
+    """Redraw the session whenever the store changes (SQLite's data_version, polled), until
+    Ctrl-C (exit 0). Without an ID it follows the current session, so a new game shows too."""
+    import time
+
+    from referee.cli.common import show_session
+    from referee.cli.live import store_version
+    from referee.errors import RefereeError
+
+    ref = context.get()
+    store = ref.reader()
+    sid = _sid(session_id, view=True)  # no session at all: refused now (exit 3), not watched
+    seen: object = None
+    try:
+        while True:
+            version = store_version(store)
+            if version != seen:
+                seen = version
+                if not ref.as_json:
+                    click.clear()
+                try:
+                    sid = _sid(session_id, view=True)
+                    show_session(None, sid)
+                except RefereeError as exc:  # deleted meanwhile: say so and keep watching
+                    click.echo(f"{sid}: {exc.message}")
+                if not ref.as_json:
+                    click.echo(f"(watching {sid}: redrawn on every change; Ctrl-C leaves)")
+                sys.stdout.flush()
+            time.sleep(WATCH_EVERY)
+    except KeyboardInterrupt:
+        click.echo("")
 
 
 @click.command("log")

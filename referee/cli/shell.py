@@ -1,10 +1,13 @@
 """`referee play`: an interactive prompt-toolkit shell over the same commands.
 
 Each line is a command of the game's group (`move ares:1 port`) or a session
-command (`undo`, `log`, `show`, `export ...`). Completion offers the verbs, the
-options of the verb being typed and the words of the live session (players,
-pieces, locations, cards); the bottom toolbar shows whose turn it is and any
-pending decision. Nothing here knows a game's rules: it asks the engine.
+command (`undo`, `log`, `show`, `export ...`); a unique prefix of a command is enough
+(`mo` for `move`). Completion offers the words that can be legal there now (the same
+answer bash completion and `hint` give, from `referee.cli.complete`), fuzzy matched,
+each with a short description; the bottom toolbar shows whose turn it is and any
+pending decision. Another terminal's writes are noticed (SQLite's data_version) before
+each prompt and every half second, and toolbar, completion and prompt follow them.
+Nothing here knows a game's rules: it asks the engine.
 """
 
 from __future__ import annotations
@@ -37,9 +40,10 @@ GAMES = ("kleos", "kreus", "cerebria", "croa", "elysion")
 # every session command of `referee` except the two that make no sense inside the shell
 CORRECTIONS = ("amend", "insert", "strike")
 ROOT_COMMANDS = tuple(name for name in SESSION_COMMANDS if name not in ("play", "completion"))
-SHELL_WORDS = ("help", "quit", "exit", "use")
+SHELL_WORDS = ("help", "quit", "exit", "use", "set")
 SHELL_HELP = (
     ("use GAME|ID", "Play another game (its current session) or a session by its id."),
+    ("set board on|off", "Draw the board again after each action (also `play --board`)."),
     ("help [COMMAND]", "This list, or the help of one command (`help move`, `help undo`)."),
     ("quit", "Leave the shell (also `exit` or Ctrl-D)."),
 )
@@ -49,8 +53,11 @@ class Shell:
     """One interactive session at the table."""
 
     def __init__(self, referee: Referee, game: str | None = None, session_id: str | None = None,
-                 input: Any = None, output: Any = None, history: History | None = None) -> None:
+                 input: Any = None, output: Any = None, history: History | None = None,
+                 board: bool = False) -> None:
         self.referee = referee
+        self.board = board  # draw the board after each action
+        self._version: tuple[int, Any] | None = None  # the store's data_version last seen
         self.game = game
         self.pinned = session_id
         self.summary: dict | None = None
@@ -69,10 +76,16 @@ class Shell:
         if self._prompt is None:
             input, output, history = self._io
             self._prompt = PromptSession(
-                completer=ShellCompleter(self), history=history or self._file_history(), input=input,
+                completer=self.completer(),
+                history=history or self._file_history(), input=input,
                 output=output, bottom_toolbar=self.toolbar, complete_while_typing=True,
+                refresh_interval=0.5,  # the toolbar asks the store whether another terminal wrote
             )
         return self._prompt
+
+    def completer(self) -> Completer:
+        """The legal words, matched fuzzily against what is typed (ShellCompleter)."""
+        return ShellCompleter(self)
 
     def _file_history(self) -> History:
         try:
@@ -93,15 +106,20 @@ class Shell:
     def refresh(self) -> None:
         """Reload the current session's summary and vocabulary (for toolbar and completion)."""
         from referee import session
+        from referee.cli.complete import Live
+        from referee.cli.live import store_version
 
         self.summary, self.vocab, self.session_id = None, {}, None
+        self.referee.live = None
         self.turn_word = "turn"
         try:
             store = self.referee.store()
+            self._version = (id(store), store_version(store))
             sid = session.resolve(store, self.game, self.pinned)
             loaded = session.load(store, sid)
         except Exception:
             return
+        self.referee.live = Live.of(loaded, store)
         self.session_id = sid
         self.game = loaded.game
         self.summary = loaded.summary
@@ -111,7 +129,23 @@ class Shell:
         except Exception:
             self.vocab = {}
 
+    def follow(self) -> bool:
+        """Refresh when another terminal wrote to the store since the last look (SQLite's
+        `data_version` on this connection changes only for other connections' commits)."""
+        from referee.cli.live import store_version
+
+        try:
+            store = self.referee._store or self.referee.store()
+            seen = (id(store), store_version(store))
+        except Exception:  # a store that went away: the toolbar keeps what it had
+            return False
+        if seen == self._version:
+            return False
+        self.refresh()
+        return True
+
     def toolbar(self) -> str:
+        self.follow()
         if self.game is None:
             return " no game yet: type `kleos new ...` (or another game), `sessions`, `help` "
         if self.summary is None:
@@ -120,6 +154,17 @@ class Shell:
 
     def prompt_text(self) -> str:
         return f"{self.game or 'referee'}> "
+
+    def expand(self, words: list[str]) -> list[str]:
+        """A unique prefix of a command stands for it (`mo` -> `move`, `und` -> `undo`)."""
+        if not words:
+            return words
+        head = words[0]
+        names = self.commands()
+        if head in names or head.startswith("-"):
+            return words
+        found = [n for n in names if n.startswith(head)]
+        return [found[0], *words[1:]] if len(found) == 1 else words
 
     # -- commands ------------------------------------------------------------------
     def args_for(self, words: list[str]) -> list[str]:
@@ -159,6 +204,10 @@ class Shell:
     def _unknown(self, word: str) -> str:
         from difflib import get_close_matches
 
+        starting = [c for c in self.commands() if c.startswith(word)]
+        if len(starting) > 1:
+            return (f"'{word}' could be {', '.join(starting[:-1])} or {starting[-1]}: "
+                    "type more of it. Type 'help' for the list.")
         close = get_close_matches(word, self.commands(), n=3)
         hint = f" Did you mean {' or '.join(repr(c) for c in close)}?" if close else ""
         return f"no command '{word}' here.{hint} Type 'help' for the list."
@@ -240,8 +289,11 @@ class Shell:
         except ValueError as exc:
             out.echo(f"error: {exc} (check your quotes)", err=True, ref=self.referee)
             return 2
+        words = self.expand(words)
         if words[0] in ("quit", "exit"):
             return None
+        if words[0] == "set":
+            return self._set(words[1:])
         if words[0] == "use" and len(words) == 2:
             return self._use(words[1])
         if words[0] == "help":  # `help`, `help VERB`, `help card add`, `help GAME`, `help undo`
@@ -264,7 +316,26 @@ class Shell:
         code = invoke(cli, args, prog_name="referee", obj=self.referee)
         self.last_code = code
         self.refresh()
+        if self.board and code == 0 and self._acted(args):
+            invoke(cli, [self.game or "", "status"], prog_name="referee", obj=self.referee)
         return code
+
+    def _acted(self, args: list[str]) -> bool:
+        """Whether the line was a game action that was recorded (not a view, not a dry run)."""
+        if "--dry-run" in args or len(args) < 2 or args[0] not in games() or args[1] == "new":
+            return False
+        group = self.group(args[0])
+        cmd = group.get_command(click.Context(group), args[1]) if group is not None else None
+        return cmd is not None and any(p.name == "dry_run" for p in cmd.params)
+
+    def _set(self, rest: list[str]) -> int:
+        """`set board on|off`: draw the board after each action, or not."""
+        if len(rest) != 2 or rest[0] != "board" or rest[1] not in ("on", "off"):
+            out.echo("error: usage: set board on|off", err=True, ref=self.referee)
+            return 2
+        self.board = rest[1] == "on"
+        click.echo(f"The board is {'drawn after each action' if self.board else 'drawn on `show`'}.")
+        return 0
 
     def _use(self, target: str) -> int:
         """`use GAME` or `use SESSION-ID`: switch what the shell acts on."""
@@ -307,6 +378,7 @@ class Shell:
         if self.summary:
             click.echo(f"{self.session_id}: {status_line(self.summary, self.turn_word)}")
         while True:
+            self.follow()
             try:
                 line = self.prompt.prompt(self.prompt_text)
             except KeyboardInterrupt:
@@ -318,138 +390,76 @@ class Shell:
         return 0
 
 
-# argument names whose words the games file under another name
-PARAM_ALIASES = {
-    "to": ("locations", "squares"),
-    "src": ("frogs", "squares"),
-    "source": ("frogs", "squares"),
-    "target": ("targets", "minions"),
-    "other": ("players",),
-    "name": ("players",),
-    "pos": ("positions",),
-    "tile": ("tiles",),
-    "god": ("gods",),
-}
-
-
-def _param_being_typed(cmd: click.Command, rest: list[str]) -> click.Parameter | None:
-    """The option whose value comes next, or the positional argument the next word fills."""
-    by_opt = {o: p for p in cmd.params if isinstance(p, click.Option) for o in p.opts}
-    if rest and rest[-1] in by_opt and not by_opt[rest[-1]].is_flag and not by_opt[rest[-1]].count:
-        return by_opt[rest[-1]]
-    positionals = [p for p in cmd.params if isinstance(p, click.Argument)]
-    filled, skip = 0, False
-    for word in rest:
-        if skip:
-            skip = False
-        elif word in by_opt:
-            skip = not (by_opt[word].is_flag or by_opt[word].count)
-        elif not word.startswith("--"):
-            filled += 1
-    for p in positionals:
-        if p.nargs == -1:
-            return p
-        if filled < p.nargs:
-            return p
-        filled -= p.nargs
-    return None
-
-
 class ShellCompleter(Completer):
-    """Verbs first; then the verb's options, choices and the session's words."""
+    """The first word: commands, with their short help. After it: Click's own parsing of the
+    line decides which argument or option value is being typed, and its completion (the legal
+    words now, `referee.cli.complete`) answers. The candidates are
+    matched fuzzily against what is typed (`fuzzy`)."""
 
     def __init__(self, shell: Shell) -> None:
         self.shell = shell
 
-    def _group(self) -> click.Group | None:
-        from referee.cli import cli
+    def first_words(self) -> list[tuple[str, str]]:
+        from referee.cli import GAME_HELP
 
-        if self.shell.game is None:
-            return None
-        ctx = click.Context(cli)
-        return cli.get_command(ctx, self.shell.game)  # type: ignore[return-value]
+        shell = self.shell
+        group = shell.group()
+        verbs: list[tuple[str, str]] = []
+        if group is not None:
+            gctx = click.Context(group)
+            for name in group.list_commands(gctx):
+                cmd = group.get_command(gctx, name)
+                if cmd is not None and not cmd.hidden:
+                    verbs.append((name, cmd.get_short_help_str(limit=40)))
+        legal = self.legal_verbs()
+        verbs.sort(key=lambda pair: pair[0] not in legal)  # what may be done now first
+        rest = [(n, SESSION_COMMANDS[n][1]) for n in ROOT_COMMANDS]
+        rest += [(u.split()[0], t) for u, t in SHELL_HELP] + [("exit", "Leave the shell.")]
+        rest += [(g, GAME_HELP.get(g, "")) for g in games()]
+        return [*verbs, *rest]
 
-    def verbs(self) -> list[str]:
-        group = self._group()
-        names = list(group.list_commands(click.Context(group))) if group is not None else []
-        return sorted({*names, *ROOT_COMMANDS, *SHELL_WORDS, *GAMES})
+    def legal_verbs(self) -> set[str]:
+        live = getattr(self.shell.referee, "live", None)
+        if live is None:
+            return set()
+        try:
+            return {a["verb"] for a in live.engine.legal_actions(live.state)}
+        except Exception:
+            return set()
 
-    def _command(self, words: list[str]) -> tuple[click.Command | None, list[str]]:
-        """The leaf command the line names, and the words typed after it."""
-        from referee.cli import cli
+    def after(self, before: list[str], current: str) -> list[tuple[str, str]]:
+        """(word, description) for the word being typed after `before`."""
+        shell = self.shell
+        head = before[0]
+        if head == "use":
+            return [(g, "a game") for g in games()] + (
+                [(shell.session_id, "this session")] if shell.session_id else [])
+        if head == "help":
+            return [(w, "") for w in shell.commands()]
+        if head == "set":
+            return [("board", "draw the board after each action")] if len(before) == 1 else [
+                ("on", ""), ("off", "")]
+        if head in CORRECTIONS and "--" not in before:  # `amend N`: the live action numbers
+            if len(before) == 1:
+                from referee.cli.corrections import live_lines
 
-        group = self._group()
-        rest = words[1:]
-        head = words[0]
-        if head in games():
-            group = cli.get_command(click.Context(cli), head)  # type: ignore[assignment]
-            if len(words) < 2:
-                return group, []
-            head, rest = words[1], words[2:]
-        cmd: click.Command | None = None
-        if group is not None and head in group.list_commands(click.Context(group)):
-            cmd = group.get_command(click.Context(group), head)
-        elif head in ROOT_COMMANDS:
-            cmd = cli.get_command(click.Context(cli), head)
-        while isinstance(cmd, click.Group) and rest and rest[0] in cmd.list_commands(click.Context(cmd)):
-            cmd, rest = cmd.get_command(click.Context(cmd), rest[0]), rest[1:]
-        return cmd, rest
-
-    def words_after(self, words: list[str]) -> list[str]:
-        """What may come next: the words of the parameter being typed when the session
-        names them (an argument `minion` takes the `minions`), else every word it knows."""
-        if words[0] == "use":
-            return [*games(), *([self.shell.session_id] if self.shell.session_id else [])]
-        if words[0] in CORRECTIONS:
-            return self.correction_words(words)
-        cmd, rest = self._command(words)
-        everything = [w for values in self.shell.vocab.values() for w in values]
-        if cmd is None:
-            return everything
-        options = [o for p in cmd.params if isinstance(p, click.Option) for o in p.opts if o.startswith("--")]
-        if isinstance(cmd, click.Group):
-            return [*cmd.list_commands(click.Context(cmd)), *options]
-        param = _param_being_typed(cmd, rest)
-        if param is not None:
-            if isinstance(param.type, click.Choice):
-                known = list(map(str, param.type.choices))
-            else:  # the metavar says what it wants (`--to MINION`), else the name
-                names = [(param.metavar or "").lower().strip("[].:"), param.name or ""]
-                known = next((w for w in map(self.vocabulary_for, names) if w), [])
-            if isinstance(param, click.Option):  # an option's value: nothing else fits here
-                return known or everything
-            if known:
-                return [*known, *options]
-        return [*everything, *options]
-
-    def correction_words(self, words: list[str]) -> list[str]:
-        """`amend N -- WORDS`: the live action numbers (latest first), then after `--` the
-        game's own verbs and their words, as at the start of a line."""
-        if "--" in words:
-            after = words[words.index("--") + 1:]
-            group = self._group()
-            if not after:
-                return list(group.list_commands(click.Context(group))) if group is not None else []
-            return self.words_after(after)
-        if len(words) == 1:
-            from referee.cli.corrections import live_lines
-
-            try:
-                return [str(n) for n, _ in live_lines(self.shell.referee, self.shell.session_id)]
-            except Exception:  # completion never breaks the prompt
-                return []
-        return ["--", "--reason", "--dry-run", "--cut"]
-
-    def vocabulary_for(self, name: str) -> list[str]:
-        """The session's words for a parameter, by its name (singular or plural) or an alias."""
-        vocab = self.shell.vocab
-        if not name:
+                try:
+                    return [(str(n), str(text)) for n, text in live_lines(shell.referee, shell.session_id)]
+                except Exception:  # completion never breaks the prompt
+                    return []
+            return [("--", "then the command"), ("--reason", ""), ("--dry-run", ""), ("--cut", "")]
+        if head in ROOT_COMMANDS and "--" in before:  # `COMMAND N -- WORDS`: a game's command
+            rest = before[before.index("--") + 1:]
+            if rest:
+                return self.after(rest, current)
+            group = shell.group()
+            verbs = set(group.list_commands(click.Context(group))) if group is not None else set()
+            return [(w, h) for w, h in self.first_words() if w in verbs]
+        try:
+            args = shell.args_for(before)
+        except click.UsageError:
             return []
-        for key in (name, name + "s", name + "es", name[:-1] + "ies" if name.endswith("y") else name,
-                    *PARAM_ALIASES.get(name, ())):
-            if vocab.get(key):
-                return list(vocab[key])
-        return []
+        return click_words(shell.referee, args, current)
 
     def get_completions(self, document: Document, complete_event: Any) -> Iterable[Completion]:
         text = document.text_before_cursor
@@ -458,12 +468,54 @@ class ShellCompleter(Completer):
         except ValueError:
             words = text.split()
         current = "" if not text or text[-1].isspace() else (words[-1] if words else "")
-        before = words if current == "" else words[:-1]
-        candidates = self.verbs() if not before else self.words_after(before)
-        seen: set[str] = set()
-        for word in candidates:
-            if word in seen:
-                continue
-            seen.add(word)
-            if word.lower().startswith(current.lower()):
-                yield Completion(word, start_position=-len(current))
+        before = self.shell.expand(words if current == "" else words[:-1])
+        try:
+            found = self.first_words() if not before else self.after(before, current)
+        except Exception:  # completion must never break the prompt
+            found = []
+        from referee.cli.complete import heads
+
+        found = heads(found, current) or found
+        ranked = []
+        for word, meta in _unique(found):
+            rank = fuzzy(word, current)
+            if rank is not None:
+                ranked.append((rank, word, meta))
+        ranked.sort(key=lambda r: r[0])  # stable: prefix matches first, in the order offered
+        for _, word, meta in ranked:
+            yield Completion(word, start_position=-len(current), display_meta=meta or None)
+
+
+def _unique(found: list[tuple[str, str]]) -> list[tuple[str, str]]:
+    seen: dict[str, str] = {}
+    for word, meta in found:
+        seen.setdefault(word, meta)
+    return list(seen.items())
+
+
+def fuzzy(word: str, typed: str) -> int | None:
+    """0 when `word` starts with `typed` (any case), 1 when `typed`'s letters appear in it in
+    order (`rc` finds `recruit`, `a1` finds `ares:1`), None when they do not."""
+    w, t = word.casefold(), typed.casefold()
+    if w.startswith(t):
+        return 0
+    pos = -1
+    for ch in t:
+        pos = w.find(ch, pos + 1)
+        if pos < 0:
+            return None
+    return 1
+
+
+def click_words(referee: Referee, args: list[str], current: str) -> list[tuple[str, str]]:
+    """What Click's completion offers after `referee ARGS` (the same as bash completion), all
+    of it: an option is offered when the word typed starts with `-`."""
+    from click.shell_completion import _resolve_context, _resolve_incomplete
+
+    from referee.cli import cli
+
+    ctx = _resolve_context(cli, {"obj": referee}, "referee", list(args))
+    incomplete = current if current.startswith("-") else ""
+    obj, incomplete = _resolve_incomplete(ctx, list(args), incomplete)
+    items = obj.shell_complete(ctx, incomplete)
+    return [(str(i.value), i.help or "") for i in items if i.type == "plain"]

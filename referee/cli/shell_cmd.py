@@ -12,7 +12,8 @@ from referee.cli import context
 @click.command("play")
 @click.argument("target", required=False, metavar="[GAME|ID]")
 @click.option("--bail", is_flag=True, help="With a script on stdin: stop at the first refused line, with its exit code.")
-def play_cmd(target: str | None, bail: bool) -> int:
+@click.option("--board", is_flag=True, help="Draw the board again after each action (`set board on|off` in the shell).")
+def play_cmd(target: str | None, bail: bool, board: bool) -> int:
     """Interactive shell: the game's verbs and the session commands, with completion,
     history and a toolbar showing whose turn it is and any pending decision.
 
@@ -27,7 +28,7 @@ def play_cmd(target: str | None, bail: bool) -> int:
     elif target:
         meta = ref.store().session(target)  # a missing id is a storage error (exit 3)
         game, sid = meta["game"], target
-    shell = Shell(ref, game=game, session_id=sid)
+    shell = Shell(ref, game=game, session_id=sid, board=board)
     stdin = sys.stdin
     if not stdin.isatty():
         code = shell.run_script(stdin, bail=bail)

@@ -1,8 +1,9 @@
-"""Each verb's legal actions now (hints, completion, random playouts): a small,
-representative set that lets a random game end.
+"""Each verb's legal actions now (hints, completion, random playouts).
 
-Hidden hand cards are unknown, so a playout invokes either a shown hand card or a
-card that may still be hidden (one of the unseen ones), picked deterministically.
+Hidden hand cards are unknown, so a card in hand is any shown hand card or any card that
+may still be hidden (every unseen one): completion and hints offer every card a player may
+hold, every target of an ability and every place to discard to. Invoke is listed twice so
+that random games move on and end.
 """
 
 from __future__ import annotations
@@ -12,15 +13,12 @@ from referee.games.cerebria.state import Emotion, State
 from referee.verbs import Action
 
 
-def _hand_candidates(state: State, name: str, k: int = 2, vibe: str | None = None) -> list[str]:
+def _hand_candidates(state: State, name: str, vibe: str | None = None) -> list[str]:
+    """Every card the player may hold: those shown, and any unseen one while some are hidden."""
     hand = state["hands"][name]
     out = [c for c in dict.fromkeys(hand["known"]) if vibe is None or cards.vibe(c) == vibe]
     if zones.hidden_count(state, name) > 0:
-        pool = [c for c in sorted(zones.unseen(state))
-                if vibe is None or cards.vibe(c) == vibe]
-        if pool:
-            start = (state["turn"] * 7 + state["actions_left"] * 3 + hand["count"]) % len(pool)
-            out += [pool[(start + 11 * i) % len(pool)] for i in range(k)]
+        out += [c for c in sorted(zones.unseen(state)) if vibe is None or cards.vibe(c) == vibe]
     return list(dict.fromkeys(out))
 
 
@@ -31,8 +29,9 @@ def _enter_options(state: State, name: str, base: Action) -> list[Action]:
     for card in _hand_candidates(state, name):
         act = {**base, "args": [card]} if base["verb"] == "ability" else {**base, "card": card}
         if full:
-            act["discard"] = 1 + (state["turn"] % mindset.LIMIT)
-        out.append(act)
+            out += [{**act, "discard": pos} for pos in range(1, mindset.LIMIT + 1)]
+        else:
+            out.append(act)
     return out
 
 
@@ -48,44 +47,43 @@ def _ability_options(state: State, me: str) -> list[Action]:
         name = cards.ability(emo["card"])
         if not name or not emo["ready"] or emo["fragments"] < 1 or name in state["abilities_used"]:
             continue
-        base = {"verb": "ability", "player": me, "pos": pos + 1, "ability": name}
         aff = mindset.affiliation(emo)
-        for j, host in enumerate(mind):
-            if (mindset.absorb_capacity(host) and host["absorbed"] < 2
-                    and mindset.affiliation(host) == aff and (not host["merged"] or j == pos)):
-                base["absorb"] = j + 1
-                break
-        others = _others_emotions(state, me)
-        if name == "destroy" and others:
-            p, i, _ = max(others, key=lambda t: t[2]["fragments"] + t[2]["absorbed"])
-            out.append({**base, "args": [f"{p}:{i + 1}"]})
-        elif name == "drain":
-            for p, i, e in others:
-                if not e["fragments"] + e["absorbed"]:
-                    continue
-                hosts = [h for h, he in enumerate(mind)
-                         if mindset.affiliation(he) == mindset.affiliation(e)
-                         and mindset.empty_slots(he) > 0]
-                if hosts:
-                    out.append({**base, "args": [f"{p}:{i + 1}", hosts[0] + 1]})
-                    break
-        elif name in ("deprive", "embrace"):
-            slots = [i + 1 for i, c in enumerate(state["impulse"]) if c]
-            if slots:
-                n = 2 if name == "deprive" and state["turn"] % 2 else 1  # both, or one by one
-                out.append({**base, "args": [slots[0], slots[-1]][:n]})
-        elif name == "summon" and state["hands"][me]["count"]:
-            out += _enter_options(state, me, base)[:1]
-        elif name == "steal":
-            victims = [p for p in state["players"] if p != me and state["hands"][p]["count"]]
-            if victims:
-                out.append({**base, "args": [victims[0]]})
-        elif name == "swap" and others:
-            p, i, _ = others[state["turn"] % len(others)]
-            out.append({**base, "args": [pos + 1, f"{p}:{i + 1}"]})
-        elif name == "draw":
-            out.append({**base, "args": []})
+        hosts = [j + 1 for j, host in enumerate(mind)
+                 if (mindset.absorb_capacity(host) and host["absorbed"] < 2
+                     and mindset.affiliation(host) == aff and (not host["merged"] or j == pos))]
+        plain = {"verb": "ability", "player": me, "pos": pos + 1, "ability": name}
+        # the fragment goes onto an Absorb slot when one takes it: each such slot is a choice
+        for base in [{**plain, "absorb": j} for j in hosts] or [plain]:
+            out += _ability_args(state, me, pos, name, base)
     return out
+
+
+def _ability_args(state: State, me: str, pos: int, name: str, base: Action) -> list[Action]:
+    """Every target of one ability now."""
+    mind = state["mindsets"][me]
+    others = _others_emotions(state, me)
+    if name == "destroy":
+        return [{**base, "args": [f"{p}:{i + 1}"]} for p, i, _ in others]
+    if name == "drain":
+        return [{**base, "args": [f"{p}:{i + 1}", h + 1]} for p, i, e in others
+                if e["fragments"] + e["absorbed"]
+                for h, he in enumerate(mind)
+                if mindset.affiliation(he) == mindset.affiliation(e) and mindset.empty_slots(he) > 0]
+    if name in ("deprive", "embrace"):
+        slots = [i + 1 for i, c in enumerate(state["impulse"]) if c]
+        out = [{**base, "args": [s]} for s in slots]
+        if name == "deprive":  # both at once, or one by one
+            out += [{**base, "args": [a, b]} for a in slots for b in slots if a < b]
+        return out
+    if name == "summon":
+        return _enter_options(state, me, base) if state["hands"][me]["count"] else []
+    if name == "steal":
+        return [{**base, "args": [p]} for p in state["players"] if p != me and state["hands"][p]["count"]]
+    if name == "swap":
+        return [{**base, "args": [pos + 1, f"{p}:{i + 1}"]} for p, i, _ in others]
+    if name == "draw":
+        return [{**base, "args": []}]
+    return []
 
 
 def _me(state: State) -> str:
@@ -127,7 +125,7 @@ def cancel(state: State) -> list[Action]:
         return []
     name = _head(state)
     return [{"player": name, "discard": card}
-            for card in _hand_candidates(state, name, k=1, vibe=data["params"]["vibe"])[:1]]
+            for card in _hand_candidates(state, name, vibe=data["params"]["vibe"])]
 
 
 def pass_(state: State) -> list[Action]:

@@ -1,9 +1,10 @@
 """Each verb's `options`: the actions it may take now (completion, hints, random playouts).
 
 Every action listed is accepted as it stands, and cards come only from the unseen pool.
-The lists are a fair sample, not every variant: a reveal is offered once per card and
-target, the Energy powers a few at a time, so random playouts move on and end.
-Aggression cards on the first or last turn are offered only now and then.
+Completion and hints offer every legal word, so the card choices are complete: every
+discard, every show, exchange and retrieve, every target of a reveal. Random playouts
+take them with weights (reveals that build are listed more than once, `ready` thrice), so
+a game moves on and ends; the Titan powers take simple arguments.
 """
 
 from __future__ import annotations
@@ -29,25 +30,21 @@ def _unseen(state: KreusState, kinds: tuple[str, ...]) -> list[str]:
 
 
 def discard(state: KreusState) -> list[Action]:
-    """The Storm's discard when it is owed; else a Divination discard for a token (now and
-    then, so playouts keep cards to play)."""
+    """The Storm's discard when it is owed; else a Divination discard for a token: any
+    Nature or Element card still unseen (the hand is hidden), by any player who may."""
+    playable = _unseen(state, ("nature", "element"))
     if state["pending"]:
         storm: str = state["pending"][0]["player"]
-        out: list[Action] = [{"player": storm, "card": "none"}]
-        out += [{"player": storm, "card": c}
-                for c in _spin(state, _unseen(state, ("nature", "element")))]
-        return out
-    placing = _placing(state)
-    if placing is None:
-        return []
-    who = placing
+        return [{"player": storm, "card": "none"}, *({"player": storm, "card": c} for c in playable)]
     r = state["round"]
-    # Cronus keeps two cards to place; a discard for a token is once per player per phase
-    if (r["cronus"] == who and state["hand"][who] <= 2) or who in r["discarded"]:
-        return []
-    kinds: tuple[str, ...] = ("nature", "element") if state["turn"] % 4 == 0 else ("element",)
-    kinds = kinds if state["turn"] % 3 == 0 else ()
-    return [{"player": who, "card": c} for c in _spin(state, _unseen(state, kinds))]
+    out: list[Action] = []
+    for who in state["players"]:
+        # Cronus keeps two cards to place; a discard for a token is once per player per phase
+        if state["hand"][who] < 1 or who in r["discarded"] or (
+                r["cronus"] == who and who not in r["placed"] and state["hand"][who] <= 2):
+            continue
+        out += [{"player": who, "card": c} for c in playable]
+    return out
 
 
 def tokens(state: KreusState) -> list[Action]:
@@ -82,12 +79,6 @@ def titan(state: KreusState) -> list[Action]:
     return out
 
 
-def _placing(state: KreusState) -> str | None:
-    """The first player still to place a card, who the playouts let use the Energy powers."""
-    waiting = flow.must_place(state)
-    return waiting[0] if waiting else None
-
-
 def ready(state: KreusState) -> list[Action]:
     """Each player still to place (weighted, so powers stay rare), and everyone at once."""
     waiting = flow.must_place(state)
@@ -97,25 +88,26 @@ def ready(state: KreusState) -> list[Action]:
     return [*out, {}]
 
 
+def _paying(state: KreusState, cost: int) -> list[str]:
+    """Players with the tokens for a power and a card in hand."""
+    return [p for p in state["players"] if state["tokens"][p] >= cost and state["hand"][p] >= 1]
+
+
 def show_card(state: KreusState) -> list[Action]:
-    who = _placing(state)
-    if who is None or state["tokens"][who] < 1:
-        return []
-    return [{"player": who, "to": next(p for p in state["players"] if p != who)}]
+    return [{"player": who, "to": p} for who in _paying(state, 1)
+            for p in state["players"] if p != who]
 
 
 def exchange(state: KreusState) -> list[Action]:
-    who = _placing(state)
-    if who is None or state["tokens"][who] < 2:
-        return []
-    partner = next((p for p in state["players"] if p != who and state["hand"][p] > 0), None)
-    return [{"player": who, "with": partner}] if partner else []
+    return [{"player": who, "with": p} for who in _paying(state, 2)
+            for p in state["players"] if p != who and state["hand"][p] > 0]
 
 
 def retrieve(state: KreusState) -> list[Action]:
-    who = _placing(state)
-    swap = _discard_swap(state) if who and state["tokens"][who] >= 3 else None
-    return [{"player": who, **swap}] if swap else []
+    back = [c for c in dict.fromkeys(state["discard"]) if kind(c) != "aggression"]
+    give = _unseen(state, ("nature", "element"))
+    return [{"player": who, "card": b, "give": g} for who in _paying(state, 3)
+            for b in back for g in give]
 
 
 def next_(state: KreusState) -> list[Action]:
@@ -173,21 +165,21 @@ def _reveals(state: KreusState, who: str, card: str) -> list[dict]:
         if card == "thunderbolts" and not state["hek"]:
             targets = aggression.thunderbolt_targets(state)
             if len(targets) > 1:
-                return [{**base, "target": f"{n}:{e}"} for n, e in targets[:3]]
+                return [{**base, "target": f"{n}:{e}"} for n, e in targets]
         return [base]
     if k == "nature":
         if creation.restricted(state, who, card):
             return [base]
         as_nature, options = creation.nature_choices(state, card)
         out = [base] if as_nature or not options else []
-        out += [{**base, "as": e, "on": t} for t, e in options[:2]]
+        out += [{**base, "as": e, "on": t} for t, e in options]
         return out
     if creation.element_blocked(state, card):
         return [base]
     _, options = creation.element_choices(state, who, card)
     if not options:
         return [base]
-    out = [{**base, "as": e, "on": t} for t, e in options[:3]]
+    out = [{**base, "as": e, "on": t} for t, e in options]
     t, e = options[0]
     if _tethys_free(state) and len(board.missing(state, t)) > 1:
         out.append({**base, "as": e, "on": t, "tethys": True})

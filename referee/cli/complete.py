@@ -1,0 +1,400 @@
+"""What may be typed next, from the core's question (`Engine.legal_actions`, `Engine.words`).
+
+One place answers for bash/zsh/fish (Click's `shell_complete` callbacks, set on every game
+verb's arguments and option values by `action_command`), for the shell's completer and for
+`hint`. Nothing here knows a game's rules:
+
+- a verb's Click parameters are paired with the action's fields: the declaration's positional
+  fields in order with the command's arguments, an option by its flag (`--dice`); a game
+  without a declaration by the parameter's name;
+- the fields already typed (Click's parsing of the partial line) narrow `Engine.words` for
+  the field being typed; the words are those of the legal actions now, pending choices first;
+- card names from a game's card library (Kleos) are offered where a trial of the action with
+  that card is accepted (checked like a dry run: nothing is rolled, nothing is written).
+"""
+
+from __future__ import annotations
+
+import os
+import shlex
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+import click
+from click.core import ParameterSource
+
+if TYPE_CHECKING:
+    from click.shell_completion import CompletionItem
+
+# Games whose CLI copies card stats from a card library into an action (`prepare`): the
+# library kind and the fields naming such cards.
+LIBRARIES: dict[str, tuple[str, tuple[str, ...]]] = {"kleos": ("minion", ("card", "cards"))}
+HELP_WIDTH = 44  # a description is cut to this many characters
+
+
+@dataclass
+class Live:
+    """A session as completion and hints see it: the engine and the state now."""
+
+    game: str
+    sid: str | None
+    engine: Any
+    state: Any
+    seed: str = ""
+    ply: int = 0
+    store: Any = None
+
+    @classmethod
+    def of(cls, loaded: Any, store: Any = None) -> Live:
+        return cls(loaded.game, loaded.id, loaded.engine, loaded.state, loaded.seed,
+                   len(loaded.records), store)
+
+
+# -- parameters <-> fields --------------------------------------------------------------------
+
+def _skipped(param: click.Parameter) -> bool:
+    return param.name in ("dry_run", "as_json") or param.expose_value is False
+
+
+def field_keys(engine: Any, verb: str, cmd: click.Command) -> list[tuple[click.Parameter, str]]:
+    """The verb command's parameters, each with the action key it fills (declared fields by
+    position and flag; otherwise by the parameter's name)."""
+    declared = getattr(engine, "verbs", {}).get(verb)
+    params = [p for p in cmd.params if not _skipped(p)]
+    out: list[tuple[click.Parameter, str]] = []
+    if declared is not None and declared.fields:
+        positional = [f for f in declared.fields if f.positional]
+        arguments = [p for p in params if isinstance(p, click.Argument)]
+        out += [(p, f.name) for p, f in zip(arguments, positional, strict=False)]
+        for f in declared.fields:
+            if f.option:
+                found = next((p for p in params if isinstance(p, click.Option) and f.option in p.opts), None)
+                if found is not None:
+                    out.append((found, f.name))
+        return out
+    return [(p, (p.name or "").rstrip("_")) for p in params]
+
+
+def _typed(ctx: click.Context, param: click.Parameter) -> bool:
+    source = ctx.get_parameter_source(param.name or "")
+    return source in (ParameterSource.COMMANDLINE, ParameterSource.ENVIRONMENT)
+
+
+def given_fields(ctx: click.Context, live: Live, verb: str, skip: click.Parameter | None = None) -> dict:
+    """The fields typed so far on the partial line, as an action would carry them."""
+    declared = getattr(live.engine, "verbs", {}).get(verb)
+    given: dict[str, Any] = {}
+    for param, key in field_keys(live.engine, verb, ctx.command):
+        if param is skip or not _typed(ctx, param):
+            continue
+        value = ctx.params.get(param.name or "")
+        if value in (None, (), [], False):
+            continue
+        field = declared.field(key) if declared is not None else None
+        if field is not None and field.kind == "player":
+            value = _player(live, value)
+        given[key] = list(value) if isinstance(value, tuple) else value
+    return given
+
+
+def _player(live: Live, value: Any) -> Any:
+    try:
+        if isinstance(value, list | tuple):
+            return [live.engine.resolve_player(live.state, v) for v in value]
+        return live.engine.resolve_player(live.state, value)
+    except Exception:  # not a player yet: compared as typed
+        return value
+
+
+# -- the words --------------------------------------------------------------------------------
+
+def pending_choices(live: Live) -> dict[str, str]:
+    """Every pending choice -> who decides what (the description a pending word gets)."""
+    out: dict[str, str] = {}
+    try:
+        waiting = live.engine.summary(live.state)["pending"]
+    except Exception:
+        return out
+    for p in waiting:
+        for choice in p.get("choices", []):
+            out.setdefault(str(choice), f"{p['player']}: {p['decision']}")
+    return out
+
+
+def _matches(action: Mapping[str, Any], given: Mapping[str, Any]) -> bool:
+    from referee.engine import _same
+
+    return all(_same(action.get(k), v) for k, v in given.items() if v not in (None, (), []))
+
+
+def words(live: Live, verb: str, given: Mapping[str, Any], key: str,
+          cmd: click.Command | None = None) -> list[tuple[str, str]]:
+    """(word, description) legal for field `key` of `verb` now, pending choices first."""
+    engine, state = live.engine, live.state
+    try:
+        found = [str(w) for w in engine.words(state, verb, dict(given), key)]
+        legal = [a for a in engine.legal_actions(state) if a.get("verb") == verb]
+    except Exception:  # completion never breaks the prompt
+        return []
+    typed = given.get(key)
+    if isinstance(typed, list):  # a multiple field: what is typed already is not offered again
+        found = [w for w in found if w not in map(str, typed)]
+    extra = _library_words(live, verb, given, key, cmd, set(found))
+    choices = pending_choices(live)
+    out: list[tuple[str, str]] = []
+    for word in [*found, *extra]:
+        if word in choices:
+            out.append((word, choices[word]))
+            continue
+        action = next((a for a in legal if _matches(a, {**given, key: word})), None)
+        text = _short(engine.describe(without_results(engine, action))) if action is not None \
+            else "from the card library"
+        out.append((word, text))
+    out.sort(key=lambda pair: pair[0] not in choices)  # stable: pending choices first
+    return out
+
+
+def without_results(engine: Any, action: dict) -> dict:
+    """The action less its typed random results (the tile turned there): what a description
+    or a text hint shows, so no made-up result reads like a fact."""
+    declared = getattr(engine, "verbs", {}).get(action.get("verb"))
+    if declared is None:
+        return action
+    return {k: v for k, v in action.items() if not ((f := declared.field(k)) is not None and f.result)}
+
+
+def _short(text: str) -> str:
+    text = " ".join(str(text).split())
+    return text if len(text) <= HELP_WIDTH else text[: HELP_WIDTH - 3] + "..."
+
+
+def _library_words(live: Live, verb: str, given: Mapping[str, Any], key: str,
+                   cmd: click.Command | None, known: set[str]) -> list[str]:
+    """Cards of the game's library that the rules accept in field `key` now (by trial)."""
+    library = LIBRARIES.get(live.game)
+    prepare = getattr(cmd, "referee_prepare", None)
+    if library is None or key not in library[1] or prepare is None or live.store is None:
+        return []
+    kind = library[0]
+    try:
+        names = list(live.store.library_list(live.game, kind))
+    except Exception:
+        return []
+    lowered = {k.casefold() for k in known}
+    out = []
+    for name in names:
+        if name.casefold() in lowered:
+            continue
+        action = {"verb": verb, **given}
+        action[key] = [*given.get(key, []), name] if key == "cards" else name
+        if _accepted(live, action, prepare):
+            out.append(name)
+    return out
+
+
+def _accepted(live: Live, action: dict, prepare: Any = None) -> bool:
+    """Whether the rules accept `action` now, checked like a dry run (stops before a roll)."""
+    from referee import session
+    from referee.chance import NotYetRolled
+    from referee.errors import RefereeError
+
+    engine = live.engine
+    try:
+        if prepare is not None:
+            with click.Context(click.Command("trial"), obj=_trial_referee(live)):
+                action = prepare(live.store, action)
+        action = engine.normalize(live.state, action)
+        session.run(engine, engine.copy(live.state), action, live.seed, live.ply, dry=True)
+    except NotYetRolled:
+        return True
+    except (RefereeError, KeyError, TypeError, ValueError, AttributeError, IndexError):
+        return False
+    return True
+
+
+def _trial_referee(live: Live) -> Any:
+    from referee.cli.context import Referee
+
+    ref = Referee()
+    ref.session_id = live.sid
+    ref._store = live.store
+    return ref
+
+
+# -- where the session comes from ---------------------------------------------------------------
+
+def live_for(ctx: click.Context, game: str) -> Live | None:
+    """The session of `game` the line acts on: the shell's own (kept fresh), else the store's."""
+    root = ctx.find_root()
+    ref = root.obj
+    live = getattr(ref, "live", None)
+    if isinstance(live, Live) and live.game == game:
+        return live
+    from referee.store import Store
+
+    db = root.params.get("db") or os.environ.get("REFEREE_DB")
+    sid = root.params.get("session_id") or os.environ.get("REFEREE_SESSION")
+    try:
+        store = Store(db, readonly=True)
+        if sid:  # as `session.resolve` does, without loading the session layer for a Tab
+            meta = store.session(sid)
+            if meta["game"] != game or meta["status"] == "deleted":
+                return None
+        else:
+            sid = store.current_session(game)
+        return cached_live(store, game, sid)
+    except Exception:  # no store or no session: nothing to offer
+        return None
+
+
+def _cache_file(store: Any, sid: str) -> Any:
+    import tempfile
+    import zlib
+    from pathlib import Path
+
+    folder = Path(tempfile.gettempdir()) / f"referee-complete-{os.getuid() if hasattr(os, 'getuid') else 0}"
+    folder.mkdir(mode=0o700, exist_ok=True)
+    where = zlib.crc32(str(Path(store.path).resolve()).encode())  # which store; the link checks the rest
+    return folder / f"{where:08x}-{''.join(c if c.isalnum() or c == '-' else '_' for c in sid)}.json"
+
+
+def cached_live(store: Any, game: str, sid: str) -> Live:
+    """The session now for a completion process (bash: a whole process per Tab): the state
+    kept from the last Tab while the log's last link is the same, else replayed and kept.
+    Only a speed-up: a state is reused only for the very log it was replayed from."""
+    import json
+
+    from referee import registry
+
+    if getattr(store, "url", None) or not hasattr(store, "path"):  # a club's server: no local cache
+        from referee import session
+
+        return Live.of(session.load(store, sid), store)
+    row = store.db.execute("SELECT link, (SELECT count(*) FROM actions WHERE session_id = ? AND status"
+                           " = 'done') FROM actions WHERE session_id = ? AND status = 'done'"
+                           " ORDER BY idx DESC LIMIT 1", (sid, sid)).fetchone()
+    link, ply = (row[0], int(row[1])) if row else ("", 0)
+    try:
+        path = _cache_file(store, sid)
+    except OSError:
+        path = None
+    try:
+        kept = json.loads(path.read_text(encoding="utf-8")) if path is not None and path.exists() else {}
+        if link and kept.get("link") == link and kept.get("ply") == ply:
+            engine = registry.engine(game)
+            return Live(game, sid, engine, engine.from_json(kept["state"]), store.session(sid)["seed"], ply, store)
+    except (OSError, ValueError, KeyError, TypeError):
+        pass
+    from referee import session
+
+    live = Live.of(session.load(store, sid), store)
+    if path is not None:
+        try:
+            fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+            with os.fdopen(fd, "w", encoding="utf-8") as fh:
+                json.dump({"link": link, "ply": live.ply, "state": live.engine.to_json(live.state)}, fh)
+        except (OSError, TypeError, ValueError):
+            pass
+    return live
+
+
+def _game_and_verb(ctx: click.Context) -> tuple[str | None, str]:
+    parent = ctx.parent
+    return (parent.info_name if parent is not None else None), ctx.info_name or ""
+
+
+def complete_verb_param(ctx: click.Context, param: click.Parameter, incomplete: str) -> list[CompletionItem]:
+    """`shell_complete` of a game verb's argument or option value: the legal words now."""
+    from click.shell_completion import CompletionItem
+
+    game, verb = _game_and_verb(ctx)
+    if game is None:
+        return []
+    live = live_for(ctx, game)
+    if live is None:
+        return _type_words(ctx, param, incomplete)
+    key = {id(p): k for p, k in field_keys(live.engine, verb, ctx.command)}.get(id(param))
+    if key is None:
+        return _type_words(ctx, param, incomplete)
+    given = given_fields(ctx, live, verb, skip=param)
+    if (isinstance(param, click.Argument) and param.nargs == -1) or getattr(param, "multiple", False):
+        value = ctx.params.get(param.name or "")
+        if value and _typed(ctx, param):
+            given[key] = list(value)
+    found = words(live, verb, given, key, ctx.command)
+    if not found:  # a value the rules leave open (a reason, a kind): the type's words, if any
+        return _type_words(ctx, param, incomplete) if _open_now(live, verb) else []
+    low = incomplete.casefold().lstrip("'\"")
+    quote = os.environ.get("_REFEREE_COMPLETE") == "bash_complete"  # bash inserts words as they are
+    return [CompletionItem(shlex.quote(w) if quote else w, help=h) for w, h in found
+            if w.casefold().startswith(low)]
+
+
+def _open_now(live: Live, verb: str) -> bool:
+    """Whether `verb` may be used now at all (its value words may then come from its type)."""
+    try:
+        return any(a.get("verb") == verb for a in live.engine.legal_actions(live.state))
+    except Exception:
+        return False
+
+
+def _type_words(ctx: click.Context, param: click.Parameter, incomplete: str) -> list[CompletionItem]:
+    """What the parameter's type offers (a Choice's values), when the rules list nothing."""
+    if isinstance(param.type, click.Choice):
+        return param.type.shell_complete(ctx, param, incomplete)
+    return []
+
+
+def complete_player_names(ctx: click.Context, param: click.Parameter, incomplete: str) -> list[CompletionItem]:
+    """`new --player`: the names of earlier players in the store, most recent first."""
+    from click.shell_completion import CompletionItem
+
+    from referee.store import Store
+
+    root = ctx.find_root()
+    ref = root.obj
+    store = getattr(ref, "_store", None)
+    try:
+        if store is None:
+            store = Store(root.params.get("db") or os.environ.get("REFEREE_DB"), readonly=True)
+        names = earlier_players(store.sessions(include_over=True))
+    except Exception:
+        return []
+    low = incomplete.casefold()
+    return [CompletionItem(n, help="an earlier player") for n in names if n.casefold().startswith(low)]
+
+
+def earlier_players(rows: Iterable[dict]) -> list[str]:
+    seen: dict[str, None] = {}
+    for row in rows:
+        for p in row.get("summary", {}).get("players", []) or []:
+            name = p.get("name") if isinstance(p, dict) else p
+            if isinstance(name, str) and name:
+                seen.setdefault(name, None)
+    return list(seen)
+
+
+def attach(params: Iterable[click.Parameter]) -> None:
+    """Give every argument and option value of a verb the legal-words completion."""
+    for p in params:
+        if _skipped(p) or (isinstance(p, click.Option) and (p.is_flag or p.count)):
+            continue
+        if getattr(p, "_custom_shell_complete", None) is None:
+            p._custom_shell_complete = complete_verb_param
+
+
+def heads(found: list[tuple[str, str]], typed: str) -> list[tuple[str, str]] | None:
+    """Many `SQ:WHAT` words with the same choices after each SQ (a square and the tile turned
+    there): `SQ:` first, the WHAT once the square is typed. None when that does not fit."""
+    if ":" in typed or len(found) < 8 or not all(":" in w for w, _ in found):
+        return None
+    by: dict[str, list[str]] = {}
+    for w, _ in found:
+        head, _, rest = w.partition(":")
+        by.setdefault(head, []).append(rest)
+    ends = list(by.values())
+    if len(by) == len(found) or any(e != ends[0] for e in ends):
+        return None
+    then = " ".join(ends[0])
+    return [(f"{h}:", _short(f"then {then}")) for h in by]

@@ -1,0 +1,335 @@
+"""`referee GAME hint`: the legal next actions, grouped, each a command accepted as typed.
+
+The actions come from the core's question (`Engine.legal_actions`); each is turned back
+into the words a player types after `referee GAME`, generically, from the verb's Click
+parameters (arguments in order, options as `--opt value`, flags). Nothing random is ever
+shown: legal actions carry no dice, tiles or cards still to come, and the Kleos odds are
+worked out from how many dice each side would roll (scorers/kleos.py), never by rolling.
+"""
+
+from __future__ import annotations
+
+import shlex
+import textwrap
+from typing import Any
+
+import click
+
+from referee.cli.complete import Live, field_keys, without_results
+
+LIMIT = 100  # actions listed before the list is cut (`truncated: true`)
+
+
+# -- an action as typed -------------------------------------------------------------------------
+
+def _opt(param: click.Option) -> str:
+    longs = [o for o in param.opts if o.startswith("--")]
+    return longs[0] if longs else param.opts[0]
+
+
+def command_words(engine: Any, verb: str, cmd: click.Command, action: dict) -> list[str] | None:
+    """The words after `referee GAME` that make `action`, checked by building the action back
+    from them with the command itself; None if its fields cannot be typed."""
+    words = _words(engine, verb, cmd, action)
+    if words is None or not _builds(cmd, words, action):
+        return None
+    return words
+
+
+def _words(engine: Any, verb: str, cmd: click.Command, action: dict) -> list[str] | None:
+    pairs = field_keys(engine, verb, cmd)
+    known = {k for _, k in pairs}
+    unknown = [k for k, v in action.items() if k != "verb" and v not in (None, [], ()) and k not in known]
+    if unknown:  # a game without a declaration naming a field unlike its argument (one of each)
+        free = [(p, k) for p, k in pairs if isinstance(p, click.Argument) and k not in action]
+        if len(unknown) != 1 or len(free) != 1:
+            return None
+        pairs = [(p, unknown[0] if (p, k) == free[0] else k) for p, k in pairs]
+    words = [verb]
+    missing = False
+    for param, key in pairs:
+        value = action.get(key)
+        if isinstance(param, click.Argument):
+            if value in (None, [], ()):
+                missing = True
+                if param.required:
+                    return None
+                continue
+            if missing:  # an optional argument left out before this one
+                return None
+            if isinstance(value, dict):  # NAME=VALUE words (`reveal Ann=5 Bob=3`)
+                value = [f"{k}={v}" for k, v in value.items()]
+            words += [str(v) for v in value] if isinstance(value, list | tuple) else [str(value)]
+            continue
+        assert isinstance(param, click.Option)
+        if value is None:
+            continue
+        if param.is_flag:
+            default = param.default if isinstance(param.default, bool) else False  # Click's UNSET
+            if bool(value) == default:
+                continue
+            if value:
+                words.append(_opt(param))
+            elif param.secondary_opts:
+                words.append(param.secondary_opts[0])
+            continue
+        for v in value if isinstance(value, list | tuple) else [value]:
+            words += [_opt(param), str(v)]
+    return words
+
+
+def _builds(cmd: click.Command, words: list[str], action: dict) -> bool:
+    """Whether the command, given `words`, builds an action holding every field of `action`."""
+    import json
+
+    build = getattr(cmd, "referee_action", None)
+    if build is None:
+        return True
+    try:
+        ctx = cmd.make_context(words[0], list(words[1:]))
+        built = build(**{k: v for k, v in ctx.params.items() if k != "dry_run"})
+    except Exception:  # words the command does not take
+        return False
+
+    def plain(value: Any) -> str:  # numbers typed are read as text by some commands
+        if isinstance(value, list | tuple):
+            return json.dumps([plain(v) for v in value])
+        if isinstance(value, dict):
+            return json.dumps({str(k): plain(v) for k, v in value.items()}, sort_keys=True)
+        return str(value).casefold()
+
+    return all(plain(built.get(k)) == plain(v) for k, v in action.items() if v is not None)
+
+
+# -- who may take it ------------------------------------------------------------------------------
+
+def actor(engine: Any, state: Any, summary: dict, action: dict) -> str | None:
+    """The player who would take `action`: its actor field, the player a decision waits
+    for, else the player whose turn it is (None: the table as a whole)."""
+    seats = engine.seats(state)
+    declared = getattr(engine, "verbs", {}).get(action["verb"])
+    if declared is not None and declared.actor and isinstance(action.get(declared.actor), str):
+        value = action[declared.actor]
+        if value in seats or value in seats.values():
+            return seats.get(value, value)
+    waiting = summary.get("pending") or []
+    if waiting:
+        if declared is not None and declared.answers:
+            waiting = [p for p in waiting if p["decision"] in declared.answers] or waiting
+        players = list(dict.fromkeys(p["player"] for p in waiting))
+        for value in action.values():
+            if isinstance(value, str) and seats.get(value, value) in players and len(players) > 1:
+                return seats.get(value, value)
+        return players[0]
+    if declared is not None and declared.who == "table":
+        return None
+    for value in action.values():  # an action naming its player (a god, a colony)
+        if isinstance(value, str) and value in seats and declared is not None and declared.actor:
+            return seats[value]
+    return summary.get("current")
+
+
+# -- the hint --------------------------------------------------------------------------------------
+
+def hints(live: Live, group: click.Group, player: str | None = None, limit: int = LIMIT) -> dict:
+    """{"pending", "actions": [{"player", "command", ...}], "truncated"} for the session now.
+
+    Entries carry `words` and, for Kleos attacks, `odds` besides the contract's keys; the
+    JSON output keeps only the contract's."""
+    engine, state = live.engine, live.state
+    summary = engine.summary(state)
+    ctx = click.Context(group)
+    out: list[dict] = []
+    seen: set[str] = set()
+    truncated = False
+    for action in engine.legal_actions(state):
+        verb = action.get("verb")
+        cmd = group.get_command(ctx, verb) if isinstance(verb, str) else None
+        if cmd is None:
+            continue
+        words = command_words(engine, verb, cmd, action)
+        if words is None:
+            continue
+        command = shlex.join(words)
+        who = actor(engine, state, summary, action)
+        if command in seen or (player is not None and who != player):
+            continue
+        if limit and len(out) >= limit:
+            truncated = True
+            break
+        seen.add(command)
+        entry = {"player": who, "command": command, "words": words,
+                 "shown": command_words(engine, verb, cmd, without_results(engine, action)) or words}
+        odds = attack_odds(live, action)
+        if odds:
+            entry["odds"] = odds
+        out.append(entry)
+    notes = {a["words"][0]: _result_notes(engine, a["words"][0]) for a in out}
+    return {"pending": summary["pending"], "actions": out, "truncated": truncated, "notes": notes}
+
+
+def _result_notes(engine: Any, verb: str) -> str:
+    declared = getattr(engine, "verbs", {}).get(verb)
+    if declared is None:
+        return ""
+    notes = [f"{f.option} {f.metavar or f.name.upper()}" for f in declared.fields if f.result and f.option]
+    return f" (with {' or '.join(notes)} where the table must say it)" if notes else ""
+
+
+def public(result: dict) -> dict:
+    """The hint as cli.md fixes it: pending, actions (player, command), truncated."""
+    return {"pending": result["pending"],
+            "actions": [{"player": a["player"], "command": a["command"]} for a in result["actions"]],
+            "truncated": result["truncated"]}
+
+
+def text(result: dict, width: int = 80) -> str:
+    """Grouped for reading: `Ann may move: a2 -> a3 b3; b1 -> b2`."""
+    lines: list[str] = []
+    for p in result["pending"]:
+        lines.append(f"Waiting for {p['player']}: {p['decision']} ({', '.join(map(str, p['choices']))})")
+    groups: dict[tuple[Any, str], list[dict]] = {}
+    shown: set[tuple[Any, str]] = set()
+    for a in result["actions"]:
+        key = (a["player"], shlex.join(a.get("shown") or a["words"]))
+        if key in shown and not a.get("odds"):
+            continue
+        shown.add(key)
+        groups.setdefault((a["player"], a["words"][0]), []).append(a)
+    for (who, verb), items in groups.items():
+        head = f"{who or 'The table'} may {verb}"
+        rests = [(a.get("shown") or a["words"])[1:] for a in items]
+        if who and all(r and r[0].casefold() == str(who).casefold() for r in rests):
+            rests = [r[1:] for r in rests]  # `Ann may discard: air ...`, not `Ann may discard: Ann -> ...`
+        head += result.get("notes", {}).get(verb, "")
+        if all(not r for r in rests):
+            lines.append(head)
+            continue
+        by: dict[str, list[str]] = {}
+        for a, rest in zip(items, rests, strict=True):
+            tail = shlex.join(rest[1:]) + (f" ({a['odds']})" if a.get("odds") else "")
+            by.setdefault(shlex.quote(rest[0]) if rest else "", []).append(tail.strip())
+        rows = [first if not any(tails) else f"{first} {tails[0]}" if tails[0].startswith("(")
+                else f"{first} {'|'.join(tails)}" if first.startswith("-") and len(tails) > 1
+                and all(" " not in t for t in tails)  # `--to Bob|Cy|Dee`
+                else f"{first} -> {_tails(tails)}" for first, tails in by.items()]
+        if len(rows) == 1 or all(not any(t) for t in by.values()):
+            lines += _wrap(f"{head}: {_tails(rows) if len(rows) > 1 else rows[0]}", width)
+        else:
+            lines.append(f"{head}:")
+            for row in rows:
+                lines += _wrap(f"  {row}", width)
+    if not result["actions"]:
+        lines.append("Nothing may be done now" + (" by that player." if result.get("player") else "."))
+    if result["truncated"]:
+        lines.append(f"... and more (the first {len(result['actions'])} are listed; "
+                     "`hint --limit 0` lists them all)")
+    lines.append("(`hint --json` lists each as a whole command.)")
+    return "\n".join(lines)
+
+
+def _tails(tails: list[str]) -> str:
+    """`a3 b3` when every tail is one word, else `port, port h1`; `a4 b4 (:lilypad|mud)` when
+    every word is SQ:WHAT with the same choices after each square."""
+    if all(" " not in t for t in tails):
+        return _collapsed(tails) or " ".join(tails)
+    return ", ".join(tails)
+
+
+def _collapsed(words: list[str]) -> str | None:
+    if len(words) < 4 or not all(":" in w for w in words):
+        return None
+    by: dict[str, list[str]] = {}
+    for w in words:
+        head, _, rest = w.partition(":")
+        by.setdefault(head, []).append(rest)
+    ends = list(by.values())
+    if len(by) == len(words) or any(e != ends[0] for e in ends):
+        return None
+    return f"{' '.join(by)} (each as {'|'.join(':' + e for e in ends[0])})"
+
+
+def _wrap(line: str, width: int) -> list[str]:
+    return textwrap.wrap(line, width=max(40, width), subsequent_indent="      ",
+                         break_long_words=False, break_on_hyphens=False) or [line]
+
+
+# -- Kleos: how many dice and the odds, without rolling --------------------------------------------
+
+def attack_odds(live: Live, action: dict) -> str | None:
+    """For a Kleos attack: the dice each side would roll and the chances, never a roll."""
+    if live.game != "kleos" or action.get("verb") not in ("attack", "oa"):
+        return None
+    events = _probe(live, action)
+    checks = [c for e in events for c in e.get("combat", [])]
+    if not checks:
+        return None
+    import re
+
+    from scorers import kleos as odds
+
+    first = checks[0]
+    # a champion is never slaughtered; an opportunity attack's target is the minion that flees
+    fleeing = re.search(r"opportunity attack on (\S+)", " ".join(e.get("text", "") for e in events))
+    target = str(action.get("target") or (fleeing.group(1) if fleeing else ""))
+    kill = odds.at_least(first["dice"], first["defense"], first["godly"])
+    text = f"{first['dice']} dice v Defense {first['defense']}: kill {_pct(kill)}"
+    if not target.endswith(":champion"):
+        margin = odds.SLAUGHTER_MARGIN  # successes over Defense that slaughter
+        text += f", slaughter {_pct(odds.at_least(first['dice'], first['defense'] + margin, first['godly']))}"
+    if len(checks) > 1:
+        second = checks[1]
+        back = odds.at_least(second["dice"], second["defense"], second["godly"])
+        text += f"; retaliation {second['dice']} dice v Defense {second['defense']}: kill {_pct(back)}"
+    return text
+
+
+def _pct(p: Any) -> str:
+    return f"{float(p) * 100:.0f}%"
+
+
+def _probe(live: Live, action: dict) -> list[dict]:
+    """Play the action on a copy with made-up blank dice, only to read how many dice each side
+    rolls against which Defense (the events and their combat data); the seed is never used."""
+    from referee.chance import Chance, NotYetRolled
+
+    class Probe(Chance):
+        def dice(self, label: str, count: int, faces: Any, typed: Any = None, aliases: Any = None) -> list[str]:
+            pool = list(faces)
+            common = max(set(pool), key=pool.count)
+            self.results.append({"label": label, "value": [common] * count, "source": "probe"})
+            return [common] * count
+
+        def draw(self, label: str, generate: Any, typed: Any = None, check: Any = None,
+                 what: str = "draw a result") -> Any:
+            if typed is None:
+                raise NotYetRolled(label, what, list(self.results))
+            return super().draw(label, generate, typed, check, what)
+
+    engine = live.engine
+    try:
+        state = engine.copy(live.state)
+        _, events = engine.apply(state, engine.normalize(state, action), Probe("probe", live.ply, dry=True))
+    except Exception:  # no odds then
+        return []
+    return list(events)
+
+
+def show_hint(game: str, group: click.Group, player: str | None, limit: int) -> None:
+    """`referee GAME hint`: text for people, the contract's JSON for scripts."""
+    from referee.cli import context, output
+    from referee.cli.common import load_current
+
+    ref = context.get()
+    sid, loaded = load_current(game)
+    live = Live.of(loaded, ref.reader())
+    name = None
+    if player is not None:
+        key = loaded.engine.resolve_player(loaded.state, player)
+        name = loaded.engine.seats(loaded.state).get(key, key)
+    result = hints(live, group, name, limit)
+    if ref.as_json:
+        output.emit_json(output.envelope(public(result), sid))
+        return
+    result["player"] = name
+    output.echo(text(result, output.width() or 80), players=output.player_names(loaded.summary))

@@ -1,0 +1,14 @@
+"""What tells a view that another terminal wrote: the shell's toolbar and `show --watch` ask it."""
+
+from __future__ import annotations
+
+from typing import Any
+
+
+def store_version(store: Any) -> Any:
+    """A value that changes when another connection writes to the store: SQLite's
+    `data_version`; for a store without it (a club's server), the sessions' update times."""
+    version = getattr(store, "data_version", None)
+    if callable(version):
+        return version()
+    return tuple((s["id"], s.get("updated"), s.get("status")) for s in store.sessions(include_over=True))

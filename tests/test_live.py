@@ -1,0 +1,93 @@
+"""Live for everyone: the store's data_version, `show --watch`, the shell's board option and
+unique prefixes."""
+
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+import sys
+import time
+
+import midgame
+from prompt_toolkit.history import InMemoryHistory
+from prompt_toolkit.output import DummyOutput
+
+from referee.cli.context import Referee
+from referee.cli.shell import Shell
+from referee.store import Store
+
+
+def _shell(db, game: str) -> Shell:
+    ref = Referee()
+    ref.configure(str(db), None, False)
+    return Shell(ref, game=game, output=DummyOutput(), history=InMemoryHistory())
+
+
+def test_data_version_changes_for_another_connections_write_only(tmp_path):
+    db = tmp_path / "s.db"
+    midgame.build(db, "croa", cut=1)
+    mine, other = Store(db), Store(db)
+    seen = mine.data_version()
+    mine.touch("croa-1")  # our own write: no change
+    assert mine.data_version() == seen
+    other.touch("croa-1")
+    assert mine.data_version() != seen
+
+
+def test_the_shell_follows_another_terminals_action(db):
+    midgame.build(db, "croa", cut=6)
+    shell = _shell(db, "croa")
+    assert "Bob to play" in shell.toolbar() and shell.follow() is False
+    env = {**os.environ, "REFEREE_DB": str(db)}
+    subprocess.run([sys.executable, "-m", "referee", "croa", "move", "h8", "g7", "--tile", "reeds"],
+                   env=env, check=True, capture_output=True, timeout=60)
+    assert "Ann to play" in shell.toolbar()  # the toolbar looks before it draws
+    assert shell.referee.live.engine.summary(shell.referee.live.state)["current"] == "Ann"
+
+
+def test_unique_prefixes_stand_for_commands_and_an_ambiguous_one_is_refused(db, capsys):
+    midgame.build(db, "croa", cut=6)
+    shell = _shell(db, "croa")
+    assert shell.expand(["mov", "h8", "g7"]) == ["move", "h8", "g7"] and shell.expand(["mo"]) == ["mo"]
+    assert shell.expand(["und"]) == ["undo"] and shell.expand(["e"]) == ["e"]  # exit, export, elysion...
+    # (mo: move or mosquito)
+    assert shell.execute("mov h8 g7 --tile reeds") == 0
+    assert shell.summary["current"] == "Ann"
+    assert shell.execute("e") == 2
+    assert "'e' could be elysion, exit or export: type more of it" in capsys.readouterr().err
+
+
+def test_set_board_on_draws_the_board_after_each_action_only(db, capsys):
+    midgame.build(db, "croa", cut=6)
+    shell = _shell(db, "croa")
+    assert shell.execute("set board on") == 0
+    capsys.readouterr()
+    shell.execute("move h8 g7 --tile reeds --dry-run")  # a dry run: no board
+    assert "colony" not in capsys.readouterr().out.lower()
+    shell.execute("move h8 g7 --tile reeds")
+    drawn = capsys.readouterr().out
+    assert "Crôa! · session croa-1" in drawn
+    assert shell.execute("set board off") == 0 and shell.execute("set board maybe") == 2
+
+
+def test_show_watch_redraws_on_every_change_and_ctrl_c_leaves_with_exit_0(tmp_path):
+    db = tmp_path / "s.db"
+    midgame.build(db, "croa", cut=6)
+    env = {**os.environ, "REFEREE_DB": str(db), "NO_COLOR": "1"}
+    env.pop("REFEREE_SESSION", None)
+    watch = subprocess.Popen([sys.executable, "-m", "referee", "show", "--watch"], env=env,
+                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        time.sleep(1.5)
+        subprocess.run([sys.executable, "-m", "referee", "croa", "move", "h8", "g7", "--tile", "reeds"],
+                       env=env, check=True, capture_output=True, timeout=60)
+        time.sleep(1.5)
+    finally:
+        watch.send_signal(signal.SIGINT)
+        out, err = watch.communicate(timeout=30)
+    assert watch.returncode == 0, err
+    draws = out.split("Crôa! · session croa-1")
+    assert len(draws) == 3  # drawn at the start, then once for the move
+    assert "Bob to play" in draws[1] and "Ann to play" in draws[2]
+    assert "Traceback" not in err
