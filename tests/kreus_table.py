@@ -80,8 +80,7 @@ def text(events: list[dict]) -> str:
 class Layout:
     """A position to start from: `n` players (Ann first unless `first=`), the Energy tokens
     taken as `seated` takes them (`tokens`: in seat order, the last takes the rest; or by
-    name), then
-    cards laid out in play and in the discard pile, and hands of a given size."""
+    name), then cards laid out in play and in the discard pile, and hands of a given size."""
 
     def __init__(self, n: int = 4, tokens: list[int] | dict[str, int] | None = None,
                  **options: Any) -> None:
@@ -126,12 +125,10 @@ class Layout:
         left.subtract(self.layout.get("discard", []))
         return +left
 
-    def hands(self, counts: int | dict[str, int], spare: tuple[str, ...] = (),
-              aggression: bool = False) -> Layout:
+    def hands(self, counts: int | dict[str, int], spare: tuple[str, ...] = ()) -> Layout:
         """Hands of these sizes (one size for all, or by player; the others keep the deal):
-        the cards beyond them go to the discard pile, Nature and Element cards in name order
-        (Aggression cards too, after them, with `aggression`), at least the copies in `spare`
-        staying unseen. As if discarded in earlier turns."""
+        the cards beyond them go to the discard pile, Nature and Element cards in name order,
+        at least the copies in `spare` staying unseen. As if discarded in earlier turns."""
         names = self.options["players"]
         named = dict.fromkeys(names, counts) if isinstance(counts, int) else dict(counts)
         deal = sum(self.deck.values()) // len(names)
@@ -139,9 +136,7 @@ class Layout:
         beyond = sum(left.values()) - sum(named.values()) - deal * (len(names) - len(named))
         keep = Counter(spare)
         pick = [c for c in sorted(left.elements()) if cards.kind(c) != "aggression"]
-        if aggression:
-            pick += [c for c in sorted(left.elements()) if cards.kind(c) == "aggression"]
-        out = []
+        out: list[str] = []
         for card in pick:
             if len(out) == beyond:
                 break
@@ -204,6 +199,14 @@ PERFECT_ROUTE = [
     ["water", "fire", "earth", "planet"],                          # Fish complete
     ["fire", "air", "earth", "water"],                             # Planet complete
 ]
+
+
+def perfect_layout() -> Layout:
+    """PERFECT_ROUTE's position at the start of turn 8 (Dee First Player), laid out: every
+    Aggression card seen, 3 cards in each hand."""
+    p = Layout(4, tokens={"Ann": 2, "Bob": 2, "Cy": 2, "Dee": 1}, first="Dee", first_game=True)
+    p.complete(*ROUTE_SIX).play("planet").turn(8)
+    return p.discard("thunderbolts", "thunderbolts", "thunderbolts", "hekatonkheires").hands(3)
 
 
 def perfect_table(turns: int = 8, divination: dict | None = None) -> Table:

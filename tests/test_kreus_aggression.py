@@ -3,7 +3,7 @@ they bring on the first or last turn or when one is still held as the Planet com
 
 from __future__ import annotations
 
-from kreus_table import ROUTE, Layout, planet_layout, planet_table, seated, text, turn
+from kreus_table import ROUTE, Layout, planet_layout, seated, text, turn
 
 from referee.errors import InputError
 from referee.games.kreus.table import held_aggression
@@ -148,7 +148,7 @@ def test_aggression_on_the_last_turn_loses_at_once():
 def test_planet_complete_with_aggression_cards_unseen_is_a_defeat_decided_without_asking():
     """RULINGS: every card leaves a hand face up, so an Aggression card never seen is still
     held. The 7-turn route completes the Planet with all 5 unseen: defeat, no question."""
-    t = planet_table(turns=6)
+    t = planet_layout().table()  # ROUTE's turn 7
     events = turn(t, ROUTE[6])
     state = t.state
     assert state["over"] and state["pending"] == [] and state["outcome"] == "defeat"

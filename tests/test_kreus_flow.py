@@ -3,7 +3,17 @@ hands; and what `status`, `tree`, `paths` and the shell's vocabulary show."""
 
 from __future__ import annotations
 
-from kreus_table import ROUTE, Layout, perfect_table, planet_table, seated, text, turn
+from kreus_table import (
+    PERFECT_ROUTE,
+    ROUTE,
+    Layout,
+    perfect_layout,
+    planet_layout,
+    planet_table,
+    seated,
+    text,
+    turn,
+)
 
 from referee.games.kreus import ENGINE, board, render
 
@@ -58,7 +68,7 @@ def test_the_game_ends_when_every_hand_is_empty():
 
 
 def test_the_game_ends_when_the_planet_is_complete_mid_turn():
-    t = planet_table(turns=6)
+    t = planet_layout().table()  # ROUTE's turn 7
     turn(t, ["fire", "air", "earth"])
     assert not t.state["over"]
     turn(t, ["water"])
@@ -73,10 +83,14 @@ def test_summary_is_the_common_block():
     # tokens from Bob: 1, 1, 1; Ann, last, takes the rest: 7 - 3 = 4
     assert s["players"][0] == {"name": "Ann", "score": None, "energy": 4, "hand": 10,
                                "face_down": 0}
-    over = perfect_table().summary
+    over = perfect_layout().table()
+    turn(over, PERFECT_ROUTE[7])
+    over = over.summary
     assert over["over"] and over["outcome"] == "perfection"
     assert over["winners"] == ["Ann", "Bob", "Cy", "Dee"]
-    lost = planet_table().summary  # 5 Aggression cards still held: defeat
+    lost = planet_layout().table()
+    turn(lost, ROUTE[6])
+    lost = lost.summary  # 5 Aggression cards still held: defeat
     assert lost["over"] and lost["outcome"] == "defeat" and lost["winners"] == []
 
 

@@ -6,7 +6,7 @@ import functools
 import itertools
 
 import pytest
-from kreus_table import Layout, planet_table, seated, titans
+from kreus_table import ROUTE, Layout, planet_layout, seated, titans, turn
 
 from referee import session
 from referee.errors import RefereeError
@@ -33,7 +33,9 @@ def _positions() -> list[session.Loaded]:
     div = _at(t)
     t.act({"verb": "ready"})
     t.act({"verb": "next"})
-    return [setup, div, _at(t), _at(planet_table())]
+    over = planet_layout().table()
+    turn(over, ROUTE[6])
+    return [setup, div, _at(t), _at(over)]
 
 
 def _step(at: session.Loaded, action: dict) -> None:
