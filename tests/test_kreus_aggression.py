@@ -3,42 +3,11 @@ they bring on the first or last turn or when one is still held as the Planet com
 
 from __future__ import annotations
 
-from test_kreus_support import (
-    ROUTE,
-    InputError,
-    act,
-    build_planet,
-    discard_down_to,
-    do,
-    planet_table,
-    play_turn,
-    put,
-    ready_all,
-    seated,
-    started,
-    text,
-    turn,
-)
+from kreus_table import ROUTE, Layout, planet_layout, seated, text, turn
 
+from referee.errors import InputError
 from referee.games.kreus.table import held_aggression
 from referee.testing import Table
-
-
-def _turn2(*puts: tuple):
-    """Turn 2's Creation phase (Aggression is safe there), after `put` shortcuts; Ann first.
-
-    Turn 1: four Fire cards revealed with nothing in play, all discarded.
-    """
-    state, _ = play_turn(started(), ["fire", "fire", "fire", "fire"])
-    for nature, *elements in puts:
-        state = put(state, nature, *elements)
-    state = do(ready_all(state), "next")
-    assert state["turn"] == 2 and state["round"]["order"][0] == "Bob"
-    return state
-
-
-def _reveal(state, card, **opts):
-    return act(state, "reveal", player=state["round"]["order"][0], card=card, **opts)
 
 
 def _turn2_table(*turn_1: str) -> Table:
@@ -158,17 +127,20 @@ def test_aggression_on_the_first_turn_loses_at_once():
 
 
 def test_aggression_on_the_last_turn_loses_at_once():
-    state = started(3, tokens=[0, 0])  # 36 cards, 12 each
-    state, _ = play_turn(state, ["fire", "fire", "fire"])  # nothing in play: all discarded
-    state, _ = play_turn(state, ["hekatonkheires", "thunderbolts", "thunderbolts"])
-    state, _ = play_turn(state, ["storm", "fire", "air"])  # all swallowed by the Hekatonkheires
+    # 3 players (36 cards): hands of 4, the rest discarded as if in earlier turns, sparing the
+    # cards revealed here; the last turn is turn 4, when every hand is down to 1 card
+    t = Layout(3, tokens=[0, 0]).hands(4, spare=("fire",) * 4 + ("air", "water")).table()
+    turn(t, ["fire", "fire", "fire"])  # nothing in play: all discarded
+    turn(t, ["hekatonkheires", "thunderbolts", "thunderbolts"])
+    turn(t, ["storm", "fire", "air"])  # all swallowed by the Hekatonkheires
+    state = t.state
     assert state["turn"] == 4 and state["hek"]
-    for who in ("Ann", "Bob", "Cy"):
-        state = discard_down_to(state, who, 1, spare=("water",))
-    state = do(ready_all(state), "next")
+    turn(t, [])
+    state = t.state
     assert state["round"]["last_turn"] and state["round"]["order"][0] == "Ann"
-    state, _ = act(state, "reveal", player="Ann", card="water")
-    state, events = act(state, "reveal", player="Bob", card="thunderbolts")
+    t.act({"verb": "reveal", "player": "Ann", "card": "water"})
+    events = t.act({"verb": "reveal", "player": "Bob", "card": "thunderbolts"})
+    state = t.state
     assert state["outcome"] == "defeat" and state["over"]
     assert "last turn" in text(events)
 
@@ -176,7 +148,7 @@ def test_aggression_on_the_last_turn_loses_at_once():
 def test_planet_complete_with_aggression_cards_unseen_is_a_defeat_decided_without_asking():
     """RULINGS: every card leaves a hand face up, so an Aggression card never seen is still
     held. The 7-turn route completes the Planet with all 5 unseen: defeat, no question."""
-    t = planet_table(turns=6)
+    t = planet_layout().table()  # ROUTE's turn 7
     events = turn(t, ROUTE[6])
     state = t.state
     assert state["over"] and state["pending"] == [] and state["outcome"] == "defeat"
@@ -202,16 +174,14 @@ def test_planet_complete_while_only_aggression_cards_are_held_is_a_defeat_withou
     """The referee knows the deck: when every card still held is an Aggression card, one is
     certainly held, so completing the Planet is a defeat, decided without asking.
 
-    Start of turn 7: 40 - 6 x 4 = 16 cards held, 4 each. Divination discards 7 (Ann 1, the
-    others 2 each), sparing one Fire, Air, Earth, Water for the turn: 9 held, 4 of them the
-    Elements that complete the Planet; after those 4 reveals the 5 left are the 5 Aggression
-    cards (3 Thunderbolts, Storm, Hekatonkheires).
+    ROUTE's turn 7, laid out: 40 - 6 x 4 = 16 cards held, 4 each, less 7 discarded (Ann 1,
+    the others 2 each), sparing one Fire, Air, Earth, Water for the turn: 9 held, 4 of them
+    the Elements that complete the Planet; after those 4 reveals the 5 left are the 5
+    Aggression cards (3 Thunderbolts, Storm, Hekatonkheires).
     """
-    state = build_planet(turns=6)
-    spare = ("fire", "air", "earth", "water")
-    for who, keep in (("Ann", 3), ("Bob", 2), ("Cy", 2), ("Dee", 2)):
-        state = discard_down_to(state, who, keep, spare)
-    state, events = play_turn(state, ROUTE[6])
+    t = planet_layout(Ann=3, Bob=2, Cy=2, Dee=2).table()
+    events = turn(t, ROUTE[6])
+    state = t.state
     assert state["over"] and state["pending"] == [] and state["outcome"] == "defeat"
     assert sum(state["pool"].values()) == 5 == held_aggression(state)
     assert "5 Aggression cards were never seen" in text(events)

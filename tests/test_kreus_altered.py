@@ -2,22 +2,10 @@
 
 from __future__ import annotations
 
-from test_kreus_support import (
-    InputError,
-    do,
-    put,
-    ready_all,
-    seated,
-    started,
-    text,
-    turn,
-)
+from kreus_table import TITANS, Layout, seated, text, titans, turn
 
+from referee.errors import InputError
 from referee.testing import Table
-
-
-def _altered(**kw):
-    return started(4, tokens=[2, 2, 2], altered=True, **kw)
 
 
 def _laid(*turn_1: str) -> Table:
@@ -104,16 +92,15 @@ def test_complementary_element_cannot_follow_a_nature_card_used_as_an_element():
 
 
 def test_tethys_keeps_a_volatile_element():
-    from test_kreus_titans import incarnate
-
-    state = incarnate({"Ann": "cronus", "Bob": "theia", "Cy": "phoebe", "Dee": "tethys"},
-                      altered=True)
-    state = do(put(state, "comet"), "show-card", player="Ann", to="Bob")  # Reserve 1
-    state = do(ready_all(state), "next")
-    state = do(state, "reveal", player="Ann", card="volatile-fire")
-    state = do(state, "power", player="Dee")
+    p = Layout(4, tokens=[2, 2, 2], incarnation=True, altered=True).play("comet")
+    t = titans(p.table(), TITANS)  # Dee: Tethys
+    t.act({"verb": "show-card", "player": "Ann", "to": "Bob"})  # Reserve 1
+    turn(t, [])
+    t.act({"verb": "reveal", "player": "Ann", "card": "volatile-fire"})
+    t.act({"verb": "power", "player": "Dee"})
     for who, card in (("Bob", "water"), ("Cy", "water"), ("Dee", "water")):
-        state = do(state, "reveal", player=who, card=card)
+        t.act({"verb": "reveal", "player": who, "card": card})
+    state = t.state
     assert state["turn"] == 2
     assert state["in_play"]["comet"]["elements"][0] == {
         "element": "fire", "card": "volatile-fire", "protected": True}

@@ -3,31 +3,11 @@ Element, forced play, unique Nature cards, and what the referee can know of hidd
 
 from __future__ import annotations
 
-import pytest
-from test_kreus_support import (
-    InputError,
-    act,
-    do,
-    put,
-    ready_all,
-    seated,
-    started,
-    text,
-    turn,
-)
+from kreus_table import Layout, seated, text, turn
 
+from referee.errors import InputError
 from referee.games.kreus import board
 from referee.testing import Table
-
-
-def _creation(state):
-    """Every card face down and the Creation phase open; Ann reveals first."""
-    return do(ready_all(state), "next")
-
-
-def _reveal(state, card, **opts):
-    who = state["round"]["order"][0]
-    return act(state, "reveal", player=who, card=card, **opts)
 
 
 def _next(t: Table, card: str, **opts) -> list[dict]:
@@ -65,34 +45,41 @@ def test_level_two_needs_its_level_one_complete():
     assert "wind" in t.state["in_play"]
 
 
+def _laid_out(layout: Layout) -> Table:
+    """A laid-out position (no prerequisite checked) at the start of its Creation phase:
+    Ann reveals first."""
+    t = layout.table()
+    turn(t, [])
+    return t
+
+
 def test_level_three_needs_both_level_two_complete():
-    state = put(put(put(started(), "atmosphere", "air", "water"), "wind", "air", "fire"),
-                "rainbow", "fire")
-    state, _ = _reveal(_creation(state), "bird")
+    t = _laid_out(Layout().play("atmosphere", "air", "water").play("wind", "air", "fire")
+                  .play("rainbow", "fire"))
+    _next(t, "bird")
     # Rainbow incomplete (needs Water, which Bird does not show): Bird is lost
-    assert "bird" in state["discard"]
-    state = put(put(put(started(), "atmosphere", "air", "water"), "wind", "air", "fire"),
-                "rainbow", "water", "fire")
-    state, _ = _reveal(_creation(state), "bird")
-    assert "bird" in state["in_play"]
+    assert "bird" in t.state["discard"]
+    t = _laid_out(Layout().play("atmosphere", "air", "water").play("wind", "air", "fire")
+                  .play("rainbow", "water", "fire"))
+    _next(t, "bird")
+    assert "bird" in t.state["in_play"]
 
 
 def test_planet_needs_any_two_level_three_complete():
-    base = started()
-    for c, els in [("atmosphere", "aw"), ("comet", "fe"), ("wind", "af"), ("rainbow", "wf"),
-                   ("river", "we"), ("mountain", "ea")]:
-        base = put(base, c, *[{"a": "air", "w": "water", "f": "fire", "e": "earth"}[x]
-                              for x in els])
-    one = put(base, "bird", "air", "fire", "earth")
-    state, _ = _reveal(_creation(one), "planet")
-    assert "planet" in state["discard"]
+    def base() -> Layout:
+        return Layout().complete("atmosphere", "comet", "wind", "rainbow", "river", "mountain")
+
+    one = base().play("bird", "air", "fire", "earth")
+    t = _laid_out(one)
+    _next(t, "planet")
+    assert "planet" in t.state["discard"]
     # with Tree in play and incomplete, the Planet must stand for an element Tree needs
-    forced = put(one, "tree", "earth", "water")
-    state, _ = _reveal(_creation(forced), "planet")
-    assert state["as_element"] == {"planet": "tree"}
-    two = put(put(base, "bird", "air", "fire", "earth"), "tree", "earth", "water", "air")
-    state, _ = _reveal(_creation(two), "planet")
-    assert "planet" in state["in_play"]
+    t = _laid_out(one.play("tree", "earth", "water"))
+    _next(t, "planet")
+    assert t.state["as_element"] == {"planet": "tree"}
+    t = _laid_out(base().play("bird", "air", "fire", "earth").play("tree", "earth", "water", "air"))
+    _next(t, "planet")
+    assert "planet" in t.state["in_play"]
 
 
 def test_element_goes_only_on_a_nature_card_in_play_that_needs_it():
@@ -112,13 +99,12 @@ def test_element_is_forced_onto_the_only_card_that_needs_it():
 
 
 def test_element_with_two_targets_asks_which():
-    state = put(put(started(), "atmosphere"), "comet")
-    state = put(state, "river")  # both Atmosphere and River need Water (test shortcut)
-    state = _creation(state)
-    with pytest.raises(InputError, match="--on"):
-        _reveal(state, "water")
-    state, _ = _reveal(state, "water", on="river")
-    assert state["in_play"]["river"]["elements"][0]["card"] == "water"
+    # both Atmosphere and River need Water (laid out: River before its Comet is complete)
+    t = _laid_out(Layout().play("atmosphere").play("comet").play("river"))
+    err = t.refuse({"verb": "reveal", "player": "Ann", "card": "water"}, kind=InputError)
+    assert "--on" in err.message
+    _next(t, "water", on="river")
+    assert t.state["in_play"]["river"]["elements"][0]["card"] == "water"
 
 
 def test_complete_card_takes_no_more_elements():

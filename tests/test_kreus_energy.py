@@ -3,7 +3,9 @@ and tokens conserved at every step."""
 
 from __future__ import annotations
 
-from test_kreus_support import InputError, seated, text, turn
+from kreus_table import seated, text, turn
+
+from referee.errors import InputError
 
 
 def _rich(n: int = 4):

@@ -3,17 +3,15 @@ hands; and what `status`, `tree`, `paths` and the shell's vocabulary show."""
 
 from __future__ import annotations
 
-from test_kreus_support import (
+from kreus_table import (
+    PERFECT_ROUTE,
     ROUTE,
-    discard_down_to,
-    do,
-    perfect_table,
+    Layout,
+    perfect_layout,
+    planet_layout,
     planet_table,
-    ready_all,
     seated,
-    started,
     text,
-    three_turns_without_aggression_left,
     turn,
 )
 
@@ -46,24 +44,31 @@ def test_first_player_card_passes_left_each_turn():
 
 
 def test_a_player_with_no_card_waits_in_silence():
-    state = discard_down_to(started(), "Cy", 0)
-    state = ready_all(state)
-    assert state["face_down"]["Cy"] == 0
-    state = do(state, "next")
-    assert state["round"]["order"] == ["Ann", "Bob", "Dee"]
+    t = Layout().hands({"Cy": 0}).table()  # Cy's 10 cards discarded, as if in earlier turns
+    t.act({"verb": "ready"})
+    assert t.state["face_down"]["Cy"] == 0
+    t.act({"verb": "next"})
+    assert t.state["round"]["order"] == ["Ann", "Bob", "Dee"]
+
+
+def _every_aggression_card_spent(hands: int) -> Layout:
+    """3 players at turn 4 (Ann First Player again), every Aggression card seen and the hands
+    down to `hands` cards each, the rest discarded as if in earlier turns."""
+    p = Layout(3, tokens=[0, 0]).turn(4)
+    return p.discard("thunderbolts", "thunderbolts", "thunderbolts", "storm",
+                     "hekatonkheires").hands(hands)
 
 
 def test_the_game_ends_when_every_hand_is_empty():
-    state = three_turns_without_aggression_left()
-    for who in state["players"]:
-        state = discard_down_to(state, who, 0)
-    state = do(state, "next")
+    t = _every_aggression_card_spent(0).table()
+    t.act({"verb": "next"})
+    state = t.state
     assert state["over"] and state["outcome"] == "critical-defeat"
     assert ENGINE.legal_actions(state) == []
 
 
 def test_the_game_ends_when_the_planet_is_complete_mid_turn():
-    t = planet_table(turns=6)
+    t = planet_layout().table()  # ROUTE's turn 7
     turn(t, ["fire", "air", "earth"])
     assert not t.state["over"]
     turn(t, ["water"])
@@ -78,10 +83,14 @@ def test_summary_is_the_common_block():
     # tokens from Bob: 1, 1, 1; Ann, last, takes the rest: 7 - 3 = 4
     assert s["players"][0] == {"name": "Ann", "score": None, "energy": 4, "hand": 10,
                                "face_down": 0}
-    over = perfect_table().summary
+    over = perfect_layout().table()
+    turn(over, PERFECT_ROUTE[7])
+    over = over.summary
     assert over["over"] and over["outcome"] == "perfection"
     assert over["winners"] == ["Ann", "Bob", "Cy", "Dee"]
-    lost = planet_table().summary  # 5 Aggression cards still held: defeat
+    lost = planet_layout().table()
+    turn(lost, ROUTE[6])
+    lost = lost.summary  # 5 Aggression cards still held: defeat
     assert lost["over"] and lost["outcome"] == "defeat" and lost["winners"] == []
 
 
@@ -107,11 +116,9 @@ def test_status_shows_who_revealed_and_who_reveals_next():
 
 
 def test_status_marks_the_last_turn():
-    state = three_turns_without_aggression_left()
-    for who in state["players"]:
-        state = discard_down_to(state, who, 1)
-    state = do(ready_all(state), "next")
-    assert "LAST TURN" in ENGINE.render(state)
+    t = _every_aggression_card_spent(1).table()
+    turn(t, [])
+    assert "LAST TURN" in ENGINE.render(t.state)
 
 
 def test_tree_shows_each_cards_state():
@@ -198,7 +205,7 @@ def test_describe_new_reads_like_the_command():
 
 
 def test_status_shows_the_unseen_element_cards():
-    # Turn 1 of build_planet: Air and Water on Atmosphere -> 4-player deck, 6 of each element
+    # ROUTE's turn 1: Air and Water on Atmosphere -> 4-player deck, 6 of each element
     out = ENGINE.render(planet_table(turns=1).state)
     assert "Unseen Element cards: Fire 6, Air 5, Earth 6, Water 5" in out
     assert "Unseen Aggression cards: 5 (one still unseen when the Planet completes" in out

@@ -2,14 +2,16 @@
 
 from __future__ import annotations
 
+import functools
 import itertools
 
 import pytest
-from test_kreus_support import build_planet, do, put, ready_all, started
+from kreus_table import ROUTE, Layout, planet_layout, seated, titans, turn
 
-from referee.chance import Chance
+from referee import session
 from referee.errors import RefereeError
 from referee.games.kreus import ENGINE
+from referee.testing import Table
 
 FIELDS = ["player", "card", "n", "to", "with", "give", "on", "as", "target", "titan", "face",
           "direction", "swap", "position", "gain", "discard", "no_token", "aggression_held"]
@@ -18,25 +20,41 @@ VERBS = ["tokens", "titan", "show-card", "exchange", "retrieve", "discard", "rea
          "power", "next", "end", "new", "bogus"]
 
 
-def _states():
-    setup = started(4, tokens=[1, 1, 1], incarnation=True)
-    div = put(do(do(setup, "titan", player="Ann", titan="cronus"), "titan", player="Bob",
-                 titan="themis"), "atmosphere", "air")
-    div = do(do(div, "titan", player="Cy", titan="coeus"), "titan", player="Dee", titan="tethys")
-    creation = do(ready_all(div), "next")
-    return [setup, div, creation, build_planet()]
+def _at(t: Table) -> session.Loaded:
+    return t.loaded
+
+
+@functools.cache
+def _positions() -> list[session.Loaded]:
+    """Setup (Titans to choose), Divination (Atmosphere in play with Air), Creation, over."""
+    setup = _at(seated(4, tokens=[1, 1, 1], incarnation=True))
+    t = Layout(4, tokens=[1, 1, 1], incarnation=True).play("atmosphere", "air").table()
+    titans(t, {"Ann": "cronus", "Bob": "themis", "Cy": "coeus", "Dee": "tethys"})
+    div = _at(t)
+    t.act({"verb": "ready"})
+    t.act({"verb": "next"})
+    over = planet_layout().table()
+    turn(over, ROUTE[6])
+    return [setup, div, _at(t), _at(over)]
+
+
+def _step(at: session.Loaded, action: dict) -> None:
+    """One action through the session's step (`normalize`, then `session.run` on a copy, as
+    `session.act` does), without the store: refused cleanly, or the invariants hold."""
+    try:
+        normalized = ENGINE.normalize(at.state, action)
+        new, _, _ = session.run(ENGINE, ENGINE.copy(at.state), normalized, at.seed,
+                                len(at.records))
+    except RefereeError:
+        return
+    ENGINE.check_invariants(new)
 
 
 @pytest.mark.parametrize("verb", VERBS)
 def test_malformed_actions_are_refused_cleanly(verb):
-    for state in _states():
+    for at in _positions():
         for field, value in itertools.product(FIELDS, VALUES):
-            action = {"verb": verb, "player": "Ann", field: value}
-            try:
-                new, _ = ENGINE.apply(ENGINE.copy(state), action, Chance("t", 1))
-            except RefereeError:
-                continue
-            ENGINE.check_invariants(new)
+            _step(at, {"verb": verb, "player": "Ann", field: value})
 
 
 def test_malformed_new_options_are_refused_cleanly():
@@ -45,4 +63,4 @@ def test_malformed_new_options_are_refused_cleanly():
                  {"players": ["A", "B", "C"], "cards": {"nature": "x"}},
                  {"players": ["A", "B", "C"], "cards": {"titans": [{"male": {}}]}}):
         with pytest.raises(RefereeError):
-            ENGINE.start(opts, Chance("t", 0))
+            session.run(ENGINE, None, {"verb": "new", **opts}, "t", 0)

@@ -4,22 +4,21 @@ full scripted 4-player games, plus the Aggression defeats."""
 from __future__ import annotations
 
 import pytest
-from test_kreus_support import (
+from kreus_table import (
     PERFECT_ROUTE,
     ROUTE,
-    act,
-    build_planet,
-    discard_down_to,
+    Layout,
     perfect_table,
+    planet_layout,
     planet_table,
-    play_turn,
     seated,
-    started,
     text,
     turn,
 )
 
+from referee.games.kreus import ENGINE
 from referee.games.kreus.table import held_aggression
+from referee.testing import Table
 from scorers.kreus import outcome
 
 # -- the calculator -------------------------------------------------------------------------
@@ -100,42 +99,55 @@ def test_full_game_success_without_the_question_once_every_aggression_card_is_se
     assert state["outcome"] == "success"
 
 
-def _finish_by_discarding(state):
-    for who in state["players"]:
-        state = discard_down_to(state, who, 0)
-    state, events = act(state, "next")
+def _after_route(turn_7: list, turn_8: list) -> Table:
+    """ROUTE's turn 7 laid out (the Planet in play with nothing under it), every hand at 3
+    cards, then turns 7 and 8 played: each player keeps 1 card into turn 9."""
+    t = planet_layout(Ann=3, Bob=3, Cy=3, Dee=3).table()
+    turn(t, turn_7)
+    turn(t, turn_8)
+    assert t.state["turn"] == 9 and set(t.state["hand"].values()) == {1}
+    return t
+
+
+def _finish_by_discarding(t: Table) -> list[dict]:
+    """Turn 9, Divination: every player discards their last card; `next` ends the game."""
+    unseen = [card for card, n in sorted(t.state["pool"].items()) for _ in range(n)]
+    for who, card in zip(t.state["players"], unseen, strict=True):
+        t.act({"verb": "discard", "player": who, "card": card})
+    events = t.act({"verb": "next"})
+    state = t.state
     assert state["over"] and state["end_reason"] == "hands-empty"
-    return state, events
+    return events
 
 
 def test_full_game_unstable():
-    state = build_planet(turns=6)  # the Planet is in play, with nothing under it
-    state, _ = play_turn(state, ["fire", "hekatonkheires", "thunderbolts", "storm"])
-    state, _ = play_turn(state, ["thunderbolts", "thunderbolts", "mountain",
-                                 ("air", {"on": "mountain"})])
-    state, _ = _finish_by_discarding(state)
+    t = _after_route(["fire", "hekatonkheires", "thunderbolts", "storm"],
+                     ["thunderbolts", "thunderbolts", "mountain", ("air", {"on": "mountain"})])
+    _finish_by_discarding(t)
+    state = t.state
     assert state["in_play"]["planet"]["elements"][0]["card"] == "fire"
     assert state["outcome"] == "unstable"
 
 
 def test_full_game_may_sustain_life():
-    state = build_planet(turns=6)
-    state, _ = play_turn(state, ["fire", "air", "hekatonkheires", "thunderbolts"])
-    state, _ = play_turn(state, ["storm", "thunderbolts", "thunderbolts", "mountain"])
-    state, _ = _finish_by_discarding(state)
+    t = _after_route(["fire", "air", "hekatonkheires", "thunderbolts"],
+                     ["storm", "thunderbolts", "thunderbolts", "mountain"])
+    _finish_by_discarding(t)
+    state = t.state
     assert len(state["in_play"]["planet"]["elements"]) == 2
     assert state["outcome"] == "may-sustain-life"
 
 
 def test_full_game_critical_defeat():
-    state = started(4, tokens=[2, 2, 2])
-    state, _ = play_turn(state, ["fire", "air", "earth", "water"])  # nothing in play: lost
-    state, _ = play_turn(state, ["thunderbolts", "thunderbolts", "thunderbolts",
-                                 "hekatonkheires"])
-    state, _ = play_turn(state, ["storm", "fire", "air", "earth"])  # the Hekatonkheires rage
-    for who in state["players"]:
-        state = discard_down_to(state, who, 1, spare=("water",) * 4)
-    state, events = play_turn(state, ["water"] * 4)  # the last turn
+    # hands of 4, the rest discarded as if in earlier turns, sparing the cards revealed here:
+    # the last turn is turn 4, when every hand is down to 1 card
+    spare = ("fire", "air", "earth") * 2 + ("water",) * 5
+    t = Layout(4, tokens=[2, 2, 2]).hands(4, spare=spare).table()
+    turn(t, ["fire", "air", "earth", "water"])  # nothing in play: lost
+    turn(t, ["thunderbolts", "thunderbolts", "thunderbolts", "hekatonkheires"])
+    turn(t, ["storm", "fire", "air", "earth"])  # the Hekatonkheires rage
+    events = turn(t, ["water"] * 4)  # the last turn
+    state = t.state
     assert state["over"] and state["outcome"] == "critical-defeat"
     assert "critical defeat" in text(events)
 
@@ -156,19 +168,15 @@ def test_game_ends_by_itself_only():
 def test_may_sustain_life_is_the_bare_minimum_win_and_unstable_a_loss():
     """Section 1: the team wins or loses together. "May sustain life" is the bare-minimum
     result (a win, every player listed); an unstable Planet falls apart (nobody wins)."""
-    from referee.games.kreus import ENGINE
-
-    state = build_planet(turns=6)
-    state, _ = play_turn(state, ["fire", "air", "hekatonkheires", "thunderbolts"])
-    state, _ = play_turn(state, ["storm", "thunderbolts", "thunderbolts", "mountain"])
-    state, events = _finish_by_discarding(state)
-    summary = ENGINE.summary(state)
+    t = _after_route(["fire", "air", "hekatonkheires", "thunderbolts"],
+                     ["storm", "thunderbolts", "thunderbolts", "mountain"])
+    events = _finish_by_discarding(t)
+    summary = ENGINE.summary(t.state)
     assert summary["outcome"] == "may-sustain-life"
     assert summary["winners"] == ["Ann", "Bob", "Cy", "Dee"]
     assert "the team wins" in text(events)
-    unstable = build_planet(turns=6)
-    unstable, _ = play_turn(unstable, ["fire", "hekatonkheires", "thunderbolts", "storm"])
-    unstable, _ = play_turn(unstable, ["thunderbolts", "thunderbolts", "mountain",
-                                       ("air", {"on": "mountain"})])
-    unstable, _ = _finish_by_discarding(unstable)
-    assert ENGINE.summary(unstable)["winners"] == []
+    unstable = _after_route(["fire", "hekatonkheires", "thunderbolts", "storm"],
+                            ["thunderbolts", "thunderbolts", "mountain",
+                             ("air", {"on": "mountain"})])
+    _finish_by_discarding(unstable)
+    assert ENGINE.summary(unstable.state)["winners"] == []

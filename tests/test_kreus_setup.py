@@ -4,8 +4,9 @@ tokens taken in seat order, the replaceable card data."""
 from __future__ import annotations
 
 import pytest
-from test_kreus_support import IllegalAction, InputError, seated, table, text
+from kreus_table import seated, table, text
 
+from referee.errors import IllegalAction, InputError
 from referee.games.kreus import cards, data
 from referee.games.kreus.engine import KreusEngine
 
@@ -229,3 +230,76 @@ def test_titan_drawn_at_the_table_is_typed():
     t.act({"verb": "titan", "player": "Ann", "titan": "iapetus", "face": "female"})  # other face
     assert t.state["titans"]["Ann"]["name"] == "themis"
     t.refuse({"verb": "titan", "player": "Bob", "titan": "draw", "face": "male"}, kind=InputError)
+
+
+# -- a position laid out by hand (`new` with a `layout`, for tests; not on the command line) ---
+
+def test_layout_lays_out_cards_hands_tokens_and_turn_with_every_card_in_one_place():
+    # 4 players, 40 cards: 7 laid out (Atmosphere + Air + Water, Comet + Fire, Fish and the
+    # Storm discarded) leave 33 unseen; no hand is named, so the 7 come from the largest
+    # hands in seat order: Ann, Bob, Cy, Dee, Ann, Bob, Cy. Tokens 3 + 1 of 7: Reserve 3.
+    t = table(4, layout={"in_play": {"atmosphere": ["air", "water"], "comet": ["fire"]},
+                         "discard": ["fish", "storm"], "tokens": {"Ann": 3, "Dee": 1},
+                         "turn": 3})
+    state = t.state
+    assert state["hand"] == {"Ann": 8, "Bob": 8, "Cy": 8, "Dee": 9}
+    assert state["in_play"]["atmosphere"]["complete"] and not state["in_play"]["comet"]["complete"]
+    assert state["pool"]["fire"] == 5 and state["pool"]["storm"] == 0
+    assert state["tokens"] == {"Ann": 3, "Bob": 0, "Cy": 0, "Dee": 1} and state["reserve"] == 3
+    assert state["phase"] == "divination" and state["turn"] == 3
+    t.act({"verb": "ready"})  # and play goes on from there
+
+
+def test_layout_names_hands_and_stands_aether_or_a_nature_card_for_an_element():
+    # 5 players, 40 cards (one Aether), 8 each: Wind with the Aether as Air and Bird as Fire
+    # leaves 37 unseen; Cy is named with 5, so the 3 cards are all Cy's, the others keep 8
+    t = table(5, layout={"in_play": {"wind": [{"card": "aether", "as": "air"},
+                                              {"card": "bird", "as": "fire"}]},
+                         "hands": {"Cy": 5}})
+    state = t.state
+    assert state["hand"] == {"Ann": 8, "Bob": 8, "Cy": 5, "Dee": 8, "Eve": 8}
+    assert state["in_play"]["wind"]["complete"] and state["as_element"] == {"bird": "wind"}
+    assert state["phase"] == "setup" and state["token_taker"] == "Ann"  # tokens not laid out
+
+
+@pytest.mark.parametrize("layout, message", [
+    ("atmosphere", "layout: a JSON object"),
+    ({"deck": 3}, "unknown part deck"),
+    ({"discard": ["lava"]}, "layout: unknown card 'lava'"),
+    ({"discard": "fire"}, "discard is a list of cards"),
+    ({"discard": ["planet"], "in_play": {"planet": []}}, "Planet is laid out more often than "
+                                                          "the deck holds it (1)"),
+    ({"discard": ["fire"] * 7}, "Fire is laid out more often than the deck holds it (6)"),
+    ({"in_play": {"fire": []}}, "in_play maps a Nature card to a list of Element cards"),
+    ({"in_play": {"atmosphere": ["fire"]}}, "Atmosphere does not need Fire"),
+    ({"in_play": {"atmosphere": ["air", "air"]}}, "Atmosphere does not need more Air"),
+    ({"in_play": {"comet": ["storm"]}}, "Storm of Uranus under Comet is not an Element card"),
+    ({"in_play": {"comet": [{"card": "air", "as": "fire"}]}}, "Air stands for Air only"),
+    ({"in_play": {"wind": [{"card": "bird", "as": "water"}]}}, "Wind does not need Water"),
+    ({"in_play": {"wind": [{"card": "storm", "as": "air"}]}}, "not an Element card"),
+    ({"in_play": {"wind": [{"card": "aether", "as": "air"}]}}, "no Aether card is in this"),
+    ({"in_play": {"wind": [{"card": "bird", "as": "lava"}]}}, "unknown element 'lava'"),
+    ({"hands": {"Cy": 0}}, "the hands hold 30 cards but 40 are unseen"),
+    ({"hands": {"Ann": 41}}, "Ann's hand is a whole number 0-40"),
+    ({"hands": {"Ann": 10, "Bob": 10, "Cy": 10, "Dee": 9}}, "the hands hold 39 cards but 40"),
+    ({"discard": ["fire"], "hands": dict.fromkeys(["Ann", "Bob", "Cy", "Dee"], 10)},
+     "the hands hold 40 cards but 39 are unseen"),
+    ({"tokens": {"Ann": 5, "Bob": 3}}, "the players hold 8 Energy tokens; this game has 7"),
+    ({"tokens": {"Zed": 1}}, "no player 'Zed'"),
+    ({"tokens": {"Ann": -1}}, "Ann's tokens is a whole number 0-7"),
+    ({"turn": 0}, "the turn is a whole number 1-99"),
+])
+def test_layout_keeps_every_card_and_token_in_one_place_or_is_refused(layout, message):
+    with pytest.raises(InputError) as info:
+        table(4, layout=layout)
+    assert message in info.value.message
+
+
+def test_layout_is_not_on_the_command_line():
+    from click.testing import CliRunner
+
+    from referee.cli import cli
+
+    result = CliRunner().invoke(cli, ["kreus", "new", "--help"])
+    assert result.exit_code == 0 and "--player" in result.output
+    assert "layout" not in result.output

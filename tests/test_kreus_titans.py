@@ -4,45 +4,17 @@
 from __future__ import annotations
 
 import pytest
-from test_kreus_support import (
-    InputError,
-    act,
-    do,
-    play_turn,
-    put,
-    ready_all,
-    seated,
-    started,
-    text,
-    turn,
-)
+from kreus_table import TITANS, Layout, seated, text, titans, turn
 
+from referee.errors import InputError
 from referee.testing import Table
 
+DEFAULT = TITANS
 
-def incarnate(titans: dict[str, str], n: int = 4, **options) -> dict:
+
+def incarnated(chosen: dict[str, str], n: int = 4, **options) -> Table:
     """Setup with a Titan each (`Ann: cronus`); Ann is First Player; tokens 2, 2, 2, rest 1."""
-    state = started(n, tokens=[2, 2, 2][: n - 1], incarnation=True, **options)
-    for who, titan in titans.items():
-        state = do(state, "titan", player=who, titan=titan)
-    assert state["phase"] == "divination"
-    return state
-
-
-DEFAULT = {"Ann": "cronus", "Bob": "theia", "Cy": "phoebe", "Dee": "tethys"}
-
-
-def _with(**changes) -> dict:
-    return incarnate({**DEFAULT, **changes})
-
-
-def incarnated(titans: dict[str, str], n: int = 4, **options) -> Table:
-    """`incarnate` on a Table: setup with a Titan each; Ann is First Player."""
-    t = seated(n, tokens=[2, 2, 2][: n - 1], incarnation=True, **options)
-    for who, titan in titans.items():
-        t.act({"verb": "titan", "player": who, "titan": titan})
-    assert t.state["phase"] == "divination"
-    return t
+    return titans(seated(n, tokens=[2, 2, 2][: n - 1], incarnation=True, **options), chosen)
 
 
 def _table(**changes) -> Table:
@@ -281,19 +253,6 @@ def test_mnemosyne_swaps_with_the_discard_for_free():
     assert t.state["tokens"]["Ann"] == 2 and t.state["discard"] == ["air"]
 
 
-def play_turn_reveals(state, cards):
-    events = []
-    for card in cards:
-        who = state["round"]["order"][0]
-        state, ev = act(state, "reveal", player=who, card=card)
-        events += ev
-    return state, events
-
-
-def play_rest(state, cards):
-    return play_turn_reveals(state, cards)
-
-
 @pytest.mark.parametrize("titan", ["cronus", "hyperion", "iapetus", "coeus", "oceanus", "crius"])
 def test_male_faces(titan):
     t = incarnated({"Ann": titan, "Bob": "theia" if titan != "hyperion" else "rhea",
@@ -309,12 +268,14 @@ def test_tethys_protects_the_last_element_of_the_turn():
     Reserve: 7 - 2 - 2 - 2 = 1 goes to Dee, 0 left; Ann shows a card (+1) = 1; Tethys' token
     leaves it = 0. Comet keeps its Volatile Fire, protected, into turn 2.
     """
-    state = incarnate(DEFAULT, altered=True)
-    state = do(put(state, "comet"), "show-card", player="Ann", to="Bob")
-    state = do(ready_all(state), "next")
+    p = Layout(4, tokens=[2, 2, 2], incarnation=True, altered=True).play("comet")
+    t = titans(p.table(), DEFAULT)
+    t.act({"verb": "show-card", "player": "Ann", "to": "Bob"})
+    turn(t, [])
     for who in ("Ann", "Bob", "Cy"):
-        state = do(state, "reveal", player=who, card="water")  # nothing needs Water: lost
-    state, events = act(state, "reveal", player="Dee", card="volatile-fire", tethys=True)
+        t.act({"verb": "reveal", "player": who, "card": "water"})  # nothing needs Water: lost
+    events = t.act({"verb": "reveal", "player": "Dee", "card": "volatile-fire", "tethys": True})
+    state = t.state
     assert state["turn"] == 2 and state["reserve"] == 0
     assert state["in_play"]["comet"]["elements"] == [
         {"element": "fire", "card": "volatile-fire", "protected": True}]
@@ -337,18 +298,18 @@ def test_crius_declared_on_the_last_turn_when_cronus_places_his_last_two_cards()
     """Turn 2: Ann (Cronus) keeps 2 cards, Bob, Cy, Dee 1 each. Ann declares Cronus and puts
     both face down, the others their last card: no hand holds a card after this turn, so it
     is the last turn and Crius (Bob) may be declared. 40 cards: 35 Nature/Element cards are
-    discarded (Ann 8, the others 9 each), leaving the 5 Aggression cards in the 5 hand cards."""
-    from test_kreus_support import discard_down_to
-
-    state = incarnate({"Ann": "cronus", "Bob": "crius", "Cy": "phoebe", "Dee": "tethys"})
-    state, _ = play_turn(state, ["fire", "fire", "fire", "fire"])  # turn 1: all lost
-    for who, keep in (("Ann", 2), ("Bob", 1), ("Cy", 1), ("Dee", 1)):
-        state = discard_down_to(state, who, keep)
-    state = do(state, "power", player="Ann")  # Cronus: two cards this turn
-    state = do(state, "power", player="Bob")  # Crius: allowed, this is the last turn
-    assert state["round"]["crius"] == "Bob"
-    state = do(ready_all(state), "next")
-    assert state["round"]["last_turn"]
+    discarded (31 laid out in the discard pile, as if in earlier turns, and turn 1's four
+    Fire), leaving the 5 Aggression cards in the 5 hand cards."""
+    p = Layout(4, tokens=[2, 2, 2], incarnation=True).hands(
+        {"Ann": 3, "Bob": 2, "Cy": 2, "Dee": 2}, spare=("fire",) * 4)
+    t = titans(p.table(), {"Ann": "cronus", "Bob": "crius", "Cy": "phoebe", "Dee": "tethys"})
+    turn(t, ["fire", "fire", "fire", "fire"])  # turn 1: all lost
+    assert t.state["hand"] == {"Ann": 2, "Bob": 1, "Cy": 1, "Dee": 1}
+    t.act({"verb": "power", "player": "Ann"})  # Cronus: two cards this turn
+    t.act({"verb": "power", "player": "Bob"})  # Crius: allowed, this is the last turn
+    assert t.state["round"]["crius"] == "Bob"
+    turn(t, [])
+    assert t.state["round"]["last_turn"]
 
 
 def test_first_turn_warning_names_the_crius_exception():

@@ -9,7 +9,7 @@ from typing import ClassVar
 from referee.chance import Chance
 from referee.engine import Engine
 from referee.errors import InputError
-from referee.games.kreus import board, cards, flow, render, setup
+from referee.games.kreus import board, cards, flow, layout, render, setup
 from referee.games.kreus.state import KreusState
 from referee.games.kreus.table import held_aggression, tokens_on_cards
 from referee.games.kreus.verbs import VERBS, command_line
@@ -38,6 +38,8 @@ class KreusEngine(Engine):
         if first is not None:
             state["first"] = state["players"].index(self.resolve_player(state, first))
         state["token_taker"] = state["players"][state["first"]]
+        if options.get("layout") is not None:  # a position laid out by hand (tests, not the CLI)
+            layout.lay_out(state, options["layout"])
         return state
 
     # -- the flow the core enforces ---------------------------------------------------------
