@@ -2,14 +2,19 @@
 
 from __future__ import annotations
 
+from referee import tables
 from referee.games.cerebria import cards, flow, mindset
 from referee.games.cerebria.state import State
 
+WIDTH = 80  # the board fits 80 columns: long cells wrap between words (or at hyphens)
+
 
 def _table(headers: list[str], rows: list[list]) -> str:
-    from tabulate import tabulate
+    return tables.render(headers, rows, WIDTH)
 
-    return tabulate(rows, headers=headers, tablefmt="simple", disable_numparse=True)
+
+def _line(text: str) -> str:
+    return tables.wrap_paragraph(text, WIDTH)
 
 
 def _slots(n: int, cap: int, aff: str) -> str:
@@ -21,17 +26,17 @@ def _slots(n: int, cap: int, aff: str) -> str:
 def render(state: State) -> str:
     players = state["players"]
     cur = players[state["current"]]
-    lines = [(f"Cycle {state['cycle']} · turn {state['turn']} · Mood Marker: "
-             f"{state['mood'].capitalize()} · supply: Bliss {state['supply']['bliss']}, "
-             f"Gloom {state['supply']['gloom']} · deck {state['deck']} · discard "
-             f"{len(state['discard']['known']) + state['discard']['unknown']}"), ""]
+    lines = [_line(f"Cycle {state['cycle']} · turn {state['turn']} · Mood Marker: "
+                   f"{state['mood'].capitalize()} · supply: Bliss {state['supply']['bliss']}, "
+                   f"Gloom {state['supply']['gloom']} · deck {state['deck']} · discard "
+                   f"{len(state['discard']['known']) + state['discard']['unknown']}"), ""]
     imp = [[f"{i + 1}", card or "(empty)", state["stacks"][i]]
            for i, card in enumerate(state["impulse"])]
     lines += ["Impulse", _table(["slot", "face-up card", "stack"], imp)]
     faceup = state["discard"]["known"]
     if faceup:
         more = f" (+{len(faceup) - 4} more)" if len(faceup) > 4 else ""
-        lines.append(f"Discard pile, latest face up: {', '.join(reversed(faceup[-4:]))}{more}")
+        lines.append(_line(f"Discard pile, latest face up: {', '.join(reversed(faceup[-4:]))}{more}"))
     lines.append("")
     rows = []
     for name in players:
@@ -44,7 +49,7 @@ def render(state: State) -> str:
         rows.append([mark + name, hand["count"], shown or "-", sc["bliss"], sc["gloom"],
                      sc["bliss"] + sc["gloom"], state["last"][name]])
     lines.append(_table(["player", "hand", "shown in hand", "bliss", "gloom", "total",
-                         "last Revelation"], rows))
+                         "last Rev."], rows))
     empty = [name for name in players if not state["mindsets"][name]]
     if empty:
         lines += ["", f"Empty Mindset: {', '.join(empty)}"]
@@ -62,15 +67,14 @@ def render(state: State) -> str:
                 usable = f"{cards.ability(emo['card'])} used this turn"  # once per turn
             if mindset.fragment_capacity(emo) == 0:
                 usable = "-"
-            rows.append([i + 1, mindset.label(emo), mindset.vibe(emo),
+            rows.append([i + 1, mindset.label(emo),
                          _slots(emo["fragments"], mindset.fragment_capacity(emo), aff),
                          _slots(emo["absorbed"], mindset.absorb_capacity(emo), aff),
                          usable if name == cur and state["phase"] == "cycle" else "-"])
         lines.append(f"{name}'s Mindset ({len(mind)}/4)")
-        lines.append(_table(["pos", "emotion", "vibe", "fragments", "absorb", "usable now"],
-                            rows))
+        lines.append(_table(["pos", "emotion", "fragments", "absorb", "usable"], rows))
     lines.append("")
-    lines.append(_whose_turn(state))
+    lines.append(_line(_whose_turn(state)))
     return "\n".join(lines)
 
 
