@@ -179,8 +179,6 @@ def act(store: Store, sid: str, action: dict, dry_run: bool = False) -> tuple[Lo
 
 def _apply(loaded: Loaded, action: dict, dry: bool = False) -> tuple[Loaded, list[dict]]:
     engine = loaded.engine
-    if not engine.verbs and engine.summary(loaded.state).get("over"):  # declared games: Engine.apply
-        raise IllegalAction("the game is over; start a new session or undo", "End of the game")
     action = engine.normalize(loaded.state, action)
     before = engine.copy(loaded.state)
     ply = len(loaded.records)
