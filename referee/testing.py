@@ -201,6 +201,19 @@ class Table:
             loaded = self.loaded
             loaded.engine.check_invariants(loaded.state)
 
+    def dry_run_listed(self, limit: int | None = None, rng: random.Random | None = None) -> int:
+        """Every distinct action `legal_actions` lists now (the first `limit`, or `limit` drawn
+        with `rng`) is accepted as it stands by a dry run; returns how many were checked."""
+        seen: dict[str, dict[str, Any]] = {}
+        for action in self.engine.legal_actions(self.state):
+            seen.setdefault(json.dumps(action, sort_keys=True), action)
+        listed = list(seen.values())
+        if limit is not None:
+            listed = rng.sample(listed, min(limit, len(listed))) if rng else listed[:limit]
+        for action in listed:
+            self.act(action, dry_run=True)
+        return len(listed)
+
     # -- random play ---------------------------------------------------------------------------------
     def playout(self, steps: int, rng: random.Random) -> int:
         """Take up to `steps` random legal actions (the engine's `legal_actions`); returns

@@ -37,8 +37,7 @@ def test_every_listed_legal_action_is_accepted_as_it_stands():
         rng = random.Random(seed)
         with Table("cerebria", options=ENGINE.playout_options(rng), seed=f"legal{seed}") as t:
             for _ in range(4):
-                for action in ENGINE.legal_actions(t.state):
-                    t.act(action, dry_run=True)
+                t.dry_run_listed()
                 if not t.playout(rng.randint(5, 25), rng):
                     break
 

@@ -75,8 +75,6 @@ def test_every_listed_action_is_accepted_with_dry_run(seed):
         if not legal:
             break
         if step % 15 == 0 or t.state["pending"]:
-            for action in rng.sample(legal, min(6, len(legal))):
-                t.act(action, dry_run=True)
-                checked += 1
+            checked += t.dry_run_listed(6, rng)
         t.act(rng.choice(legal))
     assert checked
