@@ -268,12 +268,19 @@ class Engine:
         return out
 
     def words(self, state: Any, verb: str, given: Mapping[str, Any], field: str) -> list[str]:
-        """The words that can be legal for `field` of `verb`, given the fields typed so far."""
+        """The words that can be legal for `field` of `verb`, given the fields typed so far
+        (as typed: a unique prefix such as `b:2` is read as the log would keep it)."""
+        given = {k: v for k, v in given.items() if v not in (None, (), [])}
+        try:  # what is typed so far, in the form the legal actions carry
+            given = {k: v for k, v in self.normalize(state, {"verb": verb, **given}).items()
+                     if k in given}
+        except Exception:  # not readable yet (a prefix still ambiguous, a field missing): as typed
+            pass
         seen: dict[str, None] = {}
         for action in self.legal_actions(state):
             if action["verb"] != verb or field not in action:
                 continue
-            if all(_same(action.get(k), v) for k, v in given.items() if v not in (None, (), [])):
+            if all(_same(action.get(k), v) for k, v in given.items()):
                 for value in action[field] if isinstance(action[field], list) else [action[field]]:
                     seen.setdefault(str(value), None)
         return list(seen)

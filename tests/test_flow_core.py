@@ -181,6 +181,13 @@ def test_words_for_the_next_field_are_the_legal_ones():
     assert engine.words(state, "add", {"player": "Bob"}, "n") == []
 
 
+def test_words_read_what_is_typed_as_the_log_would_keep_it():
+    """A unique prefix typed for an earlier field counts as the name it stands for."""
+    engine, state = _new("Ann", "Bob")
+    assert engine.words(state, "add", {"player": "an"}, "n") == ["1", "2"]
+    assert engine.words(state, "add", {"player": "b"}, "n") == []
+
+
 def test_declaring_a_verb_twice_or_an_undeclared_actor_is_a_defect():
     with pytest.raises(ValueError, match="twice"):
         declare(Verb("a", _add), Verb("a", _add))
