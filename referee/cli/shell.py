@@ -150,7 +150,13 @@ class Shell:
             return " no game yet: type `kleos new ...` (or another game), `sessions`, `help` "
         if self.summary is None:
             return f" {self.game}: no open session; start one with `new ...` "
-        return f" {self.session_id} · {status_line(self.summary, self.turn_word)} "
+        import shutil
+
+        from referee import tables
+
+        text = f" {self.session_id} · {status_line(self.summary, self.turn_word)} "
+        # the whole line, wrapped between words (a long list of choices is never cut off)
+        return tables.wrap_paragraph(text, max(20, shutil.get_terminal_size((80, 24)).columns - 1), "   ")
 
     def prompt_text(self) -> str:
         return f"{self.game or 'referee'}> "
