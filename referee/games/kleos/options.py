@@ -87,20 +87,17 @@ def next_(state: State) -> list[Action]:
 
 
 def isle(state: State) -> list[Action]:
-    """The first Isle waiting gets an Epic card not yet drawn nor in play."""
+    """Each Isle waiting may get any Epic card this session knows, not yet drawn nor in play."""
     drawn = state["epics_drawn"]
     in_play = {m["card"]["name"].lower() for m in state["minions"].values()}
     epics = [c for c in _epic_cards(state) if c["name"].lower() not in {*drawn, *in_play}]
-    if not state["awaiting"] or not epics:
-        return []
-    card = epics[len(state["hades"]) % len(epics)]
-    return [{"isle": state["awaiting"][0], "card": card["name"]}]
+    return [{"isle": where, "card": card["name"]} for where in state["awaiting"] for card in epics]
 
 
 def deploy(state: State) -> list[Action]:
     hand = _hand_cards(state)
-    return [{"god": god, "cards": [hand[0]["name"]]} for god in st.gods(state)
-            if hand and st.count_minions(state, god) < st.MAX_MINIONS]
+    return [{"god": god, "cards": [card["name"]]} for god in st.gods(state)
+            if st.count_minions(state, god) < st.MAX_MINIONS for card in hand]
 
 
 def play(state: State) -> list[Action]:
@@ -108,8 +105,8 @@ def play(state: State) -> list[Action]:
     hand = _hand_cards(state)
     if st.count_minions(state, god) < st.MAX_MINIONS:
         return [{"god": god, "card": c["name"]} for c in hand]
-    # a fifth minion: the player is asked which one goes to Hades
-    return [{"god": god, "card": hand[0]["name"]}] if hand else []
+    # a fifth minion: the player is then asked which one goes to Hades
+    return [{"god": god, "card": c["name"]} for c in hand]
 
 
 def attach(state: State) -> list[Action]:
