@@ -269,7 +269,12 @@ class Engine:
 
     def words(self, state: Any, verb: str, given: Mapping[str, Any], field: str) -> list[str]:
         """The words that can be legal for `field` of `verb`, given the fields typed so far
-        (as typed: a unique prefix such as `b:2` is read as the log would keep it)."""
+        (as typed: a unique prefix such as `b:2` is read as the log would keep it). A field
+        declared `open` (a free value: a card's printed name, a reason) lists none."""
+        declared = self.verbs.get(verb)
+        spec = declared.field(field) if declared is not None else None
+        if spec is not None and spec.open:
+            return []
         given = {k: v for k, v in given.items() if v not in (None, (), [])}
         try:  # what is typed so far, in the form the legal actions carry
             given = {k: v for k, v in self.normalize(state, {"verb": verb, **given}).items()

@@ -181,6 +181,22 @@ def test_words_for_the_next_field_are_the_legal_ones():
     assert engine.words(state, "add", {"player": "Bob"}, "n") == []
 
 
+def test_an_open_field_offers_no_words():
+    """A free value (a reason, a card named at the table) is never guessed by completion."""
+    engine, state = _new()
+    assert engine.words(state, "add", {}, "player") == ["Ann"]
+    verbs = dict(Counter.verbs)
+    try:
+        add = verbs["add"]
+        Counter.verbs = {**verbs, "add": Verb("add", add.handler, actor="player", phases=("play",),
+                                              fields=(Field("player", kind="player"),
+                                                      Field("n", kind="int", open=True)),
+                                              options=add.options)}
+        assert engine.words(state, "add", {"player": "Ann"}, "n") == []
+    finally:
+        Counter.verbs = verbs
+
+
 def test_words_read_what_is_typed_as_the_log_would_keep_it():
     """A unique prefix typed for an earlier field counts as the name it stands for."""
     engine, state = _new("Ann", "Bob")
