@@ -123,7 +123,7 @@ def seed_shown(meta: dict) -> str | None:
 
 
 def resolve(store: Store, game: str | None, sid: str | None) -> str:
-    """The session a command means: the one named, else the most recently used open one."""
+    """The session a command means: the one named, else the one the store last acted on (of `game`)."""
     if sid:
         meta = store.session(sid)
         if meta["status"] == "deleted":
@@ -132,6 +132,18 @@ def resolve(store: Store, game: str | None, sid: str | None) -> str:
             raise StorageError(f"session '{sid}' is a {meta['game']} game, not {game}")
         return sid
     return store.current_session(game)
+
+
+def refuse_if_over(store: Store, game: str, sid: str) -> None:
+    """An action with no --session goes to this game's latest session; if that one is over it is
+    refused, naming it, rather than applied to an older game."""
+    meta = store.session(sid)
+    if meta.get("status") != "over":
+        return
+    winners = ", ".join((meta.get("summary") or {}).get("winners") or []) or "nobody"
+    raise IllegalAction(f"the latest {game} session, {sid}, is over (winner(s): {winners}); start a new "
+                        f"game with `referee {game} new ...`, or choose a session with `--session ID` "
+                        f"(`referee sessions` lists them)", "End of the game: a finished session takes no action")
 
 
 def create(store: Store, game: str, options: dict, seed: str | None = None, name: str = "",

@@ -288,22 +288,24 @@ class Store:
         return out
 
     def current_session(self, game: str | None = None) -> str:
-        """The most recently used open session (of `game`, if given); when none is open,
-        the most recently used finished one, so its final table, log and undo stay at hand."""
+        """The session this store last acted on (of `game`, if given), finished or not: a
+        command without `--session` never slides onto another game when one ends, so a
+        finished game's final table, log and undo stay at hand until a new one starts."""
         sql = "SELECT id FROM sessions WHERE status <> 'deleted'"
         args: tuple = ()
         if game:
             sql += " AND game = ?"
             args = (game,)
-        order = " ORDER BY used DESC, rowid DESC LIMIT 1"
-        row = self.db.execute(sql + " AND status = 'open'" + order, args).fetchone()
-        if row is None:
-            row = self.db.execute(sql + order, args).fetchone()
+        row = self.db.execute(sql + " ORDER BY used DESC, rowid DESC LIMIT 1", args).fetchone()
         if row is None:
             what = f"{game} session" if game else "session"
             hint = f"`referee {game} new ...`" if game else "`referee GAME new ...`"
             raise StorageError(f"no {what} in {self.path}; start one with {hint}")
         return row[0]
+
+    def open_count(self) -> int:
+        """How many sessions are open (not over, not deleted)."""
+        return int(self.db.execute("SELECT count(*) FROM sessions WHERE status = 'open'").fetchone()[0])
 
     def sessions(self, game: str | None = None, include_over: bool = False,
                  deleted: bool = False) -> list[dict]:

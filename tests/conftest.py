@@ -7,6 +7,11 @@ from hypothesis import settings
 
 sys.path.insert(0, str(Path(__file__).parent))  # shared helpers such as kleos_table
 
+# Output is fitted to COLUMNS when it is set; pytest-xdist's workers set it to 80. Tests that
+# care about a width set it themselves, so every run (one process or several) reads the same.
+os.environ.pop("COLUMNS", None)
+os.environ.pop("LINES", None)
+
 # No per-example deadline (a 2-core CI machine is slow at times); under CI the examples
 # are derandomized so a run is repeatable, while a developer's runs keep exploring.
 settings.register_profile("dev", deadline=None)

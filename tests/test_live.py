@@ -71,23 +71,92 @@ def test_set_board_on_draws_the_board_after_each_action_only(db, capsys):
     assert shell.execute("set board off") == 0 and shell.execute("set board maybe") == 2
 
 
+class _Reader:
+    """Lines a child process prints, read in a thread, waited for with a deadline (never a sleep)."""
+
+    def __init__(self, stream) -> None:
+        import threading
+
+        self.text = ""
+        self._cond = threading.Condition()
+        threading.Thread(target=self._pump, args=(stream,), daemon=True).start()
+
+    def _pump(self, stream) -> None:
+        for chunk in iter(lambda: stream.read(1), ""):
+            with self._cond:
+                self.text += chunk
+                self._cond.notify_all()
+
+    def wait_for(self, what: str, count: int = 1, deadline: float = 60.0) -> None:
+        end = time.monotonic() + deadline
+        with self._cond:
+            while self.text.count(what) < count:
+                left = end - time.monotonic()
+                assert left > 0, f"waited {deadline} s for {count} x {what!r}; got:\n{self.text[-2000:]}"
+                self._cond.wait(left)
+
+
+def _watch(db, *extra):
+    env = {**os.environ, "REFEREE_DB": str(db), "NO_COLOR": "1", "PYTHONUNBUFFERED": "1"}
+    env.pop("REFEREE_SESSION", None)
+    proc = subprocess.Popen([sys.executable, "-m", "referee", "show", "--watch", *extra], env=env,
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    return proc, _Reader(proc.stdout), env
+
+
+HEAD = "Crôa! · session croa-1"
+
+
 def test_show_watch_redraws_on_every_change_and_ctrl_c_leaves_with_exit_0(tmp_path):
     db = tmp_path / "s.db"
     midgame.build(db, "croa", cut=6)
-    env = {**os.environ, "REFEREE_DB": str(db), "NO_COLOR": "1"}
-    env.pop("REFEREE_SESSION", None)
-    watch = subprocess.Popen([sys.executable, "-m", "referee", "show", "--watch"], env=env,
-                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    watch, seen, env = _watch(db)
     try:
-        time.sleep(1.5)
+        seen.wait_for("(watching croa-1")
         subprocess.run([sys.executable, "-m", "referee", "croa", "move", "h8", "g7", "--tile", "reeds"],
                        env=env, check=True, capture_output=True, timeout=60)
-        time.sleep(1.5)
+        seen.wait_for("(watching croa-1", count=2)
     finally:
         watch.send_signal(signal.SIGINT)
-        out, err = watch.communicate(timeout=30)
+        _, err = watch.communicate(timeout=30)
     assert watch.returncode == 0, err
-    draws = out.split("Crôa! · session croa-1")
+    draws = seen.text.split(HEAD)
     assert len(draws) == 3  # drawn at the start, then once for the move
     assert "Bob to play" in draws[1] and "Ann to play" in draws[2]
     assert "Traceback" not in err
+
+
+def test_show_watch_redraws_when_the_terminal_is_resized(tmp_path):
+    db = tmp_path / "s.db"
+    midgame.build(db, "croa", cut=6)
+    watch, seen, _ = _watch(db)
+    try:
+        seen.wait_for("(watching croa-1")
+        watch.send_signal(signal.SIGWINCH)
+        seen.wait_for("(watching croa-1", count=2)
+    finally:
+        watch.send_signal(signal.SIGINT)
+        watch.communicate(timeout=30)
+    assert seen.text.count(HEAD) == 2 and watch.returncode == 0
+
+
+def test_show_watch_ends_on_a_final_screen_and_stays_on_its_game(tmp_path):
+    db = tmp_path / "s.db"
+    lines = midgame.lines("croa")
+    midgame.build(db, "croa", cut=len(lines) - 2)  # the last move is still to come
+    watch, seen, env = _watch(db)
+    try:
+        seen.wait_for("(watching croa-1")
+        # another game starts meanwhile: the watch stays on croa-1
+        subprocess.run([sys.executable, "-m", "referee", "croa", "new", "--player", "Cy:green",
+                        "--player", "Dee:pink", "--seed", "3"], env=env, check=True,
+                       capture_output=True, timeout=60)
+        subprocess.run([sys.executable, "-m", "referee", "--session", "croa-1", "croa",
+                        *lines[-2].split()], env=env, check=True, capture_output=True, timeout=60)
+        _, err = watch.communicate(timeout=60)
+    finally:
+        if watch.poll() is None:
+            watch.kill()
+    assert watch.returncode == 0, err
+    assert "croa-2" not in seen.text
+    assert "Game over" in seen.text.split(HEAD)[-1] and "the watch ends" in seen.text

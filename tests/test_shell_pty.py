@@ -32,14 +32,14 @@ class Screen:
         env = {**os.environ, "REFEREE_DB": str(db), "TERM": "xterm", "NO_COLOR": "1"}
         env.pop("REFEREE_SESSION", None)
         self.child = pexpect.spawn(sys.executable, ["-m", "referee", "play", game], env=env,
-                                   dimensions=(ROWS, COLS), encoding="utf-8", timeout=10)
+                                   dimensions=(ROWS, COLS), encoding="utf-8", timeout=30)
         self.screen = _Answering(COLS, ROWS)
         self.screen.child = self.child  # answers the shell's cursor position requests
         self.stream = pyte.Stream(self.screen)
         self.prompt = f"{game}> "
         self.settle(until=self.prompt)
 
-    def settle(self, until: str | None = None, quiet: float = 0.1, most: float = 8.0) -> None:
+    def settle(self, until: str | None = None, quiet: float = 0.1, most: float = 30.0) -> None:
         """Read what the shell draws until it is quiet (and `until` is on screen)."""
         end = time.monotonic() + most
         while time.monotonic() < end:
@@ -51,7 +51,7 @@ class Screen:
             except pexpect.EOF:
                 return
 
-    def wait(self, ok, most: float = 8.0) -> bool:
+    def wait(self, ok, most: float = 30.0) -> bool:
         """Read until `ok()` holds (or `most` seconds pass)."""
         end = time.monotonic() + most
         while not ok() and time.monotonic() < end:

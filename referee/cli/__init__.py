@@ -56,7 +56,7 @@ GAME_HELP = {
               help="The session store: an SQLite file, or a postgresql:// URL (a club's server). "
                    "Default: a file in the user data dir.")
 @click.option("--session", "session_id", envvar="REFEREE_SESSION", metavar="ID",
-              help="Which session. Default: the most recently used open one of that game.")
+              help="Which session. Default: the one this store last acted on (of that game, for a game's command).")
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object instead of tables.")
 @click.option("--color/--no-color", "color", default=None, is_eager=True, callback=lambda ctx, _p, v: _colour(ctx, v),
               help="Colour names, score changes and refusals. Default: on a terminal, unless NO_COLOR is set.")

@@ -66,10 +66,55 @@ class _FilledByLike(click.Option):
         return record[0], record[1].replace("[required]", "[required unless --like]")
 
 
+def _set_session(ctx: click.Context, _param: click.Parameter, value: str | None) -> None:
+    if value:
+        context.get().session_id = value
+
+
+def _set_db(ctx: click.Context, _param: click.Parameter, value: str | None) -> None:
+    if value is not None:
+        ref = context.get()
+        ref.close()
+        ref.db = value
+
+
+def _set_json(ctx: click.Context, _param: click.Parameter, value: bool) -> None:
+    if value:
+        context.get().as_json = True
+
+
+def placement_params() -> list[click.Parameter]:
+    """`--session`, `--db` and `--json`, accepted after the game and the verb as well as before
+    (`referee kleos move --session kleos-2 ...`): the same meaning as the root's options."""
+    return [
+        click.Option(["--session", "place_session"], metavar="ID", expose_value=False, is_eager=True,
+                     callback=_set_session, help="Which session (as the root's --session)."),
+        click.Option(["--db", "place_db"], metavar="PATH|URL", expose_value=False, is_eager=True,
+                     callback=_set_db, help="The session store (as the root's --db)."),
+        click.Option(["--json", "as_json"], is_flag=True, expose_value=False, is_eager=True,
+                     callback=_set_json, help="Print one JSON object instead of tables."),
+    ]
+
+
+def add_placement(cmd: click.Command) -> None:
+    """Give a command (and, for a group, each command in it) the placement options it lacks."""
+    have = {opt for p in cmd.params for opt in getattr(p, "opts", [])}
+    cmd.params.extend(p for p in placement_params() if not set(p.opts) & have)
+    if isinstance(cmd, click.Group):
+        for sub in cmd.commands.values():
+            add_placement(sub)
+
+
 class GameGroup(SuggestingGroup):
-    """A game's group: its `new` may leave out what `--like ID` copies."""
+    """A game's group: its `new` may leave out what `--like ID` copies; every command in it takes
+    the placement options (--session, --db, --json) after the verb too."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.params.extend(placement_params())
 
     def add_command(self, cmd: click.Command, name: str | None = None) -> None:
+        add_placement(cmd)
         if (name or cmd.name) == "new":
             from referee.cli.complete import complete_player_names
 
@@ -118,7 +163,8 @@ def load_current(game: str | None, sid: str | None = None) -> tuple[str, Any]:
     return sid, session.load(store, sid)
 
 
-def show_session(game: str | None, sid: str | None) -> None:
+def show_session(game: str | None, sid: str | None) -> Any:
+    """Print a session's table (or its --json envelope); returns the session as loaded."""
     ref = context.get()
     sid, loaded = load_current(game, sid)  # a view: nothing is written (not even "used")
     if ref.as_json:
@@ -127,7 +173,7 @@ def show_session(game: str | None, sid: str | None) -> None:
         output.emit_json(output.envelope({"id": sid, "game": loaded.game, "seed": seed_shown(loaded.meta),
                                           "commitment": loaded.meta.get("commitment") or ""},
                                          sid, loaded.state_json()))
-        return
+        return loaded
     click.echo(f"{loaded.engine.title} · session {sid}" + (f" ({loaded.meta.get('name')})" if loaded.meta.get("name") else ""))
     recorded = loaded.meta.get("rules_version")
     if recorded and recorded != loaded.engine.rules_version:
@@ -135,6 +181,7 @@ def show_session(game: str | None, sid: str | None) -> None:
                    f"this referee applies version {loaded.engine.rules_version}", err=True)
     click.echo(loaded.engine.render(loaded.state))
     output.echo_status(loaded.summary, loaded.engine.turn_word)
+    return loaded
 
 
 def start(game: str, options: dict, seed: Any = None, name: str = "", dry_run: bool = False) -> None:
@@ -238,6 +285,8 @@ def run_action(game: str, action: dict, dry_run: bool = False,
         ref.capture.append({k: v for k, v in action.items() if v is not None})
         return
     sid = session.resolve(store, game, ref.session_id)
+    if not ref.session_id:
+        session.refuse_if_over(store, game, sid)
     if prepare is not None:
         action = prepare(store, action)
     action = {k: v for k, v in action.items() if v is not None}
@@ -255,7 +304,8 @@ def run_action(game: str, action: dict, dry_run: bool = False,
     text = output.events_text(events)
     if text:
         output.echo(text, players=names)
-    output.echo_status(loaded.summary, loaded.engine.turn_word)
+    output.echo_status(loaded.summary, loaded.engine.turn_word,
+                       session=sid if store.open_count() > 1 else None)
 
 
 def action_command(group: click.Group, name: str | None = None,

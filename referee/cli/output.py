@@ -166,14 +166,16 @@ def events_text(events: list[dict]) -> str:
     return "\n".join(lines)
 
 
-def status_text(summary: dict, turn_word: str = "turn") -> str:
-    """The status line, wrapped to the terminal."""
-    return fit(status_line(summary, turn_word))
+def status_text(summary: dict, turn_word: str = "turn", session: str | None = None) -> str:
+    """The status line, wrapped to the terminal; naming `session` when given."""
+    line = status_line(summary, turn_word)
+    return fit(f"{line} · session {session}" if session else line)
 
 
-def echo_status(summary: dict, turn_word: str = "turn") -> None:
-    """Print the status line, wrapped and painted."""
-    echo(status_text(summary, turn_word), players=player_names(summary))
+def echo_status(summary: dict, turn_word: str = "turn", session: str | None = None) -> None:
+    """Print the status line, wrapped and painted; `session` names the session it is about (when
+    several are open, so the table always knows which game changed)."""
+    echo(status_text(summary, turn_word, session), players=player_names(summary))
 
 
 def player_names(summary: dict | None) -> list[str]:

@@ -168,8 +168,10 @@ WATCH_EVERY = 0.3  # seconds between two looks at the store
 
 
 def _watch(session_id: str | None) -> None:
-    """Redraw the session whenever the store changes (SQLite's data_version, polled), until
-    Ctrl-C (exit 0). Without an ID it follows the current session, so a new game shows too."""
+    """Redraw the session whenever the store changes (SQLite's data_version, polled) or the
+    terminal is resized, until Ctrl-C (exit 0, at once) or the game's end, drawn as a final
+    screen with the scores. It stays on the session it started with, whatever else is played."""
+    import signal
     import time
 
     from referee.cli.common import show_session
@@ -179,25 +181,39 @@ def _watch(session_id: str | None) -> None:
     ref = context.get()
     store = ref.reader()
     sid = _sid(session_id, view=True)  # no session at all: refused now (exit 3), not watched
+    resized = [False]
+
+    def on_resize(_signum: int, _frame: object) -> None:
+        resized[0] = True
+
+    winch = getattr(signal, "SIGWINCH", None)
+    before = signal.signal(winch, on_resize) if winch is not None else None
     seen: object = None
     try:
         while True:
             version = store_version(store)
-            if version != seen:
-                seen = version
+            if version != seen or resized[0]:
+                seen, resized[0] = version, False
                 if not ref.as_json:
                     click.clear()
+                over = False
                 try:
-                    sid = _sid(session_id, view=True)
-                    show_session(None, sid)
+                    over = bool(show_session(None, sid).summary.get("over"))
                 except RefereeError as exc:  # deleted meanwhile: say so and keep watching
                     click.echo(f"{sid}: {exc.message}")
+                if over:
+                    if not ref.as_json:
+                        click.echo(f"(session {sid} is over: the final scores are above; the watch ends)")
+                    return
                 if not ref.as_json:
                     click.echo(f"(watching {sid}: redrawn on every change; Ctrl-C leaves)")
                 sys.stdout.flush()
             time.sleep(WATCH_EVERY)
     except KeyboardInterrupt:
         click.echo("")
+    finally:
+        if winch is not None and before is not None:
+            signal.signal(winch, before)
 
 
 @click.command("log")
