@@ -30,7 +30,7 @@ if TYPE_CHECKING:
 # Games whose CLI copies card stats from a card library into an action (`prepare`): the
 # library kind and the fields naming such cards.
 LIBRARIES: dict[str, tuple[str, tuple[str, ...]]] = {"kleos": ("minion", ("card", "cards"))}
-HELP_WIDTH = 44  # a description is cut to this many characters
+HELP_WIDTH = 44  # a description is cut to this many characters, unless COLUMNS gives more room
 
 
 @dataclass
@@ -165,8 +165,11 @@ def without_results(engine: Any, action: dict) -> dict:
 
 
 def _short(text: str) -> str:
+    """A description cut to the room there is: COLUMNS less room for the word itself."""
     text = " ".join(str(text).split())
-    return text if len(text) <= HELP_WIDTH else text[: HELP_WIDTH - 3] + "..."
+    cols = os.environ.get("COLUMNS", "")
+    room = max(HELP_WIDTH, int(cols) - 36) if cols.isdigit() else HELP_WIDTH
+    return text if len(text) <= room else text[: room - 3] + "..."
 
 
 def _library_words(live: Live, verb: str, given: Mapping[str, Any], key: str,

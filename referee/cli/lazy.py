@@ -64,6 +64,12 @@ class RootGroup(LazyGroup):
         from referee.cli.run import invoke
 
         self._complete_var = complete_var
+        import os
+
+        if any(k.endswith("_COMPLETE") for k in os.environ):  # a Tab: our bash/zsh/fish classes
+            from referee.cli.shells import register
+
+            register()
         if args is None:
             args = sys.argv[1:]
         sys.exit(invoke(self, list(args), prog_name or "referee", obj=extra.get("obj")))

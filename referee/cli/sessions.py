@@ -427,6 +427,9 @@ def completion_cmd(shell: str) -> None:
     from click.shell_completion import get_completion_class
 
     from referee.cli import cli
+    from referee.cli.shells import register
+
+    register()
 
     comp_cls = get_completion_class(shell)
     if comp_cls is None:  # pragma: no cover - the Choice allows only the shells Click knows

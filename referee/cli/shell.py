@@ -484,12 +484,32 @@ class ShellCompleter(Completer):
         found = heads(found, current) or found
         ranked = []
         for word, meta in _unique(found):
-            rank = fuzzy(word, current)
+            rank = fuzzy(word, current.lstrip("'\""))
             if rank is not None:
                 ranked.append((rank, word, meta))
         ranked.sort(key=lambda r: r[0])  # stable: prefix matches first, in the order offered
-        for _, word, meta in ranked:
-            yield Completion(word, start_position=-len(current), display_meta=meta or None)
+        start = last_word_start(text)
+        for _, word, meta in ranked:  # a name with spaces goes in quoted, so it stays one word
+            yield Completion(shlex.quote(word), start_position=start - len(text), display=word,
+                             display_meta=meta or None)
+
+
+def last_word_start(text: str) -> int:
+    """Where the word being typed begins in `text` (its opening quote included); len(text) after
+    a space outside quotes."""
+    start, quote, in_word = len(text), None, False
+    for i, char in enumerate(text):
+        if quote:
+            quote = None if char == quote else quote
+            continue
+        if char.isspace():
+            in_word = False
+            continue
+        if not in_word:
+            start, in_word = i, True
+        if char in "'\"":
+            quote = char
+    return start if in_word or quote else len(text)
 
 
 def _unique(found: list[tuple[str, str]]) -> list[tuple[str, str]]:

@@ -1,0 +1,121 @@
+"""Completion in bash, zsh and fish for words such as `ares:3` and `Ann=12`, and names with spaces.
+
+Click's scripts hand the shell's words over as the shell split them. Bash splits at the
+characters of COMP_WORDBREAKS (`:` and `=` among them), so `referee kleos move ares:3 <Tab>`
+reached Click as three words and nothing was offered. The bash script here sends the line as
+typed (COMP_LINE up to the cursor) and the word breaks; the words are split again as a POSIX
+shell would, and each answer is given back from the last word break on, which is the part bash
+replaces. A name with spaces comes back quoted so that it is inserted as one word. The screen's
+width (COLUMNS) is passed too, so descriptions use the room there is.
+
+Imported only for a completion request or `referee completion SHELL`.
+"""
+
+from __future__ import annotations
+
+import os
+
+from click.shell_completion import (
+    BashComplete,
+    CompletionItem,
+    FishComplete,
+    ZshComplete,
+    add_completion_class,
+    split_arg_string,
+)
+
+BASH_SOURCE = """\
+%(complete_func)s() {
+    local IFS=$'\\n'
+    local response
+
+    response=$(env COMP_LINE="$COMP_LINE" COMP_POINT="$COMP_POINT" COMP_WORDBREAKS="$COMP_WORDBREAKS" \\
+        COLUMNS="$COLUMNS" %(complete_var)s=bash_complete $1)
+
+    for completion in $response; do
+        IFS=',' read type value <<< "$completion"
+
+        if [[ $type == 'dir' ]]; then
+            COMPREPLY=()
+            compopt -o dirnames
+        elif [[ $type == 'file' ]]; then
+            COMPREPLY=()
+            compopt -o default
+        elif [[ $type == 'plain' ]]; then
+            COMPREPLY+=("$value")
+        fi
+    done
+
+    return 0
+}
+
+%(complete_func)s_setup() {
+    complete -o nosort -F %(complete_func)s %(prog_name)s
+}
+
+%(complete_func)s_setup;
+"""
+
+
+def typed_words(line: str) -> tuple[list[str], str]:
+    """The words before the cursor as a POSIX shell reads them, and the word being typed."""
+    words = split_arg_string(line)
+    if not line or line[-1].isspace():
+        words.append("")
+    if not words:
+        return [], ""
+    return words[1:-1], words[-1]
+
+
+def after_break(incomplete: str, breaks: str) -> int:
+    """Where the part of the word bash replaces starts: after its last word-break character."""
+    cut = 0
+    for i, char in enumerate(incomplete):
+        if char in breaks and char not in "\"'":
+            cut = i + 1
+    return cut
+
+
+class RefereeBash(BashComplete):
+    """Bash: the line as typed, re-split; answers from the last word break on."""
+
+    source_template = BASH_SOURCE
+
+    def get_completion_args(self) -> tuple[list[str], str]:
+        line = os.environ.get("COMP_LINE")
+        if line is None:  # an older script (Click's own): its words as bash split them
+            return super().get_completion_args()
+        point = os.environ.get("COMP_POINT", "")
+        line = line[: int(point)] if point.isdigit() else line
+        args, self.incomplete = typed_words(line)
+        return args, self.incomplete
+
+    def format_completion(self, item: CompletionItem) -> str:
+        value = str(item.value)
+        typed = getattr(self, "incomplete", "")
+        breaks = os.environ.get("COMP_WORDBREAKS", " \t\n\"'@><=;|&(:")
+        cut = after_break(typed, breaks)
+        plain = value.strip("'\"")
+        if cut and plain.startswith(typed[:cut]):
+            value = plain[cut:]
+        return f"{item.type},{value}"
+
+
+class RefereeZsh(ZshComplete):
+    """Zsh keeps `ares:3` as one word already; only the width is passed as well."""
+
+    source_template = ZshComplete.source_template.replace(
+        "env COMP_WORDS=", "env COLUMNS=\"$COLUMNS\" COMP_WORDS=")
+
+
+class RefereeFish(FishComplete):
+    """Fish keeps `ares:3` as one word already; only the width is passed as well."""
+
+    source_template = FishComplete.source_template.replace(
+        "env %(complete_var)s=fish_complete", "env COLUMNS=$COLUMNS %(complete_var)s=fish_complete")
+
+
+def register() -> None:
+    """Use these classes for `bash`, `zsh` and `fish` (Click's registry of shells)."""
+    for cls, name in ((RefereeBash, "bash"), (RefereeZsh, "zsh"), (RefereeFish, "fish")):
+        add_completion_class(cls, name)  # type: ignore[arg-type]
