@@ -118,4 +118,4 @@ class RefereeFish(FishComplete):
 def register() -> None:
     """Use these classes for `bash`, `zsh` and `fish` (Click's registry of shells)."""
     for cls, name in ((RefereeBash, "bash"), (RefereeZsh, "zsh"), (RefereeFish, "fish")):
-        add_completion_class(cls, name)  # type: ignore[arg-type]
+        add_completion_class(cls, name)
