@@ -83,6 +83,8 @@ def page(name: str, group: click.Command, title: str, parent: click.Context | No
     full = name.replace("-", " ")
     out = [
         f'.TH "{name.upper()}" "1" "{DATE}" "referee {__version__}" "User Commands"',
+        ".nh",  # words are never broken at a line's end (no hyphenation), lines left-aligned
+        ".ad l",
         ".SH NAME",
         f"{_esc(name)} \\- {_esc(title)}",
         ".SH SYNOPSIS",

@@ -105,6 +105,16 @@ def echo(text: str, err: bool = False, players: Sequence[str] = (), ref: Any = N
         click.echo(text, err=err)
 
 
+def _pager_reads_colour() -> None:
+    """`less` shows colour codes as colours only with -R: add it to LESS (set or not), unless
+    the user's own PAGER or LESS already says how to show them."""
+    less = os.environ.get("LESS")
+    if less is None:
+        os.environ["LESS"] = "-FRX"
+    elif "r" not in less.lower():
+        os.environ["LESS"] = f"{less} -R".strip()
+
+
 def page(text: str, players: Sequence[str] = ()) -> None:
     """Print text; through the pager when both ends are a terminal and it is taller than the screen."""
     from referee.cli import context
@@ -113,6 +123,7 @@ def page(text: str, players: Sequence[str] = ()) -> None:
     tall = text.count("\n") + 1 > height() - 1
     if tall and not ref.as_json and _isatty() and _stdin_isatty():  # never for a script or a pipe
         on = colour_on()
+        _pager_reads_colour()
         click.echo_via_pager(paint(text, players) if on else text, color=on)
     else:
         echo(text, players=players)

@@ -26,8 +26,7 @@ def play_cmd(target: str | None, bail: bool, board: bool) -> int:
     if target in games():
         game = target
     elif target:
-        meta = ref.store().session(target)  # a missing id is a storage error (exit 3)
-        game, sid = meta["game"], target
+        game, sid = _session_game(ref, target, games()), target
     shell = Shell(ref, game=game, session_id=sid, board=board)
     stdin = sys.stdin
     if not stdin.isatty():
@@ -36,3 +35,22 @@ def play_cmd(target: str | None, bail: bool, board: bool) -> int:
             click.get_current_context().exit(code)
         return 0
     return shell.run()
+
+
+def _session_game(ref: object, target: str, game_names: list[str]) -> str:
+    """The game of session `target`; neither a game nor a session: a usage error with the
+    closest games and sessions (`play kleo`: did you mean kleos?)."""
+    from difflib import get_close_matches
+
+    from referee.errors import StorageError
+
+    store = ref.store()  # type: ignore[attr-defined]
+    try:
+        return str(store.session(target)["game"])
+    except StorageError:
+        ids = [s["id"] for s in store.sessions(include_over=True)]
+        close = get_close_matches(target, [*game_names, *ids], n=3, cutoff=0.6)
+        hint = f" Did you mean {' or '.join(repr(c) for c in close)}?" if close else ""
+        raise click.UsageError(f"'{target}' is neither a game ({', '.join(game_names)}) nor a "
+                               f"session of this store.{hint}") from None
+
