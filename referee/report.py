@@ -14,11 +14,11 @@ from __future__ import annotations
 import datetime as _dt
 import html
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from referee import records, registry, session, standings
+from referee import colours, records, registry, session, standings
 from referee.errors import InputError
 from referee.store import Store
 
@@ -30,7 +30,6 @@ CHART_CSS = ("#chart-referee .axis .guide.line{stroke:#e4e4e0;stroke-dasharray:n
              "#chart-referee .series .line.reactive{stroke-width:3;stroke-opacity:1}"
              "#chart-referee .dot.reactive{stroke-width:1;fill-opacity:1}")
 SPARKS = "▁▂▃▄▅▆▇█"
-COLORS = ("#3b6fb6", "#d0563b", "#3f9b5a", "#b8860b", "#8a4fb5", "#1f9aa8", "#c2487f")
 
 
 @dataclass
@@ -39,6 +38,7 @@ class Chart:
     x_title: str
     labels: list[str]
     series: dict[str, list[float | None]]
+    colours: dict[str, str] = field(default_factory=dict)  # series name -> the table's colour
 
 
 @dataclass
@@ -92,7 +92,9 @@ def gather(store: Store, sid: str) -> Report:
     recs = store.actions(sid)
     steps, state = records.walk(engine, meta["seed"], recs)
     loaded = session.Loaded(sid, meta["game"], meta["seed"], engine, recs, state, meta)
-    return Report(loaded, steps, chart_of(engine, steps, state), loaded.stored_summary)
+    chart = chart_of(engine, steps, state)
+    chart.colours = colours.of_players(loaded.summary.get("players") or [])
+    return Report(loaded, steps, chart, loaded.stored_summary)
 
 
 # -- the chart ---------------------------------------------------------------------------
@@ -103,7 +105,8 @@ def chart_svg(chart: Chart) -> str:
     from pygal.style import Style
 
     style = Style(background="#ffffff", plot_background="#ffffff", foreground="#444444",
-                  foreground_strong="#222222", foreground_subtle="#e4e4e0", colors=COLORS,
+                  foreground_strong="#222222", foreground_subtle="#e4e4e0",
+                  colors=tuple(colours.hex_for(chart.series, chart.colours)),
                   font_family="system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif",
                   label_font_size=13, major_label_font_size=13, legend_font_size=14,
                   title_font_size=17, value_font_size=12, opacity=".9", opacity_hover="1")

@@ -14,7 +14,7 @@ import os
 import re
 import shutil
 import sys
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 import click
@@ -22,6 +22,7 @@ import click
 from referee.status import status_line
 
 PALETTE = ("cyan", "magenta", "yellow", "blue", "bright_cyan", "bright_magenta", "bright_yellow", "bright_blue")
+Players = Sequence[str] | Mapping[str, str | None]  # names, or names -> the table's colour
 SCORE_WORDS = ("glory", "bliss", "gloom", "fragment", "fragments", "point", "points")
 
 
@@ -68,10 +69,18 @@ def colour_on(err: bool = False, ref: Any = None) -> bool:
     return _isatty(err)
 
 
-def paint(text: str, players: Sequence[str] = ()) -> str:
-    """Styles for plain text: player names (a colour per seat), score changes, refusal and error labels."""
+def paint(text: str, players: Players = ()) -> str:
+    """Styles for plain text: player names (the colour the table gave them, else a colour per
+    seat), score changes, refusal and error labels."""
+    from referee.colours import COLOURS
+
+    given = players if isinstance(players, Mapping) else {}
     names = [n for n in dict.fromkeys(str(p) for p in players) if n.strip()]
-    seat = {n: PALETTE[i % len(PALETTE)] for i, n in enumerate(names)}
+    spare = [c for c in PALETTE if c not in {COLOURS[g][0] for g in given.values() if g in COLOURS}] or list(PALETTE)
+    seat = {}
+    for i, n in enumerate(names):
+        own = given.get(n)
+        seat[n] = COLOURS[own][0] if own in COLOURS else spare[i % len(spare)]
     alternatives = [r"(?P<label>^(?:refused|error|Error):)",
                     rf"(?P<change>(?<![\w/+=.-])[+-]\d+(?=\s+(?:{'|'.join(SCORE_WORDS)})\b))"]
     if names:
@@ -97,7 +106,7 @@ def paint(text: str, players: Sequence[str] = ()) -> str:
     return pattern.sub(replace, text)
 
 
-def echo(text: str, err: bool = False, players: Sequence[str] = (), ref: Any = None) -> None:
+def echo(text: str, err: bool = False, players: Players = (), ref: Any = None) -> None:
     """Print text, painted when colour is on for that stream."""
     if colour_on(err, ref):
         click.echo(paint(text, players), err=err, color=True)
@@ -115,7 +124,7 @@ def _pager_reads_colour() -> None:
         os.environ["LESS"] = f"{less} -R".strip()
 
 
-def page(text: str, players: Sequence[str] = ()) -> None:
+def page(text: str, players: Players = ()) -> None:
     """Print text; through the pager when both ends are a terminal and it is taller than the screen."""
     from referee.cli import context
 
@@ -189,8 +198,10 @@ def echo_status(summary: dict, turn_word: str = "turn", session: str | None = No
     echo(status_text(summary, turn_word, session), players=player_names(summary))
 
 
-def player_names(summary: dict | None) -> list[str]:
-    return [str(p.get("name")) for p in (summary or {}).get("players", []) if p.get("name")]
+def player_names(summary: dict | None) -> dict[str, str | None]:
+    """The players in seat order -> the colour the table gave them (Crôa!'s `Ann:red`), if any."""
+    return {str(p.get("name")): (str(p.get("color")).lower() if p.get("color") else None)
+            for p in (summary or {}).get("players", []) if p.get("name")}
 
 
 # -- JSON ------------------------------------------------------------------------------
