@@ -137,6 +137,8 @@ class Table:
                                   f"got {out.code}: {out.error or out.output}")
         if rule is not None:
             assert rule.casefold() in (out.error.get("rule") or "").casefold(), out.error
+        if code == 1:
+            self.listed_rule(out.error.get("rule") or "")
         if message is not None:
             assert message.casefold() in (out.error.get("message") or "").casefold(), out.error
         assert self.log_length() == before, "a refused command changed the log"
@@ -166,9 +168,19 @@ class Table:
             assert isinstance(exc, kind or IllegalAction), f"{type(exc).__name__}: {exc.message}"
             if rule is not None:
                 assert rule.casefold() in (exc.rule or "").casefold(), (exc.rule, exc.message)
+            if isinstance(exc, IllegalAction):
+                self.listed_rule(exc.rule or "")
             assert self.log_length() == before, "a refused action changed the log"
             return exc
         raise AssertionError(f"{action} was accepted")
+
+    def listed_rule(self, rule: str) -> None:
+        """A rule a refusal names is one `referee GAME rules` lists (so the table can look it up)."""
+        from referee import rulebook
+
+        assert rule, "a refusal by a rule names it"
+        assert rulebook.known(self.engine, rule), (
+            f"the rule {rule!r} is not listed by `referee {self.game} rules`")
 
     # -- reading ---------------------------------------------------------------------------------
     @property

@@ -68,7 +68,7 @@ def test_every_action_verb_accepts_dry_run():
              "kreus outcome", "kreus paths", "kreus status", "kreus tree", "cerebria status", "cerebria unseen",
              "cerebria vibes", "cerebria winner", "croa cards", "croa odds", "croa pond", "croa status",
              "elysion blessings", "elysion catalog check", "elysion catalog show", "elysion status",
-             *(f"{game} hint" for game in GAME_NAMES)}
+             *(f"{game} {view}" for game in GAME_NAMES for view in ("hint", "rules"))}
     without = {" ".join(path) for path, cmd in shipped().items() if path[0] in GAME_NAMES
                and "--dry-run" not in {o for p in cmd.params for o in getattr(p, "opts", [])}}
     assert without == views

@@ -99,9 +99,19 @@ def _point(s: Screen, typed: str, expected: list[str]) -> None:
     if len(expected) == 1:  # a single word is put in at once
         assert s.line().startswith(s.prompt + typed + expected[0]), s.line()
     else:
-        assert shown == expected[: len(shown)] and len(shown) >= min(len(expected), 6), (typed, shown, expected)
+        assert shown == expected[: len(shown)] and len(shown) >= min(len(expected), 6), (typed, shown, expected, s.lines)
     s.send("\x03")  # Ctrl-C: the line is cleared, the shell stays
     assert s.wait(lambda: s.line().rstrip() == s.prompt.rstrip()), s.lines
+
+
+def _log_size(db) -> int:
+    from referee.store import Store
+
+    store = Store(db, readonly=True)
+    try:
+        return len(store.actions(store.current_session()))
+    finally:
+        store.close()
 
 
 def _arguments(group: click.Group, live, verb: str) -> list[str]:
@@ -132,7 +142,10 @@ def test_tab_offers_the_legal_words_at_three_points_of_a_turn(game, tmp_path):
         from referee.cli.hint import command_words
 
         typed = " ".join(command_words(live.engine, verb, group.get_command(click.Context(group), verb), action))
-        s.send(typed + "\r", until=s.prompt)
+        stored = _log_size(db)
+        s.send(typed + "\r")  # the prompt is on the screen already: wait for the action to be stored
+        assert s.wait(lambda: _log_size(db) > stored, most=60), s.lines
+        s.settle(until=s.prompt)
         live = midgame.live(db, game)
         nxt = next(a for a in live.engine.legal_actions(live.state)
                    if (k := _arguments(group, live, a["verb"])) and k[0] in a)

@@ -137,6 +137,14 @@ def game_group(game: str, help: str | None = None) -> click.Group:
         """Draw the table: board, scores, whose turn, pending decisions."""
         show_session(game, None)
 
+    @group.command("rules")
+    @click.argument("topic", required=False)
+    @json_option
+    def rules(topic: str | None) -> None:
+        """Each rule the referee checks, by the name its refusals give (TOPIC: one of them; the
+        start of its name is enough). After a refusal, `rules NAME` explains the rule it named."""
+        show_rules(game, topic)
+
     @group.command("hint")
     @click.option("--player", metavar="NAME", help="Only what this player may do.")
     @click.option("--limit", type=click.IntRange(0), default=100, show_default=True,
@@ -149,6 +157,32 @@ def game_group(game: str, help: str | None = None) -> click.Group:
         show_hint(game, group, player, limit)
 
     return group
+
+
+def show_rules(game: str, topic: str | None) -> None:
+    from referee import registry, rulebook
+
+    engine = registry.engine(game)
+    book = rulebook.rules_of(engine) if not topic else rulebook.lookup(engine, topic)
+    if not book:
+        from difflib import get_close_matches
+
+        names = {t.casefold(): t for t in rulebook.rules_of(engine)}
+        close = [names[c] for c in get_close_matches((topic or "").casefold(), list(names), n=3, cutoff=0.4)]
+        hint = f" Did you mean {' or '.join(repr(c) for c in close)}?" if close else ""
+        raise click.UsageError(f"no {engine.title} rule is called '{topic}'.{hint} "
+                               f"(`referee {game} rules` lists them)")
+    if context.get().as_json:
+        output.emit_json(output.envelope({"game": game, "rules": book}))
+        return
+    lines = [] if topic else [f"The rules the {engine.title} referee checks, by the name a refusal "
+                              f"gives (`referee {game} rules TOPIC` for one):", ""]
+    for name, rules in book.items():
+        lines.append(name)
+        for rule in rules:
+            rest = rule.split(":", 1)[1].strip() if ":" in rule else ""
+            lines.append(output.fit(f"  - {rest or rule}", indent="    "))
+    output.page("\n".join(lines))
 
 
 # -- sessions ----------------------------------------------------------------------

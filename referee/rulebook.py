@@ -1,0 +1,114 @@
+"""Each rule a game's referee checks, by the name its refusals give (`referee GAME rules [TOPIC]`).
+
+A refusal names its rule as "Topic: what the rule says" ("Mud: a stuck frog cannot move on its
+owner's next turn"), in the project's own words. The list is read from the game's own code, so
+it cannot drift from what the referee enforces: every `IllegalAction(message, rule)` whose rule is
+a string written there (or a module-level constant holding one), plus the core's refusals as the
+game words them. A rule built at run time from parts is listed by its fixed beginning.
+"""
+
+from __future__ import annotations
+
+import ast
+import importlib
+from pathlib import Path
+from typing import Any
+
+from referee.engine import RULES as CORE_RULES
+
+RAISES = {"IllegalAction"}
+
+
+def _string(node: ast.AST | None, constants: dict[str, str]) -> str | None:
+    if isinstance(node, ast.Constant) and isinstance(node.value, str):
+        return node.value
+    if isinstance(node, ast.Name):
+        return constants.get(node.id)
+    if isinstance(node, ast.Attribute):
+        return constants.get(node.attr)
+    if isinstance(node, ast.JoinedStr):  # an f-string: its fixed beginning, if it names a topic
+        head = ""
+        for part in node.values:
+            if not (isinstance(part, ast.Constant) and isinstance(part.value, str)):
+                break
+            head += part.value
+        return head.rstrip() if ":" in head else None
+    if isinstance(node, ast.BinOp) and isinstance(node.op, ast.Add):
+        return _string(node.left, constants)
+    return None
+
+
+def _trees(package: str) -> list[ast.Module]:
+    folder = Path(importlib.import_module(package).__file__ or "").parent
+    return [ast.parse(p.read_text(encoding="utf-8")) for p in sorted(folder.glob("*.py"))]
+
+
+def harvest(package: str) -> list[str]:
+    """Every rule named by a refusal in the modules of `package`, in the order written."""
+    trees = _trees(package)
+    constants: dict[str, str] = {}
+    for tree in trees:
+        for stmt in tree.body:
+            if isinstance(stmt, ast.Assign) and isinstance(stmt.value, ast.Constant) \
+                    and isinstance(stmt.value.value, str):
+                for target in stmt.targets:
+                    if isinstance(target, ast.Name):
+                        constants[target.id] = stmt.value.value
+    found: dict[str, None] = {}
+    for tree in trees:
+        for node in ast.walk(tree):
+            if not isinstance(node, ast.Call):
+                continue
+            name = getattr(node.func, "id", None) or getattr(node.func, "attr", None)
+            if name not in RAISES:
+                continue
+            arg = node.args[1] if len(node.args) > 1 else next(
+                (k.value for k in node.keywords if k.arg == "rule"), None)
+            if isinstance(arg, ast.IfExp):
+                for branch in (arg.body, arg.orelse):
+                    text = _string(branch, constants)
+                    if text:
+                        found.setdefault(text, None)
+                continue
+            text = _string(arg, constants)
+            if text:
+                found.setdefault(text, None)
+    return list(found)
+
+
+def topic(rule: str) -> str:
+    """The name a rule is filed under: what comes before its first colon."""
+    return rule.split(":", 1)[0].strip()
+
+
+def rules_of(engine: Any) -> dict[str, list[str]]:
+    """Topic -> the rules under it, for one game: its own refusals, then the core's as it words them."""
+    package = type(engine).__module__.rpartition(".")[0]
+    every = harvest(package) + [engine.rule(key) for key in CORE_RULES]
+    book: dict[str, list[str]] = {}
+    for rule in every:
+        lines = book.setdefault(topic(rule), [])
+        if rule not in lines:
+            lines.append(rule)
+    return book
+
+
+def lookup(engine: Any, typed: str) -> dict[str, list[str]]:
+    """The topics `typed` names: the one spelled so (any case), else those it begins, else those
+    whose name or rules contain it."""
+    book = rules_of(engine)
+    want = typed.strip().casefold()
+    exact = {t: r for t, r in book.items() if t.casefold() == want}
+    if exact:
+        return exact
+    start = {t: r for t, r in book.items() if t.casefold().startswith(want)}
+    if start:
+        return start
+    return {t: r for t, r in book.items()
+            if want in t.casefold() or any(want in line.casefold() for line in r)}
+
+
+def known(engine: Any, rule: str) -> bool:
+    """Whether a refusal's rule is listed (its whole text, or its topic when built at run time)."""
+    book = rules_of(engine)
+    return rule in book.get(topic(rule), []) or topic(rule) in book
