@@ -51,7 +51,7 @@ def _in_play(state: State, name: str) -> Minion | None:
                  if m["card"]["name"].lower() == name.lower()), None)
 
 
-def _from_hand(state: State, found: list[Card]) -> None:
+def from_hand(state: State, found: list[Card]) -> None:
     """Cards coming from a hand: none lies on an Isle, none is a second copy of an Epic card."""
     for i, card in enumerate(found):
         isle = _on_isle(state, card["name"])
@@ -80,7 +80,7 @@ def deploy(state: State, action: Action, chance: Chance) -> list[Event]:
     found = [cards.resolve(state, n, g) for n, g in zip(names, given, strict=True)]
     for card in found:
         _not_champion(card)
-    _from_hand(state, found)
+    from_hand(state, found)
     room = st.MAX_MINIONS - st.count_minions(state, god)
     if len(found) > room:
         raise IllegalAction(f"{st.who(state, god)} has room for {room} more minion(s), "
@@ -98,7 +98,7 @@ def play(state: State, action: Action, chance: Chance) -> list[Event]:
     god = st.seated(state, action.get("god"))
     card = cards.resolve(state, action.get("card"), action.get("stats"))
     _not_champion(card)
-    _from_hand(state, [card])
+    from_hand(state, [card])
     temple = st.player(state, god)["temple"]
     replace = action.get("replace")
     if replace in (None, "") and mn.free_slot(state, god) is None:
