@@ -158,7 +158,7 @@ def hints(live: Live, group: click.Group, player: str | None = None, limit: int 
             truncated = True
             break
         seen.add(command)
-        entry = {"player": who, "command": command, "words": words,
+        entry: dict[str, Any] = {"player": who, "command": command, "words": words,
                  "shown": command_words(engine, verb, cmd, without_results(engine, action)) or words}
         free = free_fields(engine, action)
         if free:

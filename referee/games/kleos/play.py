@@ -28,6 +28,7 @@ from referee.games.kleos.state import Attachment, Card, Minion, State
 from referee.verbs import Action, Event
 
 AS = ("blessing", "curse", "mount", "offering")
+ISLES_EPIC = "Greek Isles: only Epic minions lie on the Isles"
 EPIC_ONCE = "Epic cards: one copy of each Epic minion, on an Isle, in a hand or in play"
 MODS = {"atk": "attack", "attack": "attack", "def": "defense", "defense": "defense",
         "cun": "cunning", "cunning": "cunning", "tac": "tactics", "tactics": "tactics"}
@@ -200,7 +201,8 @@ def isle(state: State, action: Action, chance: Chance) -> list[Event]:
     """An Epic card is placed face up on an Isle that is waiting for one."""
     where = bd.location(state["board"], action.get("isle"))
     if bd.kind(state["board"], where) != "isle":
-        raise InputError(f"{where} is not a Greek Isle (isles: {', '.join(bd.ISLES)})")
+        raise IllegalAction(f"{where} is not a Greek Isle (isles: {', '.join(bd.ISLES)})",
+                            ISLES_EPIC)
     if where not in state["awaiting"]:
         lying = state["isles"][where]
         raise IllegalAction(
@@ -209,9 +211,12 @@ def isle(state: State, action: Action, chance: Chance) -> list[Event]:
             "Greek Isles: populated at setup, then at Daybreak only when empty of card and minions")
     card = cards.resolve(state, action.get("card"), action.get("stats"))
     _not_champion(card)
+    if card.get("disposition") is None and "epic" not in card["keywords"]:
+        raise IllegalAction(f"{card['name']} is not an Epic minion: only Epic minions lie on the "
+                            "Isles (a basic minion is deployed or played from a hand)", ISLES_EPIC)
     if card.get("disposition") is None:
-        raise InputError(f"{card['name']} has no Disposition: an Epic card on an Isle needs one "
-                         "(card add ... --disposition N)")
+        raise InputError(f"{card['name']} has no Disposition: an Epic card on an Isle needs its "
+                         "printed one (card add ... --disposition N)")
     _one_copy(state, card["name"])
     twin = _in_play(state, card["name"])
     if twin is not None:
