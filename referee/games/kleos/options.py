@@ -26,10 +26,7 @@ from referee.verbs import Action
 
 # The free fields of `attach`, as a hint shows them (the words are the declared fields' own)
 CARD, MODS = "CARD", "MODS"
-PLAYOUT_CURSE = "Curse of Strife"  # an invented card: random playouts only
-# What a random playout attaches, by kind: an invented card's name and what it changes
-PLAYOUT_ATTACHMENTS = {"curse": (PLAYOUT_CURSE, "atk=-1"), "blessing": ("Practice Blessing", "def=+1"),
-                       "mount": ("Practice Mount", "swift"), "offering": ("Practice Offering", "atk=+1")}
+PLAYOUT_CURSE, PLAYOUT_MODS = "Curse of Strife", "atk=-1"  # invented: random playouts only
 
 
 def _epic_cards(state: State) -> list[Card]:
@@ -155,15 +152,14 @@ def attach(state: State) -> list[Action]:
 
 def playout_action(state: State, action: Action) -> Action | None:
     """A listed action as a random playout takes it: an attachment gets an invented card
-    (none twice on a minion, so the Play Phase ends), and Epic cards are kept for the Isles
-    (a playout deploys and plays basic cards only)."""
+    (curses only, none twice on a minion, so the Play Phase ends soon), and Epic cards are
+    kept for the Isles (a playout deploys and plays basic cards only)."""
     verb = action.get("verb")
     if verb == "attach" and action.get("card") == CARD:
-        name, mod = PLAYOUT_ATTACHMENTS[action["as"]]
         target = state["minions"][action["to"]]
-        if any(a["card"] == name for a in target["attachments"]):
+        if action["as"] != "curse" or any(a["card"] == PLAYOUT_CURSE for a in target["attachments"]):
             return None
-        return {**action, "card": name, "mod": mod}
+        return {**action, "card": PLAYOUT_CURSE, "mod": PLAYOUT_MODS}
     if verb in ("deploy", "play"):
         names = action.get("cards") or [action.get("card")]
         if any(is_epic(state["cards"][str(n).lower()]) for n in names):
