@@ -286,7 +286,10 @@ class Engine:
         spec = declared.field(field) if declared is not None else None
         if spec is not None and spec.open:
             return []
-        given = {k: v for k, v in given.items() if v not in (None, (), [])}
+        # a free value typed so far (an attached card's name) narrows nothing: the legal
+        # actions hold its placeholder
+        given = {k: v for k, v in given.items() if v not in (None, (), [])
+                 and not (declared is not None and (f := declared.field(k)) is not None and f.open)}
         try:  # what is typed so far, in the form the legal actions carry
             given = {k: v for k, v in self.normalize(state, {"verb": verb, **given}).items()
                      if k in given}

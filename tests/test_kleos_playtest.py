@@ -218,3 +218,18 @@ def test_the_starter_card_library_plays_setup():
             t.ok(["deploy", god, "Spearman", "Slinger"])
         t.ok(["next"])
         assert t.summary["phase"] == "play" and t.summary["turn"] == 1
+
+
+def test_completion_after_a_freely_named_attached_card_offers_the_minions(tmp_path):
+    # the attached card is named at the table: what is typed for it narrows nothing
+    db = tmp_path / "s.db"
+    lines = midgame.lines("kleos")
+    midgame.build(db, "kleos", cut=next(i for i, line in enumerate(lines) if line.startswith("attach ")))
+    live = midgame.live(db, "kleos")
+    state = live.listing()
+    assert live.engine.words(state, "attach", {"god": "ares"}, "card") == []
+    targets = live.engine.words(state, "attach", {"god": "ares", "card": "Spear of Ares"}, "to")
+    assert {"ares:1", "ares:2", "athena:1", "athena:champion"} <= set(targets)
+    curses = live.engine.words(state, "attach", {"god": "ares", "card": "Curse of Ares",
+                                                 "as": "curse"}, "to")
+    assert "athena:1" in curses and "athena:champion" not in curses and "ares:1" not in curses
