@@ -31,7 +31,8 @@ KIND = "minion"
 HELP = """Kleos: gods, minions, dice combat, glory (2-5 players).
 
 \b
-Start:   card add NAME --stats A/D/C/T ... (once; kept across sessions)
+Start:   card add NAME --stats A/D/C/T ... (once; kept across sessions),
+         or card import FILE (practice cards: examples/kleos-cards.toml)
          new --player Ann:ares --player Bob:athena [--seed N]
 Setup:   isle ISLE CARD (x5), deploy GOD CARD..., next
 A day:   play / attach (Play Phase), move / attack / recruit (Action Phase),
@@ -419,8 +420,9 @@ def isle(isle: str, card: str) -> dict:
 
     At setup every Isle waits for a card, and Deployment cannot end until each
     of the five has one; from Day 2, Daybreak asks for one on each Isle left
-    with no card and no minion. CARD needs a Disposition in the card library,
-    and cannot be a card already in play (each Epic card exists once).
+    with no card and no minion. Only an Epic minion (one with a Disposition in
+    the card library) lies on an Isle, and never a card already in play (each
+    Epic card exists once).
     Example: `isle isle1 Myrina`.
     """
     return {"verb": "isle", "isle": isle, "card": card}
