@@ -267,6 +267,17 @@ class Engine:
                            for a in verb.options(state))
         return out
 
+    def with_library(self, state: Any, library: dict[str, dict]) -> Any:
+        """Fold table knowledge kept outside the log (a card library) into a copy of the
+        state, used only to list what is legal (hints, completion). Default: the state."""
+        return state
+
+    def playout_action(self, state: Any, action: Action) -> Action | None:
+        """A listed action as a random playout takes it: a placeholder the table fills in
+        (a card named at the table) given a sample value, or None to leave the action out
+        of the playout. Only random playouts call it. Default: the action as listed."""
+        return action
+
     def words(self, state: Any, verb: str, given: Mapping[str, Any], field: str) -> list[str]:
         """The words that can be legal for `field` of `verb`, given the fields typed so far
         (as typed: a unique prefix such as `b:2` is read as the log would keep it). A field
@@ -275,7 +286,10 @@ class Engine:
         spec = declared.field(field) if declared is not None else None
         if spec is not None and spec.open:
             return []
-        given = {k: v for k, v in given.items() if v not in (None, (), [])}
+        # a free value typed so far (an attached card's name) narrows nothing: the legal
+        # actions hold its placeholder
+        given = {k: v for k, v in given.items() if v not in (None, (), [])
+                 and not (declared is not None and (f := declared.field(k)) is not None and f.open)}
         try:  # what is typed so far, in the form the legal actions carry
             given = {k: v for k, v in self.normalize(state, {"verb": verb, **given}).items()
                      if k in given}

@@ -213,31 +213,85 @@ class Table:
             loaded = self.loaded
             loaded.engine.check_invariants(loaded.state)
 
+    def library(self) -> dict[str, dict]:
+        """The game's card library in this table's store (empty for a game without one)."""
+        from referee.cli.complete import library
+
+        return library(self.store, self.game)
+
     def dry_run_listed(self, limit: int | None = None, rng: random.Random | None = None) -> int:
-        """Every distinct action `legal_actions` lists now (the first `limit`, or `limit` drawn
-        with `rng`) is accepted as it stands by a dry run; returns how many were checked."""
+        """Every distinct action `legal_actions` lists now (the card library folded in, as
+        hints list them; the first `limit`, or `limit` drawn with `rng`) is accepted as it
+        stands by a dry run; returns how many were checked. A placeholder the table fills in
+        (an attached card's name) gets the playout's sample value (an action it has none for
+        is not checked); a verb whose command copies
+        a library card's stats into the action is typed as a player types it."""
         seen: dict[str, dict[str, Any]] = {}
-        for action in self.engine.legal_actions(self.state):
+        state = self.state
+        for action in self.engine.legal_actions(self.engine.with_library(state, self.library())):
             seen.setdefault(json.dumps(action, sort_keys=True), action)
         listed = list(seen.values())
         if limit is not None:
             listed = rng.sample(listed, min(limit, len(listed))) if rng else listed[:limit]
+        from referee.cli.hint import free_fields
+
+        checked = 0
         for action in listed:
-            self.act(action, dry_run=True)
-        return len(listed)
+            filled = self.engine.playout_action(state, action)
+            if filled is None:
+                if free_fields(self.engine, action):  # no sample fits this one here
+                    continue
+                filled = action
+            checked += 1
+            words = self._typed_with_prepare(filled)
+            if words is None:
+                self.act(filled, dry_run=True)
+                continue
+            before = self.log_length()
+            out = self.run([*words, "--dry-run"])
+            assert out.code == 0, f"`{shlex.join(words)}` (listed) was refused: {out.error or out.output}"
+            assert self.log_length() == before
+        return checked
+
+    def _typed_with_prepare(self, action: dict[str, Any]) -> list[str] | None:
+        """The words that type `action` when its command copies card stats from the library
+        (`prepare`), else None (the action is then acted as it stands)."""
+        import click
+
+        from referee.cli import cli
+        from referee.cli.hint import command_words
+
+        ctx = click.Context(cli)
+        group = cli.get_command(ctx, self.game)
+        command = group.get_command(ctx, action["verb"]) if isinstance(group, click.Group) else None
+        if command is None or getattr(command, "referee_prepare", None) is None:
+            return None
+        words = command_words(self.engine, action["verb"], command, action)
+        assert words is not None, f"{action} cannot be typed"
+        return words
 
     # -- random play ---------------------------------------------------------------------------------
     def playout(self, steps: int, rng: random.Random) -> int:
-        """Take up to `steps` random legal actions (the engine's `legal_actions`); returns
-        how many were taken. Every one must be accepted."""
+        """Take up to `steps` random legal actions (the engine's `legal_actions`, placeholders
+        filled by `playout_action`); returns how many were taken. Every one must be accepted."""
         taken = 0
         for _ in range(steps):
-            legal = self.engine.legal_actions(self.state)
+            legal = playout_choices(self.engine, self.state)
             if not legal:
                 break
             self.act(rng.choice(legal))
             taken += 1
         return taken
+
+
+def playout_choices(engine: Any, state: Any) -> list[dict[str, Any]]:
+    """What a random playout may take now: the listed legal actions, each as
+    `Engine.playout_action` fills it in (placeholders given sample values), less those it
+    leaves out. Empty exactly when nothing is listed."""
+    listed = engine.legal_actions(state)
+    chosen = [a for a in (engine.playout_action(state, a) for a in listed) if a is not None]
+    assert chosen or not listed, "the playout leaves out every listed action"
+    return chosen
 
 
 # -- the declaration against the command line ------------------------------------------------------

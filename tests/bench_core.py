@@ -22,6 +22,7 @@ sys.path.insert(0, str(Path(__file__).parent))
 
 from referee import registry, session
 from referee.store import Store
+from referee.testing import playout_choices
 
 
 def _time(cmd: list[str], runs: int = 15) -> float:
@@ -48,7 +49,7 @@ def _playout(engine, seed: int) -> tuple[str, list[dict]]:
     state, _, results = session.run(engine, None, {"verb": "new", **options}, sseed, 0)
     records = [{"action": {"verb": "new", **options}, "results": results}]
     while not engine.summary(state)["over"]:
-        action = rng.choice(engine.legal_actions(state))
+        action = rng.choice(playout_choices(engine, state))
         state, _, results = session.run(engine, engine.copy(state), action, sseed, len(records))
         records.append({"action": action, "results": results})
     return sseed, records
@@ -65,7 +66,7 @@ def kleos_10k(store: Store) -> None:
     gods = [p["god"] for p in options["players"]]
     # real play until Day 3 (or 2,000 actions), then card effects on glory up to 10,000 actions
     while len(records) < 2000 and not engine.summary(state)["over"] and engine.summary(state)["turn"] < 3:
-        action = rng.choice(engine.legal_actions(state))
+        action = rng.choice(playout_choices(engine, state))
         state, events, results = session.run(engine, engine.copy(state), action, sseed, len(records))
         records.append({"action": action, "results": results, "events": events, "rules": engine.rules_version})
     played = len(records) - 1

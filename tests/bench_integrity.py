@@ -20,6 +20,7 @@ from pathlib import Path
 
 from referee import registry, session
 from referee.store import Store
+from referee.testing import playout_choices
 
 
 def _kleos_records(count: int, seed: str = "bench") -> tuple[dict, list[dict]]:
@@ -31,7 +32,7 @@ def _kleos_records(count: int, seed: str = "bench") -> tuple[dict, list[dict]]:
     records: list[dict] = []
     gods = [p["god"] for p in options["players"]]
     while len(records) < min(2000, count) and not engine.summary(state)["over"] and engine.summary(state)["turn"] < 3:
-        action = rng.choice(engine.legal_actions(state))
+        action = rng.choice(playout_choices(engine, state))
         state, events, results = session.run(engine, engine.copy(state), action, seed, len(records) + 1)
         records.append({"action": action, "results": results, "events": events, "rules": engine.rules_version})
     i = 0

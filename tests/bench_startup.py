@@ -20,6 +20,7 @@ from pathlib import Path
 
 from referee import registry, session
 from referee.store import Store
+from referee.testing import playout_choices
 
 
 def build_session(path: Path, actions: int = 500) -> tuple[str, list[str]]:
@@ -34,7 +35,7 @@ def build_session(path: Path, actions: int = 500) -> tuple[str, list[str]]:
     while len(records) <= actions:
         summary = engine.summary(state)
         if summary["turn"] < 3 and not summary["over"] and len(records) < actions // 2:
-            action = rng.choice(engine.legal_actions(state))
+            action = rng.choice(playout_choices(engine, state))
         else:
             i = len(records)
             action = {"verb": "glory", "god": gods[i % len(gods)], "delta": "+1" if i % 2 else "-1",

@@ -10,7 +10,7 @@ import pytest
 from kleos_table import action_phase, do, new_game, place
 
 from referee import registry
-from referee.testing import Table
+from referee.testing import Table, playout_choices
 from referee.verbs import public
 
 ENGINE = registry.engine("kleos")
@@ -55,7 +55,7 @@ def test_every_legal_action_listed_is_accepted_as_it_stands(seed):
     with Table("kleos", options=ENGINE.playout_options(rng), seed=str(seed)) as t:
         state = t.state
         for step in range(100):
-            legal = ENGINE.legal_actions(state)
+            legal = playout_choices(ENGINE, state)
             if not legal:
                 break
             if step % 8 == 0:

@@ -109,9 +109,11 @@ def test_each_isle_takes_one_epic_card_at_setup():
     assert g.state["isles"]["isle1"]["name"] == "Amazonian Queen Myrina"
     assert "epic" in g.state["isles"]["isle1"]["keywords"]
     g.refuse(do("isle", isle="isle1", card="Minotaur"), "Greek Isles")
-    # an Epic card on an Isle needs a Disposition to be recruited
-    assert "Disposition" in g.refuse(do("isle", isle="isle2", card="Hoplite Warrior"), kind=InputError).message
-    assert "not a Greek Isle" in g.refuse(do("isle", isle="port", card="Minotaur"), kind=InputError).message
+    # only an Epic minion lies on an Isle, and only on an Isle; an Epic card typed without its
+    # Disposition is incomplete data
+    g.refuse(do("isle", isle="isle2", card="Hoplite Warrior"), "only Epic minions lie on the Isles")
+    assert "not a Greek Isle" in g.refuse(do("isle", isle="port", card="Minotaur"), "Greek Isles").message
+    assert "Disposition" in g.refuse(do("isle", isle="isle2", card="Theseus"), kind=InputError).message
 
 
 def test_unknown_card_is_refused_with_a_hint_to_add_it():

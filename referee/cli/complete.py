@@ -9,8 +9,9 @@ verb's arguments and option values by `action_command`), for the shell's complet
   without a declaration by the parameter's name;
 - the fields already typed (Click's parsing of the partial line) narrow `Engine.words` for
   the field being typed; the words are those of the legal actions now, pending choices first;
-- card names from a game's card library (Kleos) are offered where a trial of the action with
-  that card is accepted (checked like a dry run: nothing is rolled, nothing is written).
+- a game's card library (Kleos) is folded into the state the legal actions are listed from
+  (`Engine.with_library`, once per session view), so its cards are offered where the rules
+  take them.
 """
 
 from __future__ import annotations
@@ -18,7 +19,7 @@ from __future__ import annotations
 import os
 import shlex
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 import click
@@ -28,8 +29,8 @@ if TYPE_CHECKING:
     from click.shell_completion import CompletionItem
 
 # Games whose CLI copies card stats from a card library into an action (`prepare`): the
-# library kind and the fields naming such cards.
-LIBRARIES: dict[str, tuple[str, tuple[str, ...]]] = {"kleos": ("minion", ("card", "cards"))}
+# library's kind in the store.
+LIBRARIES: dict[str, str] = {"kleos": "minion"}
 HELP_WIDTH = 44  # a description is cut to this many characters, unless COLUMNS gives more room
 
 
@@ -45,10 +46,30 @@ class Live:
     ply: int = 0
     store: Any = None
 
+    _listing: Any = field(default=None, repr=False, compare=False)
+
     @classmethod
     def of(cls, loaded: Any, store: Any = None) -> Live:
         return cls(loaded.game, loaded.id, loaded.engine, loaded.state, loaded.seed,
                    len(loaded.records), store)
+
+    def listing(self) -> Any:
+        """The state legal actions are listed from: table knowledge kept outside the log
+        (the game's card library) folded into a copy (`Engine.with_library`), loaded once."""
+        if self._listing is None:
+            self._listing = self.engine.with_library(self.state, library(self.store, self.game))
+        return self._listing
+
+
+def library(store: Any, game: str) -> dict[str, dict]:
+    """The game's card library in `store` (empty when the game keeps none, or unreadable)."""
+    kind = LIBRARIES.get(game)
+    if kind is None or store is None:
+        return {}
+    try:
+        return dict(store.library_list(game, kind))
+    except Exception:  # a store without the table yet: no cards
+        return {}
 
 
 # -- parameters <-> fields --------------------------------------------------------------------
@@ -131,7 +152,7 @@ def _matches(action: Mapping[str, Any], given: Mapping[str, Any]) -> bool:
 def words(live: Live, verb: str, given: Mapping[str, Any], key: str,
           cmd: click.Command | None = None) -> list[tuple[str, str]]:
     """(word, description) legal for field `key` of `verb` now, pending choices first."""
-    engine, state = live.engine, live.state
+    engine, state = live.engine, live.listing()
     try:
         found = [str(w) for w in engine.words(state, verb, dict(given), key)]
         legal = [a for a in engine.legal_actions(state) if a.get("verb") == verb]
@@ -140,16 +161,15 @@ def words(live: Live, verb: str, given: Mapping[str, Any], key: str,
     typed = given.get(key)
     if isinstance(typed, list):  # a multiple field: what is typed already is not offered again
         found = [w for w in found if w not in map(str, typed)]
-    extra = _library_words(live, verb, given, key, cmd, set(found))
     choices = pending_choices(live)
     out: list[tuple[str, str]] = []
-    for word in [*found, *extra]:
+    for word in found:
         if word in choices:
             out.append((word, choices[word]))
             continue
         action = next((a for a in legal if _matches(a, {**given, key: word})), None)
         text = _short(engine.describe(without_results(engine, action))) if action is not None \
-            else "from the card library"
+            else ""
         out.append((word, text))
     out.sort(key=lambda pair: pair[0] not in choices)  # stable: pending choices first
     return out
@@ -170,59 +190,6 @@ def _short(text: str) -> str:
     cols = os.environ.get("COLUMNS", "")
     room = max(HELP_WIDTH, int(cols) - 36) if cols.isdigit() else HELP_WIDTH
     return text if len(text) <= room else text[: room - 3] + "..."
-
-
-def _library_words(live: Live, verb: str, given: Mapping[str, Any], key: str,
-                   cmd: click.Command | None, known: set[str]) -> list[str]:
-    """Cards of the game's library that the rules accept in field `key` now (by trial)."""
-    library = LIBRARIES.get(live.game)
-    prepare = getattr(cmd, "referee_prepare", None)
-    if library is None or key not in library[1] or prepare is None or live.store is None:
-        return []
-    kind = library[0]
-    try:
-        names = list(live.store.library_list(live.game, kind))
-    except Exception:
-        return []
-    lowered = {k.casefold() for k in known}
-    out = []
-    for name in names:
-        if name.casefold() in lowered:
-            continue
-        action = {"verb": verb, **given}
-        action[key] = [*given.get(key, []), name] if key == "cards" else name
-        if _accepted(live, action, prepare):
-            out.append(name)
-    return out
-
-
-def _accepted(live: Live, action: dict, prepare: Any = None) -> bool:
-    """Whether the rules accept `action` now, checked like a dry run (stops before a roll)."""
-    from referee import session
-    from referee.chance import NotYetRolled
-    from referee.errors import RefereeError
-
-    engine = live.engine
-    try:
-        if prepare is not None:
-            with click.Context(click.Command("trial"), obj=_trial_referee(live)):
-                action = prepare(live.store, action)
-        action = engine.normalize(live.state, action)
-        session.run(engine, engine.copy(live.state), action, live.seed, live.ply, dry=True)
-    except NotYetRolled:
-        return True
-    except (RefereeError, KeyError, TypeError, ValueError, AttributeError, IndexError):
-        return False
-    return True
-
-
-def _trial_referee(live: Live) -> Any:
-    from referee.cli.context import Referee
-
-    ref = Referee()
-    ref.session_id = live.sid
-    ref._store = live.store
-    return ref
 
 
 # -- where the session comes from ---------------------------------------------------------------
@@ -337,7 +304,7 @@ def complete_verb_param(ctx: click.Context, param: click.Parameter, incomplete: 
 def _open_now(live: Live, verb: str) -> bool:
     """Whether `verb` may be used now at all (its value words may then come from its type)."""
     try:
-        return any(a.get("verb") == verb for a in live.engine.legal_actions(live.state))
+        return any(a.get("verb") == verb for a in live.engine.legal_actions(live.listing()))
     except Exception:
         return False
 

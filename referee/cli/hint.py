@@ -136,7 +136,7 @@ def hints(live: Live, group: click.Group, player: str | None = None, limit: int 
 
     Entries carry `words` and, for Kleos attacks, `odds` besides the contract's keys; the
     JSON output keeps only the contract's."""
-    engine, state = live.engine, live.state
+    engine, state = live.engine, live.listing()  # the card library folded in (Kleos)
     summary = engine.summary(state)
     ctx = click.Context(group)
     out: list[dict] = []
@@ -158,14 +158,37 @@ def hints(live: Live, group: click.Group, player: str | None = None, limit: int 
             truncated = True
             break
         seen.add(command)
-        entry = {"player": who, "command": command, "words": words,
+        entry: dict[str, Any] = {"player": who, "command": command, "words": words,
                  "shown": command_words(engine, verb, cmd, without_results(engine, action)) or words}
+        free = free_fields(engine, action)
+        if free:
+            entry["free"] = free
         odds = attack_odds(live, action)
         if odds:
             entry["odds"] = odds
         out.append(entry)
-    notes = {a["words"][0]: _result_notes(engine, a["words"][0]) for a in out}
+    notes = {a["words"][0]: _result_notes(engine, a["words"][0]) + _free_notes(a) for a in out}
     return {"pending": summary["pending"], "actions": out, "truncated": truncated, "notes": notes}
+
+
+def free_fields(engine: Any, action: dict) -> dict[str, str]:
+    """The placeholders in a listed action, each with what the table types in its place: a
+    free (`open`) field whose value is the field's own placeholder word (its metavar, else
+    its name in capitals), e.g. the name of a card attached at the table. Never invented."""
+    declared = getattr(engine, "verbs", {}).get(action.get("verb"))
+    if declared is None:
+        return {}
+    out = {}
+    for f in declared.fields:
+        word = f.metavar or f.name.upper()
+        if f.open and action.get(f.name) == word:
+            out[word] = f.help
+    return out
+
+
+def _free_notes(entry: dict) -> str:
+    free = entry.get("free") or {}
+    return f" ({'; '.join(f'{w}: {text}' for w, text in free.items())})" if free else ""
 
 
 def _result_notes(engine: Any, verb: str) -> str:
@@ -177,9 +200,12 @@ def _result_notes(engine: Any, verb: str) -> str:
 
 
 def public(result: dict) -> dict:
-    """The hint as cli.md fixes it: pending, actions (player, command), truncated."""
+    """The hint as cli.md fixes it: pending, actions (player, command; `free` for an entry
+    with a placeholder the table fills in: placeholder -> what it stands for), truncated."""
     return {"pending": result["pending"],
-            "actions": [{"player": a["player"], "command": a["command"]} for a in result["actions"]],
+            "actions": [{"player": a["player"], "command": a["command"],
+                         **({"free": a["free"]} if a.get("free") else {})}
+                        for a in result["actions"]],
             "truncated": result["truncated"]}
 
 

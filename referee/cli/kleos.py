@@ -7,6 +7,7 @@ and leaves every rule to the engine.
 
 from __future__ import annotations
 
+import functools
 import json
 from typing import Any
 
@@ -30,7 +31,8 @@ KIND = "minion"
 HELP = """Kleos: gods, minions, dice combat, glory (2-5 players).
 
 \b
-Start:   card add NAME --stats A/D/C/T ... (once; kept across sessions)
+Start:   card add NAME --stats A/D/C/T ... (once; kept across sessions),
+         or card import FILE (practice cards: examples/kleos-cards.toml)
          new --player Ann:ares --player Bob:athena [--seed N]
 Setup:   isle ISLE CARD (x5), deploy GOD CARD..., next
 A day:   play / attach (Play Phase), move / attack / recruit (Action Phase),
@@ -47,6 +49,41 @@ Dice faces: s success, g godly, - or b blank; rolled from the seed if not typed.
 Example game: examples/kleos.txt."""
 
 group = game_group(GAME, help=HELP)
+
+
+def _missing_cards() -> None:
+    """After `status` and `hint` (text): what to type when the next step needs cards the
+    referee does not know (an Epic card for a waiting Isle, minion cards to deploy)."""
+    from referee.cli.common import load_current
+    from referee.cli.complete import library
+
+    ref = context.get()
+    if ref.as_json:
+        return
+    _, loaded = load_current(GAME)
+    listing = loaded.engine.with_library(loaded.state, library(ref.reader(), GAME))
+    import textwrap
+
+    width = output.width()  # None: to a pipe or file, lines stay whole
+    for line in loaded.engine.missing_cards(listing):
+        click.echo(textwrap.fill(line, max(40, width), break_long_words=False,
+                                 break_on_hyphens=False) if width else line)
+
+
+def _then_missing_cards(command: click.Command) -> None:
+    inner = command.callback
+    assert inner is not None
+
+    @functools.wraps(inner)
+    def callback(*args: Any, **kwargs: Any) -> None:
+        inner(*args, **kwargs)
+        _missing_cards()
+
+    command.callback = callback
+
+
+for _view in ("status", "hint"):
+    _then_missing_cards(group.commands[_view])
 
 DICE = "Typed dice faces (s success, g godly, - or b blank), e.g. ssg--; rolled if omitted."
 FAVOR = "On a slaughter, the winner takes Olympus' Favor (default) or not."
@@ -383,8 +420,9 @@ def isle(isle: str, card: str) -> dict:
 
     At setup every Isle waits for a card, and Deployment cannot end until each
     of the five has one; from Day 2, Daybreak asks for one on each Isle left
-    with no card and no minion. CARD needs a Disposition in the card library,
-    and cannot be a card already in play (each Epic card exists once).
+    with no card and no minion. Only an Epic minion (one with a Disposition in
+    the card library) lies on an Isle, and never a card already in play (each
+    Epic card exists once).
     Example: `isle isle1 Myrina`.
     """
     return {"verb": "isle", "isle": isle, "card": card}

@@ -429,7 +429,7 @@ class ShellCompleter(Completer):
         if live is None:
             return set()
         try:
-            return {a["verb"] for a in live.engine.legal_actions(live.state)}
+            return {a["verb"] for a in live.engine.legal_actions(live.listing())}
         except Exception:
             return set()
 

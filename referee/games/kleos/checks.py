@@ -12,7 +12,7 @@ from typing import Any
 
 from referee.chance import Chance
 from referee.engine import event
-from referee.errors import InputError
+from referee.errors import IllegalAction, InputError
 from referee.games.kleos import dice
 from referee.games.kleos import minions as mn
 from referee.games.kleos import state as st
@@ -55,7 +55,9 @@ def check(state: State, action: Action, chance: Chance) -> list[Event]:
     rolls = [_roll(state, chance, "check", m, stat, action.get("dice"), godly)]
     if other is not None:
         if other["ref"] == m["ref"]:
-            raise InputError("a competing check needs two different minions")
+            raise IllegalAction(f"{st.name(m)} cannot compete against itself: a competing check "
+                                "is between two minions", "Stat checks: a competing check is "
+                                "between two different minions")
         rolls.append(_roll(state, chance, "competing check", other, stat,
                            action.get("against_dice")))
     rows = [[("check" if i == 0 else "competing"), st.name(state["minions"][r["minion"]]), stat,

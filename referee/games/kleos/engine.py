@@ -13,7 +13,19 @@ from typing import Any, ClassVar
 
 from referee.chance import Chance
 from referee.engine import Engine
-from referee.games.kleos import actions, board, describe, flow, options, play, render, setup
+from referee.errors import InputError
+from referee.games.kleos import (
+    actions,
+    board,
+    cards,
+    describe,
+    flow,
+    guidance,
+    options,
+    play,
+    render,
+    setup,
+)
 from referee.games.kleos import state as st
 from referee.games.kleos.state import State
 from referee.games.kleos.verbs import VERBS
@@ -97,6 +109,30 @@ class KleosEngine(Engine):
             else:
                 changed[name] = board.location(state["board"], value)
         return {**action, **changed} if changed else action
+
+    # -- what may come next -------------------------------------------------------------------
+    def with_library(self, state: State, library: dict[str, dict]) -> State:
+        """A copy of the state whose known cards include the card library's (the library's
+        stats win, as the CLI copies them into an action): only to list what is legal."""
+        if not library:
+            return state
+        known = dict(state["cards"])
+        for name, data in library.items():
+            try:
+                card = cards.normalize(data, name)
+            except InputError:  # a malformed library entry is never offered
+                continue
+            known[card["name"].lower()] = card
+        return {**state, "cards": known}
+
+    def playout_action(self, state: State, action: Action) -> Action | None:
+        return options.playout_action(state, action)
+
+    def missing_cards(self, state: State) -> list[str]:
+        """What the table must type before the next step, when the cards the state knows
+        (the library folded in) cannot make it: an Epic card for a waiting Isle, minion
+        cards to deploy."""
+        return guidance.missing_cards(state)
 
     # -- views ---------------------------------------------------------------------------------
     def render(self, state: State) -> str:

@@ -1,34 +1,57 @@
 """What each verb may do now, for hints, completion and random playouts (per-verb `options`).
 
-Kept finite so a Contest always ends: minions have two actions a day, plays and
-deployments stop at four minions, each curse name goes once on a minion, and `next` is
-offered whenever nothing is pending, except during Deployment while an Isle still waits
-for its Epic card (an `isle` action is offered then). Dice are left out: the referee
-rolls them when the action is played. Every action listed here is accepted as it stands.
+The cards offered are those the state knows: a hint or completion first folds the card
+library in (`KleosEngine.with_library`), so every library card is offered where the rules
+take it. Kept finite so a Contest always ends: minions have two actions a day, plays and
+deployments stop at four minions, and `next` is offered whenever nothing is pending,
+except during Deployment while an Isle still waits for its Epic card (an `isle` action is
+offered then). Dice are left out: the referee rolls them when the action is played. An
+attached card is named at the table (attachments are not in the library): `attach` is
+listed with the placeholders CARD and MODS, which a random playout fills with samples
+(`playout_action`). Every other action listed here is accepted as it stands.
 """
 
 from __future__ import annotations
 
 import random
 
+from referee.errors import IllegalAction
 from referee.games.kleos import actions as act
 from referee.games.kleos import minions as mn
+from referee.games.kleos import play as pl
 from referee.games.kleos import state as st
 from referee.games.kleos.cards import GODS
 from referee.games.kleos.state import Card, State
 from referee.verbs import Action
 
-PLAYOUT_CURSE = "Curse of Strife"
+# The free fields of `attach`, as a hint shows them (the words are the declared fields' own)
+CARD, MODS = "CARD", "MODS"
+PLAYOUT_CURSE, PLAYOUT_MODS = "Curse of Strife", "atk=-1"  # invented: random playouts only
 
 
 def _epic_cards(state: State) -> list[Card]:
+    """Cards that may lie on an Isle: with a Disposition, not a champion."""
     return [c for _, c in sorted(state["cards"].items())
             if c.get("disposition") is not None and "champion" not in c["keywords"]]
 
 
-def _hand_cards(state: State) -> list[Card]:
-    return [c for _, c in sorted(state["cards"].items())
-            if "champion" not in c["keywords"] and "epic" not in c["keywords"]]
+def hand_cards(state: State) -> list[Card]:
+    """Cards that may come from a hand now: not a champion, and not an Epic card that lies on
+    an Isle or is already in play (each exists once)."""
+    out = []
+    for _, card in sorted(state["cards"].items()):
+        if "champion" in card["keywords"]:
+            continue
+        try:
+            pl.from_hand(state, [card])
+        except IllegalAction:
+            continue
+        out.append(card)
+    return out
+
+
+def is_epic(card: Card) -> bool:
+    return "epic" in card["keywords"] or card.get("disposition") is not None
 
 
 def playout_options(rng: random.Random) -> dict:
@@ -87,7 +110,9 @@ def next_(state: State) -> list[Action]:
 
 
 def isle(state: State) -> list[Action]:
-    """Each Isle waiting may get any Epic card this session knows, not yet drawn nor in play."""
+    """Each Isle waiting may get any Epic card known, not yet drawn nor in play."""
+    if not state["awaiting"]:
+        return []
     drawn = state["epics_drawn"]
     in_play = {m["card"]["name"].lower() for m in state["minions"].values()}
     epics = [c for c in _epic_cards(state) if c["name"].lower() not in {*drawn, *in_play}]
@@ -95,26 +120,51 @@ def isle(state: State) -> list[Action]:
 
 
 def deploy(state: State) -> list[Action]:
-    hand = _hand_cards(state)
+    hand = hand_cards(state)
     return [{"god": god, "cards": [card["name"]]} for god in st.gods(state)
             if st.count_minions(state, god) < st.MAX_MINIONS for card in hand]
 
 
 def play(state: State) -> list[Action]:
+    # with four minions in play, the player is then asked which one goes to Hades
     god = st.active(state)
-    hand = _hand_cards(state)
-    if st.count_minions(state, god) < st.MAX_MINIONS:
-        return [{"god": god, "card": c["name"]} for c in hand]
-    # a fifth minion: the player is then asked which one goes to Hades
-    return [{"god": god, "card": c["name"]} for c in hand]
+    return [{"god": god, "card": c["name"]} for c in hand_cards(state)]
 
 
 def attach(state: State) -> list[Action]:
+    """Each kind of card on each minion it may go on; the card and what it changes are named
+    at the table (CARD, MODS)."""
     god = st.active(state)
-    return [{"god": god, "card": PLAYOUT_CURSE, "to": m["ref"], "as": "curse", "mod": "atk=-1"}
-            for m in state["minions"].values()
-            if m["god"] != god and not st.is_champion(m)
-            and not any(a["card"] == PLAYOUT_CURSE for a in m["attachments"])]
+    out: list[Action] = []
+    for m in state["minions"].values():
+        mine = m["god"] == god
+        kinds = ["blessing"]
+        if not mine and not st.is_champion(m):
+            kinds.append("curse")
+        if mine and "hero" in m["card"]["keywords"]:
+            kinds.append("mount")
+        if mine and "monster" in m["card"]["keywords"]:
+            kinds.append("offering")
+        out += [{"god": god, "card": CARD, "to": m["ref"], "as": kind, "mod": MODS}
+                for kind in kinds]
+    return out
+
+
+def playout_action(state: State, action: Action) -> Action | None:
+    """A listed action as a random playout takes it: an attachment gets an invented card
+    (curses only, none twice on a minion, so the Play Phase ends soon), and Epic cards are
+    kept for the Isles (a playout deploys and plays basic cards only)."""
+    verb = action.get("verb")
+    if verb == "attach" and action.get("card") == CARD:
+        target = state["minions"][action["to"]]
+        if action["as"] != "curse" or any(a["card"] == PLAYOUT_CURSE for a in target["attachments"]):
+            return None
+        return {**action, "card": PLAYOUT_CURSE, "mod": PLAYOUT_MODS}
+    if verb in ("deploy", "play"):
+        names = action.get("cards") or [action.get("card")]
+        if any(is_epic(state["cards"][str(n).lower()]) for n in names):
+            return None
+    return action
 
 
 # -- the Action Phase ------------------------------------------------------------------------

@@ -28,6 +28,7 @@ from referee.games.kleos.state import Attachment, Card, Minion, State
 from referee.verbs import Action, Event
 
 AS = ("blessing", "curse", "mount", "offering")
+ISLES_EPIC = "Greek Isles: only Epic minions lie on the Isles"
 EPIC_ONCE = "Epic cards: one copy of each Epic minion, on an Isle, in a hand or in play"
 MODS = {"atk": "attack", "attack": "attack", "def": "defense", "defense": "defense",
         "cun": "cunning", "cunning": "cunning", "tac": "tactics", "tactics": "tactics"}
@@ -51,7 +52,7 @@ def _in_play(state: State, name: str) -> Minion | None:
                  if m["card"]["name"].lower() == name.lower()), None)
 
 
-def _from_hand(state: State, found: list[Card]) -> None:
+def from_hand(state: State, found: list[Card]) -> None:
     """Cards coming from a hand: none lies on an Isle, none is a second copy of an Epic card."""
     for i, card in enumerate(found):
         isle = _on_isle(state, card["name"])
@@ -80,7 +81,7 @@ def deploy(state: State, action: Action, chance: Chance) -> list[Event]:
     found = [cards.resolve(state, n, g) for n, g in zip(names, given, strict=True)]
     for card in found:
         _not_champion(card)
-    _from_hand(state, found)
+    from_hand(state, found)
     room = st.MAX_MINIONS - st.count_minions(state, god)
     if len(found) > room:
         raise IllegalAction(f"{st.who(state, god)} has room for {room} more minion(s), "
@@ -98,7 +99,7 @@ def play(state: State, action: Action, chance: Chance) -> list[Event]:
     god = st.seated(state, action.get("god"))
     card = cards.resolve(state, action.get("card"), action.get("stats"))
     _not_champion(card)
-    _from_hand(state, [card])
+    from_hand(state, [card])
     temple = st.player(state, god)["temple"]
     replace = action.get("replace")
     if replace in (None, "") and mn.free_slot(state, god) is None:
@@ -200,7 +201,8 @@ def isle(state: State, action: Action, chance: Chance) -> list[Event]:
     """An Epic card is placed face up on an Isle that is waiting for one."""
     where = bd.location(state["board"], action.get("isle"))
     if bd.kind(state["board"], where) != "isle":
-        raise InputError(f"{where} is not a Greek Isle (isles: {', '.join(bd.ISLES)})")
+        raise IllegalAction(f"{where} is not a Greek Isle (isles: {', '.join(bd.ISLES)})",
+                            ISLES_EPIC)
     if where not in state["awaiting"]:
         lying = state["isles"][where]
         raise IllegalAction(
@@ -209,9 +211,12 @@ def isle(state: State, action: Action, chance: Chance) -> list[Event]:
             "Greek Isles: populated at setup, then at Daybreak only when empty of card and minions")
     card = cards.resolve(state, action.get("card"), action.get("stats"))
     _not_champion(card)
+    if card.get("disposition") is None and "epic" not in card["keywords"]:
+        raise IllegalAction(f"{card['name']} is not an Epic minion: only Epic minions lie on the "
+                            "Isles (a basic minion is deployed or played from a hand)", ISLES_EPIC)
     if card.get("disposition") is None:
-        raise InputError(f"{card['name']} has no Disposition: an Epic card on an Isle needs one "
-                         "(card add ... --disposition N)")
+        raise InputError(f"{card['name']} has no Disposition: an Epic card on an Isle needs its "
+                         "printed one (card add ... --disposition N)")
     _one_copy(state, card["name"])
     twin = _in_play(state, card["name"])
     if twin is not None:

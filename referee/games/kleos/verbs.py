@@ -66,12 +66,12 @@ VERBS = declare(
          actor="god", phases=("play",), options=options.play, log=describe.describe),
     Verb("attach", play.attach, help="Play Phase: GOD attaches CARD to a minion.",
          fields=(god("the player whose Play Phase it is"),
-                 Field("card", "the card attached (its printed name)", open=True),
+                 Field("card", "the attached card's printed name", open=True),
                  minion("to", "the minion it goes on", option="--to"),
                  Field("as", "what kind of card it is", option="--as",
                        choices=("blessing", "curse", "mount", "offering")),
-                 Field("mod", "what it changes on the minion's stats", option="--mod",
-                       required=False, open=True)),
+                 Field("mod", "what it changes on the minion's stats, e.g. atk=-1,swift",
+                       option="--mod", required=False, open=True, metavar="MODS")),
          actor="god", phases=("play",), options=options.attach, log=describe.describe),
     # -- the Action Phase ------------------------------------------------------------------
     Verb("move", actions.move, help="Move MINION to the adjacent location TO (one action), "
