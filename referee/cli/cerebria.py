@@ -187,8 +187,9 @@ def ability(player, pos, ability, args, absorb, merge, discard, card, keep, reve
 def cancel(player, discard):
     """Counter-act: cancel the pending ability by discarding a same-vibe emotion.
 
-    Players are asked clockwise from the acting player's left; a later player
-    may cancel, the ones before let it pass. The spent fragment stays spent.
+    Players are asked clockwise from the acting player's left: only the player
+    asked now may cancel (the ones before have passed, or surely hold no emotion
+    of that vibe). The spent fragment stays spent.
     Example: `referee cerebria cancel Bob --discard bleakness-red`.
     """
     return {"verb": "cancel", "player": player, "discard": discard}
