@@ -91,12 +91,11 @@ def reveal(state: State, trigger: str) -> list[Event]:
 
 
 def _decide(state: State) -> list[Event]:
-    """The win check of RULINGS.md, through the shared scorer."""
-    table = [(n, state["scored"][n]["bliss"], state["scored"][n]["gloom"], state["last"][n])
-             for n in state["players"]]
-    result = scoring.winner(table)
-    if not result["winners"] and state["supply"]["bliss"] == state["supply"]["gloom"] == 0:
-        result = scoring.most_fragments(table)
+    """The win check, through the scorer the `winner` calculator uses (every fragment is
+    off the Mindsets now: the supply is spent exactly when 40 of each kind are scored)."""
+    table: list[scoring.Score] = [(n, state["scored"][n]["bliss"], state["scored"][n]["gloom"],
+                                   state["last"][n]) for n in state["players"]]
+    result = scoring.decide(table)
     if not result["winners"]:
         return []
     state["phase"] = "over"
