@@ -77,8 +77,7 @@ def check_scores(players: Sequence[Score]) -> None:
     if len(players) > MAX_PLAYERS:
         raise IllegalAction(f"{len(players)} players given; Cerebria seats at most "
                             f"{MAX_PLAYERS}", PLAYERS_RULE)
-    for i, kind in ((1, "Bliss"), (2, "Gloom")):
-        total = sum(p[i] for p in players)
+    for kind, total in zip(("Bliss", "Gloom"), _totals(players), strict=True):
         if total > SUPPLY:
             raise IllegalAction(f"{total} {kind} fragments scored in all; the supply holds "
                                 f"only {SUPPLY} of each kind", SUPPLY_RULE)
@@ -94,11 +93,16 @@ def check_scores(players: Sequence[Score]) -> None:
                                 f"slots, and a bonus of 4)", LAST_MOST_RULE)
 
 
+def _totals(players: Sequence[Score]) -> tuple[int, int]:
+    """The Bliss and the Gloom scored over all players."""
+    return sum(p[1] for p in players), sum(p[2] for p in players)
+
+
 def decide(players: Sequence[Score]) -> dict:
     """The winner as the referee decides it after a Revelation: the winning conditions,
     or, when every fragment of both kinds is scored and nobody met one, the most fragments."""
     result = winner(players)
-    spent = all(sum(p[i] for p in players) >= SUPPLY for i in (1, 2))
+    spent = all(total >= SUPPLY for total in _totals(players))
     if not result["winners"] and spent:
         result = most_fragments(players)
     return result

@@ -258,11 +258,17 @@ def next_cycle(mood, reveal, keep):
 @click.argument("vibes", nargs=-1, required=True, metavar="VIBE...",
                 type=click.Choice(VIBES, case_sensitive=False))
 def vibes(vibes):
-    """The vibe bonus of a Mindset: 1-4 of red|yellow|green|blue (a merged pair counts once)."""
+    """The vibe bonus of a Mindset: 1-4 of red|yellow|green|blue (a merged pair counts once).
+
+    More than 4 vibes is refused (exit 1): a Mindset holds at most 4 emotions."""
     from scorers import cerebria as scoring
 
-    if len(vibes) > 4:
-        raise click.UsageError(f"a Mindset holds at most 4 emotions, {len(vibes)} vibes given")
+    from referee.errors import IllegalAction
+    from referee.games.cerebria.mindset import LIMIT, MINDSET_RULE
+
+    if len(vibes) > LIMIT:  # well formed, but no Mindset holds them: a rule, not a typo
+        raise IllegalAction(f"a Mindset holds at most {LIMIT} emotions, {len(vibes)} vibes given",
+                            MINDSET_RULE)
     result = scoring.vibe_combination(v.lower() for v in vibes)
     emit_calculation(result, f"{' '.join(v.lower() for v in vibes)}: {result['combination']}, "
                              f"bonus {result['bonus']} fragment(s)")

@@ -20,7 +20,7 @@ from referee.verbs import Action, Event, Pending, pending
 TURN_RULE = "Turn order: players take turns clockwise"
 ACTIONS_RULE = "A turn: exactly 2 actions (Impulse or Invoke)"
 MULLIGAN_RULE = "Setup: one mulligan each, before the first turn"
-COUNTER_RULE = "Counter-act: discard a hand emotion of the same vibe"
+COUNTER_RULE = names.COUNTER_RULE
 REVELATION_RULE = "Revelation: the Cycle is over; prepare the next one"
 DEPRIVE_RULE = abilities.DEPRIVE_RULE
 COUNTER, DEPRIVE = "counter-act", "deprive"  # the pending decisions
@@ -101,13 +101,14 @@ def impulse_action(state: State, action: Action, chance: Chance) -> list[Event]:
 def invoke(state: State, action: Action, chance: Chance) -> list[Event]:
     """Invoke Action: a card from your hand enters your Mindset (optionally merged)."""
     name = _player(action)
-    card = names.hand_card(state, name, action.get("card"))
-    merge = names.hand_card(state, name, action["merge"]) if action.get("merge") else None
+    card = names.hand_card(state, name, action.get("card"), names.INVOKE_RULE)
+    merge = (names.hand_card(state, name, action["merge"], names.INVOKE_RULE)
+             if action.get("merge") else None)
     discard = None
     if action.get("discard") is not None:
         discard = names.emotion(state, name, action["discard"])
     _take_action(state, name)
-    lines = mindset.enter(state, name, card, merge, discard, "Invoke: a card from your hand")
+    lines = mindset.enter(state, name, card, merge, discard, names.INVOKE_RULE)
     return [event(line) for line in lines]
 
 
@@ -211,7 +212,7 @@ def cancel(state: State, action: Action, chance: Chance) -> list[Event]:
     _in_turn(data, name)
     if not action.get("discard"):
         raise InputError("cancel needs --discard CARD: the emotion discarded from the hand")
-    card = names.hand_card(state, name, action["discard"], vibe)
+    card = names.hand_card(state, name, action["discard"], COUNTER_RULE, vibe)
     if cards.vibe(card) != vibe:
         raise IllegalAction(f"{card} is {cards.vibe(card)}; the {data['params']['ability']} "
                             f"comes from a {vibe} emotion", COUNTER_RULE)

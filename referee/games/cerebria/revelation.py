@@ -141,13 +141,13 @@ def kept_cards(state: State, typed: object) -> dict[str, list[str]]:
         if sep:
             name = mindset.player_named(state, who)
             card = names.card(state, text, state["hands"][name]["known"],
-                              f"shown in {name}'s hand")
+                              f"shown in {name}'s hand", KEEP_RULE)
             if name not in trimmed:
                 raise IllegalAction(f"{name} holds {state['hands'][name]['count']} cards: only a "
                                     f"hand above {HAND} is trimmed", KEEP_RULE)
         else:
             shown = [c for p in trimmed for c in state["hands"][p]["known"]]
-            card = names.card(state, text, shown, "shown in a hand above 4")
+            card = names.card(state, text, shown, "shown in a hand above 4", KEEP_RULE)
             holders = [p for p in trimmed if card in state["hands"][p]["known"]]
             if not holders:
                 raise IllegalAction(f"no hand above {HAND} is known to hold {card}", KEEP_RULE)
