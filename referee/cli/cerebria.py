@@ -261,10 +261,9 @@ def vibes(vibes):
     """The vibe bonus of a Mindset: 1-4 of red|yellow|green|blue (a merged pair counts once).
 
     More than 4 vibes is refused (exit 1): a Mindset holds at most 4 emotions."""
-    from scorers import cerebria as scoring
-
     from referee.errors import IllegalAction
     from referee.games.cerebria.mindset import LIMIT, MINDSET_RULE
+    from scorers import cerebria as scoring
 
     if len(vibes) > LIMIT:  # well formed, but no Mindset holds them: a rule, not a typo
         raise IllegalAction(f"a Mindset holds at most {LIMIT} emotions, {len(vibes)} vibes given",
