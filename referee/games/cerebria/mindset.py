@@ -86,7 +86,7 @@ def player_named(state: State, name: object) -> str:
 
 
 def supply_take(state: State, aff: str, n: int) -> int:
-    """Take up to N fragments of AFF from the supply (RULINGS: none are placed once it is out)."""
+    """Take up to N fragments of AFF from the supply (none are placed once it is out)."""
     got = min(n, state["supply"][aff])
     state["supply"][aff] -= got
     return got
