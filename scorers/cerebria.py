@@ -23,13 +23,15 @@ BONUS = {
     "none": 0,
 }
 
+MINDSET = 4  # emotions a Mindset holds
+MINDSET_RULE = "Mindset: at most 4 emotions"
 SINGLE_MINDED = 12  # fragments of one kind
 BALANCED = 7  # fragments of each kind
 SUPPLY = 40  # fragments of each kind in the game
 MAX_PLAYERS = 5
 # A Revelation scores a Mindset's fragments and its bonus: 4 emotions, each with at most
 # 4 slots (a Strong emotion merged with Brightness/Bleakness: 2 Fragment + 2 Absorb)
-MOST_IN_ONE_REVELATION = 4 * 4 + max(BONUS.values())
+MOST_IN_ONE_REVELATION = MINDSET * 4 + max(BONUS.values())
 SUPPLY_RULE = "Fragment supply: 40 of each kind"
 LAST_RULE = "Revelation: the final one's fragments are part of the total"
 LAST_MOST_RULE = f"Revelation: a Mindset scores at most {MOST_IN_ONE_REVELATION}"
@@ -37,6 +39,13 @@ PLAYERS_RULE = "Players: 2 to 5"
 
 # (name, bliss, gloom, scored in the final Revelation or None when not given)
 Score = tuple[str, int, int, int | None]
+
+
+def check_vibes(vibes: Sequence[str]) -> None:
+    """Refuse more vibes than a Mindset has emotions (well formed, but no Mindset holds them)."""
+    if len(vibes) > MINDSET:
+        raise IllegalAction(f"a Mindset holds at most {MINDSET} emotions, {len(vibes)} vibes "
+                            f"given", MINDSET_RULE)
 
 
 def vibe_combination(vibes: Iterable[str]) -> dict:

@@ -261,13 +261,9 @@ def vibes(vibes):
     """The vibe bonus of a Mindset: 1-4 of red|yellow|green|blue (a merged pair counts once).
 
     More than 4 vibes is refused (exit 1): a Mindset holds at most 4 emotions."""
-    from referee.errors import IllegalAction
-    from referee.games.cerebria.mindset import LIMIT, MINDSET_RULE
     from scorers import cerebria as scoring
 
-    if len(vibes) > LIMIT:  # well formed, but no Mindset holds them: a rule, not a typo
-        raise IllegalAction(f"a Mindset holds at most {LIMIT} emotions, {len(vibes)} vibes given",
-                            MINDSET_RULE)
+    scoring.check_vibes(vibes)
     result = scoring.vibe_combination(v.lower() for v in vibes)
     emit_calculation(result, f"{' '.join(v.lower() for v in vibes)}: {result['combination']}, "
                              f"bonus {result['bonus']} fragment(s)")

@@ -11,10 +11,11 @@ from __future__ import annotations
 from referee.errors import IllegalAction, InputError
 from referee.games.cerebria import cards, zones
 from referee.games.cerebria.state import Emotion, State
+from scorers import cerebria as scoring
 
-LIMIT = 4
+LIMIT = scoring.MINDSET
 ABSORB_SLOTS = 2
-MINDSET_RULE = "Mindset: at most 4 emotions"
+MINDSET_RULE = scoring.MINDSET_RULE
 MERGE_RULE = "Merging: a Mild/Strong emotion merges with a Brightness/Bleakness of its affiliation"
 
 
