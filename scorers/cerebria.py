@@ -9,6 +9,8 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterable, Sequence
 
+from referee.errors import IllegalAction, InputError
+
 VIBES = ("red", "yellow", "green", "blue")
 
 # Best combination first is not needed: every rule is checked and the highest bonus kept.
@@ -21,12 +23,33 @@ BONUS = {
     "none": 0,
 }
 
+MINDSET = 4  # emotions a Mindset holds
+MINDSET_RULE = "Mindset: at most 4 emotions"
 SINGLE_MINDED = 12  # fragments of one kind
 BALANCED = 7  # fragments of each kind
+SUPPLY = 40  # fragments of each kind in the game
+MAX_PLAYERS = 5
+# A Revelation scores a Mindset's fragments and its bonus: 4 emotions, each with at most
+# 4 slots (a Strong emotion merged with Brightness/Bleakness: 2 Fragment + 2 Absorb)
+MOST_IN_ONE_REVELATION = MINDSET * 4 + max(BONUS.values())
+SUPPLY_RULE = "Fragment supply: 40 of each kind"
+LAST_RULE = "Revelation: the final one's fragments are part of the total"
+LAST_MOST_RULE = f"Revelation: a Mindset scores at most {MOST_IN_ONE_REVELATION}"
+PLAYERS_RULE = "Players: 2 to 5"
+
+# (name, bliss, gloom, scored in the final Revelation or None when not given)
+Score = tuple[str, int, int, int | None]
+
+
+def check_vibes(vibes: Sequence[str]) -> None:
+    """Refuse more vibes than a Mindset has emotions (well formed, but no Mindset holds them)."""
+    if len(vibes) > MINDSET:
+        raise IllegalAction(f"a Mindset holds at most {MINDSET} emotions, {len(vibes)} vibes "
+                            f"given", MINDSET_RULE)
 
 
 def vibe_combination(vibes: Iterable[str]) -> dict:
-    """The best scoring combination of up to four vibes (RULINGS: only the best scores).
+    """The best scoring combination of up to four vibes (only the best one scores).
 
     Each emotion counts once; callers pass the vibe of a merged pair once and
     nothing for a vibe-less card.
@@ -56,11 +79,51 @@ def condition(bliss: int, gloom: int) -> str | None:
     return None
 
 
-def winner(players: Sequence[tuple[str, int, int, int]]) -> dict:
+def check_scores(players: Sequence[Score]) -> None:
+    """Refuse scores no game can reach (IllegalAction, the rule named): more than 40
+    fragments of a kind over all players, a final Revelation scoring more than the
+    player's total or more than one Mindset can hold, more than 5 players."""
+    if len(players) > MAX_PLAYERS:
+        raise IllegalAction(f"{len(players)} players given; Cerebria seats at most "
+                            f"{MAX_PLAYERS}", PLAYERS_RULE)
+    for kind, total in zip(("Bliss", "Gloom"), _totals(players), strict=True):
+        if total > SUPPLY:
+            raise IllegalAction(f"{total} {kind} fragments scored in all; the supply holds "
+                                f"only {SUPPLY} of each kind", SUPPLY_RULE)
+    for name, bliss, gloom, last in players:
+        if last is None:
+            continue
+        if last > bliss + gloom:
+            raise IllegalAction(f"{name} scored {last} in the final Revelation but holds only "
+                                f"{bliss + gloom} fragments in all", LAST_RULE)
+        if last > MOST_IN_ONE_REVELATION:
+            raise IllegalAction(f"{name} scored {last} in the final Revelation; one Revelation "
+                                f"scores at most {MOST_IN_ONE_REVELATION} (4 emotions of 4 "
+                                f"slots, and a bonus of 4)", LAST_MOST_RULE)
+
+
+def _totals(players: Sequence[Score]) -> tuple[int, int]:
+    """The Bliss and the Gloom scored over all players."""
+    return sum(p[1] for p in players), sum(p[2] for p in players)
+
+
+def decide(players: Sequence[Score]) -> dict:
+    """The winner as the referee decides it after a Revelation: the winning conditions,
+    or, when every fragment of both kinds is scored and nobody met one, the most fragments."""
+    result = winner(players)
+    spent = all(total >= SUPPLY for total in _totals(players))
+    if not result["winners"] and spent:
+        result = most_fragments(players)
+    return result
+
+
+def winner(players: Sequence[Score]) -> dict:
     """Who wins after a Revelation, from (name, bliss, gloom, scored in the final Revelation).
 
-    RULINGS: a Single-minded player beats a Balanced one; then most fragments in
-    total; then most scored in the final Revelation; then the victory is shared.
+    The rulings: a Single-minded player beats a Balanced one; then most fragments in
+    total; then most scored in the final Revelation; then the victory is shared. The
+    final Revelation's scores may be left out (None) unless that tie-break is reached
+    (InputError).
     """
     met = [(name, b, g, last, condition(b, g)) for name, b, g, last in players]
     met = [m for m in met if m[4]]
@@ -77,7 +140,7 @@ def winner(players: Sequence[tuple[str, int, int, int]]) -> dict:
     return {"winners": [m[0] for m in pool], "condition": kind, "tie_break": tie_break}
 
 
-def most_fragments(players: Sequence[tuple[str, int, int, int]]) -> dict:
+def most_fragments(players: Sequence[Score]) -> dict:
     """The end when every fragment is scored and nobody met a condition (referee's ruling):
     the most fragments in total, then the most in the final Revelation, then shared."""
     if not players:
@@ -92,6 +155,12 @@ def _last_revelation_then_shared(pool: list, tie_break: str | None) -> tuple[lis
     """The last tie-breaks: most scored in the final Revelation (4th field), then shared."""
     if len(pool) > 1:
         tie_break = "last-revelation"
+        missing = [p[0] for p in pool if p[3] is None]
+        if missing:
+            raise InputError(f"{' and '.join(p[0] for p in pool)} tie on "
+                             f"{pool[0][1] + pool[0][2]} fragments: the final Revelation "
+                             f"decides: give {' and '.join(missing)} as NAME=BLISS/GLOOM/LAST "
+                             f"(LAST: the fragments scored in it)")
         last = max(p[3] for p in pool)
         pool = [p for p in pool if p[3] == last]
     if len(pool) > 1:

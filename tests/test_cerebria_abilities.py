@@ -6,6 +6,7 @@ from __future__ import annotations
 from cerebria_table import Layout, do, results, said
 
 from referee.errors import InputError
+from referee.games.cerebria.flow import COUNTER_RULE
 
 # -- The eight abilities -----------------------------------------------------------------------
 
@@ -292,13 +293,34 @@ def test_counter_act_needs_a_discard_of_the_same_vibe():
     assert "--discard" in t.refuse(do("cancel", player="Bob"), kind=InputError).message
 
 
-def test_a_later_player_may_cancel_and_the_earlier_ones_let_it_pass():
+def test_counter_act_cancel_goes_clockwise_from_the_left():
+    # Ann acts: Bob (her left) answers first; Cy may cancel only once Bob has passed
     p = Layout()
+    p.place("Ann", "mild-bliss-red-draw")
+    p.give("Cy", "bleakness-red")
+    t = p.table()
+    t.act(do("ability", player="Ann", pos=1, ability="draw", args=[]))
+    assert t.state["pending"][0]["data"]["order"] == ["Bob", "Cy"]
+    t.refused("cancel Cy --discard bleakness-red", rule=COUNTER_RULE,
+              message="Bob answers first (clockwise from Ann's left)")
+    t.refused("pass Cy", rule=COUNTER_RULE, message="Bob answers first")
+    assert t.state["hands"]["Cy"]["count"] == 5 and t.summary["pending"][0]["player"] == "Bob"
+    t.ok("pass Bob")
+    events = t.ok("cancel Cy --discard bleakness-red").text
+    assert "Cy discards bleakness-red" in events and "let it pass" not in events
+    assert t.state["hands"]["Cy"]["count"] == 4 and t.state["hands"]["Ann"]["count"] == 4
+
+
+def test_counter_act_cancel_skips_only_a_player_who_cannot_answer():
+    # Bob's whole hand is known and holds no red card: Cy is asked first and may cancel
+    p = Layout()
+    p.hidden("Bob", 0)
+    p.give("Bob", "bleakness-blue")
     p.place("Ann", "mild-bliss-red-draw")
     t = p.table()
     t.act(do("ability", player="Ann", pos=1, ability="draw", args=[]))
-    events = t.act(do("cancel", player="Cy", discard="strong-gloom-red-drain"))
-    assert "Bob let it pass" in said(events) and t.state["hands"]["Cy"]["count"] == 3
+    out = t.ok("cancel Cy --discard strong-gloom-red-drain")
+    assert "let it pass" not in out.text and t.state["hands"]["Cy"]["count"] == 3
 
 
 def test_players_without_cards_are_not_asked_to_counter_act():

@@ -8,6 +8,9 @@ from __future__ import annotations
 from cerebria_table import IMPULSE, Layout, do, said
 
 from referee.games.cerebria import cards
+from referee.games.cerebria.flow import COUNTER_RULE
+from referee.games.cerebria.names import INVOKE_RULE
+from referee.testing import Table
 
 # -- Cards named short ---------------------------------------------------------------------
 
@@ -53,7 +56,9 @@ def test_a_counter_act_discard_is_named_short_within_the_vibe():
     p.place("Ann", "mild-bliss-red-draw")
     t = p.table()
     t.ok("ability Ann draw")
-    t.refused("cancel Bob --discard blue", code=2, message="no card in Bob's hand of the red vibe")
+    # `blue` names only blue cards: a rule is broken whichever one is meant (exit 1)
+    t.refused("cancel Bob --discard blue", rule=COUNTER_RULE,
+              message="no card in Bob's hand of the red vibe matches 'blue'")
     out = t.ok("cancel Bob --discard bleak")
     assert "Bob discards bleakness-red" in out.text
     assert t.loaded.records[-1]["action"]["discard"] == "bleakness-red"
@@ -80,7 +85,9 @@ def test_an_impulse_card_may_be_named_instead_of_its_slot():
     t.ok("impulse Ann steal")
     assert t.state["hands"]["Ann"]["known"] == [IMPULSE[1]]
     t.refused("impulse Ann mild-bliss-red-draw", code=1, message="is not face up in the Impulse")
-    t.refused("impulse Ann red-draw", code=2, message="no card in the Impulse matches 'red-draw'")
+    # named short, a card that is not face up breaks the same rule (exit 1, not a usage error)
+    t.refused("impulse Ann red-draw", rule="Impulse: one of the face-up cards",
+              message="no card in the Impulse matches 'red-draw'")
 
 
 def test_an_emotion_named_by_its_card_stays_right_after_a_discard_shifts_positions():
@@ -178,3 +185,28 @@ def test_no_window_opens_when_every_card_of_the_vibe_is_in_sight():
     t = p.table()
     t.act(do("ability", player="Ann", pos=1, ability="draw", args=[]))
     assert t.state["pending"][0]["data"]["order"] == ["Bob", "Cy"]
+
+
+# -- A broken rule is exit 1, whatever way the card is named ----------------------------------
+
+
+def test_invoke_takes_a_card_from_your_hand_even_when_it_is_named_short():
+    # Ann's whole hand is known: bleakness-red. A short name that fits one card of the
+    # deck is refused like the card in full: the rule, exit 1 (it was a usage error)
+    p = Layout().hidden("Ann", 0).give("Ann", "bleakness-red")
+    t = p.table()
+    full = t.refused("invoke Ann strong-gloom-blue-steal", rule=INVOKE_RULE)
+    short = t.refused("invoke Ann s-gl-blue-steal", rule=INVOKE_RULE)
+    assert short.error["message"] == full.error["message"]
+    # a short name that fits several cards of the deck, none of them in the hand
+    t.refused("invoke Ann steal", rule=INVOKE_RULE,
+              message="no card in Ann's hand matches 'steal'")
+    # no card at all is still a usage error
+    t.refused("invoke Ann purple", code=2, message="no card in Ann's hand matches 'purple'")
+
+
+def test_a_mindset_holds_at_most_4_emotions_in_the_vibes_calculator():
+    with Table("cerebria") as t:
+        t.refused("vibes red red red red red", rule="Mindset: at most 4 emotions",
+                  message="5 vibes given")
+        t.refused("vibes red pink", code=2)  # no such vibe: malformed

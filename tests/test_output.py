@@ -92,18 +92,38 @@ def test_without_a_width_the_table_is_tabulates_simple_format():
 
 def test_log_fits_the_columns_it_is_given(croa_db):
     for columns in (60, 80, 120):
-        result = run("--db", str(croa_db), "log", env={"COLUMNS": str(columns)})
-        assert result.exit_code == 0
-        assert max(map(text_width, result.output.splitlines())) <= columns
-    wide = run("--db", str(croa_db), "log", env={"COLUMNS": "200"}).output
-    assert len(wide.splitlines()) < len(run("--db", str(croa_db), "log", env={"COLUMNS": "60"}).output.splitlines())
+        for details in ([], ["--details"]):
+            result = run("--db", str(croa_db), "log", *details, env={"COLUMNS": str(columns)})
+            assert result.exit_code == 0
+            assert max(map(text_width, result.output.splitlines())) <= columns
+    wide = run("--db", str(croa_db), "log", "-v", env={"COLUMNS": "200"}).output
+    narrow = run("--db", str(croa_db), "log", "-v", env={"COLUMNS": "60"}).output
+    assert len(wide.splitlines()) < len(narrow.splitlines())
 
 
 def test_piped_output_keeps_its_lines_whole(croa_db):
     # no terminal and no COLUMNS: nothing is reflowed (grep sees whole lines)
-    piped = run("--db", str(croa_db), "log").output
-    assert piped == run("--db", str(croa_db), "log", env={"COLUMNS": "1000"}).output
+    piped = run("--db", str(croa_db), "log", "--details").output
+    assert piped == run("--db", str(croa_db), "log", "--details", env={"COLUMNS": "1000"}).output
     assert max(map(text_width, piped.splitlines())) > 80
+
+
+@pytest.mark.parametrize("game", ["cerebria", "croa", "elysion", "kleos", "kreus"])
+def test_log_reads_one_action_a_line_in_80_columns(game, tmp_path):
+    # each game's example played to its end: `log` gives each action one line of at most 80
+    # columns (cut short with "…"), `log --details` adds what happened, wrapped to 80
+    db = str(tmp_path / "referee.db")
+    play_quietly(game, tmp_path / "referee.db")
+    entries = len(__import__("json").loads(run("--db", db, "--json", "log").output)["result"]["log"])
+    lines = run("--db", db, "log", env={"COLUMNS": "80"}).output.splitlines()
+    assert len(lines) == 3 + entries  # the title, the headers, the rule, one line an action
+    assert max(map(text_width, lines)) <= 80
+    assert [int(line.split()[0]) for line in lines[3:]] == list(range(entries))
+    details = run("--db", db, "log", "--details", env={"COLUMNS": "80"}).output.splitlines()
+    assert "what happened" in details[1] and len(details) > len(lines)
+    assert max(map(text_width, details)) <= 80
+    piped = run("--db", db, "log").output  # no width: one line an action, nothing cut
+    assert len(piped.splitlines()) == 3 + entries and "…" not in piped
 
 
 # -- log -n ------------------------------------------------------------------------------
@@ -171,7 +191,7 @@ PAGER = "sed s/^/PAGED:/"  # a pager that shows it was used
 
 
 def test_a_log_taller_than_the_screen_goes_through_the_pager(croa_db):
-    text = transcript(spawn(["log"], croa_db, PAGER=PAGER))
+    text = transcript(spawn(["log", "--details"], croa_db, PAGER=PAGER))
     lines = [line for line in text.splitlines() if line.strip()]
     assert len(lines) > 24 and all(line.startswith("PAGED:") for line in lines)
 
@@ -187,7 +207,7 @@ def test_piped_output_never_pages(croa_db):
     import subprocess
 
     env = {**os.environ, "REFEREE_DB": str(croa_db), "PAGER": PAGER}
-    out = subprocess.run([sys.executable, "-m", "referee", "log"], capture_output=True, text=True, env=env,
+    out = subprocess.run([sys.executable, "-m", "referee", "log", "--details"], capture_output=True, text=True, env=env,
                          check=True).stdout
     assert "PAGED:" not in out and len(out.splitlines()) > 24
 

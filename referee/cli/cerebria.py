@@ -187,8 +187,9 @@ def ability(player, pos, ability, args, absorb, merge, discard, card, keep, reve
 def cancel(player, discard):
     """Counter-act: cancel the pending ability by discarding a same-vibe emotion.
 
-    Players are asked clockwise from the acting player's left; a later player
-    may cancel, the ones before let it pass. The spent fragment stays spent.
+    Players are asked clockwise from the acting player's left: only the player
+    asked now may cancel (the ones before have passed, or surely hold no emotion
+    of that vibe). The spent fragment stays spent.
     Example: `referee cerebria cancel Bob --discard bleakness-red`.
     """
     return {"verb": "cancel", "player": player, "discard": discard}
@@ -257,45 +258,60 @@ def next_cycle(mood, reveal, keep):
 @click.argument("vibes", nargs=-1, required=True, metavar="VIBE...",
                 type=click.Choice(VIBES, case_sensitive=False))
 def vibes(vibes):
-    """The vibe bonus of a Mindset: 1-4 of red|yellow|green|blue (a merged pair counts once)."""
+    """The vibe bonus of a Mindset: 1-4 of red|yellow|green|blue (a merged pair counts once).
+
+    More than 4 vibes is refused (exit 1): a Mindset holds at most 4 emotions."""
     from scorers import cerebria as scoring
 
-    if len(vibes) > 4:
-        raise click.UsageError(f"a Mindset holds at most 4 emotions, {len(vibes)} vibes given")
+    scoring.check_vibes(vibes)
     result = scoring.vibe_combination(v.lower() for v in vibes)
     emit_calculation(result, f"{' '.join(v.lower() for v in vibes)}: {result['combination']}, "
                              f"bonus {result['bonus']} fragment(s)")
 
 
-def _score(text: str) -> tuple[str, int, int, int]:
+def _score(text: str) -> tuple[str, int, int, int | None]:
+    """NAME=BLISS/GLOOM[/LAST], well formed (whole numbers, none negative); LAST may be left out."""
     name, sep, nums = text.partition("=")
     parts = nums.split("/")
     if not sep or not name.strip() or len(parts) not in (2, 3):
         raise click.BadParameter(f"'{text}': write NAME=BLISS/GLOOM or NAME=BLISS/GLOOM/LAST",
                                  param_hint="--player")
     try:
-        values = [int(p) for p in parts] + ([0] if len(parts) == 2 else [])
+        values = [int(p) for p in parts]
     except ValueError:
-        raise click.BadParameter(f"'{text}': the scores are whole numbers",
+        raise click.BadParameter(f"'{text}': the scores are whole numbers (BLISS/GLOOM/LAST)",
                                  param_hint="--player") from None
     if min(values) < 0:
         raise click.BadParameter(f"'{text}': scores cannot be negative", param_hint="--player")
-    return name.strip(), values[0], values[1], values[2]
+    return name.strip(), values[0], values[1], values[2] if len(values) == 3 else None
 
 
 @calculator(group, "winner")
 @click.option("--player", "players", multiple=True, required=True, metavar="NAME=B/G[/LAST]",
-              help="Scored Bliss/Gloom fragments and, optionally, those scored in the last "
-                   "Revelation.")
+              help="A player's scored Bliss/Gloom fragments and the fragments they scored in "
+                   "the final Revelation (LAST; needed only to break a tie on the total).")
 def winner(players):
-    """Who wins after a Revelation (Single-minded 12+, Balanced 7+7, then the tie-breaks)."""
+    """Who wins after a Revelation (Single-minded 12+, Balanced 7+7, then the tie-breaks).
+
+    Give every player at the table. LAST may be left out: it is asked for (exit 2)
+    only when two players tie on the total and the final Revelation decides.
+    Scores no game can reach are refused (exit 1), naming the rule: more than 40
+    fragments of a kind over all players, a LAST above the player's total or above
+    20 (what one Mindset can score), more than 5 players. When all 80 fragments are
+    scored and nobody meets a condition, the most fragments win (condition null).
+
+    \b
+    Example:
+      referee cerebria winner --player Ann=8/7/4 --player Bob=7/8/6
+    """
     from referee.games.cerebria.revelation import describe_result
     from scorers import cerebria as scoring
 
     table = [_score(p) for p in players]
     if len({t[0].lower() for t in table}) != len(table):
         raise click.BadParameter("two players have the same name", param_hint="--player")
-    result = scoring.winner(table)
+    scoring.check_scores(table)
+    result = scoring.decide(table)
     text = describe_result(result) if result["winners"] else "Nobody meets a winning condition."
     emit_calculation(result, text)
 

@@ -221,11 +221,15 @@ def _watch(session_id: str | None) -> None:
 @click.option("--all", "show_all", is_flag=True,
               help="Undone and dropped actions too, and the entries a correction replaced or struck.")
 @click.option("-n", "last", type=click.IntRange(1), metavar="N", help="Only the last N entries.")
+@click.option("--details", "-v", "details", is_flag=True,
+              help="What happened after each action too, and every cell whole (wrapped).")
 @json_option
-def log_cmd(session_id: str | None, show_all: bool, last: int | None) -> None:
+def log_cmd(session_id: str | None, show_all: bool, last: int | None, details: bool) -> None:
     """Numbered actions with their results (dice and draws, with who rolled them).
 
-    On a terminal, a log taller than the screen opens in the pager."""
+    One line an action, cut short (…) to fit the terminal; `--details` adds what
+    happened and wraps instead of cutting. On a terminal, a log taller than the
+    screen opens in the pager."""
     from referee import registry
     from referee.export import results_text
 
@@ -262,8 +266,47 @@ def log_cmd(session_id: str | None, show_all: bool, last: int | None) -> None:
                      "\n".join(e.get("text", "") for e in r["events"])])
     shown = f" (the last {len(records)})" if last is not None else ""
     head = f"Session {sid} ({meta['game']}): `new` and {played} action(s){shown}"
-    output.page(head + "\n" + output.table(["#", "action", "dice/draws", "what happened"], rows),
-                players=output.player_names(meta["summary"]))
+    headers = ["#", "action", "dice/draws", "what happened"]
+    if not details:
+        headers, rows = headers[:3], _one_line([row[:3] for row in rows], headers[:3], output.width())
+    output.page(head + "\n" + output.table(headers, rows), players=output.player_names(meta["summary"]))
+
+
+RESULTS_ROOM = 24  # columns the dice/draws keep in a one-line log before the action gives way
+
+
+def _one_line(rows: list[list[str]], headers: list[str], width: int | None) -> list[list[str]]:
+    """Each row kept to one line of `width` columns: the widest cells give way first and are
+    cut short with "…" (no width: a pipe, lines stay whole)."""
+    from referee import tables
+
+    rows = [[" ".join(str(c).split()) for c in row] for row in rows]
+    if not width or not rows:
+        return rows
+    natural = [max(tables.text_width(h) + tables.HEADER_PAD, *(tables.text_width(r[i]) for r in rows))
+               for i, h in enumerate(headers)]
+    room = width - tables.GAP * (len(headers) - 1)
+    # the number stays whole; the results give way first (down to RESULTS_ROOM), then the
+    # widest column, none below its header
+    headed = [tables.text_width(h) + tables.HEADER_PAD for h in headers]
+    widths = tables.fit_widths(natural, [natural[0], *natural[1:-1], min(natural[-1], RESULTS_ROOM)],
+                               room)
+    widths = tables.fit_widths(widths, [natural[0], *headed[1:]], room)
+    return [[_cut(c, w) for c, w in zip(row, widths, strict=True)] for row in rows]
+
+
+def _cut(text: str, width: int) -> str:
+    """TEXT in at most WIDTH columns, its end replaced by "…" when cut."""
+    from referee import tables
+
+    if tables.text_width(text) <= width:
+        return text
+    kept = ""
+    for ch in text:
+        if tables.text_width(kept + ch) > width - 1:
+            break
+        kept += ch
+    return kept.rstrip() + "…"
 
 
 def _after_move(sid: str, loaded, verb: str) -> None:

@@ -142,13 +142,14 @@ def _check_args(state: State, me: str, pos: int, name: str, args: list, action: 
     if name in ("deprive", "embrace"):
         return {"slots": [names.impulse_slot(state, s) for s in args]}
     if name == "summon":
-        card = names.hand_card(state, me, args[0])
-        merge = names.hand_card(state, me, action["merge"]) if action.get("merge") else None
+        card = names.hand_card(state, me, args[0], names.SUMMON_RULE)
+        merge = (names.hand_card(state, me, action["merge"], names.SUMMON_RULE)
+                 if action.get("merge") else None)
         discard = None
         if action.get("discard") is not None:
             discard = names.emotion(state, me, action["discard"])
         trial = copy.deepcopy(state)  # the same checks as when it resolves
-        mindset.enter(trial, me, card, merge, discard, "Summon: a card from your hand")
+        mindset.enter(trial, me, card, merge, discard, names.SUMMON_RULE)
         return {"card": card, "merge": merge, "discard": discard}
     if name == "steal":
         victim = mindset.player_named(state, args[0])
@@ -156,7 +157,8 @@ def _check_args(state: State, me: str, pos: int, name: str, args: list, action: 
             raise IllegalAction("steal from an opponent, not from yourself", STEAL_RULE)
         if str(action.get("card") or "").strip().lower() == "none":
             return {"victim": victim, "card": None, "take": False}  # looked, took nothing
-        taken = names.hand_card(state, victim, action["card"]) if action.get("card") else None
+        taken = (names.hand_card(state, victim, action["card"], STEAL_RULE)
+                 if action.get("card") else None)
         if taken is not None:
             trial = copy.deepcopy(state)
             zones.take_from_hand(trial, victim, taken, STEAL_RULE)
@@ -264,8 +266,7 @@ def _summon(state: State, me: str, params: Use, chance: Chance,
     """Summon: like Invoke (merge allowed) but not an action."""
     card = params["card"]
     assert card is not None  # checked when used
-    lines = mindset.enter(state, me, card, params["merge"], params["discard"],
-                          "Summon: a card from your hand")
+    lines = mindset.enter(state, me, card, params["merge"], params["discard"], names.SUMMON_RULE)
     return ["Summon: " + lines[0], *lines[1:]], False
 
 

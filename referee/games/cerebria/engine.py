@@ -19,7 +19,9 @@ class CerebriaEngine(Engine):
     series_word = "fragments"
     # 2: no counter-act window when every card of the ability's vibe is in sight (issue 12);
     # a version-1 log that asked for an answer there no longer replays past that point
-    rules_version = "2"
+    # 3: only the player the counter-act window waits for may cancel (issue 20); a version-2
+    # log where a later player cancelled before an earlier one passed stops there
+    rules_version = "3"
     min_players = setup.MIN_PLAYERS
     max_players = setup.MAX_PLAYERS
     verbs = VERBS
@@ -55,7 +57,7 @@ class CerebriaEngine(Engine):
                 "outcome": state["condition"] if self.is_over(state) else None}
 
     def result_details(self, state: State) -> dict:
-        """The winning condition and the tie-break that settled it (RULINGS)."""
+        """The winning condition and the tie-break that settled it (docs/rulings/cerebria.md)."""
         return {"condition": state.get("condition"), "tie_break": state.get("tie_break")}
 
     def resolve(self, state: State, verb: Verb, action: Action) -> Action:

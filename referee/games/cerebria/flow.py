@@ -20,7 +20,7 @@ from referee.verbs import Action, Event, Pending, pending
 TURN_RULE = "Turn order: players take turns clockwise"
 ACTIONS_RULE = "A turn: exactly 2 actions (Impulse or Invoke)"
 MULLIGAN_RULE = "Setup: one mulligan each, before the first turn"
-COUNTER_RULE = "Counter-act: discard a hand emotion of the same vibe"
+COUNTER_RULE = names.COUNTER_RULE
 REVELATION_RULE = "Revelation: the Cycle is over; prepare the next one"
 DEPRIVE_RULE = abilities.DEPRIVE_RULE
 COUNTER, DEPRIVE = "counter-act", "deprive"  # the pending decisions
@@ -101,13 +101,14 @@ def impulse_action(state: State, action: Action, chance: Chance) -> list[Event]:
 def invoke(state: State, action: Action, chance: Chance) -> list[Event]:
     """Invoke Action: a card from your hand enters your Mindset (optionally merged)."""
     name = _player(action)
-    card = names.hand_card(state, name, action.get("card"))
-    merge = names.hand_card(state, name, action["merge"]) if action.get("merge") else None
+    card = names.hand_card(state, name, action.get("card"), names.INVOKE_RULE)
+    merge = (names.hand_card(state, name, action["merge"], names.INVOKE_RULE)
+             if action.get("merge") else None)
     discard = None
     if action.get("discard") is not None:
         discard = names.emotion(state, name, action["discard"])
     _take_action(state, name)
-    lines = mindset.enter(state, name, card, merge, discard, "Invoke: a card from your hand")
+    lines = mindset.enter(state, name, card, merge, discard, names.INVOKE_RULE)
     return [event(line) for line in lines]
 
 
@@ -178,10 +179,20 @@ def _window(state: State) -> dict[str, Any]:
     return data
 
 
+def _in_turn(data: dict[str, Any], name: str) -> None:
+    """Only the window's head answers: clockwise from the acting player's left, each
+    earlier player having passed (the ones who cannot answer are not in the order)."""
+    expected = data["order"][data["next"]]
+    if name != expected:
+        raise IllegalAction(f"{expected} answers first (clockwise from "
+                            f"{data['by']}'s left)", COUNTER_RULE)
+
+
 def cancel(state: State, action: Action, chance: Chance) -> list[Event]:
     """Counter-act: discard a hand emotion whose vibe matches the acting emotion's.
 
-    Anyone still in the window may cancel; the ones before them let it pass."""
+    Only the player the window waits for may cancel: every earlier player clockwise
+    has passed or surely holds no emotion of the vibe (docs/rulings/cerebria.md)."""
     data = _window(state)
     name = _player(action)
     waiting = data["order"][data["next"]:]
@@ -198,21 +209,18 @@ def cancel(state: State, action: Action, chance: Chance) -> list[Event]:
         else:
             why = f"their hand is known and holds no {vibe} card"
         raise IllegalAction(f"{name} cannot counter-act now: {why}", COUNTER_RULE)
+    _in_turn(data, name)
     if not action.get("discard"):
         raise InputError("cancel needs --discard CARD: the emotion discarded from the hand")
-    card = names.hand_card(state, name, action["discard"], vibe)
+    card = names.hand_card(state, name, action["discard"], COUNTER_RULE, vibe)
     if cards.vibe(card) != vibe:
         raise IllegalAction(f"{card} is {cards.vibe(card)}; the {data['params']['ability']} "
                             f"comes from a {vibe} emotion", COUNTER_RULE)
     zones.take_from_hand(state, name, card, COUNTER_RULE)
     zones.discard(state, card)
     state["pending"] = []
-    skipped = waiting[: waiting.index(name)]
-    text = (f"{name} discards {card}: {data['by']}'s {data['params']['ability']} is cancelled "
-            f"(the fragment stays spent)")
-    if skipped:
-        text += f"; {', '.join(skipped)} let it pass"
-    return [event(text)]
+    return [event(f"{name} discards {card}: {data['by']}'s {data['params']['ability']} is "
+                  f"cancelled (the fragment stays spent)")]
 
 
 def pass_(state: State, action: Action, chance: Chance) -> list[Event]:
@@ -221,10 +229,7 @@ def pass_(state: State, action: Action, chance: Chance) -> list[Event]:
     name = action.get("player")
     if name is not None:
         name = _player(action)
-        expected = data["order"][data["next"]]
-        if name != expected:
-            raise IllegalAction(f"{expected} answers first (clockwise from "
-                                f"{data['by']}'s left)", COUNTER_RULE)
+        _in_turn(data, name)
         if action.get("reveal"):  # typed now, used when the ability resolves
             _check_reveals(state, action["reveal"], data["params"])
             data["reveal"] = action["reveal"]

@@ -11,10 +11,11 @@ from __future__ import annotations
 from referee.errors import IllegalAction, InputError
 from referee.games.cerebria import cards, zones
 from referee.games.cerebria.state import Emotion, State
+from scorers import cerebria as scoring
 
-LIMIT = 4
+LIMIT = scoring.MINDSET
 ABSORB_SLOTS = 2
-MINDSET_RULE = "Mindset: at most 4 emotions"
+MINDSET_RULE = scoring.MINDSET_RULE
 MERGE_RULE = "Merging: a Mild/Strong emotion merges with a Brightness/Bleakness of its affiliation"
 
 
@@ -86,7 +87,7 @@ def player_named(state: State, name: object) -> str:
 
 
 def supply_take(state: State, aff: str, n: int) -> int:
-    """Take up to N fragments of AFF from the supply (RULINGS: none are placed once it is out)."""
+    """Take up to N fragments of AFF from the supply (none are placed once it is out)."""
     got = min(n, state["supply"][aff])
     state["supply"][aff] -= got
     return got

@@ -22,6 +22,10 @@ from referee.games.cerebria import cards, impulse, mindset, zones
 from referee.games.cerebria.state import Emotion, State
 
 SHOWN = 6  # candidates listed in a refusal
+IMPULSE_RULE = "Impulse: one of the face-up cards"
+INVOKE_RULE = "Invoke: a card from your hand"
+SUMMON_RULE = "Summon: a card from your hand"
+COUNTER_RULE = "Counter-act: discard a hand emotion of the same vibe"
 
 
 def words(text: object) -> list[str]:
@@ -47,12 +51,15 @@ def _listed(found: list[str]) -> str:
 
 
 def card(state: State, text: object, candidates: Iterable[str] | Callable[[], Iterable[str]],
-         where: str) -> str:
+         where: str, rule: str) -> str:
     """The card TEXT names among CANDIDATES (the cards the context allows, or a function
-    giving them), or InputError.
+    giving them).
 
     A full name is taken as written (checked against the deck); the handler then says
-    whether it can be there."""
+    whether it can be there. So is a short name that fits no candidate but exactly one
+    card of the deck. A short name that fits several cards of the deck, none of them a
+    candidate, names a card that cannot be there: IllegalAction under RULE. InputError
+    only for a name that is no card at all, or one that fits several candidates."""
     try:
         full = cards.parse(text)
     except InputError as exc:
@@ -71,6 +78,13 @@ def card(state: State, text: object, candidates: Iterable[str] | Callable[[], It
         raise InputError(f"'{shown}' could be {_listed(found)} ({where}): type more of the name")
     if not typed or typed[0] in (*cards.STRENGTHS, *cards.PLAIN):
         raise slip  # a full name with a slip in it: say what is wrong with it
+    in_deck = sorted(c for c in zones.composition(state) if fits(typed, c))
+    if len(in_deck) == 1:
+        return in_deck[0]  # as if written in full: the handler says why it cannot be there
+    if in_deck:
+        fitting = _listed(in_deck) if len(in_deck) <= SHOWN else f"{len(in_deck)} cards"
+        raise IllegalAction(f"no card {where} matches '{shown}' (it fits {fitting} of the "
+                            f"deck, none of which can be there)", rule)
     raise InputError(f"no card {where} matches '{shown}' (write it in full, e.g. "
                      f"strong-gloom-blue-steal, or a part of it that only that card has)")
 
@@ -84,19 +98,20 @@ def in_hand(state: State, name: str) -> list[str]:
     return out
 
 
-def hand_card(state: State, name: str, text: object, vibe: str | None = None) -> str:
-    """A card of NAME's hand (invoke, summon, merge, cancel, steal), of VIBE if given."""
+def hand_card(state: State, name: str, text: object, rule: str, vibe: str | None = None) -> str:
+    """A card of NAME's hand (invoke, summon, merge, cancel, steal), of VIBE if given;
+    RULE is the one a card the hand cannot hold breaks."""
 
     def pool() -> list[str]:
         return [c for c in in_hand(state, name) if vibe is None or cards.vibe(c) == vibe]
 
     where = f"in {name}'s hand" + (f" of the {vibe} vibe" if vibe else "")
-    return card(state, text, pool, where)
+    return card(state, text, pool, where, rule)
 
 
 def unseen_card(state: State, text: object) -> str:
     """A card turned face up (--reveal): one of the cards not yet seen."""
-    return card(state, text, lambda: zones.unseen(state), "still unseen")
+    return card(state, text, lambda: zones.unseen(state), "still unseen", zones.DECK_RULE)
 
 
 def impulse_slot(state: State, text: object) -> int:
@@ -106,11 +121,11 @@ def impulse_slot(state: State, text: object) -> int:
     if not words(text):
         raise InputError("name an Impulse slot: 1-3, or the face-up card there")
     shown = [c for c in state["impulse"] if c]
-    chosen = card(state, text, shown, "in the Impulse")
+    chosen = card(state, text, shown, "in the Impulse", IMPULSE_RULE)
     slots = [i for i, c in enumerate(state["impulse"]) if c == chosen]
     if not slots:
         raise IllegalAction(f"{chosen} is not face up in the Impulse "
-                            f"({', '.join(shown) or 'empty'})", "Impulse: one of the face-up cards")
+                            f"({', '.join(shown) or 'empty'})", IMPULSE_RULE)
     if len(slots) > 1:
         raise InputError(f"{chosen} shows in Impulse slots "
                          f"{' and '.join(str(i + 1) for i in slots)}: type the slot")
@@ -164,17 +179,18 @@ def canonical(state: State, action: dict) -> dict:
         return out
     verb = out.get("verb")
     if verb in ("invoke", "ability"):
-        full("merge", lambda t: hand_card(state, me, t))
+        full("merge", lambda t: hand_card(state, me, t, INVOKE_RULE))
     if verb == "invoke":
-        full("card", lambda t: hand_card(state, me, t))
+        full("card", lambda t: hand_card(state, me, t, INVOKE_RULE))
     if verb == "cancel":
         window = next((p.get("data") or {} for p in state["pending"]
                        if p["decision"] == "counter-act"), None)
         if window:
-            full("discard", lambda t: hand_card(state, me, t, window["params"]["vibe"]))
+            full("discard", lambda t: hand_card(state, me, t, COUNTER_RULE,
+                                                window["params"]["vibe"]))
     if verb == "ability" and str(out.get("ability", "")).lower() == "summon":
         args = out.get("args")
         if isinstance(args, list) and args and isinstance(args[0], str):
             with contextlib.suppress(InputError, IllegalAction):
-                out["args"] = [hand_card(state, me, args[0]), *args[1:]]
+                out["args"] = [hand_card(state, me, args[0], SUMMON_RULE), *args[1:]]
     return out

@@ -91,12 +91,11 @@ def reveal(state: State, trigger: str) -> list[Event]:
 
 
 def _decide(state: State) -> list[Event]:
-    """The win check of RULINGS.md, through the shared scorer."""
-    table = [(n, state["scored"][n]["bliss"], state["scored"][n]["gloom"], state["last"][n])
-             for n in state["players"]]
-    result = scoring.winner(table)
-    if not result["winners"] and state["supply"]["bliss"] == state["supply"]["gloom"] == 0:
-        result = scoring.most_fragments(table)
+    """The win check, through the scorer the `winner` calculator uses (every fragment is
+    off the Mindsets now: the supply is spent exactly when 40 of each kind are scored)."""
+    table: list[scoring.Score] = [(n, state["scored"][n]["bliss"], state["scored"][n]["gloom"],
+                                   state["last"][n]) for n in state["players"]]
+    result = scoring.decide(table)
     if not result["winners"]:
         return []
     state["phase"] = "over"
@@ -142,13 +141,13 @@ def kept_cards(state: State, typed: object) -> dict[str, list[str]]:
         if sep:
             name = mindset.player_named(state, who)
             card = names.card(state, text, state["hands"][name]["known"],
-                              f"shown in {name}'s hand")
+                              f"shown in {name}'s hand", KEEP_RULE)
             if name not in trimmed:
                 raise IllegalAction(f"{name} holds {state['hands'][name]['count']} cards: only a "
                                     f"hand above {HAND} is trimmed", KEEP_RULE)
         else:
             shown = [c for p in trimmed for c in state["hands"][p]["known"]]
-            card = names.card(state, text, shown, "shown in a hand above 4")
+            card = names.card(state, text, shown, "shown in a hand above 4", KEEP_RULE)
             holders = [p for p in trimmed if card in state["hands"][p]["known"]]
             if not holders:
                 raise IllegalAction(f"no hand above {HAND} is known to hold {card}", KEEP_RULE)

@@ -84,7 +84,7 @@ def reveal(state: State, chance: Chance, label: str, typed: object = None) -> st
             return value
         from referee.games.cerebria import names
 
-        card = names.card(state, value, pool, "still unseen")  # short names too
+        card = names.card(state, value, pool, "still unseen", DECK_RULE)  # short names too
         if pool[card] < 1:
             raise IllegalAction(f"every copy of {card} is already in sight ({where(state, card)})",
                                 DECK_RULE)
