@@ -18,6 +18,7 @@ from referee.cli.common import (
     new_options,
     start,
 )
+from referee.errors import IllegalAction
 
 group = game_group("kreus")
 
@@ -212,7 +213,7 @@ reveal.help = inspect.cleandoc(reveal.help or "") + "\n\n" + CARDS_HELP
 @click.option("--card", default=None, metavar="CARD",
               help="Themis: the card bet on; Mnemosyne: the discarded card taken.")
 @click.option("--give", default=None, metavar="CARD", help="Mnemosyne: the hand card given.")
-@click.option("--gain", type=click.IntRange(0, 15), default=None,
+@click.option("--gain", type=int, default=None,
               help="Themis: tokens a right guess wins, as your card says (default 1).")
 def power(player: str, titan: str | None, direction: str | None, swap: tuple[str, ...],
           position: int | None, to: tuple[str, ...], on: str | None, card: str | None,
@@ -306,15 +307,15 @@ def _cards_left(_ctx: click.Context, _param: click.Parameter,
     if any(v < 0 for v in out):
         raise click.BadParameter("one count (0 or more) per player, e.g. 2,3,2,2")
     if not 3 <= len(out) <= 6:
-        raise click.BadParameter(f"one count per player, 3 to 6 of them (Kreus is played by 3 "
-                                 f"to 6), not {len(out)}; e.g. 2,3,2,2")
+        raise IllegalAction(f"one count per player, 3 to 6 of them (Kreus is played by 3 "
+                            f"to 6), not {len(out)}; e.g. 2,3,2,2", "Setup: 3 to 6 players")
     return out
 
 
 @calculator(group, "outcome")
 @click.option("--planet/--no-planet", default=None,
               help="Is the Planet in play? (default: yes when --elements is given)")
-@click.option("--elements", type=click.IntRange(0, 4), default=None,
+@click.option("--elements", type=int, default=None,
               help="Element cards under the Planet, 0-4 (4 = complete); giving it puts the "
                    "Planet in play.")
 @click.option("--cards-left", callback=_cards_left, default=None, metavar="N,N,...",
@@ -334,9 +335,12 @@ def outcome(planet: bool | None, elements: int | None, cards_left: list[int] | N
 
     if planet is None:
         planet = elements is not None
+    if elements is not None and not 0 <= elements <= 4:
+        raise IllegalAction(f"the Planet holds 0 to 4 Element cards, not {elements}",
+                            "Judgement of Uranus: the Planet needs four Elements")
     if not planet and elements:
-        raise click.BadParameter("Elements lie under the Planet: drop --no-planet",
-                                 param_hint="--elements")
+        raise IllegalAction("Elements lie under the Planet: drop --no-planet",
+                            "Judgement of Uranus: Elements lie under the Planet in play")
     result = judge(planet=planet, elements=elements or 0, cards_left=cards_left,
                    aggression_held=aggression_held, aggression_early=aggression_early)
     emit_calculation({"outcome": result}, f"Outcome: {result} ({OUTCOME_TEXT[result]})")

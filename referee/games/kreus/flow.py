@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from referee.chance import Chance
 from referee.engine import event
-from referee.errors import IllegalAction, InputError
+from referee.errors import IllegalAction
 from referee.games.kreus import board
 from referee.games.kreus.cards import PLANET, element_of, quality_of, the, title
 from referee.games.kreus.setup import new_round, setup_done
@@ -60,7 +60,9 @@ def ready(state: KreusState, action: Action, chance: Chance | None = None) -> li
     else:
         names = [named(state, typed)]
     if len(set(names)) != len(names):
-        raise InputError("each player is named once")
+        twice = next(p for p in names if names.count(p) > 1)
+        raise IllegalAction(f"{twice} is named twice: each player puts one card face down",
+                            "Divination: one card face down each")
     r = state["round"]
     placed = []
     for who in names:
