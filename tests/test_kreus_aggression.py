@@ -224,7 +224,8 @@ def test_reveal_options_that_do_not_fit_the_card_are_refused():
     for card, opts in (("earth", {"target": "comet:fire"}), ("earth", {"discard": "water"}),
                        ("thunderbolts", {"discard": "water"}), ("storm", {"on": "comet"}),
                        ("hekatonkheires", {"target": "comet:fire"})):
-        t.refuse({"verb": "reveal", "player": "Bob", "card": card, **opts}, kind=InputError)
+        t.refuse({"verb": "reveal", "player": "Bob", "card": card, **opts},
+                 rule="Creation: a reveal's options must fit the card revealed")
 
 
 def test_storm_discard_is_named_only_when_the_storm_blows_nothing_away():

@@ -161,9 +161,10 @@ def choose_titan(state: KreusState, action: Action, chance: Chance | None = None
             return [event(f"{who} draws the {_card_title(state, i)} Titan card: keep a face "
                           f"with {_face_commands(state, who, i)}.")]
         card = state["titan_cards"][i]
-        if face is None:
-            raise InputError(f"{who} holds the {_card_title(state, i)} Titan card: keep a face "
-                             f"with {_face_commands(state, who, i)}")
+        if face is None:  # `draw` again: one card each, and this one is drawn
+            raise IllegalAction(f"{who} holds the {_card_title(state, i)} Titan card: keep a "
+                                f"face with {_face_commands(state, who, i)}",
+                                "Incarnation: each player draws one Titan card")
     else:
         name = str(typed).strip().lower()
         for i, card in enumerate(state["titan_cards"]):  # noqa: B007 (i is read after the loop)
