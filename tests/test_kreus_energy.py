@@ -126,7 +126,7 @@ def test_tokens_conserved_through_a_turn_of_powers():
 
 
 def test_discard_for_energy_once_per_divination():
-    """4.1 and RULINGS: one discard for a token per player per Divination phase; the Reserve
+    """4.1 and the ruling: one discard for a token per player per Divination phase; the Reserve
     empty or the token left there, it still counts; the next turn allows one again."""
     t = _rich()
     t.act({"verb": "show-card", "player": "Ann", "to": "Bob"})  # Reserve 1

@@ -256,7 +256,7 @@ def end(aggression_held: bool) -> dict:
 
     The game ends when every hand is empty or the Planet is complete. Every card leaves a
     hand face up, so an Aggression card the referee never saw is still held: the Planet
-    completing then is a defeat, decided from the count without asking (RULINGS.md)."""
+    completing then is a defeat, decided from the count without asking."""
     return {"verb": "end", "aggression_held": aggression_held}
 
 
@@ -269,7 +269,7 @@ def _loaded():
 def tree() -> None:
     """The creation tree: each Nature card, what it needs, its state.
 
-    The default tree is a reconstruction (RULINGS.md); start a game with `new --cards FILE`
+    The default tree is a reconstruction (docs/rulings/kreus.md); start a game with `new --cards FILE`
     to use your printed cards."""
     from referee.games.kreus import render
 

@@ -96,7 +96,7 @@ def retrieve(state: KreusState, action: Action, chance: Chance | None = None) ->
 
 def discard(state: KreusState, action: Action, chance: Chance | None = None) -> list[Event]:
     """Divination: discard a Nature or Element card for a token, once per player per phase
-    (RULINGS); also answers the Storm (that discard earns nothing and is not counted)."""
+    (docs/rulings/kreus.md); also answers the Storm (that discard earns nothing and is not counted)."""
     who = named(state, action.get("player"))
     if state["pending"]:  # the core let only the Storm's player through
         return aggression.storm_discard(state, who, action)
@@ -112,6 +112,7 @@ def discard(state: KreusState, action: Action, chance: Chance | None = None) -> 
     if cards.kind(card) == "aggression":
         raise IllegalAction(f"{title(card)} is an Aggression card: only Nature or Element cards "
                             "are discarded for Energy", "Divination: discard for a token")
+    holds(state, who, card)
     take_unseen(state, card)
     to_discard(state, card)
     state["hand"][who] -= 1

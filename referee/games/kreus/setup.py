@@ -79,6 +79,7 @@ def setup(options: dict) -> KreusState:
         "end_reason": None,
         "aggression_held": None,
         "known": {},
+        "taken": [],
     }
     return state
 

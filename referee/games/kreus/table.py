@@ -54,8 +54,10 @@ def unseen_card(state: KreusState, text: object, rule_context: str) -> str:
 
 def take_unseen(state: KreusState, card: str) -> None:
     state["pool"][card] -= 1
-    if state["pool"][card] <= 0:
-        state["known"].pop(card, None)  # seen: it is in no hand any more
+    if state["pool"][card] <= 0:  # seen: it is in no hand any more
+        state["known"].pop(card, None)
+        if card in state["taken"]:
+            state["taken"].remove(card)
 
 
 PLANET_RULE = "Hands: the Planet starts in the First Player's hand"
@@ -70,7 +72,7 @@ def holds(state: KreusState, who: str, card: str) -> None:
     holders = state["known"].get(card)
     if holders is not None and who not in holders:
         where = " or ".join(holders)
-        if card == cards.PLANET:
+        if card == cards.PLANET and card not in state["taken"]:
             raise IllegalAction(f"the Planet was dealt to the First Player and can only be in "
                                 f"{where}'s hand: no exchange has reached {who}", PLANET_RULE)
         raise IllegalAction(f"{title(card)} can only be in {where}'s hand: no exchange has "
@@ -83,7 +85,8 @@ def holds(state: KreusState, who: str, card: str) -> None:
         raise IllegalAction(f"{who} holds {left + 1} card{'s' if left else ''} and {names} "
                             f"{'is' if len(kept) == 1 else 'are'} among them: this one must "
                             f"be {names if len(kept) == 1 else 'one of those'}",
-                            PLANET_RULE if cards.PLANET in kept else HELD_RULE)
+                            PLANET_RULE if cards.PLANET in kept and cards.PLANET not in
+                            state["taken"] else HELD_RULE)
 
 
 def may_hold(state: KreusState, who: str, card: str) -> bool:
@@ -100,6 +103,8 @@ def taken_into_hand(state: KreusState, who: str, card: str) -> None:
     back): the referee knows where a one-copy card is until an exchange can move it."""
     if state["deck"].get(card) == 1:
         state["known"][card] = [who]
+        if card not in state["taken"]:
+            state["taken"].append(card)
 
 
 def exchanged(state: KreusState, a: str, b: str) -> None:
