@@ -35,8 +35,6 @@ def _placed(t: Table) -> Table:
     # a Nature card that cannot enter play, used as an Element on a card not in play
     ("reveal Ann wind --as air --on atmosphere", IN_PLAY_RULE),
     ("reveal Ann wind --as water", "Creation: a Nature card replaces an element printed on it"),
-    # Thunderbolts on the first turn lose the game, but the target is checked first
-    ("reveal Ann thunderbolts --target comet:fire", "Aggression: Thunderbolts hit a Nature card"),
     # the Storm on the first turn loses the game: nothing is taken back, nothing discarded
     ("reveal Ann storm --discard water",
      "Aggression: the Storm's player discards only when it blows nothing away"),
@@ -97,12 +95,6 @@ def test_titan_discarded_nature_card_target_must_be_legal():
     t.act({"verb": "reveal", "player": "Ann", "card": "mountain", "as": "earth", "on": "comet"})
     assert "mountain" in t.state["discard"] and t.state["in_play"]["comet"]["elements"] == [
         {"element": "fire", "card": "fire", "protected": False}]
-
-
-def test_several_reveals_carry_no_target_to_misplace():
-    with _placed(seated(4)) as t:
-        t.refused("reveal Ann fire Bob air --on wind", code=2, message="belongs to one card")
-        assert t.state["discard"] == []
 
 
 # -- 5. what the referee knows about hands ------------------------------------------------
