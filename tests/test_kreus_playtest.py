@@ -289,3 +289,16 @@ def test_a_second_titan_draw_is_refused_by_the_rule():
 def test_outcome_calculator_rule_breaks_are_refused_by_the_rule(args, rule):
     with Table("kreus") as t:
         t.refused(args, rule=rule)
+
+
+@pytest.mark.parametrize(("titan", "other", "command"), [
+    ("cronus", "phoebe", "power Ann --on Bob"),
+    ("coeus", "rhea", "power Ann --direction left --swap Bob --swap Cy"),
+    ("theia", "phoebe", "power Ann --to Bob --card fire"),
+    ("mnemosyne", "phoebe", "power Ann --card fire --give air --position 2"),
+])
+def test_titan_power_target_that_is_not_the_powers_is_refused(titan, other, command):
+    chosen = {"Ann": titan, "Bob": other, "Cy": "themis", "Dee": "tethys"}
+    with titans(seated(4, tokens=[2, 2, 2], incarnation=True), chosen) as t:
+        t.refused(command, rule="Incarnation: a power names only what it acts on")
+        assert all(x["used"] == 0 for x in t.state["titans"].values())

@@ -43,12 +43,30 @@ def use_power(state: KreusState, action: Action, chance: Chance | None = None) -
                 else f"used in the {phase.capitalize()} phase")
         raise IllegalAction(f"{titan['name'].capitalize()}'s power is {when} "
                             f"(now: {state['phase']})", "Incarnation: each power has its phase")
+    _own_options(titan["name"], action)
     events = POWERS[titan["name"]](state, who, action)
     titan["used"] += 1
     left = titan["uses"] - titan["used"]
     events.append(event(f"({titan['name'].capitalize()}: {left} use{'s' if left != 1 else ''} "
                         "left.)"))
     return events
+
+
+# What each power names (`power NAME ...`); any other option is refused, not ignored.
+OPTIONS = {"coeus": ("direction",), "oceanus": ("swap",), "rhea": ("position",),
+           "theia": ("to",), "themis": ("on", "card", "gain"), "phoebe": ("on",),
+           "mnemosyne": ("card", "give")}
+ALL_OPTIONS = ("direction", "swap", "position", "to", "on", "card", "give", "gain")
+
+
+def _own_options(name: str, action: Action) -> None:
+    own = OPTIONS.get(name, ())
+    extra = [f"--{k}" for k in ALL_OPTIONS if k not in own and action.get(k) not in (None, [])]
+    if extra:
+        takes = (f"it takes {', '.join('--' + k for k in own)}" if own
+                 else "it names nothing")
+        raise IllegalAction(f"{' '.join(extra)} is not for {name.capitalize()}'s power: {takes}",
+                            "Incarnation: a power names only what it acts on")
 
 
 def active_phase(titan: Titan) -> str:
