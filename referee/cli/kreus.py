@@ -127,7 +127,8 @@ def exchange(player: str, **other: str) -> dict:
 def retrieve(player: str, card: str, give: str) -> dict:
     """Divination, 3 Energy: take CARD back from the discard pile.
 
-    The card given (--give) must be a Nature or Element card from hand."""
+    CARD may be any discarded card, an Aggression card too (it then counts as held until it
+    is revealed). The card given (--give) must be a Nature or Element card from hand."""
     return {"verb": "retrieve", "player": player, "card": card, "give": give}
 
 

@@ -17,6 +17,7 @@ from referee.games.kreus.table import (
     Choice,
     holds,
     lost_in_creation,
+    may_hold,
     take_unseen,
     taken_into_hand,
     to_discard,
@@ -153,7 +154,7 @@ def _storm(state: KreusState, who: str, action: dict) -> list[dict]:
     if state["hand"][who] == 1:
         return [*events, event(f"{who} holds nothing else: no card to discard.")]
     choices = [c for c, n in sorted(state["pool"].items())
-               if n > 0 and cards.kind(c) != "aggression"]
+               if n > 0 and cards.kind(c) != "aggression" and may_hold(state, who, c)]
     state["pending"] = [pending(who, "storm-discard", [*choices, "none"])]
     events.append(event(f"{who} must now discard a Nature or Element card: "
                         f"`discard {who} CARD` (or `discard {who} none` if only Aggression "
