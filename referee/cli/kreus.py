@@ -18,7 +18,6 @@ from referee.cli.common import (
     new_options,
     start,
 )
-from referee.errors import IllegalAction
 
 group = game_group("kreus")
 
@@ -307,10 +306,7 @@ def _cards_left(_ctx: click.Context, _param: click.Parameter,
         raise click.BadParameter("a comma-separated list of whole numbers, e.g. 2,3,2,2") from None
     if any(v < 0 for v in out):
         raise click.BadParameter("one count (0 or more) per player, e.g. 2,3,2,2")
-    if not 3 <= len(out) <= 6:
-        raise IllegalAction(f"one count per player, 3 to 6 of them (Kreus is played by 3 "
-                            f"to 6), not {len(out)}; e.g. 2,3,2,2", "Setup: 3 to 6 players")
-    return out
+    return out  # how many counts: a rule (3 to 6 players), checked by the scorer
 
 
 @calculator(group, "outcome")
@@ -333,15 +329,11 @@ def outcome(planet: bool | None, elements: int | None, cards_left: list[int] | N
     Without --planet or --elements the Planet never entered play (critical defeat)."""
     from referee.games.kreus.flow import OUTCOME_TEXT
     from scorers.kreus import outcome as judge
+    from scorers.kreus import refuse_unreachable
 
     if planet is None:
         planet = elements is not None
-    if elements is not None and not 0 <= elements <= 4:
-        raise IllegalAction(f"the Planet holds 0 to 4 Element cards, not {elements}",
-                            "Judgement of Uranus: the Planet needs four Elements")
-    if not planet and elements:
-        raise IllegalAction("Elements lie under the Planet: drop --no-planet",
-                            "Judgement of Uranus: Elements lie under the Planet in play")
+    refuse_unreachable(planet, elements, cards_left)
     result = judge(planet=planet, elements=elements or 0, cards_left=cards_left,
                    aggression_held=aggression_held, aggression_early=aggression_early)
     emit_calculation({"outcome": result}, f"Outcome: {result} ({OUTCOME_TEXT[result]})")
