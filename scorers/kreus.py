@@ -1,12 +1,31 @@
-"""Kreus: Uranus' judgement of the Planet (rulebook section 7, tiers fixed in RULINGS.md)."""
+"""Kreus: Uranus' judgement of the Planet (rulebook section 7, tiers as docs/rulings/kreus.md
+sets them)."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
+from referee.errors import IllegalAction
+
 OUTCOMES: tuple[str, ...] = (
     "defeat", "critical-defeat", "unstable", "may-sustain-life", "success", "perfection",
 )
+
+
+def refuse_unreachable(planet: bool, elements: int | None,
+                       cards_left: Sequence[int] | None) -> None:
+    """The calculator's input, refused (rule named) when no game of Kreus can reach it: more
+    than four Elements, Elements under a Planet not in play, a count for other than 3-6
+    players."""
+    if elements is not None and not 0 <= elements <= 4:
+        raise IllegalAction(f"the Planet holds 0 to 4 Element cards, not {elements}",
+                            "Judgement of Uranus: the Planet needs four Elements")
+    if not planet and elements:
+        raise IllegalAction("Elements lie under the Planet: drop --no-planet",
+                            "Judgement of Uranus: Elements lie under the Planet in play")
+    if cards_left is not None and not 3 <= len(cards_left) <= 6:
+        raise IllegalAction(f"one count per player, 3 to 6 of them (Kreus is played by 3 to 6), "
+                            f"not {len(cards_left)}; e.g. 2,3,2,2", "Setup: 3 to 6 players")
 
 
 def outcome(planet: bool, elements: int = 0, cards_left: Sequence[int] | None = None,

@@ -201,10 +201,15 @@ PERFECT_ROUTE = [
 ]
 
 
+# Bob reveals the Planet on turn 7, but Ann was dealt it: on turn 7 Ann pays 2 tokens to
+# exchange a card with Bob first, so that it may be in his hand (PERFECT_DIVINATION).
+PERFECT_DIVINATION = {7: [("exchange", {"player": "Ann", "with": "Bob"})]}
+
+
 def perfect_layout() -> Layout:
     """PERFECT_ROUTE's position at the start of turn 8 (Dee First Player), laid out: every
-    Aggression card seen, 3 cards in each hand."""
-    p = Layout(4, tokens={"Ann": 2, "Bob": 2, "Cy": 2, "Dee": 1}, first="Dee", first_game=True)
+    Aggression card seen, 3 cards in each hand; Ann's exchange paid, Bob's Planet earned one."""
+    p = Layout(4, tokens={"Ann": 0, "Bob": 3, "Cy": 2, "Dee": 1}, first="Dee", first_game=True)
     p.complete(*ROUTE_SIX).play("planet").turn(8)
     return p.discard("thunderbolts", "thunderbolts", "thunderbolts", "hekatonkheires").hands(3)
 
@@ -212,6 +217,9 @@ def perfect_layout() -> Layout:
 def perfect_table(turns: int = 8, divination: dict | None = None) -> Table:
     """A 4-player first game played along PERFECT_ROUTE for `turns` turns."""
     t = seated(4, tokens=[2, 2, 2], first_game=True)
+    steps = {k: list(v) for k, v in PERFECT_DIVINATION.items()}
+    for k, v in (divination or {}).items():
+        steps[k] = [*steps.get(k, []), *v]
     for i, reveals in enumerate(PERFECT_ROUTE[:turns]):
-        turn(t, reveals, (divination or {}).get(i + 1))
+        turn(t, reveals, steps.get(i + 1))
     return t

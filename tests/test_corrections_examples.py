@@ -109,11 +109,11 @@ def test_kleos_undo_after_a_correction_takes_back_the_last_action_not_the_correc
 def test_kreus_cy_takes_no_token_so_dee_takes_one_more(tmp_path):
     t = played("kreus", tmp_path)
     energy = {p["name"]: p["energy"] for p in t.summary["players"]}
-    assert energy == {"Ann": 0, "Bob": 4, "Cy": 2, "Dee": 1} and t.summary["outcome"] == "success"
+    assert energy == {"Ann": 0, "Bob": 3, "Cy": 2, "Dee": 1} and t.summary["outcome"] == "success"
     # Setup: each takes what they wish, the last player (Dee) the rest: one token moves from Cy to Dee
     out = root(t, "amend 3 -- tokens Cy 0")
     assert out.code == 0, out.error
-    assert {p["name"]: p["energy"] for p in t.summary["players"]} == {"Ann": 0, "Bob": 4, "Cy": 1, "Dee": 2}
+    assert {p["name"]: p["energy"] for p in t.summary["players"]} == {"Ann": 0, "Bob": 3, "Cy": 1, "Dee": 2}
     assert t.summary["outcome"] == "success"
 
 

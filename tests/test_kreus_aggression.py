@@ -146,7 +146,7 @@ def test_aggression_on_the_last_turn_loses_at_once():
 
 
 def test_planet_complete_with_aggression_cards_unseen_is_a_defeat_decided_without_asking():
-    """RULINGS: every card leaves a hand face up, so an Aggression card never seen is still
+    """Every card leaves a hand face up, so an Aggression card never seen is still
     held. The 7-turn route completes the Planet with all 5 unseen: defeat, no question."""
     t = planet_layout().table()  # ROUTE's turn 7
     events = turn(t, ROUTE[6])
@@ -224,7 +224,8 @@ def test_reveal_options_that_do_not_fit_the_card_are_refused():
     for card, opts in (("earth", {"target": "comet:fire"}), ("earth", {"discard": "water"}),
                        ("thunderbolts", {"discard": "water"}), ("storm", {"on": "comet"}),
                        ("hekatonkheires", {"target": "comet:fire"})):
-        t.refuse({"verb": "reveal", "player": "Bob", "card": card, **opts}, kind=InputError)
+        t.refuse({"verb": "reveal", "player": "Bob", "card": card, **opts},
+                 rule="Creation: a reveal's options must fit the card revealed")
 
 
 def test_storm_discard_is_named_only_when_the_storm_blows_nothing_away():

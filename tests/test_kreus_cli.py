@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 
+import pytest
 from click.testing import CliRunner
 
 from referee.cli import cli
@@ -167,8 +168,18 @@ def test_outcome_calculator_json_keys(db):
 
 def test_outcome_calculator_usage_errors(db):
     assert run("kreus", "outcome", "--cards-left", "2,x").exit_code == 2
-    assert run("kreus", "outcome", "--elements", "5").exit_code == 2
-    assert run("kreus", "outcome", "--no-planet", "--elements", "2").exit_code == 2
+    assert run("kreus", "outcome", "--elements", "x").exit_code == 2
+
+
+@pytest.mark.parametrize(("args", "rule"), [
+    (("--elements", "5"), "Judgement of Uranus: the Planet needs four Elements"),
+    (("--elements", "-1"), "Judgement of Uranus: the Planet needs four Elements"),
+    (("--no-planet", "--elements", "2"), "Judgement of Uranus: Elements lie under the Planet in play"),
+])
+def test_outcome_calculator_refuses_what_the_rules_rule_out(db, args, rule):
+    result = run("--json", "kreus", "outcome", *args)
+    assert result.exit_code == 1, result.output
+    assert json.loads(result.output)["error"]["rule"] == rule
 
 
 def test_end_answers_the_final_question(db):
@@ -182,8 +193,9 @@ def test_end_answers_the_final_question(db):
 def test_negative_tokens_reach_the_command_and_are_refused_clearly(db):
     _new()
     result = run("kreus", "tokens", "Bob", "-1")
-    assert result.exit_code == 2
+    assert result.exit_code == 1  # a count the rules rule out: refused by a rule
     assert "No such option" not in result.output and "0 or more" in result.output
+    assert "rule: Setup: only the Reserve's tokens can be taken" in result.output
     assert run("kreus", "tokens", "Bob", "2").exit_code == 0
 
 
@@ -254,7 +266,8 @@ def test_outcome_elements_zero_puts_the_planet_in_play(db):
 def test_outcome_cards_left_is_one_count_per_player(db):
     for counts in ("2,2", "2", "2,2,2,2,2,2,2"):
         result = run("kreus", "outcome", "--elements", "4", "--cards-left", counts)
-        assert result.exit_code == 2 and "3 to 6" in result.output, counts
+        assert result.exit_code == 1 and "3 to 6" in result.output, counts
+        assert "rule: Setup: 3 to 6 players" in result.output
     for counts, expected in (("2,2,2", "perfection"), ("2,2,2,2,2,1", "success")):
         result = run("--json", "kreus", "outcome", "--elements", "4", "--cards-left", counts)
         assert json.loads(result.output)["result"]["outcome"] == expected

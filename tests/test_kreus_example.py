@@ -30,7 +30,11 @@ def test_example_game_runs_to_success_with_only_the_intended_refusals(db, capsys
     # The 4 cards never seen: Tree, Flower, one Air, one Earth (the Fire and Water all played).
     assert {c: n for c, n in state["pool"].items() if n} == {"air": 1, "earth": 1, "tree": 1,
                                                             "flower": 1}
-    # Energy: 7 tokens, conserved; the Reserve is empty at the end.
-    assert [p["energy"] for p in summary["players"]] == [0, 4, 2, 1]
+    # Energy: 7 tokens, conserved. Bob's turn-8 exchange (2) leaves him 1; his Planet and his
+    # Mountain each earn one back, so he ends with 3 and the Reserve keeps 1.
+    assert [p["energy"] for p in summary["players"]] == [0, 3, 2, 1]
+    assert state["reserve"] == 1
     assert "Not perfection: Ann holds 1, Bob holds 1, Cy holds 0" in run.out
     assert "Every Aggression card has been seen" in run.out
+    # Ann was dealt the Planet; Dee's turn-2 exchange and Bob's turn-8 one let it reach Bob.
+    assert "Bob reveals Planet and puts it into play" in run.out

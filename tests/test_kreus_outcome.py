@@ -90,7 +90,8 @@ def test_full_game_success_without_the_question_once_every_aggression_card_is_se
     assert not t.state["hek"]
     turn(t, ["bird", "air", "fire", "earth"])
     turn(t, ["fish", "water", "fire", "earth"])
-    turn(t, ["planet", "fire", "air", "earth"])
+    # Ann was dealt the Planet: an exchange lets it reach Dee, who reveals it first on turn 8
+    turn(t, ["planet", "fire", "air", "earth"], [("exchange", {"player": "Ann", "with": "Dee"})])
     # turn 9, Ann first again: her Water completes the Planet; no Aggression card is unseen
     turn(t, ["water"])
     state = t.state

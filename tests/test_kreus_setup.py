@@ -89,7 +89,8 @@ def test_tokens_taken_in_seat_order_and_the_last_takes_the_rest():
 def test_tokens_cannot_exceed_the_reserve_and_empty_reserve_ends_the_share_out():
     t = table(3)  # 3 tokens
     t.refuse({"verb": "tokens", "player": "Ann", "n": 4})
-    t.refuse({"verb": "tokens", "player": "Ann", "n": -1}, kind=InputError)
+    t.refuse({"verb": "tokens", "player": "Ann", "n": -1},
+             rule="Setup: only the Reserve's tokens can be taken")
     t.act({"verb": "tokens", "player": "Ann", "n": 3})
     state = t.state
     assert state["tokens"] == {"Ann": 3, "Bob": 0, "Cy": 0} and state["phase"] == "divination"
@@ -201,7 +202,8 @@ def test_titan_card_drawn_by_the_referee_then_a_face_kept():
     assert "draws the" in text(events) and "Ann" not in state["titans"]
     err = t.refuse({"verb": "titan", "player": "Bob", "titan": card["male"]["name"]})
     assert "dealt once" in (err.rule or "")
-    err = t.refuse({"verb": "titan", "player": "Ann", "titan": "draw"}, kind=InputError)
+    err = t.refuse({"verb": "titan", "player": "Ann", "titan": "draw"},
+                   rule="Incarnation: each player draws one Titan card")
     assert card["female"]["name"] in str(err)  # a face now
     other = state["titan_cards"][(i + 1) % 6]["female"]["name"]
     err = t.refuse({"verb": "titan", "player": "Ann", "titan": other})
@@ -229,7 +231,8 @@ def test_titan_drawn_at_the_table_is_typed():
     t = seated(3, tokens=[1, 1], incarnation=True)
     t.act({"verb": "titan", "player": "Ann", "titan": "iapetus", "face": "female"})  # other face
     assert t.state["titans"]["Ann"]["name"] == "themis"
-    t.refuse({"verb": "titan", "player": "Bob", "titan": "draw", "face": "male"}, kind=InputError)
+    t.refuse({"verb": "titan", "player": "Bob", "titan": "draw", "face": "male"},
+             rule="Incarnation: a face is kept once the Titan card is drawn")
 
 
 # -- a position laid out by hand (`new` with a `layout`, for tests; not on the command line) ---

@@ -50,7 +50,7 @@ def test_ready_names_several_players_and_one_refusal_places_none():
         t.ok("ready Cy")
         t.refused("ready Ann Cy", rule="one card face down each", message="Cy has already")
         assert t.state["round"]["placed"] == ["Cy"] and t.state["hand"]["Ann"] == 10
-        t.refused("ready Ann ann", code=2, message="each player is named once")
+        t.refused("ready Ann ann", rule="one card face down each", message="named twice")
         t.ok("ready an d")  # unique prefixes
         assert t.state["round"]["placed"] == ["Cy", "Ann", "Dee"]
 

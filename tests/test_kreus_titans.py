@@ -6,7 +6,6 @@ from __future__ import annotations
 import pytest
 from kreus_table import TITANS, Layout, seated, text, titans, turn
 
-from referee.errors import InputError
 from referee.testing import Table
 
 DEFAULT = TITANS
@@ -147,7 +146,8 @@ def test_coeus_moves_the_first_player_card():
 
 def test_oceanus_switches_two_players_in_this_turns_order():
     t = _table(Dee="oceanus", Cy="phoebe")
-    t.refuse({"verb": "power", "player": "Dee", "swap": ["Ann"]}, kind=InputError)
+    t.refuse({"verb": "power", "player": "Dee", "swap": ["Ann"]},
+             rule="Incarnation: Oceanus switches two players")
     turn(t, [], [("power", {"player": "Dee", "swap": ["Ann", "Cy"]})])
     assert t.state["round"]["order"] == ["Cy", "Bob", "Ann", "Dee"]
 

@@ -126,7 +126,8 @@ def exchange(player: str, **other: str) -> dict:
 def retrieve(player: str, card: str, give: str) -> dict:
     """Divination, 3 Energy: take CARD back from the discard pile.
 
-    The card given (--give) must be a Nature or Element card from hand."""
+    CARD may be any discarded card, an Aggression card too (it then counts as held until it
+    is revealed). The card given (--give) must be a Nature or Element card from hand."""
     return {"verb": "retrieve", "player": player, "card": card, "give": give}
 
 
@@ -212,7 +213,7 @@ reveal.help = inspect.cleandoc(reveal.help or "") + "\n\n" + CARDS_HELP
 @click.option("--card", default=None, metavar="CARD",
               help="Themis: the card bet on; Mnemosyne: the discarded card taken.")
 @click.option("--give", default=None, metavar="CARD", help="Mnemosyne: the hand card given.")
-@click.option("--gain", type=click.IntRange(0, 15), default=None,
+@click.option("--gain", type=int, default=None,
               help="Themis: tokens a right guess wins, as your card says (default 1).")
 def power(player: str, titan: str | None, direction: str | None, swap: tuple[str, ...],
           position: int | None, to: tuple[str, ...], on: str | None, card: str | None,
@@ -255,7 +256,7 @@ def end(aggression_held: bool) -> dict:
 
     The game ends when every hand is empty or the Planet is complete. Every card leaves a
     hand face up, so an Aggression card the referee never saw is still held: the Planet
-    completing then is a defeat, decided from the count without asking (RULINGS.md)."""
+    completing then is a defeat, decided from the count without asking."""
     return {"verb": "end", "aggression_held": aggression_held}
 
 
@@ -268,7 +269,7 @@ def _loaded():
 def tree() -> None:
     """The creation tree: each Nature card, what it needs, its state.
 
-    The default tree is a reconstruction (RULINGS.md); start a game with `new --cards FILE`
+    The default tree is a reconstruction (docs/rulings/kreus.md); start a game with `new --cards FILE`
     to use your printed cards."""
     from referee.games.kreus import render
 
@@ -305,16 +306,13 @@ def _cards_left(_ctx: click.Context, _param: click.Parameter,
         raise click.BadParameter("a comma-separated list of whole numbers, e.g. 2,3,2,2") from None
     if any(v < 0 for v in out):
         raise click.BadParameter("one count (0 or more) per player, e.g. 2,3,2,2")
-    if not 3 <= len(out) <= 6:
-        raise click.BadParameter(f"one count per player, 3 to 6 of them (Kreus is played by 3 "
-                                 f"to 6), not {len(out)}; e.g. 2,3,2,2")
-    return out
+    return out  # how many counts: a rule (3 to 6 players), checked by the scorer
 
 
 @calculator(group, "outcome")
 @click.option("--planet/--no-planet", default=None,
               help="Is the Planet in play? (default: yes when --elements is given)")
-@click.option("--elements", type=click.IntRange(0, 4), default=None,
+@click.option("--elements", type=int, default=None,
               help="Element cards under the Planet, 0-4 (4 = complete); giving it puts the "
                    "Planet in play.")
 @click.option("--cards-left", callback=_cards_left, default=None, metavar="N,N,...",
@@ -331,12 +329,11 @@ def outcome(planet: bool | None, elements: int | None, cards_left: list[int] | N
     Without --planet or --elements the Planet never entered play (critical defeat)."""
     from referee.games.kreus.flow import OUTCOME_TEXT
     from scorers.kreus import outcome as judge
+    from scorers.kreus import refuse_unreachable
 
     if planet is None:
         planet = elements is not None
-    if not planet and elements:
-        raise click.BadParameter("Elements lie under the Planet: drop --no-planet",
-                                 param_hint="--elements")
+    refuse_unreachable(planet, elements, cards_left)
     result = judge(planet=planet, elements=elements or 0, cards_left=cards_left,
                    aggression_held=aggression_held, aggression_early=aggression_early)
     emit_calculation({"outcome": result}, f"Outcome: {result} ({OUTCOME_TEXT[result]})")

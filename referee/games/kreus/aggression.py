@@ -15,13 +15,17 @@ from referee.games.kreus.cards import the, title
 from referee.games.kreus.state import KreusState
 from referee.games.kreus.table import (
     Choice,
+    holds,
     lost_in_creation,
+    may_hold,
     take_unseen,
+    taken_into_hand,
     to_discard,
     unseen_card,
 )
 from referee.verbs import pending
 
+OPTION_RULE = "Creation: a reveal's options must fit the card revealed"
 BOLT_RULE = "Aggression: Thunderbolts hit an unprotected Element card of an incomplete Nature card"
 STORM_RULE = "Aggression: the Storm's player discards only when it blows nothing away"
 
@@ -58,19 +62,25 @@ def _check_options(state: KreusState, who: str, card: str, action: dict) -> None
     name = the(card)
     for key in ("on", "as"):
         if action.get(key) is not None:
-            raise InputError(f"{name} is an Aggression card: --{key} is for Nature and "
-                             "Element cards")
+            raise IllegalAction(f"{name} is an Aggression card: it goes on no Nature card "
+                                f"and stands for no element (--{key} is for Nature and Element "
+                                "cards)", OPTION_RULE)
     if action.get("target") is not None:
         if card != "thunderbolts":
-            raise InputError(f"--target names the Element card Thunderbolts strike; "
-                             f"{name} strikes none")
+            raise IllegalAction(f"--target names the Element card Thunderbolts strike; "
+                                f"{name} strikes none", OPTION_RULE)
         _aimed(state, action["target"])
     typed = action.get("discard")
     if typed is None:
         return
     if card != "storm":
-        raise InputError(f"--discard is the card given up after a Storm of Uranus taken back, "
-                         f"not after {name}")
+        raise IllegalAction(f"--discard is the card given up after a Storm of Uranus taken "
+                            f"back, not after {name}", OPTION_RULE)
+    r = state["round"]
+    if (state["turn"] == 1 or r["last_turn"]) and r["crius"] != who:
+        raise IllegalAction(f"the Storm revealed on the {'first' if state['turn'] == 1 else 'last'}"
+                            f" turn loses the game: {who} takes nothing back and discards "
+                            "nothing (drop --discard)", STORM_RULE)
     if state["hek"] or board.vulnerable(state):
         why = ("the Hekatonkheires discard the Storm" if state["hek"]
                else "the Storm blows Element cards away")
@@ -138,12 +148,13 @@ def _storm(state: KreusState, who: str, action: dict) -> list[dict]:
         return [event(f"{who} reveals the Storm of Uranus: discarded {', '.join(reversed(lost))}.")]
     state["pool"]["storm"] += 1
     state["hand"][who] += 1
+    taken_into_hand(state, who, "storm")
     events = [event(f"{who} reveals the Storm of Uranus: no Element card to blow away; "
                     f"{who} takes it back in hand.")]
     if state["hand"][who] == 1:
         return [*events, event(f"{who} holds nothing else: no card to discard.")]
     choices = [c for c, n in sorted(state["pool"].items())
-               if n > 0 and cards.kind(c) != "aggression"]
+               if n > 0 and cards.kind(c) != "aggression" and may_hold(state, who, c)]
     state["pending"] = [pending(who, "storm-discard", [*choices, "none"])]
     events.append(event(f"{who} must now discard a Nature or Element card: "
                         f"`discard {who} CARD` (or `discard {who} none` if only Aggression "
@@ -165,6 +176,7 @@ def storm_discard(state: KreusState, who: str, action: dict, inline: bool = Fals
     if cards.kind(card) == "aggression":
         raise IllegalAction("the Storm makes its player discard a Nature or Element card",
                             "Aggression: the Storm's player discards a Nature or Element card")
+    holds(state, who, card)
     take_unseen(state, card)
     to_discard(state, card)
     state["hand"][who] -= 1

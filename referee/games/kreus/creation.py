@@ -11,11 +11,13 @@ from referee.chance import Chance
 from referee.engine import event
 from referee.errors import IllegalAction, InputError
 from referee.games.kreus import aggression, board, cards, flow, titans
+from referee.games.kreus.aggression import OPTION_RULE
 from referee.games.kreus.cards import PLANET, element_of, kind, quality_of, the, title
 from referee.games.kreus.state import KreusState
 from referee.games.kreus.table import (
     Choice,
     gain,
+    holds,
     lost_in_creation,
     named,
     take_unseen,
@@ -25,6 +27,7 @@ from referee.games.kreus.table import (
 from referee.verbs import Action, Event
 
 CHOICE_OPTIONS = ("on", "as", "target", "discard", "no_token", "tethys")
+TARGET_RULE = "Creation: a target named must be legal, even for a card that is discarded"
 
 
 def reveal(state: KreusState, action: Action, chance: Chance | None = None) -> list[Event]:
@@ -84,6 +87,7 @@ def reveal_one(state: KreusState, action: Action) -> list[Event]:
             raise IllegalAction(f"{r['order'][0]} reveals next (order: {', '.join(r['order'])})",
                                 "Creation: reveal in order from the First Player")
         card = unseen_card(state, action.get("card"), f"{who}'s face-down card")
+        holds(state, who, card)
         take_unseen(state, card)
         state["face_down"][who] -= 1
         r["started"] = True
@@ -106,11 +110,12 @@ def reveal_one(state: KreusState, action: Action) -> list[Event]:
 def _no_aggression_options(card: str, action: dict) -> None:
     """--target and --discard belong to Thunderbolts and the Storm: refused, not ignored."""
     if action.get("target") is not None:
-        raise InputError(f"--target names the Element card Thunderbolts strike; {title(card)} "
-                         f"is {'an Element' if kind(card) == 'element' else 'a Nature'} card")
+        raise IllegalAction(f"--target names the Element card Thunderbolts strike; "
+                            f"{title(card)} is {'an Element' if kind(card) == 'element' else 'a Nature'}"
+                            " card", OPTION_RULE)
     if action.get("discard") is not None:
-        raise InputError("--discard is the card given up after a Storm of Uranus taken back, "
-                         f"not after {title(card)}")
+        raise IllegalAction("--discard is the card given up after a Storm of Uranus taken back, "
+                            f"not after {title(card)}", OPTION_RULE)
 
 
 def _tethys_now(state: KreusState, card: str) -> list[dict]:
@@ -149,29 +154,21 @@ def nature_choices(state: KreusState, card: str) -> tuple[bool, list[Choice]]:
 
 def play_nature(state: KreusState, who: str, card: str, action: dict) -> list[dict]:
     name = title(card)
+    as_nature, options = nature_choices(state, card)
     why = restricted(state, who, card)
+    # a target named is checked first, even when the card is discarded whatever it names
+    choice = _typed_as_element(state, card, options, action, name, one=not why)
     if why:
         return _lose(state, card, f"{who} reveals {name}: {why}.")
-    as_nature, options = nature_choices(state, card)
     if not as_nature and not options:
         return _lose(state, card, f"{who} reveals {name}: it cannot enter play "
                                   f"(needs {board.prerequisite_text(state, card)}) and no card "
                                   "in play needs an element it shows.")
-    typed_as, typed_on = action.get("as"), action.get("on")
-    if typed_as is None and typed_on is None and as_nature:
+    if choice is None and as_nature:
         return _enter_nature(state, who, card, action)
-    if typed_as is not None:
-        element = cards.parse_element(typed_as)
-        if element not in state["tree"][card]["elements"]:
-            shows = ", ".join(e.capitalize() for e in state["tree"][card]["elements"])
-            raise IllegalAction(f"{name} shows {shows}; it can stand only for one of those",
-                                "Creation: a Nature card replaces an element printed on it")
-        choice = _pick(state, options, element, typed_on, name)
-    elif typed_on is not None:
-        choice = _pick(state, options, None, typed_on, name)
-    elif len(options) == 1:
+    if choice is None and len(options) == 1:
         choice = options[0]
-    else:
+    elif choice is None:
         raise InputError(f"{name} cannot enter play as itself (needs "
                          f"{board.prerequisite_text(state, card)}); say which element it stands "
                          f"for: {_choices_text(options)}")
@@ -187,6 +184,23 @@ def play_nature(state: KreusState, who: str, card: str, action: dict) -> list[di
     state["last_play"] = "nature-as-element"
     state["round"]["last_element"] = None
     return events + _planet_check(state, target)
+
+
+def _typed_as_element(state: KreusState, card: str, options: list[Choice], action: dict,
+                      name: str, one: bool = True) -> Choice | None:
+    """The element and target a Nature card is played for, when typed (`--as`, `--on`):
+    refused unless legal; None when neither is typed."""
+    typed_as, typed_on = action.get("as"), action.get("on")
+    if typed_as is None and typed_on is None:
+        return None
+    element = None
+    if typed_as is not None:
+        element = cards.parse_element(typed_as)
+        if element not in state["tree"][card]["elements"]:
+            shows = ", ".join(e.capitalize() for e in state["tree"][card]["elements"])
+            raise IllegalAction(f"{name} shows {shows}; it can stand only for one of those",
+                                "Creation: a Nature card replaces an element printed on it")
+    return _pick(state, options, element, typed_on, name, one)
 
 
 def _enter_nature(state: KreusState, who: str, card: str, action: dict) -> list[dict]:
@@ -250,16 +264,19 @@ def play_element(state: KreusState, who: str, card: str, action: dict, replay: b
                                 "Creation: Aether is the wild Element")
     if hyperion:
         r["hyperion_done"] = True
+    chosen = None
+    if typed_on is not None or element is not None:  # checked even if the card is discarded
+        chosen = _pick(state, options, element, typed_on, name, one=not blocked)
     if blocked:
         return _lose(state, card, f"{who} reveals {name}: {blocked}.", replay)
     if not options:
         need = "any element" if wild else own.capitalize()
         return _lose(state, card, f"{who} reveals {name}: no Nature card in play needs {need}.",
                      replay)
-    if typed_on is None and element is None and len(options) > 1:
+    if chosen is None and len(options) > 1:
         raise InputError(f"{name} can go on more than one card; choose: "
                          f"{_choices_text(options, wild)}")
-    target, element = _pick(state, options, element, typed_on, name)
+    target, element = chosen or options[0]
     as_text = f" as {element.capitalize()}" if wild else ""
     extra = " (Hyperion's power)" if hyperion else ""
     events = [event(f"{who} reveals {name} and puts it under {title(target)}{as_text}{extra}.")]
@@ -317,8 +334,10 @@ def _planet_check(state: KreusState, target: str) -> list[dict]:
 
 
 def _pick(state: KreusState, options: list[Choice], element: str | None, on: object,
-          name: str) -> Choice:
-    """The table's choice among the legal ones (auto when only one fits)."""
+          name: str, one: bool = True) -> Choice:
+    """The table's choice among the legal ones (auto when only one fits). A choice that is
+    not legal is refused even for a card that will be discarded (`one` False: the first
+    that fits is enough, as the card goes to the discard pile whichever it is)."""
     target = None
     if on is not None:
         target = cards.parse_nature(on, state["tree"])
@@ -332,13 +351,16 @@ def _pick(state: KreusState, options: list[Choice], element: str | None, on: obj
                                 "Creation: Elements go on Nature cards that still need them")
     fits = [(t, e) for t, e in options
             if (target is None or t == target) and (element is None or e == element)]
+    if not options:
+        raise IllegalAction(f"{name} can go nowhere now: no Nature card in play needs it; "
+                            "reveal it without --on or --as (it is discarded)", TARGET_RULE)
     if not fits:
         what = f" as {element.capitalize()}" if element else ""
         on_text = f" on {title(target)}" if target else ""
         raise IllegalAction(f"{name} cannot be played{what}{on_text}; it can go: "
                             f"{_choices_text(options)}",
                             "Creation: an Element goes on a Nature card in play that needs it")
-    if len(fits) > 1:
+    if len(fits) > 1 and one:
         raise InputError(f"{name}: more than one choice fits; choose: {_choices_text(fits)}")
     return fits[0]
 

@@ -1,4 +1,4 @@
-"""The replaceable data: the creation tree (RULINGS.md) and the Titan cards, with validation.
+"""The replaceable data: the creation tree (docs/rulings/kreus.md) and the Titan cards, with validation.
 
 Both ship as JSON files next to this module (tree.json, titans.json);
 `new --cards FILE` may replace either (keys `nature` and/or `titans`). Every

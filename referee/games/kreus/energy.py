@@ -9,16 +9,19 @@ from __future__ import annotations
 
 from referee.chance import Chance
 from referee.engine import event
-from referee.errors import IllegalAction, InputError
+from referee.errors import IllegalAction
 from referee.games.kreus import aggression, cards
 from referee.games.kreus.cards import noun, title
 from referee.games.kreus.state import KreusState
 from referee.games.kreus.table import (
+    exchanged,
     gain,
+    holds,
     named,
     need_hand,
     pay,
     take_unseen,
+    taken_into_hand,
     to_discard,
     unseen_card,
 )
@@ -32,7 +35,8 @@ def show_card(state: KreusState, action: Action, chance: Chance | None = None) -
     who = named(state, action.get("player"))
     to = named(state, action.get("to"), "--to")
     if to == who:
-        raise InputError("a card is shown to another player (--to NAME)")
+        raise IllegalAction(f"{who} cannot show a card to themselves: it is shown to another "
+                            "player", "Energy: a card is shown to another player")
     need_hand(state, who, 1, "showing a card")
     pay(state, who, COSTS["show"], "showing a card")
     if who not in state["round"]["shown"]:
@@ -46,21 +50,22 @@ def exchange(state: KreusState, action: Action, chance: Chance | None = None) ->
     who = named(state, action.get("player"))
     other = named(state, action.get("with"), "the other player")
     if other == who:
-        raise InputError("an exchange is with another player")
+        raise IllegalAction(f"{who} cannot exchange with themselves",
+                            "Energy: an exchange is with another player")
     need_hand(state, who, 1, "an exchange")
     need_hand(state, other, 1, "an exchange")
     pay(state, who, COSTS["exchange"], "an exchange")
+    exchanged(state, who, other)
     return [event(f"{who} and {other} exchange one card face down (2 Energy; {who} has "
                   f"{state['tokens'][who]}, Reserve {state['reserve']}).")]
 
 
 def swap_with_discard(state: KreusState, who: str, take: object, give: object, why: str) -> list[dict]:
-    """A Nature or Element card from hand goes to the discard; a discarded one comes back."""
+    """A Nature or Element card from hand goes to the discard; any discarded card comes back
+    (an Aggression card too): it is in `who`'s hand, unseen again until it leaves it, so an
+    Aggression card taken back counts as held until it is revealed."""
     need_hand(state, who, 1, why)
     wanted = cards.parse(take, state["deck"])
-    if cards.kind(wanted) == "aggression":
-        raise IllegalAction(f"{title(wanted)} is an Aggression card; only Nature or Element "
-                            "cards are taken back", "Energy: swap for a discarded card")
     if wanted not in state["discard"]:
         raise IllegalAction(f"no {noun(wanted)} card is in the discard pile",
                             "Energy: only a discarded card can be taken back")
@@ -68,10 +73,12 @@ def swap_with_discard(state: KreusState, who: str, take: object, give: object, w
     if cards.kind(given) == "aggression":
         raise IllegalAction(f"{title(given)} is an Aggression card; only a Nature or Element "
                             "card is given for it", "Energy: swap for a discarded card")
+    holds(state, who, given)
     take_unseen(state, given)
     to_discard(state, given)
     state["discard"].remove(wanted)
     state["pool"][wanted] = state["pool"].get(wanted, 0) + 1
+    taken_into_hand(state, who, wanted)
     return [event(f"{who} gives {title(given)} to the discard and takes back {title(wanted)} "
                   f"({why}).")]
 
@@ -89,7 +96,7 @@ def retrieve(state: KreusState, action: Action, chance: Chance | None = None) ->
 
 def discard(state: KreusState, action: Action, chance: Chance | None = None) -> list[Event]:
     """Divination: discard a Nature or Element card for a token, once per player per phase
-    (RULINGS); also answers the Storm (that discard earns nothing and is not counted)."""
+    (docs/rulings/kreus.md); also answers the Storm (that discard earns nothing and is not counted)."""
     who = named(state, action.get("player"))
     if state["pending"]:  # the core let only the Storm's player through
         return aggression.storm_discard(state, who, action)
@@ -105,6 +112,7 @@ def discard(state: KreusState, action: Action, chance: Chance | None = None) -> 
     if cards.kind(card) == "aggression":
         raise IllegalAction(f"{title(card)} is an Aggression card: only Nature or Element cards "
                             "are discarded for Energy", "Divination: discard for a token")
+    holds(state, who, card)
     take_unseen(state, card)
     to_discard(state, card)
     state["hand"][who] -= 1

@@ -19,7 +19,10 @@ from referee.verbs import Action, Verb
 class KreusEngine(Engine):
     name = "kreus"
     title = "Kreus"
-    rules_version = "2"  # 2: one discard for a token per phase; held Aggression counted
+    # 2: one discard for a token per phase; held Aggression counted. 3: a reveal's target is
+    # checked even when the card is discarded; the Planet (and a card taken into a hand) is
+    # only let out of the hands that may hold it; a discarded Aggression card may be retrieved
+    rules_version = "3"
     min_players = 3
     max_players = 6
     series_word = "Planet and Energy"
@@ -39,7 +42,9 @@ class KreusEngine(Engine):
             state["first"] = state["players"].index(self.resolve_player(state, first))
         state["token_taker"] = state["players"][state["first"]]
         if options.get("layout") is not None:  # a position laid out by hand (tests, not the CLI)
-            layout.lay_out(state, options["layout"])
+            layout.lay_out(state, options["layout"])  # hands of unknown history: nothing known
+        else:  # whoever was dealt the Planet takes the First Player card
+            state["known"] = {cards.PLANET: [state["players"][state["first"]]]}
         return state
 
     # -- the flow the core enforces ---------------------------------------------------------

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from referee.chance import Chance
 from referee.engine import event
-from referee.errors import IllegalAction, InputError
+from referee.errors import IllegalAction
 from referee.games.kreus import board
 from referee.games.kreus.cards import PLANET, element_of, quality_of, the, title
 from referee.games.kreus.setup import new_round, setup_done
@@ -60,7 +60,9 @@ def ready(state: KreusState, action: Action, chance: Chance | None = None) -> li
     else:
         names = [named(state, typed)]
     if len(set(names)) != len(names):
-        raise InputError("each player is named once")
+        twice = next(p for p in names if names.count(p) > 1)
+        raise IllegalAction(f"{twice} is named twice: each player puts one card face down",
+                            "Divination: one card face down each")
     r = state["round"]
     placed = []
     for who in names:
@@ -214,12 +216,14 @@ def finish(state: KreusState, reason: str) -> list[dict]:
     """The game ends: hands empty, or the Planet complete.
 
     Every card leaves a hand face up, so an Aggression card the referee has not seen is
-    still in a hand or face down: with the Planet complete, that is a defeat (RULINGS).
+    still in a hand or face down, and so is one taken back from the discard pile (it is
+    counted unseen again): with the Planet complete, that is a defeat.
     """
     state["end_reason"] = reason
     held = held_aggression(state)
     if reason == "planet" and held:
-        return [event(f"{held} Aggression card{'s were' if held > 1 else ' was'} never seen: "
+        return [event(f"{held} Aggression card{'s were' if held > 1 else ' was'} never seen "
+                      "(or taken back from the discard pile and not revealed since): "
                       f"{'they are' if held > 1 else 'it is'} still in a hand or face down as "
                       "the Planet completes."), *conclude(state, True)]
     if reason == "planet":
@@ -262,7 +266,7 @@ OUTCOME_TEXT = {
 
 def end_game(state: KreusState, action: Action, chance: Chance | None = None) -> list[Event]:
     """`end`: nothing to answer. The game ends by itself, and whether an Aggression card is
-    held when the Planet completes is decided from the referee's count (RULINGS)."""
+    held when the Planet completes is decided from the referee's count (docs/rulings/kreus.md)."""
     raise IllegalAction("the game ends by itself when every hand is empty or the Planet is "
                         "complete; an Aggression card never seen by then counts as held, so "
                         "the table is asked nothing",

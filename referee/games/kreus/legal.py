@@ -12,7 +12,7 @@ from __future__ import annotations
 from referee.games.kreus import aggression, board, cards, creation, flow
 from referee.games.kreus.cards import kind
 from referee.games.kreus.state import KreusState
-from referee.games.kreus.table import may_be_last_turn
+from referee.games.kreus.table import may_be_last_turn, may_hold
 from referee.games.kreus.titans import active_phase
 from referee.verbs import Action
 
@@ -35,7 +35,8 @@ def discard(state: KreusState) -> list[Action]:
     playable = _unseen(state, ("nature", "element"))
     if state["pending"]:
         storm: str = state["pending"][0]["player"]
-        return [{"player": storm, "card": "none"}, *({"player": storm, "card": c} for c in playable)]
+        return [{"player": storm, "card": "none"},
+                *({"player": storm, "card": c} for c in playable if may_hold(state, storm, c))]
     r = state["round"]
     out: list[Action] = []
     for who in state["players"]:
@@ -43,7 +44,7 @@ def discard(state: KreusState) -> list[Action]:
         if state["hand"][who] < 1 or who in r["discarded"] or (
                 r["cronus"] == who and who not in r["placed"] and state["hand"][who] <= 2):
             continue
-        out += [{"player": who, "card": c} for c in playable]
+        out += [{"player": who, "card": c} for c in playable if may_hold(state, who, c)]
     return out
 
 
@@ -104,10 +105,11 @@ def exchange(state: KreusState) -> list[Action]:
 
 
 def retrieve(state: KreusState) -> list[Action]:
-    back = [c for c in dict.fromkeys(state["discard"]) if kind(c) != "aggression"]
+    """Any discarded card (an Aggression card too) for a Nature or Element card in hand."""
+    back = list(dict.fromkeys(state["discard"]))
     give = _unseen(state, ("nature", "element"))
     return [{"player": who, "card": b, "give": g} for who in _paying(state, 3)
-            for b in back for g in give]
+            for b in back for g in give if may_hold(state, who, g)]
 
 
 def next_(state: KreusState) -> list[Action]:
@@ -126,7 +128,7 @@ def reveal(state: KreusState) -> list[Action]:
     out: list[Action] = []
     if r["order"]:
         who = r["order"][0]
-        pool = [c for c, n in sorted(state["pool"].items()) if n > 0]
+        pool = [c for c, n in sorted(state["pool"].items()) if n > 0 and may_hold(state, who, c)]
         early = state["turn"] == 1 or r["last_turn"]
         calm = [c for c in pool if kind(c) != "aggression"]
         if early and calm and r["crius"] != who and sum(state["pool"].values()) % 5:
@@ -192,10 +194,11 @@ def _tethys_free(state: KreusState) -> bool:
         t["name"] == "tethys" and t["used"] < t["uses"] for t in state["titans"].values())
 
 
-def _discard_swap(state: KreusState) -> dict | None:
-    """A swap with the discard pile (retrieve, Mnemosyne): a card to take and one to give."""
+def _discard_swap(state: KreusState, who: str) -> dict | None:
+    """A swap with the discard pile (Mnemosyne): a card to take and one to give (playouts
+    take back no Aggression card, though the rules allow it)."""
     back = [c for c in dict.fromkeys(state["discard"]) if kind(c) != "aggression"]
-    give = _unseen(state, ("nature", "element"))
+    give = [c for c in _unseen(state, ("nature", "element")) if may_hold(state, who, c)]
     if not back or not give:
         return None
     return {"card": _spin(state, back)[0], "give": _spin(state, give)[0]}
@@ -246,7 +249,7 @@ def _power_args(state: KreusState, who: str, name: str) -> dict | None:
         slot = state["in_play"][last["nature"]]["elements"][last["index"]]
         return None if slot["protected"] else {}
     if name == "mnemosyne":
-        return _discard_swap(state) if state["hand"][who] >= 1 else None
+        return _discard_swap(state, who) if state["hand"][who] >= 1 else None
     if name == "crius":
         ok = r["crius"] is None and (state["turn"] == 1 or may_be_last_turn(state))
         return {} if ok else None

@@ -78,6 +78,8 @@ def setup(options: dict) -> KreusState:
         "outcome": None,
         "end_reason": None,
         "aggression_held": None,
+        "known": {},
+        "taken": [],
     }
     return state
 
@@ -90,9 +92,12 @@ def take_tokens(state: KreusState, action: Action, chance: Chance | None = None)
                             "Setup: tokens are taken once, before the first turn")
     who = named(state, action.get("player"))
     n = action.get("n")
-    if not isinstance(n, int) or isinstance(n, bool) or n < 0:
+    if not isinstance(n, int) or isinstance(n, bool):
         raise InputError(f"tokens: N is the number of Energy tokens taken from the Reserve, "
                          f"a whole number 0 or more (not {n!r})")
+    if n < 0:
+        raise IllegalAction(f"{who} cannot take {n} tokens: a player takes 0 or more from the "
+                            "Reserve", "Setup: only the Reserve's tokens can be taken")
     if n > state["reserve"]:
         raise IllegalAction(f"the Reserve holds {state['reserve']} token(s), not {n}",
                             "Setup: only the Reserve's tokens can be taken")
@@ -142,8 +147,10 @@ def choose_titan(state: KreusState, action: Action, chance: Chance | None = None
         if who in drawn:
             i = drawn[who]
         elif face is not None:
-            raise InputError(f"`titan {who} draw` draws a Titan card; choose its face once it "
-                             f"is seen (or name the card drawn at the table: `titan {who} TITAN`)")
+            raise IllegalAction(f"`titan {who} draw` draws a Titan card; choose its face once "
+                                f"it is seen (or name the card drawn at the table: "
+                                f"`titan {who} TITAN`)",
+                                "Incarnation: a face is kept once the Titan card is drawn")
         else:
             free = [i for i in range(len(state["titan_cards"])) if i not in taken]
             if not free or chance is None:
@@ -155,9 +162,10 @@ def choose_titan(state: KreusState, action: Action, chance: Chance | None = None
             return [event(f"{who} draws the {_card_title(state, i)} Titan card: keep a face "
                           f"with {_face_commands(state, who, i)}.")]
         card = state["titan_cards"][i]
-        if face is None:
-            raise InputError(f"{who} holds the {_card_title(state, i)} Titan card: keep a face "
-                             f"with {_face_commands(state, who, i)}")
+        if face is None:  # `draw` again: one card each, and this one is drawn
+            raise IllegalAction(f"{who} holds the {_card_title(state, i)} Titan card: keep a "
+                                f"face with {_face_commands(state, who, i)}",
+                                "Incarnation: each player draws one Titan card")
     else:
         name = str(typed).strip().lower()
         for i, card in enumerate(state["titan_cards"]):  # noqa: B007 (i is read after the loop)

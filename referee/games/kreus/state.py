@@ -143,3 +143,7 @@ class KreusState(TypedDict):
     outcome: str | None
     end_reason: str | None
     aggression_held: bool | None
+    # single-copy cards still unseen whose possible holders the referee knows: the Planet
+    # (dealt to the First Player), a card taken back into a hand, the Storm taken back
+    known: dict[str, list[str]]
+    taken: list[str]  # those of them known because they were taken into a hand

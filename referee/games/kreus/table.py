@@ -54,6 +54,65 @@ def unseen_card(state: KreusState, text: object, rule_context: str) -> str:
 
 def take_unseen(state: KreusState, card: str) -> None:
     state["pool"][card] -= 1
+    if state["pool"][card] <= 0:  # seen: it is in no hand any more
+        state["known"].pop(card, None)
+        if card in state["taken"]:
+            state["taken"].remove(card)
+
+
+PLANET_RULE = "Hands: the Planet starts in the First Player's hand"
+HELD_RULE = "Hands: a card taken into a hand stays there until it is exchanged or seen"
+
+
+def holds(state: KreusState, who: str, card: str) -> None:
+    """Refuse `who` letting `card` out of their hand (or face down) when the referee knows
+    it cannot be there: a card it knows is in other hands (the Planet before any exchange
+    could move it, a card taken back from the discard), or a card other than those `who`
+    must still hold when only as many cards are left to them."""
+    holders = state["known"].get(card)
+    if holders is not None and who not in holders:
+        where = " or ".join(holders)
+        if card == cards.PLANET and card not in state["taken"]:
+            raise IllegalAction(f"the Planet was dealt to the First Player and can only be in "
+                                f"{where}'s hand: no exchange has reached {who}", PLANET_RULE)
+        raise IllegalAction(f"{title(card)} can only be in {where}'s hand: no exchange has "
+                            f"passed it to {who}", HELD_RULE)
+    kept = [c for c, ps in state["known"].items()
+            if ps == [who] and c != card and state["pool"].get(c, 0) > 0]
+    left = cards_left(state)[who] - 1
+    if len(kept) > left:
+        names = ", ".join(title(c) for c in kept)
+        raise IllegalAction(f"{who} holds {left + 1} card{'s' if left else ''} and {names} "
+                            f"{'is' if len(kept) == 1 else 'are'} among them: this one must "
+                            f"be {names if len(kept) == 1 else 'one of those'}",
+                            PLANET_RULE if cards.PLANET in kept and cards.PLANET not in
+                            state["taken"] else HELD_RULE)
+
+
+def may_hold(state: KreusState, who: str, card: str) -> bool:
+    """`holds` as a test (completion, hints, playouts)."""
+    try:
+        holds(state, who, card)
+    except IllegalAction:
+        return False
+    return True
+
+
+def taken_into_hand(state: KreusState, who: str, card: str) -> None:
+    """A card goes into `who`'s hand openly (taken back from the discard, the Storm taken
+    back): the referee knows where a one-copy card is until an exchange can move it."""
+    if state["deck"].get(card) == 1:
+        state["known"][card] = [who]
+        if card not in state["taken"]:
+            state["taken"].append(card)
+
+
+def exchanged(state: KreusState, a: str, b: str) -> None:
+    """An exchange between `a` and `b`: a card known in one hand may now be in the other."""
+    for holders in state["known"].values():
+        for x, y in ((a, b), (b, a)):
+            if x in holders and y not in holders:
+                holders.append(y)
 
 
 def to_discard(state: KreusState, card: str) -> None:

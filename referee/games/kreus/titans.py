@@ -43,12 +43,30 @@ def use_power(state: KreusState, action: Action, chance: Chance | None = None) -
                 else f"used in the {phase.capitalize()} phase")
         raise IllegalAction(f"{titan['name'].capitalize()}'s power is {when} "
                             f"(now: {state['phase']})", "Incarnation: each power has its phase")
+    _own_options(titan["name"], action)
     events = POWERS[titan["name"]](state, who, action)
     titan["used"] += 1
     left = titan["uses"] - titan["used"]
     events.append(event(f"({titan['name'].capitalize()}: {left} use{'s' if left != 1 else ''} "
                         "left.)"))
     return events
+
+
+# What each power names (`power NAME ...`); any other option is refused, not ignored.
+OPTIONS = {"coeus": ("direction",), "oceanus": ("swap",), "rhea": ("position",),
+           "theia": ("to",), "themis": ("on", "card", "gain"), "phoebe": ("on",),
+           "mnemosyne": ("card", "give")}
+ALL_OPTIONS = ("direction", "swap", "position", "to", "on", "card", "give", "gain")
+
+
+def _own_options(name: str, action: Action) -> None:
+    own = OPTIONS.get(name, ())
+    extra = [f"--{k}" for k in ALL_OPTIONS if k not in own and action.get(k) not in (None, [])]
+    if extra:
+        takes = (f"it takes {', '.join('--' + k for k in own)}" if own
+                 else "it names nothing")
+        raise IllegalAction(f"{' '.join(extra)} is not for {name.capitalize()}'s power: {takes}",
+                            "Incarnation: a power names only what it acts on")
 
 
 def active_phase(titan: Titan) -> str:
@@ -116,11 +134,15 @@ def coeus(state: KreusState, who: str, action: dict) -> list[dict]:
 def oceanus(state: KreusState, who: str, action: dict) -> list[dict]:
     """Switch two players' places in this turn's reveal order."""
     names = action.get("swap") or []
-    if not isinstance(names, list) or len(names) != 2:
+    if not isinstance(names, list):
         raise InputError("Oceanus: name the two players to switch (--swap A --swap B)")
+    if len(names) != 2:
+        raise IllegalAction(f"Oceanus switches exactly two players ({len(names)} named: "
+                            "--swap A --swap B)", "Incarnation: Oceanus switches two players")
     a, b = (named(state, n, "--swap") for n in names)
     if a == b:
-        raise InputError("Oceanus switches two different players")
+        raise IllegalAction(f"{a} is named twice: Oceanus switches two different players",
+                            "Incarnation: Oceanus switches two players")
     for p in (a, b):
         _must_reveal(state, p, "Oceanus switches two players who reveal a card this turn")
     state["round"]["order_mods"].append({"kind": "swap", "a": a, "b": b})
@@ -140,8 +162,11 @@ def rhea(state: KreusState, who: str, action: dict) -> list[dict]:
     """Her face-down card takes the place she chooses in the reveal order."""
     pos = action.get("position")
     n = len(state["players"])
-    if not isinstance(pos, int) or isinstance(pos, bool) or not 1 <= pos <= n:
-        raise InputError(f"Rhea: --position is 1 (first) to {n} (last)")
+    if not isinstance(pos, int) or isinstance(pos, bool):
+        raise InputError(f"Rhea: --position is a number, 1 (first) to {n} (last)")
+    if not 1 <= pos <= n:
+        raise IllegalAction(f"Rhea: --position is 1 (first) to {n} (last), not {pos}",
+                            "Incarnation: Rhea places her card in the reveal order")
     _must_reveal(state, who, "Rhea places her own face-down card")
     state["round"]["order_mods"].append({"kind": "move", "player": who, "position": pos})
     return [event(f"Rhea: {who}'s card will be revealed in position {pos}.")]
@@ -150,11 +175,16 @@ def rhea(state: KreusState, who: str, action: dict) -> list[dict]:
 def theia(state: KreusState, who: str, action: dict) -> list[dict]:
     """Show one card to two players, or two cards to one player (no Energy)."""
     to = action.get("to") or []
-    if not isinstance(to, list) or not 1 <= len(to) <= 2:
+    if not isinstance(to, list):
         raise InputError("Theia: --to NAME once (two cards) or twice (one card each)")
+    if not 1 <= len(to) <= 2:
+        raise IllegalAction(f"Theia shows two cards to one player or one card to two "
+                            f"({len(to)} named: --to NAME once or twice)",
+                            "Incarnation: Theia shows cards to one or two players")
     names = [named(state, n, "--to") for n in to]
     if who in names or len(set(names)) != len(names):
-        raise InputError("Theia shows cards to other players, each named once")
+        raise IllegalAction("Theia shows cards to other players, each named once",
+                            "Incarnation: Theia shows cards to one or two players")
     need_hand(state, who, 2 if len(names) == 1 else 1, "Theia's power")
     if who not in state["round"]["shown"]:
         state["round"]["shown"].append(who)
@@ -167,7 +197,8 @@ def themis(state: KreusState, who: str, action: dict) -> list[dict]:
     r = state["round"]
     on = named(state, action.get("on"), "--on")
     if on == who:
-        raise InputError("Themis bets on another player's card")
+        raise IllegalAction(f"{who} cannot bet on her own card: Themis bets on another "
+                            "player's card", "Incarnation: Themis bets on a face-down card")
     if on not in r["placed"]:
         raise IllegalAction(f"{on} has no card face down yet",
                             "Incarnation: Themis bets on a face-down card")
@@ -179,8 +210,14 @@ def themis(state: KreusState, who: str, action: dict) -> list[dict]:
                             "Incarnation: one Themis token per card")
     card = cards.parse(action.get("card"), state["deck"])
     gain = action.get("gain", 1)
-    if not isinstance(gain, int) or isinstance(gain, bool) or not 0 <= gain <= 15:
-        raise InputError("Themis: --gain is the tokens a right guess wins (0-15)")
+    if gain is None:
+        gain = 1
+    if not isinstance(gain, int) or isinstance(gain, bool):
+        raise InputError(f"Themis: --gain is a whole number of tokens, not {gain!r}")
+    if not 0 <= gain <= 15:
+        raise IllegalAction(f"Themis: --gain is the tokens a right guess wins, 0 to 15 (the "
+                            f"most the game has), not {gain}",
+                            "Incarnation: Themis wins tokens from the Reserve")
     if state["tokens"][who] < 1:
         raise IllegalAction(f"{who} has no Energy token to bet",
                             "Incarnation: Themis bets one of her tokens")
@@ -194,7 +231,8 @@ def phoebe(state: KreusState, who: str, action: dict) -> list[dict]:
     """Look at another player's face-down card."""
     on = named(state, action.get("on"), "--on")
     if on == who:
-        raise InputError("Phoebe looks at another player's card")
+        raise IllegalAction(f"{who} cannot look at her own card with Phoebe's power",
+                            "Incarnation: Phoebe looks at another player's face-down card")
     if state["face_down"][on] <= 0:
         raise IllegalAction(f"{on} has no card face down",
                             "Incarnation: Phoebe looks at a face-down card")
