@@ -9,6 +9,7 @@ draws them from the cards the catalog says remain unseen, and records them.
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 import click
 
@@ -22,7 +23,7 @@ from referee.cli.common import (
     new_options,
     start,
 )
-from referee.errors import InputError
+from referee.errors import IllegalAction, InputError
 
 group = game_group(
     "elysion",
@@ -151,7 +152,10 @@ def _pairs(items: tuple[str, ...]) -> dict[str, str]:
         if not sep or not name.strip() or not realm.strip():
             raise InputError(f"'{item}': write each as NAME=REALM, e.g. Ann=12 or Bob=40*")
         if name.strip().lower() in (n.lower() for n in out):
-            raise InputError(f"{name.strip()} is named twice: each player reveals one realm")
+            from referee.games.elysion.flow import ONE_REALM_RULE
+
+            raise IllegalAction(f"{name.strip()} is named twice: each player reveals one realm",
+                                ONE_REALM_RULE)
         out[name.strip()] = realm.strip()
     return out
 
@@ -316,14 +320,21 @@ def lookback(give_up: tuple[str, ...], dry_run: bool) -> None:
     sid, loaded = load_current("elysion")
     if loaded.state.get("lookback") is None or give_up:  # the engine refuses a second scoring
         action = {"verb": "lookback", "give_up": _give_up(give_up)}
-        run_action("elysion", action, dry_run=dry_run)
+        run_action("elysion", action, dry_run=dry_run, extra=_lookback_result)
         return
-    if ref.as_json:
-        output.emit_json(
-            output.envelope({"lookback": loaded.state["lookback"]}, sid, loaded.state_json())
-        )
+    if ref.as_json:  # the same keys as when it was scored: the recorded look back
+        done = next(r for r in reversed(loaded.records) if r["action"].get("verb") == "lookback")
+        result = {"action": done["action"], "events": done.get("events", []),
+                  "results": done.get("results", []), "dry_run": dry_run,
+                  **_lookback_result(loaded)}
+        output.emit_json(output.envelope(result, sid, loaded.state_json()))
         return
     click.echo(lookback_text(loaded.state["lookback"], loaded.state["players"]))
+
+
+def _lookback_result(loaded: Any) -> dict:
+    """What `lookback --json` adds to its result: the look back, card by card."""
+    return {"lookback": loaded.state.get("lookback")}
 
 
 def lookback_text(result: dict, players: list[str]) -> str:

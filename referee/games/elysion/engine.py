@@ -7,7 +7,7 @@ from typing import Any, ClassVar
 
 from referee.chance import Chance
 from referee.engine import Engine
-from referee.errors import IllegalAction, InputError
+from referee.errors import IllegalAction
 from referee.games.elysion import deck, flow, render
 from referee.games.elysion.catalog import norm, of_state
 from referee.games.elysion.names import canonical
@@ -79,7 +79,8 @@ class ElysionEngine(Engine):
                 if p in named and key == "give_up" and isinstance(value, dict):
                     named[p] = {**named[p], **value}  # one player, several constellations
                 elif p in named:
-                    raise InputError(f"{p} is named twice: each player reveals one realm")
+                    raise IllegalAction(f"{p} is named twice: each player reveals one realm",
+                                        flow.ONE_REALM_RULE)
                 else:
                     named[p] = value
             out[key] = named
