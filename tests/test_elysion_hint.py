@@ -70,3 +70,34 @@ def test_day_eight_take_is_shown_as_a_whole_command():
     assert t.state["day"] == 8
     text = _hint_text(t)
     assert "Bob may take: take Bob\n  " + NOTE + "\n" in text
+
+
+def _bash(db, words: list[str]) -> list[str]:
+    import os
+    import subprocess
+    import sys
+
+    env = {**os.environ, "REFEREE_DB": str(db), "_REFEREE_COMPLETE": "bash_complete",
+           "COMP_WORDS": " ".join(["referee", "elysion", *words]), "COMP_CWORD": str(len(words) + 1)}
+    env.pop("REFEREE_SESSION", None)
+    done = subprocess.run([sys.executable, "-m", "referee"], env=env, capture_output=True, text=True,
+                          timeout=60)
+    assert done.returncode == 0, done.stderr
+    return [shlex.split(line.split(",", 1)[1])[0] for line in done.stdout.splitlines()
+            if line.startswith("plain,")]
+
+
+def test_realms_are_revealed_together_completion_offers_name_equals_realm():
+    # Day 2 of the example: Ann holds 12 (taken from the row) and two hidden realms, Bob 33
+    # and two hidden, Cy 27 and two hidden. Each NAME=REALM word is a realm that can be in
+    # that hand: the one taken, or any realm nobody has seen (nothing hidden is told).
+    t = _after_day_one()
+    offered = _bash(t.path, ["reveal", ""])
+    assert {w.split("=")[0] for w in offered} == {"Ann", "Bob", "Cy"}
+    assert "Ann=12" in offered and "Bob=33" in offered and "Ann=33" not in offered
+    assert "Ann=20" not in offered  # 20 left the game with the row
+    assert "Ann=32*" in offered and "Cy=7" in offered
+    after_bob = _bash(t.path, ["reveal", "Bob=33", "Ann=3"])
+    assert after_bob[:4] == ["Ann=3", "Ann=3*", "Ann=30", "Ann=31"]
+    assert all(w.startswith("Ann=3") for w in after_bob)
+    assert _bash(t.path, ["reveal", "Ann=32*", "b=33", "C"])[0] == "Cy=27"  # Cy's own 27 first

@@ -149,7 +149,7 @@ def words(live: Live, verb: str, given: Mapping[str, Any], key: str,
             continue
         action = next((a for a in legal if _matches(a, {**given, key: word})), None)
         text = _short(engine.describe(without_results(engine, action))) if action is not None \
-            else "from the card library"
+            else "from the card library" if word in extra else ""
         out.append((word, text))
     out.sort(key=lambda pair: pair[0] not in choices)  # stable: pending choices first
     return out
