@@ -1,7 +1,7 @@
 """The card catalog: realms, constellations, Blessings and Shades, read from a small TOML file.
 
 The rulebook prints no card texts, so a table writes its deck once in this
-format (RULINGS, Elysion). `check(text)` lists every problem with its line;
+format (docs/rulings/elysion.md). `check(text)` lists every problem with its line;
 `load(text)` returns a `Catalog` or raises `InputError` listing them all.
 
     [catalog]

@@ -1,6 +1,6 @@
 """The journey: the day's reveal, the take turns (realm, Blessing, Shade), the day's end.
 
-One day (rulebook, RULINGS):
+One day (the rulebook, and docs/rulings/elysion.md):
 1. `reveal`: every player's realm at once, placed at the end of the journey;
    Blessings to draw = 1 + coins on the journey and kept Blessings, when the
    realm is higher than yesterday's (never on day 1); take order lowest first.
