@@ -23,7 +23,7 @@ from referee.cli.common import (
     new_options,
     start,
 )
-from referee.errors import IllegalAction, InputError
+from referee.errors import InputError
 
 group = game_group(
     "elysion",
@@ -144,20 +144,17 @@ def new(
     start("elysion", options, seed=seed, name=name, dry_run=dry_run)
 
 
-def _pairs(items: tuple[str, ...]) -> dict[str, str]:
-    """NAME=REALM words as {name: realm}; a name given twice is refused, not overwritten."""
-    out: dict[str, str] = {}
+def _pairs(items: tuple[str, ...]) -> dict[str, str] | list[list[str]]:
+    """NAME=REALM words as {name: realm}; with a name given twice, the [name, realm] pairs as
+    typed, so the engine refuses it (one realm a day) instead of one overwriting the other."""
+    pairs: list[list[str]] = []
     for item in items:
         name, sep, realm = item.partition("=")
         if not sep or not name.strip() or not realm.strip():
             raise InputError(f"'{item}': write each as NAME=REALM, e.g. Ann=12 or Bob=40*")
-        if name.strip().lower() in (n.lower() for n in out):
-            from referee.games.elysion.flow import ONE_REALM_RULE
-
-            raise IllegalAction(f"{name.strip()} is named twice: each player reveals one realm",
-                                ONE_REALM_RULE)
-        out[name.strip()] = realm.strip()
-    return out
+        pairs.append([name.strip(), realm.strip()])
+    out = dict(pairs)
+    return out if len({n.lower() for n in out}) == len(pairs) else pairs
 
 
 @action_command(group, "reveal")

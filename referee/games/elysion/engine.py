@@ -72,10 +72,15 @@ class ElysionEngine(Engine):
         out = super().resolve(state, verb, action)
         for key in ("realms", "give_up"):
             typed = out.get(key)
-            if not isinstance(typed, dict):
+            if key == "realms" and isinstance(typed, list) and all(
+                    isinstance(pair, list | tuple) and len(pair) == 2 for pair in typed):
+                typed = [tuple(pair) for pair in typed]  # NAME=REALM as typed, a name twice
+            elif isinstance(typed, dict):
+                typed = list(typed.items())
+            else:
                 continue
             named: dict[str, Any] = {}
-            for name, value in typed.items():
+            for name, value in typed:
                 p = self.resolve_player(state, name)
                 if p in named and key == "give_up" and isinstance(value, dict):
                     named[p] = {**named[p], **value}  # one player, several constellations
