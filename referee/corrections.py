@@ -26,7 +26,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from referee import session
-from referee.chance import NotYetRolled
+from referee.chance import REFEREE
 from referee.errors import IllegalAction, InputError, RefereeError
 from referee.store import ALL_STATUSES, Store
 
@@ -95,6 +95,17 @@ def _annotated(results: list, place: int) -> list:
     if rolled_at(results) is not None or not any(r.get("source", "referee") == "referee" for r in results):
         return results
     return [{**r, "ply": place} if r.get("source", "referee") == "referee" else r for r in results]
+
+
+def _only_seen(results: list[dict], target: dict | None) -> None:
+    """A dry run reveals nothing the table has not seen: the corrected action may reuse a result
+    the amended action recorded (the same draw at the same place), never show a new one."""
+    seen = [(r.get("label"), r.get("value")) for r in (target or {}).get("results", [])]
+    for r in results:
+        if r.get("source", REFEREE) == REFEREE and (r.get("label"), r.get("value")) not in seen:
+            raise IllegalAction(f"the corrected action needs a new result from the referee for "
+                                f"'{r.get('label')}'; a dry run never shows one (type the results, or "
+                                "run it without --dry-run)", HIDDEN_RULE)
 
 
 def _failing(engine: Any, number: int, action: dict, exc: BaseException) -> Failing:
@@ -179,12 +190,10 @@ def _correct(store: Store, sid: str, kind: str, number: int, action: dict | None
         if action.get("verb") == "new":
             raise InputError("`new` starts a session; it cannot be amended or inserted")
         action = engine.normalize(state, action)
-        try:
-            state, events, results = session.run(engine, state, action, seed, number, dry=dry_run)
-        except NotYetRolled as stop:
-            raise IllegalAction(f"the corrected action needs the referee to {stop.what} for '{stop.label}'; "
-                                "a dry run never rolls (type the results, or run it without --dry-run)",
-                                HIDDEN_RULE) from None
+        try:  # rolled as the real correction would; a dry run then shows only results already seen
+            state, events, results = session.run(engine, state, action, seed, number)
+            if dry_run:
+                _only_seen(results, target if kind == "amend" else None)
         except RefereeError as exc:
             exc.message = f"the {'amended' if kind == 'amend' else 'inserted'} action {number} is refused: " \
                           f"{exc.message}"

@@ -183,9 +183,25 @@ def test_checker_reports_duplicate_numbers_and_names():
     )
     problems = cat.check(text)
     assert [(p.line, p.message) for p in problems] == [
-        (8, "realm 2: duplicate number 4"),
-        (13, "blessing 2: duplicate name 'nectar'"),
+        (8, "realm 2: duplicate number 4 (the realm at line 4 has it)"),
+        (13, "blessing 2: duplicate name 'nectar' (the blessing at line 10 has it)"),
     ]
+
+
+def test_checker_reports_every_problem_of_a_duplicate_card_too():
+    # Catalog check lists every problem of every card: the second realm 4 repeats a number,
+    # and its faction and score rule are bad as well; realm 5 has a bad faction of its own.
+    text = (
+        HEAD + '[[realm]]\nnumber = 4\nfaction = "sky"\n'
+        '[[realm]]\nnumber = 4\nfaction = "lava"\nscore = "2 per"\n'
+        '[[realm]]\nnumber = 5\nfaction = "mud"\n'
+    )
+    problems = [(p.line, p.message) for p in cat.check(text)]
+    assert problems[0] == (8, "realm 2: duplicate number 4 (the realm at line 4 has it)")
+    assert [line for line, _ in problems] == [8, 9, 10, 13]
+    assert "faction 'lava' is not one of" in problems[1][1]
+    assert "score rule '2 per'" in problems[2][1]
+    assert "faction 'mud' is not one of" in problems[3][1]
 
 
 def test_checker_reports_every_problem_at_once():

@@ -268,7 +268,8 @@ def test_reveal_naming_a_player_twice_is_refused_not_overwritten(db):
     _new()
     for args in (["Ann=5", "Ann=6", "Bob=3"], ["Ann=5", "ann=6", "Bob=3"]):
         result = run("elysion", "reveal", *args)
-        assert result.exit_code == 2 and "named twice" in result.output, result.output
+        assert result.exit_code == 1 and "named twice" in result.output, result.output
+        assert "Each player reveals one realm a day" in result.output
 
 
 def test_the_log_names_players_and_cards_as_printed(db):

@@ -61,7 +61,7 @@ def test_player_count_is_two_to_seven():
 
 
 def test_typed_row_must_have_players_plus_one_unseen_realms():
-    with pytest.raises(InputError, match="4 realms"):
+    with pytest.raises(IllegalAction, match="4 realms"):
         Game(row=["1", "2"])
     with pytest.raises(InputError, match="no realm 99"):
         Game(row=["1", "2", "3", "99"])
@@ -148,7 +148,7 @@ def test_blessings_drawn_only_when_higher_and_one_is_kept():
     assert "draws no Blessings" in g.refusal("take", player="Bob", realm="1", keep="Nectar")
     g("take", player="Bob", realm="1")
     assert "2 Blessings are drawn here" in g.refusal(
-        "take", error=InputError, player="Cy", realm="2", drawn=["Nectar"]
+        "take", player="Cy", realm="2", drawn=["Nectar"]
     )
     g("take", player="Cy", realm="2")  # drawn by the referee: a decision is pending
     pending = E.summary(g.state)["pending"]
@@ -292,7 +292,7 @@ def test_shade_needs_goal_met_and_todays_card_adding_to_it():
     assert g.state["shades_up"] == ["Ferryman"]
     assert "day 3 is done" in g.refusal("shade", player="Ann", shade="Ferryman")
     assert "1 Shade is drawn here, 2 given" in g.refusal(
-        "next", error=InputError, shades=["Gatekeeper", "Lost Poet"]
+        "next", shades=["Gatekeeper", "Lost Poet"]
     )
     g("next", shades=["Hound of Hades"])
     # refilled to two from the deck's top; the next card turns up
@@ -529,7 +529,7 @@ def test_shade_refusal_names_why_todays_realm_does_not_add_to_one_faction():
 
 
 def test_typed_row_of_the_wrong_size_names_the_row_rule():
-    with pytest.raises(InputError) as info:
+    with pytest.raises(IllegalAction) as info:
         Game(row=["1", "2"])
     assert info.value.rule == "The row holds one realm more than there are players"
 
@@ -542,7 +542,7 @@ def test_typed_blessings_of_the_wrong_count_name_the_blessing_rule():
     g("take", player="Bob", realm="1")
     g("take", player="Cy", realm="2", drawn=["Aegis", "Nectar"], keep="Aegis")
     refused = g.refuse(
-        {"verb": "take", "player": "Ann", "realm": "3", "drawn": ["Ambrosia"]}, kind=InputError
+        {"verb": "take", "player": "Ann", "realm": "3", "drawn": ["Ambrosia"]}, kind=IllegalAction
     )
     assert "Blessings: draw 1 + Charon's coins" in (refused.rule or "")
 
@@ -569,7 +569,7 @@ def test_row_is_dealt_from_the_deck_not_from_the_hidden_hands():
     g("reveal", realms={"Ann": "8", "Bob": "7"})
     g("take", player="Bob", realm="1")
     g("take", player="Ann", realm="2")
-    message = g.refusal("next", error=InputError, row=["4", "5", "6"])
+    message = g.refusal("next", row=["4", "5", "6"])
     assert "1 realm is drawn here, 3 given" in message
     g("next", row=["4"])
     assert g.state["row"] == ["4"]
@@ -615,7 +615,7 @@ def test_the_journey_ends_when_nobody_holds_a_realm():
 
 def test_catalog_too_small_for_the_hands_and_the_first_row_is_refused():
     # 2 players x 4 in hand + a row of 3 = 11 realms needed; the catalog has 8.
-    with pytest.raises(InputError, match="too few for 2 hands of 4") as info:
+    with pytest.raises(IllegalAction, match="too few for 2 hands of 4") as info:
         Game(catalog=_SMALL_DECK, players=["Ann", "Bob"], hand=4, row=None)
     assert info.value.rule
 

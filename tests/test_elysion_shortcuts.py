@@ -66,7 +66,8 @@ def test_an_ambiguous_player_prefix_is_refused_not_guessed():
 
 def test_a_player_named_twice_through_a_prefix_is_refused():
     t = Table("elysion", "--player Ann --player Bob --row 40,41,42", seed="1")
-    t.refused("reveal Ann=5 a=6 Bob=3", code=2, message="Ann is named twice")
+    t.refused("reveal Ann=5 a=6 Bob=3", rule="Each player reveals one realm a day",
+              message="Ann is named twice")
 
 
 def test_blessing_prefix_ambiguous_in_the_catalog_is_refused_naming_the_candidates():

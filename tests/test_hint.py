@@ -109,7 +109,7 @@ def test_hint_text_groups_moves_by_frog_and_names_the_tile_once(tmp_path):
     db = tmp_path / "s.db"
     midgame.build(db, "croa", cut=6)  # Bob to move, physical tiles
     text = _run(db, "croa", "hint").output
-    assert "Bob may move (with --tile TILE where the table must say it):" in text
+    assert "Bob may move:" in text and "  add --tile TILE for what the table drew or rolled" in text
     assert "  h8 -> g7 h7\n  g8 -> f8 f7 g7 h7" in text and "lilypad" not in text
 
 

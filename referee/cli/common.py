@@ -307,8 +307,11 @@ def new_options(fn: Callable) -> Callable:
 
 
 def run_action(game: str, action: dict, dry_run: bool = False,
-               prepare: Callable[[Any, dict], dict] | None = None) -> None:
-    """Apply one action to the current session of `game` and print what happened."""
+               prepare: Callable[[Any, dict], dict] | None = None,
+               extra: Callable[[Any], dict] | None = None) -> None:
+    """Apply one action to the current session of `game` and print what happened.
+
+    `extra(loaded)`: keys a verb adds to its JSON result (the session after the action)."""
     from referee import session
 
     ref = context.get()
@@ -330,6 +333,8 @@ def run_action(game: str, action: dict, dry_run: bool = False,
         result = {"action": action, "events": events, "results": results, "dry_run": dry_run}
         if loaded.would_roll:
             result["would_roll"] = loaded.would_roll
+        if extra is not None:
+            result.update(extra(loaded))
         output.emit_json(output.envelope(result, sid, loaded.state_json()))
         return
     if dry_run:

@@ -9,6 +9,7 @@ draws them from the cards the catalog says remain unseen, and records them.
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 import click
 
@@ -143,17 +144,17 @@ def new(
     start("elysion", options, seed=seed, name=name, dry_run=dry_run)
 
 
-def _pairs(items: tuple[str, ...]) -> dict[str, str]:
-    """NAME=REALM words as {name: realm}; a name given twice is refused, not overwritten."""
-    out: dict[str, str] = {}
+def _pairs(items: tuple[str, ...]) -> dict[str, str] | list[list[str]]:
+    """NAME=REALM words as {name: realm}; with a name given twice, the [name, realm] pairs as
+    typed, so the engine refuses it (one realm a day) instead of one overwriting the other."""
+    pairs: list[list[str]] = []
     for item in items:
         name, sep, realm = item.partition("=")
         if not sep or not name.strip() or not realm.strip():
             raise InputError(f"'{item}': write each as NAME=REALM, e.g. Ann=12 or Bob=40*")
-        if name.strip().lower() in (n.lower() for n in out):
-            raise InputError(f"{name.strip()} is named twice: each player reveals one realm")
-        out[name.strip()] = realm.strip()
-    return out
+        pairs.append([name.strip(), realm.strip()])
+    out = dict(pairs)
+    return out if len({n.lower() for n in out}) == len(pairs) else pairs
 
 
 @action_command(group, "reveal")
@@ -316,14 +317,21 @@ def lookback(give_up: tuple[str, ...], dry_run: bool) -> None:
     sid, loaded = load_current("elysion")
     if loaded.state.get("lookback") is None or give_up:  # the engine refuses a second scoring
         action = {"verb": "lookback", "give_up": _give_up(give_up)}
-        run_action("elysion", action, dry_run=dry_run)
+        run_action("elysion", action, dry_run=dry_run, extra=_lookback_result)
         return
-    if ref.as_json:
-        output.emit_json(
-            output.envelope({"lookback": loaded.state["lookback"]}, sid, loaded.state_json())
-        )
+    if ref.as_json:  # the same keys as when it was scored: the recorded look back
+        done = next(r for r in reversed(loaded.records) if r["action"].get("verb") == "lookback")
+        result = {"action": done["action"], "events": done.get("events", []),
+                  "results": done.get("results", []), "dry_run": dry_run,
+                  **_lookback_result(loaded)}
+        output.emit_json(output.envelope(result, sid, loaded.state_json()))
         return
     click.echo(lookback_text(loaded.state["lookback"], loaded.state["players"]))
+
+
+def _lookback_result(loaded: Any) -> dict:
+    """What `lookback --json` adds to its result: the look back, card by card."""
+    return {"lookback": loaded.state.get("lookback")}
 
 
 def lookback_text(result: dict, players: list[str]) -> str:

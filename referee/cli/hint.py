@@ -22,6 +22,23 @@ LIMIT = 100  # actions listed before the list is cut (`truncated: true`)
 
 # -- an action as typed -------------------------------------------------------------------------
 
+_PLAIN_IN_DOUBLE_QUOTES = set('"$`\\!')  # characters double quotes do not keep as they are
+
+
+def shell_word(word: str) -> str:
+    """A word as pasted into a shell, quoted readably: `"Oracle's Smoke"`, not
+    `'Oracle'"'"'s Smoke'`, and `"Lyre of Orpheus"` as a table types it; single quotes only
+    where double quotes would not keep the word as it is."""
+    quoted = shlex.quote(word)
+    if quoted == word or _PLAIN_IN_DOUBLE_QUOTES & set(word):
+        return quoted
+    return f'"{word}"'
+
+
+def shell_join(words: list[str]) -> str:
+    return " ".join(shell_word(w) for w in words)
+
+
 def _opt(param: click.Option) -> str:
     longs = [o for o in param.opts if o.startswith("--")]
     return longs[0] if longs else param.opts[0]
@@ -150,7 +167,7 @@ def hints(live: Live, group: click.Group, player: str | None = None, limit: int 
         words = command_words(engine, verb, cmd, action)
         if words is None:
             continue
-        command = shlex.join(words)
+        command = shell_join(words)
         who = actor(engine, state, summary, action)
         if command in seen or (player is not None and who != player):
             continue
@@ -158,7 +175,7 @@ def hints(live: Live, group: click.Group, player: str | None = None, limit: int 
             truncated = True
             break
         seen.add(command)
-        entry: dict[str, Any] = {"player": who, "command": command, "words": words,
+        entry: dict[str, Any] = {"player": who, "command": command, "words": words, "action": action,
                  "shown": command_words(engine, verb, cmd, without_results(engine, action)) or words}
         free = free_fields(engine, action)
         if free:
@@ -167,7 +184,13 @@ def hints(live: Live, group: click.Group, player: str | None = None, limit: int 
         if odds:
             entry["odds"] = odds
         out.append(entry)
-    notes = {a["words"][0]: _result_notes(engine, a["words"][0]) + _free_notes(a) for a in out}
+    notes: dict[str, str] = {}
+    for a in out:
+        verb = a["words"][0]
+        if not notes.get(verb):
+            notes[verb] = "; ".join(n for n in (_result_note(live, verb, a["action"]), _free_note(a)) if n)
+    for a in out:
+        del a["action"]
     return {"pending": summary["pending"], "actions": out, "truncated": truncated, "notes": notes}
 
 
@@ -186,17 +209,40 @@ def free_fields(engine: Any, action: dict) -> dict[str, str]:
     return out
 
 
-def _free_notes(entry: dict) -> str:
+def _free_note(entry: dict) -> str:
     free = entry.get("free") or {}
-    return f" ({'; '.join(f'{w}: {text}' for w, text in free.items())})" if free else ""
+    return "; ".join(f"{w}: {text}" for w, text in free.items())
 
 
-def _result_notes(engine: Any, verb: str) -> str:
-    declared = getattr(engine, "verbs", {}).get(verb)
+def _result_note(live: Live, verb: str, action: dict) -> str:
+    """How to type what the table drew or rolled, for a verb whose action needs such a result
+    (a verb that only answers a decision, like keeping a Blessing already drawn, gets none)."""
+    declared = getattr(live.engine, "verbs", {}).get(verb)
     if declared is None:
         return ""
-    notes = [f"{f.option} {f.metavar or f.name.upper()}" for f in declared.fields if f.result and f.option]
-    return f" (with {' or '.join(notes)} where the table must say it)" if notes else ""
+    options = [f"{f.option} {f.metavar or f.name.upper()}" for f in declared.fields if f.result and f.option]
+    if not options or not _needs_result(live, action):
+        return ""
+    return f"add {' or '.join(options)} for what the table drew or rolled"  # else the referee does
+
+
+def _needs_result(live: Live, action: dict) -> bool:
+    """Whether `action` asks for a random result now: tried without its typed results like a
+    dry run on a copy (it stops at the first result the referee would roll, or is refused
+    when the table must type it; nothing is rolled, nothing is written)."""
+    from referee import session
+    from referee.chance import NotYetRolled
+
+    engine = live.engine
+    bare = without_results(engine, action)  # as typed without the table's result
+    try:
+        session.run(engine, engine.copy(live.state), engine.normalize(live.state, bare), live.seed,
+                    live.ply, dry=True)
+    except NotYetRolled:
+        return True
+    except Exception:  # refused without its result (a tile the table must type): it needs one
+        return True
+    return False
 
 
 def public(result: dict) -> dict:
@@ -217,7 +263,7 @@ def text(result: dict, width: int = 80) -> str:
     groups: dict[tuple[Any, str], list[dict]] = {}
     shown: set[tuple[Any, str]] = set()
     for a in result["actions"]:
-        key = (a["player"], shlex.join(a.get("shown") or a["words"]))
+        key = (a["player"], shell_join(a.get("shown") or a["words"]))
         if key in shown and not a.get("odds"):
             continue
         shown.add(key)
@@ -227,14 +273,15 @@ def text(result: dict, width: int = 80) -> str:
         rests = [(a.get("shown") or a["words"])[1:] for a in items]
         if who and all(r and r[0].casefold() == str(who).casefold() for r in rests):
             rests = [r[1:] for r in rests]  # `Ann may discard: air ...`, not `Ann may discard: Ann -> ...`
-        head += result.get("notes", {}).get(verb, "")
-        if all(not r for r in rests):
-            lines.append(head)
+        note = result.get("notes", {}).get(verb, "")
+        if all(not r for r in rests):  # nothing to choose: the whole command, as typed
+            lines += _wrap(f"{head}: {shell_join(items[0].get('shown') or items[0]['words'])}", width)
+            lines += _wrap(f"  {note}", width) if note else []
             continue
         by: dict[str, list[str]] = {}
         for a, rest in zip(items, rests, strict=True):
-            tail = shlex.join(rest[1:]) + (f" ({a['odds']})" if a.get("odds") else "")
-            by.setdefault(shlex.quote(rest[0]) if rest else "", []).append(tail.strip())
+            tail = shell_join(rest[1:]) + (f" ({a['odds']})" if a.get("odds") else "")
+            by.setdefault(shell_word(rest[0]) if rest else "", []).append(tail.strip())
         rows = [first if not any(tails) else f"{first} {tails[0]}" if tails[0].startswith("(")
                 else f"{first} {'|'.join(tails)}" if first.startswith("-") and len(tails) > 1
                 and all(" " not in t for t in tails)  # `--to Bob|Cy|Dee`
@@ -245,6 +292,7 @@ def text(result: dict, width: int = 80) -> str:
             lines.append(f"{head}:")
             for row in rows:
                 lines += _wrap(f"  {row}", width)
+        lines += _wrap(f"  {note}", width) if note else []
     if not result["actions"]:
         lines.append("Nothing may be done now" + (" by that player." if result.get("player") else "."))
     if result["truncated"]:

@@ -1,7 +1,7 @@
 """The card catalog: realms, constellations, Blessings and Shades, read from a small TOML file.
 
 The rulebook prints no card texts, so a table writes its deck once in this
-format (RULINGS, Elysion). `check(text)` lists every problem with its line;
+format (docs/rulings/elysion.md). `check(text)` lists every problem with its line;
 `load(text)` returns a `Catalog` or raises `InputError` listing them all.
 
     [catalog]
@@ -269,18 +269,20 @@ def _parse(text: str) -> tuple[Catalog | None, list[Problem]]:
                 Problem(lines.table(kind), f"write each {kind} as [[{kind}]] (a list of tables)")
             )
             continue
-        seen: set = set()
+        seen: dict = {}  # identity -> the index of the first card that has it
         for i, entry in enumerate(entries):
             raw = _identity(entry)
-            if raw is not None and raw in seen:
+            duplicate = raw is not None and raw in seen
+            if duplicate:  # reported, and the card's own fields are still checked
                 what = f"number {raw}" if isinstance(raw, int) else f"name '{entry['name']}'"
                 line = lines.key(kind, i, "number" if isinstance(raw, int) else "name")
-                problems.append(Problem(line, f"{kind} {i + 1}: duplicate {what}"))
-                continue
-            seen.add(raw)
+                first = lines.table(kind, seen[raw])
+                problems.append(Problem(line, f"{kind} {i + 1}: duplicate {what} "
+                                              f"(the {kind} at line {first} has it)"))
+            seen.setdefault(raw, i)
             card, errs = _card(kind, i, entry, factions, names, lines)
             problems.extend(errs)
-            if card is not None:
+            if card is not None and not duplicate:
                 cards[kind][card.key] = card
     for key, card in cards["constellation"].items():
         if str(card.number) not in cards["realm"]:
@@ -295,7 +297,7 @@ def _parse(text: str) -> tuple[Catalog | None, list[Problem]]:
     if not data.get("realm"):
         problems.append(Problem(1, "the catalog needs at least one [[realm]]"))
     if problems:
-        return None, sorted(problems, key=lambda p: p.line)
+        return None, sorted(problems, key=lambda p: p.line)  # stable: a card's own order
     realms = {**cards["realm"], **cards["constellation"]}
     blessings = {c.key: c for c in cards["blessing"].values()}
     shades = {c.key: c for c in cards["shade"].values()}

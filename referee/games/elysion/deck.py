@@ -170,19 +170,22 @@ def checked_draw(
 ) -> list[str]:
     """A typed draw, checked: a list of `count` different cards, all still in `pool`.
 
-    A draw of the wrong size names `rule`, the rule that fixes how many are drawn here.
+    A draw of the wrong size is refused naming `rule`, the rule that fixes how many are
+    drawn here; a card given twice or already seen breaks "Each card is unique". Only a
+    value that is not a list at all is malformed input.
     """
     if not isinstance(value, list):
         raise InputError(f"{label}: give the {what} as a list")
     out = [resolve(v) for v in value]
-    if len(out) != count:
+    if len(out) != count:  # well formed, but not what the rule draws here
         noun = f"{what.removesuffix('s')} is" if count == 1 else f"{what} are"
-        raise InputError(f"{label}: {count} {noun} drawn here, {len(out)} given", rule)
+        raise IllegalAction(f"{label}: {count} {noun} drawn here, {len(out)} given",
+                            rule or "Each draw takes as many cards as the rule says")
     if len(set(out)) != len(out):
-        raise InputError(f"{label}: the same card is given twice", "Each card is unique")
+        raise IllegalAction(f"{label}: the same card is given twice", "Each card is unique")
     missing = [c for c in out if c not in pool]
     if missing:
-        raise InputError(
+        raise IllegalAction(
             f"{label}: {missing[0]} cannot be drawn: it has been seen already",
             "Each card is unique",
         )

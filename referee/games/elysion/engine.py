@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Mapping
 from typing import Any, ClassVar
 
 from referee.chance import Chance
 from referee.engine import Engine
-from referee.errors import IllegalAction, InputError
+from referee.errors import IllegalAction, RefereeError
 from referee.games.elysion import deck, flow, render
 from referee.games.elysion.catalog import norm, of_state
 from referee.games.elysion.names import canonical
@@ -71,15 +72,21 @@ class ElysionEngine(Engine):
         out = super().resolve(state, verb, action)
         for key in ("realms", "give_up"):
             typed = out.get(key)
-            if not isinstance(typed, dict):
+            if key == "realms" and isinstance(typed, list) and all(
+                    isinstance(pair, list | tuple) and len(pair) == 2 for pair in typed):
+                typed = [tuple(pair) for pair in typed]  # NAME=REALM as typed, a name twice
+            elif isinstance(typed, dict):
+                typed = list(typed.items())
+            else:
                 continue
             named: dict[str, Any] = {}
-            for name, value in typed.items():
+            for name, value in typed:
                 p = self.resolve_player(state, name)
                 if p in named and key == "give_up" and isinstance(value, dict):
                     named[p] = {**named[p], **value}  # one player, several constellations
                 elif p in named:
-                    raise InputError(f"{p} is named twice: each player reveals one realm")
+                    raise IllegalAction(f"{p} is named twice: each player reveals one realm",
+                                        flow.ONE_REALM_RULE)
                 else:
                     named[p] = value
             out[key] = named
@@ -116,6 +123,34 @@ class ElysionEngine(Engine):
             "constellations": rng.random() < 0.6,
             "styx": rng.random() < 0.6,
         }
+
+    def words(self, state: ElysionState, verb: str, given: Mapping[str, Any],
+              field: str) -> list[str]:
+        """Completion of `reveal`: NAME=REALM for each player not named yet, with every realm
+        that can be in that hand (those taken from the row, and any unseen realm while the
+        hand holds secret ones): nothing hidden is told. Other fields: the core's words."""
+        if verb != "reveal" or field != "realms" or state["phase"] != "reveal":
+            return super().words(state, verb, given, field)
+        typed = given.get("realms") or []
+        pairs = typed.items() if isinstance(typed, dict) else (
+            str(w).partition("=")[::2] for w in (typed if isinstance(typed, list) else [typed]))
+        named, taken = set(), set()
+        for name, realm in pairs:
+            try:
+                named.add(self.resolve_player(state, name))
+                taken.add(of_state(state).realm(realm).key)
+            except RefereeError:  # a word still being typed
+                continue
+        unseen = deck.unseen_realms(state, of_state(state))
+        out = []
+        for p in state["players"]:
+            hand = state["hands"][p]
+            if p in named or not deck.hand_count(state, p):
+                continue
+            for key in [*hand["known"], *(unseen if hand["secret"] else [])]:
+                if key not in taken:
+                    out.append(f"{p}={key}")
+        return out
 
     def vocabulary(self, state: ElysionState) -> dict[str, list[str]]:
         catalog = of_state(state)

@@ -1,6 +1,6 @@
 """The journey: the day's reveal, the take turns (realm, Blessing, Shade), the day's end.
 
-One day (rulebook, RULINGS):
+One day (the rulebook, and docs/rulings/elysion.md):
 1. `reveal`: every player's realm at once, placed at the end of the journey;
    Blessings to draw = 1 + coins on the journey and kept Blessings, when the
    realm is higher than yesterday's (never on day 1); take order lowest first.
@@ -33,6 +33,7 @@ DAY_RULE = "A day: reveal, then take in order, then next"
 TURN_RULE = "Take order: lowest realm played first"
 STAGE_RULE = "A take turn: realm, then Blessing, then Shade"
 LOOKBACK_RULE = "The look back comes after day 8"
+ONE_REALM_RULE = "Each player reveals one realm a day"
 SHADE = "take-shade"  # the pending decision after a take turn (KEEP: in deck)
 
 
@@ -184,7 +185,7 @@ def _actor(state: ElysionState, action: Action) -> str:
     """The acting player (the core has checked the turn and the pending decision)."""
     p = action.get("player")
     if p != current(state):
-        raise InputError(f"name the player whose turn it is ({current(state)})")
+        raise IllegalAction(f"it is {current(state)}'s turn, not {p}'s", TURN_RULE)
     return str(p)
 
 
@@ -196,7 +197,10 @@ def take(state: ElysionState, action: Action, chance: Chance) -> list[Event]:
     evs: list[Event] = []
     if needs_realm(state):
         if ref in (None, ""):
-            raise InputError(f"name the realm {p} takes from the row ({', '.join(state['row'])})")
+            raise IllegalAction(
+                f"{p} takes a realm from the row first ({', '.join(state['row'])})",
+                "A realm is taken from the row",
+            )
         key = catalog.realm(ref).key
         if key not in state["row"]:
             raise IllegalAction(
@@ -299,7 +303,10 @@ def keep(state: ElysionState, action: Action, chance: Chance) -> list[Event]:
             "Keep one of the Blessings drawn",
         )
     if action.get("blessing") in (None, ""):
-        raise InputError(f"name the Blessing {p} keeps ({', '.join(choices)})")
+        raise IllegalAction(
+            f"{p} keeps one of the Blessings drawn: name it ({', '.join(choices)})",
+            "Keep one of the Blessings drawn",
+        )
     b = catalog.blessing(action.get("blessing"), among=choices).key
     if b not in choices:
         raise IllegalAction(

@@ -1,17 +1,19 @@
 """The look back: every realm turned back from day 8 to day 1, then every Blessing.
 
-Rules implemented (rulebook + RULINGS, Elysion):
+Rules implemented (the rulebook, and docs/rulings/elysion.md):
 - a realm scores with the realms from its own day on, plus every kept Blessing;
 - constellations, and every realm whose number ends in the same digit as one of
   them, stay face up from the start and are in sight for every realm;
 - an offering (fleece, amphora, lotus) must be in sight when the realm turns
   back, else it scores nothing; nothing is spent;
 - a constellation's need (4 of one faction, 5 coins, 5 gates...) must be met in sight;
-- a constellation may ask to give up Blessings to score: they are given up
-  before it scores and count for nothing afterwards;
+- a constellation may ask to give up Blessings to score: it scores in its own
+  day's place; they are given up before it scores and count for nothing
+  afterwards (the cards scored before it keep them);
 - a Shade scores right after its realm, with the same sight and no offering;
 - then every Blessing still held scores with everything in sight.
-A card's glory is never below zero.
+A card's glory is never below zero. Ties go to the lowest total of the numbers
+of the realms on the journey.
 """
 
 from __future__ import annotations
@@ -235,7 +237,7 @@ def glory_now(catalog: Catalog, journey: list[Day], kept: list[str]) -> int:
 
 
 def ranking(glory: dict[str, int], tie_sums: dict[str, int], seats: list[str]) -> list[list]:
-    """Rank by glory, then the lowest sum of realm numbers on the journey (RULINGS)."""
+    """Rank by glory, then the lowest sum of realm numbers on the journey (a ruling)."""
     ordered = sorted(seats, key=lambda p: (-glory[p], tie_sums[p], seats.index(p)))
     rows: list[list] = []
     for p in ordered:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from referee.chance import Chance
-from referee.errors import InputError
+from referee.errors import IllegalAction, InputError
 from referee.games.elysion import deck
 from referee.games.elysion.catalog import SAMPLE, get
 from referee.games.elysion.state import ElysionState
@@ -67,7 +67,7 @@ def setup(options: dict, chance: Chance) -> ElysionState:
     }
     if deck.deck_size(state, catalog) < len(players) + 1:
         in_play = len(deck.unseen_realms(state, catalog))
-        raise InputError(
+        raise IllegalAction(
             f"the catalog '{catalog.name}' has {in_play} realms in play: too few for "
             f"{len(players)} hands of {hand} and a first row of {len(players) + 1}",
             "Setup: starting hands, then a row of one realm more than there are players",
