@@ -219,6 +219,7 @@ def test_the_force_is_lost_through_the_card_verb(db):
     assert "4 + force" in ok("status")
     out = ok("card", "the_force", "--lost", "--player", "Ann")
     assert "Ann loses the force" in out and "discards a card (3 left in hand)" in out
-    assert run("card", "mega_jump", "--lost").exit_code == 2
+    lost, data = jrun("card", "mega_jump", "--lost")  # only the force can be lost: a rule
+    assert lost.exit_code == 1 and data["error"]["rule"].startswith("May the force")
     log = CliRunner().invoke(cli, ["log"])
     assert log.exit_code == 0 and "Ann loses the force" in log.output

@@ -17,7 +17,7 @@ from typing import Any
 from referee.errors import IllegalAction, InputError
 from referee.verbs import Action
 
-from .arrival import Ctx, arrive, make_baby
+from .arrival import RULE_EXTRA, Ctx, arrive, make_baby
 from .board import NEIGHBOURS, jump_over, parse_square
 from .decisions import (
     close_window,
@@ -170,6 +170,9 @@ def play(state: CroaState, action: Action, ctx: Ctx) -> bool | None:
     if not col["alive"]:
         raise IllegalAction(f"{col['name']}'s colony is eliminated", "End of a colony")
     waiting = top(state)
+    if Ctx.carries(action) and key not in MOVE_CARDS and not ctx.chance.replaying:
+        raise IllegalAction(f"{title(key)} moves no frog onto a tile: --bounce, --mosquito and "
+                            "--remove go with a move", RULE_EXTRA)
     if action.get("lost"):
         lose_force(state, c, key, action, ctx)
         return None
@@ -211,6 +214,10 @@ def play(state: CroaState, action: Action, ctx: Ctx) -> bool | None:
     ctx.say(f"{col['name']} plays {info['title']}{'' if info['title'][-1] in '!.' else '.'}",
             card=key, player=col["name"])
     answering = _holders(state, exclude=c)
+    if answering and Ctx.carries(action) and not ctx.chance.replaying:
+        names = ", ".join(state["colonies"][h]["name"] for h in answering)
+        raise IllegalAction(f"{names} may still cancel {title(key)} with a Doesn't work!: give "
+                            "the bounce, mosquito or log answers once it works", RULE_EXTRA)
     if answering:
         open_window(state, c, key, action, answering)
         return True
@@ -444,7 +451,8 @@ def lose_force(state: CroaState, c: int, key: str, action: Action, ctx: Ctx) -> 
     cards an unnamed one is enough)."""
     col = state["colonies"][c]
     if key != "the_force":
-        raise InputError("--lost is only for the force (`card the_force --lost`)")
+        raise IllegalAction(f"only the force lies in front of a colony and can be lost, not "
+                            f"{title(key)}", RULE_FORCE)
     if not col.get("force"):
         raise IllegalAction(f"{col['name']} has no force in front of it", RULE_FORCE)
     thrown = None

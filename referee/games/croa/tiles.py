@@ -100,7 +100,7 @@ def reveal(state: CroaState, square: str, typed: Any, chance: Chance) -> str:
     def check(value: Any) -> str:
         kind = parse_tile(value)
         if not pile.get(kind):
-            raise InputError(f"the {zone} pile has no {kind} left")
+            raise IllegalAction(f"the {zone} pile has no {kind} left", RULE_PILE)
         return kind
 
     if not any(pile.values()):
