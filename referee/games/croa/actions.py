@@ -32,11 +32,13 @@ from .board import NEIGHBOURS, parse_square
 from .decisions import data, entry, top
 from .flow import end_turn
 from .legal import check_move
-from .pond import frog
+from .pond import frog, label
 from .render import answer_hint
 from .state import CroaState
 
 RULE_PENDING = "Pending decision: only its answer is accepted now"
+RULE_THUNDERCLAP = ("Thunderclap (coup de tonnerre): another colony may keep the frog on the "
+                    "lily pad before its bounce is answered")
 RULE_MOVE = "Pond rules (règles de la mare): a colony moves one of its frogs each turn"
 
 Effect = Callable[[CroaState, Action, Ctx], "bool | None"]
@@ -75,6 +77,7 @@ def follow(state: CroaState, result: bool | None, ctx: Ctx) -> bool | None:
     while result is True and state["pending"]:
         waiting = top(state)
         if waiting == "bounce" and ctx.bounces:
+            _check_no_thunderclap(state, ctx)
             sq, tile = ctx.bounces.pop(0)
             result = bounce(state, {"verb": "bounce", "to": sq, "tile": tile}, ctx)
         elif waiting == "mosquito" and ctx.mosquitoes:
@@ -87,6 +90,20 @@ def follow(state: CroaState, result: bool | None, ctx: Ctx) -> bool | None:
         else:
             break
     return result
+
+
+def _check_no_thunderclap(state: CroaState, ctx: Ctx) -> None:
+    """Coup de tonnerre: another colony may stop the frog on the lily pad before it bounces,
+    so the mover cannot answer that bounce in advance (older logs, where it could, replay)."""
+    mover = state["pending"][0]["player"]
+    others = [p["player"] for p in state["pending"]
+              if p["decision"] == "thunderclap" and p["player"] != mover]
+    if others and not ctx.chance.replaying:
+        d = data(state["pending"][0])
+        raise IllegalAction(f"{' or '.join(others)} may play a Thunderclap when "
+                            f"{label(state, d['frog'])} lands on the lily pad at {d['square']}: "
+                            "type the move without its bounce, then `bounce SQ` if nobody does",
+                            RULE_THUNDERCLAP)
 
 
 def _square(text: Any) -> str:
