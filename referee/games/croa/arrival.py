@@ -18,6 +18,7 @@ from referee.verbs import Action
 
 from .board import NEIGHBOURS, parse_square
 from .decisions import clear, thunder_holders, wait_bounce, wait_log, wait_mosquito
+from .legal import RULE_OWN
 from .pond import (
     QUEEN,
     alive,
@@ -415,6 +416,5 @@ def mosquito_move(state: CroaState, ref: list[int], src: str, to: str, tile: str
         raise IllegalAction(f"{to} is not next to {g['square']}", RULE_MOSQUITO)
     if to not in step_targets(state, other):
         raise IllegalAction(f"{to} holds one of your frogs",
-                            "Pond rules (règles de la mare): never onto your own frog, except "
-                            "on a log")
+                            RULE_OWN)
     return arrive(state, other, to, g["square"], tile, ctx)

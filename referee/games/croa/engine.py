@@ -33,9 +33,9 @@ class CroaEngine(Engine):
     series_word = "frogs"
     verbs = VERBS
     rules: ClassVar[dict[str, str]] = {
-        "over": "End of the game: one queen is left",
+        "over": "End of the game (fin de partie): one queen is left",
         "pending": RULE_PENDING,
-        "players": "Setup: 2-4 colonies",
+        "players": "Setup (mise en place): 2-4 colonies",
     }
 
     # -- what the core asks ------------------------------------------------------------------

@@ -31,7 +31,8 @@ CODES: dict[str, str] = {
 }
 
 
-RULE_LAYOUT = "Board: three different males per zone, each male in two different zones"
+RULE_LAYOUT = ("Males (mâles): three different males per zone, each male in two different "
+               "zones")
 FULL_PILES: dict[str, dict[str, int]] = full_piles()
 
 
@@ -104,7 +105,7 @@ def reveal(state: CroaState, square: str, typed: Any, chance: Chance) -> str:
         return kind
 
     if not any(pile.values()):
-        raise IllegalAction(f"the {zone} pile is empty", "Board: one tile per square")
+        raise IllegalAction(f"the {zone} pile is empty", "Tile effects (effets des tuiles): one tile per square")
     kind = chance.draw(f"tile {square}", generate, typed, check)
     pile[kind] -= 1
     state["tiles"][square] = kind
