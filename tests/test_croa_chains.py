@@ -237,3 +237,15 @@ def test_a_chain_given_up_front_ends_as_the_same_chain_answered_step_by_step_wit
         seed):
     moves, answered = _chains(100 + seed, digital=False, cards=seed % 2 == 1)
     assert moves > 10 and answered > 0
+
+
+def test_extra_parts_in_an_older_log_are_still_replayed_as_ignored():
+    # Logs written before this ruling kept a move whose extra part was ignored: they replay.
+    from referee import session
+
+    records = [{"action": {"verb": "new", "players": ["Ann:red", "Bob:blue"]}, "results": []},
+               {"action": {"verb": "move", "from": "a2", "to": "a3", "tile": "reeds",
+                           "bounce": ["a4:reeds"]},
+                "results": [{"label": "tile a3", "value": "reeds", "source": "table"}]}]
+    state = session.replay(ENGINE, "old", records)
+    assert state["tiles"] == {"a3": "reeds"} and state["current"] == 1
