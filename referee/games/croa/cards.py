@@ -55,7 +55,8 @@ ALIASES = {
     "doesnt-work!": "doesnt_work", "mating": "mating_season",
 }
 MOVE_CARDS = ("mega_jump", "bodyguard", "not_even_dead")
-RULE = "Card module (module cartes): one card in your own turn, at its timing; orange cards also in others' turns"
+RULE = ("Card module (module cartes): one card in your own turn, at its timing; orange cards "
+        "also in others' turns")
 
 
 def card_key(text: Any) -> str:
@@ -168,7 +169,8 @@ def play(state: CroaState, action: Action, ctx: Ctx) -> bool | None:
     c = colony_index(state, who) if who else state["current"]
     col = state["colonies"][c]
     if not col["alive"]:
-        raise IllegalAction(f"{col['name']}'s colony is eliminated", "Pond rules (règles de la mare): an eliminated colony plays no more")
+        raise IllegalAction(f"{col['name']}'s colony is eliminated",
+                            "Pond rules (règles de la mare): an eliminated colony plays no more")
     waiting = top(state)
     if Ctx.carries(action) and key not in MOVE_CARDS and not ctx.chance.replaying:
         raise IllegalAction(f"{title(key)} moves no frog onto a tile: --bounce, --mosquito and "
@@ -182,7 +184,8 @@ def play(state: CroaState, action: Action, ctx: Ctx) -> bool | None:
         if c == state["current"]:
             _own_turn_check(state, c, waiting)
         if not state["deal"] and not col["hand"]:
-            raise IllegalAction(f"{col['name']} has no card in hand", "Card module (module cartes): play from your hand")
+            raise IllegalAction(f"{col['name']} has no card in hand",
+                                "Card module (module cartes): play from your hand")
         if c == state["current"]:
             col["played_card"] = True
         if may_hold(state, c, key):

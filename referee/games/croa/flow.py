@@ -34,8 +34,9 @@ def end_turn(state: CroaState, ctx: Ctx) -> None:
         start_of_turn(state, nxt, ctx)
         if movable(state, nxt):
             return
-        ctx.say(f"{state['colonies'][nxt]['name']} has no frog that can move "
-                f"({why_stuck(state, nxt)}): the turn passes.", passed=state['colonies'][nxt]['name'])
+        name = state["colonies"][nxt]["name"]
+        ctx.say(f"{name} has no frog that can move ({why_stuck(state, nxt)}): the turn passes.",
+                passed=name)
         _unstick(state, nxt, ctx)
         state["colonies"][nxt]["played_card"] = False
 
