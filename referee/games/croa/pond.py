@@ -114,7 +114,8 @@ def find_own_frog(state: CroaState, c: int, text: str) -> list[int]:
         if here:
             owner = state["colonies"][here[0][0]]["name"]
             raise IllegalAction(f"the frog on {square} is {owner}'s, not {name}'s",
-                                "Pond rules (règles de la mare): a colony moves only its own frogs")
+                                "Pond rules (règles de la mare): a colony moves only its own "
+                                "frogs")
         own = sorted({f["square"] for f in state["colonies"][c]["frogs"] if f["square"]})
         raise IllegalAction(f"{name} has no frog on {square} ({name}'s frogs: {', '.join(own)})",
                             "Pond rules (règles de la mare): move one of your frogs")
