@@ -26,8 +26,9 @@ class CroaEngine(Engine):
     name = "croa"
     title = "Crôa!"
     # 2: gained servants placed at once; the force lasts until lost. 3: no Doesn't work!
-    # window and no wait for a thunderclap when every copy lies face up
-    rules_version = "3"
+    # window and no wait for a thunderclap when every copy lies face up. 4: the way back opens
+    # past a log holding an own servant; extra parts refused; a forced bounce loop stops
+    rules_version = "4"
     min_players = 2
     max_players = 4
     series_word = "frogs"
