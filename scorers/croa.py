@@ -31,8 +31,8 @@ ALIASES: dict[str, str] = {
     **{f"m{i}": f"male{i}" for i in range(1, 7)},
 }
 DEFAULT_LAYOUT: dict[str, list[str]] = {z: list(_DATA["males"][z]) for z in ZONES}
-RULE_PILE = ("Board: each zone's pile holds 4 lily pads, 2 mosquitoes, 1 mud, 1 pike, 4 reeds, "
-             "1 log and 3 males")
+RULE_PILE = ("Setup (mise en place): each zone's pile holds 4 lily pads, 2 mosquitoes, 1 mud, "
+             "1 pike, 4 reeds, 1 log and 3 males")
 
 
 def parse_tile(text: Any) -> str:

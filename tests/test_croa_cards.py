@@ -99,7 +99,7 @@ def test_cards_need_the_card_module():
     t = Pond()
     with pytest.raises(IllegalAction) as err:
         t.do("card", card="mega_jump", from_="a2", to="a4", tile="reeds")
-    assert "optional module" in err.value.rule
+    assert err.value.rule == "Card module (module cartes): optional"
 
 
 def test_a_card_must_be_in_the_players_hand():
@@ -116,7 +116,7 @@ def test_one_card_per_turn_whatever_its_kind():
     t.do("card", card="the_force")
     with pytest.raises(IllegalAction) as err:
         t.do("card", card="mating_season", male="male1")
-    assert err.value.rule == "Cards: one card per turn"
+    assert err.value.rule == "Card module (module cartes): one card per turn"
 
 
 def test_a_colony_that_played_its_card_is_not_offered_a_thunderclap_in_its_own_turn():

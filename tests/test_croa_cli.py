@@ -219,6 +219,26 @@ def test_the_force_is_lost_through_the_card_verb(db):
     assert "4 + force" in ok("status")
     out = ok("card", "the_force", "--lost", "--player", "Ann")
     assert "Ann loses the force" in out and "discards a card (3 left in hand)" in out
-    assert run("card", "mega_jump", "--lost").exit_code == 2
+    lost, data = jrun("card", "mega_jump", "--lost")  # only the force can be lost: a rule
+    assert lost.exit_code == 1 and data["error"]["rule"].startswith("May the force")
     log = CliRunner().invoke(cli, ["log"])
     assert log.exit_code == 0 and "Ann loses the force" in log.output
+
+
+
+def test_rule_breaks_exit_1_naming_the_rule_and_malformed_input_exit_2():
+    """Issue 20: well-formed input that breaks a rule is exit 1 with the rule; only input
+    that cannot be read (not a square, no such tile, a missing part) is a usage error."""
+    from referee.testing import Table
+
+    t = Table("croa", "--player Ann:red --player Bob:blue", seed="5")
+    t.ok("move a2 a3 -t reeds")
+    t.ok("move h7 h6 -t reeds")
+    t.ok("move a3 a4 -t reeds")
+    t.ok("move h6 h5 -t reeds")
+    # a3 shows reeds, left face up: typing another tile there is refused by a rule
+    t.refused("move a4 a3 -t mud", rule="Tile effects (effets des tuiles)")
+    t.ok("move a4 a3 -t reeds")
+    t.refused("move h5 q9", code=2)  # not a square
+    t.refused("move h5 h4 -t frog", code=2)  # no such tile
+    t.refused("move h5 h4", code=2)  # the tile turned over is missing

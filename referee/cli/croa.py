@@ -59,7 +59,8 @@ def tile_option(fn: Callable) -> Callable:
 
 
 def chain_options(fn: Callable) -> Callable:
-    """What the landing may ask for, given up front (else the referee waits for the answer)."""
+    """What the landing may ask for, given up front (else the referee waits for the answer).
+    A part the chain does not call for is refused (exit 1), never dropped."""
     for option in reversed([
         click.option("--bounce", "bounces", multiple=True, metavar="SQ[:TILE]",
                      help="A lily pad's bounce: where the frog goes next (repeat for a chain)."),
@@ -141,7 +142,9 @@ def move(src: str, to: str, tile: str | None, bounces: tuple[str, ...],
     share it. Never onto your own frog, except on a log; a frog stuck in the mud
     waits a turn. Opposing frogs on TO go back to their reserve (a queen: her colony
     is out), then TO's tile acts. Where a choice follows (lily pad, mosquito, log),
-    give it here or answer with `bounce`, `mosquito`/`pass` or `remove`.
+    give it here or answer with `bounce`, `mosquito`/`pass` or `remove`; a part
+    the chain does not call for is refused, and a bounce another colony may stop
+    with a Thunderclap is answered after the move.
 
     \b
     Examples:
@@ -160,9 +163,10 @@ def move(src: str, to: str, tile: str | None, bounces: tuple[str, ...],
 def bounce(to: str, tile: str | None) -> dict:
     """Answer a lily pad: the square the frog bounces to.
 
-    Any square around the lily pad but the one it came from (allowed only when
-    every other one holds your frogs), never onto your own frog except a log.
-    The new tile acts in turn. Example: `referee croa bounce b3 --tile mosquito`.
+    Any square around the lily pad but the one it came from (the way back opens
+    only when every other one holds one of your frogs, a log with your servant
+    included), never onto your own frog except a log. The new tile acts in turn.
+    Example: `referee croa bounce b3 --tile mosquito`.
     """
     return {"verb": "bounce", "to": to, "tile": tile}
 

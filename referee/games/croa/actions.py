@@ -18,7 +18,9 @@ from referee.verbs import Action, Event
 from . import cards
 from .arrival import (
     RULE_BOUNCE,
+    RULE_EXTRA,
     RULE_LOG,
+    RULE_WAY_BACK,
     Ctx,
     arrive,
     mosquito_move,
@@ -26,39 +28,82 @@ from .arrival import (
     parse_removal,
     remove_from_log,
 )
-from .board import parse_square
+from .board import NEIGHBOURS, parse_square
 from .decisions import data, entry, top
 from .flow import end_turn
 from .legal import check_move
-from .pond import frog
+from .pond import frog, label
 from .render import answer_hint
 from .state import CroaState
 
 RULE_PENDING = "Pending decision: only its answer is accepted now"
-RULE_MOVE = "Moves: one frog per turn"
+RULE_THUNDERCLAP = ("Thunderclap (coup de tonnerre): another colony may keep the frog on the "
+                    "lily pad before its bounce is answered")
+RULE_MOVE = "Pond rules (règles de la mare): a colony moves one of its frogs each turn"
 
 Effect = Callable[[CroaState, Action, Ctx], "bool | None"]
 
 
 def handler(effect: Effect) -> Callable[[CroaState, Action, Chance], list[Event]]:
-    """An effect as the core calls it: the move over ends the turn; what the command gave
-    up front and did not need is said; what waits next is spelled out."""
+    """An effect as the core calls it. Answers given up front answer the decisions of the
+    chain in turn, through the very functions the typed answers use (`follow`); the move over
+    ends the turn; an answer the chain did not call for is refused (older logs, where it was
+    ignored, still replay); what waits next is spelled out."""
 
     def run(state: CroaState, action: Action, chance: Chance) -> list[Event]:
         ctx = Ctx(chance)
-        if effect(state, action, ctx) is False:
+        result = follow(state, effect(state, action, ctx), ctx)
+        unused = ctx.unused()
+        if unused and not chance.replaying:
+            raise IllegalAction(f"the move did not call for {', '.join(unused)} (nothing waits "
+                                "for it): type only the answers the chain asks for", RULE_EXTRA)
+        if result is False:
             end_turn(state, ctx)
-        unused = [f"--bounce {b[0]}" for b in ctx.bounces]
-        unused += [f"--mosquito {m[0]}:{m[1]}" for m in ctx.mosquitoes]
-        unused += [f"--remove {ctx.remove}"] if ctx.remove is not None else []
         if unused:
             ctx.say(f"(not needed, ignored: {', '.join(unused)})")
         for line in answer_hint(state):
-            ctx.say(line)
+            ctx.say(line, hint=True)
         return ctx.events
 
     run.__doc__ = effect.__doc__
     return run
+
+
+def follow(state: CroaState, result: bool | None, ctx: Ctx) -> bool | None:
+    """Feed the up-front answers to the decisions the chain waits for, one at a time, each
+    through the handler of its typed answer (`bounce`, `mosquito`, `remove`): given up front
+    or typed step by step, a chain is one path. Stops when the decision waiting has no answer
+    given (it waits for the table) or is not the mover's to answer (a Doesn't work! window)."""
+    while result is True and state["pending"]:
+        waiting = top(state)
+        if waiting == "bounce" and ctx.bounces:
+            _check_no_thunderclap(state, ctx)
+            sq, tile = ctx.bounces.pop(0)
+            result = bounce(state, {"verb": "bounce", "to": sq, "tile": tile}, ctx)
+        elif waiting == "mosquito" and ctx.mosquitoes:
+            src, to, tile = ctx.mosquitoes.pop(0)
+            result = mosquito(state, {"verb": "mosquito", "from": src, "to": to, "tile": tile},
+                              ctx)
+        elif waiting == "log-removal" and ctx.remove is not None:
+            which, ctx.remove = ctx.remove, None
+            result = remove(state, {"verb": "remove", "which": which}, ctx)
+        else:
+            break
+    return result
+
+
+def _check_no_thunderclap(state: CroaState, ctx: Ctx) -> None:
+    """Coup de tonnerre: another colony may stop the frog on the lily pad before it bounces,
+    so the mover cannot answer that bounce in advance (older logs, where it could, replay)."""
+    mover = state["pending"][0]["player"]
+    others = [p["player"] for p in state["pending"]
+              if p["decision"] == "thunderclap" and p["player"] != mover]
+    if others and not ctx.chance.replaying:
+        d = data(state["pending"][0])
+        raise IllegalAction(f"{' or '.join(others)} may play a Thunderclap when "
+                            f"{label(state, d['frog'])} lands on the lily pad at {d['square']}: "
+                            "type the move without its bounce, then `bounce SQ` if nobody does",
+                            RULE_THUNDERCLAP)
 
 
 def _square(text: Any) -> str:
@@ -82,8 +127,11 @@ def bounce(state: CroaState, action: Action, ctx: Ctx) -> bool:
     sq, tile = parse_bounce(action.get("to", ""))
     tile = action.get("tile") or tile
     if sq not in item["choices"]:
-        raise IllegalAction(f"the frog on {d['square']} cannot bounce to {sq} "
-                            f"(choices: {', '.join(item['choices'])})", RULE_BOUNCE)
+        back = sq == d.get("came_from") and sq in NEIGHBOURS[d["square"]]
+        why = " (it just left it)" if back else ""
+        raise IllegalAction(f"the frog on {d['square']} cannot bounce to {sq}{why} "
+                            f"(choices: {', '.join(item['choices'])})",
+                            RULE_WAY_BACK if back else RULE_BOUNCE)
     state["pending"] = []
     return arrive(state, d["frog"], sq, d["square"], tile, ctx)
 

@@ -18,6 +18,7 @@ from referee.verbs import Action
 
 from .board import NEIGHBOURS, parse_square
 from .decisions import clear, thunder_holders, wait_bounce, wait_log, wait_mosquito
+from .legal import RULE_OWN
 from .pond import (
     QUEEN,
     alive,
@@ -37,9 +38,14 @@ from .pond import (
 from .state import CroaState
 from .tiles import parse_tile, reveal
 
-MAX_AUTO_STEPS = 200  # a forced bounce loop this long is stopped (the frog stays)
-RULE_BOUNCE = ("Lily pad: bounce to a neighbour, not onto your own frog (except a log), not back "
-               "unless nothing else is free")
+RULE_BOUNCE = ("Lily pad (nénuphar): bounce to a neighbour, never onto your own frog (a log "
+               "excepted)")
+RULE_WAY_BACK = ("Lily pad (nénuphar): the way back, only when every other neighbour holds one "
+                 "of your frogs")
+RULE_EXTRA = ("Extra parts: a move carries only the answers its landing calls for (--bounce, "
+              "--mosquito, --remove)")
+RULE_TILE = "Tile effects (effets des tuiles): a revealed tile stays where it lies"
+RULE_MOSQUITO = "Mosquito (moustique): move another of your frogs one step (not a stuck one)"
 
 
 @dataclass
@@ -52,16 +58,28 @@ class Ctx:
     mosquitoes: list[tuple[str, str, str | None]] = field(default_factory=list)
     remove: str | None = None
     ignore_effect: bool = False  # bodyguard / not even dead: the queen's landing tile does nothing
-    steps: int = 0
+    forced: set[str] = field(default_factory=set)  # forced bounces seen (an endless loop stops)
 
     def say(self, text: str, **data: Any) -> None:
         self.events.append(event(text, **data))
 
     def take_answers(self, action: Action) -> None:
-        """The choices a move carries up front: --bounce, --mosquito, --remove."""
+        """The choices a move carries up front: --bounce, --mosquito, --remove. They wait here
+        and answer the decisions of the chain one by one, as if typed after it (actions.py)."""
         self.bounces = [parse_bounce(b) for b in listed(action.get("bounce"))]
         self.mosquitoes = [parse_mosquito(m) for m in listed(action.get("mosquito"))]
         self.remove = action.get("remove")
+
+    @staticmethod
+    def carries(action: Action) -> bool:
+        """Whether an action gives any answer up front."""
+        return any(listed(action.get(k)) for k in ("bounce", "mosquito", "remove"))
+
+    def unused(self) -> list[str]:
+        """The up-front answers the chain did not call for, as typed."""
+        out = [f"--bounce {b[0]}{':' + b[1] if b[1] else ''}" for b in self.bounces]
+        out += [f"--mosquito {m[0]}:{m[1]}{':' + m[2] if m[2] else ''}" for m in self.mosquitoes]
+        return out + ([f"--remove {self.remove}"] if self.remove is not None else [])
 
 
 def listed(value: Any) -> list[Any]:
@@ -142,7 +160,7 @@ def arrive(state: CroaState, ref: list[int], to: str, came_from: str | None, til
     else:
         kind = state["tiles"][to]
         if tile is not None and parse_tile(tile) != kind:
-            raise InputError(f"{to} already shows {kind}, not {tile}")
+            raise IllegalAction(f"{to} already shows {kind}, not {parse_tile(tile)}", RULE_TILE)
     ctx.say(f"{who} {came_from or '?'} -> {to}: {kind.replace('_', ' ')}{revealed}.",
             frog=who, square=to, tile=kind)
     ignore = ctx.ignore_effect and ref[1] == QUEEN
@@ -205,22 +223,20 @@ def _log_occupants(state: CroaState, ref: list[int], square: str, ctx: Ctx) -> b
     if len(others) < 2:
         return False
     choices = sorted({f"{square}:{state['colonies'][r[0]]['color']}" for r in others})
-    if ctx.remove is not None:
-        pick = parse_removal(state, ctx.remove, square)
-        ctx.remove = None
-        if pick not in choices:
-            raise IllegalAction(f"no servant {pick} to push off the log (choices: "
-                                f"{', '.join(choices)})", RULE_LOG)
-        remove_from_log(state, pick, ctx)
-        return False
-    if len(choices) == 1:
+    if len(choices) == 1:  # both alike: no choice to wait for; an up-front one must name it
+        if ctx.remove is not None:
+            pick = parse_removal(state, ctx.remove, square)
+            ctx.remove = None
+            if pick not in choices:
+                raise IllegalAction(f"no servant {pick} to push off the log (choices: "
+                                    f"{', '.join(choices)})", RULE_LOG)
         remove_from_log(state, choices[0], ctx)
         return False
     wait_log(state, c, square, choices)
     return True
 
 
-RULE_LOG = "Log: a third servant pushes off one of the two already there"
+RULE_LOG = "Log (rondin): a third servant pushes off one of the two already there"
 
 
 def parse_removal(state: CroaState, text: Any, square: str) -> str:
@@ -258,13 +274,21 @@ def remove_from_log(state: CroaState, pick: str, ctx: Ctx) -> None:
 # -- tile effects --------------------------------------------------------------------------
 
 def bounce_choices(state: CroaState, ref: list[int], at: str, came_from: str | None) -> list[str]:
-    """Lily pad: any neighbour but the square just left, which is allowed only when every
-    other neighbour holds an own frog; never onto an own frog except a log."""
+    """Lily pad: any neighbour that does not hold an own frog (a log lets one in), but not the
+    square just left, unless every other neighbour holds an own frog (a log with an own servant
+    counts as held: the way back opens, the log stays a choice)."""
     c = ref[0]
     occ = occupied(state)
-    free = [sq for sq in NEIGHBOURS[at] if not is_own_blocked(state, c, sq, occ)]
-    others = [sq for sq in free if sq != came_from]
-    return others or [sq for sq in free if sq == came_from]
+    back = way_back_open(state, c, at, came_from, occ)
+    return [sq for sq in NEIGHBOURS[at]
+            if (sq != came_from or back) and not is_own_blocked(state, c, sq, occ)]
+
+
+def way_back_open(state: CroaState, c: int, at: str, came_from: str | None,
+                  occ: dict[str, list[list[int]]] | None = None) -> bool:
+    """Lily pad, the way back: every neighbour but the square just left holds a frog of c."""
+    occ = occ if occ is not None else occupied(state)
+    return all(any(r[0] == c for r in occ.get(sq, [])) for sq in NEIGHBOURS[at] if sq != came_from)
 
 
 def mosquito_choices(state: CroaState, c: int, exclude: list[int]) -> list[str]:
@@ -332,28 +356,36 @@ def make_baby(state: CroaState, c: int, male: str, ctx: Ctx, babies: int = 1) ->
 
 
 def _bounce(state: CroaState, ref: list[int], at: str, came_from: str | None, ctx: Ctx) -> bool:
+    """Lily pad: the frog must bounce on. With one choice (and nobody able to stop it with a
+    thunderclap) it goes there at once; else the bounce waits for its answer, typed now or
+    given up front (the handler feeds it, actions.py)."""
     choices = bounce_choices(state, ref, at, came_from)
     who = label(state, ref)
     if not choices:
-        ctx.say(f"{who} has nowhere to bounce from {at}: it stays.")
+        name = state["colonies"][ref[0]]["name"]
+        back = " (the way back too)" if came_from in NEIGHBOURS[at] else ""
+        ctx.say(f"{who} cannot bounce: every square around {at}{back} holds one of {name}'s "
+                "frogs, so it stays on the lily pad.")
         return False
-    if ctx.bounces:
-        sq, tile = ctx.bounces.pop(0)
-        if sq not in choices:
-            raise IllegalAction(f"{who} cannot bounce from {at} to {sq} (choices: "
-                                f"{', '.join(choices)})", RULE_BOUNCE)
-        return arrive(state, ref, sq, at, tile, ctx)
-    ctx.steps += 1
     auto = (len(choices) == 1 and not thunder_holders(state)
             and (state["digital"] or choices[0] in state["tiles"]))
-    if auto and ctx.steps <= MAX_AUTO_STEPS:
-        ctx.say(f"{who} must bounce to {choices[0]} (the only choice).")
-        return arrive(state, ref, choices[0], at, None, ctx)
-    if auto:
-        ctx.say(f"{who} stops bouncing on {at}.")
+    if not auto:
+        wait_bounce(state, ref, at, choices, came_from)
+        return True
+    seen = f"{at}<{came_from}|{sorted(occupied(state).items())}|{len(state['tiles'])}"
+    if seen in ctx.forced:
+        ctx.say(f"{who} would bounce round the same lily pads for ever: it stops on {at}.")
         return False
-    wait_bounce(state, ref, at, choices)
-    return True
+    ctx.forced.add(seen)
+    tile = None
+    if ctx.bounces:  # typed up front although it is forced: it must name the only choice
+        sq, tile = ctx.bounces[0]
+        if sq != choices[0]:
+            raise IllegalAction(f"{who} cannot bounce from {at} to {sq}: its only choice is "
+                                f"{choices[0]}", RULE_BOUNCE)
+        ctx.bounces.pop(0)
+    ctx.say(f"{who} must bounce to {choices[0]} (the only choice).")
+    return arrive(state, ref, choices[0], at, tile, ctx)
 
 
 def _mosquito(state: CroaState, ref: list[int], ctx: Ctx) -> bool:
@@ -361,13 +393,11 @@ def _mosquito(state: CroaState, ref: list[int], ctx: Ctx) -> bool:
     choices = mosquito_choices(state, c, ref)
     if not choices:
         if ctx.mosquitoes:
-            raise IllegalAction("no other frog of yours can move now",
-                                "Mosquito: move another of your frogs")
+            src, to, _ = ctx.mosquitoes[0]
+            raise IllegalAction(f"no other frog of yours can move now: --mosquito {src}:{to} "
+                                "is not called for", RULE_MOSQUITO)
         ctx.say("The mosquito: no other frog can move.")
         return False
-    if ctx.mosquitoes:
-        src, to, tile = ctx.mosquitoes.pop(0)
-        return mosquito_move(state, ref, src, to, tile, ctx)
     wait_mosquito(state, ref, choices)
     return True
 
@@ -375,17 +405,16 @@ def _mosquito(state: CroaState, ref: list[int], ctx: Ctx) -> bool:
 def mosquito_move(state: CroaState, ref: list[int], src: str, to: str, tile: str | None,
                   ctx: Ctx) -> bool:
     """Mosquito: another own frog moves one step at once, with its landing tile's effect."""
-    c = ref[0]
-    other = find_own_frog(state, c, src)
-    rule = "Mosquito: move another of your frogs one step (not a stuck one)"
+    other = find_own_frog(state, ref[0], src)
     if other == ref:
-        raise IllegalAction("the mosquito moves another frog, not the one that just landed", rule)
+        raise IllegalAction("the mosquito moves another frog, not the one that just landed",
+                            RULE_MOSQUITO)
     g = frog(state, other)
     if g["stuck"]:
-        raise IllegalAction(f"the frog on {g['square']} is stuck in the mud", rule)
+        raise IllegalAction(f"the frog on {g['square']} is stuck in the mud", RULE_MOSQUITO)
     if to not in NEIGHBOURS[at(state, other)]:
-        raise IllegalAction(f"{to} is not next to {g['square']}", rule)
+        raise IllegalAction(f"{to} is not next to {g['square']}", RULE_MOSQUITO)
     if to not in step_targets(state, other):
         raise IllegalAction(f"{to} holds one of your frogs",
-                            "Moves: never onto your own frog, except on a log")
+                            RULE_OWN)
     return arrive(state, other, to, g["square"], tile, ctx)

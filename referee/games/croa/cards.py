@@ -17,7 +17,7 @@ from typing import Any
 from referee.errors import IllegalAction, InputError
 from referee.verbs import Action
 
-from .arrival import Ctx, arrive, make_baby
+from .arrival import RULE_EXTRA, Ctx, arrive, make_baby
 from .board import NEIGHBOURS, jump_over, parse_square
 from .decisions import (
     close_window,
@@ -55,7 +55,8 @@ ALIASES = {
     "doesnt-work!": "doesnt_work", "mating": "mating_season",
 }
 MOVE_CARDS = ("mega_jump", "bodyguard", "not_even_dead")
-RULE = "Cards: one card in your own turn, at its timing; orange cards also in others' turns"
+RULE = ("Card module (module cartes): one card in your own turn, at its timing; orange cards "
+        "also in others' turns")
 
 
 def card_key(text: Any) -> str:
@@ -161,15 +162,19 @@ def play(state: CroaState, action: Action, ctx: Ctx) -> bool | None:
     a decision is pending, False when the move is over."""
     if not state.get("cards"):
         raise IllegalAction("this session plays without the card module (start it with --cards)",
-                            "Cards: optional module")
+                            "Card module (module cartes): optional")
     key = played_key(action.get("card", ""))
     _check_name(key, action.get("card"))
     who = action.get("player")
     c = colony_index(state, who) if who else state["current"]
     col = state["colonies"][c]
     if not col["alive"]:
-        raise IllegalAction(f"{col['name']}'s colony is eliminated", "End of a colony")
+        raise IllegalAction(f"{col['name']}'s colony is eliminated",
+                            "Pond rules (règles de la mare): an eliminated colony plays no more")
     waiting = top(state)
+    if Ctx.carries(action) and key not in MOVE_CARDS and not ctx.chance.replaying:
+        raise IllegalAction(f"{title(key)} moves no frog onto a tile: --bounce, --mosquito and "
+                            "--remove go with a move", RULE_EXTRA)
     if action.get("lost"):
         lose_force(state, c, key, action, ctx)
         return None
@@ -179,7 +184,8 @@ def play(state: CroaState, action: Action, ctx: Ctx) -> bool | None:
         if c == state["current"]:
             _own_turn_check(state, c, waiting)
         if not state["deal"] and not col["hand"]:
-            raise IllegalAction(f"{col['name']} has no card in hand", "Cards: play from your hand")
+            raise IllegalAction(f"{col['name']} has no card in hand",
+                                "Card module (module cartes): play from your hand")
         if c == state["current"]:
             col["played_card"] = True
         if may_hold(state, c, key):
@@ -193,7 +199,7 @@ def play(state: CroaState, action: Action, ctx: Ctx) -> bool | None:
         held = (f"hand: {', '.join(col['hand'])}" if state["deal"] and col["hand"]
                 else _unseen_note(state, c, key))
         raise IllegalAction(f"{col['name']} holds no {info['title']} ({held})",
-                            "Cards: play from your hand")
+                            "Card module (module cartes): play from your hand")
     if key == "doesnt_work":
         return _doesnt_work(state, c, ctx)
     if key == "thunderclap":
@@ -211,6 +217,10 @@ def play(state: CroaState, action: Action, ctx: Ctx) -> bool | None:
     ctx.say(f"{col['name']} plays {info['title']}{'' if info['title'][-1] in '!.' else '.'}",
             card=key, player=col["name"])
     answering = _holders(state, exclude=c)
+    if answering and Ctx.carries(action) and not ctx.chance.replaying:
+        names = ", ".join(state["colonies"][h]["name"] for h in answering)
+        raise IllegalAction(f"{names} may still cancel {title(key)} with a Doesn't work!: give "
+                            "the bounce, mosquito or log answers once it works", RULE_EXTRA)
     if answering:
         open_window(state, c, key, action, answering)
         return True
@@ -249,7 +259,7 @@ def _own_turn_check(state: CroaState, c: int, waiting: str | None) -> None:
 def _one_per_turn(state: CroaState, c: int) -> None:
     if state["colonies"][c]["played_card"]:
         raise IllegalAction(f"{state['colonies'][c]['name']} has already played a card this turn",
-                            "Cards: one card per turn")
+                            "Card module (module cartes): one card per turn")
 
 
 def _holders(state: CroaState, exclude: int) -> list[int]:
@@ -444,7 +454,8 @@ def lose_force(state: CroaState, c: int, key: str, action: Action, ctx: Ctx) -> 
     cards an unnamed one is enough)."""
     col = state["colonies"][c]
     if key != "the_force":
-        raise InputError("--lost is only for the force (`card the_force --lost`)")
+        raise IllegalAction(f"only the force lies in front of a colony and can be lost, not "
+                            f"{title(key)}", RULE_FORCE)
     if not col.get("force"):
         raise IllegalAction(f"{col['name']} has no force in front of it", RULE_FORCE)
     thrown = None

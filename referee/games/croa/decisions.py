@@ -49,11 +49,12 @@ def thunder_holders(state: CroaState) -> list[int]:
             and not (c == state["current"] and col["played_card"])]
 
 
-def wait_bounce(state: CroaState, ref: list[int], square: str, choices: list[str]) -> None:
+def wait_bounce(state: CroaState, ref: list[int], square: str, choices: list[str],
+                came_from: str | None = None) -> None:
     """Lily pad: the mover chooses where the frog bounces; a thunderclap may keep it there."""
     cols = state["colonies"]
     state["pending"] = [pending(cols[ref[0]]["name"], "bounce", choices, c=ref[0],
-                                frog=list(ref), square=square)]
+                                frog=list(ref), square=square, came_from=came_from)]
     state["pending"] += [pending(cols[h]["name"], "thunderclap",
                                  [f"card thunderclap --player {cols[h]['name']}"], c=h)
                          for h in thunder_holders(state)]
@@ -97,4 +98,4 @@ def close_window(state: CroaState) -> None:
     state["pending"] = []
     for item in under:
         d = data(item)
-        wait_bounce(state, d["frog"], d["square"], list(item["choices"]))
+        wait_bounce(state, d["frog"], d["square"], list(item["choices"]), d.get("came_from"))

@@ -26,16 +26,17 @@ class CroaEngine(Engine):
     name = "croa"
     title = "Crôa!"
     # 2: gained servants placed at once; the force lasts until lost. 3: no Doesn't work!
-    # window and no wait for a thunderclap when every copy lies face up
-    rules_version = "3"
+    # window and no wait for a thunderclap when every copy lies face up. 4: the way back opens
+    # past a log holding an own servant; extra parts refused; a forced bounce loop stops
+    rules_version = "4"
     min_players = 2
     max_players = 4
     series_word = "frogs"
     verbs = VERBS
     rules: ClassVar[dict[str, str]] = {
-        "over": "End of the game: one queen is left",
+        "over": "End of the game (fin de partie): one queen is left",
         "pending": RULE_PENDING,
-        "players": "Setup: 2-4 colonies",
+        "players": "Setup (mise en place): 2-4 colonies",
     }
 
     # -- what the core asks ------------------------------------------------------------------

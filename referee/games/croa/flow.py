@@ -34,9 +34,21 @@ def end_turn(state: CroaState, ctx: Ctx) -> None:
         start_of_turn(state, nxt, ctx)
         if movable(state, nxt):
             return
-        ctx.say(f"{state['colonies'][nxt]['name']} has no frog that can move: the turn passes.")
+        name = state["colonies"][nxt]["name"]
+        ctx.say(f"{name} has no frog that can move ({why_stuck(state, nxt)}): the turn passes.",
+                passed=name)
         _unstick(state, nxt, ctx)
         state["colonies"][nxt]["played_card"] = False
+
+
+def why_stuck(state: CroaState, c: int) -> str:
+    """Why no frog of colony c can move: the mud, or no square it may go to."""
+    frogs = [f for f in state["colonies"][c]["frogs"] if f["square"] is not None]
+    if all(f["stuck"] for f in frogs):
+        return "all stuck in the mud"
+    if any(f["stuck"] for f in frogs):
+        return "stuck in the mud or hemmed in by its own frogs"
+    return "every square around them holds one of its own frogs"
 
 
 def round_of(state: CroaState) -> int:

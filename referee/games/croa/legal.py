@@ -11,11 +11,13 @@ from .pond import QUEEN, at, find_own_frog, frog, is_own_blocked, occupied, step
 from .state import CroaState
 from .tiles import KINDS
 
-RULE_STEP = "Moves: one frog moves to one of the 8 neighbouring squares"
-RULE_OWN = "Moves: never onto one of your own frogs, except on a log"
-RULE_MUD = "Mud: a stuck frog cannot move on its owner's next turn"
-RULE_SHARE = ("Pond: one frog per square; when a servant shares the queen's square (or twins "
-              "share one), one of them must move")
+RULE_STEP = ("Pond rules (règles de la mare): one frog moves to one of the 8 neighbouring "
+             "squares")
+RULE_OWN = ("Pond rules (règles de la mare): never onto one of your own frogs, except on a "
+            "log")
+RULE_MUD = "Mud (vase): a stuck frog cannot move on its owner's next turn"
+RULE_SHARE = ("Pond rules (règles de la mare): one frog per square; when a servant shares the "
+              "queen's square (or twins share one), one of them must move")
 
 
 def shared_squares(state: CroaState, c: int) -> list[str]:

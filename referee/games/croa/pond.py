@@ -114,15 +114,16 @@ def find_own_frog(state: CroaState, c: int, text: str) -> list[int]:
         if here:
             owner = state["colonies"][here[0][0]]["name"]
             raise IllegalAction(f"the frog on {square} is {owner}'s, not {name}'s",
-                                "Moves: a colony moves only its own frogs")
+                                "Pond rules (règles de la mare): a colony moves only its own "
+                                "frogs")
         own = sorted({f["square"] for f in state["colonies"][c]["frogs"] if f["square"]})
         raise IllegalAction(f"{name} has no frog on {square} ({name}'s frogs: {', '.join(own)})",
-                            "Moves: move one of your frogs")
+                            "Pond rules (règles de la mare): move one of your frogs")
     if kind:
         picked = [r for r in mine if (r[1] == QUEEN) == (kind == "queen")]
         if not picked:
             raise IllegalAction(f"{name} has no {kind} on {square}",
-                                "Moves: move one of your frogs")
+                                "Pond rules (règles de la mare): move one of your frogs")
         return picked[0]
     kinds = {r[1] == QUEEN for r in mine}
     if len(kinds) > 1:

@@ -31,7 +31,8 @@ CODES: dict[str, str] = {
 }
 
 
-RULE_LAYOUT = "Board: three different males per zone, each male in two different zones"
+RULE_LAYOUT = ("Males (mâles): three different males per zone, each male in two different "
+               "zones")
 FULL_PILES: dict[str, dict[str, int]] = full_piles()
 
 
@@ -100,11 +101,11 @@ def reveal(state: CroaState, square: str, typed: Any, chance: Chance) -> str:
     def check(value: Any) -> str:
         kind = parse_tile(value)
         if not pile.get(kind):
-            raise InputError(f"the {zone} pile has no {kind} left")
+            raise IllegalAction(f"the {zone} pile has no {kind} left", RULE_PILE)
         return kind
 
     if not any(pile.values()):
-        raise IllegalAction(f"the {zone} pile is empty", "Board: one tile per square")
+        raise IllegalAction(f"the {zone} pile is empty", "Tile effects (effets des tuiles): one tile per square")
     kind = chance.draw(f"tile {square}", generate, typed, check)
     pile[kind] -= 1
     state["tiles"][square] = kind
