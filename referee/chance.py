@@ -24,7 +24,7 @@ class NotYetRolled(Exception):
     """Raised by a dry-run `Chance` at the first result the referee would have to roll.
 
     A dry run checks an action only up to there: rolling would reveal a result
-    before it is played (RULINGS.md, "Hidden things stay hidden"). `session.act`
+    before it is played (docs/rulings/README.md: hidden things stay hidden). `session.act`
     catches it; engines never see it (they do not catch broad exceptions).
     """
 

@@ -26,7 +26,7 @@ NEW_OPTIONS = {
     },
 }
 NEXT = {"verb": "next"}
-# Setup puts one Epic card on each of the five Isles; Deployment cannot end before (RULINGS).
+# Setup puts one Epic card on each of the five Isles; Deployment cannot end before (docs/rulings/kleos.md).
 ISLE_STATS = {"isle1": ("Amazonian Queen Myrina", "3/2/2/1", 1),
               "isle2": ("Minotaur", "3/3/1/1", 2), "isle3": ("Medusa", "3/2/2/0", 3),
               "isle4": ("Hydra", "4/3/1/1", 2), "isle5": ("Chimera", "4/2/1/1", 2)}
@@ -111,7 +111,7 @@ CARDS = {
     "Cerberus": {"attack": 4, "defense": 3, "cunning": 0, "tactics": -1, "disposition": 3,
                  "keywords": ["epic", "monster"]},
 }
-# Setup puts one Epic card on each of the five Isles (RULINGS); Theseus stays a hand card.
+# Setup puts one Epic card on each of the five Isles (docs/rulings/kleos.md); Theseus stays a hand card.
 ISLE_CARDS = {"isle1": "Amazonian Queen Myrina", "isle2": "Minotaur", "isle3": "Medusa",
               "isle4": "Hydra", "isle5": "Chimera"}
 MINOTAUR_IN_HAND = {"isle2": "Cerberus"}  # isles= for a game where the Minotaur is deployed

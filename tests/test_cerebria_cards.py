@@ -1,4 +1,4 @@
-"""Card notation (games.md) and the deck composition (Game Components)."""
+"""Card notation and the deck composition (Game Components)."""
 
 from __future__ import annotations
 

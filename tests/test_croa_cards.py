@@ -373,7 +373,7 @@ def test_a_typo_or_an_empty_card_name_is_refused_not_recorded():
     assert not t.state["colonies"][0]["played_card"]
 
 
-# -- real cards: the referee counts the hands, it never sees them (RULINGS) ------------------
+# -- real cards: the referee counts the hands, it never sees them (docs/rulings/croa.md) ------------------
 
 
 def test_real_hands_are_counted_not_dealt():

@@ -72,3 +72,12 @@ def test_every_action_verb_accepts_dry_run():
     without = {" ".join(path) for path, cmd in shipped().items() if path[0] in GAME_NAMES
                and "--dry-run" not in {o for p in cmd.params for o in getattr(p, "opts", [])}}
     assert without == views
+
+
+def test_no_file_points_outside_the_repository():
+    """A user's clone holds nothing beside it: the rulings and the house rules are in docs/."""
+    root = Path(__file__).resolve().parent.parent
+    pattern = r"\.\./shared|RULINGS\.md|STYLE\.md|spec/cli\.md|games\.md"
+    found = subprocess.run(["git", "grep", "-nE", pattern, "--", ".", ":!tests/test_docs.py"],
+                           cwd=root, capture_output=True, text=True).stdout
+    assert found == ""

@@ -1,4 +1,4 @@
-"""One-way doors (STYLE.md): every module's imports, read with `ast`, go the right way.
+"""One-way doors (docs/architecture.md): every module's imports, read with `ast`, go the right way.
 
     referee/cli/ (Click, printing, the shell) -> referee/session.py -> referee/store.py
             |                                          |

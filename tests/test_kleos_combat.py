@@ -317,7 +317,7 @@ def test_answering_with_no_pending_decision_is_refused():
 
 
 def test_godly_dice_when_a_card_says_so():
-    """RULINGS: the godly face succeeds under Olympus' Favor, or when a card says the dice are
+    """docs/rulings/kleos.md: the godly face succeeds under Olympus' Favor, or when a card says the dice are
     Godly. Hoplite 2 + Tactics 4 = 6 dice, `gg----` Godly = 2 successes = Defense 2: a kill;
     the retaliation's dice stay ordinary."""
     g = tactics_game()

@@ -40,7 +40,7 @@ def test_first_player_is_the_player_on_temple_1():
 
 
 def test_deployment_cannot_end_while_an_isle_has_no_epic_card():
-    """RULINGS: setup puts one Epic card on each of the five Isles; `next` is refused until
+    """docs/rulings/kleos.md: setup puts one Epic card on each of the five Isles; `next` is refused until
     then, naming the Isles still empty, and offered to playouts only then."""
     g = new_game(isles=False)
     err = g.refuse(do("next"), "one Epic card on each of the five Isles")

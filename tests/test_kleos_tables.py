@@ -37,7 +37,7 @@ def test_a_recruited_epic_minion_is_not_drawn_again():
 
 
 def test_an_epic_card_on_an_isle_is_never_deployed_or_played_from_a_hand():
-    """RULINGS: each Epic card exists once; the Minotaur waiting on isle2 is not also in a
+    """docs/rulings/kleos.md: each Epic card exists once; the Minotaur waiting on isle2 is not also in a
     hand (a minion there may recruit it)."""
     g = new_game(deploy={"ares": ["Hoplite Warrior"]})  # the Minotaur waits on isle2
     err = g.refuse(do("deploy", god="ares", cards=["Minotaur"]), "one copy of each Epic minion")
@@ -51,7 +51,7 @@ def test_an_epic_card_on_an_isle_is_never_deployed_or_played_from_a_hand():
 
 
 def test_an_epic_card_in_play_never_goes_on_an_isle_nor_enters_play_twice():
-    """RULINGS: the other way round, an Epic card deployed, played or recruited is in play,
+    """docs/rulings/kleos.md: the other way round, an Epic card deployed, played or recruited is in play,
     so it cannot lie on an Isle too, nor come from a hand a second time."""
     g = new_game(isles=False, deploy={"athena": ["Minotaur"]})
     err = g.refuse(do("isle", isle="isle2", card="Minotaur"), "one copy of each Epic minion")

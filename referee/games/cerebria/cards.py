@@ -1,4 +1,4 @@
-"""Emotion cards: the notation of games.md, what a card is, and the deck composition.
+"""Emotion cards: the notation the CLI documents, what a card is, and the deck composition.
 
 A card is written `mild|strong`-`bliss|gloom`-VIBE-ABILITY (`strong-gloom-blue-steal`)
 or `brightness|bleakness`-VIBE (`brightness-red`). Case, spaces and underscores are

@@ -1,6 +1,6 @@
 """A player's turn: two actions, abilities, counter-acts, the end of the turn, the Cycles.
 
-One handler per verb of games.md (the declaration is `verbs.py`). The core has already
+One handler per declared verb (the declaration is `verbs.py`). The core has already
 refused what the flow does not allow (the end of the game, a turn out of order, anything
 but the answer while a counter-act or Deprive's second discard is pending), so each
 handler checks only the rules of its own verb.

@@ -42,7 +42,7 @@ NEIGHBOURS: dict[str, tuple[str, ...]] = {sq: _neighbours(sq) for sq in SQUARES}
 ZONE: dict[str, str] = {sq: zone_of(sq) for sq in SQUARES}
 ZONE_SQUARES: dict[str, list[str]] = {z: [sq for sq in SQUARES if ZONE[sq] == z] for z in ZONES}
 
-# Starting corners in seat order (RULINGS): the queen on the corner, servants orthogonally next to it.
+# Starting corners in seat order (docs/rulings/croa.md): the queen on the corner, servants orthogonally next to it.
 CORNERS: dict[int, list[str]] = {2: ["a1", "h8"], 3: ["a1", "a8", "h8"], 4: ["a1", "a8", "h8", "h1"]}
 
 

@@ -99,7 +99,7 @@ def colony_index(state: CroaState, word: str) -> int:
 def find_own_frog(state: CroaState, c: int, text: str) -> list[int]:
     """The frog of colony c named by `SQ`, `SQ:queen` or `SQ:servant`.
 
-    A bare square holding both the queen and a servant of c is ambiguous (games.md).
+    A bare square holding both the queen and a servant of c is ambiguous.
     """
     raw = str(text).strip().lower()
     sq_text, _, kind = raw.partition(":")
@@ -137,7 +137,7 @@ HIDDEN = "?"  # a card in a hand the referee has not seen (players hold real car
 
 def may_hold(state: CroaState, c: int, card: str) -> bool:
     """Cards: whether a colony may hold this card. A dealt hand is known; a real hand is only
-    counted, so any card of it may be the one (RULINGS: the referee never needs a secret hand),
+    counted, so any card of it may be the one (docs/rulings/croa.md: the referee never needs a secret hand),
     unless every copy of that card lies face up (discarded, or in front of a colony)."""
     hand = state["colonies"][c]["hand"]
     if card in hand:

@@ -1,6 +1,6 @@
 """Combat: Tactics tally, Attack checks, kill, slaughter, retaliation, Olympus' Favor.
 
-Rules implemented (rulebook "Combat" and RULINGS.md):
+Rules implemented (rulebook "Combat" and docs/rulings/kleos.md):
 - each side's Tactics tally is the sum of the Tactics of its non-combatant
   minions at the location (the champion included, negatives too);
 - attack dice = Attack + tally + bonuses, never below 0; Godly under Olympus' Favor;

@@ -184,7 +184,7 @@ class KleosEngine(Engine):
         return describe.describe(action) or super().describe(action)
 
     def result_details(self, state: dict) -> dict:
-        """Which of RULINGS' tie-breakers decided the Contest (1-4), null when glory did or
+        """Which tie-breaker (docs/rulings/kleos.md) decided the Contest (1-4), null when glory did or
         nobody could be separated (a shared victory)."""
         decided = (state.get("result") or {}).get("decided_by", "")
         number = decided.removeprefix("tie-breaker ").partition(":")[0]

@@ -1,13 +1,13 @@
 """The round: Deployment, then per day Daybreak, Play Phases, Action Phases, Dusk.
 
 Rules implemented: Deployment ends only once each of the five Isles holds its
-Epic card (RULINGS); Play Phases then Action Phases in turn order from the first
+Epic card (docs/rulings/kleos.md); Play Phases then Action Phases in turn order from the first
 player; Dusk scores area control (Market/Arena/Theater 1, Port 2: most
 minions, a champion counting as one and breaking ties, a true tie scores
 nothing); Daybreak of Days 2-5 rotates the first player clockwise, asks for new
 Epic cards on Isles empty of card and minions, refreshes every minion and
 announces Zeus' Pity (5+ glory behind the leader). The Contest ends after Dusk
-of Day 5: most glory, then RULINGS' four tie-breakers, else a shared victory.
+of Day 5: most glory, then the four tie-breakers of docs/rulings/kleos.md, else a shared victory.
 """
 
 from __future__ import annotations
@@ -129,7 +129,7 @@ def _champion_value(state: State, god: str) -> int:
 
 
 def tiebreak_keys(state: State, god: str) -> list[int]:
-    """RULINGS' tie-breakers in order, as numbers where more is better."""
+    """The tie-breakers of docs/rulings/kleos.md in order, as numbers where more is better."""
     city = [loc for loc, i in state["board"]["locations"].items() if i["kind"] == "city"]
     return [state["city_glory"].get(god, 0), _champion_value(state, god),
             sum(1 for m in st.minions_of(state, god) if "epic" in m["card"]["keywords"]),

@@ -8,7 +8,7 @@ which); one attachment of a name per minion;
 a Mount only on a Hero, an Offering only on a Monster, one of each (a new one
 replaces the old, which goes to Hades). An Isle gets a new Epic card only when
 it is waiting for one (at setup, or at Daybreak when empty of card and minions).
-Each Epic card exists once (RULINGS): a card lying on an Isle is never deployed
+Each Epic card exists once (docs/rulings/kleos.md): a card lying on an Isle is never deployed
 or played from a hand, an Epic card in play is never deployed, played or put on
 an Isle again.
 """
