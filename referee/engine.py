@@ -311,6 +311,13 @@ class Engine:
     def copy(self, state: Any) -> Any:
         return _copy.deepcopy(state)
 
+    def board_html(self, state: Any) -> str:
+        """The board as HTML for the live web view (`referee serve`): only what the table sees,
+        as `render` shows it. Default: the text board in a <pre>; a game may draw it (SVG)."""
+        import html
+
+        return f'<pre class="board">{html.escape(self.render(state))}</pre>'
+
     def vocabulary(self, state: Any) -> dict[str, list[str]]:
         """Words the interactive shell completes: players, pieces, locations..."""
         return {}
