@@ -92,6 +92,7 @@ def serve_cmd(session_id: str | None, host: str, port: int, qr_file: Path | None
         sock = socket.socket(socket.AF_INET6 if ":" in host else socket.AF_INET, socket.SOCK_STREAM)
         sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
         sock.bind((host, port))
+        sock.listen(128)  # before the address is printed: a phone that scans at once is queued
     except OSError as exc:
         raise StorageError(f"cannot listen on {host}:{port}: {exc.strerror or exc}") from None
     bound = sock.getsockname()[1]
@@ -126,7 +127,6 @@ def serve_cmd(session_id: str | None, host: str, port: int, qr_file: Path | None
     config = uvicorn.Config(guarded(token, open_reader, sid), log_level="warning", access_log=False,
                             lifespan="on", timeout_graceful_shutdown=1, ws="none")
     server = uvicorn.Server(config)
-    sock.listen(128)
     try:
         server.run(sockets=[sock])
     except KeyboardInterrupt:

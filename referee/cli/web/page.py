@@ -36,7 +36,7 @@ border-radius:.6rem;padding:.6rem .8rem;margin:.4rem 0}
 .over{background:var(--win);border-radius:.6rem;padding:.7rem .8rem;font-size:1.3rem;font-weight:700}
 .lead{font-weight:600}.note{color:var(--mute);font-size:.9rem;margin:.3rem 0}
 table{border-collapse:collapse;width:100%;margin:.3rem 0;font-size:.95rem;overflow-wrap:normal}
-table.grid{font-size:.85rem}
+table.grid{font-size:.85rem}table.grid th,table.grid td{padding:.3rem .2rem}
 th,td{text-align:left;padding:.3rem .35rem;border-bottom:1px solid var(--line);vertical-align:top}
 thead th{font-size:.8rem;color:var(--mute);font-weight:600}
 tr.sub td{font-size:.85rem;color:var(--mute);border-bottom-width:1px;padding-top:0}

@@ -43,7 +43,7 @@ def _location(state: State, loc: str, owners: dict[str, str]) -> str:
         return f'<section class="loc empty">{head}</section>'
     tally = ", ".join(f"{escape(st.player(state, g)['name'])} {t:+d}" for g, t in tallies(state, loc).items())
     rows = "".join(
-        f'<tr><th>{dot(m["god"])} {escape(m["ref"])}</th><td>{escape(m["card"]["name"])}</td>'
+        f'<tr><th>{dot(m["god"])} {escape(m["ref"]).replace(":", ":<wbr>")}</th><td>{escape(m["card"]["name"])}</td>'
         f'<td>{_stats(state, m)}</td><td>{attack_dice(state, m)}</td>'
         f'<td>{"-" if m["exhausted"] else m["actions"]}</td></tr>'
         + (f'<tr class="sub"><td colspan="5">{escape(_notes(state, m))}</td></tr>' if _notes(state, m) else "")
