@@ -184,11 +184,14 @@ def test_phone_page_holds_the_table_at_390_pixels(tmp_path, browser):
     db = tmp_path / "r.db"
     croa_before_the_end(db)
     kleos = play(db, "kleos", "\n".join((EXAMPLES / "kleos.txt").read_text(encoding="utf-8").splitlines()[:62]))
+    lines = (EXAMPLES / "elysion.txt").read_text(encoding="utf-8").splitlines()
+    elysion = play(db, "elysion", "\n".join(lines[:len(lines) * 2 // 3]))  # a text board: its tables
     with serving(db) as served:
         for path, must in (("s/croa-1", ["Crôa! · croa-1", "Bob to play", "The table", "Last actions",
                                          "Tiles still face down"]),
                            (f"s/{kleos}", ["Kleos · kleos-1", "Bob to play", "Port", "The Isles", "Glory",
-                                           "Last actions"])):
+                                           "Last actions"]),
+                           (f"s/{elysion}", ["Elysion · elysion-1", "Journeys", "Blessings kept", "Last actions"])):
             for scheme in ("light", "dark"):
                 page, problems = phone(browser, scheme)
                 page.goto(served.url + path)
@@ -197,6 +200,8 @@ def test_phone_page_holds_the_table_at_390_pixels(tmp_path, browser):
                 for words in must:
                     assert words in text, (path, words)
                 no_sideways_scroll(page)
+                if "elysion" in path:
+                    assert page.locator("table.text").count() >= 3
                 shot = tmp_path / f"{path.replace('/', '-')}-{scheme}.png"
                 page.screenshot(path=str(shot), full_page=True)
                 assert shot.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n" and shot.stat().st_size > 20_000

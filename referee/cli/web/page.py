@@ -53,6 +53,7 @@ ul.inline{list-style:none;padding:0;margin:.3rem 0;display:flex;flex-wrap:wrap;g
 ol.log{padding-left:1.6rem;margin:.3rem 0}ol.log li{margin:.25rem 0}ol.log li p{margin:0;color:var(--mute);font-size:.9rem}
 pre.board{white-space:pre-wrap;font-size:.8rem;line-height:1.3;background:var(--card);border:1px solid var(--line);
 border-radius:.5rem;padding:.5rem;overflow-wrap:anywhere}
+.textboard p{margin:.35rem 0}
 section.loc{background:var(--card);border:1px solid var(--line);border-radius:.6rem;padding:.2rem .6rem;margin:.5rem 0}
 section.loc h3{margin:.4rem 0 .1rem}
 .kind{text-transform:capitalize}
