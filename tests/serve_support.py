@@ -87,6 +87,9 @@ def serving(db: Path, *args: str, deadline: float = 30.0) -> Iterator[Served]:
                 proc.kill()
                 proc.wait()
         reader.join(5)
+    # reached only when the block went well: Ctrl-C stopped it at once and cleanly
+    said = "".join(printed)
+    assert proc.returncode == 0 and "Traceback" not in said and "ERROR" not in said, said
 
 
 def get(url: str, method: str = "GET", timeout: float = 10.0) -> tuple[int, str, dict]:

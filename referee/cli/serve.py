@@ -112,6 +112,28 @@ def serve_cmd(session_id: str | None, host: str, port: int, qr_file: Path | None
     qr = segno.make(url, error="m")
     if qr_file is not None:
         write_qr(qr, qr_file)
+
+    app, halt = guarded(token, open_reader, sid)
+
+    class Server(uvicorn.Server):
+        def handle_exit(self, sig: int, frame: Any) -> None:
+            halt()  # open pages' event streams end now: Ctrl-C stops at once
+            super().handle_exit(sig, frame)
+
+    config = uvicorn.Config(app, log_level="warning", access_log=False, lifespan="on",
+                            timeout_graceful_shutdown=3, ws="none")
+    server = Server(config)
+    try:
+        banner(url, host, qr, qr_file, sid)
+        server.run(sockets=[sock])
+    except KeyboardInterrupt:  # Ctrl-C before the server took over its signals
+        pass
+    finally:
+        sock.close()
+
+
+def banner(url: str, host: str, qr: Any, qr_file: Path | None, sid: str | None) -> None:
+    """The address, where it can be opened from, and its QR code in the terminal."""
     what = f"session {sid}" if sid else "the current table (all open ones at all/)"
     click.echo(f"Serving {what}, read-only, at\n  {url}")
     if host in ("0.0.0.0", "::"):
@@ -123,13 +145,3 @@ def serve_cmd(session_id: str | None, host: str, port: int, qr_file: Path | None
         click.echo(f"QR code written to {qr_file}")
     click.echo("Ctrl-C stops.")
     sys.stdout.flush()
-
-    config = uvicorn.Config(guarded(token, open_reader, sid), log_level="warning", access_log=False,
-                            lifespan="on", timeout_graceful_shutdown=1, ws="none")
-    server = uvicorn.Server(config)
-    try:
-        server.run(sockets=[sock])
-    except KeyboardInterrupt:
-        pass
-    finally:
-        sock.close()

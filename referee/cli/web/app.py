@@ -162,11 +162,11 @@ class Guard:
         await self.app(scope, receive, send)
 
 
-def build(token: str, open_reader: Callable[[], Any], fixed: str | None) -> Starlette:
+def build(token: str, open_reader: Callable[[], Any], fixed: str | None) -> tuple[Starlette, Callable[[], None]]:
     """The application; `fixed`: serve only that session (`--session`)."""
     base = f"/{token}/"
     hub = Hub()
-    state: dict[str, Watcher] = {}
+    state: dict[str, Any] = {}
 
     @contextlib.asynccontextmanager
     async def lifespan(_app: Starlette) -> AsyncIterator[None]:
@@ -177,6 +177,7 @@ def build(token: str, open_reader: Callable[[], Any], fixed: str | None) -> Star
             await shutdown()
 
     async def startup() -> None:
+        state["loop"] = asyncio.get_running_loop()
         hub.changed = asyncio.Event()
         watcher = Watcher(open_reader, lambda store, key: render_key(store, key, fixed, base),
                           hub, asyncio.get_running_loop())
@@ -185,10 +186,18 @@ def build(token: str, open_reader: Callable[[], Any], fixed: str | None) -> Star
         watcher.start()
 
     async def shutdown() -> None:
-        hub.stopping = True
-        hub.wake()
+        end_streams()
         if "watcher" in state:
             state["watcher"].stop.set()
+
+    def end_streams() -> None:
+        hub.stopping = True
+        hub.wake()
+
+    def halt() -> None:
+        """From any thread (a signal handler): end every event stream, so the server stops at once."""
+        if "loop" in state:
+            state["loop"].call_soon_threadsafe(end_streams)
 
     async def show(key: str) -> Response:
         found = await hub.wait_for(key, 10.0)
@@ -240,8 +249,10 @@ def build(token: str, open_reader: Callable[[], Any], fixed: str | None) -> Star
     routes = [Route(f"{base}", home, methods=["GET"]), Route(f"{base}all", chooser, methods=["GET"]),
               Route(f"{base}s/{{sid}}", one, methods=["GET"]), Route(f"{base}events", events, methods=["GET"])]
     app = Starlette(routes=routes, lifespan=lifespan)
-    return app
+    return app, halt
 
 
-def guarded(token: str, open_reader: Callable[[], Any], fixed: str | None) -> ASGIApp:
-    return Guard(build(token, open_reader, fixed), token)
+def guarded(token: str, open_reader: Callable[[], Any], fixed: str | None) -> tuple[ASGIApp, Callable[[], None]]:
+    """The application behind its guard, and what ends its event streams when the server stops."""
+    app, halt = build(token, open_reader, fixed)
+    return Guard(app, token), halt
