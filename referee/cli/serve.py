@@ -14,7 +14,7 @@ import click
 from referee.cli import context
 
 EXTRA = ("starlette", "uvicorn", "segno")
-INSTALL = "pip install 'referee[serve]'"
+INSTALL = "pip install 'referee[serve]' (from a checkout: pip install '.[serve]')"
 
 
 def missing_parts() -> list[str]:

@@ -40,12 +40,18 @@ class Hub:
 
     def __init__(self) -> None:
         self.tables: dict[str, tuple[str, str, str]] = {}
-        self.wanted: set[str] = set()
+        self._wanted: set[str] = set()
+        self._lock = threading.Lock()  # the watcher thread reads what pages want
         self.changed = asyncio.Event()
         self.stopping = False
 
     def want(self, key: str) -> None:
-        self.wanted.add(key)
+        with self._lock:
+            self._wanted.add(key)
+
+    def wanted(self) -> set[str]:
+        with self._lock:
+            return set(self._wanted)
 
     def publish(self, updates: dict[str, tuple[str, str]]) -> None:
         fresh = False
@@ -97,7 +103,7 @@ class Watcher(threading.Thread):
         try:
             while not self.stop.is_set():
                 version = store_version(store)
-                wanted = set(self.hub.wanted)
+                wanted = self.hub.wanted()
                 keys = wanted if version != seen else wanted - done
                 if keys:
                     seen = version
