@@ -18,6 +18,7 @@ from club import EXAMPLES, play
 from serve_support import CHROMIUM, get, read_stream, referee, serving, why_no_browser
 
 from referee import session
+from referee.cli.serve import missing_parts
 from referee.games.croa.web import tile_name
 from referee.store import Store
 
@@ -26,6 +27,10 @@ CROA_LINES = [line for line in (EXAMPLES / "croa.txt").read_text(encoding="utf-8
 BOB_MOVE, ANN_WINS = "move g4:servant h3 -t r", "move g5 g4"
 # a running digital game with dealt cards and a generated (sealed) seed
 DIGITAL = "new --player Ann:red --player Bob:blue --digital --cards --deal\nmove a2 a3\n"
+
+
+# the server itself needs the `serve` extra (the test extra installs it)
+serve_needed = pytest.mark.skipif(bool(missing_parts()), reason=f"pip install '.[serve]' ({', '.join(missing_parts())} missing)")
 
 
 def croa_before_the_end(db: Path) -> str:
@@ -43,6 +48,7 @@ def files_digest(db: Path) -> str:
     return digest.hexdigest()
 
 
+@serve_needed
 def test_the_address_needs_its_token(tmp_path):
     db = tmp_path / "r.db"
     croa_before_the_end(db)
@@ -62,6 +68,7 @@ def test_the_address_needs_its_token(tmp_path):
         assert get(served.url + "all")[0] == 200
 
 
+@serve_needed
 def test_nothing_can_be_written_through_the_server(tmp_path):
     db = tmp_path / "r.db"
     sid = croa_before_the_end(db)
@@ -78,6 +85,7 @@ def test_nothing_can_be_written_through_the_server(tmp_path):
     assert len(Store(db).actions(sid)) == count
 
 
+@serve_needed
 def test_page_and_stream_show_no_unrevealed_tile_no_hand_and_no_seed(tmp_path):
     db = tmp_path / "r.db"
     sid = play(db, "croa", DIGITAL)
@@ -115,6 +123,7 @@ def test_serve_without_the_extra_names_what_to_install(tmp_path):
     assert "pip install 'referee[serve]'" in done.stderr and "Traceback" not in done.stderr + done.stdout
 
 
+@serve_needed
 def test_serve_refuses_an_unknown_session_and_a_qr_file_of_another_kind(tmp_path):
     db = tmp_path / "r.db"
     croa_before_the_end(db)
@@ -125,6 +134,7 @@ def test_serve_refuses_an_unknown_session_and_a_qr_file_of_another_kind(tmp_path
     assert not (tmp_path / "qr.gif").exists()
 
 
+@serve_needed
 def test_qr_file_holds_the_address_as_svg_or_png(tmp_path):
     db = tmp_path / "r.db"
     sid = croa_before_the_end(db)
@@ -135,6 +145,7 @@ def test_qr_file_holds_the_address_as_svg_or_png(tmp_path):
     assert (tmp_path / "qr.png").read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
 
 
+@serve_needed
 def test_a_fixed_session_serves_that_table_only(tmp_path):
     db = tmp_path / "r.db"
     first = croa_before_the_end(db)
@@ -152,7 +163,8 @@ def test_a_fixed_session_serves_that_table_only(tmp_path):
 
 # -- in headless Chromium, at a phone's width --------------------------------------------------
 
-browser_needed = pytest.mark.skipif(why_no_browser() is not None, reason=str(why_no_browser()))
+browser_needed = pytest.mark.skipif(why_no_browser() is not None or bool(missing_parts()),
+                                    reason=str(why_no_browser() or "pip install '.[serve]'"))
 
 
 @pytest.fixture(scope="module")
