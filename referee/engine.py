@@ -325,6 +325,14 @@ class Engine:
     def copy(self, state: Any) -> Any:
         return _copy.deepcopy(state)
 
+    def board_html(self, state: Any) -> str:
+        """The board as HTML for the live web view (`referee serve`): only what the table sees,
+        as `render` shows it. Default: the text board with its tables as HTML tables, the rest
+        as paragraphs (`referee.textboards`); a game may draw it (Crôa!'s pond in SVG)."""
+        from referee.textboards import text_board_html
+
+        return text_board_html(self.render(state))
+
     def vocabulary(self, state: Any) -> dict[str, list[str]]:
         """Words the interactive shell completes: players, pieces, locations..."""
         return {}

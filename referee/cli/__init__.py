@@ -30,6 +30,7 @@ SESSION_COMMANDS = {
     "stats": ("referee.cli.after:stats_cmd", "Plays, wins and scores per player and game across finished sessions."),
     "report": ("referee.cli.after:report_cmd", "Write a session's report (HTML or Markdown): standings, chart, board, log."),
     "manual": ("referee.cli.manual:manual_cmd", "The manual page of referee or of one game."),
+    "serve": ("referee.cli.serve:serve_cmd", "A live read-only web page of the table for every phone."),
     # club play
     "push": ("referee.cli.club:push_cmd", "Send sessions to another store (the club's server), verified, never twice."),
     "league": ("referee.cli.club:league_group", "Leagues: add games, standings with points and tie-breaks."),

@@ -75,6 +75,12 @@ class CroaEngine(Engine):
     def render(self, state: CroaState) -> str:
         return render(state)
 
+    def board_html(self, state: CroaState) -> str:
+        """The pond drawn in SVG for the live web view (face-down squares show nothing)."""
+        from .web import board_html
+
+        return board_html(state)
+
     def player_words(self, state: CroaState) -> dict[str, str]:
         """A colony is named by its player or its colour (`--player blue`)."""
         words = super().player_words(state)

@@ -138,6 +138,12 @@ class KleosEngine(Engine):
     def render(self, state: State) -> str:
         return render.render(state)
 
+    def board_html(self, state: State) -> str:
+        """Locations, Isles and glory as HTML tables for the live web view."""
+        from referee.games.kleos.web import board_html
+
+        return board_html(state)
+
     def playout_options(self, rng: random.Random) -> dict:
         return options.playout_options(rng)
 

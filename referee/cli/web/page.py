@@ -1,0 +1,183 @@
+"""The page a phone shows: one HTML document with its CSS and script inline (a strict
+Content-Security-Policy allows exactly those two, by hash), and the table fragment the server
+pushes on every change. Built only from what `status` shows: the summary, the engine's
+public board (`board_html`) and the words of the last actions; never the seed or a hidden pile.
+"""
+
+from __future__ import annotations
+
+import base64
+import hashlib
+from html import escape
+from typing import Any
+
+LAST = 8  # actions shown in words, most recent first
+
+CSS = """
+:root{color-scheme:light dark;--bg:#fbfaf6;--fg:#16181d;--mute:#5a6270;--line:#d6d3c8;--card:#fff;
+--accent:#1f6fd1;--wait:#fff3c4;--win:#d8f5dc}
+@media (prefers-color-scheme:dark){:root{--bg:#14161a;--fg:#eceae4;--mute:#a9b0bb;--line:#3a3f48;
+--card:#1d2026;--accent:#7fb0ff;--wait:#4a3f12;--win:#1f4a29}}
+*{box-sizing:border-box}
+html{-webkit-text-size-adjust:100%;text-size-adjust:100%}
+body{margin:0;background:var(--bg);color:var(--fg);font:18px/1.45 system-ui,-apple-system,"Segoe UI",Roboto,"DejaVu Sans",sans-serif;
+overflow-wrap:anywhere}
+header{position:sticky;top:0;z-index:1;background:var(--bg);border-bottom:1px solid var(--line);
+padding:.5rem .8rem;display:flex;gap:.5rem;align-items:baseline;justify-content:space-between}
+header b{font-size:1.05rem}
+#live{font-size:.8rem;color:var(--mute)}#live.on::before{content:"\\25CF ";color:#2a9d3c}
+#live.off::before{content:"\\25CF ";color:#d7263d}
+main{padding:.6rem .8rem 2rem;max-width:720px;margin:0 auto}
+h1{font-size:1.35rem;margin:.2rem 0 .4rem}h2{font-size:1.15rem;margin:1.2rem 0 .4rem}
+h3{font-size:1.05rem;margin:1rem 0 .3rem}h3 small,th small{color:var(--mute);font-weight:normal}
+.status{font-size:1.25rem;font-weight:600;background:var(--card);border:1px solid var(--line);
+border-radius:.6rem;padding:.6rem .8rem;margin:.4rem 0}
+.wait{background:var(--wait);border-radius:.6rem;padding:.5rem .8rem;margin:.4rem 0}
+.over{background:var(--win);border-radius:.6rem;padding:.7rem .8rem;font-size:1.3rem;font-weight:700}
+.lead{font-weight:600}.note{color:var(--mute);font-size:.9rem;margin:.3rem 0}
+table{border-collapse:collapse;width:100%;margin:.3rem 0;font-size:.95rem;overflow-wrap:normal}
+table.grid{font-size:.85rem}table.grid th,table.grid td{padding:.3rem .2rem}
+th,td{text-align:left;padding:.3rem .35rem;border-bottom:1px solid var(--line);vertical-align:top}
+thead th{font-size:.8rem;color:var(--mute);font-weight:600}
+tr.sub td{font-size:.85rem;color:var(--mute);border-bottom-width:1px;padding-top:0}
+tr.winner th,tr.winner td,tr.win th,tr.win td{background:var(--win)}
+tr.eliminated{opacity:.55}
+.score{font-size:1.3rem;font-weight:700;text-align:right}
+.dot{width:.8em;height:.8em;vertical-align:-.05em}
+svg.pond{display:block;width:100%;height:auto;max-width:560px;margin:.3rem auto;color:var(--fg)}
+svg.pond text{font:600 9px system-ui,"DejaVu Sans",sans-serif;fill:#1b2430}
+svg.pond text.l{fill:currentColor;font-size:10px;text-anchor:middle}
+svg.pond text.q{font-size:9px;text-anchor:middle;font-weight:800}
+svg.pond text.n{font-size:10px;font-weight:800}
+ul.inline{list-style:none;padding:0;margin:.3rem 0;display:flex;flex-wrap:wrap;gap:.2rem .9rem;font-size:.9rem}
+ol.log{padding-left:1.6rem;margin:.3rem 0}ol.log li{margin:.25rem 0}ol.log li p{margin:0;color:var(--mute);font-size:.9rem}
+pre.board{white-space:pre-wrap;font-size:.8rem;line-height:1.3;background:var(--card);border:1px solid var(--line);
+border-radius:.5rem;padding:.5rem;overflow-wrap:anywhere}
+.textboard p{margin:.35rem 0}
+section.loc{background:var(--card);border:1px solid var(--line);border-radius:.6rem;padding:.2rem .6rem;margin:.5rem 0}
+section.loc h3{margin:.4rem 0 .1rem}
+.kind{text-transform:capitalize}
+a{color:var(--accent)}
+ul.tables{list-style:none;padding:0}ul.tables li{margin:.5rem 0}
+ul.tables a{display:block;background:var(--card);border:1px solid var(--line);border-radius:.6rem;padding:.6rem .8rem;text-decoration:none}
+"""
+
+SCRIPT = """
+(function(){
+var main=document.getElementById('table'),live=document.getElementById('live');
+if(!window.EventSource){live.textContent='reload to update';return;}
+var src=new EventSource(main.getAttribute('data-events'));
+src.addEventListener('table',function(e){
+var d=JSON.parse(e.data);
+if(d.v!==main.getAttribute('data-v')){main.innerHTML=d.html;main.setAttribute('data-v',d.v);document.title=d.title;}
+live.textContent='live';live.className='on';});
+src.onopen=function(){live.textContent='live';live.className='on';};
+src.onerror=function(){live.textContent='reconnecting';live.className='off';};
+})();
+"""
+
+
+def _sha256(text: str) -> str:
+    return "sha256-" + base64.b64encode(hashlib.sha256(text.encode("utf-8")).digest()).decode()
+
+
+# Nothing may be fetched: no other origin, no inline code but these two blocks.
+CSP = ("default-src 'none'; "
+       f"style-src '{_sha256(CSS)}'; script-src '{_sha256(SCRIPT)}'; "
+       "connect-src 'self'; img-src data:; base-uri 'none'; form-action 'none'; frame-ancestors 'none'")
+HEADERS = {"Content-Security-Policy": CSP, "X-Content-Type-Options": "nosniff",
+           "Referrer-Policy": "no-referrer", "Cache-Control": "no-store",
+           "X-Frame-Options": "DENY"}
+
+
+def document(title: str, fragment: str, version: str, events: str) -> str:
+    """The whole page: the fragment now, and the script that swaps in each pushed one."""
+    return ("<!doctype html><html lang=\"en\"><head><meta charset=\"utf-8\">"
+            "<meta name=\"viewport\" content=\"width=device-width,initial-scale=1\">"
+            "<meta name=\"color-scheme\" content=\"light dark\">"
+            "<link rel=\"icon\" href=\"data:,\">"
+            f"<title>{escape(title)}</title><style>{CSS}</style></head><body>"
+            "<header><b>referee · live table</b><span id=\"live\">connecting</span></header>"
+            f"<main id=\"table\" data-events=\"{escape(events)}\" data-v=\"{escape(version)}\">"
+            f"{fragment}</main><script>{SCRIPT}</script></body></html>")
+
+
+def _players(summary: dict) -> str:
+    """The summary's players: name, what the game says about each (god, colour...), score."""
+    winners = set(summary.get("winners") or [])
+    rows = []
+    has_score = any(p.get("score") is not None for p in summary["players"])
+    for p in summary["players"]:
+        extra = [f"{k} {v}" if not isinstance(v, str) else v for k, v in p.items()
+                 if k not in ("name", "score") and isinstance(v, str | int) and not isinstance(v, bool)]
+        if p.get("alive") is False:
+            extra.append("out")
+        mark = " ★" if p["name"] in winners else ""
+        cls = ' class="win"' if p["name"] in winners else ""
+        score = f'<td class="score">{p["score"]}</td>' if has_score else ""
+        rows.append(f"<tr{cls}><th>{escape(str(p['name']))}{mark} <small>{escape(', '.join(map(str, extra)))}</small>"
+                    f"</th>{score}</tr>")
+    head = "<tr><th>player</th>" + ("<th>score</th>" if has_score else "") + "</tr>"
+    return f'<table class="players"><thead>{head}</thead><tbody>{"".join(rows)}</tbody></table>'
+
+
+def _pending(summary: dict) -> str:
+    items = []
+    for p in summary.get("pending") or []:
+        choices = ", ".join(map(str, (p.get("choices") or [])[:12]))
+        items.append(f'<p class="wait">Waiting for <b>{escape(str(p.get("player")))}</b>: '
+                     f'{escape(str(p.get("decision")))}' + (f" ({escape(choices)})" if choices else "") + "</p>")
+    return "".join(items)
+
+
+def _last(engine: Any, records: list[dict]) -> str:
+    """The last actions in words: what the referee said after each (the `log`'s words)."""
+    shown = [r for r in records if r["action"].get("verb") != "new"][-LAST:]
+    if not shown:
+        return '<p class="note">No action yet.</p>'
+    items = []
+    for r in reversed(shown):
+        said = "".join(f"<p>{escape(str(e.get('text', '')))}</p>" for e in r.get("events") or [] if e.get("text"))
+        items.append(f'<li value="{r["idx"]}"><b>{escape(engine.describe(r["action"]))}</b>{said}</li>')
+    return f'<ol class="log" reversed>{"".join(items)}</ol>'
+
+
+def table_fragment(loaded: Any) -> tuple[str, str]:
+    """(title, fragment) of one session's table, from its public summary and board."""
+    engine, summary = loaded.engine, loaded.summary
+    name = loaded.meta.get("name")
+    title = f"{engine.title} · {loaded.id}" + (f" ({name})" if name else "")
+    parts = [f"<h1>{escape(title)}</h1>"]
+    if summary.get("over"):
+        winners = ", ".join(summary.get("winners") or []) or "nobody"
+        outcome = f" · {summary['outcome']}" if summary.get("outcome") else ""
+        parts.append(f'<p class="over">Game over · winner: {escape(winners)}{escape(outcome)}</p>')
+        parts.append("<h2>Final scores</h2>")
+    else:
+        current = summary.get("current")
+        head = f"{current} to play · " if current else ""
+        parts.append(f'<p class="status">{escape(head)}{escape(engine.turn_word)} {escape(str(summary.get("turn")))}'
+                     f' · {escape(str(summary.get("phase")))}</p>')
+        parts.append(_pending(summary))
+    if summary.get("over") or any(p.get("score") is not None for p in summary["players"]):
+        parts.append(_players(summary))
+    parts.append("<h2>The table</h2>" + engine.board_html(loaded.state))
+    parts.append("<h2>Last actions</h2>" + _last(engine, loaded.records))
+    return title, "".join(parts)
+
+
+def chooser_fragment(sessions: list[dict], base: str) -> tuple[str, str]:
+    """Every open session of the store, each a link to its table."""
+    if not sessions:
+        return "No open game", '<h1>No open game</h1><p class="note">Start one at the terminal; it shows here.</p>'
+    items = []
+    for s in sessions:
+        players = ", ".join(str(p.get("name")) for p in (s.get("summary") or {}).get("players", []))
+        label = f"{s['game']} · {s['id']}" + (f" ({s['name']})" if s.get("name") else "")
+        items.append(f'<li><a href="{escape(base)}s/{escape(s["id"])}"><b>{escape(label)}</b><br>'
+                     f"<small>{escape(players)}</small></a></li>")
+    return "Open games", f'<h1>Open games</h1><ul class="tables">{"".join(items)}</ul>'
+
+
+def message_fragment(title: str, text: str) -> tuple[str, str]:
+    return title, f"<h1>{escape(title)}</h1><p>{escape(text)}</p>"
