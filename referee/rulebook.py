@@ -39,12 +39,31 @@ def _string(node: ast.AST | None, constants: dict[str, str]) -> str | None:
 
 
 def _trees(package: str) -> list[ast.Module]:
+    """The game's modules and its scorer's (`scorers/<game>.py`: the calculators' refusals)."""
     folder = Path(importlib.import_module(package).__file__ or "").parent
-    return [ast.parse(p.read_text(encoding="utf-8")) for p in sorted(folder.glob("*.py"))]
+    paths = sorted(folder.glob("*.py"))
+    scorer = folder.parents[2] / "scorers" / f"{package.rpartition('.')[2]}.py"
+    if scorer.is_file():
+        paths.append(scorer)
+    return [ast.parse(p.read_text(encoding="utf-8")) for p in paths]
+
+
+def _rule_params(trees: list[ast.Module]) -> dict[str, int]:
+    """Functions that take the rule to name as a parameter (`rule`, `..._rule`): name -> its place."""
+    found = dict.fromkeys(RAISES, 1)
+    for tree in trees:
+        for node in ast.walk(tree):
+            if isinstance(node, ast.FunctionDef):
+                names = [a.arg for a in node.args.args]
+                for i, name in enumerate(names):
+                    if name == "rule" or name.endswith("_rule"):
+                        found[node.name] = i - (1 if names and names[0] == "self" else 0)
+    return found
 
 
 def harvest(package: str) -> list[str]:
-    """Every rule named by a refusal in the modules of `package`, in the order written."""
+    """Every rule named by a refusal in the modules of `package` (and its scorer): the rule given
+    to `IllegalAction`, or to a function that passes the rule it is given on to one."""
     trees = _trees(package)
     constants: dict[str, str] = {}
     for tree in trees:
@@ -54,25 +73,25 @@ def harvest(package: str) -> list[str]:
                 for target in stmt.targets:
                     if isinstance(target, ast.Name):
                         constants[target.id] = stmt.value.value
+    takes = _rule_params(trees)
     found: dict[str, None] = {}
+    for name, value in constants.items():  # a module's rule constants: FOO_RULE = "Topic: ..."
+        if name == "RULE" or name.endswith("_RULE"):
+            found.setdefault(value, None)
     for tree in trees:
         for node in ast.walk(tree):
             if not isinstance(node, ast.Call):
                 continue
-            name = getattr(node.func, "id", None) or getattr(node.func, "attr", None)
-            if name not in RAISES:
+            called = getattr(node.func, "id", None) or getattr(node.func, "attr", None)
+            if called not in takes:
                 continue
-            arg = node.args[1] if len(node.args) > 1 else next(
-                (k.value for k in node.keywords if k.arg == "rule"), None)
-            if isinstance(arg, ast.IfExp):
-                for branch in (arg.body, arg.orelse):
-                    text = _string(branch, constants)
-                    if text:
-                        found.setdefault(text, None)
-                continue
-            text = _string(arg, constants)
-            if text:
-                found.setdefault(text, None)
+            place = takes[called]
+            arg = node.args[place] if len(node.args) > place else next(
+                (k.value for k in node.keywords if k.arg == "rule" or (k.arg or "").endswith("_rule")), None)
+            for branch in ((arg.body, arg.orelse) if isinstance(arg, ast.IfExp) else (arg,)):
+                text = _string(branch, constants)
+                if text:
+                    found.setdefault(text, None)
     return list(found)
 
 
@@ -112,3 +131,17 @@ def known(engine: Any, rule: str) -> bool:
     """Whether a refusal's rule is listed (its whole text, or its topic when built at run time)."""
     book = rules_of(engine)
     return rule in book.get(topic(rule), []) or topic(rule) in book
+
+
+def close_topics(engine: Any, typed: str) -> list[str]:
+    """Topics near what was typed (a word of a topic's name counts too): for "did you mean"."""
+    from difflib import get_close_matches
+
+    keys: dict[str, str] = {}
+    for name in rules_of(engine):
+        keys.setdefault(name.casefold(), name)
+        for word in name.replace("(", " ").replace(")", " ").split():
+            keys.setdefault(word.casefold(), name)
+    near = get_close_matches(typed.strip().casefold(), list(keys), n=6, cutoff=0.6)
+    return list(dict.fromkeys(keys[k] for k in near))[:3]
+

@@ -42,4 +42,4 @@ def test_a_topic_is_found_by_the_start_of_its_name_in_any_case():
 
 def test_an_unknown_topic_is_a_usage_error_with_did_you_mean():
     r = run("croa", "rules", "lilly")
-    assert r.exit_code == 2 and "Did you mean 'Lily pad'" in r.output
+    assert r.exit_code == 2 and "Did you mean 'Lily pad" in r.output

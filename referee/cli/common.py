@@ -165,10 +165,7 @@ def show_rules(game: str, topic: str | None) -> None:
     engine = registry.engine(game)
     book = rulebook.rules_of(engine) if not topic else rulebook.lookup(engine, topic)
     if not book:
-        from difflib import get_close_matches
-
-        names = {t.casefold(): t for t in rulebook.rules_of(engine)}
-        close = [names[c] for c in get_close_matches((topic or "").casefold(), list(names), n=3, cutoff=0.4)]
+        close = rulebook.close_topics(engine, topic or "")
         hint = f" Did you mean {' or '.join(repr(c) for c in close)}?" if close else ""
         raise click.UsageError(f"no {engine.title} rule is called '{topic}'.{hint} "
                                f"(`referee {game} rules` lists them)")
