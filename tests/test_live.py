@@ -153,10 +153,11 @@ def test_show_watch_ends_on_a_final_screen_and_stays_on_its_game(tmp_path):
                        capture_output=True, timeout=60)
         subprocess.run([sys.executable, "-m", "referee", "--session", "croa-1", "croa",
                         *lines[-2].split()], env=env, check=True, capture_output=True, timeout=60)
-        _, err = watch.communicate(timeout=60)
+        seen.wait_for("the watch ends")  # the final screen, read by the reader thread alone
+        watch.wait(timeout=60)
     finally:
         if watch.poll() is None:
             watch.kill()
-    assert watch.returncode == 0, err
+    assert watch.returncode == 0, watch.stderr.read() if watch.stderr else ""
     assert "croa-2" not in seen.text
     assert "Game over" in seen.text.split(HEAD)[-1] and "the watch ends" in seen.text
