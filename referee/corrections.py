@@ -180,7 +180,8 @@ def _correct(store: Store, sid: str, kind: str, number: int, action: dict | None
             raise InputError("`new` starts a session; it cannot be amended or inserted")
         action = engine.normalize(state, action)
         try:
-            state, events, results = session.run(engine, state, action, seed, number, dry=dry_run)
+            state, events, results = session.run(engine, state, action, seed, number, dry=dry_run,
+                                                 counter=None if dry_run else store.next_idx(sid))
         except NotYetRolled as stop:
             raise IllegalAction(f"the corrected action needs the referee to {stop.what} for '{stop.label}'; "
                                 "a dry run never rolls (type the results, or run it without --dry-run)",

@@ -7,7 +7,6 @@ export/import and the tests all act through these functions.
 from __future__ import annotations
 
 import json
-import random
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -54,18 +53,30 @@ def cached_summary(engine: Any, state: Any) -> dict:
 
 
 def new_seed() -> str:
-    return str(random.SystemRandom().randrange(10**9))
+    """A new secret (see `referee.secret`): 256-bit seed and key from the OS's CSPRNG."""
+    from referee.secret import new_secret
+
+    return new_secret()
+
+
+def drawn_at(results: list | None) -> int | None:
+    """The draw counter a strong secret's referee results were drawn at (recorded with them)."""
+    for r in results or []:
+        if isinstance(r, dict) and isinstance(r.get("at"), int) and not isinstance(r.get("at"), bool):
+            return r["at"]
+    return None
 
 
 def run(engine: Any, state: Any, action: dict, seed: str, ply: int, recorded: list | None = None,
-        dry: bool = False, rolled_at: int | None = None):
+        dry: bool = False, rolled_at: int | None = None, counter: int | None = None):
     """Apply one action (the `new` action when ply is 0). Returns (state, events, results).
 
     With `dry`, the first result the referee would roll raises `NotYetRolled`. `rolled_at`:
-    the place the referee rolled at, when a correction has moved the action since."""
+    the place the referee rolled at, when a correction has moved the action since (legacy and
+    public seeds). `counter`: the draw counter of a live roll (the row the action will take)."""
     if not isinstance(action, dict) or not isinstance(action.get("verb"), str):
         raise InputError("an action is a JSON object with a 'verb'")
-    chance = Chance(seed, ply if rolled_at is None else rolled_at, recorded, dry=dry)
+    chance = Chance(seed, ply if rolled_at is None else rolled_at, recorded, dry=dry, counter=counter)
     if ply == 0:
         if action["verb"] != "new":
             raise StorageError("a log must start with its 'new' action")
@@ -144,7 +155,7 @@ def create(store: Store, game: str, options: dict, seed: str | None = None, name
     seed = str(seed) if seed is not None else new_seed()
     action = {"verb": "new", **options}
     json.dumps(action)  # options must be plain data
-    state, events, results = run(engine, None, action, seed, 0)
+    state, events, results = run(engine, None, action, seed, 0, counter=0)
     record = {"idx": 0, "action": action, "results": results, "events": events, "rules": engine.rules_version}
     loaded = Loaded(None, game, seed, engine, [record], state)
     loaded.meta = {"seed": seed, "seed_public": public, "commitment": commitment(seed), "name": name,
@@ -168,22 +179,23 @@ def act(store: Store, sid: str, action: dict, dry_run: bool = False) -> tuple[Lo
         return _apply(loaded, action, dry=True)
     with store.write():
         loaded = load(store, sid)
-        loaded, events = _apply(loaded, action)
+        counter = store.next_idx(sid)  # the row it takes: never given out again
+        loaded, events = _apply(loaded, action, counter=counter)
         rec = loaded.records[-1]
         store.drop_redo(sid)
-        rec["idx"] = store.next_idx(sid)
+        rec["idx"] = counter
         store.insert_action(sid, rec["idx"], rec)
         store.save_summary(sid, loaded.stored_summary)
     return loaded, events
 
 
-def _apply(loaded: Loaded, action: dict, dry: bool = False) -> tuple[Loaded, list[dict]]:
+def _apply(loaded: Loaded, action: dict, dry: bool = False, counter: int | None = None) -> tuple[Loaded, list[dict]]:
     engine = loaded.engine
     action = engine.normalize(loaded.state, action)
     before = engine.copy(loaded.state)
     ply = len(loaded.records)
     try:
-        state, events, results = run(engine, before, action, loaded.seed, ply, dry=dry)
+        state, events, results = run(engine, before, action, loaded.seed, ply, dry=dry, counter=counter)
     except NotYetRolled as stop:
         # Checked up to the first roll; nothing after it may be shown (it would reveal the roll).
         text = (f"Accepted so far; the referee would {stop.what} for '{stop.label}' "

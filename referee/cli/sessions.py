@@ -295,19 +295,26 @@ def redo_cmd(session_id: str | None, steps: int) -> None:
               help="Write to this file (atomically, readable by you only); - for standard output.")
 @click.option("--force", is_flag=True, help="Overwrite an existing file.")
 @click.option("--reveal-seed", is_flag=True,
-              help="Include a secret seed while the game runs (to move it; anyone reading the file can foresee every roll).")
+              help="Include the seed (once the game is over; refused while a secret game runs).")
 @json_option
 def export_cmd(session_id: str | None, fmt: str, out: str | None, force: bool, reveal_seed: bool) -> None:
     """Write a session's record. JSON round-trips through `referee import`.
 
     While a game started without --seed runs, its export carries the seed's
     commitment only, and `import` refuses it (its rolls cannot be re-checked);
-    --reveal-seed includes the seed.
+    --reveal-seed is refused then (the seed is revealed when the game is over).
     """
     from referee import export
 
     ref = context.get()
     sid = _sid(session_id, view=True)
+    if reveal_seed:
+        from referee.errors import IllegalAction
+        from referee.session import seed_shown
+
+        if seed_shown(ref.reader().session(sid)) is None:
+            raise IllegalAction("the seed of a running game stays secret: anyone reading it could foresee "
+                                "every roll; it is revealed when the game is over", "Fair play: the secret seed")
     text = export.render(ref.reader(), sid, fmt, reveal_seed=reveal_seed)
     if out and out != "-":
         path = export.write_atomic(out, text, force=force)
@@ -395,6 +402,8 @@ def verify_cmd(ctx: click.Context, session_id: str | None, check_all: bool) -> N
         for r in reports:
             if r["ok"]:
                 click.echo(f"{r['id']}: intact ({r['actions']} stored action(s) checked)")
+                if r.get("note"):
+                    click.echo(f"note: {r['id']}: {r['note']}")
         if not reports:
             click.echo("No sessions to check.")
         for r in bad:
