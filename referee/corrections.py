@@ -63,12 +63,14 @@ class Outcome:
     cut: bool = False
     dry_run: bool = False
     rechecked: int = 0  # later actions re-checked
+    reopened: str | None = None  # a finished game played on: the commitment of its new secret
 
     def as_json(self) -> dict:
         return {"kind": self.kind, "number": self.number, "command": self.command, "before": self.before,
                 "after": self.after, "changed": self.changed, "rechecked": self.rechecked,
                 "first_failing": self.first_failing.as_json() if self.first_failing else None,
-                "cut": self.cut, "dry_run": self.dry_run}
+                "cut": self.cut, "dry_run": self.dry_run,
+                **({"new_commitment": self.reopened} if self.reopened else {})}
 
 
 class CorrectionRefused(IllegalAction):
@@ -155,6 +157,7 @@ def correct(store: Store, sid: str, kind: str, number: int, action: dict | None 
 
 def _correct(store: Store, sid: str, kind: str, number: int, action: dict | None, reason: str | None,
              dry_run: bool, cut: bool) -> Outcome:
+    fresh = None if dry_run else session.reopen_secret(store, sid)  # the revealed seed draws no more
     loaded = session.load(store, sid)
     engine, seed = loaded.engine, loaded.seed
     rows = store.actions(sid, ALL_STATUSES)
@@ -225,7 +228,7 @@ def _correct(store: Store, sid: str, kind: str, number: int, action: dict | None
     before = loaded.summary
     after = engine.summary(after_state)
     outcome = Outcome(kind, number, command, before, after, diff(before, after), failing, cut and failing is not None,
-                      dry_run, len(later))
+                      dry_run, len(later), fresh)
     if dry_run:
         return outcome
     # the new stored tail, from the first row the correction touches

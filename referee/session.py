@@ -28,6 +28,7 @@ class Loaded:
     state: Any
     meta: dict = field(default_factory=dict)
     would_roll: str | None = None  # a dry run stopped before this roll (nothing after it is known)
+    reopened: str | None = None  # the commitment of the new secret a reopened finished game draws with
 
     @property
     def summary(self) -> dict:
@@ -133,6 +134,20 @@ def seed_shown(meta: dict) -> str | None:
     return None
 
 
+def reopen_secret(store: Store, sid: str) -> str | None:
+    """A finished game's secret was revealed: before it is played on (undo, a correction), later
+    draws get a new secret, committed now. Returns its commitment (None: nothing to do). Inside
+    the caller's write transaction, so a refused undo or correction leaves nothing behind."""
+    from referee.secret import reopened
+
+    meta = store.session(sid)
+    if meta.get("seed_public", True) or meta.get("status") != "over":
+        return None
+    seed, commitment, one = reopened(meta["seed"], meta.get("commitment") or "", store.next_idx(sid))
+    store.set_secret(sid, seed, commitment)
+    return one
+
+
 def resolve(store: Store, game: str | None, sid: str | None) -> str:
     """The session a command means: the one named, else the most recently used open one."""
     if sid:
@@ -225,8 +240,10 @@ def undo(store: Store, sid: str, steps: int = 1) -> Loaded:
             raise IllegalAction("nothing to undo: the session is at its start", "Undo")
         if steps > undoable:
             raise IllegalAction(f"only {undoable} action(s) can be undone", "Undo")
+        fresh = reopen_secret(store, sid)
         store.set_status(sid, [r["idx"] for r in records[-steps:]], "undone")
         loaded = load(store, sid)
+        loaded.reopened = fresh
         store.save_summary(sid, loaded.stored_summary)
     return loaded
 

@@ -446,6 +446,10 @@ class Store:
                                f"`referee verify {sid}` says more; export the other sessions or restore "
                                "the store from a backup") from None
 
+    def set_secret(self, sid: str, seed: str, commitment: str) -> None:
+        """A reopened finished game's seed text and commitment text (a new secret appended)."""
+        self.db.execute("UPDATE sessions SET seed = ?, commitment = ? WHERE id = ?", (seed, commitment, sid))
+
     def next_idx(self, sid: str) -> int:
         row = self.db.execute("SELECT MAX(idx) FROM actions WHERE session_id = ?", (sid,)).fetchone()
         return (row[0] if row[0] is not None else -1) + 1

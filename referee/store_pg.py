@@ -489,6 +489,6 @@ def _locking(name: str) -> Any:
 
 # Every Store method that takes a session id first; `rewrite_tail` is the corrections' (issue 14).
 for _name in ("session", "actions", "insert_action", "next_idx", "set_status", "drop_redo", "relink", "touch",
-              "save_summary", "rename", "mark_deleted", "rewrite_tail"):
+              "save_summary", "rename", "mark_deleted", "rewrite_tail", "set_secret"):
     if _locking(_name) is not None:
         setattr(PgStore, _name, _locking(_name))

@@ -253,10 +253,15 @@ def log_cmd(session_id: str | None, show_all: bool, last: int | None) -> None:
 def _after_move(sid: str, loaded, verb: str) -> None:
     ref = context.get()
     if ref.as_json:
-        output.emit_json(output.envelope({verb: True, "actions": len(loaded.records) - 1}, sid, loaded.state_json()))
+        extra = {"new_commitment": loaded.reopened} if loaded.reopened else {}
+        output.emit_json(output.envelope({verb: True, "actions": len(loaded.records) - 1, **extra}, sid,
+                                         loaded.state_json()))
         return
     last = loaded.records[-1]["action"]
     click.echo(f"{verb.capitalize()} done. Last action now: #{len(loaded.records) - 1} {loaded.engine.describe(last)}")
+    if loaded.reopened:
+        click.echo(f"The finished game is open again and its seed was revealed: later draws use a new secret, "
+                   f"commitment {loaded.reopened}")
     output.echo_status(loaded.summary, loaded.engine.turn_word)
 
 
