@@ -84,6 +84,9 @@ class CorrectionRefused(IllegalAction):
         self.failing = failing
 
 
+SEEN_RULE = "Fair play: what the table saw stays seen"
+
+
 def rolled_at(results: list) -> int | None:
     """The place an action's referee results were rolled at, when a correction moved it."""
     for r in results or []:
@@ -174,6 +177,9 @@ def _correct(store: Store, sid: str, kind: str, number: int, action: dict | None
         raise InputError(f"{kind} needs the command, after `--`")
     state = session.replay(engine, seed, done[:number])
     target = done[number] if number <= last else None
+    if target is not None and kind != "insert" and target["action"].get("verb") == session.SEEN:
+        raise IllegalAction(f"action {number} records what the table saw drawn before an undo; it stays "
+                            "face up and cannot be amended or struck", SEEN_RULE)
     new_record: dict | None = None
     command = None
     if kind != "strike":

@@ -29,6 +29,7 @@ class Loaded:
     meta: dict = field(default_factory=dict)
     would_roll: str | None = None  # a dry run stopped before this roll (nothing after it is known)
     reopened: str | None = None  # the commitment of the new secret a reopened finished game draws with
+    kept: list[dict] = field(default_factory=list)  # what an undo left face up (events of its `seen` record)
 
     @property
     def summary(self) -> dict:
@@ -51,6 +52,9 @@ def cached_summary(engine: Any, state: Any) -> dict:
     if out.get("over"):
         out = {**out, "details": engine.result_details(state)}
     return out
+
+
+SEEN = "seen"  # the record an undo adds for what the table saw drawn (it stays face up)
 
 
 def new_seed() -> str:
@@ -78,6 +82,15 @@ def run(engine: Any, state: Any, action: dict, seed: str, ply: int, recorded: li
     if not isinstance(action, dict) or not isinstance(action.get("verb"), str):
         raise InputError("an action is a JSON object with a 'verb'")
     chance = Chance(seed, ply if rolled_at is None else rolled_at, recorded, dry=dry, counter=counter)
+    if action["verb"] == SEEN and ply > 0:  # what an undo could not hide (see `undo`)
+        things = action.get("things")
+        if not isinstance(things, list) or not all(isinstance(t, dict) for t in things):
+            raise InputError("a 'seen' record lists the things the table saw")
+        events = engine.keep_seen(state, things)
+        if len(events) != len(things):
+            raise IllegalAction("a 'seen' record names a thing that cannot be face up there", "Fair play: seen")
+        chance.finish()
+        return state, events, chance.results
     if ply == 0:
         if action["verb"] != "new":
             raise StorageError("a log must start with its 'new' action")
@@ -235,17 +248,49 @@ def undo(store: Store, sid: str, steps: int = 1) -> Loaded:
         raise InputError("--steps must be at least 1")
     with store.write():
         records = store.actions(sid)
-        undoable = len(records) - 1  # the `new` action cannot be undone
+        played = [r for r in records[1:] if r["action"].get("verb") != SEEN]
+        undoable = len(played)  # the `new` action cannot be undone; a `seen` record goes with the one before
         if undoable == 0:
             raise IllegalAction("nothing to undo: the session is at its start", "Undo")
         if steps > undoable:
             raise IllegalAction(f"only {undoable} action(s) can be undone", "Undo")
+        first = records.index(played[-steps])
+        taken = records[first:]
         fresh = reopen_secret(store, sid)
-        store.set_status(sid, [r["idx"] for r in records[-steps:]], "undone")
+        store.set_status(sid, [r["idx"] for r in taken], "undone")
         loaded = load(store, sid)
         loaded.reopened = fresh
+        kept = _keep_seen(store, sid, loaded, taken)
+        if kept is not None:
+            loaded = kept
         store.save_summary(sid, loaded.stored_summary)
     return loaded
+
+
+def _keep_seen(store: Store, sid: str, loaded: Loaded, taken: list[dict]) -> Loaded | None:
+    """What the referee drew in the undone actions, the table saw: whatever the game puts back
+    face up is recorded as a `seen` action after the history (the undone actions are then
+    dropped: typed again, they find it face up). None when nothing stays."""
+    things = [{"label": x.get("label"), "value": x.get("value")}
+              for r in taken
+              for x in (r["action"].get("things", []) if r["action"].get("verb") == SEEN else r["results"])
+              if isinstance(x, dict) and x.get("source", "referee") == "referee"]
+    if not things:
+        return None
+    engine = loaded.engine
+    probe = engine.keep_seen(engine.copy(loaded.state), things)
+    if not probe:
+        return None
+    action = {"verb": SEEN, "things": [e["seen"] for e in probe]}
+    state, events, results = run(engine, engine.copy(loaded.state), action, loaded.seed, len(loaded.records))
+    store.drop_redo(sid)
+    rec = {"idx": store.next_idx(sid), "action": action, "results": results, "events": events,
+           "rules": engine.rules_version}
+    store.insert_action(sid, rec["idx"], rec)
+    out = load(store, sid)
+    out.reopened = loaded.reopened
+    out.kept = events
+    return out
 
 
 def redo(store: Store, sid: str, steps: int = 1) -> Loaded:

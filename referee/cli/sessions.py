@@ -254,11 +254,17 @@ def _after_move(sid: str, loaded, verb: str) -> None:
     ref = context.get()
     if ref.as_json:
         extra = {"new_commitment": loaded.reopened} if loaded.reopened else {}
+        if loaded.kept:
+            extra["seen"] = loaded.kept
         output.emit_json(output.envelope({verb: True, "actions": len(loaded.records) - 1, **extra}, sid,
                                          loaded.state_json()))
         return
     last = loaded.records[-1]["action"]
     click.echo(f"{verb.capitalize()} done. Last action now: #{len(loaded.records) - 1} {loaded.engine.describe(last)}")
+    for kept in loaded.kept:
+        click.echo(kept.get("text", ""))
+    if loaded.kept:
+        click.echo("What was undone cannot be redone (the table saw what it drew): type it again.")
     if loaded.reopened:
         click.echo(f"The finished game is open again and its seed was revealed: later draws use a new secret, "
                    f"commitment {loaded.reopened}")

@@ -18,7 +18,7 @@ from .pond import QUEEN, in_pond, occupied, reserve
 from .render import render
 from .setup import COLORS, setup
 from .state import CroaState
-from .tiles import KINDS, full_piles, parse_tile
+from .tiles import KINDS, full_piles, keep_tiles, parse_tile
 from .verbs import VERBS
 
 
@@ -73,6 +73,10 @@ class CroaEngine(Engine):
 
     def render(self, state: CroaState) -> str:
         return render(state)
+
+    def keep_seen(self, state: CroaState, things: list[dict]) -> list[dict]:
+        """A tile the referee turned over stays face up on its square after an undo."""
+        return keep_tiles(state, things)
 
     def player_words(self, state: CroaState) -> dict[str, str]:
         """A colony is named by its player or its colour (`--player blue`)."""

@@ -109,3 +109,22 @@ def reveal(state: CroaState, square: str, typed: Any, chance: Chance) -> str:
     pile[kind] -= 1
     state["tiles"][square] = kind
     return kind
+
+
+def keep_tiles(state: CroaState, things: list[dict]) -> list[dict]:
+    """Digital tiles turned over by undone actions, laid face up again where they were seen
+    (the table saw them; the next frog to land there finds that tile). Returns the events."""
+    events = []
+    for thing in things:
+        label, kind = str(thing.get("label", "")), thing.get("value")
+        square = label[len("tile "):] if label.startswith("tile ") else ""
+        if not state["digital"] or square not in ZONE or square in state["tiles"] or not isinstance(kind, str):
+            continue
+        pile = state["piles"][ZONE[square]]
+        if not pile.get(kind):
+            continue
+        pile[kind] -= 1
+        state["tiles"][square] = kind
+        events.append({"text": f"{square}: {spelled(kind).replace('_', ' ')} stays face up (turned over "
+                               "before the undo; the table saw it).", "seen": {"label": label, "value": kind}})
+    return events
