@@ -95,7 +95,12 @@ def default_path() -> Path:
 
 
 def is_url(target: str | os.PathLike | None) -> bool:
-    """A `postgresql://` (or `postgres://`) URL: the club's server, not a file."""
+    """A `postgresql://` (or `postgres://`) URL, or a libpq `host=... dbname=...` string: the
+    club's server, not a file."""
+    if isinstance(target, str) and "=" in target and "://" not in target:
+        from referee.store_pg import is_conninfo
+
+        return is_conninfo(target)
     return isinstance(target, str) and target.split("://", 1)[0].lower() in ("postgresql", "postgres") \
         and "://" in target
 
