@@ -305,6 +305,11 @@ class Engine:
     def to_json(self, state: Any) -> dict:
         return state
 
+    def public_json(self, state: Any) -> dict:
+        """The state as the screens and `--json` show it: `to_json` less what only one player
+        may see (a hand the referee dealt). Default: all of it."""
+        return self.to_json(state)
+
     def from_json(self, data: dict) -> Any:
         return data
 

@@ -41,7 +41,7 @@ class Loaded:
         return cached_summary(self.engine, self.state)
 
     def state_json(self) -> dict:
-        data = dict(self.engine.to_json(self.state))
+        data = dict(self.engine.public_json(self.state))
         data["summary"] = self.summary
         return data
 
@@ -270,7 +270,10 @@ def undo(store: Store, sid: str, steps: int = 1) -> Loaded:
 def _keep_seen(store: Store, sid: str, loaded: Loaded, taken: list[dict]) -> Loaded | None:
     """What the referee drew in the undone actions, the table saw: whatever the game puts back
     face up is recorded as a `seen` action after the history (the undone actions are then
-    dropped: typed again, they find it face up). None when nothing stays."""
+    dropped: typed again, they find it face up). None when nothing stays. A public seed (`--seed`)
+    hides nothing (anyone can work every draw out): undo and redo take back exactly there."""
+    if loaded.meta.get("seed_public", True):
+        return None
     things = [{"label": x.get("label"), "value": x.get("value")}
               for r in taken
               for x in (r["action"].get("things", []) if r["action"].get("verb") == SEEN else r["results"])

@@ -74,6 +74,13 @@ class CroaEngine(Engine):
     def render(self, state: CroaState) -> str:
         return render(state)
 
+    def public_json(self, state: CroaState) -> dict:
+        """Dealt hands as counts (`?` each): each is its player's, shown by `croa hand NAME`."""
+        data = dict(self.to_json(state))
+        if state.get("deal"):
+            data["colonies"] = [{**col, "hand": [cards.HIDDEN] * len(col["hand"])} for col in state["colonies"]]
+        return data
+
     def keep_seen(self, state: CroaState, things: list[dict]) -> list[dict]:
         """A tile the referee turned over stays face up on its square after an undo."""
         return keep_tiles(state, things)
