@@ -160,7 +160,7 @@ def correct(store: Store, sid: str, kind: str, number: int, action: dict | None 
 
 def _correct(store: Store, sid: str, kind: str, number: int, action: dict | None, reason: str | None,
              dry_run: bool, cut: bool) -> Outcome:
-    fresh = None if dry_run else session.reopen_secret(store, sid)  # the revealed seed draws no more
+    reopened = None if dry_run else session.reopen_secret(store, sid)  # the revealed seed draws no more
     loaded = session.load(store, sid)
     engine, seed = loaded.engine, loaded.seed
     rows = store.actions(sid, ALL_STATUSES)
@@ -234,7 +234,7 @@ def _correct(store: Store, sid: str, kind: str, number: int, action: dict | None
     before = loaded.summary
     after = engine.summary(after_state)
     outcome = Outcome(kind, number, command, before, after, diff(before, after), failing, cut and failing is not None,
-                      dry_run, len(later), fresh)
+                      dry_run, len(later), reopened)
     if dry_run:
         return outcome
     # the new stored tail, from the first row the correction touches

@@ -312,9 +312,8 @@ def verify_session(store: Any, sid: str) -> dict:
     Returns `{"id", "ok", "actions", "first_bad", "problem"}` (`actions`: the stored records)."""
     from referee import registry
     from referee.errors import StorageError
-    from referee.store import ALL_STATUSES
-
     from referee.secret import WEAK_NOTE, weak
+    from referee.store import ALL_STATUSES
 
     out: dict = {"id": sid, "ok": True, "actions": 0, "first_bad": None, "problem": None}
     try:

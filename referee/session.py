@@ -285,7 +285,7 @@ def _keep_seen(store: Store, sid: str, loaded: Loaded, taken: list[dict]) -> Loa
     if not probe:
         return None
     action = {"verb": SEEN, "things": [e["seen"] for e in probe]}
-    state, events, results = run(engine, engine.copy(loaded.state), action, loaded.seed, len(loaded.records))
+    _, events, results = run(engine, engine.copy(loaded.state), action, loaded.seed, len(loaded.records))
     store.drop_redo(sid)
     rec = {"idx": store.next_idx(sid), "action": action, "results": results, "events": events,
            "rules": engine.rules_version}

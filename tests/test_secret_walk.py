@@ -153,7 +153,7 @@ def test_no_command_prints_or_writes_the_secret_of_a_running_game(game, tmp_path
 def test_export_reveal_seed_is_refused_while_a_secret_game_runs(tmp_path):
     db = str(tmp_path / "s.db")
     runner = CliRunner()
-    runner.invoke(cli, ["--db", db, *[w for w in ["croa", *STARTS["croa"]]]])
+    runner.invoke(cli, ["--db", db, "croa", *STARTS["croa"]])
     out = runner.invoke(cli, ["--db", db, "--json", "export", "--reveal-seed"])
     assert out.exit_code == 1 and json.loads(out.output)["error"]["rule"] == "Fair play: the secret seed"
     for part in _secrets(tmp_path / "s.db"):
