@@ -161,6 +161,13 @@ def reopen_secret(store: Store, sid: str) -> str | None:
     return one
 
 
+def check_reveal(meta: dict) -> None:
+    """Refuse to show the seed of a running secret game (anyone reading it could foresee every draw)."""
+    if seed_shown(meta) is None:
+        raise IllegalAction("the seed of a running game stays secret: anyone reading it could foresee "
+                            "every roll; it is revealed when the game is over", "Fair play: the secret seed")
+
+
 def resolve(store: Store, game: str | None, sid: str | None) -> str:
     """The session a command means: the one named, else the most recently used open one."""
     if sid:

@@ -261,17 +261,11 @@ def hand_cmd(player: str) -> None:
     colony's cards on the screen, so let only its player look. NAME: the player or the colour."""
     from referee.cli import context, output
     from referee.cli.common import load_current
-    from referee.errors import IllegalAction
+    from referee.games.croa.cards import dealt_hand
     from referee.games.croa.render import hand_text
 
     sid, loaded = load_current("croa")
-    state = loaded.state
-    if not state.get("cards") or not state.get("deal"):
-        raise IllegalAction("the referee dealt no hands in this session (real cards stay in the "
-                            "players' hands)", "Cards: dealt hands")
-    name = loaded.engine.resolve_player(state, player)  # any case, a colour, a unique prefix
-    c = next(i for i, col in enumerate(state["colonies"]) if col["name"] == name)
-    col = state["colonies"][c]
+    col = dealt_hand(loaded.state, loaded.engine.resolve_player(loaded.state, player))
     if context.get().as_json:
         output.emit_json(output.envelope({"player": col["name"], "hand": list(col["hand"])}, sid))
         return

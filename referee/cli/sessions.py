@@ -320,12 +320,9 @@ def export_cmd(session_id: str | None, fmt: str, out: str | None, force: bool, r
     ref = context.get()
     sid = _sid(session_id, view=True)
     if reveal_seed:
-        from referee.errors import IllegalAction
-        from referee.session import seed_shown
+        from referee.session import check_reveal
 
-        if seed_shown(ref.reader().session(sid)) is None:
-            raise IllegalAction("the seed of a running game stays secret: anyone reading it could foresee "
-                                "every roll; it is revealed when the game is over", "Fair play: the secret seed")
+        check_reveal(ref.reader().session(sid))
     text = export.render(ref.reader(), sid, fmt, reveal_seed=reveal_seed)
     if out and out != "-":
         path = export.write_atomic(out, text, force=force)
