@@ -144,38 +144,43 @@ def test_a_reopened_finished_game_draws_with_a_newly_committed_secret(tmp_path):
     engine = registry.engine("croa")
     store = Store(tmp_path / "s.db")
     rng = random.Random(3)
-    options = {**engine.playout_options(rng), "digital": True}
-    loaded, _ = session.create(store, "croa", options)
+    loaded, _ = session.create(store, "croa", {**engine.playout_options(rng), "digital": True})
     sid = loaded.id
     _finish(store, sid, rng)
-    revealed = session.seed_shown(store.session(sid))
-    assert revealed == loaded.seed
+    assert session.seed_shown(store.session(sid)) == loaded.seed  # revealed at the end
     start = store.next_idx(sid)
-    steps = 1
-    while True:  # undo back to a position where the next move draws
-        back = session.undo(store, sid, steps) if steps == 1 else session.undo(store, sid)
-        if steps == 1:
-            assert back.reopened is not None and back.reopened.startswith("hmac-sha256:")
-            new_commitment = back.reopened
-        else:
-            assert back.reopened is None  # open already: one new secret
-        meta = store.session(sid)
-        assert session.seed_shown(meta) is None  # the new secret is hidden again
-        assert meta["commitment"].split(" ") == [loaded.meta["commitment"], f"{start}:{new_commitment}"]
-        if any(r.get("source") == "referee" for r in store.actions(sid, ("undone",))[0]["results"]):
-            break
-        steps += 1
-    state = _finish(store, sid, rng)
+    back = session.undo(store, sid, 3)
+    assert back.reopened is not None and back.reopened.startswith("hmac-sha256:")
+    meta = store.session(sid)
+    assert session.seed_shown(meta) is None  # the new secret is hidden again
+    assert meta["commitment"].split(" ") == [loaded.meta["commitment"], f"{start}:{back.reopened}"]
+    assert session.undo(store, sid).reopened is None  # open already: no second new secret
+    state = _finish(store, sid, random.Random(4))
     final = store.session(sid)
-    assert final["status"] == "over"
     first, later = secret.epochs(final["seed"])
-    assert first.text == loaded.seed and later.start == start
-    assert secret.commit_one(later.text) == new_commitment
-    drawn = [r["results"] for r in store.actions(sid) if r["idx"] >= start]
-    ats = [x["at"] for rs in drawn for x in rs if x.get("source") == "referee"]
-    assert ats and min(ats) >= start
+    assert first.text == loaded.seed and later.start == start and later.text != first.text
+    assert secret.commit_one(later.text) == back.reopened
+    assert secret.epoch_at(final["seed"], start) == later  # every draw from there on
+    ats = [x["at"] for r in store.actions(sid, ("done", "dropped")) for x in r["results"]
+           if x.get("source") == "referee"]
+    assert len(ats) == len(set(ats))
     assert verify_session(store, sid)["ok"]
     assert engine.summary(state)["over"]
+
+
+def test_undo_after_the_end_prints_the_new_commitment(tmp_path):
+    from click.testing import CliRunner
+
+    from referee.cli import cli
+
+    engine = registry.engine("croa")
+    store = Store(tmp_path / "s.db")
+    rng = random.Random(7)
+    loaded, _ = session.create(store, "croa", {**engine.playout_options(rng), "digital": True})
+    _finish(store, loaded.id, rng)
+    out = CliRunner().invoke(cli, ["--db", str(tmp_path / "s.db"), "undo", loaded.id])
+    fresh = store.session(loaded.id)["commitment"].split(" ")[1].split(":", 1)[1]
+    assert out.exit_code == 0 and f"later draws use a new secret, commitment {fresh}" in out.output
 
 
 def test_a_correction_after_the_end_commits_a_new_secret_before_it_draws(tmp_path):
