@@ -290,6 +290,25 @@ def seed_problem(seed: str, commitment_text: str) -> str | None:
     return problem(seed, commitment_text)
 
 
+def seen_problem(rows: list[dict]) -> Broken | None:
+    """A `seen` record may only keep face up what the referee drew in an action before it that
+    is no longer live (undone, then dropped): else it would lay a thing of someone's choosing."""
+    from referee.session import SEEN
+
+    drawn: list[dict] = []
+    for r in rows:
+        if r["action"].get("verb") == SEEN:
+            for thing in r["action"].get("things") or []:
+                if thing not in drawn:
+                    return Broken(r["idx"], f"its 'seen' record names {thing.get('label')} "
+                                            f"{thing.get('value')}, which no undone action drew")
+            drawn += list(r["action"].get("things") or [])
+        elif r["status"] != "done":
+            drawn += [{"label": x.get("label"), "value": x.get("value")} for x in r.get("results") or []
+                      if isinstance(x, dict) and x.get("source", "referee") == "referee"]
+    return None
+
+
 def counter_problem(rows: list[dict]) -> Broken | None:
     """A strong secret's draw counter used twice: a roll drawn again (undo is no free peek)."""
     from referee.session import drawn_at
@@ -328,9 +347,9 @@ def verify_session(store: Any, sid: str) -> dict:
             return out
         if not meta.get("seed_public", True) and weak(meta["seed"], meta.get("commitment") or ""):
             out["note"] = WEAK_NOTE  # only then: a finding, exit 0
-        twice = counter_problem(rows)
-        if twice is not None:
-            raise twice
+        for found in (counter_problem(rows), seen_problem(rows)):
+            if found is not None:
+                raise found
         check_history(engine, meta["seed"], rows)
     except Broken as exc:
         out.update(ok=False, first_bad=exc.index, problem=exc.problem)
