@@ -5,13 +5,14 @@ from __future__ import annotations
 
 import hashlib
 import hmac
+import json
 import random
 import sqlite3
 import time
 
 from kleos_table import NEW_OPTIONS, do, new_game
 
-from referee import registry, secret, session
+from referee import export, registry, secret, session
 from referee.chance import Chance
 from referee.integrity import verify_session
 from referee.store import Store
@@ -161,11 +162,15 @@ def test_a_reopened_finished_game_draws_with_a_newly_committed_secret(tmp_path):
     assert first.text == loaded.seed and later.start == start and later.text != first.text
     assert secret.commit_one(later.text) == back.reopened
     assert secret.epoch_at(final["seed"], start) == later  # every draw from there on
-    ats = [x["at"] for r in store.actions(sid, ("done", "dropped")) for x in r["results"]
-           if x.get("source") == "referee"]
+    ats = [session.drawn_at(r["results"]) for r in store.actions(sid, ("done", "dropped"))]
+    ats = [a for a in ats if a is not None]  # one counter per action (its draws share it)
     assert len(ats) == len(set(ats))
     assert verify_session(store, sid)["ok"]
     assert engine.summary(state)["over"]
+    data = export.to_json(store, sid)  # the record, both secrets revealed, imports and re-checks
+    assert data["seed"] == final["seed"] and len(data["seed"]) > 200
+    again, _ = export.import_session(store, export.parse(json.dumps(data)))
+    assert again.summary == engine.summary(state)
 
 
 def test_undo_after_the_end_prints_the_new_commitment(tmp_path):
@@ -193,7 +198,7 @@ def test_a_correction_after_the_end_commits_a_new_secret_before_it_draws(tmp_pat
     _finish(store, loaded.id, rng)
     done = store.actions(loaded.id)
     last = done[-1]
-    dry = corrections.correct(store, loaded.id, "amend", len(done) - 1, last["action"], reason="typo", dry_run=True)
+    dry = corrections.correct(store, loaded.id, "strike", len(done) - 1, reason="typo", dry_run=True)
     assert dry.reopened is None and store.session(loaded.id)["commitment"] == loaded.meta["commitment"]
     out = corrections.correct(store, loaded.id, "amend", len(done) - 1, last["action"], reason="typo")
     assert out.reopened is not None and out.as_json()["new_commitment"] == out.reopened
