@@ -2,9 +2,11 @@
 
 Every random draw an engine needs goes through a `Chance`. Live, it either takes
 the result typed at the table (validated) or rolls from a generator derived from
-the session seed, the position of the action in the log and the draw's label, so
-the same action at the same place always rolls the same (undoing and re-entering
-an attack does not re-roll it). Each result is recorded with its source; on
+the session's secret, a draw counter that never goes back (the stored row the
+action takes) and the draw's label (see `referee.secret`), so undoing and
+re-entering an action draws fresh results. A public `--seed` and sessions made
+before keep the older rule: the seed, the action's place in the log and the label.
+Each result is recorded with its source; on
 replay the recorded values are handed back and nothing is rolled again.
 """
 
@@ -14,6 +16,7 @@ import random
 from collections.abc import Callable, Sequence
 from typing import Any
 
+from referee import secret
 from referee.errors import InputError, StorageError
 
 REFEREE = "referee"  # rolled by the referee
@@ -38,9 +41,11 @@ class NotYetRolled(Exception):
 class Chance:
     """Source of random results for one action (live or replayed)."""
 
-    def __init__(self, seed: str, ply: int, recorded: list[dict] | None = None, dry: bool = False) -> None:
+    def __init__(self, seed: str, ply: int, recorded: list[dict] | None = None, dry: bool = False,
+                 counter: int | None = None) -> None:
         self.seed = str(seed)
         self.ply = ply
+        self.counter = counter  # the draw counter (a strong secret's rule), when known
         self.recorded = recorded
         self.dry = dry  # a dry run: stop at the first result the referee would roll
         self.results: list[dict] = []
@@ -49,9 +54,16 @@ class Chance:
     def replaying(self) -> bool:
         return self.recorded is not None
 
+    def _epoch(self) -> secret.Epoch:
+        return secret.epoch_at(self.seed, self.counter)
+
     def rng(self, label: str) -> random.Random:
-        """A generator derived from (seed, ply, label, draw number): reproducible."""
-        return random.Random(f"{self.seed}/{self.ply}/{label}/{len(self.results)}")
+        """A generator derived from the secret and (counter, label, draw number), or for a
+        legacy or public seed from (seed, ply, label, draw number): reproducible."""
+        epoch = self._epoch()
+        if epoch.strong and self.counter is not None:
+            return random.Random(secret.draw_key(epoch, self.counter, label, len(self.results)))
+        return random.Random(f"{epoch.text}/{self.ply}/{label}/{len(self.results)}")
 
     def draw(
         self,
@@ -89,6 +101,9 @@ class Chance:
             raise NotYetRolled(label, what, list(self.results))
         else:
             value = generate(self.rng(label))
+            if self.counter is not None and self._epoch().strong:  # drawn at this counter, for verify
+                self.results.append({"label": label, "value": value, "source": REFEREE, "at": self.counter})
+                return value
             source = REFEREE
         self.results.append({"label": label, "value": value, "source": source})
         return value

@@ -63,12 +63,14 @@ class Outcome:
     cut: bool = False
     dry_run: bool = False
     rechecked: int = 0  # later actions re-checked
+    reopened: str | None = None  # a finished game played on: the commitment of its new secret
 
     def as_json(self) -> dict:
         return {"kind": self.kind, "number": self.number, "command": self.command, "before": self.before,
                 "after": self.after, "changed": self.changed, "rechecked": self.rechecked,
                 "first_failing": self.first_failing.as_json() if self.first_failing else None,
-                "cut": self.cut, "dry_run": self.dry_run}
+                "cut": self.cut, "dry_run": self.dry_run,
+                **({"new_commitment": self.reopened} if self.reopened else {})}
 
 
 class CorrectionRefused(IllegalAction):
@@ -80,6 +82,9 @@ class CorrectionRefused(IllegalAction):
                          f"action {failing.number}, and it and the rest can be redone one by one)",
                          failing.rule)
         self.failing = failing
+
+
+SEEN_RULE = "Fair play: what the table saw stays seen"
 
 
 def rolled_at(results: list) -> int | None:
@@ -166,6 +171,7 @@ def correct(store: Store, sid: str, kind: str, number: int, action: dict | None 
 
 def _correct(store: Store, sid: str, kind: str, number: int, action: dict | None, reason: str | None,
              dry_run: bool, cut: bool) -> Outcome:
+    reopened = None if dry_run else session.reopen_secret(store, sid)  # the revealed seed draws no more
     loaded = session.load(store, sid)
     engine, seed = loaded.engine, loaded.seed
     rows = store.actions(sid, ALL_STATUSES)
@@ -182,6 +188,9 @@ def _correct(store: Store, sid: str, kind: str, number: int, action: dict | None
         raise InputError(f"{kind} needs the command, after `--`")
     state = session.replay(engine, seed, done[:number])
     target = done[number] if number <= last else None
+    if target is not None and kind != "insert" and target["action"].get("verb") == session.SEEN:
+        raise IllegalAction(f"action {number} records what the table saw drawn before an undo; it stays "
+                            "face up and cannot be amended or struck", SEEN_RULE)
     new_record: dict | None = None
     command = None
     if kind != "strike":
@@ -191,7 +200,8 @@ def _correct(store: Store, sid: str, kind: str, number: int, action: dict | None
             raise InputError("`new` starts a session; it cannot be amended or inserted")
         action = engine.normalize(state, action)
         try:  # rolled as the real correction would; a dry run then shows only results already seen
-            state, events, results = session.run(engine, state, action, seed, number)
+            state, events, results = session.run(engine, state, action, seed, number,
+                                                 counter=store.next_idx(sid))
             if dry_run:
                 _only_seen(results, target if kind == "amend" else None)
         except RefereeError as exc:
@@ -233,7 +243,7 @@ def _correct(store: Store, sid: str, kind: str, number: int, action: dict | None
     before = loaded.summary
     after = engine.summary(after_state)
     outcome = Outcome(kind, number, command, before, after, diff(before, after), failing, cut and failing is not None,
-                      dry_run, len(later))
+                      dry_run, len(later), reopened)
     if dry_run:
         return outcome
     # the new stored tail, from the first row the correction touches

@@ -319,6 +319,11 @@ class Engine:
     def to_json(self, state: Any) -> dict:
         return state
 
+    def public_json(self, state: Any) -> dict:
+        """The state as the screens and `--json` show it: `to_json` less what only one player
+        may see (a hand the referee dealt). Default: all of it."""
+        return self.to_json(state)
+
     def from_json(self, data: dict) -> Any:
         return data
 
@@ -340,8 +345,18 @@ class Engine:
     def check_invariants(self, state: Any) -> None:
         """Assert the game's invariants (tests call it after every action)."""
 
+    def keep_seen(self, state: Any, things: list[dict]) -> list[Event]:
+        """Undone draws the table saw: put each where the rules would have it, face up, in
+        `state` (changed in place). `things` are the referee's results of the undone actions
+        (`label`, `value`); returns one event per thing kept, with the thing under `seen`
+        (none: nothing stays, the default). Called by undo (`session.SEEN`)."""
+        return []
+
     def describe(self, action: Action) -> str:
         """One line for the log: the action as the table would say it."""
+        if action.get("verb") == "seen" and isinstance(action.get("things"), list):
+            return "seen before an undo: " + ", ".join(
+                f"{t.get('label')} {t.get('value')}" for t in action["things"] if isinstance(t, dict))
         verb = self.verbs.get(action.get("verb", ""))
         if verb is not None and verb.log is not None:
             return verb.log(action)

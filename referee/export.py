@@ -208,6 +208,7 @@ def write_atomic(path: str | os.PathLike, text: str, force: bool = False) -> Pat
 MAX_FILE_CHARS = 20_000_000  # 20 MB of text
 MAX_ACTIONS = 100_000
 MAX_NAME = 200  # a session or player name
+MAX_SEED = 20_000  # a seed text: one secret (129 characters) and one more each time the game was reopened
 MAX_TEXT = 2_000  # any other text inside an action or a result
 MAX_DEPTH = 20
 
@@ -287,8 +288,8 @@ def parse(text: str) -> dict:
                          "re-checked. Export it again with --reveal-seed, or once the game is over")
     if not isinstance(seed, (str, int)) or isinstance(seed, bool):
         raise InputError("the export has no seed")
-    if len(str(seed)) > MAX_NAME:
-        raise InputError(f"the export's seed is longer than the limit of {MAX_NAME} characters")
+    if len(str(seed)) > MAX_SEED:
+        raise InputError(f"the export's seed is longer than the limit of {MAX_SEED} characters")
     return data
 
 

@@ -4,7 +4,8 @@
   the row's own canonical JSON (action, results, status). The chain runs over all
   rows of a session in storage order, whatever their status.
 - A seed the referee generated stays secret while the game runs; its commitment
-  (`sha256:` of the seed) is shown instead, and checked once the seed is known.
+  (`hmac-sha256:` of the seed under a key revealed with it; `sha256:` for older
+  sessions, see `referee.secret`) is shown instead, and checked once the seed is known.
 - `check_history` replays every record *live* at the place it stood (a fresh
   `Chance` with nothing recorded): referee-rolled results are rolled again from
   the seed, typed ones are taken again from the action that carries them, and
@@ -51,7 +52,10 @@ def link(prev: str, action: Any, results: Any, status: str) -> str:
 
 
 def commitment(seed: str) -> str:
-    return "sha256:" + hashlib.sha256(str(seed).encode("utf-8", "surrogatepass")).hexdigest()
+    """The commitment of a seed text (see `referee.secret`)."""
+    from referee.secret import commitment as secret_commitment
+
+    return secret_commitment(seed)
 
 
 class Broken(RefereeError):
@@ -119,11 +123,13 @@ def _same_results(recorded: list, live: list) -> str | None:
 
 def _apply_live(engine: Any, state: Any, rec: dict, seed: str, ply: int) -> tuple[Any, list]:
     from referee.corrections import rolled_at
-    from referee.session import run
+    from referee.session import drawn_at, run
 
     rolled = rolled_at(rec.get("results", [])) if ply else None  # a correction moved it: rolled there
+    counter = drawn_at(rec.get("results", [])) if ply else 0  # a strong secret's draw counter
     try:
-        new_state, events, results = run(engine, state, rec["action"], seed, ply, None, rolled_at=rolled)
+        new_state, events, results = run(engine, state, rec["action"], seed, ply, None, rolled_at=rolled,
+                                         counter=counter)
     except RefereeError as exc:
         raise Broken(rec["idx"], f"({rec['action'].get('verb')}) does not apply where it stands: {exc.message}",
                      exc) from None
@@ -279,8 +285,43 @@ def _check_aside(engine: Any, seed: str, rec: dict, path: list, last_live: int, 
 
 
 def seed_problem(seed: str, commitment_text: str) -> str | None:
-    if commitment_text and commitment(seed) != commitment_text:
-        return "the seed does not match the commitment printed when the session started"
+    from referee.secret import problem
+
+    return problem(seed, commitment_text)
+
+
+def seen_problem(rows: list[dict]) -> Broken | None:
+    """A `seen` record may only keep face up what the referee drew in an action before it that
+    is no longer live (undone, then dropped): else it would lay a thing of someone's choosing."""
+    from referee.session import SEEN
+
+    drawn: list[dict] = []
+    for r in rows:
+        if r["action"].get("verb") == SEEN:
+            for thing in r["action"].get("things") or []:
+                if thing not in drawn:
+                    return Broken(r["idx"], f"its 'seen' record names {thing.get('label')} "
+                                            f"{thing.get('value')}, which no undone action drew")
+            drawn += list(r["action"].get("things") or [])
+        elif r["status"] != "done":
+            drawn += [{"label": x.get("label"), "value": x.get("value")} for x in r.get("results") or []
+                      if isinstance(x, dict) and x.get("source", "referee") == "referee"]
+    return None
+
+
+def counter_problem(rows: list[dict]) -> Broken | None:
+    """A strong secret's draw counter used twice: a roll drawn again (undo is no free peek)."""
+    from referee.session import drawn_at
+
+    seen: dict[int, int] = {}
+    for r in rows:
+        at = drawn_at(r.get("results"))
+        if at is None:
+            continue
+        if at in seen:
+            return Broken(r["idx"], f"its rolls were drawn at counter {at}, as those of action {seen[at]}: "
+                                    "a roll is never drawn twice")
+        seen[at] = r["idx"]
     return None
 
 
@@ -290,6 +331,7 @@ def verify_session(store: Any, sid: str) -> dict:
     Returns `{"id", "ok", "actions", "first_bad", "problem"}` (`actions`: the stored records)."""
     from referee import registry
     from referee.errors import StorageError
+    from referee.secret import WEAK_NOTE, weak
     from referee.store import ALL_STATUSES
 
     out: dict = {"id": sid, "ok": True, "actions": 0, "first_bad": None, "problem": None}
@@ -303,6 +345,11 @@ def verify_session(store: Any, sid: str) -> dict:
         if problem:
             out.update(ok=False, problem=problem)
             return out
+        if not meta.get("seed_public", True) and weak(meta["seed"], meta.get("commitment") or ""):
+            out["note"] = WEAK_NOTE  # only then: a finding, exit 0
+        for found in (counter_problem(rows), seen_problem(rows)):
+            if found is not None:
+                raise found
         check_history(engine, meta["seed"], rows)
     except Broken as exc:
         out.update(ok=False, first_bad=exc.index, problem=exc.problem)

@@ -26,6 +26,7 @@ import hashlib
 from typing import Any
 
 from referee.errors import StorageError
+from referee.secret import first_commitment
 
 
 def origin(meta: dict, rows: list[dict]) -> str:
@@ -33,7 +34,7 @@ def origin(meta: dict, rows: list[dict]) -> str:
     if meta.get("origin"):
         return meta["origin"]
     first = rows[0]["link"] if rows else ""
-    text = f"{float(meta['created'])!r}|{meta.get('commitment') or ''}|{first}"
+    text = f"{float(meta['created'])!r}|{first_commitment(meta.get('commitment') or '')}|{first}"
     return "sha256:" + hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()
 
 

@@ -183,7 +183,13 @@ def _facts(rep: Report) -> str:
     turns = summary.get("turn")
     actions = len(rep.steps) - 1
     return (f"{actions} action{'s' if actions != 1 else ''} over {turns} {engine.turn_word}"
-            f"{'s' if turns != 1 else ''} · last played {rep.when} · seed {rep.loaded.seed}")
+            f"{'s' if turns != 1 else ''} · last played {rep.when} · {_seed_fact(rep.loaded.meta)}")
+
+
+def _seed_fact(meta: dict) -> str:
+    """The seed once it may be shown; the commitment while a secret game runs."""
+    shown = session.seed_shown(meta)
+    return f"seed {shown}" if shown is not None else f"seed commitment {meta.get('commitment') or ''}"
 
 
 # -- HTML ------------------------------------------------------------------------------------

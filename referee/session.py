@@ -7,7 +7,6 @@ export/import and the tests all act through these functions.
 from __future__ import annotations
 
 import json
-import random
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -29,6 +28,8 @@ class Loaded:
     state: Any
     meta: dict = field(default_factory=dict)
     would_roll: str | None = None  # a dry run stopped before this roll (nothing after it is known)
+    reopened: str | None = None  # the commitment of the new secret a reopened finished game draws with
+    kept: list[dict] = field(default_factory=list)  # what an undo left face up (events of its `seen` record)
 
     @property
     def summary(self) -> dict:
@@ -40,7 +41,7 @@ class Loaded:
         return cached_summary(self.engine, self.state)
 
     def state_json(self) -> dict:
-        data = dict(self.engine.to_json(self.state))
+        data = dict(self.engine.public_json(self.state))
         data["summary"] = self.summary
         return data
 
@@ -53,19 +54,43 @@ def cached_summary(engine: Any, state: Any) -> dict:
     return out
 
 
+SEEN = "seen"  # the record an undo adds for what the table saw drawn (it stays face up)
+
+
 def new_seed() -> str:
-    return str(random.SystemRandom().randrange(10**9))
+    """A new secret (see `referee.secret`): 256-bit seed and key from the OS's CSPRNG."""
+    from referee.secret import new_secret
+
+    return new_secret()
+
+
+def drawn_at(results: list | None) -> int | None:
+    """The draw counter a strong secret's referee results were drawn at (recorded with them)."""
+    for r in results or []:
+        if isinstance(r, dict) and isinstance(r.get("at"), int) and not isinstance(r.get("at"), bool):
+            return r["at"]
+    return None
 
 
 def run(engine: Any, state: Any, action: dict, seed: str, ply: int, recorded: list | None = None,
-        dry: bool = False, rolled_at: int | None = None):
+        dry: bool = False, rolled_at: int | None = None, counter: int | None = None):
     """Apply one action (the `new` action when ply is 0). Returns (state, events, results).
 
     With `dry`, the first result the referee would roll raises `NotYetRolled`. `rolled_at`:
-    the place the referee rolled at, when a correction has moved the action since."""
+    the place the referee rolled at, when a correction has moved the action since (legacy and
+    public seeds). `counter`: the draw counter of a live roll (the row the action will take)."""
     if not isinstance(action, dict) or not isinstance(action.get("verb"), str):
         raise InputError("an action is a JSON object with a 'verb'")
-    chance = Chance(seed, ply if rolled_at is None else rolled_at, recorded, dry=dry)
+    chance = Chance(seed, ply if rolled_at is None else rolled_at, recorded, dry=dry, counter=counter)
+    if action["verb"] == SEEN and ply > 0:  # what an undo could not hide (see `undo`)
+        things = action.get("things")
+        if not isinstance(things, list) or not all(isinstance(t, dict) for t in things):
+            raise InputError("a 'seen' record lists the things the table saw")
+        events = engine.keep_seen(state, things)
+        if len(events) != len(things):
+            raise IllegalAction("a 'seen' record names a thing that cannot be face up there", "Fair play: seen")
+        chance.finish()
+        return state, events, chance.results
     if ply == 0:
         if action["verb"] != "new":
             raise StorageError("a log must start with its 'new' action")
@@ -122,6 +147,27 @@ def seed_shown(meta: dict) -> str | None:
     return None
 
 
+def reopen_secret(store: Store, sid: str) -> str | None:
+    """A finished game's secret was revealed: before it is played on (undo, a correction), later
+    draws get a new secret, committed now. Returns its commitment (None: nothing to do). Inside
+    the caller's write transaction, so a refused undo or correction leaves nothing behind."""
+    from referee.secret import reopened
+
+    meta = store.session(sid)
+    if meta.get("seed_public", True) or meta.get("status") != "over":
+        return None
+    seed, commitment, one = reopened(meta["seed"], meta.get("commitment") or "", store.next_idx(sid))
+    store.set_secret(sid, seed, commitment)
+    return one
+
+
+def check_reveal(meta: dict) -> None:
+    """Refuse to show the seed of a running secret game (anyone reading it could foresee every draw)."""
+    if seed_shown(meta) is None:
+        raise IllegalAction("the seed of a running game stays secret: anyone reading it could foresee "
+                            "every roll; it is revealed when the game is over", "Fair play: the secret seed")
+
+
 def resolve(store: Store, game: str | None, sid: str | None) -> str:
     """The session a command means: the one named, else the one the store last acted on (of `game`)."""
     if sid:
@@ -156,7 +202,7 @@ def create(store: Store, game: str, options: dict, seed: str | None = None, name
     seed = str(seed) if seed is not None else new_seed()
     action = {"verb": "new", **options}
     json.dumps(action)  # options must be plain data
-    state, events, results = run(engine, None, action, seed, 0)
+    state, events, results = run(engine, None, action, seed, 0, counter=0)
     record = {"idx": 0, "action": action, "results": results, "events": events, "rules": engine.rules_version}
     loaded = Loaded(None, game, seed, engine, [record], state)
     loaded.meta = {"seed": seed, "seed_public": public, "commitment": commitment(seed), "name": name,
@@ -180,22 +226,23 @@ def act(store: Store, sid: str, action: dict, dry_run: bool = False) -> tuple[Lo
         return _apply(loaded, action, dry=True)
     with store.write():
         loaded = load(store, sid)
-        loaded, events = _apply(loaded, action)
+        counter = store.next_idx(sid)  # the row it takes: never given out again
+        loaded, events = _apply(loaded, action, counter=counter)
         rec = loaded.records[-1]
         store.drop_redo(sid)
-        rec["idx"] = store.next_idx(sid)
+        rec["idx"] = counter
         store.insert_action(sid, rec["idx"], rec)
         store.save_summary(sid, loaded.stored_summary)
     return loaded, events
 
 
-def _apply(loaded: Loaded, action: dict, dry: bool = False) -> tuple[Loaded, list[dict]]:
+def _apply(loaded: Loaded, action: dict, dry: bool = False, counter: int | None = None) -> tuple[Loaded, list[dict]]:
     engine = loaded.engine
     action = engine.normalize(loaded.state, action)
     before = engine.copy(loaded.state)
     ply = len(loaded.records)
     try:
-        state, events, results = run(engine, before, action, loaded.seed, ply, dry=dry)
+        state, events, results = run(engine, before, action, loaded.seed, ply, dry=dry, counter=counter)
     except NotYetRolled as stop:
         # Checked up to the first roll; nothing after it may be shown (it would reveal the roll).
         text = (f"Accepted so far; the referee would {stop.what} for '{stop.label}' "
@@ -220,15 +267,52 @@ def undo(store: Store, sid: str, steps: int = 1) -> Loaded:
         raise InputError("--steps must be at least 1")
     with store.write():
         records = store.actions(sid)
-        undoable = len(records) - 1  # the `new` action cannot be undone
+        played = [r for r in records[1:] if r["action"].get("verb") != SEEN]
+        undoable = len(played)  # the `new` action cannot be undone; a `seen` record goes with the one before
         if undoable == 0:
             raise IllegalAction("nothing to undo: the session is at its start", "Undo")
         if steps > undoable:
             raise IllegalAction(f"only {undoable} action(s) can be undone", "Undo")
-        store.set_status(sid, [r["idx"] for r in records[-steps:]], "undone")
+        first = records.index(played[-steps])
+        taken = records[first:]
+        fresh = reopen_secret(store, sid)
+        store.set_status(sid, [r["idx"] for r in taken], "undone")
         loaded = load(store, sid)
+        loaded.reopened = fresh
+        kept = _keep_seen(store, sid, loaded, taken)
+        if kept is not None:
+            loaded = kept
         store.save_summary(sid, loaded.stored_summary)
     return loaded
+
+
+def _keep_seen(store: Store, sid: str, loaded: Loaded, taken: list[dict]) -> Loaded | None:
+    """What the referee drew in the undone actions, the table saw: whatever the game puts back
+    face up is recorded as a `seen` action after the history (the undone actions are then
+    dropped: typed again, they find it face up). None when nothing stays. A public seed (`--seed`)
+    hides nothing (anyone can work every draw out): undo and redo take back exactly there."""
+    if loaded.meta.get("seed_public", True):
+        return None
+    things = [{"label": x.get("label"), "value": x.get("value")}
+              for r in taken
+              for x in (r["action"].get("things", []) if r["action"].get("verb") == SEEN else r["results"])
+              if isinstance(x, dict) and x.get("source", "referee") == "referee"]
+    if not things:
+        return None
+    engine = loaded.engine
+    probe = engine.keep_seen(engine.copy(loaded.state), things)
+    if not probe:
+        return None
+    action = {"verb": SEEN, "things": [e["seen"] for e in probe]}
+    _, events, results = run(engine, engine.copy(loaded.state), action, loaded.seed, len(loaded.records))
+    store.drop_redo(sid)
+    rec = {"idx": store.next_idx(sid), "action": action, "results": results, "events": events,
+           "rules": engine.rules_version}
+    store.insert_action(sid, rec["idx"], rec)
+    out = load(store, sid)
+    out.reopened = loaded.reopened
+    out.kept = events
+    return out
 
 
 def redo(store: Store, sid: str, steps: int = 1) -> Loaded:

@@ -95,7 +95,12 @@ def default_path() -> Path:
 
 
 def is_url(target: str | os.PathLike | None) -> bool:
-    """A `postgresql://` (or `postgres://`) URL: the club's server, not a file."""
+    """A `postgresql://` (or `postgres://`) URL, or a libpq `host=... dbname=...` string: the
+    club's server, not a file."""
+    if isinstance(target, str) and "=" in target and "://" not in target:
+        from referee.store_pg import is_conninfo
+
+        return is_conninfo(target)
     return isinstance(target, str) and target.split("://", 1)[0].lower() in ("postgresql", "postgres") \
         and "://" in target
 
@@ -447,6 +452,10 @@ class Store:
             raise StorageError(f"session '{sid}' is damaged: an action row is not valid JSON ({exc}); "
                                f"`referee verify {sid}` says more; export the other sessions or restore "
                                "the store from a backup") from None
+
+    def set_secret(self, sid: str, seed: str, commitment: str) -> None:
+        """A reopened finished game's seed text and commitment text (a new secret appended)."""
+        self.db.execute("UPDATE sessions SET seed = ?, commitment = ? WHERE id = ?", (seed, commitment, sid))
 
     def next_idx(self, sid: str) -> int:
         row = self.db.execute("SELECT MAX(idx) FROM actions WHERE session_id = ?", (sid,)).fetchone()

@@ -95,9 +95,42 @@ PG_MIGRATIONS: dict[int, list[str]] = {}
 
 
 def redact(url: str) -> str:
-    """The URL as it may be shown: any password (in the address or as `password=`) is `***`."""
-    url = re.sub(r"^([a-z]+://[^/@:?#]*):[^@/?#]*@", r"\1:***@", url, flags=re.IGNORECASE)
-    return re.sub(r"([?&]password=)[^&#]*", r"\1***", url, flags=re.IGNORECASE)
+    """A connection string as it may be shown: every secret libpq would read from it is `***`.
+
+    The forms libpq accepts: a password in the URL's address (`user:pw@`); a query parameter
+    whose name, once percent-decoded, is `password` or `sslpassword` (`pass%77ord=...`); the
+    `options` parameter when it carries one (`-c password=...`: shown as `***` whole); and
+    keyword/value strings (`host=db password=pw` or `password='p w'`)."""
+    text = str(url)
+    if "://" in text.split("?", 1)[0]:
+        text = re.sub(r"^([a-z][a-z0-9+.-]*://[^/@?#]*?):[^@/?#]*@", r"\1:***@", text, flags=re.IGNORECASE)
+
+        def query(m: re.Match) -> str:
+            key = unquote(m.group(2)).strip().lower()
+            return f"{m.group(1)}{m.group(2)}=***" if _secret(key, unquote(m.group(3))) else m.group(0)
+
+        head, sep, rest = text.partition("?")
+        return head + sep + re.sub(r"(^|[&;])([^=&;#]*)=([^&;#]*)", query, rest) if sep else text
+    return _KEYWORD.sub(lambda m: f"{m.group(1)}={'***' if _secret(m.group(1), m.group(2)) else m.group(2)}",
+                        text)
+
+
+SECRET_KEYS = ("password", "sslpassword")
+
+
+def _secret(key: str, value: str) -> bool:
+    """Whether a connection parameter's value is secret: a password, or options that set one."""
+    key = key.strip().lower()
+    return key in SECRET_KEYS or (key == "options" and "password" in value.lower())
+_KEYWORD = re.compile(r"([A-Za-z_]+)\s*=\s*('(?:[^'\\]|\\.)*'|[^\s']*)")
+
+
+def is_conninfo(target: str) -> bool:
+    """A libpq keyword/value connection string (`host=... dbname=...`), not a file name."""
+    pairs = _KEYWORD.findall(target)
+    rest = _KEYWORD.sub("", target).strip()
+    return bool(pairs) and not rest and any(k.lower() in ("host", "hostaddr", "dbname", "service", "user", "port")
+                                            for k, _ in pairs)
 
 
 def _placeholders(sql: str) -> str:
@@ -406,13 +439,23 @@ class PgStore(Store):
 
 
 def _secrets(url: str) -> list[str]:
+    """The secret values in a connection string (any form `redact` knows), to scrub from messages."""
+    found: list[str] = []
     try:
-        parts = urlsplit(url)
-        found = [parts.password or "", unquote(parts.password or "")]
-        found += [v for k, v in parse_qsl(parts.query) if k.lower() == "password"]
-        return [s for s in found if len(s) >= 3]
+        if "://" in url.split("?", 1)[0]:
+            parts = urlsplit(url)
+            found += [parts.password or "", unquote(parts.password or "")]
+            found += [v for k, v in parse_qsl(parts.query) if _secret(k, v)]
+            found += [v for k, v in re.findall(r"(?:^|[&;])([^=&;#]*)=([^&;#]*)", parts.query)
+                      if _secret(unquote(k), unquote(v))]
+        else:
+            for k, v in _KEYWORD.findall(url):
+                if _secret(k, v):
+                    found += [v, v.strip("'").replace("\\'", "'").replace("\\\\", "\\")]
     except ValueError:
         return []
+    found += [v.strip("'") for text in list(found) for v in re.findall(r"password\s*=\s*(\S+)", text, re.I)]
+    return sorted({s for s in found if len(s) >= 3}, key=len, reverse=True)
 
 
 class _PgCursor:
@@ -489,6 +532,6 @@ def _locking(name: str) -> Any:
 
 # Every Store method that takes a session id first; `rewrite_tail` is the corrections' (issue 14).
 for _name in ("session", "actions", "insert_action", "next_idx", "set_status", "drop_redo", "relink", "touch",
-              "save_summary", "rename", "mark_deleted", "rewrite_tail"):
+              "save_summary", "rename", "mark_deleted", "rewrite_tail", "set_secret"):
     if _locking(_name) is not None:
         setattr(PgStore, _name, _locking(_name))

@@ -182,7 +182,9 @@ def test_a_deck_file_replaces_the_reconstructed_deck(db, tmp_path):
                    str(path), "--digital", "--seed", "2")
     state = data["state"]
     assert state["deck_size"] == 12 and sum(state["deck"].values()) == 12 - 6
-    assert set(state["colonies"][0]["hand"]) <= {"frog_rain", "mega_jump"}
+    assert state["colonies"][0]["hand"] == ["?"] * 3  # dealt hands: counts on the screens
+    _, mine = jrun("hand", "Ann")
+    assert set(mine["result"]["hand"]) <= {"frog_rain", "mega_jump"}
     path.write_text(json.dumps({"Frog Rain": "many"}))
     result = run("new", "--player", "Ann:red", "--player", "Bob:blue", "--cards", "--deck",
                  str(path))
@@ -203,7 +205,8 @@ def test_real_cards_are_counted_and_deal_shows_the_hands(db):
     ok("new", "--player", "Ann:red", "--player", "Bob:blue", "--cards", "--seed", "4")
     assert "Ann holds 3 cards." in ok("pond")
     ok("new", "--player", "Ann:red", "--player", "Bob:blue", "--cards", "--deal", "--seed", "4")
-    assert "Ann's hand: " in ok("pond")
+    assert "Ann holds 3 cards (dealt by the referee: `croa hand Ann` shows them)." in ok("pond")
+    assert "Ann's hand: " in ok("hand", "Ann")
     assert run("new", "--player", "Ann:red", "--player", "Bob:blue", "--deal").exit_code == 2
 
 

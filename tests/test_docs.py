@@ -68,7 +68,7 @@ def test_every_action_verb_accepts_dry_run():
     # views, calculators and the card library record nothing, so they need no --dry-run
     views = {"kleos card add", "kleos card export", "kleos card list", "kleos card remove", "kleos combat", "kleos ledger", "kleos odds", "kleos status",
              "kreus outcome", "kreus paths", "kreus status", "kreus tree", "cerebria status", "cerebria unseen",
-             "cerebria vibes", "cerebria winner", "croa cards", "croa odds", "croa pond", "croa status",
+             "cerebria vibes", "cerebria winner", "croa cards", "croa hand", "croa odds", "croa pond", "croa status",
              "elysion blessings", "elysion catalog check", "elysion catalog show", "elysion status",
              *(f"{game} {view}" for game in GAME_NAMES for view in ("hint", "rules"))}
     without = {" ".join(path) for path, cmd in shipped().items() if path[0] in GAME_NAMES

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import hashlib
+import hmac
 import json
 import random
 
@@ -111,18 +112,20 @@ def test_new_without_seed_prints_a_commitment_and_keeps_the_seed_out_of_show_and
     runner = CliRunner()
     args = [a for a in NEW_ARGS if a not in ("--seed", "4")]
     r = runner.invoke(cli, ["--db", db, *args])
-    assert r.exit_code == 0 and "seed kept secret" in r.output and "commitment sha256:" in r.output
+    assert r.exit_code == 0 and "seed kept secret" in r.output and "commitment hmac-sha256:" in r.output
     store = Store(db)
     (meta,) = store.sessions()
     assert meta["seed_public"] is False and meta["seed"] not in r.output
-    assert meta["commitment"] == "sha256:" + hashlib.sha256(meta["seed"].encode()).hexdigest()
+    seed, key = meta["seed"].split(".")
+    assert meta["commitment"] == "hmac-sha256:" + hmac.new(bytes.fromhex(key), bytes.fromhex(seed),
+                                                           hashlib.sha256).hexdigest()
     shown = json.loads(runner.invoke(cli, ["--db", db, "--json", "show"]).output)
     assert shown["result"]["seed"] is None and shown["result"]["commitment"] == meta["commitment"]
     for fmt in ("json", "jsonl", "md"):
         assert meta["seed"] not in runner.invoke(cli, ["--db", db, "export", "--format", fmt]).output
     assert meta["commitment"] in runner.invoke(cli, ["--db", db, "export"]).output
     js = json.loads(runner.invoke(cli, ["--db", db, "--json", *args]).output)
-    assert js["result"]["seed"] is None and js["result"]["commitment"].startswith("sha256:")
+    assert js["result"]["seed"] is None and js["result"]["commitment"].startswith("hmac-sha256:")
 
 
 def test_a_given_seed_is_shown_at_once(tmp_path):
@@ -141,7 +144,9 @@ def test_the_secret_seed_is_revealed_when_the_game_is_over_and_verify_checks_it(
         state = session.act(store, sid, rng.choice(playout_choices(engine, state)))[0].state
     data = export.to_json(store, sid)
     assert data["seed"] == loaded.seed
-    assert data["commitment"] == "sha256:" + hashlib.sha256(loaded.seed.encode()).hexdigest()
+    seed, key = loaded.seed.split(".")
+    assert data["commitment"] == "hmac-sha256:" + hmac.new(bytes.fromhex(key), bytes.fromhex(seed),
+                                                           hashlib.sha256).hexdigest()
     from referee.integrity import verify_session
 
     assert verify_session(store, sid)["ok"]

@@ -156,6 +156,9 @@ def show(outcome: Any, turn_word: str = "turn") -> None:
     if outcome.dry_run:
         head = "(dry run: nothing recorded) " + head[0].lower() + head[1:]
     click.echo(f"{head}; {outcome.rechecked} later action(s) re-checked.")
+    if outcome.reopened:
+        click.echo(f"The finished game's seed was revealed: its draws from now on use a new secret, "
+                   f"commitment {outcome.reopened}")
     if outcome.first_failing:
         f = outcome.first_failing
         click.echo(f"Cut at action {f.number} ({f.command}): {f.message}" + (f" [rule: {f.rule}]" if f.rule else ""))

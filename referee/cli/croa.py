@@ -89,9 +89,9 @@ def _chain(bounces: tuple[str, ...], mosquitoes: tuple[str, ...], remove: str | 
 @click.option("--cards", is_flag=True,
               help="Play with the card module (a reconstruction: see `referee croa cards`).")
 @click.option("--deal/--no-deal", default=None,
-              help="With --cards: the referee deals the cards from the seed and shows every hand "
-                   "(solo practice, teaching; the default with --digital). Otherwise the players "
-                   "hold real cards and the referee only counts them.")
+              help="With --cards: the referee deals the cards from the seed; the screens show how "
+                   "many each colony holds, `croa hand NAME` one colony's cards (the default with "
+                   "--digital). Otherwise the players hold real cards and the referee only counts them.")
 @click.option("--males", "males_file", default=None, metavar="FILE", help=MALES_HELP)
 @click.option("--deck", "deck_file", default=None, metavar="FILE",
               help="With --cards: a JSON file {\"card name\": count, ...} replacing the "
@@ -252,6 +252,28 @@ def card(card: str, player: str | None, src: str | None, to: str | None, tile: s
     if lost:
         action.update(lost=True, discard=thrown)
     return action
+
+
+@group.command("hand")
+@click.argument("player", metavar="NAME")
+@json_option
+def hand_cmd(player: str) -> None:
+    """Show the hand the referee dealt to NAME's colony, on this screen.
+
+    Sessions with --cards dealt by the referee (--deal, the default with --digital): the pond,
+    `status` and `show` give only how many cards each colony holds; this prints that one
+    colony's cards on the screen, so let only its player look. NAME: the player or the colour."""
+    from referee.cli import context, output
+    from referee.cli.common import load_current
+    from referee.games.croa.cards import dealt_hand
+    from referee.games.croa.render import hand_text
+
+    sid, loaded = load_current("croa")
+    col = dealt_hand(loaded.state, loaded.engine.resolve_player(loaded.state, player))
+    if context.get().as_json:
+        output.emit_json(output.envelope({"player": col["name"], "hand": list(col["hand"])}, sid))
+        return
+    click.echo(hand_text(col, shown=True))
 
 
 @group.command("cards")

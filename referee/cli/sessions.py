@@ -312,10 +312,21 @@ def _cut(text: str, width: int) -> str:
 def _after_move(sid: str, loaded, verb: str) -> None:
     ref = context.get()
     if ref.as_json:
-        output.emit_json(output.envelope({verb: True, "actions": len(loaded.records) - 1}, sid, loaded.state_json()))
+        extra = {"new_commitment": loaded.reopened} if loaded.reopened else {}
+        if loaded.kept:
+            extra["seen"] = loaded.kept
+        output.emit_json(output.envelope({verb: True, "actions": len(loaded.records) - 1, **extra}, sid,
+                                         loaded.state_json()))
         return
     last = loaded.records[-1]["action"]
     click.echo(f"{verb.capitalize()} done. Last action now: #{len(loaded.records) - 1} {loaded.engine.describe(last)}")
+    for kept in loaded.kept:
+        click.echo(kept.get("text", ""))
+    if loaded.kept:
+        click.echo("What was undone cannot be redone (the table saw what it drew): type it again.")
+    if loaded.reopened:
+        click.echo(f"The finished game is open again and its seed was revealed: later draws use a new secret, "
+                   f"commitment {loaded.reopened}")
     output.echo_status(loaded.summary, loaded.engine.turn_word)
 
 
@@ -354,19 +365,23 @@ def redo_cmd(session_id: str | None, steps: int) -> None:
               help="Write to this file (atomically, readable by you only); - for standard output.")
 @click.option("--force", is_flag=True, help="Overwrite an existing file.")
 @click.option("--reveal-seed", is_flag=True,
-              help="Include a secret seed while the game runs (to move it; anyone reading the file can foresee every roll).")
+              help="Include the seed (once the game is over; refused while a secret game runs).")
 @json_option
 def export_cmd(session_id: str | None, fmt: str, out: str | None, force: bool, reveal_seed: bool) -> None:
     """Write a session's record. JSON round-trips through `referee import`.
 
     While a game started without --seed runs, its export carries the seed's
     commitment only, and `import` refuses it (its rolls cannot be re-checked);
-    --reveal-seed includes the seed.
+    --reveal-seed is refused then (the seed is revealed when the game is over).
     """
     from referee import export
 
     ref = context.get()
     sid = _sid(session_id, view=True)
+    if reveal_seed:
+        from referee.session import check_reveal
+
+        check_reveal(ref.reader().session(sid))
     text = export.render(ref.reader(), sid, fmt, reveal_seed=reveal_seed)
     if out and out != "-":
         path = export.write_atomic(out, text, force=force)
@@ -454,6 +469,8 @@ def verify_cmd(ctx: click.Context, session_id: str | None, check_all: bool) -> N
         for r in reports:
             if r["ok"]:
                 click.echo(f"{r['id']}: intact ({r['actions']} stored action(s) checked)")
+                if r.get("note"):
+                    click.echo(f"note: {r['id']}: {r['note']}")
         if not reports:
             click.echo("No sessions to check.")
         for r in bad:

@@ -2,7 +2,7 @@
 
 Players hold real cards: the referee counts each hand (a card it has not seen is `?`) and learns
 a card when it is played. With `deal` (default in --digital sessions) the referee deals the cards
-from the session seed and knows every hand (solo practice, teaching). A colony plays one card in
+from the session seed and knows every hand; the screens show each only on request (`croa hand`). A colony plays one card in
 its own turn, whatever its kind; orange cards may also be played in other colonies' turns. A card
 with an effect waits in a `doesnt-work` window while another colony may hold a Doesn't work!; an
 even number of those played lets it work.
@@ -41,7 +41,7 @@ from .pond import (
     step_targets,
     unseen,
 )
-from .state import CroaState
+from .state import Colony, CroaState
 from .tiles import MALES, check_reveal, parse_tile
 
 _DATA = json.loads((Path(__file__).with_name("cards.json")).read_text(encoding="utf-8"))
@@ -525,3 +525,11 @@ def card_actions(state: CroaState, c: int) -> list[Action]:
         out.append({"verb": "card", "card": "the_force", "lost": True,
                     **({"discard": spare[0]} if spare else {})})
     return out
+
+
+def dealt_hand(state: CroaState, name: str) -> Colony:
+    """The colony named, whose hand the referee dealt (refused when the players hold real cards)."""
+    if not state.get("cards") or not state.get("deal"):
+        raise IllegalAction("the referee dealt no hands in this session (real cards stay in the "
+                            "players' hands)", "Cards: dealt hands")
+    return next(col for col in state["colonies"] if col["name"] == name)

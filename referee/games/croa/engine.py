@@ -18,7 +18,7 @@ from .pond import QUEEN, in_pond, occupied, reserve
 from .render import render
 from .setup import COLORS, setup
 from .state import CroaState
-from .tiles import KINDS, full_piles, parse_tile
+from .tiles import KINDS, full_piles, keep_tiles, parse_tile
 from .verbs import VERBS
 
 
@@ -80,6 +80,17 @@ class CroaEngine(Engine):
         from .web import board_html
 
         return board_html(state)
+
+    def public_json(self, state: CroaState) -> dict:
+        """Dealt hands as counts (`?` each): each is its player's, shown by `croa hand NAME`."""
+        data = dict(self.to_json(state))
+        if state.get("deal"):
+            data["colonies"] = [{**col, "hand": [cards.HIDDEN] * len(col["hand"])} for col in state["colonies"]]
+        return data
+
+    def keep_seen(self, state: CroaState, things: list[dict]) -> list[dict]:
+        """A tile the referee turned over stays face up on its square after an undo."""
+        return keep_tiles(state, things)
 
     def player_words(self, state: CroaState) -> dict[str, str]:
         """A colony is named by its player or its colour (`--player blue`)."""

@@ -168,14 +168,17 @@ def answer_hint(state: CroaState) -> list[str]:
     return lines
 
 
-def hand_text(col: Colony) -> str:
-    """The hand of the colony to play: its cards when the referee dealt them, else a count."""
+def hand_text(col: Colony, shown: bool = False) -> str:
+    """The hand of the colony to play: a count (its cards only when its player asks, `shown`)."""
     note = " (already played one this turn)" if col["played_card"] else ""
     n = len(col["hand"])
     if HIDDEN in col["hand"]:
         text = f"{col['name']} holds {n} card{'s' * (n != 1)}{note}."
-    else:
+    elif shown:
         text = f"{col['name']}'s hand: {', '.join(col['hand']) or 'empty'}{note}."
+    else:
+        text = (f"{col['name']} holds {n} card{'s' * (n != 1)}{note} (dealt by the referee: "
+                f"`croa hand {col['name']}` shows them).")
     if col.get("force"):
         text += "\nThe force lies in front of it: it fills up to 4 cards."
     return text
@@ -236,9 +239,5 @@ def render(state: CroaState) -> str:
             parts.append(f"Stuck in the mud this turn: {', '.join(stuck)}.")
         if state.get("cards"):
             parts.append(hand_text(col))
-    if state.get("cards") and state.get("deal"):  # the referee dealt: every hand is known
-        others = [f"  {o['name']}: {', '.join(o['hand']) or 'empty'}."
-                  for i, o in enumerate(state["colonies"]) if o["alive"] and i != c]
-        parts += ["Other hands (dealt by the referee):", *others]  # one a line: 80 columns
     parts.extend(pending_text(state))
     return "\n".join(parts)

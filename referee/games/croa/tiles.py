@@ -19,6 +19,7 @@ from scorers.croa import (
 )
 
 from .board import ZONE, ZONES
+from .pond import occupied
 from .state import CroaState
 
 __all__ = ["ALIASES", "DEFAULT_LAYOUT", "FULL_PILES", "KINDS", "MALES", "RULE_PILE",
@@ -110,3 +111,25 @@ def reveal(state: CroaState, square: str, typed: Any, chance: Chance) -> str:
     pile[kind] -= 1
     state["tiles"][square] = kind
     return kind
+
+
+def keep_tiles(state: CroaState, things: list[dict]) -> list[dict]:
+    """Digital tiles turned over by undone actions, laid face up again where they were seen
+    (the table saw them; the next frog to land there finds that tile). A square a frog stands on
+    again after the undo is left as it was: its frog never arrived there. Returns the events."""
+    events = []
+    taken = occupied(state)
+    for thing in things:
+        label, kind = str(thing.get("label", "")), thing.get("value")
+        square = label[len("tile "):] if label.startswith("tile ") else ""
+        if not state["digital"] or square not in ZONE or square in state["tiles"] or square in taken \
+                or not isinstance(kind, str):
+            continue
+        pile = state["piles"][ZONE[square]]
+        if not pile.get(kind):
+            continue
+        pile[kind] -= 1
+        state["tiles"][square] = kind
+        events.append({"text": f"{square}: {spelled(kind).replace('_', ' ')} stays face up (turned over "
+                               "before the undo; the table saw it).", "seen": {"label": label, "value": kind}})
+    return events
