@@ -110,6 +110,11 @@ def load(store: Store, sid: str) -> Loaded:
     except Broken as exc:
         raise StorageError(f"session '{sid}' fails its integrity check at {exc.message}; "
                            f"it was edited outside the referee (see `referee verify {sid}`)") from None
+    changed_now = sid in (getattr(store, "_dirty", None) or ())  # this transaction changed it: sealed at commit
+    problem = None if changed_now else store.seal_problem(sid, rows)
+    if problem:
+        raise StorageError(f"session '{sid}' fails its integrity check: {problem} "
+                           f"(see `referee verify {sid}`)")
     records = [r for r in rows if r["status"] == "done"]
     state = replay(engine, meta["seed"], records)
     return Loaded(sid, meta["game"], meta["seed"], engine, records, state, meta)

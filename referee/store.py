@@ -23,11 +23,11 @@ from typing import Any
 
 from referee.errors import StorageError
 
-SCHEMA_VERSION = 3  # 3: sessions.origin and the league tables (club play)
+SCHEMA_VERSION = 4  # 3: sessions.origin and the league tables (club play); 4: the seal and pushed heads
 APPLICATION_ID = 0x52454645  # "REFE"
 SQLITE_MAGIC = b"SQLite format 3\x00"
 SESSION_COLUMNS = ("id, game, name, seed, rules_version, status, summary, created, updated, used, commitment, seed_public,"
-                   " origin")
+                   " origin, head, length, digest, seal")
 ALL_STATUSES = ("done", "undone", "dropped", "replaced", "struck")
 
 SCHEMA = """
@@ -44,7 +44,11 @@ CREATE TABLE sessions (
     used REAL NOT NULL,
     commitment TEXT NOT NULL DEFAULT '',
     seed_public INTEGER NOT NULL DEFAULT 1,
-    origin TEXT NOT NULL DEFAULT ''
+    origin TEXT NOT NULL DEFAULT '',
+    head TEXT NOT NULL DEFAULT '',
+    length INTEGER NOT NULL DEFAULT 0,
+    digest TEXT NOT NULL DEFAULT '',
+    seal TEXT NOT NULL DEFAULT ''
 );
 CREATE TABLE actions (
     session_id TEXT NOT NULL REFERENCES sessions(id) ON DELETE CASCADE,
@@ -78,6 +82,14 @@ CREATE TABLE league_sessions (
     league TEXT NOT NULL REFERENCES leagues(name) ON DELETE CASCADE,
     session_id TEXT NOT NULL REFERENCES sessions(id) ON DELETE CASCADE,
     PRIMARY KEY (league, session_id)
+);
+CREATE TABLE pushed_heads (
+    origin TEXT NOT NULL,
+    session_id TEXT NOT NULL,
+    length INTEGER NOT NULL,
+    head TEXT NOT NULL,
+    pushed REAL NOT NULL,
+    PRIMARY KEY (origin, length)
 );
 """
 
@@ -242,14 +254,105 @@ class Store:
         if self.readonly:
             raise StorageError(f"the store {self.path} was opened for reading only; nothing was written")
         self.db.execute("BEGIN IMMEDIATE")
+        self._dirty = set()
         try:
             yield
+            self._reseal_dirty()
             self.db.execute("COMMIT")
         except BaseException:
             if self.db.in_transaction:
                 with suppress(sqlite3.Error):
                     self.db.raw.execute("ROLLBACK")
             raise
+        finally:
+            self._dirty = None
+
+    # -- the seal (see referee.integrity): written with every change, checked on every read ---------
+    _dirty: set[str] | None = None
+
+    def _mark(self, sid: str) -> None:
+        """Session `sid` changed: sealed again when the transaction commits (at once outside one)."""
+        if self._dirty is None:
+            self.reseal(sid)
+        else:
+            self._dirty.add(sid)
+
+    def _reseal_dirty(self) -> None:
+        for sid in sorted(self._dirty or ()):
+            self.reseal(sid)
+
+    def _seal_fields(self, sid: str) -> dict | None:
+        from referee.integrity import SEAL_FIELDS
+
+        row = self.db.execute(f"SELECT {', '.join(SEAL_FIELDS)}, head, length, digest, seal FROM sessions"
+                              " WHERE id = ?", (sid,)).fetchone()
+        if row is None:
+            return None
+        out = dict(zip((*SEAL_FIELDS, "_head", "_length", "_digest", "_seal"), row, strict=True))
+        for key in ("created",):
+            if isinstance(out[key], int):
+                out[key] = float(out[key])
+        return out
+
+    def _log_end(self, sid: str) -> tuple[int, str]:
+        """(how many action rows, the last one's link) as stored."""
+        n = self.db.execute("SELECT COUNT(*) FROM actions WHERE session_id = ?", (sid,)).fetchone()[0]
+        last = self.db.execute("SELECT link FROM actions WHERE session_id = ? ORDER BY idx DESC LIMIT 1",
+                               (sid,)).fetchone()
+        return int(n), (last[0] if last else "")
+
+    def _digest_rows(self, sid: str) -> str:
+        from referee.integrity import rows_digest
+
+        return rows_digest(self.db.execute(
+            "SELECT idx, events, reason, changed, created, rules_version FROM actions WHERE session_id = ?"
+            " ORDER BY idx", (sid,)).fetchall())
+
+    def reseal(self, sid: str) -> None:
+        """Write the session row's head, length, digest and seal from what is stored now."""
+        from referee.integrity import seal_of
+
+        fields = self._seal_fields(sid)
+        if fields is None:  # purged meanwhile
+            return
+        length, head = self._log_end(sid)
+        digest = self._digest_rows(sid)
+        self.db.execute("UPDATE sessions SET head = ?, length = ?, digest = ?, seal = ? WHERE id = ?",
+                        (head, length, digest, seal_of(fields, head, length, digest), sid))
+
+    def seal_problem(self, sid: str, rows: list[dict] | None = None) -> str | None:
+        """What breaks the seal of session `sid`, None when it holds. With `rows` (every stored
+        action row, as `actions(sid, ALL_STATUSES)` reads them) the rows' events, reasons and
+        times are checked too; without, only the session row and the end of its log (cheap:
+        what `stats`, leagues and `sessions` use)."""
+        from referee.integrity import head_of, rows_digest, seal_of
+
+        fields = self._seal_fields(sid)
+        if fields is None:
+            return f"no session '{sid}'"
+        head, length, digest = fields["_head"], fields["_length"], fields["_digest"]
+        if rows is None:
+            n, last = self._log_end(sid)
+        else:
+            n, last = len(rows), (rows[-1]["link"] if rows else "")
+        if not fields["_seal"]:
+            return "the session row carries no seal (it was written outside the referee)"
+        if not isinstance(length, int) or n != length:
+            lost = f"; the last {length - n} were removed" if isinstance(length, int) and n < length else ""
+            return (f"the session row records {length} action row(s) ending at head {head_of(str(head))}, "
+                    f"the log holds {n}{lost}")
+        if last != head:
+            return (f"its last action's link ({head_of(last)}) is not the head the session row records "
+                    f"({head_of(str(head))}): the end of the log was replaced")
+        if fields["_seal"] != seal_of(fields, head, length, digest):
+            return ("the session row (its game, name, seed, commitment, status, summary or origin) was changed"
+                    " outside the referee: its seal does not match")
+        if rows is not None:
+            mine = rows_digest([(r["idx"], r["events_text"], r["reason"], r["changed"], r["created"], r["rules"])
+                                for r in rows])
+            if mine != digest:
+                return "an action's events, reason or time was changed outside the referee: the seal does not match"
+        return None
 
     # -- sessions ------------------------------------------------------------------
     def new_session_id(self, game: str) -> str:
@@ -284,6 +387,7 @@ class Store:
         cols = [c.strip() for c in SESSION_COLUMNS.split(",")]
         out = dict(zip(cols, row, strict=True))
         out["seed_public"] = bool(out["seed_public"])
+        out["summary_text"] = out["summary"]
         out["summary"] = json.loads(out["summary"])
         return out
 
@@ -377,6 +481,7 @@ class Store:
             "UPDATE sessions SET summary = ?, status = ?, updated = ?, used = ? WHERE id = ?",
             (json.dumps(summary), "over" if summary.get("over") else "open", now, now, sid),
         )
+        self._mark(sid)
 
     def finished(self, game: str | None = None, since: float | None = None) -> list[tuple[str, str, float, str]]:
         """(id, game, updated, summary JSON) of every finished session: what `stats` reads."""
@@ -392,6 +497,7 @@ class Store:
 
     def rename(self, sid: str, name: str) -> None:
         self.db.execute("UPDATE sessions SET name = ? WHERE id = ?", (name, sid))
+        self._mark(sid)
 
     def mark_deleted(self, sid: str, deleted: bool) -> None:
         """Delete a session recoverably (status 'deleted'), or restore it (open or over again)."""
@@ -400,6 +506,7 @@ class Store:
         else:
             over = bool(self.session(sid)["summary"].get("over"))
             self.db.execute("UPDATE sessions SET status = ? WHERE id = ?", ("over" if over else "open", sid))
+        self._mark(sid)
 
     def purge(self) -> list[str]:
         """Remove the deleted sessions and their logs for good; returns their ids."""
@@ -425,6 +532,7 @@ class Store:
             (sid, idx, action_text, results_text,
              json.dumps(record.get("events", [])), record["rules"], status, time.time(), new_link),
         )
+        self._mark(sid)
         return new_link
 
     def actions(self, sid: str, statuses: tuple[str, ...] = ("done",)) -> list[dict]:
@@ -438,7 +546,7 @@ class Store:
             return [
                 {"idx": r[0], "action": json.loads(r[1]), "results": json.loads(r[2]), "events": json.loads(r[3]),
                  "rules": r[4], "status": r[5], "created": r[6], "link": r[7], "reason": r[8], "changed": r[9],
-                 "action_text": r[1], "results_text": r[2]}
+                 "action_text": r[1], "results_text": r[2], "events_text": r[3]}
                 for r in rows
             ]
         except (TypeError, ValueError) as exc:
@@ -499,6 +607,7 @@ class Store:
             if prev != old:
                 updates.append((prev, sid, idx))
         self.db.executemany("UPDATE actions SET link = ? WHERE session_id = ? AND idx = ?", updates)
+        self._mark(sid)
 
     # -- card libraries ----------------------------------------------------------------
     def library_put(self, game: str, kind: str, name: str, data: dict) -> None:
@@ -563,6 +672,7 @@ class Store:
              json.dumps(meta["summary"]), meta["created"], meta["updated"], meta["used"], meta["commitment"],
              1 if meta["seed_public"] else 0, origin),
         )
+        self._mark(sid)
 
     def copy_rows(self, sid: str, rows: list[dict]) -> None:
         """Store another store's action rows as they are: the same texts, so the same links."""
@@ -572,6 +682,7 @@ class Store:
             [(sid, r["idx"], r["action_text"], r["results_text"], json.dumps(r["events"]), r["rules"], r["status"],
               r["created"], r["link"], r["reason"], r["changed"]) for r in rows],
         )
+        self._mark(sid)
 
     def league_new(self, name: str, game: str, points: dict) -> None:
         self.db.execute("INSERT INTO leagues (name, game, points, created) VALUES (?, ?, ?, ?)",
