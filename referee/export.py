@@ -49,6 +49,7 @@ def header(loaded: session.Loaded, reveal_seed: bool = False) -> dict:
         "name": meta.get("name", ""),
         "seed": loaded.seed if reveal_seed else session.seed_shown(meta),
         "commitment": meta.get("commitment") or "",
+        "head": loaded.head,
     }
 
 
@@ -104,6 +105,7 @@ def _chat(loaded: session.Loaded) -> str:
     when = _dt.datetime.fromtimestamp(loaded.meta.get("updated") or 0).strftime("%Y-%m-%d")
     lines = chat_lines(loaded.engine.title, loaded.id, loaded.meta.get("name", ""), loaded.stored_summary,
                        loaded.engine.turn_word, len(loaded.records) - 1, when)
+    lines.append(f"Head of the record: {loaded.head}")
     return "\n".join(lines) + "\n"
 
 
@@ -117,7 +119,7 @@ def _markdown(loaded: session.Loaded, history: list[dict]) -> str:
         out += [f"*{loaded.meta['name']}*", ""]
     shown = session.seed_shown(loaded.meta)
     seed_line = f"- Seed: `{shown}`" if shown is not None else f"- Seed commitment: `{loaded.meta.get('commitment')}`"
-    out += [seed_line, f"- Rules version: {loaded.engine.rules_version}",
+    out += [seed_line, f"- Head of the record: `{loaded.head}`", f"- Rules version: {loaded.engine.rules_version}",
             f"- Status: {status_line(summary, loaded.engine.turn_word)}", ""]
     rows = standings(summary)
     players = summary.get("players", [])

@@ -29,6 +29,7 @@ class Loaded:
     state: Any
     meta: dict = field(default_factory=dict)
     would_roll: str | None = None  # a dry run stopped before this roll (nothing after it is known)
+    head: str = ""  # the head of the stored chain (its last link's first 16 hex digits; "" unstored)
 
     @property
     def summary(self) -> dict:
@@ -99,7 +100,7 @@ def replay(engine: Any, seed: str, records: list[dict]) -> Any:
 
 def load(store: Store, sid: str) -> Loaded:
     """Rebuild a session from its stored log, after checking the log's chain of links."""
-    from referee.integrity import Broken, check_chain
+    from referee.integrity import Broken, check_chain, head_of
     from referee.store import ALL_STATUSES
 
     meta = store.session(sid)
@@ -117,7 +118,8 @@ def load(store: Store, sid: str) -> Loaded:
                            f"(see `referee verify {sid}`)")
     records = [r for r in rows if r["status"] == "done"]
     state = replay(engine, meta["seed"], records)
-    return Loaded(sid, meta["game"], meta["seed"], engine, records, state, meta)
+    return Loaded(sid, meta["game"], meta["seed"], engine, records, state, meta,
+                  head=head_of(rows[-1]["link"]) if rows else "")
 
 
 def seed_shown(meta: dict) -> str | None:
@@ -142,7 +144,7 @@ def resolve(store: Store, game: str | None, sid: str | None) -> str:
 def create(store: Store, game: str, options: dict, seed: str | None = None, name: str = "",
            dry_run: bool = False) -> tuple[Loaded, list[dict]]:
     """Start a session: its log's first action is `new` with the options."""
-    from referee.integrity import commitment
+    from referee.integrity import commitment, head_of
 
     engine = registry.engine(game)
     public = seed is not None
@@ -158,6 +160,7 @@ def create(store: Store, game: str, options: dict, seed: str | None = None, name
         with store.write():
             loaded.id = store.create_session(game, name, seed, engine.rules_version, record, loaded.stored_summary,
                                              commitment=loaded.meta["commitment"], seed_public=public)
+            loaded.head = head_of(store.head(loaded.id))
     return loaded, events
 
 
@@ -171,13 +174,15 @@ def act(store: Store, sid: str, action: dict, dry_run: bool = False) -> tuple[Lo
     if dry_run:
         loaded = load(store, sid)
         return _apply(loaded, action, dry=True)
+    from referee.integrity import head_of
+
     with store.write():
         loaded = load(store, sid)
         loaded, events = _apply(loaded, action)
         rec = loaded.records[-1]
         store.drop_redo(sid)
         rec["idx"] = store.next_idx(sid)
-        store.insert_action(sid, rec["idx"], rec)
+        loaded.head = head_of(store.insert_action(sid, rec["idx"], rec))
         store.save_summary(sid, loaded.stored_summary)
     return loaded, events
 

@@ -308,6 +308,10 @@ class Store:
             "SELECT idx, events, reason, changed, created, rules_version FROM actions WHERE session_id = ?"
             " ORDER BY idx", (sid,)).fetchall())
 
+    def head(self, sid: str) -> str:
+        """The last link of the session's log as stored (its head in full)."""
+        return self._log_end(sid)[1]
+
     def reseal(self, sid: str) -> None:
         """Write the session row's head, length, digest and seal from what is stored now."""
         from referee.integrity import seal_of
@@ -683,6 +687,18 @@ class Store:
               r["created"], r["link"], r["reason"], r["changed"]) for r in rows],
         )
         self._mark(sid)
+
+    def pushed_heads(self, origin: str) -> list[tuple[int, str, float]]:
+        """(length, full link, time) of every head a push brought for the session of `origin`."""
+        return [(int(r[0]), r[1], float(r[2])) for r in self.db.execute(
+            "SELECT length, head, pushed FROM pushed_heads WHERE origin = ? ORDER BY length", (origin,))]
+
+    def keep_head(self, origin: str, sid: str, length: int, head: str) -> None:
+        """Remember a pushed head (inside the caller's transaction); the same one again is kept once."""
+        if self.db.execute("SELECT 1 FROM pushed_heads WHERE origin = ? AND length = ?",
+                           (origin, length)).fetchone() is None:
+            self.db.execute("INSERT INTO pushed_heads (origin, session_id, length, head, pushed) VALUES (?, ?, ?, ?, ?)",
+                            (origin, sid, length, head, time.time()))
 
     def league_new(self, name: str, game: str, points: dict) -> None:
         self.db.execute("INSERT INTO leagues (name, game, points, created) VALUES (?, ?, ?, ?)",

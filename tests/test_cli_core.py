@@ -203,6 +203,7 @@ def test_show_notes_a_session_recorded_under_other_rules(db):
     sid = _new()["session"]
     store = Store(db)
     store.db.execute("UPDATE sessions SET rules_version = '0' WHERE id = ?", (sid,))
+    store.reseal(sid)  # as an older referee would have stored it
     store.close()
     r = run("show")
     assert r.exit_code == 0 and "recorded under kleos rules version 0" in r.output

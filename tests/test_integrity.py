@@ -85,9 +85,11 @@ def test_an_untouched_session_verifies_and_names_what_it_checked(built):
     path, sid = built
     code, out = _verify_json(path, sid)
     assert code == 0
-    assert out["result"]["sessions"] == [{"id": sid, "ok": True, "actions": 11, "first_bad": None, "problem": None}]
+    head = Store(path).head(sid)[:16]
+    assert out["result"]["sessions"] == [{"id": sid, "ok": True, "actions": 11, "head": head, "first_bad": None,
+                                          "problem": None}]
     r = _cli(path, "verify", "--all")
-    assert r.exit_code == 0 and f"{sid}: intact (11 stored action(s) checked)" in r.output
+    assert r.exit_code == 0 and f"{sid}: intact (11 stored action(s) checked; head" in r.output
 
 
 def test_the_link_is_sha256_over_the_previous_link_and_canonical_json(built):

@@ -52,7 +52,7 @@ def push_cmd(ctx: click.Context, session_id: str | None, everything: bool, to: s
             if r["status"] == "refused":
                 continue
             where = f" as {r['as']}" if r["as"] != r["id"] else ""
-            click.echo(f"{r['id']}: {r['status']}{where} ({r['actions']} stored action(s))")
+            click.echo(f"{r['id']}: {r['status']}{where} ({r['actions']} stored action(s), head {r['head']})")
         for r in refused:
             at = f" at action {r['first_bad']}" if r["first_bad"] is not None else ""
             click.echo(f"error: {r['id']} refused{at}: {r['problem']}", err=True)

@@ -125,7 +125,7 @@ def show_session(game: str | None, sid: str | None) -> None:
         from referee.session import seed_shown
 
         output.emit_json(output.envelope({"id": sid, "game": loaded.game, "seed": seed_shown(loaded.meta),
-                                          "commitment": loaded.meta.get("commitment") or ""},
+                                          "commitment": loaded.meta.get("commitment") or "", "head": loaded.head},
                                          sid, loaded.state_json()))
         return
     click.echo(f"{loaded.engine.title} · session {sid}" + (f" ({loaded.meta.get('name')})" if loaded.meta.get("name") else ""))
@@ -245,6 +245,8 @@ def run_action(game: str, action: dict, dry_run: bool = False,
     action, results = loaded.records[-1]["action"], loaded.records[-1]["results"]
     if ref.as_json:
         result = {"action": action, "events": events, "results": results, "dry_run": dry_run}
+        if not dry_run:
+            result["head"] = loaded.head
         if loaded.would_roll:
             result["would_roll"] = loaded.would_roll
         output.emit_json(output.envelope(result, sid, loaded.state_json()))
@@ -256,6 +258,14 @@ def run_action(game: str, action: dict, dry_run: bool = False,
     if text:
         output.echo(text, players=names)
     output.echo_status(loaded.summary, loaded.engine.turn_word)
+    if loaded.summary.get("over") and not dry_run:
+        echo_head(loaded.head)
+
+
+def echo_head(head: str) -> None:
+    """At the end of a game: the head of its record, to write down or share (see docs/integrity.md)."""
+    click.echo(f"Head of the record: {head} (keep it: `referee verify --head {head}` checks that the record"
+               " still ends there)")
 
 
 def action_command(group: click.Group, name: str | None = None,

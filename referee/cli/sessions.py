@@ -370,22 +370,37 @@ def _refuse_lone_surrogates(data: object, name: str) -> None:
 @click.command("verify")
 @click.argument("session_id", required=False, metavar="[ID]")
 @click.option("--all", "check_all", is_flag=True, help="Every session in the store (finished ones too).")
+@click.option("--head", "head", metavar="HASH",
+              help="The head written down when the game ended (16 hex digits): the record must end there.")
 @json_option
 @click.pass_context
-def verify_cmd(ctx: click.Context, session_id: str | None, check_all: bool) -> None:
+def verify_cmd(ctx: click.Context, session_id: str | None, check_all: bool, head: str | None) -> None:
     """Check that a session's record is intact.
 
     Checks the chain of links over its stored actions, the seed against the
     commitment printed at `new`, re-rolls every result the referee rolled from
     the seed and re-reads every typed result from the action that carries it.
-    Exit 3 names the session and the first action that fails.
+    Exit 3 names the session and the first action that fails. With --head,
+    the record must also end at that head (the one printed when the game ended).
     """
-    from referee.integrity import verify_session
+    import re
 
+    from referee.errors import InputError
+    from referee.integrity import head_problem, verify_session
+    from referee.store import ALL_STATUSES
+
+    if head is not None and not re.fullmatch(r"[0-9a-fA-F]{16,64}", head):
+        raise InputError(f"--head takes the 16 hex digits printed at the end of a game, not {head[:40]!r}")
+    if head is not None and check_all:
+        raise InputError("--head checks one session: give its ID, not --all")
     ref = context.get()
     store = ref.store()
     ids = [r["id"] for r in store.sessions(include_over=True)] if check_all else [_sid(session_id)]
     reports = [verify_session(store, sid) for sid in ids]
+    if head is not None and reports[0]["ok"]:
+        problem = head_problem(store.actions(ids[0], ALL_STATUSES), head)
+        if problem:
+            reports[0].update(ok=False, problem=problem)
     bad = [r for r in reports if not r["ok"]]
     if ref.as_json:
         payload = output.envelope({"sessions": reports}, None if check_all else ids[0])
@@ -394,7 +409,7 @@ def verify_cmd(ctx: click.Context, session_id: str | None, check_all: bool) -> N
     else:
         for r in reports:
             if r["ok"]:
-                click.echo(f"{r['id']}: intact ({r['actions']} stored action(s) checked)")
+                click.echo(f"{r['id']}: intact ({r['actions']} stored action(s) checked; head {r['head']})")
         if not reports:
             click.echo("No sessions to check.")
         for r in bad:
