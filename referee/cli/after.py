@@ -25,10 +25,17 @@ def stats_cmd(game: str | None, player: str | None, since: _dt.datetime | None) 
     from referee import stats
 
     ref = context.get()
-    rows = stats.compute(ref.store(), game, player, since.timestamp() if since else None)
+    left_out: list[tuple[str, str]] = []
+    rows = stats.compute(ref.reader(), game, player, since.timestamp() if since else None, left_out)
     if ref.as_json:
-        output.emit_json(output.envelope({"rows": rows}))
+        payload = output.envelope({"rows": rows})
+        if left_out:
+            payload["result"]["left_out"] = [{"id": sid, "problem": why} for sid, why in left_out]
+        output.emit_json(payload)
         return
+    for sid, why in left_out:
+        click.echo(f"note: session {sid} is not counted: it fails its check ({why}); `referee verify {sid}`"
+                   " says more", err=True)
     if not rows:
         click.echo("No finished games" + (" match" if game or player or since else " yet") + ".")
         return

@@ -36,7 +36,13 @@ def sessions_cmd(ctx: click.Context, game: str | None, show_all: bool, player: s
     if ctx.invoked_subcommand is not None:
         return
     ref = context.get()
-    rows = ref.reader().session_list(game, include_over=show_all, deleted=deleted)
+    store = ref.reader()
+    rows = store.session_list(game, include_over=show_all, deleted=deleted)
+    for r in rows:  # a row that fails its seal is not believed: its status and turn are not shown as true
+        if not r["damaged"]:
+            problem = store.seal_problem(r["id"])
+            if problem:
+                r.update(status="damaged", damaged=f"its record fails its check: {problem}")
 
     def players(r: dict) -> list:
         found = r["summary"].get("players", [])
