@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from referee import records, registry, session, standings
+from referee import records, session, standings
 from referee.errors import InputError
 from referee.store import Store
 

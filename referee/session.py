@@ -100,12 +100,25 @@ def replay(engine: Any, seed: str, records: list[dict]) -> Any:
 
 def load(store: Store, sid: str) -> Loaded:
     """Rebuild a session from its stored log, after checking the log's chain of links."""
-    from referee.integrity import Broken, check_chain, head_of
+    from referee.integrity import head_of
     from referee.store import ALL_STATUSES
 
     meta = store.session(sid)
     engine = registry.engine(meta["game"])
     rows = store.actions(sid, ALL_STATUSES)
+    check_record(store, sid, rows)
+    records = [r for r in rows if r["status"] == "done"]
+    state = replay(engine, meta["seed"], records)
+    return Loaded(sid, meta["game"], meta["seed"], engine, records, state, meta,
+                  head=head_of(rows[-1]["link"]) if rows else "")
+
+
+def check_record(store: Store, sid: str, rows: list[dict]) -> None:
+    """The stored rows of a session (all of them) against their chain and the session row's seal;
+    a StorageError (exit 3) naming the first bad action, or what of the row is wrong, else. Every
+    view (show, log, export, report) and every action passes here before it reads the record."""
+    from referee.integrity import Broken, check_chain
+
     try:
         check_chain(rows)
     except Broken as exc:
@@ -116,10 +129,6 @@ def load(store: Store, sid: str) -> Loaded:
     if problem:
         raise StorageError(f"session '{sid}' fails its integrity check: {problem} "
                            f"(see `referee verify {sid}`)")
-    records = [r for r in rows if r["status"] == "done"]
-    state = replay(engine, meta["seed"], records)
-    return Loaded(sid, meta["game"], meta["seed"], engine, records, state, meta,
-                  head=head_of(rows[-1]["link"]) if rows else "")
 
 
 def seed_shown(meta: dict) -> str | None:

@@ -225,9 +225,11 @@ def log_cmd(session_id: str | None, show_all: bool, last: int | None) -> None:
     meta = store.session(sid)
     engine = registry.engine(meta["game"])
     from referee.corrections import numbering
+    from referee.session import check_record
     from referee.store import ALL_STATUSES
 
     everything = store.actions(sid, ALL_STATUSES)
+    check_record(store, sid, everything)  # the log shown is the chained one, or none
     numbers = numbering(everything)
     records = [(r, num, mark) for r, (num, mark) in zip(everything, numbers, strict=True)
                if show_all or r["status"] == "done"]
