@@ -192,7 +192,7 @@ def test_verify_head_names_a_record_that_went_on_past_it(db):
     earlier = Store(db).actions(SID)[70]["link"][:16]
     r = run(db, "verify", SID, "--head", earlier)
     assert r.exit_code == 3
-    assert f"that is the head after action 70, and 2 more action row(s) follow it" in r.output
+    assert "that is the head after action 70, and 2 more action row(s) follow it" in r.output
 
 
 def test_verify_head_refuses_what_is_not_a_head(db):
