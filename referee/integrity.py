@@ -365,15 +365,15 @@ def pushed_problem(store: Any, meta: dict, rows: list[dict]) -> str | None:
 # -- the seal: the session row bound to the end of its chain -----------------------------------
 #
 # The chain covers each row's action, results and status. What it does not cover (the session
-# row: game, name, seed, commitment, status, cached summary, origin; and each action's events,
+# row: game, name, seed, commitment, status, cached summary, times, origin; and each action's events,
 # reason and times) is covered by the *seal*, a SHA-256 the store writes with every change:
 # over those fields, the number of action rows, the last row's link (the head) and a digest of
 # the rows' other fields. An edit made outside the referee (sqlite3, a text editor) breaks it.
 # Whoever holds the file and the referee's code can compute it again; a head written down
 # elsewhere (printed at the end of a game, kept by the club at push) catches that.
 
-SEAL_FIELDS = ("id", "game", "name", "seed", "rules_version", "status", "summary", "created", "commitment",
-               "seed_public", "origin")
+SEAL_FIELDS = ("id", "game", "name", "seed", "rules_version", "status", "summary", "created", "updated",
+               "commitment", "seed_public", "origin")
 HEAD_DIGITS = 16
 
 

@@ -143,7 +143,7 @@ class Store:
             if not readonly:
                 self.db.execute("PRAGMA journal_mode = WAL")
             self.db.execute("PRAGMA foreign_keys = ON")
-        except sqlite3.DatabaseError as exc:
+        except (sqlite3.DatabaseError, UnicodeDecodeError) as exc:
             raise self.error(exc, "open") from None
         except OSError as exc:
             raise StorageError(f"cannot open the store {self.path}: {exc.strerror or exc}") from None
@@ -289,7 +289,7 @@ class Store:
         if row is None:
             return None
         out = dict(zip((*SEAL_FIELDS, "_head", "_length", "_digest", "_seal"), row, strict=True))
-        for key in ("created",):
+        for key in ("created", "updated"):
             if isinstance(out[key], int):
                 out[key] = float(out[key])
         return out
@@ -307,6 +307,16 @@ class Store:
         return rows_digest(self.db.execute(
             "SELECT idx, events, reason, changed, created, rules_version FROM actions WHERE session_id = ?"
             " ORDER BY idx", (sid,)).fetchall())
+
+    def storage_check(self, quick: bool = False) -> list[str]:
+        """SQLite's own check of the file (`PRAGMA integrity_check`, or `quick_check`): what it
+        reports, [] when the file is sound. A file too damaged to check reports that."""
+        pragma = "quick_check" if quick else "integrity_check"
+        try:
+            found = [str(r[0]) for r in self.db.raw.execute(f"PRAGMA {pragma}(20)").fetchall()]
+        except (sqlite3.Error, UnicodeDecodeError) as exc:
+            return [f"the check itself failed: {exc}"]
+        return [] if found == ["ok"] else found
 
     def head(self, sid: str) -> str:
         """The last link of the session's log as stored (its head in full)."""
@@ -343,6 +353,11 @@ class Store:
             return "the session row carries no seal (it was written outside the referee)"
         if not isinstance(length, int) or n != length:
             lost = f"; the last {length - n} were removed" if isinstance(length, int) and n < length else ""
+            damage = self.storage_check(quick=True)
+            if damage:  # not an edit: the file itself is damaged, and these rows cannot be read
+                lost = (f"; {length - n} cannot be read: the store's file is damaged (SQLite's check: "
+                        f"{'; '.join(damage[:3])})") if isinstance(length, int) and n < length else \
+                    f"; the store's file is damaged (SQLite's check: {'; '.join(damage[:3])})"
             return (f"the session row records {length} action row(s) ending at head {head_of(str(head))}, "
                     f"the log holds {n}{lost}")
         if last != head:
@@ -778,13 +793,13 @@ class _Cursor:
     def fetchone(self) -> Any:
         try:
             return self._cur.fetchone()
-        except sqlite3.Error as exc:
+        except (sqlite3.Error, UnicodeDecodeError) as exc:
             raise self._store.error(exc, "read") from None
 
     def fetchall(self) -> list:
         try:
             return self._cur.fetchall()
-        except sqlite3.Error as exc:
+        except (sqlite3.Error, UnicodeDecodeError) as exc:
             raise self._store.error(exc, "read") from None
 
     def __iter__(self) -> Iterator:
@@ -806,7 +821,7 @@ class _Guarded:
     def execute(self, sql: str, params: Any = ()) -> _Cursor:
         try:
             return _Cursor(self.raw.execute(sql, params), self._store)
-        except sqlite3.Error as exc:
+        except (sqlite3.Error, UnicodeDecodeError) as exc:
             raise self._store.error(exc, "read" if sql.lstrip().upper().startswith(("SELECT", "PRAGMA")) else "write") from None
 
     def executemany(self, sql: str, seq: Any) -> _Cursor:

@@ -209,6 +209,10 @@ class PgStore(Store):
     def close(self) -> None:
         self.db.raw.close()
 
+    def storage_check(self, quick: bool = False) -> list[str]:
+        """The server checks its own pages (checksums, WAL): nothing to run from here."""
+        return []
+
     def columns(self, table: str) -> list[str]:
         return [r[0] for r in self.db.execute(
             "SELECT column_name FROM information_schema.columns WHERE table_schema = current_schema()"

@@ -403,8 +403,14 @@ def verify_cmd(ctx: click.Context, session_id: str | None, check_all: bool, head
         raise InputError("--head checks one session: give its ID, not --all")
     ref = context.get()
     store = ref.store()
+    damage = store.storage_check()  # SQLite's full check of the file, first
     ids = [r["id"] for r in store.sessions(include_over=True)] if check_all else [_sid(session_id)]
     reports = [verify_session(store, sid) for sid in ids]
+    if damage:
+        for r in reports:
+            if r["ok"]:  # the rows it read are sound; some may not have been read at all
+                r.update(ok=False, problem="the store's file is damaged, so rows may be missing from what was"
+                                           f" read (SQLite's check: {'; '.join(damage[:3])})")
     if head is not None and reports[0]["ok"]:
         problem = head_problem(store.actions(ids[0], ALL_STATUSES), head)
         if problem:
