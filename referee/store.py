@@ -316,7 +316,11 @@ class Store:
             found = [str(r[0]) for r in self.db.raw.execute(f"PRAGMA {pragma}(20)").fetchall()]
         except (sqlite3.Error, UnicodeDecodeError) as exc:
             return [f"the check itself failed: {exc}"]
-        return [] if found == ["ok"] else found
+        if found == ["ok"]:
+            return []
+        lines = [line for text in found for line in text.splitlines()]
+        return [" ".join(line.split()) for line in lines if line.strip() and not line.startswith("*** in database")] \
+            or lines
 
     def head(self, sid: str) -> str:
         """The last link of the session's log as stored (its head in full)."""

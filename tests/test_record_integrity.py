@@ -212,3 +212,41 @@ def test_the_club_keeps_every_pushed_head_and_names_a_rewritten_history(db, tmp_
     r = run(club, "verify", SID)
     assert r.exit_code == 3
     assert f"its history was rewritten: head {pushed} was pushed here for action 72" in r.output
+
+
+# -- the storage engine's own checks -------------------------------------------------------------
+
+def _index_cells(db, count: int) -> None:
+    """Set the cell count of the actions' primary-key index (one leaf page here) to `count`: a
+    damaged file whose index shows only some rows, as one flipped bit can make it."""
+    con = sqlite3.connect(db)
+    page_size = con.execute("PRAGMA page_size").fetchone()[0]
+    root = con.execute("SELECT rootpage FROM sqlite_master WHERE name = 'sqlite_autoindex_actions_1'").fetchone()[0]
+    con.close()
+    with open(db, "r+b") as fh:
+        fh.seek((root - 1) * page_size + 3)
+        assert int.from_bytes(fh.read(2), "big") == ROWS  # a leaf holding every row
+        fh.seek((root - 1) * page_size + 3)
+        fh.write((31).to_bytes(2, "big"))
+
+
+def test_a_damaged_index_that_hides_42_rows_is_named_never_replayed_as_a_shorter_game(db):
+    recorded = head(db)
+    _index_cells(db, 31)
+    for view in (["verify", SID], ["show", SID], ["log", SID, "-n", "1"]):
+        r = run(db, *view)
+        assert r.exit_code == 3, view
+        assert (f"the session row records {ROWS} action row(s) ending at head {recorded}, the log holds 31; 42 "
+                "cannot be read: the store's file is damaged (SQLite's check:") in r.output, view
+    stats = run(db, "stats")
+    assert stats.exit_code == 0 and "42 cannot be read" in stats.stderr and "Bob" not in stats.stdout
+
+
+def test_verify_runs_sqlites_integrity_check(db, monkeypatch):
+    from referee.store import Store as Sqlite
+
+    monkeypatch.setattr(Sqlite, "storage_check", lambda self, quick=False: ["Fragmentation of 588 bytes"])
+    r = run(db, "verify", SID)
+    assert r.exit_code == 3
+    assert "the store's file is damaged, so rows may be missing from what was read (SQLite's check: " \
+        "Fragmentation of 588 bytes)" in r.output
