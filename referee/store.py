@@ -25,6 +25,7 @@ from referee.errors import StorageError
 
 SCHEMA_VERSION = 4  # 3: sessions.origin and the league tables (club play); 4: the seal and pushed heads
 APPLICATION_ID = 0x52454645  # "REFE"
+COMMITS = [0]  # write transactions committed by this process (so a failed output can say what was stored)
 SQLITE_MAGIC = b"SQLite format 3\x00"
 SESSION_COLUMNS = ("id, game, name, seed, rules_version, status, summary, created, updated, used, commitment, seed_public,"
                    " origin, head, length, digest, seal")
@@ -219,6 +220,10 @@ class Store:
 
     def _create(self) -> None:
         self.db.execute("BEGIN IMMEDIATE")
+        if self.db.execute("SELECT count(*) FROM sqlite_master WHERE type = 'table'").fetchone()[0]:
+            self.db.execute("COMMIT")  # another process created it while we waited for the lock
+            self._check_schema()
+            return
         try:
             for stmt in SCHEMA.split(";"):
                 if stmt.strip():
@@ -259,6 +264,7 @@ class Store:
             yield
             self._reseal_dirty()
             self.db.execute("COMMIT")
+            COMMITS[0] += 1
         except BaseException:
             if self.db.in_transaction:
                 with suppress(sqlite3.Error):

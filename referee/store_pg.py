@@ -242,6 +242,9 @@ class PgStore(Store):
             with self._transaction():
                 yield
                 self._reseal_dirty()
+            from referee.store import COMMITS
+
+            COMMITS[0] += 1
         finally:
             self._writing = False
             self._dirty = None
