@@ -13,6 +13,7 @@ import tempfile
 from pathlib import Path
 
 from referee import __version__, registry, session
+from referee import text as texts
 from referee.errors import InputError, StorageError
 from referee.store import Store
 
@@ -89,11 +90,14 @@ def render(store: Store, sid: str, fmt: str, reveal_seed: bool = False) -> str:
         return "\n".join(lines) + "\n"
     if fmt == "csv":  # for spreadsheets: the played actions, flat columns, scores after each
         from referee.records import csv_text
+        from referee.text import shown
 
-        return csv_text(loaded)
+        return shown(csv_text(loaded))
+    from referee.text import shown
+
     if fmt == "summary":
-        return _chat(loaded)
-    return _markdown(loaded, history)
+        return shown(_chat(loaded))
+    return shown(_markdown(loaded, history))
 
 
 def _chat(loaded: session.Loaded) -> str:
@@ -209,7 +213,7 @@ def write_atomic(path: str | os.PathLike, text: str, force: bool = False) -> Pat
 
 MAX_FILE_CHARS = 20_000_000  # 20 MB of text
 MAX_ACTIONS = 100_000
-MAX_NAME = 200  # a session or player name
+MAX_NAME = texts.MAX_NAME  # a session or player name: the same limit as at the table
 MAX_TEXT = 2_000  # any other text inside an action or a result
 MAX_DEPTH = 20
 
@@ -229,16 +233,7 @@ def _check_sizes(value: object, where: str, depth: int = 0) -> None:
             _check_sizes(v, where, depth + 1)
 
 
-def _names(options: dict) -> list[str]:
-    """The player names in a `new` action's options (`Ann` or `Ann:ares`)."""
-    players = options.get("players") or []
-    out = []
-    for p in players if isinstance(players, list) else []:
-        if isinstance(p, str):
-            out.append(p.split(":", 1)[0])
-        elif isinstance(p, dict) and isinstance(p.get("name"), str):
-            out.append(p["name"])
-    return out
+_names = texts.player_names
 
 
 def parse(text: str) -> dict:
@@ -283,6 +278,9 @@ def parse(text: str) -> dict:
                 if len(who) > MAX_NAME:
                     raise InputError(f"action {i} of the export has a player name of {len(who)} characters, "
                                      f"over the limit of {MAX_NAME} for a name")
+        texts.check_texts(rec["action"], f"action {i} of the export")
+        if rec["action"].get("verb") == "new":
+            texts.check_new({k: v for k, v in rec["action"].items() if k != "verb"}, name)
     seed = data.get("seed")
     if seed is None and data.get("commitment"):
         raise InputError("the export keeps its seed secret (a running game): its referee rolls cannot be "

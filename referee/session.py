@@ -154,8 +154,10 @@ def create(store: Store, game: str, options: dict, seed: str | None = None, name
            dry_run: bool = False) -> tuple[Loaded, list[dict]]:
     """Start a session: its log's first action is `new` with the options."""
     from referee.integrity import commitment, head_of
+    from referee.text import check_new
 
     engine = registry.engine(game)
+    check_new(options, name)
     public = seed is not None
     seed = str(seed) if seed is not None else new_seed()
     action = {"verb": "new", **options}
@@ -197,6 +199,9 @@ def act(store: Store, sid: str, action: dict, dry_run: bool = False) -> tuple[Lo
 
 
 def _apply(loaded: Loaded, action: dict, dry: bool = False) -> tuple[Loaded, list[dict]]:
+    from referee.text import check_texts
+
+    check_texts(action, "the action")
     engine = loaded.engine
     action = engine.normalize(loaded.state, action)
     before = engine.copy(loaded.state)

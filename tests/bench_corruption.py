@@ -26,10 +26,10 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from click.testing import CliRunner  # noqa: E402
-from example_runner import play_quietly  # noqa: E402
+from click.testing import CliRunner
+from example_runner import play_quietly
 
-from referee.cli import cli  # noqa: E402
+from referee.cli import cli
 
 GAMES = ("kleos", "kreus", "cerebria", "croa", "elysion")
 

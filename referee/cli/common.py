@@ -128,12 +128,13 @@ def show_session(game: str | None, sid: str | None) -> None:
                                           "commitment": loaded.meta.get("commitment") or "", "head": loaded.head},
                                          sid, loaded.state_json()))
         return
-    click.echo(f"{loaded.engine.title} · session {sid}" + (f" ({loaded.meta.get('name')})" if loaded.meta.get("name") else ""))
+    click.echo(output.shown(f"{loaded.engine.title} · session {sid}"
+                            + (f" ({loaded.meta.get('name')})" if loaded.meta.get("name") else "")))
     recorded = loaded.meta.get("rules_version")
     if recorded and recorded != loaded.engine.rules_version:
         click.echo(f"note: recorded under {loaded.game} rules version {recorded}; "
                    f"this referee applies version {loaded.engine.rules_version}", err=True)
-    click.echo(loaded.engine.render(loaded.state))
+    click.echo(output.shown(loaded.engine.render(loaded.state)))
     output.echo_status(loaded.summary, loaded.engine.turn_word)
 
 

@@ -20,6 +20,7 @@ from typing import Any
 import click
 
 from referee.status import status_line
+from referee.text import shown
 
 PALETTE = ("cyan", "magenta", "yellow", "blue", "bright_cyan", "bright_magenta", "bright_yellow", "bright_blue")
 SCORE_WORDS = ("glory", "bliss", "gloom", "fragment", "fragments", "point", "points")
@@ -98,7 +99,8 @@ def paint(text: str, players: Sequence[str] = ()) -> str:
 
 
 def echo(text: str, err: bool = False, players: Sequence[str] = (), ref: Any = None) -> None:
-    """Print text, painted when colour is on for that stream."""
+    """Print text, painted when colour is on for that stream; control characters escaped."""
+    text = shown(text)
     if colour_on(err, ref):
         click.echo(paint(text, players), err=err, color=True)
     else:
@@ -110,6 +112,7 @@ def page(text: str, players: Sequence[str] = ()) -> None:
     from referee.cli import context
 
     ref = context.get()
+    text = shown(text)
     tall = text.count("\n") + 1 > height() - 1
     if tall and not ref.as_json and _isatty() and _stdin_isatty():  # never for a script or a pipe
         on = colour_on()
@@ -141,6 +144,7 @@ def table(headers: list[str], rows: list[list[Any]], widths: list[int | None] | 
     `widths` caps columns even on a wide terminal (None: no cap)."""
     from referee import tables
 
+    rows = [[shown(c) if isinstance(c, str) else c for c in r] for r in rows]
     caps = list(widths or [])
     if any(caps):
         rows = [[tables.wrap_paragraph("" if c is None else str(c), caps[i], indent="")

@@ -79,7 +79,9 @@ def sessions_cmd(ctx: click.Context, game: str | None, show_all: bool, player: s
 def rename_cmd(session_id: str, name: str) -> None:
     """Give a session a new name (shown in `referee sessions`)."""
     from referee import session
+    from referee.text import check_name
 
+    check_name(name.strip(), "the session name")
     ref = context.get()
     store = ref.store()
     sid = session.resolve(store, None, session_id)
@@ -326,7 +328,7 @@ def export_cmd(session_id: str | None, fmt: str, out: str | None, force: bool, r
     elif ref.as_json and fmt != "json":
         output.emit_json(output.envelope({"format": fmt, "text": text}, sid))
     else:
-        click.echo(text, nl=False)
+        click.echo(text if fmt in ("json", "jsonl") else output.shown(text), nl=False)
 
 
 @click.command("import")
