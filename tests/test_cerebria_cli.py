@@ -134,7 +134,7 @@ def test_custom_deck_file_replaces_the_shipped_composition(db, tmp_path):
     broken = tmp_path / "broken.json"
     broken.write_text("{")
     result = run("cerebria", "new", "--player", "Ann", "--player", "Bob", "--deck", str(broken))
-    assert result.exit_code == 2 and "not a JSON deck file" in result.output
+    assert result.exit_code == 2 and "is not JSON" in result.output
     for empty in ("null", "{}", "[]"):  # never the shipped deck in disguise
         broken.write_text(empty)
         result = run("cerebria", "new", "--player", "Ann", "--player", "Bob", "--deck",
