@@ -60,7 +60,7 @@ def report_cmd(session_id: str | None, out: str, force: bool) -> None:
     from referee import report, session
 
     ref = context.get()
-    store = ref.store()
+    store = ref.reader()  # the store is only read: a read-only store or folder works
     sid = session.resolve(store, None, session_id or ref.session_id)
     written = report.write(store, sid, out, force=force)
     if ref.as_json:

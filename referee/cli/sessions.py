@@ -404,9 +404,9 @@ def verify_cmd(ctx: click.Context, session_id: str | None, check_all: bool, head
     if head is not None and check_all:
         raise InputError("--head checks one session: give its ID, not --all")
     ref = context.get()
-    store = ref.store()
+    store = ref.reader()  # a view: a read-only store or folder is verified too
     damage = store.storage_check()  # SQLite's full check of the file, first
-    ids = [r["id"] for r in store.sessions(include_over=True)] if check_all else [_sid(session_id)]
+    ids = [r["id"] for r in store.sessions(include_over=True)] if check_all else [_sid(session_id, view=True)]
     reports = [verify_session(store, sid) for sid in ids]
     if damage:
         for r in reports:
