@@ -180,6 +180,15 @@ def write_atomic(path: str | os.PathLike, text: str, force: bool = False) -> Pat
                     else "a device" if stat.S_ISCHR(mode) or stat.S_ISBLK(mode) else "not a regular file")
             raise InputError(f"{target} is {kind}; an export is written only to a regular file"
                              " (use -o - for standard output)")
+        if stat.S_ISLNK(mode):  # replaced (with --force) only when it leads to a regular file or nowhere
+            try:
+                followed = os.stat(target).st_mode
+            except OSError:
+                followed = None
+            if followed is not None and not stat.S_ISREG(followed) or \
+                    os.path.realpath(target).startswith(("/dev/", "/proc/")):
+                raise InputError(f"{target} is a symbolic link to something that is not a regular file; an"
+                                 " export replaces only a regular file (use -o - for standard output)")
         if not force:
             what = "exists as a symbolic link" if stat.S_ISLNK(mode) else "exists"
             raise InputError(f"{target} {what}; use --force to replace it")

@@ -319,6 +319,8 @@ def export_cmd(session_id: str | None, fmt: str, out: str | None, force: bool, r
     ref = context.get()
     sid = _sid(session_id, view=True)
     text = export.render(ref.reader(), sid, fmt, reveal_seed=reveal_seed)
+    if out in ("/dev/stdout", "/dev/fd/1", "/proc/self/fd/1"):
+        out = "-"  # written through to standard output, never a file put in the link's place
     if out and out != "-":
         path = export.write_atomic(out, text, force=force)
         if ref.as_json:
