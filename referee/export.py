@@ -185,7 +185,7 @@ def write_atomic(path: str | os.PathLike, text: str, force: bool = False) -> Pat
                 followed = os.stat(target).st_mode
             except OSError:
                 followed = None
-            if followed is not None and not stat.S_ISREG(followed) or \
+            if (followed is not None and not stat.S_ISREG(followed)) or \
                     os.path.realpath(target).startswith(("/dev/", "/proc/")):
                 raise InputError(f"{target} is a symbolic link to something that is not a regular file; an"
                                  " export replaces only a regular file (use -o - for standard output)")

@@ -200,9 +200,11 @@ class Store:
         return storage_error(exc, self.path, self.timeout, doing)
 
     def _check_schema(self) -> None:
+        # the tables first: once another process's new tables show, its application id shows too
+        # (both are committed at once), so a store being created next door is never "another program's"
+        tables = {r[0] for r in self.db.execute("SELECT name FROM sqlite_master WHERE type='table'")}
         app_id = self.db.execute("PRAGMA application_id").fetchone()[0]
         version = self.db.execute("PRAGMA user_version").fetchone()[0]
-        tables = {r[0] for r in self.db.execute("SELECT name FROM sqlite_master WHERE type='table'")}
         if app_id == 0 and not tables:
             if self.readonly:  # an empty SQLite file reads as an empty store; it is not written
                 self.db.raw.close()
@@ -374,7 +376,7 @@ class Store:
             return (f"its last action's link ({head_of(last)}) is not the head the session row records "
                     f"({head_of(str(head))}): the end of the log was replaced")
         if fields["_seal"] != seal_of(fields, head, length, digest):
-            return ("the session row (its game, name, seed, commitment, status, summary or origin) was changed"
+            return ("the session row (its game, name, seed, commitment, status, summary, times or origin) was changed"
                     " outside the referee: its seal does not match")
         if rows is not None:
             mine = rows_digest([(r["idx"], r["events_text"], r["reason"], r["changed"], r["created"], r["rules"])

@@ -74,7 +74,7 @@ def test_the_summary_edited_to_another_winner_is_believed_nowhere(db, tmp_path):
     con.close()
     sql(db, "UPDATE sessions SET summary = ? WHERE id = ?", json.dumps({**summary, "winners": ["Ann"]}), SID)
     r = run(db, "verify", SID)
-    assert r.exit_code == 3 and "the session row (its game, name, seed, commitment, status, summary or origin) " \
+    assert r.exit_code == 3 and "the session row (its game, name, seed, commitment, status, summary, times or origin) " \
         "was changed outside the referee: its seal does not match" in r.output
     stats = run(db, "stats")
     assert stats.exit_code == 0 and "Ann" not in stats.stdout
