@@ -295,6 +295,8 @@ def verify_session(store: Any, sid: str) -> dict:
     out: dict = {"id": sid, "ok": True, "actions": 0, "head": None, "first_bad": None, "problem": None}
     try:
         meta = store.session(sid)
+        if meta.get("unverified"):
+            out["unverified"] = True
         rows = store.actions(sid, ALL_STATUSES)
         out["actions"] = len(rows)
         out["head"] = head_of(rows[-1]["link"]) if rows else None
@@ -373,7 +375,7 @@ def pushed_problem(store: Any, meta: dict, rows: list[dict]) -> str | None:
 # elsewhere (printed at the end of a game, kept by the club at push) catches that.
 
 SEAL_FIELDS = ("id", "game", "name", "seed", "rules_version", "status", "summary", "created", "updated",
-               "commitment", "seed_public", "origin")
+               "commitment", "seed_public", "origin", "unverified")
 HEAD_DIGITS = 16
 
 

@@ -28,7 +28,7 @@ APPLICATION_ID = 0x52454645  # "REFE"
 COMMITS = [0]  # write transactions committed by this process (so a failed output can say what was stored)
 SQLITE_MAGIC = b"SQLite format 3\x00"
 SESSION_COLUMNS = ("id, game, name, seed, rules_version, status, summary, created, updated, used, commitment, seed_public,"
-                   " origin, head, length, digest, seal")
+                   " origin, head, length, digest, seal, unverified")
 ALL_STATUSES = ("done", "undone", "dropped", "replaced", "struck")
 
 SCHEMA = """
@@ -49,7 +49,8 @@ CREATE TABLE sessions (
     head TEXT NOT NULL DEFAULT '',
     length INTEGER NOT NULL DEFAULT 0,
     digest TEXT NOT NULL DEFAULT '',
-    seal TEXT NOT NULL DEFAULT ''
+    seal TEXT NOT NULL DEFAULT '',
+    unverified INTEGER NOT NULL DEFAULT 0
 );
 CREATE TABLE actions (
     session_id TEXT NOT NULL REFERENCES sessions(id) ON DELETE CASCADE,
@@ -392,7 +393,8 @@ class Store:
         return f"{game}-{max(numbers, default=0) + 1}"
 
     def create_session(self, game: str, name: str, seed: str, rules_version: str, record: dict, summary: dict,
-                       commitment: str = "", seed_public: bool = True) -> str:
+                       commitment: str = "", seed_public: bool = True, created: float | None = None,
+                       origin: str = "", unverified: bool = False) -> str:
         """Create a session whose log starts with the `new` record; returns its id.
 
         `commitment` is `sha256:` of the seed; `seed_public` is False when the seed was
@@ -401,9 +403,10 @@ class Store:
         sid = self.new_session_id(game)
         self.db.execute(
             "INSERT INTO sessions (id, game, name, seed, rules_version, status, summary, created, updated, used,"
-            " commitment, seed_public) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            " commitment, seed_public, origin, unverified) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
             (sid, game, name, seed, rules_version, "over" if summary.get("over") else "open",
-             json.dumps(summary), now, now, now, commitment, 1 if seed_public else 0),
+             json.dumps(summary), now if created is None else created, now, now, commitment, 1 if seed_public else 0,
+             origin, 1 if unverified else 0),
         )
         self.insert_action(sid, 0, record)
         return sid
@@ -418,6 +421,7 @@ class Store:
         cols = [c.strip() for c in SESSION_COLUMNS.split(",")]
         out = dict(zip(cols, row, strict=True))
         out["seed_public"] = bool(out["seed_public"])
+        out["unverified"] = bool(out["unverified"])
         out["summary_text"] = out["summary"]
         out["summary"] = json.loads(out["summary"])
         return out
@@ -698,10 +702,10 @@ class Store:
         """Store another store's session row under `sid` (inside the caller's transaction)."""
         self.db.execute(
             "INSERT INTO sessions (id, game, name, seed, rules_version, status, summary, created, updated, used,"
-            " commitment, seed_public, origin) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            " commitment, seed_public, origin, unverified) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
             (sid, meta["game"], meta["name"], meta["seed"], meta["rules_version"], meta["status"],
              json.dumps(meta["summary"]), meta["created"], meta["updated"], meta["used"], meta["commitment"],
-             1 if meta["seed_public"] else 0, origin),
+             1 if meta["seed_public"] else 0, origin, 1 if meta.get("unverified") else 0),
         )
         self._mark(sid)
 

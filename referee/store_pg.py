@@ -54,7 +54,8 @@ CREATE TABLE sessions (
     head TEXT NOT NULL DEFAULT '',
     length INTEGER NOT NULL DEFAULT 0,
     digest TEXT NOT NULL DEFAULT '',
-    seal TEXT NOT NULL DEFAULT ''
+    seal TEXT NOT NULL DEFAULT '',
+    unverified INTEGER NOT NULL DEFAULT 0
 );
 CREATE INDEX sessions_origin ON sessions (origin);
 CREATE INDEX sessions_game ON sessions (game, status);

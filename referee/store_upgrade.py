@@ -29,7 +29,8 @@ if TYPE_CHECKING:
 
 # The columns schema 4 adds to `sessions` (the seal: see referee.integrity); PostgreSQL adds the same.
 SEAL_COLUMNS = ("head TEXT NOT NULL DEFAULT ''", "length INTEGER NOT NULL DEFAULT 0",
-                "digest TEXT NOT NULL DEFAULT ''", "seal TEXT NOT NULL DEFAULT ''")
+                "digest TEXT NOT NULL DEFAULT ''", "seal TEXT NOT NULL DEFAULT ''",
+                "unverified INTEGER NOT NULL DEFAULT 0")
 
 
 def backup_path(path: Path, version: int) -> Path:

@@ -217,9 +217,11 @@ def _exported(path, sid) -> dict:
 
 
 def _import(path, tmp_path, data) -> tuple[int, str]:
+    """Into the store the game was played in: a second copy; a file without links, an unverified one."""
     f = tmp_path / "edited.json"
     f.write_text(json.dumps(data))
-    r = _cli(path, "import", str(f))
+    linked = all(a.get("link") for a in data["actions"])
+    r = _cli(path, "import", "--copy", *([] if linked else ["--unverified"]), str(f))
     return r.exit_code, r.output
 
 

@@ -250,3 +250,85 @@ def test_verify_runs_sqlites_integrity_check(db, monkeypatch):
     assert r.exit_code == 3
     assert "the store's file is damaged, so rows may be missing from what was read (SQLite's check: " \
         "Fragmentation of 588 bytes)" in r.output
+
+
+# -- imports that prove themselves -------------------------------------------------------------------
+
+def _export_file(db, tmp_path, edit=None, name: str = "x.json"):
+    data = json.loads(run(db, "export", SID).output)
+    if edit is not None:
+        edit(data)
+    path = tmp_path / name
+    path.write_text(json.dumps(data), encoding="utf-8")
+    return path
+
+
+def _strip(data: dict) -> None:
+    for rec in data["actions"]:
+        rec.pop("link")
+    data.pop("final")
+    data.pop("head")
+
+
+def test_an_export_stripped_of_its_links_and_final_block_then_edited_is_refused(db, tmp_path):
+    def strip_and_edit(data: dict) -> None:
+        _strip(data)
+        data["name"] = "Ann's win"
+
+    path = _export_file(db, tmp_path, strip_and_edit)
+    other = tmp_path / "other.db"
+    r = run(other, "import", str(path))
+    assert r.exit_code == 3 and "the export cannot prove itself: action 0 carries no chain link" in r.output
+    assert "`referee import --unverified` keeps it as an unverified copy" in r.output
+    kept = run(other, "import", "--unverified", str(path))
+    assert kept.exit_code == 0 and "stored as an unverified copy" in kept.output
+    verified = run(other, "verify", SID)
+    assert verified.exit_code == 0 and "an unverified copy: imported from a file that could not prove itself" \
+        in verified.output
+    assert json.loads(run(other, "--json", "verify", SID).output)["result"]["sessions"][0]["unverified"] is True
+
+
+@pytest.mark.parametrize("cut", ["actions only", "and its final block", "and the final block's length and head"])
+def test_an_export_cut_to_40_actions_is_refused(db, tmp_path, cut):
+    def cut_short(data: dict) -> None:
+        del data["actions"][40:]
+        if cut != "actions only":
+            data.pop("final")
+        if cut == "and the final block's length and head":
+            data.pop("head")
+
+    r = run(tmp_path / "other.db", "import", str(_export_file(db, tmp_path, cut_short)))
+    assert r.exit_code == 3
+    expected = {"actions only": "its 'final' block counts 73 action row(s), the file holds 40: it was cut short",
+                "and its final block": "its last action's link does not end at its head",
+                "and the final block's length and head": "it has no 'final' block"}[cut]
+    assert expected in r.output
+    assert not (tmp_path / "other.db").exists() or run(tmp_path / "other.db", "--json", "sessions", "--all") \
+        .output.count('"id"') == 0
+
+
+def test_the_same_game_imported_three_times_is_stored_and_counted_once(db, tmp_path):
+    path = _export_file(db, tmp_path)
+    other = tmp_path / "other.db"
+    assert run(other, "import", str(path)).exit_code == 0
+    for _ in range(2):
+        again = run(other, "import", str(path))
+        assert again.exit_code == 3
+        assert f"this game is in the store already, as session {SID} (the same record)" in again.output
+    assert bob_and_ann_wins(other) == {"Bob": 1, "Ann": 0}
+    assert run(db, "import", str(path)).exit_code == 3  # nor into the store it was played in
+    copy = run(other, "import", "--copy", str(path))
+    assert copy.exit_code == 0 and "Imported as session kleos-2" in copy.output
+
+
+def test_an_import_keeps_result_details_and_original_times(db, tmp_path):
+    other = tmp_path / "other.db"
+    assert run(other, "import", str(_export_file(db, tmp_path))).exit_code == 0
+    mine, theirs = Store(db), Store(other)
+    assert theirs.session(SID)["summary"]["details"] == mine.session(SID)["summary"]["details"]
+    assert theirs.session(SID)["summary"]["details"]["tie_break"]
+    assert [r["created"] for r in theirs.actions(SID, ALL_STATUSES)] == \
+        [r["created"] for r in mine.actions(SID, ALL_STATUSES)]
+    assert theirs.session(SID)["created"] == mine.session(SID)["created"]
+    assert [r["events"] for r in theirs.actions(SID)] == [r["events"] for r in mine.actions(SID)]
+    assert run(other, "verify", SID, "--head", head(db)).exit_code == 0

@@ -335,15 +335,22 @@ def export_cmd(session_id: str | None, fmt: str, out: str | None, force: bool, r
 
 @click.command("import")
 @click.argument("file", type=click.File("rb"))
+@click.option("--unverified", is_flag=True,
+              help="Keep an export that cannot prove itself (no chain links or final block) as an unverified "
+                   "copy; every action is still re-checked.")
+@click.option("--copy", "as_copy", is_flag=True, help="Store a second copy of a game the store holds already.")
 @json_option
-def import_cmd(file) -> None:
-    """Rebuild a session from a JSON (or JSONL) export, re-checking every action."""
+def import_cmd(file, unverified: bool, as_copy: bool) -> None:
+    """Rebuild a session from a JSON (or JSONL) export, re-checking every action.
+
+    The file must prove itself: every action's chain link, its final block, its length and
+    head. A game the store holds already (the same record) is refused unless --copy."""
     from referee import export
 
     ref = context.get()
     data = export.parse(_utf8_text(file.read(export.MAX_FILE_CHARS + 1), getattr(file, 'name', '-')))
     _refuse_lone_surrogates(data, getattr(file, 'name', '-'))
-    loaded, notes = export.import_session(ref.store(), data)
+    loaded, notes = export.import_session(ref.store(), data, unverified=unverified, copy=as_copy)
     if ref.as_json:
         output.emit_json(output.envelope({"imported": loaded.id, "actions": len(loaded.records) - 1, "notes": notes},
                                          loaded.id, loaded.state_json()))
@@ -427,7 +434,9 @@ def verify_cmd(ctx: click.Context, session_id: str | None, check_all: bool, head
     else:
         for r in reports:
             if r["ok"]:
-                click.echo(f"{r['id']}: intact ({r['actions']} stored action(s) checked; head {r['head']})")
+                click.echo(f"{r['id']}: intact ({r['actions']} stored action(s) checked; head {r['head']})"
+                           + ("; an unverified copy: imported from a file that could not prove itself, so only"
+                              " its actions were re-checked" if r.get("unverified") else ""))
         if not reports:
             click.echo("No sessions to check.")
         for r in bad:
