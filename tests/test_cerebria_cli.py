@@ -117,7 +117,7 @@ def test_export_and_import_replay_a_cerebria_session(db, tmp_path):
     run("cerebria", "invoke", "Ann", "strong-gloom-blue-draw")
     out = tmp_path / "game.json"
     assert run("export", "--format", "json", "-o", str(out)).exit_code == 0
-    code, data = jrun("import", str(out))
+    code, data = jrun("import", "--copy", str(out))  # into the store that holds the game: a second copy
     assert code == 0
     assert data["state"]["mindsets"]["Ann"][0]["card"] == "strong-gloom-blue-draw"
 
@@ -208,7 +208,7 @@ def test_deprive_second_discard_through_the_cli_survives_undo_export_and_import(
     assert refused.exit_code == 1 and "deprive Ann 1" in refused.output  # the commands to type
     out = tmp_path / "owed.json"
     assert run("export", "--format", "json", "-o", str(out)).exit_code == 0
-    code, data = jrun("import", str(out))
+    code, data = jrun("import", "--copy", str(out))  # into the store that holds the game: a second copy
     assert code == 0 and data["state"]["pending"][0]["player"] == "Ann"
     assert data["state"]["pending"][0]["decision"] == "deprive"
     result = run("cerebria", "deprive", "Ann", "1", "--reveal", "bleakness-red")

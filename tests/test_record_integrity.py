@@ -332,3 +332,26 @@ def test_an_import_keeps_result_details_and_original_times(db, tmp_path):
     assert theirs.session(SID)["created"] == mine.session(SID)["created"]
     assert [r["events"] for r in theirs.actions(SID)] == [r["events"] for r in mine.actions(SID)]
     assert run(other, "verify", SID, "--head", head(db)).exit_code == 0
+
+
+# -- the same on PostgreSQL ------------------------------------------------------------------------
+
+def test_on_postgres_the_row_is_sealed_and_the_club_keeps_every_pushed_head(db, pg_url):
+    from referee.store import open_store
+
+    assert run(db, "push", SID, "--to", pg_url).exit_code == 0
+    verified = run(pg_url, "verify", SID, "--head", head(db))
+    assert verified.exit_code == 0, verified.output
+    club = open_store(pg_url)
+    club.db.execute("UPDATE sessions SET summary = replace(summary, '\"Bob\"]', '\"Ann\"]') WHERE id = ?", (SID,))
+    club.close()
+    r = run(pg_url, "verify", SID)
+    assert r.exit_code == 3 and "its seal does not match" in r.output
+    assert json.loads(run(pg_url, "--json", "stats").output)["result"]["left_out"][0]["id"] == SID
+    club = open_store(pg_url)
+    with club.write():  # rewritten with the store's own functions: every seal redone
+        club.rewrite_tail(SID, 70, [])
+        club.save_summary(SID, session.load(club, SID).stored_summary)
+    club.close()
+    r = run(pg_url, "verify", SID)
+    assert r.exit_code == 3 and f"its history was rewritten: head {head(db)} was pushed here for action 72" in r.output

@@ -177,3 +177,33 @@ def test_a_schema_2_store_gains_origin_and_leagues_after_a_backup(tmp_path, caps
     assert store.league("Saturday")["sessions"] == [sid]
     assert verify_session(store, sid)["ok"]
     store.close()
+
+
+def test_a_schema_3_store_is_sealed_as_it_stands_after_a_backup(tmp_path, capsys):
+    """Schema 3 -> 4 (issue 24): each session row gains its head, length, digest and seal, computed
+    from what is stored; its events stay readable and its links unchanged; the pushed heads' table
+    is added."""
+    path = tmp_path / "referee.db"
+    store = Store(path)
+    sid = start(store, isles=True)
+    session.act(store, sid, glory("ares", 2))
+    rows = store.actions(sid)
+    store.close()
+    con = sqlite3.connect(path)  # take it back to schema 3 as released
+    con.execute("DROP TABLE pushed_heads")
+    for column in ("head", "length", "digest", "seal", "unverified"):
+        con.execute(f"ALTER TABLE sessions DROP COLUMN {column}")
+    con.execute("PRAGMA user_version = 3")
+    con.commit()
+    con.close()
+    capsys.readouterr()
+    store = Store(path)
+    assert "upgraded the store" in capsys.readouterr().err
+    assert (tmp_path / "referee.db.v3-backup").exists()
+    assert store.db.execute("PRAGMA user_version").fetchone()[0] == 4
+    assert [(r["link"], r["events"]) for r in store.actions(sid)] == [(r["link"], r["events"]) for r in rows]
+    assert store.seal_problem(sid, store.actions(sid, ("done", "undone", "dropped", "replaced", "struck"))) is None
+    assert store.session(sid)["length"] == len(rows) and store.head(sid) == rows[-1]["link"]
+    assert store.pushed_heads("anything") == []
+    assert verify_session(store, sid)["ok"]
+    store.close()
