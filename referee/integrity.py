@@ -394,6 +394,9 @@ def rows_digest(rows: list[tuple]) -> str:
 
 
 def seal_of(fields: dict, head: str, length: int, digest: str) -> str:
-    """The seal of a session row (see the note above)."""
-    body = {"fields": [fields.get(k) for k in SEAL_FIELDS], "head": head, "length": length, "digest": digest}
-    return hashlib.sha256(canonical_json(body).encode("utf-8", "surrogatepass")).hexdigest()
+    """The seal of a session row (see the note above): SHA-256 over each value's Python `repr`
+    (unambiguous: strings quoted and escaped, floats in their shortest exact form), each prefixed
+    with its length, in the order of SEAL_FIELDS, then the head, length and digest."""
+    values = [*(fields.get(k) for k in SEAL_FIELDS), head, length, digest]
+    text = "".join(f"{len(r)}:{r}" for r in map(repr, values))
+    return hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()

@@ -97,8 +97,9 @@ def compute(store: Store, game: str | None = None, player: str | None = None,
     log cut) is not counted: it goes to `left_out` as (id, what is wrong)."""
     tallies: dict[tuple[str, str], Tally] = {}
     wanted = player.casefold() if player else None
+    broken = store.seal_problems(game)
     for sid, g, updated, text in store.finished(game, since):
-        problem = store.seal_problem(sid)
+        problem = broken.get(sid)
         if problem is None:
             try:
                 summary = json.loads(text)
