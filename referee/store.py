@@ -376,11 +376,9 @@ class Store:
 
         sql = f"SELECT {', '.join(SEAL_FIELDS)}, head, length, digest, seal FROM sessions"
         rows = self.db.execute(sql + (" WHERE game = ?" if game else ""), (game,) if game else ()).fetchall()
-        counts = {r[0]: int(r[1]) for r in self.db.execute(
-            "SELECT session_id, COUNT(*) FROM actions GROUP BY session_id").fetchall()}
-        lasts = {r[0]: r[1] for r in self.db.execute(
-            "SELECT a.session_id, a.link FROM actions a JOIN (SELECT session_id, MAX(idx) AS m FROM actions"
-            " GROUP BY session_id) e ON a.session_id = e.session_id AND a.idx = e.m").fetchall()}
+        ends = self.db.execute(self.LOG_ENDS).fetchall()
+        counts = {r[0]: int(r[1]) for r in ends}
+        lasts = {r[0]: r[2] for r in ends}
         out = {}
         for row in rows:
             fields = dict(zip((*SEAL_FIELDS, "_head", "_length", "_digest", "_seal"), row, strict=True))
@@ -391,6 +389,10 @@ class Store:
             if problem:
                 out[fields["id"]] = problem
         return out
+
+    # (session id, number of rows, the last row's link) of every log in one pass: SQLite takes a bare
+    # column from the row that gives MAX(); PostgreSQL has its own statement (store_pg).
+    LOG_ENDS = "SELECT session_id, COUNT(*), link, MAX(idx) FROM actions GROUP BY session_id"
 
     def _row_problem(self, fields: dict, n: int, last: str) -> str | None:
         """The session row against the end of its log (`n` rows, the last link `last`) and its seal."""

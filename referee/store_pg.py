@@ -210,6 +210,9 @@ class PgStore(Store):
     def close(self) -> None:
         self.db.raw.close()
 
+    LOG_ENDS = ("SELECT DISTINCT ON (session_id) session_id, COUNT(*) OVER (PARTITION BY session_id), link, idx"
+                " FROM actions ORDER BY session_id, idx DESC")
+
     def storage_check(self, quick: bool = False) -> list[str]:
         """The server checks its own pages (checksums, WAL): nothing to run from here."""
         return []
