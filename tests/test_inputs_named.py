@@ -153,20 +153,35 @@ def test_a_name_over_200_characters_is_refused_at_the_table_as_on_import(tmp_pat
 
 # -- data files and the shell's lines ------------------------------------------------------------
 
-@pytest.mark.skipif(not os.path.exists("/dev/zero"), reason="needs /dev/zero")
 @pytest.mark.parametrize("args", [
-    ["elysion", "catalog", "check", "/dev/zero"],
-    ["kleos", "card", "import", "/dev/zero"],
-    ["kleos", "new", "--player", "Ann:ares", "--player", "Bob:athena", "--board", "/dev/zero"],
-    ["cerebria", "new", "--player", "Ann", "--player", "Bob", "--deck", "/dev/zero"],
-    ["croa", "new", "--player", "Ann:red", "--player", "Bob:blue", "--males", "/dev/zero"],
-    ["kreus", "new", "--player", "A", "--player", "B", "--player", "C", "--cards", "/dev/zero"],
-    ["elysion", "new", "--player", "Ann", "--player", "Bob", "--catalog", "/dev/zero"],
+    ["elysion", "catalog", "check", "BIG"],
+    ["kleos", "card", "import", "BIG"],
+    ["kleos", "new", "--player", "Ann:ares", "--player", "Bob:athena", "--board", "BIG"],
+    ["cerebria", "new", "--player", "Ann", "--player", "Bob", "--deck", "BIG"],
+    ["croa", "new", "--player", "Ann:red", "--player", "Bob:blue", "--males", "BIG"],
+    ["kreus", "new", "--player", "A", "--player", "B", "--player", "C", "--cards", "BIG"],
+    ["elysion", "new", "--player", "Ann", "--player", "Bob", "--catalog", "BIG"],
 ])
 def test_a_data_file_is_read_with_a_bound(tmp_path, args):
-    result = run(tmp_path / "t.db", *args)
+    big = tmp_path / "big.json"
+    with open(big, "wb") as fh:  # sparse: 5 MB and one byte of zeros, written in no time
+        fh.truncate(5_000_001)
+    result = run(tmp_path / "t.db", *[str(big) if a == "BIG" else a for a in args])
     assert result.exit_code == 2, result.output
-    assert "/dev/zero is larger than the limit of 5 MB for a data file" in result.output
+    assert f"{big} is larger than the limit of 5 MB for a data file" in result.output
+
+
+@pytest.mark.skipif(not os.path.exists("/dev/zero"), reason="needs /dev/zero")
+def test_dev_zero_as_a_catalog_is_refused_not_read_whole(tmp_path):
+    import resource
+
+    def cap() -> None:  # were it read whole, the process dies at 1 GB instead of taking the machine's memory
+        resource.setrlimit(resource.RLIMIT_AS, (1 << 30, 1 << 30))
+
+    done = subprocess.run([sys.executable, "-m", "referee", "--db", str(tmp_path / "t.db"), "elysion", "catalog",
+                           "check", "/dev/zero"], capture_output=True, text=True, timeout=120, preexec_fn=cap,
+                          check=False)
+    assert done.returncode == 2 and "/dev/zero is larger than the limit of 5 MB for a data file" in done.stderr
 
 
 def test_the_shell_refuses_a_line_over_4096_characters(tmp_path):
@@ -216,9 +231,16 @@ def test_a_truncated_store_is_named_damaged(tmp_path):
 
 # -- where an export goes -------------------------------------------------------------------------
 
-def test_export_to_dev_stdout_writes_through_and_leaves_the_link(tmp_path):
+def test_export_to_dev_stdout_writes_through_and_leaves_the_link(tmp_path, monkeypatch):
+    from referee import export
+
     db = tmp_path / "t.db"
     assert run(db, *KLEOS).exit_code == 0
+
+    def never(*_args, **_kwargs):  # were it reached, the machine's /dev/stdout link would be replaced
+        raise AssertionError("export tried to write a file in place of /dev/stdout")
+
+    monkeypatch.setattr(export, "write_atomic", never)
     result = run(db, "export", "-o", "/dev/stdout", "--force")
     assert result.exit_code == 0 and json.loads(result.output)["game"] == "kleos"
     if os.path.lexists("/dev/stdout"):
