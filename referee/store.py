@@ -141,9 +141,7 @@ class Store:
                 conn = sqlite3.connect(str(self.path), timeout=timeout, isolation_level=None)
             self.db: Any = _Guarded(conn, self)
             self.db.execute(f"PRAGMA busy_timeout = {int(timeout * 1000)}")
-            self._check_schema()
-            if not readonly:
-                self.db.execute("PRAGMA journal_mode = WAL")
+            self._open_schema(timeout)
             self.db.execute("PRAGMA foreign_keys = ON")
         except (sqlite3.DatabaseError, UnicodeDecodeError) as exc:
             raise self.error(exc, "open") from None
@@ -151,6 +149,22 @@ class Store:
             raise StorageError(f"cannot open the store {self.path}: {exc.strerror or exc}") from None
 
     # -- opening ---------------------------------------------------------------
+    def _open_schema(self, timeout: float) -> None:
+        """Check (or create) the schema and turn WAL on. Several first users of a new store at
+        once can meet SQLite's immediate "busy" (it refuses to wait where waiting could deadlock):
+        tried again for up to `timeout` seconds."""
+        deadline = time.monotonic() + timeout
+        while True:
+            try:
+                self._check_schema()
+                if not self.readonly:
+                    self.db.execute("PRAGMA journal_mode = WAL")
+                return
+            except StorageError as exc:
+                if " is busy" not in exc.message or time.monotonic() > deadline:
+                    raise
+                time.sleep(0.02)
+
     def _check_file(self) -> None:
         if self.path.is_dir():
             raise StorageError(f"{self.path} is a folder, not a session store")
