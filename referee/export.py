@@ -13,6 +13,7 @@ import tempfile
 from pathlib import Path
 
 from referee import __version__, registry, session
+from referee import text as texts
 from referee.errors import InputError, StorageError
 from referee.store import Store
 
@@ -29,7 +30,8 @@ def _history(store: Store, sid: str) -> list[dict]:
 
 def _record_json(rec: dict) -> dict:
     out = {"index": rec["idx"], "status": rec["status"], "action": rec["action"],
-           "results": rec["results"], "rules": rec["rules"], "link": rec.get("link", "")}
+           "results": rec["results"], "rules": rec["rules"], "created": rec.get("created"),
+           "link": rec.get("link", "")}
     if rec.get("reason") is not None or rec.get("changed") is not None:
         out.update(reason=rec.get("reason"), changed=rec.get("changed"))
     return out
@@ -49,13 +51,25 @@ def header(loaded: session.Loaded, reveal_seed: bool = False) -> dict:
         "name": meta.get("name", ""),
         "seed": loaded.seed if reveal_seed else session.seed_shown(meta),
         "commitment": meta.get("commitment") or "",
+        "created": meta.get("created"),
+        "updated": meta.get("updated"),
+        "head": loaded.head,
     }
 
 
 def to_json(store: Store, sid: str, reveal_seed: bool = False) -> dict:
     loaded = session.load(store, sid)
-    return {**header(loaded, reveal_seed), "actions": [_record_json(r) for r in _history(store, sid)],
-            "final": {"summary": loaded.summary}}
+    history = _history(store, sid)
+    return {**header(loaded, reveal_seed), "actions": [_record_json(r) for r in history],
+            "final": _final(loaded, history)}
+
+
+def _final(loaded: session.Loaded, history: list[dict]) -> dict:
+    """The export's last block: what the actions give (summary, result details), how many rows, the head."""
+    final = {"summary": loaded.summary, "length": len(history), "head": loaded.head}
+    if "details" in loaded.stored_summary:
+        final["details"] = loaded.stored_summary["details"]
+    return final
 
 
 def results_text(results: list[dict], short: bool = False) -> str:
@@ -85,14 +99,18 @@ def render(store: Store, sid: str, fmt: str, reveal_seed: bool = False) -> str:
     if fmt == "jsonl":
         lines = [json.dumps({**header(loaded, reveal_seed), "kind": "header"}, ensure_ascii=False)]
         lines += [json.dumps({"kind": "action", **_record_json(r)}, ensure_ascii=False) for r in history]
+        lines.append(json.dumps({"kind": "final", **_final(loaded, history)}, ensure_ascii=False))
         return "\n".join(lines) + "\n"
     if fmt == "csv":  # for spreadsheets: the played actions, flat columns, scores after each
         from referee.records import csv_text
+        from referee.text import shown
 
-        return csv_text(loaded)
+        return shown(csv_text(loaded))
+    from referee.text import shown
+
     if fmt == "summary":
-        return _chat(loaded)
-    return _markdown(loaded, history)
+        return shown(_chat(loaded))
+    return shown(_markdown(loaded, history))
 
 
 def _chat(loaded: session.Loaded) -> str:
@@ -104,6 +122,7 @@ def _chat(loaded: session.Loaded) -> str:
     when = _dt.datetime.fromtimestamp(loaded.meta.get("updated") or 0).strftime("%Y-%m-%d")
     lines = chat_lines(loaded.engine.title, loaded.id, loaded.meta.get("name", ""), loaded.stored_summary,
                        loaded.engine.turn_word, len(loaded.records) - 1, when)
+    lines.append(f"Head of the record: {loaded.head}")
     return "\n".join(lines) + "\n"
 
 
@@ -117,7 +136,7 @@ def _markdown(loaded: session.Loaded, history: list[dict]) -> str:
         out += [f"*{loaded.meta['name']}*", ""]
     shown = session.seed_shown(loaded.meta)
     seed_line = f"- Seed: `{shown}`" if shown is not None else f"- Seed commitment: `{loaded.meta.get('commitment')}`"
-    out += [seed_line, f"- Rules version: {loaded.engine.rules_version}",
+    out += [seed_line, f"- Head of the record: `{loaded.head}`", f"- Rules version: {loaded.engine.rules_version}",
             f"- Status: {status_line(summary, loaded.engine.turn_word)}", ""]
     rows = standings(summary)
     players = summary.get("players", [])
@@ -174,6 +193,15 @@ def write_atomic(path: str | os.PathLike, text: str, force: bool = False) -> Pat
                     else "a device" if stat.S_ISCHR(mode) or stat.S_ISBLK(mode) else "not a regular file")
             raise InputError(f"{target} is {kind}; an export is written only to a regular file"
                              " (use -o - for standard output)")
+        if stat.S_ISLNK(mode):  # replaced (with --force) only when it leads to a regular file or nowhere
+            try:
+                followed = os.stat(target).st_mode
+            except OSError:
+                followed = None
+            if (followed is not None and not stat.S_ISREG(followed)) or \
+                    os.path.realpath(target).startswith(("/dev/", "/proc/")):
+                raise InputError(f"{target} is a symbolic link to something that is not a regular file; an"
+                                 " export replaces only a regular file (use -o - for standard output)")
         if not force:
             what = "exists as a symbolic link" if stat.S_ISLNK(mode) else "exists"
             raise InputError(f"{target} {what}; use --force to replace it")
@@ -207,7 +235,7 @@ def write_atomic(path: str | os.PathLike, text: str, force: bool = False) -> Pat
 
 MAX_FILE_CHARS = 20_000_000  # 20 MB of text
 MAX_ACTIONS = 100_000
-MAX_NAME = 200  # a session or player name
+MAX_NAME = texts.MAX_NAME  # a session or player name: the same limit as at the table
 MAX_SEED = 20_000  # a seed text: one secret (129 characters) and one more each time the game was reopened
 MAX_TEXT = 2_000  # any other text inside an action or a result
 MAX_DEPTH = 20
@@ -228,16 +256,7 @@ def _check_sizes(value: object, where: str, depth: int = 0) -> None:
             _check_sizes(v, where, depth + 1)
 
 
-def _names(options: dict) -> list[str]:
-    """The player names in a `new` action's options (`Ann` or `Ann:ares`)."""
-    players = options.get("players") or []
-    out = []
-    for p in players if isinstance(players, list) else []:
-        if isinstance(p, str):
-            out.append(p.split(":", 1)[0])
-        elif isinstance(p, dict) and isinstance(p.get("name"), str):
-            out.append(p["name"])
-    return out
+_names = texts.player_names
 
 
 def parse(text: str) -> dict:
@@ -282,6 +301,9 @@ def parse(text: str) -> dict:
                 if len(who) > MAX_NAME:
                     raise InputError(f"action {i} of the export has a player name of {len(who)} characters, "
                                      f"over the limit of {MAX_NAME} for a name")
+        texts.check_texts(rec["action"], f"action {i} of the export")
+        if rec["action"].get("verb") == "new":
+            texts.check_new({k: v for k, v in rec["action"].items() if k != "verb"}, name)
     seed = data.get("seed")
     if seed is None and data.get("commitment"):
         raise InputError("the export keeps its seed secret (a running game): its referee rolls cannot be "
@@ -302,7 +324,11 @@ def _parse_jsonl(text: str) -> dict:
     if not rows or not isinstance(rows[0], dict) or rows[0].get("kind") != "header":
         raise InputError("not a referee export (no JSON object or JSONL header)")
     head = {k: v for k, v in rows[0].items() if k != "kind"}
-    head["actions"] = [{k: v for k, v in r.items() if k != "kind"} for r in rows[1:] if isinstance(r, dict)]
+    head["actions"] = [{k: v for k, v in r.items() if k != "kind"} for r in rows[1:]
+                       if isinstance(r, dict) and r.get("kind") != "final"]
+    finals = [r for r in rows[1:] if isinstance(r, dict) and r.get("kind") == "final"]
+    if finals:
+        head["final"] = {k: v for k, v in finals[-1].items() if k != "kind"}
     return head
 
 
@@ -322,8 +348,42 @@ def _time_or_none(value: object) -> float | None:
     return float(value)
 
 
-def import_session(store: Store, data: dict) -> tuple[session.Loaded, list[str]]:
-    """Re-check every record of an export and store it as a new session.
+def _unproved(data: dict, rows: list[dict]) -> str | None:
+    """What keeps an export from proving itself: links, the final block, its length and head."""
+    if not all(r["link"] for r in rows):
+        first = next(i for i, r in enumerate(rows) if not r["link"])
+        return f"action {first} carries no chain link"
+    final = data.get("final")
+    length = final.get("length") if isinstance(final, dict) else None
+    if length is not None and length != len(rows):
+        return f"its 'final' block counts {length} action row(s), the file holds {len(rows)}: it was cut short"
+    head = (final.get("head") if isinstance(final, dict) else None) or data.get("head")
+    if head is not None and not (isinstance(head, str) and rows[-1]["link"].startswith(head) and head):
+        return f"its last action's link does not end at its head {str(head)[:20]}: it was cut short or edited"
+    if not isinstance(final, dict) or "summary" not in final:
+        return "it has no 'final' block (the summary its actions give)"
+    return None
+
+
+def _already_stored(store: Store, game: str, meta: dict, rows: list[dict]) -> str | None:
+    """The id of a session in the store with the same origin (the same game, pushed or imported)."""
+    from referee.push import origin
+
+    key = origin(meta, rows)
+    found = store.find_origin(key)
+    if found:
+        return found
+    for other in store.sessions(game, include_over=True):
+        if other["commitment"] == meta["commitment"] and not other.get("origin"):
+            first = store.actions(other["id"])[:1]
+            if first and origin(other, first) == key:
+                return other["id"]
+    return None
+
+
+def import_session(store: Store, data: dict, unverified: bool = False,
+                   copy: bool = False) -> tuple[session.Loaded, list[str]]:
+    """Re-check every record of an export and store it as a session.
 
     Every record is replayed live where it stood (the live history in order, undone
     records after it, dropped ones where they were played): results the referee
@@ -331,8 +391,14 @@ def import_session(store: Store, data: dict) -> tuple[session.Loaded, list[str]]
     action. An action the rules refuse stops the import with exit 1 (its index and
     rule); a record that does not match (edited results, links, final summary)
     with exit 3. Nothing is stored then.
+
+    The file must prove itself (every link, its final block, its length and head) unless
+    `unverified`: it is then stored marked as an unverified copy, which `verify` says.
+    A session already in the store (the same origin) is refused unless `copy`: it is then
+    stored again as a separate copy. The import keeps the times and result details.
     """
     from referee.integrity import Broken, check_chain, check_history, commitment, seed_problem
+    from referee.push import origin
 
     notes: list[str] = []
     game = data["game"]
@@ -344,8 +410,11 @@ def import_session(store: Store, data: dict) -> tuple[session.Loaded, list[str]]
              "rules": str(r.get("rules", engine.rules_version)), "status": r.get("status", "done"),
              "link": r.get("link"), "reason": _text_or_none(r.get("reason")), "changed": _time_or_none(r.get("changed"))}
             for i, r in enumerate(data["actions"])]
+    for r, raw in zip(rows, data["actions"], strict=True):
+        r["created"] = _time_or_none(raw.get("created"))
     if rows[0]["status"] != "done" or rows[0]["action"].get("verb") != "new":
         raise InputError("the export's first action must be its 'new' action")
+    unproved = _unproved(data, rows)
     try:
         problem = seed_problem(seed, str(data.get("commitment") or ""))
         if problem:
@@ -360,17 +429,39 @@ def import_session(store: Store, data: dict) -> tuple[session.Loaded, list[str]]
         checked = check_history(engine, seed, rows, illegal_exit=True)
     except Broken as exc:
         raise StorageError(f"the export is refused at {exc.message}; it was edited after it was written") from None
+    if unproved and not unverified:  # after the re-check, so an edit is named at its action first
+        raise StorageError(f"the export cannot prove itself: {unproved}. `referee import --unverified` keeps it"
+                           " as an unverified copy (every action is still re-checked)")
+    if unproved:
+        notes.append(f"stored as an unverified copy ({unproved}); `referee verify` says so")
     loaded = session.Loaded(None, game, seed, engine, checked.done, checked.state)
     final = data.get("final")
     if isinstance(final, dict) and "summary" in final and \
             json.loads(json.dumps(final["summary"])) != json.loads(json.dumps(loaded.summary)):
         raise StorageError("the export is refused: its 'final' summary differs from the one its actions give "
                                "(it was edited after it was written)")
+    stored_summary = loaded.stored_summary
+    if isinstance(final, dict) and "details" in final and \
+            json.loads(json.dumps(final["details"])) != json.loads(json.dumps(stored_summary.get("details"))):
+        raise StorageError("the export is refused: its 'final' result details differ from the ones its actions give "
+                           "(it was edited after it was written)")
+    events = {r["idx"]: r["events"] for r in checked.done}
+    for r in rows:
+        r["events"] = events.get(r["idx"], [])
+    created = _time_or_none(data.get("created"))
+    meta = {"created": created if created is not None else 0.0, "commitment": commitment(seed)}
+    key = origin(meta, rows) if created is not None and not unproved else ""
     with store.write():
+        there = _already_stored(store, game, meta, rows) if key else None
+        if there is not None and not copy:
+            raise StorageError(f"this game is in the store already, as session {there} (the same record): it was "
+                               "not imported again; `referee import --copy` stores a second copy")
         sid = store.create_session(game, str(data.get("name") or ""), seed, engine.rules_version, rows[0],
-                                   loaded.summary, commitment=commitment(seed), seed_public=True)
-        store.rewrite_tail(sid, 1, rows[1:])
-        store.save_summary(sid, loaded.summary)
+                                   stored_summary, commitment=commitment(seed), seed_public=True,
+                                   created=None if copy or not key else created, origin="" if copy else key,
+                                   unverified=bool(unproved))
+        store.rewrite_tail(sid, 0, rows)
+        store.save_summary(sid, stored_summary)
     loaded.id = sid
     loaded.meta = store.session(sid)
     return loaded, notes

@@ -334,14 +334,17 @@ def verify_session(store: Any, sid: str) -> dict:
     from referee.secret import WEAK_NOTE, weak
     from referee.store import ALL_STATUSES
 
-    out: dict = {"id": sid, "ok": True, "actions": 0, "first_bad": None, "problem": None}
+    out: dict = {"id": sid, "ok": True, "actions": 0, "head": None, "first_bad": None, "problem": None}
     try:
         meta = store.session(sid)
+        if meta.get("unverified"):
+            out["unverified"] = True
         rows = store.actions(sid, ALL_STATUSES)
         out["actions"] = len(rows)
+        out["head"] = head_of(rows[-1]["link"]) if rows else None
         engine = registry.engine(meta["game"])
         check_chain(rows)
-        problem = seed_problem(meta["seed"], meta.get("commitment") or "")
+        problem = store.seal_problem(sid, rows) or seed_problem(meta["seed"], meta.get("commitment") or "")
         if problem:
             out.update(ok=False, problem=problem)
             return out
@@ -350,9 +353,97 @@ def verify_session(store: Any, sid: str) -> dict:
         for found in (counter_problem(rows), seen_problem(rows)):
             if found is not None:
                 raise found
-        check_history(engine, meta["seed"], rows)
+        checked = check_history(engine, meta["seed"], rows)
+        problem = summary_problem(meta["summary"], engine, checked.state) or pushed_problem(store, meta, rows)
+        if problem:
+            out.update(ok=False, problem=problem)
     except Broken as exc:
         out.update(ok=False, first_bad=exc.index, problem=exc.problem)
     except StorageError as exc:
         out.update(ok=False, problem=exc.message)
     return out
+
+
+def head_problem(rows: list[dict], given: str) -> str | None:
+    """The record must end at the head `given` (16 to 64 hex digits, as written down): None when
+    it does, else where that head is in the record, if anywhere."""
+    given = given.lower()
+    have = rows[-1]["link"] if rows else ""
+    if have.startswith(given):
+        return None
+    at = next((i for i, r in enumerate(rows) if str(r.get("link", "")).startswith(given)), None)
+    if at is not None:
+        return (f"the record does not end at head {given}: that is the head after action {at}, and "
+                f"{len(rows) - 1 - at} more action row(s) follow it (the record now ends at {head_of(have)})")
+    return (f"the record does not end at head {given} and never passed through it (it ends at "
+            f"{head_of(have)}): its history differs from the one that head was taken from")
+
+
+def summary_problem(stored: Any, engine: Any, state: Any) -> str | None:
+    """The cached summary against the one the replay gives (its `details` when it keeps them)."""
+    from referee.session import cached_summary
+
+    replayed = json.loads(canonical_json(cached_summary(engine, state)))
+    if not isinstance(stored, dict):
+        return "its cached summary is not an object"
+    if "details" not in stored:
+        replayed.pop("details", None)
+    if json.loads(canonical_json(stored)) != replayed:
+        keys = sorted(k for k in set(stored) | set(replayed) if stored.get(k) != replayed.get(k))
+        return (f"its cached summary differs from the one its actions give (in {', '.join(keys)}): "
+                "the summary was changed outside the referee")
+    return None
+
+
+def pushed_problem(store: Any, meta: dict, rows: list[dict]) -> str | None:
+    """Every head this store received by `push` for the session must still be in its chain."""
+    import datetime as _dt
+
+    from referee.push import origin
+
+    for length, head, when in store.pushed_heads(origin(meta, rows)):
+        have = rows[length - 1]["link"] if 0 < length <= len(rows) else None
+        if have != head:
+            day = _dt.datetime.fromtimestamp(when).strftime("%Y-%m-%d %H:%M")
+            now = f"is {head_of(have)}" if have else "is not there"
+            return (f"its history was rewritten: head {head_of(head)} was pushed here for action "
+                    f"{length - 1} on {day}; that action's link now {now}")
+    return None
+
+
+# -- the seal: the session row bound to the end of its chain -----------------------------------
+#
+# The chain covers each row's action, results and status. What it does not cover (the session
+# row: game, name, seed, commitment, status, cached summary, times, origin; and each action's events,
+# reason and times) is covered by the *seal*, a SHA-256 the store writes with every change:
+# over those fields, the number of action rows, the last row's link (the head) and a digest of
+# the rows' other fields. An edit made outside the referee (sqlite3, a text editor) breaks it.
+# Whoever holds the file and the referee's code can compute it again; a head written down
+# elsewhere (printed at the end of a game, kept by the club at push) catches that.
+
+SEAL_FIELDS = ("id", "game", "name", "seed", "rules_version", "status", "summary", "created", "updated",
+               "commitment", "seed_public", "origin", "unverified")
+HEAD_DIGITS = 16
+
+
+def head_of(link_value: str) -> str:
+    """The head as it is written down: the first 16 hex digits of the last link."""
+    return (link_value or "")[:HEAD_DIGITS]
+
+
+def rows_digest(rows: list[tuple]) -> str:
+    """SHA-256 over each row's fields outside its link: (idx, events text, reason, changed, created, rules)."""
+    h = hashlib.sha256()
+    for row in rows:
+        h.update(canonical_json(list(row)).encode("utf-8", "surrogatepass"))
+        h.update(b"\n")
+    return h.hexdigest()
+
+
+def seal_of(fields: dict, head: str, length: int, digest: str) -> str:
+    """The seal of a session row (see the note above): SHA-256 over each value's Python `repr`
+    (unambiguous: strings quoted and escaped, floats in their shortest exact form), each prefixed
+    with its length, in the order of SEAL_FIELDS, then the head, length and digest."""
+    values = [*(fields.get(k) for k in SEAL_FIELDS), head, length, digest]
+    text = "".join(f"{len(r)}:{r}" for r in map(repr, values))
+    return hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()

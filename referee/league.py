@@ -94,7 +94,12 @@ def standings(store: Any, name: str) -> dict:
     key = TIE_BREAK.get(game, "score")
     rows: dict[str, dict] = {}
     finished = 0
+    left_out = []
     for sid in league["sessions"]:
+        problem = store.seal_problem(sid)
+        if problem:  # an edited row is never believed: not counted, and said
+            left_out.append({"id": sid, "problem": problem})
+            continue
         meta = store.session(sid)
         summary = meta["summary"] if isinstance(meta["summary"], dict) else json.loads(meta["summary"])
         if meta["status"] != "over" or not summary.get("over"):
@@ -120,4 +125,4 @@ def standings(store: Any, name: str) -> dict:
                 row["points"] += points["loss"]
     ordered = sorted(rows.values(), key=lambda r: (-r["points"], -r["wins"], -r[key], r["player"].casefold()))
     return {"league": league["name"], "game": game, "points": points, "tie_break": key,
-            "sessions": league["sessions"], "finished": finished, "rows": ordered}
+            "sessions": league["sessions"], "finished": finished, "rows": ordered, "left_out": left_out}

@@ -18,6 +18,9 @@ For each session:
 - the same origin whose rows differ (an action undone, struck or replaced after the push, or
   edited) is a conflict: refused (exit 3) with the first action that differs; the club's
   record is left as it is.
+- the club keeps every head it was pushed (`pushed_heads`): a session whose chain no longer
+  passes through one of them (its history rewritten, even with every link recomputed) is
+  refused, and `referee verify` at the club names it.
 """
 
 from __future__ import annotations
@@ -62,12 +65,13 @@ def _find(dst: Any, sid: str, key: str) -> str | None:
 
 
 def push_one(src: Any, dst: Any, sid: str) -> dict:
-    """Push one session; returns `{"id", "status", "as", "actions", "first_bad", "problem"}` with
+    """Push one session; returns `{"id", "status", "as", "actions", "head", "first_bad", "problem"}` with
     status one of sent, updated, already there, refused."""
-    from referee.integrity import Broken, check_chain, verify_session
+    from referee.integrity import Broken, check_chain, head_of, pushed_problem, verify_session
     from referee.store import ALL_STATUSES
 
-    out: dict = {"id": sid, "status": "refused", "as": None, "actions": 0, "first_bad": None, "problem": None}
+    out: dict = {"id": sid, "status": "refused", "as": None, "actions": 0, "head": None, "first_bad": None,
+                 "problem": None}
     report = verify_session(src, sid)
     out["actions"] = report["actions"]
     if not report["ok"]:
@@ -76,6 +80,7 @@ def push_one(src: Any, dst: Any, sid: str) -> dict:
     meta = src.session(sid)
     rows = src.actions(sid, ALL_STATUSES)
     key = origin(meta, rows)
+    out["head"] = head_of(rows[-1]["link"])
     with dst.write():
         there = _find(dst, sid, key)
         if there is not None:
@@ -89,7 +94,13 @@ def push_one(src: Any, dst: Any, sid: str) -> dict:
                     + (f" ({verb})" if verb else " (the club has more actions)")
                     + "; nothing was changed there"))
                 return out
+        problem = pushed_problem(dst, {**meta, "origin": key}, rows)
+        if problem:  # the club was pushed another history of this session before
+            out.update(problem=problem + "; nothing was changed there")
+            return out
+        if there is not None:
             if len(theirs) == len(rows):
+                dst.keep_head(key, there, len(rows), rows[-1]["link"])
                 out["status"] = "already there"
                 return out
             dst.copy_rows(there, rows[len(theirs):])
@@ -101,6 +112,7 @@ def push_one(src: Any, dst: Any, sid: str) -> dict:
             dst.copy_rows(new_id, rows)
             out.update(status="sent", **{"as": new_id})
             there = new_id
+        dst.keep_head(key, there, len(rows), rows[-1]["link"])
         try:  # what was written reads back with the same chain
             check_chain(dst.actions(there, ALL_STATUSES))
         except Broken as exc:

@@ -155,7 +155,7 @@ def csv_text(loaded: session.Loaded) -> str:
         rows.append((step, arg, res, ", ".join(sources)))
     columns = series_columns(engine, series_keys, players)
     turn_col = engine.turn_word
-    header = ["number", "time", turn_col, "player", "verb", *args, *results, "results_from", *columns]
+    header = ["number", "time", turn_col, "player", "verb", *args, *results, "results_from", *columns, "head"]
     buf = io.StringIO()
     writer = csv.writer(buf, lineterminator="\n")
     writer.writerow(header)
@@ -164,5 +164,5 @@ def csv_text(loaded: session.Loaded) -> str:
         writer.writerow([rec.get("idx", ""), _time(rec.get("created")), cell(step.turn), cell(step.player),
                          rec["action"].get("verb"), *(arg.get(a, "") for a in args),
                          *(res.get(r, "") for r in results), source_text,
-                         *(cell(step.series.get(k)) for k in series_keys)])
+                         *(cell(step.series.get(k)) for k in series_keys), loaded.head])
     return buf.getvalue()

@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from referee import colours, records, registry, session, standings
+from referee import colours, records, session, standings
 from referee.errors import InputError
 from referee.store import Store
 
@@ -87,11 +87,10 @@ def chart_of(engine: Any, steps: list[records.Step], state: Any) -> Chart:
 
 
 def gather(store: Store, sid: str) -> Report:
-    meta = store.session(sid)
-    engine = registry.engine(meta["game"])
-    recs = store.actions(sid)
+    checked = session.load(store, sid)  # the chain and the seal first: a report shows only a sound record
+    meta, engine, recs = checked.meta, checked.engine, checked.records
     steps, state = records.walk(engine, meta["seed"], recs)
-    loaded = session.Loaded(sid, meta["game"], meta["seed"], engine, recs, state, meta)
+    loaded = session.Loaded(sid, meta["game"], meta["seed"], engine, recs, state, meta, head=checked.head)
     chart = chart_of(engine, steps, state)
     chart.colours = colours.of_players(loaded.summary.get("players") or [])
     return Report(loaded, steps, chart, loaded.stored_summary)
@@ -183,7 +182,8 @@ def _facts(rep: Report) -> str:
     turns = summary.get("turn")
     actions = len(rep.steps) - 1
     return (f"{actions} action{'s' if actions != 1 else ''} over {turns} {engine.turn_word}"
-            f"{'s' if turns != 1 else ''} · last played {rep.when} · {_seed_fact(rep.loaded.meta)}")
+            f"{'s' if turns != 1 else ''} · last played {rep.when} · {_seed_fact(rep.loaded.meta)}"
+            f" · head {rep.loaded.head}")
 
 
 def _seed_fact(meta: dict) -> str:

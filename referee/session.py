@@ -30,6 +30,7 @@ class Loaded:
     would_roll: str | None = None  # a dry run stopped before this roll (nothing after it is known)
     reopened: str | None = None  # the commitment of the new secret a reopened finished game draws with
     kept: list[dict] = field(default_factory=list)  # what an undo left face up (events of its `seen` record)
+    head: str = ""  # the head of the stored chain (its last link's first 16 hex digits; "" unstored)
 
     @property
     def summary(self) -> dict:
@@ -124,20 +125,35 @@ def replay(engine: Any, seed: str, records: list[dict]) -> Any:
 
 def load(store: Store, sid: str) -> Loaded:
     """Rebuild a session from its stored log, after checking the log's chain of links."""
-    from referee.integrity import Broken, check_chain
+    from referee.integrity import head_of
     from referee.store import ALL_STATUSES
 
     meta = store.session(sid)
     engine = registry.engine(meta["game"])
     rows = store.actions(sid, ALL_STATUSES)
+    check_record(store, sid, rows)
+    records = [r for r in rows if r["status"] == "done"]
+    state = replay(engine, meta["seed"], records)
+    return Loaded(sid, meta["game"], meta["seed"], engine, records, state, meta,
+                  head=head_of(rows[-1]["link"]) if rows else "")
+
+
+def check_record(store: Store, sid: str, rows: list[dict]) -> None:
+    """The stored rows of a session (all of them) against their chain and the session row's seal;
+    a StorageError (exit 3) naming the first bad action, or what of the row is wrong, else. Every
+    view (show, log, export, report) and every action passes here before it reads the record."""
+    from referee.integrity import Broken, check_chain
+
     try:
         check_chain(rows)
     except Broken as exc:
         raise StorageError(f"session '{sid}' fails its integrity check at {exc.message}; "
                            f"it was edited outside the referee (see `referee verify {sid}`)") from None
-    records = [r for r in rows if r["status"] == "done"]
-    state = replay(engine, meta["seed"], records)
-    return Loaded(sid, meta["game"], meta["seed"], engine, records, state, meta)
+    changed_now = sid in (getattr(store, "_dirty", None) or ())  # this transaction changed it: sealed at commit
+    problem = None if changed_now else store.seal_problem(sid, rows)
+    if problem:
+        raise StorageError(f"session '{sid}' fails its integrity check: {problem} "
+                           f"(see `referee verify {sid}`)")
 
 
 def seed_shown(meta: dict) -> str | None:
@@ -195,9 +211,11 @@ def refuse_if_over(store: Store, game: str, sid: str) -> None:
 def create(store: Store, game: str, options: dict, seed: str | None = None, name: str = "",
            dry_run: bool = False) -> tuple[Loaded, list[dict]]:
     """Start a session: its log's first action is `new` with the options."""
-    from referee.integrity import commitment
+    from referee.integrity import commitment, head_of
+    from referee.text import check_new
 
     engine = registry.engine(game)
+    check_new(options, name)
     public = seed is not None
     seed = str(seed) if seed is not None else new_seed()
     action = {"verb": "new", **options}
@@ -211,6 +229,7 @@ def create(store: Store, game: str, options: dict, seed: str | None = None, name
         with store.write():
             loaded.id = store.create_session(game, name, seed, engine.rules_version, record, loaded.stored_summary,
                                              commitment=loaded.meta["commitment"], seed_public=public)
+            loaded.head = head_of(store.head(loaded.id))
     return loaded, events
 
 
@@ -224,6 +243,8 @@ def act(store: Store, sid: str, action: dict, dry_run: bool = False) -> tuple[Lo
     if dry_run:
         loaded = load(store, sid)
         return _apply(loaded, action, dry=True)
+    from referee.integrity import head_of
+
     with store.write():
         loaded = load(store, sid)
         counter = store.next_idx(sid)  # the row it takes: never given out again
@@ -231,12 +252,15 @@ def act(store: Store, sid: str, action: dict, dry_run: bool = False) -> tuple[Lo
         rec = loaded.records[-1]
         store.drop_redo(sid)
         rec["idx"] = counter
-        store.insert_action(sid, rec["idx"], rec)
+        loaded.head = head_of(store.insert_action(sid, rec["idx"], rec))
         store.save_summary(sid, loaded.stored_summary)
     return loaded, events
 
 
 def _apply(loaded: Loaded, action: dict, dry: bool = False, counter: int | None = None) -> tuple[Loaded, list[dict]]:
+    from referee.text import check_texts
+
+    check_texts(action, "the action")
     engine = loaded.engine
     action = engine.normalize(loaded.state, action)
     before = engine.copy(loaded.state)

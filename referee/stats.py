@@ -89,14 +89,26 @@ def _score(player: dict) -> int | float | None:
 
 
 def compute(store: Store, game: str | None = None, player: str | None = None,
-            since: float | None = None) -> list[dict]:
+            since: float | None = None, left_out: list[tuple[str, str]] | None = None) -> list[dict]:
     """One row per player and game over the finished sessions (updated on or after `since`).
 
-    Names match case-insensitively ('ann' and 'Ann' are one player, shown as last typed)."""
+    Names match case-insensitively ('ann' and 'Ann' are one player, shown as last typed).
+    A session whose row fails its seal (its summary or status edited outside the referee, its
+    log cut) is not counted: it goes to `left_out` as (id, what is wrong)."""
     tallies: dict[tuple[str, str], Tally] = {}
     wanted = player.casefold() if player else None
-    for _sid, g, updated, text in store.finished(game, since):
-        summary = json.loads(text)
+    broken = store.seal_problems(game)
+    for sid, g, updated, text in store.finished(game, since):
+        problem = broken.get(sid)
+        if problem is None:
+            try:
+                summary = json.loads(text)
+            except ValueError:
+                problem = "its summary cannot be read"
+        if problem is not None:
+            if left_out is not None:
+                left_out.append((sid, problem))
+            continue
         if not summary.get("over"):
             continue
         for p in summary.get("players", []):

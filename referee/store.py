@@ -23,11 +23,12 @@ from typing import Any
 
 from referee.errors import StorageError
 
-SCHEMA_VERSION = 3  # 3: sessions.origin and the league tables (club play)
+SCHEMA_VERSION = 4  # 3: sessions.origin and the league tables (club play); 4: the seal and pushed heads
 APPLICATION_ID = 0x52454645  # "REFE"
+COMMITS = [0]  # write transactions committed by this process (so a failed output can say what was stored)
 SQLITE_MAGIC = b"SQLite format 3\x00"
 SESSION_COLUMNS = ("id, game, name, seed, rules_version, status, summary, created, updated, used, commitment, seed_public,"
-                   " origin")
+                   " origin, head, length, digest, seal, unverified")
 ALL_STATUSES = ("done", "undone", "dropped", "replaced", "struck")
 
 SCHEMA = """
@@ -44,7 +45,12 @@ CREATE TABLE sessions (
     used REAL NOT NULL,
     commitment TEXT NOT NULL DEFAULT '',
     seed_public INTEGER NOT NULL DEFAULT 1,
-    origin TEXT NOT NULL DEFAULT ''
+    origin TEXT NOT NULL DEFAULT '',
+    head TEXT NOT NULL DEFAULT '',
+    length INTEGER NOT NULL DEFAULT 0,
+    digest TEXT NOT NULL DEFAULT '',
+    seal TEXT NOT NULL DEFAULT '',
+    unverified INTEGER NOT NULL DEFAULT 0
 );
 CREATE TABLE actions (
     session_id TEXT NOT NULL REFERENCES sessions(id) ON DELETE CASCADE,
@@ -78,6 +84,14 @@ CREATE TABLE league_sessions (
     league TEXT NOT NULL REFERENCES leagues(name) ON DELETE CASCADE,
     session_id TEXT NOT NULL REFERENCES sessions(id) ON DELETE CASCADE,
     PRIMARY KEY (league, session_id)
+);
+CREATE TABLE pushed_heads (
+    origin TEXT NOT NULL,
+    session_id TEXT NOT NULL,
+    length INTEGER NOT NULL,
+    head TEXT NOT NULL,
+    pushed REAL NOT NULL,
+    PRIMARY KEY (origin, length)
 );
 """
 
@@ -132,16 +146,30 @@ class Store:
                 conn = sqlite3.connect(str(self.path), timeout=timeout, isolation_level=None)
             self.db: Any = _Guarded(conn, self)
             self.db.execute(f"PRAGMA busy_timeout = {int(timeout * 1000)}")
-            self._check_schema()
-            if not readonly:
-                self.db.execute("PRAGMA journal_mode = WAL")
+            self._open_schema(timeout)
             self.db.execute("PRAGMA foreign_keys = ON")
-        except sqlite3.DatabaseError as exc:
+        except (sqlite3.DatabaseError, UnicodeDecodeError) as exc:
             raise self.error(exc, "open") from None
         except OSError as exc:
             raise StorageError(f"cannot open the store {self.path}: {exc.strerror or exc}") from None
 
     # -- opening ---------------------------------------------------------------
+    def _open_schema(self, timeout: float) -> None:
+        """Check (or create) the schema and turn WAL on. Several first users of a new store at
+        once can meet SQLite's immediate "busy" (it refuses to wait where waiting could deadlock):
+        tried again for up to `timeout` seconds."""
+        deadline = time.monotonic() + timeout
+        while True:
+            try:
+                self._check_schema()
+                if not self.readonly:
+                    self.db.execute("PRAGMA journal_mode = WAL")
+                return
+            except StorageError as exc:
+                if " is busy" not in exc.message or time.monotonic() > deadline:
+                    raise
+                time.sleep(0.02)
+
     def _check_file(self) -> None:
         if self.path.is_dir():
             raise StorageError(f"{self.path} is a folder, not a session store")
@@ -192,9 +220,11 @@ class Store:
         return storage_error(exc, self.path, self.timeout, doing)
 
     def _check_schema(self) -> None:
+        # the tables first: once another process's new tables show, its application id shows too
+        # (both are committed at once), so a store being created next door is never "another program's"
+        tables = {r[0] for r in self.db.execute("SELECT name FROM sqlite_master WHERE type='table'")}
         app_id = self.db.execute("PRAGMA application_id").fetchone()[0]
         version = self.db.execute("PRAGMA user_version").fetchone()[0]
-        tables = {r[0] for r in self.db.execute("SELECT name FROM sqlite_master WHERE type='table'")}
         if app_id == 0 and not tables:
             if self.readonly:  # an empty SQLite file reads as an empty store; it is not written
                 self.db.raw.close()
@@ -212,6 +242,10 @@ class Store:
 
     def _create(self) -> None:
         self.db.execute("BEGIN IMMEDIATE")
+        if self.db.execute("SELECT count(*) FROM sqlite_master WHERE type = 'table'").fetchone()[0]:
+            self.db.execute("COMMIT")  # another process created it while we waited for the lock
+            self._check_schema()
+            return
         try:
             for stmt in SCHEMA.split(";"):
                 if stmt.strip():
@@ -247,14 +281,161 @@ class Store:
         if self.readonly:
             raise StorageError(f"the store {self.path} was opened for reading only; nothing was written")
         self.db.execute("BEGIN IMMEDIATE")
+        self._dirty = set()
         try:
             yield
+            self._reseal_dirty()
             self.db.execute("COMMIT")
+            COMMITS[0] += 1
         except BaseException:
             if self.db.in_transaction:
                 with suppress(sqlite3.Error):
                     self.db.raw.execute("ROLLBACK")
             raise
+        finally:
+            self._dirty = None
+
+    # -- the seal (see referee.integrity): written with every change, checked on every read ---------
+    _dirty: set[str] | None = None
+
+    def _mark(self, sid: str) -> None:
+        """Session `sid` changed: sealed again when the transaction commits (at once outside one)."""
+        if self._dirty is None:
+            self.reseal(sid)
+        else:
+            self._dirty.add(sid)
+
+    def _reseal_dirty(self) -> None:
+        for sid in sorted(self._dirty or ()):
+            self.reseal(sid)
+
+    def _seal_fields(self, sid: str) -> dict | None:
+        from referee.integrity import SEAL_FIELDS
+
+        row = self.db.execute(f"SELECT {', '.join(SEAL_FIELDS)}, head, length, digest, seal FROM sessions"
+                              " WHERE id = ?", (sid,)).fetchone()
+        if row is None:
+            return None
+        out = dict(zip((*SEAL_FIELDS, "_head", "_length", "_digest", "_seal"), row, strict=True))
+        for key in ("created", "updated"):
+            if isinstance(out[key], int):
+                out[key] = float(out[key])
+        return out
+
+    def _log_end(self, sid: str) -> tuple[int, str]:
+        """(how many action rows, the last one's link) as stored."""
+        n = self.db.execute("SELECT COUNT(*) FROM actions WHERE session_id = ?", (sid,)).fetchone()[0]
+        last = self.db.execute("SELECT link FROM actions WHERE session_id = ? ORDER BY idx DESC LIMIT 1",
+                               (sid,)).fetchone()
+        return int(n), (last[0] if last else "")
+
+    def _digest_rows(self, sid: str) -> str:
+        from referee.integrity import rows_digest
+
+        return rows_digest(self.db.execute(
+            "SELECT idx, events, reason, changed, created, rules_version FROM actions WHERE session_id = ?"
+            " ORDER BY idx", (sid,)).fetchall())
+
+    def storage_check(self, quick: bool = False) -> list[str]:
+        """SQLite's own check of the file (`PRAGMA integrity_check`, or `quick_check`): what it
+        reports, [] when the file is sound. A file too damaged to check reports that."""
+        pragma = "quick_check" if quick else "integrity_check"
+        try:
+            found = [str(r[0]) for r in self.db.raw.execute(f"PRAGMA {pragma}(20)").fetchall()]
+        except (sqlite3.Error, UnicodeDecodeError) as exc:
+            return [f"the check itself failed: {exc}"]
+        if found == ["ok"]:
+            return []
+        lines = [line for text in found for line in text.splitlines()]
+        return [" ".join(line.split()) for line in lines if line.strip() and not line.startswith("*** in database")] \
+            or lines
+
+    def head(self, sid: str) -> str:
+        """The last link of the session's log as stored (its head in full)."""
+        return self._log_end(sid)[1]
+
+    def reseal(self, sid: str) -> None:
+        """Write the session row's head, length, digest and seal from what is stored now."""
+        from referee.integrity import seal_of
+
+        fields = self._seal_fields(sid)
+        if fields is None:  # purged meanwhile
+            return
+        length, head = self._log_end(sid)
+        digest = self._digest_rows(sid)
+        self.db.execute("UPDATE sessions SET head = ?, length = ?, digest = ?, seal = ? WHERE id = ?",
+                        (head, length, digest, seal_of(fields, head, length, digest), sid))
+
+    def seal_problem(self, sid: str, rows: list[dict] | None = None) -> str | None:
+        """What breaks the seal of session `sid`, None when it holds. With `rows` (every stored
+        action row, as `actions(sid, ALL_STATUSES)` reads them) the rows' events, reasons and
+        times are checked too; without, only the session row and the end of its log (cheap:
+        what `stats`, leagues and `sessions` use)."""
+        from referee.integrity import rows_digest
+
+        fields = self._seal_fields(sid)
+        if fields is None:
+            return f"no session '{sid}'"
+        if rows is None:
+            n, last = self._log_end(sid)
+        else:
+            n, last = len(rows), (rows[-1]["link"] if rows else "")
+        problem = self._row_problem(fields, n, last)
+        if problem is None and rows is not None:
+            mine = rows_digest([(r["idx"], r["events_text"], r["reason"], r["changed"], r["created"], r["rules"])
+                                for r in rows])
+            if mine != fields["_digest"]:
+                return "an action's events, reason or time was changed outside the referee: the seal does not match"
+        return problem
+
+    def seal_problems(self, game: str | None = None) -> dict[str, str]:
+        """The cheap check of `seal_problem` for every session (of `game`) at once: {id: problem}
+        for those that fail (what `stats` uses over thousands of sessions)."""
+        from referee.integrity import SEAL_FIELDS
+
+        sql = f"SELECT {', '.join(SEAL_FIELDS)}, head, length, digest, seal FROM sessions"
+        rows = self.db.execute(sql + (" WHERE game = ?" if game else ""), (game,) if game else ()).fetchall()
+        ends = self.db.execute(self.LOG_ENDS).fetchall()
+        counts = {r[0]: int(r[1]) for r in ends}
+        lasts = {r[0]: r[2] for r in ends}
+        out = {}
+        for row in rows:
+            fields = dict(zip((*SEAL_FIELDS, "_head", "_length", "_digest", "_seal"), row, strict=True))
+            for key in ("created", "updated"):
+                if isinstance(fields[key], int):
+                    fields[key] = float(fields[key])
+            problem = self._row_problem(fields, counts.get(fields["id"], 0), lasts.get(fields["id"], ""))
+            if problem:
+                out[fields["id"]] = problem
+        return out
+
+    # (session id, number of rows, the last row's link) of every log in one pass: SQLite takes a bare
+    # column from the row that gives MAX(); PostgreSQL has its own statement (store_pg).
+    LOG_ENDS = "SELECT session_id, COUNT(*), link, MAX(idx) FROM actions GROUP BY session_id"
+
+    def _row_problem(self, fields: dict, n: int, last: str) -> str | None:
+        """The session row against the end of its log (`n` rows, the last link `last`) and its seal."""
+        from referee.integrity import head_of, seal_of
+
+        head, length, digest = fields["_head"], fields["_length"], fields["_digest"]
+        if not fields["_seal"]:
+            return "the session row carries no seal (it was written outside the referee)"
+        if not isinstance(length, int) or n != length:
+            lost = f"; the last {length - n} were removed" if isinstance(length, int) and n < length else ""
+            damage = self.storage_check(quick=True)
+            if damage:  # not an edit: the file itself is damaged, and these rows cannot be read
+                lost = (f"; {length - n} cannot be read: the store's file is damaged (SQLite's check: "
+                        f"{'; '.join(damage[:3])})") if isinstance(length, int) and n < length else \
+                    f"; the store's file is damaged (SQLite's check: {'; '.join(damage[:3])})"
+            return (f"the session row records {length} action row(s) ending at head {head_of(str(head))}, "
+                    f"the log holds {n}{lost}")
+        if last != head:
+            return (f"its last action's link ({head_of(last)}) is not the head the session row records "
+                    f"({head_of(str(head))}): the end of the log was replaced")
+        if fields["_seal"] != seal_of(fields, head, length, digest):
+            return ("the session row (its game, name, seed, commitment, status, summary, times or origin) was changed"
+                    " outside the referee: its seal does not match")
+        return None
 
     # -- sessions ------------------------------------------------------------------
     def new_session_id(self, game: str) -> str:
@@ -263,7 +444,8 @@ class Store:
         return f"{game}-{max(numbers, default=0) + 1}"
 
     def create_session(self, game: str, name: str, seed: str, rules_version: str, record: dict, summary: dict,
-                       commitment: str = "", seed_public: bool = True) -> str:
+                       commitment: str = "", seed_public: bool = True, created: float | None = None,
+                       origin: str = "", unverified: bool = False) -> str:
         """Create a session whose log starts with the `new` record; returns its id.
 
         `commitment` is `sha256:` of the seed; `seed_public` is False when the seed was
@@ -272,9 +454,10 @@ class Store:
         sid = self.new_session_id(game)
         self.db.execute(
             "INSERT INTO sessions (id, game, name, seed, rules_version, status, summary, created, updated, used,"
-            " commitment, seed_public) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            " commitment, seed_public, origin, unverified) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
             (sid, game, name, seed, rules_version, "over" if summary.get("over") else "open",
-             json.dumps(summary), now, now, now, commitment, 1 if seed_public else 0),
+             json.dumps(summary), now if created is None else created, now, now, commitment, 1 if seed_public else 0,
+             origin, 1 if unverified else 0),
         )
         self.insert_action(sid, 0, record)
         return sid
@@ -289,6 +472,8 @@ class Store:
         cols = [c.strip() for c in SESSION_COLUMNS.split(",")]
         out = dict(zip(cols, row, strict=True))
         out["seed_public"] = bool(out["seed_public"])
+        out["unverified"] = bool(out["unverified"])
+        out["summary_text"] = out["summary"]
         out["summary"] = json.loads(out["summary"])
         return out
 
@@ -384,6 +569,7 @@ class Store:
             "UPDATE sessions SET summary = ?, status = ?, updated = ?, used = ? WHERE id = ?",
             (json.dumps(summary), "over" if summary.get("over") else "open", now, now, sid),
         )
+        self._mark(sid)
 
     def finished(self, game: str | None = None, since: float | None = None) -> list[tuple[str, str, float, str]]:
         """(id, game, updated, summary JSON) of every finished session: what `stats` reads."""
@@ -399,6 +585,7 @@ class Store:
 
     def rename(self, sid: str, name: str) -> None:
         self.db.execute("UPDATE sessions SET name = ? WHERE id = ?", (name, sid))
+        self._mark(sid)
 
     def mark_deleted(self, sid: str, deleted: bool) -> None:
         """Delete a session recoverably (status 'deleted'), or restore it (open or over again)."""
@@ -407,6 +594,7 @@ class Store:
         else:
             over = bool(self.session(sid)["summary"].get("over"))
             self.db.execute("UPDATE sessions SET status = ? WHERE id = ?", ("over" if over else "open", sid))
+        self._mark(sid)
 
     def purge(self) -> list[str]:
         """Remove the deleted sessions and their logs for good; returns their ids."""
@@ -432,6 +620,7 @@ class Store:
             (sid, idx, action_text, results_text,
              json.dumps(record.get("events", [])), record["rules"], status, time.time(), new_link),
         )
+        self._mark(sid)
         return new_link
 
     def actions(self, sid: str, statuses: tuple[str, ...] = ("done",)) -> list[dict]:
@@ -445,7 +634,7 @@ class Store:
             return [
                 {"idx": r[0], "action": json.loads(r[1]), "results": json.loads(r[2]), "events": json.loads(r[3]),
                  "rules": r[4], "status": r[5], "created": r[6], "link": r[7], "reason": r[8], "changed": r[9],
-                 "action_text": r[1], "results_text": r[2]}
+                 "action_text": r[1], "results_text": r[2], "events_text": r[3]}
                 for r in rows
             ]
         except (TypeError, ValueError) as exc:
@@ -510,6 +699,7 @@ class Store:
             if prev != old:
                 updates.append((prev, sid, idx))
         self.db.executemany("UPDATE actions SET link = ? WHERE session_id = ? AND idx = ?", updates)
+        self._mark(sid)
 
     # -- card libraries ----------------------------------------------------------------
     def library_put(self, game: str, kind: str, name: str, data: dict) -> None:
@@ -569,11 +759,12 @@ class Store:
         """Store another store's session row under `sid` (inside the caller's transaction)."""
         self.db.execute(
             "INSERT INTO sessions (id, game, name, seed, rules_version, status, summary, created, updated, used,"
-            " commitment, seed_public, origin) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            " commitment, seed_public, origin, unverified) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
             (sid, meta["game"], meta["name"], meta["seed"], meta["rules_version"], meta["status"],
              json.dumps(meta["summary"]), meta["created"], meta["updated"], meta["used"], meta["commitment"],
-             1 if meta["seed_public"] else 0, origin),
+             1 if meta["seed_public"] else 0, origin, 1 if meta.get("unverified") else 0),
         )
+        self._mark(sid)
 
     def copy_rows(self, sid: str, rows: list[dict]) -> None:
         """Store another store's action rows as they are: the same texts, so the same links."""
@@ -583,6 +774,19 @@ class Store:
             [(sid, r["idx"], r["action_text"], r["results_text"], json.dumps(r["events"]), r["rules"], r["status"],
               r["created"], r["link"], r["reason"], r["changed"]) for r in rows],
         )
+        self._mark(sid)
+
+    def pushed_heads(self, origin: str) -> list[tuple[int, str, float]]:
+        """(length, full link, time) of every head a push brought for the session of `origin`."""
+        return [(int(r[0]), r[1], float(r[2])) for r in self.db.execute(
+            "SELECT length, head, pushed FROM pushed_heads WHERE origin = ? ORDER BY length", (origin,))]
+
+    def keep_head(self, origin: str, sid: str, length: int, head: str) -> None:
+        """Remember a pushed head (inside the caller's transaction); the same one again is kept once."""
+        if self.db.execute("SELECT 1 FROM pushed_heads WHERE origin = ? AND length = ?",
+                           (origin, length)).fetchone() is None:
+            self.db.execute("INSERT INTO pushed_heads (origin, session_id, length, head, pushed) VALUES (?, ?, ?, ?, ?)",
+                            (origin, sid, length, head, time.time()))
 
     def league_new(self, name: str, game: str, points: dict) -> None:
         self.db.execute("INSERT INTO leagues (name, game, points, created) VALUES (?, ?, ?, ?)",
@@ -662,13 +866,13 @@ class _Cursor:
     def fetchone(self) -> Any:
         try:
             return self._cur.fetchone()
-        except sqlite3.Error as exc:
+        except (sqlite3.Error, UnicodeDecodeError) as exc:
             raise self._store.error(exc, "read") from None
 
     def fetchall(self) -> list:
         try:
             return self._cur.fetchall()
-        except sqlite3.Error as exc:
+        except (sqlite3.Error, UnicodeDecodeError) as exc:
             raise self._store.error(exc, "read") from None
 
     def __iter__(self) -> Iterator:
@@ -690,7 +894,7 @@ class _Guarded:
     def execute(self, sql: str, params: Any = ()) -> _Cursor:
         try:
             return _Cursor(self.raw.execute(sql, params), self._store)
-        except sqlite3.Error as exc:
+        except (sqlite3.Error, UnicodeDecodeError) as exc:
             raise self._store.error(exc, "read" if sql.lstrip().upper().startswith(("SELECT", "PRAGMA")) else "write") from None
 
     def executemany(self, sql: str, seq: Any) -> _Cursor:

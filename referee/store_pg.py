@@ -25,6 +25,7 @@ from urllib.parse import parse_qsl, unquote, urlsplit
 
 from referee.errors import StorageError
 from referee.store import SCHEMA_VERSION, Store
+from referee.store_upgrade import SEAL_COLUMNS
 
 APPLICATION = "referee"
 TABLES_GROUP = "referee_tables"  # the group role every table's role belongs to (club init)
@@ -49,7 +50,12 @@ CREATE TABLE sessions (
     commitment TEXT NOT NULL DEFAULT '',
     seed_public INTEGER NOT NULL DEFAULT 1,
     origin TEXT NOT NULL DEFAULT '',
-    owner TEXT NOT NULL DEFAULT current_user
+    owner TEXT NOT NULL DEFAULT current_user,
+    head TEXT NOT NULL DEFAULT '',
+    length INTEGER NOT NULL DEFAULT 0,
+    digest TEXT NOT NULL DEFAULT '',
+    seal TEXT NOT NULL DEFAULT '',
+    unverified INTEGER NOT NULL DEFAULT 0
 );
 CREATE INDEX sessions_origin ON sessions (origin);
 CREATE INDEX sessions_game ON sessions (game, status);
@@ -87,11 +93,22 @@ CREATE TABLE league_sessions (
     league TEXT NOT NULL REFERENCES leagues(name) ON DELETE CASCADE,
     session_id TEXT NOT NULL REFERENCES sessions(id) ON DELETE CASCADE,
     PRIMARY KEY (league, session_id)
+);
+CREATE TABLE pushed_heads (
+    origin TEXT NOT NULL,
+    session_id TEXT NOT NULL,
+    length INTEGER NOT NULL,
+    head TEXT NOT NULL,
+    pushed DOUBLE PRECISION NOT NULL,
+    PRIMARY KEY (origin, length)
 )
 """
 # Schema version -> the statements that bring a store at that version to the next one.
 # Version 3 is the first schema on PostgreSQL; later versions add their steps here.
-PG_MIGRATIONS: dict[int, list[str]] = {}
+PG_MIGRATIONS: dict[int, list[str]] = {
+    3: [*(f"ALTER TABLE sessions ADD COLUMN {col}" for col in SEAL_COLUMNS),
+        PG_SCHEMA.split("CREATE TABLE pushed_heads", 1)[1].join(["CREATE TABLE pushed_heads", ""])],
+}
 
 
 def redact(url: str) -> str:
@@ -219,9 +236,19 @@ class PgStore(Store):
                     self.db.execute(stmt)
                 version += 1
             self.db.execute("UPDATE meta SET value = ? WHERE key = 'schema_version'", (str(version),))
+            if "seal" in self.columns("sessions"):  # every session sealed as it stands (schema 4)
+                for (sid,) in self.db.execute("SELECT id FROM sessions WHERE seal = ''").fetchall():
+                    self.reseal(sid)
 
     def close(self) -> None:
         self.db.raw.close()
+
+    LOG_ENDS = ("SELECT DISTINCT ON (session_id) session_id, COUNT(*) OVER (PARTITION BY session_id), link, idx"
+                " FROM actions ORDER BY session_id, idx DESC")
+
+    def storage_check(self, quick: bool = False) -> list[str]:
+        """The server checks its own pages (checksums, WAL): nothing to run from here."""
+        return []
 
     def columns(self, table: str) -> list[str]:
         return [r[0] for r in self.db.execute(
@@ -247,11 +274,17 @@ class PgStore(Store):
         if self.readonly:
             raise StorageError(f"the store {self.path} was opened for reading only; nothing was written")
         self._writing, self._locked = True, []
+        self._dirty = set()
         try:
             with self._transaction():
                 yield
+                self._reseal_dirty()
+            from referee.store import COMMITS
+
+            COMMITS[0] += 1
         finally:
             self._writing = False
+            self._dirty = None
 
     def lock(self, sid: str) -> None:
         """Inside a write: wait for, and hold until commit, the row of session `sid`."""
@@ -384,7 +417,10 @@ class PgStore(Store):
                             " TO {}").format(org))
             self._sql(q.SQL("GRANT SELECT ON leagues, league_sessions TO {}").format(org))
             self._sql(q.SQL("GRANT INSERT, DELETE ON sessions, actions TO {}").format(grp))
-            self._sql(q.SQL("GRANT UPDATE (name, status, summary, updated, used) ON sessions TO {}").format(grp))
+            self._sql(q.SQL("GRANT UPDATE (name, status, summary, updated, used, head, length, digest, seal)"
+                            " ON sessions TO {}").format(grp))
+            for who in (grp, org):  # the heads pushed: kept, never changed
+                self._sql(q.SQL("GRANT SELECT, INSERT ON pushed_heads TO {}").format(who))
             self._sql(q.SQL("GRANT UPDATE (action, results, events, rules_version, status, link, reason, changed)"
                             " ON actions TO {}").format(grp))
             self._sql(q.SQL("GRANT INSERT, UPDATE, DELETE ON library TO {}").format(grp))

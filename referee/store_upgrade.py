@@ -7,6 +7,10 @@ both tables are rebuilt and copied, then every row's link is computed. All of it
 happens in one transaction, after a backup copy of the file next to it.
 
 Schema 3 adds where a pushed session came from (`origin`) and the league tables.
+
+Schema 4 adds the seal of each session row (its head, length, rows' digest and seal; see
+`referee.integrity`), computed for every session as it stands, and the table of the heads
+a club server was pushed. Events and reasons stay as they were and are covered from then on.
 """
 
 from __future__ import annotations
@@ -21,6 +25,12 @@ from referee.errors import StorageError
 
 if TYPE_CHECKING:
     from referee.store import Store
+
+
+# The columns schema 4 adds to `sessions` (the seal: see referee.integrity); PostgreSQL adds the same.
+SEAL_COLUMNS = ("head TEXT NOT NULL DEFAULT ''", "length INTEGER NOT NULL DEFAULT 0",
+                "digest TEXT NOT NULL DEFAULT ''", "seal TEXT NOT NULL DEFAULT ''",
+                "unverified INTEGER NOT NULL DEFAULT 0")
 
 
 def backup_path(path: Path, version: int) -> Path:
@@ -48,7 +58,7 @@ def upgrade(store: Store) -> None:
         if version >= SCHEMA_VERSION:  # another process upgraded it meanwhile
             db.execute("COMMIT")
             return
-        if version not in (1, 2):
+        if version not in (1, 2, 3):
             raise StorageError(f"{store.path} has store schema {version}, which this referee cannot upgrade; left untouched")
         backup = backup_path(store.path, version)
         # a second connection reads the file as committed (our write lock lets readers in)
@@ -62,10 +72,19 @@ def upgrade(store: Store) -> None:
         tables = {stmt.split("(")[0].split()[-1]: stmt for stmt in SCHEMA.split(";") if stmt.strip()}
         if version == 1:
             _from_1(db, tables)
-        else:  # 2 -> 3: where a pushed session came from, and the leagues
+        if version == 2:  # 2 -> 3: where a pushed session came from, and the leagues
             db.execute("ALTER TABLE sessions ADD COLUMN origin TEXT NOT NULL DEFAULT ''")
-        for name in ("leagues", "league_sessions"):
-            db.execute(tables[name])
+        if version < 3:
+            for name in ("leagues", "league_sessions"):
+                db.execute(tables[name])
+        # 3 -> 4: the seal of each session row, and the heads a club was pushed
+        have = {r[1] for r in db.execute("PRAGMA table_info(sessions)").fetchall()}
+        for stmt in SEAL_COLUMNS:
+            if stmt.split()[0] not in have:
+                db.execute(f"ALTER TABLE sessions ADD COLUMN {stmt}")
+        db.execute(tables["pushed_heads"].replace("CREATE TABLE", "CREATE TABLE IF NOT EXISTS", 1))
+        for (sid,) in db.execute("SELECT id FROM sessions").fetchall():
+            store.reseal(sid)
         db.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
         db.execute("COMMIT")
     except BaseException:

@@ -165,12 +165,20 @@ def test_csv_of_games_without_a_score_charts_their_own_numbers(club):
     assert (croa[0]["frogs_Ann"], croa[-1]["frogs_Ann"], croa[-1]["frogs_Bob"]) == ("2", "4", "0")
 
 
+def _head(club: dict, key: str) -> str:
+    store = Store(club["db"])
+    try:
+        return store.head(club["ids"][key])[:16]
+    finally:
+        store.close()
+
+
 def test_chat_summary_says_winner_scores_how_and_length(club):
     out = run(club["db"], "export", club["ids"]["kleos"], "--format", "summary").output.splitlines()
     assert out[0].startswith(f"Kleos · {club['ids']['kleos']} · ")
     assert out[1:] == ["Winner: Bob", "Scores: Bob 16 · Ann 16", "Glory: Ann (ares) 16, Bob (athena) 16",
                        "Tied on glory; tie-breaker 1 decided it (glory from city control on Day 5)",
-                       "Length: 72 actions over 5 days"]
+                       "Length: 72 actions over 5 days", f"Head of the record: {_head(club, 'kleos')}"]
     shared = run(club["db"], "export", club["ids"]["kleos-shared"], "--format", "summary").output
     assert "Shared victory: Ann and Bob" in shared and "a shared victory" in shared
     defeat = run(club["db"], "export", club["ids"]["kreus-defeat"], "--format", "summary").output
@@ -203,6 +211,7 @@ def _insert(store: Store, sid: str, summary: dict, when: float = 1_700_000_000.0
         "INSERT INTO sessions (id, game, name, seed, rules_version, status, summary, created, updated, used)"
         " VALUES (?, ?, '', '1', '1', ?, ?, ?, ?, ?)",
         (sid, summary["game"], "over" if summary["over"] else "open", json.dumps(summary), when, when, when))
+    store.reseal(sid)  # sealed, as the referee writes every row
 
 
 def _over(game: str, players: list[dict], winners: list[str], outcome: str | None = None, **details) -> dict:

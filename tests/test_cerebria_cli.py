@@ -117,7 +117,7 @@ def test_export_and_import_replay_a_cerebria_session(db, tmp_path):
     run("cerebria", "invoke", "Ann", "strong-gloom-blue-draw")
     out = tmp_path / "game.json"
     assert run("export", "--format", "json", "-o", str(out)).exit_code == 0
-    code, data = jrun("import", str(out))
+    code, data = jrun("import", "--copy", str(out))  # into the store that holds the game: a second copy
     assert code == 0
     assert data["state"]["mindsets"]["Ann"][0]["card"] == "strong-gloom-blue-draw"
 
@@ -134,7 +134,7 @@ def test_custom_deck_file_replaces_the_shipped_composition(db, tmp_path):
     broken = tmp_path / "broken.json"
     broken.write_text("{")
     result = run("cerebria", "new", "--player", "Ann", "--player", "Bob", "--deck", str(broken))
-    assert result.exit_code == 2 and "not a JSON deck file" in result.output
+    assert result.exit_code == 2 and "is not JSON" in result.output
     for empty in ("null", "{}", "[]"):  # never the shipped deck in disguise
         broken.write_text(empty)
         result = run("cerebria", "new", "--player", "Ann", "--player", "Bob", "--deck",
@@ -207,7 +207,7 @@ def test_deprive_second_discard_through_the_cli_survives_undo_export_and_import(
     assert refused.exit_code == 1 and "deprive Ann 1" in refused.output  # the commands to type
     out = tmp_path / "owed.json"
     assert run("export", "--format", "json", "-o", str(out)).exit_code == 0
-    code, data = jrun("import", str(out))
+    code, data = jrun("import", "--copy", str(out))  # into the store that holds the game: a second copy
     assert code == 0 and data["state"]["pending"][0]["player"] == "Ann"
     assert data["state"]["pending"][0]["decision"] == "deprive"
     result = run("cerebria", "deprive", "Ann", "1", "--reveal", "bleakness-red")

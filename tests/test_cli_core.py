@@ -61,10 +61,10 @@ def test_new_act_undo_redo_export_every_format_and_import_equal(db, tmp_path):
     md = (tmp_path / "out.md").read_text()
     assert md.startswith("# Kleos") and "| 1 |" in md and "## The table now" in md
     lines = (tmp_path / "out.jsonl").read_text().splitlines()
-    assert json.loads(lines[0])["kind"] == "header" and len(lines) == 5
+    assert json.loads(lines[0])["kind"] == "header" and len(lines) == 6  # header, 4 actions, final
     _, original = jrun("show", sid)
     for fmt in ("json", "jsonl"):
-        r, imported = jrun("import", str(tmp_path / f"out.{fmt}"))
+        r, imported = jrun("import", "--copy", str(tmp_path / f"out.{fmt}"))  # the store holds the game
         assert r.exit_code == 0, r.output
         assert imported["session"] != sid
         assert imported["state"] == original["state"]
@@ -190,7 +190,7 @@ def test_real_subprocess_end_to_end(tmp_path):
     assert refused.returncode == 1 and "Turn order" in refused.stderr and "Traceback" not in refused.stderr
     assert sh("undo").returncode == 0 and sh("redo").returncode == 0
     assert sh("export", "-o", str(tmp_path / "e.json")).returncode == 0
-    imp = sh("--json", "import", str(tmp_path / "e.json"))
+    imp = sh("--json", "import", "--copy", str(tmp_path / "e.json"))
     assert imp.returncode == 0
     where = {m: v["location"] for m, v in json.loads(imp.stdout)["state"]["minions"].items()}
     assert where["ares:champion"] == "port"
@@ -203,6 +203,7 @@ def test_show_notes_a_session_recorded_under_other_rules(db):
     sid = _new()["session"]
     store = Store(db)
     store.db.execute("UPDATE sessions SET rules_version = '0' WHERE id = ?", (sid,))
+    store.reseal(sid)  # as an older referee would have stored it
     store.close()
     r = run("show")
     assert r.exit_code == 0 and "recorded under kleos rules version 0" in r.output

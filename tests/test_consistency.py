@@ -53,6 +53,11 @@ def _playout(engine, seed: int):
     return sseed, records, states
 
 
+def _import(store, data):
+    """A hand-made export (no links): kept as an unverified copy, a second one when the game is stored."""
+    return export.import_session(store, data, unverified=True, copy=True)
+
+
 def _export(game, engine, sseed, records) -> str:
     return json.dumps({"format": export.FORMAT, "format_version": export.FORMAT_VERSION, "game": game,
                        "rules_version": engine.rules_version, "seed": sseed, "name": "",
@@ -76,15 +81,15 @@ def test_random_playouts_replay_undo_and_round_trip(game, tmp_path):
             assert _state(engine, session.replay(engine, sseed, records[:cut])) == states[cut - 1]
         # a JSON export taken mid-game imports to the same state
         mid = _export(game, engine, sseed, records[: cuts[len(cuts) // 2]])
-        assert _state(engine, export.import_session(store, export.parse(mid))[0].state) == states[cuts[len(cuts) // 2] - 1]
+        assert _state(engine, _import(store, export.parse(mid))[0].state) == states[cuts[len(cuts) // 2] - 1]
         # store it (through import), then undo/redo and export/import round-trip
-        loaded, _ = export.import_session(store, export.parse(_export(game, engine, sseed, records)))
+        loaded, _ = _import(store, export.parse(_export(game, engine, sseed, records)))
         sid = loaded.id
         assert _state(engine, loaded.state) == states[-1]
         steps = min(len(records) - 1, rng.randint(1, 5))
         undone = session.undo(store, sid, steps)
         assert _state(engine, undone.state) == states[-1 - steps]
-        again = export.import_session(store, export.parse(export.render(store, sid, "json")))[0]
+        again = _import(store, export.parse(export.render(store, sid, "json")))[0]
         assert _state(engine, again.state) == states[-1 - steps]
         assert store.actions(again.id, ("undone",)) and len(store.actions(again.id)) == len(records) - steps
         redone = session.redo(store, sid, steps)
@@ -107,7 +112,7 @@ def test_random_corrections_strike_then_insert_and_amend_to_itself_change_nothin
     store = Store(tmp_path / "c.db")
     for seed in range(CORRECTION_PLAYOUTS.get(game, 2)):
         sseed, records, states = _playout(engine, 500 + seed)
-        sid = export.import_session(store, export.parse(_export(game, engine, sseed, records)))[0].id
+        sid = _import(store, export.parse(_export(game, engine, sseed, records)))[0].id
         rng = random.Random(2000 + seed)
         last = len(records) - 1
         for n in sorted({rng.randint(1, last) for _ in range(2)}):
@@ -130,5 +135,5 @@ def test_random_corrections_strike_then_insert_and_amend_to_itself_change_nothin
         assert _state(engine, loaded.state) == states[-1]
         report = verify_session(store, sid)
         assert report["ok"], report
-        again = export.import_session(store, export.parse(export.render(store, sid, "json")))[0]
+        again = _import(store, export.parse(export.render(store, sid, "json")))[0]
         assert _state(engine, again.state) == states[-1]

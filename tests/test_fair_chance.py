@@ -150,7 +150,7 @@ def test_the_secret_seed_is_revealed_when_the_game_is_over_and_verify_checks_it(
     from referee.integrity import verify_session
 
     assert verify_session(store, sid)["ok"]
-    again, _ = export.import_session(store, export.parse(json.dumps(data)))
+    again, _ = export.import_session(store, export.parse(json.dumps(data)), copy=True)  # a second copy here
     assert again.summary == engine.summary(state)
     assert json.loads(CliRunner().invoke(cli, ["--db", str(tmp_path / "s.db"), "--json", "show", sid]).output)[
         "result"]["seed"] == loaded.seed

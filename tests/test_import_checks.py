@@ -43,7 +43,8 @@ def _plain(store, sid) -> dict:
 
 
 def _import(store, data):
-    return export.import_session(store, export.parse(json.dumps(data)))
+    """Import into the store the game was played in: a second copy, and without links an unverified one."""
+    return export.import_session(store, export.parse(json.dumps(data)), unverified=True, copy=True)
 
 
 def test_undone_and_dropped_records_come_back_with_their_status(store):

@@ -85,9 +85,11 @@ def test_an_untouched_session_verifies_and_names_what_it_checked(built):
     path, sid = built
     code, out = _verify_json(path, sid)
     assert code == 0
-    assert out["result"]["sessions"] == [{"id": sid, "ok": True, "actions": 11, "first_bad": None, "problem": None}]
+    head = Store(path).head(sid)[:16]
+    assert out["result"]["sessions"] == [{"id": sid, "ok": True, "actions": 11, "head": head, "first_bad": None,
+                                          "problem": None}]
     r = _cli(path, "verify", "--all")
-    assert r.exit_code == 0 and f"{sid}: intact (11 stored action(s) checked)" in r.output
+    assert r.exit_code == 0 and f"{sid}: intact (11 stored action(s) checked; head" in r.output
 
 
 def test_the_link_is_sha256_over_the_previous_link_and_canonical_json(built):
@@ -215,9 +217,11 @@ def _exported(path, sid) -> dict:
 
 
 def _import(path, tmp_path, data) -> tuple[int, str]:
+    """Into the store the game was played in: a second copy; a file without links, an unverified one."""
     f = tmp_path / "edited.json"
     f.write_text(json.dumps(data))
-    r = _cli(path, "import", str(f))
+    linked = all(a.get("link") for a in data["actions"])
+    r = _cli(path, "import", "--copy", *([] if linked else ["--unverified"]), str(f))
     return r.exit_code, r.output
 
 

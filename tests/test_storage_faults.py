@@ -25,7 +25,7 @@ from referee.errors import StorageError
 from referee.store import Store
 
 VIEWS = [["show"], ["kleos", "status"], ["log"], ["log", "--all"], ["sessions", "--all"], ["export"],
-         ["export", "--format", "md"]]
+         ["export", "--format", "md"], ["verify"], ["verify", "--all"], ["stats"]]
 
 
 def run(*args: str, timeout: float | None = None):
@@ -162,7 +162,7 @@ def test_a_store_on_a_read_only_mount_still_shows_and_refuses_writes_by_name(tmp
         done = subprocess.run(["mount", "-o", "remount,ro", str(disk)], check=False, capture_output=True, text=True)
         if done.returncode != 0:
             pytest.skip(f"cannot remount read-only: {done.stderr.strip()}")
-        for view in VIEWS:
+        for view in [*VIEWS, ["report", "-o", str(tmp_path / "report.html")]]:
             result = run(*view)
             assert result.exit_code == 0, (view, result.output)
         _named(run("kleos", "glory", "ares", "+1", "--reason", "x"), "read-only", "--db")

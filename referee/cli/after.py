@@ -25,10 +25,17 @@ def stats_cmd(game: str | None, player: str | None, since: _dt.datetime | None) 
     from referee import stats
 
     ref = context.get()
-    rows = stats.compute(ref.store(), game, player, since.timestamp() if since else None)
+    left_out: list[tuple[str, str]] = []
+    rows = stats.compute(ref.reader(), game, player, since.timestamp() if since else None, left_out)
     if ref.as_json:
-        output.emit_json(output.envelope({"rows": rows}))
+        payload = output.envelope({"rows": rows})
+        if left_out:
+            payload["result"]["left_out"] = [{"id": sid, "problem": why} for sid, why in left_out]
+        output.emit_json(payload)
         return
+    for sid, why in left_out:
+        click.echo(f"note: session {sid} is not counted: it fails its check ({why}); `referee verify {sid}`"
+                   " says more", err=True)
     if not rows:
         click.echo("No finished games" + (" match" if game or player or since else " yet") + ".")
         return
@@ -53,7 +60,7 @@ def report_cmd(session_id: str | None, out: str, force: bool) -> None:
     from referee import report, session
 
     ref = context.get()
-    store = ref.store()
+    store = ref.reader()  # the store is only read: a read-only store or folder works
     sid = session.resolve(store, None, session_id or ref.session_id)
     written = report.write(store, sid, out, force=force)
     if ref.as_json:

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import json
-
 import click
 
 from referee.cli.common import (
@@ -34,7 +32,7 @@ ABILITY_OPTIONS = {"--merge": ("summon",), "--discard": ("summon",), "--card": (
               help="The Mood Marker's first face (tossed if omitted).")
 @click.option("--impulse", "impulse", multiple=True, metavar="CARD",
               help="The Impulse cards turned face up, slot 1 first (drawn if omitted).")
-@click.option("--deck", "deck_file", type=click.File("r", encoding="utf-8"), default=None, metavar="FILE",
+@click.option("--deck", "deck_file", type=click.Path(dir_okay=False, allow_dash=True), default=None, metavar="FILE",
               help="Your deck's cards as JSON {\"cards\": {\"CARD\": copies}} (96 cards, "
                    "16 Mild, 16 Strong, 16 Brightness/Bleakness per affiliation). The shipped "
                    "deck is a reconstruction: the rulebook prints only the counts.")
@@ -58,10 +56,9 @@ def new(players, first, mood, impulse, deck_file, seed, name, dry_run):
     if impulse:
         options["impulse"] = list(impulse)
     if deck_file is not None:
-        try:
-            options["deck"] = json.load(deck_file)
-        except (json.JSONDecodeError, UnicodeDecodeError) as exc:
-            raise click.BadParameter(f"not a JSON deck file ({exc})", param_hint="--deck") from None
+        from referee.datafile import read_json
+
+        options["deck"] = read_json(deck_file, "--deck")
         if options["deck"] is None:  # `null` would silently mean the shipped deck
             raise click.BadParameter("the file holds no deck (null)", param_hint="--deck")
     start("cerebria", options, seed=seed, name=name, dry_run=dry_run)

@@ -52,7 +52,7 @@ def push_cmd(ctx: click.Context, session_id: str | None, everything: bool, to: s
             if r["status"] == "refused":
                 continue
             where = f" as {r['as']}" if r["as"] != r["id"] else ""
-            click.echo(f"{r['id']}: {r['status']}{where} ({r['actions']} stored action(s))")
+            click.echo(f"{r['id']}: {r['status']}{where} ({r['actions']} stored action(s), head {r['head']})")
         for r in refused:
             at = f" at action {r['first_bad']}" if r["first_bad"] is not None else ""
             click.echo(f"error: {r['id']} refused{at}: {r['problem']}", err=True)
@@ -114,9 +114,13 @@ def league_standings_cmd(name: str) -> None:
     ref = context.get()
     table = league.standings(ref.reader(), name)
     if ref.as_json:
-        output.emit_json(output.envelope({k: table[k] for k in ("league", "game", "points", "tie_break", "finished",
-                                                                 "rows")}))
+        keys = ("league", "game", "points", "tie_break", "finished", "rows", *(("left_out",) if table["left_out"]
+                                                                                 else ()))
+        output.emit_json(output.envelope({k: table[k] for k in keys}))
         return
+    for bad in table["left_out"]:
+        click.echo(f"note: session {bad['id']} is not counted: it fails its check ({bad['problem']}); "
+                   f"`referee verify {bad['id']}` says more", err=True)
     key = table["tie_break"]
     pts = ", ".join(f"{k} {v}" for k, v in table["points"].items())
     click.echo(f"League '{table['league']}' ({table['game']}): {table['finished']} finished game(s) of "

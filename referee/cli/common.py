@@ -202,15 +202,16 @@ def show_session(game: str | None, sid: str | None) -> Any:
         from referee.session import seed_shown
 
         output.emit_json(output.envelope({"id": sid, "game": loaded.game, "seed": seed_shown(loaded.meta),
-                                          "commitment": loaded.meta.get("commitment") or ""},
+                                          "commitment": loaded.meta.get("commitment") or "", "head": loaded.head},
                                          sid, loaded.state_json()))
         return loaded
-    click.echo(f"{loaded.engine.title} · session {sid}" + (f" ({loaded.meta.get('name')})" if loaded.meta.get("name") else ""))
+    click.echo(output.shown(f"{loaded.engine.title} · session {sid}"
+                            + (f" ({loaded.meta.get('name')})" if loaded.meta.get("name") else "")))
     recorded = loaded.meta.get("rules_version")
     if recorded and recorded != loaded.engine.rules_version:
         click.echo(f"note: recorded under {loaded.game} rules version {recorded}; "
                    f"this referee applies version {loaded.engine.rules_version}", err=True)
-    click.echo(loaded.engine.render(loaded.state))
+    click.echo(output.shown(loaded.engine.render(loaded.state)))
     output.echo_status(loaded.summary, loaded.engine.turn_word)
     return loaded
 
@@ -328,6 +329,8 @@ def run_action(game: str, action: dict, dry_run: bool = False,
     action, results = loaded.records[-1]["action"], loaded.records[-1]["results"]
     if ref.as_json:
         result = {"action": action, "events": events, "results": results, "dry_run": dry_run}
+        if not dry_run:
+            result["head"] = loaded.head
         if loaded.would_roll:
             result["would_roll"] = loaded.would_roll
         if extra is not None:
@@ -342,6 +345,14 @@ def run_action(game: str, action: dict, dry_run: bool = False,
         output.echo(text, players=names)
     output.echo_status(loaded.summary, loaded.engine.turn_word,
                        session=sid if store.open_count() > 1 else None)
+    if loaded.summary.get("over") and not dry_run:
+        echo_head(loaded.head)
+
+
+def echo_head(head: str) -> None:
+    """At the end of a game: the head of its record, to write down or share (see docs/integrity.md)."""
+    click.echo(f"Head of the record: {head} (keep it: `referee verify --head {head}` checks that the record"
+               " still ends there)")
 
 
 def action_command(group: click.Group, name: str | None = None,

@@ -25,6 +25,8 @@ class Referee:
 
     def configure(self, db: str | None, session_id: str | None, as_json: bool,
                   color: bool | None = None) -> None:
+        if db is not None:
+            check_store_name(db)
         self.db = db or os.environ.get("REFEREE_DB") or self.db
         self.session_id = session_id or self.session_id
         self.as_json = as_json or self.as_json
@@ -53,6 +55,18 @@ class Referee:
         if self._store is not None:
             self._store.close()
             self._store = None
+
+
+def check_store_name(db: str) -> None:
+    """`--db` must name a store that lasts: not empty (that would mean the default store), not
+    SQLite's `:memory:` or a `file:` URI (a store that vanishes when the command ends)."""
+    from referee.errors import InputError
+
+    if not db.strip():
+        raise InputError("--db is empty: give the path of a store file (or leave --db out for the default store)")
+    if db.strip().lower() == ":memory:" or db.lower().startswith("file:"):
+        raise InputError(f"--db {db}: a store held in memory would be lost when the command ends, and SQLite"
+                         " URIs are not read; give the path of a store file")
 
 
 def get() -> Referee:

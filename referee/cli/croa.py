@@ -41,13 +41,10 @@ def _read_males(path: str | None) -> dict | None:
 
 
 def _read_json(path: str, option: str) -> object:
-    import json
 
-    try:
-        with open(path, encoding="utf-8") as fh:
-            return json.load(fh)
-    except (OSError, ValueError) as exc:
-        raise click.BadParameter(f"cannot read {path}: {exc}", param_hint=option) from None
+    from referee.datafile import read_json
+
+    return read_json(path, option)
 
 
 TILE_HELP = ("The tile turned over there (physical tiles): lilypad, mosquito, mud, pike, reeds, "

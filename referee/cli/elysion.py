@@ -8,7 +8,6 @@ draws them from the cards the catalog says remain unseen, and records them.
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import Any
 
 import click
@@ -46,13 +45,10 @@ just drawn that starts with n); the log keeps the names in full.
 
 
 def read_text(path: str) -> str:
-    """A file's text for the session (so it replays without the file)."""
-    try:
-        return Path(path).read_text(encoding="utf-8")
-    except UnicodeDecodeError:
-        raise InputError(f"{path}: not a UTF-8 text file") from None
-    except OSError as exc:
-        raise InputError(f"{path}: cannot be read ({exc.strerror})") from None
+    """A file's text for the session (so it replays without the file), read with a bound."""
+    from referee.datafile import read_text as bounded
+
+    return bounded(path)
 
 
 def _list(value: str | None) -> list[str] | None:

@@ -8,7 +8,6 @@ and leaves every rule to the engine.
 from __future__ import annotations
 
 import functools
-import json
 from typing import Any
 
 import click
@@ -257,16 +256,11 @@ def card_import(file: str, fmt: str | None, dry_run: bool) -> None:
     CSV:   name,stats,disposition,keywords,swift,hunter,champion
            Minotaur,3/3/1/-1,2,epic monster,,2/1,
     """
-    from pathlib import Path
 
+    from referee.datafile import read_text
     from referee.games.kleos import library_file
 
-    try:
-        text = Path(file).read_text(encoding="utf-8")
-    except UnicodeDecodeError:
-        raise InputError(f"{file}: not UTF-8 text") from None
-    except OSError as exc:
-        raise InputError(f"cannot read {file}: {exc.strerror}") from None
+    text = read_text(file)
     found = library_file.parse(text, _format_of(file, fmt), source=file)
     store = context.get().store()
     before = store.library_list(GAME, KIND)
@@ -351,13 +345,9 @@ def _champions(store: Any, given: tuple[str, ...], gods: list[str]) -> dict:
 
 
 def _board(path: str) -> Any:
-    try:
-        with open(path, encoding="utf-8") as fh:
-            return json.load(fh)
-    except (OSError, UnicodeDecodeError) as exc:
-        raise InputError(f"--board: cannot read {path} ({exc})") from None
-    except json.JSONDecodeError as exc:
-        raise InputError(f"--board: {path} is not JSON (line {exc.lineno}: {exc.msg})") from None
+    from referee.datafile import read_json
+
+    return read_json(path, "--board")
 
 
 @group.command("new")

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import inspect
-import json
 
 import click
 
@@ -62,16 +61,10 @@ def new(players: tuple[str, ...], first: str | None, first_game: bool, incarnati
 
 def _read_cards(path: str) -> dict:
     """The replacement file's content goes into the session, so it replays without the file."""
-    from referee.errors import InputError
+    from referee.datafile import read_json
     from referee.games.kreus.data import load_cards
 
-    try:
-        with open(path, encoding="utf-8") as fh:
-            data = json.load(fh)
-    except (OSError, UnicodeDecodeError) as exc:
-        raise InputError(f"cannot read {path}: {exc}") from None
-    except json.JSONDecodeError as exc:
-        raise InputError(f"{path} is not valid JSON (line {exc.lineno}: {exc.msg})") from None
+    data = read_json(path, "--cards")
     load_cards(data)  # clear errors now, before anything is stored
     return data
 

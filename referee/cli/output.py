@@ -20,6 +20,7 @@ from typing import Any
 import click
 
 from referee.status import status_line
+from referee.text import shown
 
 PALETTE = ("cyan", "magenta", "yellow", "blue", "bright_cyan", "bright_magenta", "bright_yellow", "bright_blue")
 Players = Sequence[str] | Mapping[str, str | None]  # names, or names -> the table's colour
@@ -107,7 +108,8 @@ def paint(text: str, players: Players = ()) -> str:
 
 
 def echo(text: str, err: bool = False, players: Players = (), ref: Any = None) -> None:
-    """Print text, painted when colour is on for that stream."""
+    """Print text, painted when colour is on for that stream; control characters escaped."""
+    text = shown(text)
     if colour_on(err, ref):
         click.echo(paint(text, players), err=err, color=True)
     else:
@@ -129,6 +131,7 @@ def page(text: str, players: Players = ()) -> None:
     from referee.cli import context
 
     ref = context.get()
+    text = shown(text)
     tall = text.count("\n") + 1 > height() - 1
     if tall and not ref.as_json and _isatty() and _stdin_isatty():  # never for a script or a pipe
         on = colour_on()
@@ -161,6 +164,7 @@ def table(headers: list[str], rows: list[list[Any]], widths: list[int | None] | 
     `widths` caps columns even on a wide terminal (None: no cap)."""
     from referee import tables
 
+    rows = [[shown(c) if isinstance(c, str) else c for c in r] for r in rows]
     caps = list(widths or [])
     if any(caps):
         rows = [[tables.wrap_paragraph("" if c is None else str(c), caps[i], indent="")

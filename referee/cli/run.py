@@ -12,8 +12,11 @@ from referee.errors import RefereeError
 
 def _fail(as_json: bool, kind: str, message: str, rule: str | None = None, ref: object = None) -> None:
     if as_json:
-        click.echo(json.dumps({"ok": False, "error": {"kind": kind, "message": message, "rule": rule}}))
-        return
+        try:
+            click.echo(json.dumps({"ok": False, "error": {"kind": kind, "message": message, "rule": rule}}))
+            return
+        except OSError:  # standard output is gone (a full disk): said on standard error instead
+            quiet_stdout()
     from referee.cli import output
 
     label = {"illegal": "refused", "usage": "error", "storage": "error"}[kind]
@@ -75,8 +78,12 @@ def invoke(cli: click.Command, args: list[str], prog_name: str = "referee", obj:
         _fail(as_json, "usage", "an argument is not valid UTF-8 text (a stray byte from another encoding);"
                                 " retype it")
         return 2
+    from referee.store import COMMITS
+
+    commits = COMMITS[0]
     try:
         rv = cli.main(args, prog_name=prog_name, standalone_mode=False, obj=obj)
+        sys.stdout.flush()  # a full disk or a closed terminal shows here, while it can still be named
         return rv if isinstance(rv, int) and 0 <= rv <= 3 else 0
     except click.exceptions.Exit as exc:
         return exc.exit_code
@@ -100,6 +107,18 @@ def invoke(cli: click.Command, args: list[str], prog_name: str = "referee", obj:
     except BrokenPipeError:
         quiet_stdout()
         return 0
+    except OSError as exc:
+        if not _stdout_broken(exc):
+            _fail(as_json, "storage", f"internal error ({type(exc).__name__}: {exc}); please report it")
+            return 3
+        quiet_stdout()
+        why = exc.strerror or str(exc)
+        if COMMITS[0] > commits:
+            _fail(False, "storage", f"what was done is stored, but its output could not be written ({why}): do not"
+                                    " type it again; `referee log -n 1` shows the last action")
+        else:
+            _fail(False, "storage", f"the output could not be written ({why}); nothing was stored")
+        return 3
     except RecursionError:
         _fail(as_json, "usage", "the input is nested too deeply")
         return 2
@@ -115,6 +134,22 @@ def invoke(cli: click.Command, args: list[str], prog_name: str = "referee", obj:
             quiet_stdout()
         except Exception:
             pass
+
+
+def _stdout_broken(exc: OSError) -> bool:
+    """The failure came from writing the output (a full disk: `> /dev/full`): raised inside
+    click's echo (or its pager), or standard output still cannot be flushed."""
+    import traceback
+
+    for frame, _line in traceback.walk_tb(exc.__traceback__):
+        where = frame.f_code.co_filename.replace("\\", "/")
+        if "/click/" in where and frame.f_code.co_name in ("echo", "echo_via_pager", "secho"):
+            return True
+    try:
+        sys.stdout.flush()
+    except (OSError, ValueError):
+        return True
+    return False
 
 
 def _is_utf8(arg: str) -> bool:

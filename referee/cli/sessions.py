@@ -36,7 +36,13 @@ def sessions_cmd(ctx: click.Context, game: str | None, show_all: bool, player: s
     if ctx.invoked_subcommand is not None:
         return
     ref = context.get()
-    rows = ref.reader().session_list(game, include_over=show_all, deleted=deleted)
+    store = ref.reader()
+    rows = store.session_list(game, include_over=show_all, deleted=deleted)
+    for r in rows:  # a row that fails its seal is not believed: its status and turn are not shown as true
+        if not r["damaged"]:
+            problem = store.seal_problem(r["id"])
+            if problem:
+                r.update(status="damaged", damaged=f"its record fails its check: {problem}")
 
     def players(r: dict) -> list:
         found = r["summary"].get("players", [])
@@ -73,7 +79,9 @@ def sessions_cmd(ctx: click.Context, game: str | None, show_all: bool, player: s
 def rename_cmd(session_id: str, name: str) -> None:
     """Give a session a new name (shown in `referee sessions`)."""
     from referee import session
+    from referee.text import check_name
 
+    check_name(name.strip(), "the session name")
     ref = context.get()
     store = ref.store()
     sid = session.resolve(store, None, session_id)
@@ -239,9 +247,11 @@ def log_cmd(session_id: str | None, show_all: bool, last: int | None, details: b
     meta = store.session(sid)
     engine = registry.engine(meta["game"])
     from referee.corrections import numbering
+    from referee.session import check_record
     from referee.store import ALL_STATUSES
 
     everything = store.actions(sid, ALL_STATUSES)
+    check_record(store, sid, everything)  # the log shown is the chained one, or none
     numbers = numbering(everything)
     records = [(r, num, mark) for r, (num, mark) in zip(everything, numbers, strict=True)
                if show_all or r["status"] == "done"]
@@ -383,6 +393,8 @@ def export_cmd(session_id: str | None, fmt: str, out: str | None, force: bool, r
 
         check_reveal(ref.reader().session(sid))
     text = export.render(ref.reader(), sid, fmt, reveal_seed=reveal_seed)
+    if out in ("/dev/stdout", "/dev/fd/1", "/proc/self/fd/1"):
+        out = "-"  # written through to standard output, never a file put in the link's place
     if out and out != "-":
         path = export.write_atomic(out, text, force=force)
         if ref.as_json:
@@ -392,20 +404,27 @@ def export_cmd(session_id: str | None, fmt: str, out: str | None, force: bool, r
     elif ref.as_json and fmt != "json":
         output.emit_json(output.envelope({"format": fmt, "text": text}, sid))
     else:
-        click.echo(text, nl=False)
+        click.echo(text if fmt in ("json", "jsonl") else output.shown(text), nl=False)
 
 
 @click.command("import")
 @click.argument("file", type=click.File("rb"))
+@click.option("--unverified", is_flag=True,
+              help="Keep an export that cannot prove itself (no chain links or final block) as an unverified "
+                   "copy; every action is still re-checked.")
+@click.option("--copy", "as_copy", is_flag=True, help="Store a second copy of a game the store holds already.")
 @json_option
-def import_cmd(file) -> None:
-    """Rebuild a session from a JSON (or JSONL) export, re-checking every action."""
+def import_cmd(file, unverified: bool, as_copy: bool) -> None:
+    """Rebuild a session from a JSON (or JSONL) export, re-checking every action.
+
+    The file must prove itself: every action's chain link, its final block, its length and
+    head. A game the store holds already (the same record) is refused unless --copy."""
     from referee import export
 
     ref = context.get()
     data = export.parse(_utf8_text(file.read(export.MAX_FILE_CHARS + 1), getattr(file, 'name', '-')))
     _refuse_lone_surrogates(data, getattr(file, 'name', '-'))
-    loaded, notes = export.import_session(ref.store(), data)
+    loaded, notes = export.import_session(ref.store(), data, unverified=unverified, copy=as_copy)
     if ref.as_json:
         output.emit_json(output.envelope({"imported": loaded.id, "actions": len(loaded.records) - 1, "notes": notes},
                                          loaded.id, loaded.state_json()))
@@ -444,22 +463,43 @@ def _refuse_lone_surrogates(data: object, name: str) -> None:
 @click.command("verify")
 @click.argument("session_id", required=False, metavar="[ID]")
 @click.option("--all", "check_all", is_flag=True, help="Every session in the store (finished ones too).")
+@click.option("--head", "head", metavar="HASH",
+              help="The head written down when the game ended (16 hex digits): the record must end there.")
 @json_option
 @click.pass_context
-def verify_cmd(ctx: click.Context, session_id: str | None, check_all: bool) -> None:
+def verify_cmd(ctx: click.Context, session_id: str | None, check_all: bool, head: str | None) -> None:
     """Check that a session's record is intact.
 
     Checks the chain of links over its stored actions, the seed against the
     commitment printed at `new`, re-rolls every result the referee rolled from
     the seed and re-reads every typed result from the action that carries it.
-    Exit 3 names the session and the first action that fails.
+    Exit 3 names the session and the first action that fails. With --head,
+    the record must also end at that head (the one printed when the game ended).
     """
-    from referee.integrity import verify_session
+    import re
 
+    from referee.errors import InputError
+    from referee.integrity import head_problem, verify_session
+    from referee.store import ALL_STATUSES
+
+    if head is not None and not re.fullmatch(r"[0-9a-fA-F]{16,64}", head):
+        raise InputError(f"--head takes the 16 hex digits printed at the end of a game, not {head[:40]!r}")
+    if head is not None and check_all:
+        raise InputError("--head checks one session: give its ID, not --all")
     ref = context.get()
-    store = ref.store()
-    ids = [r["id"] for r in store.sessions(include_over=True)] if check_all else [_sid(session_id)]
+    store = ref.reader()  # a view: a read-only store or folder is verified too
+    damage = store.storage_check()  # SQLite's full check of the file, first
+    ids = [r["id"] for r in store.sessions(include_over=True)] if check_all else [_sid(session_id, view=True)]
     reports = [verify_session(store, sid) for sid in ids]
+    if damage:
+        for r in reports:
+            if r["ok"]:  # the rows it read are sound; some may not have been read at all
+                r.update(ok=False, problem="the store's file is damaged, so rows may be missing from what was"
+                                           f" read (SQLite's check: {'; '.join(damage[:3])})")
+    if head is not None and reports[0]["ok"]:
+        problem = head_problem(store.actions(ids[0], ALL_STATUSES), head)
+        if problem:
+            reports[0].update(ok=False, problem=problem)
     bad = [r for r in reports if not r["ok"]]
     if ref.as_json:
         payload = output.envelope({"sessions": reports}, None if check_all else ids[0])
@@ -468,7 +508,9 @@ def verify_cmd(ctx: click.Context, session_id: str | None, check_all: bool) -> N
     else:
         for r in reports:
             if r["ok"]:
-                click.echo(f"{r['id']}: intact ({r['actions']} stored action(s) checked)")
+                click.echo(f"{r['id']}: intact ({r['actions']} stored action(s) checked; head {r['head']})"
+                           + ("; an unverified copy: imported from a file that could not prove itself, so only"
+                              " its actions were re-checked" if r.get("unverified") else ""))
                 if r.get("note"):
                     click.echo(f"note: {r['id']}: {r['note']}")
         if not reports:

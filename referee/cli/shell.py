@@ -41,6 +41,7 @@ GAMES = ("kleos", "kreus", "cerebria", "croa", "elysion")
 CORRECTIONS = ("amend", "insert", "strike")
 ROOT_COMMANDS = tuple(name for name in SESSION_COMMANDS if name not in ("play", "completion"))
 SHELL_WORDS = ("help", "quit", "exit", "use", "set")
+MAX_LINE = 4096  # characters in one command line (the prompt or a script)
 SHELL_HELP = (
     ("use GAME|ID", "Play another game (its current session) or a session by its id."),
     ("set board on|off", "Draw the board again after each action (also `play --board`)."),
@@ -290,6 +291,10 @@ class Shell:
         line = line.strip()
         if not line or line.startswith("#"):
             return 0
+        if len(line) > MAX_LINE:  # refused before it is split: splitting a huge line takes minutes
+            out.echo(f"error: the line is {len(line):,} characters long, over the limit of {MAX_LINE:,} for one"
+                     " command; nothing was run", err=True, ref=self.referee)
+            return 2
         try:
             words = shlex.split(line)
         except ValueError as exc:
@@ -369,7 +374,7 @@ class Shell:
             if line.lstrip().startswith("#"):
                 click.echo(line)  # the script's own commentary
                 continue
-            click.echo(f"{self.prompt_text()}{line}")
+            click.echo(f"{self.prompt_text()}{line if len(line) <= MAX_LINE else line[:80] + ' ...'}")
             code = self.execute(line)
             if code is None:
                 break
@@ -469,6 +474,8 @@ class ShellCompleter(Completer):
 
     def get_completions(self, document: Document, complete_event: Any) -> Iterable[Completion]:
         text = document.text_before_cursor
+        if len(text) > MAX_LINE:
+            return
         try:
             words = shlex.split(text)
         except ValueError:
