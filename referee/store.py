@@ -473,7 +473,7 @@ class Store:
         events, time, reason and time of change."""
         from referee.integrity import canonical_json
 
-        self.db.execute("DELETE FROM actions WHERE session_id = ? AND idx >= ?", (sid, start))
+        self.drop_actions(sid, start)
         self.db.executemany(
             "INSERT INTO actions (session_id, idx, action, results, events, rules_version, status, created, link,"
             " reason, changed) VALUES (?, ?, ?, ?, ?, ?, ?, ?, '', ?, ?)",
@@ -482,6 +482,10 @@ class Store:
               r.get("reason"), r.get("changed")) for i, r in enumerate(rows)],
         )
         self.relink(sid, start)
+
+    def drop_actions(self, sid: str, start: int) -> None:
+        """Remove the rows from `start` on (inside the caller's transaction)."""
+        self.db.execute("DELETE FROM actions WHERE session_id = ? AND idx >= ?", (sid, start))
 
     def relink(self, sid: str, start: int = 0) -> None:
         """Recompute the chain links of the rows from `start` on (in Python, over the stored JSON)."""
