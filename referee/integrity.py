@@ -299,6 +299,9 @@ def verify_session(store: Any, sid: str) -> dict:
         out["actions"] = len(rows)
         engine = registry.engine(meta["game"])
         check_chain(rows)
+        if meta.get("seed_withheld"):  # another table's running game on a club's server
+            out["withheld"] = True
+            return out
         problem = seed_problem(meta["seed"], meta.get("commitment") or "")
         if problem:
             out.update(ok=False, problem=problem)

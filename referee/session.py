@@ -162,9 +162,12 @@ def create(store: Store, game: str, options: dict, seed: str | None = None, name
     loaded.meta = {"seed": seed, "seed_public": public, "commitment": commitment(seed), "name": name,
                    "status": "over" if loaded.summary.get("over") else "open"}
     if not dry_run:
-        with store.write():
-            loaded.id = store.create_session(game, name, seed, engine.rules_version, record, loaded.stored_summary,
-                                             commitment=loaded.meta["commitment"], seed_public=public)
+        def store_it() -> str:
+            with store.write():
+                return store.create_session(game, name, seed, engine.rules_version, record, loaded.stored_summary,
+                                            commitment=loaded.meta["commitment"], seed_public=public)
+
+        loaded.id = store.retrying(store_it)
     return loaded, events
 
 
@@ -178,15 +181,19 @@ def act(store: Store, sid: str, action: dict, dry_run: bool = False) -> tuple[Lo
     if dry_run:
         loaded = load(store, sid)
         return _apply(loaded, action, dry=True)
-    with store.write():
-        loaded = load(store, sid)
-        loaded, events = _apply(loaded, action)
-        rec = loaded.records[-1]
-        store.drop_redo(sid)
-        rec["idx"] = store.next_idx(sid)
-        store.insert_action(sid, rec["idx"], rec)
-        store.save_summary(sid, loaded.stored_summary)
-    return loaded, events
+
+    def record() -> tuple[Loaded, list[dict]]:
+        with store.write():
+            loaded = load(store, sid)
+            loaded, events = _apply(loaded, action)
+            rec = loaded.records[-1]
+            store.drop_redo(sid)
+            rec["idx"] = store.next_idx(sid)
+            store.insert_action(sid, rec["idx"], rec)
+            store.save_summary(sid, loaded.stored_summary)
+        return loaded, events
+
+    return store.retrying(record)
 
 
 def _apply(loaded: Loaded, action: dict, dry: bool = False) -> tuple[Loaded, list[dict]]:

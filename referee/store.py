@@ -16,12 +16,14 @@ import json
 import os
 import sqlite3
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager, suppress
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 from referee.errors import StorageError
+
+T = TypeVar("T")
 
 SCHEMA_VERSION = 3  # 3: sessions.origin and the league tables (club play)
 APPLICATION_ID = 0x52454645  # "REFE"
@@ -250,6 +252,11 @@ class Store:
                 with suppress(sqlite3.Error):
                     self.db.raw.execute("ROLLBACK")
             raise
+
+    def retrying(self, work: Callable[[], T]) -> T:
+        """Run `work`, one write transaction of its own (a club's server runs it again when it
+        rolls it back for a conflict; see PgStore)."""
+        return work()
 
     # -- sessions ------------------------------------------------------------------
     def new_session_id(self, game: str) -> str:

@@ -26,14 +26,15 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager, suppress
-from typing import Any
+from typing import Any, TypeVar
 from urllib.parse import parse_qsl, unquote, urlsplit
 
 from referee.errors import StorageError
 from referee.store import SCHEMA_VERSION, SESSION_COLUMNS, Store
 
+T = TypeVar("T")
 APPLICATION = "referee"
 RETRIES = 5  # a transaction the server rolled back (serialization failure, deadlock) is run again, this often
 COLLISION_TRIES = 20  # a new id or a pushed game meeting another terminal's at the same moment
@@ -194,6 +195,9 @@ class PgStore(Store):
                 from None
         self.db: Any = _PgGuarded(conn, self)
         self.db.execute(f"SET lock_timeout = {int(timeout * 1000)}")
+        # The row locks keep terminals apart; a stricter level (the URL's options, the database's
+        # default) would only roll back what they already order.
+        self.db.execute("SET SESSION CHARACTERISTICS AS TRANSACTION ISOLATION LEVEL READ COMMITTED")
         self._check_schema()
 
     # -- opening ---------------------------------------------------------------------------
@@ -290,6 +294,10 @@ class PgStore(Store):
     def close(self) -> None:
         self.db.raw.close()
 
+    def lost(self) -> bool:
+        """Whether the connection is gone (the server restarted, the network dropped)."""
+        return bool(self.db.raw.closed or self.db.raw.broken)
+
     def columns(self, table: str) -> list[str]:
         return [r[0] for r in self.db.execute(
             "SELECT column_name FROM information_schema.columns WHERE table_schema = current_schema()"
@@ -357,6 +365,25 @@ class PgStore(Store):
                 raise
             self.db.execute("RELEASE SAVEPOINT new_session")
             return sid
+        raise AssertionError("unreachable")
+
+    def retrying(self, work: Callable[[], T]) -> T:
+        """Run `work` (one write transaction of its own) again when the server rolled it back as
+        a serialization failure or a deadlock: up to RETRIES times, waiting a little longer each
+        time; then the failure is named as what it is."""
+        import random
+        import time
+
+        for attempt in range(RETRIES):
+            try:
+                return work()
+            except StorageError as exc:
+                if not self.retryable() or self._writing:
+                    raise
+                if attempt + 1 == RETRIES:
+                    raise StorageError(f"{exc.message} (tried {RETRIES} times)") from None
+                self.last_error = None
+                time.sleep(0.02 * 2 ** attempt * (1 + random.random()))
         raise AssertionError("unreachable")
 
     def collided(self) -> bool:
@@ -486,7 +513,7 @@ class PgStore(Store):
         if isinstance(exc, (pe.SerializationFailure, pe.DeadlockDetected)):
             what = "a deadlock" if isinstance(exc, pe.DeadlockDetected) else "a serialization failure"
             return StorageError(f"the club server rolled back this change: {what} with another terminal's at the "
-                                f"same moment ({text}), {RETRIES} times running; nothing was saved; try again")
+                                f"same moment ({text}); nothing was saved; try again")
         if isinstance(exc, (pe.LockNotAvailable, pe.QueryCanceled)):
             what = f"session {self._locked[-1]}" if self._locked else "the store"
             return StorageError(f"the store {self.path} is busy: another terminal is writing {what} (waited "

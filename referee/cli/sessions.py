@@ -452,7 +452,10 @@ def verify_cmd(ctx: click.Context, session_id: str | None, check_all: bool) -> N
         output.emit_json(payload)
     else:
         for r in reports:
-            if r["ok"]:
+            if r["ok"] and r.get("withheld"):
+                click.echo(f"{r['id']}: chain intact ({r['actions']} stored action(s)); rolls not checked: its seed "
+                           "is withheld from this role until the game is over")
+            elif r["ok"]:
                 click.echo(f"{r['id']}: intact ({r['actions']} stored action(s) checked)")
         if not reports:
             click.echo("No sessions to check.")
