@@ -295,8 +295,22 @@ class PgStore(Store):
         self.db.raw.close()
 
     def lost(self) -> bool:
-        """Whether the connection is gone (the server restarted, the network dropped)."""
-        return bool(self.db.raw.closed or self.db.raw.broken)
+        """Whether the connection is gone (the server restarted, the network dropped). Idle for
+        a while (a shell waiting for the next line), it is asked first."""
+        import time
+
+        import psycopg
+
+        raw = self.db.raw
+        if raw.closed or raw.broken:
+            return True
+        if time.monotonic() - self.db.used < 1.0 or self.db.in_transaction:
+            return False
+        try:
+            raw.execute("SELECT 1")
+        except psycopg.Error:
+            return True
+        return False
 
     def columns(self, table: str) -> list[str]:
         return [r[0] for r in self.db.execute(
@@ -699,11 +713,14 @@ class _PgCursor:
 class _PgGuarded:
     """The connection: `?` marks become `%s`; each failure becomes a named StorageError."""
 
-    __slots__ = ("_store", "raw")
+    __slots__ = ("_store", "raw", "used")
 
     def __init__(self, conn: Any, store: PgStore) -> None:
+        import time
+
         self.raw = conn
         self._store = store
+        self.used = time.monotonic()
 
     @property
     def in_transaction(self) -> bool:
@@ -712,8 +729,11 @@ class _PgGuarded:
         return self.raw.info.transaction_status != TransactionStatus.IDLE
 
     def _run(self, call: Any, sql: str, params: Any) -> _PgCursor:
+        import time
+
         import psycopg
 
+        self.used = time.monotonic()
         try:
             return _PgCursor(call(sql if params is None else _placeholders(sql), params), self._store)
         except psycopg.Error as exc:
