@@ -347,10 +347,11 @@ class PgStore(Store):
         role cannot lock another table's row (row-level security hides it from FOR UPDATE):
         such a session is remembered, and any change to it is refused by name."""
         if self._writing and sid not in self._locked and sid not in self._foreign:
-            if self.db.execute("SELECT 1 FROM sessions WHERE id = ? FOR UPDATE", (sid,)).fetchone():
-                self._locked.append(sid)
-            elif self.db.execute("SELECT 1 FROM sessions WHERE id = ?", (sid,)).fetchone():
-                self._foreign.add(sid)
+            self._locked.append(sid)  # named by a "busy" message while it waits
+            if not self.db.execute("SELECT 1 FROM sessions WHERE id = ? FOR UPDATE", (sid,)).fetchone():
+                self._locked.remove(sid)
+                if self.db.execute("SELECT 1 FROM sessions WHERE id = ?", (sid,)).fetchone():
+                    self._foreign.add(sid)
 
     def refuse_foreign(self, sid: str) -> None:
         if sid in self._foreign:
