@@ -410,6 +410,10 @@ class Store:
             over = bool(self.session(sid)["summary"].get("over"))
             self.db.execute("UPDATE sessions SET status = ? WHERE id = ?", ("over" if over else "open", sid))
 
+    def purgeable(self) -> list[str]:
+        """The ids `purge` would remove."""
+        return [r[0] for r in self.db.execute("SELECT id FROM sessions WHERE status = 'deleted' ORDER BY id")]
+
     def purge(self) -> list[str]:
         """Remove the deleted sessions and their logs for good; returns their ids."""
         ids = [r[0] for r in self.db.execute("SELECT id FROM sessions WHERE status = 'deleted' ORDER BY id")]

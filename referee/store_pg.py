@@ -484,6 +484,13 @@ class PgStore(Store):
 
         self.db.execute("INSERT INTO league_log (league, at, what) VALUES (?, ?, ?)", (league, time.time(), what))
 
+    def purgeable(self) -> list[str]:
+        if self._privileged("sessions", "DELETE"):
+            return super().purgeable()
+        return [r[0] for r in self.db.execute(
+            "SELECT id FROM sessions s WHERE status = 'deleted' AND owner = session_user"
+            " AND NOT EXISTS (SELECT 1 FROM referee_leagues_of(s.id)) ORDER BY id")]
+
     def purge(self) -> list[str]:
         """Remove this role's deleted sessions for good (the organiser's: every one, each a league
         counted written in its log); returns the ids actually removed."""

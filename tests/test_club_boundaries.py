@@ -189,6 +189,8 @@ def test_a_table_cannot_delete_or_purge_a_game_a_league_counts(club):
     assert referee("sessions", "delete", "kleos-2", "--yes", db=a)[0] == 0
     code, out, _ = referee("sessions", "purge", "--yes", db=b)
     assert code == 0 and out == "Purged 0 deleted session(s).\n"
+    result = CliRunner().invoke(cli, ["--db", a, "sessions", "purge"], input="n\n")  # a is asked about its own only
+    assert "Remove 1 deleted session(s) for good (kleos-2)?" in result.output
     assert sql(admin, "SELECT id FROM sessions ORDER BY id") == [("kleos-1",), ("kleos-2",)]
     code, out, _ = referee("sessions", "purge", "--yes", db=a)
     assert code == 0 and out == "Purged 1 deleted session(s): kleos-2.\n"

@@ -136,7 +136,7 @@ def purge_cmd(yes: bool) -> None:
     """Remove deleted sessions for good (they cannot be restored after)."""
     ref = context.get()
     store = ref.store()
-    doomed = [r["id"] for r in store.sessions(deleted=True)]
+    doomed = store.purgeable()
     if doomed and not yes and not click.confirm(
             f"Remove {len(doomed)} deleted session(s) for good ({', '.join(doomed)})?", default=False, err=True):
         click.echo("Nothing purged.", err=True)
