@@ -121,6 +121,8 @@ def push_once(src: Any, dst: Any, sid: str) -> dict:
     origin ("already there") or numbers this one anew, so no game is stored twice."""
     collided = getattr(dst, "collided", None)
     for attempt in range(COLLISION_TRIES):
+        if collided is not None:
+            dst.last_error = None  # only this try's failure counts
         try:
             return push_one(src, dst, sid)
         except StorageError:

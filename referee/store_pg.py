@@ -371,6 +371,7 @@ class PgStore(Store):
             return super().create_session(*args, **kwargs)
         for attempt in range(COLLISION_TRIES):
             self.db.execute("SAVEPOINT new_session")
+            self.last_error = None
             try:
                 sid = super().create_session(*args, **kwargs)
             except StorageError:
@@ -390,6 +391,7 @@ class PgStore(Store):
         import time
 
         for attempt in range(RETRIES):
+            self.last_error = None  # a failure of an earlier transaction is no reason to retry this one
             try:
                 return work()
             except StorageError as exc:
@@ -397,7 +399,6 @@ class PgStore(Store):
                     raise
                 if attempt + 1 == RETRIES:
                     raise StorageError(f"{exc.message} (tried {RETRIES} times)") from None
-                self.last_error = None
                 time.sleep(0.02 * 2 ** attempt * (1 + random.random()))
         raise AssertionError("unreachable")
 
