@@ -41,6 +41,11 @@ def header(loaded: session.Loaded, reveal_seed: bool = False) -> dict:
     """The export's first fields. The seed is there when it may be shown (given with `--seed`,
     or the game is over) or when the user reveals it; the commitment always."""
     meta = loaded.meta
+    if reveal_seed and meta.get("seed_withheld"):  # a club's server keeps another table's seed from this role
+        from referee.errors import StorageError
+
+        raise StorageError(f"the seed of {loaded.id} is withheld from this role until the game is over (it is "
+                           "another table's running game); nothing was exported")
     return {
         "format": FORMAT,
         "format_version": FORMAT_VERSION,

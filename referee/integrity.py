@@ -344,6 +344,9 @@ def verify_session(store: Any, sid: str) -> dict:
         out["head"] = head_of(rows[-1]["link"]) if rows else None
         engine = registry.engine(meta["game"])
         check_chain(rows)
+        if meta.get("seed_withheld"):  # another table's running game on a club's server
+            out["withheld"] = True
+            return out
         problem = store.seal_problem(sid, rows) or seed_problem(meta["seed"], meta.get("commitment") or "")
         if problem:
             out.update(ok=False, problem=problem)
@@ -421,7 +424,9 @@ def pushed_problem(store: Any, meta: dict, rows: list[dict]) -> str | None:
 # Whoever holds the file and the referee's code can compute it again; a head written down
 # elsewhere (printed at the end of a game, kept by the club at push) catches that.
 
-SEAL_FIELDS = ("id", "game", "name", "seed", "rules_version", "status", "summary", "created", "updated",
+# The seed itself is bound through its commitment (verify checks the one against the other), so a
+# club's table that may not read another table's running seed can still check that row's seal.
+SEAL_FIELDS = ("id", "game", "name", "rules_version", "status", "summary", "created", "updated",
                "commitment", "seed_public", "origin", "unverified")
 HEAD_DIGITS = 16
 

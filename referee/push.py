@@ -72,6 +72,10 @@ def push_one(src: Any, dst: Any, sid: str) -> dict:
 
     out: dict = {"id": sid, "status": "refused", "as": None, "actions": 0, "head": None, "first_bad": None,
                  "problem": None}
+    if src.session(sid).get("seed_withheld"):
+        out["problem"] = ("its seed is withheld from this role until the game is over (another table's running "
+                          "game); nothing was sent")
+        return out
     report = verify_session(src, sid)
     out["actions"] = report["actions"]
     if not report["ok"]:
@@ -121,8 +125,40 @@ def push_one(src: Any, dst: Any, sid: str) -> dict:
     return out
 
 
+COLLISION_TRIES = 20  # the same game, or the same id, stored by another push at the same moment
+
+
+def push_once(src: Any, dst: Any, sid: str) -> dict:
+    """`push_one`, run again when another push stored the same origin or took the same id at
+    the same moment (the destination's unique keys tell): the next try finds that game by its
+    origin ("already there") or numbers this one anew, so no game is stored twice."""
+    collided = getattr(dst, "collided", None)
+    for attempt in range(COLLISION_TRIES):
+        if collided is not None:
+            dst.last_error = None  # only this try's failure counts
+        try:
+            return push_one(src, dst, sid)
+        except StorageError:
+            if collided is None or attempt + 1 == COLLISION_TRIES or not collided():
+                raise
+    raise AssertionError("unreachable")
+
+
 def push(src: Any, dst: Any, ids: list[str]) -> list[dict]:
-    return [push_one(src, dst, sid) for sid in ids]
+    """Each session in its own transaction; when one fails, the message says how many were
+    committed before it (they stay: pushing again reports them "already there")."""
+    reports: list[dict] = []
+    for sid in ids:
+        try:
+            reports.append(push_once(src, dst, sid))
+        except StorageError as exc:
+            done = [r for r in reports if r["status"] in ("sent", "updated")]
+            kept = (f"{len(done)} session(s) were committed before it ("
+                    + ", ".join(r["id"] + (f" as {r['as']}" if r["as"] != r["id"] else "") for r in done)
+                    + ")" if done else "no session was committed before it")
+            raise StorageError(f"the push stopped at {sid} ({len(reports)} of {len(ids)} done): {exc.message}; "
+                               f"{kept}; push again to send the rest") from None
+    return reports
 
 
 def candidates(src: Any, everything: bool) -> list[str]:

@@ -226,10 +226,13 @@ def create(store: Store, game: str, options: dict, seed: str | None = None, name
     loaded.meta = {"seed": seed, "seed_public": public, "commitment": commitment(seed), "name": name,
                    "status": "over" if loaded.summary.get("over") else "open"}
     if not dry_run:
-        with store.write():
-            loaded.id = store.create_session(game, name, seed, engine.rules_version, record, loaded.stored_summary,
-                                             commitment=loaded.meta["commitment"], seed_public=public)
-            loaded.head = head_of(store.head(loaded.id))
+        def store_it() -> str:
+            with store.write():
+                return store.create_session(game, name, seed, engine.rules_version, record, loaded.stored_summary,
+                                            commitment=loaded.meta["commitment"], seed_public=public)
+
+        loaded.id = store.retrying(store_it)
+        loaded.head = head_of(store.head(loaded.id))
     return loaded, events
 
 
@@ -245,16 +248,19 @@ def act(store: Store, sid: str, action: dict, dry_run: bool = False) -> tuple[Lo
         return _apply(loaded, action, dry=True)
     from referee.integrity import head_of
 
-    with store.write():
-        loaded = load(store, sid)
-        counter = store.next_idx(sid)  # the row it takes: never given out again
-        loaded, events = _apply(loaded, action, counter=counter)
-        rec = loaded.records[-1]
-        store.drop_redo(sid)
-        rec["idx"] = counter
-        loaded.head = head_of(store.insert_action(sid, rec["idx"], rec))
-        store.save_summary(sid, loaded.stored_summary)
-    return loaded, events
+    def record() -> tuple[Loaded, list[dict]]:
+        with store.write():
+            loaded = load(store, sid)
+            counter = store.next_idx(sid)  # the row it takes: never given out again
+            loaded, events = _apply(loaded, action, counter=counter)
+            rec = loaded.records[-1]
+            store.drop_redo(sid)
+            rec["idx"] = counter
+            loaded.head = head_of(store.insert_action(sid, rec["idx"], rec))
+            store.save_summary(sid, loaded.stored_summary)
+        return loaded, events
+
+    return store.retrying(record)
 
 
 def _apply(loaded: Loaded, action: dict, dry: bool = False, counter: int | None = None) -> tuple[Loaded, list[dict]]:

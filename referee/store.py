@@ -16,12 +16,14 @@ import json
 import os
 import sqlite3
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager, suppress
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 from referee.errors import StorageError
+
+T = TypeVar("T")
 
 SCHEMA_VERSION = 4  # 3: sessions.origin and the league tables (club play); 4: the seal and pushed heads
 APPLICATION_ID = 0x52454645  # "REFE"
@@ -437,6 +439,11 @@ class Store:
                     " outside the referee: its seal does not match")
         return None
 
+    def retrying(self, work: Callable[[], T]) -> T:
+        """Run `work`, one write transaction of its own (a club's server runs it again when it
+        rolls it back for a conflict; see PgStore)."""
+        return work()
+
     # -- sessions ------------------------------------------------------------------
     def new_session_id(self, game: str) -> str:
         rows = self.db.execute("SELECT id FROM sessions WHERE game = ?", (game,)).fetchall()
@@ -596,6 +603,10 @@ class Store:
             self.db.execute("UPDATE sessions SET status = ? WHERE id = ?", ("over" if over else "open", sid))
         self._mark(sid)
 
+    def purgeable(self) -> list[str]:
+        """The ids `purge` would remove."""
+        return [r[0] for r in self.db.execute("SELECT id FROM sessions WHERE status = 'deleted' ORDER BY id")]
+
     def purge(self) -> list[str]:
         """Remove the deleted sessions and their logs for good; returns their ids."""
         ids = [r[0] for r in self.db.execute("SELECT id FROM sessions WHERE status = 'deleted' ORDER BY id")]
@@ -671,7 +682,7 @@ class Store:
         events, time, reason and time of change."""
         from referee.integrity import canonical_json
 
-        self.db.execute("DELETE FROM actions WHERE session_id = ? AND idx >= ?", (sid, start))
+        self.drop_actions(sid, start)
         self.db.executemany(
             "INSERT INTO actions (session_id, idx, action, results, events, rules_version, status, created, link,"
             " reason, changed) VALUES (?, ?, ?, ?, ?, ?, ?, ?, '', ?, ?)",
@@ -680,6 +691,10 @@ class Store:
               r.get("reason"), r.get("changed")) for i, r in enumerate(rows)],
         )
         self.relink(sid, start)
+
+    def drop_actions(self, sid: str, start: int) -> None:
+        """Remove the rows from `start` on (inside the caller's transaction)."""
+        self.db.execute("DELETE FROM actions WHERE session_id = ? AND idx >= ?", (sid, start))
 
     def relink(self, sid: str, start: int = 0) -> None:
         """Recompute the chain links of the rows from `start` on (in Python, over the stored JSON)."""

@@ -7,8 +7,16 @@ the row lock per session, and naming the server's errors.
 
 Concurrency: every write transaction locks the row of the session it touches first
 (`SELECT ... FOR UPDATE`), so two terminals on one session take turns and nothing is lost,
-while tables writing different sessions never wait for each other. New session ids are
-numbered under a transaction-scoped advisory lock per game.
+while tables writing different sessions never wait for each other. New session ids take the
+next free number; two terminals that pick the same one at once are told apart by the primary
+key (the second retries with the next number), so no lock is shared by every table.
+
+The club's boundaries (`club init`, docs/club.md) live in the server: row-level security on
+every table holding a table's data, column privileges that keep the `seed` column from the
+tables' roles (they read it through `referee_seed`, which releases it to the session's owner
+and once the game is over), and a few SECURITY DEFINER functions (purge, dropping a log's
+tail, writing the card library) so that the tables get no DELETE privilege, which would let
+them lock whole tables.
 
 Credentials come from the URL, the PG* environment variables or ~/.pgpass (libpq reads them);
 a URL is only ever shown with its password replaced by `***`.
@@ -18,16 +26,19 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager, suppress
-from typing import Any
+from typing import Any, TypeVar
 from urllib.parse import parse_qsl, unquote, urlsplit
 
 from referee.errors import StorageError
-from referee.store import SCHEMA_VERSION, Store
+from referee.store import SCHEMA_VERSION, SESSION_COLUMNS, Store
 from referee.store_upgrade import SEAL_COLUMNS
 
+T = TypeVar("T")
 APPLICATION = "referee"
+RETRIES = 5  # a transaction the server rolled back (serialization failure, deadlock) is run again, this often
+COLLISION_TRIES = 20  # a new id or a pushed game meeting another terminal's at the same moment
 TABLES_GROUP = "referee_tables"  # the group role every table's role belongs to (club init)
 
 PG_SCHEMA = """
@@ -50,14 +61,14 @@ CREATE TABLE sessions (
     commitment TEXT NOT NULL DEFAULT '',
     seed_public INTEGER NOT NULL DEFAULT 1,
     origin TEXT NOT NULL DEFAULT '',
-    owner TEXT NOT NULL DEFAULT current_user,
+    owner TEXT NOT NULL DEFAULT session_user,
     head TEXT NOT NULL DEFAULT '',
     length INTEGER NOT NULL DEFAULT 0,
     digest TEXT NOT NULL DEFAULT '',
     seal TEXT NOT NULL DEFAULT '',
     unverified INTEGER NOT NULL DEFAULT 0
 );
-CREATE INDEX sessions_origin ON sessions (origin);
+CREATE UNIQUE INDEX sessions_origin_once ON sessions (origin) WHERE origin <> '';
 CREATE INDEX sessions_game ON sessions (game, status);
 CREATE TABLE actions (
     session_id TEXT NOT NULL REFERENCES sessions(id) ON DELETE CASCADE,
@@ -72,7 +83,7 @@ CREATE TABLE actions (
     link TEXT NOT NULL DEFAULT '',
     reason TEXT,
     changed DOUBLE PRECISION,
-    owner TEXT NOT NULL DEFAULT current_user,
+    owner TEXT NOT NULL DEFAULT session_user,
     PRIMARY KEY (session_id, idx)
 );
 CREATE TABLE library (
@@ -80,14 +91,15 @@ CREATE TABLE library (
     kind TEXT NOT NULL,
     name TEXT NOT NULL,
     data TEXT NOT NULL,
-    PRIMARY KEY (game, kind, name)
+    owner TEXT NOT NULL DEFAULT session_user,
+    PRIMARY KEY (game, kind, name, owner)
 );
 CREATE TABLE leagues (
     name TEXT PRIMARY KEY,
     game TEXT NOT NULL,
     points TEXT NOT NULL,
     created DOUBLE PRECISION NOT NULL,
-    owner TEXT NOT NULL DEFAULT current_user
+    owner TEXT NOT NULL DEFAULT session_user
 );
 CREATE TABLE league_sessions (
     league TEXT NOT NULL REFERENCES leagues(name) ON DELETE CASCADE,
@@ -103,6 +115,53 @@ CREATE TABLE pushed_heads (
     PRIMARY KEY (origin, length)
 )
 """
+# The club's boundaries, kept in the server (see the module's note). `{path}` pins each
+# SECURITY DEFINER function to the store's own schema. Version 1 (meta key `boundaries`).
+BOUNDARIES = "1"
+TABLE_ROLES = ("SELECT m.rolname::text FROM pg_auth_members a JOIN pg_roles m ON m.oid = a.member"
+               f" JOIN pg_roles g ON g.oid = a.roleid WHERE g.rolname = '{TABLES_GROUP}'")
+# A card library row a role sees: its own, or the club's (written by a role that is not a table's).
+CARD_VISIBLE = f"(owner = session_user OR owner NOT IN ({TABLE_ROLES}))"
+BOUNDARY_SQL = [
+    "ALTER TABLE sessions ALTER COLUMN owner SET DEFAULT session_user",
+    "ALTER TABLE actions ALTER COLUMN owner SET DEFAULT session_user",
+    "ALTER TABLE leagues ALTER COLUMN owner SET DEFAULT session_user",
+    "DROP INDEX IF EXISTS sessions_origin",
+    "CREATE UNIQUE INDEX IF NOT EXISTS sessions_origin_once ON sessions (origin) WHERE origin <> ''",
+    """CREATE TABLE IF NOT EXISTS league_log (
+        league TEXT NOT NULL REFERENCES leagues(name) ON DELETE CASCADE,
+        at DOUBLE PRECISION NOT NULL,
+        who TEXT NOT NULL DEFAULT session_user,
+        what TEXT NOT NULL)""",
+    # the seed: to the session's owner, to a role that may read the column, and once the game is over
+    """CREATE OR REPLACE FUNCTION referee_seed(sid text) RETURNS text LANGUAGE sql STABLE SECURITY DEFINER {path}
+       AS $$ SELECT s.seed FROM sessions s WHERE s.id = sid AND (s.owner = session_user OR s.status = 'over'
+             OR has_column_privilege(session_user, 'sessions', 'seed', 'SELECT')) $$""",
+    """CREATE OR REPLACE FUNCTION referee_leagues_of(sid text) RETURNS SETOF text LANGUAGE sql STABLE
+       SECURITY DEFINER {path} AS $$ SELECT league FROM league_sessions WHERE session_id = sid ORDER BY league $$""",
+    # a table purges its own deleted sessions, never one a league counts
+    """CREATE OR REPLACE FUNCTION referee_purge() RETURNS SETOF text LANGUAGE sql SECURITY DEFINER {path}
+       AS $$ DELETE FROM sessions s WHERE s.status = 'deleted' AND s.owner = session_user
+             AND NOT EXISTS (SELECT 1 FROM league_sessions l WHERE l.session_id = s.id) RETURNING s.id $$""",
+    """CREATE OR REPLACE FUNCTION referee_drop_actions(sid text, start integer) RETURNS void LANGUAGE plpgsql
+       SECURITY DEFINER {path} AS $$
+       BEGIN
+         IF NOT EXISTS (SELECT 1 FROM sessions WHERE id = sid AND owner = session_user) THEN
+           RAISE EXCEPTION 'this role may not change session %', sid USING ERRCODE = 'insufficient_privilege';
+         END IF;
+         DELETE FROM actions WHERE session_id = sid AND idx >= start;
+       END $$""",
+    # the card library: each role writes only its own rows
+    """CREATE OR REPLACE FUNCTION referee_card_put(g text, k text, n text, d text) RETURNS void LANGUAGE sql
+       SECURITY DEFINER {path} AS $$
+       DELETE FROM library WHERE game = g AND kind = k AND lower(name) = lower(n) AND owner = session_user;
+       INSERT INTO library (game, kind, name, data, owner) VALUES (g, k, n, d, session_user) $$""",
+    """CREATE OR REPLACE FUNCTION referee_card_delete(g text, k text, n text) RETURNS SETOF text LANGUAGE sql
+       SECURITY DEFINER {path} AS $$
+       DELETE FROM library WHERE game = g AND kind = k AND lower(name) = lower(n) AND owner = session_user
+       RETURNING name $$""",
+]
+
 # Schema version -> the statements that bring a store at that version to the next one.
 # Version 3 is the first schema on PostgreSQL; later versions add their steps here.
 PG_MIGRATIONS: dict[int, list[str]] = {
@@ -172,6 +231,8 @@ class PgStore(Store):
         self.readonly = readonly
         self._writing = False
         self._locked: list[str] = []
+        self._foreign: set[str] = set()
+        self.last_error: BaseException | None = None
         self._secrets = [s for s in _secrets(url) if s]
         try:
             conn = psycopg.connect(url, autocommit=True, connect_timeout=max(2, int(timeout)))
@@ -184,6 +245,9 @@ class PgStore(Store):
                 from None
         self.db: Any = _PgGuarded(conn, self)
         self.db.execute(f"SET lock_timeout = {int(timeout * 1000)}")
+        # The row locks keep terminals apart; a stricter level (the URL's options, the database's
+        # default) would only roll back what they already order.
+        self.db.execute("SET SESSION CHARACTERISTICS AS TRANSACTION ISOLATION LEVEL READ COMMITTED")
         self._check_schema()
 
     # -- opening ---------------------------------------------------------------------------
@@ -207,6 +271,45 @@ class PgStore(Store):
                                f"reads {SCHEMA_VERSION}); left untouched")
         if version < SCHEMA_VERSION:
             self._migrate(version)
+        if meta.get("boundaries") != BOUNDARIES:
+            self._install_boundaries()
+
+    def _install_boundaries(self) -> None:
+        """Bring the club's server-side boundaries (functions, defaults, the unique origin) up to
+        date; only the tables' owner may, so another role is told to have it done."""
+        owner = self.db.execute("SELECT pg_has_role(current_user, tableowner, 'USAGE') FROM pg_tables"
+                                " WHERE schemaname = current_schema() AND tablename = 'sessions'").fetchone()
+        if not owner or not owner[0]:
+            raise StorageError(f"the store {self.path} was set up by an older referee: its owner must run "
+                               "`referee club init` again before the tables can use it; nothing was changed")
+        with self._transaction():
+            self.db.execute("SELECT pg_advisory_xact_lock(hashtext('referee:schema'))")
+            self._boundaries()
+
+    def _boundaries(self) -> None:
+        from psycopg import sql as q
+
+        schema = self.db.execute("SELECT current_schema()").fetchone()[0]
+        path = q.SQL("SET search_path = {}, pg_temp").format(q.Identifier(schema)).as_string(self.db.raw)
+        if "owner" not in self.columns("library"):
+            for stmt in ("ALTER TABLE library ADD COLUMN owner TEXT NOT NULL DEFAULT session_user",
+                         "ALTER TABLE library DROP CONSTRAINT library_pkey",
+                         "ALTER TABLE library ADD PRIMARY KEY (game, kind, name, owner)"):
+                self.db.raw.execute(stmt)
+        try:
+            for stmt in BOUNDARY_SQL:
+                self.db.raw.execute(stmt.replace("{path}", path))
+        except Exception as exc:
+            import psycopg.errors as pe
+
+            if isinstance(exc, pe.UniqueViolation):
+                raise StorageError(f"the store {self.path} holds one game twice (two sessions with the same "
+                                   "origin, pushed at once by an older referee): delete one of each pair "
+                                   "(`SELECT origin, array_agg(id) FROM sessions WHERE origin <> '' GROUP BY "
+                                   "origin HAVING count(*) > 1`) and open it again; nothing was changed") from None
+            raise self.error(exc, "set up") from None
+        self.db.execute("INSERT INTO meta (key, value) VALUES ('boundaries', ?) ON CONFLICT (key) DO UPDATE"
+                        " SET value = excluded.value", (BOUNDARIES,))
 
     def _tables(self) -> set[str]:
         return {r[0] for r in self.db.execute(
@@ -222,6 +325,7 @@ class PgStore(Store):
                     self.db.execute(stmt)
             self.db.execute("INSERT INTO meta (key, value) VALUES ('application', ?), ('schema_version', ?)",
                             (APPLICATION, str(SCHEMA_VERSION)))
+            self._boundaries()
 
     def _migrate(self, version: int) -> None:
         with self._transaction():
@@ -249,6 +353,23 @@ class PgStore(Store):
     def storage_check(self, quick: bool = False) -> list[str]:
         """The server checks its own pages (checksums, WAL): nothing to run from here."""
         return []
+    def lost(self) -> bool:
+        """Whether the connection is gone (the server restarted, the network dropped). Idle for
+        a while (a shell waiting for the next line), it is asked first."""
+        import time
+
+        import psycopg
+
+        raw = self.db.raw
+        if raw.closed or raw.broken:
+            return True
+        if time.monotonic() - self.db.used < 1.0 or self.db.in_transaction:
+            return False
+        try:
+            raw.execute("SELECT 1")
+        except psycopg.Error:
+            return True
+        return False
 
     def columns(self, table: str) -> list[str]:
         return [r[0] for r in self.db.execute(
@@ -273,7 +394,7 @@ class PgStore(Store):
         """One write transaction; the sessions it touches are locked as it reaches them."""
         if self.readonly:
             raise StorageError(f"the store {self.path} was opened for reading only; nothing was written")
-        self._writing, self._locked = True, []
+        self._writing, self._locked, self._foreign = True, [], set()
         self._dirty = set()
         try:
             with self._transaction():
@@ -287,18 +408,172 @@ class PgStore(Store):
             self._dirty = None
 
     def lock(self, sid: str) -> None:
-        """Inside a write: wait for, and hold until commit, the row of session `sid`."""
-        if self._writing and sid not in self._locked:
-            self._locked.append(sid)
-            self.db.execute("SELECT 1 FROM sessions WHERE id = ? FOR UPDATE", (sid,))
+        """Inside a write: wait for, and hold until commit, the row of session `sid`. A table's
+        role cannot lock another table's row (row-level security hides it from FOR UPDATE):
+        such a session is remembered, and any change to it is refused by name."""
+        if self._writing and sid not in self._locked and sid not in self._foreign:
+            self._locked.append(sid)  # named by a "busy" message while it waits
+            if not self.db.execute("SELECT 1 FROM sessions WHERE id = ? FOR UPDATE", (sid,)).fetchone():
+                self._locked.remove(sid)
+                if self.db.execute("SELECT 1 FROM sessions WHERE id = ?", (sid,)).fetchone():
+                    self._foreign.add(sid)
+
+    def refuse_foreign(self, sid: str) -> None:
+        if sid in self._foreign:
+            raise StorageError(f"the club server refused: this table may not change session {sid} (it is "
+                               "another table's); nothing was saved")
 
     def new_session_id(self, game: str) -> str:
-        if self._writing:  # two tables starting a game at once get different numbers
-            self.db.execute("SELECT pg_advisory_xact_lock(hashtext(?))", (f"referee:new:{game}",))
         sid = super().new_session_id(game)
         if self._writing:
             self._locked.append(sid)
         return sid
+
+    def create_session(self, *args: Any, **kwargs: Any) -> str:
+        """Number the session with the next free id; when another terminal takes that number at
+        the same moment, the primary key tells, and this one takes the next (no shared lock)."""
+        if not self.db.in_transaction:
+            return super().create_session(*args, **kwargs)
+        for attempt in range(COLLISION_TRIES):
+            self.db.execute("SAVEPOINT new_session")
+            self.last_error = None
+            try:
+                sid = super().create_session(*args, **kwargs)
+            except StorageError:
+                if attempt + 1 < COLLISION_TRIES and self.collided():
+                    self.db.execute("ROLLBACK TO SAVEPOINT new_session")
+                    continue
+                raise
+            self.db.execute("RELEASE SAVEPOINT new_session")
+            return sid
+        raise AssertionError("unreachable")
+
+    def retrying(self, work: Callable[[], T]) -> T:
+        """Run `work` (one write transaction of its own) again when the server rolled it back as
+        a serialization failure or a deadlock: up to RETRIES times, waiting a little longer each
+        time; then the failure is named as what it is."""
+        import random
+        import time
+
+        for attempt in range(RETRIES):
+            self.last_error = None  # a failure of an earlier transaction is no reason to retry this one
+            try:
+                return work()
+            except StorageError as exc:
+                if not self.retryable() or self._writing:
+                    raise
+                if attempt + 1 == RETRIES:
+                    raise StorageError(f"{exc.message} (tried {RETRIES} times)") from None
+                time.sleep(0.02 * 2 ** attempt * (1 + random.random()))
+        raise AssertionError("unreachable")
+
+    def collided(self) -> bool:
+        """Whether the last failure was a duplicate key: an id or an origin another terminal
+        stored at the same moment (the caller may try again; it will see that row)."""
+        import psycopg.errors as pe
+
+        return isinstance(self.last_error, pe.UniqueViolation)
+
+    def retryable(self) -> bool:
+        """Whether the last failure was a serialization failure or a deadlock: the server rolled
+        the transaction back, and running it again is safe."""
+        import psycopg.errors as pe
+
+        return isinstance(self.last_error, (pe.SerializationFailure, pe.DeadlockDetected))
+
+    # -- the club's boundaries, as the store's methods see them --------------------------------
+    _SELECT = SESSION_COLUMNS.replace(", seed,", ", referee_seed(id) AS seed,")
+
+    def session(self, sid: str) -> dict:
+        row = self.db.execute(f"SELECT {self._SELECT} FROM sessions WHERE id = ?", (sid,)).fetchone()
+        if row is None:
+            raise StorageError(f"no session '{sid}' in {self.path} (see `referee sessions --all`)")
+        return self._session_row(row)
+
+    def sessions(self, game: str | None = None, include_over: bool = False,
+                 deleted: bool = False) -> list[dict]:
+        sql = f"SELECT {self._SELECT} FROM sessions WHERE " + (
+            "status = 'deleted'" if deleted else "status <> 'deleted'")
+        args: list = []
+        if game:
+            sql += " AND game = ?"
+            args.append(game)
+        if not include_over and not deleted:
+            sql += " AND status = 'open'"
+        return [self._session_row(r) for r in self.db.execute(sql + " ORDER BY used DESC, rowid DESC", args)]
+
+    def _session_row(self, row: tuple) -> dict:
+        out = super()._session_row(tuple("" if v is None and i == 3 else v for i, v in enumerate(row)))
+        if row[3] is None:  # another table's running game: its seed is withheld
+            out.update(seed_withheld=True, seed_public=False)
+        return out
+
+    def current_session(self, game: str | None = None) -> str:
+        """The session this role last acted on: a command without --session never reaches
+        another table's game (nor the organiser's into a table's)."""
+        sql = "SELECT id FROM sessions WHERE status <> 'deleted' AND owner = session_user"
+        args: tuple = ()
+        if game:
+            sql += " AND game = ?"
+            args = (game,)
+        row = self.db.execute(sql + " ORDER BY used DESC, rowid DESC LIMIT 1", args).fetchone()
+        if row is None:
+            what = f"{game} session" if game else "session"
+            hint = f"`referee {game} new ...`" if game else "`referee GAME new ...`"
+            raise StorageError(f"no {what} of this role ({self.login()}) in {self.path}; start one with {hint}, "
+                               "or name another with --session")
+        return row[0]
+
+    def login(self) -> str:
+        return self.db.execute("SELECT session_user").fetchone()[0]
+
+    def _privileged(self, table: str, what: str) -> bool:
+        return bool(self.db.execute("SELECT has_table_privilege(?, ?)", (table, what)).fetchone()[0])
+
+    def leagues_of(self, sid: str) -> list[str]:
+        return [r[0] for r in self.db.execute("SELECT * FROM referee_leagues_of(?)", (sid,))]
+
+    def mark_deleted(self, sid: str, deleted: bool) -> None:
+        """As on SQLite; a session a league counts may be deleted by the organiser only, and
+        that is written in the league's log."""
+        self.refuse_foreign(sid)
+        leagues = self.leagues_of(sid) if deleted else []
+        if leagues and not self._privileged("league_sessions", "DELETE"):
+            raise StorageError(f"session {sid} counts in the league {', '.join(leagues)}: only the organiser may "
+                               "delete it; nothing was changed")
+        for league in leagues:
+            self._league_log(league, f"{sid} deleted")
+        super().mark_deleted(sid, deleted)
+
+    def _league_log(self, league: str, what: str) -> None:
+        import time
+
+        self.db.execute("INSERT INTO league_log (league, at, what) VALUES (?, ?, ?)", (league, time.time(), what))
+
+    def purgeable(self) -> list[str]:
+        if self._privileged("sessions", "DELETE"):
+            return super().purgeable()
+        return [r[0] for r in self.db.execute(
+            "SELECT id FROM sessions s WHERE status = 'deleted' AND owner = session_user"
+            " AND NOT EXISTS (SELECT 1 FROM referee_leagues_of(s.id)) ORDER BY id")]
+
+    def purge(self) -> list[str]:
+        """Remove this role's deleted sessions for good (the organiser's: every one, each a league
+        counted written in its log); returns the ids actually removed."""
+        if not self._privileged("sessions", "DELETE"):
+            return sorted(r[0] for r in self.db.execute("SELECT * FROM referee_purge()"))
+        for sid, league in self.db.execute(
+                "SELECT l.session_id, l.league FROM league_sessions l JOIN sessions s ON s.id = l.session_id"
+                " WHERE s.status = 'deleted' ORDER BY 1, 2").fetchall():
+            self._league_log(league, f"{sid} purged (removed from the league)")
+        return sorted(r[0] for r in self.db.execute("DELETE FROM sessions WHERE status = 'deleted' RETURNING id"))
+
+    def drop_actions(self, sid: str, start: int) -> None:
+        self.refuse_foreign(sid)
+        if self._privileged("actions", "DELETE"):
+            super().drop_actions(sid, start)
+        else:
+            self.db.execute("SELECT referee_drop_actions(?, ?)", (sid, start))
 
     # -- errors ------------------------------------------------------------------------------
     def _clean(self, exc: BaseException) -> str:
@@ -323,7 +598,11 @@ class PgStore(Store):
                 return StorageError(f"the club server refused: this table may not change session {self._locked[-1]}"
                                     f" ({text}); nothing was saved")
             return StorageError(f"the club server refused: this role may not {doing} that ({text})")
-        if isinstance(exc, (pe.LockNotAvailable, pe.QueryCanceled, pe.DeadlockDetected)):
+        if isinstance(exc, (pe.SerializationFailure, pe.DeadlockDetected)):
+            what = "a deadlock" if isinstance(exc, pe.DeadlockDetected) else "a serialization failure"
+            return StorageError(f"the club server rolled back this change: {what} with another terminal's at the "
+                                f"same moment ({text}); nothing was saved; try again")
+        if isinstance(exc, (pe.LockNotAvailable, pe.QueryCanceled)):
             what = f"session {self._locked[-1]}" if self._locked else "the store"
             return StorageError(f"the store {self.path} is busy: another terminal is writing {what} (waited "
                                 f"{self.timeout:g} s); nothing was changed; try again when it has finished")
@@ -356,32 +635,30 @@ class PgStore(Store):
                         "damaged": damaged})
         return out
 
+    # The card library: each role writes its own rows (through functions: no table holds a
+    # write privilege on the library); a role reads its own and the club's (written by the
+    # organiser or the store's owner), its own first.
     def library_put_many(self, game: str, kind: str, cards: dict[str, dict]) -> None:
         with self.write():
-            self.db.executemany("DELETE FROM library WHERE game = ? AND kind = ? AND lower(name) = lower(?)",
-                                [(game, kind, name) for name in cards])
-            self.db.executemany(
-                "INSERT INTO library (game, kind, name, data) VALUES (?, ?, ?, ?)"
-                " ON CONFLICT (game, kind, name) DO UPDATE SET data = excluded.data",
-                [(game, kind, name, json.dumps(data)) for name, data in cards.items()])
+            self.db.executemany("SELECT referee_card_put(?, ?, ?, ?)",
+                                [(game, kind, name, json.dumps(data)) for name, data in cards.items()])
 
     def library_delete(self, game: str, kind: str, name: str) -> str | None:
         with self.write():
-            row = self.db.execute("SELECT name FROM library WHERE game = ? AND kind = ? AND lower(name) = lower(?)",
-                                  (game, kind, name)).fetchone()
-            if row is not None:
-                self.db.execute("DELETE FROM library WHERE game = ? AND kind = ? AND name = ?", (game, kind, row[0]))
+            row = self.db.execute("SELECT * FROM referee_card_delete(?, ?, ?)", (game, kind, name)).fetchone()
         return row[0] if row else None
 
     def library_get(self, game: str, kind: str, name: str) -> dict | None:
-        row = self.db.execute("SELECT data FROM library WHERE game = ? AND kind = ? AND lower(name) = lower(?)",
+        row = self.db.execute(f"SELECT data FROM library WHERE game = ? AND kind = ? AND lower(name) = lower(?)"
+                              f" AND {CARD_VISIBLE} ORDER BY owner = session_user DESC LIMIT 1",
                               (game, kind, name)).fetchone()
         return json.loads(row[0]) if row else None
 
     def library_list(self, game: str, kind: str) -> dict[str, Any]:
-        rows = self.db.execute('SELECT name, data FROM library WHERE game = ? AND kind = ? ORDER BY name COLLATE "C"',
+        rows = self.db.execute(f"SELECT DISTINCT ON (lower(name)) name, data FROM library WHERE game = ? AND kind = ?"
+                               f" AND {CARD_VISIBLE} ORDER BY lower(name), owner = session_user DESC",
                                (game, kind)).fetchall()
-        return {r[0]: json.loads(r[1]) for r in rows}
+        return {r[0]: json.loads(r[1]) for r in sorted(rows, key=lambda r: r[0].encode())}
 
     # -- the club's roles ------------------------------------------------------------------------
     def club_init(self, tables: list[str], organiser: str, hide_leagues: bool = False) -> dict:
@@ -409,38 +686,45 @@ class PgStore(Store):
             for name in tables:
                 self._sql(q.SQL("GRANT {} TO {}").format(ident(TABLES_GROUP), ident(name)))
             grp, org = ident(TABLES_GROUP), ident(organiser)
+            self._boundaries()
+            every = q.SQL("meta, sessions, actions, library, leagues, league_sessions, league_log")
+            readable = q.SQL(", ").join(ident(c) for c in self.columns("sessions") if c != "seed")
             for who in (grp, org):
                 self._sql(q.SQL("GRANT USAGE ON SCHEMA {} TO {}").format(ident(schema), who))
-                self._sql(q.SQL("GRANT SELECT ON meta, sessions, actions, library TO {}").format(who))
+                self._sql(q.SQL("REVOKE ALL ON {} FROM {}").format(every, who))  # from an older set-up too
                 self._sql(q.SQL("GRANT USAGE ON ALL SEQUENCES IN SCHEMA {} TO {}").format(ident(schema), who))
-            self._sql(q.SQL("GRANT INSERT, UPDATE, DELETE ON sessions, actions, library, leagues, league_sessions"
-                            " TO {}").format(org))
-            self._sql(q.SQL("GRANT SELECT ON leagues, league_sessions TO {}").format(org))
-            self._sql(q.SQL("GRANT INSERT, DELETE ON sessions, actions TO {}").format(grp))
+            # the organiser: everything (it manages the leagues and may mend any session)
+            self._sql(q.SQL("GRANT SELECT, INSERT, UPDATE, DELETE ON {} TO {}").format(every, org))
+            # the tables: no DELETE and no table-wide UPDATE anywhere (those would let a table lock a
+            # whole table); the seed column is not theirs to read (referee_seed releases it)
+            self._sql(q.SQL("GRANT SELECT ON meta, actions, library TO {}").format(grp))
+            self._sql(q.SQL("GRANT SELECT ({}) ON sessions TO {}").format(readable, grp))
+            self._sql(q.SQL("GRANT INSERT ON sessions, actions TO {}").format(grp))
             self._sql(q.SQL("GRANT UPDATE (name, status, summary, updated, used, head, length, digest, seal)"
                             " ON sessions TO {}").format(grp))
             for who in (grp, org):  # the heads pushed: kept, never changed
                 self._sql(q.SQL("GRANT SELECT, INSERT ON pushed_heads TO {}").format(who))
             self._sql(q.SQL("GRANT UPDATE (action, results, events, rules_version, status, link, reason, changed)"
                             " ON actions TO {}").format(grp))
-            self._sql(q.SQL("GRANT INSERT, UPDATE, DELETE ON library TO {}").format(grp))
-            if hide_leagues:
-                self._sql(q.SQL("REVOKE ALL ON leagues, league_sessions FROM {}").format(grp))
-            else:
-                self._sql(q.SQL("GRANT SELECT ON leagues TO {}").format(grp))
+            if not hide_leagues:
+                self._sql(q.SQL("GRANT SELECT ON leagues, league_log TO {}").format(grp))
                 self._sql(q.SQL("GRANT SELECT, INSERT ON league_sessions TO {}").format(grp))
-            own = "owner = current_user"
-            own_session = "EXISTS (SELECT 1 FROM sessions s WHERE s.id = session_id AND s.owner = current_user)"
-            policies = {
+            own = "owner = session_user"
+            own_session = "EXISTS (SELECT 1 FROM sessions s WHERE s.id = session_id AND s.owner = session_user)"
+            not_counted = "(status <> 'deleted' OR NOT EXISTS (SELECT 1 FROM referee_leagues_of(id)))"
+            Rule = tuple[str, str | None, str | None, str | None, str | None]
+            policies: dict[str, list[Rule]] = {
                 "sessions": [("read", "SELECT", "PUBLIC", "true", None),
                              ("table_add", "INSERT", TABLES_GROUP, None, own),
-                             ("table_change", "UPDATE", TABLES_GROUP, "true", own),
-                             ("table_remove", "DELETE", TABLES_GROUP, own, None),
+                             ("table_change", "UPDATE", TABLES_GROUP, own, f"{own} AND {not_counted}"),
+                             ("table_remove", None, None, None, None),
                              ("organiser", "ALL", organiser, "true", "true")],
                 "actions": [("read", "SELECT", "PUBLIC", "true", None),
                             ("table_add", "INSERT", TABLES_GROUP, None, f"{own} AND {own_session}"),
-                            ("table_change", "UPDATE", TABLES_GROUP, "true", own),
-                            ("table_remove", "DELETE", TABLES_GROUP, own, None),
+                            ("table_change", "UPDATE", TABLES_GROUP, own, own),
+                            ("table_remove", None, None, None, None),
+                            ("organiser", "ALL", organiser, "true", "true")],
+                "library": [("read", "SELECT", "PUBLIC", CARD_VISIBLE, None),
                             ("organiser", "ALL", organiser, "true", "true")],
                 "league_sessions": [("read", "SELECT", "PUBLIC", "true", None),
                                     ("table_add", "INSERT", TABLES_GROUP, None, own_session),
@@ -450,8 +734,10 @@ class PgStore(Store):
                 self._sql(q.SQL("ALTER TABLE {} ENABLE ROW LEVEL SECURITY").format(ident(table)))
                 for name, command, role, using, check in rules:
                     self._sql(q.SQL("DROP POLICY IF EXISTS {} ON {}").format(ident(name), ident(table)))
+                    if command is None:  # a policy of an older set-up, gone
+                        continue
                     text = q.SQL("CREATE POLICY {} ON {} FOR " + command + " TO {}").format(
-                        ident(name), ident(table), q.SQL("PUBLIC") if role == "PUBLIC" else ident(role))
+                        ident(name), ident(table), q.SQL("PUBLIC") if role == "PUBLIC" else ident(role or ""))
                     if using:
                         text = q.SQL("{} USING (" + using + ")").format(text)
                     if check:
@@ -514,11 +800,14 @@ class _PgCursor:
 class _PgGuarded:
     """The connection: `?` marks become `%s`; each failure becomes a named StorageError."""
 
-    __slots__ = ("_store", "raw")
+    __slots__ = ("_store", "raw", "used")
 
     def __init__(self, conn: Any, store: PgStore) -> None:
+        import time
+
         self.raw = conn
         self._store = store
+        self.used = time.monotonic()
 
     @property
     def in_transaction(self) -> bool:
@@ -527,11 +816,15 @@ class _PgGuarded:
         return self.raw.info.transaction_status != TransactionStatus.IDLE
 
     def _run(self, call: Any, sql: str, params: Any) -> _PgCursor:
+        import time
+
         import psycopg
 
+        self.used = time.monotonic()
         try:
             return _PgCursor(call(sql if params is None else _placeholders(sql), params), self._store)
         except psycopg.Error as exc:
+            self._store.last_error = exc
             doing = "read" if sql.lstrip().upper().startswith("SELECT") else "write"
             raise self._store.error(exc, doing) from None
 
@@ -552,13 +845,17 @@ class _PgGuarded:
 
 
 def _locking(name: str) -> Any:
-    """A store method whose first argument is a session id: inside a write, lock that session first."""
-    method = getattr(Store, name, None)
+    """A store method whose first argument is a session id: inside a write, lock that session
+    first; a method that changes it refuses another table's session by name."""
+    method = PgStore.__dict__.get(name) or getattr(Store, name, None)
     if method is None:  # a method of a later store (the list names them ahead)
         return None
+    reads = name in ("session", "actions", "next_idx")
 
     def locked(self: PgStore, sid: str, *args: Any, **kwargs: Any) -> Any:
         self.lock(sid)
+        if not reads:
+            self.refuse_foreign(sid)
         return method(self, sid, *args, **kwargs)
 
     locked.__name__ = name
@@ -569,5 +866,6 @@ def _locking(name: str) -> Any:
 # Every Store method that takes a session id first; `rewrite_tail` is the corrections' (issue 14).
 for _name in ("session", "actions", "insert_action", "next_idx", "set_status", "drop_redo", "relink", "touch",
               "save_summary", "rename", "mark_deleted", "rewrite_tail", "set_secret"):
-    if _locking(_name) is not None:
-        setattr(PgStore, _name, _locking(_name))
+    _wrapped = _locking(_name)
+    if _wrapped is not None:
+        setattr(PgStore, _name, _wrapped)

@@ -120,8 +120,10 @@ def test_postgres_tables_writing_different_sessions_never_wait(pg_url):
 
 def test_postgres_store_has_a_meta_table_with_its_schema_version(pg_url):
     store = open_store(pg_url)
+    from referee.store_pg import BOUNDARIES
+
     assert dict(store.db.execute("SELECT key, value FROM meta").fetchall()) == {
-        "application": "referee", "schema_version": str(SCHEMA_VERSION)}
+        "application": "referee", "schema_version": str(SCHEMA_VERSION), "boundaries": BOUNDARIES}
     store.db.execute("UPDATE meta SET value = ? WHERE key = 'schema_version'", (str(SCHEMA_VERSION + 1),))
     store.close()
     with pytest.raises(StorageError, match="newer referee"):

@@ -32,8 +32,18 @@ class Referee:
         self.as_json = as_json or self.as_json
         self.color = self.color if color is None else color
 
+    def _reconnect_if_lost(self) -> None:
+        """A club server's connection lost since the last command (the server restarted, the
+        network dropped): the next command opens a new one, and says so."""
+        if self._store is not None and getattr(self._store, "lost", lambda: False)():
+            path = self._store.path
+            with_store, self._store = self._store, None
+            with_store.close()
+            click.echo(f"(the connection to {path} was lost; opening a new one)", err=True)
+
     def store(self) -> Any:
         """The store, open for writing."""
+        self._reconnect_if_lost()
         if self._store is not None and self._store.readonly:
             self.close()
         if self._store is None:
@@ -45,6 +55,7 @@ class Referee:
     def reader(self) -> Any:
         """The store for a view command: opened for reading only (a missing store reads as
         empty and is not created), or the one already open."""
+        self._reconnect_if_lost()
         if self._store is None:
             from referee.store import open_store
 

@@ -144,7 +144,7 @@ def purge_cmd(yes: bool) -> None:
     """Remove deleted sessions for good (they cannot be restored after)."""
     ref = context.get()
     store = ref.store()
-    doomed = [r["id"] for r in store.sessions(deleted=True)]
+    doomed = store.purgeable()
     if doomed and not yes and not click.confirm(
             f"Remove {len(doomed)} deleted session(s) for good ({', '.join(doomed)})?", default=False, err=True):
         click.echo("Nothing purged.", err=True)
@@ -507,7 +507,10 @@ def verify_cmd(ctx: click.Context, session_id: str | None, check_all: bool, head
         output.emit_json(payload)
     else:
         for r in reports:
-            if r["ok"]:
+            if r["ok"] and r.get("withheld"):
+                click.echo(f"{r['id']}: chain intact ({r['actions']} stored action(s)); rolls not checked: its seed "
+                           "is withheld from this role until the game is over")
+            elif r["ok"]:
                 click.echo(f"{r['id']}: intact ({r['actions']} stored action(s) checked; head {r['head']})"
                            + ("; an unverified copy: imported from a file that could not prove itself, so only"
                               " its actions were re-checked" if r.get("unverified") else ""))
