@@ -91,6 +91,10 @@ class Engine:
     verbs: ClassVar[Mapping[str, Verb]] = {}
     rules: ClassVar[dict[str, str]] = {}
     series_word = "score"  # what `series` charts, in the game's words ("glory", "frogs")
+    # whether `legal_actions` is proven exact (tests/test_legal_exact.py): every action
+    # accepted now is listed, or covered by a free entry, and every listed one is accepted;
+    # a hint of a game not proven exact says it may be incomplete
+    legal_exact: ClassVar[bool] = False
 
     # -- what a game implements ------------------------------------------------------
     def setup(self, options: dict, chance: Chance) -> Any:
@@ -259,7 +263,8 @@ class Engine:
 
     def legal_actions(self, state: Any) -> list[Action]:
         """Every legal action now, without random results (they are rolled or typed when
-        it is played); empty exactly when the game is over."""
+        it is played); empty exactly when the game is over. What people see (hints,
+        completion): a random playout draws from it through `playout_action`."""
         out: list[Action] = []
         for verb in self.open_verbs(state):
             if verb.options is not None:

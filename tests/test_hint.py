@@ -78,7 +78,8 @@ def test_hint_json_has_exactly_the_contract_keys(tmp_path):
     db = tmp_path / "s.db"
     midgame.build(db, "croa", cut=2)
     result = _hint(db, "croa")
-    assert set(result) == {"pending", "actions", "truncated"}
+    assert set(result) - {"complete"} == {"pending", "actions", "truncated"}
+    assert result.get("complete", True) is registry.engine("croa").legal_exact
     assert result["pending"] == [{"player": "Ann", "decision": "bounce", "choices": ["a4", "b4", "b3", "b2"]}]
     assert all(set(a) == {"player", "command"} and a["player"] == "Ann" for a in result["actions"])
     # four squares, each with one of the nine tiles that can still be turned there

@@ -191,7 +191,8 @@ def hints(live: Live, group: click.Group, player: str | None = None, limit: int 
             notes[verb] = "; ".join(n for n in (_result_note(live, verb, a["action"]), _free_note(a)) if n)
     for a in out:
         del a["action"]
-    return {"pending": summary["pending"], "actions": out, "truncated": truncated, "notes": notes}
+    return {"pending": summary["pending"], "actions": out, "truncated": truncated, "notes": notes,
+            "complete": bool(getattr(engine, "legal_exact", False))}
 
 
 def free_fields(engine: Any, action: dict) -> dict[str, str]:
@@ -203,9 +204,8 @@ def free_fields(engine: Any, action: dict) -> dict[str, str]:
         return {}
     out = {}
     for f in declared.fields:
-        word = f.metavar or f.name.upper()
-        if f.open and action.get(f.name) == word:
-            out[word] = f.help
+        if f.open and action.get(f.name) == f.placeholder:
+            out[f.placeholder] = f.help
     return out
 
 
@@ -247,12 +247,15 @@ def _needs_result(live: Live, action: dict) -> bool:
 
 def public(result: dict) -> dict:
     """The hint as cli.md fixes it: pending, actions (player, command; `free` for an entry
-    with a placeholder the table fills in: placeholder -> what it stands for), truncated."""
+    with a placeholder the table fills in: placeholder -> what it stands for), truncated;
+    `"complete": false` when the game's list is not proven exact (the referee may accept
+    actions it does not list)."""
     return {"pending": result["pending"],
             "actions": [{"player": a["player"], "command": a["command"],
                          **({"free": a["free"]} if a.get("free") else {})}
                         for a in result["actions"]],
-            "truncated": result["truncated"]}
+            "truncated": result["truncated"],
+            **({} if result.get("complete", True) else {"complete": False})}
 
 
 def text(result: dict, width: int = 80) -> str:
@@ -298,6 +301,8 @@ def text(result: dict, width: int = 80) -> str:
     if result["truncated"]:
         lines.append(f"... and more (the first {len(result['actions'])} are listed; "
                      "`hint --limit 0` lists them all)")
+    if not result.get("complete", True):
+        lines.append("(Not every legal action is listed: the referee may accept others.)")
     lines.append("(`hint --json` lists each as a whole command.)")
     return "\n".join(lines)
 
