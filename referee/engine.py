@@ -272,6 +272,21 @@ class Engine:
                            for a in verb.options(state))
         return out
 
+    def playout_choices(self, state: Any) -> list[Action]:
+        """What a random playout draws from now (repeats weigh): each open verb's `sample`,
+        else its legal actions, as `playout_action` fills them in, less those it leaves out."""
+        out: list[Action] = []
+        for verb in self.open_verbs(state):
+            pick = verb.sample or verb.options
+            if pick is None:
+                continue
+            for a in pick(state):
+                filled = self.playout_action(state, {"verb": verb.name,
+                                                     **{k: v for k, v in a.items() if k != "verb"}})
+                if filled is not None:
+                    out.append(filled)
+        return out
+
     def with_library(self, state: Any, library: dict[str, dict]) -> Any:
         """Fold table knowledge kept outside the log (a card library) into a copy of the
         state, used only to list what is legal (hints, completion). Default: the state."""

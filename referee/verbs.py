@@ -112,7 +112,10 @@ class Verb:
       used when nothing is pending (default: only when it answers nothing).
     - `phases`: the phases it belongs to (empty: any phase).
     - `options(state)`: the legal actions of this verb now, without random results
-      (completion, hints and random playouts ask it). None: the verb is never offered.
+      (completion and hints ask it, and random playouts unless `sample` is given). None:
+      the verb is never offered.
+    - `sample(state)`: what a random playout draws from for this verb, when it differs from
+      the whole list (a few token counts, reveals that build repeated as weights).
     - `log(action)`: the log line; None: the generic one.
     """
 
@@ -126,6 +129,7 @@ class Verb:
     free: bool | None = None
     phases: tuple[str, ...] = ()
     options: Callable[[Any], Iterable[Action]] | None = None
+    sample: Callable[[Any], Iterable[Action]] | None = None
     log: Callable[[Action], str] | None = None
 
     @property

@@ -106,18 +106,19 @@ class Listing:
         self.engine = engine
         self.actions = list({key(engine, a): a for a in actions}.values())
         self.keys = {key(engine, a) for a in self.actions}
-        self.free: list[tuple[set[str], str]] = []
+        self.free: list[tuple[str, set[str], str]] = []
         for a in self.actions:
             names = _free_words(engine, a)
             if names:
-                self.free.append((names, key(engine, {k: v for k, v in a.items() if k not in names})))
+                self.free.append((a["verb"], names,
+                                  key(engine, {k: v for k, v in a.items() if k not in names})))
 
     def covers(self, action: dict) -> bool:
         if key(self.engine, action) in self.keys:
             return True
         verb = self.engine.verbs[action["verb"]]
-        for names, rest in self.free:
-            if all(verb.field(n).within(action.get(n)) for n in names) and \
+        for verb_name, names, rest in self.free:
+            if verb_name == action["verb"] and all(verb.field(n).within(action.get(n)) for n in names) and \
                     key(self.engine, {k: v for k, v in action.items() if k not in names}) == rest:
                 return True
         return False
@@ -172,8 +173,8 @@ def candidates(engine: Any, state: Any, listed: list[dict], rng: random.Random,
         for base in bases:  # single-field mutations
             for name, values in dom.items():
                 if isinstance(base.get(name), dict):  # NAME=VALUE pairs: one value changed
-                    inner = list(dict.fromkeys(str(x) for d in values if isinstance(d, dict)
-                                               for x in d.values()))[:40] + [UNKNOWN]
+                    inner = [*list(dict.fromkeys(str(x) for d in values if isinstance(d, dict)
+                                                 for x in d.values()))[:40], UNKNOWN]
                     for k in list(base[name])[:6]:
                         for x in rng.sample(inner, min(4, len(inner))):
                             found.append({**base, name: {**base[name], k: x}})

@@ -17,7 +17,7 @@ import click
 
 from referee.cli.complete import Live, field_keys, without_results
 
-LIMIT = 100  # actions listed before the list is cut (`truncated: true`)
+LIMIT = 0  # actions listed before the list is cut (`truncated: true`); 0: never cut
 
 
 # -- an action as typed -------------------------------------------------------------------------
@@ -48,7 +48,11 @@ def command_words(engine: Any, verb: str, cmd: click.Command, action: dict) -> l
     """The words after `referee GAME` that make `action`, checked by building the action back
     from them with the command itself; None if its fields cannot be typed."""
     words = _words(engine, verb, cmd, action)
-    if words is None or not _builds(cmd, words, action):
+    if words is None:
+        return None
+    free = free_fields(engine, action)  # a placeholder stands for a value: checked as "1"
+    probe = [("1" if w in free else w) for w in words]
+    if not _builds(cmd, probe, {k: v for k, v in action.items() if not (isinstance(v, str) and v in free)}):
         return None
     return words
 
@@ -277,6 +281,8 @@ def text(result: dict, width: int = 80) -> str:
         if who and all(r and r[0].casefold() == str(who).casefold() for r in rests):
             rests = [r[1:] for r in rests]  # `Ann may discard: air ...`, not `Ann may discard: Ann -> ...`
         note = result.get("notes", {}).get(verb, "")
+        items, rests, flagged = _fold_flags(items, rests)
+        note = "; ".join(n for n in (flagged, note) if n)
         if all(not r for r in rests):  # nothing to choose: the whole command, as typed
             lines += _wrap(f"{head}: {shell_join(items[0].get('shown') or items[0]['words'])}", width)
             lines += _wrap(f"  {note}", width) if note else []
@@ -305,6 +311,27 @@ def text(result: dict, width: int = 80) -> str:
         lines.append("(Not every legal action is listed: the referee may accept others.)")
     lines.append("(`hint --json` lists each as a whole command.)")
     return "\n".join(lines)
+
+
+def _fold_flags(items: list[dict], rests: list[list[str]]) -> tuple[list[dict], list[list[str]], str]:
+    """Entries that differ from another only by a last on/off flag (`--no-token`) are folded
+    into a note, so a list of choices is not shown twice: `each also with --no-token`."""
+    bases = {tuple(r) for r in rests}
+    variants: dict[str, list[tuple[str, ...]]] = {}
+    kept_items, kept = [], []
+    for a, r in zip(items, rests, strict=True):
+        if len(r) > 1 and r[-1].startswith("--") and tuple(r[:-1]) in bases:
+            variants.setdefault(r[-1], []).append(tuple(r[:-1]))
+            continue
+        kept_items.append(a)
+        kept.append(r)
+    notes = []
+    for flag, which in variants.items():
+        if len(which) == len(kept):
+            notes.append(f"each also with {flag}")
+        else:
+            notes.append(f"with {flag} too: " + ", ".join(shell_join(list(w)) for w in which))
+    return kept_items, kept, "; ".join(notes)
 
 
 def _tails(tails: list[str]) -> str:
