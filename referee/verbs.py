@@ -140,6 +140,27 @@ class Verb:
         return next((f for f in self.fields if f.name == name), None)
 
 
+def dry_accepted(handler: Handler, state: Any, verb: str, actions: Iterable[Action]) -> list[Action]:
+    """The actions `handler` applies to a copy of `state` without refusal, as a dry run (the
+    first result the referee would roll counts as accepted): how a game lists forms whose
+    acceptance hangs on several rules at once (a power's arguments, a merge) exactly."""
+    import copy
+
+    from referee.chance import Chance, NotYetRolled
+    from referee.errors import RefereeError
+
+    out = []
+    for a in actions:
+        try:
+            handler(copy.deepcopy(state), {**a, "verb": verb}, Chance("listing", 0, dry=True))
+        except NotYetRolled:
+            pass
+        except RefereeError:
+            continue
+        out.append(a)
+    return out
+
+
 def declare(*verbs: Verb) -> Mapping[str, Verb]:
     """The verbs of a game by name, in the order declared (names must be unique)."""
     table: dict[str, Verb] = {}

@@ -12,18 +12,15 @@ are generated broadly and kept when the verb's handler accepts them on a copy of
 
 from __future__ import annotations
 
-import copy
 from collections.abc import Callable, Iterable
 from itertools import permutations
 
-from referee.chance import Chance, NotYetRolled
-from referee.errors import RefereeError
 from referee.games.kreus import creation, legal
 from referee.games.kreus.cards import kind
 from referee.games.kreus.state import KreusState
 from referee.games.kreus.table import may_hold
 from referee.games.kreus.titans import active_phase
-from referee.verbs import Action
+from referee.verbs import Action, dry_accepted
 
 GAIN = "GAIN"  # Themis' gain, typed by the player: 0 to 15
 
@@ -33,21 +30,9 @@ def gain_within(value: object) -> bool:
 
 
 def _accepts(state: KreusState, verb: str, actions: Iterable[Action]) -> list[Action]:
-    """The actions the verb's handler applies to a copy of the state without refusal (a dry
-    run: the first result the referee would roll counts as accepted)."""
     from referee.games.kreus.verbs import VERBS
 
-    handler = VERBS[verb].handler
-    out = []
-    for a in actions:
-        try:
-            handler(copy.deepcopy(state), {"verb": verb, **a}, Chance("listing", 0, dry=True))
-        except NotYetRolled:
-            pass
-        except RefereeError:
-            continue
-        out.append(a)
-    return out
+    return dry_accepted(VERBS[verb].handler, state, verb, actions)
 
 
 def tokens(state: KreusState) -> list[Action]:
