@@ -11,6 +11,8 @@ a copy. Random playouts draw from the `*_sample` lists (Invoke twice, so that ga
 
 from __future__ import annotations
 
+from typing import Any
+
 from referee.games.cerebria import cards, flow, mindset, zones
 from referee.games.cerebria.state import Emotion, State
 from referee.verbs import Action, dry_accepted
@@ -104,7 +106,7 @@ def _ability_exact(state: State, me: str) -> list[Action]:
         if name == "summon":
             forms = _enter_all(state, me, plain) if state["hands"][me]["count"] else []
         else:
-            args: list[list] = {
+            shapes: dict[str, list[list[Any]]] = {
                 "destroy": [[t] for t in every],
                 "drain": [[t, h + 1] for t in every for h in range(len(mind))],
                 "deprive": [[a] for a in slots] + [[a, b] for a in slots for b in slots if a != b],
@@ -112,7 +114,8 @@ def _ability_exact(state: State, me: str) -> list[Action]:
                 "steal": [[p] for p in state["players"]],
                 "swap": [[i + 1, t] for i in range(len(mind)) for t in every],
                 "draw": [[]],
-            }.get(name, [])
+            }
+            args = shapes.get(name, [])
             forms = _accepts(state, "ability", [{**plain, "args": a} for a in args])
         hosts = [j + 1 for j in range(len(mind))]
         absorbed = _accepts(state, "ability", [{**forms[0], "absorb": j} for j in hosts]) if forms else []
