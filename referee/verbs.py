@@ -74,7 +74,7 @@ class Field:
     hint never offers one. `open` marks a free value (a number of glory, a reason)
     that completion cannot list: a listed action holding its placeholder word (metavar,
     else NAME in capitals) stands for every value within `bounds`, a predicate on the
-    value as the action carries it (None: any value); `free_help` says what it takes."""
+    state and the value as the action carries it (None: any value)."""
 
     name: str
     help: str = ""
@@ -86,15 +86,15 @@ class Field:
     result: bool = False
     open: bool = False
     metavar: str | None = None
-    bounds: Callable[[Any], bool] | None = None
+    bounds: Callable[[Any, Any], bool] | None = None
 
     @property
     def placeholder(self) -> str:
         return self.metavar or self.name.upper()
 
-    def within(self, value: Any) -> bool:
-        """Whether a free field's value is within its bounds."""
-        return value not in (None, "") and (self.bounds is None or self.bounds(value))
+    def within(self, state: Any, value: Any) -> bool:
+        """Whether a free field's value is within its bounds now."""
+        return value not in (None, "") and (self.bounds is None or self.bounds(state, value))
 
     @property
     def positional(self) -> bool:

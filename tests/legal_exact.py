@@ -102,8 +102,9 @@ def _free_words(engine: Any, action: dict) -> set[str]:
 class Listing:
     """The listed actions of one state, with the free entries matching a field's every value."""
 
-    def __init__(self, engine: Any, actions: list[dict]) -> None:
+    def __init__(self, engine: Any, state: Any, actions: list[dict]) -> None:
         self.engine = engine
+        self.state = state
         self.actions = list({key(engine, a): a for a in actions}.values())
         self.keys = {key(engine, a) for a in self.actions}
         self.free: list[tuple[str, set[str], str]] = []
@@ -118,7 +119,7 @@ class Listing:
             return True
         verb = self.engine.verbs[action["verb"]]
         for verb_name, names, rest in self.free:
-            if verb_name == action["verb"] and all(verb.field(n).within(action.get(n)) for n in names) and \
+            if verb_name == action["verb"] and all(verb.field(n).within(self.state, action.get(n)) for n in names) and \
                     key(self.engine, {k: v for k, v in action.items() if k not in names}) == rest:
                 return True
         return False
@@ -200,7 +201,7 @@ def candidates(engine: Any, state: Any, listed: list[dict], rng: random.Random,
 def check_state(engine: Any, state: Any, seed: str, ply: int, rng: random.Random,
                 report: Report, listed_sample: int = 40) -> None:
     listed = engine.legal_actions(state)
-    listing = Listing(engine, listed)
+    listing = Listing(engine, state, listed)
     report.states += 1
     for a in rng.sample(listing.actions, min(listed_sample, len(listing.actions))):
         filled = engine.playout_action(state, a) if _free_words(engine, a) else a
@@ -219,9 +220,13 @@ def check_state(engine: Any, state: Any, seed: str, ply: int, rng: random.Random
         return outcome(engine, state, action, seed, ply) in ends[verb] - {None}
 
     for c in candidates(engine, state, listing.actions, rng):
-        if listing.covers(c):
+        if key(engine, c) in listing.keys:
             continue  # listed: checked above
         report.candidates += 1
+        if listing.covers(c):  # within a free entry's bounds: it must be accepted
+            if not accepted(engine, state, c, seed, ply):
+                report.extra.append((c, engine.summary(state)))
+            continue
         if accepted(engine, state, c, seed, ply) and not listed_end(c):
             report.missing.append((c, engine.summary(state)))
 

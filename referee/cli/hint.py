@@ -50,11 +50,9 @@ def command_words(engine: Any, verb: str, cmd: click.Command, action: dict) -> l
     words = _words(engine, verb, cmd, action)
     if words is None:
         return None
-    free = free_fields(engine, action)  # a placeholder stands for a value: checked as "1"
-    probe = [("1" if w in free else w) for w in words]
-    if not _builds(cmd, probe, {k: v for k, v in action.items() if not (isinstance(v, str) and v in free)}):
-        return None
-    return words
+    if free_fields(engine, action):  # a placeholder stands for a value: nothing to build yet
+        return words
+    return words if _builds(cmd, words, action) else None
 
 
 def _words(engine: Any, verb: str, cmd: click.Command, action: dict) -> list[str] | None:

@@ -25,7 +25,7 @@ from referee.verbs import Action, dry_accepted
 GAIN = "GAIN"  # Themis' gain, typed by the player: 0 to 15
 
 
-def gain_within(value: object) -> bool:
+def gain_within(state: KreusState, value: object) -> bool:
     return isinstance(value, int) and not isinstance(value, bool) and 0 <= value <= 15
 
 
