@@ -91,6 +91,10 @@ class Engine:
     verbs: ClassVar[Mapping[str, Verb]] = {}
     rules: ClassVar[dict[str, str]] = {}
     series_word = "score"  # what `series` charts, in the game's words ("glory", "frogs")
+    # whether `legal_actions` is proven exact (tests/test_legal_exact.py): every action
+    # accepted now is listed, or covered by a free entry, and every listed one is accepted;
+    # a hint of a game not proven exact says it may be incomplete
+    legal_exact: ClassVar[bool] = False
 
     # -- what a game implements ------------------------------------------------------
     def setup(self, options: dict, chance: Chance) -> Any:
@@ -259,12 +263,28 @@ class Engine:
 
     def legal_actions(self, state: Any) -> list[Action]:
         """Every legal action now, without random results (they are rolled or typed when
-        it is played); empty exactly when the game is over."""
+        it is played); empty exactly when the game is over. What people see (hints,
+        completion): a random playout draws from it through `playout_action`."""
         out: list[Action] = []
         for verb in self.open_verbs(state):
             if verb.options is not None:
                 out.extend({"verb": verb.name, **{k: v for k, v in a.items() if k != "verb"}}
                            for a in verb.options(state))
+        return out
+
+    def playout_choices(self, state: Any) -> list[Action]:
+        """What a random playout draws from now (repeats weigh): each open verb's `sample`,
+        else its legal actions, as `playout_action` fills them in, less those it leaves out."""
+        out: list[Action] = []
+        for verb in self.open_verbs(state):
+            pick = verb.sample or verb.options
+            if pick is None:
+                continue
+            for a in pick(state):
+                filled = self.playout_action(state, {"verb": verb.name,
+                                                     **{k: v for k, v in a.items() if k != "verb"}})
+                if filled is not None:
+                    out.append(filled)
         return out
 
     def with_library(self, state: Any, library: dict[str, dict]) -> Any:

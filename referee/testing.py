@@ -285,12 +285,10 @@ class Table:
 
 
 def playout_choices(engine: Any, state: Any) -> list[dict[str, Any]]:
-    """What a random playout may take now: the listed legal actions, each as
-    `Engine.playout_action` fills it in (placeholders given sample values), less those it
-    leaves out. Empty exactly when nothing is listed."""
-    listed = engine.legal_actions(state)
-    chosen = [a for a in (engine.playout_action(state, a) for a in listed) if a is not None]
-    assert chosen or not listed, "the playout leaves out every listed action"
+    """What a random playout may take now (`Engine.playout_choices`: a weighted sample of the
+    legal actions, placeholders given sample values). Empty exactly when nothing is listed."""
+    chosen = engine.playout_choices(state)
+    assert chosen or not engine.legal_actions(state), "the playout leaves out every listed action"
     return chosen
 
 

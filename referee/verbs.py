@@ -72,7 +72,9 @@ class Field:
     prefix is enough); "flag" is an on/off option; "int" a whole number; "text" anything.
     `result` marks a random result typed at the table (dice, a tile, a drawn card): a
     hint never offers one. `open` marks a free value (a number of glory, a reason)
-    that completion cannot list."""
+    that completion cannot list: a listed action holding its placeholder word (metavar,
+    else NAME in capitals) stands for every value within `bounds`, a predicate on the
+    state and the value as the action carries it (None: any value)."""
 
     name: str
     help: str = ""
@@ -84,6 +86,15 @@ class Field:
     result: bool = False
     open: bool = False
     metavar: str | None = None
+    bounds: Callable[[Any, Any], bool] | None = None
+
+    @property
+    def placeholder(self) -> str:
+        return self.metavar or self.name.upper()
+
+    def within(self, state: Any, value: Any) -> bool:
+        """Whether a free field's value is within its bounds now."""
+        return value not in (None, "") and (self.bounds is None or self.bounds(state, value))
 
     @property
     def positional(self) -> bool:
@@ -101,7 +112,10 @@ class Verb:
       used when nothing is pending (default: only when it answers nothing).
     - `phases`: the phases it belongs to (empty: any phase).
     - `options(state)`: the legal actions of this verb now, without random results
-      (completion, hints and random playouts ask it). None: the verb is never offered.
+      (completion and hints ask it, and random playouts unless `sample` is given). None:
+      the verb is never offered.
+    - `sample(state)`: what a random playout draws from for this verb, when it differs from
+      the whole list (a few token counts, reveals that build repeated as weights).
     - `log(action)`: the log line; None: the generic one.
     """
 
@@ -115,6 +129,7 @@ class Verb:
     free: bool | None = None
     phases: tuple[str, ...] = ()
     options: Callable[[Any], Iterable[Action]] | None = None
+    sample: Callable[[Any], Iterable[Action]] | None = None
     log: Callable[[Action], str] | None = None
 
     @property
@@ -123,6 +138,27 @@ class Verb:
 
     def field(self, name: str) -> Field | None:
         return next((f for f in self.fields if f.name == name), None)
+
+
+def dry_accepted(handler: Handler, state: Any, verb: str, actions: Iterable[Action]) -> list[Action]:
+    """The actions `handler` applies to a copy of `state` without refusal, as a dry run (the
+    first result the referee would roll counts as accepted): how a game lists forms whose
+    acceptance hangs on several rules at once (a power's arguments, a merge) exactly."""
+    import copy
+
+    from referee.chance import Chance, NotYetRolled
+    from referee.errors import RefereeError
+
+    out = []
+    for a in actions:
+        try:
+            handler(copy.deepcopy(state), {**a, "verb": verb}, Chance("listing", 0, dry=True))
+        except NotYetRolled:
+            pass
+        except RefereeError:
+            continue
+        out.append(a)
+    return out
 
 
 def declare(*verbs: Verb) -> Mapping[str, Verb]:

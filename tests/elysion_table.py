@@ -52,4 +52,4 @@ class Journey(Table):
 
     def first_legal(self) -> list[dict[str, Any]]:
         """Take the first legal action listed (the verbs' options), as the playouts would."""
-        return self(**self.engine.legal_actions(self.state)[0])
+        return self(**self.engine.playout_choices(self.state)[0])

@@ -159,7 +159,7 @@ def test_status_fits_80_columns_with_seven_players_and_long_rules():
     for ply in range(1, 200):
         for line in E.render(state).splitlines():
             assert len(line) <= 80, line
-        actions = E.legal_actions(state)
+        actions = E.playout_choices(state)
         if not actions:
             break
         state, _, _ = session.run(E, E.copy(state), rng.choice(actions), "w", ply)

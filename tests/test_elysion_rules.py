@@ -233,7 +233,7 @@ def test_the_game_ends_even_when_the_deck_runs_out():
     rng = random.Random(3)
     shortest_row = 8
     for _ in range(400):
-        legal = E.legal_actions(g.state)
+        legal = E.playout_choices(g.state)
         if not legal:
             break
         if g.state["phase"] == "reveal" and g.state["day"] < 8:
@@ -647,7 +647,7 @@ def test_random_games_with_a_short_deck_always_reach_the_look_back():
             E.check_invariants(state)
             if E.summary(state)["over"]:
                 break
-            legal = E.legal_actions(state)
+            legal = E.playout_choices(state)
             assert legal, (seed, state["phase"], state["day"])
             state, _, _ = session.run(E, E.copy(state), rng.choice(legal), f"s{seed}", ply)
         assert E.summary(state)["over"], seed

@@ -147,7 +147,7 @@ def game_group(game: str, help: str | None = None) -> click.Group:
 
     @group.command("hint")
     @click.option("--player", metavar="NAME", help="Only what this player may do.")
-    @click.option("--limit", type=click.IntRange(0), default=100, show_default=True,
+    @click.option("--limit", type=click.IntRange(0), default=0, show_default=True,
                   help="List at most this many actions (0: all); a cut list says so.")
     @json_option
     def hint(player: str | None, limit: int) -> None:

@@ -17,7 +17,7 @@ import click
 
 from referee.cli.complete import Live, field_keys, without_results
 
-LIMIT = 100  # actions listed before the list is cut (`truncated: true`)
+LIMIT = 0  # actions listed before the list is cut (`truncated: true`); 0: never cut
 
 
 # -- an action as typed -------------------------------------------------------------------------
@@ -48,9 +48,11 @@ def command_words(engine: Any, verb: str, cmd: click.Command, action: dict) -> l
     """The words after `referee GAME` that make `action`, checked by building the action back
     from them with the command itself; None if its fields cannot be typed."""
     words = _words(engine, verb, cmd, action)
-    if words is None or not _builds(cmd, words, action):
+    if words is None:
         return None
-    return words
+    if free_fields(engine, action):  # a placeholder stands for a value: nothing to build yet
+        return words
+    return words if _builds(cmd, words, action) else None
 
 
 def _words(engine: Any, verb: str, cmd: click.Command, action: dict) -> list[str] | None:
@@ -191,7 +193,8 @@ def hints(live: Live, group: click.Group, player: str | None = None, limit: int 
             notes[verb] = "; ".join(n for n in (_result_note(live, verb, a["action"]), _free_note(a)) if n)
     for a in out:
         del a["action"]
-    return {"pending": summary["pending"], "actions": out, "truncated": truncated, "notes": notes}
+    return {"pending": summary["pending"], "actions": out, "truncated": truncated, "notes": notes,
+            "complete": bool(getattr(engine, "legal_exact", False))}
 
 
 def free_fields(engine: Any, action: dict) -> dict[str, str]:
@@ -203,9 +206,8 @@ def free_fields(engine: Any, action: dict) -> dict[str, str]:
         return {}
     out = {}
     for f in declared.fields:
-        word = f.metavar or f.name.upper()
-        if f.open and action.get(f.name) == word:
-            out[word] = f.help
+        if f.open and action.get(f.name) == f.placeholder:
+            out[f.placeholder] = f.help
     return out
 
 
@@ -247,12 +249,15 @@ def _needs_result(live: Live, action: dict) -> bool:
 
 def public(result: dict) -> dict:
     """The hint as cli.md fixes it: pending, actions (player, command; `free` for an entry
-    with a placeholder the table fills in: placeholder -> what it stands for), truncated."""
+    with a placeholder the table fills in: placeholder -> what it stands for), truncated;
+    `"complete": false` when the game's list is not proven exact (the referee may accept
+    actions it does not list)."""
     return {"pending": result["pending"],
             "actions": [{"player": a["player"], "command": a["command"],
                          **({"free": a["free"]} if a.get("free") else {})}
                         for a in result["actions"]],
-            "truncated": result["truncated"]}
+            "truncated": result["truncated"],
+            **({} if result.get("complete", True) else {"complete": False})}
 
 
 def text(result: dict, width: int = 80) -> str:
@@ -274,6 +279,8 @@ def text(result: dict, width: int = 80) -> str:
         if who and all(r and r[0].casefold() == str(who).casefold() for r in rests):
             rests = [r[1:] for r in rests]  # `Ann may discard: air ...`, not `Ann may discard: Ann -> ...`
         note = result.get("notes", {}).get(verb, "")
+        items, rests, flagged = _fold_flags(items, rests)
+        note = "; ".join(n for n in (flagged, note) if n)
         if all(not r for r in rests):  # nothing to choose: the whole command, as typed
             lines += _wrap(f"{head}: {shell_join(items[0].get('shown') or items[0]['words'])}", width)
             lines += _wrap(f"  {note}", width) if note else []
@@ -298,8 +305,31 @@ def text(result: dict, width: int = 80) -> str:
     if result["truncated"]:
         lines.append(f"... and more (the first {len(result['actions'])} are listed; "
                      "`hint --limit 0` lists them all)")
+    if not result.get("complete", True):
+        lines.append("(Not every legal action is listed: the referee may accept others.)")
     lines.append("(`hint --json` lists each as a whole command.)")
     return "\n".join(lines)
+
+
+def _fold_flags(items: list[dict], rests: list[list[str]]) -> tuple[list[dict], list[list[str]], str]:
+    """Entries that differ from another only by a last on/off flag (`--no-token`) are folded
+    into a note, so a list of choices is not shown twice: `each also with --no-token`."""
+    bases = {tuple(r) for r in rests}
+    variants: dict[str, list[tuple[str, ...]]] = {}
+    kept_items, kept = [], []
+    for a, r in zip(items, rests, strict=True):
+        if len(r) > 1 and r[-1].startswith("--") and tuple(r[:-1]) in bases:
+            variants.setdefault(r[-1], []).append(tuple(r[:-1]))
+            continue
+        kept_items.append(a)
+        kept.append(r)
+    notes = []
+    for flag, which in variants.items():
+        if len(which) == len(kept):
+            notes.append(f"each also with {flag}")
+        else:
+            notes.append(f"with {flag} too: " + ", ".join(shell_join(list(w)) for w in which))
+    return kept_items, kept, "; ".join(notes)
 
 
 def _tails(tails: list[str]) -> str:

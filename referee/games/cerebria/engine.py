@@ -15,6 +15,7 @@ from referee.verbs import Verb
 
 class CerebriaEngine(Engine):
     name = "cerebria"
+    legal_exact = True  # tests/test_legal_exact.py
     title = "Cerebria"
     series_word = "fragments"
     # 2: no counter-act window when every card of the ability's vibe is in sight (issue 12);

@@ -1,16 +1,27 @@
-"""Each verb's legal actions now (hints, completion, random playouts).
+"""Each verb's legal actions now (hints, completion), and what random playouts draw from.
 
 Hidden hand cards are unknown, so a card in hand is any shown hand card or any card that
 may still be hidden (every unseen one): completion and hints offer every card a player may
-hold, every target of an ability and every place to discard to. Invoke is listed twice so
-that random games move on and end.
+hold, every merge, every target of an ability (one's own Mindset too), every emotion to
+discard first, the forms with and without an Absorb slot. The list is exact
+(tests/test_legal_exact.py): forms whose acceptance hangs on several rules at once (a merge,
+an ability's targets) are generated broadly and kept when the verb's handler accepts them on
+a copy. Random playouts draw from the `*_sample` lists (Invoke twice, so that games end).
 """
 
 from __future__ import annotations
 
+from typing import Any
+
 from referee.games.cerebria import cards, flow, mindset, zones
 from referee.games.cerebria.state import Emotion, State
-from referee.verbs import Action
+from referee.verbs import Action, dry_accepted
+
+
+def _accepts(state: State, verb: str, actions: list[Action]) -> list[Action]:
+    from referee.games.cerebria.verbs import VERBS
+
+    return dry_accepted(VERBS[verb].handler, state, verb, actions)
 
 
 def _hand_candidates(state: State, name: str, vibe: str | None = None) -> list[str]:
@@ -35,6 +46,28 @@ def _enter_options(state: State, name: str, base: Action) -> list[Action]:
     return out
 
 
+def _enter_all(state: State, name: str, base: Action) -> list[Action]:
+    """Every way a card from hand enters: each card, merged with each Brightness/Bleakness
+    that fits, with any emotion discarded first (one must be when the Mindset is full)."""
+    mind = state["mindsets"][name]
+    discards: list[int | None] = [] if len(mind) >= mindset.LIMIT else [None]
+    discards += list(range(1, len(mind) + 1))
+    summon = base["verb"] == "ability"
+
+    def put(card: str, **more: object) -> Action:
+        act = {**base, "args": [card]} if summon else {**base, "card": card}
+        return {**act, **{k: v for k, v in more.items() if v is not None}}
+
+    hand = _hand_candidates(state, name)
+    pairs = [(c, m) for c in hand if not cards.is_plain(c) for m in hand
+             if cards.is_plain(m) and cards.affiliation(m) == cards.affiliation(c)]
+    tried = _accepts(state, base["verb"], [put(c, merge=m, discard=discards[0]) for c, m in pairs]) \
+        if pairs and discards else []
+    merged = [(a["args"][0] if summon else a["card"], a["merge"]) for a in tried]
+    singles = [put(c, discard=d) for c in hand for d in discards]
+    return singles + [put(c, merge=m, discard=d) for c, m in merged for d in discards]
+
+
 def _others_emotions(state: State, me: str) -> list[tuple[str, int, Emotion]]:
     return [(p, i, e) for p in state["players"] if p != me
             for i, e in enumerate(state["mindsets"][p])]
@@ -55,6 +88,39 @@ def _ability_options(state: State, me: str) -> list[Action]:
         # the fragment goes onto an Absorb slot when one takes it: each such slot is a choice
         for base in [{**plain, "absorb": j} for j in hosts] or [plain]:
             out += _ability_args(state, me, pos, name, base)
+    return out
+
+
+def _ability_exact(state: State, me: str) -> list[Action]:
+    """Every form of every ability usable now: any target the rules allow, with or without
+    an Absorb slot that takes the fragment."""
+    out = []
+    mind = state["mindsets"][me]
+    every = [f"{p}:{i + 1}" for p in state["players"] for i in range(len(state["mindsets"][p]))]
+    slots = [i + 1 for i, c in enumerate(state["impulse"]) if c]
+    for pos, emo in enumerate(mind):
+        name = cards.ability(emo["card"])
+        if not name or not emo["ready"] or emo["fragments"] < 1 or name in state["abilities_used"]:
+            continue
+        plain: Action = {"verb": "ability", "player": me, "pos": pos + 1, "ability": name}
+        if name == "summon":
+            forms = _enter_all(state, me, plain) if state["hands"][me]["count"] else []
+        else:
+            shapes: dict[str, list[list[Any]]] = {
+                "destroy": [[t] for t in every],
+                "drain": [[t, h + 1] for t in every for h in range(len(mind))],
+                "deprive": [[a] for a in slots] + [[a, b] for a in slots for b in slots if a != b],
+                "embrace": [[a] for a in slots] + [[a, b] for a in slots for b in slots if a != b],
+                "steal": [[p] for p in state["players"]],
+                "swap": [[i + 1, t] for i in range(len(mind)) for t in every],
+                "draw": [[]],
+            }
+            args = shapes.get(name, [])
+            forms = _accepts(state, "ability", [{**plain, "args": a} for a in args])
+        hosts = [j + 1 for j in range(len(mind))]
+        absorbed = _accepts(state, "ability", [{**forms[0], "absorb": j} for j in hosts]) if forms else []
+        for a in forms:
+            out += [a, *({**a, "absorb": b["absorb"]} for b in absorbed)]
     return out
 
 
@@ -107,11 +173,22 @@ def invoke(state: State) -> list[Action]:
     me = _me(state)
     if not state["actions_left"] or not state["hands"][me]["count"]:
         return []
-    # listed twice: Invoke places fragments, so random games move on
+    return _enter_all(state, me, {"verb": "invoke", "player": me})
+
+
+def invoke_sample(state: State) -> list[Action]:
+    me = _me(state)
+    if not state["actions_left"] or not state["hands"][me]["count"]:
+        return []
+    # twice: Invoke places fragments, so random games move on
     return _enter_options(state, me, {"verb": "invoke", "player": me}) * 2
 
 
 def ability(state: State) -> list[Action]:
+    return _ability_exact(state, _me(state))
+
+
+def ability_sample(state: State) -> list[Action]:
     return _ability_options(state, _me(state))
 
 

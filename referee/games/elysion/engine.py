@@ -9,7 +9,7 @@ from typing import Any, ClassVar
 from referee.chance import Chance
 from referee.engine import Engine
 from referee.errors import IllegalAction, RefereeError
-from referee.games.elysion import deck, flow, render
+from referee.games.elysion import deck, flow, options, render
 from referee.games.elysion.catalog import norm, of_state
 from referee.games.elysion.names import canonical
 from referee.games.elysion.setup import setup as new_journey
@@ -23,6 +23,7 @@ class ElysionEngine(Engine):
     """Elysion for 2-7 players, with the Constellations and Beyond the Styx add-ons."""
 
     name = "elysion"
+    legal_exact = True  # tests/test_legal_exact.py
     title = "Elysion"
     turn_word = "day"
     series_word = "glory"
@@ -123,6 +124,10 @@ class ElysionEngine(Engine):
             "constellations": rng.random() < 0.6,
             "styx": rng.random() < 0.6,
         }
+
+    def playout_action(self, state: ElysionState, action: Action) -> Action | None:
+        """The reveal's free entry is left out: the listed reveals are the playout's."""
+        return None if action.get("realms") == options.REALMS else action
 
     def words(self, state: ElysionState, verb: str, given: Mapping[str, Any],
               field: str) -> list[str]:

@@ -2,8 +2,10 @@
 
 Completion, hints and the random playouts ask these (through `Engine.legal_actions`);
 each lists only actions accepted as they stand. A day's reveal has too many
-combinations to list: a few varied ones (from the known hands and the unseen realms)
-are enough for a playout to explore.
+combinations to list: a few varied ones (from the known hands and the unseen realms),
+which a playout draws from, and one free entry (NAME=REALM...) standing for every reveal
+within `realms_within`: every player with a realm left named once, each with a realm their
+hand may hold (a known one, or any unseen one while secret cards remain), no realm twice.
 """
 
 from __future__ import annotations
@@ -14,6 +16,35 @@ from referee.games.elysion.state import ElysionState
 from referee.verbs import Action
 
 REVEAL_VARIANTS = 4
+REALMS = "NAME=REALM..."  # the reveal's free placeholder
+
+
+def realms_within(state: ElysionState, value: object) -> bool:
+    """Whether a reveal's NAME=REALM pairs are one the rules accept now."""
+    from referee.errors import RefereeError
+
+    if not isinstance(value, dict) or state["phase"] != "reveal":
+        return False
+    catalog = of_state(state)
+    unseen = set(deck.unseen_realms(state, catalog))
+    chosen: dict[str, str] = {}
+    for p, ref in value.items():
+        if p not in state["players"]:
+            return False
+        try:
+            chosen[p] = catalog.realm(ref).key
+        except RefereeError:
+            return False
+    expected = {p for p in state["players"] if deck.hand_count(state, p) > 0}
+    if set(chosen) != expected or len(set(chosen.values())) != len(chosen):
+        return False
+    for p, key in chosen.items():
+        hand = state["hands"][p]
+        if key.endswith("*") and not state["constellations"]:
+            return False
+        if key not in hand["known"] and not (hand["secret"] and key in unseen):
+            return False
+    return True
 
 
 def _reveal_candidates(state: ElysionState) -> dict[str, list[str]]:
@@ -60,7 +91,7 @@ def reveal(state: ElysionState) -> list[Action]:
             action = {"verb": "reveal", "realms": realms}
             if action not in actions:
                 actions.append(action)
-    return actions
+    return [*actions, {"verb": "reveal", "realms": REALMS}] if actions else actions
 
 
 def take(state: ElysionState) -> list[Action]:

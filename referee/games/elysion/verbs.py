@@ -53,7 +53,8 @@ VERBS = declare(
     Verb("reveal", flow.reveal, help="The day's realms, every player's at once.",
          fields=(Field("realms", "every player's realm as NAME=REALM (12, or 12* for a "
                        "constellation); a unique prefix of the name is enough",
-                       multiple=True, metavar="NAME=REALM...", open=True),),
+                       multiple=True, metavar=options.REALMS, open=True,
+                       bounds=options.realms_within),),
          who="table", phases=("reveal",), options=options.reveal, log=_reveal_line),
     Verb("take", flow.take, help="Your take turn: a realm, then Blessings.",
          fields=(PLAYER,

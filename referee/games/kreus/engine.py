@@ -9,7 +9,7 @@ from typing import ClassVar
 from referee.chance import Chance
 from referee.engine import Engine
 from referee.errors import InputError
-from referee.games.kreus import board, cards, flow, layout, render, setup
+from referee.games.kreus import board, cards, flow, layout, listing, render, setup
 from referee.games.kreus.state import KreusState
 from referee.games.kreus.table import held_aggression, tokens_on_cards
 from referee.games.kreus.verbs import VERBS, command_line
@@ -18,6 +18,7 @@ from referee.verbs import Action, Verb
 
 class KreusEngine(Engine):
     name = "kreus"
+    legal_exact = True  # tests/test_legal_exact.py
     title = "Kreus"
     # 2: one discard for a token per phase; held Aggression counted. 3: a reveal's target is
     # checked even when the card is discarded; the Planet (and a card taken into a hand) is
@@ -133,6 +134,12 @@ class KreusEngine(Engine):
                 out = dict(out) if out is action else out
                 out[key] = _card(state, value)
         return out
+
+    def playout_action(self, state: KreusState, action: Action) -> Action | None:
+        """A listed action with Themis' free gain (GAIN) takes the usual 1."""
+        if action.get("gain") == listing.GAIN:
+            return {**action, "gain": 1}
+        return action
 
     def render(self, state: KreusState) -> str:
         return render.render(state)

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from referee.chance import Chance
-from referee.games.kreus import creation, energy, flow, legal, setup, titans
+from referee.games.kreus import creation, energy, flow, legal, listing, setup, titans
 from referee.games.kreus.state import KreusState
 from referee.verbs import Action, Event, Field, Verb, declare
 
@@ -61,14 +61,14 @@ VERBS = declare(
     Verb("tokens", _setup_step(setup.take_tokens),
          help="Setup: PLAYER takes N Energy tokens (0 or more) from the Reserve.",
          fields=(PLAYER, Field("n", "Energy tokens taken from the Reserve", kind="int", open=True)),
-         who="current", actor="player", phases=("setup",), options=legal.tokens,
+         who="current", actor="player", phases=("setup",), options=listing.tokens, sample=legal.tokens,
          log=command_line),
     Verb("titan", _setup_step(setup.choose_titan),
          help="Incarnation setup: PLAYER's Titan card and face.",
          fields=(PLAYER, Field("titan", "a Titan face, or `draw`"),
                  Field("face", "the face kept", option="--face", required=False,
                        choices=("male", "female"))),
-         who="anyone", actor="player", phases=("setup",), options=legal.titan,
+         who="anyone", actor="player", phases=("setup",), options=listing.titan, sample=legal.titan,
          log=command_line),
     Verb("show-card", energy.show_card,
          help="Divination, 1 Energy: PLAYER shows one hand card to another player.",
@@ -93,12 +93,12 @@ VERBS = declare(
                  Field("no_token", "leave the earned token in the Reserve", kind="flag",
                        option="--no-token", required=False)),
          who="anyone", actor="player", answers=("storm-discard",), free=True,
-         phases=("divination",), options=legal.discard, log=command_line),
+         phases=("divination",), options=listing.discard, sample=legal.discard, log=command_line),
     Verb("ready", flow.ready,
          help="Divination: players put a card face down (no name: everyone still to place).",
          fields=(Field("player", "who places a card (none: everyone still to place)",
                        kind="player", required=False, multiple=True, metavar="[NAME]..."),),
-         who="anyone", actor="player", phases=("divination",), options=legal.ready,
+         who="anyone", actor="player", phases=("divination",), options=listing.ready, sample=legal.ready,
          log=command_line),
     Verb("reveal", creation.reveal,
          help="Creation: PLAYER reveals CARD (then the next players theirs, in order).",
@@ -117,7 +117,7 @@ VERBS = declare(
                        option="--no-token", required=False),
                  Field("tethys", "Tethys protects this Element as it enters play", kind="flag",
                        option="--tethys", required=False)),
-         who="anyone", actor="player", phases=("divination", "creation"), options=legal.reveal,
+         who="anyone", actor="player", phases=("divination", "creation"), options=listing.reveal, sample=legal.reveal,
          log=command_line),
     Verb("power", titans.use_power,
          help="Incarnation: PLAYER uses their Titan's power.",
@@ -135,9 +135,9 @@ VERBS = declare(
                  Field("card", "Themis: the card bet on; Mnemosyne: the discarded card taken",
                        option="--card", required=False),
                  Field("give", "Mnemosyne: the hand card given", option="--give", required=False),
-                 Field("gain", "Themis: tokens a right guess wins", kind="int", option="--gain",
-                       required=False, open=True)),
-         who="anyone", actor="player", options=legal.power, log=command_line),
+                 Field("gain", "Themis: tokens a right guess wins, 0 to 15", kind="int",
+                       option="--gain", required=False, open=True, bounds=listing.gain_within)),
+         who="anyone", actor="player", options=listing.power, sample=legal.power, log=command_line),
     Verb("next", flow.next_step, help="Start the Creation phase once every card is face down.",
          who="table", phases=("divination", "creation"), options=legal.next_,
          log=command_line),

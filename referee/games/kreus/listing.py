@@ -1,0 +1,162 @@
+"""Each verb's `options`: every action the referee accepts now, for people (hints, completion).
+
+The list is exact (tests/test_legal_exact.py): every token count, every Titan face of every
+card still free, every reveal of every unseen card (the Planet as an Element too), with
+`--no-token` and `--tethys` where they are accepted, every form of a Titan power. A Themis bet's
+gain is a free field (GAIN, 0 to 15). Random playouts draw from `legal` instead (a few token
+counts, reveals that build weighted), through each verb's `sample`.
+
+Forms whose acceptance hangs on several rules at once (a power's arguments, a flag on a reveal)
+are generated broadly and kept when the verb's handler accepts them on a copy of the state.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from itertools import permutations
+
+from referee.games.kreus import creation, legal
+from referee.games.kreus.cards import kind
+from referee.games.kreus.state import KreusState
+from referee.games.kreus.table import may_hold
+from referee.games.kreus.titans import active_phase
+from referee.verbs import Action, dry_accepted
+
+GAIN = "GAIN"  # Themis' gain, typed by the player: 0 to 15
+
+
+def gain_within(state: KreusState, value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool) and 0 <= value <= 15
+
+
+def _accepts(state: KreusState, verb: str, actions: Iterable[Action]) -> list[Action]:
+    from referee.games.kreus.verbs import VERBS
+
+    return dry_accepted(VERBS[verb].handler, state, verb, actions)
+
+
+def tokens(state: KreusState) -> list[Action]:
+    taker = state["token_taker"]
+    if not taker:
+        return []
+    return [{"player": taker, "n": n} for n in range(state["reserve"] + 1)]
+
+
+def titan(state: KreusState) -> list[Action]:
+    """Every face of every Titan card still free, for every player still to choose, and
+    `draw`; a player holding a drawn card keeps one of its faces."""
+    if not state["mode"]["incarnation"]:
+        return []
+    drawn = state.get("drawn", {})
+    out: list[Action] = []
+    for p in state["players"]:
+        if p in state["titans"]:
+            continue
+        taken = {t["card"] for t in state["titans"].values()} | {
+            i for q, i in drawn.items() if q != p}
+        if p in drawn:
+            card = state["titan_cards"][drawn[p]]
+            out += [{"player": p, "titan": card[f]["name"]} for f in ("male", "female")]
+            continue
+        free = [i for i in range(len(state["titan_cards"])) if i not in taken]
+        for i in free:
+            out += [{"player": p, "titan": state["titan_cards"][i][f]["name"]}
+                    for f in ("male", "female")]
+        if free:
+            out.append({"player": p, "titan": "draw"})
+    return out
+
+
+def discard(state: KreusState) -> list[Action]:
+    """The Storm's discard, else a Divination discard, with or without its token."""
+    out = legal.discard(state)
+    if state["pending"]:
+        return out
+    return [*out, *({**a, "no_token": True} for a in out)]
+
+
+def ready(state: KreusState) -> list[Action]:
+    """Each player still to place, and everyone at once."""
+    return list({str(a.get("player")): a for a in legal.ready(state)}.values())
+
+
+def reveal(state: KreusState) -> list[Action]:
+    """Every reveal of the next card in order, each unseen card in every form it takes,
+    with `--no-token` and `--tethys` where accepted."""
+    if state["phase"] != "creation":
+        return []
+    r = state["round"]
+    out: list[Action] = []
+    if r["order"]:
+        who = r["order"][0]
+        pool = [c for c, n in sorted(state["pool"].items()) if n > 0 and may_hold(state, who, c)]
+        for card in pool:
+            out += _forms(state, who, card)
+    elif r["replay"]:
+        for card in dict.fromkeys(r["replay"]):
+            out += _forms(state, r["iapetus"] or "", card)
+    return out
+
+
+def _forms(state: KreusState, who: str, card: str) -> list[Action]:
+    base = _reveals(state, who, card)
+    flags = [{**a, "no_token": True} for a in base if kind(card) == "nature"]
+    flags += [{**a, "tethys": True} for a in base if "on" in a and "tethys" not in a]
+    return [*base, *_accepts(state, "reveal", flags)]
+
+
+def _reveals(state: KreusState, who: str, card: str) -> list[Action]:
+    """`legal._reveals` with every Element option (the Planet's as an Element too)."""
+    forms = [a for a in legal._reveals(state, who, card) if "tethys" not in a]
+    if kind(card) == "nature" and not creation.restricted(state, who, card):
+        _, options = creation.nature_choices(state, card)
+        forms += [{"player": who, "card": card, "as": e, "on": t} for t, e in options]
+    return list({repr(sorted(a.items())): a for a in forms}.values())
+
+
+def power(state: KreusState) -> list[Action]:
+    """Every form of every Titan power usable now (Themis' gain a free GAIN)."""
+    if state["phase"] not in ("divination", "creation") or not state["mode"]["incarnation"]:
+        return []
+    out: list[Action] = []
+    for who, t in state["titans"].items():
+        if t["used"] >= t["uses"] or active_phase(t) != state["phase"]:
+            continue
+        forms = [{"player": who, "titan": t["name"], **args}
+                 for args in FORMS.get(t["name"], _none)(state, who)]
+        for a in _accepts(state, "power", forms):
+            out.append(a)  # Themis: the gain left out is 1
+            if t["name"] == "themis":
+                out.append({**a, "gain": GAIN})
+    return out
+
+
+def _none(state: KreusState, who: str) -> list[dict]:
+    return [{}]
+
+
+def _others(state: KreusState, who: str) -> list[str]:
+    return [p for p in state["players"] if p != who]
+
+
+def _unseen_all(state: KreusState) -> list[str]:
+    return [c for c, n in sorted(state["pool"].items()) if n > 0]
+
+
+FORMS: dict[str, Callable[[KreusState, str], list[dict]]] = {
+    "coeus": lambda s, w: [{"direction": d} for d in ("left", "right")],
+    "oceanus": lambda s, w: [{"swap": [a, b]} for a, b in permutations(s["players"], 2)
+                             if s["players"].index(a) < s["players"].index(b)],
+    "rhea": lambda s, w: [{"position": i} for i in range(1, len(s["players"]) + 1)],
+    "theia": lambda s, w: [{"to": [p]} for p in _others(s, w)] + [
+        {"to": [a, b]} for a, b in permutations(_others(s, w), 2)],
+    "phoebe": lambda s, w: [{"on": p} for p in _others(s, w)],
+    "themis": lambda s, w: [{"on": p, "card": c} for p in _others(s, w) for c in sorted(s["deck"])],
+    "mnemosyne": lambda s, w: [{"card": b, "give": g} for b in dict.fromkeys(s["discard"])
+                               for g in _unseen_all(s)],
+}
+
+
+# the playout's draws: the weighted picks of `legal`
+SAMPLES = {"tokens": legal.tokens, "titan": legal.titan, "discard": legal.discard,
+           "ready": legal.ready, "reveal": legal.reveal, "power": legal.power}

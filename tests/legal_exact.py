@@ -1,0 +1,255 @@
+"""Whether a game's legal list is exact: accepted <=> listed, at states of random playouts.
+
+At each state visited, candidate actions are built from every open verb: every listed action,
+single-field mutations of listed actions (each field given values from its domain: values seen
+in any listed action, the engine's vocabulary words, player names, the field's choices, numbers
+around those seen, plus values just outside: an unknown word, a number one past a bound) and
+random combinations of those values. A candidate is "accepted" when the engine applies it to a
+copy of the state without refusal as a dry run (stopping at the first result the referee would
+roll counts as accepted); results typed by the table are left out, as hints leave them out.
+A listed entry with a free field (its placeholder word) stands for every value of that field.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from typing import Any
+
+from referee import registry, session
+from referee.chance import NotYetRolled
+from referee.errors import RefereeError
+from referee.testing import playout_choices
+
+UNKNOWN = "zzz"
+# fields that answer what a random result brings (a lily pad's bounce after the tile turned, the
+# Blessing kept among those drawn): typed ahead with the result, left out like the result
+AFTER_RESULT = {"croa": {"bounce", "mosquito", "remove"}, "elysion": {"keep"}}
+
+
+@dataclass
+class Report:
+    game: str
+    states: int = 0
+    candidates: int = 0
+    missing: list[tuple[dict, dict]] = field(default_factory=list)  # accepted, not listed
+    extra: list[tuple[dict, dict]] = field(default_factory=list)  # listed, refused
+
+    @property
+    def mismatches(self) -> int:
+        return len(self.missing) + len(self.extra)
+
+    def line(self) -> str:
+        return (f"{self.game}: {self.states} states, {self.candidates} candidates, "
+                f"{self.mismatches} mismatches ({len(self.missing)} accepted but not listed, "
+                f"{len(self.extra)} listed but refused)")
+
+
+def accepted(engine: Any, state: Any, action: dict, seed: str, ply: int) -> bool:
+    """The engine applies `action` to a copy of `state` as a dry run without refusal."""
+    try:
+        session.run(engine, engine.copy(state), engine.normalize(state, action), seed, ply, dry=True)
+    except NotYetRolled:
+        return True
+    except RefereeError:
+        return False
+    except Exception:  # a malformed candidate the engine chokes on: not accepted
+        return False
+    return True
+
+
+def outcome(engine: Any, state: Any, action: dict, seed: str, ply: int) -> str | None:
+    """The state after `action` (rolled from the seed, so an alias of an action, another
+    spelling of the same choice, ends in the same state), or None when refused."""
+    try:
+        after, _, _ = session.run(engine, engine.copy(state), engine.normalize(state, action), seed, ply)
+    except Exception:
+        return None
+    return json.dumps(engine.to_json(after), sort_keys=True, default=str)
+
+
+def _plain(value: Any) -> Any:
+    if isinstance(value, str):
+        return value.casefold()
+    if isinstance(value, list | tuple):
+        return [_plain(v) for v in value]
+    if isinstance(value, dict):
+        return {str(k).casefold(): _plain(v) for k, v in value.items()}
+    return value
+
+
+def key(engine: Any, action: dict) -> str:
+    """The action without results and empty fields, in a canonical form."""
+    verb = engine.verbs.get(action.get("verb"))
+    results = {f.name for f in verb.fields if f.result} if verb is not None else set()
+    if action.get("verb") != "keep":
+        results |= AFTER_RESULT.get(engine.name, set())
+    multiple = {f.name for f in verb.fields if f.multiple} if verb is not None else set()
+    kept = {k: _plain([v] if k in multiple and not isinstance(v, list | tuple) else v)
+            for k, v in action.items() if k not in results and v not in (None, False, [], (), {}, "")}
+    return json.dumps(kept, sort_keys=True, default=str)
+
+
+def _free_words(engine: Any, action: dict) -> set[str]:
+    verb = engine.verbs.get(action.get("verb"))
+    if verb is None:
+        return set()
+    return {f.name for f in verb.fields if f.open and action.get(f.name) == (f.metavar or f.name.upper())}
+
+
+class Listing:
+    """The listed actions of one state, with the free entries matching a field's every value."""
+
+    def __init__(self, engine: Any, state: Any, actions: list[dict]) -> None:
+        self.engine = engine
+        self.state = state
+        self.actions = list({key(engine, a): a for a in actions}.values())
+        self.keys = {key(engine, a) for a in self.actions}
+        self.free: list[tuple[str, set[str], str]] = []
+        for a in self.actions:
+            names = _free_words(engine, a)
+            if names:
+                self.free.append((a["verb"], names,
+                                  key(engine, {k: v for k, v in a.items() if k not in names})))
+
+    def covers(self, action: dict) -> bool:
+        if key(self.engine, action) in self.keys:
+            return True
+        verb = self.engine.verbs[action["verb"]]
+        for verb_name, names, rest in self.free:
+            if verb_name == action["verb"] and all(verb.field(n).within(self.state, action.get(n)) for n in names) and \
+                    key(self.engine, {k: v for k, v in action.items() if k not in names}) == rest:
+                return True
+        return False
+
+
+def _flat(values: Any) -> Iterator[Any]:
+    if isinstance(values, dict):
+        for v in values.values():
+            yield from _flat(v)
+    elif isinstance(values, list | tuple):
+        for v in values:
+            yield from _flat(v)
+    elif values is not None:
+        yield values
+
+
+def domains(engine: Any, state: Any, listed: list[dict], verb: Any) -> dict[str, list[Any]]:
+    """Each field's candidate values at this state."""
+    vocab = [w.strip('"') for w in _flat(engine.vocabulary(state)) if isinstance(w, str)]
+    players = list(engine.seats(state))
+    out: dict[str, list[Any]] = {}
+    for f in verb.fields:
+        if f.result or (f.name in AFTER_RESULT.get(engine.name, set()) and verb.name != "keep"):
+            continue
+        seen: list[Any] = []
+        for a in listed:
+            v = a.get(f.name)
+            if v is None:
+                continue
+            seen += list(v) if isinstance(v, list) and f.multiple else [v]
+        if f.kind == "flag":
+            values: list[Any] = [True, False]
+        elif f.kind == "int":
+            ints = [v for v in seen if isinstance(v, int)] or [0]
+            lo, hi = min(ints), max(ints)
+            values = list(range(min(lo, 0) - 1, max(hi, 3) + 2))
+        else:
+            values = [*seen, *f.choices, *(players if f.kind == "player" else []),
+                      *[w for w in vocab if not isinstance(seen[0] if seen else "", dict)], UNKNOWN]
+        out[f.name] = list(dict.fromkeys(json.dumps(v, sort_keys=True) for v in values))
+    return {k: [json.loads(v) for v in vs] for k, vs in out.items()}
+
+
+def candidates(engine: Any, state: Any, listed: list[dict], rng: random.Random,
+               per_verb: int = 60) -> list[dict]:
+    out: dict[str, dict] = {}
+    for verb in engine.open_verbs(state):
+        mine = [a for a in listed if a["verb"] == verb.name]
+        dom = domains(engine, state, mine, verb)
+        bases = rng.sample(mine, min(8, len(mine))) if mine else [{"verb": verb.name}]
+        found: list[dict] = []
+        for base in bases:  # single-field mutations
+            for name, values in dom.items():
+                if isinstance(base.get(name), dict):  # NAME=VALUE pairs: one value changed
+                    inner = [*list(dict.fromkeys(str(x) for d in values if isinstance(d, dict)
+                                                 for x in d.values()))[:40], UNKNOWN]
+                    for k in list(base[name])[:6]:
+                        for x in rng.sample(inner, min(4, len(inner))):
+                            found.append({**base, name: {**base[name], k: x}})
+                for v in rng.sample(values, min(6, len(values))):
+                    spec = verb.field(name)
+                    if spec is not None and spec.multiple and not isinstance(v, list):
+                        v = [v]
+                    found.append({**base, name: v})
+                found.append({k: x for k, x in base.items() if k != name})  # left out
+        for _ in range(per_verb // 3):  # random combinations
+            a: dict[str, Any] = {"verb": verb.name}
+            for name, values in dom.items():
+                if values and rng.random() < 0.8:
+                    spec = verb.field(name)
+                    v = rng.choice(values)
+                    a[name] = [v] if spec is not None and spec.multiple and not isinstance(v, list) else v
+            found.append(a)
+        for a in rng.sample(found, min(per_verb, len(found))):
+            out.setdefault(key(engine, a), a)
+    return list(out.values())
+
+
+def check_state(engine: Any, state: Any, seed: str, ply: int, rng: random.Random,
+                report: Report, listed_sample: int = 40) -> None:
+    listed = engine.legal_actions(state)
+    listing = Listing(engine, state, listed)
+    report.states += 1
+    for a in rng.sample(listing.actions, min(listed_sample, len(listing.actions))):
+        filled = engine.playout_action(state, a) if _free_words(engine, a) else a
+        if filled is None:
+            continue
+        report.candidates += 1
+        if not accepted(engine, state, filled, seed, ply):
+            report.extra.append((a, engine.summary(state)))
+    ends: dict[str, set[str | None]] = {}  # the states the listed actions of a verb lead to
+
+    def listed_end(action: dict) -> bool:
+        verb = action["verb"]
+        if verb not in ends:
+            ends[verb] = {outcome(engine, state, a, seed, ply) for a in listing.actions
+                          if a["verb"] == verb and not _free_words(engine, a)}
+        return outcome(engine, state, action, seed, ply) in ends[verb] - {None}
+
+    for c in candidates(engine, state, listing.actions, rng):
+        if key(engine, c) in listing.keys:
+            continue  # listed: checked above
+        report.candidates += 1
+        if listing.covers(c):  # within a free entry's bounds: it must be accepted
+            if not accepted(engine, state, c, seed, ply):
+                report.extra.append((c, engine.summary(state)))
+            continue
+        if accepted(engine, state, c, seed, ply) and not listed_end(c):
+            report.missing.append((c, engine.summary(state)))
+
+
+def explore(game: str, seeds: int = 4, states_per_seed: int = 9, max_steps: int = 400) -> Report:
+    """Random playouts of `game` (several seeds, so several player counts), checked at states
+    spread over each playout."""
+    engine = registry.engine(game)
+    report = Report(game)
+    for seed in range(seeds):
+        rng = random.Random(seed)
+        options = engine.playout_options(rng)
+        sseed = f"exact-{seed}"
+        state, _, _ = session.run(engine, None, {"verb": "new", **options}, sseed, 0)
+        plies = [state]
+        for _ in range(max_steps):
+            legal = playout_choices(engine, state)
+            if not legal:
+                break
+            state, _, _ = session.run(engine, engine.copy(state), rng.choice(legal), sseed, len(plies))
+            plies.append(state)
+        picks = sorted(set(rng.sample(range(len(plies)), min(states_per_seed, len(plies)))) | {0})
+        for ply in picks:
+            if not engine.is_over(plies[ply]):
+                check_state(engine, plies[ply], sseed, ply + 1, rng, report)
+    return report
