@@ -19,7 +19,15 @@ from referee.engine import RULES as CORE_RULES
 RAISES = {"IllegalAction"}
 
 
+def _marked(node: ast.AST | None) -> ast.AST | None:
+    """`N_("...")` (a text marked for the catalog) is its string."""
+    if isinstance(node, ast.Call) and getattr(node.func, "id", None) in ("N_", "_") and node.args:
+        return node.args[0]
+    return node
+
+
 def _string(node: ast.AST | None, constants: dict[str, str]) -> str | None:
+    node = _marked(node)
     if isinstance(node, ast.Constant) and isinstance(node.value, str):
         return node.value
     if isinstance(node, ast.Name):
@@ -49,11 +57,12 @@ def harvest(package: str) -> list[str]:
     constants: dict[str, str] = {}
     for tree in trees:
         for stmt in tree.body:
-            if isinstance(stmt, ast.Assign) and isinstance(stmt.value, ast.Constant) \
-                    and isinstance(stmt.value.value, str):
+            value = _marked(stmt.value) if isinstance(stmt, ast.Assign) else None
+            if isinstance(stmt, ast.Assign) and isinstance(value, ast.Constant) \
+                    and isinstance(value.value, str):
                 for target in stmt.targets:
                     if isinstance(target, ast.Name):
-                        constants[target.id] = stmt.value.value
+                        constants[target.id] = value.value
     found: dict[str, None] = {}
     for tree in trees:
         for node in ast.walk(tree):

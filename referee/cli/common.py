@@ -112,6 +112,14 @@ class GameGroup(SuggestingGroup):
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.params.extend(placement_params())
+        self.aliases: dict[str, str] = {}  # a verb in the table's words (accents optional) -> its name
+
+    def get_command(self, ctx: click.Context, name: str) -> click.Command | None:
+        if name not in self.commands and self.aliases:
+            from referee.i18n import fold
+
+            name = self.aliases.get(fold(name), name)
+        return super().get_command(ctx, name)
 
     def add_command(self, cmd: click.Command, name: str | None = None) -> None:
         add_placement(cmd)
