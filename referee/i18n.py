@@ -87,6 +87,11 @@ def fold(word: str) -> str:
     return "".join(ch for ch in decomposed if not unicodedata.combining(ch))
 
 
+def NC_(context: str, message: str) -> str:
+    """Mark a constant with its context (`NC_("tile", "log")`); shown with `pgettext`."""
+    return message
+
+
 def pgettext(context: str, message: str) -> str:
     """A short word that means different things in different places (`tile` "log")."""
     return catalog().pgettext(context, message)
@@ -102,3 +107,11 @@ def elide(text: str) -> str:
     import re
 
     return re.sub(rf"\b(d|qu)e ([{_VOWELS}])", r"\1'\2", text)
+
+
+def sentence(text: str) -> str:
+    """A line of the table's: elided, and in French opening with a capital (`La servante...`)."""
+    if language() != "fr":
+        return text
+    text = elide(text)
+    return text[:1].upper() + text[1:]

@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from referee.errors import IllegalAction, InputError
-from referee.i18n import N_, _, fold
+from referee.i18n import N_, _, fold, pgettext
 
 _DATA = json.loads((Path(__file__).with_name("croa.json")).read_text(encoding="utf-8"))
 
@@ -28,7 +28,7 @@ LEGACY: dict[str, str] = {"lily_pad": "lilypad"}
 # The French rulebook's words, typed without accents (parse_tile folds them: mâle1 = male1).
 FRENCH: dict[str, str] = {
     "nenuphar": "lilypad", "moustique": "mosquito", "vase": "mud", "brochet": "pike",
-    "roseaux": "reeds", "roseau": "reeds", "tronc": "log",
+    "roseaux": "reeds", "roseau": "reeds", "rondin": "log", "tronc": "log",
 }
 ALIASES: dict[str, str] = {
     **LEGACY, "lily-pad": "lilypad", "lily": "lilypad", "nenuphar": "lilypad",
@@ -49,12 +49,17 @@ def parse_tile(text: Any) -> str:
     word = ALIASES.get(word, word)
     if word in KINDS:
         return word
-    found = sorted({ALIASES.get(w, w) for w in (*KINDS, *ALIASES) if word and w.startswith(word)})
+    # a prefix names an English word first (`r`: reeds), else a French one (`ron`: rondin)
+    english = (*KINDS, *(a for a in ALIASES if a not in FRENCH))
+    found = sorted({ALIASES.get(w, w) for w in english if word and w.startswith(word)}) or \
+        sorted({FRENCH[w] for w in FRENCH if word and w.startswith(word)})
     if len(found) == 1:
         return found[0]
     if found:
         raise InputError(_("'{text}' could be {tiles}: type more of the tile").format(
-            text=text, tiles=_(" or ").join(found)))
+            text=text, tiles=_(" or ").join(pgettext("tile", f) if f not in MALES else
+                                             pgettext("tile", "male{n}").format(n=f[-1])
+                                             for f in found)))
     raise InputError(_("no tile '{text}' (tiles: lilypad, mosquito, mud, pike, reeds, log, "
                        "male1..male6; a unique prefix is enough)").format(text=text))
 
@@ -66,7 +71,7 @@ def canonical_tile(text: Any) -> Any:
         return text
     word = fold(text.strip()).replace(" ", "_")
     english = (*KINDS, *(a for a in ALIASES if a not in FRENCH))
-    if not word or any(w.startswith(word) for w in english):
+    if not word or any(w.startswith(word) for w in english):  # English: kept as typed
         return text
     try:
         return parse_tile(text)

@@ -14,7 +14,7 @@ from typing import Any
 from referee.chance import Chance
 from referee.engine import Event, event
 from referee.errors import IllegalAction, InputError
-from referee.i18n import N_, _, elide, ngettext
+from referee.i18n import N_, _, ngettext, sentence
 from referee.verbs import Action
 
 from .board import NEIGHBOURS, parse_square
@@ -62,7 +62,7 @@ class Ctx:
     forced: set[str] = field(default_factory=set)  # forced bounces seen (an endless loop stops)
 
     def say(self, text: str, **data: Any) -> None:
-        self.events.append(event(elide(text), **data))
+        self.events.append(event(sentence(text), **data))
 
     def take_answers(self, action: Action) -> None:
         """The choices a move carries up front: --bounce, --mosquito, --remove. They wait here

@@ -6,7 +6,7 @@ from typing import Any
 
 from referee.chance import Chance
 from referee.errors import IllegalAction, InputError
-from referee.i18n import N_, _, pgettext
+from referee.i18n import N_, NC_, _, pgettext
 from scorers.croa import (
     ALIASES,
     DEFAULT_LAYOUT,
@@ -37,22 +37,29 @@ RULE_LAYOUT = N_("Males (mâles): three different males per zone, each male in t
 FULL_PILES: dict[str, dict[str, int]] = full_piles()
 RULE_ONE_TILE = N_("Tile effects (effets des tuiles): one tile per square")
 # a tile's name as the table reads it (the log keeps the English word)
-TILE_WORDS = {"lilypad": N_("lilypad"), "mosquito": N_("mosquito"), "mud": N_("mud"),
-              "pike": N_("pike"), "reeds": N_("reeds"), "log": N_("log")}
-ZONE_WORDS = {"blue": N_("blue"), "green": N_("green"), "pink": N_("pink"), "yellow": N_("yellow")}
+TILE_WORDS = (NC_("tile", "lilypad"), NC_("tile", "mosquito"), NC_("tile", "mud"),
+              NC_("tile", "pike"), NC_("tile", "reeds"), NC_("tile", "log"))
+COLOUR_WORDS = (NC_("colour", "red"), NC_("colour", "blue"), NC_("colour", "green"),
+                NC_("colour", "yellow"), NC_("colour", "pink"), NC_("colour", "purple"),
+                NC_("colour", "orange"), NC_("colour", "black"), NC_("colour", "white"),
+                NC_("colour", "brown"))
 
 
 def tile_word(kind: str) -> str:
     """`reeds` -> `roseaux` in French; `male3` -> `mâle3`."""
     if kind in TILE_WORDS:
-        return pgettext("tile", TILE_WORDS[kind])
+        return pgettext("tile", kind)
     if kind in MALES:
         return pgettext("tile", "male{n}").format(n=kind[-1])
     return kind.replace("_", " ")
 
 
-def zone_word(zone: str) -> str:
-    return pgettext("zone", ZONE_WORDS[zone]) if zone in ZONE_WORDS else zone
+def colour_word(colour: str) -> str:
+    """A colony's or a zone's colour as the table reads it (`blue` -> `bleu`)."""
+    return pgettext("colour", colour) if colour in COLOUR_WORDS else colour
+
+
+zone_word = colour_word
 
 
 def check_layout(data: Any) -> dict[str, list[str]]:
