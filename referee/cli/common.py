@@ -216,7 +216,10 @@ def show_session(game: str | None, sid: str | None) -> Any:
                                           "commitment": loaded.meta.get("commitment") or ""},
                                          sid, loaded.state_json()))
         return loaded
-    click.echo(f"{loaded.engine.title} · session {sid}" + (f" ({loaded.meta.get('name')})" if loaded.meta.get("name") else ""))
+    from referee.i18n import _
+
+    word = _("session")
+    click.echo(f"{loaded.engine.title} · {word} {sid}" + (f" ({loaded.meta.get('name')})" if loaded.meta.get("name") else ""))
     recorded = loaded.meta.get("rules_version")
     if recorded and recorded != loaded.engine.rules_version:
         click.echo(f"note: recorded under {loaded.game} rules version {recorded}; "
@@ -257,10 +260,14 @@ def start(game: str, options: dict, seed: Any = None, name: str = "", dry_run: b
         click.echo("(dry run: nothing recorded)")
     else:
         shown = session.seed_shown(loaded.meta)
-        sealed = (f"seed {shown}" if shown is not None
-                  else f"seed kept secret until the game is over; commitment {loaded.meta['commitment']}")
-        click.echo(f"Session {loaded.id} started ({sealed})" + (f", set up like {like}" if like else "")
-                   + f"; it is now the current {game} session.")
+        from referee.i18n import _
+
+        sealed = (_("seed {seed}").format(seed=shown) if shown is not None
+                  else _("seed kept secret until the game is over; commitment {commitment}").format(
+                      commitment=loaded.meta["commitment"]))
+        click.echo(_("Session {id} started ({seed})").format(id=loaded.id, seed=sealed)
+                   + (_(", set up like {like}").format(like=like) if like else "")
+                   + _("; it is now the current {game} session.").format(game=game))
     click.echo(loaded.engine.render(loaded.state))
     output.echo_status(loaded.summary, loaded.engine.turn_word)
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from referee.i18n import N_, _, elide, ngettext
+from referee.i18n import N_, _, elide, ngettext, sentence
 
 from .board import FILES, ZONES
 from .cards import title
@@ -237,7 +237,7 @@ def sharing_lines(state: CroaState) -> list[str]:
         else:
             when = _("on {name}'s next turn").format(name=col["name"])
         for sq in shared:
-            lines.append(elide(_("{frogs} share {square}: one must move {when}.").format(
+            lines.append(sentence(_("{frogs} share {square}: one must move {when}.").format(
                 frogs=_sharers(state, o, sq), square=sq, when=when)))
     return lines
 
