@@ -13,6 +13,8 @@ from __future__ import annotations
 
 import gettext as _gettext
 import os
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 DOMAIN = "referee"
@@ -50,6 +52,18 @@ def set_language(value: str | None) -> None:
     """`--lang` (None: back to the environment's choice)."""
     global _chosen
     _chosen = value
+
+
+@contextmanager
+def speaking(value: str) -> Iterator[None]:
+    """For a while, the given language (a generated French manual page), then back."""
+    global _chosen
+    before = _chosen
+    _chosen = value
+    try:
+        yield
+    finally:
+        _chosen = before
 
 
 def catalog() -> _gettext.NullTranslations:

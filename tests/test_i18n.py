@@ -241,3 +241,44 @@ def test_example_in_french_ends_as_the_english_one_and_speaks_only_french(db, tm
     assert "La Colonie de Bob est éliminée (la Servante d'Ann est arrivée sur la Reine de Bob)." in text
     assert "Partie terminée : la Reine d'Ann est la dernière dans la mare." in text
     assert "La Reine d'Ann fait un bébé en b2 (jeton mâle1 défaussé)" in text
+
+
+# -- help and manual --------------------------------------------------------------------------
+
+def test_help_every_croa_help_text_has_its_french():
+    import inspect
+
+    import click
+
+    from referee.cli import cli
+
+    ctx = click.Context(cli, info_name="referee")
+    group = cli.get_command(ctx, "croa")
+    assert isinstance(group, click.Group)
+    texts = [group.__dict__.get("_english_help", group.help)]
+    for name in group.list_commands(ctx):
+        cmd = group.get_command(ctx, name)
+        assert cmd is not None
+        for item in (cmd, *cmd.params):
+            texts.append(item.__dict__.get("_english_help", getattr(item, "help", None)))
+    french = {m.id for m in _po() if m.id and m.string}
+    missing = [t for t in texts if t and inspect.cleandoc(t) not in french]
+    assert not missing, f"--help texts of croa without French: {missing}"
+
+
+def test_help_of_a_croa_verb_in_french(monkeypatch):
+    monkeypatch.setenv("LANG", "fr_FR.UTF-8")
+    code, out, _err = _cli(["croa", "move", "--help"])
+    assert code == 0 and "Le déplacement du tour" in out and "The turn's move" not in out
+    code, out, _err = _cli(["--lang", "en", "croa", "move", "--help"])
+    assert code == 0 and "The turn's move" in out
+
+
+def test_manual_of_croa_in_french(monkeypatch):
+    monkeypatch.setenv("LANG", "fr_FR.UTF-8")
+    code, out, _err = _cli(["manual", "croa"])
+    assert code == 0 and "COMMANDES" in out and "Commencer une session de Crôa!" in out
+    i18n.set_language(None)
+    monkeypatch.setenv("LANG", "C.UTF-8")
+    code, out, _err = _cli(["manual", "croa"])
+    assert code == 0 and "COMMANDS" in out and "Start a Crôa! session" in out

@@ -119,7 +119,16 @@ class GameGroup(SuggestingGroup):
             from referee.i18n import fold
 
             name = self.aliases.get(fold(name), name)
-        return super().get_command(ctx, name)
+        cmd = super().get_command(ctx, name)
+        if cmd is not None:
+            localize(cmd)
+        return cmd
+
+    def format_help(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
+        localize(self)
+        for cmd in self.commands.values():
+            localize(cmd)
+        super().format_help(ctx, formatter)
 
     def add_command(self, cmd: click.Command, name: str | None = None) -> None:
         add_placement(cmd)
@@ -132,6 +141,21 @@ class GameGroup(SuggestingGroup):
                 if param.name == "players" and getattr(param, "_custom_shell_complete", None) is None:
                     param._custom_shell_complete = complete_player_names
         super().add_command(cmd, name)
+
+
+def localize(cmd: click.Command) -> None:
+    """A command's help and its options' help in the table's language (the catalog's
+    `--help` entries; English, as written in the code, is kept aside and is the default)."""
+    import inspect
+
+    from referee.i18n import _
+
+    items: list[Any] = [cmd, *cmd.params]
+    for item in items:
+        english = item.__dict__.setdefault("_english_help", getattr(item, "help", None))
+        if english:
+            said = _(inspect.cleandoc(english))
+            item.help = english if said == inspect.cleandoc(english) else said
 
 
 def game_group(game: str, help: str | None = None) -> click.Group:
