@@ -32,6 +32,7 @@ from typing import Any, ClassVar
 
 from referee.chance import Chance
 from referee.errors import IllegalAction, InputError
+from referee.i18n import N_, _, elide
 from referee.verbs import Action, Event, Pending, Verb, public
 
 
@@ -66,11 +67,11 @@ def summary(
 
 
 RULES = {
-    "over": "End of the game",
-    "turn": "Turn order: only the player whose turn it is acts",
-    "pending": "Pending decisions: only the answer is accepted until it is made",
-    "phase": "Phases: each verb belongs to its phase",
-    "players": "Players",
+    "over": N_("End of the game"),
+    "turn": N_("Turn order: only the player whose turn it is acts"),
+    "pending": N_("Pending decisions: only the answer is accepted until it is made"),
+    "phase": N_("Phases: each verb belongs to its phase"),
+    "players": N_("Players"),
 }
 
 
@@ -164,7 +165,7 @@ class Engine:
     def check_flow(self, state: Any, verb: Verb, action: Action) -> None:
         if self.is_over(state):
             raise self.refusal(state, verb, action, "over",
-                               "the game is over; start a new session or undo")
+                               _("the game is over; start a new session or undo"))
         waiting = self.pending(state)
         actor = action.get(verb.actor) if verb.actor else None
         seats = self.seats(state)
@@ -173,34 +174,43 @@ class Engine:
             if not matching:
                 p = waiting[0]
                 raise self.refusal(state, verb, action, "pending",
-                                   f"{p['player']} must first answer the {p['decision']} "
-                                   f"({', '.join(p['choices'])})")
+                                   _("{player} must first answer the {decision} ({choices})").format(
+                                       player=p["player"], decision=_(p["decision"]),
+                                       choices=", ".join(p["choices"])))
             deciders = list(dict.fromkeys(p["player"] for p in matching))
             if isinstance(actor, str) and seats.get(actor, actor) not in deciders:
                 raise self.refusal(state, verb, action, "pending",
-                                   f"{' or '.join(deciders)} must answer the "
-                                   f"{matching[0]['decision']}, not {seats.get(actor, actor)}")
+                                   _("{players} must answer the {decision}, not {actor}").format(
+                                       players=_(" or ").join(deciders),
+                                       decision=_(matching[0]["decision"]),
+                                       actor=seats.get(actor, actor)))
             return
         if not verb.usable_when_free:
             raise self.refusal(state, verb, action, "pending",
-                               f"no decision is waiting: `{verb.name}` answers "
-                               f"{' or '.join(verb.answers)}")
+                               _("no decision is waiting: `{verb}` answers {decisions}").format(
+                                   verb=verb.name,
+                                   decisions=_(" or ").join(_(a) for a in verb.answers)))
         if verb.phases and self.phase(state) not in verb.phases:
             raise self.refusal(state, verb, action, "phase",
-                               f"`{verb.name}` belongs to the {' or '.join(verb.phases)} phase; "
-                               f"this is the {self.phase(state)} phase")
+                               _("`{verb}` belongs to the {phases} phase; this is the {phase} "
+                                 "phase").format(verb=verb.name,
+                                                 phases=_(" or ").join(verb.phases),
+                                                 phase=self.phase(state)))
         if verb.who == "current" and isinstance(actor, str):
             now = self.current(state)
             if actor != now:
-                whose = f"{seats.get(now, now)}'s turn" if now else "no one's turn"
-                raise self.refusal(state, verb, action, "turn",
-                                   f"it is {whose}, not {seats.get(actor, actor)}'s")
+                if now:
+                    said = _("it is {player}'s turn, not {actor}'s").format(
+                        player=seats.get(now, now), actor=seats.get(actor, actor))
+                else:
+                    said = _("it is no one's turn, not {actor}'s").format(actor=seats.get(actor, actor))
+                raise self.refusal(state, verb, action, "turn", said)
 
     def refusal(self, state: Any, verb: Verb, action: Action, key: str,
                 message: str) -> IllegalAction:
         """The refusal the flow raises (`key`: over, pending, phase, turn). A game may word it
         in its own terms (what the table waits for now); the decision stays the core's."""
-        return IllegalAction(message, self.rule(key))
+        return IllegalAction(elide(message), self.rule(key))
 
     # -- player names ----------------------------------------------------------------------
     def player_words(self, state: Any) -> dict[str, str]:

@@ -19,7 +19,15 @@ from referee.engine import RULES as CORE_RULES
 RAISES = {"IllegalAction"}
 
 
+def _marked(node: ast.AST | None) -> ast.AST | None:
+    """`N_("...")` (a text marked for the catalog) is its string."""
+    if isinstance(node, ast.Call) and getattr(node.func, "id", None) in ("N_", "_") and node.args:
+        return node.args[0]
+    return node
+
+
 def _string(node: ast.AST | None, constants: dict[str, str]) -> str | None:
+    node = _marked(node)
     if isinstance(node, ast.Constant) and isinstance(node.value, str):
         return node.value
     if isinstance(node, ast.Name):
@@ -68,16 +76,17 @@ def harvest(package: str) -> list[str]:
     constants: dict[str, str] = {}
     for tree in trees:
         for stmt in tree.body:
-            if isinstance(stmt, ast.Assign) and isinstance(stmt.value, ast.Constant) \
-                    and isinstance(stmt.value.value, str):
+            value = _marked(stmt.value) if isinstance(stmt, ast.Assign) else None
+            if isinstance(stmt, ast.Assign) and isinstance(value, ast.Constant) \
+                    and isinstance(value.value, str):
                 for target in stmt.targets:
                     if isinstance(target, ast.Name):
-                        constants[target.id] = stmt.value.value
+                        constants[target.id] = value.value
     takes = _rule_params(trees)
     found: dict[str, None] = {}
-    for name, value in constants.items():  # a module's rule constants: FOO_RULE = "Topic: ..."
+    for name, text in constants.items():  # a module's rule constants: FOO_RULE = "Topic: ..."
         if name == "RULE" or name.endswith("_RULE"):
-            found.setdefault(value, None)
+            found.setdefault(text, None)
     for tree in trees:
         for node in ast.walk(tree):
             if not isinstance(node, ast.Call):
@@ -89,9 +98,9 @@ def harvest(package: str) -> list[str]:
             arg = node.args[place] if len(node.args) > place else next(
                 (k.value for k in node.keywords if k.arg == "rule" or (k.arg or "").endswith("_rule")), None)
             for branch in ((arg.body, arg.orelse) if isinstance(arg, ast.IfExp) else (arg,)):
-                text = _string(branch, constants)
-                if text:
-                    found.setdefault(text, None)
+                named = _string(branch, constants)
+                if named:
+                    found.setdefault(named, None)
     return list(found)
 
 

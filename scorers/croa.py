@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from referee.errors import IllegalAction, InputError
+from referee.i18n import N_, _, fold, pgettext
 
 _DATA = json.loads((Path(__file__).with_name("croa.json")).read_text(encoding="utf-8"))
 
@@ -24,31 +25,58 @@ MALES: tuple[str, ...] = tuple(f"male{i}" for i in range(1, 7))
 # `lily_pad`, which is still read as an alias so they replay.
 KINDS: tuple[str, ...] = ("lilypad", "mosquito", "mud", "pike", "reeds", "log", *MALES)
 LEGACY: dict[str, str] = {"lily_pad": "lilypad"}
+# The French rulebook's words, typed without accents (parse_tile folds them: mâle1 = male1).
+FRENCH: dict[str, str] = {
+    "nenuphar": "lilypad", "moustique": "mosquito", "vase": "mud", "brochet": "pike",
+    "roseaux": "reeds", "roseau": "reeds", "rondin": "log", "tronc": "log",
+}
 ALIASES: dict[str, str] = {
     **LEGACY, "lily-pad": "lilypad", "lily": "lilypad", "nenuphar": "lilypad",
     "mosquitoes": "mosquito", "reed": "reeds", "male-1": "male1", "male-2": "male2",
     "male-3": "male3", "male-4": "male4", "male-5": "male5", "male-6": "male6",
     **{f"m{i}": f"male{i}" for i in range(1, 7)},
+    **FRENCH,
 }
 DEFAULT_LAYOUT: dict[str, list[str]] = {z: list(_DATA["males"][z]) for z in ZONES}
-RULE_PILE = ("Setup (mise en place): each zone's pile holds 4 lily pads, 2 mosquitoes, 1 mud, "
+RULE_PILE = N_("Setup (mise en place): each zone's pile holds 4 lily pads, 2 mosquitoes, 1 mud, "
              "1 pike, 4 reeds, 1 log and 3 males")
 
 
 def parse_tile(text: Any) -> str:
     """A tile name (`lilypad`, `lily_pad`, `male3`, `m3`, or a unique prefix: `li`, `mo`,
     `r`) in its one printed spelling; InputError for anything else."""
-    word = str(text).strip().lower().replace(" ", "_")
+    word = fold(str(text).strip()).replace(" ", "_")
     word = ALIASES.get(word, word)
     if word in KINDS:
         return word
-    found = sorted({ALIASES.get(w, w) for w in (*KINDS, *ALIASES) if word and w.startswith(word)})
+    # a prefix names an English word first (`r`: reeds), else a French one (`ron`: rondin)
+    english = (*KINDS, *(a for a in ALIASES if a not in FRENCH))
+    found = sorted({ALIASES.get(w, w) for w in english if word and w.startswith(word)}) or \
+        sorted({FRENCH[w] for w in FRENCH if word and w.startswith(word)})
     if len(found) == 1:
         return found[0]
     if found:
-        raise InputError(f"'{text}' could be {' or '.join(found)}: type more of the tile")
-    raise InputError(f"no tile '{text}' (tiles: lilypad, mosquito, mud, pike, reeds, log, "
-                     "male1..male6; a unique prefix is enough)")
+        raise InputError(_("'{text}' could be {tiles}: type more of the tile").format(
+            text=text, tiles=_(" or ").join(pgettext("tile", f) if f not in MALES else
+                                             pgettext("tile", "male{n}").format(n=f[-1])
+                                             for f in found)))
+    raise InputError(_("no tile '{text}' (tiles: lilypad, mosquito, mud, pike, reeds, log, "
+                       "male1..male6; a unique prefix is enough)").format(text=text))
+
+
+def canonical_tile(text: Any) -> Any:
+    """A tile typed in French (`roseaux`, `nénuphar`, `ro`) as the log keeps it, in English
+    (`reeds`); English words, and anything that is not a tile, are kept as typed."""
+    if not isinstance(text, str):
+        return text
+    word = fold(text.strip()).replace(" ", "_")
+    english = (*KINDS, *(a for a in ALIASES if a not in FRENCH))
+    if not word or any(w.startswith(word) for w in english):  # English: kept as typed
+        return text
+    try:
+        return parse_tile(text)
+    except InputError:
+        return text
 
 
 def zone_pile(zone: str, layout: dict[str, list[str]] | None = None) -> dict[str, int]:

@@ -34,12 +34,13 @@ class ExampleRun:
         return self.loaded.summary
 
 
-def run_example(game: str, db_path: Path, capsys: Any) -> ExampleRun:
-    """Play the whole script in a fresh store; every line runs, refusals included."""
+def run_example(game: str, db_path: Path, capsys: Any, example: str | None = None) -> ExampleRun:
+    """Play the whole script (examples/<game>.txt, or examples/<example>.txt) in a fresh store;
+    every line runs, refusals included."""
     ref = Referee()
     ref.configure(str(db_path), None, False)
     shell = Shell(ref, game=game)
-    with (EXAMPLES / f"{game}.txt").open(encoding="utf-8") as script:
+    with (EXAMPLES / f"{example or game}.txt").open(encoding="utf-8") as script:
         assert shell.run_script(script) == 0
     store = ref.store()
     loaded = session.load(store, session.resolve(store, game, None))

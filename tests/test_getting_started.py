@@ -80,7 +80,7 @@ def test_every_committed_page_is_what_manual_shows():
     from pathlib import Path
 
     folder = Path(__file__).resolve().parent.parent / "man"
-    assert {p.name for p in folder.glob("*.1")} == set(pages())
+    assert {p.relative_to(folder).as_posix() for p in folder.rglob("*.1")} == set(pages())  # fr/ too
 
 
 def _spawn(args: list[str], **env: str) -> str:

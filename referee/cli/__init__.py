@@ -61,6 +61,9 @@ GAME_HELP = {
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object instead of tables.")
 @click.option("--color/--no-color", "color", default=None, is_eager=True, callback=lambda ctx, _p, v: _colour(ctx, v),
               help="Colour names, score changes and refusals. Default: on a terminal, unless NO_COLOR is set.")
+@click.option("--lang", "lang", default=None, is_eager=True, expose_value=False, allow_from_autoenv=False,
+              type=click.Choice(["fr", "en"], case_sensitive=False), callback=lambda _c, _p, v: _lang(v),
+              help="The table's language. Default: REFEREE_LANG, else the locale (LC_ALL, LC_MESSAGES, LANG).")
 @click.version_option(package_name="referee", prog_name="referee")
 @click.pass_context
 def cli(ctx: click.Context, db: str | None, session_id: str | None, as_json: bool, color: bool | None) -> None:
@@ -80,6 +83,14 @@ def _colour(ctx: click.Context, value: bool | None) -> bool | None:
     if value is not None and ctx.obj is not None:
         ctx.obj.color = value
     return value
+
+
+def _lang(value: str | None) -> None:
+    """--lang takes effect while parsing, so the help and errors that follow speak it."""
+    if value is not None:
+        from referee.i18n import set_language
+
+        set_language(value.lower())
 
 
 def main(args: list[str] | None = None, prog_name: str = "referee") -> None:

@@ -112,6 +112,23 @@ class GameGroup(SuggestingGroup):
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.params.extend(placement_params())
+        self.aliases: dict[str, str] = {}  # a verb in the table's words (accents optional) -> its name
+
+    def get_command(self, ctx: click.Context, name: str) -> click.Command | None:
+        if name not in self.commands and self.aliases:
+            from referee.i18n import fold
+
+            name = self.aliases.get(fold(name), name)
+        cmd = super().get_command(ctx, name)
+        if cmd is not None:
+            localize(cmd)
+        return cmd
+
+    def format_help(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
+        localize(self)
+        for cmd in self.commands.values():
+            localize(cmd)
+        super().format_help(ctx, formatter)
 
     def add_command(self, cmd: click.Command, name: str | None = None) -> None:
         add_placement(cmd)
@@ -124,6 +141,21 @@ class GameGroup(SuggestingGroup):
                 if param.name == "players" and getattr(param, "_custom_shell_complete", None) is None:
                     param._custom_shell_complete = complete_player_names
         super().add_command(cmd, name)
+
+
+def localize(cmd: click.Command) -> None:
+    """A command's help and its options' help in the table's language (the catalog's
+    `--help` entries; English, as written in the code, is kept aside and is the default)."""
+    import inspect
+
+    from referee.i18n import _
+
+    items: list[Any] = [cmd, *cmd.params]
+    for item in items:
+        english = item.__dict__.setdefault("_english_help", getattr(item, "help", None))
+        if english:
+            said = _(inspect.cleandoc(english))
+            item.help = english if said == inspect.cleandoc(english) else said
 
 
 def game_group(game: str, help: str | None = None) -> click.Group:
@@ -205,7 +237,10 @@ def show_session(game: str | None, sid: str | None) -> Any:
                                           "commitment": loaded.meta.get("commitment") or "", "head": loaded.head},
                                          sid, loaded.state_json()))
         return loaded
-    click.echo(output.shown(f"{loaded.engine.title} · session {sid}"
+    from referee.i18n import _
+
+    word = _("session")
+    click.echo(output.shown(f"{loaded.engine.title} · {word} {sid}"
                             + (f" ({loaded.meta.get('name')})" if loaded.meta.get("name") else "")))
     recorded = loaded.meta.get("rules_version")
     if recorded and recorded != loaded.engine.rules_version:
@@ -247,10 +282,14 @@ def start(game: str, options: dict, seed: Any = None, name: str = "", dry_run: b
         click.echo("(dry run: nothing recorded)")
     else:
         shown = session.seed_shown(loaded.meta)
-        sealed = (f"seed {shown}" if shown is not None
-                  else f"seed kept secret until the game is over; commitment {loaded.meta['commitment']}")
-        click.echo(f"Session {loaded.id} started ({sealed})" + (f", set up like {like}" if like else "")
-                   + f"; it is now the current {game} session.")
+        from referee.i18n import _
+
+        sealed = (_("seed {seed}").format(seed=shown) if shown is not None
+                  else _("seed kept secret until the game is over; commitment {commitment}").format(
+                      commitment=loaded.meta["commitment"]))
+        click.echo(_("Session {id} started ({seed})").format(id=loaded.id, seed=sealed)
+                   + (_(", set up like {like}").format(like=like) if like else "")
+                   + _("; it is now the current {game} session.").format(game=game))
     click.echo(loaded.engine.render(loaded.state))
     output.echo_status(loaded.summary, loaded.engine.turn_word)
 

@@ -26,6 +26,15 @@ yellow a5-d8. Which males lie in which zone is the referee's own layout
 is a reconstruction (see `croa cards`). Physical tiles: type each tile you
 turn over (--tile); `new --digital`: the referee draws them.""")
 
+# French verbs beside the English ones (accents optional: `déplacer` = `deplacer`)
+FRENCH_VERBS: dict[str, str] = {
+    "deplacer": "move", "bouger": "move", "sauter": "move", "rebond": "bounce",
+    "rebondir": "bounce", "moustique": "mosquito", "passer": "pass", "retirer": "remove",
+    "carte": "card", "mare": "pond", "cartes": "cards", "nouvelle": "new", "nouveau": "new",
+    "etat": "status", "regles": "rules", "aide": "hint", "cotes": "odds",
+}
+group.aliases.update(FRENCH_VERBS)  # type: ignore[attr-defined]
+
 MALES_HELP = ("A JSON file placing the males: {\"blue\": [\"male1\", \"male2\", \"male3\"], ...} "
               "(three different per zone, each male in two zones). Default: the referee's "
               "layout (blue 1 2 3, green 4 5 6, pink 1 3 5, yellow 2 4 6).")

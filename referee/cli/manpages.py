@@ -79,26 +79,31 @@ def _command_section(ctx: click.Context, path: str, cmd: click.Command) -> list[
 
 def page(name: str, group: click.Command, title: str, parent: click.Context | None = None,
          commands: list[str] | None = None) -> str:
+    from referee.i18n import _
+
     ctx = _context(group, name.replace("referee-", "referee ").split()[-1], parent)
     full = name.replace("-", " ")
+    sections = {"NAME": _("NAME"), "SYNOPSIS": _("SYNOPSIS"), "DESCRIPTION": _("DESCRIPTION"),
+                "OPTIONS": _("OPTIONS"), "COMMANDS": _("COMMANDS"), "EXIT STATUS": _("EXIT STATUS"),
+                "ENVIRONMENT": _("ENVIRONMENT"), "SEE ALSO": _("SEE ALSO")}
     out = [
         f'.TH "{name.upper()}" "1" "{DATE}" "referee {__version__}" "User Commands"',
         ".nh",  # words are never broken at a line's end (no hyphenation), lines left-aligned
         ".ad l",
-        ".SH NAME",
-        f"{_esc(name)} \\- {_esc(title)}",
-        ".SH SYNOPSIS",
+        f".SH {sections['NAME']}",
+        f"{_esc(name)} \\- {_esc(_(title))}",
+        f".SH {sections['SYNOPSIS']}",
         f".B {_esc(full)}",
         "[\\fIOPTIONS\\fR] \\fICOMMAND\\fR [\\fIARGS\\fR]...",
-        ".SH DESCRIPTION",
+        f".SH {sections['DESCRIPTION']}",
     ]
     for para in _paragraphs(_help(group)):
         out += [para, ".PP"]
     opts = _options(ctx, group)
     if opts:
-        out += [".SH OPTIONS", *opts]
+        out += [f".SH {sections['OPTIONS']}", *opts]
     if isinstance(group, click.Group):
-        out.append(".SH COMMANDS")
+        out.append(f".SH {sections['COMMANDS']}")
         for sub_name in commands if commands is not None else group.list_commands(ctx):
             cmd = group.get_command(ctx, sub_name)
             if cmd is None or cmd.hidden:
@@ -117,10 +122,10 @@ def page(name: str, group: click.Command, title: str, parent: click.Context | No
         out.append(".SH GAMES")
         for game in GAMES:
             out += [".TP", f"\\fBreferee {game}\\fR", _esc(f"{GAME_HELP[game]} See referee-{game}(1).")]
-    out += [".SH EXIT STATUS", "0 done; 1 refused by a rule (nothing recorded); 2 usage error;",
-            "3 session or storage error.", ".SH ENVIRONMENT",
-            "\\fBREFEREE_DB\\fR the session store; \\fBREFEREE_SESSION\\fR the session to act on.",
-            ".SH SEE ALSO"]
+    out += [f".SH {sections['EXIT STATUS']}", _("0 done; 1 refused by a rule (nothing recorded); 2 usage error;"),
+            _("3 session or storage error."), f".SH {sections['ENVIRONMENT']}",
+            _("\\fBREFEREE_DB\\fR the session store; \\fBREFEREE_SESSION\\fR the session to act on."),
+            f".SH {sections['SEE ALSO']}"]
     out.append(", ".join(f"\\fBreferee\\-{g}\\fR(1)" for g in GAMES) if name == "referee" else "\\fBreferee\\fR(1)")
     return "\n".join(out) + "\n"
 
@@ -139,7 +144,23 @@ def pages() -> dict[str, str]:
         group = cli.get_command(root_ctx, game)
         assert group is not None
         out[f"referee-{game}.1"] = page(f"referee-{game}", group, GAME_HELP[game], parent=root_ctx)
+    out.update(french_pages(root_ctx))
     return out
+
+
+def french_pages(root_ctx: click.Context) -> dict[str, str]:
+    """The pages the French catalog translates (Crôa!, whose rulebook is French): fr/NAME."""
+    from referee import i18n
+    from referee.cli import GAME_HELP, cli
+    from referee.cli.common import localize
+
+    group = cli.get_command(root_ctx, "croa")
+    assert group is not None
+    with i18n.speaking("fr"):
+        localize(group)
+        text = page("referee-croa", group, GAME_HELP["croa"], parent=root_ctx)
+    localize(group)  # back to the language in force
+    return {"fr/referee-croa.1": text}
 
 
 def write(folder: str | Path = "man") -> list[Path]:
@@ -147,6 +168,7 @@ def write(folder: str | Path = "man") -> list[Path]:
     folder.mkdir(parents=True, exist_ok=True)
     written = []
     for name, text in pages().items():
+        (folder / name).parent.mkdir(parents=True, exist_ok=True)
         (folder / name).write_text(text, encoding="utf-8")
         written.append(folder / name)
     return written

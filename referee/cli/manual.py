@@ -83,9 +83,12 @@ def manual_cmd(game: str | None) -> None:
     Uses `man` when it is installed; plain text otherwise (and when piped)."""
     from referee.cli import output
     from referee.cli.manpages import pages
+    from referee.i18n import language
 
     name = f"referee-{game}.1" if game else "referee.1"
-    page = pages()[name]
+    every = pages()
+    page = every.get(f"{language()}/{name}") or every[name]  # the table's language where translated
+    name = name.rsplit("/", 1)[-1]
     man = shutil.which("man")
     if man and output._isatty() and output._stdin_isatty():
         with tempfile.TemporaryDirectory() as folder:

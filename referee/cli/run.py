@@ -18,13 +18,16 @@ def _fail(as_json: bool, kind: str, message: str, rule: str | None = None, ref: 
         except OSError:  # standard output is gone (a full disk): said on standard error instead
             quiet_stdout()
     from referee.cli import output
+    from referee.i18n import _, elide
 
-    label = {"illegal": "refused", "usage": "error", "storage": "error"}[kind]
+    message = elide(message)  # French: `de Ann` -> `d'Ann`
+    label = {"illegal": _("refused"), "usage": _("error"), "storage": _("error")}[kind]
     if getattr(ref, "in_shell", False):
         message = output.shell_syntax(message, getattr(ref, "shell_game", None))
     output.echo(output.fit(f"{label}: {message}"), err=True, ref=ref)  # wrapped between words
-    if rule:
-        click.echo(output.fit(f"  rule: {rule}", indent="    "), err=True)
+    if rule:  # a rule is named in English in the code (and --json); shown in the table's language
+        rule_word = _("rule")
+        click.echo(output.fit(f"  {rule_word}: {_(rule)}", indent="    "), err=True)
 
 
 def shell_path(command_path: str, game: str | None) -> str:

@@ -274,9 +274,13 @@ def log_cmd(session_id: str | None, show_all: bool, last: int | None, details: b
             label += f" {mark}"
         rows.append([label, engine.describe(r["action"]) + status, results_text(r["results"], short=True),
                      "\n".join(e.get("text", "") for e in r["events"])])
-    shown = f" (the last {len(records)})" if last is not None else ""
-    head = f"Session {sid} ({meta['game']}): `new` and {played} action(s){shown}"
-    headers = ["#", "action", "dice/draws", "what happened"]
+    from referee.i18n import _, ngettext
+
+    shown = _(" (the last {n})").format(n=len(records)) if last is not None else ""
+    head = ngettext("Session {id} ({game}): `new` and {n} action(s){shown}",  # English as before
+                    "Session {id} ({game}): `new` and {n} action(s){shown}", played).format(
+        id=sid, game=meta["game"], n=played, shown=shown)
+    headers = ["#", _("action"), _("dice/draws"), _("what happened")]
     if not details:
         headers, rows = headers[:3], _one_line([row[:3] for row in rows], headers[:3], output.width())
     output.page(head + "\n" + output.table(headers, rows), players=output.player_names(meta["summary"]))
@@ -329,7 +333,11 @@ def _after_move(sid: str, loaded, verb: str) -> None:
                                          loaded.state_json()))
         return
     last = loaded.records[-1]["action"]
-    click.echo(f"{verb.capitalize()} done. Last action now: #{len(loaded.records) - 1} {loaded.engine.describe(last)}")
+    from referee.i18n import _
+
+    said = _("Undo done.") if verb == "undo" else _("Redo done.")
+    click.echo(said + " " + _("Last action now: #{n} {action}").format(
+        n=len(loaded.records) - 1, action=loaded.engine.describe(last)))
     for kept in loaded.kept:
         click.echo(kept.get("text", ""))
     if loaded.kept:

@@ -171,6 +171,11 @@ class Shell:
         if head in names or head.startswith("-"):
             return words
         found = [n for n in names if n.startswith(head)]
+        if not found:  # a verb in the table's words (`déplacer`, `reb`), accents optional
+            from referee.i18n import fold
+
+            aliases: dict[str, str] = getattr(self.group(), "aliases", {})
+            found = sorted({v for k, v in aliases.items() if k.startswith(fold(head))})
         return [found[0], *words[1:]] if len(found) == 1 else words
 
     # -- commands ------------------------------------------------------------------

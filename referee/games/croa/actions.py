@@ -13,6 +13,7 @@ from typing import Any
 
 from referee.chance import Chance
 from referee.errors import IllegalAction
+from referee.i18n import N_, _
 from referee.verbs import Action, Event
 
 from . import cards
@@ -36,10 +37,10 @@ from .pond import frog, label
 from .render import answer_hint
 from .state import CroaState
 
-RULE_PENDING = "Pending decision: only its answer is accepted now"
-RULE_THUNDERCLAP = ("Thunderclap (coup de tonnerre): another colony may keep the frog on the "
+RULE_PENDING = N_("Pending decision: only its answer is accepted now")
+RULE_THUNDERCLAP = N_("Thunderclap (coup de tonnerre): another colony may keep the frog on the "
                     "lily pad before its bounce is answered")
-RULE_MOVE = "Pond rules (règles de la mare): a colony moves one of its frogs each turn"
+RULE_MOVE = N_("Pond rules (règles de la mare): a colony moves one of its frogs each turn")
 
 Effect = Callable[[CroaState, Action, Ctx], "bool | None"]
 
@@ -55,12 +56,13 @@ def handler(effect: Effect) -> Callable[[CroaState, Action, Chance], list[Event]
         result = follow(state, effect(state, action, ctx), ctx)
         unused = ctx.unused()
         if unused and not chance.replaying:
-            raise IllegalAction(f"the move did not call for {', '.join(unused)} (nothing waits "
-                                "for it): type only the answers the chain asks for", RULE_EXTRA)
+            raise IllegalAction(_("the move did not call for {parts} (nothing waits for it): "
+                                  "type only the answers the chain asks for").format(
+                                      parts=", ".join(unused)), RULE_EXTRA)
         if result is False:
             end_turn(state, ctx)
         if unused:
-            ctx.say(f"(not needed, ignored: {', '.join(unused)})")
+            ctx.say(_("(not needed, ignored: {parts})").format(parts=", ".join(unused)))
         for line in answer_hint(state):
             ctx.say(line, hint=True)
         return ctx.events
@@ -100,10 +102,11 @@ def _check_no_thunderclap(state: CroaState, ctx: Ctx) -> None:
               if p["decision"] == "thunderclap" and p["player"] != mover]
     if others and not ctx.chance.replaying:
         d = data(state["pending"][0])
-        raise IllegalAction(f"{' or '.join(others)} may play a Thunderclap when "
-                            f"{label(state, d['frog'])} lands on the lily pad at {d['square']}: "
-                            "type the move without its bounce, then `bounce SQ` if nobody does",
-                            RULE_THUNDERCLAP)
+        raise IllegalAction(_("{names} may play a Thunderclap when {frog} lands on the lily pad "
+                              "at {square}: type the move without its bounce, then `bounce SQ` "
+                              "if nobody does").format(names=_(" or ").join(others),
+                                                       frog=label(state, d["frog"]),
+                                                       square=d["square"]), RULE_THUNDERCLAP)
 
 
 def _square(text: Any) -> str:
@@ -128,9 +131,10 @@ def bounce(state: CroaState, action: Action, ctx: Ctx) -> bool:
     tile = action.get("tile") or tile
     if sq not in item["choices"]:
         back = sq == d.get("came_from") and sq in NEIGHBOURS[d["square"]]
-        why = " (it just left it)" if back else ""
-        raise IllegalAction(f"the frog on {d['square']} cannot bounce to {sq}{why} "
-                            f"(choices: {', '.join(item['choices'])})",
+        why = _(" (it just left it)") if back else ""
+        raise IllegalAction(_("the frog on {square} cannot bounce to {typed}{why} (choices: "
+                              "{choices})").format(square=d["square"], typed=sq, why=why,
+                                                   choices=", ".join(item["choices"])),
                             RULE_WAY_BACK if back else RULE_BOUNCE)
     state["pending"] = []
     return arrive(state, d["frog"], sq, d["square"], tile, ctx)
@@ -152,15 +156,15 @@ def pass_(state: CroaState, action: Action, ctx: Ctx) -> bool | None:
     if top(state) == "mosquito":
         mover = state["pending"][0]["player"]
         if who is not None and who not in (mover, "all"):
-            raise IllegalAction(f"the mosquito's move is {mover}'s to decline, not {who}'s",
-                                RULE_PENDING)
+            raise IllegalAction(_("the mosquito's move is {mover}'s to decline, not {who}'s")
+                                .format(mover=mover, who=who), RULE_PENDING)
         state["pending"] = []
-        ctx.say("No mosquito move.")
+        ctx.say(_("No mosquito move."))
         return False
     if top(state) == "doesnt-work":
         return cards.pass_window(state, who, ctx)
-    raise IllegalAction("a colony must move one frog on its turn (pass answers a mosquito "
-                        "or a card)", RULE_MOVE)
+    raise IllegalAction(_("a colony must move one frog on its turn (pass answers a mosquito "
+                          "or a card)"), RULE_MOVE)
 
 
 def remove(state: CroaState, action: Action, ctx: Ctx) -> bool:
@@ -169,7 +173,8 @@ def remove(state: CroaState, action: Action, ctx: Ctx) -> bool:
     assert item is not None
     pick = parse_removal(state, action.get("which", ""), data(item)["square"])
     if pick not in item["choices"]:
-        raise IllegalAction(f"choose one of {', '.join(item['choices'])}", RULE_LOG)
+        raise IllegalAction(_("choose one of {choices}").format(choices=", ".join(item["choices"])),
+                            RULE_LOG)
     state["pending"] = []
     remove_from_log(state, pick, ctx)
     return False

@@ -14,6 +14,7 @@ from typing import Any
 from referee.chance import Chance
 from referee.engine import Event, event
 from referee.errors import IllegalAction, InputError
+from referee.i18n import N_, _, ngettext, sentence
 from referee.verbs import Action
 
 from .board import NEIGHBOURS, parse_square
@@ -36,16 +37,16 @@ from .pond import (
     to_reserve,
 )
 from .state import CroaState
-from .tiles import parse_tile, reveal
+from .tiles import parse_tile, reveal, tile_word
 
-RULE_BOUNCE = ("Lily pad (nénuphar): bounce to a neighbour, never onto your own frog (a log "
+RULE_BOUNCE = N_("Lily pad (nénuphar): bounce to a neighbour, never onto your own frog (a log "
                "excepted)")
-RULE_WAY_BACK = ("Lily pad (nénuphar): the way back, only when every other neighbour holds one "
+RULE_WAY_BACK = N_("Lily pad (nénuphar): the way back, only when every other neighbour holds one "
                  "of your frogs")
-RULE_EXTRA = ("Extra parts: a move carries only the answers its landing calls for (--bounce, "
+RULE_EXTRA = N_("Extra parts: a move carries only the answers its landing calls for (--bounce, "
               "--mosquito, --remove)")
-RULE_TILE = "Tile effects (effets des tuiles): a revealed tile stays where it lies"
-RULE_MOSQUITO = "Mosquito (moustique): move another of your frogs one step (not a stuck one)"
+RULE_TILE = N_("Tile effects (effets des tuiles): a revealed tile stays where it lies")
+RULE_MOSQUITO = N_("Mosquito (moustique): move another of your frogs one step (not a stuck one)")
 
 
 @dataclass
@@ -61,7 +62,7 @@ class Ctx:
     forced: set[str] = field(default_factory=set)  # forced bounces seen (an endless loop stops)
 
     def say(self, text: str, **data: Any) -> None:
-        self.events.append(event(text, **data))
+        self.events.append(event(sentence(text), **data))
 
     def take_answers(self, action: Action) -> None:
         """The choices a move carries up front: --bounce, --mosquito, --remove. They wait here
@@ -91,7 +92,7 @@ def listed(value: Any) -> list[Any]:
 
 def parse_bounce(text: Any) -> tuple[str, str | None]:
     """`SQ` or `SQ:TILE`."""
-    sq, _, tile = str(text).strip().partition(":")
+    sq, _sep, tile = str(text).strip().partition(":")
     return parse_square(sq), (parse_tile(tile) if tile else None)
 
 
@@ -101,7 +102,7 @@ def parse_mosquito(text: Any) -> tuple[str, str, str | None]:
     if len(parts) >= 2 and parts[1] in ("queen", "servant", "q", "s"):
         parts = [f"{parts[0]}:{parts[1]}", *parts[2:]]
     if len(parts) not in (2, 3):
-        raise InputError(f"'{text}': a mosquito move is FROM:TO or FROM:TO:TILE")
+        raise InputError(_("'{text}': a mosquito move is FROM:TO or FROM:TO:TILE").format(text=text))
     parse_square(parts[0].split(":")[0])
     return parts[0], parse_square(parts[1]), (parse_tile(parts[2]) if len(parts) == 3 else None)
 
@@ -115,7 +116,8 @@ def eliminate(state: CroaState, c: int, ctx: Ctx, by: int | None, why: str) -> N
         f["square"] = None
         f["stuck"] = 0
     col["alive"] = False
-    ctx.say(f"{col['name']}'s colony is eliminated ({why}).", eliminated=col["name"])
+    ctx.say(_("{name}'s colony is eliminated ({why}).").format(name=col["name"], why=why),
+            eliminated=col["name"])
     if by is not None and state["colonies"][by]["alive"]:
         state["gain"] += 1
     left = alive(state)
@@ -135,9 +137,11 @@ def place_gains(state: CroaState, c: int, ctx: Ctx) -> None:
         if not col["alive"] or queen_sq is None:
             continue
         if reserve(state, c) and place_servant(state, c, queen_sq):
-            ctx.say(f"{col['name']} gains a servant on the queen's square {queen_sq}.")
+            ctx.say(_("{name} gains a servant on the queen's square {square}.").format(
+                name=col["name"], square=queen_sq))
         else:
-            ctx.say(f"{col['name']} already has 6 servants in the pond: no servant gained.")
+            ctx.say(_("{name} already has 6 servants in the pond: no servant gained.").format(
+                name=col["name"]))
 
 
 def over(state: CroaState) -> bool:
@@ -156,12 +160,13 @@ def arrive(state: CroaState, ref: list[int], to: str, came_from: str | None, til
     revealed = ""
     if to not in state["tiles"]:
         kind = reveal(state, to, tile, ctx.chance)
-        revealed = " (revealed)"
+        revealed = _(" (revealed)")
     else:
         kind = state["tiles"][to]
         if tile is not None and parse_tile(tile) != kind:
-            raise IllegalAction(f"{to} already shows {kind}, not {parse_tile(tile)}", RULE_TILE)
-    ctx.say(f"{who} {came_from or '?'} -> {to}: {kind.replace('_', ' ')}{revealed}.",
+            raise IllegalAction(_("{square} already shows {tile}, not {typed}").format(
+                square=to, tile=tile_word(kind), typed=tile_word(parse_tile(tile))), RULE_TILE)
+    ctx.say(f"{who} {came_from or '?'} -> {to}: {tile_word(kind)}{revealed}.",
             frog=who, square=to, tile=kind)
     ignore = ctx.ignore_effect and ref[1] == QUEEN
     waiting = False
@@ -176,7 +181,8 @@ def arrive(state: CroaState, ref: list[int], to: str, came_from: str | None, til
         return False
     if ignore:
         ctx.ignore_effect = False
-        ctx.say(f"The card protects {who}: the {kind.replace('_', ' ')} has no effect.")
+        ctx.say(_("The card protects {frog}: the {tile} has no effect.").format(
+            frog=who, tile=tile_word(kind)))
         return False
     return _effect(state, ref, to, came_from, kind, ctx)
 
@@ -188,16 +194,17 @@ def _remove_opponents(state: CroaState, ref: list[int], square: str, ctx: Ctx) -
     for oc in sorted({r[0] for r in here}):
         mine = [r for r in here if r[0] == oc]
         if any(r[1] == QUEEN for r in mine):
-            eliminate(state, oc, ctx, by=c, why=f"{label(state, ref)} landed on "
-                      f"{state['colonies'][oc]['name']}'s queen")
+            eliminate(state, oc, ctx, by=c, why=_("{frog} landed on {name}'s queen").format(
+                          frog=label(state, ref), name=state['colonies'][oc]['name']))
             if over(state):
                 return
         else:
             for r in mine:
                 to_reserve(state, r)
             n = len(mine)
-            ctx.say(f"{state['colonies'][oc]['name']} loses {n} servant{'s' * (n > 1)} "
-                    f"from {square} to the reserve.")
+            ctx.say(ngettext("{name} loses {n} servant from {square} to the reserve.",
+                             "{name} loses {n} servants from {square} to the reserve.", n).format(
+                name=state['colonies'][oc]['name'], n=n, square=square))
 
 
 def _log_occupants(state: CroaState, ref: list[int], square: str, ctx: Ctx) -> bool:
@@ -208,8 +215,9 @@ def _log_occupants(state: CroaState, ref: list[int], square: str, ctx: Ctx) -> b
     for r in others:
         if r[1] == QUEEN and r[0] != c:
             eliminate(state, r[0], ctx, by=c,
-                      why=f"{label(state, ref)} reached {state['colonies'][r[0]]['name']}'s "
-                          f"queen on the log at {square}")
+                      why=_("{frog} reached {name}'s queen on the log at {square}").format(
+                          frog=label(state, ref), name=state['colonies'][r[0]]['name'],
+                          square=square))
             if over(state):
                 return False
     others = [r for r in occupants(state, square) if r != ref and r[1] != QUEEN]
@@ -217,8 +225,9 @@ def _log_occupants(state: CroaState, ref: list[int], square: str, ctx: Ctx) -> b
         if others:
             for r in others:
                 to_reserve(state, r)
-            ctx.say(f"The queen clears the log at {square}: {len(others)} servant(s) "
-                    f"back to the reserve.")
+            ctx.say(ngettext("The queen clears the log at {square}: {n} servant back to the reserve.",
+                             "The queen clears the log at {square}: {n} servants back to the "
+                             "reserve.", len(others)).format(square=square, n=len(others)))
         return False
     if len(others) < 2:
         return False
@@ -228,15 +237,15 @@ def _log_occupants(state: CroaState, ref: list[int], square: str, ctx: Ctx) -> b
             pick = parse_removal(state, ctx.remove, square)
             ctx.remove = None
             if pick not in choices:
-                raise IllegalAction(f"no servant {pick} to push off the log (choices: "
-                                    f"{', '.join(choices)})", RULE_LOG)
+                raise IllegalAction(_("no servant {pick} to push off the log (choices: {choices})")
+                                    .format(pick=pick, choices=", ".join(choices)), RULE_LOG)
         remove_from_log(state, choices[0], ctx)
         return False
     wait_log(state, c, square, choices)
     return True
 
 
-RULE_LOG = "Log (rondin): a third servant pushes off one of the two already there"
+RULE_LOG = N_("Log (rondin): a third servant pushes off one of the two already there")
 
 
 def parse_removal(state: CroaState, text: Any, square: str) -> str:
@@ -250,24 +259,26 @@ def parse_removal(state: CroaState, text: Any, square: str) -> str:
         else:
             sq, who = raw, ""
     if parse_square(sq) != square:
-        raise IllegalAction(f"the crowded log is at {square}, not {sq}", RULE_LOG)
+        raise IllegalAction(_("the crowded log is at {square}, not {typed}").format(
+            square=square, typed=sq), RULE_LOG)
     if not who:
         here = sorted({state["colonies"][r[0]]["color"] for r in occupants(state, square)
                        if r[1] != QUEEN})
         if len(here) != 1:
-            raise InputError(f"servants of several colonies are on the log at {square}: "
-                             f"write {square}:COLOR")
+            raise InputError(_("servants of several colonies are on the log at {square}: "
+                               "write {square}:COLOR").format(square=square))
         return f"{square}:{here[0]}"
     c = colony_index(state, who)
     return f"{square}:{state['colonies'][c]['color']}"
 
 
 def remove_from_log(state: CroaState, pick: str, ctx: Ctx) -> None:
-    square, _, color = pick.partition(":")
+    square, _sep, color = pick.partition(":")
     for r in occupants(state, square):
         if r[1] != QUEEN and state["colonies"][r[0]]["color"] == color:
             to_reserve(state, r)
-            ctx.say(f"{label(state, r)} is pushed off the log at {square} to the reserve.")
+            ctx.say(_("{frog} is pushed off the log at {square} to the reserve.").format(
+                frog=label(state, r), square=square))
             return
 
 
@@ -320,14 +331,15 @@ def _effect(state: CroaState, ref: list[int], to: str, came_from: str | None, ki
         return _mosquito(state, ref, ctx)
     if kind == "mud":
         f["stuck"] = 2
-        ctx.say(f"{who} is stuck in the mud on {to} until the end of "
-                f"{state['colonies'][c]['name']}'s next turn.")
+        ctx.say(_("{frog} is stuck in the mud on {square} until the end of {name}'s next turn.")
+                .format(frog=who, square=to, name=state['colonies'][c]['name']))
     elif kind == "pike":
         if ref[1] == QUEEN:
-            eliminate(state, c, ctx, by=None, why=f"its queen was eaten by the pike on {to}")
+            eliminate(state, c, ctx, by=None, why=_("its queen was eaten by the pike on {square}").format(square=to))
         else:
             to_reserve(state, ref)
-            ctx.say(f"The pike eats {who} on {to}: back to the reserve.")
+            ctx.say(_("The pike eats {frog} on {square}: back to the reserve.").format(
+                frog=who, square=to))
     elif kind.startswith("male") and ref[1] == QUEEN:
         make_baby(state, c, kind, ctx)
     return False
@@ -339,19 +351,23 @@ def make_baby(state: CroaState, c: int, male: str, ctx: Ctx, babies: int = 1) ->
     col = state["colonies"][c]
     queen_sq = col["frogs"][QUEEN]["square"]
     if male not in col["males"]:
-        ctx.say(f"{col['name']} has already used {male}: no baby.")
+        ctx.say(_("{name} has already used {male}: no baby.").format(
+            name=col["name"], male=tile_word(male)))
         return 0
     if reserve(state, c) == 0:
-        ctx.say(f"{col['name']} has no servant in reserve: no baby.")
+        ctx.say(_("{name} has no servant in reserve: no baby.").format(name=col["name"]))
         return 0
     col["males"].remove(male)
     queen_sq = at(state, [c, QUEEN])
     made = 0
-    for _ in range(babies):
+    for _n in range(babies):
         if place_servant(state, c, queen_sq):
             made += 1
-    ctx.say(f"{col['name']}'s queen makes {'a baby' if made == 1 else f'{made} babies'} on "
-            f"{queen_sq} ({male} token discarded); next turn she or a baby must move.")
+    ctx.say(ngettext("{name}'s queen makes a baby on {square} ({male} token discarded); next "
+                     "turn she or a baby must move.",
+                     "{name}'s queen makes {n} babies on {square} ({male} token discarded); next "
+                     "turn she or a baby must move.", made).format(
+        name=col["name"], n=made, square=queen_sq, male=tile_word(male)))
     return made
 
 
@@ -363,9 +379,10 @@ def _bounce(state: CroaState, ref: list[int], at: str, came_from: str | None, ct
     who = label(state, ref)
     if not choices:
         name = state["colonies"][ref[0]]["name"]
-        back = " (the way back too)" if came_from in NEIGHBOURS[at] else ""
-        ctx.say(f"{who} cannot bounce: every square around {at}{back} holds one of {name}'s "
-                "frogs, so it stays on the lily pad.")
+        back = _(" (the way back too)") if came_from in NEIGHBOURS[at] else ""
+        ctx.say(_("{frog} cannot bounce: every square around {square}{back} holds one of "
+                  "{name}'s frogs, so it stays on the lily pad.").format(
+                      frog=who, square=at, back=back, name=name))
         return False
     auto = (len(choices) == 1 and not thunder_holders(state)
             and (state["digital"] or choices[0] in state["tiles"]))
@@ -374,17 +391,20 @@ def _bounce(state: CroaState, ref: list[int], at: str, came_from: str | None, ct
         return True
     seen = f"{at}<{came_from}|{sorted(occupied(state).items())}|{len(state['tiles'])}"
     if seen in ctx.forced:
-        ctx.say(f"{who} would bounce round the same lily pads for ever: it stops on {at}.")
+        ctx.say(_("{frog} would bounce round the same lily pads for ever: it stops on {square}.")
+                .format(frog=who, square=at))
         return False
     ctx.forced.add(seen)
     tile = None
     if ctx.bounces:  # typed up front although it is forced: it must name the only choice
         sq, tile = ctx.bounces[0]
         if sq != choices[0]:
-            raise IllegalAction(f"{who} cannot bounce from {at} to {sq}: its only choice is "
-                                f"{choices[0]}", RULE_BOUNCE)
+            raise IllegalAction(_("{frog} cannot bounce from {square} to {typed}: its only choice "
+                                  "is {choice}").format(frog=who, square=at, typed=sq,
+                                                        choice=choices[0]), RULE_BOUNCE)
         ctx.bounces.pop(0)
-    ctx.say(f"{who} must bounce to {choices[0]} (the only choice).")
+    ctx.say(_("{frog} must bounce to {square} (the only choice).").format(
+        frog=who, square=choices[0]))
     return arrive(state, ref, choices[0], at, tile, ctx)
 
 
@@ -393,10 +413,10 @@ def _mosquito(state: CroaState, ref: list[int], ctx: Ctx) -> bool:
     choices = mosquito_choices(state, c, ref)
     if not choices:
         if ctx.mosquitoes:
-            src, to, _ = ctx.mosquitoes[0]
-            raise IllegalAction(f"no other frog of yours can move now: --mosquito {src}:{to} "
-                                "is not called for", RULE_MOSQUITO)
-        ctx.say("The mosquito: no other frog can move.")
+            src, to, _tile = ctx.mosquitoes[0]
+            raise IllegalAction(_("no other frog of yours can move now: --mosquito {move} is not "
+                                  "called for").format(move=f"{src}:{to}"), RULE_MOSQUITO)
+        ctx.say(_("The mosquito: no other frog can move."))
         return False
     wait_mosquito(state, ref, choices)
     return True
@@ -407,14 +427,16 @@ def mosquito_move(state: CroaState, ref: list[int], src: str, to: str, tile: str
     """Mosquito: another own frog moves one step at once, with its landing tile's effect."""
     other = find_own_frog(state, ref[0], src)
     if other == ref:
-        raise IllegalAction("the mosquito moves another frog, not the one that just landed",
+        raise IllegalAction(_("the mosquito moves another frog, not the one that just landed"),
                             RULE_MOSQUITO)
     g = frog(state, other)
     if g["stuck"]:
-        raise IllegalAction(f"the frog on {g['square']} is stuck in the mud", RULE_MOSQUITO)
+        raise IllegalAction(_("the frog on {square} is stuck in the mud").format(square=g["square"]),
+                            RULE_MOSQUITO)
     if to not in NEIGHBOURS[at(state, other)]:
-        raise IllegalAction(f"{to} is not next to {g['square']}", RULE_MOSQUITO)
+        raise IllegalAction(_("{square} is not next to {start}").format(square=to, start=g["square"]),
+                            RULE_MOSQUITO)
     if to not in step_targets(state, other):
-        raise IllegalAction(f"{to} holds one of your frogs",
+        raise IllegalAction(_("{square} holds one of your frogs").format(square=to),
                             RULE_OWN)
     return arrive(state, other, to, g["square"], tile, ctx)

@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from referee.errors import IllegalAction, InputError
+from referee.i18n import N_, _, ngettext
 from referee.verbs import Action
 
 from .arrival import RULE_EXTRA, Ctx, arrive, make_baby
@@ -42,7 +43,7 @@ from .pond import (
     unseen,
 )
 from .state import Colony, CroaState
-from .tiles import MALES, check_reveal, parse_tile
+from .tiles import MALES, check_reveal, parse_tile, tile_word
 
 _DATA = json.loads((Path(__file__).with_name("cards.json")).read_text(encoding="utf-8"))
 CARDS: dict[str, dict[str, Any]] = _DATA["cards"]
@@ -55,7 +56,7 @@ ALIASES = {
     "doesnt-work!": "doesnt_work", "mating": "mating_season",
 }
 MOVE_CARDS = ("mega_jump", "bodyguard", "not_even_dead")
-RULE = ("Card module (module cartes): one card in your own turn, at its timing; orange cards "
+RULE = N_("Card module (module cartes): one card in your own turn, at its timing; orange cards "
         "also in others' turns")
 
 
@@ -78,7 +79,8 @@ def played_key(text: Any) -> str:
     if len(found) == 1:
         return found[0]
     if found:
-        raise InputError(f"'{text}' could be {' or '.join(found)}: type more of the card's name")
+        raise InputError(_("'{text}' could be {cards}: type more of the card's name").format(
+            text=text, cards=_(" or ").join(found)))
     return key
 
 
@@ -123,13 +125,13 @@ def draw(state: CroaState, c: int, ctx: Ctx) -> str | None:
         state["discard"] = {}
         if not any(deck.values()):
             return None
-        ctx.say("The deck is empty: the discard pile is shuffled into a new deck.")
+        ctx.say(_("The deck is empty: the discard pile is shuffled into a new deck."))
     col = state["colonies"][c]
     if not state["deal"]:
         card = HIDDEN
     else:
         card = ctx.chance.draw(f"card {col['name']}", lambda r: r.choice(
-            [k for k in sorted(deck) for _ in range(deck[k])]))
+            [k for k in sorted(deck) for _n in range(deck[k])]))
     deck[card] -= 1
     col["hand"].append(card)
     col["hand"].sort()
@@ -147,7 +149,9 @@ def start_of_turn(state: CroaState, c: int, ctx: Ctx) -> None:
     while len(col["hand"]) < target and draw(state, c, ctx):
         n += 1
     if n:
-        ctx.say(f"{col['name']} draws {n} card{'s' * (n > 1)} ({len(col['hand'])} in hand).")
+        ctx.say(ngettext("{name} draws {n} card ({held} in hand).",
+                         "{name} draws {n} cards ({held} in hand).", n).format(
+            name=col["name"], n=n, held=len(col["hand"])))
 
 
 def discard(state: CroaState, c: int, card: str) -> None:
@@ -161,20 +165,20 @@ def play(state: CroaState, action: Action, ctx: Ctx) -> bool | None:
     """The `card` verb. Returns None when the turn goes on (the player still moves), True when
     a decision is pending, False when the move is over."""
     if not state.get("cards"):
-        raise IllegalAction("this session plays without the card module (start it with --cards)",
-                            "Card module (module cartes): optional")
+        raise IllegalAction(_("this session plays without the card module (start it with --cards)"),
+                            N_("Card module (module cartes): optional"))
     key = played_key(action.get("card", ""))
     _check_name(key, action.get("card"))
     who = action.get("player")
     c = colony_index(state, who) if who else state["current"]
     col = state["colonies"][c]
     if not col["alive"]:
-        raise IllegalAction(f"{col['name']}'s colony is eliminated",
-                            "Pond rules (règles de la mare): an eliminated colony plays no more")
+        raise IllegalAction(_("{name}'s colony is eliminated").format(name=col["name"]),
+                            N_("Pond rules (règles de la mare): an eliminated colony plays no more"))
     waiting = top(state)
     if Ctx.carries(action) and key not in MOVE_CARDS and not ctx.chance.replaying:
-        raise IllegalAction(f"{title(key)} moves no frog onto a tile: --bounce, --mosquito and "
-                            "--remove go with a move", RULE_EXTRA)
+        raise IllegalAction(_("{card} moves no frog onto a tile: --bounce, --mosquito and "
+                              "--remove go with a move").format(card=title(key)), RULE_EXTRA)
     if action.get("lost"):
         lose_force(state, c, key, action, ctx)
         return None
@@ -184,28 +188,31 @@ def play(state: CroaState, action: Action, ctx: Ctx) -> bool | None:
         if c == state["current"]:
             _own_turn_check(state, c, waiting)
         if not state["deal"] and not col["hand"]:
-            raise IllegalAction(f"{col['name']} has no card in hand",
-                                "Card module (module cartes): play from your hand")
+            raise IllegalAction(_("{name} has no card in hand").format(name=col["name"]),
+                                N_("Card module (module cartes): play from your hand"))
         if c == state["current"]:
             col["played_card"] = True
         if may_hold(state, c, key):
             discard(state, c, key)
-        orange = "" if c == state["current"] else " (an orange card, in another colony's turn)"
-        ctx.say(f"{col['name']} plays '{action.get('card')}'{orange}, a card the referee does not "
-                "know: recorded; apply its effect at the table.", card=str(action.get("card")))
+        orange = "" if c == state["current"] else _(" (an orange card, in another colony's turn)")
+        ctx.say(_("{name} plays '{card}'{orange}, a card the referee does not know: recorded; "
+                  "apply its effect at the table.").format(
+                      name=col["name"], card=action.get("card"), orange=orange),
+                card=str(action.get("card")))
         return True if state["pending"] else None
     info = CARDS[key]
     if not may_hold(state, c, key):
-        held = (f"hand: {', '.join(col['hand'])}" if state["deal"] and col["hand"]
+        held = (_("hand: {cards}").format(cards=", ".join(col["hand"])) if state["deal"] and col["hand"]
                 else _unseen_note(state, c, key))
-        raise IllegalAction(f"{col['name']} holds no {info['title']} ({held})",
-                            "Card module (module cartes): play from your hand")
+        raise IllegalAction(_("{name} holds no {card} ({held})").format(
+            name=col["name"], card=info["title"], held=held),
+                            N_("Card module (module cartes): play from your hand"))
     if key == "doesnt_work":
         return _doesnt_work(state, c, ctx)
     if key == "thunderclap":
         if waiting != "bounce":
-            raise IllegalAction("a thunderclap is played when a frog lands on a lily pad "
-                                "(while its bounce is pending)", RULE)
+            raise IllegalAction(_("a thunderclap is played when a frog lands on a lily pad "
+                                  "(while its bounce is pending)"), RULE)
         if c == state["current"]:
             _one_per_turn(state, c)
     else:
@@ -214,13 +221,15 @@ def play(state: CroaState, action: Action, ctx: Ctx) -> bool | None:
     discard(state, c, key)
     if c == state["current"]:
         col["played_card"] = True
-    ctx.say(f"{col['name']} plays {info['title']}{'' if info['title'][-1] in '!.' else '.'}",
+    ctx.say(_("{name} plays {card}").format(name=col["name"], card=info["title"])
+            + ("" if info["title"][-1] in "!." else "."),
             card=key, player=col["name"])
     answering = _holders(state, exclude=c)
     if answering and Ctx.carries(action) and not ctx.chance.replaying:
         names = ", ".join(state["colonies"][h]["name"] for h in answering)
-        raise IllegalAction(f"{names} may still cancel {title(key)} with a Doesn't work!: give "
-                            "the bounce, mosquito or log answers once it works", RULE_EXTRA)
+        raise IllegalAction(_("{names} may still cancel {card} with a Doesn't work!: give the "
+                              "bounce, mosquito or log answers once it works").format(
+                                  names=names, card=title(key)), RULE_EXTRA)
     if answering:
         open_window(state, c, key, action, answering)
         return True
@@ -229,37 +238,39 @@ def play(state: CroaState, action: Action, ctx: Ctx) -> bool | None:
 
 def _unseen_note(state: CroaState, c: int, key: str) -> str:
     if state["colonies"][c]["hand"] and not unseen(state, key):
-        return f"every {title(key)} lies face up"
-    return "no card in hand"
+        return _("every {card} lies face up").format(card=title(key))
+    return _("no card in hand")
 
 
 def _check_name(key: str, typed: Any) -> None:
     """An empty name, or one a letter or two away from a known card, is a typo, not a new card."""
     if not key or key == HIDDEN:
-        raise InputError(f"which card? (cards: {', '.join(CARDS)})")
+        raise InputError(_("which card? (cards: {cards})").format(cards=", ".join(CARDS)))
     if key in CARDS:
         return
     import difflib
 
     near = difflib.get_close_matches(key, list(CARDS), n=1, cutoff=0.8)
     if near:
-        raise InputError(f"no card '{typed}': did you mean {near[0]}? (`referee croa cards` "
-                         "lists them)")
+        raise InputError(_("no card '{typed}': did you mean {near}? (`referee croa cards` "
+                           "lists them)").format(typed=typed, near=near[0]))
 
 
 def _own_turn_check(state: CroaState, c: int, waiting: str | None) -> None:
     if c != state["current"]:
-        raise IllegalAction(f"it is {state['colonies'][state['current']]['name']}'s turn; only "
-                            "orange cards are played in another colony's turn", RULE)
+        raise IllegalAction(_("it is {name}'s turn; only orange cards are played in another "
+                              "colony's turn").format(name=state["colonies"][state["current"]]["name"]),
+                            RULE)
     if waiting:
-        raise IllegalAction("finish the pending choice first", RULE)
+        raise IllegalAction(_("finish the pending choice first"), RULE)
     _one_per_turn(state, c)
 
 
 def _one_per_turn(state: CroaState, c: int) -> None:
     if state["colonies"][c]["played_card"]:
-        raise IllegalAction(f"{state['colonies'][c]['name']} has already played a card this turn",
-                            "Card module (module cartes): one card per turn")
+        raise IllegalAction(_("{name} has already played a card this turn").format(
+            name=state["colonies"][c]["name"]),
+                            N_("Card module (module cartes): one card per turn"))
 
 
 def _holders(state: CroaState, exclude: int) -> list[int]:
@@ -278,15 +289,16 @@ def _holders(state: CroaState, exclude: int) -> list[int]:
 def _doesnt_work(state: CroaState, c: int, ctx: Ctx) -> bool | None:
     window = state["window"]
     if window is None:
-        raise IllegalAction("Doesn't work! answers a card just played", RULE)
+        raise IllegalAction(_("Doesn't work! answers a card just played"), RULE)
     if c not in holders(state):
-        raise IllegalAction(f"{state['colonies'][c]['name']} cannot cancel its own card, nor play "
-                            "a second card in its own turn", RULE)
+        raise IllegalAction(_("{name} cannot cancel its own card, nor play a second card in its "
+                              "own turn").format(name=state["colonies"][c]["name"]), RULE)
     discard(state, c, "doesnt_work")
     if c == state["current"]:
         state["colonies"][c]["played_card"] = True
     window["chain"].append(c)
-    ctx.say(f"{state['colonies'][c]['name']} plays Doesn't work!", card="doesnt_work")
+    ctx.say(_("{name} plays Doesn't work!").format(name=state["colonies"][c]["name"]),
+            card="doesnt_work")
     answering = _holders(state, exclude=c)
     if answering:
         wait_doesnt_work(state, answering)
@@ -305,13 +317,14 @@ def pass_window(state: CroaState, who: str | None, ctx: Ctx) -> bool | None:
     else:
         passing = [colony_index(state, who)]
         if passing[0] not in waiting:
-            raise IllegalAction(f"{state['colonies'][passing[0]]['name']} is not asked: "
-                                f"{', '.join(names)} may answer", RULE)
+            raise IllegalAction(_("{name} is not asked: {names} may answer").format(
+                name=state["colonies"][passing[0]]["name"], names=", ".join(names)), RULE)
     left = [h for h in waiting if h not in passing]
     if left:
         wait_doesnt_work(state, left)
-        ctx.say(f"{', '.join(state['colonies'][h]['name'] for h in passing)} passes; "
-                f"{', '.join(state['colonies'][h]['name'] for h in left)} may still answer.")
+        ctx.say(_("{passing} passes; {left} may still answer.").format(
+            passing=", ".join(state["colonies"][h]["name"] for h in passing),
+            left=", ".join(state["colonies"][h]["name"] for h in left)))
         return True
     return settle(state, ctx)
 
@@ -322,8 +335,8 @@ def check_bare_pass(state: CroaState, action: Action) -> None:
     if action.get("verb") == "pass" and action.get("player") is None and top(state) == (
             "doesnt-work") and len(holders(state)) > 1:
         names = [state["colonies"][h]["name"] for h in holders(state)]
-        raise InputError(f"{' and '.join(names)} may answer: `pass all` for everyone, or "
-                         "`pass NAME` for one")
+        raise InputError(_("{names} may answer: `pass all` for everyone, or `pass NAME` for one")
+                         .format(names=_(" and ").join(names)))
 
 
 def settle(state: CroaState, ctx: Ctx) -> bool | None:
@@ -333,9 +346,9 @@ def settle(state: CroaState, ctx: Ctx) -> bool | None:
     close_window(state)
     key, c = window["card"], window["c"]
     if len(window["chain"]) % 2 == 0:
-        ctx.say(f"{title(key)} is cancelled.")
+        ctx.say(_("{card} is cancelled.").format(card=title(key)))
         return True if state["pending"] else None
-    ctx.say(f"{title(key)} works.")
+    ctx.say(_("{card} works.").format(card=title(key)))
     return apply_effect(state, c, key, window["action"], ctx)
 
 
@@ -346,25 +359,27 @@ def _check_effect(state: CroaState, c: int, key: str, action: Action) -> None:
     col = state["colonies"][c]
     queen_sq = at(state, [c, QUEEN])
     if key == "the_force" and col.get("force"):
-        raise IllegalAction(f"{col['name']} already has the force in front of it",
-                            "May the force...: a hand of 4 while the card lies in front of you")
+        raise IllegalAction(_("{name} already has the force in front of it").format(name=col["name"]),
+                            N_("May the force...: a hand of 4 while the card lies in front of you"))
     if key in ("mating_season", "twins"):
         male = _male(action)
         if male not in col["males"]:
-            raise IllegalAction(f"{col['name']} no longer holds the {male} token",
-                                "Mating season: you need that male's token")
+            raise IllegalAction(_("{name} no longer holds the {male} token").format(
+                name=col["name"], male=tile_word(male)),
+                                N_("Mating season: you need that male's token"))
         if not reserve(state, c):
-            raise IllegalAction(f"{col['name']} has no servant in reserve",
-                                "Mating season: you need a servant in reserve")
+            raise IllegalAction(_("{name} has no servant in reserve").format(name=col["name"]),
+                                N_("Mating season: you need a servant in reserve"))
     elif key == "one_more_frog":
         _needs(action, key, "to")
         to = parse_square(action.get("to", ""))
         if to not in NEIGHBOURS[queen_sq] or to in occupied(state):
-            raise IllegalAction(f"{to} is not a free square next to the queen on {queen_sq}",
-                                "One more frog: on a free square next to your queen")
+            raise IllegalAction(_("{square} is not a free square next to the queen on {queen}").format(
+                square=to, queen=queen_sq),
+                                N_("One more frog: on a free square next to your queen"))
         if not reserve(state, c):
-            raise IllegalAction(f"{col['name']} has no servant in reserve",
-                                "One more frog: a servant from your reserve")
+            raise IllegalAction(_("{name} has no servant in reserve").format(name=col["name"]),
+                                N_("One more frog: a servant from your reserve"))
         check_reveal(state, to, action.get("tile"))
     elif key in MOVE_CARDS:
         _needs(action, key, "from", "to")
@@ -373,7 +388,7 @@ def _check_effect(state: CroaState, c: int, key: str, action: Action) -> None:
         ref = check_move(state, c, src, to, jump=(key == "mega_jump"))
         check_reveal(state, to, action.get("tile"))
         if key != "mega_jump" and ref[1] != QUEEN:
-            raise IllegalAction(f"{title(key)} moves your queen",
+            raise IllegalAction(_("{card} moves your queen").format(card=title(key)),
                                 f"{title(key)}: the queen's move")
 
 
@@ -386,7 +401,7 @@ def _male(action: Action) -> str:
     except InputError:
         male = ""
     if male not in MALES:
-        raise InputError(f"'{typed}' is not a male (male1..male6)")
+        raise InputError(_("'{typed}' is not a male (male1..male6)").format(typed=typed))
     return male
 
 
@@ -394,7 +409,8 @@ def _needs(action: Action, key: str, *fields: str) -> None:
     """A card's own arguments, asked for by name rather than refused as a bad square."""
     missing = [f for f in fields if not str(action.get(f) or "").strip()]
     if missing:
-        raise InputError(f"{title(key)} needs " + " ".join(f"--{f} SQ" for f in missing))
+        raise InputError(_("{card} needs {options}").format(
+            card=title(key), options=" ".join(f"--{f} SQ" for f in missing)))
 
 
 def apply_effect(state: CroaState, c: int, key: str, action: Action, ctx: Ctx) -> bool | None:
@@ -404,15 +420,15 @@ def apply_effect(state: CroaState, c: int, key: str, action: Action, ctx: Ctx) -
         bounce = entry(state, "bounce")
         assert bounce is not None
         state["pending"] = []
-        ctx.say(f"Thunderclap: the frog stays on the lily pad at {data(bounce)['square']}; "
-                "the move ends.")
+        ctx.say(_("Thunderclap: the frog stays on the lily pad at {square}; the move ends.").format(
+            square=data(bounce)["square"]))
         return False
     if key == "the_force":
         _take_back(state, key)
         col["force"] = True
-        ctx.say(f"The force stays in front of {col['name']}: {col['name']} fills up to "
-                f"{HAND + 1} cards at the start of each turn until the card is lost "
-                "(`card the_force --lost`).")
+        ctx.say(_("The force stays in front of {name}: {name} fills up to {n} cards at the start "
+                  "of each turn until the card is lost (`card the_force --lost`).").format(
+                      name=col["name"], n=HAND + 1))
         return None
     if key in ("mating_season", "twins"):
         make_baby(state, c, _male(action), ctx, babies=2 if key == "twins" else 1)
@@ -425,8 +441,8 @@ def apply_effect(state: CroaState, c: int, key: str, action: Action, ctx: Ctx) -
         if to not in state["tiles"]:
             reveal(state, to, action.get("tile"), ctx.chance)
         place_servant(state, c, to)
-        ctx.say(f"One more frog: {col['name']}'s servant joins the pond on {to} "
-                f"({state['tiles'][to].replace('_', ' ')}, no effect).")
+        ctx.say(_("One more frog: {name}'s servant joins the pond on {square} ({tile}, no effect).")
+                .format(name=col["name"], square=to, tile=tile_word(state["tiles"][to])))
         return None
     # a move card: the move of the turn
     ref = check_move(state, c, str(action["from"]), parse_square(action["to"]),
@@ -444,7 +460,7 @@ def _take_back(state: CroaState, key: str) -> None:
         del state["discard"][key]
 
 
-RULE_FORCE = ("May the force...: a hand of 4 while the card lies in front of you; losing it "
+RULE_FORCE = N_("May the force...: a hand of 4 while the card lies in front of you; losing it "
               "with 4 in hand costs a card")
 
 
@@ -454,28 +470,28 @@ def lose_force(state: CroaState, c: int, key: str, action: Action, ctx: Ctx) -> 
     cards an unnamed one is enough)."""
     col = state["colonies"][c]
     if key != "the_force":
-        raise IllegalAction(f"only the force lies in front of a colony and can be lost, not "
-                            f"{title(key)}", RULE_FORCE)
+        raise IllegalAction(_("only the force lies in front of a colony and can be lost, not {card}")
+                            .format(card=title(key)), RULE_FORCE)
     if not col.get("force"):
-        raise IllegalAction(f"{col['name']} has no force in front of it", RULE_FORCE)
+        raise IllegalAction(_("{name} has no force in front of it").format(name=col["name"]), RULE_FORCE)
     thrown = None
     if len(col["hand"]) > HAND:
         typed = action.get("discard")
         thrown = card_key(typed) if typed else None
         if thrown is None and HIDDEN not in col["hand"]:
-            raise IllegalAction(f"{col['name']} holds {len(col['hand'])} cards and must discard "
-                                f"one: add --discard CARD (hand: {', '.join(col['hand'])})",
-                                RULE_FORCE)
+            raise IllegalAction(_("{name} holds {n} cards and must discard one: add --discard CARD "
+                                  "(hand: {hand})").format(name=col["name"], n=len(col["hand"]),
+                                                           hand=", ".join(col["hand"])), RULE_FORCE)
         if thrown is not None and not may_hold(state, c, thrown):
-            raise IllegalAction(f"{col['name']} holds no {title(thrown)} "
-                                f"(hand: {', '.join(col['hand'])})", RULE_FORCE)
+            raise IllegalAction(_("{name} holds no {card} (hand: {hand})").format(
+                name=col["name"], card=title(thrown), hand=", ".join(col["hand"])), RULE_FORCE)
     col["force"] = False
     state["discard"]["the_force"] = state["discard"].get("the_force", 0) + 1
-    ctx.say(f"{col['name']} loses the force: back to hands of {HAND}.")
+    ctx.say(_("{name} loses the force: back to hands of {n}.").format(name=col["name"], n=HAND))
     if len(col["hand"]) > HAND:
         discard(state, c, thrown or HIDDEN)
-        ctx.say(f"{col['name']} discards {title(thrown) if thrown else 'a card'} "
-                f"({len(col['hand'])} left in hand).")
+        ctx.say(_("{name} discards {card} ({n} left in hand).").format(
+            name=col["name"], card=title(thrown) if thrown else _("a card"), n=len(col["hand"])))
 
 
 # -- random playouts --------------------------------------------------------------------------

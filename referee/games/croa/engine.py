@@ -8,6 +8,7 @@ from typing import Any, ClassVar
 from referee.chance import Chance
 from referee.engine import Engine
 from referee.errors import InputError
+from referee.i18n import N_
 from referee.verbs import Action, Verb
 
 from . import cards
@@ -20,6 +21,7 @@ from .setup import COLORS, setup
 from .state import CroaState
 from .tiles import KINDS, full_piles, keep_tiles, parse_tile
 from .verbs import VERBS
+from .words import canonical
 
 
 class CroaEngine(Engine):
@@ -34,9 +36,9 @@ class CroaEngine(Engine):
     series_word = "frogs"
     verbs = VERBS
     rules: ClassVar[dict[str, str]] = {
-        "over": "End of the game (fin de partie): one queen is left",
+        "over": N_("End of the game (fin de partie): one queen is left"),
         "pending": RULE_PENDING,
-        "players": "Setup (mise en place): 2-4 colonies",
+        "players": N_("Setup (mise en place): 2-4 colonies"),
     }
 
     # -- what the core asks ------------------------------------------------------------------
@@ -110,7 +112,7 @@ class CroaEngine(Engine):
         recorded by its full name (the log reads the same whatever was typed). A bare `pass`
         that could speak for several colonies is refused here, for new input only (older
         logs recorded it for all of them)."""
-        out = super().normalize(state, action)
+        out = canonical(super().normalize(state, action))  # French words in English
         verb = out.get("verb")
         if verb == "card" and isinstance(out.get("card"), str):
             key = cards.played_key(out["card"])

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from referee.i18n import _
+
 from .arrival import Ctx
 from .decisions import clear
 from .legal import movable
@@ -19,10 +21,10 @@ def end_turn(state: CroaState, ctx: Ctx) -> None:
     _unstick(state, c, ctx)
     col["played_card"] = False
     if state["winner"] is not None:
-        ctx.say(f"Only {state['colonies'][state['winner']]['name']}'s queen is left: "
-                f"{state['colonies'][state['winner']]['name']} wins!")
+        ctx.say(_("Only {name}'s queen is left: {name} wins!").format(
+            name=state["colonies"][state["winner"]]["name"]))
         return
-    for _ in range(2 * len(state["colonies"]) + 2):
+    for _n in range(2 * len(state["colonies"]) + 2):
         before = state["current"]
         state["current"] = next_colony(state, before)
         state["turn"] += 1
@@ -35,7 +37,8 @@ def end_turn(state: CroaState, ctx: Ctx) -> None:
         if movable(state, nxt):
             return
         name = state["colonies"][nxt]["name"]
-        ctx.say(f"{name} has no frog that can move ({why_stuck(state, nxt)}): the turn passes.",
+        ctx.say(_("{name} has no frog that can move ({why}): the turn passes.").format(
+                    name=name, why=why_stuck(state, nxt)),
                 passed=name)
         _unstick(state, nxt, ctx)
         state["colonies"][nxt]["played_card"] = False
@@ -45,10 +48,10 @@ def why_stuck(state: CroaState, c: int) -> str:
     """Why no frog of colony c can move: the mud, or no square it may go to."""
     frogs = [f for f in state["colonies"][c]["frogs"] if f["square"] is not None]
     if all(f["stuck"] for f in frogs):
-        return "all stuck in the mud"
+        return _("all stuck in the mud")
     if any(f["stuck"] for f in frogs):
-        return "stuck in the mud or hemmed in by its own frogs"
-    return "every square around them holds one of its own frogs"
+        return _("stuck in the mud or hemmed in by its own frogs")
+    return _("every square around them holds one of its own frogs")
 
 
 def round_of(state: CroaState) -> int:
@@ -69,8 +72,8 @@ def _unstick(state: CroaState, c: int, ctx: Ctx) -> None:
         if f["stuck"]:
             f["stuck"] -= 1
             if not f["stuck"]:
-                ctx.say(f"{state['colonies'][c]['name']}'s frog on {f['square']} is free of "
-                        f"the mud.")
+                ctx.say(_("{name}'s frog on {square} is free of the mud.").format(
+                    name=state["colonies"][c]["name"], square=f["square"]))
 
 
 def next_colony(state: CroaState, c: int) -> int:

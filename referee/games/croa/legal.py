@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 from referee.errors import IllegalAction
+from referee.i18n import N_, _
 from referee.verbs import Action
 
 from .board import NEIGHBOURS, ZONE, jump_over
@@ -11,13 +12,14 @@ from .pond import QUEEN, at, find_own_frog, frog, is_own_blocked, occupied, step
 from .state import CroaState
 from .tiles import KINDS
 
-RULE_STEP = ("Pond rules (règles de la mare): one frog moves to one of the 8 neighbouring "
+RULE_STEP = N_("Pond rules (règles de la mare): one frog moves to one of the 8 neighbouring "
              "squares")
-RULE_OWN = ("Pond rules (règles de la mare): never onto one of your own frogs, except on a "
+RULE_OWN = N_("Pond rules (règles de la mare): never onto one of your own frogs, except on a "
             "log")
-RULE_MUD = "Mud (vase): a stuck frog cannot move on its owner's next turn"
-RULE_SHARE = ("Pond rules (règles de la mare): one frog per square; when a servant shares the "
+RULE_MUD = N_("Mud (vase): a stuck frog cannot move on its owner's next turn")
+RULE_SHARE = N_("Pond rules (règles de la mare): one frog per square; when a servant shares the "
               "queen's square (or twins share one), one of them must move")
+RULE_JUMP = N_("Mega-jump: two squares in a straight line")
 
 
 def shared_squares(state: CroaState, c: int) -> list[str]:
@@ -54,20 +56,22 @@ def check_move(state: CroaState, c: int, src: str, to: str, jump: bool = False) 
     ref = find_own_frog(state, c, src)
     f = frog(state, ref)
     if f["stuck"]:
-        raise IllegalAction(f"the frog on {f['square']} is stuck in the mud this turn", RULE_MUD)
+        raise IllegalAction(_("the frog on {square} is stuck in the mud this turn").format(
+            square=f["square"]), RULE_MUD)
     shared = shared_squares(state, c)
     if shared and f["square"] not in shared and any(
             frog(state, r)["square"] in shared for r in movable(state, c)):
-        raise IllegalAction(f"your frogs share {', '.join(shared)}: one of them must move "
-                            "this turn", RULE_SHARE)
+        raise IllegalAction(_("your frogs share {squares}: one of them must move this turn")
+                            .format(squares=", ".join(shared)), RULE_SHARE)
     if jump:
         if jump_over(at(state, ref), to) is None:
-            raise IllegalAction(f"{to} is not two squares from {f['square']} in a straight line",
-                                "Mega-jump: two squares in a straight line")
+            raise IllegalAction(_("{square} is not two squares from {start} in a straight line")
+                                .format(square=to, start=f["square"]), RULE_JUMP)
     elif to not in NEIGHBOURS[at(state, ref)]:
-        raise IllegalAction(f"{to} is not next to {f['square']}", RULE_STEP)
+        raise IllegalAction(_("{square} is not next to {start}").format(square=to, start=f["square"]),
+                            RULE_STEP)
     if to == f["square"] or to not in _targets(state, ref, jump):
-        raise IllegalAction(f"{to} already holds one of your frogs", RULE_OWN)
+        raise IllegalAction(_("{square} already holds one of your frogs").format(square=to), RULE_OWN)
     return ref
 
 

@@ -8,12 +8,19 @@ square is None is in its colony's reserve. A frog reference is `[colony index, s
 from __future__ import annotations
 
 from referee.errors import IllegalAction, InputError
+from referee.i18n import N_, _, fold
 
 from .board import NEIGHBOURS, parse_square
 from .state import CroaState, Frog
 
 QUEEN = 0
 SERVANTS = 6
+# SQ:queen / SQ:servant as typed, in English or French (reine, servante; bébé: a servant)
+FROG_WORDS = {"queen": "queen", "q": "queen", "reine": "queen", "r": "queen",
+              "servant": "servant", "s": "servant", "servante": "servant", "bebe": "servant",
+              "baby": "servant"}
+RULE_OWN_FROGS = N_("Pond rules (règles de la mare): a colony moves only its own frogs")
+RULE_YOUR_FROG = N_("Pond rules (règles de la mare): move one of your frogs")
 
 
 def frog(state: CroaState, ref: list[int]) -> Frog:
@@ -75,7 +82,9 @@ def to_reserve(state: CroaState, ref: list[int]) -> None:
 def label(state: CroaState, ref: list[int]) -> str:
     """'Ann's queen' / 'Bob's servant'."""
     col = state["colonies"][ref[0]]
-    return f"{col['name']}'s {'queen' if ref[1] == QUEEN else 'servant'}"
+    if ref[1] == QUEEN:
+        return _("{name}'s queen").format(name=col["name"])
+    return _("{name}'s servant").format(name=col["name"])
 
 
 def colony_index(state: CroaState, word: str) -> int:
@@ -102,33 +111,34 @@ def find_own_frog(state: CroaState, c: int, text: str) -> list[int]:
     A bare square holding both the queen and a servant of c is ambiguous.
     """
     raw = str(text).strip().lower()
-    sq_text, _, kind = raw.partition(":")
+    sq_text, _sep, kind = raw.partition(":")
     square = parse_square(sq_text)
-    if kind and kind not in ("queen", "servant", "q", "s"):
-        raise InputError(f"'{text}': after the square write :queen or :servant")
-    kind = {"q": "queen", "s": "servant"}.get(kind, kind)
+    if kind and fold(kind) not in FROG_WORDS:
+        raise InputError(_("'{text}': after the square write :queen or :servant").format(text=text))
+    kind = FROG_WORDS.get(fold(kind), kind)
     here = occupants(state, square)
     mine = [r for r in here if r[0] == c]
     name = state["colonies"][c]["name"]
     if not mine:
         if here:
             owner = state["colonies"][here[0][0]]["name"]
-            raise IllegalAction(f"the frog on {square} is {owner}'s, not {name}'s",
-                                "Pond rules (règles de la mare): a colony moves only its own "
-                                "frogs")
+            raise IllegalAction(_("the frog on {square} is {owner}'s, not {name}'s").format(
+                square=square, owner=owner, name=name),
+                RULE_OWN_FROGS)
         own = sorted({f["square"] for f in state["colonies"][c]["frogs"] if f["square"]})
-        raise IllegalAction(f"{name} has no frog on {square} ({name}'s frogs: {', '.join(own)})",
-                            "Pond rules (règles de la mare): move one of your frogs")
+        raise IllegalAction(_("{name} has no frog on {square} ({name}'s frogs: {squares})").format(
+            name=name, square=square, squares=", ".join(own)), RULE_YOUR_FROG)
     if kind:
         picked = [r for r in mine if (r[1] == QUEEN) == (kind == "queen")]
         if not picked:
-            raise IllegalAction(f"{name} has no {kind} on {square}",
-                                "Pond rules (règles de la mare): move one of your frogs")
+            raise IllegalAction((_("{name} has no queen on {square}") if kind == "queen" else
+                                 _("{name} has no servant on {square}")).format(
+                name=name, square=square), RULE_YOUR_FROG)
         return picked[0]
     kinds = {r[1] == QUEEN for r in mine}
     if len(kinds) > 1:
-        raise InputError(f"{name}'s queen and a servant share {square}: write "
-                         f"{square}:queen or {square}:servant")
+        raise InputError(_("{name}'s queen and a servant share {square}: write "
+                           "{square}:queen or {square}:servant").format(name=name, square=square))
     return mine[0]
 
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from referee.i18n import N_, _, elide, ngettext, sentence
+
 from .board import FILES, ZONES
 from .cards import title
 from .decisions import data, top
@@ -9,10 +11,10 @@ from .flow import round_of
 from .legal import movable, shared_squares
 from .pond import HIDDEN, QUEEN, in_pond, label, occupied, reserve
 from .state import Colony, CroaState
-from .tiles import CODES, KINDS
+from .tiles import CODES, KINDS, colour_word, zone_word
 
 CELL = 7
-LEGEND = ("tiles: Ly lilypad, Mq mosquito, Md mud, Pk pike, Rd reeds, Lg log, M1-M6 males,\n"
+LEGEND = N_("tiles: Ly lilypad, Mq mosquito, Md mud, Pk pike, Rd reeds, Lg log, M1-M6 males,\n"
           "       . no tile yet\n"
           "frogs: capital = queen, small = servant, * = stuck in the mud,\n"
           "       3r = three servants")
@@ -52,7 +54,7 @@ def pond_text(state: CroaState) -> str:
 
     header = "     " + "".join(f.ljust(CELL) for f in FILES[:4]) + "  " + "".join(
         f.ljust(CELL) for f in FILES[4:])
-    lines = [header, border("yellow a5-d8", "pink e5-h8")]
+    lines = [header, border(f"{zone_word('yellow')} a5-d8", f"{zone_word('pink')} e5-h8")]
     for rank in range(8, 0, -1):
         cells = []
         for f in FILES:
@@ -65,7 +67,7 @@ def pond_text(state: CroaState) -> str:
             cells.append(f"{code} {frogs}".rstrip().ljust(CELL))
         lines.append(f"{rank:>2} | " + "".join(cells[:4]) + "| " + "".join(cells[4:]) + f"| {rank}")
         if rank == 5:
-            lines.append(border("blue a1-d4", "green e1-h4"))
+            lines.append(border(f"{zone_word('blue')} a1-d4", f"{zone_word('green')} e1-h4"))
     lines.append(border("", "").replace("-  -", "----"))
     lines.append(header)
     return "\n".join(lines)
@@ -84,26 +86,26 @@ def colonies_table(state: CroaState) -> str:
     rows = []
     for c, col in enumerate(state["colonies"]):
         if not col["alive"]:
-            status = "eliminated"
+            status = _("eliminated")
         elif state["winner"] == c:
-            status = "WINNER"
+            status = _("WINNER")
         elif c == state["current"]:
-            status = "to play"
+            status = _("to play")
         else:
-            status = "waiting"
+            status = _("waiting")
         queen = col["frogs"][QUEEN]["square"] or "-"
-        males = "".join(m[-1] for m in col["males"]) or "none"
-        row = [c + 1, col["name"], col["color"], f"{col['symbol'].upper()}/{col['symbol']}",
+        males = "".join(m[-1] for m in col["males"]) or _("none")
+        row = [c + 1, col["name"], colour_word(col["color"]), f"{col['symbol'].upper()}/{col['symbol']}",
                status, queen, in_pond(state, c) if col["alive"] else "-",
                reserve(state, c) if col["alive"] else "-", males]
         if state.get("cards"):
             row.append(f"{len(col['hand'])}{' + force' if col.get('force') else ''}")
         rows.append(row)
     # short headers keep a four-colony table with cards within 80 columns
-    headers = ["#", "colony", "colour", "frogs", "status", "queen", "pond", "reserve",
-               "males"]
+    headers = ["#", _("colony"), _("colour"), _("frogs"), _("status"), _("queen"), _("pond"),
+               _("reserve"), _("males")]
     if state.get("cards"):
-        headers.append("cards")
+        headers.append(_("cards"))
     return _grid(headers, rows)
 
 
@@ -115,14 +117,16 @@ def piles_text(state: CroaState) -> str:
         detail = " ".join(f"{CODES[k]}:{pile[k]}" for k in KINDS[:6] if pile.get(k))
         males = [k[-1] for k in KINDS[6:] if pile.get(k)]
         if males:
-            detail += "  males " + " ".join(males)
-        parts.append(f"  {z:<6} {left:>2} left  {detail}".rstrip())
-    return "tiles still in the piles:\n" + "\n".join(parts)
+            detail += "  " + _("males") + " " + " ".join(males)
+        left_word = _("left")
+        parts.append(f"  {zone_word(z):<6} {left:>2} {left_word}  {detail}".rstrip())
+    return _("tiles still in the piles:") + "\n" + "\n".join(parts)
 
 
 def pending_text(state: CroaState) -> list[str]:
     """Who must decide what (with the allowed answers), then how to type the answer."""
-    lines = [f"Waiting: {p['player']} — {p['decision']}: {', '.join(p['choices'])}"
+    lines = [_("Waiting: {player} — {decision}: {choices}").format(
+        player=p["player"], decision=decision_word(p["decision"]), choices=", ".join(p["choices"]))
              for p in state["pending"]]
     return lines + answer_hint(state)
 
@@ -135,53 +139,78 @@ def answer_hint(state: CroaState) -> list[str]:
     first = state["pending"][0]
     d, who = data(first), first["player"]
     if waiting == "bounce":
-        tile = "" if state["digital"] else " (--tile TILE on a square without a tile)"
-        line = (f"{label(state, d['frog'])} must bounce off the lily pad at {d['square']}: "
-                f"`bounce SQ`{tile}.")
+        tile = "" if state["digital"] else _(" (--tile TILE on a square without a tile)")
+        line = _("{frog} must bounce off the lily pad at {square}: `bounce SQ`{tile}.").format(
+            frog=label(state, d["frog"]), square=d["square"], tile=tile)
     elif waiting == "mosquito":
-        line = (f"The mosquito: {who} may move another frog, `mosquito {first['choices'][0]}` "
-                "(or another choice listed), or `pass`.")
+        line = _("The mosquito: {who} may move another frog, `mosquito {choice}` (or another "
+                 "choice listed), or `pass`.").format(who=who, choice=first["choices"][0])
     elif waiting == "log-removal":
-        line = (f"Three servants on the log at {d['square']}: {who} pushes one off, "
-                f"`remove {first['choices'][0]}` (or another choice listed).")
+        line = _("Three servants on the log at {square}: {who} pushes one off, `remove {choice}` "
+                 "(or another choice listed).").format(square=d["square"], who=who,
+                                                       choice=first["choices"][0])
     else:
         window = state["window"]
         assert window is not None
         asked = [p["player"] for p in state["pending"]]
         settles = ("`pass`" if len(asked) == 1
-                   else "`pass all` (or `pass NAME`, one by one)")
+                   else _("`pass all` (or `pass NAME`, one by one)"))
         played = len(window["chain"]) - 1
         if played:
             works = played % 2 == 0
-            line = (f"{played} Doesn't work! played: {title(window['card'])} would "
-                    f"{'work' if works else 'be cancelled'}. {', '.join(asked)} may answer with "
-                    f"another (`card doesnt_work --player NAME`); {settles} settles it.")
+            line = (_("{n} Doesn't work! played: {card} would work. {names} may answer with "
+                      "another (`card doesnt_work --player NAME`); {settles} settles it.") if works
+                    else _("{n} Doesn't work! played: {card} would be cancelled. {names} may answer "
+                           "with another (`card doesnt_work --player NAME`); {settles} settles it.")
+                    ).format(n=played, card=title(window["card"]), names=", ".join(asked),
+                             settles=settles)
         else:
-            line = (f"{', '.join(asked)} may cancel {title(window['card'])} (`card doesnt_work "
-                    f"--player NAME`); {settles} lets it work.")
+            line = _("{names} may cancel {card} (`card doesnt_work --player NAME`); {settles} lets "
+                     "it work.").format(names=", ".join(asked), card=title(window["card"]),
+                                        settles=settles)
     lines = [line]
     holders = [p["player"] for p in state["pending"] if p["decision"] == "thunderclap"]
     if waiting == "bounce" and holders:
-        held = ("holds" if len(holders) == 1 else "hold") if state.get("deal") else "may hold"
-        lines.append(f"  or a thunderclap keeps the frog there ({', '.join(holders)} {held} "
-                     "one): `card thunderclap --player NAME`")
-    return lines
+        names = ", ".join(holders)
+        if state.get("deal"):
+            said = ngettext("  or a thunderclap keeps the frog there ({names} holds one): "
+                            "`card thunderclap --player NAME`",
+                            "  or a thunderclap keeps the frog there ({names} hold one): "
+                            "`card thunderclap --player NAME`", len(holders))
+        else:
+            said = _("  or a thunderclap keeps the frog there ({names} may hold one): "
+                     "`card thunderclap --player NAME`")
+        lines.append(said.format(names=names))
+    return [elide(line) for line in lines]
+
+
+PHASES = (N_("move"), N_("over"), N_("turn"))  # the status line's words (referee.status)
+DECISIONS = {"bounce": N_("bounce"), "mosquito": N_("mosquito"), "log-removal": N_("log-removal"),
+             "thunderclap": N_("thunderclap"), "doesnt-work": N_("doesnt-work")}
+
+
+def decision_word(decision: str) -> str:
+    """A pending decision's name in the table's language (`bounce` -> `rebond`)."""
+    return _(DECISIONS[decision]) if decision in DECISIONS else decision
 
 
 def hand_text(col: Colony, shown: bool = False) -> str:
     """The hand of the colony to play: a count (its cards only when its player asks, `shown`)."""
-    note = " (already played one this turn)" if col["played_card"] else ""
+    note = _(" (already played one this turn)") if col["played_card"] else ""
     n = len(col["hand"])
     if HIDDEN in col["hand"]:
-        text = f"{col['name']} holds {n} card{'s' * (n != 1)}{note}."
+        text = ngettext("{name} holds {n} card{note}.", "{name} holds {n} cards{note}.", n).format(
+            name=col["name"], n=n, note=note)
     elif shown:
-        text = f"{col['name']}'s hand: {', '.join(col['hand']) or 'empty'}{note}."
+        text = _("{name}'s hand: {cards}{note}.").format(
+            name=col["name"], cards=", ".join(col["hand"]) or _("empty"), note=note)
     else:
-        text = (f"{col['name']} holds {n} card{'s' * (n != 1)}{note} (dealt by the referee: "
-                f"`croa hand {col['name']}` shows them).")
+        text = ngettext("{name} holds {n} card{note} (dealt by the referee: `croa hand {name}` shows them).",
+                        "{name} holds {n} cards{note} (dealt by the referee: `croa hand {name}` shows them).",
+                        n).format(name=col["name"], n=n, note=note)
     if col.get("force"):
-        text += "\nThe force lies in front of it: it fills up to 4 cards."
-    return text
+        text += "\n" + _("The force lies in front of it: it fills up to 4 cards.")
+    return elide(text)
 
 
 def _sharers(state: CroaState, c: int, square: str) -> str:
@@ -190,9 +219,9 @@ def _sharers(state: CroaState, c: int, square: str) -> str:
     here = [i for i, f in enumerate(col["frogs"]) if f["square"] == square]
     servants = len([i for i in here if i != QUEEN])
     if QUEEN in here:
-        return f"{col['name']}'s queen and " + (
-            "a servant" if servants == 1 else f"{servants} servants")
-    return f"{servants} of {col['name']}'s servants"
+        return ngettext("{name}'s queen and a servant", "{name}'s queen and {n} servants",
+                        servants).format(name=col["name"], n=servants)
+    return _("{n} of {name}'s servants").format(n=servants, name=col["name"])
 
 
 def sharing_lines(state: CroaState) -> list[str]:
@@ -208,35 +237,36 @@ def sharing_lines(state: CroaState) -> list[str]:
             if state["pending"] or not any(col["frogs"][r[1]]["square"] in shared
                                            for r in movable(state, o)):
                 continue
-            when = "this turn"
+            when = _("this turn")
         else:
-            when = f"on {col['name']}'s next turn"
+            when = _("on {name}'s next turn").format(name=col["name"])
         for sq in shared:
-            lines.append(f"{_sharers(state, o, sq)} share {sq}: one must move {when}.")
+            lines.append(sentence(_("{frogs} share {square}: one must move {when}.").format(
+                frogs=_sharers(state, o, sq), square=sq, when=when)))
     return lines
 
 
-THREE_NOTE = ("3 colonies: the rulebook does not describe the 3-player side, so the referee plays "
+THREE_NOTE = N_("3 colonies: the rulebook does not describe the 3-player side, so the referee plays "
               "the 8x8 pond of the 2-4 side on three corners.")
 
 
 def render(state: CroaState) -> str:
-    parts = [pond_text(state), LEGEND, "", colonies_table(state), "", piles_text(state), ""]
+    parts = [pond_text(state), _(LEGEND), "", colonies_table(state), "", piles_text(state), ""]
     if len(state["colonies"]) == 3:
-        parts.append(THREE_NOTE)
+        parts.append(_(THREE_NOTE))
     if state["winner"] is not None:
-        parts.append(f"Game over: {state['colonies'][state['winner']]['name']}'s queen is the last "
-                     "in the pond.")
+        parts.append(elide(_("Game over: {name}'s queen is the last in the pond.").format(
+            name=state["colonies"][state["winner"]]["name"])))
         return "\n".join(parts)
     c = state["current"]
     col = state["colonies"][c]
-    parts.append(f"Turn {state['turn']} (round {round_of(state)}) · {col['name']} "
-                 f"({col['color']}) to play.")
+    parts.append(_("Turn {turn} (round {round}) · {name} ({colour}) to play.").format(
+        turn=state["turn"], round=round_of(state), name=col["name"], colour=colour_word(col["color"])))
     parts.extend(sharing_lines(state))
     if not state["pending"]:
         stuck = [f["square"] or "" for f in col["frogs"] if f["stuck"]]
         if stuck:
-            parts.append(f"Stuck in the mud this turn: {', '.join(stuck)}.")
+            parts.append(_("Stuck in the mud this turn: {squares}.").format(squares=", ".join(stuck)))
         if state.get("cards"):
             parts.append(hand_text(col))
     parts.extend(pending_text(state))

@@ -6,6 +6,7 @@ from typing import Any
 
 from referee.chance import Chance
 from referee.errors import IllegalAction, InputError
+from referee.i18n import N_, NC_, _, pgettext
 from scorers.croa import (
     ALIASES,
     DEFAULT_LAYOUT,
@@ -24,7 +25,7 @@ from .state import CroaState
 
 __all__ = ["ALIASES", "DEFAULT_LAYOUT", "FULL_PILES", "KINDS", "MALES", "RULE_PILE",
            "check_layout", "check_reveal", "full_piles", "parse_tile", "reveal", "spelled",
-           "zone_pile"]
+           "tile_word", "zone_pile"]
 
 CODES: dict[str, str] = {
     "lilypad": "Ly", "mosquito": "Mq", "mud": "Md", "pike": "Pk", "reeds": "Rd", "log": "Lg",
@@ -32,9 +33,34 @@ CODES: dict[str, str] = {
 }
 
 
-RULE_LAYOUT = ("Males (mâles): three different males per zone, each male in two different "
+RULE_LAYOUT = N_("Males (mâles): three different males per zone, each male in two different "
                "zones")
 FULL_PILES: dict[str, dict[str, int]] = full_piles()
+RULE_ONE_TILE = N_("Tile effects (effets des tuiles): one tile per square")
+# a tile's name as the table reads it (the log keeps the English word)
+TILE_WORDS = (NC_("tile", "lilypad"), NC_("tile", "mosquito"), NC_("tile", "mud"),
+              NC_("tile", "pike"), NC_("tile", "reeds"), NC_("tile", "log"))
+COLOUR_WORDS = (NC_("colour", "red"), NC_("colour", "blue"), NC_("colour", "green"),
+                NC_("colour", "yellow"), NC_("colour", "pink"), NC_("colour", "purple"),
+                NC_("colour", "orange"), NC_("colour", "black"), NC_("colour", "white"),
+                NC_("colour", "brown"))
+
+
+def tile_word(kind: str) -> str:
+    """`reeds` -> `roseaux` in French; `male3` -> `mâle3`."""
+    if kind in TILE_WORDS:
+        return pgettext("tile", kind)
+    if kind in MALES:
+        return pgettext("tile", "male{n}").format(n=kind[-1])
+    return kind.replace("_", " ")
+
+
+def colour_word(colour: str) -> str:
+    """A colony's or a zone's colour as the table reads it (`blue` -> `bleu`)."""
+    return pgettext("colour", colour) if colour in COLOUR_WORDS else colour
+
+
+zone_word = colour_word
 
 
 def check_layout(data: Any) -> dict[str, list[str]]:
@@ -73,20 +99,22 @@ def check_reveal(state: CroaState, square: str, typed: Any) -> str | None:
         return parse_tile(typed) if typed is not None else None
     if state["digital"]:
         if typed is not None:
-            raise InputError("this is a --digital session: the referee reveals the tiles, "
-                             "do not type --tile")
+            raise InputError(_("this is a --digital session: the referee reveals the tiles, "
+                               "do not type --tile"))
         return None
     if typed is None:
-        raise InputError(f"{square} has no tile yet: type the tile revealed there "
-                         f"(--tile, or SQ:TILE for a bounce or mosquito move)")
+        raise InputError(_("{square} has no tile yet: type the tile revealed there "
+                           "(--tile, or SQ:TILE for a bounce or mosquito move)").format(square=square))
     kind = parse_tile(typed)
     zone = ZONE[square]
     if kind in MALES and kind not in state["layout"][zone]:
-        raise IllegalAction(f"the {zone} pile has no {kind}: its males are "
-                            f"{', '.join(state['layout'][zone])}", RULE_LAYOUT)
+        raise IllegalAction(_("the {zone} pile has no {tile}: its males are {males}").format(
+            zone=zone_word(zone), tile=tile_word(kind),
+            males=", ".join(tile_word(m) for m in state["layout"][zone])), RULE_LAYOUT)
     if not pile.get(kind):
-        left = ", ".join(k for k in KINDS if pile.get(k)) or "nothing"
-        raise IllegalAction(f"the {zone} pile has no {kind} left (left: {left})", RULE_PILE)
+        left = ", ".join(tile_word(k) for k in KINDS if pile.get(k)) or _("nothing")
+        raise IllegalAction(_("the {zone} pile has no {tile} left (left: {left})").format(
+            zone=zone_word(zone), tile=tile_word(kind), left=left), RULE_PILE)
     return kind
 
 
@@ -102,11 +130,12 @@ def reveal(state: CroaState, square: str, typed: Any, chance: Chance) -> str:
     def check(value: Any) -> str:
         kind = parse_tile(value)
         if not pile.get(kind):
-            raise IllegalAction(f"the {zone} pile has no {kind} left", RULE_PILE)
+            raise IllegalAction(_("the {zone} pile has no {tile} left").format(
+                zone=zone_word(zone), tile=tile_word(kind)), RULE_PILE)
         return kind
 
     if not any(pile.values()):
-        raise IllegalAction(f"the {zone} pile is empty", "Tile effects (effets des tuiles): one tile per square")
+        raise IllegalAction(_("the {zone} pile is empty").format(zone=zone_word(zone)), RULE_ONE_TILE)
     kind = chance.draw(f"tile {square}", generate, typed, check)
     pile[kind] -= 1
     state["tiles"][square] = kind

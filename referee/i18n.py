@@ -1,0 +1,131 @@
+"""The referee's language: `_()`, `ngettext()` and the choice of catalog (standard `gettext`).
+
+The language is `--lang`, else REFEREE_LANG, else the locale (LC_ALL, LC_MESSAGES, LANG:
+`fr_FR.UTF-8` gives French); English, the language of the source, is the default. The catalog
+(referee/locale/<lang>/LC_MESSAGES/referee.mo) is read only when a first message is translated,
+so `referee --help` and the engines' imports stay light.
+
+Constant texts (rule names, help) are marked with `N_()` where they are defined and translated
+with `_()` where they are shown.
+"""
+
+from __future__ import annotations
+
+import gettext as _gettext
+import os
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+
+DOMAIN = "referee"
+LOCALE_DIR = Path(__file__).parent / "locale"
+LANGUAGES = ("en", "fr")
+
+_chosen: str | None = None  # set by --lang; None: the environment decides
+_catalog: _gettext.NullTranslations | None = None
+_catalog_lang: str | None = None
+
+
+def _from_env() -> str:
+    explicit = os.environ.get("REFEREE_LANG")
+    if explicit:
+        return explicit
+    for var in ("LC_ALL", "LC_MESSAGES", "LANG"):
+        value = os.environ.get(var)
+        if value:  # the first one set wins, as the C library reads them
+            return value
+    return "en"
+
+
+def normal(value: str) -> str:
+    """`fr_FR.UTF-8`, `fr-CA`, `FR` -> `fr`; anything not translated -> `en`."""
+    code = value.strip().lower().replace("-", "_").split(".")[0].split("_")[0].split("@")[0]
+    return code if code in LANGUAGES else "en"
+
+
+def language() -> str:
+    """The language in force: `en` or `fr`."""
+    return normal(_chosen) if _chosen else normal(_from_env())
+
+
+def set_language(value: str | None) -> None:
+    """`--lang` (None: back to the environment's choice)."""
+    global _chosen
+    _chosen = value
+
+
+@contextmanager
+def speaking(value: str) -> Iterator[None]:
+    """For a while, the given language (a generated French manual page), then back."""
+    global _chosen
+    before = _chosen
+    _chosen = value
+    try:
+        yield
+    finally:
+        _chosen = before
+
+
+def catalog() -> _gettext.NullTranslations:
+    global _catalog, _catalog_lang
+    lang = language()
+    if _catalog is None or _catalog_lang != lang:
+        if lang == "en":
+            _catalog = _gettext.NullTranslations()
+        else:
+            _catalog = _gettext.translation(DOMAIN, LOCALE_DIR, languages=[lang], fallback=True)
+        _catalog_lang = lang
+    return _catalog
+
+
+def _(message: str) -> str:
+    """The message in the table's language."""
+    return catalog().gettext(message) if message else message
+
+
+def ngettext(singular: str, plural: str, n: int) -> str:
+    """The singular or plural form as the table's language counts `n`."""
+    return catalog().ngettext(singular, plural, n)
+
+
+def N_(message: str) -> str:
+    """Mark a constant for the catalog; it is translated where it is shown."""
+    return message
+
+
+def fold(word: str) -> str:
+    """A typed word without case or accents: `Nénuphar` -> `nenuphar`, `déplacer` -> `deplacer`."""
+    import unicodedata
+
+    decomposed = unicodedata.normalize("NFKD", word.lower())
+    return "".join(ch for ch in decomposed if not unicodedata.combining(ch))
+
+
+def NC_(context: str, message: str) -> str:
+    """Mark a constant with its context (`NC_("tile", "log")`); shown with `pgettext`."""
+    return message
+
+
+def pgettext(context: str, message: str) -> str:
+    """A short word that means different things in different places (`tile` "log")."""
+    return catalog().pgettext(context, message)
+
+
+_VOWELS = "AEIOUYÂÉÈÊÎÔÛ"  # a name (capital), not a square (a3)
+
+
+def elide(text: str) -> str:
+    """French elision where a name follows: `de Ann` -> `d'Ann`, `que Ann` -> `qu'Ann`."""
+    if language() != "fr":
+        return text
+    import re
+
+    return re.sub(rf"\b(d|qu)e ([{_VOWELS}])", r"\1'\2", text)
+
+
+def sentence(text: str) -> str:
+    """A line of the table's: elided, and in French opening with a capital (`La servante...`)."""
+    if language() != "fr":
+        return text
+    text = elide(text)
+    return text[:1].upper() + text[1:]
