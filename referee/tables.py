@@ -12,6 +12,7 @@ squeezed header may give up that padding.
 
 from __future__ import annotations
 
+import re
 import textwrap
 from collections.abc import Sequence
 from typing import Any
@@ -23,8 +24,15 @@ HEADER_PAD = 2  # tabulate's MIN_PADDING: a column is at least its header + 2
 WORDS, HYPHENS, ANYWHERE = 0, 1, 2
 
 
+# Latin letters and accents, general punctuation (dashes, quotes, bullets) and arrows: one
+# column each, so the common line needs no wcwidth (its tables take a while to import).
+_NARROW = re.compile("[\x00-\u02ff\u2010-\u2027\u2190-\u21ff]*")
+
+
 def text_width(text: str) -> int:
     """Columns a line takes on screen (wide characters count twice when wcwidth is there)."""
+    if _NARROW.fullmatch(text):  # one column each, as wcswidth says (or -1: a control character)
+        return len(text)
     try:
         from wcwidth import wcswidth
     except ImportError:  # pragma: no cover - wcwidth comes with prompt_toolkit

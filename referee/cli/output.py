@@ -12,7 +12,6 @@ from __future__ import annotations
 import json
 import os
 import re
-import shutil
 import sys
 from collections.abc import Mapping, Sequence
 from typing import Any
@@ -34,11 +33,31 @@ def width() -> int | None:
     file and COLUMNS is not set (lines stay whole for grep and scripts)."""
     if not os.environ.get("COLUMNS", "").strip().isdigit() and not _isatty():
         return None
-    return max(20, shutil.get_terminal_size((80, 24)).columns)
+    return max(20, _size().columns)
 
 
 def height() -> int:
-    return max(5, shutil.get_terminal_size((80, 24)).lines)
+    return max(5, _size().lines)
+
+
+def _size() -> os.terminal_size:
+    """As `shutil.get_terminal_size((80, 24))`, without importing shutil (and, through it, the
+    compression modules) on every command."""
+    def env(name: str) -> int:
+        try:
+            return int(os.environ.get(name, ""))
+        except ValueError:
+            return 0
+
+    columns, lines = env("COLUMNS"), env("LINES")
+    if columns <= 0 or lines <= 0:
+        try:
+            size = os.get_terminal_size(sys.__stdout__.fileno())  # type: ignore[union-attr]
+        except (AttributeError, ValueError, OSError):
+            size = os.terminal_size((0, 0))
+        columns = columns if columns > 0 else size.columns or 80
+        lines = lines if lines > 0 else size.lines or 24
+    return os.terminal_size((columns, lines))
 
 
 def _isatty(err: bool = False, stream: Any = None) -> bool:
