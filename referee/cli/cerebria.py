@@ -342,4 +342,4 @@ def unseen():
         groups.setdefault(head, []).append(rest + (f" x{n}" if n > 1 else ""))
     click.echo(f"{result['count']} cards not yet seen:")
     for head, names in groups.items():
-        click.echo(f"  {head}: {', '.join(names)}")
+        click.echo(output.fit(f"  {head}: {', '.join(names)}", indent="    "))

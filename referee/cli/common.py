@@ -175,8 +175,9 @@ def show_rules(game: str, topic: str | None) -> None:
     if context.get().as_json:
         output.emit_json(output.envelope({"game": game, "rules": book}))
         return
-    lines = [] if topic else [f"The rules the {engine.title} referee checks, by the name a refusal "
-                              f"gives (`referee {game} rules TOPIC` for one):", ""]
+    lines = [] if topic else [output.fit(f"The rules the {engine.title} referee checks, by the name "
+                                         f"a refusal gives (`referee {game} rules TOPIC` for one):",
+                                         indent=""), ""]
     for name, rules in book.items():
         lines.append(name)
         for rule in rules:
@@ -213,7 +214,7 @@ def show_session(game: str | None, sid: str | None) -> Any:
     if recorded and recorded != loaded.engine.rules_version:
         click.echo(f"note: recorded under {loaded.game} rules version {recorded}; "
                    f"this referee applies version {loaded.engine.rules_version}", err=True)
-    click.echo(loaded.engine.render(loaded.state))
+    click.echo(output.fit_block(loaded.engine.render(loaded.state)))
     output.echo_status(loaded.summary, loaded.engine.turn_word)
     return loaded
 
@@ -253,7 +254,7 @@ def start(game: str, options: dict, seed: Any = None, name: str = "", dry_run: b
                   else f"seed kept secret until the game is over; commitment {loaded.meta['commitment']}")
         click.echo(f"Session {loaded.id} started ({sealed})" + (f", set up like {like}" if like else "")
                    + f"; it is now the current {game} session.")
-    click.echo(loaded.engine.render(loaded.state))
+    click.echo(output.fit_block(loaded.engine.render(loaded.state)))
     output.echo_status(loaded.summary, loaded.engine.turn_word)
 
 
@@ -373,7 +374,7 @@ def emit_calculation(result: dict, text: str) -> None:
     if context.get().as_json:
         output.emit_json(output.envelope(result))
     else:
-        click.echo(text)
+        click.echo(output.fit_block(text))
 
 
 def calculator(group: click.Group, name: str, **kwargs: Any) -> Callable:

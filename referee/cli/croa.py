@@ -260,7 +260,7 @@ def cards_cmd() -> None:
     if context.get().as_json:
         output.emit_json(output.envelope({"about": ABOUT, "cards": CARDS}))
         return
-    click.echo(ABOUT)
+    click.echo(output.fit(ABOUT, indent=""))
     rows = [[k, v["title"], v["timing"] + (" (orange)" if v["orange"] else ""), v["count"],
              v["effect"]] for k, v in CARDS.items()]
     click.echo(output.table(["card", "title", "timing", "count", "effect"], rows))

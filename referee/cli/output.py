@@ -175,6 +175,24 @@ def fit(text: str, indent: str = "  ") -> str:
     return tables.wrap_paragraph(text, width(), indent)
 
 
+def fit_block(text: str) -> str:
+    """Drawn text (a board, a list) fitted to the terminal: each line too long is wrapped on
+    word boundaries, its continuation indented two spaces past the line's own indentation."""
+    from referee import tables
+
+    room = width()
+    if not room:
+        return text
+    out = []
+    for line in text.split("\n"):
+        if tables.text_width(line) <= room:
+            out.append(line)
+            continue
+        lead = line[: len(line) - len(line.lstrip(" "))]
+        out.append(tables.wrap_paragraph(line, room, lead + "  "))
+    return "\n".join(out)
+
+
 def events_text(events: list[dict]) -> str:
     lines: list[str] = []
     for ev in events:
