@@ -14,9 +14,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import midgame
 import pytest
 from click.testing import CliRunner
-import midgame
 from example_runner import EXAMPLES, play_quietly
 
 from referee import registry, session

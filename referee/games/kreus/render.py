@@ -10,7 +10,6 @@ from referee.games.kreus.cards import AETHER, element_of, kind, the, title
 from referee.games.kreus.state import KreusState, Placed, Slot
 from referee.games.kreus.table import held_aggression, may_be_last_turn
 
-
 WIDTH = 80  # tables fit 80 columns unless told otherwise: long cells wrap between words
 
 
