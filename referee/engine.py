@@ -122,6 +122,11 @@ class Engine:
         """The table as text: board, scores, whose turn, pending decisions."""
         raise NotImplementedError
 
+    def render_compact(self, state: Any) -> str:
+        """The table for a small screen (80x24): the board, whose turn, what is pending. The
+        CLI draws it when the full render is taller than the terminal (default: the full one)."""
+        return self.render(state)
+
     def playout_options(self, rng: random.Random) -> dict:
         """Options of a `new` action for a random consistency playout."""
         raise NotImplementedError

@@ -25,6 +25,12 @@ from referee.cli import context, output
 from referee.cli.lazy import SuggestingGroup
 
 
+def full_option(fn: Callable) -> Callable:
+    return click.option("--full", is_flag=True,
+                        help="The whole table, even when taller than the terminal "
+                             "(a shorter terminal gets a compact view).")(fn)
+
+
 def json_option(fn: Callable) -> Callable:
     """`--json` on a leaf command too (same as the global option)."""
 
@@ -132,10 +138,13 @@ def game_group(game: str, help: str | None = None) -> click.Group:
     group = GameGroup(game, help=help or GAME_HELP.get(game), context_settings={"help_option_names": ["-h", "--help"]})
 
     @group.command("status")
+    @full_option
     @json_option
-    def status() -> None:
-        """Draw the table: board, scores, whose turn, pending decisions."""
-        show_session(game, None)
+    def status(full: bool) -> None:
+        """Draw the table: board, scores, whose turn, pending decisions.
+
+        On a terminal too short for the whole table, a compact view (--full: all of it)."""
+        show_session(game, None, full=full)
 
     @group.command("rules")
     @click.argument("topic", required=False)
@@ -198,8 +207,12 @@ def load_current(game: str | None, sid: str | None = None) -> tuple[str, Any]:
     return sid, session.load(store, sid)
 
 
-def show_session(game: str | None, sid: str | None) -> Any:
-    """Print a session's table (or its --json envelope); returns the session as loaded."""
+def show_session(game: str | None, sid: str | None, full: bool = False, pager: bool = True) -> Any:
+    """Print a session's table (or its --json envelope); returns the session as loaded.
+
+    On a terminal, a table taller than the screen gives way to the game's compact view (unless
+    `full`), and what is still too tall goes through the pager (unless `pager` is False: a
+    watched screen). Scripts and pipes always get the full table."""
     ref = context.get()
     sid, loaded = load_current(game, sid)  # a view: nothing is written (not even "used")
     if ref.as_json:
@@ -209,13 +222,27 @@ def show_session(game: str | None, sid: str | None) -> Any:
                                           "commitment": loaded.meta.get("commitment") or ""},
                                          sid, loaded.state_json()))
         return loaded
-    click.echo(f"{loaded.engine.title} · session {sid}" + (f" ({loaded.meta.get('name')})" if loaded.meta.get("name") else ""))
+    title = f"{loaded.engine.title} · session {sid}" + (f" ({loaded.meta.get('name')})" if loaded.meta.get("name") else "")
     recorded = loaded.meta.get("rules_version")
     if recorded and recorded != loaded.engine.rules_version:
         click.echo(f"note: recorded under {loaded.game} rules version {recorded}; "
                    f"this referee applies version {loaded.engine.rules_version}", err=True)
-    click.echo(output.fit_block(loaded.engine.render(loaded.state)))
-    output.echo_status(loaded.summary, loaded.engine.turn_word)
+    status = output.status_text(loaded.summary, loaded.engine.turn_word)
+    board = output.fit_block(loaded.engine.render(loaded.state))
+    if not output.on_screen():  # a script or a pipe: the full table, as always
+        click.echo(title)
+        click.echo(board)
+        output.echo_status(loaded.summary, loaded.engine.turn_word)
+        return loaded
+    text = "\n".join([title, board, status])
+    if not full and output.too_tall(text):
+        compact = output.fit_block(loaded.engine.render_compact(loaded.state))
+        text = "\n".join([f"{title} · compact view (--full: all of it)", compact, status])
+    players = output.player_names(loaded.summary)
+    if pager:
+        output.page(text, players=players)
+    else:
+        output.echo(text, players=players)
     return loaded
 
 

@@ -40,6 +40,16 @@ def height() -> int:
     return max(5, shutil.get_terminal_size((80, 24)).lines)
 
 
+def on_screen() -> bool:
+    """Output goes to a terminal (not a pipe, a file or a script's capture)."""
+    return _isatty()
+
+
+def too_tall(text: str) -> bool:
+    """Taller than the terminal, keeping a line for the prompt."""
+    return text.count("\n") + 1 > height() - 1
+
+
 def _isatty(err: bool = False, stream: Any = None) -> bool:
     stream = stream or (sys.stderr if err else sys.stdout)
     try:
@@ -129,8 +139,7 @@ def page(text: str, players: Players = ()) -> None:
     from referee.cli import context
 
     ref = context.get()
-    tall = text.count("\n") + 1 > height() - 1
-    if tall and not ref.as_json and _isatty() and _stdin_isatty():  # never for a script or a pipe
+    if too_tall(text) and not ref.as_json and _isatty() and _stdin_isatty():  # never for a script or a pipe
         on = colour_on()
         _pager_reads_colour()
         click.echo_via_pager(paint(text, players) if on else text, color=on)

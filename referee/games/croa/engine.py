@@ -15,7 +15,7 @@ from .actions import RULE_PENDING
 from .board import NEIGHBOURS, SQUARES, ZONE, ZONES
 from .legal import frog_name
 from .pond import QUEEN, in_pond, occupied, reserve
-from .render import render
+from .render import render, render_compact
 from .setup import COLORS, setup
 from .state import CroaState
 from .tiles import KINDS, full_piles, parse_tile
@@ -73,6 +73,9 @@ class CroaEngine(Engine):
 
     def render(self, state: CroaState) -> str:
         return render(state)
+
+    def render_compact(self, state: CroaState) -> str:
+        return render_compact(state)
 
     def player_words(self, state: CroaState) -> dict[str, str]:
         """A colony is named by its player or its colour (`--player blue`)."""

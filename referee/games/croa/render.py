@@ -81,6 +81,25 @@ def _grid(headers: list[str], rows: list[list]) -> str:
 
 
 def colonies_table(state: CroaState) -> str:
+    # short headers keep a four-colony table with cards within 80 columns
+    headers = ["#", "colony", "colour", "frogs", "status", "queen", "pond", "reserve",
+               "males"]
+    if state.get("cards"):
+        headers.append("cards")
+    return _grid(headers, colony_rows(state))
+
+
+def colony_lines(state: CroaState) -> list[str]:
+    """A line per colony, for the compact view."""
+    out = []
+    for row in colony_rows(state):
+        line = (f"{row[0]} {row[1]} ({row[2]}, {row[3]}) {row[4]} · queen {row[5]} · pond {row[6]}"
+                f" · reserve {row[7]} · males {row[8]}")
+        out.append(line + (f" · cards {row[9]}" if len(row) > 9 else ""))
+    return out
+
+
+def colony_rows(state: CroaState) -> list[list]:
     rows = []
     for c, col in enumerate(state["colonies"]):
         if not col["alive"]:
@@ -99,12 +118,7 @@ def colonies_table(state: CroaState) -> str:
         if state.get("cards"):
             row.append(f"{len(col['hand'])}{' + force' if col.get('force') else ''}")
         rows.append(row)
-    # short headers keep a four-colony table with cards within 80 columns
-    headers = ["#", "colony", "colour", "frogs", "status", "queen", "pond", "reserve",
-               "males"]
-    if state.get("cards"):
-        headers.append("cards")
-    return _grid(headers, rows)
+    return rows
 
 
 def piles_text(state: CroaState) -> str:
@@ -221,10 +235,22 @@ def render(state: CroaState) -> str:
     parts = [pond_text(state), LEGEND, "", colonies_table(state), "", piles_text(state), ""]
     if len(state["colonies"]) == 3:
         parts.append(THREE_NOTE)
+    return "\n".join(parts + turn_lines(state))
+
+
+def render_compact(state: CroaState) -> str:
+    """For an 80x24 screen: the pond (without the letters under it), a line per colony, whose
+    turn and what is pending; no legend, no piles."""
+    return "\n".join([*pond_text(state).split("\n")[:-1], *colony_lines(state), *turn_lines(state)])
+
+
+def turn_lines(state: CroaState) -> list[str]:
+    """Whose turn, what they must do, what is pending (or the winner)."""
+    parts: list[str] = []
     if state["winner"] is not None:
         parts.append(f"Game over: {state['colonies'][state['winner']]['name']}'s queen is the last "
                      "in the pond.")
-        return "\n".join(parts)
+        return parts
     c = state["current"]
     col = state["colonies"][c]
     parts.append(f"Turn {state['turn']} (round {round_of(state)}) · {col['name']} "
@@ -241,4 +267,4 @@ def render(state: CroaState) -> str:
                   for i, o in enumerate(state["colonies"]) if o["alive"] and i != c]
         parts += ["Other hands (dealt by the referee):", *others]  # one a line: 80 columns
     parts.extend(pending_text(state))
-    return "\n".join(parts)
+    return parts

@@ -30,8 +30,10 @@ def _turn_marks(state: KreusState) -> str:
     return f"  ({', '.join(marks)}: no Aggression card!)" if marks else ""
 
 
-def render(state: KreusState) -> str:
-    """Turn, phase, First Player, Reserve, each player's tokens/hand/face-down, cards in play."""
+def render(state: KreusState, compact: bool = False) -> str:
+    """Turn, phase, First Player, Reserve, each player's tokens/hand/face-down, cards in play.
+
+    `compact` (a small screen): without the discard pile, the unseen cards and blank lines."""
     lines = []
     if state["over"]:
         lines.append(f"GAME OVER after turn {state['turn']}: {flow.OUTCOME_TEXT[state['outcome'] or 'defeat']}")
@@ -84,6 +86,8 @@ def render(state: KreusState) -> str:
     bets = [f"{b['by']} bets {the(b['card'])} on {b['on']}'s card" for b in r["bets"]]
     if bets:
         lines.append("Themis: " + "; ".join(bets))
+    if compact:
+        return "\n".join([line for line in lines if line] + [next_line(state)])
     lines.append(discard_line(state))
     lines.append(unseen_elements_line(state))
     held = held_aggression(state)
