@@ -138,6 +138,9 @@ class KleosEngine(Engine):
     def render(self, state: State) -> str:
         return render.render(state)
 
+    def render_compact(self, state: State) -> str:
+        return render.render_compact(state)
+
     def playout_options(self, rng: random.Random) -> dict:
         return options.playout_options(rng)
 
