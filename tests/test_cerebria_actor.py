@@ -1,0 +1,50 @@
+"""Fewer words (issue 25, item 6): the player to act may be left out of Cerebria's actions
+(`impulse 2`, `invoke CARD`, `ability 1 draw`, `deprive 2`): the core fills in the only player
+who may act, and the log still names them."""
+
+from __future__ import annotations
+
+from cerebria_table import Layout, table, turn_of
+
+
+def test_impulse_without_a_name_is_the_player_whose_turn_it_is():
+    t = table()
+    assert turn_of(t) == "Ann"
+    t.ok("impulse 2")
+    action = t.loaded.records[-1]["action"]
+    assert action["player"] == "Ann" and action["slot"] in (2, "2")
+    assert t.engine.describe(action).startswith("impulse Ann 2")
+
+
+def test_invoke_without_a_name_puts_the_card_in_the_turn_players_mindset():
+    p = Layout()
+    p.give("Ann", "mild-bliss-red-draw")
+    t = p.table()
+    t.ok("invoke mild-bliss-red-draw")
+    assert [e["card"] for e in t.state["mindsets"]["Ann"]] == ["mild-bliss-red-draw"]
+    assert t.loaded.records[-1]["action"]["player"] == "Ann"
+
+
+def test_ability_without_a_name_uses_the_turn_players_emotion():
+    p = Layout()
+    p.place("Ann", "strong-bliss-blue-draw", fragments=2)
+    t = p.table()
+    t.ok("ability 1 draw")
+    action = t.loaded.records[-1]["action"]
+    assert action["player"] == "Ann" and action["ability"] == "draw"
+    t.ok("pass all")
+    assert t.state["mindsets"]["Ann"][0]["fragments"] == 1
+
+
+def test_the_name_may_still_be_given_and_another_players_is_refused_by_turn_order():
+    t = table()
+    t.refused("impulse Bob 2", rule="Turn order")
+    t.ok("impulse Ann 2")
+
+
+def test_no_name_while_an_answer_is_awaited_is_refused_by_the_pending_rule():
+    p = Layout()
+    p.place("Ann", "strong-bliss-blue-draw", fragments=2)
+    t = p.table()
+    t.ok("ability 1 draw")  # the counter-act window opens: Bob and Cy may cancel
+    t.refused("impulse 2", rule="Pending decisions")
