@@ -48,3 +48,25 @@ def test_no_name_while_an_answer_is_awaited_is_refused_by_the_pending_rule():
     t = p.table()
     t.ok("ability 1 draw")  # the counter-act window opens: Bob and Cy may cancel
     t.refused("impulse 2", rule="Pending decisions")
+
+
+def test_pass_completes_to_all_and_to_the_player_who_may_answer():
+    import click
+
+    from referee import session
+    from referee.cli import cli
+    from referee.cli.complete import Live, words
+    from referee.store import Store
+
+    p = Layout()
+    p.place("Ann", "strong-bliss-blue-draw", fragments=2)
+    t = p.table()
+    t.ok("ability 1 draw")  # Bob is asked first
+    store = Store(t.path, readonly=True)
+    try:
+        live = Live.of(session.load(store, session.resolve(store, "cerebria", None)), store)
+        group = cli.get_command(click.Context(cli), "cerebria")
+        cmd = group.get_command(click.Context(group), "pass")
+        assert [w for w, _ in words(live, "pass", {}, "player", cmd)] == ["all", "Bob"]
+    finally:
+        store.close()

@@ -7,6 +7,7 @@ import json
 import click
 
 from referee.cli.common import (
+    PrefixChoice,
     action_command,
     calculator,
     emit_calculation,
@@ -275,9 +276,11 @@ def next_cycle(mood, reveal, keep):
 
 @calculator(group, "vibes")
 @click.argument("vibes", nargs=-1, required=True, metavar="VIBE...",
-                type=click.Choice(VIBES, case_sensitive=False))
+                type=PrefixChoice(VIBES, case_sensitive=False))
 def vibes(vibes):
     """The vibe bonus of a Mindset: 1-4 of red|yellow|green|blue (a merged pair counts once).
+
+    A unique beginning is enough: `vibes r r b b` or `vibes re re bl bl`.
 
     More than 4 vibes is refused (exit 1): a Mindset holds at most 4 emotions."""
     from scorers import cerebria as scoring

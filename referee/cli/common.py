@@ -404,6 +404,22 @@ def emit_calculation(result: dict, text: str) -> None:
         click.echo(output.fit_block(text))
 
 
+class PrefixChoice(click.Choice):
+    """A word from a fixed list, any case; a unique beginning is enough (`re` for red), as the
+    game verbs take them. The full word is passed on."""
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
+        text = str(value).strip().casefold()
+        words = [str(c) for c in self.choices]
+        exact = [w for w in words if w.casefold() == text]
+        found = exact or [w for w in words if text and w.casefold().startswith(text)]
+        if len(found) == 1:
+            return found[0]
+        if len(found) > 1:
+            self.fail(f"'{value}' could be {' or '.join(found)}: type more of it", param, ctx)
+        return super().convert(value, param, ctx)
+
+
 def calculator(group: click.Group, name: str, **kwargs: Any) -> Callable:
     """A calculator command (no session), with --json."""
 

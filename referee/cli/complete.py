@@ -172,6 +172,9 @@ def words(live: Live, verb: str, given: Mapping[str, Any], key: str,
             else ""
         out.append((word, text))
     out.sort(key=lambda pair: pair[0] not in choices)  # stable: pending choices first
+    if out and cmd is not None and "all" not in found and any(
+            isinstance(p, click.Argument) and "|all" in str(p.metavar or "") for p in cmd.params):
+        out.insert(0, ("all", "everyone still asked at once"))  # `pass all`
     return out
 
 
