@@ -153,7 +153,10 @@ def test_show_watch_ends_on_a_final_screen_and_stays_on_its_game(tmp_path):
                        capture_output=True, timeout=60)
         subprocess.run([sys.executable, "-m", "referee", "--session", "croa-1", "croa",
                         *lines[-2].split()], env=env, check=True, capture_output=True, timeout=60)
-        _, err = watch.communicate(timeout=60)
+        # stdout stays the reader's alone (communicate() would take a share of it)
+        seen.wait_for("the watch ends")
+        watch.wait(timeout=60)
+        err = watch.stderr.read()
     finally:
         if watch.poll() is None:
             watch.kill()
