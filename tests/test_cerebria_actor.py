@@ -70,3 +70,24 @@ def test_pass_completes_to_all_and_to_the_player_who_may_answer():
         assert [w for w, _ in words(live, "pass", {}, "player", cmd)] == ["all", "Bob"]
     finally:
         store.close()
+
+
+def test_completion_offers_the_short_form_without_the_player():
+    from referee.cli.context import Referee
+    from referee.cli.shell import click_words
+
+    p = Layout()
+    p.give("Ann", "mild-bliss-red-draw")
+    p.place("Ann", "strong-bliss-blue-draw", fragments=2)
+    t = p.table()
+    ref = Referee()
+    ref.configure(str(t.path), None, False)
+
+    def offered(*typed: str) -> list[str]:
+        args = ["--db", str(t.path), "--session", t.sid, "cerebria", *typed]
+        return [w for w, _ in click_words(ref, args, "")]
+
+    assert offered("impulse") == ["Ann", "1", "2", "3"]  # Ann, or straight to the slot
+    assert offered("invoke")[:2] == ["Ann", "mild-bliss-red-draw"]
+    assert offered("ability") == ["Ann", "1"]
+    assert offered("ability", "1") == ["draw"] == offered("ability", "Ann", "1")

@@ -89,3 +89,31 @@ def test_scripts_and_pipes_get_the_full_table(tables, game):
     assert result.exit_code == 0, result.output
     assert "compact view" not in result.output
     assert _full(tables[game]) in result.output
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_compact_view_fits_80x24_at_every_step_of_the_example(game, tmp_path, monkeypatch):
+    """Not only mid-game: after each action of the example game, the compact view, its title
+    and the status line fit 23 lines of 80 columns (a line is left for the prompt)."""
+    from example_runner import play_quietly
+
+    from referee.cli.output import fit_block, status_text
+
+    monkeypatch.setenv("COLUMNS", str(COLS))
+    db = tmp_path / "referee.db"
+    play_quietly(game, db)
+    store = Store(db)
+    try:
+        loaded = session.load(store, session.resolve(store, None, None))
+    finally:
+        store.close()
+    tall = []
+    for n in range(1, len(loaded.records) + 1):
+        state = session.replay(loaded.engine, loaded.seed, loaded.records[:n])
+        compact = fit_block(loaded.engine.render_compact(state))
+        status = status_text(loaded.engine.summary(state), loaded.engine.turn_word)
+        lines = ["title", *compact.splitlines(), *status.splitlines()]
+        assert [line for line in lines if text_width(line) > COLS] == []
+        if len(lines) > ROWS - 1:
+            tall.append((n, len(lines)))
+    assert tall == []

@@ -189,10 +189,9 @@ def render_compact(state: ElysionState, catalog: Catalog) -> str:
         if trip:
             lines += fill("  journey: " + " · ".join(trip))
     if state["row"]:
-        lines.append(f"Row ({len(state['row'])}):")
-        for k in state["row"]:
-            realm = catalog.realms[k]
-            lines += fill(f"  {k} {realm.faction} {realm.icon_text() or '-'}: {card_rule(realm)}")
+        cards = [f"{k} {catalog.realms[k].faction} {catalog.realms[k].icon_text() or '-'} "
+                 f"({card_rule(catalog.realms[k])})" for k in state["row"]]
+        lines += fill("Row: " + " · ".join(cards))
     if state["styx"]:
         shades = [f"{s} ({catalog.shades[s].goal_text}; {catalog.shades[s].score_text})"
                   for s in state["shades_up"]]

@@ -236,12 +236,14 @@ def render_compact(state: State) -> str:
     the players' glory; no Isles, no empty locations, no note on the dice."""
     parts = _fill(heading(state))
     if state["pending"]:
-        parts += _pending_lines(state)
+        head, choices = _pending(state)  # the answers side by side, not one a line
+        parts += _fill(f"WAITING: {head}: {' · '.join(choices)}")
     elif hint(state):
         parts += _fill(hint(state))
     parts += board_lines(state, note=False)
-    parts += _table(["player", "temple", "glory", f"day {state['day']}", "minions",
-                     "notes"], glory_rows(state), [20, None, None, None, None, None])
+    for name, temple, glory, today, minions, notes in glory_rows(state):  # a line each
+        parts += _fill(f"{name} {temple} · glory {glory}" + (f" ({today} today)" if today else "")
+                       + f" · minions {minions}" + (f" · {notes}" if notes else ""))
     if state["result"]:
         names = ", ".join(st.who(state, g) for g in state["result"]["winners"])
         parts += _fill(f"Winner: {names} ({state['result']['decided_by']})")
