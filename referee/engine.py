@@ -127,6 +127,11 @@ class Engine:
         """The table as text: board, scores, whose turn, pending decisions."""
         raise NotImplementedError
 
+    def render_compact(self, state: Any) -> str:
+        """The table for a small screen (80x24): the board, whose turn, what is pending. The
+        CLI draws it when the full render is taller than the terminal (default: the full one)."""
+        return self.render(state)
+
     def playout_options(self, rng: random.Random) -> dict:
         """Options of a `new` action for a random consistency playout."""
         raise NotImplementedError
@@ -238,8 +243,14 @@ class Engine:
         raise InputError(f"no player '{str(text)[:40]}' at this table (players: {names})")
 
     def resolve(self, state: Any, verb: Verb, action: Action) -> Action:
-        """The action with every player field in the form the log keeps."""
+        """The action with every player field in the form the log keeps; a required actor
+        left out is the only player who may act (the log still names them)."""
         out = dict(action)
+        if verb.actor and out.get(verb.actor) is None:
+            field = verb.field(verb.actor)
+            implied = self.implied_actor(state, verb) if field and field.required else None
+            if implied is not None:
+                out[verb.actor] = implied
         for f in verb.fields:
             value = out.get(f.name)
             if f.kind != "player" or value is None or value is False:
@@ -249,6 +260,19 @@ class Engine:
             else:
                 out[f.name] = self.resolve_player(state, value)
         return out
+
+    def implied_actor(self, state: Any, verb: Verb) -> str | None:
+        """Who alone may take `verb` now (None: it is not known): the player whose turn it is,
+        or the one player a decision it answers waits for."""
+        if self.is_over(state):
+            return None
+        waiting = [p for p in self.pending(state) if p["decision"] in verb.answers]
+        if verb.who == "pending":
+            deciders = list(dict.fromkeys(p["player"] for p in waiting))
+            return deciders[0] if len(deciders) == 1 else None
+        if verb.who == "current" and not self.pending(state):
+            return self.current(state)
+        return None
 
     def normalize(self, state: Any, action: Action) -> Action:
         """The action as the log should record it (player names as seated, ...).

@@ -226,6 +226,22 @@ table.log td { font-size: 14px; overflow-wrap: anywhere; }
 table.log col.n { width: 3.2em; } table.log col.t { width: 3.6em; } table.log col.p { width: 5.5em; }
 table.log col.a { width: 30%; } table.log col.r { width: 18%; }
 footer { color: var(--muted); font-size: 13px; text-align: center; margin-top: 28px; }
+.wide { overflow-x: auto; }
+@media (max-width: 600px) {  /* a phone: narrower margins, the log as one block per action */
+  main { padding: 16px 8px 32px; }
+  section { padding: 12px 10px; border-radius: 8px; }
+  h1 { font-size: 24px; } h1 small { font-size: 15px; }
+  .verdict { font-size: 18px; }
+  th, td { padding: 4px 6px; }
+  th { font-size: 11px; letter-spacing: 0; }
+  pre { font-size: 11px; padding: 8px; }
+  table.log, table.log tbody, table.log tr, table.log td { display: block; width: auto; }
+  table.log colgroup, table.log thead { display: none; }
+  table.log tr { border-bottom: 1px solid var(--line); padding: 6px 0; }
+  table.log td { border: 0; padding: 0 4px; }
+  table.log td:empty { display: none; }
+  table.log td:nth-child(-n+3) { display: inline; color: var(--muted); }
+}
 """
 
 
@@ -276,7 +292,7 @@ def to_html(rep: Report) -> str:
 <section id="standings">
 <h2>{"Final standings" if summary.get("over") else "Standings so far"}</h2>
 <p class="verdict">{e(standings.verdict(summary))}</p>
-<table><thead><tr>{"".join(_th(h, numeric) for h in head)}</tr></thead><tbody>{"".join(body)}</tbody></table>
+<div class="wide"><table><thead><tr>{"".join(_th(h, numeric) for h in head)}</tr></thead><tbody>{"".join(body)}</tbody></table></div>
 {f'<ul class="deciding">{deciding}</ul>' if deciding else ""}
 </section>
 <section id="chart" class="chart">

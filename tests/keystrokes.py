@@ -5,7 +5,8 @@ shell. For every action the slice records, the command is rebuilt in its full ca
 (what `hint --json` prints) and counted two ways, Enter included:
 - before: every character of the full command typed (no completion that follows the rules,
   no prefixes: the play-testers' experience);
-- after: the shell as it is now: the shortest unique prefix of the verb; for each argument
+- after: the shell as it is now: the shortest unique prefix of the verb; the player to act left
+  out where the command allows it and only that player may act; for each argument
   the legal words now (`referee.cli.complete.words`): a few letters and Tab (each further Tab
   steps to the next word in the menu), or the word itself when that is shorter; a word
   completion does not know (a typed die, a number, an option) is typed in full.
@@ -91,9 +92,17 @@ def measure(game: str) -> tuple[int, int, int]:
         given: dict = {}
         arguments = [(p, k) for p, k in field_keys(live.engine, verb, cmd) if isinstance(p, click.Argument)]
         rest = typed[1:]
-        for _param, key in arguments:
+        declared = live.engine.verbs.get(verb) if live.engine.verbs else None
+        implied = live.engine.implied_actor(loaded.state, declared) if declared and declared.actor else None
+        for param, key in arguments:
             value = action.get(key)
             if value in (None, [], ()):
+                continue
+            may_skip = not param.required or str(param.metavar or "").startswith("[")
+            if declared and key == declared.actor and value == implied and may_skip:
+                if rest:  # the player to act, left out: the referee knows who it is
+                    rest.pop(0)
+                given[key] = value
                 continue
             values = value if isinstance(value, list) else [value]
             for v in values:

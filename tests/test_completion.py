@@ -54,13 +54,29 @@ def test_bash_completion_offers_only_the_legal_words_of_each_argument(game, tmp_
     action, keys = _an_action_with_arguments(live)
     verb = action["verb"]
     first = live.engine.words(live.state, verb, {}, keys[0])
-    assert _bash(db, [game, verb, ""]) == first
+    assert _bash(db, [game, verb, ""]) == first + _short_form(live, verb, keys)
     if len(keys) > 1 and keys[1] in action:
         second = live.engine.words(live.state, verb, {keys[0]: action[keys[0]]}, keys[1])
         assert _bash(db, [game, verb, str(action[keys[0]]), ""]) == second
     # what is typed narrows the words: a prefix keeps only the words that start with it
     prefix = first[0][:1]
     assert _bash(db, [game, verb, prefix]) == [w for w in first if w.casefold().startswith(prefix.casefold())]
+
+
+def _short_form(live, verb: str, keys: list[str]) -> list[str]:
+    """Where the player to act may be left out (`[PLAYER]`, Cerebria), the first word may
+    already be the next field's: its words for that player follow the player's name."""
+    from referee.cli import cli
+
+    declared = live.engine.verbs[verb]
+    group = cli.get_command(click.Context(cli), live.game)
+    cmd = group.get_command(click.Context(group), verb)
+    arguments = [p for p in cmd.params if isinstance(p, click.Argument)]
+    implied = live.engine.implied_actor(live.state, declared) if declared.actor else None
+    if implied is None or len(keys) < 2 or keys[0] != declared.actor \
+            or not str(arguments[0].metavar or "").startswith("["):
+        return []
+    return live.engine.words(live.state, verb, {keys[0]: implied}, keys[1])
 
 
 def test_bash_completion_of_a_verb_not_legal_now_offers_nothing(tmp_path):

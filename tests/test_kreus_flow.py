@@ -126,7 +126,7 @@ def test_tree_shows_each_cards_state():
     turn(t, ["atmosphere", "air", "water", "comet"])
     turn(t, ["fire", "air", "air", "air"])  # Fire on Comet; nothing needs Air any more
     t.act({"verb": "discard", "player": "Ann", "card": "fish"})
-    out = render.render_tree(t.state)
+    out = render.render_tree(t.state, width=None)  # one line per card
     lines = {line.split()[2]: line for line in out.splitlines()[2:]}
     assert "COMPLETE" in lines["Atmosphere"]
     assert "needs Earth" in lines["Comet"]
@@ -140,7 +140,7 @@ def test_paths_list_open_routes_cheapest_first_with_elements_needed():
     # Bird + Fish: Bird 3 + Fish 3 + River 2 + Planet 4 = 12 elements still needed
     assert routes[0]["route"] == "Bird + Fish" and routes[0]["total"] == 12
     assert routes[0]["to_play"] == ["river", "bird", "fish", "planet"]
-    out = render.render_paths(state)
+    out = render.render_paths(state, width=None)  # one line per route
     assert out.splitlines()[2].startswith("Bird + Fish")
     assert "Unseen Element cards: Fire 3, Air 4, Earth 5, Water 4" in out
 
@@ -152,7 +152,7 @@ def test_paths_close_when_a_nature_card_is_used_as_an_element():
     state = t.state
     routes = board.open_routes(state)
     assert all(r["blocked"] == ["bird"] for r in routes if "bird" in r["cards"])
-    assert "Bird as-element" in render.render_paths(state)
+    assert "Bird as-element" in render.render_paths(state, width=None)
 
 
 def test_vocabulary_offers_players_cards_and_targets():
@@ -194,7 +194,7 @@ def test_paths_warn_when_a_route_needs_more_than_the_unseen_elements():
     # Planet 1 = 6 Fire: 3 beyond the unseen cards
     route = next(r for r in board.open_routes(state) if r["route"] == "Bird + Fish")
     assert route["elements"]["fire"] == 6 and route["beyond_unseen"] == {"fire": 3}
-    assert "3 Fire" in render.render_paths(state).splitlines()[2]
+    assert "3 Fire" in render.render_paths(state, width=None).splitlines()[2]
 
 
 def test_describe_new_reads_like_the_command():

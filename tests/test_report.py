@@ -114,3 +114,54 @@ def test_html_report_renders_in_headless_chromium_with_its_chart(games, tmp_path
     svg = dom.stdout[dom.stdout.index("<svg"):dom.stdout.index("</svg>")]
     assert "Glory by day" in svg and ">Ann<" in svg and ">Bob<" in svg
     assert svg.count('class="line reactive nofill"') == 2  # one line per player
+
+
+PHONE = (390, 844)  # an iPhone 12-15's viewport, in CSS pixels
+
+
+def _phone_probe(page: str) -> str:
+    """The report in a 390 px wide frame (headless Chromium keeps its window 500 px wide at
+    least), with a script measuring it; the report's own policy (no script) left out."""
+    import html
+
+    page = re.sub(r'<meta http-equiv="Content-Security-Policy"[^>]*>', "", page)
+    width, height = PHONE
+    return (f'<!DOCTYPE html><html><body style="margin:0"><iframe id="f" width="{width}" '
+            f'height="{height}" style="border:0" srcdoc="{html.escape(page, quote=True)}"></iframe>'
+            "<script>window.addEventListener('load', () => setTimeout(() => {"
+            " const d = document.getElementById('f').contentDocument.documentElement;"
+            " const wide = [...d.querySelectorAll('body *')]"
+            "   .filter(e => e.getBoundingClientRect().right > d.clientWidth + 0.5).map(e => e.tagName);"
+            " document.body.setAttribute('data-measured', d.scrollWidth + ' ' + d.clientWidth + ' '"
+            "   + wide.join(','));"
+            "}, 300));</script></body></html>")
+
+
+def test_html_report_declares_a_phone_layout(games, tmp_path):
+    out = tmp_path / "croa.html"
+    assert run(games["db"], "report", games["ids"]["croa"], "-o", str(out)).exit_code == 0
+    page = out.read_text(encoding="utf-8")
+    assert '<meta name="viewport" content="width=device-width, initial-scale=1">' in page
+    assert "@media (max-width: 600px)" in page and '<div class="wide"><table>' in page
+
+
+@pytest.mark.skipif(CHROMIUM is None, reason="chromium is not installed (apt-get install -y chromium)")
+@pytest.mark.parametrize("key", ["kleos", "kreus", "cerebria", "croa", "elysion"])
+def test_html_report_reads_on_a_390_px_phone_without_scrolling_sideways(games, tmp_path, key):
+    out = tmp_path / f"{key}.html"
+    assert run(games["db"], "report", games["ids"][key], "-o", str(out)).exit_code == 0
+    probe = tmp_path / f"{key}-phone.html"
+    probe.write_text(_phone_probe(out.read_text(encoding="utf-8")), encoding="utf-8")
+    base = [CHROMIUM, "--headless", "--no-sandbox", "--disable-gpu", "--enable-logging=stderr", "--v=0",
+            f"--user-data-dir={tmp_path / 'profile'}", f"--window-size={PHONE[0]},{PHONE[1]}"]
+    dom = subprocess.run([*base, "--virtual-time-budget=3000", "--dump-dom", probe.as_uri()],
+                         capture_output=True, text=True, timeout=120, check=False)
+    assert dom.returncode == 0, dom.stderr[-2000:]
+    measured = re.search(r'data-measured="(\d+) (\d+) ?([^"]*)"', dom.stdout)
+    assert measured, dom.stdout[-2000:]
+    scroll, client, wide = int(measured[1]), int(measured[2]), measured[3]
+    assert client <= PHONE[0] and scroll <= client, f"wider than the phone: {wide}"
+    shot = tmp_path / f"{key}-phone.png"
+    done = subprocess.run([*base, f"--screenshot={shot}", probe.as_uri()],
+                          capture_output=True, text=True, timeout=120, check=False)
+    assert done.returncode == 0 and shot.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"

@@ -1,17 +1,20 @@
-"""Every core view of every example game fits 80 columns (issue 12, Deliver 5).
+"""Every view of every example game fits 80 columns (issue 12, Deliver 5; issue 25).
 
 Each example game (`examples/*.txt`) is played once into its own store; then
 `log`, `log --all`, `sessions --all`, `show` and the events of every recorded
 action are drawn at COLUMNS=80 and no line may be longer than 80. The game
 boards (`show`'s board, from each game's render.py) are checked apart, marked
 xfail for the games whose board is still wider than 80: the mark flips (strict)
-when a board is fixed.
+when a board is fixed. Every game's own views (status, tree, paths, unseen, ledger,
+cards, lookback, rules, hint...) are drawn at COLUMNS=80 both in the middle of the
+game (tests/midgame.py) and at its end.
 """
 
 from __future__ import annotations
 
 from pathlib import Path
 
+import midgame
 import pytest
 from click.testing import CliRunner
 from example_runner import EXAMPLES, play_quietly
@@ -25,6 +28,16 @@ from referee.tables import text_width
 # examples/<game>-<lang>.txt (croa-fr) are the same games typed in another language (test_i18n)
 GAMES = sorted(p.stem for p in EXAMPLES.glob("*.txt") if "-" not in p.stem)
 VIEWS = (["log"], ["log", "--all"], ["sessions", "--all"], ["show"])
+# each game's view commands (those that draw the session, list cards or explain rules)
+GAME_VIEWS = {
+    "cerebria": [["status"], ["hint"], ["rules"], ["unseen"]],
+    "croa": [["status"], ["hint"], ["rules"], ["pond"], ["cards"]],
+    "elysion": [["status"], ["hint"], ["rules"], ["catalog", "show"]],
+    "kleos": [["status"], ["hint"], ["rules"], ["ledger"], ["card", "list"]],
+    "kreus": [["status"], ["hint"], ["rules"], ["tree"], ["paths"]],
+}
+# views with something to show only when the game is over
+END_VIEWS = {"elysion": [["lookback"]]}
 WIDTH = 80
 # Boards still wider than 80 columns when this test was written (their render.py).
 WIDE_BOARDS: set[str] = set()
@@ -37,6 +50,16 @@ def stores(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
     for game in GAMES:
         out[game] = tmp_path_factory.mktemp(game) / "referee.db"
         play_quietly(game, out[game])
+    return out
+
+
+@pytest.fixture(scope="module")
+def midgames(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
+    """Each example game stopped in the middle of a turn (tests/midgame.py)."""
+    out = {}
+    for game in GAMES:
+        out[game] = tmp_path_factory.mktemp(f"{game}-mid") / "referee.db"
+        midgame.build(out[game], game)
     return out
 
 
@@ -62,11 +85,7 @@ def _board(path: Path) -> str:
 @pytest.mark.parametrize("args", VIEWS, ids=" ".join)
 @pytest.mark.parametrize("game", GAMES)
 def test_core_views_fit_80_columns(stores, game, args):
-    text = _view(stores[game], args)
-    if args == ["show"]:  # the board is the game's own drawing: checked below
-        board = set(_board(stores[game]).splitlines())
-        text = "\n".join(line for line in text.splitlines() if line not in board)
-    assert _too_long(text) == []
+    assert _too_long(_view(stores[game], args)) == []
 
 
 @pytest.mark.parametrize("game", GAMES)
@@ -92,3 +111,26 @@ def test_game_board_fits_80_columns(stores, game):
 
 def test_every_example_is_a_registered_game():
     assert sorted(registry.names()) == GAMES
+
+
+@pytest.mark.parametrize(("game", "args"), [(g, a) for g in GAMES for a in GAME_VIEWS[g]],
+                         ids=lambda v: " ".join(v) if isinstance(v, list) else v)
+def test_every_game_view_fits_80_columns_in_mid_game(midgames, game, args):
+    assert _too_long(_view(midgames[game], [game, *args])) == []
+
+
+@pytest.mark.parametrize(("game", "args"),
+                         [(g, a) for g in GAMES for a in GAME_VIEWS[g] + END_VIEWS.get(g, [])],
+                         ids=lambda v: " ".join(v) if isinstance(v, list) else v)
+def test_every_game_view_fits_80_columns_at_the_end(stores, game, args):
+    assert _too_long(_view(stores[game], [game, *args])) == []
+
+
+
+def test_a_drawn_line_too_long_wraps_between_words_under_its_own_indent(monkeypatch):
+    from referee.cli.output import fit_block
+
+    monkeypatch.setenv("COLUMNS", "20")
+    text = "board |  |\n  Next: Ann plays a card, then Bob answers"
+    assert fit_block(text).splitlines() == [
+        "board |  |", "  Next: Ann plays a", "    card, then Bob", "    answers"]

@@ -5,6 +5,7 @@ from __future__ import annotations
 import click
 
 from referee.cli.common import (
+    PrefixChoice,
     action_command,
     calculator,
     emit_calculation,
@@ -64,6 +65,12 @@ def new(players, first, mood, impulse, deck_file, seed, name, dry_run):
     start("cerebria", options, seed=seed, name=name, dry_run=dry_run)
 
 
+def _actor(player: str | None, rest: str | None) -> tuple[str | None, str | None]:
+    """`VERB PLAYER X` or `VERB X`: one word is X, and the player is the one who alone may act
+    (the engine fills them in; the log names them)."""
+    return (None, player) if rest is None else (player, rest)
+
+
 @action_command(group, "mulligan")
 @click.argument("player")
 def mulligan(player):
@@ -72,8 +79,8 @@ def mulligan(player):
 
 
 @action_command(group, "impulse")
-@click.argument("player")
-@click.argument("slot")
+@click.argument("player", metavar="[PLAYER]")
+@click.argument("slot", required=False)
 @click.option("--reveal", default=None, metavar="CARD",
               help="The card turned up from the stack (drawn by the referee if omitted).")
 def impulse(player, slot, reveal):
@@ -81,14 +88,16 @@ def impulse(player, slot, reveal):
 
     SLOT may also be the card there, named short (`yellow-draw`). The stack above
     the slot refills it; if that stack is empty, a Revelation ends the Cycle at
-    once. Example: `referee cerebria impulse Ann 2`.
+    once. Example: `referee cerebria impulse Ann 2`, or `impulse 2` (PLAYER left out: the
+    player whose turn it is; the log names them).
     """
+    player, slot = _actor(player, slot)
     return {"verb": "impulse", "player": player, "slot": slot, "reveal": reveal}
 
 
 @action_command(group, "invoke", epilog=CARD_HELP)
-@click.argument("player")
-@click.argument("card")
+@click.argument("player", metavar="[PLAYER]")
+@click.argument("card", required=False)
 @click.option("--merge", default=None, metavar="CARD",
               help="Merge with this Brightness/Bleakness from your hand.")
 @click.option("--discard", default=None, metavar="EMOTION",
@@ -101,14 +110,16 @@ def invoke(player, card, merge, discard):
     a Mindset holds 4 emotions. Example:
     `referee cerebria invoke Ann mild-bliss-red-draw --merge brightness-red`.
     A short name is enough when only one card the hand can hold fits it
-    (`invoke Ann s-gl-green-drain`, `--merge yellow`).
+    (`invoke Ann s-gl-green-drain`, `--merge yellow`). PLAYER may be left out: the player
+    whose turn it is (`invoke s-gl-green-drain`).
     """
+    player, card = _actor(player, card)
     return {"verb": "invoke", "player": player, "card": card, "merge": merge, "discard": discard}
 
 
 @action_command(group, "ability")
-@click.argument("player")
-@click.argument("pos", metavar="[EMOTION]")
+@click.argument("player", metavar="[PLAYER]")
+@click.argument("pos", metavar="[EMOTION]", required=False)
 @click.argument("ability", metavar="ABILITY", required=False)
 @click.argument("args", nargs=-1)
 @click.option("--absorb", default=None, metavar="EMOTION",
@@ -152,6 +163,8 @@ def ability(player, pos, ability, args, absorb, merge, discard, card, keep, reve
 
     PLAYER:POS may name the emotion by its card too (`Bob:red-draw`).
 
+    PLAYER may be left out (`ability 1 draw`): the player whose turn it is.
+
     \b
     Examples:
       referee cerebria ability Ann 1 draw --absorb 2
@@ -160,6 +173,12 @@ def ability(player, pos, ability, args, absorb, merge, discard, card, keep, reve
     """
     from referee.games.cerebria.cards import ABILITIES
 
+    if player.isdigit() or player.lower() in ABILITIES:  # PLAYER left out: whose turn it is
+        words = [w for w in (player, pos, ability) if w is not None]
+        player, pos, ability, args = None, words[0], (words[1] if len(words) > 1 else None), (*words[2:], *args)
+    if pos is None:
+        raise click.UsageError("name the ABILITY (destroy, drain, deprive, summon, steal, swap, "
+                               "draw, embrace)")
     if pos.lower() in ABILITIES and (ability or "").lower() != pos.lower():
         args = (ability, *args) if ability is not None else args  # the emotion left out:
         pos, ability = None, pos  # `ability Ann draw`, `ability Ann embrace 1`
@@ -205,8 +224,8 @@ def pass_(player, reveal):
 
 
 @action_command(group, "deprive")
-@click.argument("player")
-@click.argument("slot")
+@click.argument("player", metavar="[PLAYER]")
+@click.argument("slot", required=False)
 @click.option("--reveal", default=None, metavar="CARD",
               help="The card turned up from the stack (drawn by the referee if omitted).")
 def deprive(player, slot, reveal):
@@ -214,8 +233,9 @@ def deprive(player, slot, reveal):
 
     Owed after `ability PLAYER POS deprive SLOT` named one slot: the player sees the
     first refill, then chooses. An empty stack triggers a Revelation.
-    Example: `referee cerebria deprive Ann 2`.
+    Example: `referee cerebria deprive Ann 2`, or `deprive 2`.
     """
+    player, slot = _actor(player, slot)
     return {"verb": "deprive", "player": player, "slot": slot, "reveal": reveal}
 
 
@@ -253,9 +273,11 @@ def next_cycle(mood, reveal, keep):
 
 @calculator(group, "vibes")
 @click.argument("vibes", nargs=-1, required=True, metavar="VIBE...",
-                type=click.Choice(VIBES, case_sensitive=False))
+                type=PrefixChoice(VIBES, case_sensitive=False))
 def vibes(vibes):
     """The vibe bonus of a Mindset: 1-4 of red|yellow|green|blue (a merged pair counts once).
+
+    A unique beginning is enough: `vibes r r b b` or `vibes re re bl bl`.
 
     More than 4 vibes is refused (exit 1): a Mindset holds at most 4 emotions."""
     from scorers import cerebria as scoring
@@ -339,4 +361,4 @@ def unseen():
         groups.setdefault(head, []).append(rest + (f" x{n}" if n > 1 else ""))
     click.echo(f"{result['count']} cards not yet seen:")
     for head, names in groups.items():
-        click.echo(f"  {head}: {', '.join(names)}")
+        click.echo(output.fit(f"  {head}: {', '.join(names)}", indent="    "))

@@ -25,6 +25,12 @@ from referee.cli import context, output
 from referee.cli.lazy import SuggestingGroup
 
 
+def full_option(fn: Callable) -> Callable:
+    return click.option("--full", is_flag=True,
+                        help="The whole table, even when taller than the terminal "
+                             "(a shorter terminal gets a compact view).")(fn)
+
+
 def json_option(fn: Callable) -> Callable:
     """`--json` on a leaf command too (same as the global option)."""
 
@@ -164,10 +170,13 @@ def game_group(game: str, help: str | None = None) -> click.Group:
     group = GameGroup(game, help=help or GAME_HELP.get(game), context_settings={"help_option_names": ["-h", "--help"]})
 
     @group.command("status")
+    @full_option
     @json_option
-    def status() -> None:
-        """Draw the table: board, scores, whose turn, pending decisions."""
-        show_session(game, None)
+    def status(full: bool) -> None:
+        """Draw the table: board, scores, whose turn, pending decisions.
+
+        On a terminal too short for the whole table, a compact view (--full: all of it)."""
+        show_session(game, None, full=full)
 
     @group.command("rules")
     @click.argument("topic", required=False)
@@ -204,8 +213,9 @@ def show_rules(game: str, topic: str | None) -> None:
     if context.get().as_json:
         output.emit_json(output.envelope({"game": game, "rules": book}))
         return
-    lines = [] if topic else [f"The rules the {engine.title} referee checks, by the name a refusal "
-                              f"gives (`referee {game} rules TOPIC` for one):", ""]
+    lines = [] if topic else [output.fit(f"The rules the {engine.title} referee checks, by the name "
+                                         f"a refusal gives (`referee {game} rules TOPIC` for one):",
+                                         indent=""), ""]
     for name, rules in book.items():
         lines.append(name)
         for rule in rules:
@@ -226,8 +236,12 @@ def load_current(game: str | None, sid: str | None = None) -> tuple[str, Any]:
     return sid, session.load(store, sid)
 
 
-def show_session(game: str | None, sid: str | None) -> Any:
-    """Print a session's table (or its --json envelope); returns the session as loaded."""
+def show_session(game: str | None, sid: str | None, full: bool = False, pager: bool = True) -> Any:
+    """Print a session's table (or its --json envelope); returns the session as loaded.
+
+    On a terminal, a table taller than the screen gives way to the game's compact view (unless
+    `full`), and what is still too tall goes through the pager (unless `pager` is False: a
+    watched screen). Scripts and pipes always get the full table."""
     ref = context.get()
     sid, loaded = load_current(game, sid)  # a view: nothing is written (not even "used")
     if ref.as_json:
@@ -240,14 +254,28 @@ def show_session(game: str | None, sid: str | None) -> Any:
     from referee.i18n import _
 
     word = _("session")
-    click.echo(output.shown(f"{loaded.engine.title} · {word} {sid}"
-                            + (f" ({loaded.meta.get('name')})" if loaded.meta.get("name") else "")))
+    title = output.shown(f"{loaded.engine.title} · {word} {sid}"
+                         + (f" ({loaded.meta.get('name')})" if loaded.meta.get("name") else ""))
     recorded = loaded.meta.get("rules_version")
     if recorded and recorded != loaded.engine.rules_version:
         click.echo(f"note: recorded under {loaded.game} rules version {recorded}; "
                    f"this referee applies version {loaded.engine.rules_version}", err=True)
-    click.echo(output.shown(loaded.engine.render(loaded.state)))
-    output.echo_status(loaded.summary, loaded.engine.turn_word)
+    status = output.status_text(loaded.summary, loaded.engine.turn_word)
+    board = output.fit_block(output.shown(loaded.engine.render(loaded.state)))
+    if not output.on_screen():  # a script or a pipe: the full table, as always
+        click.echo(title)
+        click.echo(board)
+        output.echo_status(loaded.summary, loaded.engine.turn_word)
+        return loaded
+    text = "\n".join([title, board, status])
+    if not full and output.too_tall(text):
+        compact = output.fit_block(output.shown(loaded.engine.render_compact(loaded.state)))
+        text = "\n".join([f"{title} · compact view (--full: all of it)", compact, status])
+    players = output.player_names(loaded.summary)
+    if pager:
+        output.page(text, players=players)
+    else:
+        output.echo(text, players=players)
     return loaded
 
 
@@ -290,7 +318,7 @@ def start(game: str, options: dict, seed: Any = None, name: str = "", dry_run: b
         click.echo(_("Session {id} started ({seed})").format(id=loaded.id, seed=sealed)
                    + (_(", set up like {like}").format(like=like) if like else "")
                    + _("; it is now the current {game} session.").format(game=game))
-    click.echo(loaded.engine.render(loaded.state))
+    click.echo(output.fit_block(output.shown(loaded.engine.render(loaded.state))))
     output.echo_status(loaded.summary, loaded.engine.turn_word)
 
 
@@ -420,7 +448,23 @@ def emit_calculation(result: dict, text: str) -> None:
     if context.get().as_json:
         output.emit_json(output.envelope(result))
     else:
-        click.echo(text)
+        click.echo(output.fit_block(text))
+
+
+class PrefixChoice(click.Choice):
+    """A word from a fixed list, any case; a unique beginning is enough (`re` for red), as the
+    game verbs take them. The full word is passed on."""
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
+        text = str(value).strip().casefold()
+        words = [str(c) for c in self.choices]
+        exact = [w for w in words if w.casefold() == text]
+        found = exact or [w for w in words if text and w.casefold().startswith(text)]
+        if len(found) == 1:
+            return found[0]
+        if len(found) > 1:
+            self.fail(f"'{value}' could be {' or '.join(found)}: type more of it", param, ctx)
+        return super().convert(value, param, ctx)
 
 
 def calculator(group: click.Group, name: str, **kwargs: Any) -> Callable:

@@ -172,6 +172,9 @@ def words(live: Live, verb: str, given: Mapping[str, Any], key: str,
             else ""
         out.append((word, text))
     out.sort(key=lambda pair: pair[0] not in choices)  # stable: pending choices first
+    if out and cmd is not None and "all" not in found and any(
+            isinstance(p, click.Argument) and "|all" in str(p.metavar or "") for p in cmd.params):
+        out.insert(0, ("all", "everyone still asked at once"))  # `pass all`
     return out
 
 
@@ -276,8 +279,6 @@ def _game_and_verb(ctx: click.Context) -> tuple[str | None, str]:
 
 def complete_verb_param(ctx: click.Context, param: click.Parameter, incomplete: str) -> list[CompletionItem]:
     """`shell_complete` of a game verb's argument or option value: the legal words now."""
-    from click.shell_completion import CompletionItem
-
     game, verb = _game_and_verb(ctx)
     if game is None:
         return []
@@ -292,13 +293,61 @@ def complete_verb_param(ctx: click.Context, param: click.Parameter, incomplete: 
         value = ctx.params.get(param.name or "")
         if value and _typed(ctx, param):
             given[key] = list(value)
+    short = _left_out_actor(ctx, live, verb)
+    if short is not None:  # the player to act may be left out: offer the short form too
+        pairs, implied = short
+        params = [p for p, _ in pairs]
+        first = params[0]
+        if param is first:
+            found = words(live, verb, given, key, ctx.command)
+            if len(pairs) > 1:
+                found += words(live, verb, {**given, key: implied}, pairs[1][1], ctx.command)
+            return _items(found, incomplete)
+        if param in params and _typed(ctx, first) and not _is_player(live, ctx.params.get(first.name or "")):
+            at = min(params.index(param) + 1, len(pairs) - 1)  # each word fills the next field
+            key, given = pairs[at][1], {pairs[0][1]: implied}
+            for i in range(1, at):  # Click bound field i's word to the argument before it
+                value, k = ctx.params.get(params[i - 1].name or ""), pairs[i][1]
+                if value not in (None, (), []):
+                    given[k] = list(value) if isinstance(value, tuple) else value
     found = words(live, verb, given, key, ctx.command)
     if not found:  # a value the rules leave open (a reason, a kind): the type's words, if any
         return _type_words(ctx, param, incomplete) if _open_now(live, verb) else []
+    return _items(found, incomplete)
+
+
+def _items(found: list[tuple[str, str]], incomplete: str) -> list[CompletionItem]:
+    from click.shell_completion import CompletionItem
+
     low = incomplete.casefold().lstrip("'\"")
     quote = os.environ.get("_REFEREE_COMPLETE") == "bash_complete"  # bash inserts words as they are
     return [CompletionItem(shlex.quote(w) if quote else w, help=h) for w, h in found
             if w.casefold().startswith(low)]
+
+
+def _left_out_actor(ctx: click.Context, live: Live, verb: str) -> tuple[list[tuple[click.Parameter, str]], str] | None:
+    """The verb's arguments with their fields, and the player to act, when the command lets
+    that player be left out (`[PLAYER]`) and only they may act now (Cerebria's `impulse 2`)."""
+    declared = getattr(live.engine, "verbs", {}).get(verb)
+    if declared is None or not declared.actor:
+        return None
+    pairs: list[tuple[click.Parameter, str]] = [
+        (p, k) for p, k in field_keys(live.engine, verb, ctx.command) if isinstance(p, click.Argument)]
+    if not pairs or pairs[0][1] != declared.actor or not str(pairs[0][0].metavar or "").startswith("["):
+        return None
+    try:
+        implied = live.engine.implied_actor(live.listing(), declared)
+    except Exception:  # completion never breaks the prompt
+        return None
+    return (pairs, str(implied)) if implied is not None else None
+
+
+def _is_player(live: Live, value: Any) -> bool:
+    try:
+        live.engine.resolve_player(live.listing(), value)
+    except Exception:
+        return False
+    return True
 
 
 def _open_now(live: Live, verb: str) -> bool:

@@ -7,6 +7,7 @@ from collections.abc import Callable
 import click
 
 from referee.cli.common import (
+    PrefixChoice,
     action_command,
     calculator,
     emit_calculation,
@@ -16,6 +17,7 @@ from referee.cli.common import (
     show_session,
     start,
 )
+from scorers.croa import ZONES
 
 group = game_group("croa", help="""Crôa!: frogs in a pond, last queen standing (2-4 colonies).
 
@@ -292,19 +294,19 @@ def cards_cmd() -> None:
     if context.get().as_json:
         output.emit_json(output.envelope({"about": ABOUT, "cards": CARDS}))
         return
-    click.echo(ABOUT)
+    click.echo(output.fit(ABOUT, indent=""))
     rows = [[k, v["title"], v["timing"] + (" (orange)" if v["orange"] else ""), v["count"],
              v["effect"]] for k, v in CARDS.items()]
     click.echo(output.table(["card", "title", "timing", "count", "effect"], rows))
 
 
 @calculator(group, "odds")
-@click.argument("zone")
+@click.argument("zone", type=PrefixChoice(ZONES, case_sensitive=False), metavar="ZONE")
 @click.option("--revealed", multiple=True, metavar="TILE",
               help="A tile already laid in that zone (repeat).")
 @click.option("--males", "males_file", default=None, metavar="FILE", help=MALES_HELP)
 def odds(zone: str, revealed: tuple[str, ...], males_file: str | None) -> None:
-    """What the next tile of ZONE (blue, green, pink, yellow) can be.
+    """What the next tile of ZONE (blue, green, pink, yellow; `b` will do) can be.
 
     JSON: {"zone", "left", "probabilities": {tile: float}, "exact": {tile: "p/q"}}."""
     from scorers.croa import next_tile

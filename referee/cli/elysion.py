@@ -338,7 +338,7 @@ def lookback_text(result: dict, players: list[str]) -> str:
     for p in players:
         mine = result["players"][p]
         parts += [f"{p}: {mine['glory']} glory", output.table(CARD_HEADERS, mine["rows"])]
-        parts += [choice_text(p, entry) for entry in mine.get("choices", [])] + [""]
+        parts += [output.fit_block(choice_text(p, entry)) for entry in mine.get("choices", [])] + [""]
     parts += [
         "Ranking (ties: lowest sum of realm numbers)",
         output.table(RANKING_HEADERS, result["ranking"]),

@@ -271,7 +271,7 @@ def tree() -> None:
         output.emit_json(output.envelope({"tree": render.tree_rows(loaded.state)}, sid,
                                          loaded.state_json()))
         return
-    click.echo(render.render_tree(loaded.state))
+    click.echo(output.fit_block(render.render_tree(loaded.state, output.width() or render.WIDTH)))
 
 
 @group.command("paths")
@@ -286,7 +286,7 @@ def paths() -> None:
             {"routes": board.open_routes(loaded.state),
              "unseen_elements": board.unseen_elements(loaded.state)}, sid, loaded.state_json()))
         return
-    click.echo(render.render_paths(loaded.state))
+    click.echo(output.fit_block(render.render_paths(loaded.state, output.width() or render.WIDTH)))
 
 
 def _cards_left(_ctx: click.Context, _param: click.Parameter,

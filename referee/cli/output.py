@@ -60,6 +60,16 @@ def _size() -> os.terminal_size:
     return os.terminal_size((columns, lines))
 
 
+def on_screen() -> bool:
+    """Output goes to a terminal (not a pipe, a file or a script's capture)."""
+    return _isatty()
+
+
+def too_tall(text: str) -> bool:
+    """Taller than the terminal, keeping a line for the prompt."""
+    return text.count("\n") + 1 > height() - 1
+
+
 def _isatty(err: bool = False, stream: Any = None) -> bool:
     stream = stream or (sys.stderr if err else sys.stdout)
     try:
@@ -151,8 +161,7 @@ def page(text: str, players: Players = ()) -> None:
 
     ref = context.get()
     text = shown(text)
-    tall = text.count("\n") + 1 > height() - 1
-    if tall and not ref.as_json and _isatty() and _stdin_isatty():  # never for a script or a pipe
+    if too_tall(text) and not ref.as_json and _isatty() and _stdin_isatty():  # never for a script or a pipe
         on = colour_on()
         _pager_reads_colour()
         click.echo_via_pager(paint(text, players) if on else text, color=on)
@@ -196,6 +205,24 @@ def fit(text: str, indent: str = "  ") -> str:
     from referee import tables
 
     return tables.wrap_paragraph(text, width(), indent)
+
+
+def fit_block(text: str) -> str:
+    """Drawn text (a board, a list) fitted to the terminal: each line too long is wrapped on
+    word boundaries, its continuation indented two spaces past the line's own indentation."""
+    from referee import tables
+
+    room = width()
+    if not room:
+        return text
+    out = []
+    for line in text.split("\n"):
+        if tables.text_width(line) <= room:
+            out.append(line)
+            continue
+        lead = line[: len(line) - len(line.lstrip(" "))]
+        out.append(tables.wrap_paragraph(line, room, lead + "  "))
+    return "\n".join(out)
 
 
 def events_text(events: list[dict]) -> str:

@@ -8,7 +8,7 @@ import sys
 import click
 
 from referee.cli import GAME_NAMES, context, output
-from referee.cli.common import json_option
+from referee.cli.common import full_option, json_option
 
 
 def _when(ts: float) -> str:
@@ -161,21 +161,24 @@ def purge_cmd(yes: bool) -> None:
 @click.argument("session_id", required=False, metavar="[ID]")
 @click.option("--watch", is_flag=True,
               help="Draw it again on every change (a second screen or a TV); Ctrl-C leaves.")
+@full_option
 @json_option
-def show_cmd(session_id: str | None, watch: bool) -> None:
-    """The state of a session, drawn as tables and board."""
+def show_cmd(session_id: str | None, watch: bool, full: bool) -> None:
+    """The state of a session, drawn as tables and board.
+
+    On a terminal too short for the whole table, a compact view (--full: all of it)."""
     from referee.cli.common import show_session
 
     if watch:
-        _watch(session_id)
+        _watch(session_id, full)
         return
-    show_session(None, _sid(session_id, view=True))
+    show_session(None, _sid(session_id, view=True), full=full)
 
 
 WATCH_EVERY = 0.3  # seconds between two looks at the store
 
 
-def _watch(session_id: str | None) -> None:
+def _watch(session_id: str | None, full: bool = False) -> None:
     """Redraw the session whenever the store changes (SQLite's data_version, polled) or the
     terminal is resized, until Ctrl-C (exit 0, at once) or the game's end, drawn as a final
     screen with the scores. It stays on the session it started with, whatever else is played."""
@@ -206,7 +209,7 @@ def _watch(session_id: str | None) -> None:
                     click.clear()
                 over = False
                 try:
-                    over = bool(show_session(None, sid).summary.get("over"))
+                    over = bool(show_session(None, sid, full=full, pager=False).summary.get("over"))
                 except RefereeError as exc:  # deleted meanwhile: say so and keep watching
                     click.echo(f"{sid}: {exc.message}")
                 if over:

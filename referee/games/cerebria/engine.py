@@ -74,6 +74,9 @@ class CerebriaEngine(Engine):
     def render(self, state: State) -> str:
         return render.render(state)
 
+    def render_compact(self, state: State) -> str:
+        return render.render_compact(state)
+
     def playout_options(self, rng: random.Random) -> dict:
         players = ["Ann", "Bob", "Cy", "Dee", "Eve"][: rng.randint(2, 5)]
         return {"players": players}

@@ -78,6 +78,45 @@ def render(state: State) -> str:
     return "\n".join(lines)
 
 
+def render_compact(state: State) -> str:
+    """The table for an 80x24 screen: the Impulse on one line, the players, each Mindset on
+    a line of its own (position, emotion, fragments; `ready` when its ability may be used)."""
+    players = state["players"]
+    cur = players[state["current"]]
+    acting = state["phase"] == "cycle"
+    lines = [_line(f"Cycle {state['cycle']} · turn {state['turn']} · Mood: {state['mood'].capitalize()}"
+                   f" · supply: Bliss {state['supply']['bliss']}, Gloom {state['supply']['gloom']}"
+                   f" · deck {state['deck']}")]
+    slots = [f"{i + 1} {card or '(empty)'} ({state['stacks'][i]})" for i, card in enumerate(state["impulse"])]
+    lines.append(_line("Impulse: " + " · ".join(slots)))
+    rows = []
+    for name in players:
+        hand = state["hands"][name]
+        sc = state["scored"][name]
+        shown = f" ({len(hand['known'])} shown)" if hand["known"] else ""
+        rows.append([("▶ " if name == cur and acting else "  ") + name, f"{hand['count']}{shown}",
+                     f"{sc['bliss']}/{sc['gloom']}", sc["bliss"] + sc["gloom"], state["last"][name]])
+    lines.append(_table(["player", "hand", "bliss/gloom", "total", "last Rev."], rows))
+    for name in players:
+        mind = state["mindsets"][name]
+        parts = []
+        for i, emo in enumerate(mind):
+            aff = mindset.affiliation(emo)
+            part = f"{i + 1} {mindset.label(emo)}"
+            if mindset.fragment_capacity(emo):
+                part += f" {_slots(emo['fragments'], mindset.fragment_capacity(emo), aff)}"
+            if mindset.absorb_capacity(emo):
+                part += f" absorb {_slots(emo['absorbed'], mindset.absorb_capacity(emo), aff)}"
+            if (name == cur and acting and emo["ready"] and emo["fragments"]
+                    and mindset.fragment_capacity(emo)
+                    and cards.ability(emo["card"]) not in state["abilities_used"]):
+                part += " ready"
+            parts.append(part)
+        lines.append(_line(f"{name}'s Mindset: " + (" · ".join(parts) or "empty")))
+    lines.append(_line(_whose_turn(state)))
+    return "\n".join(lines)
+
+
 def _whose_turn(state: State) -> str:
     cur = state["players"][state["current"]]
     if state["phase"] == "over":

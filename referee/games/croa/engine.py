@@ -16,7 +16,7 @@ from .actions import RULE_PENDING
 from .board import NEIGHBOURS, SQUARES, ZONE, ZONES
 from .legal import frog_name
 from .pond import QUEEN, in_pond, occupied, reserve
-from .render import render
+from .render import render, render_compact
 from .setup import COLORS, setup
 from .state import CroaState
 from .tiles import KINDS, full_piles, keep_tiles, parse_tile
@@ -93,6 +93,8 @@ class CroaEngine(Engine):
     def keep_seen(self, state: CroaState, things: list[dict]) -> list[dict]:
         """A tile the referee turned over stays face up on its square after an undo."""
         return keep_tiles(state, things)
+    def render_compact(self, state: CroaState) -> str:
+        return render_compact(state)
 
     def player_words(self, state: CroaState) -> dict[str, str]:
         """A colony is named by its player or its colour (`--player blue`)."""

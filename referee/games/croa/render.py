@@ -83,6 +83,25 @@ def _grid(headers: list[str], rows: list[list]) -> str:
 
 
 def colonies_table(state: CroaState) -> str:
+    # short headers keep a four-colony table with cards within 80 columns
+    headers = ["#", _("colony"), _("colour"), _("frogs"), _("status"), _("queen"), _("pond"),
+               _("reserve"), _("males")]
+    if state.get("cards"):
+        headers.append(_("cards"))
+    return _grid(headers, colony_rows(state))
+
+
+def colony_lines(state: CroaState) -> list[str]:
+    """A line per colony, for the compact view."""
+    out = []
+    for row in colony_rows(state):
+        line = (f"{row[0]} {row[1]} ({row[2]}, {row[3]}) {row[4]} · queen {row[5]} · pond {row[6]}"
+                f" · reserve {row[7]} · males {row[8]}")
+        out.append(line + (f" · cards {row[9]}" if len(row) > 9 else ""))
+    return out
+
+
+def colony_rows(state: CroaState) -> list[list]:
     rows = []
     for c, col in enumerate(state["colonies"]):
         if not col["alive"]:
@@ -101,12 +120,7 @@ def colonies_table(state: CroaState) -> str:
         if state.get("cards"):
             row.append(f"{len(col['hand'])}{' + force' if col.get('force') else ''}")
         rows.append(row)
-    # short headers keep a four-colony table with cards within 80 columns
-    headers = ["#", _("colony"), _("colour"), _("frogs"), _("status"), _("queen"), _("pond"),
-               _("reserve"), _("males")]
-    if state.get("cards"):
-        headers.append(_("cards"))
-    return _grid(headers, rows)
+    return rows
 
 
 def piles_text(state: CroaState) -> str:
@@ -254,10 +268,22 @@ def render(state: CroaState) -> str:
     parts = [pond_text(state), _(LEGEND), "", colonies_table(state), "", piles_text(state), ""]
     if len(state["colonies"]) == 3:
         parts.append(_(THREE_NOTE))
+    return "\n".join(parts + turn_lines(state))
+
+
+def render_compact(state: CroaState) -> str:
+    """For an 80x24 screen: the pond (without the letters under it), a line per colony, whose
+    turn and what is pending; no legend, no piles."""
+    return "\n".join([*pond_text(state).split("\n")[:-1], *colony_lines(state), *turn_lines(state)])
+
+
+def turn_lines(state: CroaState) -> list[str]:
+    """Whose turn, what they must do, what is pending (or the winner)."""
+    parts: list[str] = []
     if state["winner"] is not None:
         parts.append(elide(_("Game over: {name}'s queen is the last in the pond.").format(
             name=state["colonies"][state["winner"]]["name"])))
-        return "\n".join(parts)
+        return parts
     c = state["current"]
     col = state["colonies"][c]
     parts.append(_("Turn {turn} (round {round}) · {name} ({colour}) to play.").format(
@@ -270,4 +296,4 @@ def render(state: CroaState) -> str:
         if state.get("cards"):
             parts.append(hand_text(col))
     parts.extend(pending_text(state))
-    return "\n".join(parts)
+    return parts

@@ -118,6 +118,9 @@ class ElysionEngine(Engine):
     def render(self, state: ElysionState) -> str:
         return render.render(state, of_state(state))
 
+    def render_compact(self, state: ElysionState) -> str:
+        return render.render_compact(state, of_state(state))
+
     def playout_options(self, rng: random.Random) -> dict:
         return {
             "players": ["Ann", "Bob", "Cy", "Dee", "Eve", "Fay", "Gus"][: rng.randint(2, 7)],

@@ -165,6 +165,48 @@ def render(state: ElysionState, catalog: Catalog) -> str:
     return "\n".join(lines)
 
 
+def render_compact(state: ElysionState, catalog: Catalog) -> str:
+    """For an 80x24 screen: the day and what is awaited, a line or two per player (hand, coins,
+    look back, Blessings, then the journey), the row, the Shades and the take order."""
+    from referee.tables import wrap_paragraph
+
+    def fill(text: str) -> list[str]:
+        return wrap_paragraph(text, WIDTH, "    ").split("\n")
+
+    lines = fill(f"Day {min(state['day'], DAYS)} of {DAYS} · {headline(state, catalog)}")
+    now = state["phase"] != "over" and any(state["journeys"].values())
+    for p in state["players"]:
+        hand = state["hands"][p]
+        held = f"{hand['secret'] + len(hand['known'])}" + (
+            f" ({', '.join(hand['known'])} from the row)" if hand["known"] else "")
+        facts = [f"hand {held}",
+                 f"coins {sight_coins(catalog, state['journeys'][p], state['blessings'][p])}"]
+        if now:
+            facts.append(f"look back {glory_now(catalog, state['journeys'][p], state['blessings'][p])}")
+        facts.append(f"Blessings: {', '.join(state['blessings'][p]) or '-'}")
+        lines += fill(f"{p}: " + " · ".join(facts))
+        trip = [realm_cell(catalog, d) for d in state["journeys"][p]]
+        if trip:
+            lines += fill("  journey: " + " · ".join(trip))
+    if state["row"]:
+        cards = [f"{k} {catalog.realms[k].faction} {catalog.realms[k].icon_text() or '-'} "
+                 f"({card_rule(catalog.realms[k])})" for k in state["row"]]
+        lines += fill("Row: " + " · ".join(cards))
+    if state["styx"]:
+        shades = [f"{s} ({catalog.shades[s].goal_text}; {catalog.shades[s].score_text})"
+                  for s in state["shades_up"]]
+        lines += fill(f"Shades: {' · '.join(shades) or 'none'} · next: {state['shade_top'] or 'none'}")
+    if state["phase"] == "take" and state["order"]:
+        order = [f"{p} {state['journeys'][p][-1]['realm']}"
+                 + (" (done)" if i < state["turn"] else " (now)" if i == state["turn"] else "")
+                 for i, p in enumerate(state["order"])]
+        lines += fill("Take order: " + ", ".join(order))
+    if state["lookback"]:
+        best = ", ".join(f"{r[0]} {r[1]} ({r[2]})" for r in state["lookback"]["ranking"][:4])
+        lines += fill(f"Ranking after the look back: {best} (`lookback` card by card)")
+    return "\n".join(lines)
+
+
 def journeys(state: ElysionState, catalog: Catalog) -> list[str]:
     """Each journey as a column, day by day; wide tables (6-7 players) split in parts."""
     days = max((len(j) for j in state["journeys"].values()), default=0)

@@ -143,6 +143,8 @@ class KleosEngine(Engine):
         from referee.games.kleos.web import board_html
 
         return board_html(state)
+    def render_compact(self, state: State) -> str:
+        return render.render_compact(state)
 
     def playout_options(self, rng: random.Random) -> dict:
         return options.playout_options(rng)

@@ -151,7 +151,7 @@ DICE_NOTE = ("Tactics: each side's sum here (a fighter's own is left out); dice:
              "that tally, card bonuses aside (an opportunity attack adds no Tactics)")
 
 
-def board_lines(state: State) -> list[str]:
+def board_lines(state: State, note: bool = True) -> list[str]:
     """The minions by location; each location says its glory and each side's Tactics tally,
     each minion its stats (Hunter included), the dice it fights with here, its notes."""
     owners = {p["temple"]: p["god"] for p in state["players"]}
@@ -173,7 +173,7 @@ def board_lines(state: State) -> list[str]:
         for row in body[i:i + count]:
             out += row
         i += count
-    return out + _fill(DICE_NOTE)
+    return out + (_fill(DICE_NOTE) if note else [])
 
 
 def hint(state: State) -> str:
@@ -228,6 +228,25 @@ def render(state: State) -> str:
     if state["result"]:
         names = ", ".join(st.who(state, g) for g in state["result"]["winners"])
         parts += ["", *_fill(f"Winner: {names} ({state['result']['decided_by']})")]
+    return "\n".join(parts)
+
+
+def render_compact(state: State) -> str:
+    """For an 80x24 screen: heading, what to do or who decides, the minions on the board and
+    the players' glory; no Isles, no empty locations, no note on the dice."""
+    parts = _fill(heading(state))
+    if state["pending"]:
+        head, choices = _pending(state)  # the answers side by side, not one a line
+        parts += _fill(f"WAITING: {head}: {' · '.join(choices)}")
+    elif hint(state):
+        parts += _fill(hint(state))
+    parts += board_lines(state, note=False)
+    for name, temple, glory, today, minions, notes in glory_rows(state):  # a line each
+        parts += _fill(f"{name} {temple} · glory {glory}" + (f" ({today} today)" if today else "")
+                       + f" · minions {minions}" + (f" · {notes}" if notes else ""))
+    if state["result"]:
+        names = ", ".join(st.who(state, g) for g in state["result"]["winners"])
+        parts += _fill(f"Winner: {names} ({state['result']['decided_by']})")
     return "\n".join(parts)
 
 

@@ -144,6 +144,9 @@ class KreusEngine(Engine):
     def render(self, state: KreusState) -> str:
         return render.render(state)
 
+    def render_compact(self, state: KreusState) -> str:
+        return render.render(state, compact=True)
+
     def playout_options(self, rng: random.Random) -> dict:
         n = rng.randint(3, 6)
         names = ["Ann", "Bob", "Cy", "Dee", "Eve", "Fay"][:n]

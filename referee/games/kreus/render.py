@@ -4,16 +4,17 @@ from __future__ import annotations
 
 from collections import Counter
 
+from referee import tables
 from referee.games.kreus import board, cards, flow
 from referee.games.kreus.cards import AETHER, element_of, kind, the, title
 from referee.games.kreus.state import KreusState, Placed, Slot
 from referee.games.kreus.table import held_aggression, may_be_last_turn
 
+WIDTH = 80  # tables fit 80 columns unless told otherwise: long cells wrap between words
 
-def _table(headers: list[str], rows: list[list]) -> str:
-    from tabulate import tabulate
 
-    return tabulate(rows, headers=headers, tablefmt="simple", disable_numparse=True)
+def _table(headers: list[str], rows: list[list], width: int | None = WIDTH) -> str:
+    return tables.render(headers, rows, width)
 
 
 def _turn_marks(state: KreusState) -> str:
@@ -29,8 +30,10 @@ def _turn_marks(state: KreusState) -> str:
     return f"  ({', '.join(marks)}: no Aggression card!)" if marks else ""
 
 
-def render(state: KreusState) -> str:
-    """Turn, phase, First Player, Reserve, each player's tokens/hand/face-down, cards in play."""
+def render(state: KreusState, compact: bool = False) -> str:
+    """Turn, phase, First Player, Reserve, each player's tokens/hand/face-down, cards in play.
+
+    `compact` (a small screen): without the discard pile, the unseen cards and blank lines."""
     lines = []
     if state["over"]:
         lines.append(f"GAME OVER after turn {state['turn']}: {flow.OUTCOME_TEXT[state['outcome'] or 'defeat']}")
@@ -83,6 +86,8 @@ def render(state: KreusState) -> str:
     bets = [f"{b['by']} bets {the(b['card'])} on {b['on']}'s card" for b in r["bets"]]
     if bets:
         lines.append("Themis: " + "; ".join(bets))
+    if compact:
+        return "\n".join([line for line in lines if line] + [next_line(state)])
     lines.append(discard_line(state))
     lines.append(unseen_elements_line(state))
     held = held_aggression(state)
@@ -202,7 +207,7 @@ def tree_rows(state: KreusState) -> list[dict]:
     return rows
 
 
-def render_tree(state: KreusState) -> str:
+def render_tree(state: KreusState, width: int | None = WIDTH) -> str:
     """The creation process, level by level, with each card's state."""
     rows = []
     for row in reversed(tree_rows(state)):
@@ -211,7 +216,7 @@ def render_tree(state: KreusState) -> str:
                      ", ".join(row["acquired"]) or "-",
                      STATE_WORDS[row["state"]] + (f": {row['detail']}" if row["detail"] else ""),
                      row["requires"]])
-    return _table(["level", "card", "needs", "acquired", "state", "unlocked by"], rows)
+    return _table(["level", "card", "needs", "acquired", "state", "unlocked by"], rows, width)
 
 
 def _short(short: dict[str, int], left: dict[str, int]) -> str:
@@ -223,7 +228,7 @@ def _short(short: dict[str, int], left: dict[str, int]) -> str:
     return text + (f" (Aether {wild})" if wild else "")
 
 
-def render_paths(state: KreusState) -> str:
+def render_paths(state: KreusState, width: int | None = WIDTH) -> str:
     """Open routes to the Planet, cheapest first, and the elements each still needs."""
     routes = board.open_routes(state)
     open_ = [r for r in routes if not r["blocked"]]
@@ -232,7 +237,7 @@ def render_paths(state: KreusState) -> str:
              ", ".join(f"{n} {e.capitalize()}" for e, n in r["elements"].items()) or "-",
              str(r["total"]), _short(r["beyond_unseen"], left)] for r in open_]
     lines = [_table(["route to the Planet", "Nature cards still to play", "elements still needed",
-                     "total", "beyond the unseen cards"], rows)
+                     "total", "beyond the unseen cards"], rows, width)
              if rows else "No route to the Planet is open."]
     closed = [r for r in routes if r["blocked"]]
     if closed:
