@@ -384,6 +384,12 @@ class Engine:
     def copy(self, state: Any) -> Any:
         return _copy.deepcopy(state)
 
+    def board_marks(self, state: Any) -> dict[str, str]:
+        """Letters that stand for a player on the drawn board (Crôa!'s frogs: `R`/`r` for Ann's
+        colony) -> that player's name, so a terminal draws them in the player's colour.
+        Default: none."""
+        return {}
+
     def board_html(self, state: Any) -> str:
         """The board as HTML for the live web view (`referee serve`): only what the table sees,
         as `render` shows it. Default: the text board with its tables as HTML tables, the rest

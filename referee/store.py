@@ -239,7 +239,11 @@ class Store:
             raise StorageError(
                 f"{self.path} was written by a newer referee (store schema {version}, this one reads {SCHEMA_VERSION}); left untouched"
             )
-        if version < SCHEMA_VERSION:
+        if version < SCHEMA_VERSION and self.readonly:
+            # a view on a store an older referee wrote: upgraded once (after its backup copy) by a
+            # writer, then read; a store that truly cannot be written says so there
+            Store(self.path, timeout=self.timeout).close()
+        elif version < SCHEMA_VERSION:
             self._upgrade()
 
     def _create(self) -> None:

@@ -36,3 +36,37 @@ def test_the_report_chart_draws_each_colony_in_its_own_colour(tmp_path):
 def test_hex_colours_keep_given_ones_and_fill_the_rest_without_clashing():
     out = colours.hex_for(["Ann", "Bob", "Cy"], {"Bob": "blue"})
     assert out[1] == colours.COLOURS["blue"][1] and len(set(out)) == 3
+
+
+def test_the_pond_draws_each_colonys_frogs_in_its_colour_and_leaves_tiles_alone(tmp_path):
+    from click.testing import CliRunner
+
+    from referee.cli import cli
+
+    db = tmp_path / "s.db"
+    midgame.build(db, "croa", cut=6)  # Ann:red (R/r), Bob:blue (B/b)
+    out = CliRunner().invoke(cli, ["--db", str(db), "--color", "croa", "pond"]).output
+    rows = [line for line in out.split("\n") if output.BOARD_ROW.match(click.unstyle(line))]
+    assert any(click.style("B", fg="blue", bold=True) in row for row in rows)
+    assert any(click.style("r", fg="red", bold=True) in row for row in rows)
+    assert not any("\x1b" in part for row in rows for part in row.split() if part in ("Rd", "Ly", "Mq"))
+    plain = CliRunner().invoke(cli, ["--db", str(db), "--no-color", "croa", "pond"]).output
+    assert "\x1b" not in plain and click.unstyle(out) == plain  # without colour the letters stay
+
+
+def test_a_view_on_a_store_an_older_referee_wrote_upgrades_it_then_reads(tmp_path):
+    import sqlite3
+
+    from click.testing import CliRunner
+
+    from referee.cli import cli
+    from referee.store import SCHEMA_VERSION
+
+    db = tmp_path / "s.db"
+    midgame.build(db, "croa", cut=6)
+    con = sqlite3.connect(db)
+    con.execute(f"PRAGMA user_version = {SCHEMA_VERSION - 1}")  # as an older referee left it
+    con.commit()
+    con.close()
+    r = CliRunner().invoke(cli, ["--db", str(db), "croa", "pond"])
+    assert r.exit_code == 0 and "read-only" not in r.output

@@ -262,20 +262,21 @@ def show_session(game: str | None, sid: str | None, full: bool = False, pager: b
                    f"this referee applies version {loaded.engine.rules_version}", err=True)
     status = output.status_text(loaded.summary, loaded.engine.turn_word)
     board = output.fit_block(output.shown(loaded.engine.render(loaded.state)))
+    players = output.player_names(loaded.summary)
+    marks = loaded.engine.board_marks(loaded.state)
     if not output.on_screen():  # a script or a pipe: the full table, as always
-        click.echo(title)
-        click.echo(board)
+        output.echo(title, players=players)
+        output.echo(board, players=players, marks=marks)
         output.echo_status(loaded.summary, loaded.engine.turn_word)
         return loaded
     text = "\n".join([title, board, status])
     if not full and output.too_tall(text):
         compact = output.fit_block(output.shown(loaded.engine.render_compact(loaded.state)))
         text = "\n".join([f"{title} · compact view (--full: all of it)", compact, status])
-    players = output.player_names(loaded.summary)
     if pager:
-        output.page(text, players=players)
+        output.page(text, players=players, marks=marks)
     else:
-        output.echo(text, players=players)
+        output.echo(text, players=players, marks=marks)
     return loaded
 
 

@@ -99,7 +99,23 @@ def colour_on(err: bool = False, ref: Any = None) -> bool:
     return _isatty(err)
 
 
-def paint(text: str, players: Players = ()) -> str:
+BOARD_ROW = re.compile(r"^\s*\d+ \|")  # a row of a drawn grid (`8 | ...`)
+MARK = re.compile(r"(?<![\w])\d?([A-Za-z]+)\*?(?![\w])")
+
+
+def paint_marks(text: str, marks: Mapping[str, str], colour_of: Mapping[str, str]) -> str:
+    """On the board's grid rows, a player's letters (`R`, `r`, `Rr`, `3r`, `b*`) in that player's
+    colour; a tile's code (`Rd`, `M1`) mixes letters and is left alone."""
+    def one(m: re.Match) -> str:
+        letters = {c.lower() for c in m.group(1)}
+        owner = marks.get(letters.pop()) if len(letters) == 1 else None
+        colour = colour_of.get(owner) if owner else None
+        return click.style(m.group(0), fg=colour, bold=True) if colour else m.group(0)
+
+    return "\n".join(MARK.sub(one, line) if BOARD_ROW.match(line) else line for line in text.split("\n"))
+
+
+def paint(text: str, players: Players = (), marks: Mapping[str, str] | None = None) -> str:
     """Styles for plain text: player names (the colour the table gave them, else a colour per
     seat), score changes, refusal and error labels."""
     from referee.colours import COLOURS
@@ -116,6 +132,8 @@ def paint(text: str, players: Players = ()) -> str:
     if names:
         alt = "|".join(re.escape(n) for n in sorted(names, key=len, reverse=True))
         alternatives.insert(0, rf"(?<![\w-])(?P<name>{alt})(?![\w-])(?:(?P<gap>[ ]+)(?P<num>[+-]\d+)(?![\w/]))?")
+    if marks:
+        text = paint_marks(text, marks, seat)
     pattern = re.compile("|".join(alternatives), re.MULTILINE)
 
     def signed(number: str) -> str:
@@ -136,11 +154,12 @@ def paint(text: str, players: Players = ()) -> str:
     return pattern.sub(replace, text)
 
 
-def echo(text: str, err: bool = False, players: Players = (), ref: Any = None) -> None:
+def echo(text: str, err: bool = False, players: Players = (), ref: Any = None,
+         marks: Mapping[str, str] | None = None) -> None:
     """Print text, painted when colour is on for that stream; control characters escaped."""
     text = shown(text)
     if colour_on(err, ref):
-        click.echo(paint(text, players), err=err, color=True)
+        click.echo(paint(text, players, marks), err=err, color=True)
     else:
         click.echo(text, err=err)
 
@@ -155,7 +174,7 @@ def _pager_reads_colour() -> None:
         os.environ["LESS"] = f"{less} -R".strip()
 
 
-def page(text: str, players: Players = ()) -> None:
+def page(text: str, players: Players = (), marks: Mapping[str, str] | None = None) -> None:
     """Print text; through the pager when both ends are a terminal and it is taller than the screen."""
     from referee.cli import context
 
@@ -164,9 +183,9 @@ def page(text: str, players: Players = ()) -> None:
     if too_tall(text) and not ref.as_json and _isatty() and _stdin_isatty():  # never for a script or a pipe
         on = colour_on()
         _pager_reads_colour()
-        click.echo_via_pager(paint(text, players) if on else text, color=on)
+        click.echo_via_pager(paint(text, players, marks) if on else text, color=on)
     else:
-        echo(text, players=players)
+        echo(text, players=players, marks=marks)
 
 
 def _stdin_isatty() -> bool:

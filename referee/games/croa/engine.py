@@ -93,6 +93,10 @@ class CroaEngine(Engine):
     def keep_seen(self, state: CroaState, things: list[dict]) -> list[dict]:
         """A tile the referee turned over stays face up on its square after an undo."""
         return keep_tiles(state, things)
+    def board_marks(self, state: CroaState) -> dict[str, str]:
+        """Each colony's frog letter (its queen in capitals) -> its player."""
+        return {col["symbol"].lower(): col["name"] for col in state["colonies"]}
+
     def render_compact(self, state: CroaState) -> str:
         return render_compact(state)
 
