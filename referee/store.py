@@ -660,6 +660,7 @@ class Store:
     def set_secret(self, sid: str, seed: str, commitment: str) -> None:
         """A reopened finished game's seed text and commitment text (a new secret appended)."""
         self.db.execute("UPDATE sessions SET seed = ?, commitment = ? WHERE id = ?", (seed, commitment, sid))
+        self._mark(sid)
 
     def next_idx(self, sid: str) -> int:
         row = self.db.execute("SELECT MAX(idx) FROM actions WHERE session_id = ?", (sid,)).fetchone()

@@ -17,7 +17,8 @@ def test_look_back_json_the_scoring_and_a_later_look_back_have_one_shape(tmp_pat
     assert t.run(["undo"], game=False).code == 0  # back to just before the look back
     first = t.ok("lookback").result  # the one that scores and ends the game
     later = t.ok("lookback").result  # after the game: the look back again
-    assert set(first) == set(later) == {"action", "events", "results", "dry_run", "lookback"}
+    assert set(first) == set(later) == {"action", "events", "results", "dry_run", "lookback", "head"}
+    assert first["head"] == later["head"]
     assert first["lookback"] == later["lookback"]
     assert set(first["lookback"]) == {"players", "ranking"}
     assert first["lookback"]["ranking"][0][:3] == [1, "Bob", 75]  # Bob 75, Ann 60, Cy 52

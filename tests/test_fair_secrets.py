@@ -112,7 +112,10 @@ def _legacy_secret_session(tmp_path) -> tuple[Store, str]:
     t_sid = session.create(store, "kleos", NEW_OPTIONS, seed="31337")[0].id
     with sqlite3.connect(path) as db:
         db.execute("UPDATE sessions SET seed_public = 0 WHERE id = ?", (t_sid,))
-    return Store(path), t_sid
+    store = Store(path)
+    with store.write():  # as the older referee would have sealed it (a store upgrade seals rows)
+        store.reseal(t_sid)
+    return store, t_sid
 
 
 def test_an_older_session_with_a_short_seed_still_plays_and_verifies_with_a_note_on_its_weak_seed(tmp_path):
@@ -169,7 +172,7 @@ def test_a_reopened_finished_game_draws_with_a_newly_committed_secret(tmp_path):
     assert engine.summary(state)["over"]
     data = export.to_json(store, sid)  # the record, both secrets revealed, imports and re-checks
     assert data["seed"] == final["seed"] and len(data["seed"]) > 200
-    again, _ = export.import_session(store, export.parse(json.dumps(data)))
+    again, _ = export.import_session(store, export.parse(json.dumps(data)), copy=True)
     assert again.summary == engine.summary(state)
 
 

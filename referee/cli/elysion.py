@@ -326,8 +326,9 @@ def lookback(give_up: tuple[str, ...], dry_run: bool) -> None:
 
 
 def _lookback_result(loaded: Any) -> dict:
-    """What `lookback --json` adds to its result: the look back, card by card."""
-    return {"lookback": loaded.state.get("lookback")}
+    """What `lookback --json` adds to its result: the look back, card by card, and the head of
+    the record it ends."""
+    return {"lookback": loaded.state.get("lookback"), "head": loaded.head}
 
 
 def lookback_text(result: dict, players: list[str]) -> str:
