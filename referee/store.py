@@ -134,6 +134,8 @@ def open_store(target: str | os.PathLike | None = None, timeout: float = 10.0, r
 class Store:
     """An open session store."""
 
+    _SELECT = SESSION_COLUMNS  # what a session read selects (a club's server releases the seed by a function)
+
     def __init__(self, path: str | os.PathLike | None = None, timeout: float = 10.0,
                  readonly: bool = False) -> None:
         self.path = Path(path) if path else default_path()
@@ -474,7 +476,7 @@ class Store:
         return sid
 
     def session(self, sid: str) -> dict:
-        row = self.db.execute(f"SELECT {SESSION_COLUMNS} FROM sessions WHERE id = ?", (sid,)).fetchone()
+        row = self.db.execute(f"SELECT {self._SELECT} FROM sessions WHERE id = ?", (sid,)).fetchone()
         if row is None:
             raise StorageError(f"no session '{sid}' in {self.path} (see `referee sessions --all`)")
         return self._session_row(row)
@@ -512,7 +514,7 @@ class Store:
                  deleted: bool = False) -> list[dict]:
         """Sessions most recently used first: open ones (finished too with `include_over`);
         with `deleted`, only the deleted ones awaiting `sessions purge`."""
-        sql = f"SELECT {SESSION_COLUMNS} FROM sessions WHERE " + (
+        sql = f"SELECT {self._SELECT} FROM sessions WHERE " + (
             "status = 'deleted'" if deleted else "status <> 'deleted'")
         args: list = []
         if game:

@@ -484,24 +484,6 @@ class PgStore(Store):
     # -- the club's boundaries, as the store's methods see them --------------------------------
     _SELECT = SESSION_COLUMNS.replace(", seed,", ", referee_seed(id) AS seed,")
 
-    def session(self, sid: str) -> dict:
-        row = self.db.execute(f"SELECT {self._SELECT} FROM sessions WHERE id = ?", (sid,)).fetchone()
-        if row is None:
-            raise StorageError(f"no session '{sid}' in {self.path} (see `referee sessions --all`)")
-        return self._session_row(row)
-
-    def sessions(self, game: str | None = None, include_over: bool = False,
-                 deleted: bool = False) -> list[dict]:
-        sql = f"SELECT {self._SELECT} FROM sessions WHERE " + (
-            "status = 'deleted'" if deleted else "status <> 'deleted'")
-        args: list = []
-        if game:
-            sql += " AND game = ?"
-            args.append(game)
-        if not include_over and not deleted:
-            sql += " AND status = 'open'"
-        return [self._session_row(r) for r in self.db.execute(sql + " ORDER BY used DESC, rowid DESC", args)]
-
     def _session_row(self, row: tuple) -> dict:
         out = super()._session_row(tuple("" if v is None and i == 3 else v for i, v in enumerate(row)))
         if row[3] is None:  # another table's running game: its seed is withheld
