@@ -23,7 +23,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from referee.errors import RefereeError
+from referee.model.errors import RefereeError
 
 EXIT_MEANING = {0: "done", 1: "refused by a rule", 2: "usage error", 3: "session or storage error"}
 
@@ -60,7 +60,7 @@ class Table:
         self.path = Path(path) if path else Path(self._tmp or ".") / "table.db"
         self.sid: str | None = None
         if options is not None:
-            from referee import session
+            from referee.record import session
 
             loaded, _ = session.create(self.store, game, options, seed=seed)
             self.sid = loaded.id
@@ -77,7 +77,7 @@ class Table:
     @property
     def store(self) -> Any:
         if self._store is None:
-            from referee.store import Store
+            from referee.record.store import Store
 
             self._store = Store(self.path)
         return self._store
@@ -147,7 +147,7 @@ class Table:
     # -- actions as the log keeps them ------------------------------------------------------------
     def act(self, action: dict[str, Any], *, dry_run: bool = False) -> list[dict[str, Any]]:
         """Apply one action through the session layer; returns its events."""
-        from referee import session
+        from referee.record import session
 
         assert self.sid, "no session yet"
         _, events = session.act(self.store, self.sid, action, dry_run=dry_run)
@@ -157,8 +157,8 @@ class Table:
     def refuse(self, action: dict[str, Any], rule: str | None = None,
                kind: type[RefereeError] | None = None) -> RefereeError:
         """The action is refused (by a rule unless `kind` says otherwise); nothing recorded."""
-        from referee import session
-        from referee.errors import IllegalAction
+        from referee.model.errors import IllegalAction
+        from referee.record import session
 
         assert self.sid, "no session yet"
         before = self.log_length()
@@ -176,7 +176,7 @@ class Table:
 
     def listed_rule(self, rule: str) -> None:
         """A rule a refusal names is one `referee GAME rules` lists (so the table can look it up)."""
-        from referee import rulebook
+        from referee.model import rulebook
 
         assert rule, "a refusal by a rule names it"
         assert rulebook.known(self.engine, rule), (
@@ -185,7 +185,7 @@ class Table:
     # -- reading ---------------------------------------------------------------------------------
     @property
     def loaded(self) -> Any:
-        from referee import session
+        from referee.record import session
 
         assert self.sid, "no session yet"
         return session.load(self.store, self.sid)
@@ -200,7 +200,7 @@ class Table:
 
     @property
     def engine(self) -> Any:
-        from referee import registry
+        from referee.model import registry
 
         return registry.engine(self.game)
 
@@ -303,8 +303,8 @@ def declaration_problems(game: str) -> list[str]:
     is a declared verb."""
     import click
 
-    from referee import registry
     from referee.cli import cli
+    from referee.model import registry
 
     engine = registry.engine(game)
     ctx = click.Context(cli)

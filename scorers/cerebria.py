@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterable, Sequence
 
-from referee.errors import IllegalAction, InputError
+from referee.model.errors import IllegalAction, InputError
 
 VIBES = ("red", "yellow", "green", "blue")
 

@@ -14,8 +14,8 @@ from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
-from referee.errors import IllegalAction, InputError
-from referee.i18n import N_, _, fold, pgettext
+from referee.model.errors import IllegalAction, InputError
+from referee.model.i18n import N_, _, fold, pgettext
 
 _DATA = json.loads((Path(__file__).with_name("croa.json")).read_text(encoding="utf-8"))
 

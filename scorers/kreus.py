@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from referee.errors import IllegalAction
+from referee.model.errors import IllegalAction
 
 OUTCOMES: tuple[str, ...] = (
     "defeat", "critical-defeat", "unstable", "may-sustain-life", "success", "perfection",

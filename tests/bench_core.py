@@ -20,8 +20,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).parent))
 
-from referee import registry, session
-from referee.store import Store
+from referee.model import registry
+from referee.record import session
+from referee.record.store import Store
 from referee.testing import playout_choices
 
 

@@ -19,9 +19,9 @@ sys.path.insert(0, str(Path(__file__).parent))
 
 from bench_integrity import _stored
 
-from referee import corrections, session
-from referee.integrity import verify_session
-from referee.store import Store
+from referee.record import corrections, session
+from referee.record.integrity import verify_session
+from referee.record.store import Store
 
 
 def amend_at_10(tmp: Path, runs: int = 5) -> None:

@@ -11,8 +11,8 @@ import random
 import sys
 import time
 
-from referee import session
 from referee.games.croa import ENGINE
+from referee.record import session
 
 
 def play(seed: int) -> int:

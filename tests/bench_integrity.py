@@ -18,8 +18,9 @@ import tempfile
 import time
 from pathlib import Path
 
-from referee import registry, session
-from referee.store import Store
+from referee.model import registry
+from referee.record import session
+from referee.record.store import Store
 from referee.testing import playout_choices
 
 
@@ -54,7 +55,7 @@ def _stored(store: Store, count: int) -> str:
 
 
 def verify_10k(tmp: Path) -> None:
-    from referee.integrity import verify_session
+    from referee.record.integrity import verify_session
 
     store = Store(tmp / "verify.db")
     sid = _stored(store, 10_000)
@@ -93,8 +94,8 @@ def append(tmp: Path) -> None:
     try:  # the chain's own share: checking it at every load
         import timeit
 
-        from referee.integrity import check_chain
-        from referee.store import ALL_STATUSES
+        from referee.record.integrity import check_chain
+        from referee.record.store import ALL_STATUSES
 
         rows = store.actions(sid, ALL_STATUSES)
         per = timeit.timeit(lambda: check_chain(rows), number=100) / 100

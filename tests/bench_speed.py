@@ -36,8 +36,9 @@ from pathlib import Path
 
 import click
 
-from referee import registry, session
-from referee.store import Store
+from referee.model import registry
+from referee.record import session
+from referee.record.store import Store
 from referee.testing import playout_choices
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -18,8 +18,9 @@ import tempfile
 import time
 from pathlib import Path
 
-from referee import registry, session
-from referee.store import Store
+from referee.model import registry
+from referee.record import session
+from referee.record.store import Store
 from referee.testing import playout_choices
 
 

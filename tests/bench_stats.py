@@ -17,8 +17,8 @@ import tempfile
 import time
 from pathlib import Path
 
-from referee import stats
-from referee.store import Store
+from referee.after import stats
+from referee.record.store import Store
 
 NAMES = ["Ann", "Bob", "Cy", "Dee", "Eve", "Fay", "Gus", "Hal", "Ivy", "Jon", "Kim", "Lou"]
 GODS = ["ares", "artemis", "athena", "dionysus", "hermes"]

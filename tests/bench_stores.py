@@ -25,11 +25,11 @@ sys.path.insert(0, str(HERE))
 from kleos_table import start  # noqa: E402
 from pg_server import Cluster, why_not  # noqa: E402
 
-from referee.store import open_store  # noqa: E402
+from referee.record.store import open_store  # noqa: E402
 
 
 def _writer(target: str, sid: str, n: int, tag: str, ready: Any, go: Any) -> None:
-    from referee import session
+    from referee.record import session
 
     store = open_store(target, timeout=60)
     ready.release()

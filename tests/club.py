@@ -7,9 +7,9 @@ from pathlib import Path
 
 from kleos_table import ISLE_SCRIPT
 
-from referee import session
 from referee.cli.context import Referee
 from referee.cli.shell import Shell
+from referee.record import session
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
 KLEOS_NEW = ("new --player Ann:ares --player Bob:athena --champion ares=4/3/2/1 "

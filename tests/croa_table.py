@@ -13,11 +13,11 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import Any
 
-from referee.chance import Chance
 from referee.games.croa.board import ZONE
 from referee.games.croa.engine import CroaEngine
 from referee.games.croa.pond import QUEEN, in_pond, occupants, reserve
 from referee.games.croa.render import frogs_text
+from referee.model.chance import Chance
 from referee.testing import Table
 
 Change = Callable[[Any], None]

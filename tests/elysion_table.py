@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from referee.errors import IllegalAction, RefereeError
+from referee.model.errors import IllegalAction, RefereeError
 from referee.testing import Table
 
 

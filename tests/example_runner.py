@@ -7,9 +7,9 @@ from itertools import pairwise
 from pathlib import Path
 from typing import Any
 
-from referee import session
 from referee.cli.context import Referee
 from referee.cli.shell import Shell
+from referee.record import session
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
 

@@ -59,10 +59,10 @@ def _verb_cost(verb: str, names: list[str]) -> int:
 
 
 def measure(game: str) -> tuple[int, int, int]:
-    from referee import session
     from referee.cli.context import Referee
     from referee.cli.shell import Shell
-    from referee.store import Store
+    from referee.record import session
+    from referee.record.store import Store
 
     first, last, _ = TURNS[game]
     db = Path(tempfile.mkdtemp()) / "k.db"

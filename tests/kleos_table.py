@@ -64,7 +64,7 @@ def check(minion: str, stat: str, dice: str | None = None) -> dict:
 def start(store, seed: str = "4", isles: bool = False):
     """A new two-player Contest (Ann/Ares on Temple 1 plays first); returns the session id.
     With `isles`, setup lays the five Epic cards (no `isle` actions in the log)."""
-    from referee import session
+    from referee.record import session
 
     options = {**NEW_OPTIONS, "isles": {a["isle"]: a["stats"] for a in isle_actions()}} if isles else NEW_OPTIONS
     loaded, _ = session.create(store, "kleos", options, seed=seed)
@@ -73,7 +73,7 @@ def start(store, seed: str = "4", isles: bool = False):
 
 def fill_isles(store, sid: str) -> None:
     """Setup's Epic card on each Isle: five actions."""
-    from referee import session
+    from referee.record import session
 
     for action in isle_actions():
         session.act(store, sid, action)
@@ -82,7 +82,7 @@ def fill_isles(store, sid: str) -> None:
 def to_action_phase(store, sid: str) -> None:
     """The Isles filled (five actions), Deployment ended, then both Play Phases: Ann's Action
     Phase of Day 1 begins."""
-    from referee import session
+    from referee.record import session
 
     fill_isles(store, sid)
     for _ in range(3):

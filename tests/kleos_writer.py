@@ -2,8 +2,8 @@
 
 import sys
 
-from referee import session
-from referee.store import open_store
+from referee.record import session
+from referee.record.store import open_store
 
 db, sid, n, tag = sys.argv[1], sys.argv[2], int(sys.argv[3]), sys.argv[4]
 store = open_store(db, timeout=30)  # a path or a postgresql:// URL

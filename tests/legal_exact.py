@@ -18,9 +18,10 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
-from referee import registry, session
-from referee.chance import NotYetRolled
-from referee.errors import RefereeError
+from referee.model import registry
+from referee.model.chance import NotYetRolled
+from referee.model.errors import RefereeError
+from referee.record import session
 from referee.testing import playout_choices
 
 UNKNOWN = "zzz"

@@ -33,9 +33,9 @@ def build(db: Path | str, game: str, cut: int | None = None) -> None:
 
 def live(db: Path | str, game: str):
     """The session of `game` in `db` as completion sees it."""
-    from referee import session
     from referee.cli.complete import Live
-    from referee.store import Store
+    from referee.record import session
+    from referee.record.store import Store
 
     store = Store(db, readonly=True)
     return Live.of(session.load(store, session.resolve(store, game, None)), store)

@@ -13,9 +13,9 @@ import pytest
 from click.testing import CliRunner
 from club import EXAMPLES, KLEOS_SHARED, KLEOS_UNFINISHED, KREUS_DEFEAT, play
 
-from referee import registry
 from referee.cli import cli
-from referee.store import Store
+from referee.model import registry
+from referee.record.store import Store
 
 
 @pytest.fixture(scope="module")
@@ -255,7 +255,7 @@ def test_stats_tally_rules_on_cached_summaries(tmp_path):
 
 
 def test_csv_cells_join_dice_faces_but_list_single_digit_numbers():
-    from referee.records import cell
+    from referee.after.records import cell
 
     assert cell(["s", "g", "-"]) == "sg-"
     assert cell(["3", "4", "5"]) == "3, 4, 5"  # Elysion realms 3, 4 and 5, not 345

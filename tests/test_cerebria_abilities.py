@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from cerebria_table import Layout, do, results, said
 
-from referee.errors import InputError
 from referee.games.cerebria.flow import COUNTER_RULE
+from referee.model.errors import InputError
 
 # -- The eight abilities -----------------------------------------------------------------------
 

@@ -53,10 +53,10 @@ def test_no_name_while_an_answer_is_awaited_is_refused_by_the_pending_rule():
 def test_pass_completes_to_all_and_to_the_player_who_may_answer():
     import click
 
-    from referee import session
     from referee.cli import cli
     from referee.cli.complete import Live, words
-    from referee.store import Store
+    from referee.record import session
+    from referee.record.store import Store
 
     p = Layout()
     p.place("Ann", "strong-bliss-blue-draw", fragments=2)

@@ -8,8 +8,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from referee.errors import InputError
 from referee.games.cerebria import cards
+from referee.model.errors import InputError
 
 
 @pytest.mark.parametrize("text, card", [

@@ -6,8 +6,8 @@ from __future__ import annotations
 
 from cerebria_table import Layout, do
 
-from referee import registry
-from referee.verbs import public
+from referee.model import registry
+from referee.model.verbs import public
 
 ENGINE = registry.engine("cerebria")
 

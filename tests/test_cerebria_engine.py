@@ -9,8 +9,9 @@ from cerebria_table import Layout, do, table
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from referee import registry, session
-from referee.errors import RefereeError
+from referee.model import registry
+from referee.model.errors import RefereeError
+from referee.record import session
 from referee.testing import Table
 
 ENGINE = registry.engine("cerebria")

@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 from cerebria_table import IMPULSE, Layout, do, results, said, table
 
-from referee.errors import IllegalAction, InputError
+from referee.model.errors import IllegalAction, InputError
 
 # -- Setup ---------------------------------------------------------------------------------
 

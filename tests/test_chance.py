@@ -4,8 +4,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from referee.chance import REFEREE, TABLE, Chance
-from referee.errors import InputError, StorageError
+from referee.model.chance import REFEREE, TABLE, Chance
+from referee.model.errors import InputError, StorageError
 
 KLEOS_FACES = ["-", "-", "-", "s", "s", "g"]
 

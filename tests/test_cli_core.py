@@ -198,7 +198,7 @@ def test_real_subprocess_end_to_end(tmp_path):
 
 
 def test_show_notes_a_session_recorded_under_other_rules(db):
-    from referee.store import Store
+    from referee.record.store import Store
 
     sid = _new()["session"]
     store = Store(db)

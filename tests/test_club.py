@@ -13,7 +13,7 @@ from club import KLEOS_SHARED, KLEOS_UNFINISHED, play
 from example_runner import play_quietly
 
 from referee.cli import cli
-from referee.store import ALL_STATUSES, open_store
+from referee.record.store import ALL_STATUSES, open_store
 
 GAMES = ("kleos", "kreus", "cerebria", "croa", "elysion")
 
@@ -102,7 +102,7 @@ def test_a_conflicting_history_is_refused_at_the_first_action_that_differs(table
 def test_a_game_pushed_unfinished_then_finished_is_updated_not_doubled(tmp_path, store_target):
     from kleos_table import NEXT
 
-    from referee import session
+    from referee.record import session
 
     db = tmp_path / "t.db"
     sid = play(db, "kleos", KLEOS_UNFINISHED)

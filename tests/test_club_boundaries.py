@@ -19,7 +19,7 @@ from club import KLEOS_SHARED, play
 
 from referee.cli import cli
 from referee.cli.context import Referee
-from referee.store import ALL_STATUSES, open_store
+from referee.record.store import ALL_STATUSES, open_store
 
 ROOT = Path(__file__).resolve().parent.parent
 KLEOS_NEW = ["kleos", "new", "--player", "Ann:ares", "--player", "Bob:athena", "--champion", "ares=4/3/2/1",
@@ -218,7 +218,7 @@ def _waiting_on_a_lock(admin: str, deadline: float = 120.0) -> None:
 def _push_meanwhile(table: str, sid: str, first: str, second: str, admin: str, tmp_path: Path) -> tuple[int, str]:
     """Push `sid` from `table` through `first` (not committed yet) while a second process pushes
     the same store through `second`: the two meet at the server at the same moment."""
-    from referee import push
+    from referee.record import push
 
     src, dst = open_store(table), open_store(first)
     meta, records = src.session(sid), src.actions(sid, ALL_STATUSES)
@@ -239,7 +239,7 @@ def _push_meanwhile(table: str, sid: str, first: str, second: str, admin: str, t
 
 
 def _push_other_meanwhile(ta: str, tb: str, club: dict, tmp_path: Path) -> tuple[int, str]:
-    from referee import push
+    from referee.record import push
 
     src, dst = open_store(ta), open_store(club["url"]["a"])
     meta, records = src.session("kleos-1"), src.actions("kleos-1", ALL_STATUSES)
@@ -363,7 +363,7 @@ def test_serializable_isolation_by_default_loses_no_action(club):
     failures: list[str] = []
 
     def writer() -> None:
-        from referee import session
+        from referee.record import session
 
         store = open_store(a)
         try:

@@ -14,10 +14,10 @@ import pyte
 import pytest
 from click.testing import CliRunner
 
-from referee import session
 from referee.cli import cli
-from referee.store import Store
-from referee.tables import text_width
+from referee.model.tables import text_width
+from referee.record import session
+from referee.record.store import Store
 
 ROWS, COLS = 24, 80
 GAMES = sorted(midgame.CUTS)

@@ -14,8 +14,10 @@ import random
 
 import pytest
 
-from referee import export, registry, session
-from referee.store import Store
+from referee.after import export
+from referee.model import registry
+from referee.record import session
+from referee.record.store import Store
 from referee.testing import playout_choices
 
 GAMES = list(registry.GAMES)
@@ -105,8 +107,8 @@ def test_random_corrections_strike_then_insert_and_amend_to_itself_change_nothin
     """At random points of random playouts: amending an action to itself changes nothing;
     striking one (where every later action survives it) and inserting it back gives back the
     same state; the record stays intact (`verify`)."""
-    from referee import corrections
-    from referee.integrity import verify_session
+    from referee.record import corrections
+    from referee.record.integrity import verify_session
 
     engine = registry.engine(game)
     store = Store(tmp_path / "c.db")

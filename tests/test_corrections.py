@@ -13,8 +13,9 @@ import json
 import pytest
 from corrections_support import root, scripted, words
 
-from referee import export, session
-from referee.store import ALL_STATUSES
+from referee.after import export
+from referee.record import session
+from referee.record.store import ALL_STATUSES
 
 # game -> (lines of the opening, an early action every later one survives without,
 #          an early action a later one needs)
@@ -160,7 +161,7 @@ def test_an_edited_trail_is_refused_by_import(game):
     data = json.loads(export.render(t.store, t.sid, "json", reveal_seed=True))
     struck = next(a for a in data["actions"] if a["status"] == "struck")
     struck["status"] = "done"  # the struck action put back by hand: the chain no longer matches
-    from referee.errors import RefereeError
+    from referee.model.errors import RefereeError
 
     with pytest.raises(RefereeError):
         export.import_session(t.store, export.parse(json.dumps(data)), unverified=True, copy=True)
@@ -171,7 +172,7 @@ def test_import_rechecks_a_replaced_entry_where_it_stood():
     """A replaced entry must have applied at its place before the correction: an export whose
     links were stripped (so the chain cannot speak) and whose replaced entry was made illegal
     is refused, naming that entry."""
-    from referee.errors import RefereeError
+    from referee.model.errors import RefereeError
 
     t, _lines = scripted("croa", 9)
     assert root(t, ["amend", "5", "--reason", "tile", "--", "move", "a1", "b2", "-t", "m2"]).code == 0

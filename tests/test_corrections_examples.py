@@ -15,7 +15,7 @@ import pytest
 from corrections_support import root
 from example_runner import play_quietly
 
-from referee import session
+from referee.record import session
 from referee.testing import Table
 
 _PLAYED: dict[str, Path] = {}
@@ -175,7 +175,7 @@ def test_elysion_another_order_of_play_breaks_the_next_take(tmp_path):
 def test_whole_game_with_its_first_action_amended_to_itself_verifies_and_round_trips(game, tmp_path):
     from corrections_support import opening, words
 
-    from referee import export
+    from referee.after import export
 
     t = played(game, tmp_path)
     before, length = t.summary, t.log_length()

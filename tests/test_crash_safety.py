@@ -10,8 +10,8 @@ from pathlib import Path
 
 from kleos_table import start
 
-from referee import session
-from referee.store import open_store
+from referee.record import session
+from referee.record.store import open_store
 
 WRITER = Path(__file__).parent / "kleos_writer.py"
 

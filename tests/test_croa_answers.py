@@ -6,7 +6,7 @@ import pytest
 from croa_table import Pond
 from test_croa_cards import hand, table
 
-from referee.errors import IllegalAction, InputError
+from referee.model.errors import IllegalAction, InputError
 from referee.testing import Table
 
 THREE = ("Ann:red", "Bob:blue", "Cy:green")
@@ -143,8 +143,8 @@ def test_colours_and_tiles_by_a_unique_prefix():
 
 def test_an_old_logs_bare_pass_still_speaks_for_every_colony_asked():
     # Logs written before `pass all` recorded a bare `pass` for the whole window: they replay.
-    from referee import session
     from referee.games.croa import ENGINE
+    from referee.record import session
 
     new = {"verb": "new", "players": list(THREE), "cards": True}
     records = [{"action": new, "results": []},

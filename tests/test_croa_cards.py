@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 from croa_table import Pond
 
-from referee.errors import IllegalAction, InputError
 from referee.games.croa import ENGINE
+from referee.model.errors import IllegalAction, InputError
 
 THREE = ("Ann:red", "Bob:blue", "Cy:green")
 
@@ -419,7 +419,7 @@ def test_random_games_with_real_cards_and_tiles_keep_every_count(seed):
     engine itself: a whole game through the store would replay it at every step)."""
     import random
 
-    from referee.chance import Chance
+    from referee.model.chance import Chance
 
     rng = random.Random(seed)
     players = ["Ann:red", "Bob:blue", "Cy:green"][: 2 + seed % 2]

@@ -10,9 +10,9 @@ import pytest
 from croa_table import Pond
 from test_croa_cards import hand, table
 
-from referee.chance import Chance
 from referee.games.croa import ENGINE
 from referee.games.croa.cards import MOVE_CARDS
+from referee.model.chance import Chance
 from referee.testing import Table
 
 EXTRA = "Extra parts"
@@ -241,7 +241,7 @@ def test_a_chain_given_up_front_ends_as_the_same_chain_answered_step_by_step_wit
 
 def test_extra_parts_in_an_older_log_are_still_replayed_as_ignored():
     # Logs written before this ruling kept a move whose extra part was ignored: they replay.
-    from referee import session
+    from referee.record import session
 
     records = [{"action": {"verb": "new", "players": ["Ann:red", "Bob:blue"]}, "results": []},
                {"action": {"verb": "move", "from": "a2", "to": "a3", "tile": "reeds",

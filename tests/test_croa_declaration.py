@@ -11,8 +11,8 @@ from croa_table import Pond
 from test_croa_cards import hand, table
 
 from referee.games.croa import ENGINE
+from referee.model.verbs import public
 from referee.testing import Table
-from referee.verbs import public
 
 # -- the pending list --------------------------------------------------------------------------
 

@@ -5,12 +5,12 @@ from __future__ import annotations
 import pytest
 from croa_table import Pond
 
-from referee.chance import Chance
-from referee.errors import IllegalAction, InputError
 from referee.games.croa import ENGINE
 from referee.games.croa.board import start_squares
 from referee.games.croa.pond import reserve
 from referee.games.croa.tiles import FULL_PILES, MALES
+from referee.model.chance import Chance
+from referee.model.errors import IllegalAction, InputError
 
 # -- setup --------------------------------------------------------------------------------
 

@@ -6,9 +6,9 @@ from croa_table import Pond
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from referee.chance import Chance
-from referee.errors import RefereeError
 from referee.games.croa import ENGINE
+from referee.model.chance import Chance
+from referee.model.errors import RefereeError
 
 WORDS = st.one_of(
     st.sampled_from(["a1", "a2", "a3", "b2", "h8", "b2:queen", "a1:servant", "b1:c2", "b1:c2:mud",

@@ -6,8 +6,8 @@ from __future__ import annotations
 from croa_table import Pond
 from test_croa_cards import hand, table
 
-from referee import session
 from referee.games.croa import ENGINE
+from referee.record import session
 from scorers.croa import next_tile
 
 # -- messages name the colony as a possessive ---------------------------------------------

@@ -5,9 +5,9 @@ from __future__ import annotations
 import pytest
 from croa_table import Pond
 
-from referee.chance import Chance
-from referee.errors import IllegalAction, InputError
 from referee.games.croa import ENGINE
+from referee.model.chance import Chance
+from referee.model.errors import IllegalAction, InputError
 
 THREE = ("Ann:red", "Bob:blue", "Cy:green")
 

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from referee import session
-from referee.integrity import verify_session
+from referee.record import session
+from referee.record.integrity import verify_session
 from referee.testing import Table
 
 NEW = "--player Ann:red --player Bob:blue --digital"
@@ -88,7 +88,7 @@ def test_a_seen_record_cannot_be_struck_or_amended_to_hide_the_tile_again():
 
 
 def test_verify_refuses_a_seen_record_that_no_undone_move_drew():
-    from referee.integrity import seen_problem
+    from referee.record.integrity import seen_problem
 
     t = Table("croa", NEW, seed=None)
     tile = t.ok("move a2 a3").result["results"][0]["value"]

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from referee import registry
+from referee.model import registry
 from referee.testing import declaration_problems
 
 
@@ -17,7 +17,7 @@ def test_the_declaration_is_the_command_line(game):
 def test_a_difference_is_found():
     """The comparison itself: a verb missing from the command line is reported."""
     from referee.games.croa import ENGINE
-    from referee.verbs import Verb
+    from referee.model.verbs import Verb
 
     verbs = dict(ENGINE.verbs)
     try:

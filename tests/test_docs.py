@@ -42,7 +42,7 @@ def test_every_game_verb_of_games_md_exists():
 
 def test_root_command_imports_only_click():
     code = ("import sys, referee.cli; "
-            "heavy = [m for m in ('prompt_toolkit', 'tabulate', 'sqlite3', 'referee.games', 'referee.store', 'json',"
+            "heavy = [m for m in ('prompt_toolkit', 'tabulate', 'sqlite3', 'referee.games', 'referee.record.store', 'json',"
             " 'starlette', 'uvicorn', 'segno', 'referee.cli.web')"
             " if m in sys.modules]; print(heavy)")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
@@ -52,14 +52,14 @@ def test_root_command_imports_only_click():
 def test_help_does_not_load_games_or_the_store():
     code = ("import sys\nfrom referee.cli import cli\n"
             "try:\n    cli.main(['--help'], standalone_mode=False)\nexcept SystemExit:\n    pass\n"
-            "print([m for m in sys.modules if m.startswith(('referee.games', 'referee.store', 'prompt_toolkit', 'tabulate',"
+            "print([m for m in sys.modules if m.startswith(('referee.games', 'referee.record.store', 'prompt_toolkit', 'tabulate',"
             " 'starlette', 'uvicorn', 'segno', 'referee.cli.web', 'referee.cli.serve'))])")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
     assert out.strip().splitlines()[-1] == "[]"
 
 
 def test_cli_and_registry_list_the_same_games():
-    from referee import registry
+    from referee.model import registry
 
     assert tuple(registry.GAMES) == GAME_NAMES
 

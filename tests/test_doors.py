@@ -1,6 +1,6 @@
 """One-way doors (docs/architecture.md): every module's imports, read with `ast`, go the right way.
 
-    referee/cli/ (Click, printing, the shell) -> referee/session.py -> referee/store.py
+    referee/cli/ (Click, printing, the shell) -> referee/record/session.py -> referee/record/store.py
             |                                          |
             v                                          v
     referee/games/<game>/ (pure rules)  ------->  scorers/ (pure maths)
@@ -14,10 +14,10 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
-CORE = ("referee.session", "referee.store", "referee.export", "referee.chance", "referee.engine",
-        "referee.verbs", "referee.errors", "referee.registry", "referee.integrity")
-IMPURE = ("click", "prompt_toolkit", "referee.cli", "referee.store", "referee.session",
-          "referee.export", "psycopg", "sqlite3")
+CORE = ("referee.record.session", "referee.record.store", "referee.after.export", "referee.model.chance", "referee.model.engine",
+        "referee.model.verbs", "referee.model.errors", "referee.model.registry", "referee.record.integrity")
+IMPURE = ("click", "prompt_toolkit", "referee.cli", "referee.record.store", "referee.record.session",
+          "referee.after.export", "psycopg", "sqlite3")
 
 
 def _module(path: Path) -> str:

@@ -6,9 +6,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from referee.errors import InputError
 from referee.games.elysion import catalog as cat
 from referee.games.elysion import expr
+from referee.model.errors import InputError
 
 NAMES = ["coin", "gate", "fleece", "amphora", "lotus", "sky", "sea", "realms", "blessings"]
 HEAD = '[catalog]\nname = "Test"\nfactions = ["sky", "sea"]\n'

@@ -17,7 +17,7 @@ from referee.testing import Table
 
 def _stored(t: Table) -> list[tuple]:
     """Every stored row of the session, with its status (what a dry run must not touch)."""
-    from referee.store import ALL_STATUSES
+    from referee.record.store import ALL_STATUSES
 
     rows = t.store.actions(t.sid, ALL_STATUSES)
     return [(r["idx"], r["status"], r["action"], r["results"]) for r in rows]

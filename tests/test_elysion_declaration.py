@@ -10,8 +10,8 @@ import pytest
 from elysion_table import Journey
 
 from referee.games.elysion import ENGINE
+from referee.model.verbs import public
 from referee.testing import Table
-from referee.verbs import public
 
 
 def test_the_summary_pending_list_is_the_states_list_at_a_keep_and_a_shade():

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from example_runner import play_quietly
 
-from referee import session
+from referee.record import session
 from referee.testing import Table
 
 

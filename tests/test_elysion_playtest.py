@@ -146,7 +146,7 @@ def test_status_has_no_look_back_column_once_the_game_is_scored():
 def test_status_fits_80_columns_with_seven_players_and_long_rules():
     import random
 
-    from referee import session
+    from referee.record import session
 
     opts = {
         "players": ["Annabel", "Bob", "Cy", "Dee", "Eve", "Fay", "Gus"],

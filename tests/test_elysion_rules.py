@@ -10,10 +10,10 @@ from elysion_table import Journey as Game
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from referee import session
-from referee.errors import IllegalAction, InputError
 from referee.games.elysion import ENGINE as E
 from referee.games.elysion.catalog import get as get_catalog
+from referee.model.errors import IllegalAction, InputError
+from referee.record import session
 from scorers.elysion import blessings_drawn, higher
 
 # -- the Blessings calculator ------------------------------------------------------------
@@ -731,8 +731,8 @@ def test_blessings_not_kept_go_back_under_the_deck():
 def test_blessings_put_back_come_up_once_the_deck_above_them_is_drawn():
     # Everything but Caduceus and Cornucopia is kept; under the deck lie [Nectar] then
     # [Aegis, Ambrosia]. A draw of 4: the 2 never drawn, Nectar, then one of Aegis/Ambrosia.
-    from referee.chance import Chance
     from referee.games.elysion import deck
+    from referee.model.chance import Chance
 
     catalog = get_catalog(None)
     state = E.copy(Game().state)
@@ -801,8 +801,8 @@ def test_status_names_the_shades_that_answer_the_pending_decision():
 def test_refill_from_an_empty_shade_deck_still_turns_up_the_visible_top():
     # Beyond the Styx: the deck's top card is visible; with the deck out, refilling moves that
     # card by the row and says so (it used to move silently), and the deck shows "none".
-    from referee.chance import Chance
     from referee.games.elysion import deck
+    from referee.model.chance import Chance
 
     catalog = get_catalog(None)
     state = E.copy(Game(styx=True, shades=["Stone Giant", "Ferryman", "Old Sailor"]).state)

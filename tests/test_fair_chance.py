@@ -11,11 +11,13 @@ import pytest
 from click.testing import CliRunner
 from kleos_table import ISLE_LINES, NEW_ARGS, NEW_OPTIONS, NEXT, check, start
 
-from referee import export, registry, session
-from referee.chance import Chance, NotYetRolled
+from referee.after import export
 from referee.cli import cli
-from referee.errors import RefereeError
-from referee.store import Store
+from referee.model import registry
+from referee.model.chance import Chance, NotYetRolled
+from referee.model.errors import RefereeError
+from referee.record import session
+from referee.record.store import Store
 from referee.testing import playout_choices
 
 STEPS = {"kleos": 70}  # Kleos reaches its first combat later than the others reach a draw
@@ -147,7 +149,7 @@ def test_the_secret_seed_is_revealed_when_the_game_is_over_and_verify_checks_it(
     seed, key = loaded.seed.split(".")
     assert data["commitment"] == "hmac-sha256:" + hmac.new(bytes.fromhex(key), bytes.fromhex(seed),
                                                            hashlib.sha256).hexdigest()
-    from referee.integrity import verify_session
+    from referee.record.integrity import verify_session
 
     assert verify_session(store, sid)["ok"]
     again, _ = export.import_session(store, export.parse(json.dumps(data)), copy=True)  # a second copy here

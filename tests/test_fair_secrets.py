@@ -12,10 +12,12 @@ import time
 
 from kleos_table import NEW_OPTIONS, do, new_game
 
-from referee import export, registry, secret, session
-from referee.chance import Chance
-from referee.integrity import verify_session
-from referee.store import Store
+from referee.after import export
+from referee.model import registry, secret
+from referee.model.chance import Chance
+from referee.record import session
+from referee.record.integrity import verify_session
+from referee.record.store import Store
 
 
 def test_the_seed_of_a_new_game_is_not_among_a_million_guesses_checked_against_its_commitment(tmp_path):
@@ -97,7 +99,7 @@ def test_verify_refuses_a_roll_drawn_twice_at_one_counter(tmp_path):
     t.act(do("check", minion="ares:champion", stat="attack"))
     rows = t.store.actions(t.sid, ("done", "dropped"))
     first, second = [r for r in rows if r["action"].get("verb") == "check"]
-    from referee.integrity import counter_problem
+    from referee.record.integrity import counter_problem
 
     assert counter_problem(rows) is None
     second["results"][0]["at"] = first["results"][0]["at"]
@@ -192,7 +194,7 @@ def test_undo_after_the_end_prints_the_new_commitment(tmp_path):
 
 
 def test_a_correction_after_the_end_commits_a_new_secret_before_it_draws(tmp_path):
-    from referee import corrections
+    from referee.record import corrections
 
     engine = registry.engine("croa")
     store = Store(tmp_path / "s.db")

@@ -16,9 +16,9 @@ import pytest
 from click.testing import CliRunner
 from kleos_table import NEW_ARGS, NEW_OPTIONS, glory
 
-from referee import session
 from referee.cli import cli
-from referee.store import Store
+from referee.record import session
+from referee.record.store import Store
 
 
 def run(*args: str, input: str | bytes | None = None):

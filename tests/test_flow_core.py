@@ -9,10 +9,10 @@ from __future__ import annotations
 
 import pytest
 
-from referee.chance import Chance
-from referee.engine import Engine
-from referee.errors import IllegalAction, InputError
-from referee.verbs import Field, Verb, declare, pending
+from referee.model.chance import Chance
+from referee.model.engine import Engine
+from referee.model.errors import IllegalAction, InputError
+from referee.model.verbs import Field, Verb, declare, pending
 
 
 def _add(state, action, chance):

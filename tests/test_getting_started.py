@@ -21,7 +21,7 @@ from referee.cli.manual import roff_to_text
 def test_default_store_is_in_platformdirs_user_data_dir(monkeypatch, tmp_path):
     import platformdirs
 
-    from referee.store import default_path
+    from referee.record.store import default_path
 
     monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path))
     assert default_path() == platformdirs.user_data_path("referee", appauthor=False) / "referee.db"
@@ -32,7 +32,7 @@ def test_help_and_version_do_not_load_platformdirs():
     code = ("import sys\nfrom referee.cli import cli\n"
             "for args in (['--help'], ['--version'], ['kleos', '--help']):\n"
             "    try:\n        cli.main(args, standalone_mode=False)\n    except SystemExit:\n        pass\n"
-            "print('platformdirs' in sys.modules, 'referee.store' in sys.modules)")
+            "print('platformdirs' in sys.modules, 'referee.record.store' in sys.modules)")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
     assert out.strip().splitlines()[-1] == "False False"
 
@@ -109,8 +109,8 @@ def test_manual_on_a_terminal_without_man_pages_plain_text(tmp_path):
 
 
 def test_without_platformdirs_the_default_store_is_a_storage_error_saying_how_to_mend_it(monkeypatch):
-    from referee.errors import StorageError
-    from referee.store import default_path
+    from referee.model.errors import StorageError
+    from referee.record.store import default_path
 
     monkeypatch.setitem(sys.modules, "platformdirs", None)  # as if it were not installed
     with pytest.raises(StorageError, match=r"reinstall referee .* or give --db PATH"):

@@ -10,9 +10,10 @@ import midgame
 import pytest
 from click.testing import CliRunner
 
-from referee import registry, session
 from referee.cli import cli
-from referee.store import Store
+from referee.model import registry
+from referee.record import session
+from referee.record.store import Store
 from referee.testing import playout_choices
 
 GAMES = list(registry.GAMES)

@@ -16,7 +16,8 @@ import pytest
 from click.testing import CliRunner
 from example_runner import run_example
 
-from referee import i18n, session
+from referee.model import i18n
+from referee.record import session
 from referee.testing import Table
 
 babel = pytest.importorskip("babel")  # the `check` extra

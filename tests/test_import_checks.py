@@ -8,10 +8,11 @@ import pytest
 from click.testing import CliRunner
 from kleos_table import NEXT, check, glory, start
 
-from referee import export, session
+from referee.after import export
 from referee.cli import cli
-from referee.errors import InputError, StorageError
-from referee.store import Store
+from referee.model.errors import InputError, StorageError
+from referee.record import session
+from referee.record.store import Store
 
 
 @pytest.fixture

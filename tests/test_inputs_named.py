@@ -14,9 +14,9 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from referee import session
 from referee.cli import cli
-from referee.store import Store
+from referee.record import session
+from referee.record.store import Store
 
 CROA = ["croa", "new", "--player", "Ann:red", "--player", "Bob:blue", "--seed", "1"]
 KLEOS = ["kleos", "new", "--player", "Ann:ares", "--player", "Bob:athena", "--champion", "ares=4/3/2/1",
@@ -121,7 +121,7 @@ def test_control_characters_in_a_rename_and_in_an_action_are_refused(tmp_path):
 
 
 def test_control_characters_already_stored_are_escaped_wherever_names_are_printed(tmp_path, monkeypatch):
-    from referee import text
+    from referee.model import text
 
     db = tmp_path / "t.db"
     store = Store(db)
@@ -232,7 +232,7 @@ def test_a_truncated_store_is_named_damaged(tmp_path):
 # -- where an export goes -------------------------------------------------------------------------
 
 def test_export_to_dev_stdout_writes_through_and_leaves_the_link(tmp_path, monkeypatch):
-    from referee import export
+    from referee.after import export
 
     db = tmp_path / "t.db"
     assert run(db, *KLEOS).exit_code == 0

@@ -9,10 +9,11 @@ import pytest
 from click.testing import CliRunner
 from kleos_table import NEXT, check, glory, start
 
-from referee import export, session
+from referee.after import export
 from referee.cli import cli
-from referee.integrity import canonical, link, verify_session
-from referee.store import Store
+from referee.record import session
+from referee.record.integrity import canonical, link, verify_session
+from referee.record.store import Store
 
 # The session every test edits (seed 4, Kleos; Ann to act after three `next`):
 #   0 new · 1-3 next · 4 check rolled · 5 check typed "sg" · 6 glory +1

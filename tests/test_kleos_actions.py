@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from kleos_table import CARDS, MINOTAUR_IN_HAND, action_phase, do, glory_of, minion, new_game, place
 
-from referee.errors import InputError
 from referee.games.kleos import ENGINE
+from referee.model.errors import InputError
 
 
 def action_game(**kw):

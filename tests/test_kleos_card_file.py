@@ -11,7 +11,7 @@ from click.testing import CliRunner
 from referee.cli import cli
 from referee.games.kleos import library_file
 from referee.games.kleos.library_file import LibraryFileError, parse_csv, parse_toml
-from referee.store import Store
+from referee.record.store import Store
 
 ADDS = [
     ["Hoplite Warrior", "--stats", "2/2/1/1"],

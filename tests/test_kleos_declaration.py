@@ -9,9 +9,9 @@ import random
 import pytest
 from kleos_table import action_phase, do, new_game, place
 
-from referee import registry
+from referee.model import registry
+from referee.model.verbs import public
 from referee.testing import Table, playout_choices
-from referee.verbs import public
 
 ENGINE = registry.engine("kleos")
 

@@ -11,8 +11,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as hs
 from kleos_table import CARDS, MINOTAUR_IN_HAND, action_phase, do, minion, new_game, place, queue
 
-from referee.errors import InputError, RefereeError
 from referee.games.kleos import ENGINE
+from referee.model.errors import InputError, RefereeError
 
 
 def action_game():

@@ -9,9 +9,9 @@ from pathlib import Path
 import pytest
 from kleos_table import CHAMPIONS, contest, do, minion, new_game
 
-from referee.errors import IllegalAction, InputError
 from referee.games.kleos import ENGINE, board
 from referee.games.kleos import state as st
+from referee.model.errors import IllegalAction, InputError
 
 GODS = ("ares", "artemis", "athena", "dionysus", "hermes")
 DEFAULT = json.loads(Path(board.__file__).with_name("default_board.json").read_text())

@@ -6,8 +6,8 @@ from __future__ import annotations
 
 from kleos_table import action_phase, do, minion, new_game, place, queue
 
-from referee.errors import InputError
 from referee.games.kleos import ENGINE
+from referee.model.errors import InputError
 
 
 def three_gods_at_the_arena():

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from kreus_table import ROUTE, Layout, planet_layout, seated, text, turn
 
-from referee.errors import InputError
 from referee.games.kreus.table import held_aggression
+from referee.model.errors import InputError
 from referee.testing import Table
 
 

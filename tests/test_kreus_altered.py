@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from kreus_table import TITANS, Layout, seated, text, titans, turn
 
-from referee.errors import InputError
+from referee.model.errors import InputError
 from referee.testing import Table
 
 

@@ -223,8 +223,8 @@ def test_log_lines_are_the_commands_the_table_types(db):
     writes it (`describe`), replays through `referee play` to the same table."""
     import random
 
-    from referee.chance import Chance
     from referee.games.kreus import ENGINE
+    from referee.model.chance import Chance
 
     rng = random.Random(7)
     opts = {"players": ["Ann", "Bob", "Cy", "Dee", "Eve"], "first": "Cy",

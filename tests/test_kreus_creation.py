@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from kreus_table import Layout, seated, text, turn
 
-from referee.errors import InputError
 from referee.games.kreus import board
+from referee.model.errors import InputError
 from referee.testing import Table
 
 

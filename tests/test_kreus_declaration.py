@@ -9,8 +9,8 @@ import random
 import pytest
 
 from referee.games.kreus import ENGINE
+from referee.model.verbs import public
 from referee.testing import Table
-from referee.verbs import public
 
 PLAYERS = "--player Ann --player Bob --player Cy --player Dee --first Ann"
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from kreus_table import seated, text, turn
 
-from referee.errors import InputError
+from referee.model.errors import InputError
 
 
 def _rich(n: int = 4):

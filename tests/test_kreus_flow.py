@@ -178,7 +178,7 @@ def test_route_script_uses_each_player_once_a_turn():
 
 
 def test_unknown_verb_is_an_input_error():
-    from referee.errors import InputError
+    from referee.model.errors import InputError
 
     seated().refuse({"verb": "fly"}, kind=InputError)
     seated().refuse({"verb": "reveal", "player": "Zed", "card": "fire"}, kind=InputError)

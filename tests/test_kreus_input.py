@@ -8,9 +8,9 @@ import itertools
 import pytest
 from kreus_table import ROUTE, Layout, planet_layout, seated, titans, turn
 
-from referee import session
-from referee.errors import RefereeError
 from referee.games.kreus import ENGINE
+from referee.model.errors import RefereeError
+from referee.record import session
 from referee.testing import Table
 
 FIELDS = ["player", "card", "n", "to", "with", "give", "on", "as", "target", "titan", "face",

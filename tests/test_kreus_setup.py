@@ -6,9 +6,9 @@ from __future__ import annotations
 import pytest
 from kreus_table import seated, table, text
 
-from referee.errors import IllegalAction, InputError
 from referee.games.kreus import cards, data
 from referee.games.kreus.engine import KreusEngine
+from referee.model.errors import IllegalAction, InputError
 
 
 @pytest.mark.parametrize("n, tokens, size, aether, per_element, thunderbolts", [

@@ -10,7 +10,7 @@ from __future__ import annotations
 import pytest
 from legal_exact import explore
 
-from referee import registry
+from referee.model import registry
 
 # seeds (each draws its own player count) and states checked per seed
 PLAN = {"kreus": (4, 9), "cerebria": (4, 9), "croa": (4, 9), "elysion": (4, 9), "kleos": (4, 9)}

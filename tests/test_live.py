@@ -15,7 +15,7 @@ from prompt_toolkit.output import DummyOutput
 
 from referee.cli.context import Referee
 from referee.cli.shell import Shell
-from referee.store import Store
+from referee.record.store import Store
 
 
 def _shell(db, game: str) -> Shell:

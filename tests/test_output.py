@@ -18,7 +18,7 @@ from tabulate import tabulate
 
 from referee.cli import cli
 from referee.cli.output import paint
-from referee.tables import render, text_width
+from referee.model.tables import render, text_width
 
 ANSI = re.compile(r"\x1b\[[0-9;]*m")
 

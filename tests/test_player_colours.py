@@ -6,8 +6,9 @@ from __future__ import annotations
 import click
 import midgame
 
-from referee import colours, report
+from referee.after import report
 from referee.cli import output
+from referee.model import colours
 
 
 def test_a_name_is_painted_in_the_colour_the_table_gave_it():
@@ -24,7 +25,7 @@ def test_players_without_a_colour_take_seat_colours_not_used_by_the_others():
 def test_the_report_chart_draws_each_colony_in_its_own_colour(tmp_path):
     db = tmp_path / "s.db"
     midgame.build(db, "croa", cut=6)  # Ann:red, Bob:blue
-    from referee.store import Store
+    from referee.record.store import Store
 
     rep = report.gather(Store(db, readonly=True), "croa-1")
     assert rep.chart.colours == {"Ann": "red", "Bob": "blue"}
@@ -60,7 +61,7 @@ def test_a_view_on_a_store_an_older_referee_wrote_upgrades_it_then_reads(tmp_pat
     from click.testing import CliRunner
 
     from referee.cli import cli
-    from referee.store import SCHEMA_VERSION
+    from referee.record.store import SCHEMA_VERSION
 
     db = tmp_path / "s.db"
     midgame.build(db, "croa", cut=6)

@@ -17,9 +17,9 @@ import pytest
 from click.testing import CliRunner
 from example_runner import play_quietly
 
-from referee import session
 from referee.cli import cli
-from referee.store import ALL_STATUSES, Store
+from referee.record import session
+from referee.record.store import ALL_STATUSES, Store
 
 SID = "kleos-1"
 ROWS = 73  # `new` and 72 actions
@@ -246,7 +246,7 @@ def test_a_damaged_index_that_hides_42_rows_is_named_never_replayed_as_a_shorter
 
 
 def test_verify_runs_sqlites_integrity_check(db, monkeypatch):
-    from referee.store import Store as Sqlite
+    from referee.record.store import Store as Sqlite
 
     monkeypatch.setattr(Sqlite, "storage_check", lambda self, quick=False: ["Fragmentation of 588 bytes"])
     r = run(db, "verify", SID)
@@ -340,7 +340,7 @@ def test_an_import_keeps_result_details_and_original_times(db, tmp_path):
 # -- the same on PostgreSQL ------------------------------------------------------------------------
 
 def test_on_postgres_the_row_is_sealed_and_the_club_keeps_every_pushed_head(db, pg_url):
-    from referee.store import open_store
+    from referee.record.store import open_store
 
     assert run(db, "push", SID, "--to", pg_url).exit_code == 0
     verified = run(pg_url, "verify", SID, "--head", head(db))

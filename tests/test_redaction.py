@@ -10,7 +10,7 @@ import pytest
 from click.testing import CliRunner
 
 from referee.cli import cli
-from referee.store_pg import _secrets, redact
+from referee.record.store_pg import _secrets, redact
 
 PW = "s3cretPW9"
 FORMS = {

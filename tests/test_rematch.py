@@ -9,7 +9,7 @@ import pytest
 from click.testing import CliRunner
 
 from referee.cli import cli
-from referee.store import Store
+from referee.record.store import Store
 
 
 def run(*args: str, input: str | None = None):

@@ -13,9 +13,9 @@ import pytest
 from click.testing import CliRunner
 from club import EXAMPLES, KREUS_DEFEAT, play
 
-from referee import report
+from referee.after import report
 from referee.cli import cli
-from referee.store import Store
+from referee.record.store import Store
 
 CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
 

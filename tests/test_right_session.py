@@ -11,7 +11,7 @@ import midgame
 from click.testing import CliRunner
 
 from referee.cli import cli
-from referee.store import Store
+from referee.record.store import Store
 
 
 def run(*args: str):

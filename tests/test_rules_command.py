@@ -8,8 +8,8 @@ import json
 import pytest
 from click.testing import CliRunner
 
-from referee import registry, rulebook
 from referee.cli import cli
+from referee.model import registry, rulebook
 from referee.testing import Table
 
 

@@ -17,8 +17,8 @@ from cli_tree import shipped
 from click.testing import CliRunner
 from kleos_table import ISLE_LINES
 
-from referee import secret
 from referee.cli import cli
+from referee.model import secret
 
 STARTS = {
     "kleos": ["new", "--player", "Ann:ares", "--player", "Bob:athena", "--champion", "ares=4/3/2/1",

@@ -17,10 +17,10 @@ import pytest
 from club import EXAMPLES, play
 from serve_support import CHROMIUM, get, read_stream, referee, serving, why_no_browser
 
-from referee import session
 from referee.cli.serve import missing_parts
 from referee.games.croa.web import tile_name
-from referee.store import Store
+from referee.record import session
+from referee.record.store import Store
 
 CROA_LINES = [line for line in (EXAMPLES / "croa.txt").read_text(encoding="utf-8").splitlines()
               if line.strip() and not line.startswith("#")]

@@ -6,9 +6,9 @@ Exercised through a real game (Kleos): `glory` is a card's effect on glory, lega
 import pytest
 from kleos_table import NEXT, check, fill_isles, glory, start, to_action_phase
 
-from referee import session
-from referee.errors import IllegalAction, InputError
-from referee.store import open_store
+from referee.model.errors import IllegalAction, InputError
+from referee.record import session
+from referee.record.store import open_store
 
 
 @pytest.fixture

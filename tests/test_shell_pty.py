@@ -105,7 +105,7 @@ def _point(s: Screen, typed: str, expected: list[str]) -> None:
 
 
 def _log_size(db) -> int:
-    from referee.store import Store
+    from referee.record.store import Store
 
     store = Store(db, readonly=True)
     try:

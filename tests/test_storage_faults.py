@@ -18,11 +18,11 @@ import pytest
 from click.testing import CliRunner
 from kleos_table import NEW_ARGS, NEW_OPTIONS, glory
 
-from referee import session
 from referee.cli import cli
 from referee.cli.context import Referee
-from referee.errors import StorageError
-from referee.store import Store
+from referee.model.errors import StorageError
+from referee.record import session
+from referee.record.store import Store
 
 VIEWS = [["show"], ["kleos", "status"], ["log"], ["log", "--all"], ["sessions", "--all"], ["export"],
          ["export", "--format", "md"], ["verify"], ["verify", "--all"], ["stats"]]

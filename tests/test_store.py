@@ -6,8 +6,8 @@ import pytest
 from click.testing import CliRunner
 
 from referee.cli import cli
-from referee.errors import StorageError
-from referee.store import APPLICATION_ID, SCHEMA_VERSION, Store, default_path, open_store
+from referee.model.errors import StorageError
+from referee.record.store import APPLICATION_ID, SCHEMA_VERSION, Store, default_path, open_store
 
 
 def test_new_store_has_schema_version_and_wal(tmp_path):
@@ -81,7 +81,7 @@ def test_card_library_is_kept_across_sessions(store_target):
 def test_a_store_locked_past_its_timeout_is_a_storage_error(store_target):
     from kleos_table import glory, start
 
-    from referee import session
+    from referee.record import session
 
     holder = open_store(store_target)
     sid = start(holder)
@@ -103,7 +103,7 @@ def test_a_store_locked_past_its_timeout_is_a_storage_error(store_target):
 def test_postgres_tables_writing_different_sessions_never_wait(pg_url):
     from kleos_table import glory, start
 
-    from referee import session
+    from referee.record import session
 
     holder = open_store(pg_url)
     mine, other = start(holder), start(holder)
@@ -120,7 +120,7 @@ def test_postgres_tables_writing_different_sessions_never_wait(pg_url):
 
 def test_postgres_store_has_a_meta_table_with_its_schema_version(pg_url):
     store = open_store(pg_url)
-    from referee.store_pg import BOUNDARIES
+    from referee.record.store_pg import BOUNDARIES
 
     assert dict(store.db.execute("SELECT key, value FROM meta").fetchall()) == {
         "application": "referee", "schema_version": str(SCHEMA_VERSION), "boundaries": BOUNDARIES}
@@ -154,7 +154,7 @@ def test_a_password_in_the_url_is_never_printed(pg_cluster, tmp_path):
 
 
 def test_an_older_postgres_store_is_migrated_in_one_step_and_one_it_cannot_is_refused(pg_url, monkeypatch):
-    from referee import store_pg
+    from referee.record import store_pg
 
     store = open_store(pg_url)
     store.db.execute("UPDATE meta SET value = ? WHERE key = 'schema_version'", (str(SCHEMA_VERSION - 1),))
@@ -171,7 +171,7 @@ def test_an_older_postgres_store_is_migrated_in_one_step_and_one_it_cannot_is_re
 
 
 def test_a_url_is_shown_without_its_password():
-    from referee.store_pg import redact
+    from referee.record.store_pg import redact
 
     assert redact("postgresql://table3:hunter22@club.example:5433/referee?sslmode=require") == \
         "postgresql://table3:***@club.example:5433/referee?sslmode=require"

@@ -8,13 +8,13 @@ import pytest
 from click.testing import CliRunner
 from kleos_table import NEXT, check, glory, start
 
-from referee import session
 from referee.cli import cli
-from referee.errors import StorageError
-from referee.integrity import verify_session
-from referee.store import APPLICATION_ID, SCHEMA_VERSION, Store
+from referee.model.errors import StorageError
+from referee.record import session
+from referee.record.integrity import verify_session
+from referee.record.store import APPLICATION_ID, SCHEMA_VERSION, Store
 
-# The schema text of referee/store.py at schema version 1, as released.
+# The schema text of referee/record/store.py at schema version 1, as released.
 SCHEMA_V1 = """
 CREATE TABLE sessions (
     id TEXT PRIMARY KEY,

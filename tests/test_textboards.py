@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import re
 
-from referee.textboards import text_board_html
+from referee.model.textboards import text_board_html
 
 CEREBRIA_LIKE = """\
 Impulse

@@ -19,11 +19,12 @@ import pytest
 from click.testing import CliRunner
 from example_runner import EXAMPLES, play_quietly
 
-from referee import registry, session
 from referee.cli import cli
 from referee.cli.output import events_text
-from referee.store import Store
-from referee.tables import text_width
+from referee.model import registry
+from referee.model.tables import text_width
+from referee.record import session
+from referee.record.store import Store
 
 # examples/<game>-<lang>.txt (croa-fr) are the same games typed in another language (test_i18n)
 GAMES = sorted(p.stem for p in EXAMPLES.glob("*.txt") if "-" not in p.stem)

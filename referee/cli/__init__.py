@@ -12,7 +12,7 @@ import click
 
 from referee.cli.lazy import RootGroup
 
-GAME_NAMES = ("kleos", "kreus", "cerebria", "croa", "elysion")  # as in referee.registry (kept light here)
+GAME_NAMES = ("kleos", "kreus", "cerebria", "croa", "elysion")  # as in referee.model.registry (kept light here)
 SESSION_COMMANDS = {
     "sessions": ("referee.cli.sessions:sessions_cmd", "List sessions; rename, delete, restore, purge."),
     "show": ("referee.cli.sessions:show_cmd", "Show a session's table (board, scores, turn)."),
@@ -88,7 +88,7 @@ def _colour(ctx: click.Context, value: bool | None) -> bool | None:
 def _lang(value: str | None) -> None:
     """--lang takes effect while parsing, so the help and errors that follow speak it."""
     if value is not None:
-        from referee.i18n import set_language
+        from referee.model.i18n import set_language
 
         set_language(value.lower())
 

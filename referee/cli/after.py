@@ -22,7 +22,7 @@ def stats_cmd(game: str | None, player: str | None, since: _dt.datetime | None) 
     Counts finished sessions only, from the summaries the store keeps (nothing is
     replayed). A shared victory is a win for each sharer; in Kreus the whole team
     wins (any winning tier) or loses. Crôa! and Kreus keep no score."""
-    from referee import stats
+    from referee.after import stats
 
     ref = context.get()
     left_out: list[tuple[str, str]] = []
@@ -57,7 +57,8 @@ def stats_cmd(game: str | None, player: str | None, since: _dt.datetime | None) 
 @json_option
 def report_cmd(session_id: str | None, out: str, force: bool) -> None:
     """A session's report: standings, a chart of the score, the final board, the log."""
-    from referee import report, session
+    from referee.after import report
+    from referee.record import session
 
     ref = context.get()
     store = ref.reader()  # the store is only read: a read-only store or folder works

@@ -57,7 +57,7 @@ def new(players, first, mood, impulse, deck_file, seed, name, dry_run):
     if impulse:
         options["impulse"] = list(impulse)
     if deck_file is not None:
-        from referee.datafile import read_json
+        from referee.cli.datafile import read_json
 
         options["deck"] = read_json(deck_file, "--deck")
         if options["deck"] is None:  # `null` would silently mean the shipped deck

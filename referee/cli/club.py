@@ -26,9 +26,9 @@ def push_cmd(ctx: click.Context, session_id: str | None, everything: bool, to: s
     (when it was created, its seed commitment and its first record), so two
     tables' `kleos-1` stay two sessions: the second gets the next free id there.
     """
-    from referee import push, session
-    from referee.errors import InputError
-    from referee.store import open_store
+    from referee.model.errors import InputError
+    from referee.record import push, session
+    from referee.record.store import open_store
 
     ref = context.get()
     if session_id and everything:
@@ -73,7 +73,7 @@ def league_group() -> None:
 @json_option
 def league_new_cmd(name: str, game: str, points: str | None) -> None:
     """Start a league for one game."""
-    from referee import league
+    from referee.after import league
 
     ref = context.get()
     made = league.new(ref.store(), name.strip(), game, league.parse_points(points))
@@ -91,7 +91,7 @@ def league_new_cmd(name: str, game: str, points: str | None) -> None:
 @json_option
 def league_add_cmd(name: str, session_ids: tuple[str, ...]) -> None:
     """Put sessions in a league (finished ones count in its standings)."""
-    from referee import league
+    from referee.after import league
 
     ref = context.get()
     added, there = league.add(ref.store(), name, list(session_ids))
@@ -109,7 +109,7 @@ def league_add_cmd(name: str, session_ids: tuple[str, ...]) -> None:
 @json_option
 def league_standings_cmd(name: str) -> None:
     """The league's table: points, plays, wins, shared wins, losses and the game's tie-break."""
-    from referee import league
+    from referee.after import league
 
     ref = context.get()
     table = league.standings(ref.reader(), name)
@@ -155,7 +155,7 @@ def club_init_cmd(tables: str, organiser: str, hide_leagues: bool) -> None:
     tables. Roles are made without passwords: set them on the server (see
     docs/club.md) and give each laptop its URL or ~/.pgpass line.
     """
-    from referee.errors import InputError
+    from referee.model.errors import InputError
 
     ref = context.get()
     if tables.strip().isdigit():
@@ -165,7 +165,7 @@ def club_init_cmd(tables: str, organiser: str, hide_leagues: bool) -> None:
         names = [f"table{i}" for i in range(1, count + 1)]
     else:
         names = [t.strip() for t in tables.split(",") if t.strip()]
-    from referee.store import is_url
+    from referee.record.store import is_url
 
     if not is_url(ref.db):  # refused before any file is made
         raise InputError("club init sets up a PostgreSQL server: give --db postgresql://... (an SQLite store has "

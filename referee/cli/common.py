@@ -47,7 +47,7 @@ def dry_run_option(fn: Callable) -> Callable:
 
 
 LIKE = "referee.like"  # ctx.meta key: the session `new --like ID` copies
-LEAGUE = "referee.league"  # ctx.meta key: the league `new --league NAME` puts the session in
+LEAGUE = "referee.after.league"  # ctx.meta key: the league `new --league NAME` puts the session in
 # What a rematch does not copy: what was dealt, tossed or drawn for that one game...
 LIKE_FRESH = {"kreus": ("first",), "cerebria": ("first", "mood", "impulse"), "elysion": ("row", "shades")}
 # ...and what belongs to the players' gods, taken anew when --player is typed.
@@ -122,7 +122,7 @@ class GameGroup(SuggestingGroup):
 
     def get_command(self, ctx: click.Context, name: str) -> click.Command | None:
         if name not in self.commands and self.aliases:
-            from referee.i18n import fold
+            from referee.model.i18n import fold
 
             name = self.aliases.get(fold(name), name)
         cmd = super().get_command(ctx, name)
@@ -154,7 +154,7 @@ def localize(cmd: click.Command) -> None:
     `--help` entries; English, as written in the code, is kept aside and is the default)."""
     import inspect
 
-    from referee.i18n import _
+    from referee.model.i18n import _
 
     items: list[Any] = [cmd, *cmd.params]
     for item in items:
@@ -201,7 +201,7 @@ def game_group(game: str, help: str | None = None) -> click.Group:
 
 
 def show_rules(game: str, topic: str | None) -> None:
-    from referee import registry, rulebook
+    from referee.model import registry, rulebook
 
     engine = registry.engine(game)
     book = rulebook.rules_of(engine) if not topic else rulebook.lookup(engine, topic)
@@ -228,7 +228,7 @@ def show_rules(game: str, topic: str | None) -> None:
 
 def load_current(game: str | None, sid: str | None = None) -> tuple[str, Any]:
     """The session a view command means (named, --session, or the current one), rebuilt."""
-    from referee import session
+    from referee.record import session
 
     ref = context.get()
     store = ref.reader()
@@ -245,13 +245,13 @@ def show_session(game: str | None, sid: str | None, full: bool = False, pager: b
     ref = context.get()
     sid, loaded = load_current(game, sid)  # a view: nothing is written (not even "used")
     if ref.as_json:
-        from referee.session import seed_shown
+        from referee.record.session import seed_shown
 
         output.emit_json(output.envelope({"id": sid, "game": loaded.game, "seed": seed_shown(loaded.meta),
                                           "commitment": loaded.meta.get("commitment") or "", "head": loaded.head},
                                          sid, loaded.state_json()))
         return loaded
-    from referee.i18n import _
+    from referee.model.i18n import _
 
     word = _("session")
     title = output.shown(f"{loaded.engine.title} · {word} {sid}"
@@ -282,7 +282,7 @@ def show_session(game: str | None, sid: str | None, full: bool = False, pager: b
 
 def start(game: str, options: dict, seed: Any = None, name: str = "", dry_run: bool = False) -> None:
     """Create a session from `new` options and print its first table."""
-    from referee import session
+    from referee.record import session
 
     ref = context.get()
     store = ref.store()
@@ -291,8 +291,8 @@ def start(game: str, options: dict, seed: Any = None, name: str = "", dry_run: b
         options = like_options(store, game, like, options)
     league_name = click.get_current_context().meta.get(LEAGUE)
     if league_name:  # checked before anything is written
-        from referee import league
-        from referee.errors import InputError
+        from referee.after import league
+        from referee.model.errors import InputError
 
         found = league.get(store, league_name)
         if found["game"] != game:
@@ -311,7 +311,7 @@ def start(game: str, options: dict, seed: Any = None, name: str = "", dry_run: b
         click.echo("(dry run: nothing recorded)")
     else:
         shown = session.seed_shown(loaded.meta)
-        from referee.i18n import _
+        from referee.model.i18n import _
 
         sealed = (_("seed {seed}").format(seed=shown) if shown is not None
                   else _("seed kept secret until the game is over; commitment {commitment}").format(
@@ -332,7 +332,7 @@ def like_options(store: Any, game: str, like: str, given: dict) -> dict:
     belonged to the earlier players (LIKE_WITH_PLAYERS)."""
     from click.core import ParameterSource
 
-    from referee import session
+    from referee.record import session
 
     sid = session.resolve(store, game, like)
     earlier = {k: v for k, v in store.actions(sid)[0]["action"].items() if k != "verb"}
@@ -378,7 +378,7 @@ def run_action(game: str, action: dict, dry_run: bool = False,
     """Apply one action to the current session of `game` and print what happened.
 
     `extra(loaded)`: keys a verb adds to its JSON result (the session after the action)."""
-    from referee import session
+    from referee.record import session
 
     ref = context.get()
     store = ref.store()

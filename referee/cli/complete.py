@@ -144,7 +144,7 @@ def pending_choices(live: Live) -> dict[str, str]:
 
 
 def _matches(action: Mapping[str, Any], given: Mapping[str, Any]) -> bool:
-    from referee.engine import _same
+    from referee.model.engine import _same
 
     return all(_same(action.get(k), v) for k, v in given.items() if v not in (None, (), []))
 
@@ -204,7 +204,7 @@ def live_for(ctx: click.Context, game: str) -> Live | None:
     live = getattr(ref, "live", None)
     if isinstance(live, Live) and live.game == game:
         return live
-    from referee.store import Store
+    from referee.record.store import Store
 
     db = root.params.get("db") or os.environ.get("REFEREE_DB")
     sid = root.params.get("session_id") or os.environ.get("REFEREE_SESSION")
@@ -238,10 +238,10 @@ def cached_live(store: Any, game: str, sid: str) -> Live:
     Only a speed-up: a state is reused only for the very log it was replayed from."""
     import json
 
-    from referee import registry
+    from referee.model import registry
 
     if getattr(store, "url", None) or not hasattr(store, "path"):  # a club's server: no local cache
-        from referee import session
+        from referee.record import session
 
         return Live.of(session.load(store, sid), store)
     row = store.db.execute("SELECT link, (SELECT count(*) FROM actions WHERE session_id = ? AND status"
@@ -259,7 +259,7 @@ def cached_live(store: Any, game: str, sid: str) -> Live:
             return Live(game, sid, engine, engine.from_json(kept["state"]), store.session(sid)["seed"], ply, store)
     except (OSError, ValueError, KeyError, TypeError):
         pass
-    from referee import session
+    from referee.record import session
 
     live = Live.of(session.load(store, sid), store)
     if path is not None:
@@ -369,7 +369,7 @@ def complete_player_names(ctx: click.Context, param: click.Parameter, incomplete
     """`new --player`: the names of earlier players in the store, most recent first."""
     from click.shell_completion import CompletionItem
 
-    from referee.store import Store
+    from referee.record.store import Store
 
     root = ctx.find_root()
     ref = root.obj

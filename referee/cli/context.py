@@ -47,7 +47,7 @@ class Referee:
         if self._store is not None and self._store.readonly:
             self.close()
         if self._store is None:
-            from referee.store import open_store
+            from referee.record.store import open_store
 
             self._store = open_store(self.db, timeout=self.timeout)
         return self._store
@@ -57,7 +57,7 @@ class Referee:
         empty and is not created), or the one already open."""
         self._reconnect_if_lost()
         if self._store is None:
-            from referee.store import open_store
+            from referee.record.store import open_store
 
             self._store = open_store(self.db, timeout=self.timeout, readonly=True)
         return self._store
@@ -71,7 +71,7 @@ class Referee:
 def check_store_name(db: str) -> None:
     """`--db` must name a store that lasts: not empty (that would mean the default store), not
     SQLite's `:memory:` or a `file:` URI (a store that vanishes when the command ends)."""
-    from referee.errors import InputError
+    from referee.model.errors import InputError
 
     if not db.strip():
         raise InputError("--db is empty: give the path of a store file (or leave --db out for the default store)")

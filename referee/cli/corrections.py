@@ -2,7 +2,7 @@
 
 WORDS after `--` are what a user types after `referee GAME`: they are parsed by the
 game's own Click commands in capture mode (`run_action` hands the action back
-instead of applying it), then `referee.corrections.correct` does the rest.
+instead of applying it), then `referee.record.corrections.correct` does the rest.
 """
 
 from __future__ import annotations
@@ -55,7 +55,8 @@ def _complete_number(ctx: click.Context, _param: click.Parameter, incomplete: st
 
 def live_lines(ref: Any, sid: str | None = None) -> list[tuple[int, str]]:
     """(number, log line) of the session's live actions (the current one's by default), the latest first."""
-    from referee import registry, session
+    from referee.model import registry
+    from referee.record import session
 
     store = ref.reader()
     sid = session.resolve(store, None, sid or ref.session_id)
@@ -102,7 +103,7 @@ def capture(game: str, words: list[str]) -> dict:
     """The action WORDS mean in `game`, parsed by the game's own commands, not applied."""
     import importlib
 
-    from referee.errors import InputError
+    from referee.model.errors import InputError
 
     if not words:
         raise InputError("give the command after `--`, as typed after `referee GAME`")
@@ -128,7 +129,7 @@ def capture(game: str, words: list[str]) -> dict:
 
 
 def _run(kind: str, number: int, words: tuple[str, ...], reason: str | None, dry_run: bool, cut: bool) -> None:
-    from referee import corrections, session
+    from referee.record import corrections, session
 
     ref = context.get()
     store = ref.store()
@@ -142,7 +143,7 @@ def _run(kind: str, number: int, words: tuple[str, ...], reason: str | None, dry
         state = None if dry_run else session.load(store, sid).state_json()
         output.emit_json(output.envelope(outcome.as_json(), sid, state))
         return
-    from referee import registry
+    from referee.model import registry
 
     show(outcome, registry.engine(game).turn_word)
 

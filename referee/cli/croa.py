@@ -53,7 +53,7 @@ def _read_males(path: str | None) -> dict | None:
 
 def _read_json(path: str, option: str) -> object:
 
-    from referee.datafile import read_json
+    from referee.cli.datafile import read_json
 
     return read_json(path, option)
 

@@ -22,7 +22,7 @@ from referee.cli.common import (
     new_options,
     start,
 )
-from referee.errors import InputError
+from referee.model.errors import InputError
 
 group = game_group(
     "elysion",
@@ -46,7 +46,7 @@ just drawn that starts with n); the log keeps the names in full.
 
 def read_text(path: str) -> str:
     """A file's text for the session (so it replays without the file), read with a bound."""
-    from referee.datafile import read_text as bounded
+    from referee.cli.datafile import read_text as bounded
 
     return bounded(path)
 

@@ -232,8 +232,8 @@ def _needs_result(live: Live, action: dict) -> bool:
     """Whether `action` asks for a random result now: tried without its typed results like a
     dry run on a copy (it stops at the first result the referee would roll, or is refused
     when the table must type it; nothing is rolled, nothing is written)."""
-    from referee import session
-    from referee.chance import NotYetRolled
+    from referee.model.chance import NotYetRolled
+    from referee.record import session
 
     engine = live.engine
     bare = without_results(engine, action)  # as typed without the table's result
@@ -395,7 +395,7 @@ def _pct(p: Any) -> str:
 def _probe(live: Live, action: dict) -> list[dict]:
     """Play the action on a copy with made-up blank dice, only to read how many dice each side
     rolls against which Defense (the events and their combat data); the seed is never used."""
-    from referee.chance import Chance, NotYetRolled
+    from referee.model.chance import Chance, NotYetRolled
 
     class Probe(Chance):
         def dice(self, label: str, count: int, faces: Any, typed: Any = None, aliases: Any = None) -> list[str]:

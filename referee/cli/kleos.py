@@ -22,8 +22,8 @@ from referee.cli.common import (
     new_options,
     start,
 )
-from referee.errors import InputError
 from referee.games.kleos.cards import GODS
+from referee.model.errors import InputError
 
 GAME = "kleos"
 KIND = "minion"
@@ -103,8 +103,8 @@ def _card(store: Any, name: str) -> dict | None:
 
 def _lookup(store: Any, name: str) -> dict:
     """A card's stats from the library, else from the current session; refused with a hint."""
-    from referee import session
     from referee.games.kleos import cards
+    from referee.record import session
 
     card = _card(store, name)
     if card is None:  # a short name the rulebook uses, e.g. Myrina
@@ -257,7 +257,7 @@ def card_import(file: str, fmt: str | None, dry_run: bool) -> None:
            Minotaur,3/3/1/-1,2,epic monster,,2/1,
     """
 
-    from referee.datafile import read_text
+    from referee.cli.datafile import read_text
     from referee.games.kleos import library_file
 
     text = read_text(file)
@@ -281,7 +281,7 @@ def card_import(file: str, fmt: str | None, dry_run: bool) -> None:
 @json_option
 def card_export(out: str | None, fmt: str | None, force: bool) -> None:
     """Write the card library as TOML (default) or CSV, for `card import` on another store."""
-    from referee import export
+    from referee.after import export
     from referee.games.kleos import library_file
 
     lib = list(context.get().store().library_list(GAME, KIND).values())
@@ -345,7 +345,7 @@ def _champions(store: Any, given: tuple[str, ...], gods: list[str]) -> dict:
 
 
 def _board(path: str) -> Any:
-    from referee.datafile import read_json
+    from referee.cli.datafile import read_json
 
     return read_json(path, "--board")
 

@@ -61,7 +61,7 @@ def new(players: tuple[str, ...], first: str | None, first_game: bool, incarnati
 
 def _read_cards(path: str) -> dict:
     """The replacement file's content goes into the session, so it replays without the file."""
-    from referee.datafile import read_json
+    from referee.cli.datafile import read_json
     from referee.games.kreus.data import load_cards
 
     data = read_json(path, "--cards")

@@ -79,7 +79,7 @@ def _command_section(ctx: click.Context, path: str, cmd: click.Command) -> list[
 
 def page(name: str, group: click.Command, title: str, parent: click.Context | None = None,
          commands: list[str] | None = None) -> str:
-    from referee.i18n import _
+    from referee.model.i18n import _
 
     ctx = _context(group, name.replace("referee-", "referee ").split()[-1], parent)
     full = name.replace("-", " ")
@@ -150,9 +150,9 @@ def pages() -> dict[str, str]:
 
 def french_pages(root_ctx: click.Context) -> dict[str, str]:
     """The pages the French catalog translates (Crôa!, whose rulebook is French): fr/NAME."""
-    from referee import i18n
     from referee.cli import GAME_HELP, cli
     from referee.cli.common import localize
+    from referee.model import i18n
 
     group = cli.get_command(root_ctx, "croa")
     assert group is not None

@@ -83,7 +83,7 @@ def manual_cmd(game: str | None) -> None:
     Uses `man` when it is installed; plain text otherwise (and when piped)."""
     from referee.cli import output
     from referee.cli.manpages import pages
-    from referee.i18n import language
+    from referee.model.i18n import language
 
     name = f"referee-{game}.1" if game else "referee.1"
     every = pages()

@@ -18,8 +18,8 @@ from typing import Any
 
 import click
 
-from referee.status import status_line
-from referee.text import shown
+from referee.model.status import status_line
+from referee.model.text import shown
 
 PALETTE = ("cyan", "magenta", "yellow", "blue", "bright_cyan", "bright_magenta", "bright_yellow", "bright_blue")
 Players = Sequence[str] | Mapping[str, str | None]  # names, or names -> the table's colour
@@ -118,7 +118,7 @@ def paint_marks(text: str, marks: Mapping[str, str], colour_of: Mapping[str, str
 def paint(text: str, players: Players = (), marks: Mapping[str, str] | None = None) -> str:
     """Styles for plain text: player names (the colour the table gave them, else a colour per
     seat), score changes, refusal and error labels."""
-    from referee.colours import COLOURS
+    from referee.model.colours import COLOURS
 
     given = players if isinstance(players, Mapping) else {}
     names = [n for n in dict.fromkeys(str(p) for p in players) if n.strip()]
@@ -209,7 +209,7 @@ def table(headers: list[str], rows: list[list[Any]], widths: list[int | None] | 
     """The one table of the CLI: sized to the terminal, long cells wrapped on word boundaries.
 
     `widths` caps columns even on a wide terminal (None: no cap)."""
-    from referee import tables
+    from referee.model import tables
 
     rows = [[shown(c) if isinstance(c, str) else c for c in r] for r in rows]
     caps = list(widths or [])
@@ -221,7 +221,7 @@ def table(headers: list[str], rows: list[list[Any]], widths: list[int | None] | 
 
 def fit(text: str, indent: str = "  ") -> str:
     """A line of prose wrapped to the terminal, continuation lines indented."""
-    from referee import tables
+    from referee.model import tables
 
     return tables.wrap_paragraph(text, width(), indent)
 
@@ -229,7 +229,7 @@ def fit(text: str, indent: str = "  ") -> str:
 def fit_block(text: str) -> str:
     """Drawn text (a board, a list) fitted to the terminal: each line too long is wrapped on
     word boundaries, its continuation indented two spaces past the line's own indentation."""
-    from referee import tables
+    from referee.model import tables
 
     room = width()
     if not room:

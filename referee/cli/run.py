@@ -7,7 +7,7 @@ import sys
 
 import click
 
-from referee.errors import RefereeError
+from referee.model.errors import RefereeError
 
 
 def _fail(as_json: bool, kind: str, message: str, rule: str | None = None, ref: object = None) -> None:
@@ -18,7 +18,7 @@ def _fail(as_json: bool, kind: str, message: str, rule: str | None = None, ref: 
         except OSError:  # standard output is gone (a full disk): said on standard error instead
             quiet_stdout()
     from referee.cli import output
-    from referee.i18n import _, elide
+    from referee.model.i18n import _, elide
 
     message = elide(message)  # French: `de Ann` -> `d'Ann`
     label = {"illegal": _("refused"), "usage": _("error"), "storage": _("error")}[kind]
@@ -81,7 +81,7 @@ def invoke(cli: click.Command, args: list[str], prog_name: str = "referee", obj:
         _fail(as_json, "usage", "an argument is not valid UTF-8 text (a stray byte from another encoding);"
                                 " retype it")
         return 2
-    from referee.store import COMMITS
+    from referee.record.store import COMMITS
 
     commits = COMMITS[0]
     try:

@@ -74,10 +74,10 @@ def serve_cmd(session_id: str | None, host: str, port: int, qr_file: Path | None
     import segno
     import uvicorn
 
-    from referee import session
     from referee.cli.web.app import guarded
-    from referee.errors import StorageError
-    from referee.store import is_url
+    from referee.model.errors import StorageError
+    from referee.record import session
+    from referee.record.store import is_url
 
     ref = context.get()
     sid = session_id or ref.session_id
@@ -105,7 +105,7 @@ def serve_cmd(session_id: str | None, host: str, port: int, qr_file: Path | None
     url = f"http://{shown}:{bound}/{token}/"
 
     def open_reader() -> Any:
-        from referee.store import open_store
+        from referee.record.store import open_store
 
         return open_store(ref.db, timeout=ref.timeout, readonly=True)
 

@@ -16,7 +16,7 @@ def _when(ts: float) -> str:
 
 
 def _sid(sid: str | None, game: str | None = None, view: bool = False) -> str:
-    from referee import session
+    from referee.record import session
 
     ref = context.get()
     return session.resolve(ref.reader() if view else ref.store(), game, sid or ref.session_id)
@@ -78,8 +78,8 @@ def sessions_cmd(ctx: click.Context, game: str | None, show_all: bool, player: s
 @json_option
 def rename_cmd(session_id: str, name: str) -> None:
     """Give a session a new name (shown in `referee sessions`)."""
-    from referee import session
-    from referee.text import check_name
+    from referee.model.text import check_name
+    from referee.record import session
 
     check_name(name.strip(), "the session name")
     ref = context.get()
@@ -99,7 +99,7 @@ def rename_cmd(session_id: str, name: str) -> None:
 @json_option
 def delete_cmd(session_id: str, yes: bool) -> None:
     """Delete a session: hidden everywhere, restorable until `sessions purge`."""
-    from referee import session
+    from referee.record import session
 
     ref = context.get()
     store = ref.store()
@@ -122,7 +122,7 @@ def delete_cmd(session_id: str, yes: bool) -> None:
 @json_option
 def restore_cmd(session_id: str) -> None:
     """Bring back a deleted session."""
-    from referee.errors import StorageError
+    from referee.model.errors import StorageError
 
     ref = context.get()
     store = ref.store()
@@ -187,7 +187,7 @@ def _watch(session_id: str | None, full: bool = False) -> None:
 
     from referee.cli.common import show_session
     from referee.cli.live import store_version
-    from referee.errors import RefereeError
+    from referee.model.errors import RefereeError
 
     ref = context.get()
     store = ref.reader()
@@ -241,17 +241,17 @@ def log_cmd(session_id: str | None, show_all: bool, last: int | None, details: b
     One line an action, cut short (…) to fit the terminal; `--details` adds what
     happened and wraps instead of cutting. On a terminal, a log taller than the
     screen opens in the pager."""
-    from referee import registry
-    from referee.export import results_text
+    from referee.after.export import results_text
+    from referee.model import registry
 
     ref = context.get()
     store = ref.reader()
     sid = _sid(session_id, view=True)
     meta = store.session(sid)
     engine = registry.engine(meta["game"])
-    from referee.corrections import numbering
-    from referee.session import check_record
-    from referee.store import ALL_STATUSES
+    from referee.record.corrections import numbering
+    from referee.record.session import check_record
+    from referee.record.store import ALL_STATUSES
 
     everything = store.actions(sid, ALL_STATUSES)
     check_record(store, sid, everything)  # the log shown is the chained one, or none
@@ -277,7 +277,7 @@ def log_cmd(session_id: str | None, show_all: bool, last: int | None, details: b
             label += f" {mark}"
         rows.append([label, engine.describe(r["action"]) + status, results_text(r["results"], short=True),
                      "\n".join(e.get("text", "") for e in r["events"])])
-    from referee.i18n import _, ngettext
+    from referee.model.i18n import _, ngettext
 
     shown = _(" (the last {n})").format(n=len(records)) if last is not None else ""
     head = ngettext("Session {id} ({game}): `new` and {n} action(s){shown}",  # English as before
@@ -295,7 +295,7 @@ RESULTS_ROOM = 24  # columns the dice/draws keep in a one-line log before the ac
 def _one_line(rows: list[list[str]], headers: list[str], width: int | None) -> list[list[str]]:
     """Each row kept to one line of `width` columns: the widest cells give way first and are
     cut short with "…" (no width: a pipe, lines stay whole)."""
-    from referee import tables
+    from referee.model import tables
 
     rows = [[" ".join(str(c).split()) for c in row] for row in rows]
     if not width or not rows:
@@ -314,7 +314,7 @@ def _one_line(rows: list[list[str]], headers: list[str], width: int | None) -> l
 
 def _cut(text: str, width: int) -> str:
     """TEXT in at most WIDTH columns, its end replaced by "…" when cut."""
-    from referee import tables
+    from referee.model import tables
 
     if tables.text_width(text) <= width:
         return text
@@ -336,7 +336,7 @@ def _after_move(sid: str, loaded, verb: str) -> None:
                                          loaded.state_json()))
         return
     last = loaded.records[-1]["action"]
-    from referee.i18n import _
+    from referee.model.i18n import _
 
     said = _("Undo done.") if verb == "undo" else _("Redo done.")
     click.echo(said + " " + _("Last action now: #{n} {action}").format(
@@ -360,7 +360,7 @@ def undo_cmd(session_id: str | None, steps: int) -> None:
 
     After `amend`, `insert` or `strike`, undo takes back the last action of the
     corrected history; the correction itself stands (correct again to change it)."""
-    from referee import session
+    from referee.record import session
 
     sid = _sid(session_id)
     _after_move(sid, session.undo(context.get().store(), sid, steps), "undo")
@@ -372,7 +372,7 @@ def undo_cmd(session_id: str | None, steps: int) -> None:
 @json_option
 def redo_cmd(session_id: str | None, steps: int) -> None:
     """Put back the most recently undone action(s)."""
-    from referee import session
+    from referee.record import session
 
     sid = _sid(session_id)
     _after_move(sid, session.redo(context.get().store(), sid, steps), "redo")
@@ -395,12 +395,12 @@ def export_cmd(session_id: str | None, fmt: str, out: str | None, force: bool, r
     commitment only, and `import` refuses it (its rolls cannot be re-checked);
     --reveal-seed is refused then (the seed is revealed when the game is over).
     """
-    from referee import export
+    from referee.after import export
 
     ref = context.get()
     sid = _sid(session_id, view=True)
     if reveal_seed:
-        from referee.session import check_reveal
+        from referee.record.session import check_reveal
 
         check_reveal(ref.reader().session(sid))
     text = export.render(ref.reader(), sid, fmt, reveal_seed=reveal_seed)
@@ -430,7 +430,7 @@ def import_cmd(file, unverified: bool, as_copy: bool) -> None:
 
     The file must prove itself: every action's chain link, its final block, its length and
     head. A game the store holds already (the same record) is refused unless --copy."""
-    from referee import export
+    from referee.after import export
 
     ref = context.get()
     data = export.parse(_utf8_text(file.read(export.MAX_FILE_CHARS + 1), getattr(file, 'name', '-')))
@@ -448,7 +448,7 @@ def import_cmd(file, unverified: bool, as_copy: bool) -> None:
 
 def _utf8_text(raw: bytes, name: str) -> str:
     """Imported text must be UTF-8, as typed arguments must be (exit 2 otherwise)."""
-    from referee.errors import InputError
+    from referee.model.errors import InputError
 
     try:
         return raw.decode("utf-8-sig")
@@ -462,7 +462,7 @@ def _refuse_lone_surrogates(data: object, name: str) -> None:
     hold: refused at the boundary, never stored."""
     import json
 
-    from referee.errors import InputError
+    from referee.model.errors import InputError
 
     try:
         json.dumps(data, ensure_ascii=False).encode("utf-8")
@@ -489,9 +489,9 @@ def verify_cmd(ctx: click.Context, session_id: str | None, check_all: bool, head
     """
     import re
 
-    from referee.errors import InputError
-    from referee.integrity import head_problem, verify_session
-    from referee.store import ALL_STATUSES
+    from referee.model.errors import InputError
+    from referee.record.integrity import head_problem, verify_session
+    from referee.record.store import ALL_STATUSES
 
     if head is not None and not re.fullmatch(r"[0-9a-fA-F]{16,64}", head):
         raise InputError(f"--head takes the 16 hex digits printed at the end of a game, not {head[:40]!r}")

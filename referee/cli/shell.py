@@ -27,11 +27,11 @@ from referee.cli import SESSION_COMMANDS
 from referee.cli import output as out
 from referee.cli.context import Referee
 from referee.cli.output import status_line
-from referee.errors import RefereeError
+from referee.model.errors import RefereeError
 
 
 def games() -> list[str]:
-    from referee import registry
+    from referee.model import registry
 
     return registry.names()
 
@@ -92,7 +92,7 @@ class Shell:
         try:
             store = self.referee.store()
             if getattr(store, "url", None):  # a club's server: the history stays on this machine
-                from referee.store import default_path
+                from referee.record.store import default_path
 
                 path = default_path().with_suffix(".history")
                 path.parent.mkdir(parents=True, exist_ok=True)
@@ -106,9 +106,9 @@ class Shell:
     # -- the live session ---------------------------------------------------------
     def refresh(self) -> None:
         """Reload the current session's summary and vocabulary (for toolbar and completion)."""
-        from referee import session
         from referee.cli.complete import Live
         from referee.cli.live import store_version
+        from referee.record import session
 
         self.summary, self.vocab, self.session_id = None, {}, None
         self.referee.live = None
@@ -153,7 +153,7 @@ class Shell:
             return f" {self.game}: no open session; start one with `new ...` "
         import shutil
 
-        from referee import tables
+        from referee.model import tables
 
         text = f" {self.session_id} · {status_line(self.summary, self.turn_word)} "
         # the whole line, wrapped between words (a long list of choices is never cut off)
@@ -172,7 +172,7 @@ class Shell:
             return words
         found = [n for n in names if n.startswith(head)]
         if not found:  # a verb in the table's words (`déplacer`, `reb`), accents optional
-            from referee.i18n import fold
+            from referee.model.i18n import fold
 
             aliases: dict[str, str] = getattr(self.group(), "aliases", {})
             found = sorted({v for k, v in aliases.items() if k.startswith(fold(head))})

@@ -42,7 +42,7 @@ def _session_game(ref: object, target: str, game_names: list[str]) -> str:
     closest games and sessions (`play kleo`: did you mean kleos?)."""
     from difflib import get_close_matches
 
-    from referee.errors import StorageError
+    from referee.model.errors import StorageError
 
     store = ref.store()  # type: ignore[attr-defined]
     try:

@@ -124,8 +124,8 @@ class Watcher(threading.Thread):
 
 def render_key(store: Any, key: str, fixed: str | None, base: str) -> tuple[str, str]:
     """(title, fragment) for a page's key: the current table, the chooser, or one session."""
-    from referee import session
-    from referee.errors import RefereeError
+    from referee.model.errors import RefereeError
+    from referee.record import session
 
     if key == ALL:
         return page.chooser_fragment(store.sessions(), base)

@@ -9,11 +9,11 @@ from __future__ import annotations
 
 import copy
 
-from referee.chance import Chance
-from referee.errors import IllegalAction, InputError
 from referee.games.cerebria import cards, impulse, mindset, names, zones
 from referee.games.cerebria.state import State, Use
-from referee.verbs import Action, pending
+from referee.model.chance import Chance
+from referee.model.errors import IllegalAction, InputError
+from referee.model.verbs import Action, pending
 
 USE_RULE = "Abilities: each type once per turn"
 READY_RULE = "Abilities: only emotions in the Mindset since the start of the turn (merged: at once)"

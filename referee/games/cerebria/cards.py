@@ -13,7 +13,7 @@ from collections import Counter
 from functools import cache
 from importlib import resources
 
-from referee.errors import InputError
+from referee.model.errors import InputError
 from scorers.cerebria import VIBES  # defined once, with the vibe combinations
 
 ABILITIES = ("destroy", "drain", "deprive", "summon", "steal", "swap", "draw", "embrace")

@@ -5,12 +5,12 @@ from __future__ import annotations
 import random
 from typing import Any, ClassVar
 
-from referee.chance import Chance
-from referee.engine import Action, Engine
 from referee.games.cerebria import cards, flow, mindset, names, render, setup, zones
 from referee.games.cerebria.state import State
 from referee.games.cerebria.verbs import VERBS, line
-from referee.verbs import Verb
+from referee.model.chance import Chance
+from referee.model.engine import Action, Engine
+from referee.model.verbs import Verb
 
 
 class CerebriaEngine(Engine):

@@ -10,12 +10,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from referee.chance import Chance
-from referee.engine import event
-from referee.errors import IllegalAction, InputError
 from referee.games.cerebria import abilities, cards, impulse, mindset, names, revelation, zones
 from referee.games.cerebria.state import State, Use
-from referee.verbs import Action, Event, Pending, pending
+from referee.model.chance import Chance
+from referee.model.engine import event
+from referee.model.errors import IllegalAction, InputError
+from referee.model.verbs import Action, Event, Pending, pending
 
 TURN_RULE = "Turn order: players take turns clockwise"
 ACTIONS_RULE = "A turn: exactly 2 actions (Impulse or Invoke)"

@@ -8,10 +8,10 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from referee.chance import Chance
-from referee.errors import IllegalAction, InputError
 from referee.games.cerebria import zones
 from referee.games.cerebria.state import State
+from referee.model.chance import Chance
+from referee.model.errors import IllegalAction, InputError
 
 SLOTS = 3
 

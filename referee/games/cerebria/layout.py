@@ -16,9 +16,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from referee.errors import InputError
 from referee.games.cerebria import cards, mindset, zones
 from referee.games.cerebria.state import Emotion, State
+from referee.model.errors import InputError
 
 
 def _number(value: Any, what: str, top: int) -> int:

@@ -8,9 +8,9 @@ only score), `ready` says its ability may be used this turn.
 
 from __future__ import annotations
 
-from referee.errors import IllegalAction, InputError
 from referee.games.cerebria import cards, zones
 from referee.games.cerebria.state import Emotion, State
+from referee.model.errors import IllegalAction, InputError
 from scorers import cerebria as scoring
 
 LIMIT = scoring.MINDSET

@@ -17,9 +17,9 @@ import contextlib
 import re
 from collections.abc import Callable, Iterable
 
-from referee.errors import IllegalAction, InputError
 from referee.games.cerebria import cards, impulse, mindset, zones
 from referee.games.cerebria.state import Emotion, State
+from referee.model.errors import IllegalAction, InputError
 
 SHOWN = 6  # candidates listed in a refusal
 IMPULSE_RULE = "Impulse: one of the face-up cards"

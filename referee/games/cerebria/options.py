@@ -15,7 +15,7 @@ from typing import Any
 
 from referee.games.cerebria import cards, flow, mindset, zones
 from referee.games.cerebria.state import Emotion, State
-from referee.verbs import Action, dry_accepted
+from referee.model.verbs import Action, dry_accepted
 
 
 def _accepts(state: State, verb: str, actions: list[Action]) -> list[Action]:

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from referee import tables
 from referee.games.cerebria import cards, flow, mindset
 from referee.games.cerebria.state import State
+from referee.model import tables
 
 WIDTH = 80  # the board fits 80 columns: long cells wrap between words (or at hyphens)
 

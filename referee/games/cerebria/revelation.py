@@ -6,11 +6,11 @@ The vibe bonus and the winner come from `scorers.cerebria`, the same functions t
 
 from __future__ import annotations
 
-from referee.chance import Chance
-from referee.engine import Event, event
-from referee.errors import IllegalAction, InputError
 from referee.games.cerebria import impulse, mindset, names, zones
 from referee.games.cerebria.state import State
+from referee.model.chance import Chance
+from referee.model.engine import Event, event
+from referee.model.errors import IllegalAction, InputError
 from scorers import cerebria as scoring
 
 HAND = 4

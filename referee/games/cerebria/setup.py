@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from referee.chance import Chance
-from referee.errors import InputError
 from referee.games.cerebria import cards, impulse, layout, revelation, zones
 from referee.games.cerebria.state import State
+from referee.model.chance import Chance
+from referee.model.errors import InputError
 
 MIN_PLAYERS, MAX_PLAYERS = 2, 5
 FRAGMENTS = 40  # of each kind

@@ -9,11 +9,11 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from referee.chance import Chance
-from referee.engine import event
 from referee.games.cerebria import flow, options, render
 from referee.games.cerebria.state import State
-from referee.verbs import Action, Event, Field, Verb, declare
+from referee.model.chance import Chance
+from referee.model.engine import event
+from referee.model.verbs import Action, Event, Field, Verb, declare
 
 CYCLE = ("cycle",)
 PLAYER = Field("player", "the player acting", kind="player")

@@ -11,10 +11,10 @@ from __future__ import annotations
 
 from collections import Counter
 
-from referee.chance import Chance
-from referee.errors import IllegalAction, InputError
 from referee.games.cerebria import cards
 from referee.games.cerebria.state import State
+from referee.model.chance import Chance
+from referee.model.errors import IllegalAction, InputError
 
 DECK_RULE = "Deck: 96 cards, each copy in one place"
 

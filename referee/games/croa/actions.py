@@ -11,10 +11,10 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from referee.chance import Chance
-from referee.errors import IllegalAction
-from referee.i18n import N_, _
-from referee.verbs import Action, Event
+from referee.model.chance import Chance
+from referee.model.errors import IllegalAction
+from referee.model.i18n import N_, _
+from referee.model.verbs import Action, Event
 
 from . import cards
 from .arrival import (

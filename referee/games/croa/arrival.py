@@ -11,11 +11,11 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from referee.chance import Chance
-from referee.engine import Event, event
-from referee.errors import IllegalAction, InputError
-from referee.i18n import N_, _, ngettext, sentence
-from referee.verbs import Action
+from referee.model.chance import Chance
+from referee.model.engine import Event, event
+from referee.model.errors import IllegalAction, InputError
+from referee.model.i18n import N_, _, ngettext, sentence
+from referee.model.verbs import Action
 
 from .board import NEIGHBOURS, parse_square
 from .decisions import clear, thunder_holders, wait_bounce, wait_log, wait_mosquito

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from referee.errors import InputError
+from referee.model.errors import InputError
 from scorers.croa import ZONES  # the zones, shared with the calculator
 
 __all__ = ["CORNERS", "NEIGHBOURS", "SQUARES", "ZONE", "ZONES", "ZONE_SQUARES", "parse_square"]

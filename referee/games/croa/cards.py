@@ -14,9 +14,9 @@ import json
 from pathlib import Path
 from typing import Any
 
-from referee.errors import IllegalAction, InputError
-from referee.i18n import N_, _, ngettext
-from referee.verbs import Action
+from referee.model.errors import IllegalAction, InputError
+from referee.model.i18n import N_, _, ngettext
+from referee.model.verbs import Action
 
 from .arrival import RULE_EXTRA, Ctx, arrive, make_baby
 from .board import NEIGHBOURS, jump_over, parse_square

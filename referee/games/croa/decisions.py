@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from referee.verbs import Pending, pending
+from referee.model.verbs import Pending, pending
 
 from .pond import may_hold
 from .state import CroaState

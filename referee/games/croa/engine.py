@@ -5,11 +5,11 @@ from __future__ import annotations
 import random
 from typing import Any, ClassVar
 
-from referee.chance import Chance
-from referee.engine import Engine
-from referee.errors import InputError
-from referee.i18n import N_
-from referee.verbs import Action, Verb
+from referee.model.chance import Chance
+from referee.model.engine import Engine
+from referee.model.errors import InputError
+from referee.model.i18n import N_
+from referee.model.verbs import Action, Verb
 
 from . import cards
 from .actions import RULE_PENDING

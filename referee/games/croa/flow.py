@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from referee.i18n import _
+from referee.model.i18n import _
 
 from .arrival import Ctx
 from .decisions import clear

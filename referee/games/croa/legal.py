@@ -3,9 +3,9 @@
 
 from __future__ import annotations
 
-from referee.errors import IllegalAction
-from referee.i18n import N_, _
-from referee.verbs import Action
+from referee.model.errors import IllegalAction
+from referee.model.i18n import N_, _
+from referee.model.verbs import Action
 
 from .board import NEIGHBOURS, ZONE, jump_over
 from .pond import QUEEN, at, find_own_frog, frog, is_own_blocked, occupied, step_targets

@@ -7,8 +7,8 @@ square is None is in its colony's reserve. A frog reference is `[colony index, s
 
 from __future__ import annotations
 
-from referee.errors import IllegalAction, InputError
-from referee.i18n import N_, _, fold
+from referee.model.errors import IllegalAction, InputError
+from referee.model.i18n import N_, _, fold
 
 from .board import NEIGHBOURS, parse_square
 from .state import CroaState, Frog

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from referee.i18n import N_, _, elide, ngettext, sentence
+from referee.model.i18n import N_, _, elide, ngettext, sentence
 
 from .board import FILES, ZONES
 from .cards import title
@@ -198,7 +198,7 @@ def answer_hint(state: CroaState) -> list[str]:
     return [elide(line) for line in lines]
 
 
-PHASES = (N_("move"), N_("over"), N_("turn"))  # the status line's words (referee.status)
+PHASES = (N_("move"), N_("over"), N_("turn"))  # the status line's words (referee.model.status)
 DECISIONS = {"bounce": N_("bounce"), "mosquito": N_("mosquito"), "log-removal": N_("log-removal"),
              "thunderclap": N_("thunderclap"), "doesnt-work": N_("doesnt-work")}
 

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from referee.chance import Chance
-from referee.errors import InputError
+from referee.model.chance import Chance
+from referee.model.errors import InputError
 
 from .board import CORNERS, ZONES, start_squares
 from .state import Colony, CroaState, Frog

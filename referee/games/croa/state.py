@@ -1,7 +1,7 @@
 """The shape of a Crôa! state (plain JSON data), so the type checker sees its fields.
 
 A frog reference is `[colony index, slot]` (slot 0 is the queen). `pending` is the core's one
-list of decisions answerable now (`referee.verbs.pending`); each entry's `data` says what
+list of decisions answerable now (`referee.model.verbs.pending`); each entry's `data` says what
 the game needs to resolve the answer (see `decisions.py`). A card waiting for Doesn't work!
 is `window`; a bounce it interrupted (a thunderclap) waits in `under` until it closes.
 """
@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any, NotRequired, TypedDict
 
-from referee.verbs import Pending
+from referee.model.verbs import Pending
 
 
 class Frog(TypedDict):

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from referee.chance import Chance
-from referee.errors import IllegalAction, InputError
-from referee.i18n import N_, NC_, _, pgettext
+from referee.model.chance import Chance
+from referee.model.errors import IllegalAction, InputError
+from referee.model.i18n import N_, NC_, _, pgettext
 from scorers.croa import (
     ALIASES,
     DEFAULT_LAYOUT,

@@ -1,10 +1,10 @@
-"""The Crôa! verbs, declared once: the core lets each through or refuses it (referee.verbs)."""
+"""The Crôa! verbs, declared once: the core lets each through or refuses it (referee.model.verbs)."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from referee.verbs import Action, Field, Verb, declare
+from referee.model.verbs import Action, Field, Verb, declare
 
 from . import actions, legal
 from .arrival import listed

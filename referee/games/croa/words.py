@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from referee.i18n import fold
+from referee.model.i18n import fold
 from scorers.croa import canonical_tile
 
 # SQ:reine / SQ:servante / SQ:bebe -> SQ:queen / SQ:servant

@@ -30,9 +30,9 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from importlib import resources
 
-from referee.errors import InputError
 from referee.games.elysion import expr
 from referee.games.elysion.state import ElysionState
+from referee.model.errors import InputError
 
 ICONS = ("coin", "gate", "fleece", "amphora", "lotus")
 RESOURCES = ("fleece", "amphora", "lotus")

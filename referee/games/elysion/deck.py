@@ -12,11 +12,11 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 
-from referee.chance import Chance
-from referee.engine import Event, event
-from referee.errors import IllegalAction, InputError
 from referee.games.elysion.catalog import Catalog
 from referee.games.elysion.state import ElysionState
+from referee.model.chance import Chance
+from referee.model.engine import Event, event
+from referee.model.errors import IllegalAction, InputError
 
 SHADES_UP = 2  # Beyond the Styx: Shades face up by the row
 KEEP = "keep-blessing"  # the pending decision: which of the Blessings just drawn is kept

@@ -6,16 +6,16 @@ import random
 from collections.abc import Mapping
 from typing import Any, ClassVar
 
-from referee.chance import Chance
-from referee.engine import Engine
-from referee.errors import IllegalAction, RefereeError
 from referee.games.elysion import deck, flow, options, render
 from referee.games.elysion.catalog import norm, of_state
 from referee.games.elysion.names import canonical
 from referee.games.elysion.setup import setup as new_journey
 from referee.games.elysion.state import ElysionState
 from referee.games.elysion.verbs import VERBS
-from referee.verbs import Action, Verb
+from referee.model.chance import Chance
+from referee.model.engine import Engine
+from referee.model.errors import IllegalAction, RefereeError
+from referee.model.verbs import Action, Verb
 from scorers.elysion import DAYS
 
 

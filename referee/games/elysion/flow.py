@@ -17,16 +17,16 @@ back in `lookback`.
 
 from __future__ import annotations
 
-from referee.chance import Chance
-from referee.engine import event
-from referee.errors import IllegalAction, InputError
 from referee.games.elysion import deck
 from referee.games.elysion.catalog import Catalog, of_state
 from referee.games.elysion.deck import KEEP, drawn
 from referee.games.elysion.sight import coins as sight_coins
 from referee.games.elysion.state import ElysionState
 from referee.games.elysion.styx import shade_choices, shade_verdict
-from referee.verbs import Action, Event, pending
+from referee.model.chance import Chance
+from referee.model.engine import event
+from referee.model.errors import IllegalAction, InputError
+from referee.model.verbs import Action, Event, pending
 from scorers.elysion import DAYS, blessings_drawn
 
 DAY_RULE = "A day: reveal, then take in order, then next"

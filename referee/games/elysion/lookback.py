@@ -21,15 +21,15 @@ from __future__ import annotations
 import itertools
 from dataclasses import dataclass, field
 
-from referee.chance import Chance
-from referee.engine import event
-from referee.errors import IllegalAction, InputError
 from referee.games.elysion import expr
 from referee.games.elysion.catalog import Card, Catalog, of_state
 from referee.games.elysion.deck import typed_list
 from referee.games.elysion.sight import Unit, counts, units
 from referee.games.elysion.state import Day, ElysionState, PlayerLookBack
-from referee.verbs import Action, Event
+from referee.model.chance import Chance
+from referee.model.engine import event
+from referee.model.errors import IllegalAction, InputError
+from referee.model.verbs import Action, Event
 
 CARD_HEADERS = ["day", "card", "in sight that mattered", "glory", "total"]
 RANKING_HEADERS = ["place", "player", "glory", "realm numbers"]

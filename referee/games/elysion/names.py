@@ -12,11 +12,11 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from typing import Any
 
-from referee.errors import RefereeError
 from referee.games.elysion.catalog import Catalog
 from referee.games.elysion.deck import drawn as just_drawn
 from referee.games.elysion.state import ElysionState
-from referee.verbs import Action
+from referee.model.errors import RefereeError
+from referee.model.verbs import Action
 
 
 def _or_typed(resolve: Callable[[Any], str], value: Any) -> Any:

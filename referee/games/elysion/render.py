@@ -168,7 +168,7 @@ def render(state: ElysionState, catalog: Catalog) -> str:
 def render_compact(state: ElysionState, catalog: Catalog) -> str:
     """For an 80x24 screen: the day and what is awaited, a line or two per player (hand, coins,
     look back, Blessings, then the journey), the row, the Shades and the take order."""
-    from referee.tables import wrap_paragraph
+    from referee.model.tables import wrap_paragraph
 
     def fill(text: str) -> list[str]:
         return wrap_paragraph(text, WIDTH, "    ").split("\n")

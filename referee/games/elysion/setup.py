@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from referee.chance import Chance
-from referee.errors import IllegalAction, InputError
 from referee.games.elysion import deck
 from referee.games.elysion.catalog import SAMPLE, get
 from referee.games.elysion.state import ElysionState
+from referee.model.chance import Chance
+from referee.model.errors import IllegalAction, InputError
 
 
 def _names(raw: object) -> list[str]:

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any, TypedDict
 
-from referee.verbs import Pending
+from referee.model.verbs import Pending
 
 
 class Day(TypedDict):

@@ -1,7 +1,7 @@
 """The Elysion verbs, declared once: fields, who may use each, its phase or decision, handler,
 legal options and log line.
 
-The core (`referee.engine.Engine.apply`) refuses before a handler runs: an unknown verb,
+The core (`referee.model.engine.Engine.apply`) refuses before a handler runs: an unknown verb,
 anything after the look back, a verb outside its part of the day (`reveal`, the take
 turns, `next`, `lookback`), a take turn out of order, and anything but the Blessing to
 keep or the Shade while one is pending. The engine words those refusals in the day's
@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from referee.games.elysion import flow, lookback, options
 from referee.games.elysion.deck import KEEP
-from referee.verbs import Action, Field, Verb, declare
+from referee.model.verbs import Action, Field, Verb, declare
 
 PLAYER = Field("player", "the player whose take turn it is", kind="player")
 

@@ -16,15 +16,15 @@ from __future__ import annotations
 
 from typing import Any
 
-from referee.chance import Chance
-from referee.engine import event
-from referee.errors import IllegalAction, InputError
 from referee.games.kleos import board as bd
 from referee.games.kleos import combat, dice
 from referee.games.kleos import minions as mn
 from referee.games.kleos import state as st
 from referee.games.kleos.state import Minion, State
-from referee.verbs import Action, Event, Pending, pending
+from referee.model.chance import Chance
+from referee.model.engine import event
+from referee.model.errors import IllegalAction, InputError
+from referee.model.verbs import Action, Event, Pending, pending
 
 OA = "opportunity-attack"
 ROOM = mn.ROOM

@@ -12,8 +12,8 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-from referee.errors import InputError
 from referee.games.kleos.state import Board, Location
+from referee.model.errors import InputError
 
 TEMPLES = ("h1", "h2", "h3", "h4", "h5")
 CITY = ("port", "market", "arena", "theater")

@@ -15,8 +15,8 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any, cast
 
-from referee.errors import InputError
 from referee.games.kleos.state import Card, State
+from referee.model.errors import InputError
 
 KEYWORDS = ("basic", "epic", "hero", "monster", "champion")
 STATS = ("attack", "defense", "cunning", "tactics")

@@ -16,13 +16,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from referee.chance import Chance
-from referee.engine import event
 from referee.games.kleos import dice
 from referee.games.kleos import minions as mn
 from referee.games.kleos import state as st
 from referee.games.kleos.state import Minion, State
-from referee.verbs import Event
+from referee.model.chance import Chance
+from referee.model.engine import event
+from referee.model.verbs import Event
 from scorers.kleos import SLAUGHTER_MARGIN
 
 HEADERS = ["roll", "minion", "dice", "tactics", "faces", "successes", "defense", "result"]

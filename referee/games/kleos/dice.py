@@ -7,7 +7,7 @@ Godly (Olympus' Favor, or a card saying so). The faces are defined once, in
 
 from __future__ import annotations
 
-from referee.chance import Chance
+from referee.model.chance import Chance
 from scorers.kleos import BLANK, FACES, GODLY, SUCCESS
 
 ALIASES = {"b": BLANK, "S": SUCCESS, "G": GODLY, "B": BLANK}
@@ -22,7 +22,7 @@ def roll(chance: Chance, label: str, count: int, typed: str | list | None) -> li
     """Roll (or take from the table) `count` Kleos dice; zero dice roll nothing."""
     if count <= 0:
         if typed not in (None, "", []):
-            from referee.errors import InputError
+            from referee.model.errors import InputError
 
             raise InputError(f"{label}: no dice are rolled here (0 dice), but dice were typed")
         return []

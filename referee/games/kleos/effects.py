@@ -7,13 +7,13 @@
 
 from __future__ import annotations
 
-from referee.chance import Chance
-from referee.engine import event
-from referee.errors import IllegalAction, InputError
 from referee.games.kleos import minions as mn
 from referee.games.kleos import state as st
 from referee.games.kleos.state import State
-from referee.verbs import Action, Event
+from referee.model.chance import Chance
+from referee.model.engine import event
+from referee.model.errors import IllegalAction, InputError
+from referee.model.verbs import Action, Event
 
 
 def _reason(action: Action) -> str:

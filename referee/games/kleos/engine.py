@@ -1,6 +1,6 @@
 """The Kleos engine: its declaration (verbs.py), the summary's parts, vocabulary, invariants.
 
-The core (`referee.engine.Engine`) runs the flow: the end of the Contest, phases, whose
+The core (`referee.model.engine.Engine`) runs the flow: the end of the Contest, phases, whose
 phase it is, pending decisions, player names. What the table types for a minion (its
 owner by god or name, any case, a unique prefix; `c` for champion) and for a location (a
 unique prefix) is put in the form the log keeps here, before the rules see it.
@@ -11,9 +11,6 @@ from __future__ import annotations
 import random
 from typing import Any, ClassVar
 
-from referee.chance import Chance
-from referee.engine import Engine
-from referee.errors import InputError
 from referee.games.kleos import (
     actions,
     board,
@@ -29,7 +26,10 @@ from referee.games.kleos import (
 from referee.games.kleos import state as st
 from referee.games.kleos.state import State
 from referee.games.kleos.verbs import VERBS
-from referee.verbs import Action, Verb
+from referee.model.chance import Chance
+from referee.model.engine import Engine
+from referee.model.errors import InputError
+from referee.model.verbs import Action, Verb
 
 EVERYONE = "all"  # `pass all`: every player still to be asked declines
 # Per verb, the fields naming a player, a minion or a location: what `resolve` reads

@@ -12,14 +12,14 @@ of Day 5: most glory, then the four tie-breakers of docs/rulings/kleos.md, else 
 
 from __future__ import annotations
 
-from referee.chance import Chance
-from referee.engine import event
-from referee.errors import IllegalAction
 from referee.games.kleos import board as bd
 from referee.games.kleos import minions as mn
 from referee.games.kleos import state as st
 from referee.games.kleos.state import State
-from referee.verbs import Action, Event
+from referee.model.chance import Chance
+from referee.model.engine import event
+from referee.model.errors import IllegalAction
+from referee.model.verbs import Action, Event
 
 LAST_DAY = 5
 SETUP_ISLES = "Setup: one Epic card on each of the five Isles before Deployment ends"

@@ -28,8 +28,8 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
-from referee.errors import InputError
 from referee.games.kleos import cards
+from referee.model.errors import InputError
 
 FIELDS = ("name", "stats", "disposition", "keywords", "swift", "hunter", "champion")
 FILE_KEYWORDS = ("basic", "epic", "hero", "monster")  # `champion` is its own field

@@ -10,11 +10,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from referee.engine import event
-from referee.errors import IllegalAction, InputError
 from referee.games.kleos import state as st
 from referee.games.kleos.state import Card, Minion, State
-from referee.verbs import Event, Pending, pending
+from referee.model.engine import event
+from referee.model.errors import IllegalAction, InputError
+from referee.model.verbs import Event, Pending, pending
 
 ROOM = "make-room"
 

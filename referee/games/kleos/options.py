@@ -15,14 +15,14 @@ from __future__ import annotations
 
 import random
 
-from referee.errors import IllegalAction
 from referee.games.kleos import actions as act
 from referee.games.kleos import minions as mn
 from referee.games.kleos import play as pl
 from referee.games.kleos import state as st
 from referee.games.kleos.cards import GODS
 from referee.games.kleos.state import Card, State
-from referee.verbs import Action
+from referee.model.errors import IllegalAction
+from referee.model.verbs import Action
 
 # The free fields of `attach`, as a hint shows them (the words are the declared fields' own)
 CARD, MODS = "CARD", "MODS"

@@ -10,13 +10,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from referee.chance import Chance
-from referee.errors import IllegalAction, InputError
 from referee.games.kleos import board as bd
 from referee.games.kleos import cards
 from referee.games.kleos import minions as mn
 from referee.games.kleos.cards import GODS
 from referee.games.kleos.state import Card, Player, State, possessive
+from referee.model.chance import Chance
+from referee.model.errors import IllegalAction, InputError
 
 
 def _players(options: dict) -> list[Player]:

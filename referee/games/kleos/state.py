@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from typing import Any, NotRequired, TypedDict
 
-from referee.errors import IllegalAction, InputError
-from referee.verbs import Pending
+from referee.model.errors import IllegalAction, InputError
+from referee.model.verbs import Pending
 
 SLOTS = ("1", "2", "3", "4")
 CHAMPION = "champion"

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from referee.games.kleos import actions, checks, describe, effects, flow, options, play
 from referee.games.kleos.minions import ROOM
-from referee.verbs import Field, Verb, declare
+from referee.model.verbs import Field, Verb, declare
 
 OA = actions.OA
 MINION_HELP = "a minion, GOD:SLOT (slot 1-4 or champion/c; the player's name works for GOD)"

@@ -8,8 +8,6 @@ not those under a complete Nature card.
 
 from __future__ import annotations
 
-from referee.engine import event
-from referee.errors import IllegalAction, InputError
 from referee.games.kreus import board, cards, flow
 from referee.games.kreus.cards import the, title
 from referee.games.kreus.state import KreusState
@@ -23,7 +21,9 @@ from referee.games.kreus.table import (
     to_discard,
     unseen_card,
 )
-from referee.verbs import pending
+from referee.model.engine import event
+from referee.model.errors import IllegalAction, InputError
+from referee.model.verbs import pending
 
 OPTION_RULE = "Creation: a reveal's options must fit the card revealed"
 BOLT_RULE = "Aggression: Thunderbolts hit an unprotected Element card of an incomplete Nature card"

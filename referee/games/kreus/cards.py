@@ -10,7 +10,7 @@ from __future__ import annotations
 import functools
 from collections.abc import Collection, Iterable
 
-from referee.errors import InputError
+from referee.model.errors import InputError
 
 ELEMENTS: tuple[str, ...] = ("fire", "air", "earth", "water")
 AETHER = "aether"

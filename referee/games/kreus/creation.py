@@ -7,9 +7,6 @@ discarded. Aggression cards take effect at once (aggression.py).
 
 from __future__ import annotations
 
-from referee.chance import Chance
-from referee.engine import event
-from referee.errors import IllegalAction, InputError
 from referee.games.kreus import aggression, board, cards, flow, titans
 from referee.games.kreus.aggression import OPTION_RULE
 from referee.games.kreus.cards import PLANET, element_of, kind, quality_of, the, title
@@ -24,7 +21,10 @@ from referee.games.kreus.table import (
     to_discard,
     unseen_card,
 )
-from referee.verbs import Action, Event
+from referee.model.chance import Chance
+from referee.model.engine import event
+from referee.model.errors import IllegalAction, InputError
+from referee.model.verbs import Action, Event
 
 CHOICE_OPTIONS = ("on", "as", "target", "discard", "no_token", "tethys")
 TARGET_RULE = "Creation: a target named must be legal, even for a card that is discarded"

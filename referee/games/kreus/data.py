@@ -12,9 +12,9 @@ import json
 from importlib import resources
 from typing import Any
 
-from referee.errors import InputError
 from referee.games.kreus.cards import ELEMENTS, NATURE_NAMES, PLANET
 from referee.games.kreus.state import Face, NatureCard, TitanCard
+from referee.model.errors import InputError
 
 POWERS: tuple[str, ...] = (
     "cronus", "hyperion", "iapetus", "coeus", "oceanus", "crius",

@@ -7,9 +7,6 @@ for a Nature or Element card from hand: 3. Spent tokens go back to the Reserve.
 
 from __future__ import annotations
 
-from referee.chance import Chance
-from referee.engine import event
-from referee.errors import IllegalAction
 from referee.games.kreus import aggression, cards
 from referee.games.kreus.cards import noun, title
 from referee.games.kreus.state import KreusState
@@ -25,7 +22,10 @@ from referee.games.kreus.table import (
     to_discard,
     unseen_card,
 )
-from referee.verbs import Action, Event
+from referee.model.chance import Chance
+from referee.model.engine import event
+from referee.model.errors import IllegalAction
+from referee.model.verbs import Action, Event
 
 COSTS = {"show": 1, "exchange": 2, "retrieve": 3}
 

@@ -6,14 +6,14 @@ import random
 from collections import Counter
 from typing import ClassVar
 
-from referee.chance import Chance
-from referee.engine import Engine
-from referee.errors import InputError
 from referee.games.kreus import board, cards, flow, layout, listing, render, setup
 from referee.games.kreus.state import KreusState
 from referee.games.kreus.table import held_aggression, tokens_on_cards
 from referee.games.kreus.verbs import VERBS, command_line
-from referee.verbs import Action, Verb
+from referee.model.chance import Chance
+from referee.model.engine import Engine
+from referee.model.errors import InputError
+from referee.model.verbs import Action, Verb
 
 
 class KreusEngine(Engine):

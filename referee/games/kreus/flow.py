@@ -5,9 +5,6 @@ Phases: setup -> divination -> creation -> over.
 
 from __future__ import annotations
 
-from referee.chance import Chance
-from referee.engine import event
-from referee.errors import IllegalAction
 from referee.games.kreus import board
 from referee.games.kreus.cards import PLANET, element_of, quality_of, the, title
 from referee.games.kreus.setup import new_round, setup_done
@@ -19,7 +16,10 @@ from referee.games.kreus.table import (
     seat_order,
     to_discard,
 )
-from referee.verbs import Action, Event
+from referee.model.chance import Chance
+from referee.model.engine import event
+from referee.model.errors import IllegalAction
+from referee.model.verbs import Action, Event
 from scorers.kreus import outcome as score_outcome
 
 

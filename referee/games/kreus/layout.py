@@ -20,9 +20,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from referee.errors import InputError
 from referee.games.kreus import board, cards
 from referee.games.kreus.state import KreusState
+from referee.model.errors import InputError
 
 PARTS = ("in_play", "discard", "hands", "tokens", "turn")
 

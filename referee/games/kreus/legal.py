@@ -14,7 +14,7 @@ from referee.games.kreus.cards import kind
 from referee.games.kreus.state import KreusState
 from referee.games.kreus.table import may_be_last_turn, may_hold
 from referee.games.kreus.titans import active_phase
-from referee.verbs import Action
+from referee.model.verbs import Action
 
 
 def _spin(state: KreusState, items: list) -> list:

@@ -20,7 +20,7 @@ from referee.games.kreus.cards import kind
 from referee.games.kreus.state import KreusState
 from referee.games.kreus.table import may_hold
 from referee.games.kreus.titans import active_phase
-from referee.verbs import Action, dry_accepted
+from referee.model.verbs import Action, dry_accepted
 
 GAIN = "GAIN"  # Themis' gain, typed by the player: 0 to 15
 

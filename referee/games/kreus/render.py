@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from collections import Counter
 
-from referee import tables
 from referee.games.kreus import board, cards, flow
 from referee.games.kreus.cards import AETHER, element_of, kind, the, title
 from referee.games.kreus.state import KreusState, Placed, Slot
 from referee.games.kreus.table import held_aggression, may_be_last_turn
+from referee.model import tables
 
 WIDTH = 80  # tables fit 80 columns unless told otherwise: long cells wrap between words
 

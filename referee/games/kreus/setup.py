@@ -3,13 +3,13 @@ the Energy tokens taken in seat order, and the Titan cards of Incarnation mode."
 
 from __future__ import annotations
 
-from referee.chance import Chance
-from referee.engine import event
-from referee.errors import IllegalAction, InputError
 from referee.games.kreus import cards, data
 from referee.games.kreus.state import KreusState, Round
 from referee.games.kreus.table import named, seat_order
-from referee.verbs import Action, Event
+from referee.model.chance import Chance
+from referee.model.engine import event
+from referee.model.errors import IllegalAction, InputError
+from referee.model.verbs import Action, Event
 
 DRAW_WORDS = ("", "draw", "random")  # `titan NAME draw`: the referee draws the Titan card
 

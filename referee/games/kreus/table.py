@@ -7,10 +7,10 @@ have an unseen copy there.
 
 from __future__ import annotations
 
-from referee.errors import IllegalAction, InputError
 from referee.games.kreus import cards
 from referee.games.kreus.cards import noun, title
 from referee.games.kreus.state import KreusState
+from referee.model.errors import IllegalAction, InputError
 
 Choice = tuple[str, str]  # (Nature card in play, element)
 

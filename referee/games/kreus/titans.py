@@ -7,15 +7,15 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from referee.chance import Chance
-from referee.engine import event
-from referee.errors import IllegalAction, InputError
 from referee.games.kreus import cards
 from referee.games.kreus.cards import the, title
 from referee.games.kreus.energy import swap_with_discard
 from referee.games.kreus.state import KreusState, Titan
 from referee.games.kreus.table import may_be_last_turn, named, need_hand
-from referee.verbs import Action, Event
+from referee.model.chance import Chance
+from referee.model.engine import event
+from referee.model.errors import IllegalAction, InputError
+from referee.model.verbs import Action, Event
 
 RULE = "Incarnation: Titan powers"
 

@@ -1,6 +1,6 @@
 """The Kreus verbs, declared once: fields, who may use each, its phases, handler and options.
 
-The core (`referee.engine.Engine.apply`) refuses before a handler runs: an unknown verb,
+The core (`referee.model.engine.Engine.apply`) refuses before a handler runs: an unknown verb,
 anything after the end, a verb outside its phase, anything but the Storm's discard while
 it is owed, and Energy tokens taken out of seat order. Player names are resolved by the
 core (any case, a unique prefix); card names by `cards.parse` (a unique prefix too).
@@ -10,10 +10,10 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from referee.chance import Chance
 from referee.games.kreus import creation, energy, flow, legal, listing, setup, titans
 from referee.games.kreus.state import KreusState
-from referee.verbs import Action, Event, Field, Verb, declare
+from referee.model.chance import Chance
+from referee.model.verbs import Action, Event, Field, Verb, declare
 
 PLAYER = Field("player", "the player who acts", kind="player")
 Handler = Callable[[KreusState, Action, Chance | None], list[Event]]

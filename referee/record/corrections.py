@@ -25,10 +25,10 @@ import time
 from dataclasses import dataclass, field
 from typing import Any
 
-from referee import session
-from referee.chance import REFEREE
-from referee.errors import IllegalAction, InputError, RefereeError
-from referee.store import ALL_STATUSES, Store
+from referee.model.chance import REFEREE
+from referee.model.errors import IllegalAction, InputError, RefereeError
+from referee.record import session
+from referee.record.store import ALL_STATUSES, Store
 
 KINDS = ("amend", "insert", "strike")
 RECORDED_RULE = "Correcting the past: later actions keep the results they recorded"

@@ -12,7 +12,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from referee.errors import InputError, StorageError
+from referee.model.errors import InputError, StorageError
 
 DEFAULT_POINTS = {"win": 3, "shared": 1, "loss": 0}
 # The game's own number a league breaks ties with, summed over a player's finished games.
@@ -60,7 +60,7 @@ def new(store: Any, name: str, game: str, points: dict) -> dict:
 
 def add(store: Any, name: str, ids: list[str]) -> tuple[list[str], list[str]]:
     """Put sessions in a league (all or none); returns (added, already in it)."""
-    from referee import session
+    from referee.record import session
 
     added: list[str] = []
     there: list[str] = []

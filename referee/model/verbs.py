@@ -2,7 +2,7 @@
 
 A game lists its verbs: the fields an action carries (with the help the CLI shows),
 who may use the verb, which phases or pending decisions it answers, the handler that
-applies it, the legal actions of that verb now, and its log line. `referee.engine.Engine`
+applies it, the legal actions of that verb now, and its log line. `referee.model.engine.Engine`
 reads the table and does the rest once for every game: unknown verbs, the end of the
 game, turn order, pending decisions, player names and the player count.
 
@@ -146,8 +146,8 @@ def dry_accepted(handler: Handler, state: Any, verb: str, actions: Iterable[Acti
     acceptance hangs on several rules at once (a power's arguments, a merge) exactly."""
     import copy
 
-    from referee.chance import Chance, NotYetRolled
-    from referee.errors import RefereeError
+    from referee.model.chance import Chance, NotYetRolled
+    from referee.model.errors import RefereeError
 
     out = []
     for a in actions:

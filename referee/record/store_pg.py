@@ -1,6 +1,6 @@
 """The session store on a PostgreSQL server (a club's), through psycopg 3.
 
-The same interface as the SQLite store (`referee.store.Store`, whose portable methods this
+The same interface as the SQLite store (`referee.record.store.Store`, whose portable methods this
 class inherits: their SQL is written with `?` marks, turned into psycopg's `%s` here). What
 differs is kept here: connecting, the schema and its version (a `meta` table), transactions,
 the row lock per session, and naming the server's errors.
@@ -31,9 +31,9 @@ from contextlib import contextmanager, suppress
 from typing import Any, TypeVar
 from urllib.parse import parse_qsl, unquote, urlsplit
 
-from referee.errors import StorageError
-from referee.store import SCHEMA_VERSION, SESSION_COLUMNS, Store
-from referee.store_upgrade import SEAL_COLUMNS
+from referee.model.errors import StorageError
+from referee.record.store import SCHEMA_VERSION, SESSION_COLUMNS, Store
+from referee.record.store_upgrade import SEAL_COLUMNS
 
 T = TypeVar("T")
 APPLICATION = "referee"
@@ -400,7 +400,7 @@ class PgStore(Store):
             with self._transaction():
                 yield
                 self._reseal_dirty()
-            from referee.store import COMMITS
+            from referee.record.store import COMMITS
 
             COMMITS[0] += 1
         finally:
@@ -651,7 +651,7 @@ class PgStore(Store):
 
         for name in [*tables, organiser]:
             if not re.fullmatch(r"[a-z_][a-z0-9_]{0,62}", name):
-                from referee.errors import InputError
+                from referee.model.errors import InputError
 
                 raise InputError(f"'{name}' cannot be a role name: use lower-case letters, digits and _")
         schema = self.db.execute("SELECT current_schema()").fetchone()[0]

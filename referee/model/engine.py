@@ -1,6 +1,6 @@
 """The shape every game engine has (after OpenSpiel and boardgame.io).
 
-A game declares its verbs (`referee.verbs`); this base class enforces the flow for
+A game declares its verbs (`referee.model.verbs`); this base class enforces the flow for
 every game at once: an unknown verb, an action after the end, an action out of turn,
 anything but an answer while a decision is pending, player names and the player
 count are refused here, with the rule named, before a game's handler runs.
@@ -16,7 +16,7 @@ Contract:
   (`engine.copy(state)`), so a refused action leaves nothing behind.
 - A refusal raises `IllegalAction(message, rule)` (a rule of the game) or
   `InputError(message)` (malformed input: a bad square, an unknown card).
-- Randomness only through `chance` (see `referee.chance`).
+- Randomness only through `chance` (see `referee.model.chance`).
 - `summary(state)` returns the common summary of cli.md.
 - `legal_actions(state)` lists actions a random playout may take; it is empty
   exactly when the game is over.
@@ -30,10 +30,10 @@ import random
 from collections.abc import Mapping
 from typing import Any, ClassVar
 
-from referee.chance import Chance
-from referee.errors import IllegalAction, InputError
-from referee.i18n import N_, _, elide
-from referee.verbs import Action, Event, Pending, Verb, public
+from referee.model.chance import Chance
+from referee.model.errors import IllegalAction, InputError
+from referee.model.i18n import N_, _, elide
+from referee.model.verbs import Action, Event, Pending, Verb, public
 
 
 def event(text: str, **data: Any) -> Event:
@@ -78,7 +78,7 @@ RULES = {
 class Engine:
     """Base class of every game.
 
-    A game declares `verbs` (see `referee.verbs`) and implements `setup`, `seats`,
+    A game declares `verbs` (see `referee.model.verbs`) and implements `setup`, `seats`,
     `current`, `phase`, `is_over`, `summarize`, `render`, `playout_options`; the flow
     (`apply`), the summary's pending list, `legal_actions` and the words completion
     offers come from here. `rules` may rename the rule each core refusal cites."""
@@ -393,8 +393,8 @@ class Engine:
     def board_html(self, state: Any) -> str:
         """The board as HTML for the live web view (`referee serve`): only what the table sees,
         as `render` shows it. Default: the text board with its tables as HTML tables, the rest
-        as paragraphs (`referee.textboards`); a game may draw it (Crôa!'s pond in SVG)."""
-        from referee.textboards import text_board_html
+        as paragraphs (`referee.model.textboards`); a game may draw it (Crôa!'s pond in SVG)."""
+        from referee.model.textboards import text_board_html
 
         return text_board_html(self.render(state))
 

@@ -21,7 +21,7 @@ def names() -> list[str]:
 
 def engine(name: str) -> Any:
     """The engine object of a game."""
-    from referee.errors import StorageError
+    from referee.model.errors import StorageError
 
     if name not in GAMES:
         raise StorageError(f"unknown game '{name}' (games: {', '.join(names())})")

@@ -10,10 +10,10 @@ import json
 from dataclasses import dataclass, field
 from typing import Any
 
-from referee import registry
-from referee.chance import Chance, NotYetRolled
-from referee.errors import EngineDefect, IllegalAction, InputError, RefereeError, StorageError
-from referee.store import Store
+from referee.model import registry
+from referee.model.chance import Chance, NotYetRolled
+from referee.model.errors import EngineDefect, IllegalAction, InputError, RefereeError, StorageError
+from referee.record.store import Store
 
 
 @dataclass
@@ -59,8 +59,8 @@ SEEN = "seen"  # the record an undo adds for what the table saw drawn (it stays 
 
 
 def new_seed() -> str:
-    """A new secret (see `referee.secret`): 256-bit seed and key from the OS's CSPRNG."""
-    from referee.secret import new_secret
+    """A new secret (see `referee.model.secret`): 256-bit seed and key from the OS's CSPRNG."""
+    from referee.model.secret import new_secret
 
     return new_secret()
 
@@ -109,7 +109,7 @@ def run(engine: Any, state: Any, action: dict, seed: str, ply: int, recorded: li
 def replay(engine: Any, seed: str, records: list[dict]) -> Any:
     """Rebuild the state from recorded actions: the one replay loop (nothing is rolled again).
 
-    `load`, `undo`/`redo` and the reports replay through it; `referee.integrity` walks a
+    `load`, `undo`/`redo` and the reports replay through it; `referee.record.integrity` walks a
     session's whole history (undone and dropped branches too) with the same `run` step,
     rolling live instead, to re-derive what was recorded (verify and import)."""
     state = None
@@ -125,8 +125,8 @@ def replay(engine: Any, seed: str, records: list[dict]) -> Any:
 
 def load(store: Store, sid: str) -> Loaded:
     """Rebuild a session from its stored log, after checking the log's chain of links."""
-    from referee.integrity import head_of
-    from referee.store import ALL_STATUSES
+    from referee.record.integrity import head_of
+    from referee.record.store import ALL_STATUSES
 
     meta = store.session(sid)
     engine = registry.engine(meta["game"])
@@ -142,7 +142,7 @@ def check_record(store: Store, sid: str, rows: list[dict]) -> None:
     """The stored rows of a session (all of them) against their chain and the session row's seal;
     a StorageError (exit 3) naming the first bad action, or what of the row is wrong, else. Every
     view (show, log, export, report) and every action passes here before it reads the record."""
-    from referee.integrity import Broken, check_chain
+    from referee.record.integrity import Broken, check_chain
 
     try:
         check_chain(rows)
@@ -167,7 +167,7 @@ def reopen_secret(store: Store, sid: str) -> str | None:
     """A finished game's secret was revealed: before it is played on (undo, a correction), later
     draws get a new secret, committed now. Returns its commitment (None: nothing to do). Inside
     the caller's write transaction, so a refused undo or correction leaves nothing behind."""
-    from referee.secret import reopened
+    from referee.model.secret import reopened
 
     meta = store.session(sid)
     if meta.get("seed_public", True) or meta.get("status") != "over":
@@ -211,8 +211,8 @@ def refuse_if_over(store: Store, game: str, sid: str) -> None:
 def create(store: Store, game: str, options: dict, seed: str | None = None, name: str = "",
            dry_run: bool = False) -> tuple[Loaded, list[dict]]:
     """Start a session: its log's first action is `new` with the options."""
-    from referee.integrity import commitment, head_of
-    from referee.text import check_new
+    from referee.model.text import check_new
+    from referee.record.integrity import commitment, head_of
 
     engine = registry.engine(game)
     check_new(options, name)
@@ -246,7 +246,7 @@ def act(store: Store, sid: str, action: dict, dry_run: bool = False) -> tuple[Lo
     if dry_run:
         loaded = load(store, sid)
         return _apply(loaded, action, dry=True)
-    from referee.integrity import head_of
+    from referee.record.integrity import head_of
 
     def record() -> tuple[Loaded, list[dict]]:
         with store.write():
@@ -264,7 +264,7 @@ def act(store: Store, sid: str, action: dict, dry_run: bool = False) -> tuple[Lo
 
 
 def _apply(loaded: Loaded, action: dict, dry: bool = False, counter: int | None = None) -> tuple[Loaded, list[dict]]:
-    from referee.text import check_texts
+    from referee.model.text import check_texts
 
     check_texts(action, "the action")
     engine = loaded.engine

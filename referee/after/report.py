@@ -4,7 +4,7 @@ HTML: one self-contained file (inline CSS, the chart as inline SVG drawn by pyga
 its JavaScript; nothing is fetched). Markdown: the same text, with the chart as an SVG
 file beside it and a text sparkline per line of the chart.
 
-The chart comes from one replay of the log (`referee.records.walk`): the engine's `series`
+The chart comes from one replay of the log (`referee.after.records.walk`): the engine's `series`
 at the end of each turn (scores, or what a game without a score charts), or the running
 totals of a scoring done at the end (`Engine.final_steps`, Elysion's look back).
 """
@@ -18,9 +18,11 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from referee import colours, records, session, standings
-from referee.errors import InputError
-from referee.store import Store
+from referee.after import records, standings
+from referee.model import colours
+from referee.model.errors import InputError
+from referee.record import session
+from referee.record.store import Store
 
 MAX_POINTS = 30
 # pygal's defaults draw black dashed guides and 1px lines (its tooltips, not shipped, thicken
@@ -165,7 +167,7 @@ def _cell(value: Any) -> str:
 
 
 def _log_rows(rep: Report) -> list[list[str]]:
-    from referee.export import results_text
+    from referee.after.export import results_text
 
     engine = rep.loaded.engine
     rows = []
@@ -355,7 +357,7 @@ def to_markdown(rep: Report, svg_name: str) -> str:
 
 def write(store: Store, sid: str, path: str, force: bool = False) -> list[Path]:
     """Write the report to `path` (.html, or .md with the chart beside it as .svg)."""
-    from referee.export import write_atomic
+    from referee.after.export import write_atomic
 
     target = Path(path)
     kind = target.suffix.lower()

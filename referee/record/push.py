@@ -28,8 +28,8 @@ from __future__ import annotations
 import hashlib
 from typing import Any
 
-from referee.errors import StorageError
-from referee.secret import first_commitment
+from referee.model.errors import StorageError
+from referee.model.secret import first_commitment
 
 
 def origin(meta: dict, rows: list[dict]) -> str:
@@ -52,7 +52,7 @@ def _first_difference(ours: list[dict], theirs: list[dict]) -> int | None:
 
 
 def _find(dst: Any, sid: str, key: str) -> str | None:
-    from referee.store import ALL_STATUSES
+    from referee.record.store import ALL_STATUSES
 
     found = dst.find_origin(key)
     if found:
@@ -67,8 +67,14 @@ def _find(dst: Any, sid: str, key: str) -> str | None:
 def push_one(src: Any, dst: Any, sid: str) -> dict:
     """Push one session; returns `{"id", "status", "as", "actions", "head", "first_bad", "problem"}` with
     status one of sent, updated, already there, refused."""
-    from referee.integrity import Broken, check_chain, head_of, pushed_problem, verify_session
-    from referee.store import ALL_STATUSES
+    from referee.record.integrity import (
+        Broken,
+        check_chain,
+        head_of,
+        pushed_problem,
+        verify_session,
+    )
+    from referee.record.store import ALL_STATUSES
 
     out: dict = {"id": sid, "status": "refused", "as": None, "actions": 0, "head": None, "first_bad": None,
                  "problem": None}

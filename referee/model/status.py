@@ -6,7 +6,7 @@ core so the export does not reach into `referee.cli`.
 
 from __future__ import annotations
 
-from referee.i18n import _
+from referee.model.i18n import _
 
 
 def status_line(summary: dict, turn_word: str = "turn") -> str:

@@ -9,7 +9,7 @@ happens in one transaction, after a backup copy of the file next to it.
 Schema 3 adds where a pushed session came from (`origin`) and the league tables.
 
 Schema 4 adds the seal of each session row (its head, length, rows' digest and seal; see
-`referee.integrity`), computed for every session as it stands, and the table of the heads
+`referee.record.integrity`), computed for every session as it stands, and the table of the heads
 a club server was pushed. Events and reasons stay as they were and are covered from then on.
 """
 
@@ -21,13 +21,13 @@ import sys
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from referee.errors import StorageError
+from referee.model.errors import StorageError
 
 if TYPE_CHECKING:
-    from referee.store import Store
+    from referee.record.store import Store
 
 
-# The columns schema 4 adds to `sessions` (the seal: see referee.integrity); PostgreSQL adds the same.
+# The columns schema 4 adds to `sessions` (the seal: see referee.record.integrity); PostgreSQL adds the same.
 SEAL_COLUMNS = ("head TEXT NOT NULL DEFAULT ''", "length INTEGER NOT NULL DEFAULT 0",
                 "digest TEXT NOT NULL DEFAULT ''", "seal TEXT NOT NULL DEFAULT ''",
                 "unverified INTEGER NOT NULL DEFAULT 0")
@@ -44,7 +44,7 @@ def backup_path(path: Path, version: int) -> Path:
 
 
 def upgrade(store: Store) -> None:
-    from referee.store import SCHEMA, SCHEMA_VERSION
+    from referee.record.store import SCHEMA, SCHEMA_VERSION
 
     db = store.db
     try:
@@ -98,7 +98,7 @@ def upgrade(store: Store) -> None:
 def _from_1(db, tables: dict[str, str]) -> None:
     """Schema 1 -> 2: SQLite cannot add CHECK constraints, so sessions and actions are rebuilt
     and copied, then every row's link is computed."""
-    from referee.integrity import canonical_json, commitment, link_text
+    from referee.record.integrity import canonical_json, commitment, link_text
 
     for name in ("sessions", "actions"):
         db.execute(tables[name].replace(f"CREATE TABLE {name} (", f"CREATE TABLE {name}_v2 (", 1))

@@ -12,10 +12,12 @@ import os
 import tempfile
 from pathlib import Path
 
-from referee import __version__, registry, session
-from referee import text as texts
-from referee.errors import InputError, StorageError
-from referee.store import Store
+from referee import __version__
+from referee.model import registry
+from referee.model import text as texts
+from referee.model.errors import InputError, StorageError
+from referee.record import session
+from referee.record.store import Store
 
 FORMAT = "referee-log"
 FORMAT_VERSION = 1
@@ -23,7 +25,7 @@ FORMATS = ("json", "jsonl", "csv", "md", "summary")
 
 
 def _history(store: Store, sid: str) -> list[dict]:
-    from referee.store import ALL_STATUSES
+    from referee.record.store import ALL_STATUSES
 
     return store.actions(sid, ALL_STATUSES)
 
@@ -42,7 +44,7 @@ def header(loaded: session.Loaded, reveal_seed: bool = False) -> dict:
     or the game is over) or when the user reveals it; the commitment always."""
     meta = loaded.meta
     if reveal_seed and meta.get("seed_withheld"):  # a club's server keeps another table's seed from this role
-        from referee.errors import StorageError
+        from referee.model.errors import StorageError
 
         raise StorageError(f"the seed of {loaded.id} is withheld from this role until the game is over (it is "
                            "another table's running game); nothing was exported")
@@ -107,11 +109,11 @@ def render(store: Store, sid: str, fmt: str, reveal_seed: bool = False) -> str:
         lines.append(json.dumps({"kind": "final", **_final(loaded, history)}, ensure_ascii=False))
         return "\n".join(lines) + "\n"
     if fmt == "csv":  # for spreadsheets: the played actions, flat columns, scores after each
-        from referee.records import csv_text
-        from referee.text import shown
+        from referee.after.records import csv_text
+        from referee.model.text import shown
 
         return shown(csv_text(loaded))
-    from referee.text import shown
+    from referee.model.text import shown
 
     if fmt == "summary":
         return shown(_chat(loaded))
@@ -122,7 +124,7 @@ def _chat(loaded: session.Loaded) -> str:
     """A few plain lines for a group chat (winner, scores, how it ended, length, date)."""
     import datetime as _dt
 
-    from referee.standings import chat_lines
+    from referee.after.standings import chat_lines
 
     when = _dt.datetime.fromtimestamp(loaded.meta.get("updated") or 0).strftime("%Y-%m-%d")
     lines = chat_lines(loaded.engine.title, loaded.id, loaded.meta.get("name", ""), loaded.stored_summary,
@@ -132,8 +134,8 @@ def _chat(loaded: session.Loaded) -> str:
 
 
 def _markdown(loaded: session.Loaded, history: list[dict]) -> str:
-    from referee.standings import deciding, standings, verdict
-    from referee.status import status_line
+    from referee.after.standings import deciding, standings, verdict
+    from referee.model.status import status_line
 
     summary = loaded.stored_summary
     out = [f"# {loaded.engine.title} — session {loaded.id}", ""]
@@ -372,7 +374,7 @@ def _unproved(data: dict, rows: list[dict]) -> str | None:
 
 def _already_stored(store: Store, game: str, meta: dict, rows: list[dict]) -> str | None:
     """The id of a session in the store with the same origin (the same game, pushed or imported)."""
-    from referee.push import origin
+    from referee.record.push import origin
 
     key = origin(meta, rows)
     found = store.find_origin(key)
@@ -402,8 +404,14 @@ def import_session(store: Store, data: dict, unverified: bool = False,
     A session already in the store (the same origin) is refused unless `copy`: it is then
     stored again as a separate copy. The import keeps the times and result details.
     """
-    from referee.integrity import Broken, check_chain, check_history, commitment, seed_problem
-    from referee.push import origin
+    from referee.record.integrity import (
+        Broken,
+        check_chain,
+        check_history,
+        commitment,
+        seed_problem,
+    )
+    from referee.record.push import origin
 
     notes: list[str] = []
     game = data["game"]

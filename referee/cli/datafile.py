@@ -6,7 +6,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from referee.errors import InputError
+from referee.model.errors import InputError
 
 MAX_BYTES = 5_000_000  # 5 MB: far above any real board, deck or catalog
 

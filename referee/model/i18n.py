@@ -18,7 +18,7 @@ from contextlib import contextmanager
 from pathlib import Path
 
 DOMAIN = "referee"
-LOCALE_DIR = Path(__file__).parent / "locale"
+LOCALE_DIR = Path(__file__).parent.parent / "locale"
 LANGUAGES = ("en", "fr")
 
 _chosen: str | None = None  # set by --lang; None: the environment decides

@@ -5,7 +5,7 @@
   rows of a session in storage order, whatever their status.
 - A seed the referee generated stays secret while the game runs; its commitment
   (`hmac-sha256:` of the seed under a key revealed with it; `sha256:` for older
-  sessions, see `referee.secret`) is shown instead, and checked once the seed is known.
+  sessions, see `referee.model.secret`) is shown instead, and checked once the seed is known.
 - `check_history` replays every record *live* at the place it stood (a fresh
   `Chance` with nothing recorded): referee-rolled results are rolled again from
   the seed, typed ones are taken again from the action that carries them, and
@@ -22,7 +22,7 @@ import json
 from dataclasses import dataclass
 from typing import Any
 
-from referee.errors import RefereeError
+from referee.model.errors import RefereeError
 
 LIVE = ("done", "undone")
 ASIDE = ("replaced", "struck")  # kept with a reason by a correction; not part of any history
@@ -52,8 +52,8 @@ def link(prev: str, action: Any, results: Any, status: str) -> str:
 
 
 def commitment(seed: str) -> str:
-    """The commitment of a seed text (see `referee.secret`)."""
-    from referee.secret import commitment as secret_commitment
+    """The commitment of a seed text (see `referee.model.secret`)."""
+    from referee.model.secret import commitment as secret_commitment
 
     return secret_commitment(seed)
 
@@ -122,8 +122,8 @@ def _same_results(recorded: list, live: list) -> str | None:
 
 
 def _apply_live(engine: Any, state: Any, rec: dict, seed: str, ply: int) -> tuple[Any, list]:
-    from referee.corrections import rolled_at
-    from referee.session import drawn_at, run
+    from referee.record.corrections import rolled_at
+    from referee.record.session import drawn_at, run
 
     rolled = rolled_at(rec.get("results", [])) if ply else None  # a correction moved it: rolled there
     counter = drawn_at(rec.get("results", [])) if ply else 0  # a strong secret's draw counter
@@ -162,7 +162,7 @@ def _renumber(exc: Broken, rows: list[dict]) -> None:
     """Name a failing live row by its number in `referee log`, not its storage place (they differ
     once an entry was dropped or set aside before it). Other rows keep their stored number, which
     `log --all` shows in brackets."""
-    from referee.corrections import numbering
+    from referee.record.corrections import numbering
 
     for r, (num, _mark) in zip(rows, numbering(rows), strict=True):
         if r["idx"] == exc.index:
@@ -254,7 +254,7 @@ def _check_history(engine: Any, seed: str, rows: list[dict]) -> Checked:
     if path[:len(done_ids)] != done_ids:
         raise Broken(done_ids[-1], "the live history is not one line of play")
     if path[-1] != done_ids[-1]:
-        from referee.session import replay
+        from referee.record.session import replay
 
         state = replay(engine, seed, checked_done)
     return Checked(state, checked_done)
@@ -285,7 +285,7 @@ def _check_aside(engine: Any, seed: str, rec: dict, path: list, last_live: int, 
 
 
 def seed_problem(seed: str, commitment_text: str) -> str | None:
-    from referee.secret import problem
+    from referee.model.secret import problem
 
     return problem(seed, commitment_text)
 
@@ -293,7 +293,7 @@ def seed_problem(seed: str, commitment_text: str) -> str | None:
 def seen_problem(rows: list[dict]) -> Broken | None:
     """A `seen` record may only keep face up what the referee drew in an action before it that
     is no longer live (undone, then dropped): else it would lay a thing of someone's choosing."""
-    from referee.session import SEEN
+    from referee.record.session import SEEN
 
     drawn: list[dict] = []
     for r in rows:
@@ -311,7 +311,7 @@ def seen_problem(rows: list[dict]) -> Broken | None:
 
 def counter_problem(rows: list[dict]) -> Broken | None:
     """A strong secret's draw counter used twice: a roll drawn again (undo is no free peek)."""
-    from referee.session import drawn_at
+    from referee.record.session import drawn_at
 
     seen: dict[int, int] = {}
     for r in rows:
@@ -329,10 +329,10 @@ def verify_session(store: Any, sid: str) -> dict:
     """Check one stored session whole: numbering, chain, seed commitment, every record re-derived.
 
     Returns `{"id", "ok", "actions", "first_bad", "problem"}` (`actions`: the stored records)."""
-    from referee import registry
-    from referee.errors import StorageError
-    from referee.secret import WEAK_NOTE, weak
-    from referee.store import ALL_STATUSES
+    from referee.model import registry
+    from referee.model.errors import StorageError
+    from referee.model.secret import WEAK_NOTE, weak
+    from referee.record.store import ALL_STATUSES
 
     out: dict = {"id": sid, "ok": True, "actions": 0, "head": None, "first_bad": None, "problem": None}
     try:
@@ -384,7 +384,7 @@ def head_problem(rows: list[dict], given: str) -> str | None:
 
 def summary_problem(stored: Any, engine: Any, state: Any) -> str | None:
     """The cached summary against the one the replay gives (its `details` when it keeps them)."""
-    from referee.session import cached_summary
+    from referee.record.session import cached_summary
 
     replayed = json.loads(canonical_json(cached_summary(engine, state)))
     if not isinstance(stored, dict):
@@ -402,7 +402,7 @@ def pushed_problem(store: Any, meta: dict, rows: list[dict]) -> str | None:
     """Every head this store received by `push` for the session must still be in its chain."""
     import datetime as _dt
 
-    from referee.push import origin
+    from referee.record.push import origin
 
     for length, head, when in store.pushed_heads(origin(meta, rows)):
         have = rows[length - 1]["link"] if 0 < length <= len(rows) else None

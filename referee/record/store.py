@@ -21,7 +21,7 @@ from contextlib import contextmanager, suppress
 from pathlib import Path
 from typing import Any, TypeVar
 
-from referee.errors import StorageError
+from referee.model.errors import StorageError
 
 T = TypeVar("T")
 
@@ -114,7 +114,7 @@ def is_url(target: str | os.PathLike | None) -> bool:
     """A `postgresql://` (or `postgres://`) URL, or a libpq `host=... dbname=...` string: the
     club's server, not a file."""
     if isinstance(target, str) and "=" in target and "://" not in target:
-        from referee.store_pg import is_conninfo
+        from referee.record.store_pg import is_conninfo
 
         return is_conninfo(target)
     return isinstance(target, str) and target.split("://", 1)[0].lower() in ("postgresql", "postgres") \
@@ -125,7 +125,7 @@ def open_store(target: str | os.PathLike | None = None, timeout: float = 10.0, r
     """The store `--db` names: a PostgreSQL server for a `postgresql://` URL (psycopg is imported
     only then), else an SQLite file (the default place when None)."""
     if is_url(target):
-        from referee.store_pg import PgStore
+        from referee.record.store_pg import PgStore
 
         return PgStore(str(target), timeout=timeout, readonly=readonly)
     return Store(target, timeout=timeout, readonly=readonly)
@@ -267,7 +267,7 @@ class Store:
 
     def _upgrade(self) -> None:
         """Bring a version 1 store to this schema in place, in one transaction, after a backup copy."""
-        from referee.store_upgrade import upgrade
+        from referee.record.store_upgrade import upgrade
 
         upgrade(self)
 
@@ -303,7 +303,7 @@ class Store:
         finally:
             self._dirty = None
 
-    # -- the seal (see referee.integrity): written with every change, checked on every read ---------
+    # -- the seal (see referee.record.integrity): written with every change, checked on every read ---------
     _dirty: set[str] | None = None
 
     def _mark(self, sid: str) -> None:
@@ -318,7 +318,7 @@ class Store:
             self.reseal(sid)
 
     def _seal_fields(self, sid: str) -> dict | None:
-        from referee.integrity import SEAL_FIELDS
+        from referee.record.integrity import SEAL_FIELDS
 
         row = self.db.execute(f"SELECT {', '.join(SEAL_FIELDS)}, head, length, digest, seal FROM sessions"
                               " WHERE id = ?", (sid,)).fetchone()
@@ -338,7 +338,7 @@ class Store:
         return int(n), (last[0] if last else "")
 
     def _digest_rows(self, sid: str) -> str:
-        from referee.integrity import rows_digest
+        from referee.record.integrity import rows_digest
 
         return rows_digest(self.db.execute(
             "SELECT idx, events, reason, changed, created, rules_version FROM actions WHERE session_id = ?"
@@ -364,7 +364,7 @@ class Store:
 
     def reseal(self, sid: str) -> None:
         """Write the session row's head, length, digest and seal from what is stored now."""
-        from referee.integrity import seal_of
+        from referee.record.integrity import seal_of
 
         fields = self._seal_fields(sid)
         if fields is None:  # purged meanwhile
@@ -379,7 +379,7 @@ class Store:
         action row, as `actions(sid, ALL_STATUSES)` reads them) the rows' events, reasons and
         times are checked too; without, only the session row and the end of its log (cheap:
         what `stats`, leagues and `sessions` use)."""
-        from referee.integrity import rows_digest
+        from referee.record.integrity import rows_digest
 
         fields = self._seal_fields(sid)
         if fields is None:
@@ -399,7 +399,7 @@ class Store:
     def seal_problems(self, game: str | None = None) -> dict[str, str]:
         """The cheap check of `seal_problem` for every session (of `game`) at once: {id: problem}
         for those that fail (what `stats` uses over thousands of sessions)."""
-        from referee.integrity import SEAL_FIELDS
+        from referee.record.integrity import SEAL_FIELDS
 
         sql = f"SELECT {', '.join(SEAL_FIELDS)}, head, length, digest, seal FROM sessions"
         rows = self.db.execute(sql + (" WHERE game = ?" if game else ""), (game,) if game else ()).fetchall()
@@ -423,7 +423,7 @@ class Store:
 
     def _row_problem(self, fields: dict, n: int, last: str) -> str | None:
         """The session row against the end of its log (`n` rows, the last link `last`) and its seal."""
-        from referee.integrity import head_of, seal_of
+        from referee.record.integrity import head_of, seal_of
 
         head, length, digest = fields["_head"], fields["_length"], fields["_digest"]
         if not fields["_seal"]:
@@ -623,7 +623,7 @@ class Store:
     # -- actions ---------------------------------------------------------------------
     def insert_action(self, sid: str, idx: int, record: dict, status: str = "done") -> str:
         """Append one action row, chained to the row before it in storage order; returns its link."""
-        from referee.integrity import canonical_json, link_text
+        from referee.record.integrity import canonical_json, link_text
 
         row = self.db.execute(
             "SELECT link FROM actions WHERE session_id = ? AND idx < ? ORDER BY idx DESC LIMIT 1", (sid, idx)
@@ -687,7 +687,7 @@ class Store:
         """Replace the rows from `start` on by `rows`, numbered on from `start`, and re-chain them
         (a correction, inside the caller's transaction). Each row keeps its own status, results,
         events, time, reason and time of change."""
-        from referee.integrity import canonical_json
+        from referee.record.integrity import canonical_json
 
         self.drop_actions(sid, start)
         self.db.executemany(
@@ -705,7 +705,7 @@ class Store:
 
     def relink(self, sid: str, start: int = 0) -> None:
         """Recompute the chain links of the rows from `start` on (in Python, over the stored JSON)."""
-        from referee.integrity import link_text
+        from referee.record.integrity import link_text
 
         row = self.db.execute(
             "SELECT link FROM actions WHERE session_id = ? AND idx < ? ORDER BY idx DESC LIMIT 1", (sid, start)
@@ -770,7 +770,7 @@ class Store:
         return [r[1] for r in self.db.execute(f"PRAGMA table_info({table})")]
 
     def find_origin(self, origin: str) -> str | None:
-        """The id of the session stored with this origin (see `referee.push`), if any."""
+        """The id of the session stored with this origin (see `referee.record.push`), if any."""
         row = self.db.execute("SELECT id FROM sessions WHERE origin = ?", (origin,)).fetchone()
         return row[0] if row else None
 

@@ -15,9 +15,9 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
-from referee import session
-from referee.engine import Engine
-from referee.errors import RefereeError, StorageError
+from referee.model.engine import Engine
+from referee.model.errors import RefereeError, StorageError
+from referee.record import session
 
 LONG = 200  # a cell longer than this (a catalog, a card file) is named, not copied
 

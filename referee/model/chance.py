@@ -3,7 +3,7 @@
 Every random draw an engine needs goes through a `Chance`. Live, it either takes
 the result typed at the table (validated) or rolls from a generator derived from
 the session's secret, a draw counter that never goes back (the stored row the
-action takes) and the draw's label (see `referee.secret`), so undoing and
+action takes) and the draw's label (see `referee.model.secret`), so undoing and
 re-entering an action draws fresh results. A public `--seed` and sessions made
 before keep the older rule: the seed, the action's place in the log and the label.
 Each result is recorded with its source; on
@@ -16,8 +16,8 @@ import random
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from referee import secret
-from referee.errors import InputError, StorageError
+from referee.model import secret
+from referee.model.errors import InputError, StorageError
 
 REFEREE = "referee"  # rolled by the referee
 TABLE = "table"  # typed at the table

@@ -14,7 +14,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from referee.errors import InputError
+from referee.model.errors import InputError
 
 MAX_NAME = 200  # a session or player name; export and import use the same limit
 _CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f]")

@@ -14,7 +14,7 @@ import importlib
 from pathlib import Path
 from typing import Any
 
-from referee.engine import RULES as CORE_RULES
+from referee.model.engine import RULES as CORE_RULES
 
 RAISES = {"IllegalAction"}
 
@@ -111,7 +111,7 @@ def topic(rule: str) -> str:
 
 def rules_of(engine: Any) -> dict[str, list[str]]:
     """Topic -> the rules under it, for one game: its own refusals, then the core's as it words them."""
-    from referee.registry import GAMES
+    from referee.model.registry import GAMES
 
     package = GAMES.get(getattr(engine, "name", ""), type(engine).__module__.rpartition(".")[0])
     every = harvest(package) + [engine.rule(key) for key in CORE_RULES]

@@ -12,7 +12,7 @@ import datetime as _dt
 import json
 from dataclasses import dataclass, field
 
-from referee.store import Store
+from referee.record.store import Store
 
 GAME_ORDER = ("kleos", "kreus", "cerebria", "croa", "elysion")
 KREUS_WIN = ("may-sustain-life", "success", "perfection")
