@@ -220,27 +220,11 @@ class Engine:
     # -- player names ----------------------------------------------------------------------
     def player_words(self, state: Any) -> dict[str, str]:
         """Every word that names a player (any case) -> the value actions carry."""
-        words: dict[str, str] = {}
-        for key, name in self.seats(state).items():
-            words[key.casefold()] = key
-            words[name.casefold()] = key
-        return words
+        return player_words(self.seats(state))
 
     def resolve_player(self, state: Any, text: Any) -> str:
         """A player named as typed: any case; a unique prefix is enough."""
-        words = self.player_words(state)
-        typed = str(text).strip().casefold()
-        if typed in words:
-            return words[typed]
-        found = sorted({v for w, v in words.items() if typed and w.startswith(typed)})
-        names = ", ".join(self.seats(state).values())
-        if len(found) == 1:
-            return found[0]
-        if found:
-            seats = self.seats(state)
-            raise InputError(f"'{text}' could be {' or '.join(seats[f] for f in found)}: "
-                             f"type more of the name")
-        raise InputError(f"no player '{str(text)[:40]}' at this table (players: {names})")
+        return resolve_player(self.seats(state), text, self.player_words(state))
 
     def resolve(self, state: Any, verb: Verb, action: Action) -> Action:
         """The action with every player field in the form the log keeps; a required actor
@@ -456,3 +440,31 @@ def _same(have: Any, typed: Any) -> bool:
     if isinstance(have, list):
         return any(_same(h, typed) for h in have)
     return str(have).casefold() == str(typed).casefold()
+
+
+def player_words(seats: dict[str, str]) -> dict[str, str]:
+    """Every word that names a player (any case) -> the value actions carry, from the seats
+    (the value actions carry -> the name shown)."""
+    words: dict[str, str] = {}
+    for key, name in seats.items():
+        words[key.casefold()] = key
+        words[name.casefold()] = key
+    return words
+
+
+def resolve_player(seats: dict[str, str], text: Any, words: dict[str, str] | None = None) -> str:
+    """A player named as typed, among SEATS: any case; a unique prefix is enough. WORDS: every
+    word naming a player (default: from the seats). A game's own rules use it for a player named
+    inside a word (`Bob:2`) without reaching for its engine."""
+    words = player_words(seats) if words is None else words
+    typed = str(text).strip().casefold()
+    if typed in words:
+        return words[typed]
+    found = sorted({v for w, v in words.items() if typed and w.startswith(typed)})
+    names = ", ".join(seats.values())
+    if len(found) == 1:
+        return found[0]
+    if found:
+        raise InputError(f"'{text}' could be {' or '.join(seats[f] for f in found)}: "
+                         f"type more of the name")
+    raise InputError(f"no player '{str(text)[:40]}' at this table (players: {names})")

@@ -122,10 +122,10 @@ def _check_absorb(state: State, me: str, pos: int, absorb: object) -> int | None
 
 def _check_args(state: State, me: str, pos: int, name: str, args: list, action: Action) -> Use:
     if name == "destroy":
-        owner, idx = mindset.target(state, args[0])
+        owner, idx = names.target(state, args[0])
         return {"target": [owner, idx]}
     if name == "drain":
-        owner, idx = mindset.target(state, args[0])
+        owner, idx = names.target(state, args[0])
         host = names.emotion(state, me, args[1])
         if owner == me and idx == host:
             raise IllegalAction("an emotion cannot drain itself", DRAIN_SELF_RULE)
@@ -152,7 +152,7 @@ def _check_args(state: State, me: str, pos: int, name: str, args: list, action: 
         mindset.enter(trial, me, card, merge, discard, names.SUMMON_RULE)
         return {"card": card, "merge": merge, "discard": discard}
     if name == "steal":
-        victim = mindset.player_named(state, args[0])
+        victim = names.player_named(state, args[0])
         if victim == me:
             raise IllegalAction("steal from an opponent, not from yourself", STEAL_RULE)
         if str(action.get("card") or "").strip().lower() == "none":
@@ -165,7 +165,7 @@ def _check_args(state: State, me: str, pos: int, name: str, args: list, action: 
         return {"victim": victim, "card": taken, "take": True}
     if name == "swap":
         mine = names.emotion(state, me, args[0])
-        owner, idx = mindset.target(state, args[1])
+        owner, idx = names.target(state, args[1])
         if owner == me:
             raise IllegalAction("the other emotion must be in another player's Mindset", SWAP_RULE)
         return {"mine": mine, "target": [owner, idx]}

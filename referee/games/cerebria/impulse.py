@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from referee.games.cerebria import zones
+from referee.games.cerebria import drawing
 from referee.games.cerebria.state import State
 from referee.model.chance import Chance
 from referee.model.errors import IllegalAction, InputError
@@ -50,19 +50,6 @@ class Reveals:
                              f"({self.used} did)")
 
 
-def slot_index(state: State, slot: object) -> int:
-    """An Impulse slot 1-3 as an index; it must hold a card."""
-    try:
-        n = int(str(slot).strip())
-    except ValueError:
-        raise InputError(f"'{str(slot)[:20]}' is not an Impulse slot (1-3)") from None
-    if not 1 <= n <= SLOTS:
-        raise InputError(f"an Impulse slot is 1-3, not {n}")
-    if state["impulse"][n - 1] is None:
-        raise IllegalAction(f"Impulse slot {n} is empty", "Impulse: one of the face-up cards")
-    return n - 1
-
-
 def leave(state: State, idx: int, chance: Chance, reveals: Reveals,
           put: Callable[[str], None]) -> tuple[str, bool, str]:
     """The card in slot IDX leaves the Impulse (PUT places it) and is replaced from its stack.
@@ -77,7 +64,7 @@ def leave(state: State, idx: int, chance: Chance, reveals: Reveals,
     if state["stacks"][idx] == 0:
         return card, True, f"Impulse stack {idx + 1} is empty: Revelation!"
     state["stacks"][idx] -= 1
-    new = zones.reveal(state, chance, f"impulse {idx + 1}", reveals.next())
+    new = drawing.reveal(state, chance, f"impulse {idx + 1}", reveals.next())
     state["impulse"][idx] = new
     return card, False, (f"Impulse slot {idx + 1} now shows {new} "
                          f"(stack {idx + 1}: {state['stacks'][idx]} left)")

@@ -65,27 +65,6 @@ def position(state: State, owner: str, pos: object) -> int:
     return n - 1
 
 
-def target(state: State, text: object) -> tuple[str, int]:
-    """`NAME:POS` or `NAME:CARD`: an emotion in any player's Mindset (short names too)."""
-    from referee.games.cerebria import names
-
-    raw = str(text)
-    name, sep, pos = raw.rpartition(":")
-    if not sep:
-        raise InputError(f"'{raw[:30]}': name an emotion as PLAYER:POS or PLAYER:CARD, "
-                         f"e.g. Bob:2 or Bob:red-draw")
-    owner = player_named(state, name)
-    return owner, names.emotion(state, owner, pos)
-
-
-def player_named(state: State, name: object) -> str:
-    """A player named inside a word (`Bob:2`, a steal, `--keep Ann:CARD`): any case, a unique
-    start is enough, as for every player field (the core's resolver)."""
-    from referee.games.cerebria import ENGINE
-
-    return ENGINE.resolve_player(state, name)
-
-
 def supply_take(state: State, aff: str, n: int) -> int:
     """Take up to N fragments of AFF from the supply (none are placed once it is out)."""
     got = min(n, state["supply"][aff])

@@ -17,8 +17,9 @@ import contextlib
 import re
 from collections.abc import Callable, Iterable
 
-from referee.games.cerebria import cards, impulse, mindset, zones
+from referee.games.cerebria import cards, mindset, zones
 from referee.games.cerebria.state import Emotion, State
+from referee.model.engine import resolve_player
 from referee.model.errors import IllegalAction, InputError
 
 SHOWN = 6  # candidates listed in a refusal
@@ -117,7 +118,7 @@ def unseen_card(state: State, text: object) -> str:
 def impulse_slot(state: State, text: object) -> int:
     """An Impulse slot (1-3) as an index, or the face-up card there named (short)."""
     if isinstance(text, int) or str(text).strip().isdigit():
-        return impulse.slot_index(state, text)
+        return slot_index(state, text)
     if not words(text):
         raise InputError("name an Impulse slot: 1-3, or the face-up card there")
     shown = [c for c in state["impulse"] if c]
@@ -194,3 +195,33 @@ def canonical(state: State, action: dict) -> dict:
             with contextlib.suppress(InputError, IllegalAction):
                 out["args"] = [hand_card(state, me, args[0], SUMMON_RULE), *args[1:]]
     return out
+
+
+def slot_index(state: State, slot: object) -> int:
+    """An Impulse slot 1-3 as an index; it must hold a card."""
+    try:
+        n = int(str(slot).strip())
+    except ValueError:
+        raise InputError(f"'{str(slot)[:20]}' is not an Impulse slot (1-3)") from None
+    if not 1 <= n <= len(state["impulse"]):
+        raise InputError(f"an Impulse slot is 1-3, not {n}")
+    if state["impulse"][n - 1] is None:
+        raise IllegalAction(f"Impulse slot {n} is empty", "Impulse: one of the face-up cards")
+    return n - 1
+
+
+def target(state: State, text: object) -> tuple[str, int]:
+    """`NAME:POS` or `NAME:CARD`: an emotion in any player's Mindset (short names too)."""
+    raw = str(text)
+    name, sep, pos = raw.rpartition(":")
+    if not sep:
+        raise InputError(f"'{raw[:30]}': name an emotion as PLAYER:POS or PLAYER:CARD, "
+                         f"e.g. Bob:2 or Bob:red-draw")
+    owner = player_named(state, name)
+    return owner, emotion(state, owner, pos)
+
+
+def player_named(state: State, name: object) -> str:
+    """A player named inside a word (`Bob:2`, a steal, `--keep Ann:CARD`): any case, a unique
+    start is enough, as for every player field (the core's resolver)."""
+    return resolve_player({p: p for p in state["players"]}, name)

@@ -17,11 +17,12 @@ from referee.games.cerebria import cards, flow, mindset, zones
 from referee.games.cerebria.state import Emotion, State
 from referee.model.verbs import Action, dry_accepted
 
+# the rules a listed form must pass (the handlers the declaration wraps)
+_CHECKS = {"invoke": flow.invoke, "ability": flow.ability}
+
 
 def _accepts(state: State, verb: str, actions: list[Action]) -> list[Action]:
-    from referee.games.cerebria.verbs import VERBS
-
-    return dry_accepted(VERBS[verb].handler, state, verb, actions)
+    return dry_accepted(_CHECKS[verb], state, verb, actions)
 
 
 def _hand_candidates(state: State, name: str, vibe: str | None = None) -> list[str]:

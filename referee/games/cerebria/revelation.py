@@ -6,7 +6,7 @@ The vibe bonus and the winner come from `scorers.cerebria`, the same functions t
 
 from __future__ import annotations
 
-from referee.games.cerebria import impulse, mindset, names, zones
+from referee.games.cerebria import drawing, impulse, mindset, names, zones
 from referee.games.cerebria.state import State
 from referee.model.chance import Chance
 from referee.model.engine import Event, event
@@ -139,7 +139,7 @@ def kept_cards(state: State, typed: object) -> dict[str, list[str]]:
     for item in typed:
         who, sep, text = str(item).rpartition(":")
         if sep:
-            name = mindset.player_named(state, who)
+            name = names.player_named(state, who)
             card = names.card(state, text, state["hands"][name]["known"],
                               f"shown in {name}'s hand", KEEP_RULE)
             if name not in trimmed:
@@ -206,7 +206,7 @@ def next_cycle(state: State, action: dict, chance: Chance) -> list[Event]:
         got, again = zones.draw_face_down(state, 1)
         reshuffled |= again
         if got:
-            state["impulse"][idx] = zones.reveal(state, chance, f"impulse {idx + 1}",
+            state["impulse"][idx] = drawing.reveal(state, chance, f"impulse {idx + 1}",
                                                  reveals.next())
     lines.append("Impulse: " + ", ".join(c or "(none: no card left)" for c in state["impulse"]))
     # 2. each stack back to players + 2

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from referee.games.cerebria import cards, impulse, layout, revelation, zones
+from referee.games.cerebria import cards, drawing, impulse, layout, revelation
 from referee.games.cerebria.state import State
 from referee.model.chance import Chance
 from referee.model.errors import InputError
@@ -66,7 +66,7 @@ def setup(options: dict, chance: Chance) -> State:
     reveals = impulse.Reveals(options.get("impulse"), "--impulse")
     for idx in range(impulse.SLOTS):
         state["deck"] -= 1
-        state["impulse"][idx] = zones.reveal(state, chance, f"impulse {idx + 1}", reveals.next())
+        state["impulse"][idx] = drawing.reveal(state, chance, f"impulse {idx + 1}", reveals.next())
     reveals.check_all_used()
     for n in players:
         state["deck"] -= revelation.HAND

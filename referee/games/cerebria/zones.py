@@ -13,7 +13,6 @@ from collections import Counter
 
 from referee.games.cerebria import cards
 from referee.games.cerebria.state import State
-from referee.model.chance import Chance
 from referee.model.errors import IllegalAction, InputError
 
 DECK_RULE = "Deck: 96 cards, each copy in one place"
@@ -73,29 +72,6 @@ def _twin(state: State, card: str) -> str:
     other = "strong" if cards.kind(card) == "mild" else "mild"
     twin = f"{other}-{aff}-{vibe}-{ability}"
     return f"it has {twin}" if twin in composition(state) else "see deck.json"
-
-
-def reveal(state: State, chance: Chance, label: str, typed: object = None) -> str:
-    """A face-down card turns face up: the typed one (if a copy can still be unseen) or drawn."""
-    pool = unseen(state)
-
-    def check(value: object) -> str:
-        if isinstance(value, str) and value in pool:  # as recorded: a card in full
-            return value
-        from referee.games.cerebria import names
-
-        card = names.card(state, value, pool, "still unseen", DECK_RULE)  # short names too
-        if pool[card] < 1:
-            raise IllegalAction(f"every copy of {card} is already in sight ({where(state, card)})",
-                                DECK_RULE)
-        return card
-
-    def draw(rng) -> str:
-        return rng.choice(sorted(pool.elements()))
-
-    if not pool:
-        raise IllegalAction("no card can be face down any more", DECK_RULE)
-    return chance.draw(label, draw, typed, check)
 
 
 def hidden_count(state: State, name: str) -> int:
