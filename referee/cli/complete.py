@@ -28,6 +28,8 @@ from click.core import ParameterSource
 if TYPE_CHECKING:
     from click.shell_completion import CompletionItem
 
+    from referee.record.protocol import RecordStore
+
 # Games whose CLI copies card stats from a card library into an action (`prepare`): the
 # library's kind in the store.
 LIBRARIES: dict[str, str] = {"kleos": "minion"}
@@ -209,7 +211,7 @@ def live_for(ctx: click.Context, game: str) -> Live | None:
     db = root.params.get("db") or os.environ.get("REFEREE_DB")
     sid = root.params.get("session_id") or os.environ.get("REFEREE_SESSION")
     try:
-        store = Store(db, readonly=True)
+        store: RecordStore = Store(db, readonly=True)
         if sid:  # as `session.resolve` does, without loading the session layer for a Tab
             meta = store.session(sid)
             if meta["game"] != game or meta["status"] == "deleted":
@@ -244,10 +246,7 @@ def cached_live(store: Any, game: str, sid: str) -> Live:
         from referee.record import session
 
         return Live.of(session.load(store, sid), store)
-    row = store.db.execute("SELECT link, (SELECT count(*) FROM actions WHERE session_id = ? AND status"
-                           " = 'done') FROM actions WHERE session_id = ? AND status = 'done'"
-                           " ORDER BY idx DESC LIMIT 1", (sid, sid)).fetchone()
-    link, ply = (row[0], int(row[1])) if row else ("", 0)
+    link, ply = store.done_end(sid)
     try:
         path = _cache_file(store, sid)
     except OSError:

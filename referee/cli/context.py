@@ -47,7 +47,7 @@ class Referee:
         if self._store is not None and self._store.readonly:
             self.close()
         if self._store is None:
-            from referee.record.store import open_store
+            from referee.record.stores import open_store
 
             self._store = open_store(self.db, timeout=self.timeout)
         return self._store
@@ -57,7 +57,7 @@ class Referee:
         empty and is not created), or the one already open."""
         self._reconnect_if_lost()
         if self._store is None:
-            from referee.record.store import open_store
+            from referee.record.stores import open_store
 
             self._store = open_store(self.db, timeout=self.timeout, readonly=True)
         return self._store
