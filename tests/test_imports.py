@@ -74,29 +74,31 @@ def _resolve(name: str, known: dict[str, Path]) -> str | None:
     return None
 
 
-def imports_of(path: Path) -> set[str]:
-    """Every module of ours a file imports, wherever in the file (relative imports made absolute)."""
-    known = modules()
+def imported_names(path: Path) -> list[str]:
+    """Every dotted name a file imports (`from a.b import c`: `a.b.c`), wherever in the file,
+    relative imports made absolute."""
     tree = ast.parse(path.read_text(encoding="utf-8"))
     me = _module(path)
     package = me if path.name == "__init__.py" else me.rpartition(".")[0]
-    found: set[str] = set()
+    found: list[str] = []
     for node in ast.walk(tree):
-        names: list[str] = []
         if isinstance(node, ast.Import):
-            names = [alias.name for alias in node.names]
+            found += [alias.name for alias in node.names]
         elif isinstance(node, ast.ImportFrom):
             base = node.module or ""
             if node.level:
                 anchor = package.split(".")
                 anchor = anchor[: len(anchor) - node.level + 1]
                 base = ".".join([*anchor, base] if base else anchor)
-            names = [f"{base}.{alias.name}" for alias in node.names]
-        for name in names:
-            target = _resolve(name, known)
-            if target is not None and target != me:
-                found.add(target)
+            found += [f"{base}.{alias.name}" for alias in node.names]
     return found
+
+
+def imports_of(path: Path) -> set[str]:
+    """Every module of ours a file imports."""
+    known = modules()
+    me = _module(path)
+    return {target for name in imported_names(path) if (target := _resolve(name, known)) not in (None, me)}
 
 
 @cache
@@ -251,4 +253,23 @@ def test_pure_layers_import_no_io(folder):
                 [node.module or ""] if isinstance(node, ast.ImportFrom) and not node.level else []
             found += [f"{_module(path)} imports {n}" for n in names
                       if n.split(".")[0] in ("click", "prompt_toolkit", "psycopg", "sqlite3")]
+    assert found == []
+
+
+def test_the_shell_lives_in_the_cli():
+    assert not (ROOT / "referee" / "shell.py").exists()
+
+
+def test_the_cli_uses_no_private_name_of_a_game():
+    found = [f"{_module(path)} imports {name}" for path in sorted((ROOT / "referee" / "cli").rglob("*.py"))
+             for name in imported_names(path)
+             if name.startswith("referee.games.") and any(
+                 part.startswith("_") and part != "__init__" for part in name.split("."))]
+    assert found == []
+
+
+def test_the_cli_makes_no_rule_decisions():
+    """Rule refusals come from the engines: the CLI never raises IllegalAction itself."""
+    found = [str(p.relative_to(ROOT)) for p in sorted((ROOT / "referee" / "cli").rglob("*.py"))
+             if "raise IllegalAction" in p.read_text(encoding="utf-8")]
     assert found == []

@@ -170,7 +170,10 @@ def club_init_cmd(tables: str, organiser: str, hide_leagues: bool) -> None:
     if not is_url(ref.db):  # refused before any file is made
         raise InputError("club init sets up a PostgreSQL server: give --db postgresql://... (an SQLite store has "
                          "one user, so no roles)")
+    from referee.record.store_pg import PgStore
+
     store = ref.store()
+    assert isinstance(store, PgStore)  # is_url above
     done = store.club_init(names, organiser.strip(), hide_leagues)
     if ref.as_json:
         output.emit_json(output.envelope(done))

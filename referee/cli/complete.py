@@ -46,12 +46,12 @@ class Live:
     state: Any
     seed: str = ""
     ply: int = 0
-    store: Any = None
+    store: RecordStore | None = None
 
     _listing: Any = field(default=None, repr=False, compare=False)
 
     @classmethod
-    def of(cls, loaded: Any, store: Any = None) -> Live:
+    def of(cls, loaded: Any, store: RecordStore | None = None) -> Live:
         return cls(loaded.game, loaded.id, loaded.engine, loaded.state, loaded.seed,
                    len(loaded.records), store)
 
@@ -63,7 +63,7 @@ class Live:
         return self._listing
 
 
-def library(store: Any, game: str) -> dict[str, dict]:
+def library(store: RecordStore | None, game: str) -> dict[str, dict]:
     """The game's card library in `store` (empty when the game keeps none, or unreadable)."""
     kind = LIBRARIES.get(game)
     if kind is None or store is None:
@@ -223,7 +223,7 @@ def live_for(ctx: click.Context, game: str) -> Live | None:
         return None
 
 
-def _cache_file(store: Any, sid: str) -> Any:
+def _cache_file(store: RecordStore, sid: str) -> Any:
     import tempfile
     import zlib
     from pathlib import Path
@@ -234,7 +234,7 @@ def _cache_file(store: Any, sid: str) -> Any:
     return folder / f"{where:08x}-{''.join(c if c.isalnum() or c == '-' else '_' for c in sid)}.json"
 
 
-def cached_live(store: Any, game: str, sid: str) -> Live:
+def cached_live(store: RecordStore, game: str, sid: str) -> Live:
     """The session now for a completion process (bash: a whole process per Tab): the state
     kept from the last Tab while the log's last link is the same, else replayed and kept.
     Only a speed-up: a state is reused only for the very log it was replayed from."""
