@@ -11,6 +11,7 @@ from referee.record import schema
 from referee.record.protocol import RecordStore
 from referee.record.store import Store
 from referee.record.store_pg import PgStore
+from referee.record.stores import open_store
 
 ROOT = Path(__file__).resolve().parent.parent
 # A string that is SQL: a statement's opening words, upper case as the record writes them.
@@ -66,10 +67,14 @@ def test_neither_store_inherits_the_other():
     assert Store.__mro__[1:] == (object,) and PgStore.__mro__[1:] == (object,)
 
 
-def test_the_sqlite_store_is_a_record_store(tmp_path):
-    store = Store(tmp_path / "t.db")
+def test_each_store_opened_by_the_door_is_a_record_store(store_target):
+    store = open_store(store_target)
     try:
         assert isinstance(store, RecordStore)
+        assert type(store) is (Store if store_target.endswith(".db") else PgStore)
+        with store.write():  # one operation of the Protocol on each backend, through the door
+            sid = store.create_session("pig", "", "seed", "1", {"action": {"verb": "new"}, "rules": "1"}, {})
+        assert store.done_end(sid)[1] == 1 and store.done_end(sid)[0] == store.head(sid)
     finally:
         store.close()
 

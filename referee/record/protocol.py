@@ -21,6 +21,8 @@ from collections.abc import Callable
 from contextlib import AbstractContextManager
 from typing import Any, Protocol, TypeVar, runtime_checkable
 
+from referee.model.errors import StorageError
+
 T = TypeVar("T")
 
 
@@ -47,7 +49,7 @@ class RecordStore(Protocol):
     def retrying(self, work: Callable[[], T]) -> T:
         """Run `work` (one write transaction of its own), again if the server rolled it back."""
 
-    def error(self, exc: BaseException, doing: str = "use") -> Any:
+    def error(self, exc: BaseException, doing: str = "use") -> StorageError:
         """The failure `exc` named as a StorageError (exit 3)."""
 
     def storage_check(self, quick: bool = False) -> list[str]:
