@@ -25,7 +25,7 @@ sys.path.insert(0, str(HERE))
 from kleos_table import start  # noqa: E402
 from pg_server import Cluster, why_not  # noqa: E402
 
-from referee.record.store import open_store  # noqa: E402
+from referee.record.stores import open_store  # noqa: E402
 
 
 def _writer(target: str, sid: str, n: int, tag: str, ready: Any, go: Any) -> None:

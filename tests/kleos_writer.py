@@ -3,7 +3,7 @@
 import sys
 
 from referee.record import session
-from referee.record.store import open_store
+from referee.record.stores import open_store
 
 db, sid, n, tag = sys.argv[1], sys.argv[2], int(sys.argv[3]), sys.argv[4]
 store = open_store(db, timeout=30)  # a path or a postgresql:// URL

@@ -13,7 +13,8 @@ from club import KLEOS_SHARED, KLEOS_UNFINISHED, play
 from example_runner import play_quietly
 
 from referee.cli import cli
-from referee.record.store import ALL_STATUSES, open_store
+from referee.record.schema import ALL_STATUSES
+from referee.record.stores import open_store
 
 GAMES = ("kleos", "kreus", "cerebria", "croa", "elysion")
 

@@ -19,7 +19,8 @@ from club import KLEOS_SHARED, play
 
 from referee.cli import cli
 from referee.cli.context import Referee
-from referee.record.store import ALL_STATUSES, open_store
+from referee.record.schema import ALL_STATUSES
+from referee.record.stores import open_store
 
 ROOT = Path(__file__).resolve().parent.parent
 KLEOS_NEW = ["kleos", "new", "--player", "Ann:ares", "--player", "Bob:athena", "--champion", "ares=4/3/2/1",

@@ -11,7 +11,7 @@ from pathlib import Path
 from kleos_table import start
 
 from referee.record import session
-from referee.record.store import open_store
+from referee.record.stores import open_store
 
 WRITER = Path(__file__).parent / "kleos_writer.py"
 

@@ -21,7 +21,7 @@ from referee.cli.manual import roff_to_text
 def test_default_store_is_in_platformdirs_user_data_dir(monkeypatch, tmp_path):
     import platformdirs
 
-    from referee.record.store import default_path
+    from referee.record.stores import default_path
 
     monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path))
     assert default_path() == platformdirs.user_data_path("referee", appauthor=False) / "referee.db"
@@ -110,7 +110,7 @@ def test_manual_on_a_terminal_without_man_pages_plain_text(tmp_path):
 
 def test_without_platformdirs_the_default_store_is_a_storage_error_saying_how_to_mend_it(monkeypatch):
     from referee.model.errors import StorageError
-    from referee.record.store import default_path
+    from referee.record.stores import default_path
 
     monkeypatch.setitem(sys.modules, "platformdirs", None)  # as if it were not installed
     with pytest.raises(StorageError, match=r"reinstall referee .* or give --db PATH"):

@@ -340,7 +340,7 @@ def test_an_import_keeps_result_details_and_original_times(db, tmp_path):
 # -- the same on PostgreSQL ------------------------------------------------------------------------
 
 def test_on_postgres_the_row_is_sealed_and_the_club_keeps_every_pushed_head(db, pg_url):
-    from referee.record.store import open_store
+    from referee.record.stores import open_store
 
     assert run(db, "push", SID, "--to", pg_url).exit_code == 0
     verified = run(pg_url, "verify", SID, "--head", head(db))

@@ -8,7 +8,7 @@ from kleos_table import NEXT, check, fill_isles, glory, start, to_action_phase
 
 from referee.model.errors import IllegalAction, InputError
 from referee.record import session
-from referee.record.store import open_store
+from referee.record.stores import open_store
 
 
 @pytest.fixture

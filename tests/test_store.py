@@ -7,7 +7,8 @@ from click.testing import CliRunner
 
 from referee.cli import cli
 from referee.model.errors import StorageError
-from referee.record.store import APPLICATION_ID, SCHEMA_VERSION, Store, default_path, open_store
+from referee.record.store import APPLICATION_ID, SCHEMA_VERSION, Store
+from referee.record.stores import default_path, open_store
 
 
 def test_new_store_has_schema_version_and_wal(tmp_path):

@@ -17,14 +17,14 @@ from referee.model import registry
 from referee.model import text as texts
 from referee.model.errors import InputError, StorageError
 from referee.record import session
-from referee.record.store import Store
+from referee.record.protocol import RecordStore
 
 FORMAT = "referee-log"
 FORMAT_VERSION = 1
 FORMATS = ("json", "jsonl", "csv", "md", "summary")
 
 
-def _history(store: Store, sid: str) -> list[dict]:
+def _history(store: RecordStore, sid: str) -> list[dict]:
     from referee.record.store import ALL_STATUSES
 
     return store.actions(sid, ALL_STATUSES)
@@ -64,7 +64,7 @@ def header(loaded: session.Loaded, reveal_seed: bool = False) -> dict:
     }
 
 
-def to_json(store: Store, sid: str, reveal_seed: bool = False) -> dict:
+def to_json(store: RecordStore, sid: str, reveal_seed: bool = False) -> dict:
     loaded = session.load(store, sid)
     history = _history(store, sid)
     return {**header(loaded, reveal_seed), "actions": [_record_json(r) for r in history],
@@ -95,7 +95,7 @@ def results_text(results: list[dict], short: bool = False) -> str:
     return "; ".join(parts)
 
 
-def render(store: Store, sid: str, fmt: str, reveal_seed: bool = False) -> str:
+def render(store: RecordStore, sid: str, fmt: str, reveal_seed: bool = False) -> str:
     """The export as text in `fmt`."""
     if fmt not in FORMATS:
         raise InputError(f"unknown format '{fmt}' (formats: {', '.join(FORMATS)})")
@@ -372,7 +372,7 @@ def _unproved(data: dict, rows: list[dict]) -> str | None:
     return None
 
 
-def _already_stored(store: Store, game: str, meta: dict, rows: list[dict]) -> str | None:
+def _already_stored(store: RecordStore, game: str, meta: dict, rows: list[dict]) -> str | None:
     """The id of a session in the store with the same origin (the same game, pushed or imported)."""
     from referee.record.push import origin
 
@@ -388,7 +388,7 @@ def _already_stored(store: Store, game: str, meta: dict, rows: list[dict]) -> st
     return None
 
 
-def import_session(store: Store, data: dict, unverified: bool = False,
+def import_session(store: RecordStore, data: dict, unverified: bool = False,
                    copy: bool = False) -> tuple[session.Loaded, list[str]]:
     """Re-check every record of an export and store it as a session.
 

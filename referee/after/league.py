@@ -10,9 +10,12 @@ own number (its tie-break key, summed over the league's games), then name.
 from __future__ import annotations
 
 import json
-from typing import Any
+from typing import TYPE_CHECKING
 
 from referee.model.errors import InputError, StorageError
+
+if TYPE_CHECKING:
+    from referee.record.protocol import RecordStore
 
 DEFAULT_POINTS = {"win": 3, "shared": 1, "loss": 0}
 # The game's own number a league breaks ties with, summed over a player's finished games.
@@ -39,7 +42,7 @@ def parse_points(text: str | None) -> dict:
     return points
 
 
-def get(store: Any, name: str) -> dict:
+def get(store: RecordStore, name: str) -> dict:
     league = store.league(name)
     if league is None:
         known = store.leagues()
@@ -48,7 +51,7 @@ def get(store: Any, name: str) -> dict:
     return league
 
 
-def new(store: Any, name: str, game: str, points: dict) -> dict:
+def new(store: RecordStore, name: str, game: str, points: dict) -> dict:
     if not name.strip():
         raise InputError("a league needs a name")
     with store.write():
@@ -58,7 +61,7 @@ def new(store: Any, name: str, game: str, points: dict) -> dict:
     return get(store, name)
 
 
-def add(store: Any, name: str, ids: list[str]) -> tuple[list[str], list[str]]:
+def add(store: RecordStore, name: str, ids: list[str]) -> tuple[list[str], list[str]]:
     """Put sessions in a league (all or none); returns (added, already in it)."""
     from referee.record import session
 
@@ -86,7 +89,7 @@ def _own_number(game: str, summary: dict, player: dict) -> float:
     return value if isinstance(value, (int, float)) and not isinstance(value, bool) else 0
 
 
-def standings(store: Any, name: str) -> dict:
+def standings(store: RecordStore, name: str) -> dict:
     """`{"league", "game", "points", "sessions", "finished", "rows": [...]}`; each row:
     player, points, plays, wins (outright), shared, losses and the game's tie-break key."""
     league = get(store, name)

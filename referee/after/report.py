@@ -22,7 +22,7 @@ from referee.after import records, standings
 from referee.model import colours
 from referee.model.errors import InputError
 from referee.record import session
-from referee.record.store import Store
+from referee.record.protocol import RecordStore
 
 MAX_POINTS = 30
 # pygal's defaults draw black dashed guides and 1px lines (its tooltips, not shipped, thicken
@@ -88,7 +88,7 @@ def chart_of(engine: Any, steps: list[records.Step], state: Any) -> Chart:
                  [label for label, _ in kept], {k: [s.get(k) for _, s in kept] for k in keys})
 
 
-def gather(store: Store, sid: str) -> Report:
+def gather(store: RecordStore, sid: str) -> Report:
     checked = session.load(store, sid)  # the chain and the seal first: a report shows only a sound record
     meta, engine, recs = checked.meta, checked.engine, checked.records
     steps, state = records.walk(engine, meta["seed"], recs)
@@ -355,7 +355,7 @@ def to_markdown(rep: Report, svg_name: str) -> str:
     return "\n".join(out) + "\n"
 
 
-def write(store: Store, sid: str, path: str, force: bool = False) -> list[Path]:
+def write(store: RecordStore, sid: str, path: str, force: bool = False) -> list[Path]:
     """Write the report to `path` (.html, or .md with the chart beside it as .svg)."""
     from referee.after.export import write_atomic
 

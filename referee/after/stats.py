@@ -12,7 +12,7 @@ import datetime as _dt
 import json
 from dataclasses import dataclass, field
 
-from referee.record.store import Store
+from referee.record.protocol import RecordStore
 
 GAME_ORDER = ("kleos", "kreus", "cerebria", "croa", "elysion")
 KREUS_WIN = ("may-sustain-life", "success", "perfection")
@@ -88,7 +88,7 @@ def _score(player: dict) -> int | float | None:
     return score if isinstance(score, (int, float)) and not isinstance(score, bool) else None
 
 
-def compute(store: Store, game: str | None = None, player: str | None = None,
+def compute(store: RecordStore, game: str | None = None, player: str | None = None,
             since: float | None = None, left_out: list[tuple[str, str]] | None = None) -> list[dict]:
     """One row per player and game over the finished sessions (updated on or after `since`).
 

@@ -28,7 +28,7 @@ def push_cmd(ctx: click.Context, session_id: str | None, everything: bool, to: s
     """
     from referee.model.errors import InputError
     from referee.record import push, session
-    from referee.record.store import open_store
+    from referee.record.stores import open_store
 
     ref = context.get()
     if session_id and everything:
@@ -165,12 +165,15 @@ def club_init_cmd(tables: str, organiser: str, hide_leagues: bool) -> None:
         names = [f"table{i}" for i in range(1, count + 1)]
     else:
         names = [t.strip() for t in tables.split(",") if t.strip()]
-    from referee.record.store import is_url
+    from referee.record.stores import is_url
 
     if not is_url(ref.db):  # refused before any file is made
         raise InputError("club init sets up a PostgreSQL server: give --db postgresql://... (an SQLite store has "
                          "one user, so no roles)")
+    from referee.record.store_pg import PgStore
+
     store = ref.store()
+    assert isinstance(store, PgStore)  # is_url above
     done = store.club_init(names, organiser.strip(), hide_leagues)
     if ref.as_json:
         output.emit_json(output.envelope(done))

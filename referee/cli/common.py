@@ -17,12 +17,15 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import click
 
 from referee.cli import context, output
 from referee.cli.lazy import SuggestingGroup
+
+if TYPE_CHECKING:
+    from referee.record.protocol import RecordStore
 
 
 def full_option(fn: Callable) -> Callable:
@@ -323,7 +326,7 @@ def start(game: str, options: dict, seed: Any = None, name: str = "", dry_run: b
     output.echo_status(loaded.summary, loaded.engine.turn_word)
 
 
-def like_options(store: Any, game: str, like: str, given: dict) -> dict:
+def like_options(store: RecordStore, game: str, like: str, given: dict) -> dict:
     """The `new` options of session `like`, overridden by every option typed now.
 
     Options typed on the command line (or set in the environment) win; a dict option

@@ -28,6 +28,8 @@ from click.core import ParameterSource
 if TYPE_CHECKING:
     from click.shell_completion import CompletionItem
 
+    from referee.record.protocol import RecordStore
+
 # Games whose CLI copies card stats from a card library into an action (`prepare`): the
 # library's kind in the store.
 LIBRARIES: dict[str, str] = {"kleos": "minion"}
@@ -44,12 +46,12 @@ class Live:
     state: Any
     seed: str = ""
     ply: int = 0
-    store: Any = None
+    store: RecordStore | None = None
 
     _listing: Any = field(default=None, repr=False, compare=False)
 
     @classmethod
-    def of(cls, loaded: Any, store: Any = None) -> Live:
+    def of(cls, loaded: Any, store: RecordStore | None = None) -> Live:
         return cls(loaded.game, loaded.id, loaded.engine, loaded.state, loaded.seed,
                    len(loaded.records), store)
 
@@ -61,7 +63,7 @@ class Live:
         return self._listing
 
 
-def library(store: Any, game: str) -> dict[str, dict]:
+def library(store: RecordStore | None, game: str) -> dict[str, dict]:
     """The game's card library in `store` (empty when the game keeps none, or unreadable)."""
     kind = LIBRARIES.get(game)
     if kind is None or store is None:
@@ -209,7 +211,7 @@ def live_for(ctx: click.Context, game: str) -> Live | None:
     db = root.params.get("db") or os.environ.get("REFEREE_DB")
     sid = root.params.get("session_id") or os.environ.get("REFEREE_SESSION")
     try:
-        store = Store(db, readonly=True)
+        store: RecordStore = Store(db, readonly=True)
         if sid:  # as `session.resolve` does, without loading the session layer for a Tab
             meta = store.session(sid)
             if meta["game"] != game or meta["status"] == "deleted":
@@ -221,7 +223,7 @@ def live_for(ctx: click.Context, game: str) -> Live | None:
         return None
 
 
-def _cache_file(store: Any, sid: str) -> Any:
+def _cache_file(store: RecordStore, sid: str) -> Any:
     import tempfile
     import zlib
     from pathlib import Path
@@ -232,7 +234,7 @@ def _cache_file(store: Any, sid: str) -> Any:
     return folder / f"{where:08x}-{''.join(c if c.isalnum() or c == '-' else '_' for c in sid)}.json"
 
 
-def cached_live(store: Any, game: str, sid: str) -> Live:
+def cached_live(store: RecordStore, game: str, sid: str) -> Live:
     """The session now for a completion process (bash: a whole process per Tab): the state
     kept from the last Tab while the log's last link is the same, else replayed and kept.
     Only a speed-up: a state is reused only for the very log it was replayed from."""
@@ -244,10 +246,7 @@ def cached_live(store: Any, game: str, sid: str) -> Live:
         from referee.record import session
 
         return Live.of(session.load(store, sid), store)
-    row = store.db.execute("SELECT link, (SELECT count(*) FROM actions WHERE session_id = ? AND status"
-                           " = 'done') FROM actions WHERE session_id = ? AND status = 'done'"
-                           " ORDER BY idx DESC LIMIT 1", (sid, sid)).fetchone()
-    link, ply = (row[0], int(row[1])) if row else ("", 0)
+    link, ply = store.done_end(sid)
     try:
         path = _cache_file(store, sid)
     except OSError:

@@ -3,9 +3,12 @@
 from __future__ import annotations
 
 import os
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import click
+
+if TYPE_CHECKING:
+    from referee.record.protocol import RecordStore
 
 
 class Referee:
@@ -21,7 +24,7 @@ class Referee:
         self.shell_game: str | None = None
         self.live: Any = None  # the shell's session as completion sees it (referee.cli.complete.Live)
         self.capture: list[dict] | None = None  # set by amend/insert: action verbs hand back their action
-        self._store: Any = None
+        self._store: RecordStore | None = None
 
     def configure(self, db: str | None, session_id: str | None, as_json: bool,
                   color: bool | None = None) -> None:
@@ -41,13 +44,13 @@ class Referee:
             with_store.close()
             click.echo(f"(the connection to {path} was lost; opening a new one)", err=True)
 
-    def store(self) -> Any:
+    def store(self) -> RecordStore:
         """The store, open for writing."""
         self._reconnect_if_lost()
         if self._store is not None and self._store.readonly:
             self.close()
         if self._store is None:
-            from referee.record.store import open_store
+            from referee.record.stores import open_store
 
             self._store = open_store(self.db, timeout=self.timeout)
         return self._store
@@ -57,7 +60,7 @@ class Referee:
         empty and is not created), or the one already open."""
         self._reconnect_if_lost()
         if self._store is None:
-            from referee.record.store import open_store
+            from referee.record.stores import open_store
 
             self._store = open_store(self.db, timeout=self.timeout, readonly=True)
         return self._store

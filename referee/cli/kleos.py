@@ -8,7 +8,7 @@ and leaves every rule to the engine.
 from __future__ import annotations
 
 import functools
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import click
 
@@ -24,6 +24,9 @@ from referee.cli.common import (
 )
 from referee.games.kleos.cards import GODS
 from referee.model.errors import InputError
+
+if TYPE_CHECKING:
+    from referee.record.protocol import RecordStore
 
 GAME = "kleos"
 KIND = "minion"
@@ -97,11 +100,11 @@ def godly_option(fn: Any) -> Any:
 
 # -- card library ---------------------------------------------------------------------
 
-def _card(store: Any, name: str) -> dict | None:
+def _card(store: RecordStore, name: str) -> dict | None:
     return store.library_get(GAME, KIND, name.strip())
 
 
-def _lookup(store: Any, name: str) -> dict:
+def _lookup(store: RecordStore, name: str) -> dict:
     """A card's stats from the library, else from the current session; refused with a hint."""
     from referee.games.kleos import cards
     from referee.record import session
@@ -127,13 +130,13 @@ def _lookup(store: Any, name: str) -> dict:
     raise error
 
 
-def _with_stats(store: Any, action: dict) -> dict:
+def _with_stats(store: RecordStore, action: dict) -> dict:
     """Copy the card's stats into the action, so the log replays without the library."""
     card = _lookup(store, action["card"])
     return {**action, "card": card["name"], "stats": card}
 
 
-def _with_many(store: Any, action: dict) -> dict:
+def _with_many(store: RecordStore, action: dict) -> dict:
     found = [_lookup(store, n) for n in action["cards"]]
     return {**action, "cards": [c["name"] for c in found], "stats": found}
 
@@ -189,7 +192,7 @@ def card_add(name: str, stats: str, disposition: int | None, epic: bool, hero: b
     keywords = [k for k, on in (("epic", epic), ("hero", hero), ("monster", monster)) if on]
     card = library_file.build_card(name, "{attack}/{defense}/{cunning}/{tactics}".format(**parsed), disposition,
                                    keywords, swift, hunter, champion)
-    context.get().store().library_put(GAME, KIND, card["name"], card)
+    context.get().store().library_put(GAME, KIND, card["name"], dict(card))
     emit_calculation({"card": card}, f"Card library: {cards.describe(card)}")
 
 
@@ -316,7 +319,7 @@ def card_remove(name: str) -> None:
 
 # -- new ------------------------------------------------------------------------------
 
-def _champions(store: Any, given: tuple[str, ...], gods: list[str]) -> dict:
+def _champions(store: RecordStore, given: tuple[str, ...], gods: list[str]) -> dict:
     """Each god's champion: typed here (stats or a library card), else the library's."""
     from referee.games.kleos import cards
 

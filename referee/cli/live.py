@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from referee.record.protocol import RecordStore
 
 
-def store_version(store: Any) -> Any:
+def store_version(store: RecordStore) -> Any:
     """A value that changes when another connection writes to the store: SQLite's
     `data_version`; for a store without it (a club's server), the sessions' update times."""
     version = getattr(store, "data_version", None)

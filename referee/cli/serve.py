@@ -77,7 +77,7 @@ def serve_cmd(session_id: str | None, host: str, port: int, qr_file: Path | None
     from referee.cli.web.app import guarded
     from referee.model.errors import StorageError
     from referee.record import session
-    from referee.record.store import is_url
+    from referee.record.stores import is_url
 
     ref = context.get()
     sid = session_id or ref.session_id
@@ -105,7 +105,7 @@ def serve_cmd(session_id: str | None, host: str, port: int, qr_file: Path | None
     url = f"http://{shown}:{bound}/{token}/"
 
     def open_reader() -> Any:
-        from referee.record.store import open_store
+        from referee.record.stores import open_store
 
         return open_store(ref.db, timeout=ref.timeout, readonly=True)
 

@@ -92,7 +92,7 @@ class Shell:
         try:
             store = self.referee.store()
             if getattr(store, "url", None):  # a club's server: the history stays on this machine
-                from referee.record.store import default_path
+                from referee.record.stores import default_path
 
                 path = default_path().with_suffix(".history")
                 path.parent.mkdir(parents=True, exist_ok=True)

@@ -28,7 +28,8 @@ from typing import Any
 from referee.model.chance import REFEREE
 from referee.model.errors import IllegalAction, InputError, RefereeError
 from referee.record import session
-from referee.record.store import ALL_STATUSES, Store
+from referee.record.protocol import RecordStore
+from referee.record.schema import ALL_STATUSES
 
 KINDS = ("amend", "insert", "strike")
 RECORDED_RULE = "Correcting the past: later actions keep the results they recorded"
@@ -155,7 +156,7 @@ def pending_text(summary: dict) -> str:
     return "; ".join(f"{p.get('player')}: {p.get('decision')}" for p in summary.get("pending", [])) or ""
 
 
-def correct(store: Store, sid: str, kind: str, number: int, action: dict | None = None,
+def correct(store: RecordStore, sid: str, kind: str, number: int, action: dict | None = None,
             reason: str | None = None, dry_run: bool = False, cut: bool = False) -> Outcome:
     """Amend, insert (before `number`) or strike live action `number` of session `sid`.
 
@@ -169,7 +170,7 @@ def correct(store: Store, sid: str, kind: str, number: int, action: dict | None 
         return _correct(store, sid, kind, number, action, reason, False, cut)
 
 
-def _correct(store: Store, sid: str, kind: str, number: int, action: dict | None, reason: str | None,
+def _correct(store: RecordStore, sid: str, kind: str, number: int, action: dict | None, reason: str | None,
              dry_run: bool, cut: bool) -> Outcome:
     reopened = None if dry_run else session.reopen_secret(store, sid)  # the revealed seed draws no more
     loaded = session.load(store, sid)

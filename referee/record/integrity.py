@@ -17,78 +17,33 @@ No Click here; the store, sessions and export call it.
 
 from __future__ import annotations
 
-import hashlib
 import json
 from dataclasses import dataclass
 from typing import Any
 
-from referee.model.errors import RefereeError
-
-LIVE = ("done", "undone")
-ASIDE = ("replaced", "struck")  # kept with a reason by a correction; not part of any history
-
-
-def canonical_json(value: Any) -> str:
-    return json.dumps(value, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
-
-
-def canonical(action: Any, results: Any, status: str) -> str:
-    """The canonical JSON of a row: `{"action":...,"results":...,"status":...}`, keys sorted, compact."""
-    return canonical_json({"action": action, "results": results, "status": status})
-
-
-def link_text(prev: str, action_text: str, results_text: str, status: str) -> str:
-    """The link from the canonical texts of the action and results (what the store keeps).
-
-    Equal to `link(...)`: with sorted keys, the canonical JSON of the row is those texts
-    put in place, so a stored row need not be parsed and written again to be checked."""
-    quoted = f'"{status}"' if status.isalpha() and status.isascii() else canonical_json(status)
-    text = f'{prev}{{"action":{action_text},"results":{results_text},"status":{quoted}}}'
-    return hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()
-
-
-def link(prev: str, action: Any, results: Any, status: str) -> str:
-    return link_text(prev, canonical_json(action), canonical_json(results), status)
-
-
-def commitment(seed: str) -> str:
-    """The commitment of a seed text (see `referee.model.secret`)."""
-    from referee.model.secret import commitment as secret_commitment
-
-    return secret_commitment(seed)
-
-
-class Broken(RefereeError):
-    """A record that fails its check: `index` is its number in the log."""
-
-    exit_code = 3
-    kind = "storage"
-
-    def __init__(self, index: int, problem: str, cause: RefereeError | None = None) -> None:
-        super().__init__(f"action {index}: {problem}")
-        self.index = index
-        self.problem = problem
-        self.cause = cause  # the rules' own refusal, when that is what failed
-
-
-def check_chain(rows: list[dict], check_links: bool = True) -> None:
-    """Numbering 0..n-1 in order and (with `check_links`) every link; raises `Broken` at the first bad row."""
-    prev = ""
-    for pos, row in enumerate(rows):
-        if row["idx"] != pos:
-            if row["idx"] > pos:
-                raise Broken(pos, f"is missing (the next stored action is {row['idx']})")
-            raise Broken(row["idx"], "appears twice or out of order")
-        if not check_links:
-            continue
-        if "action_text" in row:
-            expected = link_text(prev, row["action_text"], row["results_text"], row["status"])
-        else:
-            expected = link(prev, row["action"], row["results"], row["status"])
-        if row.get("link") != expected:
-            raise Broken(pos, "its chain link does not match its content or the action before it "
-                              "(the row was changed, removed, moved or its status edited)")
-        prev = expected
+from referee.model import registry
+from referee.model.errors import RefereeError, StorageError
+from referee.record.chain import (  # noqa: F401  (the chain's names, read here by older callers)
+    ASIDE,
+    HEAD_DIGITS,
+    LIVE,
+    SEAL_FIELDS,
+    Broken,
+    canonical,
+    canonical_json,
+    check_chain,
+    commitment,
+    head_of,
+    link,
+    link_text,
+    origin,
+    rows_digest,
+    seal_of,
+)
+from referee.record.corrections import numbering, rolled_at
+from referee.record.protocol import RecordStore
+from referee.record.schema import ALL_STATUSES
+from referee.record.session import SEEN, cached_summary, drawn_at, replay, run
 
 
 @dataclass
@@ -122,8 +77,6 @@ def _same_results(recorded: list, live: list) -> str | None:
 
 
 def _apply_live(engine: Any, state: Any, rec: dict, seed: str, ply: int) -> tuple[Any, list]:
-    from referee.record.corrections import rolled_at
-    from referee.record.session import drawn_at, run
 
     rolled = rolled_at(rec.get("results", [])) if ply else None  # a correction moved it: rolled there
     counter = drawn_at(rec.get("results", [])) if ply else 0  # a strong secret's draw counter
@@ -162,8 +115,6 @@ def _renumber(exc: Broken, rows: list[dict]) -> None:
     """Name a failing live row by its number in `referee log`, not its storage place (they differ
     once an entry was dropped or set aside before it). Other rows keep their stored number, which
     `log --all` shows in brackets."""
-    from referee.record.corrections import numbering
-
     for r, (num, _mark) in zip(rows, numbering(rows), strict=True):
         if r["idx"] == exc.index:
             if r["status"] == "done" and num is not None and num != exc.index:
@@ -254,8 +205,6 @@ def _check_history(engine: Any, seed: str, rows: list[dict]) -> Checked:
     if path[:len(done_ids)] != done_ids:
         raise Broken(done_ids[-1], "the live history is not one line of play")
     if path[-1] != done_ids[-1]:
-        from referee.record.session import replay
-
         state = replay(engine, seed, checked_done)
     return Checked(state, checked_done)
 
@@ -293,8 +242,6 @@ def seed_problem(seed: str, commitment_text: str) -> str | None:
 def seen_problem(rows: list[dict]) -> Broken | None:
     """A `seen` record may only keep face up what the referee drew in an action before it that
     is no longer live (undone, then dropped): else it would lay a thing of someone's choosing."""
-    from referee.record.session import SEEN
-
     drawn: list[dict] = []
     for r in rows:
         if r["action"].get("verb") == SEEN:
@@ -311,8 +258,6 @@ def seen_problem(rows: list[dict]) -> Broken | None:
 
 def counter_problem(rows: list[dict]) -> Broken | None:
     """A strong secret's draw counter used twice: a roll drawn again (undo is no free peek)."""
-    from referee.record.session import drawn_at
-
     seen: dict[int, int] = {}
     for r in rows:
         at = drawn_at(r.get("results"))
@@ -325,14 +270,11 @@ def counter_problem(rows: list[dict]) -> Broken | None:
     return None
 
 
-def verify_session(store: Any, sid: str) -> dict:
+def verify_session(store: RecordStore, sid: str) -> dict:
     """Check one stored session whole: numbering, chain, seed commitment, every record re-derived.
 
     Returns `{"id", "ok", "actions", "first_bad", "problem"}` (`actions`: the stored records)."""
-    from referee.model import registry
-    from referee.model.errors import StorageError
     from referee.model.secret import WEAK_NOTE, weak
-    from referee.record.store import ALL_STATUSES
 
     out: dict = {"id": sid, "ok": True, "actions": 0, "head": None, "first_bad": None, "problem": None}
     try:
@@ -384,8 +326,6 @@ def head_problem(rows: list[dict], given: str) -> str | None:
 
 def summary_problem(stored: Any, engine: Any, state: Any) -> str | None:
     """The cached summary against the one the replay gives (its `details` when it keeps them)."""
-    from referee.record.session import cached_summary
-
     replayed = json.loads(canonical_json(cached_summary(engine, state)))
     if not isinstance(stored, dict):
         return "its cached summary is not an object"
@@ -398,11 +338,10 @@ def summary_problem(stored: Any, engine: Any, state: Any) -> str | None:
     return None
 
 
-def pushed_problem(store: Any, meta: dict, rows: list[dict]) -> str | None:
+def pushed_problem(store: RecordStore, meta: dict, rows: list[dict]) -> str | None:
     """Every head this store received by `push` for the session must still be in its chain."""
     import datetime as _dt
 
-    from referee.record.push import origin
 
     for length, head, when in store.pushed_heads(origin(meta, rows)):
         have = rows[length - 1]["link"] if 0 < length <= len(rows) else None
@@ -412,43 +351,3 @@ def pushed_problem(store: Any, meta: dict, rows: list[dict]) -> str | None:
             return (f"its history was rewritten: head {head_of(head)} was pushed here for action "
                     f"{length - 1} on {day}; that action's link now {now}")
     return None
-
-
-# -- the seal: the session row bound to the end of its chain -----------------------------------
-#
-# The chain covers each row's action, results and status. What it does not cover (the session
-# row: game, name, seed, commitment, status, cached summary, times, origin; and each action's events,
-# reason and times) is covered by the *seal*, a SHA-256 the store writes with every change:
-# over those fields, the number of action rows, the last row's link (the head) and a digest of
-# the rows' other fields. An edit made outside the referee (sqlite3, a text editor) breaks it.
-# Whoever holds the file and the referee's code can compute it again; a head written down
-# elsewhere (printed at the end of a game, kept by the club at push) catches that.
-
-# The seed itself is bound through its commitment (verify checks the one against the other), so a
-# club's table that may not read another table's running seed can still check that row's seal.
-SEAL_FIELDS = ("id", "game", "name", "rules_version", "status", "summary", "created", "updated",
-               "commitment", "seed_public", "origin", "unverified")
-HEAD_DIGITS = 16
-
-
-def head_of(link_value: str) -> str:
-    """The head as it is written down: the first 16 hex digits of the last link."""
-    return (link_value or "")[:HEAD_DIGITS]
-
-
-def rows_digest(rows: list[tuple]) -> str:
-    """SHA-256 over each row's fields outside its link: (idx, events text, reason, changed, created, rules)."""
-    h = hashlib.sha256()
-    for row in rows:
-        h.update(canonical_json(list(row)).encode("utf-8", "surrogatepass"))
-        h.update(b"\n")
-    return h.hexdigest()
-
-
-def seal_of(fields: dict, head: str, length: int, digest: str) -> str:
-    """The seal of a session row (see the note above): SHA-256 over each value's Python `repr`
-    (unambiguous: strings quoted and escaped, floats in their shortest exact form), each prefixed
-    with its length, in the order of SEAL_FIELDS, then the head, length and digest."""
-    values = [*(fields.get(k) for k in SEAL_FIELDS), head, length, digest]
-    text = "".join(f"{len(r)}:{r}" for r in map(repr, values))
-    return hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()

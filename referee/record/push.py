@@ -25,20 +25,13 @@ For each session:
 
 from __future__ import annotations
 
-import hashlib
-from typing import Any
+from typing import Any, cast
 
 from referee.model.errors import StorageError
-from referee.model.secret import first_commitment
-
-
-def origin(meta: dict, rows: list[dict]) -> str:
-    """The session's identity across stores (see the module's note)."""
-    if meta.get("origin"):
-        return meta["origin"]
-    first = rows[0]["link"] if rows else ""
-    text = f"{float(meta['created'])!r}|{first_commitment(meta.get('commitment') or '')}|{first}"
-    return "sha256:" + hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()
+from referee.record.chain import Broken, check_chain, head_of, origin
+from referee.record.integrity import pushed_problem, verify_session
+from referee.record.protocol import RecordStore
+from referee.record.schema import ALL_STATUSES
 
 
 def _first_difference(ours: list[dict], theirs: list[dict]) -> int | None:
@@ -51,9 +44,7 @@ def _first_difference(ours: list[dict], theirs: list[dict]) -> int | None:
     return None
 
 
-def _find(dst: Any, sid: str, key: str) -> str | None:
-    from referee.record.store import ALL_STATUSES
-
+def _find(dst: RecordStore, sid: str, key: str) -> str | None:
     found = dst.find_origin(key)
     if found:
         return found
@@ -64,18 +55,9 @@ def _find(dst: Any, sid: str, key: str) -> str | None:
     return None
 
 
-def push_one(src: Any, dst: Any, sid: str) -> dict:
+def push_one(src: RecordStore, dst: RecordStore, sid: str) -> dict:
     """Push one session; returns `{"id", "status", "as", "actions", "head", "first_bad", "problem"}` with
     status one of sent, updated, already there, refused."""
-    from referee.record.integrity import (
-        Broken,
-        check_chain,
-        head_of,
-        pushed_problem,
-        verify_session,
-    )
-    from referee.record.store import ALL_STATUSES
-
     out: dict = {"id": sid, "status": "refused", "as": None, "actions": 0, "head": None, "first_bad": None,
                  "problem": None}
     if src.session(sid).get("seed_withheld"):
@@ -134,14 +116,14 @@ def push_one(src: Any, dst: Any, sid: str) -> dict:
 COLLISION_TRIES = 20  # the same game, or the same id, stored by another push at the same moment
 
 
-def push_once(src: Any, dst: Any, sid: str) -> dict:
+def push_once(src: RecordStore, dst: RecordStore, sid: str) -> dict:
     """`push_one`, run again when another push stored the same origin or took the same id at
     the same moment (the destination's unique keys tell): the next try finds that game by its
     origin ("already there") or numbers this one anew, so no game is stored twice."""
     collided = getattr(dst, "collided", None)
     for attempt in range(COLLISION_TRIES):
         if collided is not None:
-            dst.last_error = None  # only this try's failure counts
+            cast(Any, dst).last_error = None  # only this try's failure counts (a club's server keeps it)
         try:
             return push_one(src, dst, sid)
         except StorageError:
@@ -150,7 +132,7 @@ def push_once(src: Any, dst: Any, sid: str) -> dict:
     raise AssertionError("unreachable")
 
 
-def push(src: Any, dst: Any, ids: list[str]) -> list[dict]:
+def push(src: RecordStore, dst: RecordStore, ids: list[str]) -> list[dict]:
     """Each session in its own transaction; when one fails, the message says how many were
     committed before it (they stay: pushing again reports them "already there")."""
     reports: list[dict] = []
@@ -167,7 +149,7 @@ def push(src: Any, dst: Any, ids: list[str]) -> list[dict]:
     return reports
 
 
-def candidates(src: Any, everything: bool) -> list[str]:
+def candidates(src: RecordStore, everything: bool) -> list[str]:
     """The sessions `push` sends without an id: the finished ones, or with --all every one
     not deleted; oldest first, so the club numbers them in the order they were played."""
     rows = src.sessions(include_over=True)

@@ -13,7 +13,9 @@ from typing import Any
 from referee.model import registry
 from referee.model.chance import Chance, NotYetRolled
 from referee.model.errors import EngineDefect, IllegalAction, InputError, RefereeError, StorageError
-from referee.record.store import Store
+from referee.record.chain import Broken, check_chain, commitment, head_of
+from referee.record.protocol import RecordStore
+from referee.record.schema import ALL_STATUSES
 
 
 @dataclass
@@ -123,10 +125,8 @@ def replay(engine: Any, seed: str, records: list[dict]) -> Any:
     return state
 
 
-def load(store: Store, sid: str) -> Loaded:
+def load(store: RecordStore, sid: str) -> Loaded:
     """Rebuild a session from its stored log, after checking the log's chain of links."""
-    from referee.record.integrity import head_of
-    from referee.record.store import ALL_STATUSES
 
     meta = store.session(sid)
     engine = registry.engine(meta["game"])
@@ -138,11 +138,10 @@ def load(store: Store, sid: str) -> Loaded:
                   head=head_of(rows[-1]["link"]) if rows else "")
 
 
-def check_record(store: Store, sid: str, rows: list[dict]) -> None:
+def check_record(store: RecordStore, sid: str, rows: list[dict]) -> None:
     """The stored rows of a session (all of them) against their chain and the session row's seal;
     a StorageError (exit 3) naming the first bad action, or what of the row is wrong, else. Every
     view (show, log, export, report) and every action passes here before it reads the record."""
-    from referee.record.integrity import Broken, check_chain
 
     try:
         check_chain(rows)
@@ -163,7 +162,7 @@ def seed_shown(meta: dict) -> str | None:
     return None
 
 
-def reopen_secret(store: Store, sid: str) -> str | None:
+def reopen_secret(store: RecordStore, sid: str) -> str | None:
     """A finished game's secret was revealed: before it is played on (undo, a correction), later
     draws get a new secret, committed now. Returns its commitment (None: nothing to do). Inside
     the caller's write transaction, so a refused undo or correction leaves nothing behind."""
@@ -184,7 +183,7 @@ def check_reveal(meta: dict) -> None:
                             "every roll; it is revealed when the game is over", "Fair play: the secret seed")
 
 
-def resolve(store: Store, game: str | None, sid: str | None) -> str:
+def resolve(store: RecordStore, game: str | None, sid: str | None) -> str:
     """The session a command means: the one named, else the one the store last acted on (of `game`)."""
     if sid:
         meta = store.session(sid)
@@ -196,7 +195,7 @@ def resolve(store: Store, game: str | None, sid: str | None) -> str:
     return store.current_session(game)
 
 
-def refuse_if_over(store: Store, game: str, sid: str) -> None:
+def refuse_if_over(store: RecordStore, game: str, sid: str) -> None:
     """An action with no --session goes to this game's latest session; if that one is over it is
     refused, naming it, rather than applied to an older game."""
     meta = store.session(sid)
@@ -208,11 +207,10 @@ def refuse_if_over(store: Store, game: str, sid: str) -> None:
                         f"(`referee sessions` lists them)", "End of the game: a finished session takes no action")
 
 
-def create(store: Store, game: str, options: dict, seed: str | None = None, name: str = "",
+def create(store: RecordStore, game: str, options: dict, seed: str | None = None, name: str = "",
            dry_run: bool = False) -> tuple[Loaded, list[dict]]:
     """Start a session: its log's first action is `new` with the options."""
     from referee.model.text import check_new
-    from referee.record.integrity import commitment, head_of
 
     engine = registry.engine(game)
     check_new(options, name)
@@ -236,7 +234,7 @@ def create(store: Store, game: str, options: dict, seed: str | None = None, name
     return loaded, events
 
 
-def act(store: Store, sid: str, action: dict, dry_run: bool = False) -> tuple[Loaded, list[dict]]:
+def act(store: RecordStore, sid: str, action: dict, dry_run: bool = False) -> tuple[Loaded, list[dict]]:
     """Check and apply one action; record it unless refused or a dry run.
 
     The log is read and replayed inside the write transaction, so two terminals
@@ -246,7 +244,6 @@ def act(store: Store, sid: str, action: dict, dry_run: bool = False) -> tuple[Lo
     if dry_run:
         loaded = load(store, sid)
         return _apply(loaded, action, dry=True)
-    from referee.record.integrity import head_of
 
     def record() -> tuple[Loaded, list[dict]]:
         with store.write():
@@ -291,7 +288,7 @@ def _apply(loaded: Loaded, action: dict, dry: bool = False, counter: int | None 
     return loaded, events
 
 
-def undo(store: Store, sid: str, steps: int = 1) -> Loaded:
+def undo(store: RecordStore, sid: str, steps: int = 1) -> Loaded:
     """Take back the last `steps` actions; they stay in history and can be redone."""
     if steps < 1:
         raise InputError("--steps must be at least 1")
@@ -316,7 +313,7 @@ def undo(store: Store, sid: str, steps: int = 1) -> Loaded:
     return loaded
 
 
-def _keep_seen(store: Store, sid: str, loaded: Loaded, taken: list[dict]) -> Loaded | None:
+def _keep_seen(store: RecordStore, sid: str, loaded: Loaded, taken: list[dict]) -> Loaded | None:
     """What the referee drew in the undone actions, the table saw: whatever the game puts back
     face up is recorded as a `seen` action after the history (the undone actions are then
     dropped: typed again, they find it face up). None when nothing stays. A public seed (`--seed`)
@@ -345,7 +342,7 @@ def _keep_seen(store: Store, sid: str, loaded: Loaded, taken: list[dict]) -> Loa
     return out
 
 
-def redo(store: Store, sid: str, steps: int = 1) -> Loaded:
+def redo(store: RecordStore, sid: str, steps: int = 1) -> Loaded:
     """Put back the most recently undone actions, in order."""
     with store.write():
         undone = store.actions(sid, ("undone",))

@@ -1,9 +1,10 @@
 """The session store on a PostgreSQL server (a club's), through psycopg 3.
 
-The same interface as the SQLite store (`referee.record.store.Store`, whose portable methods this
-class inherits: their SQL is written with `?` marks, turned into psycopg's `%s` here). What
-differs is kept here: connecting, the schema and its version (a `meta` table), transactions,
-the row lock per session, and naming the server's errors.
+It implements `referee.record.protocol.RecordStore`, as the SQLite store does; neither inherits
+the other. The SQL both run the same way is in `referee.record.portable` (written with `?`
+marks, turned into psycopg's `%s` here); the tables are `referee.record.schema`'s. What differs
+is kept here: connecting, the schema's version (a `meta` table) and its upgrades, transactions,
+the row lock per session, the club's boundaries, and naming the server's errors.
 
 Concurrency: every write transaction locks the row of the session it touches first
 (`SELECT ... FOR UPDATE`), so two terminals on one session take turns and nothing is lost,
@@ -32,89 +33,22 @@ from typing import Any, TypeVar
 from urllib.parse import parse_qsl, unquote, urlsplit
 
 from referee.model.errors import StorageError
-from referee.record.store import SCHEMA_VERSION, SESSION_COLUMNS, Store
-from referee.record.store_upgrade import SEAL_COLUMNS
+from referee.record import portable
+from referee.record.portable import COMMITS
+from referee.record.schema import (
+    APPLICATION,
+    SCHEMA_VERSION,
+    SEAL_COLUMNS,
+    SESSION_COLUMNS,
+    ddl,
+    table_ddl,
+)
 
 T = TypeVar("T")
-APPLICATION = "referee"
 RETRIES = 5  # a transaction the server rolled back (serialization failure, deadlock) is run again, this often
 COLLISION_TRIES = 20  # a new id or a pushed game meeting another terminal's at the same moment
 TABLES_GROUP = "referee_tables"  # the group role every table's role belongs to (club init)
 
-PG_SCHEMA = """
-CREATE TABLE meta (
-    key TEXT PRIMARY KEY,
-    value TEXT NOT NULL
-);
-CREATE TABLE sessions (
-    id TEXT PRIMARY KEY,
-    rowid BIGSERIAL UNIQUE,
-    game TEXT NOT NULL,
-    name TEXT NOT NULL DEFAULT '',
-    seed TEXT NOT NULL,
-    rules_version TEXT NOT NULL,
-    status TEXT NOT NULL DEFAULT 'open' CHECK (status IN ('open', 'over', 'deleted')),
-    summary TEXT NOT NULL DEFAULT '{}',
-    created DOUBLE PRECISION NOT NULL,
-    updated DOUBLE PRECISION NOT NULL,
-    used DOUBLE PRECISION NOT NULL,
-    commitment TEXT NOT NULL DEFAULT '',
-    seed_public INTEGER NOT NULL DEFAULT 1,
-    origin TEXT NOT NULL DEFAULT '',
-    owner TEXT NOT NULL DEFAULT session_user,
-    head TEXT NOT NULL DEFAULT '',
-    length INTEGER NOT NULL DEFAULT 0,
-    digest TEXT NOT NULL DEFAULT '',
-    seal TEXT NOT NULL DEFAULT '',
-    unverified INTEGER NOT NULL DEFAULT 0
-);
-CREATE UNIQUE INDEX sessions_origin_once ON sessions (origin) WHERE origin <> '';
-CREATE INDEX sessions_game ON sessions (game, status);
-CREATE TABLE actions (
-    session_id TEXT NOT NULL REFERENCES sessions(id) ON DELETE CASCADE,
-    idx INTEGER NOT NULL,
-    action TEXT NOT NULL,
-    results TEXT NOT NULL DEFAULT '[]',
-    events TEXT NOT NULL DEFAULT '[]',
-    rules_version TEXT NOT NULL,
-    status TEXT NOT NULL DEFAULT 'done'
-        CHECK (status IN ('done', 'undone', 'dropped', 'replaced', 'struck')),
-    created DOUBLE PRECISION NOT NULL,
-    link TEXT NOT NULL DEFAULT '',
-    reason TEXT,
-    changed DOUBLE PRECISION,
-    owner TEXT NOT NULL DEFAULT session_user,
-    PRIMARY KEY (session_id, idx)
-);
-CREATE TABLE library (
-    game TEXT NOT NULL,
-    kind TEXT NOT NULL,
-    name TEXT NOT NULL,
-    data TEXT NOT NULL,
-    owner TEXT NOT NULL DEFAULT session_user,
-    PRIMARY KEY (game, kind, name, owner)
-);
-CREATE TABLE leagues (
-    name TEXT PRIMARY KEY,
-    game TEXT NOT NULL,
-    points TEXT NOT NULL,
-    created DOUBLE PRECISION NOT NULL,
-    owner TEXT NOT NULL DEFAULT session_user
-);
-CREATE TABLE league_sessions (
-    league TEXT NOT NULL REFERENCES leagues(name) ON DELETE CASCADE,
-    session_id TEXT NOT NULL REFERENCES sessions(id) ON DELETE CASCADE,
-    PRIMARY KEY (league, session_id)
-);
-CREATE TABLE pushed_heads (
-    origin TEXT NOT NULL,
-    session_id TEXT NOT NULL,
-    length INTEGER NOT NULL,
-    head TEXT NOT NULL,
-    pushed DOUBLE PRECISION NOT NULL,
-    PRIMARY KEY (origin, length)
-)
-"""
 # The club's boundaries, kept in the server (see the module's note). `{path}` pins each
 # SECURITY DEFINER function to the store's own schema. Version 1 (meta key `boundaries`).
 BOUNDARIES = "1"
@@ -128,11 +62,7 @@ BOUNDARY_SQL = [
     "ALTER TABLE leagues ALTER COLUMN owner SET DEFAULT session_user",
     "DROP INDEX IF EXISTS sessions_origin",
     "CREATE UNIQUE INDEX IF NOT EXISTS sessions_origin_once ON sessions (origin) WHERE origin <> ''",
-    """CREATE TABLE IF NOT EXISTS league_log (
-        league TEXT NOT NULL REFERENCES leagues(name) ON DELETE CASCADE,
-        at DOUBLE PRECISION NOT NULL,
-        who TEXT NOT NULL DEFAULT session_user,
-        what TEXT NOT NULL)""",
+    table_ddl("league_log", "postgresql", if_not_exists=True),
     # the seed: to the session's owner, to a role that may read the column, and once the game is over
     """CREATE OR REPLACE FUNCTION referee_seed(sid text) RETURNS text LANGUAGE sql STABLE SECURITY DEFINER {path}
        AS $$ SELECT s.seed FROM sessions s WHERE s.id = sid AND (s.owner = session_user OR s.status = 'over'
@@ -165,8 +95,7 @@ BOUNDARY_SQL = [
 # Schema version -> the statements that bring a store at that version to the next one.
 # Version 3 is the first schema on PostgreSQL; later versions add their steps here.
 PG_MIGRATIONS: dict[int, list[str]] = {
-    3: [*(f"ALTER TABLE sessions ADD COLUMN {col}" for col in SEAL_COLUMNS),
-        PG_SCHEMA.split("CREATE TABLE pushed_heads", 1)[1].join(["CREATE TABLE pushed_heads", ""])],
+    3: [*(f"ALTER TABLE sessions ADD COLUMN {col}" for col in SEAL_COLUMNS), table_ddl("pushed_heads", "postgresql")],
 }
 
 
@@ -213,10 +142,11 @@ def _placeholders(sql: str) -> str:
     return sql.replace("%", "%%").replace("?", "%s")
 
 
-class PgStore(Store):
-    """An open session store on a PostgreSQL server."""
+class PgStore:
+    """An open session store on a PostgreSQL server (implements `referee.record.protocol.RecordStore`)."""
 
     backend = "postgresql"
+    _dirty: set[str] | None = None  # sessions the open write changed: sealed again at commit
 
     def __init__(self, url: str, timeout: float = 10.0, readonly: bool = False) -> None:
         try:
@@ -226,7 +156,7 @@ class PgStore(Store):
                                "'psycopg[binary]')") from None
 
         self.url = url
-        self.path = redact(url)  # type: ignore[assignment]  # what messages show: no password
+        self.path = redact(url)  # what messages show: no password
         self.timeout = timeout
         self.readonly = readonly
         self._writing = False
@@ -320,9 +250,8 @@ class PgStore(Store):
             self.db.execute("SELECT pg_advisory_xact_lock(hashtext('referee:schema'))")
             if self._tables():  # another terminal made it meanwhile
                 return
-            for stmt in PG_SCHEMA.split(";"):
-                if stmt.strip():
-                    self.db.execute(stmt)
+            for stmt in ddl("postgresql"):
+                self.db.execute(stmt)
             self.db.execute("INSERT INTO meta (key, value) VALUES ('application', ?), ('schema_version', ?)",
                             (APPLICATION, str(SCHEMA_VERSION)))
             self._boundaries()
@@ -400,8 +329,6 @@ class PgStore(Store):
             with self._transaction():
                 yield
                 self._reseal_dirty()
-            from referee.record.store import COMMITS
-
             COMMITS[0] += 1
         finally:
             self._writing = False
@@ -424,7 +351,7 @@ class PgStore(Store):
                                "another table's); nothing was saved")
 
     def new_session_id(self, game: str) -> str:
-        sid = super().new_session_id(game)
+        sid = portable.new_session_id(self, game)
         if self._writing:
             self._locked.append(sid)
         return sid
@@ -433,12 +360,12 @@ class PgStore(Store):
         """Number the session with the next free id; when another terminal takes that number at
         the same moment, the primary key tells, and this one takes the next (no shared lock)."""
         if not self.db.in_transaction:
-            return super().create_session(*args, **kwargs)
+            return portable.create_session(self, *args, **kwargs)
         for attempt in range(COLLISION_TRIES):
             self.db.execute("SAVEPOINT new_session")
             self.last_error = None
             try:
-                sid = super().create_session(*args, **kwargs)
+                sid = portable.create_session(self, *args, **kwargs)
             except StorageError:
                 if attempt + 1 < COLLISION_TRIES and self.collided():
                     self.db.execute("ROLLBACK TO SAVEPOINT new_session")
@@ -481,11 +408,50 @@ class PgStore(Store):
 
         return isinstance(self.last_error, (pe.SerializationFailure, pe.DeadlockDetected))
 
+    # -- what both stores run the same way (referee.record.portable) ------------------------------
+    _mark = portable.mark
+    _reseal_dirty = portable.reseal_dirty
+    _seal_fields = portable.seal_fields
+    _log_end = portable.log_end
+    _digest_rows = portable.digest_rows
+    head = portable.head
+    reseal = portable.reseal
+    seal_problem = portable.seal_problem
+    seal_problems = portable.seal_problems
+    _row_problem = portable.row_problem
+    session = portable.session
+    open_count = portable.open_count
+    sessions = portable.sessions
+    touch = portable.touch
+    save_summary = portable.save_summary
+    finished = portable.finished
+    rename = portable.rename
+    insert_action = portable.insert_action
+    actions = portable.actions
+    done_end = portable.done_end
+    set_secret = portable.set_secret
+    next_idx = portable.next_idx
+    set_status = portable.set_status
+    drop_redo = portable.drop_redo
+    rewrite_tail = portable.rewrite_tail
+    relink = portable.relink
+    library_put = portable.library_put
+    find_origin = portable.find_origin
+    session_exists = portable.session_exists
+    copy_session = portable.copy_session
+    copy_rows = portable.copy_rows
+    pushed_heads = portable.pushed_heads
+    keep_head = portable.keep_head
+    league_new = portable.league_new
+    league = portable.league
+    leagues = portable.leagues
+    league_add = portable.league_add
+
     # -- the club's boundaries, as the store's methods see them --------------------------------
     _SELECT = SESSION_COLUMNS.replace(", seed,", ", referee_seed(id) AS seed,")
 
     def _session_row(self, row: tuple) -> dict:
-        out = super()._session_row(tuple("" if v is None and i == 3 else v for i, v in enumerate(row)))
+        out = portable.session_row(self, tuple("" if v is None and i == 3 else v for i, v in enumerate(row)))
         if row[3] is None:  # another table's running game: its seed is withheld
             out.update(seed_withheld=True, seed_public=False)
         return out
@@ -525,7 +491,7 @@ class PgStore(Store):
                                "delete it; nothing was changed")
         for league in leagues:
             self._league_log(league, f"{sid} deleted")
-        super().mark_deleted(sid, deleted)
+        portable.mark_deleted(self, sid, deleted)
 
     def _league_log(self, league: str, what: str) -> None:
         import time
@@ -534,7 +500,7 @@ class PgStore(Store):
 
     def purgeable(self) -> list[str]:
         if self._privileged("sessions", "DELETE"):
-            return super().purgeable()
+            return portable.purgeable(self)
         return [r[0] for r in self.db.execute(
             "SELECT id FROM sessions s WHERE status = 'deleted' AND owner = session_user"
             " AND NOT EXISTS (SELECT 1 FROM referee_leagues_of(s.id)) ORDER BY id")]
@@ -553,7 +519,7 @@ class PgStore(Store):
     def drop_actions(self, sid: str, start: int) -> None:
         self.refuse_foreign(sid)
         if self._privileged("actions", "DELETE"):
-            super().drop_actions(sid, start)
+            portable.drop_actions(self, sid, start)
         else:
             self.db.execute("SELECT referee_drop_actions(?, ?)", (sid, start))
 
@@ -829,7 +795,7 @@ class _PgGuarded:
 def _locking(name: str) -> Any:
     """A store method whose first argument is a session id: inside a write, lock that session
     first; a method that changes it refuses another table's session by name."""
-    method = PgStore.__dict__.get(name) or getattr(Store, name, None)
+    method = PgStore.__dict__.get(name)
     if method is None:  # a method of a later store (the list names them ahead)
         return None
     reads = name in ("session", "actions", "next_idx")
@@ -845,7 +811,7 @@ def _locking(name: str) -> Any:
     return locked
 
 
-# Every Store method that takes a session id first; `rewrite_tail` is the corrections' (issue 14).
+# Every method that takes a session id first; `rewrite_tail` is the corrections' (issue 14).
 for _name in ("session", "actions", "insert_action", "next_idx", "set_status", "drop_redo", "relink", "touch",
               "save_summary", "rename", "mark_deleted", "rewrite_tail", "set_secret"):
     _wrapped = _locking(_name)

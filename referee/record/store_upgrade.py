@@ -9,7 +9,7 @@ happens in one transaction, after a backup copy of the file next to it.
 Schema 3 adds where a pushed session came from (`origin`) and the league tables.
 
 Schema 4 adds the seal of each session row (its head, length, rows' digest and seal; see
-`referee.record.integrity`), computed for every session as it stands, and the table of the heads
+`referee.record.chain`), computed for every session as it stands, and the table of the heads
 a club server was pushed. Events and reasons stay as they were and are covered from then on.
 """
 
@@ -19,18 +19,14 @@ import json
 import sqlite3
 import sys
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from referee.model.errors import StorageError
+from referee.record.chain import canonical_json, commitment, link_text
+from referee.record.schema import SCHEMA_VERSION, SEAL_COLUMNS, table_ddl
 
 if TYPE_CHECKING:
-    from referee.record.store import Store
-
-
-# The columns schema 4 adds to `sessions` (the seal: see referee.record.integrity); PostgreSQL adds the same.
-SEAL_COLUMNS = ("head TEXT NOT NULL DEFAULT ''", "length INTEGER NOT NULL DEFAULT 0",
-                "digest TEXT NOT NULL DEFAULT ''", "seal TEXT NOT NULL DEFAULT ''",
-                "unverified INTEGER NOT NULL DEFAULT 0")
+    from referee.record.portable import SqlStore
 
 
 def backup_path(path: Path, version: int) -> Path:
@@ -43,9 +39,8 @@ def backup_path(path: Path, version: int) -> Path:
     return candidate
 
 
-def upgrade(store: Store) -> None:
-    from referee.record.store import SCHEMA, SCHEMA_VERSION
-
+def upgrade(store: SqlStore) -> None:
+    """Bring an SQLite store of schema 1, 2 or 3 to SCHEMA_VERSION (the tables as `schema` writes them)."""
     db = store.db
     try:
         db.execute("BEGIN IMMEDIATE")
@@ -60,7 +55,7 @@ def upgrade(store: Store) -> None:
             return
         if version not in (1, 2, 3):
             raise StorageError(f"{store.path} has store schema {version}, which this referee cannot upgrade; left untouched")
-        backup = backup_path(store.path, version)
+        backup = backup_path(Path(store.path), version)
         # a second connection reads the file as committed (our write lock lets readers in)
         src = sqlite3.connect(str(store.path), timeout=5.0)
         dst = sqlite3.connect(str(backup))
@@ -69,20 +64,19 @@ def upgrade(store: Store) -> None:
         finally:
             dst.close()
             src.close()
-        tables = {stmt.split("(")[0].split()[-1]: stmt for stmt in SCHEMA.split(";") if stmt.strip()}
         if version == 1:
-            _from_1(db, tables)
+            _from_1(db)
         if version == 2:  # 2 -> 3: where a pushed session came from, and the leagues
             db.execute("ALTER TABLE sessions ADD COLUMN origin TEXT NOT NULL DEFAULT ''")
         if version < 3:
             for name in ("leagues", "league_sessions"):
-                db.execute(tables[name])
+                db.execute(table_ddl(name, "sqlite"))
         # 3 -> 4: the seal of each session row, and the heads a club was pushed
         have = {r[1] for r in db.execute("PRAGMA table_info(sessions)").fetchall()}
         for stmt in SEAL_COLUMNS:
             if stmt.split()[0] not in have:
                 db.execute(f"ALTER TABLE sessions ADD COLUMN {stmt}")
-        db.execute(tables["pushed_heads"].replace("CREATE TABLE", "CREATE TABLE IF NOT EXISTS", 1))
+        db.execute(table_ddl("pushed_heads", "sqlite", if_not_exists=True))
         for (sid,) in db.execute("SELECT id FROM sessions").fetchall():
             store.reseal(sid)
         db.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
@@ -95,13 +89,11 @@ def upgrade(store: Store) -> None:
           f"the old file is kept as {backup}", file=sys.stderr)
 
 
-def _from_1(db, tables: dict[str, str]) -> None:
+def _from_1(db: Any) -> None:
     """Schema 1 -> 2: SQLite cannot add CHECK constraints, so sessions and actions are rebuilt
     and copied, then every row's link is computed."""
-    from referee.record.integrity import canonical_json, commitment, link_text
-
     for name in ("sessions", "actions"):
-        db.execute(tables[name].replace(f"CREATE TABLE {name} (", f"CREATE TABLE {name}_v2 (", 1))
+        db.execute(table_ddl(name, "sqlite", called=f"{name}_v2"))
     db.execute(
         "INSERT INTO sessions_v2 (id, game, name, seed, rules_version, status, summary, created, updated, used,"
         " commitment, seed_public)"

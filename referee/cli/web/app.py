@@ -17,7 +17,7 @@ import re
 import secrets
 import threading
 from collections.abc import AsyncIterator, Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from starlette.applications import Starlette
 from starlette.requests import Request
@@ -26,6 +26,9 @@ from starlette.routing import Route
 from starlette.types import ASGIApp, Receive, Scope, Send
 
 from referee.cli.web import page
+
+if TYPE_CHECKING:
+    from referee.record.protocol import RecordStore
 
 EVERY = 0.25  # seconds between two looks at the store's version
 KEEPALIVE = 15.0  # seconds between two comments on an idle event stream
@@ -114,7 +117,7 @@ class Watcher(threading.Thread):
         finally:
             store.close()
 
-    def safely(self, store: Any, key: str) -> tuple[str, str]:
+    def safely(self, store: RecordStore, key: str) -> tuple[str, str]:
         """A table that cannot be drawn says so on its page; the watcher goes on."""
         try:
             return self.render(store, key)
@@ -122,7 +125,7 @@ class Watcher(threading.Thread):
             return page.message_fragment("Cannot draw this table", f"{type(exc).__name__}: {exc}")
 
 
-def render_key(store: Any, key: str, fixed: str | None, base: str) -> tuple[str, str]:
+def render_key(store: RecordStore, key: str, fixed: str | None, base: str) -> tuple[str, str]:
     """(title, fragment) for a page's key: the current table, the chooser, or one session."""
     from referee.model.errors import RefereeError
     from referee.record import session

@@ -1,0 +1,137 @@
+"""The chain and the seal: what every stored row and session row is bound by.
+
+- Every stored action row carries a link: SHA-256 over the previous row's link and
+  the row's own canonical JSON (action, results, status). The chain runs over all
+  rows of a session in storage order, whatever their status.
+- The seal binds the session row to the end of its chain (see the note below `seal_of`).
+- The origin is a session's identity across stores (see `referee.record.push`).
+
+Plain functions over rows and texts: the stores, sessions, corrections, push and the full
+re-check (`referee.record.integrity`) all build on this module, which imports none of them.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from typing import Any
+
+from referee.model.errors import RefereeError
+
+LIVE = ("done", "undone")
+ASIDE = ("replaced", "struck")  # kept with a reason by a correction; not part of any history
+
+
+def canonical_json(value: Any) -> str:
+    return json.dumps(value, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+
+
+def canonical(action: Any, results: Any, status: str) -> str:
+    """The canonical JSON of a row: `{"action":...,"results":...,"status":...}`, keys sorted, compact."""
+    return canonical_json({"action": action, "results": results, "status": status})
+
+
+def link_text(prev: str, action_text: str, results_text: str, status: str) -> str:
+    """The link from the canonical texts of the action and results (what the store keeps).
+
+    Equal to `link(...)`: with sorted keys, the canonical JSON of the row is those texts
+    put in place, so a stored row need not be parsed and written again to be checked."""
+    quoted = f'"{status}"' if status.isalpha() and status.isascii() else canonical_json(status)
+    text = f'{prev}{{"action":{action_text},"results":{results_text},"status":{quoted}}}'
+    return hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()
+
+
+def link(prev: str, action: Any, results: Any, status: str) -> str:
+    return link_text(prev, canonical_json(action), canonical_json(results), status)
+
+
+def commitment(seed: str) -> str:
+    """The commitment of a seed text (see `referee.model.secret`)."""
+    from referee.model.secret import commitment as secret_commitment
+
+    return secret_commitment(seed)
+
+
+class Broken(RefereeError):
+    """A record that fails its check: `index` is its number in the log."""
+
+    exit_code = 3
+    kind = "storage"
+
+    def __init__(self, index: int, problem: str, cause: RefereeError | None = None) -> None:
+        super().__init__(f"action {index}: {problem}")
+        self.index = index
+        self.problem = problem
+        self.cause = cause  # the rules' own refusal, when that is what failed
+
+
+def check_chain(rows: list[dict], check_links: bool = True) -> None:
+    """Numbering 0..n-1 in order and (with `check_links`) every link; raises `Broken` at the first bad row."""
+    prev = ""
+    for pos, row in enumerate(rows):
+        if row["idx"] != pos:
+            if row["idx"] > pos:
+                raise Broken(pos, f"is missing (the next stored action is {row['idx']})")
+            raise Broken(row["idx"], "appears twice or out of order")
+        if not check_links:
+            continue
+        if "action_text" in row:
+            expected = link_text(prev, row["action_text"], row["results_text"], row["status"])
+        else:
+            expected = link(prev, row["action"], row["results"], row["status"])
+        if row.get("link") != expected:
+            raise Broken(pos, "its chain link does not match its content or the action before it "
+                              "(the row was changed, removed, moved or its status edited)")
+        prev = expected
+
+
+# -- the seal: the session row bound to the end of its chain -----------------------------------
+#
+# The chain covers each row's action, results and status. What it does not cover (the session
+# row: game, name, seed, commitment, status, cached summary, times, origin; and each action's events,
+# reason and times) is covered by the *seal*, a SHA-256 the store writes with every change:
+# over those fields, the number of action rows, the last row's link (the head) and a digest of
+# the rows' other fields. An edit made outside the referee (sqlite3, a text editor) breaks it.
+# Whoever holds the file and the referee's code can compute it again; a head written down
+# elsewhere (printed at the end of a game, kept by the club at push) catches that.
+
+# The seed itself is bound through its commitment (verify checks the one against the other), so a
+# club's table that may not read another table's running seed can still check that row's seal.
+SEAL_FIELDS = ("id", "game", "name", "rules_version", "status", "summary", "created", "updated",
+               "commitment", "seed_public", "origin", "unverified")
+HEAD_DIGITS = 16
+
+
+def head_of(link_value: str) -> str:
+    """The head as it is written down: the first 16 hex digits of the last link."""
+    return (link_value or "")[:HEAD_DIGITS]
+
+
+def rows_digest(rows: list[tuple]) -> str:
+    """SHA-256 over each row's fields outside its link: (idx, events text, reason, changed, created, rules)."""
+    h = hashlib.sha256()
+    for row in rows:
+        h.update(canonical_json(list(row)).encode("utf-8", "surrogatepass"))
+        h.update(b"\n")
+    return h.hexdigest()
+
+
+def seal_of(fields: dict, head: str, length: int, digest: str) -> str:
+    """The seal of a session row (see the note above): SHA-256 over each value's Python `repr`
+    (unambiguous: strings quoted and escaped, floats in their shortest exact form), each prefixed
+    with its length, in the order of SEAL_FIELDS, then the head, length and digest."""
+    values = [*(fields.get(k) for k in SEAL_FIELDS), head, length, digest]
+    text = "".join(f"{len(r)}:{r}" for r in map(repr, values))
+    return hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()
+
+
+def origin(meta: dict, rows: list[dict]) -> str:
+    """The session's identity across stores (see `referee.record.push`): SHA-256 over the time
+    the session was created, its seed commitment and the chain link of its `new` record."""
+    from referee.model.secret import first_commitment
+
+    if meta.get("origin"):
+        return meta["origin"]
+    first = rows[0]["link"] if rows else ""
+    text = f"{float(meta['created'])!r}|{first_commitment(meta.get('commitment') or '')}|{first}"
+    return "sha256:" + hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()

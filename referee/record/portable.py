@@ -1,0 +1,478 @@
+"""The SQL both stores run the same way: sessions, their action rows, the chain and the seal,
+the card library's one shared write, copies of sessions (push) and leagues.
+
+Plain functions over a store (`SqlStore`: its connection, which takes `?` marks on both
+dialects, and the few hooks each store answers its own way). `Store` (SQLite) and `PgStore`
+(PostgreSQL) each name these functions as their methods (`rename = portable.rename`), so both
+implement `referee.record.protocol.RecordStore` without either inheriting the other; what a
+dialect says its own way stays in its own module. Calls back go through the store, so a
+store's own version of a method (PgStore's row lock per session) is the one that runs.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from typing import Any, Protocol
+
+from referee.model.errors import StorageError
+from referee.record.chain import (
+    SEAL_FIELDS,
+    canonical_json,
+    head_of,
+    link_text,
+    rows_digest,
+    seal_of,
+)
+from referee.record.protocol import RecordStore
+from referee.record.schema import SESSION_COLUMNS
+
+COMMITS = [0]  # write transactions committed by this process (so a failed output can say what was stored)
+
+
+class SqlStore(RecordStore, Protocol):
+    """What the functions here need of a store besides its public operations."""
+
+    db: Any  # the connection: execute / executemany with `?` marks, fetchone / fetchall
+    _dirty: set[str] | None  # sessions changed by the open write transaction: sealed again at commit
+    LOG_ENDS: str  # (session id, number of rows, last link) of every log, in the dialect's SQL
+    _SELECT: str  # what a session read selects
+
+    def _mark(self, sid: str) -> None: ...
+    def _reseal_dirty(self) -> None: ...
+    def _seal_fields(self, sid: str) -> dict | None: ...
+    def _log_end(self, sid: str) -> tuple[int, str]: ...
+    def _digest_rows(self, sid: str) -> str: ...
+    def _row_problem(self, fields: dict, n: int, last: str) -> str | None: ...
+    def _session_row(self, row: tuple) -> dict: ...
+
+
+# -- the seal (see referee.record.chain): written with every change, checked on every read ---------
+
+def mark(store: SqlStore, sid: str) -> None:
+    """Session `sid` changed: sealed again when the transaction commits (at once outside one)."""
+    if store._dirty is None:
+        store.reseal(sid)
+    else:
+        store._dirty.add(sid)
+
+
+def reseal_dirty(store: SqlStore) -> None:
+    for sid in sorted(store._dirty or ()):
+        store.reseal(sid)
+
+
+def seal_fields(store: SqlStore, sid: str) -> dict | None:
+    row = store.db.execute(f"SELECT {', '.join(SEAL_FIELDS)}, head, length, digest, seal FROM sessions"
+                          " WHERE id = ?", (sid,)).fetchone()
+    if row is None:
+        return None
+    out = dict(zip((*SEAL_FIELDS, "_head", "_length", "_digest", "_seal"), row, strict=True))
+    for key in ("created", "updated"):
+        if isinstance(out[key], int):
+            out[key] = float(out[key])
+    return out
+
+
+def log_end(store: SqlStore, sid: str) -> tuple[int, str]:
+    """(how many action rows, the last one's link) as stored."""
+    n = store.db.execute("SELECT COUNT(*) FROM actions WHERE session_id = ?", (sid,)).fetchone()[0]
+    last = store.db.execute("SELECT link FROM actions WHERE session_id = ? ORDER BY idx DESC LIMIT 1",
+                           (sid,)).fetchone()
+    return int(n), (last[0] if last else "")
+
+
+def digest_rows(store: SqlStore, sid: str) -> str:
+    return rows_digest(store.db.execute(
+        "SELECT idx, events, reason, changed, created, rules_version FROM actions WHERE session_id = ?"
+        " ORDER BY idx", (sid,)).fetchall())
+
+
+def head(store: SqlStore, sid: str) -> str:
+    """The last link of the session's log as stored (its head in full)."""
+    return store._log_end(sid)[1]
+
+
+def reseal(store: SqlStore, sid: str) -> None:
+    """Write the session row's head, length, digest and seal from what is stored now."""
+    fields = store._seal_fields(sid)
+    if fields is None:  # purged meanwhile
+        return
+    length, head = store._log_end(sid)
+    digest = store._digest_rows(sid)
+    store.db.execute("UPDATE sessions SET head = ?, length = ?, digest = ?, seal = ? WHERE id = ?",
+                    (head, length, digest, seal_of(fields, head, length, digest), sid))
+
+
+def seal_problem(store: SqlStore, sid: str, rows: list[dict] | None = None) -> str | None:
+    """What breaks the seal of session `sid`, None when it holds. With `rows` (every stored
+    action row, as `actions(sid, ALL_STATUSES)` reads them) the rows' events, reasons and
+    times are checked too; without, only the session row and the end of its log (cheap:
+    what `stats`, leagues and `sessions` use)."""
+    fields = store._seal_fields(sid)
+    if fields is None:
+        return f"no session '{sid}'"
+    if rows is None:
+        n, last = store._log_end(sid)
+    else:
+        n, last = len(rows), (rows[-1]["link"] if rows else "")
+    problem = store._row_problem(fields, n, last)
+    if problem is None and rows is not None:
+        mine = rows_digest([(r["idx"], r["events_text"], r["reason"], r["changed"], r["created"], r["rules"])
+                            for r in rows])
+        if mine != fields["_digest"]:
+            return "an action's events, reason or time was changed outside the referee: the seal does not match"
+    return problem
+
+
+def seal_problems(store: SqlStore, game: str | None = None) -> dict[str, str]:
+    """The cheap check of `seal_problem` for every session (of `game`) at once: {id: problem}
+    for those that fail (what `stats` uses over thousands of sessions)."""
+    sql = f"SELECT {', '.join(SEAL_FIELDS)}, head, length, digest, seal FROM sessions"
+    rows = store.db.execute(sql + (" WHERE game = ?" if game else ""), (game,) if game else ()).fetchall()
+    ends = store.db.execute(store.LOG_ENDS).fetchall()
+    counts = {r[0]: int(r[1]) for r in ends}
+    lasts = {r[0]: r[2] for r in ends}
+    out = {}
+    for row in rows:
+        fields = dict(zip((*SEAL_FIELDS, "_head", "_length", "_digest", "_seal"), row, strict=True))
+        for key in ("created", "updated"):
+            if isinstance(fields[key], int):
+                fields[key] = float(fields[key])
+        problem = store._row_problem(fields, counts.get(fields["id"], 0), lasts.get(fields["id"], ""))
+        if problem:
+            out[fields["id"]] = problem
+    return out
+
+
+def row_problem(store: SqlStore, fields: dict, n: int, last: str) -> str | None:
+    """The session row against the end of its log (`n` rows, the last link `last`) and its seal."""
+    head, length, digest = fields["_head"], fields["_length"], fields["_digest"]
+    if not fields["_seal"]:
+        return "the session row carries no seal (it was written outside the referee)"
+    if not isinstance(length, int) or n != length:
+        lost = f"; the last {length - n} were removed" if isinstance(length, int) and n < length else ""
+        damage = store.storage_check(quick=True)
+        if damage:  # not an edit: the file itself is damaged, and these rows cannot be read
+            lost = (f"; {length - n} cannot be read: the store's file is damaged (SQLite's check: "
+                    f"{'; '.join(damage[:3])})") if isinstance(length, int) and n < length else \
+                f"; the store's file is damaged (SQLite's check: {'; '.join(damage[:3])})"
+        return (f"the session row records {length} action row(s) ending at head {head_of(str(head))}, "
+                f"the log holds {n}{lost}")
+    if last != head:
+        return (f"its last action's link ({head_of(last)}) is not the head the session row records "
+                f"({head_of(str(head))}): the end of the log was replaced")
+    if fields["_seal"] != seal_of(fields, head, length, digest):
+        return ("the session row (its game, name, seed, commitment, status, summary, times or origin) was changed"
+                " outside the referee: its seal does not match")
+    return None
+
+
+def new_session_id(store: SqlStore, game: str) -> str:
+    rows = store.db.execute("SELECT id FROM sessions WHERE game = ?", (game,)).fetchall()
+    numbers = [int(r[0].rsplit("-", 1)[1]) for r in rows if r[0].rsplit("-", 1)[-1].isdigit()]
+    return f"{game}-{max(numbers, default=0) + 1}"
+
+
+def create_session(store: SqlStore, game: str, name: str, seed: str, rules_version: str, record: dict, summary: dict,
+                   commitment: str = "", seed_public: bool = True, created: float | None = None,
+                   origin: str = "", unverified: bool = False) -> str:
+    """Create a session whose log starts with the `new` record; returns its id.
+
+    `commitment` is `sha256:` of the seed; `seed_public` is False when the seed was
+    generated and stays secret until the game is over."""
+    now = time.time()
+    sid = store.new_session_id(game)
+    store.db.execute(
+        "INSERT INTO sessions (id, game, name, seed, rules_version, status, summary, created, updated, used,"
+        " commitment, seed_public, origin, unverified) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+        (sid, game, name, seed, rules_version, "over" if summary.get("over") else "open",
+         json.dumps(summary), now if created is None else created, now, now, commitment, 1 if seed_public else 0,
+         origin, 1 if unverified else 0),
+    )
+    store.insert_action(sid, 0, record)
+    return sid
+
+
+def session(store: SqlStore, sid: str) -> dict:
+    row = store.db.execute(f"SELECT {store._SELECT} FROM sessions WHERE id = ?", (sid,)).fetchone()
+    if row is None:
+        raise StorageError(f"no session '{sid}' in {store.path} (see `referee sessions --all`)")
+    return store._session_row(row)
+
+
+def session_row(store: SqlStore, row: tuple) -> dict:
+    cols = [c.strip() for c in SESSION_COLUMNS.split(",")]
+    out = dict(zip(cols, row, strict=True))
+    out["seed_public"] = bool(out["seed_public"])
+    out["unverified"] = bool(out["unverified"])
+    out["summary_text"] = out["summary"]
+    out["summary"] = json.loads(out["summary"])
+    return out
+
+
+def open_count(store: SqlStore) -> int:
+    """How many sessions are open (not over, not deleted)."""
+    return int(store.db.execute("SELECT count(*) FROM sessions WHERE status = 'open'").fetchone()[0])
+
+
+def sessions(store: SqlStore, game: str | None = None, include_over: bool = False,
+             deleted: bool = False) -> list[dict]:
+    """Sessions most recently used first: open ones (finished too with `include_over`);
+    with `deleted`, only the deleted ones awaiting `sessions purge`."""
+    sql = f"SELECT {store._SELECT} FROM sessions WHERE " + (
+        "status = 'deleted'" if deleted else "status <> 'deleted'")
+    args: list = []
+    if game:
+        sql += " AND game = ?"
+        args.append(game)
+    if not include_over and not deleted:
+        sql += " AND status = 'open'"
+    return [store._session_row(r) for r in store.db.execute(sql + " ORDER BY used DESC, rowid DESC", args)]
+
+
+def touch(store: SqlStore, sid: str) -> None:
+    store.db.execute("UPDATE sessions SET used = ? WHERE id = ?", (time.time(), sid))
+
+
+def save_summary(store: SqlStore, sid: str, summary: dict) -> None:
+    now = time.time()
+    store.db.execute(
+        "UPDATE sessions SET summary = ?, status = ?, updated = ?, used = ? WHERE id = ?",
+        (json.dumps(summary), "over" if summary.get("over") else "open", now, now, sid),
+    )
+    store._mark(sid)
+
+
+def finished(store: SqlStore, game: str | None = None, since: float | None = None) -> list[tuple[str, str, float, str]]:
+    """(id, game, updated, summary JSON) of every finished session: what `stats` reads."""
+    sql = "SELECT id, game, updated, summary FROM sessions WHERE status = 'over'"
+    args: list = []
+    if game:
+        sql += " AND game = ?"
+        args.append(game)
+    if since is not None:
+        sql += " AND updated >= ?"
+        args.append(since)
+    return store.db.execute(sql, args).fetchall()
+
+
+def rename(store: SqlStore, sid: str, name: str) -> None:
+    store.db.execute("UPDATE sessions SET name = ? WHERE id = ?", (name, sid))
+    store._mark(sid)
+
+
+def mark_deleted(store: SqlStore, sid: str, deleted: bool) -> None:
+    """Delete a session recoverably (status 'deleted'), or restore it (open or over again)."""
+    if deleted:
+        store.db.execute("UPDATE sessions SET status = 'deleted' WHERE id = ?", (sid,))
+    else:
+        over = bool(store.session(sid)["summary"].get("over"))
+        store.db.execute("UPDATE sessions SET status = ? WHERE id = ?", ("over" if over else "open", sid))
+    store._mark(sid)
+
+
+def purgeable(store: SqlStore) -> list[str]:
+    """The ids `purge` would remove."""
+    return [r[0] for r in store.db.execute("SELECT id FROM sessions WHERE status = 'deleted' ORDER BY id")]
+
+
+def purge(store: SqlStore) -> list[str]:
+    """Remove the deleted sessions and their logs for good; returns their ids."""
+    ids = [r[0] for r in store.db.execute("SELECT id FROM sessions WHERE status = 'deleted' ORDER BY id")]
+    store.db.execute("DELETE FROM actions WHERE session_id IN (SELECT id FROM sessions WHERE status = 'deleted')")
+    store.db.execute("DELETE FROM sessions WHERE status = 'deleted'")
+    return ids
+
+
+def insert_action(store: SqlStore, sid: str, idx: int, record: dict, status: str = "done") -> str:
+    """Append one action row, chained to the row before it in storage order; returns its link."""
+    row = store.db.execute(
+        "SELECT link FROM actions WHERE session_id = ? AND idx < ? ORDER BY idx DESC LIMIT 1", (sid, idx)
+    ).fetchone()
+    action_text = canonical_json(record["action"])
+    results_text = canonical_json(record.get("results", []))
+    new_link = link_text(row[0] if row else "", action_text, results_text, status)
+    store.db.execute(
+        "INSERT INTO actions (session_id, idx, action, results, events, rules_version, status, created, link)"
+        " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+        (sid, idx, action_text, results_text,
+         json.dumps(record.get("events", [])), record["rules"], status, time.time(), new_link),
+    )
+    store._mark(sid)
+    return new_link
+
+
+def actions(store: SqlStore, sid: str, statuses: tuple[str, ...] = ("done",)) -> list[dict]:
+    marks = ",".join("?" * len(statuses))
+    rows = store.db.execute(
+        f"SELECT idx, action, results, events, rules_version, status, created, link, reason, changed FROM actions"
+        f" WHERE session_id = ? AND status IN ({marks}) ORDER BY idx",
+        (sid, *statuses),
+    ).fetchall()
+    try:
+        return [
+            {"idx": r[0], "action": json.loads(r[1]), "results": json.loads(r[2]), "events": json.loads(r[3]),
+             "rules": r[4], "status": r[5], "created": r[6], "link": r[7], "reason": r[8], "changed": r[9],
+             "action_text": r[1], "results_text": r[2], "events_text": r[3]}
+            for r in rows
+        ]
+    except (TypeError, ValueError) as exc:
+        raise StorageError(f"session '{sid}' is damaged: an action row is not valid JSON ({exc}); "
+                           f"`referee verify {sid}` says more; export the other sessions or restore "
+                           "the store from a backup") from None
+
+
+def set_secret(store: SqlStore, sid: str, seed: str, commitment: str) -> None:
+    """A reopened finished game's seed text and commitment text (a new secret appended)."""
+    store.db.execute("UPDATE sessions SET seed = ?, commitment = ? WHERE id = ?", (seed, commitment, sid))
+    store._mark(sid)
+
+
+def next_idx(store: SqlStore, sid: str) -> int:
+    row = store.db.execute("SELECT MAX(idx) FROM actions WHERE session_id = ?", (sid,)).fetchone()
+    return (row[0] if row[0] is not None else -1) + 1
+
+
+def set_status(store: SqlStore, sid: str, idxs: list[int], status: str) -> None:
+    """Change the status of some rows and re-chain from the first one (inside the caller's transaction)."""
+    if not idxs:
+        return
+    store.db.executemany(
+        "UPDATE actions SET status = ? WHERE session_id = ? AND idx = ?", [(status, sid, i) for i in idxs]
+    )
+    store.relink(sid, min(idxs))
+
+
+def drop_redo(store: SqlStore, sid: str) -> None:
+    """A new action ends the redo stack: undone actions stay in history as 'dropped'."""
+    undone = [r[0] for r in store.db.execute(
+        "SELECT idx FROM actions WHERE session_id = ? AND status = 'undone'", (sid,))]
+    store.set_status(sid, undone, "dropped")
+
+
+def rewrite_tail(store: SqlStore, sid: str, start: int, rows: list[dict]) -> None:
+    """Replace the rows from `start` on by `rows`, numbered on from `start`, and re-chain them
+    (a correction, inside the caller's transaction). Each row keeps its own status, results,
+    events, time, reason and time of change."""
+    store.drop_actions(sid, start)
+    store.db.executemany(
+        "INSERT INTO actions (session_id, idx, action, results, events, rules_version, status, created, link,"
+        " reason, changed) VALUES (?, ?, ?, ?, ?, ?, ?, ?, '', ?, ?)",
+        [(sid, start + i, canonical_json(r["action"]), canonical_json(r.get("results", [])),
+          json.dumps(r.get("events", [])), r["rules"], r.get("status", "done"), r.get("created") or time.time(),
+          r.get("reason"), r.get("changed")) for i, r in enumerate(rows)],
+    )
+    store.relink(sid, start)
+
+
+def drop_actions(store: SqlStore, sid: str, start: int) -> None:
+    """Remove the rows from `start` on (inside the caller's transaction)."""
+    store.db.execute("DELETE FROM actions WHERE session_id = ? AND idx >= ?", (sid, start))
+
+
+def relink(store: SqlStore, sid: str, start: int = 0) -> None:
+    """Recompute the chain links of the rows from `start` on (in Python, over the stored JSON)."""
+    row = store.db.execute(
+        "SELECT link FROM actions WHERE session_id = ? AND idx < ? ORDER BY idx DESC LIMIT 1", (sid, start)
+    ).fetchone()
+    prev = row[0] if row else ""
+    rows = store.db.execute(
+        "SELECT idx, action, results, status, link FROM actions WHERE session_id = ? AND idx >= ? ORDER BY idx",
+        (sid, start),
+    ).fetchall()
+    updates = []
+    for idx, action, results, status, old in rows:
+        prev = link_text(prev, action, results, status)
+        if prev != old:
+            updates.append((prev, sid, idx))
+    store.db.executemany("UPDATE actions SET link = ? WHERE session_id = ? AND idx = ?", updates)
+    store._mark(sid)
+
+
+def library_put(store: SqlStore, game: str, kind: str, name: str, data: dict) -> None:
+    store.library_put_many(game, kind, {name: data})
+
+
+def find_origin(store: SqlStore, origin: str) -> str | None:
+    """The id of the session stored with this origin (see `referee.record.push`), if any."""
+    row = store.db.execute("SELECT id FROM sessions WHERE origin = ?", (origin,)).fetchone()
+    return row[0] if row else None
+
+
+def session_exists(store: SqlStore, sid: str) -> bool:
+    return store.db.execute("SELECT 1 FROM sessions WHERE id = ?", (sid,)).fetchone() is not None
+
+
+def copy_session(store: SqlStore, sid: str, meta: dict, origin: str) -> None:
+    """Store another store's session row under `sid` (inside the caller's transaction)."""
+    store.db.execute(
+        "INSERT INTO sessions (id, game, name, seed, rules_version, status, summary, created, updated, used,"
+        " commitment, seed_public, origin, unverified) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+        (sid, meta["game"], meta["name"], meta["seed"], meta["rules_version"], meta["status"],
+         json.dumps(meta["summary"]), meta["created"], meta["updated"], meta["used"], meta["commitment"],
+         1 if meta["seed_public"] else 0, origin, 1 if meta.get("unverified") else 0),
+    )
+    store._mark(sid)
+
+
+def copy_rows(store: SqlStore, sid: str, rows: list[dict]) -> None:
+    """Store another store's action rows as they are: the same texts, so the same links."""
+    store.db.executemany(
+        "INSERT INTO actions (session_id, idx, action, results, events, rules_version, status, created, link,"
+        " reason, changed) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+        [(sid, r["idx"], r["action_text"], r["results_text"], json.dumps(r["events"]), r["rules"], r["status"],
+          r["created"], r["link"], r["reason"], r["changed"]) for r in rows],
+    )
+    store._mark(sid)
+
+
+def pushed_heads(store: SqlStore, origin: str) -> list[tuple[int, str, float]]:
+    """(length, full link, time) of every head a push brought for the session of `origin`."""
+    return [(int(r[0]), r[1], float(r[2])) for r in store.db.execute(
+        "SELECT length, head, pushed FROM pushed_heads WHERE origin = ? ORDER BY length", (origin,))]
+
+
+def keep_head(store: SqlStore, origin: str, sid: str, length: int, head: str) -> None:
+    """Remember a pushed head (inside the caller's transaction); the same one again is kept once."""
+    if store.db.execute("SELECT 1 FROM pushed_heads WHERE origin = ? AND length = ?",
+                       (origin, length)).fetchone() is None:
+        store.db.execute("INSERT INTO pushed_heads (origin, session_id, length, head, pushed) VALUES (?, ?, ?, ?, ?)",
+                        (origin, sid, length, head, time.time()))
+
+
+def league_new(store: SqlStore, name: str, game: str, points: dict) -> None:
+    store.db.execute("INSERT INTO leagues (name, game, points, created) VALUES (?, ?, ?, ?)",
+                    (name, game, json.dumps(points), time.time()))
+
+
+def league(store: SqlStore, name: str) -> dict | None:
+    """A league: name, game, points (win, shared, loss) and its session ids; None when there is none."""
+    row = store.db.execute("SELECT name, game, points FROM leagues WHERE name = ?", (name,)).fetchone()
+    if row is None:
+        return None
+    ids = [r[0] for r in store.db.execute(
+        "SELECT session_id FROM league_sessions WHERE league = ? ORDER BY session_id", (name,))]
+    return {"name": row[0], "game": row[1], "points": json.loads(row[2]), "sessions": ids}
+
+
+def leagues(store: SqlStore) -> list[str]:
+    return [r[0] for r in store.db.execute("SELECT name FROM leagues ORDER BY name")]
+
+
+def league_add(store: SqlStore, name: str, sid: str) -> bool:
+    """Put a session in a league; False when it was there already."""
+    if store.db.execute("SELECT 1 FROM league_sessions WHERE league = ? AND session_id = ?",
+                       (name, sid)).fetchone():
+        return False
+    store.db.execute("INSERT INTO league_sessions (league, session_id) VALUES (?, ?)", (name, sid))
+    return True
+
+
+def done_end(store: SqlStore, sid: str) -> tuple[str, int]:
+    """(the last live action's link, how many live actions): what a state kept aside (completion's)
+    is keyed by."""
+    row = store.db.execute("SELECT link, (SELECT count(*) FROM actions WHERE session_id = ? AND status = 'done')"
+                           " FROM actions WHERE session_id = ? AND status = 'done' ORDER BY idx DESC LIMIT 1",
+                           (sid, sid)).fetchone()
+    return (row[0], int(row[1])) if row else ("", 0)

@@ -1,0 +1,154 @@
+"""The store's schema, written once: the tables and their columns, and the DDL built from them for
+SQLite (a file) and PostgreSQL (a club's server). The upgrade steps of both stores read their
+tables and columns from here (`referee.record.store_upgrade`, `referee.record.store_pg`).
+
+What differs between the two dialects is kept to a few marks in the column list:
+- `{real}`: a time or number with a fraction (SQLite `REAL`, PostgreSQL `DOUBLE PRECISION`);
+- columns of PG_ONLY: the club's server adds who wrote each row (`owner`, row-level security), a
+  `rowid` (SQLite has one of its own) and the `meta` table (SQLite keeps its application id and
+  version in the file's header);
+- INDEXES: the server's own indexes.
+
+To add a table: one entry in TABLES (and PG_ONLY / INDEXES if the server needs more), a new
+SCHEMA_VERSION, and the step that brings an older store to it in each store's upgrade.
+"""
+
+from __future__ import annotations
+
+SCHEMA_VERSION = 4  # 3: sessions.origin and the league tables (club play); 4: the seal and pushed heads
+APPLICATION_ID = 0x52454645  # "REFE": SQLite's application id for a referee store
+APPLICATION = "referee"  # the same on a server: the `meta` table's `application`
+ALL_STATUSES = ("done", "undone", "dropped", "replaced", "struck")
+SESSION_STATUSES = ("open", "over", "deleted")
+# What a session read selects, in this order (`Store.session`, `PgStore.session`).
+SESSION_COLUMNS = ("id, game, name, seed, rules_version, status, summary, created, updated, used, commitment, seed_public,"
+                   " origin, head, length, digest, seal, unverified")
+
+DIALECTS = ("sqlite", "postgresql")
+_REAL = {"sqlite": "REAL", "postgresql": "DOUBLE PRECISION"}
+
+
+def _in(values: tuple[str, ...]) -> str:
+    return ", ".join(f"'{v}'" for v in values)
+
+
+# Each table: its columns and constraints, in order. The last item of a table may be its key.
+TABLES: dict[str, tuple[str, ...]] = {
+    "sessions": (
+        "id TEXT PRIMARY KEY",
+        "game TEXT NOT NULL",
+        "name TEXT NOT NULL DEFAULT ''",
+        "seed TEXT NOT NULL",
+        "rules_version TEXT NOT NULL",
+        f"status TEXT NOT NULL DEFAULT 'open' CHECK (status IN ({_in(SESSION_STATUSES)}))",
+        "summary TEXT NOT NULL DEFAULT '{{}}'",
+        "created {real} NOT NULL",
+        "updated {real} NOT NULL",
+        "used {real} NOT NULL",
+        "commitment TEXT NOT NULL DEFAULT ''",
+        "seed_public INTEGER NOT NULL DEFAULT 1",
+        "origin TEXT NOT NULL DEFAULT ''",
+        # schema 4: the seal (see referee.record.chain)
+        "head TEXT NOT NULL DEFAULT ''",
+        "length INTEGER NOT NULL DEFAULT 0",
+        "digest TEXT NOT NULL DEFAULT ''",
+        "seal TEXT NOT NULL DEFAULT ''",
+        "unverified INTEGER NOT NULL DEFAULT 0",
+    ),
+    "actions": (
+        "session_id TEXT NOT NULL REFERENCES sessions(id) ON DELETE CASCADE",
+        "idx INTEGER NOT NULL",
+        "action TEXT NOT NULL",
+        "results TEXT NOT NULL DEFAULT '[]'",
+        "events TEXT NOT NULL DEFAULT '[]'",
+        "rules_version TEXT NOT NULL",
+        f"status TEXT NOT NULL DEFAULT 'done'\n        CHECK (status IN ({_in(ALL_STATUSES)}))",
+        "created {real} NOT NULL",
+        "link TEXT NOT NULL DEFAULT ''",
+        "reason TEXT",
+        "changed {real}",
+        "PRIMARY KEY (session_id, idx)",
+    ),
+    "library": (
+        "game TEXT NOT NULL",
+        "kind TEXT NOT NULL",
+        "name TEXT NOT NULL",
+        "data TEXT NOT NULL",
+        "PRIMARY KEY (game, kind, name{owner_key})",
+    ),
+    "leagues": (
+        "name TEXT PRIMARY KEY",
+        "game TEXT NOT NULL",
+        "points TEXT NOT NULL",
+        "created {real} NOT NULL",
+    ),
+    "league_sessions": (
+        "league TEXT NOT NULL REFERENCES leagues(name) ON DELETE CASCADE",
+        "session_id TEXT NOT NULL REFERENCES sessions(id) ON DELETE CASCADE",
+        "PRIMARY KEY (league, session_id)",
+    ),
+    "pushed_heads": (
+        "origin TEXT NOT NULL",
+        "session_id TEXT NOT NULL",
+        "length INTEGER NOT NULL",
+        "head TEXT NOT NULL",
+        "pushed {real} NOT NULL",
+        "PRIMARY KEY (origin, length)",
+    ),
+}
+OWNER = "owner TEXT NOT NULL DEFAULT session_user"
+# The server's additions: its own tables (the schema's version; who changed a league, and when),
+# then columns after the named one.
+PG_TABLES: dict[str, tuple[str, ...]] = {
+    "meta": ("key TEXT PRIMARY KEY", "value TEXT NOT NULL"),
+    "league_log": ("league TEXT NOT NULL REFERENCES leagues(name) ON DELETE CASCADE", "at {real} NOT NULL",
+                   "who TEXT NOT NULL DEFAULT session_user", "what TEXT NOT NULL"),
+}
+PG_ONLY: dict[str, dict[str, str]] = {
+    "sessions": {"id": "rowid BIGSERIAL UNIQUE", "origin": OWNER},
+    "actions": {"changed": OWNER},
+    "library": {"data": OWNER},
+    "leagues": {"created": OWNER},
+}
+INDEXES: dict[str, tuple[str, ...]] = {
+    "postgresql": ("CREATE UNIQUE INDEX sessions_origin_once ON sessions (origin) WHERE origin <> ''",
+                   "CREATE INDEX sessions_game ON sessions (game, status)"),
+    "sqlite": (),
+}
+
+# The columns schema 4 added to `sessions` (the seal), as an upgrade adds them.
+SEAL_COLUMNS = TABLES["sessions"][-5:]
+
+
+def columns(table: str, dialect: str) -> list[str]:
+    """The column definitions (and constraints) of one table in one dialect."""
+    pg = dialect == "postgresql"
+    out: list[str] = []
+    for item in (PG_TABLES[table] if pg and table in PG_TABLES else TABLES[table]):
+        out.append(item.format(real=_REAL[dialect], owner_key=", owner" if pg and table == "library" else ""))
+        extra = PG_ONLY.get(table, {}).get(item.split()[0]) if pg else None
+        if extra:
+            out.append(extra)
+    return out
+
+
+def table_ddl(table: str, dialect: str, if_not_exists: bool = False, called: str | None = None) -> str:
+    """`CREATE TABLE` for one table (under another name `called`, for an upgrade that rebuilds it)."""
+    body = ",\n    ".join(columns(table, dialect))
+    return f"CREATE TABLE {'IF NOT EXISTS ' if if_not_exists else ''}{called or table} (\n    {body}\n)"
+
+
+def ddl(dialect: str) -> list[str]:
+    """Every statement that creates a new, empty store's schema in `dialect`, in order."""
+    if dialect not in DIALECTS:
+        raise ValueError(f"no such dialect: {dialect}")
+    names = [*TABLES, *(PG_TABLES if dialect == "postgresql" else ())]
+    return [*(table_ddl(name, dialect) for name in names), *INDEXES[dialect]]
+
+
+def column_ddl(table: str, name: str, dialect: str) -> str:
+    """One column's definition, for `ALTER TABLE ... ADD COLUMN`."""
+    found = [c for c in columns(table, dialect) if c.split()[0] == name]
+    if not found:
+        raise KeyError(f"{table} has no column {name}")
+    return found[0]
