@@ -131,7 +131,9 @@ def test_a_colony_that_played_its_card_is_not_offered_a_thunderclap_in_its_own_t
     assert "(Bob holds one)" in text
     # the referee dealt the cards: the hands stay with their players (`croa hand NAME`)
     assert "Other hands" not in text and "mega_jump" not in text
+    # (the force in front of Ann may still be lost meanwhile: another card takes it away)
     assert [a for a in ENGINE.legal_actions(t.state) if a["verb"] == "card"] == [
+        {"verb": "card", "card": "the_force", "lost": True},
         {"verb": "card", "card": "thunderclap", "player": "Bob"}]
 
 
@@ -322,10 +324,12 @@ def test_bodyguard_queen_ignores_her_tile_but_still_clears_opponents():
 
 
 def test_an_unknown_card_is_recorded_by_name():
-    t = table()
+    # real hands: any of Ann's 3 unseen cards may be it; it leaves her hand face up
+    t = Pond(cards=True)
     t.do("card", card="Frog Rain")
     assert "does not know" in t.text and "Frog Rain" in t.text
-    assert t.state["colonies"][0]["played_card"]
+    assert t.state["colonies"][0]["played_card"] and t.state["colonies"][0]["hand"] == ["?", "?"]
+    assert t.state["discard"] == {"frog_rain": 1}
 
 
 def test_an_unknown_card_in_another_colonys_turn_is_taken_as_an_orange_card():

@@ -183,7 +183,7 @@ def _chains(seed: int, digital: bool, cards: bool) -> tuple[int, int]:
     state = ENGINE.start(options, Chance(str(seed), 0))
     ply, moves, up_front = 1, 0, 0
     while ply < 400 and not ENGINE.is_over(state):
-        legal = ENGINE.legal_actions(state)
+        legal = ENGINE.playout_choices(state)  # the playout sample (no made-up card)
         movers = [a for a in legal if a["verb"] == "move" or a.get("card") in MOVE_CARDS]
         if state["pending"] or not movers or rng.random() < 0.3:
             state, _ = ENGINE.apply(ENGINE.copy(state), rng.choice(legal), Chance(str(seed), ply))
