@@ -142,8 +142,11 @@ class CroaEngine(Engine):
         n = rng.randint(2, 4)
         names = ["Ann", "Bob", "Cy", "Dee"][:n]
         colors = rng.sample(list(COLORS[:4]), n)
-        return {"players": [f"{p}:{c}" for p, c in zip(names, colors, strict=True)],
-                "digital": True, "cards": rng.random() < 0.4}
+        players = [f"{p}:{c}" for p, c in zip(names, colors, strict=True)]
+        options: dict[str, Any] = {"players": players, "digital": True, "cards": rng.random() < 0.4}
+        if options["cards"] and rng.random() < 0.5:
+            options["deal"] = False  # real hands: counted, never seen
+        return options
 
     def playout_action(self, state: CroaState, action: Action) -> Action | None:
         """A card named at the table (`CARD`) as a random playout names it: a made-up card,
