@@ -31,7 +31,18 @@ from .decisions import (
     wait_doesnt_work,
 )
 from .legal import check_move
-from .pond import HIDDEN, QUEEN, at, colony_index, frog, may_hold, occupied, reserve, unseen
+from .pond import (
+    HIDDEN,
+    QUEEN,
+    at,
+    colony_index,
+    frog,
+    may_answer,
+    may_hold,
+    occupied,
+    reserve,
+    unseen,
+)
 from .state import Colony, CroaState
 from .tiles import MALES, check_reveal, parse_tile, tile_word
 
@@ -324,11 +335,12 @@ def _one_per_turn(state: CroaState, c: int) -> None:
 
 
 def _holders(state: CroaState, exclude: int) -> list[int]:
-    """Colonies that could answer with a Doesn't work! now: none when the referee knows no
-    other colony holds one (dealt hands, or every copy face up), so no window opens then."""
+    """Colonies asked whether they answer with a Doesn't work! now: each other colony with a
+    card in hand (`may_answer`: dealt hands too, so the window tells nobody who holds one),
+    none when every copy lies face up, so no window opens then."""
     out = []
     for c, col in enumerate(state["colonies"]):
-        if c == exclude or not col["alive"] or not may_hold(state, c, "doesnt_work"):
+        if c == exclude or not col["alive"] or not may_answer(state, c, "doesnt_work"):
             continue
         if c == state["current"] and col["played_card"]:
             continue

@@ -32,8 +32,10 @@ class CroaEngine(Engine):
     title = "Crôa!"
     # 2: gained servants placed at once; the force lasts until lost. 3: no Doesn't work!
     # window and no wait for a thunderclap when every copy lies face up. 4: the way back opens
-    # past a log holding an own servant; extra parts refused; a forced bounce loop stops
-    rules_version = "4"
+    # past a log holding an own servant; extra parts refused; a forced bounce loop stops.
+    # 5: with dealt hands a card's window asks every colony holding a card, not only those
+    # holding that card; a dealt hand plays only a card it holds
+    rules_version = "5"
     min_players = 2
     max_players = 4
     series_word = "frogs"
