@@ -45,7 +45,9 @@ def test_a_window_for_an_answer_does_not_tell_who_holds_the_card():
     assert [(p["player"], p["decision"]) for p in t.summary["pending"]] == [
         ("Ann", "bounce"), ("Bob", "thunderclap"), ("Cy", "thunderclap")]
     assert "(Bob, Cy may hold one)" in ENGINE.render(t.state)
-    t.refuse({"verb": "card", "card": "thunderclap", "player": "Bob"}, rule="play from your hand")
+    refused = t.refuse({"verb": "card", "card": "thunderclap", "player": "Bob"},
+                       rule="play from your hand")
+    assert "mega_jump" not in refused.message and "croa hand Bob" in refused.message
 
 
 def test_no_window_when_every_doesnt_work_lies_face_up_with_dealt_hands():

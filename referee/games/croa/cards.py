@@ -249,9 +249,11 @@ def play(state: CroaState, action: Action, ctx: Ctx) -> bool | None:
 
 
 def _holds_no(state: CroaState, c: int, key: str) -> IllegalAction:
+    """The refusal of a card the colony does not hold; a dealt hand is not spelled out (the
+    screen is the table's: its player asks `croa hand NAME`)."""
     col = state["colonies"][c]
-    held = (_("hand: {cards}").format(cards=", ".join(col["hand"])) if state["deal"] and col["hand"]
-            else _unseen_note(state, c, key))
+    held = (_("`croa hand {name}` shows what {name} holds").format(name=col["name"])
+            if state["deal"] and col["hand"] else _unseen_note(state, c, key))
     return IllegalAction(_("{name} holds no {card} ({held})").format(
         name=col["name"], card=title(key), held=held),
                          N_("Card module (module cartes): play from your hand"))
