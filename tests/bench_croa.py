@@ -23,7 +23,7 @@ def play(seed: int) -> int:
     state, _, _ = session.run(ENGINE, None, {"verb": "new", **options}, f"bench-{seed}", 0)
     actions = 0
     while True:
-        legal = ENGINE.legal_actions(state)
+        legal = ENGINE.playout_choices(state)
         if not legal:
             return actions
         actions += 1

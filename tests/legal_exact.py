@@ -7,7 +7,9 @@ around those seen, plus values just outside: an unknown word, a number one past 
 random combinations of those values. A candidate is "accepted" when the engine applies it to a
 copy of the state without refusal as a dry run (stopping at the first result the referee would
 roll counts as accepted); results typed by the table are left out, as hints leave them out.
-A listed entry with a free field (its placeholder word) stands for every value of that field.
+A listed entry with a free field (its placeholder word) stands for every value of that field
+within its bounds. An accepted action is an alias (another spelling) of a listed one when it
+ends in the same state as that one, or as a free entry given the same free values.
 """
 
 from __future__ import annotations
@@ -108,22 +110,30 @@ class Listing:
         self.state = state
         self.actions = list({key(engine, a): a for a in actions}.values())
         self.keys = {key(engine, a) for a in self.actions}
-        self.free: list[tuple[str, set[str], str]] = []
+        self.free: list[tuple[str, set[str], str, dict]] = []
         for a in self.actions:
             names = _free_words(engine, a)
             if names:
                 self.free.append((a["verb"], names,
-                                  key(engine, {k: v for k, v in a.items() if k not in names})))
+                                  key(engine, {k: v for k, v in a.items() if k not in names}), a))
 
     def covers(self, action: dict) -> bool:
         if key(self.engine, action) in self.keys:
             return True
+        return any(key(self.engine, {k: v for k, v in action.items() if k not in names}) == rest
+                   for _, names, rest, _ in self.within(action))
+
+    def within(self, action: dict) -> list[tuple[str, set[str], str, dict]]:
+        """The free entries of the action's verb whose free fields hold its values in bounds."""
         verb = self.engine.verbs[action["verb"]]
-        for verb_name, names, rest in self.free:
-            if verb_name == action["verb"] and all(verb.field(n).within(self.state, action.get(n)) for n in names) and \
-                    key(self.engine, {k: v for k, v in action.items() if k not in names}) == rest:
-                return True
-        return False
+        return [entry for entry in self.free if entry[0] == action["verb"]
+                and all(verb.field(n).within(self.state, action.get(n)) for n in entry[1])]
+
+    def filled(self, action: dict) -> list[dict]:
+        """The free entries it is within, given its free values: what an alias of the rest of
+        one (another spelling of a player, say) must end like."""
+        return [{**entry, **{n: action.get(n) for n in names}}
+                for _, names, _, entry in self.within(action)]
 
 
 def _flat(values: Any) -> Iterator[Any]:
@@ -218,7 +228,9 @@ def check_state(engine: Any, state: Any, seed: str, ply: int, rng: random.Random
         if verb not in ends:
             ends[verb] = {outcome(engine, state, a, seed, ply) for a in listing.actions
                           if a["verb"] == verb and not _free_words(engine, a)}
-        return outcome(engine, state, action, seed, ply) in ends[verb] - {None}
+        end = outcome(engine, state, action, seed, ply)
+        return end is not None and (end in ends[verb] or any(
+            end == outcome(engine, state, a, seed, ply) for a in listing.filled(action)))
 
     for c in candidates(engine, state, listing.actions, rng):
         if key(engine, c) in listing.keys:

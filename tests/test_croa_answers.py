@@ -6,6 +6,7 @@ import pytest
 from croa_table import Pond
 from test_croa_cards import hand, table
 
+from referee.games.croa import ENGINE
 from referee.model.errors import IllegalAction, InputError
 from referee.testing import Table
 
@@ -25,8 +26,32 @@ def _all_face_up(t: Pond, card: str, copies: int) -> None:
 # -- no window when the referee knows nobody can answer ---------------------------------------
 
 
-def test_no_window_when_the_dealt_hands_hold_no_doesnt_work():
-    t = table(THREE)  # the referee dealt: nobody holds a Doesn't work!
+def test_a_window_for_an_answer_does_not_tell_who_holds_the_card():
+    # The referee dealt the hands and knows Bob holds neither a Doesn't work! nor a
+    # Thunderclap while Cy holds both; still each window asks both of them, as a table with
+    # real cards would: who is asked tells nobody who holds one.
+    t = Pond(THREE, cards=True, deal=True)
+    hand(t, "Ann", "mating_season", "twins", "the_force")
+    hand(t, "Bob", "mega_jump", "mega_jump", "bodyguard")
+    hand(t, "Cy", "doesnt_work", "thunderclap", "bodyguard")
+    t.do("card", card="mating_season", male="male1")
+    assert [(p["player"], p["decision"]) for p in t.summary["pending"]] == [
+        ("Bob", "doesnt-work"), ("Cy", "doesnt-work")]
+    assert "Bob, Cy may cancel Mating season" in ENGINE.render(t.state)
+    t.do("pass", player="Bob")  # Bob, who holds none, passes like anyone asked
+    t.do("pass", player="Cy")
+    assert t.at("a1") == "Rr"
+    t.move("a1:servant", "b2", tile="lilypad")  # Ann has played her card: she is not asked
+    assert [(p["player"], p["decision"]) for p in t.summary["pending"]] == [
+        ("Ann", "bounce"), ("Bob", "thunderclap"), ("Cy", "thunderclap")]
+    assert "(Bob, Cy may hold one)" in ENGINE.render(t.state)
+    refused = t.refuse({"verb": "card", "card": "thunderclap", "player": "Bob"},
+                       rule="play from your hand")
+    assert "mega_jump" not in refused.message and "croa hand Bob" in refused.message
+
+
+def test_no_window_when_every_doesnt_work_lies_face_up_with_dealt_hands():
+    t = table(THREE)  # every Doesn't work! lies face up: nobody can answer
     hand(t, "Ann", "mating_season", "twins", "the_force")
     t.do("card", card="mating_season", male="male1")
     assert t.summary["pending"] == [] and t.at("a1") == "Rr"

@@ -11,19 +11,26 @@ from referee.model.errors import IllegalAction, InputError
 THREE = ("Ann:red", "Bob:blue", "Cy:green")
 
 
+ORANGE = ("doesnt_work", "thunderclap")  # the cards a window asks for
+
+
 def hand(t: Pond, name: str, *cards: str) -> None:
-    """Give a colony exactly these cards (the old hand goes back to the deck)."""
+    """Give a colony exactly these cards (the old hand goes back to the deck; an orange card
+    laid face up by `table` is taken back from the discard)."""
     c = t.c(name)
 
     def deal(state) -> None:
         col = state["colonies"][c]
-        deck = state["deck"]
+        deck, discard = state["deck"], state["discard"]
         for card in col["hand"]:
             deck[card] += 1
         col["hand"] = []
         for card in cards:
-            assert deck[card] > 0
-            deck[card] -= 1
+            pile = deck if deck[card] > 0 else discard
+            assert pile.get(card, 0) > 0
+            pile[card] -= 1
+            if pile is discard and not pile[card]:
+                del pile[card]
             col["hand"].append(card)
         col["hand"].sort()
 
@@ -31,10 +38,19 @@ def hand(t: Pond, name: str, *cards: str) -> None:
 
 
 def table(players=("Ann:red", "Bob:blue")) -> Pond:
-    """A card session where nobody holds an orange card unless a test hands one out."""
+    """A card session where nobody holds an orange card unless a test hands one out: every
+    Doesn't work! and Thunderclap lies face up in the discard, so no window asks anyone (with
+    a copy face down, a window asks every colony holding a card)."""
     t = Pond(players, cards=True, deal=True)
     for col in t.state["colonies"]:
         hand(t, col["name"], "bodyguard", "mega_jump", "not_even_dead")
+
+    def face_up(state) -> None:
+        for card in ORANGE:
+            state["discard"][card] = state["discard"].get(card, 0) + state["deck"][card]
+            state["deck"][card] = 0
+
+    t.arrange(face_up)
     return t
 
 
@@ -76,7 +92,8 @@ def test_the_force_lies_in_front_of_its_colony_for_hands_of_four_until_it_is_los
         t.do("card", card="the_force", lost=True, player="Ann")
     t.do("card", card="the_force", lost=True, player="Ann", discard="twins")
     assert t.state["colonies"][0]["hand"] == ["mating_season", "mega_jump", "twins"]
-    assert t.state["discard"] == {"bodyguard": 1, "the_force": 1, "twins": 1}
+    assert {k: n for k, n in t.state["discard"].items() if k not in ORANGE} == {
+        "bodyguard": 1, "the_force": 1, "twins": 1}
     assert not t.state["colonies"][0]["force"]
     with pytest.raises(IllegalAction, match="no force in front"):
         t.do("card", card="the_force", lost=True, player="Ann")
@@ -128,10 +145,12 @@ def test_a_colony_that_played_its_card_is_not_offered_a_thunderclap_in_its_own_t
     t.do("card", card="the_force")
     t.move("a1", "b2", tile="lily_pad")
     text = ENGINE.render(t.state)
-    assert "(Bob holds one)" in text
+    assert "(Bob may hold one)" in text
     # the referee dealt the cards: the hands stay with their players (`croa hand NAME`)
     assert "Other hands" not in text and "mega_jump" not in text
+    # (the force in front of Ann may still be lost meanwhile: another card takes it away)
     assert [a for a in ENGINE.legal_actions(t.state) if a["verb"] == "card"] == [
+        {"verb": "card", "card": "the_force", "lost": True},
         {"verb": "card", "card": "thunderclap", "player": "Bob"}]
 
 
@@ -149,10 +168,11 @@ def test_thunderclap_cancels_a_lily_pad_the_frog_stays_and_the_move_ends():
     with pytest.raises(IllegalAction, match="lily pad"):
         t.do("card", card="thunderclap", player="Bob")
     t.move("a1", "b2", tile="lily_pad")
+    face_up = t.state["discard"]["thunderclap"]
     t.do("card", card="thunderclap", player="Bob")
     assert "stays on the lily pad at b2" in t.text
     assert t.at("b2") == "R" and t.current == "Bob"
-    assert t.state["discard"] == {"thunderclap": 1}
+    assert t.state["discard"]["thunderclap"] == face_up + 1
 
 
 def test_a_single_bounce_waits_while_someone_holds_a_thunderclap():
@@ -322,10 +342,12 @@ def test_bodyguard_queen_ignores_her_tile_but_still_clears_opponents():
 
 
 def test_an_unknown_card_is_recorded_by_name():
-    t = table()
+    # real hands: any of Ann's 3 unseen cards may be it; it leaves her hand face up
+    t = Pond(cards=True)
     t.do("card", card="Frog Rain")
     assert "does not know" in t.text and "Frog Rain" in t.text
-    assert t.state["colonies"][0]["played_card"]
+    assert t.state["colonies"][0]["played_card"] and t.state["colonies"][0]["hand"] == ["?", "?"]
+    assert t.state["discard"] == {"frog_rain": 1}
 
 
 def test_an_unknown_card_in_another_colonys_turn_is_taken_as_an_orange_card():

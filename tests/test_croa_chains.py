@@ -109,8 +109,9 @@ def test_thunderclap_an_up_front_bounce_waits_where_another_colony_may_play_one(
     t.refuse({"verb": "move", "from": "a1", "to": "b2", "tile": "lilypad",
               "bounce": ["c3:reeds"]}, rule="Thunderclap (coup de tonnerre)")
     assert t.at("a1") == "R" and "b2" not in t.state["tiles"]
-    t.move("a1", "b2", tile="lilypad")
-    assert [p["decision"] for p in t.summary["pending"]] == ["bounce", "thunderclap"]
+    t.move("a1", "b2", tile="lilypad")  # dealt hands: each colony with a card is asked
+    assert [(p["player"], p["decision"]) for p in t.summary["pending"]] == [
+        ("Ann", "bounce"), ("Ann", "thunderclap"), ("Bob", "thunderclap")]
     t.do("card", card="thunderclap", player="Bob")
     assert "stays on the lily pad at b2" in t.text and t.at("b2") == "R"
 
@@ -118,6 +119,7 @@ def test_thunderclap_an_up_front_bounce_waits_where_another_colony_may_play_one(
 def test_thunderclap_held_by_the_mover_alone_does_not_stop_an_up_front_bounce():
     t = table()
     hand(t, "Ann", "thunderclap", "mega_jump", "mega_jump")  # typing the bounce declines it
+    hand(t, "Bob")  # Bob holds no card at all: nobody else is asked
     t.move("a1", "b2", tile="lilypad", bounce=["c3:reeds"])
     assert t.at("c3") == "R" and t.current == "Bob"
 
@@ -183,7 +185,7 @@ def _chains(seed: int, digital: bool, cards: bool) -> tuple[int, int]:
     state = ENGINE.start(options, Chance(str(seed), 0))
     ply, moves, up_front = 1, 0, 0
     while ply < 400 and not ENGINE.is_over(state):
-        legal = ENGINE.legal_actions(state)
+        legal = ENGINE.playout_choices(state)  # the playout sample (no made-up card)
         movers = [a for a in legal if a["verb"] == "move" or a.get("card") in MOVE_CARDS]
         if state["pending"] or not movers or rng.random() < 0.3:
             state, _ = ENGINE.apply(ENGINE.copy(state), rng.choice(legal), Chance(str(seed), ply))
@@ -229,7 +231,9 @@ def _chains(seed: int, digital: bool, cards: bool) -> tuple[int, int]:
 @pytest.mark.parametrize("seed", range(8))
 def test_a_chain_given_up_front_ends_as_the_same_chain_answered_step_by_step(seed):
     moves, answered = _chains(seed, digital=True, cards=seed % 2 == 1)
-    assert moves > 10 and answered > 0
+    # with cards a bounce waits for every colony holding one (a Thunderclap may come from
+    # any of them), so a game may give no answer up front at all
+    assert moves > 10 and (answered > 0 or seed % 2 == 1)
 
 
 @pytest.mark.parametrize("seed", range(4))

@@ -125,8 +125,8 @@ def test_card_verbs_in_a_card_session(db):
     assert len(hand) == 3
     out = ok("cards")
     assert "reconstruction" in out.lower() and "Mega-jump" in out
-    result = run("card", "no_such_card")
-    assert result.exit_code == 0 and "does not know" in result.output
+    result = run("card", "no_such_card")  # the referee dealt the hands: Ann holds no such card
+    assert result.exit_code == 1 and "holds no no_such_card" in result.output
 
 
 def test_odds_calculator_fixed_keys():

@@ -49,9 +49,9 @@ def test_summary_pending_lists_each_answer_of_a_card_window_and_a_thunderclap():
     d = table()
     hand(d, "Ann", "doesnt_work", "twins", "the_force")
     hand(d, "Bob", "thunderclap", "mega_jump", "mega_jump")
-    d.move("a1", "b2", tile="lilypad")
+    d.move("a1", "b2", tile="lilypad")  # each colony with a card is asked, Ann too
     assert [(p["player"], p["decision"]) for p in _same_pending(d)] == [
-        ("Ann", "bounce"), ("Bob", "thunderclap")]
+        ("Ann", "bounce"), ("Ann", "thunderclap"), ("Bob", "thunderclap")]
     d.do("card", card="thunderclap", player="Bob")
     assert [(p["player"], p["decision"]) for p in _same_pending(d)] == [("Ann", "doesnt-work")]
     d.do("card", card="doesnt_work", player="Ann")  # cancelled: the bounce waits again

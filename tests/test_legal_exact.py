@@ -13,7 +13,7 @@ from legal_exact import explore
 from referee.model import registry
 
 # seeds (each draws its own player count) and states checked per seed
-PLAN = {"kreus": (4, 9), "cerebria": (4, 9), "croa": (4, 9), "elysion": (4, 9), "kleos": (4, 9)}
+PLAN = {"kreus": (4, 9), "cerebria": (4, 9), "croa": (6, 10), "elysion": (4, 9), "kleos": (4, 9)}
 
 
 def _game(game: str):

@@ -108,10 +108,13 @@ def test_page_and_stream_show_no_unrevealed_tile_no_hand_and_no_seed(tmp_path):
         for sq in hidden:  # a face-down square shows nothing but the frogs on it
             assert titles[sq].startswith("face down"), (sq, titles[sq])
         assert titles["a3"].startswith(tile_name(state["tiles"]["a3"]))
-        # dealt hands: only how many. Known leak, left for now: a window for an answer (a
-        # thunderclap after a lily pad) opens only for a colony whose dealt hand holds the card,
-        # so the pending line names that card; the terminal's status shows the same.
-        asked = {p["decision"].replace("-", "_") for p in state["pending"]}
+        # dealt hands: only how many. A window for an answer (a thunderclap after a lily pad)
+        # asks every colony holding a card, whichever cards it holds, so the pending line
+        # tells nobody who holds one; no other card of a hand is named
+        holding = {col["name"] for col in state["colonies"] if col["hand"]}
+        asked = {p["decision"].replace("-", "_") for p in state["pending"]} - {"bounce"}
+        for card in asked:
+            assert {p["player"] for p in state["pending"] if p["decision"] == card} == holding
         for card in hands - asked:
             assert card not in text and card.replace("_", " ") not in text.casefold()
         for zone, pile in state["piles"].items():  # the piles: how many tiles, never which

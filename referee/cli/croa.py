@@ -241,12 +241,12 @@ def card(card: str, player: str | None, src: str | None, to: str | None, tile: s
 
     The card list is a reconstruction (`referee croa cards`); a card the referee
     does not know is recorded by name and the table applies it (played in another
-    colony's turn, it is taken as an orange card). A unique prefix names a card
-    (`card mat --male m1`). With real cards the referee only counts hands, so
-    another colony may answer with `card doesnt_work --player NAME`, or `pass`
-    (`pass all` when several may); no answer is asked for when the referee knows
-    nobody can hold a Doesn't work! (dealt hands, or every copy face up). The force
-    stays in front of its colony until `--lost`.
+    colony's turn, it is taken as an orange card; a dealt hand plays only one it
+    holds). A unique prefix names a card (`card mat --male m1`). Another colony
+    holding a card may answer with `card doesnt_work --player NAME`, or `pass`
+    (`pass all` when several may): dealt hands too, so being asked tells nobody who
+    holds one. No answer is asked for when every Doesn't work! lies face up. The
+    force stays in front of its colony until `--lost`.
 
     \b
     Examples:

@@ -10,6 +10,7 @@ even number of those played lets it work.
 
 from __future__ import annotations
 
+import difflib
 import json
 from pathlib import Path
 from typing import Any
@@ -19,7 +20,7 @@ from referee.model.i18n import N_, _, ngettext
 from referee.model.verbs import Action
 
 from .arrival import RULE_EXTRA, Ctx, arrive, make_baby
-from .board import NEIGHBOURS, jump_over, parse_square
+from .board import NEIGHBOURS, parse_square
 from .decisions import (
     close_window,
     data,
@@ -29,17 +30,17 @@ from .decisions import (
     top,
     wait_doesnt_work,
 )
-from .legal import check_move, frog_name, movable, tile_options
+from .legal import check_move
 from .pond import (
     HIDDEN,
     QUEEN,
     at,
     colony_index,
     frog,
+    may_answer,
     may_hold,
     occupied,
     reserve,
-    step_targets,
     unseen,
 )
 from .state import Colony, CroaState
@@ -56,6 +57,13 @@ ALIASES = {
     "doesnt-work!": "doesnt_work", "mating": "mating_season",
 }
 MOVE_CARDS = ("mega_jump", "bodyguard", "not_even_dead")
+# what each card takes besides its name and who plays it (a move card also carries the answers
+# of its chain: --bounce, --mosquito, --remove); `--lost` takes `--discard`; any other card none
+TAKES: dict[str, tuple[str, ...]] = {
+    **dict.fromkeys(MOVE_CARDS, ("from", "to", "tile")),
+    "one_more_frog": ("to", "tile"), "mating_season": ("male",), "twins": ("male",),
+}
+ARGUMENTS = ("from", "to", "tile", "male", "discard")
 RULE = N_("Card module (module cartes): one card in your own turn, at its timing; orange cards "
         "also in others' turns")
 
@@ -179,6 +187,8 @@ def play(state: CroaState, action: Action, ctx: Ctx) -> bool | None:
     if Ctx.carries(action) and key not in MOVE_CARDS and not ctx.chance.replaying:
         raise IllegalAction(_("{card} moves no frog onto a tile: --bounce, --mosquito and "
                               "--remove go with a move").format(card=title(key)), RULE_EXTRA)
+    if not ctx.chance.replaying:
+        _check_takes(key, action)
     if action.get("lost"):
         lose_force(state, c, key, action, ctx)
         return None
@@ -190,6 +200,10 @@ def play(state: CroaState, action: Action, ctx: Ctx) -> bool | None:
         if not state["deal"] and not col["hand"]:
             raise IllegalAction(_("{name} has no card in hand").format(name=col["name"]),
                                 N_("Card module (module cartes): play from your hand"))
+        if not may_hold(state, c, key) and not ctx.chance.replaying:
+            # a dealt hand is known: a card it does not hold is not played (older logs
+            # recorded one unchecked)
+            raise _holds_no(state, c, str(action.get("card")))
         if c == state["current"]:
             col["played_card"] = True
         if may_hold(state, c, key):
@@ -202,11 +216,7 @@ def play(state: CroaState, action: Action, ctx: Ctx) -> bool | None:
         return True if state["pending"] else None
     info = CARDS[key]
     if not may_hold(state, c, key):
-        held = (_("hand: {cards}").format(cards=", ".join(col["hand"])) if state["deal"] and col["hand"]
-                else _unseen_note(state, c, key))
-        raise IllegalAction(_("{name} holds no {card} ({held})").format(
-            name=col["name"], card=info["title"], held=held),
-                            N_("Card module (module cartes): play from your hand"))
+        raise _holds_no(state, c, key)
     if key == "doesnt_work":
         return _doesnt_work(state, c, ctx)
     if key == "thunderclap":
@@ -217,7 +227,7 @@ def play(state: CroaState, action: Action, ctx: Ctx) -> bool | None:
             _one_per_turn(state, c)
     else:
         _own_turn_check(state, c, waiting)
-        _check_effect(state, c, key, action)
+        check_effect(state, c, key, action)
     discard(state, c, key)
     if c == state["current"]:
         col["played_card"] = True
@@ -231,9 +241,22 @@ def play(state: CroaState, action: Action, ctx: Ctx) -> bool | None:
                               "bounce, mosquito or log answers once it works").format(
                                   names=names, card=title(key)), RULE_EXTRA)
     if answering:
-        open_window(state, c, key, action, answering)
+        open_window(state, c, key, {k: v for k, v in action.items() if v not in (None, "", [])
+                                    and k in (*TAKES.get(key, ()), "bounce", "mosquito", "remove")},
+                    answering)
         return True
     return apply_effect(state, c, key, action, ctx)
+
+
+def _holds_no(state: CroaState, c: int, key: str) -> IllegalAction:
+    """The refusal of a card the colony does not hold; a dealt hand is not spelled out (the
+    screen is the table's: its player asks `croa hand NAME`)."""
+    col = state["colonies"][c]
+    held = (_("`croa hand {name}` shows what {name} holds").format(name=col["name"])
+            if state["deal"] and col["hand"] else _unseen_note(state, c, key))
+    return IllegalAction(_("{name} holds no {card} ({held})").format(
+        name=col["name"], card=title(key), held=held),
+                         N_("Card module (module cartes): play from your hand"))
 
 
 def _unseen_note(state: CroaState, c: int, key: str) -> str:
@@ -242,18 +265,58 @@ def _unseen_note(state: CroaState, c: int, key: str) -> str:
     return _("no card in hand")
 
 
+def _near(key: str) -> str | None:
+    """The known card a name is a letter or two away from, if any."""
+    near = difflib.get_close_matches(key, list(CARDS), n=1, cutoff=0.8)
+    return near[0] if near else None
+
+
 def _check_name(key: str, typed: Any) -> None:
     """An empty name, or one a letter or two away from a known card, is a typo, not a new card."""
     if not key or key == HIDDEN:
         raise InputError(_("which card? (cards: {cards})").format(cards=", ".join(CARDS)))
     if key in CARDS:
         return
-    import difflib
-
-    near = difflib.get_close_matches(key, list(CARDS), n=1, cutoff=0.8)
+    near = _near(key)
     if near:
         raise InputError(_("no card '{typed}': did you mean {near}? (`referee croa cards` "
-                           "lists them)").format(typed=typed, near=near[0]))
+                           "lists them)").format(typed=typed, near=near))
+
+
+def named(typed: Any) -> str | None:
+    """The card the table names by `typed` (its key; a name the referee does not know is kept
+    as typed), or None when the referee refuses the name (empty, a typo of a known card, a
+    prefix that could be several)."""
+    try:
+        key = played_key(typed)
+        _check_name(key, typed)
+    except InputError:
+        return None
+    return key
+
+
+def unknown_card(state: CroaState, typed: Any) -> bool:
+    """The free card names (bounds of the placeholder `CARD`): a card the referee does not
+    know, named at the table (`Frog Rain`); the known cards are listed by name."""
+    key = named(typed)
+    return key is not None and key not in CARDS
+
+
+def discardable(state: CroaState, typed: Any) -> bool:
+    """The free discards of a real hand (bounds of `--discard CARD`): a card named at the
+    table that may still be face down (every copy face up: refused)."""
+    key = named(typed)
+    return key is not None and unseen(state, key)
+
+
+def _check_takes(key: str, action: Action) -> None:
+    """No silent slip: an argument the card does not take is refused, not ignored."""
+    takes = ("discard",) if action.get("lost") else TAKES.get(key, ())
+    extra = [f for f in ARGUMENTS if f not in takes and action.get(f) not in (None, "", [])]
+    if extra:
+        raise InputError(_("{card} takes no {options}").format(
+            card=title(key) if key in CARDS else action.get("card"),
+            options=" ".join(f"--{f}" for f in extra)))
 
 
 def _own_turn_check(state: CroaState, c: int, waiting: str | None) -> None:
@@ -274,11 +337,12 @@ def _one_per_turn(state: CroaState, c: int) -> None:
 
 
 def _holders(state: CroaState, exclude: int) -> list[int]:
-    """Colonies that could answer with a Doesn't work! now: none when the referee knows no
-    other colony holds one (dealt hands, or every copy face up), so no window opens then."""
+    """Colonies asked whether they answer with a Doesn't work! now: each other colony with a
+    card in hand (`may_answer`: dealt hands too, so the window tells nobody who holds one),
+    none when every copy lies face up, so no window opens then."""
     out = []
     for c, col in enumerate(state["colonies"]):
-        if c == exclude or not col["alive"] or not may_hold(state, c, "doesnt_work"):
+        if c == exclude or not col["alive"] or not may_answer(state, c, "doesnt_work"):
             continue
         if c == state["current"] and col["played_card"]:
             continue
@@ -354,7 +418,7 @@ def settle(state: CroaState, ctx: Ctx) -> bool | None:
 
 # -- effects ---------------------------------------------------------------------------------
 
-def _check_effect(state: CroaState, c: int, key: str, action: Action) -> None:
+def check_effect(state: CroaState, c: int, key: str, action: Action) -> None:
     """Refuse a card whose effect cannot happen, before it leaves the hand."""
     col = state["colonies"][c]
     queen_sq = at(state, [c, QUEEN])
@@ -475,9 +539,14 @@ def lose_force(state: CroaState, c: int, key: str, action: Action, ctx: Ctx) -> 
     if not col.get("force"):
         raise IllegalAction(_("{name} has no force in front of it").format(name=col["name"]), RULE_FORCE)
     thrown = None
+    typed = action.get("discard")
+    if typed and len(col["hand"]) <= HAND and not ctx.chance.replaying:
+        raise IllegalAction(_("{name} holds {n} cards: nothing to discard").format(
+            name=col["name"], n=len(col["hand"])), RULE_FORCE)
     if len(col["hand"]) > HAND:
-        typed = action.get("discard")
         thrown = card_key(typed) if typed else None
+        if thrown is not None and not ctx.chance.replaying:
+            _check_name(thrown, typed)
         if thrown is None and HIDDEN not in col["hand"]:
             raise IllegalAction(_("{name} holds {n} cards and must discard one: add --discard CARD "
                                   "(hand: {hand})").format(name=col["name"], n=len(col["hand"]),
@@ -492,55 +561,6 @@ def lose_force(state: CroaState, c: int, key: str, action: Action, ctx: Ctx) -> 
         discard(state, c, thrown or HIDDEN)
         ctx.say(_("{name} discards {card} ({n} left in hand).").format(
             name=col["name"], card=title(thrown) if thrown else _("a card"), n=len(col["hand"])))
-
-
-# -- random playouts --------------------------------------------------------------------------
-
-def card_actions(state: CroaState, c: int) -> list[Action]:
-    """Card plays a random playout may try before its move."""
-    col = state["colonies"][c]
-    out: list[Action] = []
-    queen_sq = at(state, [c, QUEEN])
-    occ = occupied(state)
-    has_reserve = reserve(state, c) > 0
-    able = movable(state, c)
-    for key in sorted(k for k in CARDS if may_hold(state, c, k)):
-        if key == "one_more_frog" and has_reserve:
-            for sq in NEIGHBOURS[queen_sq]:
-                if sq not in occ:
-                    for tile in tile_options(state, sq):
-                        out.append({"verb": "card", "card": key, "to": sq,
-                                    **({"tile": tile} if tile else {})})
-        elif key in ("mating_season", "twins") and has_reserve:
-            out += [{"verb": "card", "card": key, "male": m} for m in col["males"]]
-        elif key == "the_force" and not col.get("force"):
-            out.append({"verb": "card", "card": key})
-        elif key == "mega_jump":
-            for ref in able:
-                src = at(state, ref)
-                for mid in NEIGHBOURS[src]:
-                    for sq in NEIGHBOURS[mid]:
-                        if jump_over(src, sq) != mid:
-                            continue
-                        try:
-                            check_move(state, c, frog_name(state, ref), sq, jump=True)
-                        except (IllegalAction, InputError):
-                            continue
-                        for tile in tile_options(state, sq):
-                            out.append({"verb": "card", "card": key,
-                                        "from": frog_name(state, ref), "to": sq,
-                                        **({"tile": tile} if tile else {})})
-        elif key in ("bodyguard", "not_even_dead") and [c, QUEEN] in able:
-            for sq in step_targets(state, [c, QUEEN], occ):
-                for tile in tile_options(state, sq):
-                    out.append({"verb": "card", "card": key,
-                                "from": frog_name(state, [c, QUEEN]), "to": sq,
-                                **({"tile": tile} if tile else {})})
-    if col.get("force"):  # another card (applied at the table) may take the force away
-        spare = [k for k in col["hand"] if k != HIDDEN][:1] if len(col["hand"]) > HAND else []
-        out.append({"verb": "card", "card": "the_force", "lost": True,
-                    **({"discard": spare[0]} if spare else {})})
-    return out
 
 
 def dealt_hand(state: CroaState, name: str) -> Colony:

@@ -14,7 +14,7 @@ from typing import Any
 
 from referee.model.verbs import Pending, pending
 
-from .pond import may_hold
+from .pond import may_answer
 from .state import CroaState
 
 
@@ -40,12 +40,13 @@ def clear(state: CroaState) -> None:
 
 
 def thunder_holders(state: CroaState) -> list[int]:
-    """Cards: colonies that may answer a bounce with a thunderclap now (not the colony to play
-    once it has played its one card this turn)."""
+    """Cards: colonies asked whether they answer a bounce with a thunderclap now (any colony
+    that may hold one as the table sees it, `may_answer`; not the colony to play once it has
+    played its one card this turn)."""
     if not state.get("cards"):
         return []
     return [c for c, col in enumerate(state["colonies"])
-            if col["alive"] and may_hold(state, c, "thunderclap")
+            if col["alive"] and may_answer(state, c, "thunderclap")
             and not (c == state["current"] and col["played_card"])]
 
 

@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Mapping
 from typing import Any, ClassVar
 
 from referee.model.chance import Chance
 from referee.model.engine import Engine
+from referee.model.engine import _same as same
 from referee.model.errors import InputError
 from referee.model.i18n import N_
 from referee.model.verbs import Action, Verb
@@ -14,6 +16,7 @@ from referee.model.verbs import Action, Verb
 from . import cards
 from .actions import RULE_PENDING
 from .board import NEIGHBOURS, SQUARES, ZONE, ZONES
+from .cardlist import CARD
 from .legal import frog_name
 from .pond import QUEEN, in_pond, occupied, reserve
 from .render import render, render_compact
@@ -29,12 +32,15 @@ class CroaEngine(Engine):
     title = "Crôa!"
     # 2: gained servants placed at once; the force lasts until lost. 3: no Doesn't work!
     # window and no wait for a thunderclap when every copy lies face up. 4: the way back opens
-    # past a log holding an own servant; extra parts refused; a forced bounce loop stops
-    rules_version = "4"
+    # past a log holding an own servant; extra parts refused; a forced bounce loop stops.
+    # 5: with dealt hands a card's window asks every colony holding a card, not only those
+    # holding that card; a dealt hand plays only a card it holds
+    rules_version = "5"
     min_players = 2
     max_players = 4
     series_word = "frogs"
     verbs = VERBS
+    legal_exact = True  # tests/test_legal_exact.py: accepted exactly when listed
     rules: ClassVar[dict[str, str]] = {
         "over": N_("End of the game (fin de partie): one queen is left"),
         "pending": RULE_PENDING,
@@ -120,10 +126,11 @@ class CroaEngine(Engine):
         logs recorded it for all of them)."""
         out = canonical(super().normalize(state, action))  # French words in English
         verb = out.get("verb")
-        if verb == "card" and isinstance(out.get("card"), str):
-            key = cards.played_key(out["card"])
-            if key in cards.CARDS:
-                out["card"] = key
+        for name in ("card", "discard") if verb == "card" else ():
+            if isinstance(out.get(name), str):
+                key = cards.played_key(out[name])
+                if key in cards.CARDS:
+                    out[name] = key
         for name in ("tile", "bounce", "mosquito") + (("to",) if verb != "card" else ()):
             value = out.get(name)
             if isinstance(value, list):
@@ -137,8 +144,47 @@ class CroaEngine(Engine):
         n = rng.randint(2, 4)
         names = ["Ann", "Bob", "Cy", "Dee"][:n]
         colors = rng.sample(list(COLORS[:4]), n)
-        return {"players": [f"{p}:{c}" for p, c in zip(names, colors, strict=True)],
-                "digital": True, "cards": rng.random() < 0.4}
+        players = [f"{p}:{c}" for p, c in zip(names, colors, strict=True)]
+        options: dict[str, Any] = {"players": players, "digital": True, "cards": rng.random() < 0.4}
+        if options["cards"] and rng.random() < 0.5:
+            options["deal"] = False  # real hands: counted, never seen
+        return options
+
+    def playout_action(self, state: CroaState, action: Action) -> Action | None:
+        """A card named at the table (`CARD`) as a random playout names it: a made-up card,
+        and for a discard a card that may still be face down."""
+        if action.get("verb") != "card":
+            return action
+        out = dict(action)
+        if out.get("card") == CARD:
+            out["card"] = "Frog Rain"
+        if out.get("discard") == CARD:
+            spare = next((k for k in cards.CARDS if cards.discardable(state, k)), None)
+            if spare is None:
+                return None
+            out["discard"] = spare
+        return out
+
+    def words(self, state: CroaState, verb: str, given: Mapping[str, Any], field: str) -> list[str]:
+        """Completion for `card`: the core offers nothing for a free field, so the cards listed
+        by name are offered here (a name made up at the table, `CARD`, is never guessed), and
+        a card typed narrows the other fields (a made-up one to those of `CARD`)."""
+        if verb != "card":
+            return super().words(state, verb, given, field)
+        typed = {k: v for k, v in given.items() if v not in (None, (), [])}
+        try:  # what is typed so far, in the form the legal actions carry
+            typed = {k: v for k, v in self.normalize(state, {"verb": verb, **typed}).items()
+                     if k in typed}
+        except Exception:  # not readable yet (an ambiguous prefix): as typed
+            pass
+        seen: dict[str, None] = {}
+        for action in self.legal_actions(state):
+            value = action.get(field)
+            if action["verb"] != verb or value in (None, CARD):
+                continue
+            if all(same(action.get(k), v) or action.get(k) == CARD for k, v in typed.items()):
+                seen.setdefault(str(value), None)
+        return list(seen)
 
     def vocabulary(self, state: CroaState) -> dict[str, list[str]]:
         c = state["current"]

@@ -170,18 +170,3 @@ def pass_options(state: CroaState) -> list[Action]:
 def remove_options(state: CroaState) -> list[Action]:
     return [{"which": ch} for p in state["pending"] if p["decision"] == "log-removal"
             for ch in p["choices"]]
-
-
-def card_options(state: CroaState) -> list[Action]:
-    """The answers (a thunderclap on a bounce, a Doesn't work! on a card), else the cards the
-    colony to play may play before its move."""
-    if state["pending"]:
-        cards = {"thunderclap": "thunderclap", "doesnt-work": "doesnt_work"}
-        return [{"card": cards[p["decision"]], "player": p["player"]}
-                for p in state["pending"] if p["decision"] in cards]
-    c = state["current"]
-    if not state["cards"] or state["colonies"][c]["played_card"]:
-        return []
-    from .cards import card_actions
-
-    return card_actions(state, c)

@@ -155,6 +155,15 @@ def may_hold(state: CroaState, c: int, card: str) -> bool:
     return HIDDEN in hand and unseen(state, card)
 
 
+def may_answer(state: CroaState, c: int, card: str) -> bool:
+    """Cards: whether a window for this card (a Thunderclap after a lily pad, a Doesn't work!)
+    asks colony c, from what the whole table sees: any card in hand, unless every copy of that
+    card lies face up. A hand the referee dealt is known to it, but asking only the colonies
+    whose hand holds the card would tell the table who holds one; a colony asked that does not
+    hold it passes like any other."""
+    return bool(state["colonies"][c]["hand"]) and unseen(state, card)
+
+
 def unseen(state: CroaState, card: str) -> bool:
     """Whether a copy of the card may still be face down (in a hand or the deck). A card the
     deck does not count (a name the table plays) is taken at the table's word."""

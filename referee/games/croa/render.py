@@ -185,16 +185,10 @@ def answer_hint(state: CroaState) -> list[str]:
     lines = [line]
     holders = [p["player"] for p in state["pending"] if p["decision"] == "thunderclap"]
     if waiting == "bounce" and holders:
-        names = ", ".join(holders)
-        if state.get("deal"):
-            said = ngettext("  or a thunderclap keeps the frog there ({names} holds one): "
-                            "`card thunderclap --player NAME`",
-                            "  or a thunderclap keeps the frog there ({names} hold one): "
-                            "`card thunderclap --player NAME`", len(holders))
-        else:
-            said = _("  or a thunderclap keeps the frog there ({names} may hold one): "
-                     "`card thunderclap --player NAME`")
-        lines.append(said.format(names=names))
+        # every colony with a card is asked, dealt hands too: the line tells nobody who holds one
+        said = _("  or a thunderclap keeps the frog there ({names} may hold one): "
+                 "`card thunderclap --player NAME`")
+        lines.append(said.format(names=", ".join(holders)))
     return [elide(line) for line in lines]
 
 

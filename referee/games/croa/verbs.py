@@ -6,7 +6,7 @@ from typing import Any
 
 from referee.model.verbs import Action, Field, Verb, declare
 
-from . import actions, legal
+from . import actions, cardlist, cards, legal
 from .arrival import listed
 from .tiles import spelled
 
@@ -86,7 +86,7 @@ VERBS = declare(
          help="Play a card (sessions started with --cards): one per turn, orange ones also in "
               "others' turns.",
          fields=(Field("card", "the card (a unique prefix is enough; an unknown name is "
-                       "recorded)"),
+                       "recorded)", open=True, bounds=cards.unknown_card),
                  Field("player", "who plays it (default: the colony to play)", kind="player",
                        option="--player", required=False),
                  Field("from", "mega-jump, bodyguard, not even dead: the frog that moves",
@@ -99,7 +99,8 @@ VERBS = declare(
                  Field("lost", "the force: another card took it away", kind="flag",
                        option="--lost", required=False),
                  Field("discard", "with --lost and 4 cards in hand: the card discarded",
-                       option="--discard", required=False, metavar="CARD"),
+                       option="--discard", required=False, metavar="CARD", open=True,
+                       bounds=cards.discardable),
                  *CHAIN),
-         options=legal.card_options, log=_card_line),
+         options=cardlist.card_options, sample=cardlist.card_sample, log=_card_line),
 )
