@@ -41,12 +41,6 @@ FOUNDATION = ("referee", "referee.model.errors", "referee.model.i18n")
 # entry when its circle is gone (the test says so).
 KNOWN_CYCLES: list[tuple[str, str]] = [
     ("referee.cli.common", "referee.cli.hint"),  # cli/common <-> cli/hint (cligen21)
-    ("referee.games.croa.legal", "referee.games.croa.cards"),  # Crôa!: cards <-> legal (croa21)
-    ("referee.games.cerebria.mindset", "referee.games.cerebria.names"),  # Cerebria: names/zones/mindset (the lead)
-    ("referee.games.cerebria.mindset", "referee.games.cerebria"),
-    ("referee.games.cerebria.zones", "referee.games.cerebria.names"),
-    ("referee.games.cerebria.options", "referee.games.cerebria.verbs"),
-    ("referee.games.kreus.listing", "referee.games.kreus.verbs"),  # Kreus: listing <-> verbs (its legal list)
 ]
 # Doors the wrong way being removed elsewhere, the same way.
 KNOWN_WRONG_WAY: list[tuple[str, str]] = [
