@@ -116,8 +116,11 @@ def test_incarnation_setup_needs_a_titan_per_player():
     assert t.state["phase"] == "divination"
 
 
-def test_titans_are_refused_without_incarnation_mode():
-    seated(3).refuse({"verb": "titan", "player": "Ann", "titan": "cronus"})
+def test_titans_only_in_incarnation():
+    # while the tokens are shared out (setup, where `titan` belongs), a game without
+    # Incarnation mode takes no Titan; after setup the phase refuses it first
+    table(3).refuse({"verb": "titan", "player": "Ann", "titan": "cronus"}, rule="Incarnation mode")
+    seated(3).refuse({"verb": "titan", "player": "Ann", "titan": "cronus"}, rule="Setup")
 
 
 def test_default_tree_is_the_rulings_tree():
