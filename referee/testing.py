@@ -30,6 +30,8 @@ import random
 import shlex
 import shutil
 import tempfile
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -316,7 +318,8 @@ class Table:
     def refused(self, command: str | list[str], rule: str | None = None, *, code: int = 1,
                 message: str | None = None) -> Outcome:
         """The command is refused with exit `code` (1: a rule; 2: usage), naming `rule`
-        (a part of it) and saying `message` (a part of it); nothing was recorded."""
+        (a part of it; required for a refusal by a rule) and saying `message` (a part of it);
+        nothing was recorded."""
         before = self.log_length()
         out = self.run(command)
         assert out.code == code, (f"`{command}`: expected exit {code} ({EXIT_MEANING.get(code)}), "
@@ -324,6 +327,7 @@ class Table:
         if rule is not None:
             assert rule.casefold() in (out.error.get("rule") or "").casefold(), out.error
         if code == 1:
+            assert rule is not None, f"`{command}` was refused by {out.error.get('rule')!r}: name it (rule=...)"
             self.listed_rule(out.error.get("rule") or "")
         if message is not None:
             assert message.casefold() in (out.error.get("message") or "").casefold(), out.error
@@ -346,7 +350,8 @@ class Table:
 
     def refuse(self, action: dict[str, Any], rule: str | None = None,
                kind: type[RefereeError] | None = None) -> RefereeError:
-        """The action is refused (by a rule unless `kind` says otherwise); nothing recorded."""
+        """The action is refused by `rule` (a part of it; required unless `kind` names another
+        error than `IllegalAction`); nothing recorded."""
         from referee.model.errors import IllegalAction
         from referee.record import session
 
@@ -362,6 +367,7 @@ class Table:
             if rule is not None:
                 assert rule.casefold() in (exc.rule or "").casefold(), (exc.rule, exc.message)
             if isinstance(exc, IllegalAction):
+                assert rule is not None, f"{action} was refused by {exc.rule!r}: name it (rule=...)"
                 self.listed_rule(exc.rule or "")
             assert self.log_length() == before, "a refused action changed the log"
             return exc
@@ -487,6 +493,22 @@ class Table:
             self.act(rng.choice(legal))
             taken += 1
         return taken
+
+
+@contextmanager
+def refused_by(rule: str, match: str | None = None) -> Iterator[Any]:
+    """`pytest.raises(IllegalAction, match=...)` that also asserts the rule named (a part of it):
+
+        with refused_by("Moves", match="one square"):
+            engine.apply(state, action, chance)
+    """
+    import pytest
+
+    from referee.model.errors import IllegalAction
+
+    with pytest.raises(IllegalAction, match=match) as info:
+        yield info
+    assert rule.casefold() in (info.value.rule or "").casefold(), (info.value.rule, info.value.message)
 
 
 _BOOKS: dict[tuple[str, type], dict[str, list[str]]] = {}

@@ -11,7 +11,8 @@ from kleos_table import CHAMPIONS, contest, do, minion, new_game
 
 from referee.games.kleos import ENGINE, board
 from referee.games.kleos import state as st
-from referee.model.errors import IllegalAction, InputError
+from referee.model.errors import InputError
+from referee.testing import refused_by
 
 GODS = ("ares", "artemis", "athena", "dionysus", "hermes")
 DEFAULT = json.loads(Path(board.__file__).with_name("default_board.json").read_text())
@@ -68,20 +69,20 @@ def test_random_temple_assignment_is_seeded_and_recorded():
 
 
 def test_chosen_temple_must_be_used_with_that_player_count():
-    with pytest.raises(IllegalAction) as info:
+    with refused_by("Setup: temple locations used per number of players") as info:
         new_game(temples={"ares": "h2"}, isles=False)
     assert "temple locations used" in info.value.rule
 
 
 def test_two_players_cannot_share_a_temple():
-    with pytest.raises(IllegalAction):
+    with refused_by("Setup: one temple per player"):
         new_game(temples={"ares": "h1", "athena": "h1"}, isles=False)
 
 
 def test_player_count_and_gods_are_checked():
-    with pytest.raises(IllegalAction):
+    with refused_by("Players: 2 to 5"):
         new_game(("ares",), isles=False)
-    with pytest.raises(IllegalAction):
+    with refused_by("Setup: each player is a different god"):
         contest({"players": [{"name": "A", "god": "ares"}, {"name": "B", "god": "ares"}],
               "champions": {"ares": CHAMPIONS["ares"]}})
     with pytest.raises(InputError):
