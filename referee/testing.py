@@ -69,6 +69,9 @@ class _NoStore:
 
     readonly = False
 
+    def lost(self) -> bool:
+        return False
+
     def close(self) -> None:
         pass
 
