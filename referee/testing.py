@@ -321,14 +321,14 @@ class Table:
     def refused(self, command: str | list[str], rule: str | None = None, *, code: int = 1,
                 message: str | None = None) -> Outcome:
         """The command is refused with exit `code` (1: a rule; 2: usage), naming `rule`
-        (a part of it; required for a refusal by a rule) and saying `message` (a part of it);
+        (its start; required for a refusal by a rule) and saying `message` (a part of it);
         nothing was recorded."""
         before = self.log_length()
         out = self.run(command)
         assert out.code == code, (f"`{command}`: expected exit {code} ({EXIT_MEANING.get(code)}), "
                                   f"got {out.code}: {out.error or out.output}")
         if rule is not None:
-            assert rule.casefold() in (out.error.get("rule") or "").casefold(), out.error
+            assert names(out.error.get("rule"), rule), out.error
         if code == 1:
             assert rule is not None, f"`{command}` was refused by {out.error.get('rule')!r}: name it (rule=...)"
             self.listed_rule(out.error.get("rule") or "")
@@ -353,7 +353,7 @@ class Table:
 
     def refuse(self, action: dict[str, Any], rule: str | None = None,
                kind: type[RefereeError] | None = None) -> RefereeError:
-        """The action is refused by `rule` (a part of it; required unless `kind` names another
+        """The action is refused by `rule` (its start; required unless `kind` names another
         error than `IllegalAction`); nothing recorded."""
         from referee.model.errors import IllegalAction
         from referee.record import session
@@ -368,7 +368,7 @@ class Table:
         except RefereeError as exc:
             assert isinstance(exc, kind or IllegalAction), f"{type(exc).__name__}: {exc.message}"
             if rule is not None:
-                assert rule.casefold() in (exc.rule or "").casefold(), (exc.rule, exc.message)
+                assert names(exc.rule, rule), (exc.rule, exc.message)
             if isinstance(exc, IllegalAction):
                 assert rule is not None, f"{action} was refused by {exc.rule!r}: name it (rule=...)"
                 self.listed_rule(exc.rule or "")
@@ -498,9 +498,15 @@ class Table:
         return taken
 
 
+def names(given: str | None, rule: str) -> bool:
+    """A refusal's rule is `rule`, or begins with it (its topic, `Setup`, names every rule
+    filed under it; any case). Not any part of it: a rule worded otherwise is not the same."""
+    return (given or "").casefold().startswith(rule.casefold())
+
+
 @contextmanager
 def refused_by(rule: str, match: str | None = None) -> Iterator[Any]:
-    """`pytest.raises(IllegalAction, match=...)` that also asserts the rule named (a part of it):
+    """`pytest.raises(IllegalAction, match=...)` that also asserts the rule named (its start):
 
         with refused_by("Moves", match="one square"):
             engine.apply(state, action, chance)
@@ -511,7 +517,7 @@ def refused_by(rule: str, match: str | None = None) -> Iterator[Any]:
 
     with pytest.raises(IllegalAction, match=match) as info:
         yield info
-    assert rule.casefold() in (info.value.rule or "").casefold(), (info.value.rule, info.value.message)
+    assert names(info.value.rule, rule), (info.value.rule, info.value.message)
 
 
 _BOOKS: dict[tuple[str, type], dict[str, list[str]]] = {}

@@ -44,14 +44,14 @@ def test_deployment_cannot_end_while_an_isle_has_no_epic_card():
     """docs/rulings/kleos.md: setup puts one Epic card on each of the five Isles; `next` is refused until
     then, naming the Isles still empty, and offered to playouts only then."""
     g = new_game(isles=False)
-    err = g.refuse(do("next"), "one Epic card on each of the five Isles")
+    err = g.refuse(do("next"), "Setup: one Epic card on each of the five Isles")
     assert "isle1, isle2, isle3, isle4, isle5 still wait" in err.message
     assert {"verb": "next"} not in ENGINE.legal_actions(g.state)
     g.act(do("isle", isle="isle1", card="Amazonian Queen Myrina"))
     g.act(do("isle", isle="isle3", card="Medusa"))
     g.act(do("isle", isle="isle4", card="Hydra"))
     g.act(do("isle", isle="isle2", card="Minotaur"))
-    err = g.refuse(do("next"), "one Epic card on each of the five Isles")
+    err = g.refuse(do("next"), "Setup: one Epic card on each of the five Isles")
     assert err.message.endswith("isle5 still waits for one (isle ISLE CARD)")
     assert g.state["phase"] == "deployment"
     g.act(do("isle", isle="isle5", card="Chimera"))
@@ -112,7 +112,7 @@ def test_each_isle_takes_one_epic_card_at_setup():
     g.refuse(do("isle", isle="isle1", card="Minotaur"), "Greek Isles")
     # only an Epic minion lies on an Isle, and only on an Isle; an Epic card typed without its
     # Disposition is incomplete data
-    g.refuse(do("isle", isle="isle2", card="Hoplite Warrior"), "only Epic minions lie on the Isles")
+    g.refuse(do("isle", isle="isle2", card="Hoplite Warrior"), "Greek Isles: only Epic minions lie on the Isles")
     assert "not a Greek Isle" in g.refuse(do("isle", isle="port", card="Minotaur"), "Greek Isles").message
     assert "Disposition" in g.refuse(do("isle", isle="isle2", card="Theseus"), kind=InputError).message
 

@@ -310,3 +310,11 @@ def test_layout_is_not_on_the_command_line():
     result = CliRunner().invoke(cli, ["kreus", "new", "--help"])
     assert result.exit_code == 0 and "--player" in result.output
     assert "layout" not in result.output
+
+
+def test_setup_tokens_are_taken_once_before_the_first_turn():
+    # in Incarnation mode setup goes on after the share-out (the Titans): tokens are not taken again
+    t = seated(3, incarnation=True)
+    assert t.state["phase"] == "setup" and t.state["token_taker"] is None
+    t.refuse({"verb": "tokens", "player": "Ann", "n": 1},
+             rule="Setup: tokens are taken once, before the first turn")
