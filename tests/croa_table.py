@@ -106,6 +106,8 @@ class Pond(Table):
     def arrange(self, change: Change) -> None:
         """Change the state as it stands now (after the last stored action), for good."""
         self._engine.changes.setdefault(self.log_length() - 1, []).append(change)
+        if self.in_memory:  # no replay to apply it: the state held in memory takes it now
+            change(self._memory.state)
 
     def tile(self, square: str, kind: str) -> None:
         """Lay a tile from its zone's pile, as if revealed earlier."""

@@ -2,7 +2,7 @@
 
     g = Journey(styx=True)                  # Ann, Bob, Cy; the first row 40-43 as dealt
     g("reveal", realms={"Ann": "5", "Bob": "10", "Cy": "20"})
-    assert "it is Ann's turn" in g.refusal("take", player="Bob", realm="41")
+    assert "it is Ann's turn" in g.refusal("take", rule="Take order", player="Bob", realm="41")
 
 Every action goes through the session layer (stored, replayed, invariants checked);
 a refusal must name its rule and record nothing.
@@ -28,9 +28,11 @@ class Journey(Table):
         self.events = self.act({"verb": verb, **fields})
         return self.events
 
-    def refusal(self, verb: str, error: type[RefereeError] = IllegalAction, **fields: Any) -> str:
-        """The action is refused (by a rule unless `error` says otherwise): its message."""
-        exc = self.refuse({"verb": verb, **fields}, kind=error)
+    def refusal(self, verb: str, error: type[RefereeError] = IllegalAction, rule: str | None = None,
+                **fields: Any) -> str:
+        """The action is refused (by `rule`, unless `error` says otherwise): its message."""
+        assert rule or error is not IllegalAction, "a refusal by a rule names it: refusal(..., rule=...)"
+        exc = self.refuse({"verb": verb, **fields}, rule=rule, kind=error)
         if error is IllegalAction:
             assert exc.rule, "every refusal names its rule"
         return exc.message

@@ -69,10 +69,10 @@ def test_drain_moves_fragments_only_onto_their_affiliation():
     p.place("Ann", "mild-bliss-yellow-drain")
     p.place("Bob", "strong-gloom-red-drain")
     t = p.table()
-    err = t.refuse(do("ability", player="Ann", pos=1, ability="drain", args=["Bob:1", 1]))
+    err = t.refuse(do("ability", player="Ann", pos=1, ability="drain", args=["Bob:1", 1]), rule="Drain: fragments go only onto an emotion of their affiliation")
     assert "gloom fragments" in err.message and "affiliation" in err.rule
     assert "cannot drain itself" in t.refuse(do(
-        "ability", player="Ann", pos=1, ability="drain", args=["Ann:1", 1])).message
+        "ability", player="Ann", pos=1, ability="drain", args=["Ann:1", 1]), rule="Drain: from one emotion onto another emotion of yours").message
 
 
 def test_deprive_discards_two_impulse_cards_and_refills_them():
@@ -116,15 +116,15 @@ def test_deprive_second_discard_is_chosen_after_the_first_is_replaced():
                                    "choices": ["deprive Ann 1", "deprive Ann 2", "deprive Ann 3"]}]
     assert "deprive Ann SLOT" in t.engine.render(t.state)
     # nothing else until the second discard (it is not optional)
-    assert "Deprive" in t.refuse(do("impulse", player="Ann", slot=2)).rule
-    assert "Deprive" in t.refuse(do("end-turn")).rule
-    assert "Deprive" in t.refuse(do("deprive", player="Bob", slot=1)).rule
+    assert "Deprive" in t.refuse(do("impulse", player="Ann", slot=2), rule="Pending decisions: a counter-act, or Deprive's second discard, is answered before anything else").rule
+    assert "Deprive" in t.refuse(do("end-turn"), rule="Pending decisions: a counter-act, or Deprive's second discard, is answered before anything else").rule
+    assert "Deprive" in t.refuse(do("deprive", player="Bob", slot=1), rule="Pending decisions: a counter-act, or Deprive's second discard, is answered before anything else").rule
     t.act(do("deprive", player="Ann", slot=1, reveal="bleakness-blue"))
     # the second discard: brightness-red leaves, bleakness-blue turns up (stack 1: 4 - 1 = 3)
     assert t.state["impulse"][0] == "bleakness-blue" and t.state["stacks"] == [3, 5, 5]
     assert t.state["discard"]["known"] == ["mild-bliss-red-destroy", "brightness-red"]
     assert t.state["pending"] == [] and t.summary["pending"] == []
-    assert "Deprive" in t.refuse(do("deprive", player="Ann", slot=2)).rule  # only twice
+    assert "Deprive" in t.refuse(do("deprive", player="Ann", slot=2), rule="Pending decisions: a counter-act, or Deprive's second discard, is answered before anything else").rule  # only twice
     t.act(do("impulse", player="Ann", slot=2))  # her turn goes on
 
 
@@ -169,7 +169,7 @@ def test_summon_into_a_full_mindset_is_refused_before_the_fragment_is_spent():
     for card in ("brightness-red", "brightness-blue", "bleakness-red"):
         p.place("Ann", card)
     t = p.table()
-    err = t.refuse(do("ability", player="Ann", pos=1, ability="summon", args=["bleakness-blue"]))
+    err = t.refuse(do("ability", player="Ann", pos=1, ability="summon", args=["bleakness-blue"]), rule="Mindset: at most 4 emotions")
     assert "full" in err.message
     t.act(do("ability", player="Ann", pos=1, ability="summon", args=["bleakness-blue"], discard=2))
     t.act(do("pass"))
@@ -182,7 +182,7 @@ def test_steal_moves_a_card_from_an_opponent_hand():
     p.give("Bob", "brightness-blue")
     t = p.table()
     assert "an opponent" in t.refuse(do(
-        "ability", player="Ann", pos=1, ability="steal", args=["Ann"])).message
+        "ability", player="Ann", pos=1, ability="steal", args=["Ann"]), rule="Steal: take a card from an opponent's hand").message
     t.act(do("ability", player="Ann", pos=1, ability="steal", args=["Bob"], card="brightness-blue"))
     t.act(do("pass"))
     assert t.state["hands"]["Bob"] == {"count": 4, "known": []}
@@ -205,7 +205,7 @@ def test_swap_exchanges_emotions_and_the_fragments_stay_on_them():
     p.place("Bob", "mild-gloom-red-draw", fragments=0)
     t = p.table()
     assert "another player's Mindset" in t.refuse(do(
-        "ability", player="Ann", pos=1, ability="swap", args=[2, "Ann:1"])).message
+        "ability", player="Ann", pos=1, ability="swap", args=[2, "Ann:1"]), rule="Swap: one of your emotions with one in another player's Mindset").message
     t.act(do("ability", player="Ann", pos=1, ability="swap", args=[2, "Bob:1"]))
     t.act(do("pass"))
     mine, theirs = t.state["mindsets"]["Ann"][1], t.state["mindsets"]["Bob"][0]
@@ -267,7 +267,7 @@ def test_counter_act_is_offered_clockwise_from_the_left_of_the_acting_player():
     t.act(do("ability", player="Cy", pos=1, ability="draw", args=[]))
 
     assert t.summary["pending"][0]["player"] == "Ann"
-    err = t.refuse(do("pass", player="Bob"))
+    err = t.refuse(do("pass", player="Bob"), rule="Counter-act: discard a hand emotion of the same vibe")
     assert "Ann answers first" in err.message and "Counter-act" in err.rule
     t.act(do("pass", player="Ann"))
     assert t.summary["pending"][0]["player"] == "Bob"
@@ -284,12 +284,12 @@ def test_counter_act_needs_a_discard_of_the_same_vibe():
     p.give("Bob", "bleakness-blue")
     t = p.table()
     assert "no ability is waiting" in t.refuse(do("cancel", player="Bob",
-                                                discard="bleakness-blue")).message
+                                                discard="bleakness-blue"), rule="Counter-act: discard a hand emotion of the same vibe").message
     t.act(do("ability", player="Ann", pos=1, ability="draw", args=[]))
-    err = t.refuse(do("cancel", player="Bob", discard="bleakness-blue"))
+    err = t.refuse(do("cancel", player="Bob", discard="bleakness-blue"), rule="Counter-act: discard a hand emotion of the same vibe")
     assert "bleakness-blue is blue" in err.message and "same vibe" in err.rule
     assert "their own ability" in t.refuse(do("cancel", player="Ann",
-                                            discard="brightness-red")).message
+                                            discard="brightness-red"), rule="Counter-act: discard a hand emotion of the same vibe").message
     assert "--discard" in t.refuse(do("cancel", player="Bob"), kind=InputError).message
 
 
@@ -338,7 +338,7 @@ def test_while_a_counter_act_is_pending_only_its_answers_are_legal():
     p.place("Ann", "mild-bliss-red-draw")
     t = p.table()
     t.act(do("ability", player="Ann", pos=1, ability="draw", args=[]))
-    err = t.refuse(do("impulse", player="Ann", slot=1))
+    err = t.refuse(do("impulse", player="Ann", slot=1), rule="Pending decisions: a counter-act, or Deprive's second discard, is answered before anything else")
     assert "must first answer the counter-act" in err.message
 
     assert {a["verb"] for a in t.engine.legal_actions(t.state)} <= {"pass", "cancel"}
@@ -361,7 +361,7 @@ def test_steal_of_a_shown_card_the_opponent_does_not_hold_is_refused():
     p.give("Bob", "brightness-blue")
     t = p.table()
     err = t.refuse(do("ability", player="Ann", pos=1, ability="steal", args=["Bob"],
-                    card="brightness-red"))
+                    card="brightness-red"), rule="Steal: take a card from an opponent's hand")
     assert "known to hold only brightness-blue" in err.message
 
 
@@ -397,7 +397,7 @@ def test_drain_of_itself_is_refused_naming_the_drain_rule():
     p = Layout()
     p.place("Ann", "mild-bliss-yellow-drain")
     t = p.table()
-    err = t.refuse(do("ability", player="Ann", pos=1, ability="drain", args=["Ann:1", 1]))
+    err = t.refuse(do("ability", player="Ann", pos=1, ability="drain", args=["Ann:1", 1]), rule="Drain: from one emotion onto another emotion of yours")
     assert "cannot drain itself" in err.message and "another emotion" in err.rule
 
 
@@ -431,7 +431,7 @@ def test_swapped_in_emotion_is_usable_from_its_new_owners_next_turn():
     t = p.table()
     t.act(do("ability", player="Ann", pos=1, ability="swap", args=[2, "Bob:1"]))
     t.act(do("pass"))
-    err = t.refuse(do("ability", player="Ann", pos=2, ability="draw", args=[]))
+    err = t.refuse(do("ability", player="Ann", pos=2, ability="draw", args=[]), rule="Abilities: only emotions in the Mindset since the start of the turn (merged: at once)")
     assert "entered Ann's Mindset this turn" in err.message
     for me in ("Ann", "Bob", "Cy"):
         t.act(do("impulse", player=me, slot=1))
@@ -453,7 +453,7 @@ def test_counter_act_skips_a_player_whose_whole_known_hand_lacks_the_vibe():
     # Bob holds no red card for sure: only Cy (4 hidden cards) is asked
     assert t.state["pending"][0]["data"]["order"] == ["Cy"]
     assert t.summary["pending"][0]["player"] == "Cy"
-    err = t.refuse(do("cancel", player="Bob", discard="bleakness-blue"))
+    err = t.refuse(do("cancel", player="Bob", discard="bleakness-blue"), rule="Counter-act: discard a hand emotion of the same vibe")
     assert "no red card" in err.message and "Counter-act" in err.rule
 
 

@@ -174,4 +174,4 @@ def test_render_says_an_ability_type_already_used_this_turn_is_not_usable():
     assert text.count("draw used this turn") == 1  # pos 2; pos 1 has no fragment left
     assert "no fragment" in text
     assert "once per turn" in t.refuse(do("ability", player="Ann", pos=2, ability="draw",
-                                        args=[])).rule
+                                        args=[]), rule="Abilities: each type once per turn").rule

@@ -93,4 +93,4 @@ def test_three_player_game_to_a_balanced_win_by_the_last_revelation():
     assert calc["result"] == {"winners": ["Bob"], "condition": "balanced",
                               "tie_break": "last-revelation"}
     # nothing more is accepted
-    t.refused("impulse Bob 1", message="over")
+    t.refused("impulse Bob 1", message="over", rule="Winning the game")

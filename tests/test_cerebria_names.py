@@ -84,7 +84,7 @@ def test_an_impulse_card_may_be_named_instead_of_its_slot():
     t = Layout().table()
     t.ok("impulse Ann steal")
     assert t.state["hands"]["Ann"]["known"] == [IMPULSE[1]]
-    t.refused("impulse Ann mild-bliss-red-draw", code=1, message="is not face up in the Impulse")
+    t.refused("impulse Ann mild-bliss-red-draw", code=1, message="is not face up in the Impulse", rule="Impulse: one of the face-up cards")
     # named short, a card that is not face up breaks the same rule (exit 1, not a usage error)
     t.refused("impulse Ann red-draw", rule="Impulse: one of the face-up cards",
               message="no card in the Impulse matches 'red-draw'")
@@ -100,7 +100,7 @@ def test_an_emotion_named_by_its_card_stays_right_after_a_discard_shifts_positio
     t.ok("invoke Ann bleakness-red --discard bright")
     assert [e["card"] for e in t.state["mindsets"]["Ann"]] == ["mild-bliss-red-draw",
                                                                "bleakness-red"]
-    t.refused("ability Ann 2 draw", code=1, message="has no ability")
+    t.refused("ability Ann 2 draw", code=1, message="has no ability", rule="Brightness/Bleakness have no ability")
     t.ok("ability Ann red-draw draw")
     assert t.state["mindsets"]["Ann"][0]["fragments"] == 0
 

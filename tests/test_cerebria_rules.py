@@ -7,7 +7,8 @@ from __future__ import annotations
 import pytest
 from cerebria_table import IMPULSE, Layout, do, results, said, table
 
-from referee.model.errors import IllegalAction, InputError
+from referee.model.errors import InputError
+from referee.testing import refused_by
 
 # -- Setup ---------------------------------------------------------------------------------
 
@@ -42,9 +43,9 @@ def test_setup_draws_impulse_mood_and_first_player_from_the_seed():
 
 
 def test_setup_refuses_wrong_player_counts_and_unusable_names():
-    with pytest.raises(IllegalAction, match="2-5 players"):
+    with refused_by("Setup: 2 to 5", match="2-5 players"):
         table(players=("Ann",))
-    with pytest.raises(IllegalAction, match="2-5 players"):
+    with refused_by("Setup: 2 to 5", match="2-5 players"):
         table(players=("A", "B", "C", "D", "E", "F"))
     with pytest.raises(InputError, match="same name"):
         table(players=("Ann", "ann"))
@@ -56,14 +57,14 @@ def test_setup_refuses_wrong_player_counts_and_unusable_names():
 
 def test_typed_card_refused_when_no_unseen_copy_can_remain():
     # mild-bliss-red-destroy is printed once: it cannot lie in two Impulse slots
-    with pytest.raises(IllegalAction, match="already in sight"):
+    with refused_by("Deck: 96 cards, each copy in one place", match="already in sight"):
         table(impulse=["mild-bliss-red-destroy", "mild-bliss-red-destroy", "brightness-red"])
     # brightness-red has 4 copies: 3 in Mindsets + 1 in the Impulse leave none to invoke
     p = Layout(impulse=["brightness-red", "brightness-blue", "bleakness-red"])
     for who in ("Bob", "Cy", "Cy"):
         p.place(who, "brightness-red")
     t = p.table()
-    err = t.refuse(do("invoke", player="Ann", card="brightness-red"))
+    err = t.refuse(do("invoke", player="Ann", card="brightness-red"), rule="Deck: 96 cards, each copy in one place")
     assert "every copy is already in sight" in err.message
 
 
@@ -81,10 +82,10 @@ def test_mulligan_once_each_before_the_first_turn():
     t.act(do("mulligan", player="Bob"))
     # Bob's 4 cards go to the discard pile, 4 new come from the main deck: 66 - 4 = 62
     assert t.state["hands"]["Bob"]["count"] == 4 and t.state["deck"] == 62 and t.state["discard"]["unknown"] == 4
-    assert "already taken" in t.refuse(do("mulligan", player="Bob")).message
+    assert "already taken" in t.refuse(do("mulligan", player="Bob"), rule="Setup: one mulligan each, before the first turn").message
     t.act(do("mulligan", player="Ann"))
     t.act(do("impulse", player="Ann", slot=1))
-    assert "before the first turn" in t.refuse(do("mulligan", player="Cy")).message
+    assert "before the first turn" in t.refuse(do("mulligan", player="Cy"), rule="Setup: one mulligan each, before the first turn").message
 
 
 # -- Turns ---------------------------------------------------------------------------------
@@ -92,11 +93,11 @@ def test_mulligan_once_each_before_the_first_turn():
 
 def test_a_turn_is_exactly_two_actions_in_any_mix():
     t = table()
-    assert "2 action(s) to take" in t.refuse(do("end-turn")).message
+    assert "2 action(s) to take" in t.refuse(do("end-turn"), rule="A turn: exactly 2 actions (Impulse or Invoke)").message
     t.act(do("impulse", player="Ann", slot=1))
-    assert "1 action(s) to take" in t.refuse(do("end-turn", player="Ann")).message
+    assert "1 action(s) to take" in t.refuse(do("end-turn", player="Ann"), rule="A turn: exactly 2 actions (Impulse or Invoke)").message
     t.act(do("invoke", player="Ann", card="mild-bliss-red-draw"))
-    err = t.refuse(do("impulse", player="Ann", slot=2))
+    err = t.refuse(do("impulse", player="Ann", slot=2), rule="A turn: exactly 2 actions (Impulse or Invoke)")
     assert "both actions" in err.message and "2 actions" in err.rule
     t.act(do("end-turn"))
     assert t.state["players"][t.state["current"]] == "Bob" and t.state["actions_left"] == 2 and t.state["turn"] == 2
@@ -108,7 +109,7 @@ def test_a_turn_is_exactly_two_actions_in_any_mix():
 
 def test_only_the_current_player_acts_and_turns_go_clockwise():
     t = table(first="Bob")
-    err = t.refuse(do("impulse", player="Ann", slot=1))
+    err = t.refuse(do("impulse", player="Ann", slot=1), rule="Turn order: players take turns clockwise")
     assert "it is Bob's turn" in err.message and "clockwise" in err.rule
     order = []
     for _ in range(4):
@@ -140,14 +141,14 @@ def test_abilities_are_not_actions_and_each_type_is_used_once_per_turn():
     t.act(do("pass"))  # Bob and Cy do not counter-act
     # Draw: 4 + 2 = 6 cards; no action used
     assert t.state["hands"]["Ann"]["count"] == 6 and t.state["actions_left"] == 2
-    err = t.refuse(do("ability", player="Ann", pos=2, ability="draw", args=[]))
+    err = t.refuse(do("ability", player="Ann", pos=2, ability="draw", args=[]), rule="Abilities: each type once per turn")
     assert "already used this turn" in err.message and "once per turn" in err.rule
 
 
 def test_ability_only_from_an_emotion_in_the_mindset_since_the_start_of_the_turn():
     t = table()
     t.act(do("invoke", player="Ann", card="mild-bliss-red-draw"))
-    err = t.refuse(do("ability", player="Ann", pos=1, ability="draw", args=[]))
+    err = t.refuse(do("ability", player="Ann", pos=1, ability="draw", args=[]), rule="Abilities: only emotions in the Mindset since the start of the turn (merged: at once)")
     assert "entered Ann's Mindset this turn" in err.message and "start of the turn" in err.rule
     t.act(do("impulse", player="Ann", slot=1))
     t.act(do("end-turn"))
@@ -180,13 +181,13 @@ def test_ability_refusals_name_the_rule():
     p.place("Ann", "strong-bliss-red-swap", fragments=0)
     t = p.table()
     assert "gives draw, not steal" in t.refuse(do(
-        "ability", player="Ann", pos=1, ability="steal", args=["Bob"])).message
+        "ability", player="Ann", pos=1, ability="steal", args=["Bob"]), rule="Abilities: an emotion gives the ability printed on it").message
     assert "has no ability" in t.refuse(do(
-        "ability", player="Ann", pos=2, ability="draw", args=[])).message
+        "ability", player="Ann", pos=2, ability="draw", args=[]), rule="Brightness/Bleakness have no ability").message
     assert "no fragment on its Fragment slot" in t.refuse(do(
-        "ability", player="Ann", pos=3, ability="swap", args=["3", "Bob:1"])).message
+        "ability", player="Ann", pos=3, ability="swap", args=["3", "Bob:1"]), rule="Abilities: spend a fragment from the emotion's Fragment slot").message
     assert "no emotion at 4" in t.refuse(do(
-        "ability", player="Ann", pos=4, ability="draw", args=[])).message
+        "ability", player="Ann", pos=4, ability="draw", args=[]), rule="Mindset: name an emotion that is there").message
     assert "draw takes 0 argument" in t.refuse(do(
         "ability", player="Ann", pos=1, ability="draw", args=["x"]), kind=InputError).message
 
@@ -213,7 +214,7 @@ def test_full_mindset_needs_a_discard_to_make_room():
                  "mild-gloom-red-draw"):
         p.place("Ann", card)
     t = p.table()
-    err = t.refuse(do("invoke", player="Ann", card="bleakness-blue"))
+    err = t.refuse(do("invoke", player="Ann", card="bleakness-blue"), rule="Mindset: at most 4 emotions")
     assert "full" in err.message and "4 emotions" in err.rule
     t.act(do("invoke", player="Ann", card="bleakness-blue", discard=2))
     # the Strong Gloom card leaves with its 2 fragments: Gloom supply 40-2-1+2 = 39
@@ -235,12 +236,12 @@ def test_merging_pairs_bliss_with_brightness_and_gloom_with_bleakness():
     p = Layout()
     p.give("Ann", "bleakness-red", "brightness-red")
     t = p.table()
-    err = t.refuse(do("invoke", player="Ann", card="mild-bliss-red-draw", merge="bleakness-red"))
+    err = t.refuse(do("invoke", player="Ann", card="mild-bliss-red-draw", merge="bleakness-red"), rule="Merging: a Mild/Strong emotion merges with a Brightness/Bleakness of its affiliation")
     assert "merges with a brightness card" in err.message and "Merging" in err.rule
     assert "only a Mild or Strong" in t.refuse(do(
-        "invoke", player="Ann", card="brightness-green", merge="brightness-red")).message
+        "invoke", player="Ann", card="brightness-green", merge="brightness-red"), rule="Merging: a Mild/Strong emotion merges with a Brightness/Bleakness of its affiliation").message
     assert "is not a Brightness/Bleakness" in t.refuse(do(
-        "invoke", player="Ann", card="mild-bliss-red-draw", merge="mild-bliss-red-steal")).message
+        "invoke", player="Ann", card="mild-bliss-red-draw", merge="mild-bliss-red-steal"), rule="Merging: a Mild/Strong emotion merges with a Brightness/Bleakness of its affiliation").message
     t.act(do("invoke", player="Ann", card="mild-gloom-red-draw", merge="bleakness-red"))
     assert t.state["mindsets"]["Ann"][0]["merged"] == "bleakness-red"
 
@@ -251,7 +252,7 @@ def test_brightness_absorbs_only_bliss_and_bleakness_only_gloom():
     p.place("Ann", "bleakness-red")
     p.place("Ann", "brightness-green")
     t = p.table()
-    err = t.refuse(do("ability", player="Ann", pos=1, ability="draw", args=[], absorb=2))
+    err = t.refuse(do("ability", player="Ann", pos=1, ability="draw", args=[], absorb=2), rule="Absorb: Brightness takes Bliss, Bleakness Gloom; a merged one only from its partner")
     assert "cannot absorb a bliss fragment" in err.message and "Absorb" in err.rule
     t.act(do("ability", player="Ann", pos=1, ability="draw", args=[], absorb=3))
     assert t.state["mindsets"]["Ann"][2]["absorbed"] == 1 and t.state["supply"]["bliss"] == 39
@@ -264,18 +265,18 @@ def test_merged_brightness_absorbs_only_from_its_partner_and_full_slots_refuse()
     p.place("Ann", "brightness-green", absorbed=2)
     t = p.table()
     assert "absorbs only from its partner" in t.refuse(do(
-        "ability", player="Ann", pos=2, ability="draw", args=[], absorb=1)).message
+        "ability", player="Ann", pos=2, ability="draw", args=[], absorb=1), rule="Absorb: Brightness takes Bliss, Bleakness Gloom; a merged one only from its partner").message
     assert "Absorb slots are full" in t.refuse(do(
-        "ability", player="Ann", pos=2, ability="draw", args=[], absorb=3)).message
+        "ability", player="Ann", pos=2, ability="draw", args=[], absorb=3), rule="Absorb: Brightness takes Bliss, Bleakness Gloom; a merged one only from its partner").message
     assert "has no Absorb slot" in t.refuse(do(
-        "ability", player="Ann", pos=1, ability="swap", args=["1", "Bob:1"], absorb=2)).message
+        "ability", player="Ann", pos=1, ability="swap", args=["1", "Bob:1"], absorb=2), rule="Absorb: Brightness takes Bliss, Bleakness Gloom; a merged one only from its partner").message
 
 
 def test_absorbed_fragments_cannot_be_spent():
     p = Layout()
     p.place("Ann", "mild-bliss-red-draw", fragments=0, absorbed=1, merged="brightness-red")
     t = p.table()
-    err = t.refuse(do("ability", player="Ann", pos=1, ability="draw", args=[]))
+    err = t.refuse(do("ability", player="Ann", pos=1, ability="draw", args=[]), rule="Abilities: spend a fragment from the emotion's Fragment slot")
     assert "no fragment on its Fragment slot" in err.message
 
 

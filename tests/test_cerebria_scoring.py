@@ -92,11 +92,11 @@ def test_fragment_supply_is_40_of_each_kind_in_the_winner_calculator():
 def test_the_final_revelation_scores_no_more_than_the_total_nor_than_one_mindset_holds():
     with Table("cerebria") as t:
         t.refused("winner --player Ann=8/7/16 --player Bob=7/8/3",
-                  rule="the final one's fragments are part of the total",
+                  rule="Revelation: the final one's fragments are part of the total",
                   message="holds only 15")
         # 4 emotions of at most 4 slots (16 fragments) and a bonus of at most 4: 20
         t.refused("winner --player Ann=12/12/21 --player Bob=7/8/3",
-                  rule="a Mindset scores at most 20")
+                  rule="Revelation: a Mindset scores at most 20")
         t.ok("winner --player Ann=12/12/20 --player Bob=7/8/3")
 
 

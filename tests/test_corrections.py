@@ -185,3 +185,4 @@ def test_import_rechecks_a_replaced_entry_where_it_stood():
     with pytest.raises(RefereeError) as caught:
         export.import_session(t.store, export.parse(json.dumps(data)), unverified=True, copy=True)
     assert f"action {replaced['index']}" in caught.value.message
+    assert caught.value.rule == "Pond rules (règles de la mare): one frog moves to one of the 8 neighbouring squares"

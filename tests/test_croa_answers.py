@@ -7,8 +7,8 @@ from croa_table import Pond
 from test_croa_cards import hand, table
 
 from referee.games.croa import ENGINE
-from referee.model.errors import IllegalAction, InputError
-from referee.testing import Table
+from referee.model.errors import InputError
+from referee.testing import Table, refused_by
 
 THREE = ("Ann:red", "Bob:blue", "Cy:green")
 
@@ -64,7 +64,7 @@ def test_no_window_when_every_doesnt_work_lies_face_up():
     _all_face_up(t, "doesnt_work", 9)
     t.do("card", card="mating_season", male="male1")
     assert t.summary["pending"] == [] and t.at("a1") == "Rr"
-    with pytest.raises(IllegalAction, match="every Doesn't work! lies face up"):
+    with refused_by("Card module (module cartes): play from your hand", match="every Doesn't work! lies face up"):
         t.do("card", card="doesnt_work", player="Bob")
 
 
@@ -115,7 +115,7 @@ def test_a_bare_pass_is_refused_while_several_may_answer():
     t.do("card", card="mating_season", male="male1")
     with pytest.raises(InputError, match="Bob and Cy may answer: `pass all`"):
         t.do("pass")
-    with pytest.raises(IllegalAction, match="Ann is not asked"):
+    with refused_by("Card module (module cartes): one card in your own turn, at its timing; orange cards also in others' turns", match="Ann is not asked"):
         t.do("pass", player="Ann")
     assert len(t.summary["pending"]) == 2
 

@@ -6,7 +6,8 @@ import pytest
 from croa_table import Pond
 
 from referee.games.croa import ENGINE
-from referee.model.errors import IllegalAction, InputError
+from referee.model.errors import InputError
+from referee.testing import refused_by
 
 THREE = ("Ann:red", "Bob:blue", "Cy:green")
 
@@ -84,18 +85,18 @@ def test_the_force_lies_in_front_of_its_colony_for_hands_of_four_until_it_is_los
     assert len(t.state["colonies"][0]["hand"]) == 4 and "Ann draws 1 card" in t.text
     assert "4 + force" in ENGINE.render(t.state)
     hand(t, "Ann", "the_force", "mega_jump", "twins", "twins")
-    with pytest.raises(IllegalAction, match="already has the force"):
+    with refused_by("May the force...: a hand of 4 while the card lies in front of you", match="already has the force"):
         t.do("card", card="the_force")  # no second force in front of her
     # another card takes it away (applied at the table): 4 in hand, so one is discarded too
     hand(t, "Ann", "mega_jump", "twins", "twins", "mating_season")
-    with pytest.raises(IllegalAction, match="must discard one"):
+    with refused_by("May the force...: a hand of 4 while the card lies in front of you; losing it with 4 in hand costs a card", match="must discard one"):
         t.do("card", card="the_force", lost=True, player="Ann")
     t.do("card", card="the_force", lost=True, player="Ann", discard="twins")
     assert t.state["colonies"][0]["hand"] == ["mating_season", "mega_jump", "twins"]
     assert {k: n for k, n in t.state["discard"].items() if k not in ORANGE} == {
         "bodyguard": 1, "the_force": 1, "twins": 1}
     assert not t.state["colonies"][0]["force"]
-    with pytest.raises(IllegalAction, match="no force in front"):
+    with refused_by("May the force...: a hand of 4 while the card lies in front of you; losing it with 4 in hand costs a card", match="no force in front"):
         t.do("card", card="the_force", lost=True, player="Ann")
 
 
@@ -114,7 +115,7 @@ def test_losing_the_force_with_a_real_hand_of_four_discards_an_unseen_card():
 
 def test_cards_need_the_card_module():
     t = Pond()
-    with pytest.raises(IllegalAction) as err:
+    with refused_by("Card module (module cartes): optional") as err:
         t.do("card", card="mega_jump", from_="a2", to="a4", tile="reeds")
     assert err.value.rule == "Card module (module cartes): optional"
 
@@ -122,7 +123,7 @@ def test_cards_need_the_card_module():
 def test_a_card_must_be_in_the_players_hand():
     t = table()
     hand(t, "Ann", "twins", "twins", "the_force")
-    with pytest.raises(IllegalAction, match="holds no Mega-jump"):
+    with refused_by("Card module (module cartes): play from your hand", match="holds no Mega-jump"):
         t.do("card", card="mega-jump", from_="a2", to="a4", tile="reeds")
 
 
@@ -131,7 +132,7 @@ def test_one_card_per_turn_whatever_its_kind():
     hand(t, "Ann", "the_force", "mating_season", "twins")
     hand(t, "Bob", "mega_jump", "mega_jump", "mega_jump")
     t.do("card", card="the_force")
-    with pytest.raises(IllegalAction) as err:
+    with refused_by("Card module (module cartes): one card per turn") as err:
         t.do("card", card="mating_season", male="male1")
     assert err.value.rule == "Card module (module cartes): one card per turn"
 
@@ -157,7 +158,7 @@ def test_a_colony_that_played_its_card_is_not_offered_a_thunderclap_in_its_own_t
 def test_only_orange_cards_in_another_colonys_turn():
     t = table()
     hand(t, "Bob", "mega_jump", "the_force", "twins")
-    with pytest.raises(IllegalAction, match="Ann's turn"):
+    with refused_by("Card module (module cartes): one card in your own turn, at its timing; orange cards also in others' turns", match="Ann's turn"):
         t.do("card", card="the_force", player="Bob")
 
 
@@ -165,7 +166,7 @@ def test_thunderclap_cancels_a_lily_pad_the_frog_stays_and_the_move_ends():
     t = table()
     hand(t, "Ann", "twins", "twins", "the_force")
     hand(t, "Bob", "thunderclap", "mega_jump", "mega_jump")
-    with pytest.raises(IllegalAction, match="lily pad"):
+    with refused_by("Card module (module cartes): one card in your own turn, at its timing; orange cards also in others' turns", match="lily pad"):
         t.do("card", card="thunderclap", player="Bob")
     t.move("a1", "b2", tile="lily_pad")
     face_up = t.state["discard"]["thunderclap"]
@@ -199,7 +200,7 @@ def test_doesnt_work_cancels_the_card_just_played():
     assert t.reserve("Ann") == 4 and "male1" in t.state["colonies"][0]["males"]
     # Ann's card is spent, she still has to move
     assert t.current == "Ann" and t.summary["phase"] == "move"
-    with pytest.raises(IllegalAction, match="already played a card"):
+    with refused_by("Card module (module cartes): one card per turn", match="already played a card"):
         t.do("card", card="twins", male="male2")
 
 
@@ -243,7 +244,7 @@ def test_pass_lets_a_card_work_when_nobody_cancels_it():
 def test_doesnt_work_needs_a_card_to_cancel():
     t = table()
     hand(t, "Bob", "doesnt_work", "mega_jump", "mega_jump")
-    with pytest.raises(IllegalAction, match="answers a card"):
+    with refused_by("Card module (module cartes): one card in your own turn, at its timing; orange cards also in others' turns", match="answers a card"):
         t.do("card", card="doesnt_work", player="Bob")
 
 
@@ -260,9 +261,9 @@ def test_one_more_frog_lands_without_its_tiles_effect():
 def test_one_more_frog_needs_a_free_square_next_to_the_queen():
     t = table()
     hand(t, "Ann", "one_more_frog", "twins", "the_force")
-    with pytest.raises(IllegalAction, match="free square next to"):
+    with refused_by("One more frog: on a free square next to your queen", match="free square next to"):
         t.do("card", card="one_more_frog", to="a2")
-    with pytest.raises(IllegalAction, match="free square next to"):
+    with refused_by("One more frog: on a free square next to your queen", match="free square next to"):
         t.do("card", card="one_more_frog", to="c3", tile="reeds")
 
 
@@ -280,7 +281,7 @@ def test_twins_on_a_log_join_their_queen_beyond_two_servants():
     t.move("b2:queen", "c3", tile="reeds")
     t.move("h7", "h6", tile="reeds")
     # three servants left on the log, one more than it holds: one of them must move
-    with pytest.raises(IllegalAction, match="share b2: one of them must move"):
+    with refused_by("Pond rules (règles de la mare): one frog per square; when a servant shares the queen's square (or twins share one), one of them must move", match="share b2: one of them must move"):
         t.move("b1", "c1", tile="reeds")
     t.move("b2", "b3", tile="reeds")
     assert t.at("b2") == "rr" and t.current == "Bob"
@@ -290,7 +291,7 @@ def test_mating_season_needs_the_males_token():
     t = table()
     hand(t, "Ann", "mating_season", "twins", "the_force")
     t.arrange(lambda state: state["colonies"][0]["males"].remove("male4"))
-    with pytest.raises(IllegalAction, match="no longer holds the male4"):
+    with refused_by("Mating season: you need that male's token", match="no longer holds the male4"):
         t.do("card", card="mating_season", male="male4")
     with pytest.raises(InputError):
         t.do("card", card="mating_season", male="pike")
@@ -304,11 +305,11 @@ def test_twins_put_three_frogs_on_a_square_for_two_turns():
     t.lift("b1")  # Ann: queen a1, servant a2, 5 in reserve
     t.do("card", card="twins", male="male2")
     assert t.at("a1") == "Rrr" and t.reserve("Ann") == 3
-    with pytest.raises(IllegalAction, match="one of them must move"):
+    with refused_by("Pond rules (règles de la mare): one frog per square; when a servant shares the queen's square (or twins share one), one of them must move", match="one of them must move"):
         t.move("a2", "a3", tile="reeds")
     t.move("a1:servant", "b2", tile="reeds")
     t.move("h7", "h6", tile="reeds")
-    with pytest.raises(IllegalAction, match="one of them must move"):
+    with refused_by("Pond rules (règles de la mare): one frog per square; when a servant shares the queen's square (or twins share one), one of them must move", match="one of them must move"):
         t.move("a2", "a3", tile="reeds")
     t.move("a1:servant", "b1", tile="reeds")
     assert t.at("a1") == "R"
@@ -317,7 +318,7 @@ def test_twins_put_three_frogs_on_a_square_for_two_turns():
 def test_mega_jump_moves_two_squares_in_a_straight_line_with_the_tile_effect():
     t = table()
     hand(t, "Ann", "mega_jump", "twins", "the_force")
-    with pytest.raises(IllegalAction, match="straight line"):
+    with refused_by("Mega-jump: two squares in a straight line", match="straight line"):
         t.do("card", card="mega_jump", from_="a2", to="b4", tile="reeds")
     t.do("card", card="mega_jump", from_="a1", to="c3", tile="male1")
     # the queen jumps over b2 onto a male she still holds: a baby
@@ -327,7 +328,7 @@ def test_mega_jump_moves_two_squares_in_a_straight_line_with_the_tile_effect():
 def test_not_even_dead_queen_ignores_the_pike():
     t = table()
     hand(t, "Ann", "not_even_dead", "bodyguard", "the_force")
-    with pytest.raises(IllegalAction, match="moves your queen"):
+    with refused_by("Not even dead: the queen's move", match="moves your queen"):
         t.do("card", card="not_even_dead", from_="a2", to="a3", tile="pike")
     t.do("card", card="not_even_dead", from_="a1", to="b2", tile="pike")
     assert t.at("b2") == "R" and not t.summary["over"] and t.current == "Bob"
@@ -358,7 +359,7 @@ def test_an_unknown_card_in_another_colonys_turn_is_taken_as_an_orange_card():
     assert "orange card" in t.text and t.state["colonies"][1]["hand"] == ["?", "?"]
     assert not t.state["colonies"][1]["played_card"] and t.current == "Ann"
     t.do("card", card="Frog Rain")  # Ann's own card of the turn
-    with pytest.raises(IllegalAction, match="already played a card"):
+    with refused_by("Card module (module cartes): one card per turn", match="already played a card"):
         t.do("card", card="Frog Storm")
 
 
@@ -380,7 +381,7 @@ def test_a_card_missing_its_tile_is_refused_before_it_leaves_the_hand():
     hand(t, "Ann", "one_more_frog", "twins", "the_force")
     with pytest.raises(InputError, match="b2 has no tile yet"):
         t.do("card", card="one_more_frog", to="b2")
-    with pytest.raises(IllegalAction, match="blue pile has no male6"):
+    with refused_by("Males (mâles): three different males per zone, each male in two different zones", match="blue pile has no male6"):
         t.do("card", card="one_more_frog", to="b2", tile="male6")
     assert "one_more_frog" in t.state["colonies"][0]["hand"]
 
@@ -429,9 +430,9 @@ def test_a_real_hand_with_no_card_left_cannot_play():
         state["deck"]["?"] += 3
 
     t.arrange(empty)
-    with pytest.raises(IllegalAction, match="Ann holds no Mega-jump \\(no card in hand\\)"):
+    with refused_by("Card module (module cartes): play from your hand", match="Ann holds no Mega-jump \\(no card in hand\\)"):
         t.do("card", card="mega_jump", from_="a1", to="c3", tile="reeds")
-    with pytest.raises(IllegalAction, match="no card in hand"):
+    with refused_by("Card module (module cartes): play from your hand", match="no card in hand"):
         t.do("card", card="Frog Rain")
 
 

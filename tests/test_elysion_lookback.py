@@ -243,13 +243,14 @@ def test_declining_to_give_up_leaves_the_constellation_unscored():
 def test_give_up_refusals_name_the_rule():
     g = play(stop_before_lookback=True)[3]
     bad = [
-        ({"Ann": {"32*": ["Trident"]}}, "does not hold"),
-        ({"Ann": {"32*": ["Nectar", "Aegis"]}}, "exactly 1"),
-        ({"Ann": {"12": ["Nectar"]}}, "asks no Blessing"),
-        ({"Bob": {"32*": ["Trident"]}}, "not on Bob's journey"),
+        ({"Ann": {"32*": ["Trident"]}}, "does not hold", "Constellations: giving up Blessings"),
+        ({"Ann": {"32*": ["Nectar", "Aegis"]}}, "exactly 1", "Constellations: giving up Blessings"),
+        ({"Ann": {"12": ["Nectar"]}}, "asks no Blessing", "Constellations: giving up Blessings"),
+        ({"Bob": {"32*": ["Trident"]}}, "not on Bob's journey",
+         "Constellations: a player gives up Blessings for their own constellations"),
     ]
-    for give_up, words in bad:
-        assert words in g.refusal("lookback", give_up=give_up)
+    for give_up, words, rule in bad:
+        assert words in g.refusal("lookback", rule=rule, give_up=give_up)
 
 
 def test_realm_and_its_shade_count_a_gate_once():

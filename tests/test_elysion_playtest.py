@@ -53,7 +53,7 @@ def test_shade_refusal_without_a_kept_blessing_names_only_todays_realm():
     g = Game(styx=True, hand=8, shades=["Stone Giant", "Ferryman", "Old Sailor"])
     _styx_three_days(g, ann_takes_shade=False)
     _day_four(g, "5")  # sky 5 < 17: no Blessing drawn, nothing kept today
-    message = g.refusal("shade", player="Ann", shade="Stone Giant")
+    message = g.refusal("shade", player="Ann", shade="Stone Giant", rule="Beyond the Styx: goal met, and today's realm or Blessing adds to it")
     assert message.endswith(
         "today's realm 5 does not add to its goal (no Blessing kept today)"
     ), message
@@ -66,7 +66,7 @@ def test_shade_refusal_with_a_kept_blessing_says_neither_nor():
     # sky 20 > 17: Ann draws 1 + her coins (realm 2's coin) = 2 and keeps Athena's Owl,
     # which counts sky, not earth: neither card adds to Stone Giant's earth >= 3.
     _day_four(g, "20", drawn=["Athena's Owl", "Thread of Ariadne"], keep="Athena's Owl")
-    message = g.refusal("shade", player="Ann", shade="Stone Giant")
+    message = g.refusal("shade", player="Ann", shade="Stone Giant", rule="Beyond the Styx: goal met, and today's realm or Blessing adds to it")
     assert message.endswith(
         "neither today's realm 20 nor Blessing Athena's Owl adds to its goal"
     ), message

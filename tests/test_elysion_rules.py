@@ -14,6 +14,7 @@ from referee.games.elysion import ENGINE as E
 from referee.games.elysion.catalog import get as get_catalog
 from referee.model.errors import IllegalAction, InputError
 from referee.record import session
+from referee.testing import refused_by
 from scorers.elysion import blessings_drawn, higher
 
 # -- the Blessings calculator ------------------------------------------------------------
@@ -54,23 +55,23 @@ def test_row_holds_one_realm_more_than_players():
 
 
 def test_player_count_is_two_to_seven():
-    with pytest.raises(IllegalAction, match="2-7 players"):
+    with refused_by("Setup: 2 to 7", match="2-7 players"):
         Game(players=["Ann"], row=None)
-    with pytest.raises(IllegalAction):
+    with refused_by("Setup: 2 to 7"):
         Game(players=[f"P{i}" for i in range(8)], row=None)
 
 
 def test_typed_row_must_have_players_plus_one_unseen_realms():
-    with pytest.raises(IllegalAction, match="4 realms"):
+    with refused_by("The row holds one realm more than there are players", match="4 realms"):
         Game(row=["1", "2"])
     with pytest.raises(InputError, match="no realm 99"):
         Game(row=["1", "2", "3", "99"])
-    with pytest.raises(IllegalAction, match="Constellations add-on"):
+    with refused_by("Constellations are an add-on", match="Constellations add-on"):
         Game(row=["1", "2", "3", "7*"])
 
 
 def test_add_on_shades_need_styx():
-    with pytest.raises(IllegalAction, match="Beyond the Styx"):
+    with refused_by("Beyond the Styx is an add-on", match="Beyond the Styx"):
         Game(shades=["Ferryman", "Gatekeeper", "Old Sailor"])
 
 
@@ -79,13 +80,13 @@ def test_add_on_shades_need_styx():
 
 def test_reveal_needs_every_player_at_once():
     g = Game()
-    assert "Bob" in g.refusal("reveal", realms={"Ann": "1", "Cy": "2"})
+    assert "Bob" in g.refusal("reveal", realms={"Ann": "1", "Cy": "2"}, rule="Realms are revealed together")
 
 
 def test_reveal_refuses_a_realm_in_the_row_or_twice():
     g = Game()
-    assert "in the row" in g.refusal("reveal", realms={"Ann": "40", "Bob": "2", "Cy": "3"})
-    assert "both" in g.refusal("reveal", realms={"Ann": "5", "Bob": "5", "Cy": "3"})
+    assert "in the row" in g.refusal("reveal", realms={"Ann": "40", "Bob": "2", "Cy": "3"}, rule="A realm is played from the hand")
+    assert "both" in g.refusal("reveal", realms={"Ann": "5", "Bob": "5", "Cy": "3"}, rule="Each card is unique")
 
 
 def test_reveal_refuses_unknown_players_and_realms():
@@ -93,14 +94,14 @@ def test_reveal_refuses_unknown_players_and_realms():
     g.refusal("reveal", error=InputError, realms={"Ann": "1", "Bob": "2", "Zed": "3"})
     g.refusal("reveal", error=InputError, realms={"Ann": "1", "Bob": "2", "Cy": "99"})
     g.refusal("reveal", error=InputError, realms={"Ann": "x1", "Bob": "2", "Cy": "3"})
-    assert "Constellations" in g.refusal("reveal", realms={"Ann": "7*", "Bob": "2", "Cy": "3"})
+    assert "Constellations" in g.refusal("reveal", realms={"Ann": "7*", "Bob": "2", "Cy": "3"}, rule="Constellations are an add-on")
 
 
 def test_take_order_lowest_realm_first_constellation_after_equal_number():
     g = Game(constellations=True)
     g("reveal", realms={"Ann": "7*", "Bob": "7", "Cy": "3"})
     assert g.state["order"] == ["Cy", "Bob", "Ann"]
-    assert "it is Cy's turn" in g.refusal("take", player="Ann", realm="40")
+    assert "it is Cy's turn" in g.refusal("take", player="Ann", realm="40", rule="Take order: lowest realm played first")
 
 
 def _day_one(g, reveals=None):
@@ -118,14 +119,14 @@ def test_untaken_realm_leaves_the_game_and_a_new_row_is_dealt():
     assert g.state["discard"] == ["43"] and g.state["row"] == ["1", "2", "3", "4"]
     assert g.state["day"] == 2
     # a realm that left the game cannot be played
-    assert "out of the game" in g.refusal("reveal", realms={"Ann": "43", "Bob": "6", "Cy": "7"})
+    assert "out of the game" in g.refusal("reveal", realms={"Ann": "43", "Bob": "6", "Cy": "7"}, rule="A realm is played from the hand")
 
 
 def test_a_realm_taken_is_known_to_be_in_that_hand():
     g = Game()
     _day_one(g)
     g("next", row=["1", "2", "3", "4"])
-    assert "in Ann's hand" in g.refusal("reveal", realms={"Ann": "6", "Bob": "40", "Cy": "7"})
+    assert "in Ann's hand" in g.refusal("reveal", realms={"Ann": "6", "Bob": "40", "Cy": "7"}, rule="A realm is played from the hand")
     g("reveal", realms={"Ann": "40", "Bob": "41", "Cy": "42"})
     assert g.state["hands"]["Ann"] == {"known": [], "secret": 2}
 
@@ -134,7 +135,7 @@ def test_a_player_who_played_the_starting_hand_plays_only_realms_taken():
     g = Game(hand=1)
     _day_one(g)
     g("next", row=["1", "2", "3", "4"])
-    message = g.refusal("reveal", realms={"Ann": "6", "Bob": "41", "Cy": "42"})
+    message = g.refusal("reveal", realms={"Ann": "6", "Bob": "41", "Cy": "42"}, rule="A realm is played from the hand")
     assert "holds only 40" in message
 
 
@@ -145,11 +146,11 @@ def test_blessings_drawn_only_when_higher_and_one_is_kept():
     g("reveal", realms={"Ann": "30", "Bob": "9", "Cy": "21"})  # Ann 30 > 6; Cy 21 > 20
     # Ann: 1 + the coin of realm 6 = 2; Bob 9 < 10: none; Cy: 1 + the coin of today's 21 = 2
     assert g.state["draws"] == {"Ann": 2, "Bob": 0, "Cy": 2}
-    assert "draws no Blessings" in g.refusal("take", player="Bob", realm="1", keep="Nectar")
+    assert "draws no Blessings" in g.refusal("take", player="Bob", realm="1", keep="Nectar", rule="Blessings: only when the realm is higher than yesterday's")
     g("take", player="Bob", realm="1")
     assert "2 Blessings are drawn here" in g.refusal(
         "take", player="Cy", realm="2", drawn=["Nectar"]
-    )
+    , rule="Blessings: draw 1 + Charon's coins when today's realm is higher")
     g("take", player="Cy", realm="2")  # drawn by the referee: a decision is pending
     pending = E.summary(g.state)["pending"]
     assert pending[0]["player"] == "Cy" and pending[0]["decision"] == "keep-blessing"
@@ -158,10 +159,10 @@ def test_blessings_drawn_only_when_higher_and_one_is_kept():
     assert E.legal_actions(g.state) == [
         {"verb": "keep", "player": "Cy", "blessing": b} for b in drawn
     ]
-    assert "first keeps" in g.refusal("take", player="Cy", realm="3")
-    assert "it is Cy's turn" in g.refusal("take", player="Ann", realm="3")
+    assert "first keeps" in g.refusal("take", player="Cy", realm="3", rule="A take turn: realm, then Blessing, then Shade")
+    assert "it is Cy's turn" in g.refusal("take", player="Ann", realm="3", rule="Take order: lowest realm played first")
     others = [b for b in ("Nectar", "Aegis", "Ambrosia", "Caduceus") if b not in drawn]
-    assert "just drawn" in g.refusal("keep", player="Cy", blessing=others[0])
+    assert "just drawn" in g.refusal("keep", player="Cy", blessing=others[0], rule="Keep one of the Blessings drawn")
     g("keep", player="Cy", blessing=drawn[1])
     assert g.state["blessings"]["Cy"] == [drawn[1]]
     g("take", player="Ann", realm="3", drawn=others[:2], keep=others[1].upper())
@@ -175,16 +176,16 @@ def test_a_kept_blessing_cannot_be_drawn_again():
     g("next", row=["1", "2", "3", "4"])
     g("reveal", realms={"Ann": "30", "Bob": "31", "Cy": "32"})
     g("take", player="Ann", realm="1", drawn=["Aegis"])
-    assert "Ann keeps it" in g.refusal("take", player="Bob", realm="2", drawn=["Aegis"])
+    assert "Ann keeps it" in g.refusal("take", player="Bob", realm="2", drawn=["Aegis"], rule="Each card is unique")
 
 
 def test_next_only_when_everyone_has_taken():
     g = Game()
-    assert "not revealed" in g.refusal("next")
+    assert "not revealed" in g.refusal("next", rule="A day: reveal, then take in order, then next")
     g("reveal", realms={"Ann": "5", "Bob": "10", "Cy": "20"})
-    assert "take turns" in g.refusal("next")
-    assert "take turns" in g.refusal("reveal", realms={"Ann": "6", "Bob": "7", "Cy": "8"})
-    assert "take turns" in g.refusal("lookback")
+    assert "take turns" in g.refusal("next", rule="A day: reveal, then take in order, then next")
+    assert "take turns" in g.refusal("reveal", realms={"Ann": "6", "Bob": "7", "Cy": "8"}, rule="A day: reveal, then take in order, then next")
+    assert "take turns" in g.refusal("lookback", rule="The look back comes after day 8")
 
 
 def _play_to_day_eight(g):
@@ -200,11 +201,11 @@ def test_no_realm_is_taken_on_day_eight():
     g = Game(hand=8)
     _play_to_day_eight(g)
     assert g.state["day"] == 8 and g.state["row"] == []
-    assert "not revealed" in g.refusal("next")
+    assert "not revealed" in g.refusal("next", rule="A day: reveal, then take in order, then next")
     g("reveal", realms={"Ann": "24", "Bob": "25", "Cy": "2"})
     # Ann 24 > 21 and Bob 25 > 22 draw Blessings; Cy 2 < 23 has nothing to do and is skipped.
     assert g.state["order"] == ["Cy", "Ann", "Bob"] and E.summary(g.state)["current"] == "Ann"
-    assert "nobody takes a realm" in g.refusal("take", player="Ann", realm="1")
+    assert "nobody takes a realm" in g.refusal("take", player="Ann", realm="1", rule="Day 8: no realm is taken")
     assert E.legal_actions(g.state) == [{"verb": "take", "player": "Ann"}]
     g("take", player="Ann")
     while g.state["pending"] and g.state["pending"][0]["decision"] == "keep-blessing":
@@ -222,7 +223,7 @@ def test_no_realm_is_taken_on_day_eight():
     g("keep", player="Bob", blessing=free[-1], drawn=free)  # day 8: draw and keep in one go
     assert g.state["blessings"]["Bob"][-1] == free[-1]
     assert g.state["phase"] == "lookback"
-    assert "journey is over" in g.refusal("next")
+    assert "journey is over" in g.refusal("next", rule="A day: reveal, then take in order, then next")
     g("lookback")
     assert E.summary(g.state)["over"] and E.legal_actions(g.state) == []
 
@@ -268,14 +269,14 @@ def _styx_three_days(g, ann_takes_shade):
     assert E.summary(g.state)["pending"] == [
         {"player": "Ann", "decision": "take-shade", "choices": ["Stone Giant", "pass"]}
     ]
-    assert "Ferryman" in g.refusal("shade", player="Ann", shade="Ferryman")
-    assert "first keeps" not in g.refusal("take", player="Bob", realm="56")
+    assert "Ferryman" in g.refusal("shade", player="Ann", shade="Ferryman", rule="Beyond the Styx: goal met, and today's realm or Blessing adds to it")
+    assert "first keeps" not in g.refusal("take", player="Bob", realm="56", rule="Take order: lowest realm played first")
     if ann_takes_shade:
         g("shade", player="Ann", shade="Stone Giant")
         # one Shade a turn: Ann's take turn is over
         assert "Ann took Shade Stone Giant this turn already" in g.refusal(
             "shade", player="Ann", shade="Ferryman"
-        )
+        , rule="Beyond the Styx: one Shade a turn")
     else:
         g("pass", player="Ann")
     g("take", player="Bob", realm="56", drawn=["Siren Song"])
@@ -286,14 +287,14 @@ def test_shade_needs_goal_met_and_todays_card_adding_to_it():
     g = Game(styx=True, hand=8, shades=["Stone Giant", "Ferryman", "Old Sailor"])
     assert g.state["shades_up"] == ["Stone Giant", "Ferryman"]
     assert g.state["shade_top"] == "Old Sailor"
-    assert "not face up" in g.refusal("shade", player="Ann", shade="Old Sailor")
+    assert "not face up" in g.refusal("shade", player="Ann", shade="Old Sailor", rule="Beyond the Styx: take one of the two face-up Shades")
     _styx_three_days(g, ann_takes_shade=True)
     assert g.state["journeys"]["Ann"][-1] == {"realm": "17", "shade": "Stone Giant"}
     assert g.state["shades_up"] == ["Ferryman"]
-    assert "day 3 is done" in g.refusal("shade", player="Ann", shade="Ferryman")
+    assert "day 3 is done" in g.refusal("shade", player="Ann", shade="Ferryman", rule="A day: reveal, then take in order, then next")
     assert "1 Shade is drawn here, 2 given" in g.refusal(
         "next", shades=["Gatekeeper", "Lost Poet"]
-    )
+    , rule="Beyond the Styx: two Shades by the row, refilled at the day's end")
     g("next", shades=["Hound of Hades"])
     # refilled to two from the deck's top; the next card turns up
     assert g.state["shades_up"] == ["Ferryman", "Old Sailor"]
@@ -309,14 +310,14 @@ def test_shade_refused_when_todays_realm_does_not_add():
     g("take", player="Cy", realm="57")
     g("take", player="Ann", realm="58")
     assert E.summary(g.state)["current"] == "Bob"  # no Shade decision for Ann
-    message = g.refusal("shade", player="Ann", shade="Stone Giant")
+    message = g.refusal("shade", player="Ann", shade="Stone Giant", rule="Beyond the Styx: goal met, and today's realm or Blessing adds to it")
     assert "today's realm 5 does not add to its goal (no Blessing kept today)" in message
 
 
 def test_pass_and_shade_only_during_ones_own_shade_decision():
     g = Game(styx=True, shades=["Stone Giant", "Ferryman", "Old Sailor"])
-    assert "not revealed" in g.refusal("pass", player="Ann")
-    assert "Beyond the Styx" in Game().refusal("shade", player="Ann", shade="Ferryman")
+    assert "not revealed" in g.refusal("pass", player="Ann", rule="A day: reveal, then take in order, then next")
+    assert "Beyond the Styx" in Game().refusal("shade", player="Ann", shade="Ferryman", rule="Beyond the Styx is an add-on")
 
 
 # -- malformed input never escapes as a Python error -----------------------------------------
@@ -495,7 +496,7 @@ def test_shade_goal_of_one_faction_counts_only_a_realm_of_that_faction():
     assert E.summary(g.state)["current"] == "Ann"
     g("take", player="Ann", realm="27", drawn=["Gift 4"])
     assert g.state["phase"] == "day-end"
-    message = g.refusal("shade", player="Ann", shade="Twin")
+    message = g.refusal("shade", player="Ann", shade="Twin", rule="A day: reveal, then take in order, then next")
     assert "day 3 is done" in message
 
 
@@ -522,14 +523,14 @@ def test_shade_refusal_names_why_todays_realm_does_not_add_to_one_faction():
     assert E.summary(g.state)["current"] == "Bob"
     assert "neither today's realm 8 nor Blessing Gift 3 adds to its goal" in g.refusal(
         "shade", player="Ann", shade="Twin"
-    )
+    , rule="Beyond the Styx: goal met, and today's realm or Blessing adds to it")
 
 
 # -- typed draws: the count is the rule's, and the refusal names it ---------------------------
 
 
 def test_typed_row_of_the_wrong_size_names_the_row_rule():
-    with pytest.raises(IllegalAction) as info:
+    with refused_by("The row holds one realm more than there are players") as info:
         Game(row=["1", "2"])
     assert info.value.rule == "The row holds one realm more than there are players"
 
@@ -543,7 +544,7 @@ def test_typed_blessings_of_the_wrong_count_name_the_blessing_rule():
     g("take", player="Cy", realm="2", drawn=["Aegis", "Nectar"], keep="Aegis")
     refused = g.refuse(
         {"verb": "take", "player": "Ann", "realm": "3", "drawn": ["Ambrosia"]}, kind=IllegalAction
-    )
+    , rule="Blessings: draw 1 + Charon's coins when today's realm is higher")
     assert "Blessings: draw 1 + Charon's coins" in (refused.rule or "")
 
 
@@ -569,7 +570,7 @@ def test_row_is_dealt_from_the_deck_not_from_the_hidden_hands():
     g("reveal", realms={"Ann": "8", "Bob": "7"})
     g("take", player="Bob", realm="1")
     g("take", player="Ann", realm="2")
-    message = g.refusal("next", row=["4", "5", "6"])
+    message = g.refusal("next", row=["4", "5", "6"], rule="The row holds one realm more than there are players")
     assert "1 realm is drawn here, 3 given" in message
     g("next", row=["4"])
     assert g.state["row"] == ["4"]
@@ -601,7 +602,7 @@ def test_the_journey_ends_when_nobody_holds_a_realm():
     while g.state["phase"] == "take":
         g.first_legal()
     g("next")
-    assert "Ann has no realm left" in g.refusal("reveal", realms={"Ann": "6", "Bob": "6"})
+    assert "Ann has no realm left" in g.refusal("reveal", realms={"Ann": "6", "Bob": "6"}, rule="A realm is played from the hand")
     g("reveal", realms={"Bob": "6"})
     while g.state["phase"] == "take":
         g.first_legal()
@@ -615,7 +616,7 @@ def test_the_journey_ends_when_nobody_holds_a_realm():
 
 def test_catalog_too_small_for_the_hands_and_the_first_row_is_refused():
     # 2 players x 4 in hand + a row of 3 = 11 realms needed; the catalog has 8.
-    with pytest.raises(IllegalAction, match="too few for 2 hands of 4") as info:
+    with refused_by("Setup: starting hands, then a row of one realm more than there are players", match="too few for 2 hands of 4") as info:
         Game(catalog=_SMALL_DECK, players=["Ann", "Bob"], hand=4, row=None)
     assert info.value.rule
 
@@ -705,7 +706,7 @@ def test_no_shade_is_taken_on_day_eight():
         keep="Lyre of Orpheus",
     )
     assert g.state["phase"] == "lookback" and E.summary(g.state)["pending"] == []
-    message = g.refusal("shade", player="Ann", shade="Ferryman")
+    message = g.refusal("shade", player="Ann", shade="Ferryman", rule="Beyond the Styx: a Shade is taken at the end of a take turn")
     assert "no Shade is taken on day 8" in message
 
 
@@ -721,7 +722,7 @@ def test_blessings_not_kept_go_back_under_the_deck():
     g("take", player="Cy", realm="50", drawn=["Trident"])
     g("take", player="Ann", realm="51", drawn=["Nectar", "Aegis"], keep="Aegis")
     assert g.state["blessings_under"] == [["Nectar"]]
-    message = g.refusal("take", player="Bob", realm="52", drawn=["Nectar"])
+    message = g.refusal("take", player="Bob", realm="52", drawn=["Nectar"], rule="Blessings not kept go back under the deck")
     assert "Nectar was drawn and put back under the deck earlier" in message
     assert "27 Blessing(s) above it" in message
     g("take", player="Bob", realm="52")  # drawn by the referee: from the top, never Nectar
@@ -750,7 +751,7 @@ def test_blessings_put_back_come_up_once_the_deck_above_them_is_drawn():
     left = E.copy(state)
     assert deck.draw_blessings(Chance("s", 1), "b", left, catalog, 4, typed, rule) == typed
     assert left["blessings_under"] == [["Aegis"]]
-    with pytest.raises(IllegalAction, match="Aegis was drawn and put back"):
+    with refused_by("Blessings not kept go back under the deck", match="Aegis was drawn and put back"):
         # Nectar lies above Aegis: it must come up first
         deck.draw_blessings(
             Chance("s", 1),

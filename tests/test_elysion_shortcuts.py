@@ -119,7 +119,7 @@ def test_next_before_the_day_is_done_is_refused_naming_who_is_still_to_take():
     t.ok("take Bob 41")
     t.ok("take Cy 42")
     assert t.ok("next").text.startswith("Day 1 is over. Realm(s) 43 leave the game.")
-    t.refused("next", message="the realms are not revealed yet")  # a `next` too many
+    t.refused("next", message="the realms are not revealed yet", rule="A day: reveal, then take in order, then next")  # a `next` too many
 
 
 def test_a_second_look_back_is_refused_by_the_engine_and_shown_again_without_it():

@@ -29,13 +29,13 @@ def test_move_to_an_adjacent_location_spends_one_action():
 def test_moving_isle_to_isle_is_refused():
     g = action_game()
     place(g, "ares:1", "isle1")
-    g.refuse(do("move", minion="ares:1", to="isle2"), "an Isle connects only to the Port")
+    g.refuse(do("move", minion="ares:1", to="isle2"), "Movement: an Isle connects only to the Port")
 
 
 def test_isle_moves_only_back_to_the_port():
     g = action_game()
     place(g, "ares:1", "isle1")
-    g.refuse(do("move", minion="ares:1", to="market"), "an Isle connects only to the Port")
+    g.refuse(do("move", minion="ares:1", to="market"), "Movement: an Isle connects only to the Port")
     g.act(do("move", minion="ares:1", to="port"))
     g.act(do("move", minion="ares:1", to="isle4"))  # the Port reaches any Isle
     assert minion(g, "ares:1")["location"] == "isle4"
@@ -43,14 +43,14 @@ def test_isle_moves_only_back_to_the_port():
 
 def test_move_to_a_location_not_adjacent_is_refused():
     g = action_game()
-    g.refuse(do("move", minion="ares:1", to="arena"), "adjacent location")  # h1 touches market, port
+    g.refuse(do("move", minion="ares:1", to="arena"), "Movement: to an adjacent location")  # h1 touches market, port
 
 
 def test_a_third_action_is_refused():
     g = action_game()
     g.act(do("move", minion="ares:1", to="port"))
     g.act(do("move", minion="ares:1", to="isle1"))
-    g.refuse(do("move", minion="ares:1", to="port"), "two actions per minion")
+    g.refuse(do("move", minion="ares:1", to="port"), "Action Phase: two actions per minion")
 
 
 def test_acting_out_of_turn_is_refused():
@@ -80,7 +80,7 @@ def test_only_swift_minions_move_two():
 
 def test_swift_double_move_still_follows_the_map():
     g = action_game()
-    g.refuse(do("move", minion="ares:2", to="port", to2="arena"), "adjacent location")
+    g.refuse(do("move", minion="ares:2", to="port", to2="arena"), "Movement: to an adjacent location")
 
 
 def test_unknown_location_is_an_input_error():
@@ -92,7 +92,7 @@ def test_unknown_location_is_an_input_error():
 
 def test_minion_not_in_play_is_refused():
     g = action_game()
-    g.refuse(do("move", minion="ares:4", to="port"), "only minions in play")
+    g.refuse(do("move", minion="ares:4", to="port"), "Minions: only minions in play can act or be targeted")
 
 
 # -- Recruit ----------------------------------------------------------------------------
@@ -138,14 +138,14 @@ def test_godly_face_counts_only_under_olympus_favor():
 def test_recruiting_away_from_an_isle_is_refused():
     g = action_game()
     g.act(do("move", minion="ares:1", to="port"))
-    g.refuse(do("recruit", minion="ares:1"), "only at a Greek Isle")
+    g.refuse(do("recruit", minion="ares:1"), "Recruit: only at a Greek Isle")
 
 
 def test_recruiting_an_empty_isle_is_refused():
     g = action_game()
     place(g, "ares:1", "isle1")
     g.act(do("recruit", minion="ares:1", dice="s"))  # Myrina joins Ann: isle1 holds no card now
-    g.refuse(do("recruit", minion="ares:1"), "Epic card on the Isle")
+    g.refuse(do("recruit", minion="ares:1"), "Recruit: an Epic card on the Isle")
 
 
 def test_recruited_minion_is_exhausted_that_day():
@@ -153,7 +153,7 @@ def test_recruited_minion_is_exhausted_that_day():
     place(g, "ares:1", "isle1")
     g.act(do("recruit", minion="ares:1", dice="s"))
     assert minion(g, "ares:3")["exhausted"]
-    g.refuse(do("move", minion="ares:3", to="port"), "exhausted")
+    g.refuse(do("move", minion="ares:3", to="port"), "Recruit: a recruited minion is exhausted that day")
 
 
 def test_typed_dice_are_checked_for_count_and_faces():
@@ -197,7 +197,7 @@ def test_fifth_minion_from_a_recruit_asks_which_goes_to_hades():
 def test_cursed_minion_cannot_be_sent_to_hades_to_make_room():
     g = full_game(hex_on_2=True)
     g.act(do("recruit", minion="ares:1", dice="s"))
-    g.refuse(do("replace", slot="2"), "cursed minions cannot be replaced")
+    g.refuse(do("replace", slot="2"), "Minion limit: cursed minions cannot be replaced")
     g.act(do("replace", slot="new"))  # the entering card goes to Hades instead
     assert "Amazonian Queen Myrina" in g.state["hades"] and glory_of(g, "ares") == 1
 
@@ -216,7 +216,7 @@ def test_fifth_minion_played_asks_which_goes_to_hades():
     assert ENGINE.summary(g.state)["pending"][0]["choices"] == ["1", "3", "4", "new"]
     assert "`replace new` (Centaur itself)" in ENGINE.render(g.state)
     g.refuse(do("next"), "Pending decisions")
-    g.refuse(do("replace", slot="2"), "cursed minions cannot be replaced")
+    g.refuse(do("replace", slot="2"), "Minion limit: cursed minions cannot be replaced")
     g.act(do("replace", slot="3"))  # the Cyclops goes to Hades; the Centaur enters at the temple
     assert minion(g, "ares:3")["card"]["name"] == "Centaur" and minion(g, "ares:3")["location"] == "h1"
     assert not minion(g, "ares:3")["exhausted"] and minion(g, "ares:3")["actions"] == 2  # played, not recruited
@@ -230,13 +230,13 @@ def test_fifth_minion_played_asks_which_goes_to_hades():
 
 def test_deployment_is_limited_to_four_minions():
     g = new_game(deploy={"ares": ["Hoplite Warrior", "Centaur", "Cyclops"]})
-    g.refuse(do("deploy", god="ares", cards=["Centaur", "Centaur"]), "four minions")
+    g.refuse(do("deploy", god="ares", cards=["Centaur", "Centaur"]), "Minion limit: four minions plus the champion")
 
 
 def test_deploy_only_during_deployment():
     g = new_game()
     g.act(do("next"))
-    g.refuse(do("deploy", god="ares", cards=["Centaur"]), "Deployment")
+    g.refuse(do("deploy", god="ares", cards=["Centaur"]), "The round: Deployment, then each day every Play Phase, then every Action Phase")
 
 
 # -- Play Phase: playing minions and attachments -------------------------------------------
@@ -262,12 +262,12 @@ def test_playing_out_of_turn_is_refused():
 def test_cursing_a_champion_is_refused():
     g = play_game()
     g.refuse(do("attach", god="ares", card="Hex", to="athena:champion",
-              **{"as": "curse"}), "never on a champion")
+              **{"as": "curse"}), "Curses: never on a champion")
 
 
 def test_curse_goes_on_an_opposing_minion_and_changes_its_stats():
     g = play_game()
-    g.refuse(do("attach", god="ares", card="Hex", to="ares:1", **{"as": "curse"}), "opposing minions")
+    g.refuse(do("attach", god="ares", card="Hex", to="ares:1", **{"as": "curse"}), "Curses: attached to opposing minions")
     g.act(do("attach", god="ares", card="Hex", to="athena:2", mod="atk=-1,def=-1", **{"as": "curse"}))
     from referee.games.kleos import minions
 
@@ -279,7 +279,7 @@ def test_one_attachment_of_a_name_per_minion():
     g = play_game()
     g.act(do("attach", god="ares", card="Aegis", to="ares:1", mod="def=+1", **{"as": "blessing"}))
     g.refuse(do("attach", god="ares", card="aegis", to="ares:1",
-              **{"as": "blessing"}), "one of the same name")
+              **{"as": "blessing"}), "Attachments: one of the same name per minion")
     g.act(do("attach", god="ares", card="Laurel", to="ares:1", **{"as": "blessing"}))
     assert len(minion(g, "ares:1")["attachments"]) == 2
 
@@ -287,7 +287,7 @@ def test_one_attachment_of_a_name_per_minion():
 def test_mount_and_offering_only_on_your_own_minions_blessing_on_any():
     g = play_game()
     g.refuse(do("attach", god="ares", card="Pegasus", to="athena:1",
-              **{"as": "offering"}), "only on a minion you control")
+              **{"as": "offering"}), "Monstrous Offering: only on a minion you control")
     g.act(do("attach", god="ares", card="Gift of Ares", to="athena:2", **{"as": "blessing"}))
     assert minion(g, "athena:2")["attachments"][0]["by"] == "ares"
 
@@ -295,7 +295,7 @@ def test_mount_and_offering_only_on_your_own_minions_blessing_on_any():
 def test_mount_only_on_a_hero_and_a_new_one_replaces_the_old():
     g = play_game()
     g.refuse(do("attach", god="ares", card="Amazonian Cavalry", to="ares:1",
-              mod="cun=+2,swift", **{"as": "mount"}), "only on Heroes")
+              mod="cun=+2,swift", **{"as": "mount"}), "Heroic Mount: only on Heroes")
     g.act(do("attach", god="ares", card="Amazonian Cavalry", to="ares:2", mod="cun=+2,swift",
          **{"as": "mount"}))
     from referee.games.kleos import minions
@@ -311,7 +311,7 @@ def test_offering_only_on_a_monster():
     g = play_game()
     g.act(do("next"))  # Bob's Play Phase
     g.refuse(do("attach", god="athena", card="Nymph", to="athena:2",
-              **{"as": "offering"}), "only on Monsters")
+              **{"as": "offering"}), "Monstrous Offering: only on Monsters")
     g.act(do("attach", god="athena", card="Nymph", to="athena:1", mod="def=+1", **{"as": "offering"}))
 
 
@@ -327,7 +327,7 @@ def test_recruit_replace_naming_a_cursed_minion_is_refused_before_the_roll():
     dice would say (here a failed check, '-', which used to hide the bad choice)."""
     g = full_game(hex_on_2=True)
     g.refuse(do("recruit", minion="ares:1", dice="-",
-              replace="2"), "cursed minions cannot be replaced")
+              replace="2"), "Minion limit: cursed minions cannot be replaced")
     g.act(do("recruit", minion="ares:1", dice="s", replace="new"))  # the card goes to Hades
     assert "Amazonian Queen Myrina" in g.state["hades"] and glory_of(g, "ares") == 1
 

@@ -96,7 +96,7 @@ def test_only_one_minion_holds_olympus_favor():
     g.act(do("favor", minion="ares:1"))
     g.act(do("attack", minion="hermes:1", target="ares:1", dice="sssss-"))  # slaughter takes it
     assert g.state["favor"] == "hermes:1"
-    g.refuse(do("favor", minion="hermes:1"), "one holder")
+    g.refuse(do("favor", minion="hermes:1"), "Olympus' Favor: one holder at a time")
 
 
 def test_slaughter_by_the_holder_of_olympus_favor_keeps_it():
@@ -145,12 +145,12 @@ def test_negative_tactics_lower_the_attack():
 
 def test_attacking_a_minion_at_another_location_is_refused():
     g = tactics_game()
-    g.refuse(do("attack", minion="hermes:4", target="ares:1"), "same location")
+    g.refuse(do("attack", minion="hermes:4", target="ares:1"), "Attack: only a minion at the same location")
 
 
 def test_attacking_your_own_minion_is_refused():
     g = tactics_game()
-    g.refuse(do("attack", minion="hermes:1", target="hermes:2"), "opposing minion")
+    g.refuse(do("attack", minion="hermes:1", target="hermes:2"), "Attack: an opposing minion")
 
 
 def test_champion_is_never_slaughtered_and_returns_to_its_temple():
@@ -244,7 +244,7 @@ def test_second_opportunity_attack_by_the_same_minion_that_day_is_refused():
     g.act(do("move", minion="ares:2", to="arena"))
     g.act(do("oa", minion="dionysus:4", dice="--"))
     g.act(do("move", minion="ares:1", to="arena"))
-    g.refuse(do("oa", minion="dionysus:4"), "one per minion per day")
+    g.refuse(do("oa", minion="dionysus:4"), "Opportunity attacks: one per minion per day")
     g.act(do("oa", minion="dionysus:3", dice="-"))  # Priest: Attack 1 -> one die, a miss
     assert g.state["pending"] == [] and minion(g, "ares:1")["location"] == "arena"
 
@@ -270,7 +270,7 @@ def test_opportunity_attacks_offered_in_turn_order_from_the_first_player():
         place(g, ref, "arena")
     g.act(do("move", minion="ares:1", to="market"))
     assert queue(g) == ["athena", "hermes"]
-    g.refuse(do("oa", minion="hermes:1"), "turn order")
+    g.refuse(do("oa", minion="hermes:1"), "Opportunity attacks: offered in turn order from the first player")
     g.act(do("pass"))
     assert queue(g) == ["hermes"]
     g.act(do("oa", minion="hermes:1", dice="--"))

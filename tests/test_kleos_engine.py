@@ -161,7 +161,7 @@ def test_stat_check_against_a_number_and_a_competing_check():
 
 def test_champion_cards_are_never_played():
     g = new_game()
-    g.refuse(do("deploy", god="ares", cards=["Achilles"]), "always in play")
+    g.refuse(do("deploy", god="ares", cards=["Achilles"]), "Champion: one per god, always in play")
 
 
 def test_move_by_a_card_effect_spends_no_action_and_still_offers_opportunity_attacks():

@@ -111,7 +111,7 @@ def test_isles_repopulate_only_when_empty_of_card_and_minions():
     g.act(do("recruit", minion="ares:1", dice="s-"))  # Myrina leaves isle1; two Ares minions stay
     end_of_day(g)
     assert "isle1" not in g.state["awaiting"]  # minions still there
-    g.refuse(do("isle", isle="isle1", card="Minotaur"), "Daybreak only when empty")
+    g.refuse(do("isle", isle="isle1", card="Minotaur"), "Greek Isles: populated at setup, then at Daybreak only when empty of card and minions")
     action_phase(g)  # Bob is first on Day 2
     g.act(do("next"))  # Ann's Action Phase
     g.act(do("move", minion="ares:1", to="port"))
@@ -140,7 +140,7 @@ def test_card_kill_gives_glory_to_the_player_named():
     g.act(do("kill", minion="athena:champion", by="ares", reason="Thunderbolt"))
     assert glory_of(g, "ares") == 3 and minion(g, "athena:champion")["location"] == "h5"
     g.refuse(do("kill", minion="athena:champion", by="ares", reason="X",
-              slaughter=True), "never a champion")
+              slaughter=True), "Slaughter: never a champion")
 
 
 # -- The end of the Contest ------------------------------------------------------------------
@@ -311,4 +311,4 @@ def test_daybreak_asks_for_a_card_only_on_isles_empty_of_card_and_minions():
     end_of_day(g)
     assert g.state["isles"]["isle1"] is None and g.state["awaiting"] == []
     g.refuse(do("isle", isle="isle1", card="Cyclops",
-              stats={**CARDS["Cyclops"], "name": "Cyclops", "disposition": 2}), "only when empty of card and minions")
+              stats={**CARDS["Cyclops"], "name": "Cyclops", "disposition": 2}), "Greek Isles: populated at setup, then at Daybreak only when empty of card and minions")

@@ -157,7 +157,7 @@ def test_hint_never_invents_an_attached_card(tmp_path):
 
 def test_only_epic_minions_lie_on_the_isles():
     with table(*LIBRARY) as t:
-        out = t.refused(["isle", "isle1", "Hoplite Warrior"], rule="only Epic minions lie on the Isles")
+        out = t.refused(["isle", "isle1", "Hoplite Warrior"], rule="Greek Isles: only Epic minions lie on the Isles")
         assert "Hoplite Warrior is not an Epic minion" in out.error["message"]
 
 
@@ -170,7 +170,7 @@ def test_epic_cards_lie_only_on_the_greek_isles():
 def test_a_competing_check_is_between_two_different_minions():
     with table(*LIBRARY) as t:
         t.refused(["check", "ares:c", "cunning", "--against", "ann:c"],
-                  rule="a competing check is between two different minions")
+                  rule="Stat checks: a competing check is between two different minions")
 
 
 # -- guidance: what to type when cards are missing --------------------------------------------

@@ -11,7 +11,8 @@ from kleos_table import CHAMPIONS, contest, do, minion, new_game
 
 from referee.games.kleos import ENGINE, board
 from referee.games.kleos import state as st
-from referee.model.errors import IllegalAction, InputError
+from referee.model.errors import InputError
+from referee.testing import refused_by
 
 GODS = ("ares", "artemis", "athena", "dionysus", "hermes")
 DEFAULT = json.loads(Path(board.__file__).with_name("default_board.json").read_text())
@@ -43,14 +44,14 @@ def test_deployment_cannot_end_while_an_isle_has_no_epic_card():
     """docs/rulings/kleos.md: setup puts one Epic card on each of the five Isles; `next` is refused until
     then, naming the Isles still empty, and offered to playouts only then."""
     g = new_game(isles=False)
-    err = g.refuse(do("next"), "one Epic card on each of the five Isles")
+    err = g.refuse(do("next"), "Setup: one Epic card on each of the five Isles")
     assert "isle1, isle2, isle3, isle4, isle5 still wait" in err.message
     assert {"verb": "next"} not in ENGINE.legal_actions(g.state)
     g.act(do("isle", isle="isle1", card="Amazonian Queen Myrina"))
     g.act(do("isle", isle="isle3", card="Medusa"))
     g.act(do("isle", isle="isle4", card="Hydra"))
     g.act(do("isle", isle="isle2", card="Minotaur"))
-    err = g.refuse(do("next"), "one Epic card on each of the five Isles")
+    err = g.refuse(do("next"), "Setup: one Epic card on each of the five Isles")
     assert err.message.endswith("isle5 still waits for one (isle ISLE CARD)")
     assert g.state["phase"] == "deployment"
     g.act(do("isle", isle="isle5", card="Chimera"))
@@ -68,20 +69,20 @@ def test_random_temple_assignment_is_seeded_and_recorded():
 
 
 def test_chosen_temple_must_be_used_with_that_player_count():
-    with pytest.raises(IllegalAction) as info:
+    with refused_by("Setup: temple locations used per number of players") as info:
         new_game(temples={"ares": "h2"}, isles=False)
     assert "temple locations used" in info.value.rule
 
 
 def test_two_players_cannot_share_a_temple():
-    with pytest.raises(IllegalAction):
+    with refused_by("Setup: one temple per player"):
         new_game(temples={"ares": "h1", "athena": "h1"}, isles=False)
 
 
 def test_player_count_and_gods_are_checked():
-    with pytest.raises(IllegalAction):
+    with refused_by("Players: 2 to 5"):
         new_game(("ares",), isles=False)
-    with pytest.raises(IllegalAction):
+    with refused_by("Setup: each player is a different god"):
         contest({"players": [{"name": "A", "god": "ares"}, {"name": "B", "god": "ares"}],
               "champions": {"ares": CHAMPIONS["ares"]}})
     with pytest.raises(InputError):
@@ -111,7 +112,7 @@ def test_each_isle_takes_one_epic_card_at_setup():
     g.refuse(do("isle", isle="isle1", card="Minotaur"), "Greek Isles")
     # only an Epic minion lies on an Isle, and only on an Isle; an Epic card typed without its
     # Disposition is incomplete data
-    g.refuse(do("isle", isle="isle2", card="Hoplite Warrior"), "only Epic minions lie on the Isles")
+    g.refuse(do("isle", isle="isle2", card="Hoplite Warrior"), "Greek Isles: only Epic minions lie on the Isles")
     assert "not a Greek Isle" in g.refuse(do("isle", isle="port", card="Minotaur"), "Greek Isles").message
     assert "Disposition" in g.refuse(do("isle", isle="isle2", card="Theseus"), kind=InputError).message
 

@@ -18,7 +18,7 @@ def test_epic_deck_holds_one_copy_of_each_epic_minion():
     g = new_game(isles=False)
     g.act(do("isle", isle="isle1", card="Amazonian Queen Myrina"))
     g.refuse(do("isle", isle="isle4",
-              card="Amazonian Queen Myrina"), "one copy of each Epic minion")
+              card="Amazonian Queen Myrina"), "Epic Minion Deck: one copy of each Epic minion")
     g.act(do("isle", isle="isle4", card="Cyclops", stats={**CARDS["Cyclops"], "name": "Cyclops",
                                                       "disposition": 2}))
 
@@ -33,19 +33,19 @@ def test_a_recruited_epic_minion_is_not_drawn_again():
     g.act(do("next"))
     end_of_day(g)
     assert "isle1" in g.state["awaiting"]  # no card, no minion: a new Epic card is drawn
-    g.refuse(do("isle", isle="isle1", card="Amazonian Queen Myrina"), "one copy of each Epic minion")
+    g.refuse(do("isle", isle="isle1", card="Amazonian Queen Myrina"), "Epic Minion Deck: one copy of each Epic minion")
 
 
 def test_an_epic_card_on_an_isle_is_never_deployed_or_played_from_a_hand():
     """docs/rulings/kleos.md: each Epic card exists once; the Minotaur waiting on isle2 is not also in a
     hand (a minion there may recruit it)."""
     g = new_game(deploy={"ares": ["Hoplite Warrior"]})  # the Minotaur waits on isle2
-    err = g.refuse(do("deploy", god="ares", cards=["Minotaur"]), "one copy of each Epic minion")
+    err = g.refuse(do("deploy", god="ares", cards=["Minotaur"]), "Epic cards: one copy of each Epic minion, on an Isle, in a hand or in play")
     assert "Minotaur lies on isle2" in err.message
     g.refuse(do("deploy", god="athena",
-              cards=["Hoplite Warrior", "minotaur"]), "one copy of each Epic minion")  # nothing of a refused deploy enters
+              cards=["Hoplite Warrior", "minotaur"]), "Epic cards: one copy of each Epic minion, on an Isle, in a hand or in play")  # nothing of a refused deploy enters
     g.act(do("next"))  # Ann's Play Phase
-    err = g.refuse(do("play", god="ares", card="Minotaur"), "one copy of each Epic minion")
+    err = g.refuse(do("play", god="ares", card="Minotaur"), "Epic cards: one copy of each Epic minion, on an Isle, in a hand or in play")
     assert "Minotaur lies on isle2" in err.message
     g.act(do("play", god="ares", card="Theseus"))  # an Epic card from the Divine deck: fine
 
@@ -54,11 +54,11 @@ def test_an_epic_card_in_play_never_goes_on_an_isle_nor_enters_play_twice():
     """docs/rulings/kleos.md: the other way round, an Epic card deployed, played or recruited is in play,
     so it cannot lie on an Isle too, nor come from a hand a second time."""
     g = new_game(isles=False, deploy={"athena": ["Minotaur"]})
-    err = g.refuse(do("isle", isle="isle2", card="Minotaur"), "one copy of each Epic minion")
+    err = g.refuse(do("isle", isle="isle2", card="Minotaur"), "Epic cards: one copy of each Epic minion, on an Isle, in a hand or in play")
     assert "Minotaur is already in play as athena:1" in err.message
     assert "isle2" in g.state["awaiting"]
-    g.refuse(do("deploy", god="ares", cards=["Minotaur"]), "one copy of each Epic minion")
-    g.refuse(do("deploy", god="ares", cards=["Theseus", "Theseus"]), "one copy of each Epic minion")
+    g.refuse(do("deploy", god="ares", cards=["Minotaur"]), "Epic cards: one copy of each Epic minion, on an Isle, in a hand or in play")
+    g.refuse(do("deploy", god="ares", cards=["Theseus", "Theseus"]), "Epic cards: one copy of each Epic minion, on an Isle, in a hand or in play")
     g.act(do("deploy", god="ares", cards=["Hoplite Warrior", "Hoplite Warrior"]))  # Basic: many copies
     for isle, card in ISLE_CARDS.items():
         if isle != "isle2":
@@ -70,7 +70,7 @@ def test_an_epic_card_in_play_never_goes_on_an_isle_nor_enters_play_twice():
     end_of_day(g)  # Day 2: Bob's Play Phase first, then Ann's
     g.act(do("next"))
     err = g.refuse(do("play", god="ares",
-                    card="Amazonian Queen Myrina"), "one copy of each Epic minion")
+                    card="Amazonian Queen Myrina"), "Epic cards: one copy of each Epic minion, on an Isle, in a hand or in play")
     assert "already in play as ares:3" in err.message
 
 
@@ -81,7 +81,7 @@ def test_swift_double_move_ends_two_locations_away():
     g = new_game(deploy={"ares": ["Centaur"]})
     action_phase(g)
     place(g, "ares:1", "port")
-    g.refuse(do("move", minion="ares:1", to="isle1", to2="port"), "ends two locations away")
+    g.refuse(do("move", minion="ares:1", to="isle1", to2="port"), "Swift: a two-location move ends two locations away")
     assert minion(g, "ares:1")["actions"] == 2 and minion(g, "ares:1")["moves"] == 0
     g.act(do("move", minion="ares:1", to="market", to2="arena"))
     assert minion(g, "ares:1")["location"] == "arena"

@@ -30,7 +30,7 @@ def test_thunderbolts_discard_the_chosen_element_from_an_incomplete_card():
     t = _turn2_table("atmosphere", "air", "comet", "fire")
     err = t.refuse({"verb": "reveal", "player": "Bob", "card": "thunderbolts"}, kind=InputError)
     assert "--target" in err.message
-    t.refuse({"verb": "reveal", "player": "Bob", "card": "thunderbolts", "target": "comet:earth"})
+    t.refuse({"verb": "reveal", "player": "Bob", "card": "thunderbolts", "target": "comet:earth"}, rule="Aggression: Thunderbolts hit an unprotected Element card of an incomplete Nature card")
     _next(t, "thunderbolts", target="comet:fire")
     state = t.state
     assert state["in_play"]["comet"]["elements"] == []
@@ -71,9 +71,9 @@ def test_storm_with_nothing_to_discard_goes_back_to_hand_and_its_player_discards
     # back in hand (+1), then a Nature or Element card must go
     assert state["hand"][who] == hand + 1 and state["pool"]["storm"] == 1
     assert [(p["decision"], p["player"]) for p in state["pending"]] == [("storm-discard", who)]
-    t.refuse({"verb": "reveal", "player": state["round"]["order"][0], "card": "fire"})
-    t.refuse({"verb": "discard", "player": who, "card": "thunderbolts"})
-    t.refuse({"verb": "discard", "player": "Dee", "card": "fire"})
+    t.refuse({"verb": "reveal", "player": state["round"]["order"][0], "card": "fire"}, rule="Aggression: the Storm of Uranus' discard comes first")
+    t.refuse({"verb": "discard", "player": who, "card": "thunderbolts"}, rule="Aggression: the Storm's player discards a Nature or Element card")
+    t.refuse({"verb": "discard", "player": "Dee", "card": "fire"}, rule="Aggression: the Storm of Uranus' discard comes first")
     t.act({"verb": "discard", "player": who, "card": "fire"})
     state = t.state
     assert state["hand"][who] == hand and state["pending"] == []
@@ -154,7 +154,7 @@ def test_planet_complete_with_aggression_cards_unseen_is_a_defeat_decided_withou
     assert state["over"] and state["pending"] == [] and state["outcome"] == "defeat"
     assert state["aggression_held"] is True
     assert "5 Aggression cards were never seen" in text(events)
-    err = t.refuse({"verb": "end", "aggression_held": True})
+    err = t.refuse({"verb": "end", "aggression_held": True}, rule="End of the game")
     assert "game is over" in err.message
 
 
@@ -202,11 +202,11 @@ def test_thunderbolts_target_is_checked_the_same_way_when_nothing_can_be_hit():
     could be hit: nothing lies on an incomplete card here, so any target is refused."""
     t = _turn2_table("atmosphere", "air", "water", "fire")  # complete: nothing can be hit
     err = t.refuse({"verb": "reveal", "player": "Bob", "card": "thunderbolts",
-                    "target": "atmosphere:air"})
+                    "target": "atmosphere:air"}, rule="Aggression: Thunderbolts hit an unprotected Element card of an incomplete Nature card")
     assert (err.rule or "").startswith("Aggression: Thunderbolts hit")
     assert "no Element card can be hit now" in err.message
     t.refuse({"verb": "reveal", "player": "Bob", "card": "thunderbolts",
-              "target": "comet:fire"})  # not in play
+              "target": "comet:fire"}, rule="Aggression: Thunderbolts hit a Nature card in play")  # not in play
     events = _next(t, "thunderbolts")  # without a target: no effect
     assert "no effect" in text(events)
 
@@ -214,7 +214,7 @@ def test_thunderbolts_target_is_checked_the_same_way_when_nothing_can_be_hit():
 def test_thunderbolts_target_is_checked_under_the_hekatonkheires_too():
     t = _turn2_table("comet", "fire", "water", "water")
     _next(t, "hekatonkheires")
-    t.refuse({"verb": "reveal", "player": "Cy", "card": "thunderbolts", "target": "comet:earth"})
+    t.refuse({"verb": "reveal", "player": "Cy", "card": "thunderbolts", "target": "comet:earth"}, rule="Aggression: Thunderbolts hit an unprotected Element card of an incomplete Nature card")
     events = _next(t, "thunderbolts", target="comet:fire")
     assert "no effect" in text(events) and t.state["in_play"]["comet"]["elements"]
 
@@ -230,7 +230,7 @@ def test_reveal_options_that_do_not_fit_the_card_are_refused():
 
 def test_storm_discard_is_named_only_when_the_storm_blows_nothing_away():
     t = _turn2_table("comet", "fire", "water", "water")  # the Storm blows the Fire away
-    err = t.refuse({"verb": "reveal", "player": "Bob", "card": "storm", "discard": "water"})
+    err = t.refuse({"verb": "reveal", "player": "Bob", "card": "storm", "discard": "water"}, rule="Aggression: the Storm's player discards only when it blows nothing away")
     assert err.rule == "Aggression: the Storm's player discards only when it blows nothing away"
     _next(t, "storm")
     assert t.state["pending"] == [] and t.state["in_play"]["comet"]["elements"] == []
@@ -248,7 +248,7 @@ def test_storm_discard_is_not_the_divination_discard_for_a_token():
 def test_a_single_copy_card_seen_twice_is_named_properly():
     t = _turn2_table()
     _next(t, "hekatonkheires")
-    err = t.refuse({"verb": "reveal", "player": "Cy", "card": "hekatonkheires"})
+    err = t.refuse({"verb": "reveal", "player": "Cy", "card": "hekatonkheires"}, rule="Cards: the deck holds only so many copies of each card")
     assert err.message.startswith("The Hekatonkheires, the only one in this deck, is already "
                                   "accounted for")
     assert "every The" not in err.message and err.message.endswith("cannot be it")

@@ -87,7 +87,7 @@ def test_element_goes_only_on_a_nature_card_in_play_that_needs_it():
     events = _next(t, "air")
     assert "air" in t.state["discard"] and "no Nature card in play needs Air" in text(events)
     t = _laid("atmosphere", "fire", "fire", "fire")
-    err = t.refuse({"verb": "reveal", "player": "Bob", "card": "air", "on": "comet"})
+    err = t.refuse({"verb": "reveal", "player": "Bob", "card": "air", "on": "comet"}, rule="Creation: Elements go on Nature cards in play")
     assert "not in play" in err.message
 
 
@@ -109,13 +109,13 @@ def test_element_with_two_targets_asks_which():
 
 def test_complete_card_takes_no_more_elements():
     t = _laid("atmosphere", "air", "water", "comet")
-    err = t.refuse({"verb": "reveal", "player": "Bob", "card": "fire", "on": "atmosphere"})
+    err = t.refuse({"verb": "reveal", "player": "Bob", "card": "fire", "on": "atmosphere"}, rule="Creation: Elements go on Nature cards that still need them")
     assert "already complete" in err.message
 
 
 def test_aether_declares_one_needed_element():
     t = _laid("atmosphere", "air", "fire", "fire", "fire", "fire", n=6)
-    err = t.refuse({"verb": "reveal", "player": "Bob", "card": "aether", "as": "fire"})
+    err = t.refuse({"verb": "reveal", "player": "Bob", "card": "aether", "as": "fire"}, rule="Creation: an Element goes on a Nature card in play that needs it")
     assert "Atmosphere needs Water" not in err.message
     assert "--as water --on atmosphere" in err.message
     _next(t, "aether", **{"as": "water"})
@@ -133,7 +133,7 @@ def test_nature_card_as_an_element_printed_on_itself_earns_the_token():
     turn(t, [], [("show-card", {"player": "Cy", "to": "Dee"})])
     assert t.state["reserve"] == 1 and t.state["round"]["order"][0] == "Ann"
     # Bird shows Air, Fire, Earth: it may stand for Air on Atmosphere
-    err = t.refuse({"verb": "reveal", "player": "Ann", "card": "bird", "as": "water"})
+    err = t.refuse({"verb": "reveal", "player": "Ann", "card": "bird", "as": "water"}, rule="Creation: a Nature card replaces an element printed on it")
     assert "Bird shows Air, Fire, Earth" in err.message
     _next(t, "bird", **{"as": "air"})
     state = t.state
@@ -166,7 +166,7 @@ def test_discarded_nature_card_closes_its_routes_until_retrieved():
 def test_nature_card_is_unique():
     t = seated()
     _next(t, "comet")
-    err = t.refuse({"verb": "reveal", "player": "Bob", "card": "comet"})
+    err = t.refuse({"verb": "reveal", "player": "Bob", "card": "comet"}, rule="Cards: the deck holds only so many copies of each card")
     assert "already accounted for" in err.message
 
 
@@ -180,7 +180,7 @@ def test_revealed_card_must_have_an_unseen_copy():
     turn(t, [])  # turn 2: Bob reveals first
     t.refuse({"verb": "reveal", "player": "Bob", "card": "aether"}, kind=InputError)
     t.refuse({"verb": "reveal", "player": "Bob", "card": "lava"}, kind=InputError)
-    err = t.refuse({"verb": "reveal", "player": "Bob", "card": "fire"})
+    err = t.refuse({"verb": "reveal", "player": "Bob", "card": "fire"}, rule="Cards: the deck holds only so many copies of each card")
     assert "6 in this deck" in err.message
 
 
@@ -188,13 +188,13 @@ def test_reveal_in_order_from_the_first_player():
     t = seated(first="Cy")
     turn(t, [])
     assert t.state["round"]["order"] == ["Cy", "Dee", "Ann", "Bob"]
-    err = t.refuse({"verb": "reveal", "player": "Ann", "card": "fire"})
+    err = t.refuse({"verb": "reveal", "player": "Ann", "card": "fire"}, rule="Creation: reveal in order from the First Player")
     assert "Cy reveals next" in err.message
 
 
 def test_first_reveal_closes_divination_once_every_card_is_down():
     t = seated()
-    t.refuse({"verb": "reveal", "player": "Ann", "card": "comet"})  # nobody has placed yet
+    t.refuse({"verb": "reveal", "player": "Ann", "card": "comet"}, rule="Divination: the phase ends once every player has placed a card")  # nobody has placed yet
     t.act({"verb": "ready"})
     events = t.act({"verb": "reveal", "player": "Ann", "card": "comet"})
     assert t.state["phase"] == "creation" and "Creation: reveal in this order" in text(events)

@@ -33,8 +33,8 @@ def test_the_summary_pending_list_is_the_states_list_at_the_storm():
         assert t.summary["pending"][0]["choices"][-1] == "none"
         assert "fire" in t.summary["pending"][0]["choices"]
         assert t.summary["current"] == "Bob"
-        t.refused("reveal Cy water", rule="Storm of Uranus' discard comes first")
-        t.refused("discard Cy water", message="Bob must answer")
+        t.refused("reveal Cy water", rule="Aggression: the Storm of Uranus' discard comes first")
+        t.refused("discard Cy water", message="Bob must answer", rule="Aggression: the Storm of Uranus' discard comes first")
         t.ok("discard Bob water")
         assert t.state["pending"] == [] and t.summary["pending"] == []
 

@@ -35,7 +35,7 @@ def test_exchange_costs_two_tokens_paid_by_the_one_who_asks():
 
 
 def test_a_power_needs_its_tokens():
-    err = _rich().refuse({"verb": "exchange", "player": "Cy", "with": "Ann"})  # Cy: 1, needs 2
+    err = _rich().refuse({"verb": "exchange", "player": "Cy", "with": "Ann"}, rule="Energy: a power needs its tokens")  # Cy: 1, needs 2
     assert "Energy" in (err.rule or "")
     _rich().refuse({"verb": "show-card", "player": "Ann", "to": "Ann"},
                    rule="Energy: a card is shown to another player")
@@ -61,7 +61,7 @@ def test_discard_token_may_be_left_in_the_reserve():
 
 
 def test_aggression_cards_are_not_discarded_for_energy():
-    err = _rich().refuse({"verb": "discard", "player": "Ann", "card": "thunderbolts"})
+    err = _rich().refuse({"verb": "discard", "player": "Ann", "card": "thunderbolts"}, rule="Divination: discard for a token")
     assert "discard for a token" in (err.rule or "")
 
 
@@ -79,9 +79,9 @@ def test_swap_for_a_discarded_card_costs_three():
 def test_swap_refusals_name_the_rule():
     t = _rich()
     t.act({"verb": "discard", "player": "Bob", "card": "fire"})
-    t.refuse({"verb": "retrieve", "player": "Ann", "card": "water", "give": "air"})  # no Water
-    t.refuse({"verb": "retrieve", "player": "Ann", "card": "fire", "give": "storm"})  # Aggression
-    t.refuse({"verb": "retrieve", "player": "Bob", "card": "fire", "give": "air"})  # Bob: 2
+    t.refuse({"verb": "retrieve", "player": "Ann", "card": "water", "give": "air"}, rule="Energy: only a discarded card can be taken back")  # no Water
+    t.refuse({"verb": "retrieve", "player": "Ann", "card": "fire", "give": "storm"}, rule="Energy: swap for a discarded card")  # Aggression
+    t.refuse({"verb": "retrieve", "player": "Bob", "card": "fire", "give": "air"}, rule="Energy: a power needs its tokens")  # Bob: 2
     t.refuse({"verb": "retrieve", "player": "Ann", "card": "lava", "give": "air"}, kind=InputError)
 
 
@@ -89,7 +89,7 @@ def test_energy_powers_only_in_the_divination_phase():
     t = _rich()
     t.act({"verb": "ready"})
     t.act({"verb": "next"})
-    err = t.refuse({"verb": "show-card", "player": "Ann", "to": "Bob"})
+    err = t.refuse({"verb": "show-card", "player": "Ann", "to": "Bob"}, rule="Setup, then each turn a Divination and a Creation phase: each verb has its phase")
     assert "Divination" in (err.rule or "")
 
 
@@ -131,7 +131,7 @@ def test_discard_for_energy_once_per_divination():
     t = _rich()
     t.act({"verb": "show-card", "player": "Ann", "to": "Bob"})  # Reserve 1
     t.act({"verb": "discard", "player": "Bob", "card": "fire", "no_token": True})
-    err = t.refuse({"verb": "discard", "player": "Bob", "card": "air"})
+    err = t.refuse({"verb": "discard", "player": "Bob", "card": "air"}, rule="Divination: one discard for a token per player per phase")
     assert err.rule == "Divination: one discard for a token per player per phase"
     assert "Bob has already discarded" in err.message
     t.act({"verb": "discard", "player": "Cy", "card": "air"})  # another player may
@@ -140,12 +140,12 @@ def test_discard_for_energy_once_per_divination():
     t.act({"verb": "discard", "player": "Bob", "card": "water"})  # turn 2: Bob may again
     state = t.state
     assert state["hand"]["Bob"] == 7 and state["discard"].count("water") == 1
-    t.refuse({"verb": "discard", "player": "Bob", "card": "earth"})
+    t.refuse({"verb": "discard", "player": "Bob", "card": "earth"}, rule="Divination: one discard for a token per player per phase")
 
 
 def test_retrieve_names_a_single_copy_card_properly():
     err = _rich().refuse({"verb": "retrieve", "player": "Ann", "card": "hekatonkheires",
-                          "give": "fire"})
+                          "give": "fire"}, rule="Energy: only a discarded card can be taken back")
     assert err.message == "no Hekatonkheires card is in the discard pile"
-    err = _rich().refuse({"verb": "retrieve", "player": "Ann", "card": "fire", "give": "air"})
+    err = _rich().refuse({"verb": "retrieve", "player": "Ann", "card": "fire", "give": "air"}, rule="Energy: only a discarded card can be taken back")
     assert err.message == "no Fire card is in the discard pile"

@@ -22,14 +22,14 @@ def test_each_player_puts_one_card_face_down():
     t = seated()
     t.act({"verb": "ready", "player": "Bob"})
     assert t.state["hand"]["Bob"] == 9 and t.state["face_down"]["Bob"] == 1
-    err = t.refuse({"verb": "ready", "player": "Bob"})
+    err = t.refuse({"verb": "ready", "player": "Bob"}, rule="Divination: one card face down each")
     assert "one card face down" in (err.rule or "")
 
 
 def test_creation_waits_for_every_face_down_card():
     t = seated()
     t.act({"verb": "ready", "player": "Ann"})
-    err = t.refuse({"verb": "next"})
+    err = t.refuse({"verb": "next"}, rule="Divination: the phase ends once every player has placed a card")
     assert "Bob, Cy, Dee" in err.message
 
 

@@ -158,11 +158,11 @@ def test_full_game_aggression_defeat_on_the_first_turn():
     events = turn(t, [*ROUTE[0][:2], "thunderbolts"])
     assert t.state["over"] and t.state["outcome"] == "defeat"
     assert "Comet" not in text(events[-1:])
-    t.refuse({"verb": "reveal", "player": "Dee", "card": "water"})
+    t.refuse({"verb": "reveal", "player": "Dee", "card": "water"}, rule="End of the game")
 
 
 def test_game_ends_by_itself_only():
-    err = seated().refuse({"verb": "end"})
+    err = seated().refuse({"verb": "end"}, rule="End of the game: hands empty or the Planet complete")
     assert "End of the game" in (err.rule or "")
 
 

@@ -53,7 +53,7 @@ def test_reveal_target_is_checked_under_the_hekatonkheires():
     turn(t, ["atmosphere", "comet", "fire", "air"])  # Comet needs Earth, Atmosphere Water
     turn(t, ["hekatonkheires"])
     assert t.state["hek"]
-    err = t.refuse({"verb": "reveal", "player": "Cy", "card": "earth", "on": "atmosphere"})
+    err = t.refuse({"verb": "reveal", "player": "Cy", "card": "earth", "on": "atmosphere"}, rule="Creation: an Element goes on a Nature card in play that needs it")
     assert err.rule == NEEDS_RULE
     t.act({"verb": "reveal", "player": "Cy", "card": "earth", "on": "comet"})
     comet = [s["card"] for s in t.state["in_play"]["comet"]["elements"]]
@@ -67,7 +67,7 @@ def test_aether_target_must_be_legal_even_if_discarded():
     turn(t, ["atmosphere", "comet", "fire", "air"])  # Atmosphere needs Water, Comet Earth
     turn(t, ["hekatonkheires"])  # turn 2: Bob
     err = t.refuse({"verb": "reveal", "player": "Cy", "card": "aether", "as": "fire",
-                    "on": "atmosphere"})
+                    "on": "atmosphere"}, rule="Creation: an Element goes on a Nature card in play that needs it")
     assert err.rule == NEEDS_RULE
     t.act({"verb": "reveal", "player": "Cy", "card": "aether", "as": "water",
            "on": "atmosphere"})
@@ -90,7 +90,7 @@ def test_titan_discarded_nature_card_target_must_be_legal():
     t.act({"verb": "reveal", "player": "Dee", "card": "air"})
     # Ann (Cronus, male) reveals Mountain, a Level II card: discarded whatever it names
     err = t.refuse({"verb": "reveal", "player": "Ann", "card": "mountain", "as": "earth",
-                    "on": "wind"})
+                    "on": "wind"}, rule="Creation: Elements go on Nature cards in play")
     assert err.rule == IN_PLAY_RULE
     t.act({"verb": "reveal", "player": "Ann", "card": "mountain", "as": "earth", "on": "comet"})
     assert "mountain" in t.state["discard"] and t.state["in_play"]["comet"]["elements"] == [
@@ -146,12 +146,12 @@ def test_the_storm_taken_back_is_in_its_players_hand():
     turn(t, ["earth"])
     t.act({"verb": "reveal", "player": "Bob", "card": "storm"})  # nothing to blow away
     assert t.state["hand"]["Bob"] == 1 and t.state["known"] == {"storm": ["Bob"]}
-    err = t.refuse({"verb": "reveal", "player": "Cy", "card": "storm"})
+    err = t.refuse({"verb": "reveal", "player": "Cy", "card": "storm"}, rule="Hands: a card taken into a hand stays there until it is exchanged or seen")
     assert err.rule == HELD_RULE
     turn(t, ["earth", "earth"])  # Cy, Dee; turn 3 begins with Bob
     turn(t, [])
     assert t.state["round"]["order"][0] == "Bob"
-    err = t.refuse({"verb": "reveal", "player": "Bob", "card": "fire"})
+    err = t.refuse({"verb": "reveal", "player": "Bob", "card": "fire"}, rule="Hands: a card taken into a hand stays there until it is exchanged or seen")
     assert err.rule == HELD_RULE and "must be Storm of Uranus" in err.message
     t.act({"verb": "reveal", "player": "Bob", "card": "storm"})
 

@@ -8,7 +8,8 @@ from kreus_table import seated, table, text
 
 from referee.games.kreus import cards, data
 from referee.games.kreus.engine import KreusEngine
-from referee.model.errors import IllegalAction, InputError
+from referee.model.errors import InputError
+from referee.testing import refused_by
 
 
 @pytest.mark.parametrize("n, tokens, size, aether, per_element, thunderbolts", [
@@ -55,7 +56,7 @@ def test_altered_elements_one_copy_of_each_quality_per_element():
 
 @pytest.mark.parametrize("n", [2, 7])
 def test_setup_refuses_other_player_counts(n):
-    with pytest.raises(IllegalAction) as info:
+    with refused_by("Setup: 3 to 6") as info:
         table(n, players=[f"P{i}" for i in range(n)])
     assert "3 to 6" in info.value.rule
 
@@ -75,7 +76,7 @@ def test_first_player_is_the_planet_holder():
 
 def test_tokens_taken_in_seat_order_and_the_last_takes_the_rest():
     t = table(4, first="Cy")  # order: Cy, Dee, Ann, Bob; 7 tokens
-    t.refuse({"verb": "tokens", "player": "Ann", "n": 1})
+    t.refuse({"verb": "tokens", "player": "Ann", "n": 1}, rule="Setup: tokens are taken in seat order from the First Player")
     t.act({"verb": "tokens", "player": "Cy", "n": 2})
     t.act({"verb": "tokens", "player": "Dee", "n": 0})
     events = t.act({"verb": "tokens", "player": "Ann", "n": 1})
@@ -88,17 +89,17 @@ def test_tokens_taken_in_seat_order_and_the_last_takes_the_rest():
 
 def test_tokens_cannot_exceed_the_reserve_and_empty_reserve_ends_the_share_out():
     t = table(3)  # 3 tokens
-    t.refuse({"verb": "tokens", "player": "Ann", "n": 4})
+    t.refuse({"verb": "tokens", "player": "Ann", "n": 4}, rule="Setup: only the Reserve's tokens can be taken")
     t.refuse({"verb": "tokens", "player": "Ann", "n": -1},
              rule="Setup: only the Reserve's tokens can be taken")
     t.act({"verb": "tokens", "player": "Ann", "n": 3})
     state = t.state
     assert state["tokens"] == {"Ann": 3, "Bob": 0, "Cy": 0} and state["phase"] == "divination"
-    t.refuse({"verb": "tokens", "player": "Bob", "n": 0})
+    t.refuse({"verb": "tokens", "player": "Bob", "n": 0}, rule="Setup, then each turn a Divination and a Creation phase: each verb has its phase")
 
 
 def test_nothing_but_setup_before_the_tokens_are_shared():
-    err = table(4).refuse({"verb": "ready", "player": "Ann"})
+    err = table(4).refuse({"verb": "ready", "player": "Ann"}, rule="Setup, then each turn a Divination and a Creation phase: each verb has its phase")
     assert "Setup" in (err.rule or "")
 
 
@@ -108,7 +109,7 @@ def test_incarnation_setup_needs_a_titan_per_player():
     t.act({"verb": "titan", "player": "Ann", "titan": "cronus"})
     assert t.state["titans"]["Ann"]["face"] == "male"
     # Rhea is the other face of Cronus' card: taken
-    t.refuse({"verb": "titan", "player": "Bob", "titan": "rhea"})
+    t.refuse({"verb": "titan", "player": "Bob", "titan": "rhea"}, rule="Incarnation: each Titan card is dealt once")
     t.refuse({"verb": "titan", "player": "Bob", "titan": "zeus"}, kind=InputError)
     t.act({"verb": "titan", "player": "Bob", "titan": "hyperion", "face": "female"})
     assert t.state["titans"]["Bob"]["name"] == "theia"
@@ -116,8 +117,11 @@ def test_incarnation_setup_needs_a_titan_per_player():
     assert t.state["phase"] == "divination"
 
 
-def test_titans_are_refused_without_incarnation_mode():
-    seated(3).refuse({"verb": "titan", "player": "Ann", "titan": "cronus"})
+def test_titans_only_in_incarnation():
+    # while the tokens are shared out (setup, where `titan` belongs), a game without
+    # Incarnation mode takes no Titan; after setup the phase refuses it first
+    table(3).refuse({"verb": "titan", "player": "Ann", "titan": "cronus"}, rule="Incarnation mode")
+    seated(3).refuse({"verb": "titan", "player": "Ann", "titan": "cronus"}, rule="Setup")
 
 
 def test_default_tree_is_the_rulings_tree():
@@ -185,7 +189,7 @@ def test_incarnation_needs_a_titan_card_per_player():
     """A cards file with 1 Titan card for 3 players would leave setup waiting forever."""
     one = {"titans": [{"male": {"name": "cronus", "uses": 1, "phase": "divination"},
                        "female": {"name": "rhea", "uses": 1, "phase": "divination"}}]}
-    with pytest.raises(IllegalAction) as info:
+    with refused_by("Incarnation: each player draws a Titan card") as info:
         table(3, incarnation=True, cards=one)
     assert "Titan card" in info.value.message and "3 players" in info.value.message
     assert table(3, cards=one).state["phase"] == "setup"  # without Incarnation the Titans do not matter
@@ -200,13 +204,13 @@ def test_titan_card_drawn_by_the_referee_then_a_face_kept():
     i = state["drawn"]["Ann"]
     card = state["titan_cards"][i]
     assert "draws the" in text(events) and "Ann" not in state["titans"]
-    err = t.refuse({"verb": "titan", "player": "Bob", "titan": card["male"]["name"]})
+    err = t.refuse({"verb": "titan", "player": "Bob", "titan": card["male"]["name"]}, rule="Incarnation: each Titan card is dealt once")
     assert "dealt once" in (err.rule or "")
     err = t.refuse({"verb": "titan", "player": "Ann", "titan": "draw"},
                    rule="Incarnation: each player draws one Titan card")
     assert card["female"]["name"] in str(err)  # a face now
     other = state["titan_cards"][(i + 1) % 6]["female"]["name"]
-    err = t.refuse({"verb": "titan", "player": "Ann", "titan": other})
+    err = t.refuse({"verb": "titan", "player": "Ann", "titan": other}, rule="Incarnation: each player keeps the Titan card drawn")
     assert "drew" in err.message
     t.act({"verb": "titan", "player": "Ann", "titan": card["female"]["name"]})
     assert t.state["titans"]["Ann"]["face"] == "female" and not t.state["drawn"]
@@ -219,7 +223,7 @@ def test_a_titan_face_is_chosen_once():
     t.act({"verb": "titan", "player": "Ann", "titan": "cronus"})
     for fields in ({"titan": "cronus"}, {"titan": "rhea"}, {"titan": "cronus", "face": "female"},
                    {"titan": "draw"}, {"titan": "coeus"}):
-        err = t.refuse({"verb": "titan", "player": "Ann", **fields})
+        err = t.refuse({"verb": "titan", "player": "Ann", **fields}, rule="Incarnation: each player chooses one Titan face, once")
         assert err.rule == "Incarnation: each player chooses one Titan face, once"
         assert "Ann already incarnates Cronus (male)" in err.message
 
@@ -306,3 +310,11 @@ def test_layout_is_not_on_the_command_line():
     result = CliRunner().invoke(cli, ["kreus", "new", "--help"])
     assert result.exit_code == 0 and "--player" in result.output
     assert "layout" not in result.output
+
+
+def test_setup_tokens_are_taken_once_before_the_first_turn():
+    # in Incarnation mode setup goes on after the share-out (the Titans): tokens are not taken again
+    t = seated(3, incarnation=True)
+    assert t.state["phase"] == "setup" and t.state["token_taker"] is None
+    t.refuse({"verb": "tokens", "player": "Ann", "n": 1},
+             rule="Setup: tokens are taken once, before the first turn")

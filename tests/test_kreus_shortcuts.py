@@ -30,7 +30,7 @@ def test_ready_alone_places_a_card_for_everyone_still_to_place():
         assert _last(t)["player"] == ["Ann", "Cy", "Dee"]  # the log names them, seat order
         assert t.state["face_down"] == {"Ann": 1, "Bob": 1, "Cy": 1, "Dee": 1}
         assert t.state["hand"] == {"Ann": 9, "Bob": 9, "Cy": 9, "Dee": 9}
-        t.refused("ready", rule="one card face down each", message="already put a card")
+        t.refused("ready", rule="Divination: one card face down each", message="already put a card")
 
 
 def test_ready_all_means_everyone_unless_a_name_begins_with_all():
@@ -48,9 +48,9 @@ def test_ready_all_means_everyone_unless_a_name_begins_with_all():
 def test_ready_names_several_players_and_one_refusal_places_none():
     with _table() as t:
         t.ok("ready Cy")
-        t.refused("ready Ann Cy", rule="one card face down each", message="Cy has already")
+        t.refused("ready Ann Cy", rule="Divination: one card face down each", message="Cy has already")
         assert t.state["round"]["placed"] == ["Cy"] and t.state["hand"]["Ann"] == 10
-        t.refused("ready Ann ann", rule="one card face down each", message="named twice")
+        t.refused("ready Ann ann", rule="Divination: one card face down each", message="named twice")
         t.ok("ready an d")  # unique prefixes
         assert t.state["round"]["placed"] == ["Cy", "Ann", "Dee"]
 
@@ -76,7 +76,7 @@ def test_a_refused_reveal_refuses_the_whole_command():
     with _table() as t:
         t.ok("ready")
         # Cy reveals after Bob, not Dee: nothing of the command is recorded
-        t.refused("reveal Ann atmosphere Bob comet Dee fire", rule="reveal in order",
+        t.refused("reveal Ann atmosphere Bob comet Dee fire", rule="Creation: reveal in order",
                   message="Cy reveals next")
         assert t.state["phase"] == "divination" and t.state["in_play"] == {}
         t.refused("reveal Ann atmosphere Bob", code=2, message="a NAME and a CARD")
@@ -143,7 +143,7 @@ def test_next_says_which_phase_of_whom_it_ended():
 def test_player_and_card_names_by_unique_prefix():
     with Table("kreus", PLAYERS, seed="1") as t:
         t.ok("tokens a 1")
-        t.refused("tokens an 1", rule="tokens are taken in seat order", message="Bob's turn")
+        t.refused("tokens an 1", rule="Setup: tokens are taken in seat order", message="Bob's turn")
         t.ok("tokens bo 2")
         t.ok("tokens c 0")
         assert t.state["tokens"] == {"Ann": 1, "Bob": 2, "Cy": 0, "Dee": 4}

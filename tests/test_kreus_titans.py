@@ -67,21 +67,21 @@ def test_power_uses_are_limited():
     t = _table(Cy="coeus")  # Coeus: 2 uses
     t.act({"verb": "power", "player": "Cy", "titan": "coeus", "direction": "left"})
     t.act({"verb": "power", "player": "Cy", "direction": "right"})
-    err = t.refuse({"verb": "power", "player": "Cy", "direction": "left"})
+    err = t.refuse({"verb": "power", "player": "Cy", "direction": "left"}, rule="Incarnation: a power has limited uses")
     assert "limited uses" in (err.rule or "")
 
 
 def test_power_belongs_to_its_phase():
     t = _table()
     turn(t, [])
-    err = t.refuse({"verb": "power", "player": "Cy", "on": "Ann"})  # Phoebe: Divination only
+    err = t.refuse({"verb": "power", "player": "Cy", "on": "Ann"}, rule="Incarnation: each power has its phase")  # Phoebe: Divination only
     assert "phase" in (err.rule or "")
-    err = _table().refuse({"verb": "power", "player": "Dee"})  # Tethys: Creation only
+    err = _table().refuse({"verb": "power", "player": "Dee"}, rule="Incarnation: each power has its phase")  # Tethys: Creation only
     assert "phase" in (err.rule or "")
 
 
 def test_power_of_another_titan_is_refused():
-    err = _table().refuse({"verb": "power", "player": "Ann", "titan": "rhea"})
+    err = _table().refuse({"verb": "power", "player": "Ann", "titan": "rhea"}, rule="Incarnation: Titan powers")
     assert "incarnates Cronus" in err.message
 
 
@@ -97,7 +97,7 @@ def test_cronus_places_two_cards_plays_both_then_sits_out_a_turn():
     for who, card in (("Bob", "water"), ("Cy", "comet"), ("Dee", "fire")):
         t.act({"verb": "reveal", "player": who, "card": card})
     assert t.state["turn"] == 2
-    t.refuse({"verb": "ready", "player": "Ann"})
+    t.refuse({"verb": "ready", "player": "Ann"}, rule="Incarnation: Cronus skips the turn after his power")
     t.act({"verb": "ready"})
     assert t.state["face_down"]["Ann"] == 0 and t.state["hand"]["Ann"] == 8
 
@@ -112,7 +112,7 @@ def test_hyperion_plays_an_element_as_any_element():
 def test_without_hyperion_an_element_is_only_itself():
     t = _laid("atmosphere", "air", "fire", "fire")
     turn(t, [])
-    err = t.refuse({"verb": "reveal", "player": "Ann", "card": "fire", "as": "water"})
+    err = t.refuse({"verb": "reveal", "player": "Ann", "card": "fire", "as": "water"}, rule="Creation: Aether is the wild Element")
     assert "Aether" in (err.rule or "")
 
 
@@ -124,8 +124,8 @@ def test_iapetus_replays_the_elements_discarded_this_phase():
     events = _reveal(t, "fire", "water", "atmosphere", "air")
     assert t.state["round"]["replay"] == ["fire", "water"] and t.state["turn"] == 1
     assert "Iapetus" in text(events)
-    t.refuse({"verb": "reveal", "player": "Bob", "card": "fire"})
-    t.refuse({"verb": "reveal", "player": "Ann", "card": "earth"})
+    t.refuse({"verb": "reveal", "player": "Bob", "card": "fire"}, rule="Incarnation: Iapetus replays the recovered Elements")
+    t.refuse({"verb": "reveal", "player": "Ann", "card": "earth"}, rule="Incarnation: Iapetus replays what was discarded this phase")
     t.act({"verb": "reveal", "player": "Ann", "card": "water"})  # now Atmosphere takes it
     assert t.state["in_play"]["atmosphere"]["complete"]
     t.act({"verb": "reveal", "player": "Ann", "card": "fire"})  # still no taker: discarded
@@ -135,7 +135,7 @@ def test_iapetus_replays_the_elements_discarded_this_phase():
 def test_iapetus_is_declared_before_the_first_reveal():
     t = _table(Ann="iapetus", Bob="rhea")
     turn(t, ["comet"])
-    t.refuse({"verb": "power", "player": "Ann"})
+    t.refuse({"verb": "power", "player": "Ann"}, rule="Incarnation: Iapetus is declared at the start of Creation")
 
 
 def test_coeus_moves_the_first_player_card():
@@ -168,7 +168,7 @@ def test_crius_may_play_aggression_on_the_first_turn():
 def test_crius_is_declared_only_on_the_first_or_last_turn():
     t = _table(Ann="crius", Bob="theia")
     turn(t, ["fire", "fire", "fire", "fire"])
-    err = t.refuse({"verb": "power", "player": "Ann"})
+    err = t.refuse({"verb": "power", "player": "Ann"}, rule="Incarnation: Crius is declared on the first or last turn")
     assert "first or the last" in err.message
 
 
@@ -177,7 +177,7 @@ def test_theia_shows_cards_free_and_blocks_themis_bets():
     t.act({"verb": "power", "player": "Bob", "to": ["Cy", "Dee"]})
     assert t.state["tokens"]["Bob"] == 2
     t.act({"verb": "ready"})
-    err = t.refuse({"verb": "power", "player": "Ann", "on": "Bob", "card": "fire"})
+    err = t.refuse({"verb": "power", "player": "Ann", "on": "Bob", "card": "fire"}, rule="Incarnation: Themis never bets on a player who showed a card")
     assert "shown a card" in err.message
 
 
@@ -215,7 +215,7 @@ def test_themis_bet_wrong_stake_goes_to_the_reserve():
 
 def test_phoebe_looks_at_a_face_down_card():
     t = _table()
-    t.refuse({"verb": "power", "player": "Cy", "on": "Ann"})  # nothing face down yet
+    t.refuse({"verb": "power", "player": "Cy", "on": "Ann"}, rule="Incarnation: Phoebe looks at a face-down card")  # nothing face down yet
     t.act({"verb": "ready"})
     t.act({"verb": "power", "player": "Cy", "on": "Ann"})
     assert t.state["titans"]["Cy"]["used"] == 1
@@ -227,7 +227,7 @@ def test_tethys_protects_an_element_until_its_card_is_complete():
     t.act({"verb": "reveal", "player": "Ann", "card": "fire"})
     t.act({"verb": "power", "player": "Dee"})
     assert t.state["in_play"]["comet"]["elements"][0]["protected"] and t.state["reserve"] == 0
-    err = t.refuse({"verb": "power", "player": "Dee"})
+    err = t.refuse({"verb": "power", "player": "Dee"}, rule="Incarnation: one Tethys token per Element")
     assert "already protected" in err.message
     _reveal(t, "air", "water", "water")  # nothing needs them
     events = turn(t, ["thunderbolts", "water", "air", "water"])
@@ -242,7 +242,7 @@ def test_tethys_protects_an_element_until_its_card_is_complete():
 def test_tethys_needs_a_reserve_token():
     t = _laid("comet", "air", "air", "air")
     turn(t, ["fire"])  # Reserve 0; Ann's Fire goes on Comet
-    err = t.refuse({"verb": "power", "player": "Dee"})
+    err = t.refuse({"verb": "power", "player": "Dee"}, rule="Incarnation: Tethys' token comes from the Reserve")
     assert "Reserve is empty" in err.message
 
 
@@ -286,11 +286,11 @@ def test_tethys_protects_the_last_element_of_the_turn():
 def test_tethys_on_a_reveal_needs_tethys_and_an_element_put_into_play():
     t = _laid("comet", "air", "air", "air", Dee="themis")
     turn(t, [])
-    err = t.refuse({"verb": "reveal", "player": "Ann", "card": "fire", "tethys": True})
+    err = t.refuse({"verb": "reveal", "player": "Ann", "card": "fire", "tethys": True}, rule="Incarnation: Tethys protects an Element")
     assert "Tethys" in (err.rule or "")
     t = _laid("comet", "air", "air", "air")
     turn(t, [], [("show-card", {"player": "Ann", "to": "Bob"})])
-    err = t.refuse({"verb": "reveal", "player": "Ann", "card": "water", "tethys": True})
+    err = t.refuse({"verb": "reveal", "player": "Ann", "card": "water", "tethys": True}, rule="Incarnation: Tethys protects an Element as it is put into play")
     assert "Tethys" in (err.rule or "")  # lost, not in play
 
 
@@ -326,7 +326,7 @@ def test_oceanus_switches_only_players_who_reveal_this_turn():
     t = incarnated({"Ann": "cronus", "Bob": "oceanus", "Cy": "theia", "Dee": "phoebe"})
     turn(t, ["fire", "fire", "fire", "fire", "fire"], [("power", {"player": "Ann"})])
     assert t.state["turn"] == 2 and t.state["skip"]["Ann"] == 2
-    err = t.refuse({"verb": "power", "player": "Bob", "swap": ["Ann", "Cy"]})
+    err = t.refuse({"verb": "power", "player": "Bob", "swap": ["Ann", "Cy"]}, rule="Incarnation: Oceanus switches two players who reveal a card this turn")
     assert "sits this turn out" in err.message and "Oceanus" in (err.rule or "")
     t.act({"verb": "power", "player": "Bob", "swap": ["Dee", "Cy"]})
     assert t.state["round"]["order_mods"] == [{"kind": "swap", "a": "Dee", "b": "Cy"}]
@@ -342,7 +342,7 @@ def test_thunderbolts_cannot_aim_at_a_protected_element_even_when_nothing_else_c
     _reveal(t, "air", "water", "water")  # nothing needs them
     turn(t, [])  # turn 3: Bob first
     err = t.refuse({"verb": "reveal", "player": "Bob", "card": "thunderbolts",
-                    "target": "comet:fire"})
+                    "target": "comet:fire"}, rule="Aggression: Thunderbolts hit an unprotected Element card of an incomplete Nature card")
     assert "Thunderbolts hit an unprotected Element" in (err.rule or "")
     events = t.act({"verb": "reveal", "player": "Bob", "card": "thunderbolts"})
     assert "no effect" in text(events)

@@ -29,7 +29,7 @@ def test_every_game_lists_its_rules_and_the_cores_in_its_words(game):
 
 def test_a_refusal_names_a_rule_that_rules_then_explains(db):
     t = Table("croa", "--player Ann:red --player Bob:blue", seed="7")
-    out = t.refused("move h8 g7 --tile reeds", rule="Moves")
+    out = t.refused("move h8 g7 --tile reeds", rule="Pond rules (règles de la mare): a colony moves only its own frogs")
     named = out.error["rule"]
     shown = run("croa", "rules", rulebook.topic(named))
     assert shown.exit_code == 0 and named.split(":", 1)[1].strip() in " ".join(shown.output.split())
