@@ -46,7 +46,7 @@ def test_a_window_for_an_answer_does_not_tell_who_holds_the_card():
         ("Ann", "bounce"), ("Bob", "thunderclap"), ("Cy", "thunderclap")]
     assert "(Bob, Cy may hold one)" in ENGINE.render(t.state)
     refused = t.refuse({"verb": "card", "card": "thunderclap", "player": "Bob"},
-                       rule="play from your hand")
+                       rule="Card module (module cartes): play from your hand")
     assert "mega_jump" not in refused.message and "croa hand Bob" in refused.message
 
 

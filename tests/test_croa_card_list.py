@@ -14,7 +14,7 @@ from referee.games.croa import ENGINE
 from referee.games.croa.cardlist import CARD
 from referee.model.errors import InputError
 
-HAND_RULE = "play from your hand"
+HAND_RULE = "Card module (module cartes): play from your hand"
 
 
 def _cards(t: Pond) -> list[dict]:
