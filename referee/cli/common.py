@@ -162,6 +162,9 @@ def localize(cmd: click.Command) -> None:
         if english:
             said = _(inspect.cleandoc(english))
             item.help = english if said == inspect.cleandoc(english) else said
+    epilog = cmd.__dict__.setdefault("_english_epilog", cmd.epilog)
+    if epilog:
+        cmd.epilog = _(epilog)
 
 
 def game_group(game: str, help: str | None = None) -> click.Group:

@@ -14,6 +14,7 @@ from referee.model.verbs import Action, Verb
 from . import cards
 from .actions import RULE_PENDING
 from .board import NEIGHBOURS, SQUARES, ZONE, ZONES
+from .commands import COMMANDS, HELP, VERB_WORDS
 from .legal import frog_name
 from .pond import QUEEN, in_pond, occupied, reserve
 from .render import render, render_compact
@@ -35,6 +36,9 @@ class CroaEngine(Engine):
     max_players = 4
     series_word = "frogs"
     verbs = VERBS
+    commands = COMMANDS
+    cli_help = HELP
+    verb_words = VERB_WORDS
     rules: ClassVar[dict[str, str]] = {
         "over": N_("End of the game (fin de partie): one queen is left"),
         "pending": RULE_PENDING,
