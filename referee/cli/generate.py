@@ -60,8 +60,8 @@ def parameter(field: Field) -> click.Parameter:
     assert field.option is not None
     decls = [field.option, *field.aliases, name]
     if field.kind == "flag":
-        on_off = field.default is True and "/" not in field.option
-        if on_off:
+        spelled = "/" in field.option  # `--deal/--no-deal`: None when neither is typed
+        if field.default is True and not spelled:
             decls[0] = f"{field.option}/--no-{field.option.removeprefix('--')}"
         return click.Option(decls, is_flag=True, default=field.default,
                             help=field.help or None)
@@ -81,8 +81,8 @@ def values(fields: tuple[Field, ...], params: Mapping[str, Any]) -> dict[str, An
         value = params.get(param_name(field))
         if field.multiple:
             value = list(value or ()) or None
-        elif field.kind == "flag" and not value and field.default is not True:
-            value = None if field.default is None else value
+        elif field.kind == "flag" and "/" not in (field.option or ""):
+            value = (True if value else None) if field.default is None else bool(value)
         elif field.kind == "json" and value is not None:
             value = read_json(value, field.option or field.name)
         out[field.name] = value
@@ -226,12 +226,14 @@ def show(answer: Answer, sid: str | None = None, state: dict | None = None) -> N
             click.echo(output.fit(part.text, indent=""))
         elif isinstance(part, Table):
             click.echo(output.table(list(part.headers), [list(r) for r in part.rows]))
+        elif callable(part):  # drawn to the terminal's width (None: a pipe)
+            click.echo(output.fit_block(part(output.width())))
         else:
             click.echo(output.fit_block(part))
 
 
 _MADE: dict[str, click.Group] = {}
-LEGACY = ("kleos", "kreus", "cerebria", "elysion")  # games whose CLI module is still hand-written
+LEGACY = ("kleos", "cerebria", "elysion")  # games whose CLI module is still hand-written
 
 
 def __getattr__(name: str) -> click.Group:

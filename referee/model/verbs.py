@@ -172,10 +172,11 @@ class Prose:
 @dataclass(frozen=True)
 class Answer:
     """What a view or a calculator gives back: `data` for --json, `parts` for people (a
-    str is a drawn block, kept line by line; Prose a paragraph; Table a table)."""
+    str is a drawn block, kept line by line; a callable draws one for a width, None for a
+    pipe; Prose a paragraph; Table a table)."""
 
     data: dict[str, Any]
-    parts: tuple[str | Prose | Table, ...] = ()
+    parts: tuple[str | Prose | Table | Callable[[int | None], str], ...] = ()
 
 
 @dataclass(frozen=True)
@@ -196,6 +197,19 @@ class Command:
     run: Callable[..., Any] | None = None
     fields: tuple[Field, ...] = ()
     state: bool = False
+
+
+def one_or_many(name: str) -> Callable[[Action], Action]:
+    """A `typed` hook: a repeated field typed once is carried as that one word (several as a
+    list, none as None), as the log has always kept it."""
+
+    def typed(action: Action) -> Action:
+        value = action.get(name)
+        if isinstance(value, list) and len(value) == 1:
+            return {**action, name: value[0]}
+        return action
+
+    return typed
 
 
 def dry_accepted(handler: Handler, state: Any, verb: str, actions: Iterable[Action]) -> list[Action]:
