@@ -65,10 +65,11 @@ def parameter(field: Field) -> click.Parameter:
             decls[0] = f"{field.option}/--no-{field.option.removeprefix('--')}"
         return click.Option(decls, is_flag=True, default=field.default,
                             help=field.help or None)
+    extra: dict[str, Any] = {} if field.default is None else {"default": field.default,
+                                                            "show_default": not field.multiple}
     return click.Option(decls, required=field.required and field.default is None,
                         multiple=field.multiple, metavar=field.metavar, type=_type(field),
-                        default=field.default, help=field.help or None,
-                        show_default=field.default is not None and not field.multiple)
+                        help=field.help or None, **extra)
 
 
 def values(fields: tuple[Field, ...], params: Mapping[str, Any]) -> dict[str, Any]:
@@ -85,6 +86,8 @@ def values(fields: tuple[Field, ...], params: Mapping[str, Any]) -> dict[str, An
             value = (True if value else None) if field.default is None else bool(value)
         elif field.kind == "json" and value is not None:
             value = read_json(value, field.option or field.name)
+            if value is None:  # `null` would silently mean the shipped data
+                raise click.BadParameter("the file holds nothing (null)", param_hint=field.option)
         out[field.name] = value
     return out
 
@@ -124,6 +127,12 @@ def verb_command(game: str, verb: Verb) -> click.Command:
     from referee.cli.complete import attach
 
     params = [parameter(f) for f in verb.fields]
+    if verb.typed is not None:  # words reshaped after parsing: the hook checks the later ones
+        for param in [p for p in params if isinstance(p, click.Argument)][1:]:
+            param.required = False
+            param.type = click.STRING
+            if param.metavar and not param.metavar.startswith("["):
+                param.metavar = f"[{param.metavar}]"
     attach(params)
     open_word = any(f.positional and f.open for f in verb.fields)  # `glory ann -1`: -1 is a word
     cmd = click.Command(verb.name, callback=callback, help=verb.help or verb.name,
@@ -233,13 +242,11 @@ def show(answer: Answer, sid: str | None = None, state: dict | None = None) -> N
 
 
 _MADE: dict[str, click.Group] = {}
-LEGACY = ("kleos", "cerebria", "elysion")  # games whose CLI module is still hand-written
+LEGACY = ("kleos", "elysion")  # games whose CLI module is still hand-written
 
 
-def __getattr__(name: str) -> click.Group:
-    """`referee.cli.generate:NAME` (the root's lazy map): game NAME's group, built once."""
-    if name.startswith("__"):
-        raise AttributeError(name)
+def group_of(name: str) -> click.Group:
+    """Game NAME's group, built once."""
     if name not in _MADE:
         if name in LEGACY:
             import importlib
@@ -248,7 +255,13 @@ def __getattr__(name: str) -> click.Group:
         else:
             from referee.model import registry
 
-            if name not in registry.GAMES:
-                raise AttributeError(name)
+            registry.engine(name)  # an unknown game is refused there
             _MADE[name] = group(name)
     return _MADE[name]
+
+
+def __getattr__(name: str) -> click.Group:
+    """`referee.cli.generate:NAME` (the root's lazy map): game NAME's group."""
+    if name.startswith("__"):
+        raise AttributeError(name)
+    return group_of(name)

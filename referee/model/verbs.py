@@ -212,6 +212,18 @@ def one_or_many(name: str) -> Callable[[Action], Action]:
     return typed
 
 
+def actor_left_out(name: str) -> Callable[[Action], Action]:
+    """A `typed` hook for `VERB [PLAYER] X`: one word is X, and the player is left to the core
+    (the one who alone may act; the log names them)."""
+
+    def typed(action: Action) -> Action:
+        if action.get(name) is None:
+            return {**action, "player": None, name: action.get("player")}
+        return action
+
+    return typed
+
+
 def dry_accepted(handler: Handler, state: Any, verb: str, actions: Iterable[Action]) -> list[Action]:
     """The actions `handler` applies to a copy of `state` without refusal, as a dry run (the
     first result the referee would roll counts as accepted): how a game lists forms whose
