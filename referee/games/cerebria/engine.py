@@ -27,6 +27,7 @@ class CerebriaEngine(Engine):
     min_players = setup.MIN_PLAYERS
     max_players = setup.MAX_PLAYERS
     verbs = VERBS
+    rematch_fresh = ("first", "mood", "impulse")
     commands = COMMANDS
     rules: ClassVar[dict[str, str]] = {
         "over": "Winning the game",

@@ -29,6 +29,7 @@ class KreusEngine(Engine):
     max_players = 6
     series_word = "Planet and Energy"
     verbs = VERBS
+    rematch_fresh = ("first",)
     commands = COMMANDS
     _seated: tuple[list[str] | None, dict[str, str]] = (None, {})
     rules: ClassVar[dict[str, str]] = {
