@@ -12,9 +12,9 @@ from referee.model.verbs import Answer, Command, Field
 VIBES = ("red", "yellow", "green", "blue")  # as scorers.cerebria names them
 
 
-def new(players: list[str], first: str | None, mood: str | None, impulse: list[str] | None,
+def new(players: list[str] | None, first: str | None, mood: str | None, impulse: list[str] | None,
         deck: Any) -> dict[str, Any]:
-    options: dict[str, Any] = {"players": list(players)}
+    options: dict[str, Any] = {"players": list(players or ())}
     if first:
         options["first"] = first
     if mood:

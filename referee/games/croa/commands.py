@@ -31,12 +31,12 @@ MALES = Field("males", "A JSON file placing the males: {\"blue\": [\"male1\", \"
               kind="json", option="--males", required=False, metavar="FILE")
 
 
-def new(players: list[str], digital: bool | None, cards: bool | None, deal: bool | None,
+def new(players: list[str] | None, digital: bool | None, cards: bool | None, deal: bool | None,
         males: Any, deck: Any) -> dict[str, Any]:
     """The options of a new session, as typed (the males' layout checked here)."""
     from .tiles import check_layout
 
-    options: dict[str, Any] = {"players": list(players), "digital": bool(digital), "cards": bool(cards)}
+    options: dict[str, Any] = {"players": list(players or ()), "digital": bool(digital), "cards": bool(cards)}
     if deal is not None:
         options["deal"] = deal
     layout = check_layout(males) if males is not None else None

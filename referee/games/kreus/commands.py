@@ -10,13 +10,13 @@ from referee.model.errors import InputError
 from referee.model.verbs import Answer, Command, Field
 
 
-def new(players: list[str], first: str | None, first_game: bool, incarnation: bool,
+def new(players: list[str] | None, first: str | None, first_game: bool, incarnation: bool,
         altered: bool, cards: Any) -> dict[str, Any]:
     """The options of a new session; a replacement cards file is checked now, before anything
     is stored (its content goes into the session, so it replays without the file)."""
     from .data import load_cards
 
-    options: dict[str, Any] = {"players": list(players), "first": first, "first_game": first_game,
+    options: dict[str, Any] = {"players": list(players or ()), "first": first, "first_game": first_game,
                                "incarnation": incarnation, "altered": altered}
     if cards is not None:
         load_cards(cards)
