@@ -159,12 +159,12 @@ def _prepare(game: str, verb: Verb) -> Callable[[Any, dict], dict]:
             sid = session.resolve(store, game, context.get().session_id)
             return session.load(store, sid).state["cards"]
 
-        return fill(library(store, game), _Lazy(known), action)
+        return fill(library(store, game), Lazy(known), action)
 
     return prepare
 
 
-class _Lazy(Mapping[str, Any]):
+class Lazy(Mapping[str, Any]):
     """The session's cards, loaded only when asked for (the library usually answers)."""
 
     def __init__(self, load: Callable[[], Mapping[str, Any]]) -> None:
