@@ -16,9 +16,10 @@ a function still makes a circle: it only moves the moment it is met). Two checks
 
   a module imports its own layer or a lower one, never a higher one.
 
-The circles other work is removing are listed in KNOWN_CYCLES, each as the one import that closes
-it: the test tolerates those (and says when one is gone, so the list only shrinks) and fails on any
-other.
+No circle is tolerated, and no door the wrong way: the four circles the reshaping found (the
+record's seven modules, cli common/hint, Crôa! cards/legal, Cerebria names/zones/mindset) and
+the three it made visible (Cerebria and Kreus listings reading their declaration) went by moving
+what each side needed.
 """
 
 from __future__ import annotations
@@ -36,15 +37,6 @@ TOP = ("referee.__main__",)  # `python -m referee`: above everything
 # The ground every layer stands on: the package's version, the errors and the translation hook.
 # They import nothing of ours (checked below), so any layer may import them, scorers too.
 FOUNDATION = ("referee", "referee.model.errors", "referee.model.i18n")
-
-# Circles being removed elsewhere: (importer, imported), the import that closes each. Remove an
-# entry when its circle is gone (the test says so).
-KNOWN_CYCLES: list[tuple[str, str]] = [
-    ("referee.cli.common", "referee.cli.hint"),  # cli/common <-> cli/hint (cligen21)
-]
-# Doors the wrong way being removed elsewhere, the same way.
-KNOWN_WRONG_WAY: list[tuple[str, str]] = [
-]
 
 
 def _module(path: Path) -> str:
@@ -184,30 +176,15 @@ def _path_in(group: set[str], edges: dict[str, frozenset[str]]) -> list[str]:
 
 
 def test_no_circle_between_modules():
-    edges = {name: frozenset(t for t in targets if (name, t) not in KNOWN_CYCLES) for name, targets in graph().items()}
-    found = cycles(edges)
+    found = cycles(graph())
     assert found == [], "import circles:\n" + "\n".join(" -> ".join(c) for c in found)
-
-
-def test_known_cycles_are_still_there():
-    """An entry of KNOWN_CYCLES whose import is gone, or that closes no circle any more, is struck off."""
-    full = graph()
-    stale = [edge for edge in KNOWN_CYCLES if edge[1] not in full.get(edge[0], ())]
-    together = groups(full)
-    stale += [edge for edge in KNOWN_CYCLES if not any(edge[0] in g and edge[1] in g for g in together)]
-    assert stale == [], f"remove these from KNOWN_CYCLES: {sorted(set(stale))}"
 
 
 def test_no_door_the_wrong_way():
     found = [f"{name} ({LAYERS[layer(name)] if 0 <= layer(name) < len(LAYERS) else 'top'}) imports {target}"
              for name, targets in sorted(graph().items()) for target in sorted(targets)
-             if layer(target) > layer(name) and (name, target) not in KNOWN_WRONG_WAY]
+             if layer(target) > layer(name)]
     assert found == [], "imports against the layers:\n" + "\n".join(found)
-
-
-def test_known_wrong_way_doors_are_still_there():
-    full = graph()
-    assert [edge for edge in KNOWN_WRONG_WAY if edge[1] not in full.get(edge[0], ())] == []
 
 
 def test_the_foundation_imports_nothing_of_ours():

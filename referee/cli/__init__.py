@@ -48,7 +48,7 @@ GAME_HELP = {
 @click.group(
     cls=RootGroup,
     lazy={
-        **{name: (f"referee.cli.{name}:group", GAME_HELP[name]) for name in GAME_NAMES},
+        **{name: (f"referee.cli.generate:{name}", GAME_HELP[name]) for name in GAME_NAMES},
         **SESSION_COMMANDS,
     },
     context_settings={"help_option_names": ["-h", "--help"], "auto_envvar_prefix": "REFEREE"},

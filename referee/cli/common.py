@@ -22,6 +22,8 @@ from typing import TYPE_CHECKING, Any
 import click
 
 from referee.cli import context, output
+from referee.cli.context import load_current
+from referee.cli.hint import show_hint
 from referee.cli.lazy import SuggestingGroup
 
 if TYPE_CHECKING:
@@ -51,10 +53,6 @@ def dry_run_option(fn: Callable) -> Callable:
 
 LIKE = "referee.like"  # ctx.meta key: the session `new --like ID` copies
 LEAGUE = "referee.after.league"  # ctx.meta key: the league `new --league NAME` puts the session in
-# What a rematch does not copy: what was dealt, tossed or drawn for that one game...
-LIKE_FRESH = {"kreus": ("first",), "cerebria": ("first", "mood", "impulse"), "elysion": ("row", "shades")}
-# ...and what belongs to the players' gods, taken anew when --player is typed.
-LIKE_WITH_PLAYERS = {"kleos": ("temples", "champions")}
 
 
 class _FilledByLike(click.Option):
@@ -165,6 +163,9 @@ def localize(cmd: click.Command) -> None:
         if english:
             said = _(inspect.cleandoc(english))
             item.help = english if said == inspect.cleandoc(english) else said
+    epilog = cmd.__dict__.setdefault("_english_epilog", cmd.epilog)
+    if epilog:
+        cmd.epilog = _(epilog)
 
 
 def game_group(game: str, help: str | None = None) -> click.Group:
@@ -196,8 +197,6 @@ def game_group(game: str, help: str | None = None) -> click.Group:
     @json_option
     def hint(player: str | None, limit: int) -> None:
         """The legal next actions, grouped, with who may take them; each as you would type it."""
-        from referee.cli.hint import show_hint
-
         show_hint(game, group, player, limit)
 
     return group
@@ -228,16 +227,6 @@ def show_rules(game: str, topic: str | None) -> None:
 
 
 # -- sessions ----------------------------------------------------------------------
-
-def load_current(game: str | None, sid: str | None = None) -> tuple[str, Any]:
-    """The session a view command means (named, --session, or the current one), rebuilt."""
-    from referee.record import session
-
-    ref = context.get()
-    store = ref.reader()
-    sid = session.resolve(store, game, sid or ref.session_id)
-    return sid, session.load(store, sid)
-
 
 def show_session(game: str | None, sid: str | None, full: bool = False, pager: bool = True) -> Any:
     """Print a session's table (or its --json envelope); returns the session as loaded.
@@ -331,8 +320,8 @@ def like_options(store: RecordStore, game: str, like: str, given: dict) -> dict:
 
     Options typed on the command line (or set in the environment) win; a dict option
     typed now (Kleos' --temple, --champion) is merged key by key. Not copied: what was
-    dealt or tossed for that game (LIKE_FRESH), and, when --player is typed, what
-    belonged to the earlier players (LIKE_WITH_PLAYERS)."""
+    dealt or tossed for that game (the engine's `rematch_fresh`), and, when --player is
+    typed, what belonged to the earlier players (`rematch_with_players`)."""
     from click.core import ParameterSource
 
     from referee.record import session
@@ -342,9 +331,12 @@ def like_options(store: RecordStore, game: str, like: str, given: dict) -> dict:
     ctx = click.get_current_context()
     typed = {p.name.removesuffix("_file") for p in ctx.command.params if p.name
              and ctx.get_parameter_source(p.name) in (ParameterSource.COMMANDLINE, ParameterSource.ENVIRONMENT)}
-    drop = set(LIKE_FRESH.get(game, ()))
+    from referee.model import registry
+
+    engine = registry.engine(game)
+    drop = set(engine.rematch_fresh)
     if "players" in typed:
-        drop |= set(LIKE_WITH_PLAYERS.get(game, ()))
+        drop |= set(engine.rematch_with_players)
     options = {k: v for k, v in earlier.items() if k not in drop}
     for key, value in given.items():
         if key in typed:

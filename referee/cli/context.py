@@ -90,3 +90,13 @@ def get() -> Referee:
         obj = ctx.ensure_object(Referee)
         obj.configure(None, os.environ.get("REFEREE_SESSION"), False)
     return obj
+
+
+def load_current(game: str | None, sid: str | None = None) -> tuple[str, Any]:
+    """The session a view command means (named, --session, or the current one), rebuilt."""
+    from referee.record import session
+
+    ref = get()
+    store = ref.reader()
+    sid = session.resolve(store, game, sid or ref.session_id)
+    return sid, session.load(store, sid)

@@ -101,13 +101,12 @@ for _cmd in (amend_cmd, insert_cmd, strike_cmd):
 
 def capture(game: str, words: list[str]) -> dict:
     """The action WORDS mean in `game`, parsed by the game's own commands, not applied."""
-    import importlib
-
+    from referee.cli import generate
     from referee.model.errors import InputError
 
     if not words:
         raise InputError("give the command after `--`, as typed after `referee GAME`")
-    group = importlib.import_module(f"referee.cli.{game}").group
+    group = generate.group_of(game)
     ref = context.get()
     parent = click.get_current_context().find_root()  # usage errors read `referee GAME VERB`
     probe = click.Context(group, parent=parent, info_name=game, obj=ref)

@@ -3,8 +3,8 @@
 The actions come from the core's question (`Engine.legal_actions`); each is turned back
 into the words a player types after `referee GAME`, generically, from the verb's Click
 parameters (arguments in order, options as `--opt value`, flags). Nothing random is ever
-shown: legal actions carry no dice, tiles or cards still to come, and the Kleos odds are
-worked out from how many dice each side would roll (scorers/kleos.py), never by rolling.
+shown: legal actions carry no dice, tiles or cards still to come, and a game's note on an
+action (`Engine.hint_note`: the Kleos odds of an attack) is worked out, never rolled.
 """
 
 from __future__ import annotations
@@ -182,7 +182,7 @@ def hints(live: Live, group: click.Group, player: str | None = None, limit: int 
         free = free_fields(engine, action)
         if free:
             entry["free"] = free
-        odds = attack_odds(live, action)
+        odds = live.engine.hint_note(live.state, action, live.ply)
         if odds:
             entry["odds"] = odds
         out.append(entry)
@@ -358,74 +358,12 @@ def _wrap(line: str, width: int) -> list[str]:
                          break_long_words=False, break_on_hyphens=False) or [line]
 
 
-# -- Kleos: how many dice and the odds, without rolling --------------------------------------------
-
-def attack_odds(live: Live, action: dict) -> str | None:
-    """For a Kleos attack: the dice each side would roll and the chances, never a roll."""
-    if live.game != "kleos" or action.get("verb") not in ("attack", "oa"):
-        return None
-    events = _probe(live, action)
-    checks = [c for e in events for c in e.get("combat", [])]
-    if not checks:
-        return None
-    import re
-
-    from scorers import kleos as odds
-
-    first = checks[0]
-    # a champion is never slaughtered; an opportunity attack's target is the minion that flees
-    fleeing = re.search(r"opportunity attack on (\S+)", " ".join(e.get("text", "") for e in events))
-    target = str(action.get("target") or (fleeing.group(1) if fleeing else ""))
-    kill = odds.at_least(first["dice"], first["defense"], first["godly"])
-    text = f"{first['dice']} dice v Defense {first['defense']}: kill {_pct(kill)}"
-    if not target.endswith(":champion"):
-        margin = odds.SLAUGHTER_MARGIN  # successes over Defense that slaughter
-        text += f", slaughter {_pct(odds.at_least(first['dice'], first['defense'] + margin, first['godly']))}"
-    if len(checks) > 1:
-        second = checks[1]
-        back = odds.at_least(second["dice"], second["defense"], second["godly"])
-        text += f"; retaliation {second['dice']} dice v Defense {second['defense']}: kill {_pct(back)}"
-    return text
-
-
-def _pct(p: Any) -> str:
-    return f"{float(p) * 100:.0f}%"
-
-
-def _probe(live: Live, action: dict) -> list[dict]:
-    """Play the action on a copy with made-up blank dice, only to read how many dice each side
-    rolls against which Defense (the events and their combat data); the seed is never used."""
-    from referee.model.chance import Chance, NotYetRolled
-
-    class Probe(Chance):
-        def dice(self, label: str, count: int, faces: Any, typed: Any = None, aliases: Any = None) -> list[str]:
-            pool = list(faces)
-            common = max(set(pool), key=pool.count)
-            self.results.append({"label": label, "value": [common] * count, "source": "probe"})
-            return [common] * count
-
-        def draw(self, label: str, generate: Any, typed: Any = None, check: Any = None,
-                 what: str = "draw a result") -> Any:
-            if typed is None:
-                raise NotYetRolled(label, what, list(self.results))
-            return super().draw(label, generate, typed, check, what)
-
-    engine = live.engine
-    try:
-        state = engine.copy(live.state)
-        _, events = engine.apply(state, engine.normalize(state, action), Probe("probe", live.ply, dry=True))
-    except Exception:  # no odds then
-        return []
-    return list(events)
-
-
 def show_hint(game: str, group: click.Group, player: str | None, limit: int) -> None:
     """`referee GAME hint`: text for people, the contract's JSON for scripts."""
     from referee.cli import context, output
-    from referee.cli.common import load_current
 
     ref = context.get()
-    sid, loaded = load_current(game)
+    sid, loaded = context.load_current(game)
     live = Live.of(loaded, ref.reader())
     name = None
     if player is not None:

@@ -104,41 +104,29 @@ def _card(store: RecordStore, name: str) -> dict | None:
     return store.library_get(GAME, KIND, name.strip())
 
 
-def _lookup(store: RecordStore, name: str) -> dict:
-    """A card's stats from the library, else from the current session; refused with a hint."""
-    from referee.games.kleos import cards
+def _known(store: Any) -> Any:
+    """The current session's cards, read only when the library does not hold the card."""
+    from referee.cli.generate import Lazy
     from referee.record import session
 
-    card = _card(store, name)
-    if card is None:  # a short name the rulebook uses, e.g. Myrina
-        facts = cards.rulebook_facts().get(name.strip().lower())
-        card = _card(store, facts["name"]) if facts else None
-    if card is not None:
-        return card
-    sid = session.resolve(store, GAME, context.get().session_id)
-    known = session.load(store, sid).state["cards"]
-    if name.strip().lower() in known:
-        return known[name.strip().lower()]
-    names = sorted({*store.library_list(GAME, KIND), *(c["name"] for c in known.values())})
-    full = cards.match(name, names)  # a unique prefix of a name, or of one of its words
-    if full is not None:
-        return _card(store, full) or known[full.lower()]
-    close = [n for n in names if name.strip().lower() in n.lower()]
-    error = cards.unknown_card(name.strip())
-    if close:
-        error.message += f" (did you mean {' or '.join(repr(n) for n in close[:3])}?)"
-    raise error
+    def load() -> Any:
+        sid = session.resolve(store, GAME, context.get().session_id)
+        return session.load(store, sid).state["cards"]
+
+    return Lazy(load)
 
 
 def _with_stats(store: RecordStore, action: dict) -> dict:
     """Copy the card's stats into the action, so the log replays without the library."""
-    card = _lookup(store, action["card"])
-    return {**action, "card": card["name"], "stats": card}
+    from referee.games.kleos.lookup import with_stats
+
+    return with_stats(store.library_list(GAME, KIND), _known(store), action)
 
 
-def _with_many(store: RecordStore, action: dict) -> dict:
-    found = [_lookup(store, n) for n in action["cards"]]
-    return {**action, "cards": [c["name"] for c in found], "stats": found}
+def _with_many(store: Any, action: dict) -> dict:
+    from referee.games.kleos.lookup import with_many
+
+    return with_many(store.library_list(GAME, KIND), _known(store), action)
 
 
 @group.group("card", context_settings={"help_option_names": ["-h", "--help"]})

@@ -30,7 +30,8 @@ def _esc(text: str) -> str:
 def _help(cmd: click.Command) -> str:
     import inspect
 
-    return inspect.cleandoc(cmd.help or cmd.short_help or "")
+    text = inspect.cleandoc(cmd.help or cmd.short_help or "")
+    return text + (f"\n\n{cmd.epilog}" if cmd.epilog else "")  # who may use a verb
 
 
 def _paragraphs(text: str) -> list[str]:

@@ -33,7 +33,7 @@ from typing import Any, ClassVar
 from referee.model.chance import Chance
 from referee.model.errors import IllegalAction, InputError
 from referee.model.i18n import N_, _, elide
-from referee.model.verbs import Action, Event, Pending, Verb, public
+from referee.model.verbs import Action, Command, Event, Pending, Verb, public
 
 
 def event(text: str, **data: Any) -> Event:
@@ -90,6 +90,14 @@ class Engine:
     max_players = 2
     turn_word = "turn"  # what the summary's `turn` counts, in the game's words ("day")
     verbs: ClassVar[Mapping[str, Verb]] = {}
+    # the rest of its command line: `new`, views and calculators (referee.cli.generate)
+    commands: ClassVar[tuple[Command, ...]] = ()
+    cli_help: ClassVar[str] = ""  # the help of `referee GAME` (default: the title)
+    verb_words: ClassVar[Mapping[str, str]] = {}  # a verb in the table's words -> its name
+    # `new --like ID` (a rematch) leaves out these options: what was dealt, tossed or drawn
+    # for that one game, and, when --player is typed, what belonged to the earlier players
+    rematch_fresh: ClassVar[tuple[str, ...]] = ()
+    rematch_with_players: ClassVar[tuple[str, ...]] = ()
     rules: ClassVar[dict[str, str]] = {}
     series_word = "score"  # what `series` charts, in the game's words ("glory", "frogs")
     # whether `legal_actions` is proven exact (tests/test_legal_exact.py): every action
@@ -304,6 +312,10 @@ class Engine:
                 if filled is not None:
                     out.append(filled)
         return out
+
+    def hint_note(self, state: Any, action: Action, ply: int) -> str | None:
+        """A note a hint shows beside a listed action (the odds of an attack); never a roll."""
+        return None
 
     def with_library(self, state: Any, library: dict[str, dict]) -> Any:
         """Fold table knowledge kept outside the log (a card library) into a copy of the

@@ -69,7 +69,11 @@ class Field:
     `name` is the action's key. A positional field is an argument of the Click command
     (`metavar` names it in help); one with `option` is that option (`--dice`). `kind`
     says what is typed: "player" fields are resolved by the core (any case, a unique
-    prefix is enough); "flag" is an on/off option; "int" a whole number; "text" anything.
+    prefix is enough); "flag" is an on/off option (`default` True: `--x/--no-x`, always
+    carried); "int" a whole number (a bad one is a usage error naming the field); "json" a
+    JSON file whose content the command carries (the option names the file); "text"
+    anything. `choices` on a text field is its whole domain (any case, a unique beginning).
+    `aliases` are more spellings of the option (`-t`).
     `result` marks a random result typed at the table (dice, a tile, a drawn card): a
     hint never offers one. `open` marks a free value (a number of glory, a reason)
     that completion cannot list: a listed action holding its placeholder word (metavar,
@@ -87,6 +91,8 @@ class Field:
     open: bool = False
     metavar: str | None = None
     bounds: Callable[[Any, Any], bool] | None = None
+    default: Any = None
+    aliases: tuple[str, ...] = ()
 
     @property
     def placeholder(self) -> str:
@@ -117,6 +123,12 @@ class Verb:
     - `sample(state)`: what a random playout draws from for this verb, when it differs from
       the whole list (a few token counts, reveals that build repeated as weights).
     - `log(action)`: the log line; None: the generic one.
+    - `typed(action)`: the action as the words typed give it, before the core sees it (a
+      `FROM-TO` word split in two); raises InputError for words that make no action.
+    - `library`: the card library kind (in the store) whose cards' stats the command copies
+      into the action with `prepare(library, known, action)` (`known`: the session's cards),
+      so the log replays without the library.
+    `help` is the command's help: its first line the short help, then the details.
     """
 
     name: str
@@ -131,6 +143,8 @@ class Verb:
     options: Callable[[Any], Iterable[Action]] | None = None
     sample: Callable[[Any], Iterable[Action]] | None = None
     log: Callable[[Action], str] | None = None
+    typed: Callable[[Action], Action] | None = None
+    prepare: Callable[[Mapping[str, Any], Mapping[str, Any], Action], Action] | None = None
 
     @property
     def usable_when_free(self) -> bool:
@@ -138,6 +152,76 @@ class Verb:
 
     def field(self, name: str) -> Field | None:
         return next((f for f in self.fields if f.name == name), None)
+
+
+@dataclass(frozen=True)
+class Table:
+    """Rows under headers, as a view shows them (the CLI fits them to the terminal)."""
+
+    headers: tuple[str, ...]
+    rows: tuple[tuple[Any, ...], ...]
+
+
+@dataclass(frozen=True)
+class Prose:
+    """A paragraph, wrapped to the terminal."""
+
+    text: str
+
+
+@dataclass(frozen=True)
+class Answer:
+    """What a view or a calculator gives back: `data` for --json, `parts` for people (a
+    str is a drawn block, kept line by line; a callable draws one for a width, None for a
+    pipe; Prose a paragraph; Table a table)."""
+
+    data: dict[str, Any]
+    parts: tuple[str | Prose | Table | Callable[[int | None], str], ...] = ()
+
+
+@dataclass(frozen=True)
+class Command:
+    """A command of a game that is not an action, declared beside the verbs.
+
+    - kind "new": `run(**fields)` returns the options of a new session (the CLI adds
+      --seed, --name, --like, --league, --dry-run);
+    - kind "status": draws the table (as `status`);
+    - kind "view": `run(engine, state, **fields)` returns an Answer about the current
+      session (`state=True`: its JSON carries the state too);
+    - kind "tool": `run(**fields)` returns an Answer; no session needed.
+    """
+
+    name: str
+    kind: Literal["new", "status", "view", "tool"]
+    help: str
+    run: Callable[..., Any] | None = None
+    fields: tuple[Field, ...] = ()
+    state: bool = False
+
+
+def one_or_many(name: str) -> Callable[[Action], Action]:
+    """A `typed` hook: a repeated field typed once is carried as that one word (several as a
+    list, none as None), as the log has always kept it."""
+
+    def typed(action: Action) -> Action:
+        value = action.get(name)
+        if isinstance(value, list) and len(value) == 1:
+            return {**action, name: value[0]}
+        return action
+
+    return typed
+
+
+def actor_left_out(name: str) -> Callable[[Action], Action]:
+    """A `typed` hook for `VERB [PLAYER] X`: one word is X, and the player is left to the core
+    (the one who alone may act; the log names them)."""
+
+    def typed(action: Action) -> Action:
+        if action.get(name) is None:
+            return {**action, "player": None, name: action.get("player")}
+        return action
+
+    return typed
 
 
 def dry_accepted(handler: Handler, state: Any, verb: str, actions: Iterable[Action]) -> list[Action]:

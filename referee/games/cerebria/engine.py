@@ -6,6 +6,7 @@ import random
 from typing import Any, ClassVar
 
 from referee.games.cerebria import cards, flow, mindset, names, render, setup, zones
+from referee.games.cerebria.commands import COMMANDS
 from referee.games.cerebria.state import State
 from referee.games.cerebria.verbs import VERBS, line
 from referee.model.chance import Chance
@@ -26,6 +27,8 @@ class CerebriaEngine(Engine):
     min_players = setup.MIN_PLAYERS
     max_players = setup.MAX_PLAYERS
     verbs = VERBS
+    rematch_fresh = ("first", "mood", "impulse")
+    commands = COMMANDS
     rules: ClassVar[dict[str, str]] = {
         "over": "Winning the game",
         "turn": flow.TURN_RULE,

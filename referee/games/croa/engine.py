@@ -17,6 +17,7 @@ from . import cards
 from .actions import RULE_PENDING
 from .board import NEIGHBOURS, SQUARES, ZONE, ZONES
 from .cardlist import CARD
+from .commands import COMMANDS, HELP, VERB_WORDS
 from .legal import frog_name
 from .pond import QUEEN, in_pond, occupied, reserve
 from .render import render, render_compact
@@ -41,6 +42,9 @@ class CroaEngine(Engine):
     series_word = "frogs"
     verbs = VERBS
     legal_exact = True  # tests/test_legal_exact.py: accepted exactly when listed
+    commands = COMMANDS
+    cli_help = HELP
+    verb_words = VERB_WORDS
     rules: ClassVar[dict[str, str]] = {
         "over": N_("End of the game (fin de partie): one queen is left"),
         "pending": RULE_PENDING,

@@ -31,6 +31,7 @@ class ElysionEngine(Engine):
     min_players = 2
     max_players = 7
     verbs = VERBS
+    rematch_fresh = ("row", "shades")
     rules: ClassVar[dict[str, str]] = {
         "turn": flow.TURN_RULE,
         "phase": flow.DAY_RULE,

@@ -47,6 +47,7 @@ class KleosEngine(Engine):
     min_players = 2
     max_players = 5
     verbs = VERBS
+    rematch_with_players = ("temples", "champions")
     rules: ClassVar[dict[str, str]] = {
         "over": "End of the Contest: it ends after Dusk of Day 5",
         "turn": "Turn order: players act in turn order",
@@ -145,6 +146,11 @@ class KleosEngine(Engine):
         return board_html(state)
     def render_compact(self, state: State) -> str:
         return render.render_compact(state)
+
+    def hint_note(self, state: Any, action: Action, ply: int) -> str | None:
+        from referee.games.kleos.hint_odds import attack_odds
+
+        return attack_odds(self, state, action, ply)
 
     def playout_options(self, rng: random.Random) -> dict:
         return options.playout_options(rng)

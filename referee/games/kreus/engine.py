@@ -7,6 +7,7 @@ from collections import Counter
 from typing import ClassVar
 
 from referee.games.kreus import board, cards, flow, layout, listing, render, setup
+from referee.games.kreus.commands import COMMANDS
 from referee.games.kreus.state import KreusState
 from referee.games.kreus.table import held_aggression, tokens_on_cards
 from referee.games.kreus.verbs import VERBS, command_line
@@ -28,6 +29,8 @@ class KreusEngine(Engine):
     max_players = 6
     series_word = "Planet and Energy"
     verbs = VERBS
+    rematch_fresh = ("first",)
+    commands = COMMANDS
     _seated: tuple[list[str] | None, dict[str, str]] = (None, {})
     rules: ClassVar[dict[str, str]] = {
         "players": "Setup",

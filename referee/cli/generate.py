@@ -1,0 +1,267 @@
+"""A game's Click group, generated from its engine's declaration (referee.model.verbs).
+
+    group("croa")  # the group `referee croa`: every declared verb, `new`, views, tools
+
+Each declared `Verb` becomes a command: its positional fields the arguments (in order), its
+option fields the options (required, repeatable, flags, metavars, `kind="int"` parsed as a
+number, a `choices` domain listed), its help the verb's, who may use it said after it; the
+command builds the action from the words typed, hands it to the session layer and prints
+what happened (with --dry-run and --json). Each declared `Command` (`new`, a view, a
+calculator) becomes a command the same way. Any registered engine gets its CLI from here:
+nothing in referee/cli/ is written per game.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from typing import Any
+
+import click
+
+from referee.cli import common, context, output
+from referee.model.verbs import WHO_HELP, Answer, Command, Field, Prose, Table, Verb
+
+
+def group(name: str) -> click.Group:
+    """The Click group of game `name`, built from `registry.engine(name)`'s declaration."""
+    from referee.model import registry
+
+    engine = registry.engine(name)
+    made = common.game_group(name, help=engine.cli_help or None)
+    made.aliases.update(engine.verb_words)  # type: ignore[attr-defined]
+    for verb in engine.verbs.values():
+        made.add_command(verb_command(name, verb))
+    for row in engine.commands:
+        made.add_command(command(name, row))
+    return made
+
+
+# -- fields -> Click parameters ------------------------------------------------------------------
+
+def _type(field: Field) -> Any:
+    if field.kind == "int":
+        return click.INT
+    if field.choices and field.kind == "text":
+        return common.PrefixChoice(field.choices, case_sensitive=False)
+    return None
+
+
+def param_name(field: Field) -> str:
+    """The Click parameter's name: the field's (a file option's gets `_file`, as `--like` reads it)."""
+    return f"{field.name}_file" if field.kind == "json" else field.name
+
+
+def parameter(field: Field) -> click.Parameter:
+    """The Click argument or option that types `field`."""
+    name = param_name(field)
+    if field.positional:
+        return click.Argument([name], required=field.required, nargs=-1 if field.multiple else 1,
+                              metavar=field.metavar, type=_type(field))
+    assert field.option is not None
+    decls = [field.option, *field.aliases, name]
+    if field.kind == "flag":
+        spelled = "/" in field.option  # `--deal/--no-deal`: None when neither is typed
+        if field.default is True and not spelled:
+            decls[0] = f"{field.option}/--no-{field.option.removeprefix('--')}"
+        return click.Option(decls, is_flag=True, default=field.default,
+                            help=field.help or None)
+    extra: dict[str, Any] = {} if field.default is None else {"default": field.default,
+                                                            "show_default": not field.multiple}
+    return click.Option(decls, required=field.required and field.default is None,
+                        multiple=field.multiple, metavar=field.metavar, type=_type(field),
+                        help=field.help or None, **extra)
+
+
+def values(fields: tuple[Field, ...], params: Mapping[str, Any]) -> dict[str, Any]:
+    """The fields' values from Click's parsed parameters: a repeated field as a list (None
+    when none was typed), a flag left off as None (unless it is on by default)."""
+    from referee.cli.datafile import read_json
+
+    out: dict[str, Any] = {}
+    for field in fields:
+        value = params.get(param_name(field))
+        if field.multiple:
+            value = list(value or ()) or None
+        elif field.kind == "flag" and "/" not in (field.option or ""):
+            value = (True if value else None) if field.default is None else bool(value)
+        elif field.kind == "json" and value is not None:
+            value = read_json(value, field.option or field.name)
+            if value is None:  # `null` would silently mean the shipped data
+                raise click.BadParameter("the file holds nothing (null)", param_hint=field.option)
+        out[field.name] = value
+    return out
+
+
+def who_line(verb: Verb) -> str:
+    """Who may use the verb, said after its help (the core enforces it)."""
+    return f"Who: {WHO_HELP[verb.who]}."
+
+
+def decorated(params: list[click.Parameter], *decorators: Callable) -> list[click.Parameter]:
+    """`params` with the shared options the decorators add, in the order they add them to a
+    decorated function (so the help lists them as it always has)."""
+
+    def fn() -> None:
+        pass
+
+    fn.__click_params__ = list(reversed(params))  # type: ignore[attr-defined]
+    for decorator in decorators:
+        fn = decorator(fn)
+    return list(reversed(fn.__click_params__))  # type: ignore[attr-defined]
+
+
+# -- a verb -------------------------------------------------------------------------------------
+
+def verb_command(game: str, verb: Verb) -> click.Command:
+    """The command of one action verb: it builds the action and runs it on the current session."""
+
+    def build(**params: Any) -> dict:
+        action = {"verb": verb.name, **values(verb.fields, params)}
+        return verb.typed(action) if verb.typed is not None else action
+
+    prepare = _prepare(game, verb) if verb.prepare is not None else None
+
+    def callback(dry_run: bool, **params: Any) -> None:
+        common.run_action(game, build(**params), dry_run=dry_run, prepare=prepare)
+
+    from referee.cli.complete import attach
+
+    params = [parameter(f) for f in verb.fields]
+    if verb.typed is not None:  # words reshaped after parsing: the hook checks the later ones
+        for param in [p for p in params if isinstance(p, click.Argument)][1:]:
+            param.required = False
+            param.type = click.STRING
+            if param.metavar and not param.metavar.startswith("["):
+                param.metavar = f"[{param.metavar}]"
+    attach(params)
+    open_word = any(f.positional and f.open for f in verb.fields)  # `glory ann -1`: -1 is a word
+    cmd = click.Command(verb.name, callback=callback, help=verb.help or verb.name,
+                        params=decorated(params, common.dry_run_option, common.json_option),
+                        epilog=who_line(verb),
+                        context_settings={"help_option_names": ["-h", "--help"],
+                                          **({"ignore_unknown_options": True} if open_word else {})})
+    cmd.referee_prepare = prepare  # type: ignore[attr-defined]  # completion's card trials
+    cmd.referee_action = build  # type: ignore[attr-defined]  # hint checks its commands with it
+    return cmd
+
+
+def _prepare(game: str, verb: Verb) -> Callable[[Any, dict], dict]:
+    """Copy what the action names from the card library (and the session's own cards)."""
+    assert verb.prepare is not None
+    fill = verb.prepare
+
+    def prepare(store: Any, action: dict) -> dict:
+        from referee.cli.complete import library
+
+        def known() -> Mapping[str, Any]:
+            from referee.record import session
+
+            sid = session.resolve(store, game, context.get().session_id)
+            return session.load(store, sid).state["cards"]
+
+        return fill(library(store, game), Lazy(known), action)
+
+    return prepare
+
+
+class Lazy(Mapping[str, Any]):
+    """The session's cards, loaded only when asked for (the library usually answers)."""
+
+    def __init__(self, load: Callable[[], Mapping[str, Any]]) -> None:
+        self._load = load
+        self._got: Mapping[str, Any] | None = None
+
+    def _data(self) -> Mapping[str, Any]:
+        if self._got is None:
+            self._got = self._load()
+        return self._got
+
+    def __getitem__(self, key: str) -> Any:
+        return self._data()[key]
+
+    def __iter__(self) -> Any:
+        return iter(self._data())
+
+    def __len__(self) -> int:
+        return len(self._data())
+
+
+# -- new, views and tools -----------------------------------------------------------------------
+
+def command(game: str, row: Command) -> click.Command:
+    """The command of a declared `new`, view or calculator."""
+    params = [parameter(f) for f in row.fields]
+    settings = {"help_option_names": ["-h", "--help"]}
+    if row.kind == "new":
+        run = row.run
+        assert run is not None
+
+        def new(seed: str | None, name: str, dry_run: bool, **given: Any) -> None:
+            common.start(game, run(**values(row.fields, given)), seed=seed, name=name, dry_run=dry_run)
+
+        return click.Command(row.name, callback=new, params=params + decorated([], common.new_options),
+                             help=row.help, context_settings=settings)
+    if row.kind == "status":
+        def status() -> None:
+            common.show_session(game, None)
+
+        return click.Command(row.name, callback=status, params=params + decorated([], common.json_option),
+                             help=row.help, context_settings=settings)
+    if row.kind == "view":
+        def view(**given: Any) -> None:
+            assert row.run is not None
+            sid, loaded = common.load_current(game)
+            answer = row.run(loaded.engine, loaded.state, **values(row.fields, given))
+            show(answer, sid, loaded.state_json() if row.state else None)
+
+        return click.Command(row.name, callback=view, params=params + decorated([], common.json_option),
+                             help=row.help, context_settings=settings)
+
+    def tool(**given: Any) -> None:
+        assert row.run is not None
+        show(row.run(**values(row.fields, given)))
+
+    return click.Command(row.name, callback=tool, params=decorated(params, common.json_option),
+                         help=row.help, context_settings=settings)
+
+
+def show(answer: Answer, sid: str | None = None, state: dict | None = None) -> None:
+    """An answer: its data as the JSON envelope, or its parts for people."""
+    if context.get().as_json:
+        output.emit_json(output.envelope(answer.data, sid, state))
+        return
+    for part in answer.parts:
+        if isinstance(part, Prose):
+            click.echo(output.fit(part.text, indent=""))
+        elif isinstance(part, Table):
+            click.echo(output.table(list(part.headers), [list(r) for r in part.rows]))
+        elif callable(part):  # drawn to the terminal's width (None: a pipe)
+            click.echo(output.fit_block(part(output.width())))
+        else:
+            click.echo(output.fit_block(part))
+
+
+_MADE: dict[str, click.Group] = {}
+LEGACY = ("kleos", "elysion")  # games whose CLI module is still hand-written
+
+
+def group_of(name: str) -> click.Group:
+    """Game NAME's group, built once."""
+    if name not in _MADE:
+        if name in LEGACY:
+            import importlib
+
+            _MADE[name] = importlib.import_module(f"referee.cli.{name}").group
+        else:
+            from referee.model import registry
+
+            registry.engine(name)  # an unknown game is refused there
+            _MADE[name] = group(name)
+    return _MADE[name]
+
+
+def __getattr__(name: str) -> click.Group:
+    """`referee.cli.generate:NAME` (the root's lazy map): game NAME's group."""
+    if name.startswith("__"):
+        raise AttributeError(name)
+    return group_of(name)

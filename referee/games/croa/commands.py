@@ -1,0 +1,132 @@
+"""Crôa!'s commands beside its verbs (declared like them: referee.model.verbs.Command):
+`new`, the pond, a dealt hand, the card list and the next-tile calculator. Pure: each
+returns the new session's options or an Answer (data for --json, parts for people)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from referee.model.verbs import Answer, Command, Field, Prose, Table
+
+HELP = """Crôa!: frogs in a pond, last queen standing (2-4 colonies).
+
+\b
+Squares a1..h8 (a1 bottom-left). Zones: blue a1-d4, green e1-h4, pink e5-h8,
+yellow a5-d8. Which males lie in which zone is the referee's own layout
+(blue 1 2 3, green 4 5 6, pink 1 3 5, yellow 2 4 6); the card module's list
+is a reconstruction (see `croa cards`). Physical tiles: type each tile you
+turn over (--tile); `new --digital`: the referee draws them."""
+
+# French verbs beside the English ones (accents optional: `déplacer` = `deplacer`)
+VERB_WORDS: dict[str, str] = {
+    "deplacer": "move", "bouger": "move", "sauter": "move", "rebond": "bounce",
+    "rebondir": "bounce", "moustique": "mosquito", "passer": "pass", "retirer": "remove",
+    "carte": "card", "mare": "pond", "cartes": "cards", "nouvelle": "new", "nouveau": "new",
+    "etat": "status", "regles": "rules", "aide": "hint", "cotes": "odds",
+}
+
+MALES = Field("males", "A JSON file placing the males: {\"blue\": [\"male1\", \"male2\", "
+              "\"male3\"], ...} (three different per zone, each male in two zones). Default: the "
+              "referee's layout (blue 1 2 3, green 4 5 6, pink 1 3 5, yellow 2 4 6).",
+              kind="json", option="--males", required=False, metavar="FILE")
+
+
+def new(players: list[str] | None, digital: bool | None, cards: bool | None, deal: bool | None,
+        males: Any, deck: Any) -> dict[str, Any]:
+    """The options of a new session, as typed (the males' layout checked here)."""
+    from .tiles import check_layout
+
+    options: dict[str, Any] = {"players": list(players or ()), "digital": bool(digital), "cards": bool(cards)}
+    if deal is not None:
+        options["deal"] = deal
+    layout = check_layout(males) if males is not None else None
+    if layout:
+        options["males"] = layout
+    if deck is not None:
+        options["deck"] = deck
+    return options
+
+
+def hand(engine: Any, state: Any, player: str) -> Answer:
+    """The cards the referee dealt to one colony."""
+    from .cards import dealt_hand
+    from .render import hand_text
+
+    col = dealt_hand(state, engine.resolve_player(state, player))
+    return Answer({"player": col["name"], "hand": list(col["hand"])}, (hand_text(col, shown=True),))
+
+
+def card_list() -> Answer:
+    """The card module's cards."""
+    from .cards import ABOUT, CARDS
+
+    rows = tuple((k, v["title"], v["timing"] + (" (orange)" if v["orange"] else ""), v["count"],
+                  v["effect"]) for k, v in CARDS.items())
+    return Answer({"about": ABOUT, "cards": CARDS},
+                  (Prose(ABOUT), Table(("card", "title", "timing", "count", "effect"), rows)))
+
+
+def odds(zone: str, revealed: list[str] | None, males: Any) -> Answer:
+    """What the next tile of a zone can be."""
+    from scorers.croa import next_tile
+
+    from .tiles import check_layout
+
+    result = next_tile(zone, list(revealed or ()), check_layout(males) if males is not None else None)
+    lines = [f"{result['zone']} pile: {result['left']} tile(s) left"]
+    for kind, p in result["probabilities"].items():
+        if p:
+            lines.append(f"  {kind:<9} {result['exact'][kind]:>6}  {p:6.1%}")
+    return Answer(result, ("\n".join(lines),))
+
+
+
+COMMANDS = (
+    Command("new", "new", """Start a Crôa! session (2-4 colonies).
+
+Queens take the corners in seat order (2: a1 h8; 3: a1 a8 h8; 4: a1 a8 h8 h1), their two
+servants on the squares orthogonally next to them. With 3 colonies the referee plays the
+same 8x8 pond on three corners. Without --digital, type each tile you turn over (--tile).
+
+\b
+Examples:
+  referee croa new --player Ann:red --player Bob:blue --seed 7
+  referee croa new --player Ann:red --player Bob:blue --player Cy:green --digital --cards""",
+            new, fields=(
+                Field("players", "A colony, in seat order (clockwise); the first listed starts. "
+                      "Colours: red, blue, green, yellow, pink, purple, orange, black, white, "
+                      "brown (a unique prefix is enough).", kind="player", option="--player",
+                      multiple=True, metavar="NAME:COLOR"),
+                Field("digital", "The referee shuffles the zone piles from the seed and reveals "
+                      "tiles itself.", kind="flag", option="--digital", required=False),
+                Field("cards", "Play with the card module (a reconstruction: see `referee croa "
+                      "cards`).", kind="flag", option="--cards", required=False),
+                Field("deal", "With --cards: the referee deals the cards from the seed; the "
+                      "screens show how many each colony holds, `croa hand NAME` one colony's "
+                      "cards (the default with --digital). Otherwise the players hold real cards "
+                      "and the referee only counts them.", kind="flag", option="--deal/--no-deal",
+                      required=False),
+                MALES,
+                Field("deck", "With --cards: a JSON file {\"card name\": count, ...} replacing "
+                      "the reconstructed deck (cards the referee does not know are recorded by "
+                      "name).", kind="json", option="--deck", required=False, metavar="FILE"))),
+    Command("pond", "status", "Draw the pond (same as `status`): tiles, frogs, colonies, piles, "
+            "whose turn."),
+    Command("hand", "view", """Show the hand the referee dealt to NAME's colony, on this screen.
+
+Sessions with --cards dealt by the referee (--deal, the default with --digital): the pond,
+`status` and `show` give only how many cards each colony holds; this prints that one
+colony's cards on the screen, so let only its player look. NAME: the player or the colour.""",
+            hand, fields=(Field("player", "the player or the colour", kind="player", metavar="NAME"),)),
+    Command("cards", "tool", "List the card module's cards (a reconstruction from the rulebook's "
+            "clarifications).", lambda: card_list()),
+    Command("odds", "tool", """What the next tile of ZONE (blue, green, pink, yellow; `b` will do) can be.
+
+JSON: {"zone", "left", "probabilities": {tile: float}, "exact": {tile: "p/q"}}.""",
+            odds, fields=(Field("zone", "the zone", choices=("blue", "green", "pink", "yellow"),
+                                metavar="ZONE"),
+                          Field("revealed", "A tile already laid in that zone (repeat).",
+                                option="--revealed", required=False, multiple=True,
+                                metavar="TILE"),
+                          MALES)),
+)
