@@ -22,7 +22,7 @@ from typing import Any
 import click
 
 from referee.cli import context, output
-from referee.cli.lazy import SuggestingGroup
+from referee.cli.lazy import SuggestingGroup, localize
 
 
 def full_option(fn: Callable) -> Callable:
@@ -147,21 +147,6 @@ class GameGroup(SuggestingGroup):
                 if param.name == "players" and getattr(param, "_custom_shell_complete", None) is None:
                     param._custom_shell_complete = complete_player_names
         super().add_command(cmd, name)
-
-
-def localize(cmd: click.Command) -> None:
-    """A command's help and its options' help in the table's language (the catalog's
-    `--help` entries; English, as written in the code, is kept aside and is the default)."""
-    import inspect
-
-    from referee.model.i18n import _
-
-    items: list[Any] = [cmd, *cmd.params]
-    for item in items:
-        english = item.__dict__.setdefault("_english_help", getattr(item, "help", None))
-        if english:
-            said = _(inspect.cleandoc(english))
-            item.help = english if said == inspect.cleandoc(english) else said
 
 
 def game_group(game: str, help: str | None = None) -> click.Group:

@@ -129,3 +129,30 @@ def sentence(text: str) -> str:
         return text
     text = elide(text)
     return text[:1].upper() + text[1:]
+
+
+_CLICK_MODULES = ("core", "decorators", "exceptions", "formatting", "parser", "types", "termui", "utils",
+                  "shell_completion")
+
+
+def click_speaks() -> None:
+    """Click's own texts (`Usage:`, `Options:`, its errors) in the table's language.
+
+    Click marks them with gettext's `_` and `ngettext`, imported into each of its modules; they
+    are pointed here at this module's `_` and `ngettext`, which ask the catalog only when a text
+    is shown (and read no file in English). The French for them is in our catalog."""
+    import sys
+
+    for name in _CLICK_MODULES:
+        module = sys.modules.get(f"click.{name}")
+        if module is None:
+            continue
+        if hasattr(module, "_"):
+            module._ = _  # type: ignore[attr-defined]
+        if hasattr(module, "ngettext"):
+            module.ngettext = ngettext  # type: ignore[attr-defined]
+
+
+def or_list(words: list[str]) -> str:
+    """`'a' or 'b'` in the table's language (`'a' ou 'b'`)."""
+    return f" {_('or')} ".join(words)
