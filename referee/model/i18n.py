@@ -156,3 +156,28 @@ def click_speaks() -> None:
 def or_list(words: list[str]) -> str:
     """`'a' or 'b'` in the table's language (`'a' ou 'b'`)."""
     return f" {_('or')} ".join(words)
+
+
+def number(value: float, digits: int | None = None) -> str:
+    """A number as the table's language writes it: `1,234.5` in English, `1 234,5` in French
+    (a narrow no-break space between thousands, a decimal comma). `digits`: after the point."""
+    text = f"{value:,}" if digits is None else f"{value:,.{digits}f}"
+    if language() == "fr":
+        text = text.replace(",", "\u202f").replace(".", ",")
+    return text
+
+
+_MONTHS_FR = ("janv.", "févr.", "mars", "avr.", "mai", "juin", "juil.", "août", "sept.", "oct.", "nov.", "déc.")
+
+
+def day(iso: str) -> str:
+    """A day (`2026-12-02`, or the start of an ISO time) as the table's language writes it:
+    unchanged in English, `2 déc. 2026` in French."""
+    if language() != "fr" or len(iso) < 10 or iso[4] != "-" or iso[7] != "-":
+        return iso
+    try:
+        year, month, date = int(iso[:4]), int(iso[5:7]), int(iso[8:10])
+        name = _MONTHS_FR[month - 1]
+    except (ValueError, IndexError):
+        return iso
+    return f"{'1er' if date == 1 else date} {name} {year}{iso[10:].replace('T', ' ', 1)}"
