@@ -294,10 +294,12 @@ def cards_cmd() -> None:
     if context.get().as_json:
         output.emit_json(output.envelope({"about": ABOUT, "cards": CARDS}))
         return
-    click.echo(output.fit(ABOUT, indent=""))
-    rows = [[k, v["title"], v["timing"] + (" (orange)" if v["orange"] else ""), v["count"],
-             v["effect"]] for k, v in CARDS.items()]
-    click.echo(output.table(["card", "title", "timing", "count", "effect"], rows))
+    from referee.model.i18n import _
+
+    click.echo(output.fit(_(ABOUT), indent=""))
+    rows = [[k, _(v["title"]), _(v["timing"]) + (" " + _("(orange)") if v["orange"] else ""), v["count"],
+             _(v["effect"])] for k, v in CARDS.items()]
+    click.echo(output.table([_(h) for h in ("card", "title", "timing", "count", "effect")], rows))
 
 
 @calculator(group, "odds")
@@ -312,8 +314,12 @@ def odds(zone: str, revealed: tuple[str, ...], males_file: str | None) -> None:
     from scorers.croa import next_tile
 
     result = next_tile(zone, list(revealed), _read_males(males_file))
-    lines = [f"{result['zone']} pile: {result['left']} tile(s) left"]
+    from referee.games.croa.tiles import colour_word, tile_word
+    from referee.model.i18n import ngettext, percent
+
+    lines = [ngettext("{zone} pile: {n} tile left", "{zone} pile: {n} tiles left", result["left"]).format(
+        zone=colour_word(result["zone"]), n=result["left"])]
     for kind, p in result["probabilities"].items():
         if p:
-            lines.append(f"  {kind:<9} {result['exact'][kind]:>6}  {p:6.1%}")
+            lines.append(f"  {tile_word(kind):<9} {result['exact'][kind]:>6}  {percent(p):>6}")
     emit_calculation(result, "\n".join(lines))

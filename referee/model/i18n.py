@@ -181,3 +181,9 @@ def day(iso: str) -> str:
     except (ValueError, IndexError):
         return iso
     return f"{'1er' if date == 1 else date} {name} {year}{iso[10:].replace('T', ' ', 1)}"
+
+
+def percent(fraction: float, digits: int = 1) -> str:
+    """`0.25` -> `25.0%` in English, `25,0 %` in French (a no-break space before the sign)."""
+    text = number(fraction * 100, digits)
+    return f"{text}\u00a0%" if language() == "fr" else f"{text}%"

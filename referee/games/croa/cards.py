@@ -103,7 +103,8 @@ def new_deck(counts: Any = None) -> dict[str, int]:
 
 
 def title(key: str) -> str:
-    return CARDS[key]["title"] if key in CARDS else key
+    """A card's title as the table's language prints it (rule names keep the English one)."""
+    return _(CARDS[key]["title"]) if key in CARDS else key
 
 
 def deal_deck(state: CroaState, counts: Any) -> None:
@@ -200,12 +201,11 @@ def play(state: CroaState, action: Action, ctx: Ctx) -> bool | None:
                       name=col["name"], card=action.get("card"), orange=orange),
                 card=str(action.get("card")))
         return True if state["pending"] else None
-    info = CARDS[key]
     if not may_hold(state, c, key):
         held = (_("hand: {cards}").format(cards=", ".join(col["hand"])) if state["deal"] and col["hand"]
                 else _unseen_note(state, c, key))
         raise IllegalAction(_("{name} holds no {card} ({held})").format(
-            name=col["name"], card=info["title"], held=held),
+            name=col["name"], card=title(key), held=held),
                             N_("Card module (module cartes): play from your hand"))
     if key == "doesnt_work":
         return _doesnt_work(state, c, ctx)
@@ -221,8 +221,8 @@ def play(state: CroaState, action: Action, ctx: Ctx) -> bool | None:
     discard(state, c, key)
     if c == state["current"]:
         col["played_card"] = True
-    ctx.say(_("{name} plays {card}").format(name=col["name"], card=info["title"])
-            + ("" if info["title"][-1] in "!." else "."),
+    ctx.say(_("{name} plays {card}").format(name=col["name"], card=title(key))
+            + ("" if title(key)[-1] in "!." else "."),
             card=key, player=col["name"])
     answering = _holders(state, exclude=c)
     if answering and Ctx.carries(action) and not ctx.chance.replaying:
@@ -389,7 +389,7 @@ def _check_effect(state: CroaState, c: int, key: str, action: Action) -> None:
         check_reveal(state, to, action.get("tile"))
         if key != "mega_jump" and ref[1] != QUEEN:
             raise IllegalAction(_("{card} moves your queen").format(card=title(key)),
-                                f"{title(key)}: the queen's move")
+                                f"{CARDS[key]['title']}: the queen's move")
 
 
 def _male(action: Action) -> str:
