@@ -187,26 +187,47 @@ def game_group(game: str, help: str | None = None) -> click.Group:
 
 def show_rules(game: str, topic: str | None) -> None:
     from referee.model import registry, rulebook
+    from referee.model.i18n import _, fold, or_list
 
     engine = registry.engine(game)
     book = rulebook.rules_of(engine) if not topic else rulebook.lookup(engine, topic)
+    if topic and not book:  # a topic in the table's words (`rules vase`)
+        want = fold(topic.strip())
+        book = {t: r for t, r in rulebook.rules_of(engine).items() if fold(_said(t, r)[0]).startswith(want)}
     if not book:
         close = rulebook.close_topics(engine, topic or "")
-        hint = f" Did you mean {' or '.join(repr(c) for c in close)}?" if close else ""
-        raise click.UsageError(f"no {engine.title} rule is called '{topic}'.{hint} "
-                               f"(`referee {game} rules` lists them)")
+        hint = " " + _("Did you mean {names}?").format(names=or_list([repr(c) for c in close])) if close else ""
+        raise click.UsageError(_("no {game} rule is called '{topic}'.{hint} (`referee {name} rules` lists them)")
+                               .format(game=engine.title, topic=topic, hint=hint, name=game))
     if context.get().as_json:
         output.emit_json(output.envelope({"game": game, "rules": book}))
         return
-    lines = [] if topic else [output.fit(f"The rules the {engine.title} referee checks, by the name "
-                                         f"a refusal gives (`referee {game} rules TOPIC` for one):",
-                                         indent=""), ""]
-    for name, rules in book.items():
+    lines = [] if topic else [output.fit(_("The rules the {game} referee checks, by the name a refusal gives "
+                                           "(`referee {name} rules TOPIC` for one):").format(
+                                               game=engine.title, name=game), indent=""), ""]
+    said: dict[str, list[str]] = {}
+    for name, rules in book.items():  # in the table's language (the rule names a refusal gives)
+        title, texts = _said(name, rules)
+        said.setdefault(title, []).extend(t for t in texts if t not in said.get(title, []))
+    for name, rules in said.items():
         lines.append(name)
         for rule in rules:
             rest = rule.split(":", 1)[1].strip() if ":" in rule else ""
             lines.append(output.fit(f"  - {rest or rule}", indent="    "))
     output.page("\n".join(lines))
+
+
+def _said(name: str, rules: list[str]) -> tuple[str, list[str]]:
+    """A topic and its rules as the table's language words them: `Mud (vase)` -> `La Vase`."""
+    from referee.model.i18n import _
+
+    title, texts = _(name), []
+    for rule in rules:
+        head, sep, rest = _(rule).partition(":")
+        if sep and rest.strip():
+            title = head.strip()
+        texts.append(f"{head.strip()}: {rest.strip()}" if sep else _(rule))
+    return title, texts
 
 
 # -- sessions ----------------------------------------------------------------------

@@ -546,6 +546,6 @@ def card_actions(state: CroaState, c: int) -> list[Action]:
 def dealt_hand(state: CroaState, name: str) -> Colony:
     """The colony named, whose hand the referee dealt (refused when the players hold real cards)."""
     if not state.get("cards") or not state.get("deal"):
-        raise IllegalAction("the referee dealt no hands in this session (real cards stay in the "
-                            "players' hands)", "Cards: dealt hands")
+        raise IllegalAction(_("the referee dealt no hands in this session (real cards stay in the "
+                              "players' hands)"), N_("Cards: dealt hands"))
     return next(col for col in state["colonies"] if col["name"] == name)
