@@ -67,4 +67,6 @@ def report_cmd(session_id: str | None, out: str, force: bool) -> None:
     if ref.as_json:
         output.emit_json(output.envelope({"written": [str(p) for p in written]}, sid))
     else:
-        click.echo("Wrote " + " and ".join(str(p) for p in written) + ".")
+        from referee.model.i18n import _
+
+        click.echo(_("Wrote {files}.").format(files=f" {_('and')} ".join(str(p) for p in written)))

@@ -412,7 +412,9 @@ def run_action(game: str, action: dict, dry_run: bool = False,
         output.emit_json(output.envelope(result, sid, loaded.state_json()))
         return
     if dry_run:
-        click.echo("(dry run: nothing recorded)")
+        from referee.model.i18n import _
+
+        click.echo(_("(dry run: nothing recorded)"))
     names = output.player_names(loaded.summary)
     text = output.events_text(events)
     if text:
@@ -425,8 +427,10 @@ def run_action(game: str, action: dict, dry_run: bool = False,
 
 def echo_head(head: str) -> None:
     """At the end of a game: the head of its record, to write down or share (see docs/integrity.md)."""
-    click.echo(f"Head of the record: {head} (keep it: `referee verify --head {head}` checks that the record"
-               " still ends there)")
+    from referee.model.i18n import _
+
+    click.echo(_("Head of the record: {head} (keep it: `referee verify --head {head}` checks that the record"
+                 " still ends there)").format(head=head))
 
 
 def action_command(group: click.Group, name: str | None = None,

@@ -202,10 +202,13 @@ def refuse_if_over(store: Store, game: str, sid: str) -> None:
     meta = store.session(sid)
     if meta.get("status") != "over":
         return
-    winners = ", ".join((meta.get("summary") or {}).get("winners") or []) or "nobody"
-    raise IllegalAction(f"the latest {game} session, {sid}, is over (winner(s): {winners}); start a new "
-                        f"game with `referee {game} new ...`, or choose a session with `--session ID` "
-                        f"(`referee sessions` lists them)", "End of the game: a finished session takes no action")
+    from referee.model.i18n import N_, _
+
+    winners = ", ".join((meta.get("summary") or {}).get("winners") or []) or _("nobody")
+    raise IllegalAction(_("the latest {game} session, {sid}, is over (winner(s): {winners}); start a new "
+                          "game with `referee {game} new ...`, or choose a session with `--session ID` "
+                          "(`referee sessions` lists them)").format(game=game, sid=sid, winners=winners),
+                        N_("End of the game: a finished session takes no action"))
 
 
 def create(store: Store, game: str, options: dict, seed: str | None = None, name: str = "",
