@@ -92,8 +92,28 @@ def results_text(results: list[dict], short: bool = False) -> str:
             shown = json.dumps(value, ensure_ascii=False)
         if short and len(shown) > 40:
             shown = f"[{len(value)} items]" if isinstance(value, list) else shown[:37] + "..."
-        parts.append(f"{r.get('label')}={shown} ({r.get('source')})")
+        parts.append(f"{_result_label(str(r.get('label')))}={_result_value(value, shown)} ({_(str(r.get('source')))})")
     return "; ".join(parts)
+
+
+def _result_label(label: str) -> str:
+    """`tile a3` -> `tuile a3` in French (a label's first word; other words stay as they are)."""
+    from referee.model.i18n import pgettext
+
+    word, sep, rest = label.partition(" ")
+    return pgettext("result", word) + sep + rest
+
+
+def _result_value(value: object, shown: str) -> str:
+    """A drawn tile in the table's words (`"lilypad"` -> `"nénuphar"`); anything else as shown."""
+    if not isinstance(value, str):
+        return shown
+    from referee.model.i18n import pgettext
+
+    said = pgettext("tile", value)
+    if said == value and value[:-1] == "male" and value[-1:].isdigit():
+        said = pgettext("tile", "male{n}").format(n=value[-1])
+    return shown if said == value else json.dumps(said, ensure_ascii=False)
 
 
 def render(store: Store, sid: str, fmt: str, reveal_seed: bool = False) -> str:

@@ -58,13 +58,18 @@ def sessions_cmd(ctx: click.Context, game: str | None, show_all: bool, player: s
         output.emit_json(output.envelope({"sessions": result}))
         return
     if not rows:
-        click.echo("No " + ("deleted sessions" if deleted else "sessions" + ("" if show_all else " open (try --all)"))
-                   + (f" with {player}" if player else "") + ".")
+        from referee.model.i18n import _
+
+        none = (_("No deleted sessions") if deleted else _("No sessions") if show_all
+                else _("No sessions open (try --all)"))
+        click.echo(none + (" " + _("with {player}").format(player=player) if player else "") + ".")
         return
+    from referee.model.i18n import _, day
+
     output.page(output.table(
-        ["id", "game", "name", "players", "turn", "status", "updated"],
+        [_(h) for h in ("id", "game", "name", "players", "turn", "status", "updated")],
         [[r["id"], r["game"], r["name"], ", ".join(str(p) for p in players(r)),
-          r["summary"].get("turn", ""), r["status"], _when(r["updated"])] for r in rows],
+          r["summary"].get("turn", ""), _(r["status"]), day(_when(r["updated"]))] for r in rows],
     ), players=[str(n) for r in rows for n in players(r)])
     for r in rows:
         if r["damaged"]:
@@ -517,21 +522,29 @@ def verify_cmd(ctx: click.Context, session_id: str | None, check_all: bool, head
         payload["ok"] = not bad
         output.emit_json(payload)
     else:
+        from referee.model.i18n import _, ngettext
+
         for r in reports:
             if r["ok"] and r.get("withheld"):
-                click.echo(f"{r['id']}: chain intact ({r['actions']} stored action(s)); rolls not checked: its seed "
-                           "is withheld from this role until the game is over")
+                click.echo(ngettext("{id}: chain intact ({n} stored action); rolls not checked: its seed is withheld"
+                                    " from this role until the game is over",
+                                    "{id}: chain intact ({n} stored actions); rolls not checked: its seed is"
+                                    " withheld from this role until the game is over", r["actions"]).format(
+                    id=r["id"], n=r["actions"]))
             elif r["ok"]:
-                click.echo(f"{r['id']}: intact ({r['actions']} stored action(s) checked; head {r['head']})"
-                           + ("; an unverified copy: imported from a file that could not prove itself, so only"
-                              " its actions were re-checked" if r.get("unverified") else ""))
+                click.echo(ngettext("{id}: intact ({n} stored action checked; head {head})",
+                                    "{id}: intact ({n} stored actions checked; head {head})", r["actions"]).format(
+                    id=r["id"], n=r["actions"], head=r["head"])
+                           + (_("; an unverified copy: imported from a file that could not prove itself, so only"
+                                " its actions were re-checked") if r.get("unverified") else ""))
                 if r.get("note"):
-                    click.echo(f"note: {r['id']}: {r['note']}")
+                    click.echo(f"{_('note')}: {r['id']}: {r['note']}")
         if not reports:
-            click.echo("No sessions to check.")
+            click.echo(_("No sessions to check."))
         for r in bad:
-            where = f" at action {r['first_bad']}" if r["first_bad"] is not None else ""
-            click.echo(f"error: session {r['id']} fails its check{where}: {r['problem']}", err=True)
+            where = " " + _("at action {n}").format(n=r["first_bad"]) if r["first_bad"] is not None else ""
+            click.echo(f"{_('error')}: " + _("session {id} fails its check{where}: {problem}").format(
+                id=r["id"], where=where, problem=r["problem"]), err=True)
     if bad:
         ctx.exit(3)
 

@@ -187,3 +187,8 @@ def percent(fraction: float, digits: int = 1) -> str:
     """`0.25` -> `25.0%` in English, `25,0 %` in French (a no-break space before the sign)."""
     text = number(fraction * 100, digits)
     return f"{text}\u00a0%" if language() == "fr" else f"{text}%"
+
+
+def decimal(text: str) -> str:
+    """A number already written the English way (`2.5`) with a decimal comma in French."""
+    return text.replace(".", ",") if language() == "fr" else text
