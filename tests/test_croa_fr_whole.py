@@ -30,7 +30,8 @@ OTHER_GAMES = ("kleos", "kreus", "cerebria", "elysion")  # their words stay Engl
 # English's small words, which French never writes (a player's name or a log's action word is
 # none of them)
 ENGLISH_WORDS = re.compile(r"\b(the|The|and|with|is|are|was|were|has|have|your|you|which|this|"
-                           r"should|could|would|cannot|there|when|only|from|into|of|Show|Try)\b")
+                           r"should|could|would|cannot|there|when|only|from|into|of|Show|Try|New|game|games|"
+                           r"turn|turns|draws|dice|yet|winner|queen|servant|colony|eliminated|stuck)\b")
 ENGLISH_PIECES = ["Usage:", "Commands:", "Error:", "error:", "rule:", "refused:",
                   "Head of the record", "tile(s)", "frog(s)", "action(s)"]
 
@@ -108,6 +109,8 @@ def _said(text: str) -> str:
         line = re.sub(r'(?:^|\| )\d+\s+(new|move|bounce|mosquito|pass|remove|card)\b.*?(?=  |\||$)', "", line)
         line = re.sub(r"--[\w-]+", "", line)  # an option's name
         line = re.sub(r"/\S+", "", line)  # a file's path
+        line = re.sub(r"`[^`]*`", "", line)  # a command quoted, as typed
+        line = re.sub(r"\b[a-h][1-8]:(servant|queen)\b", "", line)  # a frog as the log writes it
         kept.append(line)
     return "\n".join(kept)
 
@@ -208,3 +211,18 @@ def test_french_numbers_dates_and_plurals():
     assert i18n.ngettext("{zone} pile: {n} tile left", "{zone} pile: {n} tiles left", 1) == "{zone} : {n} tuile restante dans la pioche"
     i18n.set_language("en")
     assert i18n.number(1234.5, 1) == "1,234.5" and i18n.percent(0.25) == "25.0%" and i18n.day("2026-12-01") == "2026-12-01"
+
+
+def test_compact_view_colony_lines_in_french():
+    from referee.record import session
+    from referee.testing import Table
+
+    i18n.set_language("fr")
+    t = Table("croa", "--player Ann:red --player Bob:blue")
+    t.ok("move a2 a3 -t roseaux")
+    loaded = session.load(t.store, t.sid)
+    lines = loaded.engine.render_compact(loaded.state).splitlines()
+    assert "1 Ann (rouge, R/r) attend · reine a1 · mare 2 · réserve 4 · mâles 123456" in lines
+    assert "2 Bob (bleu, B/b) à jouer · reine h8 · mare 2 · réserve 4 · mâles 123456" in lines
+    assert not [line for line in lines if ENGLISH_WORDS.search(line)]
+    assert loaded.records[0]["events"][0]["text"] == "Nouvelle partie : Crôa!"

@@ -97,7 +97,9 @@ def run(engine: Any, state: Any, action: dict, seed: str, ply: int, recorded: li
             raise StorageError("a log must start with its 'new' action")
         options = {k: v for k, v in action.items() if k != "verb"}
         state = engine.start(options, chance)
-        events = [{"text": f"New {engine.title} game."}]
+        from referee.model.i18n import _
+
+        events = [{"text": _("New {title} game.").format(title=engine.title)}]
     else:
         if action["verb"] == "new":
             raise IllegalAction("this session has started already; `new` starts another one", "Sessions")
