@@ -226,3 +226,12 @@ def test_compact_view_colony_lines_in_french():
     assert "2 Bob (bleu, B/b) à jouer · reine h8 · mare 2 · réserve 4 · mâles 123456" in lines
     assert not [line for line in lines if ENGLISH_WORDS.search(line)]
     assert loaded.records[0]["events"][0]["text"] == "Nouvelle partie : Crôa!"
+
+
+def test_json_refusal_in_english_is_as_it_was(db):
+    import json
+
+    i18n.set_language("en")
+    _cli(["croa", "new", "--player", "Ann:red", "--player", "Bob:blue", "--seed", "1"])
+    error = json.loads(_cli(["--lang", "en", "--json", "croa", "move", "a1", "c3", "-t", "reeds"]))["error"]
+    assert set(error) == {"kind", "message", "rule"}

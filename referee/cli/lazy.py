@@ -57,6 +57,9 @@ def localize(cmd: click.Command) -> None:
         if english:
             said = _(inspect.cleandoc(english))
             item.help = english if said == inspect.cleandoc(english) else said
+    if isinstance(cmd, click.Group) and getattr(cmd, "subcommand_metavar", None):  # `COMMAND [ARGS]...`
+        english_metavar = cmd.__dict__.setdefault("_english_metavar", cmd.subcommand_metavar)
+        cmd.subcommand_metavar = _(english_metavar)
     if isinstance(cmd, click.Group) and not isinstance(cmd, SuggestingGroup):  # a plain group's commands
         for sub in cmd.commands.values():
             localize(sub)

@@ -13,12 +13,14 @@ from referee.model.errors import RefereeError
 def _fail(as_json: bool, kind: str, message: str, rule: str | None = None, ref: object = None) -> None:
     if as_json:
         try:
-            from referee.model.i18n import _
+            from referee.model.i18n import _, language
 
-            # `rule`: the rule's canonical (English) name, stable for programs; `rule_text`: as the
-            # table's language names it (the same in English)
-            click.echo(json.dumps({"ok": False, "error": {"kind": kind, "message": message, "rule": rule,
-                                                          "rule_text": _(rule) if rule else rule}}))
+            # `rule`: the rule's canonical (English) name, stable for programs; in another language,
+            # `rule_text` names it as the table reads it (English output is left exactly as it was)
+            error = {"kind": kind, "message": message, "rule": rule}
+            if rule and language() != "en":
+                error["rule_text"] = _(rule)
+            click.echo(json.dumps({"ok": False, "error": error}))
             return
         except OSError:  # standard output is gone (a full disk): said on standard error instead
             quiet_stdout()

@@ -95,7 +95,9 @@ def rename_cmd(session_id: str, name: str) -> None:
     if ref.as_json:
         output.emit_json(output.envelope({"renamed": sid, "name": name.strip()}, sid))
     else:
-        click.echo(f"Session {sid} is now named '{name.strip()}'.")
+        from referee.model.i18n import _
+
+        click.echo(_("Session {id} is now named '{name}'.").format(id=sid, name=name.strip()))
 
 
 @sessions_cmd.command("delete")
@@ -111,15 +113,19 @@ def delete_cmd(session_id: str, yes: bool) -> None:
     sid = session.resolve(store, None, session_id)
     meta = store.session(sid)
     players = ", ".join(str(p.get("name")) for p in meta["summary"].get("players", []))
-    if not yes and not click.confirm(f"Delete {sid} ({meta['game']}: {players})?", default=False, err=True):
-        click.echo(f"Nothing deleted: {sid} stays.", err=True)
+    from referee.model.i18n import _
+
+    if not yes and not click.confirm(_("Delete {id} ({game}: {players})?").format(
+            id=sid, game=meta["game"], players=players), default=False, err=True):
+        click.echo(_("Nothing deleted: {id} stays.").format(id=sid), err=True)
         return
     with store.write():
         store.mark_deleted(sid, True)
     if ref.as_json:
         output.emit_json(output.envelope({"deleted": sid}, sid))
     else:
-        click.echo(f"Deleted {sid}; `referee sessions restore {sid}` brings it back until `referee sessions purge`.")
+        click.echo(_("Deleted {id}; `referee sessions restore {id}` brings it back until `referee sessions purge`.")
+                   .format(id=sid))
 
 
 @sessions_cmd.command("restore")
@@ -133,13 +139,17 @@ def restore_cmd(session_id: str) -> None:
     store = ref.store()
     meta = store.session(session_id)
     if meta["status"] != "deleted":
-        raise StorageError(f"session '{session_id}' is not deleted")
+        from referee.model.i18n import _
+
+        raise StorageError(_("session '{id}' is not deleted").format(id=session_id))
     with store.write():
         store.mark_deleted(session_id, False)
     if ref.as_json:
         output.emit_json(output.envelope({"restored": session_id}, session_id))
     else:
-        click.echo(f"Restored {session_id}.")
+        from referee.model.i18n import _
+
+        click.echo(_("Restored {id}.").format(id=session_id))
 
 
 @sessions_cmd.command("purge")
@@ -150,16 +160,20 @@ def purge_cmd(yes: bool) -> None:
     ref = context.get()
     store = ref.store()
     doomed = store.purgeable()
+    from referee.model.i18n import _, ngettext
+
     if doomed and not yes and not click.confirm(
-            f"Remove {len(doomed)} deleted session(s) for good ({', '.join(doomed)})?", default=False, err=True):
-        click.echo("Nothing purged.", err=True)
+            ngettext("Remove {n} deleted session for good ({ids})?", "Remove {n} deleted sessions for good ({ids})?",
+                     len(doomed)).format(n=len(doomed), ids=", ".join(doomed)), default=False, err=True):
+        click.echo(_("Nothing purged."), err=True)
         return
     with store.write():
         purged = store.purge()
     if ref.as_json:
         output.emit_json(output.envelope({"purged": purged}))
     else:
-        click.echo(f"Purged {len(purged)} deleted session(s)" + (f": {', '.join(purged)}." if purged else "."))
+        click.echo(ngettext("Purged {n} deleted session", "Purged {n} deleted sessions", len(purged)).format(
+            n=len(purged)) + (f"{_(':')} {', '.join(purged)}." if purged else "."))
 
 
 @click.command("show")
@@ -349,7 +363,7 @@ def _after_move(sid: str, loaded, verb: str) -> None:
     for kept in loaded.kept:
         click.echo(kept.get("text", ""))
     if loaded.kept:
-        click.echo("What was undone cannot be redone (the table saw what it drew): type it again.")
+        click.echo(_("What was undone cannot be redone (the table saw what it drew): type it again."))
     if loaded.reopened:
         click.echo(f"The finished game is open again and its seed was revealed: later draws use a new secret, "
                    f"commitment {loaded.reopened}")
@@ -416,7 +430,9 @@ def export_cmd(session_id: str | None, fmt: str, out: str | None, force: bool, r
         if ref.as_json:
             output.emit_json(output.envelope({"written": str(path), "format": fmt}, sid))
         else:
-            click.echo(f"Wrote {path} ({fmt}).")
+            from referee.model.i18n import _
+
+            click.echo(_("Wrote {path} ({format}).").format(path=path, format=fmt))
     elif ref.as_json and fmt != "json":
         output.emit_json(output.envelope({"format": fmt, "text": text}, sid))
     else:
@@ -445,9 +461,14 @@ def import_cmd(file, unverified: bool, as_copy: bool) -> None:
         output.emit_json(output.envelope({"imported": loaded.id, "actions": len(loaded.records) - 1, "notes": notes},
                                          loaded.id, loaded.state_json()))
         return
+    from referee.model.i18n import _, ngettext
+
     for n in notes:
-        click.echo(f"note: {n}", err=True)
-    click.echo(f"Imported as session {loaded.id}: {len(loaded.records) - 1} action(s) re-checked and replayed.")
+        click.echo(f"{_('note')}: {n}", err=True)
+    count = len(loaded.records) - 1
+    click.echo(ngettext("Imported as session {id}: {n} action re-checked and replayed.",
+                        "Imported as session {id}: {n} actions re-checked and replayed.", count).format(
+        id=loaded.id, n=count))
     output.echo_status(loaded.summary, loaded.engine.turn_word)
 
 
