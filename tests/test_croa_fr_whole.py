@@ -128,7 +128,8 @@ def transcript(tmp_path_factory) -> str:
         mp.delenv(var, raising=False)
     i18n.set_language(None)
     try:
-        parts = [_shell(db)]
+        parts = [_cli(["croa", "move", "a1", "a2"]), _cli(["log"]), _cli(["show", "croa-9"])]  # no game yet
+        parts.append(_shell(db))
         for line in ("undo --steps 3", "croa hint", "croa status", "croa pond", "croa deplacer c2 d3",
                      "croa passer", "redo --steps 3", "croa hint", "log", "log -v", "show", "croa cards",
                      "croa rules", "croa rules vase", "croa rules zzz", "croa odds b",

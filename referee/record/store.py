@@ -478,7 +478,10 @@ class Store:
     def session(self, sid: str) -> dict:
         row = self.db.execute(f"SELECT {self._SELECT} FROM sessions WHERE id = ?", (sid,)).fetchone()
         if row is None:
-            raise StorageError(f"no session '{sid}' in {self.path} (see `referee sessions --all`)")
+            from referee.model.i18n import _
+
+            raise StorageError(_("no session '{id}' in {path} (see `referee sessions --all`)").format(
+                id=sid, path=self.path))
         return self._session_row(row)
 
     def _session_row(self, row: tuple) -> dict:
@@ -501,9 +504,11 @@ class Store:
             args = (game,)
         row = self.db.execute(sql + " ORDER BY used DESC, rowid DESC LIMIT 1", args).fetchone()
         if row is None:
-            what = f"{game} session" if game else "session"
-            hint = f"`referee {game} new ...`" if game else "`referee GAME new ...`"
-            raise StorageError(f"no {what} in {self.path}; start one with {hint}")
+            from referee.model.i18n import _
+
+            said = (_("no {game} session in {path}; start one with `referee {game} new ...`") if game
+                    else _("no session in {path}; start one with `referee GAME new ...`"))
+            raise StorageError(said.format(game=game, path=self.path))
         return row[0]
 
     def open_count(self) -> int:
