@@ -264,8 +264,8 @@ def show_session(game: str | None, sid: str | None, full: bool = False, pager: b
                          + (f" ({loaded.meta.get('name')})" if loaded.meta.get("name") else ""))
     recorded = loaded.meta.get("rules_version")
     if recorded and recorded != loaded.engine.rules_version:
-        click.echo(f"note: recorded under {loaded.game} rules version {recorded}; "
-                   f"this referee applies version {loaded.engine.rules_version}", err=True)
+        click.echo(_("note: recorded under {game} rules version {recorded}; this referee applies version {version}")
+                   .format(game=loaded.game, recorded=recorded, version=loaded.engine.rules_version), err=True)
     status = output.status_text(loaded.summary, loaded.engine.turn_word)
     board = output.fit_block(output.shown(loaded.engine.render(loaded.state)))
     players = output.player_names(loaded.summary)
