@@ -275,8 +275,8 @@ class Shell:
             gctx = click.Context(group)
             rows = [(name, cmd.get_short_help_str(limit=60)) for name in group.list_commands(gctx)
                     if (cmd := group.get_command(gctx, name)) is not None and not cmd.hidden]
-            with formatter.section(_("{game} verbs").format(game=self.game)
-                                   + (f" ({self.session_id})" if self.session_id else "")):
+            with formatter.section(_("{game} verbs ({session})").format(game=self.game, session=self.session_id)
+                                   if self.session_id else _("{game} verbs").format(game=self.game)):
                 formatter.write_dl(rows)
         with formatter.section(_("Session commands")):
             formatter.write_dl([(name, _(SESSION_COMMANDS[name][1])) for name in ROOT_COMMANDS])
