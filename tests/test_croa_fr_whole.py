@@ -17,7 +17,6 @@ from pathlib import Path
 import click
 import pytest
 from click.testing import CliRunner
-from example_runner import run_example
 
 from referee.model import i18n
 
