@@ -199,7 +199,7 @@ def test_markdown_has_standings_and_each_games_deciding_numbers(club):
     assert "- Ann 13 Bliss / 1 Gloom" not in md("cerebria")
     assert "Fragments: Ann 13 Bliss / 1 Gloom (14)" in md("cerebria")
     assert "Won by Single-minded" in md("cerebria")
-    assert "Colonies: Ann (red) in the pond, 4 frog(s), Bob (blue) eliminated, 0 frog(s)" in md("croa")
+    assert "Colonies: Ann (red) in the pond, 4 frogs, Bob (blue) eliminated, 0 frogs" in md("croa")
     assert "realm numbers 201" in md("elysion")
     assert "The team (Ann, Bob, Cy, Dee) wins: success" in md("kreus")
     assert "**The team loses**" in md("kreus-defeat")

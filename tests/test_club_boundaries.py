@@ -189,16 +189,16 @@ def test_a_table_cannot_delete_or_purge_a_game_a_league_counts(club):
     # purge reports only what it removed: a's deleted game is not b's to purge
     assert referee("sessions", "delete", "kleos-2", "--yes", db=a)[0] == 0
     code, out, _ = referee("sessions", "purge", "--yes", db=b)
-    assert code == 0 and out == "Purged 0 deleted session(s).\n"
+    assert code == 0 and out == "Purged 0 deleted sessions.\n"
     result = CliRunner().invoke(cli, ["--db", a, "sessions", "purge"], input="n\n")  # a is asked about its own only
-    assert "Remove 1 deleted session(s) for good (kleos-2)?" in result.output
+    assert "Remove 1 deleted session for good (kleos-2)?" in result.output
     assert sql(admin, "SELECT id FROM sessions ORDER BY id") == [("kleos-1",), ("kleos-2",)]
     code, out, _ = referee("sessions", "purge", "--yes", db=a)
-    assert code == 0 and out == "Purged 1 deleted session(s): kleos-2.\n"
+    assert code == 0 and out == "Purged 1 deleted session: kleos-2.\n"
     # the organiser may, and the league's log says so
     assert referee("sessions", "delete", "kleos-1", "--yes", db=org)[0] == 0
     code, out, _ = referee("sessions", "purge", "--yes", db=org)
-    assert code == 0 and out == "Purged 1 deleted session(s): kleos-1.\n"
+    assert code == 0 and out == "Purged 1 deleted session: kleos-1.\n"
     assert [r[0] for r in sql(admin, "SELECT what FROM league_log WHERE league = 'Cup' ORDER BY at")] == [
         "kleos-1 deleted", "kleos-1 purged (removed from the league)"]
     assert sql(admin, "SELECT who FROM league_log") == [(club["role"]["org"],)] * 2

@@ -139,7 +139,7 @@ def test_odds_calculator_fixed_keys():
     assert data["exact"]["reeds"] == "3/14" and data["exact"]["pike"] == "0/1"
     assert data["exact"]["lilypad"] == "2/7"
     text = CliRunner().invoke(cli, ["croa", "odds", "green"]).output
-    assert "green pile: 16 tile(s) left" in text and "pike" in text
+    assert "green pile: 16 tiles left" in text and "pike" in text
     bad = CliRunner().invoke(cli, ["croa", "odds", "blue", "--revealed", "pike",
                                    "--revealed", "pike"])
     assert bad.exit_code == 1

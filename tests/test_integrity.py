@@ -90,7 +90,7 @@ def test_an_untouched_session_verifies_and_names_what_it_checked(built):
     assert out["result"]["sessions"] == [{"id": sid, "ok": True, "actions": 11, "head": head, "first_bad": None,
                                           "problem": None}]
     r = _cli(path, "verify", "--all")
-    assert r.exit_code == 0 and f"{sid}: intact (11 stored action(s) checked; head" in r.output
+    assert r.exit_code == 0 and f"{sid}: intact (11 stored actions checked; head" in r.output
 
 
 def test_the_link_is_sha256_over_the_previous_link_and_canonical_json(built):

@@ -16,6 +16,7 @@ from referee import __version__
 from referee.model import registry
 from referee.model import text as texts
 from referee.model.errors import InputError, StorageError
+from referee.model.i18n import _
 from referee.record import session
 from referee.record.protocol import RecordStore
 
@@ -91,8 +92,28 @@ def results_text(results: list[dict], short: bool = False) -> str:
             shown = json.dumps(value, ensure_ascii=False)
         if short and len(shown) > 40:
             shown = f"[{len(value)} items]" if isinstance(value, list) else shown[:37] + "..."
-        parts.append(f"{r.get('label')}={shown} ({r.get('source')})")
+        parts.append(f"{_result_label(str(r.get('label')))}={_result_value(value, shown)} ({_(str(r.get('source')))})")
     return "; ".join(parts)
+
+
+def _result_label(label: str) -> str:
+    """`tile a3` -> `tuile a3` in French (a label's first word; other words stay as they are)."""
+    from referee.model.i18n import pgettext
+
+    word, sep, rest = label.partition(" ")
+    return pgettext("result", word) + sep + rest
+
+
+def _result_value(value: object, shown: str) -> str:
+    """A drawn tile in the table's words (`"lilypad"` -> `"nénuphar"`); anything else as shown."""
+    if not isinstance(value, str):
+        return shown
+    from referee.model.i18n import pgettext
+
+    said = pgettext("tile", value)
+    if said == value and value[:-1] == "male" and value[-1:].isdigit():
+        said = pgettext("tile", "male{n}").format(n=value[-1])
+    return shown if said == value else json.dumps(said, ensure_ascii=False)
 
 
 def render(store: RecordStore, sid: str, fmt: str, reveal_seed: bool = False) -> str:
@@ -129,7 +150,7 @@ def _chat(loaded: session.Loaded) -> str:
     when = _dt.datetime.fromtimestamp(loaded.meta.get("updated") or 0).strftime("%Y-%m-%d")
     lines = chat_lines(loaded.engine.title, loaded.id, loaded.meta.get("name", ""), loaded.stored_summary,
                        loaded.engine.turn_word, len(loaded.records) - 1, when)
-    lines.append(f"Head of the record: {loaded.head}")
+    lines.append(_("Head of the record: {head}").format(head=loaded.head))
     return "\n".join(lines) + "\n"
 
 
@@ -138,13 +159,15 @@ def _markdown(loaded: session.Loaded, history: list[dict]) -> str:
     from referee.model.status import status_line
 
     summary = loaded.stored_summary
-    out = [f"# {loaded.engine.title} — session {loaded.id}", ""]
+    out = [f"# {loaded.engine.title} — {_('session')} {loaded.id}", ""]
     if loaded.meta.get("name"):
         out += [f"*{loaded.meta['name']}*", ""]
     shown = session.seed_shown(loaded.meta)
-    seed_line = f"- Seed: `{shown}`" if shown is not None else f"- Seed commitment: `{loaded.meta.get('commitment')}`"
-    out += [seed_line, f"- Head of the record: `{loaded.head}`", f"- Rules version: {loaded.engine.rules_version}",
-            f"- Status: {status_line(summary, loaded.engine.turn_word)}", ""]
+    seed_line = (_("- Seed: `{seed}`").format(seed=shown) if shown is not None
+                 else _("- Seed commitment: `{commitment}`").format(commitment=loaded.meta.get("commitment")))
+    out += [seed_line, _("- Head of the record: `{head}`").format(head=loaded.head),
+            _("- Rules version: {version}").format(version=loaded.engine.rules_version),
+            _("- Status: {status}").format(status=status_line(summary, loaded.engine.turn_word)), ""]
     rows = standings(summary)
     players = summary.get("players", [])
     # extra scalar keys of the player entries (Cerebria's bliss/gloom, a Kleos god) get columns
@@ -152,21 +175,34 @@ def _markdown(loaded: session.Loaded, history: list[dict]) -> str:
     extra = [k for k in dict.fromkeys(k for p in players for k in p)
              if k not in ("name", "score") and all(isinstance(p.get(k), scalar) for p in players)]
     head = ["place", "player", *(["score"] if any(r["score"] is not None for r in rows) else []), *extra]
-    out += ["## Standings", "", f"**{verdict(summary)}**", "", "| " + " | ".join(head) + " |", "|---" * len(head) + "|"]
+    out += [_("## Standings"), "", f"**{verdict(summary)}**", "", "| " + " | ".join(_(h) for h in head) + " |",
+            "|---" * len(head) + "|"]
     for r in rows:
         cells = [r["place"], r["name"], *([r["score"]] if "score" in head else []), *(r["player"].get(k) for k in extra)]
-        out.append("| " + " | ".join("" if c is None else str(c) for c in cells) + " |")
+        out.append("| " + " | ".join(_cell(c) for c in cells) + " |")
     numbers = deciding(summary)
     if numbers:
-        out += ["", "## Deciding numbers", "", *[f"- {line}" for line in numbers]]
-    out += ["", "## Log", "", "| # | action | dice and draws | what happened |", "|---|---|---|---|"]
+        out += ["", _("## Deciding numbers"), "", *[f"- {line}" for line in numbers]]
+    out += ["", _("## Log"), "", "| # | " + " | ".join(_(h) for h in ("action", "dice and draws", "what happened"))
+            + " |", "|---|---|---|---|"]
     for r in history:
-        mark = "" if r["status"] == "done" else f" *({r['status']})*"
+        mark = "" if r["status"] == "done" else f" *({_(r['status'])})*"
         what = " ".join(e.get("text", "") for e in r["events"])
         cells = [str(r["idx"]), loaded.engine.describe(r["action"]) + mark, results_text(r["results"], short=True), what]
         out.append("| " + " | ".join(c.replace("|", "\\|").replace("\n", " ") for c in cells) + " |")
-    out += ["", "## The table now", "", "```", loaded.engine.render(loaded.state), "```", ""]
+    out += ["", _("## The table now"), "", "```", loaded.engine.render(loaded.state), "```", ""]
     return "\n".join(out)
+
+
+def _cell(value: object) -> str:
+    """A standings cell: yes/no and colours in the table's language."""
+    from referee.model.i18n import pgettext
+
+    if value is None:
+        return ""
+    if isinstance(value, bool):
+        return _("yes") if value else _("no")
+    return pgettext("colour", value) if isinstance(value, str) else str(value)
 
 
 def write_atomic(path: str | os.PathLike, text: str, force: bool = False) -> Path:

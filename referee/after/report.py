@@ -21,6 +21,7 @@ from typing import Any
 from referee.after import records, standings
 from referee.model import colours
 from referee.model.errors import InputError
+from referee.model.i18n import _, language, ngettext, pgettext
 from referee.record import session
 from referee.record.protocol import RecordStore
 
@@ -55,7 +56,9 @@ class Report:
     @property
     def when(self) -> str:
         ts = self.loaded.meta.get("updated") or 0
-        return _dt.datetime.fromtimestamp(ts).strftime("%Y-%m-%d %H:%M")
+        from referee.model.i18n import day
+
+        return day(_dt.datetime.fromtimestamp(ts).strftime("%Y-%m-%d %H:%M"))
 
 
 def chart_of(engine: Any, steps: list[records.Step], state: Any) -> Chart:
@@ -65,12 +68,12 @@ def chart_of(engine: Any, steps: list[records.Step], state: Any) -> Chart:
     final = engine.final_steps(state)
     if final:
         length = max(len(v) for v in final.values())
-        return Chart(f"The look back: running {engine.series_word}", "cards turned back",
+        return Chart(_("The look back: running {word}").format(word=pgettext("series", engine.series_word)), _("cards turned back"),
                      [str(i + 1) for i in range(length)], {k: list(v) for k, v in final.items()})
-    points: list[tuple[str, dict]] = [("start", steps[0].series)] if steps else []
+    points: list[tuple[str, dict]] = [(_("start"), steps[0].series)] if steps else []
     previous: int | None = None
     for n, step in enumerate(steps[1:], start=1):
-        label = f"{engine.turn_word} {step.turn if step.turn is not None else n}"
+        label = f"{_(engine.turn_word)} {step.turn if step.turn is not None else n}"
         if len(points) > 1 and step.turn is not None and step.turn == previous:
             points[-1] = (label, step.series)  # the numbers at the end of the turn
         else:
@@ -82,10 +85,10 @@ def chart_of(engine: Any, steps: list[records.Step], state: Any) -> Chart:
     if len(kept) > MAX_POINTS:
         every = -(-len(kept) // MAX_POINTS)
         kept = kept[:-1:every] + kept[-1:]
-    keys = list(dict.fromkeys(k for _, s in kept for k in s))
-    word = engine.series_word
-    return Chart(f"{word[:1].upper()}{word[1:]} by {engine.turn_word}", f"end of each {engine.turn_word}",
-                 [label for label, _ in kept], {k: [s.get(k) for _, s in kept] for k in keys})
+    keys = list(dict.fromkeys(k for _label, s in kept for k in s))
+    word = _("{series} by {turn}").format(series=pgettext("series", engine.series_word), turn=_(engine.turn_word))
+    return Chart(f"{word[:1].upper()}{word[1:]}", _("end of each {turn}").format(turn=_(engine.turn_word)),
+                 [label for label, _series in kept], {k: [s.get(k) for _label, s in kept] for k in keys})
 
 
 def gather(store: RecordStore, sid: str) -> Report:
@@ -162,8 +165,8 @@ def _extra_columns(summary: dict) -> list[str]:
 
 def _cell(value: Any) -> str:
     if isinstance(value, bool):
-        return "yes" if value else "no"
-    return "" if value is None else str(value)
+        return _("yes") if value else _("no")
+    return "" if value is None else pgettext("colour", value) if isinstance(value, str) else str(value)
 
 
 def _log_rows(rep: Report) -> list[list[str]]:
@@ -183,15 +186,18 @@ def _facts(rep: Report) -> str:
     engine, summary = rep.loaded.engine, rep.summary
     turns = summary.get("turn")
     actions = len(rep.steps) - 1
-    return (f"{actions} action{'s' if actions != 1 else ''} over {turns} {engine.turn_word}"
-            f"{'s' if turns != 1 else ''} · last played {rep.when} · {_seed_fact(rep.loaded.meta)}"
-            f" · head {rep.loaded.head}")
+    word = ngettext("{word}", "{word}s", turns if isinstance(turns, int) else 2).format(word=_(engine.turn_word))
+    return (ngettext("{n} action over {turns} {word}", "{n} actions over {turns} {word}", actions).format(
+        n=actions, turns=turns, word=word)
+        + " · " + _("last played {when}").format(when=rep.when) + f" · {_seed_fact(rep.loaded.meta)} · "
+        + _("head {head}").format(head=rep.loaded.head))
 
 
 def _seed_fact(meta: dict) -> str:
     """The seed once it may be shown; the commitment while a secret game runs."""
     shown = session.seed_shown(meta)
-    return f"seed {shown}" if shown is not None else f"seed commitment {meta.get('commitment') or ''}"
+    return (_("seed {seed}").format(seed=shown) if shown is not None
+            else _("seed commitment {commitment}").format(commitment=meta.get("commitment") or ""))
 
 
 # -- HTML ------------------------------------------------------------------------------------
@@ -247,9 +253,9 @@ footer { color: var(--muted); font-size: 13px; text-align: center; margin-top: 2
 """
 
 
-def _th(label: str, numeric: set[str]) -> str:
+def _th(label: str, numeric: set[str], shown: str | None = None) -> str:
     css = ' class="narrow"' if label == "place" else ' class="num"' if label in numeric else ""
-    return f"<th{css}>{html.escape(label.replace('_', ' '))}</th>"
+    return f"<th{css}>{html.escape((shown or label).replace('_', ' '))}</th>"
 
 
 def to_html(rep: Report) -> str:
@@ -265,7 +271,7 @@ def to_html(rep: Report) -> str:
         isinstance(p.get(k), int) and not isinstance(p.get(k), bool) for p in summary.get("players", []))}
     body = []
     for r in rows:
-        badge = '<span class="badge">winner</span>' if r["winner"] else ""
+        badge = f'<span class="badge">{e(_("winner"))}</span>' if r["winner"] else ""
         cells = [f'<td class="num narrow">{r["place"]}</td>', f"<td>{e(str(r['name']))}{badge}</td>"]
         if scored:
             cells.append(f'<td class="num">{e(_cell(r["score"]))}</td>')
@@ -277,7 +283,7 @@ def to_html(rep: Report) -> str:
     svg = chart_svg(rep.chart)
     title = f"{engine.title} · {loaded.id}" + (f" · {name}" if name else "")
     return f"""<!DOCTYPE html>
-<html lang="en">
+<html lang="{language()}">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
@@ -292,26 +298,27 @@ def to_html(rep: Report) -> str:
 <p class="facts">{e(_facts(rep))}</p>
 </header>
 <section id="standings">
-<h2>{"Final standings" if summary.get("over") else "Standings so far"}</h2>
+<h2>{e(_("Final standings") if summary.get("over") else _("Standings so far"))}</h2>
 <p class="verdict">{e(standings.verdict(summary))}</p>
-<div class="wide"><table><thead><tr>{"".join(_th(h, numeric) for h in head)}</tr></thead><tbody>{"".join(body)}</tbody></table></div>
+<div class="wide"><table><thead><tr>{"".join(_th(h, numeric, _(h)) for h in head)}</tr></thead><tbody>{"".join(body)}</tbody></table></div>
 {f'<ul class="deciding">{deciding}</ul>' if deciding else ""}
 </section>
 <section id="chart" class="chart">
-<h2>How it went</h2>
+<h2>{e(_("How it went"))}</h2>
 {svg}
 </section>
 <section id="board">
-<h2>{"The final board" if summary.get("over") else "The board now"}</h2>
+<h2>{e(_("The final board") if summary.get("over") else _("The board now"))}</h2>
 <pre>{e(engine.render(loaded.state))}</pre>
 </section>
 <section id="log">
-<h2>The log</h2>
+<h2>{e(_("The log"))}</h2>
 <table class="log"><colgroup><col class="n"><col class="t"><col class="p"><col class="a"><col class="r"><col>
-</colgroup><thead><tr><th>#</th><th>{e(engine.turn_word)}</th><th>player</th><th>action</th>
-<th>dice and draws</th><th>what happened</th></tr></thead><tbody>{log}</tbody></table>
+</colgroup><thead><tr><th>#</th><th>{e(_(engine.turn_word))}</th><th>{e(_("player"))}</th><th>{e(_("action"))}</th>
+<th>{e(_("dice and draws"))}</th><th>{e(_("what happened"))}</th></tr></thead><tbody>{log}</tbody></table>
 </section>
-<footer>Written by referee · {e(engine.title)} rules version {e(engine.rules_version)}</footer>
+<footer>{e(_("Written by referee · {game} rules version {version}").format(
+    game=engine.title, version=engine.rules_version))}</footer>
 </main>
 </body>
 </html>
@@ -333,23 +340,25 @@ def to_markdown(rep: Report, svg_name: str) -> str:
     extra = _extra_columns(summary)
     head = ["place", "player", *([engine.series_word] if scored else []), *extra]
     out = [f"# {engine.title} — {loaded.id}" + (f" ({name})" if name else ""), "", _facts(rep), "",
-           "## " + ("Final standings" if summary.get("over") else "Standings so far"), "",
+           "## " + (_("Final standings") if summary.get("over") else _("Standings so far")), "",
            f"**{standings.verdict(summary)}**", "",
-           "| " + " | ".join(head) + " |", "|" + "---|" * len(head)]
+           "| " + " | ".join(_(h) for h in head) + " |", "|" + "---|" * len(head)]
     for r in rows:
-        who = f"**{r['name']}** (winner)" if r["winner"] else str(r["name"])
+        who = f"**{r['name']}** ({_('winner')})" if r["winner"] else str(r["name"])
         cells = [str(r["place"]), who, *([_cell(r["score"])] if scored else []),
                  *(_cell(r["player"].get(k)) for k in extra)]
         out.append("| " + " | ".join(_md(c) for c in cells) + " |")
     lines = standings.deciding(summary)
     if lines:
         out += ["", *[f"- {line}" for line in lines]]
-    out += ["", "## How it went", "", f"![{rep.chart.title}]({svg_name})", ""]
+    out += ["", "## " + _("How it went"), "", f"![{rep.chart.title}]({svg_name})", ""]
     spark = sparklines(rep.chart)
     if spark:
         out += ["```", f"{rep.chart.title} ({rep.chart.labels[0]} → {rep.chart.labels[-1]})", *spark, "```"]
-    out += ["", "## The final board", "", "```", engine.render(loaded.state), "```", "", "## The log", "",
-            f"| # | {engine.turn_word} | player | action | dice and draws | what happened |",
+    out += ["", "## " + _("The final board"), "", "```",
+            engine.render(loaded.state), "```", "", "## " + _("The log"), "",
+            "| # | " + " | ".join(_(h) for h in (engine.turn_word, "player", "action", "dice and draws",
+                                                 "what happened")) + " |",
             "|---|---|---|---|---|---|"]
     out += ["| " + " | ".join(_md(c) for c in row) + " |" for row in _log_rows(rep)]
     return "\n".join(out) + "\n"

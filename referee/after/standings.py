@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from referee.model.i18n import _, ngettext, pgettext
+
 TIEBREAKS_KLEOS = {1: "glory from city control on Day 5", 2: "champion on the highest-value city",
                    3: "most Epic minions", 4: "most minions on city locations"}
 CEREBRIA_CONDITIONS = {"single-minded": "Single-minded (12+ fragments of one kind)",
@@ -41,7 +43,7 @@ def standings(summary: dict) -> list[dict]:
         rows.append((key, i, p))
     rows.sort(key=lambda r: (r[0], r[1]))
     out: list[dict] = []
-    for n, (key, _, p) in enumerate(rows):
+    for n, (key, _i, p) in enumerate(rows):
         place = out[-1]["place"] if out and key == rows[n - 1][0] else n + 1
         out.append({"place": place, "name": p.get("name"), "score": score_of(p),
                     "winner": p.get("name") in winners, "player": p})
@@ -103,9 +105,11 @@ def _kreus(summary: dict, details: dict) -> list[str]:
 
 def _croa(summary: dict, details: dict) -> list[str]:
     frogs = details.get("frogs") or {}
-    return ["Colonies: " + ", ".join(
-        f"{p['name']} ({p.get('color', '?')}) " + ("in the pond" if p.get("alive", True) else "eliminated")
-        + (f", {frogs[p['name']]} frog(s)" if p["name"] in frogs else "") for p in summary["players"])]
+    return [_("Colonies: {colonies}").format(colonies=", ".join(
+        f"{p['name']} ({pgettext('colour', p.get('color', '?'))}) "
+        + (_("in the pond") if p.get("alive", True) else _("eliminated"))
+        + (", " + ngettext("{n} frog", "{n} frogs", frogs[p["name"]]).format(n=frogs[p["name"]])
+           if p["name"] in frogs else "") for p in summary["players"]))]
 
 
 DECIDING: dict[str, Callable[[dict, dict], list[str]]] = {
@@ -122,14 +126,14 @@ def verdict(summary: dict) -> str:
     """Who won, in one line ('Winner: Bob', 'Shared victory: Ann and Bob', 'The team loses')."""
     winners = summary.get("winners") or []
     if not summary.get("over"):
-        return "Not finished yet"
+        return _("Not finished yet")
     if summary.get("game") == "kreus":
-        return "The team wins" if winners else "The team loses"
+        return _("The team wins") if winners else _("The team loses")
     if not winners:
-        return "Nobody won"
+        return _("Nobody won")
     if len(winners) > 1:
-        return "Shared victory: " + " and ".join(winners)
-    return f"Winner: {winners[0]}"
+        return _("Shared victory: {names}").format(names=f" {_('and')} ".join(winners))
+    return _("Winner: {name}").format(name=winners[0])
 
 
 def score_text(summary: dict) -> str:
@@ -143,13 +147,17 @@ def score_text(summary: dict) -> str:
 def chat_lines(title: str, sid: str | None, name: str, summary: dict, turn_word: str,
                actions: int, when: str) -> list[str]:
     """A few plain lines for a group chat: the game, who won, the scores, how, how long, when."""
-    head = f"{title} · {sid}" + (f" “{name}”" if name else "") + f" · {when}"
+    from referee.model.i18n import day
+
+    head = f"{title} · {sid}" + (f" “{name}”" if name else "") + f" · {day(when)}"
     lines = [head, verdict(summary)]
     scores = score_text(summary)
     if scores:
-        lines.append(("Scores: " if summary.get("over") else "Scores so far: ") + scores)
+        lines.append((_("Scores: {scores}") if summary.get("over") else _("Scores so far: {scores}")).format(
+            scores=scores))
     lines += deciding(summary)
     turns = summary.get("turn")
-    plural = "s" if turns != 1 else ""
-    lines.append(f"Length: {actions} action{'s' if actions != 1 else ''} over {turns} {turn_word}{plural}")
+    word = ngettext("{word}", "{word}s", turns if isinstance(turns, int) else 2).format(word=_(turn_word))
+    lines.append(ngettext("Length: {n} action over {turns} {word}", "Length: {n} actions over {turns} {word}",
+                          actions).format(n=actions, turns=turns, word=word))
     return lines

@@ -37,13 +37,17 @@ def stats_cmd(game: str | None, player: str | None, since: _dt.datetime | None) 
         click.echo(f"note: session {sid} is not counted: it fails its check ({why}); `referee verify {sid}`"
                    " says more", err=True)
     if not rows:
-        click.echo("No finished games" + (" match" if game or player or since else " yet") + ".")
+        from referee.model.i18n import _
+
+        click.echo(_("No finished games match.") if game or player or since else _("No finished games yet."))
         return
+    from referee.model.i18n import _, day, decimal, percent
+
     click.echo(output.table(
-        ["player", "game", "plays", "wins", "win rate", "average", "best", "last played", "notes"],
-        [[r["player"], r["game"], r["plays"], r["wins"], f"{r['win_rate']:.0%}",
-          "-" if r["average_score"] is None else f"{r['average_score']:g}",
-          "-" if r["best_score"] is None else r["best_score"], r["last_played"].replace("T", " ")[:16],
+        [_(h) for h in ("player", "game", "plays", "wins", "win rate", "average", "best", "last played", "notes")],
+        [[r["player"], r["game"], r["plays"], r["wins"], percent(r["win_rate"], 0),
+          "-" if r["average_score"] is None else decimal(f"{r['average_score']:g}"),
+          "-" if r["best_score"] is None else r["best_score"], day(r["last_played"].replace("T", " ")[:16]),
           stats.notes(r)] for r in rows],
     ))
 
@@ -67,4 +71,6 @@ def report_cmd(session_id: str | None, out: str, force: bool) -> None:
     if ref.as_json:
         output.emit_json(output.envelope({"written": [str(p) for p in written]}, sid))
     else:
-        click.echo("Wrote " + " and ".join(str(p) for p in written) + ".")
+        from referee.model.i18n import _
+
+        click.echo(_("Wrote {files}.").format(files=f" {_('and')} ".join(str(p) for p in written)))

@@ -24,7 +24,7 @@ import click
 from referee.cli import context, output
 from referee.cli.context import load_current
 from referee.cli.hint import show_hint
-from referee.cli.lazy import SuggestingGroup
+from referee.cli.lazy import SuggestingGroup, localize
 
 if TYPE_CHECKING:
     from referee.record.protocol import RecordStore
@@ -150,24 +150,6 @@ class GameGroup(SuggestingGroup):
         super().add_command(cmd, name)
 
 
-def localize(cmd: click.Command) -> None:
-    """A command's help and its options' help in the table's language (the catalog's
-    `--help` entries; English, as written in the code, is kept aside and is the default)."""
-    import inspect
-
-    from referee.model.i18n import _
-
-    items: list[Any] = [cmd, *cmd.params]
-    for item in items:
-        english = item.__dict__.setdefault("_english_help", getattr(item, "help", None))
-        if english:
-            said = _(inspect.cleandoc(english))
-            item.help = english if said == inspect.cleandoc(english) else said
-    epilog = cmd.__dict__.setdefault("_english_epilog", cmd.epilog)
-    if epilog:
-        cmd.epilog = _(epilog)
-
-
 def game_group(game: str, help: str | None = None) -> click.Group:
     """A game's group, with `status` already in it."""
     from referee.cli import GAME_HELP
@@ -204,26 +186,47 @@ def game_group(game: str, help: str | None = None) -> click.Group:
 
 def show_rules(game: str, topic: str | None) -> None:
     from referee.model import registry, rulebook
+    from referee.model.i18n import _, fold, or_list
 
     engine = registry.engine(game)
     book = rulebook.rules_of(engine) if not topic else rulebook.lookup(engine, topic)
+    if topic and not book:  # a topic in the table's words (`rules vase`)
+        want = fold(topic.strip())
+        book = {t: r for t, r in rulebook.rules_of(engine).items() if fold(_said(t, r)[0]).startswith(want)}
     if not book:
         close = rulebook.close_topics(engine, topic or "")
-        hint = f" Did you mean {' or '.join(repr(c) for c in close)}?" if close else ""
-        raise click.UsageError(f"no {engine.title} rule is called '{topic}'.{hint} "
-                               f"(`referee {game} rules` lists them)")
+        hint = " " + _("Did you mean {names}?").format(names=or_list([repr(c) for c in close])) if close else ""
+        raise click.UsageError(_("no {game} rule is called '{topic}'.{hint} (`referee {name} rules` lists them)")
+                               .format(game=engine.title, topic=topic, hint=hint, name=game))
     if context.get().as_json:
         output.emit_json(output.envelope({"game": game, "rules": book}))
         return
-    lines = [] if topic else [output.fit(f"The rules the {engine.title} referee checks, by the name "
-                                         f"a refusal gives (`referee {game} rules TOPIC` for one):",
-                                         indent=""), ""]
-    for name, rules in book.items():
+    lines = [] if topic else [output.fit(_("The rules the {game} referee checks, by the name a refusal gives "
+                                           "(`referee {name} rules TOPIC` for one):").format(
+                                               game=engine.title, name=game), indent=""), ""]
+    said: dict[str, list[str]] = {}
+    for name, rules in book.items():  # in the table's language (the rule names a refusal gives)
+        title, texts = _said(name, rules)
+        said.setdefault(title, []).extend(t for t in texts if t not in said.get(title, []))
+    for name, rules in said.items():
         lines.append(name)
         for rule in rules:
             rest = rule.split(":", 1)[1].strip() if ":" in rule else ""
             lines.append(output.fit(f"  - {rest or rule}", indent="    "))
     output.page("\n".join(lines))
+
+
+def _said(name: str, rules: list[str]) -> tuple[str, list[str]]:
+    """A topic and its rules as the table's language words them: `Mud (vase)` -> `La Vase`."""
+    from referee.model.i18n import _
+
+    title, texts = _(name), []
+    for rule in rules:
+        head, sep, rest = _(rule).partition(":")
+        if sep and rest.strip():
+            title = head.strip()
+        texts.append(f"{head.strip()}: {rest.strip()}" if sep else _(rule))
+    return title, texts
 
 
 # -- sessions ----------------------------------------------------------------------
@@ -250,8 +253,8 @@ def show_session(game: str | None, sid: str | None, full: bool = False, pager: b
                          + (f" ({loaded.meta.get('name')})" if loaded.meta.get("name") else ""))
     recorded = loaded.meta.get("rules_version")
     if recorded and recorded != loaded.engine.rules_version:
-        click.echo(f"note: recorded under {loaded.game} rules version {recorded}; "
-                   f"this referee applies version {loaded.engine.rules_version}", err=True)
+        click.echo(_("note: recorded under {game} rules version {recorded}; this referee applies version {version}")
+                   .format(game=loaded.game, recorded=recorded, version=loaded.engine.rules_version), err=True)
     status = output.status_text(loaded.summary, loaded.engine.turn_word)
     board = output.fit_block(output.shown(loaded.engine.render(loaded.state)))
     players = output.player_names(loaded.summary)
@@ -401,7 +404,9 @@ def run_action(game: str, action: dict, dry_run: bool = False,
         output.emit_json(output.envelope(result, sid, loaded.state_json()))
         return
     if dry_run:
-        click.echo("(dry run: nothing recorded)")
+        from referee.model.i18n import _
+
+        click.echo(_("(dry run: nothing recorded)"))
     names = output.player_names(loaded.summary)
     text = output.events_text(events)
     if text:
@@ -414,8 +419,10 @@ def run_action(game: str, action: dict, dry_run: bool = False,
 
 def echo_head(head: str) -> None:
     """At the end of a game: the head of its record, to write down or share (see docs/integrity.md)."""
-    click.echo(f"Head of the record: {head} (keep it: `referee verify --head {head}` checks that the record"
-               " still ends there)")
+    from referee.model.i18n import _
+
+    click.echo(_("Head of the record: {head} (keep it: `referee verify --head {head}` checks that the record"
+                 " still ends there)").format(head=head))
 
 
 def action_command(group: click.Group, name: str | None = None,

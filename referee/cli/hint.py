@@ -16,6 +16,7 @@ from typing import Any
 import click
 
 from referee.cli.complete import Live, field_keys, without_results
+from referee.model.i18n import _, or_list
 
 LIMIT = 0  # actions listed before the list is cut (`truncated: true`); 0: never cut
 
@@ -57,7 +58,7 @@ def command_words(engine: Any, verb: str, cmd: click.Command, action: dict) -> l
 
 def _words(engine: Any, verb: str, cmd: click.Command, action: dict) -> list[str] | None:
     pairs = field_keys(engine, verb, cmd)
-    known = {k for _, k in pairs}
+    known = {k for _name, k in pairs}
     unknown = [k for k, v in action.items() if k != "verb" and v not in (None, [], ()) and k not in known]
     if unknown:  # a game without a declaration naming a field unlike its argument (one of each)
         free = [(p, k) for p, k in pairs if isinstance(p, click.Argument) and k not in action]
@@ -225,7 +226,8 @@ def _result_note(live: Live, verb: str, action: dict) -> str:
     options = [f"{f.option} {f.metavar or f.name.upper()}" for f in declared.fields if f.result and f.option]
     if not options or not _needs_result(live, action):
         return ""
-    return f"add {' or '.join(options)} for what the table drew or rolled"  # else the referee does
+    # else the referee does
+    return _("add {options} for what the table drew or rolled").format(options=or_list(options))
 
 
 def _needs_result(live: Live, action: dict) -> bool:
@@ -263,8 +265,10 @@ def public(result: dict) -> dict:
 def text(result: dict, width: int = 80) -> str:
     """Grouped for reading: `Ann may move: a2 -> a3 b3; b1 -> b2`."""
     lines: list[str] = []
+    colon = _(":")  # French sets a space before it
     for p in result["pending"]:
-        lines.append(f"Waiting for {p['player']}: {p['decision']} ({', '.join(map(str, p['choices']))})")
+        lines.append(_("Waiting for {player}: {decision} ({choices})").format(
+            player=p["player"], decision=_(str(p["decision"])), choices=", ".join(map(str, p["choices"]))))
     groups: dict[tuple[Any, str], list[dict]] = {}
     shown: set[tuple[Any, str]] = set()
     for a in result["actions"]:
@@ -274,7 +278,7 @@ def text(result: dict, width: int = 80) -> str:
         shown.add(key)
         groups.setdefault((a["player"], a["words"][0]), []).append(a)
     for (who, verb), items in groups.items():
-        head = f"{who or 'The table'} may {verb}"
+        head = _("{who} may {verb}").format(who=who or _("The table"), verb=verb)
         rests = [(a.get("shown") or a["words"])[1:] for a in items]
         if who and all(r and r[0].casefold() == str(who).casefold() for r in rests):
             rests = [r[1:] for r in rests]  # `Ann may discard: air ...`, not `Ann may discard: Ann -> ...`
@@ -282,7 +286,7 @@ def text(result: dict, width: int = 80) -> str:
         items, rests, flagged = _fold_flags(items, rests)
         note = "; ".join(n for n in (flagged, note) if n)
         if all(not r for r in rests):  # nothing to choose: the whole command, as typed
-            lines += _wrap(f"{head}: {shell_join(items[0].get('shown') or items[0]['words'])}", width)
+            lines += _wrap(f"{head}{colon} {shell_join(items[0].get('shown') or items[0]['words'])}", width)
             lines += _wrap(f"  {note}", width) if note else []
             continue
         by: dict[str, list[str]] = {}
@@ -294,20 +298,21 @@ def text(result: dict, width: int = 80) -> str:
                 and all(" " not in t for t in tails)  # `--to Bob|Cy|Dee`
                 else f"{first} -> {_tails(tails)}" for first, tails in by.items()]
         if len(rows) == 1 or all(not any(t) for t in by.values()):
-            lines += _wrap(f"{head}: {_tails(rows) if len(rows) > 1 else rows[0]}", width)
+            lines += _wrap(f"{head}{colon} {_tails(rows) if len(rows) > 1 else rows[0]}", width)
         else:
-            lines.append(f"{head}:")
+            lines.append(f"{head}{colon}")
             for row in rows:
                 lines += _wrap(f"  {row}", width)
         lines += _wrap(f"  {note}", width) if note else []
     if not result["actions"]:
-        lines.append("Nothing may be done now" + (" by that player." if result.get("player") else "."))
+        lines.append(_("Nothing may be done now by that player.") if result.get("player")
+                     else _("Nothing may be done now."))
     if result["truncated"]:
-        lines.append(f"... and more (the first {len(result['actions'])} are listed; "
-                     "`hint --limit 0` lists them all)")
+        lines.append(_("... and more (the first {n} are listed; `hint --limit 0` lists them all)").format(
+            n=len(result["actions"])))
     if not result.get("complete", True):
-        lines.append("(Not every legal action is listed: the referee may accept others.)")
-    lines.append("(`hint --json` lists each as a whole command.)")
+        lines.append(_("(Not every legal action is listed: the referee may accept others.)"))
+    lines.append(_("(`hint --json` lists each as a whole command.)"))
     return "\n".join(lines)
 
 
@@ -326,9 +331,10 @@ def _fold_flags(items: list[dict], rests: list[list[str]]) -> tuple[list[dict], 
     notes = []
     for flag, which in variants.items():
         if len(which) == len(kept):
-            notes.append(f"each also with {flag}")
+            notes.append(_("each also with {flag}").format(flag=flag))
         else:
-            notes.append(f"with {flag} too: " + ", ".join(shell_join(list(w)) for w in which))
+            notes.append(_("with {flag} too:").format(flag=flag) + " "
+                         + ", ".join(shell_join(list(w)) for w in which))
     return kept_items, kept, "; ".join(notes)
 
 
@@ -345,12 +351,12 @@ def _collapsed(words: list[str]) -> str | None:
         return None
     by: dict[str, list[str]] = {}
     for w in words:
-        head, _, rest = w.partition(":")
+        head, _sep, rest = w.partition(":")
         by.setdefault(head, []).append(rest)
     ends = list(by.values())
     if len(by) == len(words) or any(e != ends[0] for e in ends):
         return None
-    return f"{' '.join(by)} (each as {'|'.join(':' + e for e in ends[0])})"
+    return f"{' '.join(by)} " + _("(each as {ends})").format(ends="|".join(":" + e for e in ends[0]))
 
 
 def _wrap(line: str, width: int) -> list[str]:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import importlib
+from typing import Any
 
 import click
 
@@ -19,9 +20,52 @@ class SuggestingGroup(click.Group):
             from difflib import get_close_matches
 
             close = get_close_matches(name, self.list_commands(ctx), n=3)
-            hint = f" Did you mean {' or '.join(repr(c) for c in close)}?" if close else ""
-            ctx.fail(f"No such command {name!r}.{hint}")
+            from referee.model.i18n import _, or_list
+
+            hint = " " + _("Did you mean {names}?").format(names=or_list([repr(c) for c in close])) if close else ""
+            ctx.fail(_("No such command {name!r}.").format(name=name) + hint)
         return super().resolve_command(ctx, args)
+
+    def get_command(self, ctx: click.Context, name: str) -> click.Command | None:
+        cmd = super().get_command(ctx, name)
+        if cmd is not None:
+            localize(cmd)
+        return cmd
+
+    def format_help(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
+        localize(self)
+        super().format_help(ctx, formatter)
+
+
+HELP_OPTION = "Show this message and exit."  # Click's own words, in our catalog
+
+
+def localize(cmd: click.Command) -> None:
+    """A command's help and its options' help in the table's language (the catalog's
+    `--help` entries; English, as written in the code, is kept aside and is the default)."""
+    import inspect
+
+    from referee.model.i18n import _
+
+    items: list[Any] = [cmd, *cmd.params]
+    help_option = cmd.__dict__.get("_help_option")
+    if help_option is not None:
+        help_option.__dict__.setdefault("_english_help", HELP_OPTION)
+        items.append(help_option)
+    for item in items:
+        english = item.__dict__.setdefault("_english_help", getattr(item, "help", None))
+        if english:
+            said = _(inspect.cleandoc(english))
+            item.help = english if said == inspect.cleandoc(english) else said
+    epilog = cmd.__dict__.setdefault("_english_epilog", cmd.epilog)  # who may use a verb
+    if epilog:
+        cmd.epilog = _(epilog)
+    if isinstance(cmd, click.Group) and getattr(cmd, "subcommand_metavar", None):  # `COMMAND [ARGS]...`
+        english_metavar = cmd.__dict__.setdefault("_english_metavar", cmd.subcommand_metavar)
+        cmd.subcommand_metavar = _(english_metavar)
+    if isinstance(cmd, click.Group) and not isinstance(cmd, SuggestingGroup):  # a plain group's commands
+        for sub in cmd.commands.values():
+            localize(sub)
 
 
 class LazyGroup(SuggestingGroup):
@@ -35,7 +79,9 @@ class LazyGroup(SuggestingGroup):
     def get_command(self, ctx: click.Context, name: str) -> click.Command | None:
         if name in self.lazy:
             module, _, attr = self.lazy[name][0].partition(":")
-            return getattr(importlib.import_module(module), attr)
+            cmd = getattr(importlib.import_module(module), attr)
+            localize(cmd)
+            return cmd
         return super().get_command(ctx, name)
 
     def format_commands(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
@@ -43,13 +89,17 @@ class LazyGroup(SuggestingGroup):
         rows = []
         for name in self.list_commands(ctx):
             if name in self.lazy:
-                rows.append((name, self.lazy[name][1]))
+                from referee.model.i18n import _
+
+                rows.append((name, _(self.lazy[name][1])))
             else:
                 cmd = super().get_command(ctx, name)
                 if cmd is not None and not cmd.hidden:
                     rows.append((name, cmd.get_short_help_str(limit=formatter.width - 20)))
         if rows:
-            with formatter.section("Commands"):
+            from referee.model.i18n import _
+
+            with formatter.section(_("Commands")):
                 formatter.write_dl(rows)
 
 

@@ -30,6 +30,10 @@ def _esc(text: str) -> str:
 def _help(cmd: click.Command) -> str:
     import inspect
 
+    from referee.cli.lazy import localize
+
+    localize(cmd)
+
     text = inspect.cleandoc(cmd.help or cmd.short_help or "")
     return text + (f"\n\n{cmd.epilog}" if cmd.epilog else "")  # who may use a verb
 
@@ -53,8 +57,12 @@ def _usage(ctx: click.Context, cmd: click.Command) -> str:
 
 
 def _options(ctx: click.Context, cmd: click.Command) -> list[str]:
+    from referee.cli.lazy import localize
+
     out: list[str] = []
-    for param in cmd.get_params(ctx):
+    params = cmd.get_params(ctx)
+    localize(cmd)  # the help option too, in the page's language
+    for param in params:
         record = param.get_help_record(ctx)
         if record is None:
             continue
@@ -137,14 +145,17 @@ GAMES = ("kleos", "kreus", "cerebria", "croa", "elysion")
 def pages() -> dict[str, str]:
     """Every page, by file name."""
     from referee.cli import GAME_HELP, SESSION_COMMANDS, cli
+    from referee.model import i18n
 
+    i18n.click_speaks()  # Click's own words (`default:`) in each page's language
     root_ctx = _context(cli, "referee")
-    out = {"referee.1": page("referee", cli, "a referee and scorer for five board games",
-                             commands=sorted(SESSION_COMMANDS))}
-    for game in GAMES:
-        group = cli.get_command(root_ctx, game)
-        assert group is not None
-        out[f"referee-{game}.1"] = page(f"referee-{game}", group, GAME_HELP[game], parent=root_ctx)
+    with i18n.speaking("en"):  # whatever the environment's language
+        out = {"referee.1": page("referee", cli, "a referee and scorer for five board games",
+                                 commands=sorted(SESSION_COMMANDS))}
+        for game in GAMES:
+            group = cli.get_command(root_ctx, game)
+            assert group is not None
+            out[f"referee-{game}.1"] = page(f"referee-{game}", group, GAME_HELP[game], parent=root_ctx)
     out.update(french_pages(root_ctx))
     return out
 
@@ -152,7 +163,7 @@ def pages() -> dict[str, str]:
 def french_pages(root_ctx: click.Context) -> dict[str, str]:
     """The pages the French catalog translates (Crôa!, whose rulebook is French): fr/NAME."""
     from referee.cli import GAME_HELP, cli
-    from referee.cli.common import localize
+    from referee.cli.lazy import localize
     from referee.model import i18n
 
     group = cli.get_command(root_ctx, "croa")

@@ -13,7 +13,14 @@ from referee.model.errors import RefereeError
 def _fail(as_json: bool, kind: str, message: str, rule: str | None = None, ref: object = None) -> None:
     if as_json:
         try:
-            click.echo(json.dumps({"ok": False, "error": {"kind": kind, "message": message, "rule": rule}}))
+            from referee.model.i18n import _, language
+
+            # `rule`: the rule's canonical (English) name, stable for programs; in another language,
+            # `rule_text` names it as the table reads it (English output is left exactly as it was)
+            error = {"kind": kind, "message": message, "rule": rule}
+            if rule and language() != "en":
+                error["rule_text"] = _(rule)
+            click.echo(json.dumps({"ok": False, "error": error}))
             return
         except OSError:  # standard output is gone (a full disk): said on standard error instead
             quiet_stdout()
@@ -45,41 +52,50 @@ def _show(exc: click.ClickException, ref: object) -> None:
     if not output.colour_on(err=True, ref=ref):
         exc.show()
         return
+    from referee.model.i18n import _
+
     ctx = getattr(exc, "ctx", None)
     if ctx is not None and isinstance(exc, click.UsageError):
         help_names = ctx.command.get_help_option_names(ctx)
-        hint = f"Try '{ctx.command_path} {max(help_names, key=len)}' for help.\n" if help_names else ""
+        hint = _("Try '{command} {option}' for help.").format(
+            command=ctx.command_path, option=max(help_names, key=len)) + "\n" if help_names else ""
         click.echo(f"{ctx.get_usage()}\n{hint}", err=True)
-    output.echo(f"Error: {exc.format_message()}", err=True, ref=ref)
+    output.echo(_("Error: {message}").format(message=exc.format_message()), err=True, ref=ref)
 
 
 def _show_in_shell(exc: click.ClickException, ref: object) -> None:
     """A usage error in the shell's own words: `Usage: move ...`, `Try 'help move'`."""
     from referee.cli import output
+    from referee.model.i18n import _
 
     ctx = getattr(exc, "ctx", None)
     game = getattr(ref, "shell_game", None)
     if ctx is not None:
         path = shell_path(ctx.command_path, game)
-        usage = ctx.get_usage().replace(ctx.command_path, path or "COMMAND", 1)
-        click.echo(usage.replace("Usage:  ", "Usage: "), err=True)
-        click.echo(f"Try 'help {path}' for help." if path else "Try 'help' for the commands.", err=True)
-    output.echo(f"error: {output.shell_syntax(exc.format_message(), game)}", err=True, ref=ref)
+        usage = ctx.get_usage().replace(ctx.command_path, path or _("COMMAND"), 1)
+        word = _("Usage:")
+        click.echo(usage.replace(f"{word}  ", f"{word} "), err=True)
+        click.echo(_("Try 'help {command}' for help.").format(command=path) if path
+                   else _("Try 'help' for the commands."), err=True)
+    output.echo(f"{_('error')}: {output.shell_syntax(exc.format_message(), game)}", err=True, ref=ref)
 
 
 def invoke(cli: click.Command, args: list[str], prog_name: str = "referee", obj: object = None) -> int:
     """Invoke the CLI; return the exit code (0 done, 1 illegal, 2 usage, 3 storage)."""
     as_json = "--json" in args
+    from referee.model.i18n import _, click_speaks
+
+    click_speaks()  # Click's own texts (Usage:, its errors) in the table's language
     if obj is None:  # made here so a refusal printed after Click is done still knows --color
         from referee.cli.context import Referee
 
         obj = Referee()
     if any("\x00" in a for a in args):
-        _fail(as_json, "usage", "an argument contains a NUL character; retype it")
+        _fail(as_json, "usage", _("an argument contains a NUL character; retype it"))
         return 2
     if not all(_is_utf8(a) for a in args):
-        _fail(as_json, "usage", "an argument is not valid UTF-8 text (a stray byte from another encoding);"
-                                " retype it")
+        _fail(as_json, "usage", _("an argument is not valid UTF-8 text (a stray byte from another encoding);"
+                                  " retype it"))
         return 2
     from referee.record.store import COMMITS
 
@@ -91,7 +107,7 @@ def invoke(cli: click.Command, args: list[str], prog_name: str = "referee", obj:
     except click.exceptions.Exit as exc:
         return exc.exit_code
     except click.exceptions.Abort:
-        click.echo("Aborted.", err=True)
+        click.echo(_("Aborted."), err=True)
         return 2
     except click.ClickException as exc:
         if as_json:
@@ -105,28 +121,30 @@ def invoke(cli: click.Command, args: list[str], prog_name: str = "referee", obj:
         _fail(as_json, exc.kind, exc.message, exc.rule, ref=obj)
         return exc.exit_code
     except KeyboardInterrupt:
-        click.echo("Interrupted.", err=True)
+        click.echo(_("Interrupted."), err=True)
         return 2
     except BrokenPipeError:
         quiet_stdout()
         return 0
     except OSError as exc:
         if not _stdout_broken(exc):
-            _fail(as_json, "storage", f"internal error ({type(exc).__name__}: {exc}); please report it")
+            _fail(as_json, "storage", _("internal error ({error}); please report it").format(
+            error=f"{type(exc).__name__}: {exc}"))
             return 3
         quiet_stdout()
         why = exc.strerror or str(exc)
         if COMMITS[0] > commits:
-            _fail(False, "storage", f"what was done is stored, but its output could not be written ({why}): do not"
-                                    " type it again; `referee log -n 1` shows the last action")
+            _fail(False, "storage", _("what was done is stored, but its output could not be written ({why}): do"
+                                      " not type it again; `referee log -n 1` shows the last action").format(why=why))
         else:
-            _fail(False, "storage", f"the output could not be written ({why}); nothing was stored")
+            _fail(False, "storage", _("the output could not be written ({why}); nothing was stored").format(why=why))
         return 3
     except RecursionError:
-        _fail(as_json, "usage", "the input is nested too deeply")
+        _fail(as_json, "usage", _("the input is nested too deeply"))
         return 2
     except Exception as exc:  # a defect; still no traceback at the table
-        _fail(as_json, "storage", f"internal error ({type(exc).__name__}: {exc}); please report it")
+        _fail(as_json, "storage", _("internal error ({error}); please report it").format(
+            error=f"{type(exc).__name__}: {exc}"))
         if "REFEREE_DEBUG" in __import__("os").environ:
             raise
         return 3

@@ -58,13 +58,18 @@ def sessions_cmd(ctx: click.Context, game: str | None, show_all: bool, player: s
         output.emit_json(output.envelope({"sessions": result}))
         return
     if not rows:
-        click.echo("No " + ("deleted sessions" if deleted else "sessions" + ("" if show_all else " open (try --all)"))
-                   + (f" with {player}" if player else "") + ".")
+        from referee.model.i18n import _
+
+        none = (_("No deleted sessions") if deleted else _("No sessions") if show_all
+                else _("No sessions open (try --all)"))
+        click.echo(none + (" " + _("with {player}").format(player=player) if player else "") + ".")
         return
+    from referee.model.i18n import _, day
+
     output.page(output.table(
-        ["id", "game", "name", "players", "turn", "status", "updated"],
+        [_(h) for h in ("id", "game", "name", "players", "turn", "status", "updated")],
         [[r["id"], r["game"], r["name"], ", ".join(str(p) for p in players(r)),
-          r["summary"].get("turn", ""), r["status"], _when(r["updated"])] for r in rows],
+          r["summary"].get("turn", ""), _(r["status"]), day(_when(r["updated"]))] for r in rows],
     ), players=[str(n) for r in rows for n in players(r)])
     for r in rows:
         if r["damaged"]:
@@ -90,7 +95,9 @@ def rename_cmd(session_id: str, name: str) -> None:
     if ref.as_json:
         output.emit_json(output.envelope({"renamed": sid, "name": name.strip()}, sid))
     else:
-        click.echo(f"Session {sid} is now named '{name.strip()}'.")
+        from referee.model.i18n import _
+
+        click.echo(_("Session {id} is now named '{name}'.").format(id=sid, name=name.strip()))
 
 
 @sessions_cmd.command("delete")
@@ -106,15 +113,19 @@ def delete_cmd(session_id: str, yes: bool) -> None:
     sid = session.resolve(store, None, session_id)
     meta = store.session(sid)
     players = ", ".join(str(p.get("name")) for p in meta["summary"].get("players", []))
-    if not yes and not click.confirm(f"Delete {sid} ({meta['game']}: {players})?", default=False, err=True):
-        click.echo(f"Nothing deleted: {sid} stays.", err=True)
+    from referee.model.i18n import _
+
+    if not yes and not click.confirm(_("Delete {id} ({game}: {players})?").format(
+            id=sid, game=meta["game"], players=players), default=False, err=True):
+        click.echo(_("Nothing deleted: {id} stays.").format(id=sid), err=True)
         return
     with store.write():
         store.mark_deleted(sid, True)
     if ref.as_json:
         output.emit_json(output.envelope({"deleted": sid}, sid))
     else:
-        click.echo(f"Deleted {sid}; `referee sessions restore {sid}` brings it back until `referee sessions purge`.")
+        click.echo(_("Deleted {id}; `referee sessions restore {id}` brings it back until `referee sessions purge`.")
+                   .format(id=sid))
 
 
 @sessions_cmd.command("restore")
@@ -128,13 +139,17 @@ def restore_cmd(session_id: str) -> None:
     store = ref.store()
     meta = store.session(session_id)
     if meta["status"] != "deleted":
-        raise StorageError(f"session '{session_id}' is not deleted")
+        from referee.model.i18n import _
+
+        raise StorageError(_("session '{id}' is not deleted").format(id=session_id))
     with store.write():
         store.mark_deleted(session_id, False)
     if ref.as_json:
         output.emit_json(output.envelope({"restored": session_id}, session_id))
     else:
-        click.echo(f"Restored {session_id}.")
+        from referee.model.i18n import _
+
+        click.echo(_("Restored {id}.").format(id=session_id))
 
 
 @sessions_cmd.command("purge")
@@ -145,16 +160,20 @@ def purge_cmd(yes: bool) -> None:
     ref = context.get()
     store = ref.store()
     doomed = store.purgeable()
+    from referee.model.i18n import _, ngettext
+
     if doomed and not yes and not click.confirm(
-            f"Remove {len(doomed)} deleted session(s) for good ({', '.join(doomed)})?", default=False, err=True):
-        click.echo("Nothing purged.", err=True)
+            ngettext("Remove {n} deleted session for good ({ids})?", "Remove {n} deleted sessions for good ({ids})?",
+                     len(doomed)).format(n=len(doomed), ids=", ".join(doomed)), default=False, err=True):
+        click.echo(_("Nothing purged."), err=True)
         return
     with store.write():
         purged = store.purge()
     if ref.as_json:
         output.emit_json(output.envelope({"purged": purged}))
     else:
-        click.echo(f"Purged {len(purged)} deleted session(s)" + (f": {', '.join(purged)}." if purged else "."))
+        click.echo(ngettext("Purged {n} deleted session", "Purged {n} deleted sessions", len(purged)).format(
+            n=len(purged)) + (f"{_(':')} {', '.join(purged)}." if purged else "."))
 
 
 @click.command("show")
@@ -344,7 +363,7 @@ def _after_move(sid: str, loaded, verb: str) -> None:
     for kept in loaded.kept:
         click.echo(kept.get("text", ""))
     if loaded.kept:
-        click.echo("What was undone cannot be redone (the table saw what it drew): type it again.")
+        click.echo(_("What was undone cannot be redone (the table saw what it drew): type it again."))
     if loaded.reopened:
         click.echo(f"The finished game is open again and its seed was revealed: later draws use a new secret, "
                    f"commitment {loaded.reopened}")
@@ -411,7 +430,9 @@ def export_cmd(session_id: str | None, fmt: str, out: str | None, force: bool, r
         if ref.as_json:
             output.emit_json(output.envelope({"written": str(path), "format": fmt}, sid))
         else:
-            click.echo(f"Wrote {path} ({fmt}).")
+            from referee.model.i18n import _
+
+            click.echo(_("Wrote {path} ({format}).").format(path=path, format=fmt))
     elif ref.as_json and fmt != "json":
         output.emit_json(output.envelope({"format": fmt, "text": text}, sid))
     else:
@@ -440,9 +461,14 @@ def import_cmd(file, unverified: bool, as_copy: bool) -> None:
         output.emit_json(output.envelope({"imported": loaded.id, "actions": len(loaded.records) - 1, "notes": notes},
                                          loaded.id, loaded.state_json()))
         return
+    from referee.model.i18n import _, ngettext
+
     for n in notes:
-        click.echo(f"note: {n}", err=True)
-    click.echo(f"Imported as session {loaded.id}: {len(loaded.records) - 1} action(s) re-checked and replayed.")
+        click.echo(f"{_('note')}: {n}", err=True)
+    count = len(loaded.records) - 1
+    click.echo(ngettext("Imported as session {id}: {n} action re-checked and replayed.",
+                        "Imported as session {id}: {n} actions re-checked and replayed.", count).format(
+        id=loaded.id, n=count))
     output.echo_status(loaded.summary, loaded.engine.turn_word)
 
 
@@ -517,21 +543,29 @@ def verify_cmd(ctx: click.Context, session_id: str | None, check_all: bool, head
         payload["ok"] = not bad
         output.emit_json(payload)
     else:
+        from referee.model.i18n import _, ngettext
+
         for r in reports:
             if r["ok"] and r.get("withheld"):
-                click.echo(f"{r['id']}: chain intact ({r['actions']} stored action(s)); rolls not checked: its seed "
-                           "is withheld from this role until the game is over")
+                click.echo(ngettext("{id}: chain intact ({n} stored action); rolls not checked: its seed is withheld"
+                                    " from this role until the game is over",
+                                    "{id}: chain intact ({n} stored actions); rolls not checked: its seed is"
+                                    " withheld from this role until the game is over", r["actions"]).format(
+                    id=r["id"], n=r["actions"]))
             elif r["ok"]:
-                click.echo(f"{r['id']}: intact ({r['actions']} stored action(s) checked; head {r['head']})"
-                           + ("; an unverified copy: imported from a file that could not prove itself, so only"
-                              " its actions were re-checked" if r.get("unverified") else ""))
+                click.echo(ngettext("{id}: intact ({n} stored action checked; head {head})",
+                                    "{id}: intact ({n} stored actions checked; head {head})", r["actions"]).format(
+                    id=r["id"], n=r["actions"], head=r["head"])
+                           + (_("; an unverified copy: imported from a file that could not prove itself, so only"
+                                " its actions were re-checked") if r.get("unverified") else ""))
                 if r.get("note"):
-                    click.echo(f"note: {r['id']}: {r['note']}")
+                    click.echo(f"{_('note')}: {r['id']}: {r['note']}")
         if not reports:
-            click.echo("No sessions to check.")
+            click.echo(_("No sessions to check."))
         for r in bad:
-            where = f" at action {r['first_bad']}" if r["first_bad"] is not None else ""
-            click.echo(f"error: session {r['id']} fails its check{where}: {r['problem']}", err=True)
+            where = " " + _("at action {n}").format(n=r["first_bad"]) if r["first_bad"] is not None else ""
+            click.echo(f"{_('error')}: " + _("session {id} fails its check{where}: {problem}").format(
+                id=r["id"], where=where, problem=r["problem"]), err=True)
     if bad:
         ctx.exit(3)
 

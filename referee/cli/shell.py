@@ -28,6 +28,7 @@ from referee.cli import output as out
 from referee.cli.context import Referee
 from referee.cli.output import status_line
 from referee.model.errors import RefereeError
+from referee.model.i18n import N_, _, number, or_list
 
 
 def games() -> list[str]:
@@ -43,10 +44,10 @@ ROOT_COMMANDS = tuple(name for name in SESSION_COMMANDS if name not in ("play", 
 SHELL_WORDS = ("help", "quit", "exit", "use", "set")
 MAX_LINE = 4096  # characters in one command line (the prompt or a script)
 SHELL_HELP = (
-    ("use GAME|ID", "Play another game (its current session) or a session by its id."),
-    ("set board on|off", "Draw the board again after each action (also `play --board`)."),
-    ("help [COMMAND]", "This list, or the help of one command (`help move`, `help undo`)."),
-    ("quit", "Leave the shell (also `exit` or Ctrl-D)."),
+    ("use GAME|ID", N_("Play another game (its current session) or a session by its id.")),
+    ("set board on|off", N_("Draw the board again after each action (also `play --board`).")),
+    ("help [COMMAND]", N_("This list, or the help of one command (`help move`, `help undo`).")),
+    ("quit", N_("Leave the shell (also `exit` or Ctrl-D).")),
 )
 
 
@@ -148,9 +149,9 @@ class Shell:
     def toolbar(self) -> str:
         self.follow()
         if self.game is None:
-            return " no game yet: type `kleos new ...` (or another game), `sessions`, `help` "
+            return " " + _("no game yet: type `kleos new ...` (or another game), `sessions`, `help`") + " "
         if self.summary is None:
-            return f" {self.game}: no open session; start one with `new ...` "
+            return " " + _("{game}: no open session; start one with `new ...`").format(game=self.game) + " "
         import shutil
 
         from referee.model import tables
@@ -192,7 +193,8 @@ class Shell:
                 return ["--session", self.session_id, *words]
             return words
         if self.game is None:
-            raise click.UsageError(f"which game? Start the line with one of: {', '.join(GAMES)}, or `use GAME`")
+            raise click.UsageError(_("which game? Start the line with one of: {games}, or `use GAME`").format(
+                games=", ".join(GAMES)))
         group = self.group()
         if group is not None and head not in group.list_commands(click.Context(group)) and not head.startswith("-"):
             raise click.UsageError(self._unknown(head))
@@ -218,11 +220,11 @@ class Shell:
 
         starting = [c for c in self.commands() if c.startswith(word)]
         if len(starting) > 1:
-            return (f"'{word}' could be {', '.join(starting[:-1])} or {starting[-1]}: "
-                    "type more of it. Type 'help' for the list.")
+            return _("'{word}' could be {names}: type more of it. Type 'help' for the list.").format(
+                word=word, names=or_list([", ".join(starting[:-1]), starting[-1]]))
         close = get_close_matches(word, self.commands(), n=3)
-        hint = f" Did you mean {' or '.join(repr(c) for c in close)}?" if close else ""
-        return f"no command '{word}' here.{hint} Type 'help' for the list."
+        hint = " " + _("Did you mean {names}?").format(names=or_list([repr(c) for c in close])) if close else ""
+        return _("no command '{word}' here.{hint} Type 'help' for the list.").format(word=word, hint=hint)
 
     # -- help ----------------------------------------------------------------------
     def help(self, topic: list[str]) -> int:
@@ -235,7 +237,7 @@ class Shell:
         head = topic[0]
         if head in SHELL_WORDS:
             usage, text = next((u, t) for u, t in SHELL_HELP if u.split()[0] == ("quit" if head == "exit" else head))
-            click.echo(f"Usage: {usage}\n\n  {text}")
+            click.echo(f"{_('Usage:')} {usage}\n\n  {_(text)}")
             return 0
         cmd: click.Command | None = None
         path = [head]
@@ -247,7 +249,7 @@ class Shell:
         elif head in ROOT_COMMANDS:
             cmd = cli.get_command(click.Context(cli), head)
         if cmd is None:
-            out.echo(f"error: {self._unknown(head)}", err=True, ref=self.referee)
+            out.echo(f"{_('error')}: {self._unknown(head)}", err=True, ref=self.referee)
             return 2
         for word in topic[1:]:  # `help card add`
             if not isinstance(cmd, click.Group) or word not in cmd.list_commands(click.Context(cmd)):
@@ -266,21 +268,22 @@ class Shell:
         from referee.cli import GAME_HELP
 
         formatter = click.HelpFormatter(width=min(out.width() or 80, 100))
-        formatter.write_text("Type a command as you would after `referee` (the game's name may be left "
-                             "out). `help COMMAND` shows one command; Tab completes.")
+        formatter.write_text(_("Type a command as you would after `referee` (the game's name may be left "
+                               "out). `help COMMAND` shows one command; Tab completes."))
         group = self.group()
         if group is not None:
             gctx = click.Context(group)
             rows = [(name, cmd.get_short_help_str(limit=60)) for name in group.list_commands(gctx)
                     if (cmd := group.get_command(gctx, name)) is not None and not cmd.hidden]
-            with formatter.section(f"{self.game} verbs" + (f" ({self.session_id})" if self.session_id else "")):
+            with formatter.section(_("{game} verbs ({session})").format(game=self.game, session=self.session_id)
+                                   if self.session_id else _("{game} verbs").format(game=self.game)):
                 formatter.write_dl(rows)
-        with formatter.section("Session commands"):
-            formatter.write_dl([(name, SESSION_COMMANDS[name][1]) for name in ROOT_COMMANDS])
-        with formatter.section("Shell"):
-            formatter.write_dl(list(SHELL_HELP))
-        with formatter.section("Games (start a line with one, or `use` it)"):
-            formatter.write_dl([(g, GAME_HELP[g]) for g in GAMES])
+        with formatter.section(_("Session commands")):
+            formatter.write_dl([(name, _(SESSION_COMMANDS[name][1])) for name in ROOT_COMMANDS])
+        with formatter.section(_("Shell")):
+            formatter.write_dl([(usage, _(text)) for usage, text in SHELL_HELP])
+        with formatter.section(_("Games (start a line with one, or `use` it)")):
+            formatter.write_dl([(g, _(GAME_HELP[g])) for g in GAMES])
         return formatter.getvalue().rstrip("\n")
 
     def _with_session(self, rest: list[str]) -> list[str]:
@@ -297,13 +300,15 @@ class Shell:
         if not line or line.startswith("#"):
             return 0
         if len(line) > MAX_LINE:  # refused before it is split: splitting a huge line takes minutes
-            out.echo(f"error: the line is {len(line):,} characters long, over the limit of {MAX_LINE:,} for one"
-                     " command; nothing was run", err=True, ref=self.referee)
+            out.echo(f"{_('error')}: " + _("the line is {length} characters long, over the limit of {limit} for one"
+                                          " command; nothing was run").format(
+                length=number(len(line)), limit=number(MAX_LINE)), err=True, ref=self.referee)
             return 2
         try:
             words = shlex.split(line)
         except ValueError as exc:
-            out.echo(f"error: {exc} (check your quotes)", err=True, ref=self.referee)
+            out.echo(f"{_('error')}: " + _("{problem} (check your quotes)").format(problem=_(str(exc))),
+                     err=True, ref=self.referee)
             return 2
         words = self.expand(words)
         if words[0] in ("quit", "exit"):
@@ -321,7 +326,7 @@ class Shell:
         try:
             args = self.args_for(words)
         except click.UsageError as exc:
-            out.echo(f"error: {exc.format_message()}", err=True, ref=self.referee)
+            out.echo(f"{_('error')}: {exc.format_message()}", err=True, ref=self.referee)
             return 2
         self.referee.as_json = False
         self.referee.session_id = self.pinned
@@ -347,10 +352,10 @@ class Shell:
     def _set(self, rest: list[str]) -> int:
         """`set board on|off`: draw the board after each action, or not."""
         if len(rest) != 2 or rest[0] != "board" or rest[1] not in ("on", "off"):
-            out.echo("error: usage: set board on|off", err=True, ref=self.referee)
+            out.echo(f"{_('error')}: " + _("usage: set board on|off"), err=True, ref=self.referee)
             return 2
         self.board = rest[1] == "on"
-        click.echo(f"The board is {'drawn after each action' if self.board else 'drawn on `show`'}.")
+        click.echo(_("The board is drawn after each action.") if self.board else _("The board is drawn on `show`."))
         return 0
 
     def _use(self, target: str) -> int:
@@ -361,11 +366,11 @@ class Shell:
             try:
                 meta = self.referee.store().session(target)
             except RefereeError as exc:
-                out.echo(f"error: {out.shell_syntax(exc.message, self.game)}", err=True, ref=self.referee)
+                out.echo(f"{_('error')}: {out.shell_syntax(exc.message, self.game)}", err=True, ref=self.referee)
                 return 3
             self.game, self.pinned = meta["game"], target
         self.refresh()
-        click.echo(f"Now playing {self.session_id or self.game}.")
+        click.echo(_("Now playing {what}.").format(what=self.session_id or self.game))
         return 0
 
     def run_script(self, lines: Iterable[str], bail: bool = False) -> int:
@@ -390,7 +395,7 @@ class Shell:
         return worst if bail else 0
 
     def run(self) -> int:
-        click.echo("referee shell: type a command (`help` lists them, Tab completes, `quit` leaves).")
+        click.echo(_("referee shell: type a command (`help` lists them, Tab completes, `quit` leaves)."))
         if self.summary:
             click.echo(f"{self.session_id}: {status_line(self.summary, self.turn_word)}")
         while True:
@@ -429,9 +434,9 @@ class ShellCompleter(Completer):
                     verbs.append((name, cmd.get_short_help_str(limit=40)))
         legal = self.legal_verbs()
         verbs.sort(key=lambda pair: pair[0] not in legal)  # what may be done now first
-        rest = [(n, SESSION_COMMANDS[n][1]) for n in ROOT_COMMANDS]
-        rest += [(u.split()[0], t) for u, t in SHELL_HELP] + [("exit", "Leave the shell.")]
-        rest += [(g, GAME_HELP.get(g, "")) for g in games()]
+        rest = [(n, _(SESSION_COMMANDS[n][1])) for n in ROOT_COMMANDS]
+        rest += [(u.split()[0], _(t)) for u, t in SHELL_HELP] + [("exit", _("Leave the shell."))]
+        rest += [(g, _(GAME_HELP.get(g, ""))) for g in games()]
         return [*verbs, *rest]
 
     def legal_verbs(self) -> set[str]:
@@ -448,12 +453,12 @@ class ShellCompleter(Completer):
         shell = self.shell
         head = before[0]
         if head == "use":
-            return [(g, "a game") for g in games()] + (
-                [(shell.session_id, "this session")] if shell.session_id else [])
+            return [(g, _("a game")) for g in games()] + (
+                [(shell.session_id, _("this session"))] if shell.session_id else [])
         if head == "help":
             return [(w, "") for w in shell.commands()]
         if head == "set":
-            return [("board", "draw the board after each action")] if len(before) == 1 else [
+            return [("board", _("draw the board after each action"))] if len(before) == 1 else [
                 ("on", ""), ("off", "")]
         if head in CORRECTIONS and "--" not in before:  # `amend N`: the live action numbers
             if len(before) == 1:
@@ -463,7 +468,7 @@ class ShellCompleter(Completer):
                     return [(str(n), str(text)) for n, text in live_lines(shell.referee, shell.session_id)]
                 except Exception:  # completion never breaks the prompt
                     return []
-            return [("--", "then the command"), ("--reason", ""), ("--dry-run", ""), ("--cut", "")]
+            return [("--", _("then the command")), ("--reason", ""), ("--dry-run", ""), ("--cut", "")]
         if head in ROOT_COMMANDS and "--" in before:  # `COMMAND N -- WORDS`: a game's command
             rest = before[before.index("--") + 1:]
             if rest:
@@ -501,7 +506,7 @@ class ShellCompleter(Completer):
                 ranked.append((rank, word, meta))
         ranked.sort(key=lambda r: r[0])  # stable: prefix matches first, in the order offered
         start = last_word_start(text)
-        for _, word, meta in ranked:  # a name with spaces goes in quoted, so it stays one word
+        for _rank, word, meta in ranked:  # a name with spaces goes in quoted, so it stays one word
             yield Completion(shlex.quote(word), start_position=start - len(text), display=word,
                              display_meta=meta or None)
 

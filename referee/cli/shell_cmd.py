@@ -50,7 +50,9 @@ def _session_game(ref: object, target: str, game_names: list[str]) -> str:
     except StorageError:
         ids = [s["id"] for s in store.sessions(include_over=True)]
         close = get_close_matches(target, [*game_names, *ids], n=3, cutoff=0.6)
-        hint = f" Did you mean {' or '.join(repr(c) for c in close)}?" if close else ""
-        raise click.UsageError(f"'{target}' is neither a game ({', '.join(game_names)}) nor a "
-                               f"session of this store.{hint}") from None
+        from referee.model.i18n import _, or_list
+
+        hint = " " + _("Did you mean {names}?").format(names=or_list([repr(c) for c in close])) if close else ""
+        raise click.UsageError(_("'{target}' is neither a game ({games}) nor a session of this store.{hint}").format(
+            target=target, games=", ".join(game_names), hint=hint)) from None
 

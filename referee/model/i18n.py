@@ -129,3 +129,66 @@ def sentence(text: str) -> str:
         return text
     text = elide(text)
     return text[:1].upper() + text[1:]
+
+
+_CLICK_MODULES = ("core", "decorators", "exceptions", "formatting", "parser", "types", "termui", "utils",
+                  "shell_completion")
+
+
+def click_speaks() -> None:
+    """Click's own texts (`Usage:`, `Options:`, its errors) in the table's language.
+
+    Click marks them with gettext's `_` and `ngettext`, imported into each of its modules; they
+    are pointed here at this module's `_` and `ngettext`, which ask the catalog only when a text
+    is shown (and read no file in English). The French for them is in our catalog."""
+    import sys
+
+    for name in _CLICK_MODULES:
+        module = sys.modules.get(f"click.{name}")
+        if module is None:
+            continue
+        if hasattr(module, "_"):
+            module._ = _  # type: ignore[attr-defined]
+        if hasattr(module, "ngettext"):
+            module.ngettext = ngettext  # type: ignore[attr-defined]
+
+
+def or_list(words: list[str]) -> str:
+    """`'a' or 'b'` in the table's language (`'a' ou 'b'`)."""
+    return f" {_('or')} ".join(words)
+
+
+def number(value: float, digits: int | None = None) -> str:
+    """A number as the table's language writes it: `1,234.5` in English, `1 234,5` in French
+    (a narrow no-break space between thousands, a decimal comma). `digits`: after the point."""
+    text = f"{value:,}" if digits is None else f"{value:,.{digits}f}"
+    if language() == "fr":
+        text = text.replace(",", "\u202f").replace(".", ",")
+    return text
+
+
+_MONTHS_FR = ("janv.", "févr.", "mars", "avr.", "mai", "juin", "juil.", "août", "sept.", "oct.", "nov.", "déc.")
+
+
+def day(iso: str) -> str:
+    """A day (`2026-12-02`, or the start of an ISO time) as the table's language writes it:
+    unchanged in English, `2 déc. 2026` in French."""
+    if language() != "fr" or len(iso) < 10 or iso[4] != "-" or iso[7] != "-":
+        return iso
+    try:
+        year, month, date = int(iso[:4]), int(iso[5:7]), int(iso[8:10])
+        name = _MONTHS_FR[month - 1]
+    except (ValueError, IndexError):
+        return iso
+    return f"{'1er' if date == 1 else date} {name} {year}{iso[10:].replace('T', ' ', 1)}"
+
+
+def percent(fraction: float, digits: int = 1) -> str:
+    """`0.25` -> `25.0%` in English, `25,0 %` in French (a no-break space before the sign)."""
+    text = number(fraction * 100, digits)
+    return f"{text}\u00a0%" if language() == "fr" else f"{text}%"
+
+
+def decimal(text: str) -> str:
+    """A number already written the English way (`2.5`) with a decimal comma in French."""
+    return text.replace(".", ",") if language() == "fr" else text

@@ -197,7 +197,10 @@ def create_session(store: SqlStore, game: str, name: str, seed: str, rules_versi
 def session(store: SqlStore, sid: str) -> dict:
     row = store.db.execute(f"SELECT {store._SELECT} FROM sessions WHERE id = ?", (sid,)).fetchone()
     if row is None:
-        raise StorageError(f"no session '{sid}' in {store.path} (see `referee sessions --all`)")
+        from referee.model.i18n import _
+
+        raise StorageError(_("no session '{id}' in {path} (see `referee sessions --all`)").format(
+            id=sid, path=store.path))
     return store._session_row(row)
 
 

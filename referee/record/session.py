@@ -99,7 +99,9 @@ def run(engine: Any, state: Any, action: dict, seed: str, ply: int, recorded: li
             raise StorageError("a log must start with its 'new' action")
         options = {k: v for k, v in action.items() if k != "verb"}
         state = engine.start(options, chance)
-        events = [{"text": f"New {engine.title} game."}]
+        from referee.model.i18n import _
+
+        events = [{"text": _("New {title} game.").format(title=engine.title)}]
     else:
         if action["verb"] == "new":
             raise IllegalAction("this session has started already; `new` starts another one", "Sessions")
@@ -201,10 +203,13 @@ def refuse_if_over(store: RecordStore, game: str, sid: str) -> None:
     meta = store.session(sid)
     if meta.get("status") != "over":
         return
-    winners = ", ".join((meta.get("summary") or {}).get("winners") or []) or "nobody"
-    raise IllegalAction(f"the latest {game} session, {sid}, is over (winner(s): {winners}); start a new "
-                        f"game with `referee {game} new ...`, or choose a session with `--session ID` "
-                        f"(`referee sessions` lists them)", "End of the game: a finished session takes no action")
+    from referee.model.i18n import N_, _
+
+    winners = ", ".join((meta.get("summary") or {}).get("winners") or []) or _("nobody")
+    raise IllegalAction(_("the latest {game} session, {sid}, is over (winner(s): {winners}); start a new "
+                          "game with `referee {game} new ...`, or choose a session with `--session ID` "
+                          "(`referee sessions` lists them)").format(game=game, sid=sid, winners=winners),
+                        N_("End of the game: a finished session takes no action"))
 
 
 def create(store: RecordStore, game: str, options: dict, seed: str | None = None, name: str = "",

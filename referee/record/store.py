@@ -303,9 +303,11 @@ class Store:
             args = (game,)
         row = self.db.execute(sql + " ORDER BY used DESC, rowid DESC LIMIT 1", args).fetchone()
         if row is None:
-            what = f"{game} session" if game else "session"
-            hint = f"`referee {game} new ...`" if game else "`referee GAME new ...`"
-            raise StorageError(f"no {what} in {self.path}; start one with {hint}")
+            from referee.model.i18n import _
+
+            said = (_("no {game} session in {path}; start one with `referee {game} new ...`") if game
+                    else _("no session in {path}; start one with `referee GAME new ...`"))
+            raise StorageError(said.format(game=game, path=self.path))
         return row[0]
 
     def session_list(self, game: str | None = None, include_over: bool = False,

@@ -111,7 +111,8 @@ def new_deck(counts: Any = None) -> dict[str, int]:
 
 
 def title(key: str) -> str:
-    return CARDS[key]["title"] if key in CARDS else key
+    """A card's title as the table's language prints it (rule names keep the English one)."""
+    return _(CARDS[key]["title"]) if key in CARDS else key
 
 
 def deal_deck(state: CroaState, counts: Any) -> None:
@@ -214,7 +215,6 @@ def play(state: CroaState, action: Action, ctx: Ctx) -> bool | None:
                       name=col["name"], card=action.get("card"), orange=orange),
                 card=str(action.get("card")))
         return True if state["pending"] else None
-    info = CARDS[key]
     if not may_hold(state, c, key):
         raise _holds_no(state, c, key)
     if key == "doesnt_work":
@@ -231,8 +231,8 @@ def play(state: CroaState, action: Action, ctx: Ctx) -> bool | None:
     discard(state, c, key)
     if c == state["current"]:
         col["played_card"] = True
-    ctx.say(_("{name} plays {card}").format(name=col["name"], card=info["title"])
-            + ("" if info["title"][-1] in "!." else "."),
+    ctx.say(_("{name} plays {card}").format(name=col["name"], card=title(key))
+            + ("" if title(key)[-1] in "!." else "."),
             card=key, player=col["name"])
     answering = _holders(state, exclude=c)
     if answering and Ctx.carries(action) and not ctx.chance.replaying:
@@ -453,7 +453,7 @@ def check_effect(state: CroaState, c: int, key: str, action: Action) -> None:
         check_reveal(state, to, action.get("tile"))
         if key != "mega_jump" and ref[1] != QUEEN:
             raise IllegalAction(_("{card} moves your queen").format(card=title(key)),
-                                f"{title(key)}: the queen's move")
+                                f"{CARDS[key]['title']}: the queen's move")
 
 
 def _male(action: Action) -> str:
@@ -566,6 +566,6 @@ def lose_force(state: CroaState, c: int, key: str, action: Action, ctx: Ctx) -> 
 def dealt_hand(state: CroaState, name: str) -> Colony:
     """The colony named, whose hand the referee dealt (refused when the players hold real cards)."""
     if not state.get("cards") or not state.get("deal"):
-        raise IllegalAction("the referee dealt no hands in this session (real cards stay in the "
-                            "players' hands)", "Cards: dealt hands")
+        raise IllegalAction(_("the referee dealt no hands in this session (real cards stay in the "
+                              "players' hands)"), N_("Cards: dealt hands"))
     return next(col for col in state["colonies"] if col["name"] == name)

@@ -58,12 +58,14 @@ def hand(engine: Any, state: Any, player: str) -> Answer:
 
 def card_list() -> Answer:
     """The card module's cards."""
+    from referee.model.i18n import _
+
     from .cards import ABOUT, CARDS
 
-    rows = tuple((k, v["title"], v["timing"] + (" (orange)" if v["orange"] else ""), v["count"],
-                  v["effect"]) for k, v in CARDS.items())
-    return Answer({"about": ABOUT, "cards": CARDS},
-                  (Prose(ABOUT), Table(("card", "title", "timing", "count", "effect"), rows)))
+    rows = tuple((k, _(v["title"]), _(v["timing"]) + (" " + _("(orange)") if v["orange"] else ""),
+                  v["count"], _(v["effect"])) for k, v in CARDS.items())
+    headers = tuple(_(h) for h in ("card", "title", "timing", "count", "effect"))
+    return Answer({"about": ABOUT, "cards": CARDS}, (Prose(_(ABOUT)), Table(headers, rows)))
 
 
 def odds(zone: str, revealed: list[str] | None, males: Any) -> Answer:
@@ -73,10 +75,15 @@ def odds(zone: str, revealed: list[str] | None, males: Any) -> Answer:
     from .tiles import check_layout
 
     result = next_tile(zone, list(revealed or ()), check_layout(males) if males is not None else None)
-    lines = [f"{result['zone']} pile: {result['left']} tile(s) left"]
+    from referee.model.i18n import ngettext, percent
+
+    from .tiles import colour_word, tile_word
+
+    lines = [ngettext("{zone} pile: {n} tile left", "{zone} pile: {n} tiles left", result["left"]).format(
+        zone=colour_word(result["zone"]), n=result["left"])]
     for kind, p in result["probabilities"].items():
         if p:
-            lines.append(f"  {kind:<9} {result['exact'][kind]:>6}  {p:6.1%}")
+            lines.append(f"  {tile_word(kind):<9} {result['exact'][kind]:>6}  {percent(p):>6}")
     return Answer(result, ("\n".join(lines),))
 
 

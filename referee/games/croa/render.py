@@ -95,9 +95,9 @@ def colony_lines(state: CroaState) -> list[str]:
     """A line per colony, for the compact view."""
     out = []
     for row in colony_rows(state):
-        line = (f"{row[0]} {row[1]} ({row[2]}, {row[3]}) {row[4]} · queen {row[5]} · pond {row[6]}"
-                f" · reserve {row[7]} · males {row[8]}")
-        out.append(line + (f" · cards {row[9]}" if len(row) > 9 else ""))
+        line = (f"{row[0]} {row[1]} ({row[2]}, {row[3]}) {row[4]} · {_('queen')} {row[5]} · {_('pond')} {row[6]}"
+                f" · {_('reserve')} {row[7]} · {_('males')} {row[8]}")
+        out.append(line + (f" · {_('cards')} {row[9]}" if len(row) > 9 else ""))
     return out
 
 
