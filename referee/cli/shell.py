@@ -36,7 +36,6 @@ def games() -> list[str]:
     return registry.names()
 
 
-GAMES = ("kleos", "kreus", "cerebria", "croa", "elysion")
 # every session command of `referee` except the two that make no sense inside the shell
 CORRECTIONS = ("amend", "insert", "strike")
 ROOT_COMMANDS = tuple(name for name in SESSION_COMMANDS if name not in ("play", "completion"))
@@ -192,7 +191,7 @@ class Shell:
                 return ["--session", self.session_id, *words]
             return words
         if self.game is None:
-            raise click.UsageError(f"which game? Start the line with one of: {', '.join(GAMES)}, or `use GAME`")
+            raise click.UsageError(f"which game? Start the line with one of: {', '.join(games())}, or `use GAME`")
         group = self.group()
         if group is not None and head not in group.list_commands(click.Context(group)) and not head.startswith("-"):
             raise click.UsageError(self._unknown(head))
@@ -280,7 +279,7 @@ class Shell:
         with formatter.section("Shell"):
             formatter.write_dl(list(SHELL_HELP))
         with formatter.section("Games (start a line with one, or `use` it)"):
-            formatter.write_dl([(g, GAME_HELP[g]) for g in GAMES])
+            formatter.write_dl([(g, GAME_HELP.get(g, "")) for g in games()])
         return formatter.getvalue().rstrip("\n")
 
     def _with_session(self, rest: list[str]) -> list[str]:
