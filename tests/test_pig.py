@@ -136,17 +136,17 @@ def test_the_legal_actions_are_roll_then_roll_or_hold(engine):
 def _won(t: Table) -> None:
     """Ann rolls seventeen 6s (102) and holds: she wins on the first turn."""
     for _ in range(17):
-        t.ok("roll --die 6")
-    t.ok("hold")
+        t.ok("roll Ann --die 6")
+    t.ok("hold Ann")
 
 
 def test_cli_new_roll_hold_and_refusals_name_the_rule():
     with Table("pig", NEW) as t:
         assert t.summary["current"] == "Ann" and t.summary["game"] == "pig"
-        t.refused("hold", rule=HOLD_RULE)
+        t.refused("hold Ann", rule=HOLD_RULE)
         t.refused("roll Bob --die 3", rule=TURN_RULE)
-        t.refused("roll --die 9", code=2)  # not a die face: malformed
-        out = t.ok("roll --die 4")
+        t.refused("roll Ann --die 9", code=2)  # not a die face: malformed
+        out = t.ok("roll Ann --die 4")
         assert out.text == "Ann rolls 4: 4 this turn"
         t.ok("hold a")  # a unique prefix of the name is enough
         assert t.summary["players"] == [{"name": "Ann", "score": 4}, {"name": "Bob", "score": 0}]
@@ -157,7 +157,7 @@ def test_cli_new_roll_hold_and_refusals_name_the_rule():
 
 def test_cli_the_referee_rolls_when_the_table_types_no_die():
     with Table("pig", NEW, seed="3") as t:
-        out = t.ok("roll")
+        out = t.ok("roll Ann")
         assert out.result["results"][0]["source"] == REFEREE
 
 
@@ -177,7 +177,7 @@ def test_cli_first_to_100_wins_and_then_every_action_is_refused():
 def test_hint_lists_exactly_roll_then_roll_and_hold():
     with Table("pig", NEW) as t:
         assert [a["command"] for a in t.run("hint").result["actions"]] == ["roll Ann"]
-        t.ok("roll --die 5")
+        t.ok("roll Ann --die 5")
         hint = t.run("hint").result
         assert [a["command"] for a in hint["actions"]] == ["roll Ann", "hold Ann"]
         assert hint.get("complete", True)  # Pig's list is proven exact (legal_exact)
@@ -198,8 +198,8 @@ def test_completion_offers_the_verbs_and_the_player_whose_turn_it_is():
     with Table("pig", NEW) as t:
         assert {"roll", "rules"} <= set(_bash(t.path, ["pig", "r"]))
         assert _bash(t.path, ["pig", "roll", ""]) == ["Ann"]
-        t.ok("roll --die 2")
-        t.ok("hold")
+        t.ok("roll Ann --die 2")
+        t.ok("hold Ann")
         assert _bash(t.path, ["pig", "roll", ""]) == ["Bob"]
 
 
@@ -211,7 +211,7 @@ def test_play_in_the_shell_runs_the_same_commands(tmp_path, capsys):
     ref = Referee()
     ref.configure(str(tmp_path / "s.db"), None, False)
     shell = Shell(ref, game="pig")
-    script = ["new --player Ann --player Bob --seed 2", "roll --die 3", "hold Bob", "hold", "status"]
+    script = ["new --player Ann --player Bob --seed 2", "roll Ann --die 3", "hold Bob", "hold Ann", "status"]
     assert shell.run_script(script) == 0
     out, err = capsys.readouterr()
     assert "Ann holds 3: 3 points; Bob's turn" in out
@@ -230,8 +230,8 @@ def _root(t: Table, *args: str) -> tuple[int, str]:
 
 def test_undo_amend_and_log():
     with Table("pig", NEW) as t:
-        t.ok("roll --die 4")
-        t.ok("roll --die 5")
+        t.ok("roll Ann --die 4")
+        t.ok("roll Ann --die 5")
         assert _root(t, "undo")[0] == 0
         assert t.state["rolls"] == [4]
         assert _root(t, "amend", "1", "--", "roll", "Ann", "--die", "6")[0] == 0

@@ -7,7 +7,7 @@ from typing import Any, ClassVar
 
 from games.pig.rules import turn_points
 from games.pig.state import GOAL, PigState
-from games.pig.verbs import VERBS
+from games.pig.verbs import COMMANDS, VERBS
 from referee.model.chance import Chance
 from referee.model.engine import Engine
 from referee.model.errors import InputError
@@ -23,6 +23,7 @@ class PigEngine(Engine):
     max_players = 6
     series_word = "points"
     verbs = VERBS
+    commands = COMMANDS  # `new` (read by the generated CLI)
     rules: ClassVar[dict[str, str]] = {"over": f"End of the game: the first to {GOAL} points has won"}
     legal_exact = True
 
