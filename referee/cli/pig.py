@@ -19,15 +19,15 @@ def new(players: tuple[str, ...], seed: str | None, name: str, dry_run: bool) ->
 
 
 @action_command(group, "roll")
-@click.argument("player", required=False, metavar="[PLAYER]")
+@click.argument("player")
 @click.option("--die", default=None, metavar="N", help="The die as rolled at the table (default: the referee rolls it).")
-def roll(player: str | None, die: str | None) -> dict:
+def roll(player: str, die: str | None) -> dict:
     """Roll the die: a 1 loses the turn's points, else they grow."""
     return {"verb": "roll", "player": player, "die": die}
 
 
 @action_command(group, "hold")
-@click.argument("player", required=False, metavar="[PLAYER]")
-def hold(player: str | None) -> dict:
+@click.argument("player")
+def hold(player: str) -> dict:
     """Bank the turn's points and pass the die on."""
     return {"verb": "hold", "player": player}
