@@ -283,3 +283,9 @@ def test_a_test_game_is_registered_only_when_the_tests_ask():
     out = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True,
                          check=True, timeout=120).stdout
     assert "pig" not in out and "kleos" in out
+    shown = subprocess.run([sys.executable, "-m", "referee", "--help"], env=env, capture_output=True,
+                           text=True, check=True, timeout=120).stdout
+    assert "pig" not in shown.lower() and "kleos" in shown
+    from referee.cli import cli
+
+    assert "pig" in CliRunner().invoke(cli, ["--help"]).output  # here, where the tests enabled it
