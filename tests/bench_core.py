@@ -90,7 +90,7 @@ def kleos_10k(store: Store) -> None:
 
 
 def per_game() -> None:
-    for game in registry.GAMES:
+    for game in registry.names():
         engine = registry.engine(game)
         total, took = 0, 0.0
         seed = 0

@@ -28,11 +28,11 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from click.testing import CliRunner
-from example_runner import play_quietly
+from example_runner import example_games, play_quietly
 
 from referee.cli import cli
 
-GAMES = ("kleos", "kreus", "cerebria", "croa", "elysion")
+GAMES = example_games()
 
 
 def _run(db: Path, args: list[str]) -> tuple[int, str, str]:

@@ -43,7 +43,7 @@ from referee.testing import playout_choices
 
 ROOT = Path(__file__).resolve().parent.parent
 SIZES = (10, 500, 5000)
-GAMES = ("kleos", "kreus", "cerebria", "croa", "elysion")
+GAMES = registry.names()
 
 
 def _words(game: str, action: dict) -> list[str] | None:

@@ -5,7 +5,11 @@ from pathlib import Path
 import pytest
 from hypothesis import settings
 
-sys.path.insert(0, str(Path(__file__).parent))  # shared helpers such as kleos_table
+sys.path.insert(0, str(Path(__file__).parent))  # shared helpers such as kleos_table, and tests/games
+# The test games (tests/games/, such as Pig) join the registry, here and in the referee processes
+# the tests start (referee.model.registry.TEST_GAMES)
+os.environ["REFEREE_TEST_GAMES"] = "1"
+os.environ["PYTHONPATH"] = os.pathsep.join(p for p in (str(Path(__file__).parent), os.environ.get("PYTHONPATH")) if p)
 
 # Output is fitted to COLUMNS when it is set; pytest-xdist's workers set it to 80. Tests that
 # care about a width set it themselves, so every run (one process or several) reads the same.

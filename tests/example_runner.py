@@ -9,9 +9,15 @@ from typing import Any
 
 from referee.cli.context import Referee
 from referee.cli.shell import Shell
+from referee.model import registry
 from referee.record import session
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
+
+
+def example_games() -> list[str]:
+    """The registered games that have an example (examples/<game>.txt), in the registry's order."""
+    return [game for game in registry.names() if (EXAMPLES / f"{game}.txt").is_file()]
 
 
 @dataclass

@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 from club import EXAMPLES, KLEOS_SHARED, KLEOS_UNFINISHED, KREUS_DEFEAT, play
+from example_runner import example_games
 
 from referee.cli import cli
 from referee.model import registry
@@ -25,7 +26,7 @@ def club(tmp_path_factory) -> dict:
     a shared Kleos victory, a Kreus defeat and an unfinished Kleos game."""
     db = tmp_path_factory.mktemp("club") / "club.db"
     ids = {}
-    for game in registry.GAMES:
+    for game in example_games():
         ids[game] = play(db, game, (EXAMPLES / f"{game}.txt").read_text(encoding="utf-8"))
     ids["kleos-shared"] = play(db, "kleos", KLEOS_SHARED)
     ids["kreus-defeat"] = play(db, "kreus", KREUS_DEFEAT)

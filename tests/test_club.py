@@ -10,13 +10,13 @@ import sqlite3
 import pytest
 from click.testing import CliRunner
 from club import KLEOS_SHARED, KLEOS_UNFINISHED, play
-from example_runner import play_quietly
+from example_runner import example_games, play_quietly
 
 from referee.cli import cli
 from referee.record.schema import ALL_STATUSES
 from referee.record.stores import open_store
 
-GAMES = ("kleos", "kreus", "cerebria", "croa", "elysion")
+GAMES = example_games()
 
 
 @pytest.fixture(scope="module")

@@ -16,6 +16,7 @@ import psycopg
 import pytest
 from click.testing import CliRunner
 from club import KLEOS_SHARED, play
+from example_runner import example_games
 
 from referee.cli import cli
 from referee.cli.context import Referee
@@ -298,7 +299,7 @@ def five_games_store(tmp_path):
     from example_runner import play_quietly
 
     path = tmp_path / "five.db"
-    for game in ("kleos", "kreus", "cerebria", "croa", "elysion"):
+    for game in example_games():
         play_quietly(game, path)
     return str(path)
 

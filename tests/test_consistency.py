@@ -20,7 +20,7 @@ from referee.record import session
 from referee.record.store import Store
 from referee.testing import playout_choices
 
-GAMES = list(registry.GAMES)
+GAMES = registry.names()
 PLAYOUTS = {"kleos": 4, "kreus": 12, "cerebria": 6, "croa": 25, "elysion": 8}
 MAX_STEPS = 5000
 

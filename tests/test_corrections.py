@@ -12,6 +12,7 @@ import json
 
 import pytest
 from corrections_support import root, scripted, words
+from example_runner import example_games
 
 from referee.after import export
 from referee.record import session
@@ -26,7 +27,7 @@ OPENINGS = {
     "croa": (9, 6, 1),
     "elysion": (12, 9, 1),
 }
-GAMES = list(OPENINGS)
+GAMES = example_games()  # each needs its OPENINGS entry
 
 
 def _state(t) -> str:

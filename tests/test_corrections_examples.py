@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 from corrections_support import root
-from example_runner import play_quietly
+from example_runner import example_games, play_quietly
 
 from referee.record import session
 from referee.testing import Table
@@ -171,7 +171,7 @@ def test_elysion_another_order_of_play_breaks_the_next_take(tmp_path):
     refused_naming(t, "amend 1 -- reveal Ann=2 Bob=8 Cy=5", 3, "", "it is Cy's turn")
 
 
-@pytest.mark.parametrize("game", ["kleos", "kreus", "cerebria", "croa", "elysion"])
+@pytest.mark.parametrize("game", example_games())
 def test_whole_game_with_its_first_action_amended_to_itself_verifies_and_round_trips(game, tmp_path):
     from corrections_support import opening, words
 

@@ -32,7 +32,7 @@ def test_a_dry_chance_stops_at_the_first_untyped_draw_and_keeps_the_typed_ones()
     assert stop.value.results == [{"label": "defence", "value": ["s", "g"], "source": "table"}]
 
 
-@pytest.mark.parametrize("game", list(registry.GAMES))
+@pytest.mark.parametrize("game", registry.names())
 def test_no_dry_run_shows_a_result_the_referee_has_not_rolled_yet(game, tmp_path):
     """Seeded playouts: before each real action, its dry run; the dry run may show typed results
     only, and when the real action rolls, nothing that follows the roll (events, state)."""

@@ -15,6 +15,7 @@ from click.testing import CliRunner
 from referee.cli import GAME_NAMES, cli
 from referee.cli.manpages import pages
 from referee.cli.manual import roff_to_text
+from referee.model import registry
 
 
 @pytest.mark.skipif(not sys.platform.startswith("linux"), reason="XDG_DATA_HOME is the Linux convention")
@@ -80,7 +81,8 @@ def test_every_committed_page_is_what_manual_shows():
     from pathlib import Path
 
     folder = Path(__file__).resolve().parent.parent / "man"
-    assert {p.relative_to(folder).as_posix() for p in folder.rglob("*.1")} == set(pages())  # fr/ too
+    shipped = set(pages(registry.shipped()))  # a test game (Pig) has no committed page
+    assert {p.relative_to(folder).as_posix() for p in folder.rglob("*.1")} == shipped  # fr/ too
 
 
 def _spawn(args: list[str], **env: str) -> str:

@@ -16,8 +16,8 @@ from referee.record import session
 from referee.record.store import Store
 from referee.testing import playout_choices
 
-GAMES = list(registry.GAMES)
-CHECKS = {"kleos": 14, "kreus": 10, "cerebria": 12, "croa": 12, "elysion": 12}  # per point
+GAMES = registry.names()
+CHECKS = {"kleos": 14, "kreus": 10, "cerebria": 12, "croa": 12, "elysion": 12}  # per point (default 12)
 
 
 def _run(db, *args: str):
@@ -56,7 +56,7 @@ def test_every_command_a_hint_lists_is_accepted_with_dry_run(game, tmp_path):
     db = tmp_path / "s.db"
     engine = registry.engine(game)
     store = Store(db)
-    checked = 0
+    checked = offered = 0
     for seed in range(2):
         rng = random.Random(seed)
         loaded, _ = session.create(store, game, engine.playout_options(rng), seed=f"hint-{seed}")
@@ -70,13 +70,14 @@ def test_every_command_a_hint_lists_is_accepted_with_dry_run(game, tmp_path):
                 commands = [c for c in map(_filled, result["actions"]) if c is not None]
                 assert commands, f"{game}: hint lists nothing at step {step}"
                 before = len(store.actions(loaded.id))
-                for command in rng.sample(commands, min(CHECKS[game], len(commands))):
+                offered += len(commands)
+                for command in rng.sample(commands, min(CHECKS.get(game, 12), len(commands))):
                     done = _run(db, "--session", loaded.id, game, *shlex.split(command), "--dry-run")
                     assert done.exit_code == 0, (game, seed, step, command, done.output)
                     checked += 1
                 assert len(store.actions(loaded.id)) == before
             state = session.act(store, loaded.id, rng.choice(playout_choices(engine, state)))[0].state
-    assert checked >= 20
+    assert checked >= min(20, offered)  # a small game (Pig) lists fewer: each was checked
 
 
 def test_hint_json_has_exactly_the_contract_keys(tmp_path):

@@ -13,7 +13,7 @@ from pathlib import Path
 import pexpect
 import pytest
 from click.testing import CliRunner
-from example_runner import play_quietly
+from example_runner import example_games, play_quietly
 from tabulate import tabulate
 
 from referee.cli import cli
@@ -108,7 +108,7 @@ def test_piped_output_keeps_its_lines_whole(croa_db):
     assert max(map(text_width, piped.splitlines())) > 80
 
 
-@pytest.mark.parametrize("game", ["cerebria", "croa", "elysion", "kleos", "kreus"])
+@pytest.mark.parametrize("game", example_games())
 def test_log_reads_one_action_a_line_in_80_columns(game, tmp_path):
     # each game's example played to its end: `log` gives each action one line of at most 80
     # columns (cut short with "…"), `log --details` adds what happened, wrapped to 80

@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 from club import EXAMPLES, KREUS_DEFEAT, play
+from example_runner import example_games
 
 from referee.after import report
 from referee.cli import cli
@@ -24,7 +25,7 @@ CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
 def games(tmp_path_factory) -> dict:
     db = tmp_path_factory.mktemp("report") / "r.db"
     ids = {g: play(db, g, (EXAMPLES / f"{g}.txt").read_text(encoding="utf-8"))
-           for g in ("kleos", "kreus", "cerebria", "croa", "elysion")}
+           for g in example_games()}
     ids["kreus-defeat"] = play(db, "kreus", KREUS_DEFEAT)
     return {"db": db, "ids": ids}
 
@@ -146,7 +147,7 @@ def test_html_report_declares_a_phone_layout(games, tmp_path):
 
 
 @pytest.mark.skipif(CHROMIUM is None, reason="chromium is not installed (apt-get install -y chromium)")
-@pytest.mark.parametrize("key", ["kleos", "kreus", "cerebria", "croa", "elysion"])
+@pytest.mark.parametrize("key", example_games())
 def test_html_report_reads_on_a_390_px_phone_without_scrolling_sideways(games, tmp_path, key):
     out = tmp_path / f"{key}.html"
     assert run(games["db"], "report", games["ids"][key], "-o", str(out)).exit_code == 0

@@ -12,9 +12,9 @@ import datetime as _dt
 import json
 from dataclasses import dataclass, field
 
+from referee.model import registry
 from referee.record.protocol import RecordStore
 
-GAME_ORDER = ("kleos", "kreus", "cerebria", "croa", "elysion")
 KREUS_WIN = ("may-sustain-life", "success", "perfection")
 
 
@@ -123,7 +123,7 @@ def compute(store: RecordStore, game: str | None = None, player: str | None = No
                 tally.player = name
             tally.add(summary, name, _score(p), updated)
     rows = [t.row() for t in tallies.values()]
-    order = {g: i for i, g in enumerate(GAME_ORDER)}
+    order = {g: i for i, g in enumerate(registry.names())}  # games in the registry's order
     rows.sort(key=lambda r: (order.get(r["game"], len(order)), -r["wins"], -r["win_rate"], -r["plays"],
                              r["player"].casefold()))
     return rows

@@ -11,8 +11,9 @@ import sys
 import click
 
 from referee.cli.lazy import RootGroup
+from referee.model import registry
 
-GAME_NAMES = ("kleos", "kreus", "cerebria", "croa", "elysion")  # as in referee.model.registry (kept light here)
+GAME_NAMES = tuple(registry.names())  # the registry's games (with the test games when enabled)
 SESSION_COMMANDS = {
     "sessions": ("referee.cli.sessions:sessions_cmd", "List sessions; rename, delete, restore, purge."),
     "show": ("referee.cli.sessions:show_cmd", "Show a session's table (board, scores, turn)."),
@@ -36,13 +37,7 @@ SESSION_COMMANDS = {
     "league": ("referee.cli.club:league_group", "Leagues: add games, standings with points and tie-breaks."),
     "club": ("referee.cli.club:club_group", "Roles for the club's tables and organiser (PostgreSQL)."),
 }
-GAME_HELP = {
-    "kleos": "Kleos: gods, minions, dice combat, glory (2-5 players).",
-    "kreus": "Kreus: create the Planet together (3-6 players).",
-    "cerebria": "Cerebria: emotions, fragments and vibes (2-5 players).",
-    "croa": "Crôa!: frogs in a pond, last queen standing (2-4 players).",
-    "elysion": "Elysion: an eight-day journey and the look back (2-7 players).",
-}
+GAME_HELP = {name: registry.help_line(name) for name in GAME_NAMES}
 
 
 @click.group(

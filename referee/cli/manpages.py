@@ -87,8 +87,11 @@ def _command_section(ctx: click.Context, path: str, cmd: click.Command) -> list[
 
 
 def page(name: str, group: click.Command, title: str, parent: click.Context | None = None,
-         commands: list[str] | None = None) -> str:
+         commands: list[str] | None = None, games: list[str] | None = None) -> str:
+    from referee.model import registry
     from referee.model.i18n import _
+
+    games = registry.names() if games is None else games
 
     ctx = _context(group, name.replace("referee-", "referee ").split()[-1], parent)
     full = name.replace("-", " ")
@@ -126,36 +129,34 @@ def page(name: str, group: click.Command, title: str, parent: click.Context | No
             else:
                 out += _command_section(ctx, f"{full} {sub_name}", cmd)
     if name == "referee":
-        from referee.cli import GAME_HELP
-
         out.append(".SH GAMES")
-        for game in GAMES:
-            out += [".TP", f"\\fBreferee {game}\\fR", _esc(f"{GAME_HELP[game]} See referee-{game}(1).")]
+        for game in games:
+            out += [".TP", f"\\fBreferee {game}\\fR", _esc(f"{registry.help_line(game)} See referee-{game}(1).")]
     out += [f".SH {sections['EXIT STATUS']}", _("0 done; 1 refused by a rule (nothing recorded); 2 usage error;"),
             _("3 session or storage error."), f".SH {sections['ENVIRONMENT']}",
             _("\\fBREFEREE_DB\\fR the session store; \\fBREFEREE_SESSION\\fR the session to act on."),
             f".SH {sections['SEE ALSO']}"]
-    out.append(", ".join(f"\\fBreferee\\-{g}\\fR(1)" for g in GAMES) if name == "referee" else "\\fBreferee\\fR(1)")
+    out.append(", ".join(f"\\fBreferee\\-{g}\\fR(1)" for g in games) if name == "referee" else "\\fBreferee\\fR(1)")
     return "\n".join(out) + "\n"
 
 
-GAMES = ("kleos", "kreus", "cerebria", "croa", "elysion")
+def pages(games: list[str] | None = None) -> dict[str, str]:
+    """Every page, by file name: the root's and one per game (`games`: default, every game
+    registered now; the committed man/ folder holds the shipped games' only)."""
+    from referee.cli import SESSION_COMMANDS, cli
+    from referee.model import i18n, registry
 
-
-def pages() -> dict[str, str]:
-    """Every page, by file name."""
-    from referee.cli import GAME_HELP, SESSION_COMMANDS, cli
-    from referee.model import i18n
-
+    games = registry.names() if games is None else games
     i18n.click_speaks()  # Click's own words (`default:`) in each page's language
     root_ctx = _context(cli, "referee")
     with i18n.speaking("en"):  # whatever the environment's language
         out = {"referee.1": page("referee", cli, "a referee and scorer for five board games",
-                                 commands=sorted(SESSION_COMMANDS))}
-        for game in GAMES:
+                                 commands=sorted(SESSION_COMMANDS), games=games)}
+        for game in games:
             group = cli.get_command(root_ctx, game)
             assert group is not None
-            out[f"referee-{game}.1"] = page(f"referee-{game}", group, GAME_HELP[game], parent=root_ctx)
+            out[f"referee-{game}.1"] = page(f"referee-{game}", group, registry.help_line(game),
+                                            parent=root_ctx, games=games)
     out.update(french_pages(root_ctx))
     return out
 
@@ -179,7 +180,9 @@ def write(folder: str | Path = "man") -> list[Path]:
     folder = Path(folder)
     folder.mkdir(parents=True, exist_ok=True)
     written = []
-    for name, text in pages().items():
+    from referee.model import registry
+
+    for name, text in pages(registry.shipped()).items():
         (folder / name).parent.mkdir(parents=True, exist_ok=True)
         (folder / name).write_text(text, encoding="utf-8")
         written.append(folder / name)

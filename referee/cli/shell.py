@@ -37,7 +37,6 @@ def games() -> list[str]:
     return registry.names()
 
 
-GAMES = ("kleos", "kreus", "cerebria", "croa", "elysion")
 # every session command of `referee` except the two that make no sense inside the shell
 CORRECTIONS = ("amend", "insert", "strike")
 ROOT_COMMANDS = tuple(name for name in SESSION_COMMANDS if name not in ("play", "completion"))
@@ -194,7 +193,7 @@ class Shell:
             return words
         if self.game is None:
             raise click.UsageError(_("which game? Start the line with one of: {games}, or `use GAME`").format(
-                games=", ".join(GAMES)))
+                games=", ".join(games())))
         group = self.group()
         if group is not None and head not in group.list_commands(click.Context(group)) and not head.startswith("-"):
             raise click.UsageError(self._unknown(head))
@@ -283,7 +282,7 @@ class Shell:
         with formatter.section(_("Shell")):
             formatter.write_dl([(usage, _(text)) for usage, text in SHELL_HELP])
         with formatter.section(_("Games (start a line with one, or `use` it)")):
-            formatter.write_dl([(g, _(GAME_HELP[g])) for g in GAMES])
+            formatter.write_dl([(g, _(GAME_HELP.get(g, ""))) for g in games()])
         return formatter.getvalue().rstrip("\n")
 
     def _with_session(self, rest: list[str]) -> list[str]:

@@ -111,9 +111,10 @@ def topic(rule: str) -> str:
 
 def rules_of(engine: Any) -> dict[str, list[str]]:
     """Topic -> the rules under it, for one game: its own refusals, then the core's as it words them."""
-    from referee.model.registry import GAMES
+    from referee.model import registry
 
-    package = GAMES.get(getattr(engine, "name", ""), type(engine).__module__.rpartition(".")[0])
+    game = registry.games().get(getattr(engine, "name", ""))
+    package = game.module if game else type(engine).__module__.rpartition(".")[0]
     every = harvest(package) + [engine.rule(key) for key in CORE_RULES]
     book: dict[str, list[str]] = {}
     for rule in every:
