@@ -106,6 +106,12 @@ class Pond(Table):
     def arrange(self, change: Change) -> None:
         """Change the state as it stands now (after the last stored action), for good."""
         self._engine.changes.setdefault(self.log_length() - 1, []).append(change)
+        # the state kept after the log (its snapshot) predates the change: replayed next time
+        if self.sid:
+            from referee.record import snapshot
+
+            with self.store.write():
+                snapshot.drop(self.store, self.sid)
 
     def tile(self, square: str, kind: str) -> None:
         """Lay a tile from its zone's pile, as if revealed earlier."""

@@ -283,6 +283,7 @@ def _correct(store: Store, sid: str, kind: str, number: int, action: dict | None
             tail.append({**row, "results": results, "status": "undone"})  # undone, redo retries
     store.rewrite_tail(sid, start, tail)
     store.save_summary(sid, session.cached_summary(engine, after_state))
+    session.load(store, sid)  # the corrected log replayed once more: its snapshot kept with it
     return outcome
 
 

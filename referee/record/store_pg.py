@@ -649,6 +649,8 @@ class PgStore(Store):
         the organiser reads and changes everything and manages the leagues. Idempotent."""
         from psycopg import sql as q
 
+        from referee.record import snapshot
+
         for name in [*tables, organiser]:
             if not re.fullmatch(r"[a-z_][a-z0-9_]{0,62}", name):
                 from referee.model.errors import InputError
@@ -669,7 +671,8 @@ class PgStore(Store):
                 self._sql(q.SQL("GRANT {} TO {}").format(ident(TABLES_GROUP), ident(name)))
             grp, org = ident(TABLES_GROUP), ident(organiser)
             self._boundaries()
-            every = q.SQL("meta, sessions, actions, library, leagues, league_sessions, league_log")
+            self.db.execute(snapshot.TABLE_SQL)  # the kept state after each log's head (made here for the roles)
+            every = q.SQL("meta, sessions, actions, library, leagues, league_sessions, league_log, snapshots")
             readable = q.SQL(", ").join(ident(c) for c in self.columns("sessions") if c != "seed")
             for who in (grp, org):
                 self._sql(q.SQL("GRANT USAGE ON SCHEMA {} TO {}").format(ident(schema), who))
@@ -682,6 +685,7 @@ class PgStore(Store):
             self._sql(q.SQL("GRANT SELECT ON meta, actions, library TO {}").format(grp))
             self._sql(q.SQL("GRANT SELECT ({}) ON sessions TO {}").format(readable, grp))
             self._sql(q.SQL("GRANT INSERT ON sessions, actions TO {}").format(grp))
+            self._sql(q.SQL("GRANT SELECT, INSERT, UPDATE ON snapshots TO {}").format(grp))  # its own sessions'
             self._sql(q.SQL("GRANT UPDATE (name, status, summary, updated, used, head, length, digest, seal)"
                             " ON sessions TO {}").format(grp))
             for who in (grp, org):  # the heads pushed: kept, never changed
@@ -708,6 +712,7 @@ class PgStore(Store):
                             ("organiser", "ALL", organiser, "true", "true")],
                 "library": [("read", "SELECT", "PUBLIC", CARD_VISIBLE, None),
                             ("organiser", "ALL", organiser, "true", "true")],
+                "snapshots": snapshot.pg_rules(TABLES_GROUP, organiser, own_session),
                 "league_sessions": [("read", "SELECT", "PUBLIC", "true", None),
                                     ("table_add", "INSERT", TABLES_GROUP, None, own_session),
                                     ("organiser", "ALL", organiser, "true", "true")],
