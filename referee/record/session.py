@@ -294,7 +294,7 @@ def create(store: Store, game: str, options: dict, seed: str | None = None, name
             with store.write():
                 made = store.create_session(game, name, seed, engine.rules_version, record, loaded.stored_summary,
                                             commitment=loaded.meta["commitment"], seed_public=public)
-                keep(store, made, engine, store.head(made), 0, [record], state)
+                load(store, made)  # its first row replayed as stored (keys in their stored order): its snapshot kept
                 return made
 
         loaded.id = store.retrying(store_it)
