@@ -16,7 +16,7 @@ import sqlite3
 import pytest
 
 from referee.model import registry
-from referee.model.errors import RefereeError
+from referee.model.errors import RefereeError, StorageError
 from referee.record import corrections, session, snapshot
 from referee.record.integrity import verify_session
 from referee.testing import Table, playout_choices
@@ -183,6 +183,21 @@ def test_a_mid_log_edit_is_caught_as_soon_as_the_rows_are_read():
         assert loaded.records[-1]["action"]  # the last record: kept with the snapshot
         with pytest.raises(RefereeError, match="integrity check at action 2"):
             list(loaded.records)
+
+
+def test_an_action_on_a_log_whose_events_were_edited_is_refused_not_sealed_again():
+    """Integrity: an action loaded from the snapshot reads no row, but sealing the session again
+    after it checks that the rows before it still hash to the sealed digest: an edited event is
+    never sealed over; nothing is written."""
+    with _kleos_table() as t:
+        _edit(t, "UPDATE actions SET events = '[{\"text\": \"forged\"}]' WHERE session_id = ? AND idx = 2", t.sid)
+        before = t.log_length()
+        action = playout_choices(t.engine, t.state)[0]
+        with pytest.raises(StorageError, match="events.*verify") as refused:
+            session.act(t.store, t.sid, action)
+        assert refused.value.exit_code == 3
+        assert t.log_length() == before
+        assert not verify_session(t.store, t.sid)["ok"]
 
 
 def _correct_randomly(t: Table, rng: random.Random) -> None:

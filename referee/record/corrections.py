@@ -172,7 +172,7 @@ def correct(store: Store, sid: str, kind: str, number: int, action: dict | None 
 def _correct(store: Store, sid: str, kind: str, number: int, action: dict | None, reason: str | None,
              dry_run: bool, cut: bool) -> Outcome:
     reopened = None if dry_run else session.reopen_secret(store, sid)  # the revealed seed draws no more
-    loaded = session.load(store, sid)
+    loaded = session.load(store, sid, full=True)  # its rows are rewritten: checked whole first
     engine, seed = loaded.engine, loaded.seed
     rows = store.actions(sid, ALL_STATUSES)
     done = [r for r in rows if r["status"] == "done"]

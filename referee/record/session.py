@@ -312,12 +312,15 @@ def act(store: Store, sid: str, action: dict, dry_run: bool = False) -> tuple[Lo
     if dry_run:
         loaded = load(store, sid)
         return _apply(loaded, action, dry=True)
+    from referee.record import snapshot
     from referee.record.integrity import head_of
 
     def record() -> tuple[Loaded, list[dict]]:
         with store.write():
             loaded = load(store, sid)
             counter = store.next_idx(sid)  # the row it takes: never given out again
+            if isinstance(loaded.records, snapshot.Records):  # the rows unread: checked as they are sealed again
+                store.appending(sid, counter, loaded.meta.get("digest") or "")
             loaded, events = _apply(loaded, action, counter=counter, fresh=True)
             rec = loaded.records[-1]
             if loaded.redo != 0:  # known from a snapshot: no scan of the log for undone actions
@@ -426,7 +429,7 @@ def redo(store: Store, sid: str, steps: int = 1) -> Loaded:
             raise IllegalAction("nothing to redo", "Redo")
         if steps > len(undone):
             raise IllegalAction(f"only {len(undone)} action(s) can be redone", "Redo")
-        _check_redo(load(store, sid), undone[:steps])
+        _check_redo(load(store, sid, full=True), undone[:steps])  # the rows read, so checked whole
         store.set_status(sid, [r["idx"] for r in undone[:steps]], "done")
         loaded = load(store, sid)
         store.save_summary(sid, loaded.stored_summary)

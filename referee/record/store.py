@@ -302,6 +302,7 @@ class Store:
             raise
         finally:
             self._dirty = None
+            self._appending = None
 
     # -- the seal (see referee.record.integrity): written with every change, checked on every read ---------
     _dirty: set[str] | None = None
@@ -338,11 +339,29 @@ class Store:
         return int(n), (last[0] if last else "")
 
     def _digest_rows(self, sid: str) -> str:
-        from referee.record.integrity import rows_digest
+        from referee.record.integrity import rows_digest_after
 
-        return rows_digest(self.db.execute(
+        rows = self.db.execute(
             "SELECT idx, events, reason, changed, created, rules_version FROM actions WHERE session_id = ?"
-            " ORDER BY idx", (sid,)).fetchall())
+            " ORDER BY idx", (sid,)).fetchall()
+        before, expected = (self._appending or {}).pop(sid, (None, None))
+        try:
+            return rows_digest_after(rows, before, expected)
+        except ValueError:
+            raise StorageError(f"session '{sid}' fails its integrity check: an action's events, reason or time "
+                               "was changed outside the referee: the seal does not match (see "
+                               f"`referee verify {sid}`); nothing was written") from None
+
+    # An action loaded from its snapshot did not read the rows: sealing them again after its new
+    # row first checks that the rows before it still hash to the sealed digest (same pass).
+    _appending: dict[str, tuple[int, str]] | None = None
+
+    def appending(self, sid: str, first: int, sealed_digest: str) -> None:
+        """Inside a write: rows from `first` on are this transaction's; those before must still
+        hash to `sealed_digest` when the session is sealed again (else the commit is refused)."""
+        if self._appending is None:
+            self._appending = {}
+        self._appending[sid] = (first, sealed_digest)
 
     def storage_check(self, quick: bool = False) -> list[str]:
         """SQLite's own check of the file (`PRAGMA integrity_check`, or `quick_check`): what it

@@ -406,6 +406,7 @@ class PgStore(Store):
         finally:
             self._writing = False
             self._dirty = None
+            self._appending = None
 
     def lock(self, sid: str) -> None:
         """Inside a write: wait for, and hold until commit, the row of session `sid`. A table's
