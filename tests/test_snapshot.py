@@ -193,7 +193,7 @@ def test_an_action_on_a_log_whose_events_were_edited_is_refused_not_sealed_again
         _edit(t, "UPDATE actions SET events = '[{\"text\": \"forged\"}]' WHERE session_id = ? AND idx = 2", t.sid)
         before = t.log_length()
         action = playout_choices(t.engine, t.state)[0]
-        with pytest.raises(StorageError, match="events.*verify") as refused:
+        with pytest.raises(StorageError, match=r"events.*verify") as refused:
             session.act(t.store, t.sid, action)
         assert refused.value.exit_code == 3
         assert t.log_length() == before
