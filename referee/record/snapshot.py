@@ -164,6 +164,8 @@ def save(store: Any, snap: dict) -> None:
         db.execute(_UPSERT, tuple(snap[c] for c in COLUMNS))
         db.execute("RELEASE SAVEPOINT snapshot")
     except StorageError:
+        if not db.in_transaction:  # the store ended the whole transaction itself (a full disk): the command fails
+            raise
         with suppress(Exception):
             db.execute("ROLLBACK TO SAVEPOINT snapshot")
             db.execute("RELEASE SAVEPOINT snapshot")
