@@ -150,6 +150,8 @@ def build(path: Path, game: str, actions: int) -> tuple[str, int, list[str], str
             store.insert_action(loaded.id, idx, {**rec, "rules": engine.rules_version})
         state = session.replay(engine, "bench", records)
         store.save_summary(loaded.id, session.cached_summary(engine, state))
+    with store.write():  # as after the last action typed: the state after the log kept (its snapshot)
+        session.load(store, loaded.id)
     store.close()
     assert loaded.id is not None
     return loaded.id, len(records) - 1, words, _tab_verb(engine, state, words)

@@ -108,6 +108,11 @@ class Pond(Table):
         self._engine.changes.setdefault(self.log_length() - 1, []).append(change)
         if self.in_memory:  # no replay to apply it: the state held in memory takes it now
             change(self._memory.state)
+        else:  # the state kept after the log (its snapshot) predates the change: replayed next time
+            from referee.record import snapshot
+
+            with self.store.write():
+                snapshot.drop(self.store, self.sid)
 
     def tile(self, square: str, kind: str) -> None:
         """Lay a tile from its zone's pile, as if revealed earlier."""

@@ -354,3 +354,26 @@ def test_club_init_refuses_role_names_the_server_would_misread(pg_url):
 
     with psycopg.connect(pg_url, autocommit=True) as conn:
         assert conn.execute("SELECT count(*) FROM pg_roles WHERE rolname ILIKE 'table1'").fetchone()[0] == 0
+
+
+def test_a_tables_snapshots_are_its_own_and_kept_with_each_action(club):
+    """Speed and boundaries: on the club's server a table keeps the state after its own sessions'
+    logs (row-level security as its actions); another table sees no snapshot of them and replays
+    the log instead, reading the same state."""
+    import psycopg
+
+    code, out, _ = referee("--json", *KLEOS_NEW, db=club["a"])
+    assert code == 0
+    sid = json.loads(out)["session"]
+    assert referee("--session", sid, "kleos", "glory", "ares", "+1", "--reason", "x", db=club["a"])[0] == 0
+    with psycopg.connect(club["admin"]) as con:
+        snap = con.execute("SELECT s.head, s.ply FROM snapshots s JOIN sessions x ON x.id = s.session_id"
+                           " WHERE s.session_id = %s", (sid,)).fetchone()
+        assert snap is not None and snap[1] == 2  # `new` and the glory: kept by the action, as sealed
+        assert snap[0] == con.execute("SELECT head FROM sessions WHERE id = %s", (sid,)).fetchone()[0]
+    with psycopg.connect(club["b"]) as con:
+        assert con.execute("SELECT count(*) FROM snapshots WHERE session_id = %s", (sid,)).fetchone()[0] == 0
+    shown_a = referee("--json", "show", sid, db=club["a"])
+    shown_b = referee("--json", "show", sid, db=club["b"])
+    assert shown_a[0] == shown_b[0] == 0
+    assert json.loads(shown_a[1])["state"]["summary"] == json.loads(shown_b[1])["state"]["summary"]

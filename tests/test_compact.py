@@ -51,7 +51,7 @@ def _on_terminal(db, *args: str) -> tuple[str, list[str]]:
 def _full(db) -> str:
     store = Store(db)
     try:
-        loaded = session.load(store, session.resolve(store, None, None))
+        loaded = session.load(store, session.resolve(store, None, None), full=True)  # every record, read now
         return loaded.engine.render(loaded.state)
     finally:
         store.close()
@@ -104,7 +104,7 @@ def test_compact_view_fits_80x24_at_every_step_of_the_example(game, tmp_path, mo
     play_quietly(game, db)
     store = Store(db)
     try:
-        loaded = session.load(store, session.resolve(store, None, None))
+        loaded = session.load(store, session.resolve(store, None, None), full=True)  # every record, read now
     finally:
         store.close()
     tall = []

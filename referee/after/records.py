@@ -12,6 +12,7 @@ import datetime as _dt
 import io
 import json
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -52,7 +53,7 @@ def actor(action: dict, before: dict | None) -> str | None:
     return before.get("current")
 
 
-def walk(engine: Engine, seed: str, records: list[dict]) -> tuple[list[Step], Any]:
+def walk(engine: Engine, seed: str, records: Sequence[dict]) -> tuple[list[Step], Any]:
     """Replay the played actions once; returns the steps and the final state."""
     state = None
     before: dict | None = None

@@ -223,52 +223,13 @@ def live_for(ctx: click.Context, game: str) -> Live | None:
         return None
 
 
-def _cache_file(store: RecordStore, sid: str) -> Any:
-    import tempfile
-    import zlib
-    from pathlib import Path
-
-    folder = Path(tempfile.gettempdir()) / f"referee-complete-{os.getuid() if hasattr(os, 'getuid') else 0}"
-    folder.mkdir(mode=0o700, exist_ok=True)
-    where = zlib.crc32(str(Path(store.path).resolve()).encode())  # which store; the link checks the rest
-    return folder / f"{where:08x}-{''.join(c if c.isalnum() or c == '-' else '_' for c in sid)}.json"
-
-
-def cached_live(store: RecordStore, game: str, sid: str) -> Live:
-    """The session now for a completion process (bash: a whole process per Tab): the state
-    kept from the last Tab while the log's last link is the same, else replayed and kept.
-    Only a speed-up: a state is reused only for the very log it was replayed from."""
-    import json
-
-    from referee.model import registry
-
-    if getattr(store, "url", None) or not hasattr(store, "path"):  # a club's server: no local cache
-        from referee.record import session
-
-        return Live.of(session.load(store, sid), store)
-    link, ply = store.done_end(sid)
-    try:
-        path = _cache_file(store, sid)
-    except OSError:
-        path = None
-    try:
-        kept = json.loads(path.read_text(encoding="utf-8")) if path is not None and path.exists() else {}
-        if link and kept.get("link") == link and kept.get("ply") == ply:
-            engine = registry.engine(game)
-            return Live(game, sid, engine, engine.from_json(kept["state"]), store.session(sid)["seed"], ply, store)
-    except (OSError, ValueError, KeyError, TypeError):
-        pass
+def cached_live(store: Any, game: str, sid: str) -> Live:
+    """The session now for a completion process (bash: a whole process per Tab): loaded from its
+    snapshot (`referee.record.snapshot`), checked as every load checks it; the store is opened
+    for reading, so a Tab never writes (a stale snapshot is replayed in memory only)."""
     from referee.record import session
 
-    live = Live.of(session.load(store, sid), store)
-    if path is not None:
-        try:
-            fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
-            with os.fdopen(fd, "w", encoding="utf-8") as fh:
-                json.dump({"link": link, "ply": live.ply, "state": live.engine.to_json(live.state)}, fh)
-        except (OSError, TypeError, ValueError):
-            pass
-    return live
+    return Live.of(session.load(store, sid), store)
 
 
 def _game_and_verb(ctx: click.Context) -> tuple[str | None, str]:

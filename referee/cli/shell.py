@@ -15,13 +15,15 @@ from __future__ import annotations
 import shlex
 from collections.abc import Iterable
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import click
-from prompt_toolkit import PromptSession
-from prompt_toolkit.completion import Completer, Completion
-from prompt_toolkit.document import Document
-from prompt_toolkit.history import FileHistory, History, InMemoryHistory
+
+if TYPE_CHECKING:  # prompt_toolkit loads only for a prompt, not for a script on stdin
+    from prompt_toolkit import PromptSession
+    from prompt_toolkit.completion import Completer, Completion
+    from prompt_toolkit.document import Document
+    from prompt_toolkit.history import History
 
 from referee.cli import SESSION_COMMANDS
 from referee.cli import output as out
@@ -75,6 +77,8 @@ class Shell:
     def prompt(self) -> PromptSession:
         """The prompt-toolkit session, made on first interactive use."""
         if self._prompt is None:
+            from prompt_toolkit import PromptSession
+
             input, output, history = self._io
             self._prompt = PromptSession(
                 completer=self.completer(),
@@ -86,9 +90,11 @@ class Shell:
 
     def completer(self) -> Completer:
         """The legal words, matched fuzzily against what is typed (ShellCompleter)."""
-        return ShellCompleter(self)
+        return completer_class()(self)
 
     def _file_history(self) -> History:
+        from prompt_toolkit.history import FileHistory, InMemoryHistory
+
         try:
             store = self.referee.store()
             if getattr(store, "url", None):  # a club's server: the history stays on this machine
@@ -410,8 +416,10 @@ class Shell:
         return 0
 
 
-class ShellCompleter(Completer):
-    """The first word: commands, with their short help. After it: Click's own parsing of the
+class ShellWords:
+    """The shell's completer (`ShellCompleter`, a prompt_toolkit Completer made on first use).
+
+    The first word: commands, with their short help. After it: Click's own parsing of the
     line decides which argument or option value is being typed, and its completion (the legal
     words now, `referee.cli.complete`) answers. The candidates are
     matched fuzzily against what is typed (`fuzzy`)."""
@@ -505,9 +513,30 @@ class ShellCompleter(Completer):
                 ranked.append((rank, word, meta))
         ranked.sort(key=lambda r: r[0])  # stable: prefix matches first, in the order offered
         start = last_word_start(text)
+        from prompt_toolkit.completion import Completion
+
         for _rank, word, meta in ranked:  # a name with spaces goes in quoted, so it stays one word
             yield Completion(shlex.quote(word), start_position=start - len(text), display=word,
                              display_meta=meta or None)
+
+
+_COMPLETER: type | None = None
+
+
+def completer_class() -> Any:
+    """`ShellCompleter`: ShellWords as a prompt_toolkit Completer (imported only now)."""
+    global _COMPLETER
+    if _COMPLETER is None:
+        from prompt_toolkit.completion import Completer
+
+        _COMPLETER = type("ShellCompleter", (ShellWords, Completer), {"__module__": __name__})
+    return _COMPLETER
+
+
+def __getattr__(name: str) -> Any:
+    if name == "ShellCompleter":
+        return completer_class()
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 def last_word_start(text: str) -> int:

@@ -109,10 +109,24 @@ def head_of(link_value: str) -> str:
 
 def rows_digest(rows: list[tuple]) -> str:
     """SHA-256 over each row's fields outside its link: (idx, events text, reason, changed, created, rules)."""
+    return rows_digest_after(rows, None, None)
+
+
+def rows_digest_after(rows: list[tuple], before: int | None, expected: str | None) -> str:
+    """`rows_digest`; with `before`, the rows numbered below it must first hash to `expected`
+    (the sealed digest before an action appended its rows: the same pass, one copy of the hash),
+    else ValueError."""
     h = hashlib.sha256()
+    pending = before is not None
     for row in rows:
+        if pending and row[0] >= before:
+            if h.copy().hexdigest() != expected:
+                raise ValueError("the rows before the new one do not hash to the sealed digest")
+            pending = False
         h.update(canonical_json(list(row)).encode("utf-8", "surrogatepass"))
         h.update(b"\n")
+    if pending and h.hexdigest() != expected:
+        raise ValueError("the rows before the new one do not hash to the sealed digest")
     return h.hexdigest()
 
 

@@ -173,7 +173,7 @@ def correct(store: RecordStore, sid: str, kind: str, number: int, action: dict |
 def _correct(store: RecordStore, sid: str, kind: str, number: int, action: dict | None, reason: str | None,
              dry_run: bool, cut: bool) -> Outcome:
     reopened = None if dry_run else session.reopen_secret(store, sid)  # the revealed seed draws no more
-    loaded = session.load(store, sid)
+    loaded = session.load(store, sid, full=True)  # its rows are rewritten: checked whole first
     engine, seed = loaded.engine, loaded.seed
     rows = store.actions(sid, ALL_STATUSES)
     done = [r for r in rows if r["status"] == "done"]
@@ -284,6 +284,7 @@ def _correct(store: RecordStore, sid: str, kind: str, number: int, action: dict 
             tail.append({**row, "results": results, "status": "undone"})  # undone, redo retries
     store.rewrite_tail(sid, start, tail)
     store.save_summary(sid, session.cached_summary(engine, after_state))
+    session.load(store, sid)  # the corrected log replayed once more: its snapshot kept with it
     return outcome
 
 

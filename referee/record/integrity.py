@@ -299,7 +299,8 @@ def verify_session(store: RecordStore, sid: str) -> dict:
             if found is not None:
                 raise found
         checked = check_history(engine, meta["seed"], rows)
-        problem = summary_problem(meta["summary"], engine, checked.state) or pushed_problem(store, meta, rows)
+        problem = (summary_problem(meta["summary"], engine, checked.state) or pushed_problem(store, meta, rows)
+                   or snapshot_problem(store, sid, engine, rows, checked))
         if problem:
             out.update(ok=False, problem=problem)
     except Broken as exc:
@@ -307,6 +308,13 @@ def verify_session(store: RecordStore, sid: str) -> dict:
     except StorageError as exc:
         out.update(ok=False, problem=exc.message)
     return out
+
+
+def snapshot_problem(store: Any, sid: str, engine: Any, rows: list[dict], checked: Checked) -> str | None:
+    """The kept state after the head (`referee.record.snapshot`) against the full replay."""
+    from referee.record import snapshot
+
+    return snapshot.problem(snapshot.read(store, sid), sid, engine, rows, checked.state, len(checked.done))
 
 
 def head_problem(rows: list[dict], given: str) -> str | None:

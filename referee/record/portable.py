@@ -22,6 +22,7 @@ from referee.record.chain import (
     head_of,
     link_text,
     rows_digest,
+    rows_digest_after,
     seal_of,
 )
 from referee.record.protocol import RecordStore
@@ -35,6 +36,7 @@ class SqlStore(RecordStore, Protocol):
 
     db: Any  # the connection: execute / executemany with `?` marks, fetchone / fetchall
     _dirty: set[str] | None  # sessions changed by the open write transaction: sealed again at commit
+    _appending: dict[str, tuple[int, str]] | None  # sessions an action appends to (see `appending`)
     LOG_ENDS: str  # (session id, number of rows, last link) of every log, in the dialect's SQL
     _SELECT: str  # what a session read selects
 
@@ -83,9 +85,27 @@ def log_end(store: SqlStore, sid: str) -> tuple[int, str]:
 
 
 def digest_rows(store: SqlStore, sid: str) -> str:
-    return rows_digest(store.db.execute(
+    """The digest of the rows' fields outside their links; after `appending`, the rows before
+    the new ones must first hash to the sealed digest (same pass), else nothing is written."""
+    rows = store.db.execute(
         "SELECT idx, events, reason, changed, created, rules_version FROM actions WHERE session_id = ?"
-        " ORDER BY idx", (sid,)).fetchall())
+        " ORDER BY idx", (sid,)).fetchall()
+    before, expected = (store._appending or {}).pop(sid, (None, None))
+    try:
+        return rows_digest_after(rows, before, expected)
+    except ValueError:
+        raise StorageError(f"session '{sid}' fails its integrity check: an action's events, reason or time "
+                           "was changed outside the referee: the seal does not match (see "
+                           f"`referee verify {sid}`); nothing was written") from None
+
+
+def appending(store: SqlStore, sid: str, first: int, sealed_digest: str) -> None:
+    """Inside a write: rows from `first` on are this transaction's; those before must still hash
+    to `sealed_digest` when the session is sealed again (an action loaded from its snapshot did
+    not read them), else the commit is refused."""
+    if store._appending is None:
+        store._appending = {}
+    store._appending[sid] = (first, sealed_digest)
 
 
 def head(store: SqlStore, sid: str) -> str:

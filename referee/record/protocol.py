@@ -62,6 +62,10 @@ class RecordStore(Protocol):
 
     def reseal(self, sid: str) -> None: ...
 
+    def appending(self, sid: str, first: int, sealed_digest: str) -> None:
+        """Inside a write: rows from `first` on are new; those before must still hash to
+        `sealed_digest` when the session is sealed again (an action loaded from its snapshot)."""
+
     def seal_problem(self, sid: str, rows: list[dict] | None = None) -> str | None: ...
 
     def seal_problems(self, game: str | None = None) -> dict[str, str]: ...

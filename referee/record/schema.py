@@ -95,6 +95,20 @@ TABLES: dict[str, tuple[str, ...]] = {
         "pushed {real} NOT NULL",
         "PRIMARY KEY (origin, length)",
     ),
+    # the state after each log's head (referee.record.snapshot); a store made before it gains the
+    # table on its first snapshot (a missing snapshot is only a replay)
+    "snapshots": (
+        "session_id TEXT PRIMARY KEY REFERENCES sessions(id) ON DELETE CASCADE",
+        "head TEXT NOT NULL",
+        "head_idx INTEGER NOT NULL",
+        "format INTEGER NOT NULL",
+        "rules_version TEXT NOT NULL",
+        "ply INTEGER NOT NULL",
+        "redo INTEGER NOT NULL",
+        "last TEXT NOT NULL",
+        "state TEXT NOT NULL",
+        "digest TEXT NOT NULL",
+    ),
 }
 OWNER = "owner TEXT NOT NULL DEFAULT session_user"
 # The server's additions: its own tables (the schema's version; who changed a league, and when),

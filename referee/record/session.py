@@ -7,12 +7,14 @@ export/import and the tests all act through these functions.
 from __future__ import annotations
 
 import json
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 from referee.model import registry
 from referee.model.chance import Chance, NotYetRolled
 from referee.model.errors import EngineDefect, IllegalAction, InputError, RefereeError, StorageError
+from referee.record import snapshot
 from referee.record.chain import Broken, check_chain, commitment, head_of
 from referee.record.protocol import RecordStore
 from referee.record.schema import ALL_STATUSES
@@ -26,13 +28,14 @@ class Loaded:
     game: str
     seed: str
     engine: Any
-    records: list[dict]
+    records: Sequence[dict]  # the live records; from a snapshot, read (and checked) only when asked for
     state: Any
     meta: dict = field(default_factory=dict)
     would_roll: str | None = None  # a dry run stopped before this roll (nothing after it is known)
     reopened: str | None = None  # the commitment of the new secret a reopened finished game draws with
     kept: list[dict] = field(default_factory=list)  # what an undo left face up (events of its `seen` record)
     head: str = ""  # the head of the stored chain (its last link's first 16 hex digits; "" unstored)
+    redo: int | None = None  # how many undone actions wait for redo (None: not counted)
 
     @property
     def summary(self) -> dict:
@@ -127,17 +130,72 @@ def replay(engine: Any, seed: str, records: list[dict]) -> Any:
     return state
 
 
-def load(store: RecordStore, sid: str) -> Loaded:
-    """Rebuild a session from its stored log, after checking the log's chain of links."""
-
+def load(store: RecordStore, sid: str, full: bool = False) -> Loaded:
+    """A session's state now: from its snapshot (`referee.record.snapshot`) when the session
+    row's seal holds and seals the snapshot's head, else rebuilt from its stored log after
+    checking every row (chain and seal), the snapshot written again inside a write transaction.
+    `full`: always the log, checked whole (export, report)."""
     meta = store.session(sid)
     engine = registry.engine(meta["game"])
+    if not full:
+        kept = _from_snapshot(store, sid, meta, engine)
+        if kept is not None:
+            return kept
+    return _replayed(store, sid, meta, engine)
+
+
+def _replayed(store: RecordStore, sid: str, meta: dict, engine: Any) -> Loaded:
+
     rows = store.actions(sid, ALL_STATUSES)
     check_record(store, sid, rows)
     records = [r for r in rows if r["status"] == "done"]
     state = replay(engine, meta["seed"], records)
+    redo = sum(r["status"] == "undone" for r in rows)
+    if rows and records:
+        keep(store, sid, engine, rows[-1]["link"], rows[-1]["idx"], records, state, redo)
     return Loaded(sid, meta["game"], meta["seed"], engine, records, state, meta,
-                  head=head_of(rows[-1]["link"]) if rows else "")
+                  head=head_of(rows[-1]["link"]) if rows else "", redo=redo)
+
+
+def _from_snapshot(store: RecordStore, sid: str, meta: dict, engine: Any) -> Loaded | None:
+    """The session from its snapshot, or None (then replayed): never trusted unchecked. The seal's
+    cheap check binds the log to its head; the snapshot must be keyed by that very head, whose
+    row's link is checked, and match its own digest. The rows are read only if asked for."""
+    if sid in (getattr(store, "_dirty", None) or ()):  # changed in this transaction: its log is read
+        return None
+    snap = snapshot.read(store, sid)
+    if snap is None or not meta.get("head") or snap["head"] != meta["head"]:
+        return None  # none, or the seal says the head moved
+    if store.seal_problem(sid) is not None:  # the full check names what is wrong
+        return None
+    if not snapshot.trusted(snap, sid, engine.rules_version, snapshot.head_rows(store, sid)):
+        return None
+    try:
+        state = engine.from_json(json.loads(snap["state"]))
+        last = json.loads(snap["last"])
+    except Exception:  # a snapshot that does not read is only a missed speed-up
+        return None
+    head_idx = snap["head_idx"]
+
+    def fetch() -> list[dict]:
+        rows = store.actions(sid, ALL_STATUSES)
+        check_record(store, sid, rows)
+        return [r for r in rows if r["status"] == "done" and r["idx"] <= head_idx]
+
+    records = snapshot.Records(snap["ply"], last, fetch)
+    return Loaded(sid, meta["game"], meta["seed"], engine, records, state, meta, head=head_of(snap["head"]),
+                  redo=snap["redo"])
+
+
+def keep(store: RecordStore, sid: str, engine: Any, head: str, head_idx: int, records: Sequence[dict],
+         state: Any, redo: int = 0) -> None:
+    """Write the snapshot of `state`, the state after the live `records` of a log whose last row
+    is `head_idx` with the link `head` (inside a write transaction only)."""
+    if not snapshot.writing(store):
+        return
+    store_snapshot = snapshot.row(sid, head, head_idx, engine.rules_version, len(records),
+                                  snapshot.last_record(records[-1]), engine.to_json(state), redo)
+    snapshot.save(store, store_snapshot)
 
 
 def check_record(store: RecordStore, sid: str, rows: list[dict]) -> None:
@@ -231,8 +289,10 @@ def create(store: RecordStore, game: str, options: dict, seed: str | None = None
     if not dry_run:
         def store_it() -> str:
             with store.write():
-                return store.create_session(game, name, seed, engine.rules_version, record, loaded.stored_summary,
+                made = store.create_session(game, name, seed, engine.rules_version, record, loaded.stored_summary,
                                             commitment=loaded.meta["commitment"], seed_public=public)
+                load(store, made)  # its first row replayed as stored (keys in their stored order): its snapshot kept
+                return made
 
         loaded.id = store.retrying(store_it)
         loaded.head = head_of(store.head(loaded.id))
@@ -254,24 +314,33 @@ def act(store: RecordStore, sid: str, action: dict, dry_run: bool = False) -> tu
         with store.write():
             loaded = load(store, sid)
             counter = store.next_idx(sid)  # the row it takes: never given out again
-            loaded, events = _apply(loaded, action, counter=counter)
+            if isinstance(loaded.records, snapshot.Records):  # the rows unread: checked as they are sealed again
+                store.appending(sid, counter, loaded.meta.get("digest") or "")
+            loaded, events = _apply(loaded, action, counter=counter, fresh=True)
             rec = loaded.records[-1]
-            store.drop_redo(sid)
+            if loaded.redo != 0:  # known from a snapshot: no scan of the log for undone actions
+                store.drop_redo(sid)
             rec["idx"] = counter
-            loaded.head = head_of(store.insert_action(sid, rec["idx"], rec))
+            link = store.insert_action(sid, rec["idx"], rec)
+            loaded.head, loaded.redo = head_of(link), 0
             store.save_summary(sid, loaded.stored_summary)
+            keep(store, sid, loaded.engine, link, counter, loaded.records, loaded.state)
         return loaded, events
 
     return store.retrying(record)
 
 
-def _apply(loaded: Loaded, action: dict, dry: bool = False, counter: int | None = None) -> tuple[Loaded, list[dict]]:
+def _apply(loaded: Loaded, action: dict, dry: bool = False, counter: int | None = None,
+           fresh: bool = False) -> tuple[Loaded, list[dict]]:
+    """`fresh`: `loaded` was just read for this action alone (and is dropped if it is refused),
+    so its state is applied in place rather than copied first (a copy grows with the state)."""
     from referee.model.text import check_texts
+    from referee.record.snapshot import extended
 
     check_texts(action, "the action")
     engine = loaded.engine
     action = engine.normalize(loaded.state, action)
-    before = engine.copy(loaded.state)
+    before = loaded.state if fresh else engine.copy(loaded.state)
     ply = len(loaded.records)
     try:
         state, events, results = run(engine, before, action, loaded.seed, ply, dry=dry, counter=counter)
@@ -280,7 +349,7 @@ def _apply(loaded: Loaded, action: dict, dry: bool = False, counter: int | None 
         text = (f"Accepted so far; the referee would {stop.what} for '{stop.label}' "
                 f"(not rolled in a dry run, so nothing after it is shown).")
         record = {"action": action, "results": stop.results, "events": [], "rules": engine.rules_version}
-        loaded.records = [*loaded.records, record]
+        loaded.records = extended(loaded.records, record)
         loaded.would_roll = f"{stop.what} for '{stop.label}'"
         return loaded, [{"text": text, "would_roll": {"label": stop.label, "what": stop.what}}]
     except RefereeError:
@@ -288,7 +357,7 @@ def _apply(loaded: Loaded, action: dict, dry: bool = False, counter: int | None 
     except Exception as exc:  # a defect in the game's code, not the table's mistake
         raise EngineDefect(engine.title, ply, exc) from None
     record = {"action": action, "results": results, "events": events, "rules": engine.rules_version}
-    loaded.records = [*loaded.records, record]
+    loaded.records = extended(loaded.records, record)
     loaded.state = state
     return loaded, events
 
@@ -355,7 +424,7 @@ def redo(store: RecordStore, sid: str, steps: int = 1) -> Loaded:
             raise IllegalAction("nothing to redo", "Redo")
         if steps > len(undone):
             raise IllegalAction(f"only {len(undone)} action(s) can be redone", "Redo")
-        _check_redo(load(store, sid), undone[:steps])
+        _check_redo(load(store, sid, full=True), undone[:steps])  # the rows read, so checked whole
         store.set_status(sid, [r["idx"] for r in undone[:steps]], "done")
         loaded = load(store, sid)
         store.save_summary(sid, loaded.stored_summary)

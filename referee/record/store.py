@@ -218,6 +218,7 @@ class Store:
             raise
         finally:
             self._dirty = None
+            self._appending = None
 
     _dirty: set[str] | None = None  # sessions the open write changed: sealed again at commit
 
@@ -227,6 +228,7 @@ class Store:
     _seal_fields = portable.seal_fields
     _log_end = portable.log_end
     _digest_rows = portable.digest_rows
+    appending = portable.appending
     head = portable.head
     reseal = portable.reseal
     seal_problem = portable.seal_problem
@@ -266,6 +268,7 @@ class Store:
     league = portable.league
     leagues = portable.leagues
     league_add = portable.league_add
+    _appending: dict[str, tuple[int, str]] | None = None  # see portable.appending
 
     def storage_check(self, quick: bool = False) -> list[str]:
         """SQLite's own check of the file (`PRAGMA integrity_check`, or `quick_check`): what it

@@ -333,6 +333,7 @@ class PgStore:
         finally:
             self._writing = False
             self._dirty = None
+            self._appending = None
 
     def lock(self, sid: str) -> None:
         """Inside a write: wait for, and hold until commit, the row of session `sid`. A table's
@@ -414,6 +415,8 @@ class PgStore:
     _seal_fields = portable.seal_fields
     _log_end = portable.log_end
     _digest_rows = portable.digest_rows
+    appending = portable.appending
+    _appending: dict[str, tuple[int, str]] | None = None  # see portable.appending
     head = portable.head
     reseal = portable.reseal
     seal_problem = portable.seal_problem
@@ -615,6 +618,8 @@ class PgStore:
         the organiser reads and changes everything and manages the leagues. Idempotent."""
         from psycopg import sql as q
 
+        from referee.record import snapshot
+
         for name in [*tables, organiser]:
             if not re.fullmatch(r"[a-z_][a-z0-9_]{0,62}", name):
                 from referee.model.errors import InputError
@@ -635,7 +640,8 @@ class PgStore:
                 self._sql(q.SQL("GRANT {} TO {}").format(ident(TABLES_GROUP), ident(name)))
             grp, org = ident(TABLES_GROUP), ident(organiser)
             self._boundaries()
-            every = q.SQL("meta, sessions, actions, library, leagues, league_sessions, league_log")
+            self.db.execute(snapshot.TABLE_SQL)  # the kept state after each log's head (made here for the roles)
+            every = q.SQL("meta, sessions, actions, library, leagues, league_sessions, league_log, snapshots")
             readable = q.SQL(", ").join(ident(c) for c in self.columns("sessions") if c != "seed")
             for who in (grp, org):
                 self._sql(q.SQL("GRANT USAGE ON SCHEMA {} TO {}").format(ident(schema), who))
@@ -648,6 +654,7 @@ class PgStore:
             self._sql(q.SQL("GRANT SELECT ON meta, actions, library TO {}").format(grp))
             self._sql(q.SQL("GRANT SELECT ({}) ON sessions TO {}").format(readable, grp))
             self._sql(q.SQL("GRANT INSERT ON sessions, actions TO {}").format(grp))
+            self._sql(q.SQL("GRANT SELECT, INSERT, UPDATE ON snapshots TO {}").format(grp))  # its own sessions'
             self._sql(q.SQL("GRANT UPDATE (name, status, summary, updated, used, head, length, digest, seal)"
                             " ON sessions TO {}").format(grp))
             for who in (grp, org):  # the heads pushed: kept, never changed
@@ -674,6 +681,7 @@ class PgStore:
                             ("organiser", "ALL", organiser, "true", "true")],
                 "library": [("read", "SELECT", "PUBLIC", CARD_VISIBLE, None),
                             ("organiser", "ALL", organiser, "true", "true")],
+                "snapshots": snapshot.pg_rules(TABLES_GROUP, organiser, own_session),
                 "league_sessions": [("read", "SELECT", "PUBLIC", "true", None),
                                     ("table_add", "INSERT", TABLES_GROUP, None, own_session),
                                     ("organiser", "ALL", organiser, "true", "true")],

@@ -10,7 +10,6 @@ even number of those played lets it work.
 
 from __future__ import annotations
 
-import difflib
 import json
 from pathlib import Path
 from typing import Any
@@ -267,7 +266,9 @@ def _unseen_note(state: CroaState, c: int, key: str) -> str:
 
 def _near(key: str) -> str | None:
     """The known card a name is a letter or two away from, if any."""
-    near = difflib.get_close_matches(key, list(CARDS), n=1, cutoff=0.8)
+    from difflib import get_close_matches  # only for a name that is not a card
+
+    near = get_close_matches(key, list(CARDS), n=1, cutoff=0.8)
     return near[0] if near else None
 
 
