@@ -18,13 +18,13 @@ import click
 import pytest
 from click.testing import CliRunner
 
-from referee.model import i18n
+from referee.model import i18n, registry
 
 babel = pytest.importorskip("babel")  # the `check` extra
 
 ROOT = Path(__file__).resolve().parent.parent
 PO = ROOT / "referee" / "locale" / "fr" / "LC_MESSAGES" / "referee.po"
-OTHER_GAMES = ("kleos", "kreus", "cerebria", "elysion")  # their words stay English
+OTHER_GAMES = tuple(g for g in registry.names() if g != "croa")  # their words stay English
 
 # English's small words, which French never writes (a player's name or a log's action word is
 # none of them)
@@ -123,6 +123,7 @@ def transcript(tmp_path_factory) -> str:
     mp.setenv("REFEREE_DB", str(db))
     mp.setenv("LANG", "fr_FR.UTF-8")
     mp.setenv("COLUMNS", "100")
+    mp.delenv("REFEREE_TEST_GAMES", raising=False)  # a table's games only (Pig is the tests' own)
     for var in ("REFEREE_LANG", "LC_ALL", "LC_MESSAGES", "LANGUAGE", "REFEREE_SESSION"):
         mp.delenv(var, raising=False)
     i18n.set_language(None)
