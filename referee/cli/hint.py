@@ -56,6 +56,7 @@ def command_words(engine: Any, verb: str, cmd: click.Command, action: dict) -> l
 
 
 def _words(engine: Any, verb: str, cmd: click.Command, action: dict) -> list[str] | None:
+    action = without_free_options(engine, action)  # named in `free`, not in the command
     pairs = field_keys(engine, verb, cmd)
     known = {k for _, k in pairs}
     unknown = [k for k, v in action.items() if k != "verb" and v not in (None, [], ()) and k not in known]
@@ -182,7 +183,7 @@ def hints(live: Live, group: click.Group, player: str | None = None, limit: int 
         free = free_fields(engine, action)
         if free:
             entry["free"] = free
-        odds = attack_odds(live, action)
+        odds = attack_odds(live, without_free_options(engine, action))
         if odds:
             entry["odds"] = odds
         out.append(entry)
@@ -197,23 +198,46 @@ def hints(live: Live, group: click.Group, player: str | None = None, limit: int 
             "complete": bool(getattr(engine, "legal_exact", False))}
 
 
+def _free_options(engine: Any, action: dict) -> list[Any]:
+    """The optional free fields of a listed action (options the table may add or leave out,
+    e.g. a card's bonus dice): the entry stands for each value within bounds, and none."""
+    declared = getattr(engine, "verbs", {}).get(action.get("verb"))
+    if declared is None:
+        return []
+    return [f for f in declared.fields if f.open and not f.required and f.option
+            and action.get(f.name) == f.placeholder]
+
+
+def without_free_options(engine: Any, action: dict) -> dict:
+    """`action` as typed without its optional free fields (their placeholders left out)."""
+    names = {f.name for f in _free_options(engine, action)}
+    return {k: v for k, v in action.items() if k not in names} if names else action
+
+
 def free_fields(engine: Any, action: dict) -> dict[str, str]:
     """The placeholders in a listed action, each with what the table types in its place: a
     free (`open`) field whose value is the field's own placeholder word (its metavar, else
-    its name in capitals), e.g. the name of a card attached at the table. Never invented."""
+    its name in capitals), e.g. the name of a card attached at the table. Never invented.
+    An optional one is left out of the command and named as the option the table may add
+    (`--bonus BONUS`, `--godly`)."""
     declared = getattr(engine, "verbs", {}).get(action.get("verb"))
     if declared is None:
         return {}
+    optional = {f.name for f in _free_options(engine, action)}
     out = {}
     for f in declared.fields:
-        if f.open and action.get(f.name) == f.placeholder:
+        if f.name in optional:
+            out[f.option if f.kind == "flag" else f"{f.option} {f.placeholder}"] = f.help
+        elif f.open and action.get(f.name) == f.placeholder:
             out[f.placeholder] = f.help
     return out
 
 
 def _free_note(entry: dict) -> str:
     free = entry.get("free") or {}
-    return "; ".join(f"{w}: {text}" for w, text in free.items())
+    needed = "; ".join(f"{w}: {text}" for w, text in free.items() if not w.startswith("-"))
+    added = ", ".join(f"{w} ({text})" for w, text in free.items() if w.startswith("-"))
+    return "; ".join(n for n in (needed, added and f"may add {added}") if n)
 
 
 def _result_note(live: Live, verb: str, action: dict) -> str:
@@ -236,7 +260,7 @@ def _needs_result(live: Live, action: dict) -> bool:
     from referee.record import session
 
     engine = live.engine
-    bare = without_results(engine, action)  # as typed without the table's result
+    bare = without_results(engine, without_free_options(engine, action))  # as typed, no result
     try:
         session.run(engine, engine.copy(live.state), engine.normalize(live.state, bare), live.seed,
                     live.ply, dry=True)

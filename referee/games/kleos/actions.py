@@ -20,6 +20,7 @@ from referee.games.kleos import board as bd
 from referee.games.kleos import combat, dice
 from referee.games.kleos import minions as mn
 from referee.games.kleos import state as st
+from referee.games.kleos.effects import after_deployment
 from referee.games.kleos.state import Minion, State
 from referee.model.chance import Chance
 from referee.model.engine import event
@@ -128,6 +129,7 @@ def move(state: State, action: Action, chance: Chance) -> list[Event]:
     effect = bool(action.get("effect"))
     start = m["location"]
     if effect:
+        after_deployment(state, "move --effect")
         if len(path) > 1:
             raise InputError("a move by a card's effect names one destination")
         if path[0] == start:
@@ -281,8 +283,11 @@ def recruit(state: State, action: Action, chance: Chance) -> list[Event]:
         raise IllegalAction(f"no Epic minion waits on {where}", "Recruit: an Epic card on the Isle")
     replace = action.get("replace")
     replace = None if replace in (None, "") else str(replace).strip().lower()
-    if replace is not None and mn.free_slot(state, m["god"]) is None:
-        mn.check_room(state, m["god"], replace)  # refused before any die is rolled
+    if replace is not None:  # refused before any die is rolled
+        if mn.free_slot(state, m["god"]) is not None:
+            raise IllegalAction(f"{st.who(state, m['god'])} has a free minion space; nothing "
+                                "is replaced", mn.REPLACE_RULE)
+        mn.check_room(state, m["god"], replace)
     cunning = mn.stat(state, m, "cunning")
     godly = flag(action, "godly") or state["favor"] == m["ref"]
     m["actions"] -= 1
