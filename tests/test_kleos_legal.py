@@ -80,3 +80,25 @@ def test_hint_lists_the_tables_card_effects_with_what_they_take():
         assert set(kill["free"]) == {"TEXT", "--by GOD"}  # a champion is never slaughtered
         assert not attack_free & set(kill["free"])
         assert "favor none" not in [a["command"] for a in actions]  # no minion holds it yet
+
+
+def test_hint_text_groups_the_long_kleos_list_within_80_columns(tmp_path):
+    # examples/kleos.txt, Bob's Action Phase before his attack: his moves, then the moves a
+    # card may make (every minion to every other location) as one group, minions with the same
+    # choices on one row; the table's card effects each in a few lines; nothing cut
+    import midgame
+    from click.testing import CliRunner
+
+    from referee.cli import cli
+
+    db = tmp_path / "s.db"
+    lines = midgame.lines("kleos")
+    midgame.build(db, "kleos", cut=next(i for i, line in enumerate(lines) if line.startswith("attack ")))
+    shown = CliRunner().invoke(cli, ["--db", str(db), "kleos", "hint"], catch_exceptions=False).output
+    rows = shown.splitlines()
+    assert max(map(len, rows)) <= 80 and "and more" not in shown
+    assert rows.index("Bob may move:") < rows.index("Bob may move --effect:")
+    assert "  ares:2 ares:3 -> h1 h5 port market arena theater isle2 isle3 isle4 isle5" in rows
+    assert "The table may glory: ares athena -> DELTA --reason TEXT" in rows
+    assert "The table may kill: ares:champion athena:champion ares:1 ares:2 athena:1" in rows
+    assert "--slaughter (the card slaughters it)" in " ".join(shown.split())

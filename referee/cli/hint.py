@@ -187,11 +187,15 @@ def hints(live: Live, group: click.Group, player: str | None = None, limit: int 
         if odds:
             entry["odds"] = odds
         out.append(entry)
-    notes: dict[str, str] = {}
+    rolled: dict[str, str] = {}
+    fields: dict[str, dict[str, str]] = {}  # every free field of a verb's entries
     for a in out:
         verb = a["words"][0]
-        if not notes.get(verb):
-            notes[verb] = "; ".join(n for n in (_result_note(live, verb, a["action"]), _free_note(a)) if n)
+        if not rolled.get(verb):
+            rolled[verb] = _result_note(live, verb, a["action"])
+        fields.setdefault(verb, {}).update(a.get("free") or {})
+    notes = {verb: "; ".join(n for n in (rolled[verb], _free_note({"free": fields[verb]})) if n)
+             for verb in rolled}
     for a in out:
         del a["action"]
     return {"pending": summary["pending"], "actions": out, "truncated": truncated, "notes": notes,
@@ -297,12 +301,13 @@ def text(result: dict, width: int = 80) -> str:
             continue
         shown.add(key)
         groups.setdefault((a["player"], a["words"][0]), []).append(a)
+    groups = _split_flagged(groups)
     for (who, verb), items in groups.items():
         head = f"{who or 'The table'} may {verb}"
         rests = [(a.get("shown") or a["words"])[1:] for a in items]
         if who and all(r and r[0].casefold() == str(who).casefold() for r in rests):
             rests = [r[1:] for r in rests]  # `Ann may discard: air ...`, not `Ann may discard: Ann -> ...`
-        note = result.get("notes", {}).get(verb, "")
+        note = result.get("notes", {}).get(verb.split()[0], "")
         items, rests, flagged = _fold_flags(items, rests)
         note = "; ".join(n for n in (flagged, note) if n)
         if all(not r for r in rests):  # nothing to choose: the whole command, as typed
@@ -316,7 +321,7 @@ def text(result: dict, width: int = 80) -> str:
         rows = [first if not any(tails) else f"{first} {tails[0]}" if tails[0].startswith("(")
                 else f"{first} {'|'.join(tails)}" if first.startswith("-") and len(tails) > 1
                 and all(" " not in t for t in tails)  # `--to Bob|Cy|Dee`
-                else f"{first} -> {_tails(tails)}" for first, tails in by.items()]
+                else f"{first} -> {_tails(tails)}" for first, tails in _same_tails(by).items()]
         if len(rows) == 1 or all(not any(t) for t in by.values()):
             lines += _wrap(f"{head}: {_tails(rows) if len(rows) > 1 else rows[0]}", width)
         else:
@@ -333,6 +338,40 @@ def text(result: dict, width: int = 80) -> str:
         lines.append("(Not every legal action is listed: the referee may accept others.)")
     lines.append("(`hint --json` lists each as a whole command.)")
     return "\n".join(lines)
+
+
+def _split_flagged(groups: dict[tuple[Any, str], list[dict]]) -> dict[tuple[Any, str], list[dict]]:
+    """Entries of a verb ending with an on/off flag that most of them need (a move by a card's
+    effect, `move ... --effect`) are a group of their own, the flag in its head: `Ann may move
+    --effect: ...`, when fewer than half of them are another entry with the flag added (those
+    are folded into a note by `_fold_flags`)."""
+    out: dict[tuple[Any, str], list[dict]] = {}
+    for (who, verb), items in groups.items():
+        shown = [tuple(a.get("shown") or a["words"]) for a in items]
+        bases = set(shown)
+        flagged: dict[str, list[int]] = {}
+        for i, words in enumerate(shown):
+            if len(words) > 2 and words[-1].startswith("--") and not words[-2].startswith("--"):
+                flagged.setdefault(words[-1], []).append(i)
+        split = {flag: which for flag, which in flagged.items()
+                 if 2 * sum(shown[i][:-1] in bases for i in which) < len(which)}
+        moved = {i for which in split.values() for i in which}
+        kept = [a for i, a in enumerate(items) if i not in moved]
+        if kept:
+            out[(who, verb)] = kept
+        for flag, which in split.items():
+            out[(who, f"{verb} {flag}")] = [{**items[i], "shown": list(shown[i][:-1])} for i in which]
+    return out
+
+
+def _same_tails(by: dict[str, list[str]]) -> dict[str, list[str]]:
+    """Rows whose choices are the same, as one: `ares:1 ares:2 -> --reason TEXT`."""
+    merged: dict[tuple[str, ...], list[str]] = {}
+    for first, tails in by.items():
+        merged.setdefault(tuple(tails), []).append(first)
+    if len(merged) == len(by) or any(f.startswith("-") or not any(t) for f, t in by.items()):
+        return by
+    return {" ".join(firsts): list(tails) for tails, firsts in merged.items()}
 
 
 def _fold_flags(items: list[dict], rests: list[list[str]]) -> tuple[list[dict], list[list[str]], str]:
@@ -361,7 +400,20 @@ def _tails(tails: list[str]) -> str:
     every word is SQ:WHAT with the same choices after each square."""
     if all(" " not in t for t in tails):
         return _collapsed(tails) or " ".join(tails)
-    return ", ".join(tails)
+    return ", ".join(_last_words(tails))
+
+
+def _last_words(tails: list[str]) -> list[str]:
+    """Choices that differ only by their last word, as one: `STAT --against ares:1|ares:2`."""
+    by: dict[str, list[str]] = {}
+    for t in tails:
+        head, _, last = t.rpartition(" ")
+        if not head or last.startswith(("-", "(")) or "(" in head:
+            by.setdefault(t, [])
+            continue
+        by.setdefault(head, []).append(last)
+    return [head if not lasts else f"{head} {lasts[0]}" if len(lasts) == 1
+            else f"{head} {'|'.join(lasts)}" for head, lasts in by.items()]
 
 
 def _collapsed(words: list[str]) -> str | None:
