@@ -3,33 +3,10 @@ rules it needed pinned down, and the table's card effects listed with their free
 
 from __future__ import annotations
 
-import pytest
 from kleos_table import action_phase, do, minion, new_game, place
 from test_kleos_playtest import EPICS, LIBRARY, hint, table
 
 from referee.games.kleos import ENGINE
-
-CARDS_LATER = "Deployment: only minions enter play; no other card is played yet"
-
-
-@pytest.mark.parametrize("action", [
-    do("kill", minion="athena:champion", by="ares", reason="Thunderbolt"),
-    do("glory", god="ares", delta="+2", reason="Zeus card"),
-    do("favor", minion="ares:champion"),
-    do("check", minion="ares:champion", stat="cunning", dice="ss"),
-    do("move", minion="ares:champion", to="port", effect=True),
-], ids=lambda a: a["verb"])
-def test_no_card_effect_during_deployment(action):
-    # Deployment: players only put minions into play, no other card is played yet; so no
-    # card's effect is taken then (and none is listed), while a minion may still be deployed
-    g = new_game()
-    assert g.state["phase"] == "deployment"
-    g.refuse(action, CARDS_LATER)
-    listed = {a["verb"] for a in ENGINE.legal_actions(g.state)}
-    assert listed.isdisjoint({"kill", "glory", "favor", "check"})
-    assert not [a for a in ENGINE.legal_actions(g.state) if a.get("effect")]
-    g.act(do("next"))  # Day 1: now it is
-    g.act(action)
 
 
 def test_recruit_names_a_slot_to_replace_only_when_four_minions_are_in_play():

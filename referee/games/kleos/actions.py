@@ -20,7 +20,6 @@ from referee.games.kleos import board as bd
 from referee.games.kleos import combat, dice
 from referee.games.kleos import minions as mn
 from referee.games.kleos import state as st
-from referee.games.kleos.effects import after_deployment
 from referee.games.kleos.state import Minion, State
 from referee.model.chance import Chance
 from referee.model.engine import event
@@ -129,7 +128,6 @@ def move(state: State, action: Action, chance: Chance) -> list[Event]:
     effect = bool(action.get("effect"))
     start = m["location"]
     if effect:
-        after_deployment(state, "move --effect")
         if len(path) > 1:
             raise InputError("a move by a card's effect names one destination")
         if path[0] == start:

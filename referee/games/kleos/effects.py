@@ -2,8 +2,7 @@
 
 `kill` (glory as for any kill: 1, a champion 2, +1 for a slaughter), `glory`
 (a card gives or takes glory; the track never goes below 0) and `favor`
-(Olympus' Favor moved by a card; one holder at a time). No card is played during
-Deployment, so none of these (nor a stat check, nor a move by a card) is taken then.
+(Olympus' Favor moved by a card; one holder at a time).
 """
 
 from __future__ import annotations
@@ -15,15 +14,6 @@ from referee.model.chance import Chance
 from referee.model.engine import event
 from referee.model.errors import IllegalAction, InputError
 from referee.model.verbs import Action, Event
-
-CARDS_LATER = "Deployment: only minions enter play; no other card is played yet"
-
-
-def after_deployment(state: State, what: str) -> None:
-    """A card's effect waits for Day 1: during Deployment only minions enter play."""
-    if state["phase"] == "deployment":
-        raise IllegalAction(f"{what} is a card's effect: no card is played during Deployment",
-                            CARDS_LATER)
 
 
 def _reason(action: Action) -> str:
@@ -37,7 +27,6 @@ def _reason(action: Action) -> str:
 
 def kill(state: State, action: Action, chance: Chance) -> list[Event]:
     """A card's effect kills a minion; the player named by `by` gains the glory."""
-    after_deployment(state, "kill")
     reason = _reason(action)
     victim = st.minion(state, action.get("minion"))
     by = st.seated(state, action.get("by")) if action.get("by") not in (None, "") else None
@@ -50,7 +39,6 @@ def kill(state: State, action: Action, chance: Chance) -> list[Event]:
 
 def glory(state: State, action: Action, chance: Chance) -> list[Event]:
     """A card changes a player's glory by DELTA."""
-    after_deployment(state, "glory")
     reason = _reason(action)
     god = st.seated(state, action.get("god"))
     raw = action.get("delta")
@@ -68,7 +56,6 @@ def glory(state: State, action: Action, chance: Chance) -> list[Event]:
 
 def favor(state: State, action: Action, chance: Chance) -> list[Event]:
     """Olympus' Favor goes to a minion (or back to Olympus with `none`)."""
-    after_deployment(state, "favor")
     raw = str(action.get("minion") or "").strip()
     before = state["favor"]
     if raw.lower() in ("none", "olympus"):
