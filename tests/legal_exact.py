@@ -8,8 +8,13 @@ random combinations of those values. A candidate is "accepted" when the engine a
 copy of the state without refusal as a dry run (stopping at the first result the referee would
 roll counts as accepted); results typed by the table are left out, as hints leave them out.
 A listed entry with a free field (its placeholder word) stands for every value of that field
-within its bounds. An accepted action is an alias (another spelling) of a listed one when it
-ends in the same state as that one, or as a free entry given the same free values.
+within its bounds, and an optional free field (an option) for its absence too: an action is
+covered when, spelled as the log keeps it, it matches such an entry but for those fields.
+A free field's candidates add values at its bounds and just outside (`FREE_SAMPLES`, and
+whole numbers around each edge of an int field's bounds); a listed entry with free fields is
+itself tried with its optional ones left out and each required one a sample within bounds.
+An accepted action is an alias (another spelling) of a listed one when it ends in the same
+state as that one, or as a free entry given the same free values.
 """
 
 from __future__ import annotations
@@ -30,6 +35,18 @@ UNKNOWN = "zzz"
 # fields that answer what a random result brings (a lily pad's bounce after the tile turned, the
 # Blessing kept among those drawn): typed ahead with the result, left out like the result
 AFTER_RESULT = {"croa": {"bounce", "mosquito", "remove"}, "elysion": {"keep"}}
+# text values tried for a free field, by placeholder: some within its bounds, some just outside
+FREE_SAMPLES: dict[str, list[Any]] = {
+    "CARD": ["Shield of Practice", "x" * 60, "x" * 61, " ", "Curse of Strife"],
+    "MODS": ["def=+1", "atk=-1,swift", "swift", "tac=20", "tac=21", "atk", "foo=1", "atk=x"],
+    "DELTA": ["+2", "-1", "0", "30", "-30", "31", "-31", "two", 3],
+    "TEXT": ["Spear of Ares", "x" * 80, "x" * 81, " "],
+    "STAT": ["attack", "Defense", "luck"],
+    "GOD": ["Ann", "a", "nobody"],
+    "FAVOR": [True, False, "yes"],
+    "GODLY": [True, False, "yes"],
+    "SLAUGHTER": [True, False],
+}
 
 
 @dataclass
@@ -102,6 +119,37 @@ def _free_words(engine: Any, action: dict) -> set[str]:
     return {f.name for f in verb.fields if f.open and action.get(f.name) == (f.metavar or f.name.upper())}
 
 
+def _absent(value: Any) -> bool:
+    return value in (None, False, [], (), {}, "")
+
+
+def _int_edges(spec: Any, state: Any) -> list[int]:
+    """Whole numbers at each edge of an int field's bounds, and one past it."""
+    if spec.bounds is None:
+        return []
+    span = range(-102, 103)
+    inside = [spec.within(state, n) for n in span]
+    return sorted({n + d for i, n in enumerate(span[1:], 1) if inside[i] != inside[i - 1]
+                   for d in (-2, -1, 0, 1)})
+
+
+def fill(engine: Any, state: Any, action: dict) -> dict | None:
+    """A listed entry with free fields as the table might type it: optional free fields left
+    out, each required one the first sample within its bounds (None: no sample fits)."""
+    verb = engine.verbs[action["verb"]]
+    out = dict(action)
+    for name in _free_words(engine, action):
+        spec = verb.field(name)
+        if not spec.required:
+            del out[name]
+            continue
+        fits = [v for v in FREE_SAMPLES.get(spec.placeholder, []) if spec.within(state, v)]
+        if not fits:
+            return None
+        out[name] = fits[0]
+    return out
+
+
 class Listing:
     """The listed actions of one state, with the free entries matching a field's every value."""
 
@@ -120,14 +168,21 @@ class Listing:
     def covers(self, action: dict) -> bool:
         if key(self.engine, action) in self.keys:
             return True
-        return any(key(self.engine, {k: v for k, v in action.items() if k not in names}) == rest
+        try:  # as the log keeps it (a player's name as their god, `ann:c` as ann:champion)
+            kept = self.engine.normalize(self.state, action)
+        except Exception:
+            kept = action
+        return any(rest in (key(self.engine, {k: v for k, v in a.items() if k not in names})
+                            for a in (action, kept))
                    for _, names, rest, _ in self.within(action))
 
     def within(self, action: dict) -> list[tuple[str, set[str], str, dict]]:
-        """The free entries of the action's verb whose free fields hold its values in bounds."""
+        """The free entries of the action's verb whose free fields hold its values in bounds
+        (an optional one may be left out)."""
         verb = self.engine.verbs[action["verb"]]
         return [entry for entry in self.free if entry[0] == action["verb"]
-                and all(verb.field(n).within(self.state, action.get(n)) for n in entry[1])]
+                and all((not verb.field(n).required and _absent(action.get(n)))
+                        or verb.field(n).within(self.state, action.get(n)) for n in entry[1])]
 
     def filled(self, action: dict) -> list[dict]:
         """The free entries it is within, given its free values: what an alias of the rest of
@@ -161,15 +216,19 @@ def domains(engine: Any, state: Any, listed: list[dict], verb: Any) -> dict[str,
             if v is None:
                 continue
             seen += list(v) if isinstance(v, list) and f.multiple else [v]
+        free = [f.placeholder] if f.open and f.placeholder in seen else []
         if f.kind == "flag":
             values: list[Any] = [True, False]
         elif f.kind == "int":
             ints = [v for v in seen if isinstance(v, int)] or [0]
             lo, hi = min(ints), max(ints)
             values = list(range(min(lo, 0) - 1, max(hi, 3) + 2))
+            values += _int_edges(f, state) if free else []
         else:
             values = [*seen, *f.choices, *(players if f.kind == "player" else []),
                       *[w for w in vocab if not isinstance(seen[0] if seen else "", dict)], UNKNOWN]
+        for word in free:  # a free field: samples at and just outside its bounds
+            values += [*FREE_SAMPLES.get(word, []), *(_int_edges(f, state) if f.kind != "int" else [])]
         out[f.name] = list(dict.fromkeys(json.dumps(v, sort_keys=True) for v in values))
     return {k: [json.loads(v) for v in vs] for k, vs in out.items()}
 
@@ -215,7 +274,7 @@ def check_state(engine: Any, state: Any, seed: str, ply: int, rng: random.Random
     listing = Listing(engine, state, listed)
     report.states += 1
     for a in rng.sample(listing.actions, min(listed_sample, len(listing.actions))):
-        filled = engine.playout_action(state, a) if _free_words(engine, a) else a
+        filled = (fill(engine, state, a) or engine.playout_action(state, a)) if _free_words(engine, a) else a
         if filled is None:
             continue
         report.candidates += 1

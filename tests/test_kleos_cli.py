@@ -195,6 +195,8 @@ def test_opportunity_attack_pending_and_answer(db):
 
 def test_glory_verb_accepts_negative_delta(db):
     start()
+    fill_isles()
+    assert run("kleos", "next").exit_code == 0  # Day 1: cards are played from now on
     run("kleos", "glory", "ares", "+3", "--reason", "Zeus card")
     res = run("kleos", "glory", "ares", "-1", "--reason", "Curse")
     assert res.exit_code == 0, res.output
@@ -255,7 +257,8 @@ def test_every_kleos_verb_explains_itself_in_its_help(db):
 
 def test_godly_flag_is_recorded_in_the_action(db):
     start()
-    run("kleos", "next")
+    fill_isles()
+    assert run("kleos", "next").exit_code == 0  # Day 1: cards are played from now on
     out = js("kleos", "check", "ares:c", "cunning", "--dice", "g-", "--godly")
     assert out["result"]["action"]["godly"] is True
     assert out["result"]["events"][0]["check"][0]["successes"] == 1

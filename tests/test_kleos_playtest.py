@@ -136,16 +136,18 @@ def test_hint_never_invents_an_attached_card(tmp_path):
     assert attach and "Curse of Strife" not in out.output
     for entry in attach:
         words = shlex.split(entry["command"])
-        assert words[:3] == ["attach", "ares", "CARD"] and words[-2:] == ["--mod", "MODS"]
+        # what it changes is an option the table may add (--mod MODS), not part of the command
+        assert words[:3] == ["attach", "ares", "CARD"] and "MODS" not in words
         assert entry["free"] == {"CARD": "the attached card's printed name",
-                                 "MODS": "what it changes on the minion's stats, e.g. atk=-1,swift"}
+                                 "--mod MODS": "what it changes on the minion's stats, e.g. atk=-1,swift"}
     # a curse on each of Bob's minions but his champion, a blessing on any minion
     assert {entry["command"] for entry in attach} >= {
-        "attach ares CARD --to athena:1 --as curse --mod MODS",
-        "attach ares CARD --to athena:champion --as blessing --mod MODS"}
+        "attach ares CARD --to athena:1 --as curse",
+        "attach ares CARD --to athena:champion --as blessing"}
     assert not [e for e in attach if "athena:champion --as curse" in e["command"]]
-    # everything else is a whole command, with no `free` key
-    assert all("free" not in a for a in out.result["actions"] if a not in attach)
+    # every other command of Ann's is whole, with no `free` key (the table's card effects have
+    # their own: a glory change, a reason)
+    assert all("free" not in a for a in out.result["actions"] if a not in attach and a["player"])
     shown = text(t, "hint")
     assert "CARD: the attached card's printed name" in shown and "Curse of Strife" not in shown
     # filled in as the table would, the command is accepted
@@ -169,6 +171,9 @@ def test_epic_cards_lie_only_on_the_greek_isles():
 
 def test_a_competing_check_is_between_two_different_minions():
     with table(*LIBRARY) as t:
+        for where, card in zip(("isle1", "isle2", "isle3", "isle4", "isle5"), sorted(EPICS), strict=False):
+            t.ok(["isle", where, card])
+        t.ok(["next"])  # Day 1: a card may call for a check from now on
         t.refused(["check", "ares:c", "cunning", "--against", "ann:c"],
                   rule="Stat checks: a competing check is between two different minions")
 
@@ -177,7 +182,8 @@ def test_a_competing_check_is_between_two_different_minions():
 
 def test_hint_and_status_say_how_to_add_cards_when_the_library_is_empty():
     with table() as t:
-        assert hint(t)["actions"] == []  # nothing may be done: no card is known
+        # nothing may be done but a card's effect by the table: no card is known
+        assert all(a["player"] is None or a["command"].endswith("--effect") for a in hint(t)["actions"])
         for view in ("hint", "status"):
             said = text(t, view)
             assert "No Epic card the referee knows is left for isle1, isle2, isle3, isle4, isle5" in said

@@ -192,6 +192,7 @@ def test_olympus_favor_returned_when_no_one_holds_it_is_refused():
     """Only one holder at a time: sending the Favor back to Olympus needs a holder (a no-op
     would sit in the log as if a card had done something)."""
     g = new_game()
+    g.act(do("next"))  # Day 1: cards are played from now on
     g.refuse(do("favor", minion="none"), "Olympus' Favor")
     g.act(do("favor", minion="ares:champion"))
     g.act(do("favor", minion="none"))

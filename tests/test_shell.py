@@ -69,7 +69,8 @@ def test_completion_offers_verbs_options_minions_and_locations(db):
     live = shell.referee.live
     assert verbs[: len({a["verb"] for a in live.engine.legal_actions(live.state)})] == sorted(
         {a["verb"] for a in live.engine.legal_actions(live.state)}, key=verbs.index)
-    assert _complete(shell, "move ares:c ") == []
+    # a minion moves then only by a card's effect: anywhere but where it stands (H1)
+    assert "h1" not in _complete(shell, "move ares:c ") and "port" in _complete(shell, "move ares:c ")
 
 
 def test_completion_of_an_option_value_offers_only_its_words(db):

@@ -170,14 +170,21 @@ def words(live: Live, verb: str, given: Mapping[str, Any], key: str,
             out.append((word, choices[word]))
             continue
         action = next((a for a in legal if _matches(a, {**given, key: word})), None)
-        text = _short(engine.describe(without_results(engine, action))) if action is not None \
-            else ""
+        text = _short(engine.describe(without_results(engine, _bare(engine, action)))) \
+            if action is not None else ""
         out.append((word, text))
     out.sort(key=lambda pair: pair[0] not in choices)  # stable: pending choices first
     if out and cmd is not None and "all" not in found and any(
             isinstance(p, click.Argument) and "|all" in str(p.metavar or "") for p in cmd.params):
         out.insert(0, ("all", "everyone still asked at once"))  # `pass all`
     return out
+
+
+def _bare(engine: Any, action: dict) -> dict:
+    """A listed action without the options the table may add (`--by GOD`): described plainly."""
+    from referee.cli.hint import without_free_options
+
+    return without_free_options(engine, action)
 
 
 def without_results(engine: Any, action: dict) -> dict:

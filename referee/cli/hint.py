@@ -57,6 +57,7 @@ def command_words(engine: Any, verb: str, cmd: click.Command, action: dict) -> l
 
 
 def _words(engine: Any, verb: str, cmd: click.Command, action: dict) -> list[str] | None:
+    action = without_free_options(engine, action)  # named in `free`, not in the command
     pairs = field_keys(engine, verb, cmd)
     known = {k for _name, k in pairs}
     unknown = [k for k, v in action.items() if k != "verb" and v not in (None, [], ()) and k not in known]
@@ -183,38 +184,65 @@ def hints(live: Live, group: click.Group, player: str | None = None, limit: int 
         free = free_fields(engine, action)
         if free:
             entry["free"] = free
-        odds = live.engine.hint_note(live.state, action, live.ply)
+        odds = live.engine.hint_note(live.state, without_free_options(engine, action), live.ply)
         if odds:
             entry["odds"] = odds
         out.append(entry)
-    notes: dict[str, str] = {}
+    rolled: dict[str, str] = {}
+    fields: dict[str, dict[str, str]] = {}  # every free field of a verb's entries
     for a in out:
         verb = a["words"][0]
-        if not notes.get(verb):
-            notes[verb] = "; ".join(n for n in (_result_note(live, verb, a["action"]), _free_note(a)) if n)
+        if not rolled.get(verb):
+            rolled[verb] = _result_note(live, verb, a["action"])
+        fields.setdefault(verb, {}).update(a.get("free") or {})
+    notes = {verb: "; ".join(n for n in (rolled[verb], _free_note({"free": fields[verb]})) if n)
+             for verb in rolled}
     for a in out:
         del a["action"]
     return {"pending": summary["pending"], "actions": out, "truncated": truncated, "notes": notes,
             "complete": bool(getattr(engine, "legal_exact", False))}
 
 
+def _free_options(engine: Any, action: dict) -> list[Any]:
+    """The optional free fields of a listed action (options the table may add or leave out,
+    e.g. a card's bonus dice): the entry stands for each value within bounds, and none."""
+    declared = getattr(engine, "verbs", {}).get(action.get("verb"))
+    if declared is None:
+        return []
+    return [f for f in declared.fields if f.open and not f.required and f.option
+            and action.get(f.name) == f.placeholder]
+
+
+def without_free_options(engine: Any, action: dict) -> dict:
+    """`action` as typed without its optional free fields (their placeholders left out)."""
+    names = {f.name for f in _free_options(engine, action)}
+    return {k: v for k, v in action.items() if k not in names} if names else action
+
+
 def free_fields(engine: Any, action: dict) -> dict[str, str]:
     """The placeholders in a listed action, each with what the table types in its place: a
     free (`open`) field whose value is the field's own placeholder word (its metavar, else
-    its name in capitals), e.g. the name of a card attached at the table. Never invented."""
+    its name in capitals), e.g. the name of a card attached at the table. Never invented.
+    An optional one is left out of the command and named as the option the table may add
+    (`--bonus BONUS`, `--godly`)."""
     declared = getattr(engine, "verbs", {}).get(action.get("verb"))
     if declared is None:
         return {}
+    optional = {f.name for f in _free_options(engine, action)}
     out = {}
     for f in declared.fields:
-        if f.open and action.get(f.name) == f.placeholder:
+        if f.name in optional:
+            out[f.option if f.kind == "flag" else f"{f.option} {f.placeholder}"] = f.help
+        elif f.open and action.get(f.name) == f.placeholder:
             out[f.placeholder] = f.help
     return out
 
 
 def _free_note(entry: dict) -> str:
     free = entry.get("free") or {}
-    return "; ".join(f"{w}: {text}" for w, text in free.items())
+    needed = "; ".join(f"{w}: {text}" for w, text in free.items() if not w.startswith("-"))
+    added = ", ".join(f"{w} ({text})" for w, text in free.items() if w.startswith("-"))
+    return "; ".join(n for n in (needed, added and f"may add {added}") if n)
 
 
 def _result_note(live: Live, verb: str, action: dict) -> str:
@@ -238,7 +266,7 @@ def _needs_result(live: Live, action: dict) -> bool:
     from referee.record import session
 
     engine = live.engine
-    bare = without_results(engine, action)  # as typed without the table's result
+    bare = without_results(engine, without_free_options(engine, action))  # as typed, no result
     try:
         session.run(engine, engine.copy(live.state), engine.normalize(live.state, bare), live.seed,
                     live.ply, dry=True)
@@ -277,12 +305,13 @@ def text(result: dict, width: int = 80) -> str:
             continue
         shown.add(key)
         groups.setdefault((a["player"], a["words"][0]), []).append(a)
+    groups = _split_flagged(groups)
     for (who, verb), items in groups.items():
         head = _("{who} may {verb}").format(who=who or _("The table"), verb=verb)
         rests = [(a.get("shown") or a["words"])[1:] for a in items]
         if who and all(r and r[0].casefold() == str(who).casefold() for r in rests):
             rests = [r[1:] for r in rests]  # `Ann may discard: air ...`, not `Ann may discard: Ann -> ...`
-        note = result.get("notes", {}).get(verb, "")
+        note = result.get("notes", {}).get(verb.split()[0], "")
         items, rests, flagged = _fold_flags(items, rests)
         note = "; ".join(n for n in (flagged, note) if n)
         if all(not r for r in rests):  # nothing to choose: the whole command, as typed
@@ -296,7 +325,7 @@ def text(result: dict, width: int = 80) -> str:
         rows = [first if not any(tails) else f"{first} {tails[0]}" if tails[0].startswith("(")
                 else f"{first} {'|'.join(tails)}" if first.startswith("-") and len(tails) > 1
                 and all(" " not in t for t in tails)  # `--to Bob|Cy|Dee`
-                else f"{first} -> {_tails(tails)}" for first, tails in by.items()]
+                else f"{first} -> {_tails(tails)}" for first, tails in _same_tails(by).items()]
         if len(rows) == 1 or all(not any(t) for t in by.values()):
             lines += _wrap(f"{head}{colon} {_tails(rows) if len(rows) > 1 else rows[0]}", width)
         else:
@@ -314,6 +343,40 @@ def text(result: dict, width: int = 80) -> str:
         lines.append(_("(Not every legal action is listed: the referee may accept others.)"))
     lines.append(_("(`hint --json` lists each as a whole command.)"))
     return "\n".join(lines)
+
+
+def _split_flagged(groups: dict[tuple[Any, str], list[dict]]) -> dict[tuple[Any, str], list[dict]]:
+    """Entries of a verb ending with an on/off flag that most of them need (a move by a card's
+    effect, `move ... --effect`) are a group of their own, the flag in its head: `Ann may move
+    --effect: ...`, when fewer than half of them are another entry with the flag added (those
+    are folded into a note by `_fold_flags`)."""
+    out: dict[tuple[Any, str], list[dict]] = {}
+    for (who, verb), items in groups.items():
+        shown = [tuple(a.get("shown") or a["words"]) for a in items]
+        bases = set(shown)
+        flagged: dict[str, list[int]] = {}
+        for i, words in enumerate(shown):
+            if len(words) > 2 and words[-1].startswith("--") and not words[-2].startswith("--"):
+                flagged.setdefault(words[-1], []).append(i)
+        split = {flag: which for flag, which in flagged.items()
+                 if 2 * sum(shown[i][:-1] in bases for i in which) < len(which)}
+        moved = {i for which in split.values() for i in which}
+        kept = [a for i, a in enumerate(items) if i not in moved]
+        if kept:
+            out[(who, verb)] = kept
+        for flag, which in split.items():
+            out[(who, f"{verb} {flag}")] = [{**items[i], "shown": list(shown[i][:-1])} for i in which]
+    return out
+
+
+def _same_tails(by: dict[str, list[str]]) -> dict[str, list[str]]:
+    """Rows whose choices are the same, as one: `ares:1 ares:2 -> --reason TEXT`."""
+    merged: dict[tuple[str, ...], list[str]] = {}
+    for first, tails in by.items():
+        merged.setdefault(tuple(tails), []).append(first)
+    if len(merged) == len(by) or any(f.startswith("-") or not any(t) for f, t in by.items()):
+        return by
+    return {" ".join(firsts): list(tails) for tails, firsts in merged.items()}
 
 
 def _fold_flags(items: list[dict], rests: list[list[str]]) -> tuple[list[dict], list[list[str]], str]:
@@ -343,7 +406,20 @@ def _tails(tails: list[str]) -> str:
     every word is SQ:WHAT with the same choices after each square."""
     if all(" " not in t for t in tails):
         return _collapsed(tails) or " ".join(tails)
-    return ", ".join(tails)
+    return ", ".join(_last_words(tails))
+
+
+def _last_words(tails: list[str]) -> list[str]:
+    """Choices that differ only by their last word, as one: `STAT --against ares:1|ares:2`."""
+    by: dict[str, list[str]] = {}
+    for t in tails:
+        head, _, last = t.rpartition(" ")
+        if not head or last.startswith(("-", "(")) or "(" in head:
+            by.setdefault(t, [])
+            continue
+        by.setdefault(head, []).append(last)
+    return [head if not lasts else f"{head} {lasts[0]}" if len(lasts) == 1
+            else f"{head} {'|'.join(lasts)}" for head, lasts in by.items()]
 
 
 def _collapsed(words: list[str]) -> str | None:

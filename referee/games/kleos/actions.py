@@ -281,8 +281,11 @@ def recruit(state: State, action: Action, chance: Chance) -> list[Event]:
         raise IllegalAction(f"no Epic minion waits on {where}", "Recruit: an Epic card on the Isle")
     replace = action.get("replace")
     replace = None if replace in (None, "") else str(replace).strip().lower()
-    if replace is not None and mn.free_slot(state, m["god"]) is None:
-        mn.check_room(state, m["god"], replace)  # refused before any die is rolled
+    if replace is not None:  # refused before any die is rolled
+        if mn.free_slot(state, m["god"]) is not None:
+            raise IllegalAction(f"{st.who(state, m['god'])} has a free minion space; nothing "
+                                "is replaced", mn.REPLACE_RULE)
+        mn.check_room(state, m["god"], replace)
     cunning = mn.stat(state, m, "cunning")
     godly = flag(action, "godly") or state["favor"] == m["ref"]
     m["actions"] -= 1

@@ -43,6 +43,7 @@ class KleosEngine(Engine):
     title = "Kleos"
     turn_word = "day"
     series_word = "glory"
+    legal_exact = True  # tests/test_legal_exact.py
     rules_version = "3"  # 3: an Epic card on each Isle before Day 1; an Epic card exists once
     min_players = 2
     max_players = 5

@@ -19,6 +19,7 @@ from referee.model.verbs import Event, Pending, pending
 ROOM = "make-room"
 
 ACTIONS_PER_DAY = 2
+REPLACE_RULE = "Minion limit: replace only when four minions are in play"
 
 
 def new_minion(god: str, slot: str, card: Card, location: str, exhausted: bool = False) -> Minion:
@@ -91,7 +92,7 @@ def enter_play(state: State, god: str, card: Card, location: str, exhausted: boo
     evs: list[Event] = []
     if slot is not None and replace is not None:
         raise IllegalAction(f"{st.who(state, god)} has a free minion space; nothing is replaced",
-                            "Minion limit: replace only when four minions are in play")
+                            REPLACE_RULE)
     if slot is None:
         if replace is None:
             raise IllegalAction(

@@ -1,14 +1,24 @@
 """What each verb may do now, for hints, completion and random playouts (per-verb `options`).
 
-The cards offered are those the state knows: a hint or completion first folds the card
-library in (`KleosEngine.with_library`), so every library card is offered where the rules
-take it. Kept finite so a Contest always ends: minions have two actions a day, plays and
-deployments stop at four minions, and `next` is offered whenever nothing is pending,
-except during Deployment while an Isle still waits for its Epic card (an `isle` action is
-offered then). Dice are left out: the referee rolls them when the action is played. An
-attached card is named at the table (attachments are not in the library): `attach` is
-listed with the placeholders CARD and MODS, which a random playout fills with samples
-(`playout_action`). Every other action listed here is accepted as it stands.
+The list is exact (tests/test_legal_exact.py): every action the referee takes now is listed,
+or covered by a listed action with free fields (free.py: a placeholder word standing for
+every value the referee takes; an optional one for its absence too), and every listed
+action is taken. The cards offered are those the state knows: a hint or completion first
+folds the card library in (`KleosEngine.with_library`), so every library card is offered
+where the rules take it. Dice are left out: the referee rolls them when the action is
+played. Free: an attached card's name and what it changes (CARD, MODS; a name already
+attached in play is listed by name on each minion without it), a glory change and the
+card's reason (DELTA, TEXT), a card's bonus dice, Godly dice and the Favor on a slaughter
+(optional on every attack, answer and recruit), who gains the glory of a card's kill and
+whether it slaughters, a stat check's stat and successes needed. Enumerated: every god,
+minion, location and target (a card's effect moves any minion to any other location; a
+competing check is between two different minions).
+
+Random playouts draw from the same list (`playout_action`), kept finite so a Contest always
+ends: minions have two actions a day, plays and deployments stop at four minions, `next` is
+offered whenever nothing is pending, except during Deployment while an Isle still waits for
+its Epic card; the table's card effects (kill, glory, favor, check, a move by a card) are
+left out of playouts, an attachment is an invented Curse, optional free fields are left out.
 """
 
 from __future__ import annotations
@@ -16,6 +26,7 @@ from __future__ import annotations
 import random
 
 from referee.games.kleos import actions as act
+from referee.games.kleos import free
 from referee.games.kleos import minions as mn
 from referee.games.kleos import play as pl
 from referee.games.kleos import state as st
@@ -24,8 +35,11 @@ from referee.games.kleos.state import Card, State
 from referee.model.errors import IllegalAction
 from referee.model.verbs import Action
 
-# The free fields of `attach`, as a hint shows them (the words are the declared fields' own)
-CARD, MODS = "CARD", "MODS"
+# placeholders of free fields (each the declared field's own word: its metavar or NAME)
+CARD, MODS, DELTA, TEXT = free.CARD, free.MODS, free.DELTA, free.TEXT
+GOD, STAT, NEED, SLAUGHTER = "GOD", "STAT", "NEED", "SLAUGHTER"
+BONUS, RETALIATION_BONUS, GODLY, FAVOR = "BONUS", "RETALIATION_BONUS", "GODLY", "FAVOR"
+TABLE_EFFECTS = ("kill", "glory", "favor", "check")  # never drawn by a random playout
 PLAYOUT_CURSE, PLAYOUT_MODS = "Curse of Strife", "atk=-1"  # invented: random playouts only
 
 
@@ -88,7 +102,8 @@ def playout_options(rng: random.Random) -> dict:
 # -- answers to what is pending ---------------------------------------------------------------
 
 def oa(state: State) -> list[Action]:
-    return [{"minion": ref} for ref in act.oa_choices(state)]
+    return [{"minion": ref, "favor": FAVOR, "bonus": BONUS, "godly": GODLY}
+            for ref in act.oa_choices(state)]
 
 
 def pass_(state: State) -> list[Action]:
@@ -125,17 +140,26 @@ def deploy(state: State) -> list[Action]:
             if st.count_minions(state, god) < st.MAX_MINIONS for card in hand]
 
 
+def _room(state: State, god: str) -> list[str | None]:
+    """`replace` as an entering minion may carry it: none, and with four minions in play each
+    slot that may go to Hades (else the player is asked then)."""
+    return [None] if mn.free_slot(state, god) is not None else [None, *mn.room_choices(state, god)]
+
+
 def play(state: State) -> list[Action]:
-    # with four minions in play, the player is then asked which one goes to Hades
     god = st.active(state)
-    return [{"god": god, "card": c["name"]} for c in hand_cards(state)]
+    return [{"god": god, "card": c["name"], **({"replace": r} if r else {})}
+            for c in hand_cards(state) for r in _room(state, god)]
 
 
 def attach(state: State) -> list[Action]:
     """Each kind of card on each minion it may go on; the card and what it changes are named
-    at the table (CARD, MODS)."""
+    at the table (CARD, MODS): a name attached in play already is listed by name on each
+    minion that does not carry it (CARD stands for every other name)."""
     god = st.active(state)
     out: list[Action] = []
+    attached = {a["card"].lower(): a["card"] for m in state["minions"].values()
+                for a in m["attachments"]}
     for m in state["minions"].values():
         mine = m["god"] == god
         kinds = ["blessing"]
@@ -145,8 +169,10 @@ def attach(state: State) -> list[Action]:
             kinds.append("mount")
         if mine and "monster" in m["card"]["keywords"]:
             kinds.append("offering")
-        out += [{"god": god, "card": CARD, "to": m["ref"], "as": kind, "mod": MODS}
-                for kind in kinds]
+        carried = {a["card"].lower() for a in m["attachments"]}
+        names = [CARD, *(name for low, name in sorted(attached.items()) if low not in carried)]
+        out += [{"god": god, "card": name, "to": m["ref"], "as": kind, "mod": MODS}
+                for kind in kinds for name in names]
     return out
 
 
@@ -155,11 +181,17 @@ def playout_action(state: State, action: Action) -> Action | None:
     (curses only, none twice on a minion, so the Play Phase ends soon), and Epic cards are
     kept for the Isles (a playout deploys and plays basic cards only)."""
     verb = action.get("verb")
-    if verb == "attach" and action.get("card") == CARD:
+    if verb in TABLE_EFFECTS or (verb == "move" and action.get("effect")):
+        return None
+    if verb == "attach":
         target = state["minions"][action["to"]]
-        if action["as"] != "curse" or any(a["card"] == PLAYOUT_CURSE for a in target["attachments"]):
+        if action["card"] != CARD or action["as"] != "curse" or \
+                any(a["card"] == PLAYOUT_CURSE for a in target["attachments"]):
             return None
         return {**action, "card": PLAYOUT_CURSE, "mod": PLAYOUT_MODS}
+    if verb in ("oa", "attack", "recruit"):  # the optional free fields left out
+        action = {k: v for k, v in action.items()
+                  if v not in (FAVOR, BONUS, RETALIATION_BONUS, GODLY)}
     if verb in ("deploy", "play"):
         names = action.get("cards") or [action.get("card")]
         if any(is_epic(state["cards"][str(n).lower()]) for n in names):
@@ -177,6 +209,8 @@ def _ready(state: State) -> list:
 
 
 def move(state: State) -> list[Action]:
+    """A minion's Movement action (to an adjacent location; a Swift one's first also two
+    away), then a move by a card's effect: any minion to any other location, any phase."""
     out: list[Action] = []
     adjacent = state["board"]["adjacent"]
     for m in _ready(state):
@@ -186,15 +220,50 @@ def move(state: State) -> list[Action]:
             if mn.swift(m) and not m["moves"]:
                 out += [{"minion": m["ref"], "to": there, "to2": far}
                         for far in adjacent[there] if far != here]
-    return out
+    places = list(state["board"]["locations"])
+    return out + [{"minion": ref, "to": there, "effect": True}
+                  for ref, m in state["minions"].items() for there in places
+                  if there != m["location"]]
 
 
 def attack(state: State) -> list[Action]:
-    return [{"minion": m["ref"], "target": o["ref"]} for m in _ready(state)
+    return [{"minion": m["ref"], "target": o["ref"], "favor": FAVOR, "bonus": BONUS,
+             "retaliation_bonus": RETALIATION_BONUS, "godly": GODLY} for m in _ready(state)
             for o in st.at(state, m["location"]) if o["god"] != m["god"]]
 
 
 def recruit(state: State) -> list[Action]:
-    return [{"minion": m["ref"]} for m in _ready(state)
+    return [{"minion": m["ref"], **({"replace": r} if r else {}), "godly": GODLY}
+            for m in _ready(state)
             if state["board"]["locations"][m["location"]]["kind"] == "isle"
-            and state["isles"][m["location"]]]
+            and state["isles"][m["location"]] for r in _room(state, m["god"])]
+
+
+# -- card effects the table applies (any phase, while nothing is pending) ----------------------
+
+
+def kill(state: State) -> list[Action]:
+    """Any minion, with who gains the glory (GOD, optional) and, but for a champion, whether
+    the card slaughters it."""
+    return [{"minion": ref, "by": GOD, "reason": TEXT,
+             **({} if st.is_champion(m) else {"slaughter": SLAUGHTER})}
+            for ref, m in state["minions"].items()]
+
+
+def glory(state: State) -> list[Action]:
+    return [{"god": god, "delta": DELTA, "reason": TEXT} for god in st.gods(state)]
+
+
+def favor(state: State) -> list[Action]:
+    """Olympus' Favor to any minion but its holder, or back to Olympus while a minion holds it."""
+    out: list[Action] = [{"minion": ref} for ref in state["minions"] if ref != state["favor"]]
+    return out + ([{"minion": "none"}] if state["favor"] is not None else [])
+
+
+def check(state: State) -> list[Action]:
+    """A check of any minion (the stat and the successes needed free), or a competing check
+    against any other minion."""
+    refs = list(state["minions"])
+    return [{"minion": ref, "stat": STAT, "need": NEED, "godly": GODLY} for ref in refs] + \
+        [{"minion": ref, "stat": STAT, "against": other, "godly": GODLY}
+         for ref in refs for other in refs if other != ref]

@@ -10,7 +10,7 @@ case, a unique prefix); minions as GOD:SLOT with the same freedom for GOD (`ann:
 
 from __future__ import annotations
 
-from referee.games.kleos import actions, checks, describe, effects, flow, options, play
+from referee.games.kleos import actions, checks, describe, effects, flow, free, options, play
 from referee.games.kleos.minions import ROOM
 from referee.model.verbs import Field, Verb, declare
 
@@ -19,14 +19,15 @@ MINION_HELP = "a minion, GOD:SLOT (slot 1-4 or champion/c; the player's name wor
 DICE = Field("dice", "typed dice faces (s success, g godly, - or b blank); rolled if omitted",
              option="--dice", required=False, result=True, metavar="FACES")
 FAVOR = Field("favor", "on a slaughter, the winner takes Olympus' Favor (default) or not",
-              kind="flag", option="--favor", required=False)
+              kind="flag", option="--favor", required=False, open=True, bounds=free.yes_no)
 GODLY = Field("godly", "a card makes these dice Godly", kind="flag", option="--godly",
-              required=False)
+              required=False, open=True, bounds=free.yes_no)
 BONUS = Field("bonus", "extra dice from a card", kind="int", option="--bonus", required=False,
-              open=True)
+              open=True, bounds=free.bonus)
 REPLACE = Field("replace", "with four minions in play: the slot (1-4) sent to Hades, or 'new'",
                 option="--replace", required=False, metavar="SLOT")
-REASON = Field("reason", "the card or effect", option="--reason", open=True)
+REASON = Field("reason", "the card or effect", option="--reason", open=True, metavar=free.TEXT,
+               bounds=free.reason)
 
 
 def god(help_: str, required: bool = True) -> Field:
@@ -66,12 +67,14 @@ VERBS = declare(
          actor="god", phases=("play",), options=options.play, log=describe.describe),
     Verb("attach", play.attach, help="Play Phase: GOD attaches CARD to a minion.",
          fields=(god("the player whose Play Phase it is"),
-                 Field("card", "the attached card's printed name", open=True),
+                 Field("card", "the attached card's printed name", open=True,
+                       metavar=free.CARD, bounds=free.card),
                  minion("to", "the minion it goes on", option="--to"),
                  Field("as", "what kind of card it is", option="--as",
                        choices=("blessing", "curse", "mount", "offering")),
                  Field("mod", "what it changes on the minion's stats, e.g. atk=-1,swift",
-                       option="--mod", required=False, open=True, metavar="MODS")),
+                       option="--mod", required=False, open=True, metavar=free.MODS,
+                       bounds=free.mods)),
          actor="god", phases=("play",), options=options.attach, log=describe.describe),
     # -- the Action Phase ------------------------------------------------------------------
     Verb("move", actions.move, help="Move MINION to the adjacent location TO (one action), "
@@ -99,7 +102,8 @@ VERBS = declare(
                        option="--retaliation", required=False, result=True, metavar="FACES"),
                  FAVOR, BONUS,
                  Field("retaliation_bonus", "extra retaliation dice", kind="int",
-                       option="--retaliation-bonus", required=False, open=True), GODLY),
+                       option="--retaliation-bonus", required=False, open=True,
+                       bounds=free.bonus), GODLY),
          options=options.attack, log=describe.describe),
     Verb("recruit", actions.recruit, help="MINION tries to recruit the Epic card on its Isle "
          "(one action).", fields=(minion(), DICE, REPLACE, GODLY),
@@ -111,26 +115,29 @@ VERBS = declare(
     # -- card effects (the Golden Rule: the card's text wins) ---------------------------------
     Verb("kill", effects.kill, help="A card's effect kills MINION.",
          fields=(minion(), Field("by", "the player whose card killed it (gains the glory)",
-                                 kind="player", option="--by", required=False, metavar="GOD"),
+                                 kind="player", option="--by", required=False, metavar="GOD",
+                                 open=True, bounds=free.player),
                  REASON, Field("slaughter", "the card slaughters it", kind="flag",
-                               option="--slaughter", required=False)),
-         who="table", log=describe.describe),
+                               option="--slaughter", required=False, open=True)),
+         who="table", options=options.kill, log=describe.describe),
     Verb("glory", effects.glory, help="A card changes GOD's glory by DELTA.",
          fields=(god("the player whose glory changes"),
-                 Field("delta", "the change, e.g. +2 or -1", open=True), REASON),
-         who="table", log=describe.describe),
+                 Field("delta", "the change, e.g. +2 or -1", open=True, metavar=free.DELTA,
+                       bounds=free.delta), REASON),
+         who="table", options=options.glory, log=describe.describe),
     Verb("favor", effects.favor, help="A card gives Olympus' Favor to MINION ('none' returns "
          "it to Olympus).", fields=(minion(help_=MINION_HELP + ", or none"),),
-         who="table", log=describe.describe),
+         who="table", options=options.favor, log=describe.describe),
     Verb("check", checks.check, help="A stat check a card calls for: one die per point of STAT.",
          fields=(minion(), Field("stat", "the stat rolled",
-                                 choices=("attack", "defense", "cunning", "tactics")),
+                                 choices=("attack", "defense", "cunning", "tactics"),
+                                 open=True, bounds=free.stat),
                  Field("need", "successes the card asks for", kind="int", option="--need",
-                       required=False, open=True),
+                       required=False, open=True, bounds=free.need),
                  minion("against", "a competing check against this minion", option="--against",
                         required=False),
                  DICE, Field("against_dice", "the other minion's typed faces",
                              option="--against-dice", required=False, result=True,
                              metavar="FACES"), GODLY),
-         who="table", log=describe.describe),
+         who="table", options=options.check, log=describe.describe),
 )
