@@ -182,7 +182,7 @@ def words(live: Live, verb: str, given: Mapping[str, Any], key: str,
 
 def _bare(engine: Any, action: dict) -> dict:
     """A listed action without the options the table may add (`--by GOD`): described plainly."""
-    from referee.cli.hint import without_free_options
+    from referee.model.verbs import without_free_options
 
     return without_free_options(engine, action)
 

@@ -17,6 +17,7 @@ import click
 
 from referee.cli.complete import Live, field_keys, without_results
 from referee.model.i18n import _, or_list
+from referee.model.verbs import free_options, without_free_options
 
 LIMIT = 0  # actions listed before the list is cut (`truncated: true`); 0: never cut
 
@@ -203,22 +204,6 @@ def hints(live: Live, group: click.Group, player: str | None = None, limit: int 
             "complete": bool(getattr(engine, "legal_exact", False))}
 
 
-def _free_options(engine: Any, action: dict) -> list[Any]:
-    """The optional free fields of a listed action (options the table may add or leave out,
-    e.g. a card's bonus dice): the entry stands for each value within bounds, and none."""
-    declared = getattr(engine, "verbs", {}).get(action.get("verb"))
-    if declared is None:
-        return []
-    return [f for f in declared.fields if f.open and not f.required and f.option
-            and action.get(f.name) == f.placeholder]
-
-
-def without_free_options(engine: Any, action: dict) -> dict:
-    """`action` as typed without its optional free fields (their placeholders left out)."""
-    names = {f.name for f in _free_options(engine, action)}
-    return {k: v for k, v in action.items() if k not in names} if names else action
-
-
 def free_fields(engine: Any, action: dict) -> dict[str, str]:
     """The placeholders in a listed action, each with what the table types in its place: a
     free (`open`) field whose value is the field's own placeholder word (its metavar, else
@@ -228,7 +213,7 @@ def free_fields(engine: Any, action: dict) -> dict[str, str]:
     declared = getattr(engine, "verbs", {}).get(action.get("verb"))
     if declared is None:
         return {}
-    optional = {f.name for f in _free_options(engine, action)}
+    optional = {f.name for f in free_options(engine, action)}
     out = {}
     for f in declared.fields:
         if f.name in optional:

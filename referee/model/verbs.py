@@ -255,3 +255,19 @@ def declare(*verbs: Verb) -> Mapping[str, Verb]:
             raise ValueError(f"verb '{verb.name}': actor field '{verb.actor}' is not declared")
         table[verb.name] = verb
     return table
+
+
+def free_options(engine: Any, action: Action) -> list[Field]:
+    """The optional free fields of a listed action (options the table may add or leave out,
+    e.g. a card's bonus dice): the entry stands for each value within bounds, and none."""
+    declared = getattr(engine, "verbs", {}).get(action.get("verb"))
+    if declared is None:
+        return []
+    return [f for f in declared.fields if f.open and not f.required and f.option
+            and action.get(f.name) == f.placeholder]
+
+
+def without_free_options(engine: Any, action: Action) -> Action:
+    """`action` as typed without its optional free fields (their placeholders left out)."""
+    names = {f.name for f in free_options(engine, action)}
+    return {k: v for k, v in action.items() if k not in names} if names else action
