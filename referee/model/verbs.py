@@ -261,6 +261,22 @@ def dry_accepted(handler: Handler, state: Any, verb: str, actions: Iterable[Acti
     return out
 
 
+def who_problem(verb: Verb) -> str | None:
+    """What makes a verb's `who` uncheckable (None: the core can enforce it).
+
+    - "pending": the player is the one a decision waits for, so the verb answers one;
+    - "table": no one player acts, so no field names an actor;
+    - "anyone": any one player acts, so a field names them (else it is the table's verb);
+    - "current": the turn player; the core checks the actor named, or that someone's turn it is."""
+    if verb.who == "pending" and not verb.answers:
+        return "who='pending' but it answers no decision"
+    if verb.who == "table" and verb.actor is not None:
+        return f"who='table' but it names an actor ('{verb.actor}')"
+    if verb.who == "anyone" and verb.actor is None:
+        return "who='anyone' but no actor field names the player"
+    return None
+
+
 def declare(*verbs: Verb) -> Mapping[str, Verb]:
     """The verbs of a game by name, in the order declared (names must be unique)."""
     table: dict[str, Verb] = {}
@@ -269,5 +285,8 @@ def declare(*verbs: Verb) -> Mapping[str, Verb]:
             raise ValueError(f"verb '{verb.name}' declared twice")
         if verb.actor is not None and verb.field(verb.actor) is None:
             raise ValueError(f"verb '{verb.name}': actor field '{verb.actor}' is not declared")
+        problem = who_problem(verb)
+        if problem:
+            raise ValueError(f"verb '{verb.name}': {problem}")
         table[verb.name] = verb
     return table
