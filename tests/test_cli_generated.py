@@ -19,7 +19,7 @@ class Toy(Engine):
              fields=(Field("count", "how many dice", kind="int"),
                      Field("colour", "the dice's colour", option="--colour", required=False,
                            choices=("red", "blue"))),
-             who="anyone"),
+             who="table"),
         Verb("deal", lambda s, a, c: [], help="Deal some cards.",
              fields=(Field("cards", "the cards as dealt", kind="list", option="--cards",
                            required=False, metavar="C,C,..."),),
@@ -47,7 +47,7 @@ def test_a_declared_verb_is_a_command_with_its_help_choices_and_who(monkeypatch)
     assert out.exit_code == 0
     assert "Roll some dice." in out.output
     assert "[red|blue]" in out.output  # the choices domain shows in help
-    assert "Who: any player, in or out of turn." in out.output
+    assert "Who: the table (no one player)." in out.output
 
 
 def test_an_int_field_refuses_a_bad_number_as_a_usage_error_naming_it(monkeypatch):
