@@ -19,7 +19,7 @@ from typing import Any
 import click
 
 from referee.cli import common, context, output
-from referee.model.verbs import WHO_HELP, Answer, Command, Field, Prose, Table, Verb
+from referee.model.verbs import WHO_HELP, Answer, Command, Field, Prose, Table, TextFile, Verb
 
 
 def group(name: str) -> click.Group:
@@ -32,7 +32,14 @@ def group(name: str) -> click.Group:
     for verb in engine.verbs.values():
         made.add_command(verb_command(name, verb))
     for row in engine.commands:
-        made.add_command(command(name, row))
+        if row.kind == "group":  # filled before it joins, so its commands get the placement options
+            sub = click.Group(row.name, help=row.help, context_settings={"help_option_names": ["-h", "--help"]})
+            for leaf in engine.commands:
+                if leaf.name.startswith(f"{row.name} "):
+                    sub.add_command(command(name, leaf), leaf.name.removeprefix(f"{row.name} "))
+            made.add_command(sub)
+        elif " " not in row.name:
+            made.add_command(command(name, row))
     return made
 
 
@@ -40,7 +47,9 @@ def group(name: str) -> click.Group:
 
 def _type(field: Field) -> Any:
     if field.kind == "int":
-        return click.INT
+        return click.INT if field.limits is None else click.IntRange(*field.limits)
+    if field.kind == "file":
+        return click.Path(dir_okay=False)
     if field.choices and field.kind == "text":
         return common.PrefixChoice(field.choices, case_sensitive=False)
     return None
@@ -74,8 +83,8 @@ def parameter(field: Field) -> click.Parameter:
 
 def values(fields: tuple[Field, ...], params: Mapping[str, Any]) -> dict[str, Any]:
     """The fields' values from Click's parsed parameters: a repeated field as a list (None
-    when none was typed), a flag left off as None (unless it is on by default)."""
-    from referee.cli.datafile import read_json
+    when none was typed), a flag left off as None (unless it is on by default), a file read."""
+    from referee.cli.datafile import read_json, read_text
 
     out: dict[str, Any] = {}
     for field in fields:
@@ -88,6 +97,10 @@ def values(fields: tuple[Field, ...], params: Mapping[str, Any]) -> dict[str, An
             value = read_json(value, field.option or field.name)
             if value is None:  # `null` would silently mean the shipped data
                 raise click.BadParameter("the file holds nothing (null)", param_hint=field.option)
+        elif field.kind == "file" and value is not None:
+            value = TextFile(value, read_text(value))
+        elif field.kind == "list" and value is not None:
+            value = [v.strip() for v in value.split(",") if v.strip()]
         out[field.name] = value
     return out
 
@@ -121,8 +134,14 @@ def verb_command(game: str, verb: Verb) -> click.Command:
 
     prepare = _prepare(game, verb) if verb.prepare is not None else None
 
+    extra = _shown(verb) if verb.shows is not None else None
+
     def callback(dry_run: bool, **params: Any) -> None:
-        common.run_action(game, build(**params), dry_run=dry_run, prepare=prepare)
+        action = build(**params)
+        if extra is not None and all(v is None for k, v in action.items() if k != "verb") \
+                and _again(game, verb, dry_run):
+            return
+        common.run_action(game, action, dry_run=dry_run, prepare=prepare, extra=extra)
 
     from referee.cli.complete import attach
 
@@ -143,6 +162,37 @@ def verb_command(game: str, verb: Verb) -> click.Command:
     cmd.referee_prepare = prepare  # type: ignore[attr-defined]  # completion's card trials
     cmd.referee_action = build  # type: ignore[attr-defined]  # hint checks its commands with it
     return cmd
+
+
+def _shown(verb: Verb) -> Callable[[Any], dict]:
+    """What the verb's --json result adds (`Verb.shows`): the answer's data and the head."""
+    assert verb.shows is not None
+    shows = verb.shows
+
+    def extra(loaded: Any) -> dict:
+        return {**shows(loaded.state).data, "head": loaded.head}
+
+    return extra
+
+
+def _again(game: str, verb: Verb, dry_run: bool) -> bool:
+    """After the game, a verb that `shows` what it left, typed with no field, shows it again
+    (for --json with the result it recorded) instead of being refused. False: not over."""
+    assert verb.shows is not None
+    ref = context.get()
+    sid, loaded = common.load_current(game)
+    done = next((r for r in reversed(loaded.records) if r["action"].get("verb") == verb.name), None)
+    if not loaded.engine.is_over(loaded.state) or done is None:
+        return False
+    answer = verb.shows(loaded.state)
+    if ref.as_json:
+        result = {"action": done["action"], "events": done.get("events", []),
+                  "results": done.get("results", []), "dry_run": dry_run, **answer.data,
+                  "head": loaded.head}
+        output.emit_json(output.envelope(result, sid, loaded.state_json()))
+    else:
+        show_parts(answer)
+    return True
 
 
 def _prepare(game: str, verb: Verb) -> Callable[[Any, dict], dict]:
@@ -229,7 +279,12 @@ def show(answer: Answer, sid: str | None = None, state: dict | None = None) -> N
     """An answer: its data as the JSON envelope, or its parts for people."""
     if context.get().as_json:
         output.emit_json(output.envelope(answer.data, sid, state))
-        return
+    else:
+        show_parts(answer)
+
+
+def show_parts(answer: Answer) -> None:
+    """An answer's parts, for people."""
     for part in answer.parts:
         if isinstance(part, Prose):
             click.echo(output.fit(part.text, indent=""))
@@ -242,7 +297,7 @@ def show(answer: Answer, sid: str | None = None, state: dict | None = None) -> N
 
 
 _MADE: dict[str, click.Group] = {}
-LEGACY = ("kleos", "elysion")  # games whose CLI module is still hand-written
+LEGACY = ("kleos",)  # games whose CLI module is still hand-written
 
 
 def group_of(name: str) -> click.Group:

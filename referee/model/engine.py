@@ -173,7 +173,17 @@ class Engine:
         verb = self.verb(action.get("verb"))
         action = self.resolve(state, verb, action)
         self.check_flow(state, verb, action)
-        return state, verb.handler(state, action, chance)
+        # the turn player's verb with no actor field: there must be a turn player. Checked after
+        # the handler, whose refusal words it in the game's terms (Kleos: "it is now Deployment");
+        # one it let through is refused here (the caller drops the changed state)
+        unturned = verb.who == "current" and verb.actor is None and self.current(state) is None
+        phase = self.phase(state)
+        events = verb.handler(state, action, chance)
+        if unturned:
+            raise self.refusal(state, verb, action, "phase",
+                               _("`{verb}` is the turn player's; it is no one's turn in the {phase} "
+                                 "phase").format(verb=verb.name, phase=phase))
+        return state, events
 
     def check_flow(self, state: Any, verb: Verb, action: Action) -> None:
         if self.is_over(state):

@@ -70,9 +70,10 @@ class Field:
     (`metavar` names it in help); one with `option` is that option (`--dice`). `kind`
     says what is typed: "player" fields are resolved by the core (any case, a unique
     prefix is enough); "flag" is an on/off option (`default` True: `--x/--no-x`, always
-    carried); "int" a whole number (a bad one is a usage error naming the field); "json" a
-    JSON file whose content the command carries (the option names the file); "text"
-    anything. `choices` on a text field is its whole domain (any case, a unique beginning).
+    carried); "int" a whole number (a bad one is a usage error naming the field; `limits`, the
+    lowest and highest taken); "json" a JSON file whose content the command carries (the
+    option names the file); "file" a text file, carried as a `TextFile` (its name and text);
+    "list" comma-separated words (`4,18,40`), carried as a list; "text" anything. `choices` on a text field is its whole domain (any case, a unique beginning).
     `aliases` are more spellings of the option (`-t`).
     `result` marks a random result typed at the table (dice, a tile, a drawn card): a
     hint never offers one. `open` marks a free value (a number of glory, a reason)
@@ -93,6 +94,7 @@ class Field:
     bounds: Callable[[Any, Any], bool] | None = None
     default: Any = None
     aliases: tuple[str, ...] = ()
+    limits: tuple[int, int] | None = None
 
     @property
     def placeholder(self) -> str:
@@ -128,6 +130,9 @@ class Verb:
     - `library`: the card library kind (in the store) whose cards' stats the command copies
       into the action with `prepare(library, known, action)` (`known`: the session's cards),
       so the log replays without the library.
+    - `shows(state)`: what the verb leaves in the state, as an Answer: its data join the
+      verb's --json result; once the game is over, the verb typed with no field shows it
+      (with its recorded result for --json) instead of being refused (Elysion's look back).
     `help` is the command's help: its first line the short help, then the details.
     """
 
@@ -145,6 +150,7 @@ class Verb:
     log: Callable[[Action], str] | None = None
     typed: Callable[[Action], Action] | None = None
     prepare: Callable[[Mapping[str, Any], Mapping[str, Any], Action], Action] | None = None
+    shows: Callable[[Any], Answer] | None = None
 
     @property
     def usable_when_free(self) -> bool:
@@ -180,6 +186,14 @@ class Answer:
 
 
 @dataclass(frozen=True)
+class TextFile:
+    """A text file a command was given (a `kind="file"` field): its name as typed and its text."""
+
+    name: str
+    text: str
+
+
+@dataclass(frozen=True)
 class Command:
     """A command of a game that is not an action, declared beside the verbs.
 
@@ -188,11 +202,13 @@ class Command:
     - kind "status": draws the table (as `status`);
     - kind "view": `run(engine, state, **fields)` returns an Answer about the current
       session (`state=True`: its JSON carries the state too);
-    - kind "tool": `run(**fields)` returns an Answer; no session needed.
+    - kind "tool": `run(**fields)` returns an Answer; no session needed;
+    - kind "group": a group of commands (its help only): the rows named `GROUP NAME` are its
+      commands (`catalog check`).
     """
 
     name: str
-    kind: Literal["new", "status", "view", "tool"]
+    kind: Literal["new", "status", "view", "tool", "group"]
     help: str
     run: Callable[..., Any] | None = None
     fields: tuple[Field, ...] = ()
@@ -245,6 +261,22 @@ def dry_accepted(handler: Handler, state: Any, verb: str, actions: Iterable[Acti
     return out
 
 
+def who_problem(verb: Verb) -> str | None:
+    """What makes a verb's `who` uncheckable (None: the core can enforce it).
+
+    - "pending": the player is the one a decision waits for, so the verb answers one;
+    - "table": no one player acts, so no field names an actor;
+    - "anyone": any one player acts, so a field names them (else it is the table's verb);
+    - "current": the turn player; the core checks the actor named, or that someone's turn it is."""
+    if verb.who == "pending" and not verb.answers:
+        return "who='pending' but it answers no decision"
+    if verb.who == "table" and verb.actor is not None:
+        return f"who='table' but it names an actor ('{verb.actor}')"
+    if verb.who == "anyone" and verb.actor is None:
+        return "who='anyone' but no actor field names the player"
+    return None
+
+
 def declare(*verbs: Verb) -> Mapping[str, Verb]:
     """The verbs of a game by name, in the order declared (names must be unique)."""
     table: dict[str, Verb] = {}
@@ -253,6 +285,9 @@ def declare(*verbs: Verb) -> Mapping[str, Verb]:
             raise ValueError(f"verb '{verb.name}' declared twice")
         if verb.actor is not None and verb.field(verb.actor) is None:
             raise ValueError(f"verb '{verb.name}': actor field '{verb.actor}' is not declared")
+        problem = who_problem(verb)
+        if problem:
+            raise ValueError(f"verb '{verb.name}': {problem}")
         table[verb.name] = verb
     return table
 

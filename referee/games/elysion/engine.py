@@ -8,6 +8,7 @@ from typing import Any, ClassVar
 
 from referee.games.elysion import deck, flow, options, render
 from referee.games.elysion.catalog import norm, of_state
+from referee.games.elysion.commands import COMMANDS, HELP
 from referee.games.elysion.names import canonical
 from referee.games.elysion.setup import setup as new_journey
 from referee.games.elysion.state import ElysionState
@@ -31,6 +32,8 @@ class ElysionEngine(Engine):
     min_players = 2
     max_players = 7
     verbs = VERBS
+    commands = COMMANDS
+    cli_help = HELP
     rematch_fresh = ("row", "shades")
     rules: ClassVar[dict[str, str]] = {
         "turn": flow.TURN_RULE,
