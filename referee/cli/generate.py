@@ -13,6 +13,7 @@ nothing in referee/cli/ is written per game.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable, Mapping
 from typing import Any
 
@@ -33,7 +34,34 @@ def group(name: str) -> click.Group:
         made.add_command(verb_command(name, verb))
     for row in engine.commands:
         made.add_command(command(name, row))
+    if engine.library_kind is not None:
+        for view in ("status", "hint"):
+            then_missing_cards(name, made.commands[view])
     return made
+
+
+def then_missing_cards(game: str, cmd: click.Command) -> None:
+    """After `cmd` (status, hint) in text: what to type when the next step needs cards the
+    referee does not know (the engine's `missing_cards`, the card library folded in)."""
+    inner = cmd.callback
+    assert inner is not None
+
+    def callback(*args: Any, **kwargs: Any) -> None:
+        inner(*args, **kwargs)
+        if context.get().as_json:
+            return
+        import textwrap
+
+        from referee.cli.complete import library
+
+        _, loaded = common.load_current(game)
+        listing = loaded.engine.with_library(loaded.state, library(context.get().reader(), game))
+        width = output.width()  # None: to a pipe or file, lines stay whole
+        for line in loaded.engine.missing_cards(listing):
+            click.echo(textwrap.fill(line, max(40, width), break_long_words=False,
+                                     break_on_hyphens=False) if width else line)
+
+    cmd.callback = functools.update_wrapper(callback, inner)
 
 
 # -- fields -> Click parameters ------------------------------------------------------------------
@@ -188,8 +216,24 @@ class Lazy(Mapping[str, Any]):
 
 # -- new, views and tools -----------------------------------------------------------------------
 
+def _library(game: str, row: Command) -> dict[str, Any]:
+    """The card library `row` reads, as the record layer hands it (none when it reads none)."""
+    if row.library is None:
+        return {}
+    from referee.record.library import Library
+
+    return {"library": Library(context.get().store(), game, row.library)}
+
+
 def command(game: str, row: Command) -> click.Command:
-    """The command of a declared `new`, view or calculator."""
+    """The command of a declared `new`, view or calculator (or a mounted hand-written group)."""
+    if row.kind == "mount":
+        import importlib
+
+        assert row.module is not None
+        mounted: click.Command = importlib.import_module(row.module).group
+        mounted.name = row.name
+        return mounted
     params = [parameter(f) for f in row.fields]
     settings = {"help_option_names": ["-h", "--help"]}
     if row.kind == "new":
@@ -197,7 +241,8 @@ def command(game: str, row: Command) -> click.Command:
         assert run is not None
 
         def new(seed: str | None, name: str, dry_run: bool, **given: Any) -> None:
-            common.start(game, run(**values(row.fields, given)), seed=seed, name=name, dry_run=dry_run)
+            options = run(**values(row.fields, given), **_library(game, row))
+            common.start(game, options, seed=seed, name=name, dry_run=dry_run)
 
         return click.Command(row.name, callback=new, params=params + decorated([], common.new_options),
                              help=row.help, context_settings=settings)
@@ -219,7 +264,7 @@ def command(game: str, row: Command) -> click.Command:
 
     def tool(**given: Any) -> None:
         assert row.run is not None
-        show(row.run(**values(row.fields, given)))
+        show(row.run(**values(row.fields, given), **_library(game, row)))
 
     return click.Command(row.name, callback=tool, params=decorated(params, common.json_option),
                          help=row.help, context_settings=settings)
@@ -242,7 +287,7 @@ def show(answer: Answer, sid: str | None = None, state: dict | None = None) -> N
 
 
 _MADE: dict[str, click.Group] = {}
-LEGACY = ("kleos", "elysion")  # games whose CLI module is still hand-written
+LEGACY = ("elysion",)  # games whose CLI module is still hand-written
 
 
 def group_of(name: str) -> click.Group:

@@ -188,15 +188,21 @@ class Command:
     - kind "status": draws the table (as `status`);
     - kind "view": `run(engine, state, **fields)` returns an Answer about the current
       session (`state=True`: its JSON carries the state too);
-    - kind "tool": `run(**fields)` returns an Answer; no session needed.
+    - kind "tool": `run(**fields)` returns an Answer; no session needed;
+    - kind "mount": `module` names a Click module whose `group` is mounted as this command
+      (a part of the command line still written by hand).
+    `library`: the card library kind `run` reads (and may change): the CLI hands it in as
+    `library=`, a small interface the record layer gives (referee.record.library).
     """
 
     name: str
-    kind: Literal["new", "status", "view", "tool"]
+    kind: Literal["new", "status", "view", "tool", "mount"]
     help: str
     run: Callable[..., Any] | None = None
     fields: tuple[Field, ...] = ()
     state: bool = False
+    library: str | None = None
+    module: str | None = None
 
 
 def one_or_many(name: str) -> Callable[[Action], Action]:
