@@ -20,7 +20,17 @@ from typing import Any
 import click
 
 from referee.cli import common, context, output
-from referee.model.verbs import WHO_HELP, Answer, Command, Field, Prose, Table, Verb
+from referee.model.verbs import (
+    WHO_HELP,
+    Answer,
+    Command,
+    Field,
+    FileText,
+    Prose,
+    Table,
+    Verb,
+    Verbatim,
+)
 
 
 def group(name: str) -> click.Group:
@@ -32,8 +42,14 @@ def group(name: str) -> click.Group:
     made.aliases.update(engine.verb_words)  # type: ignore[attr-defined]
     for verb in engine.verbs.values():
         made.add_command(verb_command(name, verb))
+    groups = {row.name: click.Group(row.name, help=row.help,
+                                    context_settings={"help_option_names": ["-h", "--help"]})
+              for row in engine.commands if row.kind == "group"}
     for row in engine.commands:
-        made.add_command(command(name, row))
+        if row.kind != "group":
+            (groups[row.group] if row.group else made).add_command(command(name, row))
+    for sub in groups.values():  # whole, so the placement options reach each of its commands
+        made.add_command(sub)
     if engine.library_kind is not None:
         for view in ("status", "hint"):
             then_missing_cards(name, made.commands[view])
@@ -71,6 +87,10 @@ def _type(field: Field) -> Any:
         return click.INT
     if field.choices and field.kind == "text":
         return common.PrefixChoice(field.choices, case_sensitive=False)
+    if field.kind == "file":
+        return click.Path(exists=True, dir_okay=False)
+    if field.kind == "path":
+        return click.Path(dir_okay=False)
     return None
 
 
@@ -112,6 +132,10 @@ def values(fields: tuple[Field, ...], params: Mapping[str, Any]) -> dict[str, An
             value = list(value or ()) or None
         elif field.kind == "flag" and "/" not in (field.option or ""):
             value = (True if value else None) if field.default is None else bool(value)
+        elif field.kind == "file" and value is not None:
+            from referee.cli.datafile import read_text
+
+            value = FileText(value, read_text(value))
         elif field.kind == "json" and value is not None:
             value = read_json(value, field.option or field.name)
             if value is None:  # `null` would silently mean the shipped data
@@ -226,14 +250,7 @@ def _library(game: str, row: Command) -> dict[str, Any]:
 
 
 def command(game: str, row: Command) -> click.Command:
-    """The command of a declared `new`, view or calculator (or a mounted hand-written group)."""
-    if row.kind == "mount":
-        import importlib
-
-        assert row.module is not None
-        mounted: click.Command = importlib.import_module(row.module).group
-        mounted.name = row.name
-        return mounted
+    """The command of a declared `new`, view or calculator."""
     params = [parameter(f) for f in row.fields]
     settings = {"help_option_names": ["-h", "--help"]}
     if row.kind == "new":
@@ -271,13 +288,19 @@ def command(game: str, row: Command) -> click.Command:
 
 
 def show(answer: Answer, sid: str | None = None, state: dict | None = None) -> None:
-    """An answer: its data as the JSON envelope, or its parts for people."""
+    """An answer (its file written first): its data as the JSON envelope, or its parts for people."""
+    if answer.write is not None:
+        from referee.after.export import write_atomic
+
+        write_atomic(answer.write.path, answer.write.text, force=answer.write.force)
     if context.get().as_json:
         output.emit_json(output.envelope(answer.data, sid, state))
         return
     for part in answer.parts:
         if isinstance(part, Prose):
             click.echo(output.fit(part.text, indent=""))
+        elif isinstance(part, Verbatim):
+            click.echo(part.text, nl=False)
         elif isinstance(part, Table):
             click.echo(output.table(list(part.headers), [list(r) for r in part.rows]))
         elif callable(part):  # drawn to the terminal's width (None: a pipe)

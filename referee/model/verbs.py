@@ -71,8 +71,9 @@ class Field:
     says what is typed: "player" fields are resolved by the core (any case, a unique
     prefix is enough); "flag" is an on/off option (`default` True: `--x/--no-x`, always
     carried); "int" a whole number (a bad one is a usage error naming the field); "json" a
-    JSON file whose content the command carries (the option names the file); "text"
-    anything. `choices` on a text field is its whole domain (any case, a unique beginning).
+    JSON file whose content the command carries (the option names the file); "file" a text
+    file a command reads (handed in as `FileText`); "path" a file a command writes (its
+    name; the Answer's `write` says what goes in it); "text" anything. `choices` on a text field is its whole domain (any case, a unique beginning).
     `aliases` are more spellings of the option (`-t`).
     `result` marks a random result typed at the table (dice, a tile, a drawn card): a
     hint never offers one. `open` marks a free value (a number of glory, a reason)
@@ -170,13 +171,39 @@ class Prose:
 
 
 @dataclass(frozen=True)
+class Verbatim:
+    """Text printed exactly as it is (a file's content), never wrapped."""
+
+    text: str
+
+
+@dataclass(frozen=True)
+class FileText:
+    """A text file a command reads, as the CLI hands it in: its name and its content."""
+
+    path: str
+    text: str
+
+
+@dataclass(frozen=True)
+class WriteFile:
+    """A file a command writes (the CLI writes it before showing the answer; never over an
+    existing file unless `force`)."""
+
+    path: str
+    text: str
+    force: bool = False
+
+
+@dataclass(frozen=True)
 class Answer:
     """What a view or a calculator gives back: `data` for --json, `parts` for people (a
     str is a drawn block, kept line by line; a callable draws one for a width, None for a
-    pipe; Prose a paragraph; Table a table)."""
+    pipe; Prose a paragraph; Table a table; Verbatim as it is); `write`: a file to write."""
 
     data: dict[str, Any]
-    parts: tuple[str | Prose | Table | Callable[[int | None], str], ...] = ()
+    parts: tuple[str | Prose | Table | Verbatim | Callable[[int | None], str], ...] = ()
+    write: WriteFile | None = None
 
 
 @dataclass(frozen=True)
@@ -189,20 +216,19 @@ class Command:
     - kind "view": `run(engine, state, **fields)` returns an Answer about the current
       session (`state=True`: its JSON carries the state too);
     - kind "tool": `run(**fields)` returns an Answer; no session needed;
-    - kind "mount": `module` names a Click module whose `group` is mounted as this command
-      (a part of the command line still written by hand).
+    - kind "group": a group of commands (`card ...`): the commands whose `group` names it.
     `library`: the card library kind `run` reads (and may change): the CLI hands it in as
     `library=`, a small interface the record layer gives (referee.record.library).
     """
 
     name: str
-    kind: Literal["new", "status", "view", "tool", "mount"]
+    kind: Literal["new", "status", "view", "tool", "group"]
     help: str
     run: Callable[..., Any] | None = None
     fields: tuple[Field, ...] = ()
     state: bool = False
     library: str | None = None
-    module: str | None = None
+    group: str | None = None
 
 
 def one_or_many(name: str) -> Callable[[Action], Action]:
