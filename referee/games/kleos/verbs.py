@@ -17,17 +17,17 @@ from referee.model.verbs import Field, Verb, declare, one_or_many
 
 OA = actions.OA
 MINION_HELP = "a minion, GOD:SLOT (slot 1-4 or champion/c; the player's name works for GOD)"
-DICE = Field("dice", "Typed dice faces (s success, g godly, - or b blank), e.g. ssg--; rolled "
-             "if omitted.", option="--dice", required=False, result=True, metavar="FACES")
-FAVOR = Field("favor", "On a slaughter, the winner takes Olympus' Favor (default) or not.",
+DICE = Field("dice", "typed dice faces (s success, g godly, - or b blank); rolled if omitted",
+             option="--dice", required=False, result=True, metavar="FACES")
+FAVOR = Field("favor", "on a slaughter, the winner takes Olympus' Favor (default) or not",
               kind="flag", option="--favor", required=False, default=True)
-GODLY = Field("godly", "A card makes these dice Godly (g succeeds too); Olympus' Favor does so "
-              "anyway.", kind="flag", option="--godly", required=False)
-BONUS = Field("bonus", "Extra dice from a card.", kind="int", option="--bonus", required=False,
+GODLY = Field("godly", "a card makes these dice Godly", kind="flag", option="--godly",
+              required=False)
+BONUS = Field("bonus", "extra dice from a card", kind="int", option="--bonus", required=False,
               open=True)
-REPLACE = Field("replace", "With four minions in play: the slot (1-4) sent to Hades, or 'new' "
-                "for this card.", option="--replace", required=False, metavar="SLOT")
-REASON = Field("reason", "The card or effect.", option="--reason", open=True)
+REPLACE = Field("replace", "with four minions in play: the slot (1-4) sent to Hades, or 'new'",
+                option="--replace", required=False, metavar="SLOT")
+REASON = Field("reason", "the card or effect", option="--reason", open=True)
 
 
 def god(help_: str, required: bool = True) -> Field:
@@ -149,19 +149,18 @@ VERBS = declare(
     Verb("attach", play.attach, help=ATTACH,
          fields=(god("the player whose Play Phase it is"),
                  Field("card", "the attached card's printed name", open=True),
-                 minion("to", "The minion it goes on.", option="--to"),
-                 Field("as", "What kind of card it is.", option="--as",
+                 minion("to", "the minion it goes on", option="--to"),
+                 Field("as", "what kind of card it is", option="--as",
                        choices=("blessing", "curse", "mount", "offering")),
                  Field("mod", "what it changes on the minion's stats, e.g. atk=-1,swift",
-                       option="--mod", required=False, open=True,
-                       metavar="MODS")),
+                       option="--mod", required=False, open=True, metavar="MODS")),
          actor="god", phases=("play",), options=options.attach, log=describe.describe),
     # -- the Action Phase ------------------------------------------------------------------
     Verb("move", actions.move, help=MOVE,
          fields=(minion(), place("to", "the adjacent location"),
                  place("to2", "a Swift minion's second location", required=False),
-                 Field("effect", "Moved by a card's effect: no action spent, not "
-                       "adjacency-bound.", kind="flag", option="--effect", required=False)),
+                 Field("effect", "moved by a card's effect", kind="flag", option="--effect",
+                       required=False)),
          options=options.move, log=describe.describe),
     Verb("oa", actions.opportunity, help=OA_HELP,
          fields=(minion(help_="a minion of the player asked, where the fleeing one left"), DICE,
@@ -174,11 +173,10 @@ VERBS = declare(
          log=describe.describe, typed=one_or_many("god")),
     Verb("attack", actions.attack, help=ATTACK,
          fields=(minion(), minion("target", "the opposing minion attacked"), DICE,
-                 Field("retaliation", "The retaliation's typed faces; rolled if omitted.",
+                 Field("retaliation", "the retaliation's typed faces; rolled if omitted",
                        option="--retaliation", required=False, result=True, metavar="FACES"),
-                 FAVOR, Field("bonus", "Extra attack dice from a card (may be negative).",
-                               kind="int", option="--bonus", required=False, open=True),
-                 Field("retaliation_bonus", "Extra retaliation dice.", kind="int",
+                 FAVOR, BONUS,
+                 Field("retaliation_bonus", "extra retaliation dice", kind="int",
                        option="--retaliation-bonus", required=False, open=True), GODLY),
          options=options.attack, log=describe.describe),
     Verb("recruit", actions.recruit, help=RECRUIT, fields=(minion(), DICE, REPLACE, GODLY),
@@ -188,26 +186,25 @@ VERBS = declare(
          who="pending", answers=(ROOM,), options=options.replace, log=describe.describe),
     # -- card effects (the Golden Rule: the card's text wins) ---------------------------------
     Verb("kill", effects.kill, help=KILL,
-         fields=(minion(), Field("by", "The player whose card killed it (gains the glory).",
+         fields=(minion(), Field("by", "the player whose card killed it (gains the glory)",
                                  kind="player", option="--by", required=False, metavar="GOD"),
-                 REASON, Field("slaughter", "The card slaughters it (+1 glory; not a champion).",
-                               kind="flag", option="--slaughter", required=False)),
+                 REASON, Field("slaughter", "the card slaughters it", kind="flag",
+                               option="--slaughter", required=False)),
          who="table", log=describe.describe),
     Verb("glory", effects.glory, help=GLORY,
          fields=(god("the player whose glory changes"),
                  Field("delta", "the change, e.g. +2 or -1", open=True), REASON),
          who="table", log=describe.describe),
-    Verb("favor", effects.favor, help=FAVOR_HELP,
-         fields=(minion(help_=MINION_HELP + ", or none"),),
+    Verb("favor", effects.favor, help=FAVOR_HELP, fields=(minion(help_=MINION_HELP + ", or none"),),
          who="table", log=describe.describe),
     Verb("check", checks.check, help=CHECK,
          fields=(minion(), Field("stat", "the stat rolled",
                                  choices=("attack", "defense", "cunning", "tactics")),
-                 Field("need", "Successes the card asks for.", kind="int", option="--need",
+                 Field("need", "successes the card asks for", kind="int", option="--need",
                        required=False, open=True),
-                 minion("against", "A competing check against this minion.",
-                        option="--against", required=False),
-                 DICE, Field("against_dice", "The other minion's typed faces.",
+                 minion("against", "a competing check against this minion", option="--against",
+                        required=False),
+                 DICE, Field("against_dice", "the other minion's typed faces",
                              option="--against-dice", required=False, result=True,
                              metavar="FACES"), GODLY),
          who="table", log=describe.describe),
