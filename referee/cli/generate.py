@@ -84,7 +84,7 @@ def then_missing_cards(game: str, cmd: click.Command) -> None:
 
 def _type(field: Field) -> Any:
     if field.kind == "int":
-        return click.INT
+        return click.INT if field.limits is None else click.IntRange(*field.limits)
     if field.choices and field.kind == "text":
         return common.PrefixChoice(field.choices, case_sensitive=False)
     if field.kind == "file":

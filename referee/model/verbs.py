@@ -74,7 +74,8 @@ class Field:
     JSON file whose content the command carries (the option names the file); "file" a text
     file a command reads (handed in as `FileText`); "path" a file a command writes (its
     name; the Answer's `write` says what goes in it); "text" anything. `choices` on a text field is its whole domain (any case, a unique beginning).
-    `aliases` are more spellings of the option (`-t`).
+    `aliases` are more spellings of the option (`-t`); `limits` the lowest and highest value
+    of an "int" field (outside them, a usage error).
     `result` marks a random result typed at the table (dice, a tile, a drawn card): a
     hint never offers one. `open` marks a free value (a number of glory, a reason)
     that completion cannot list: a listed action holding its placeholder word (metavar,
@@ -94,6 +95,7 @@ class Field:
     bounds: Callable[[Any, Any], bool] | None = None
     default: Any = None
     aliases: tuple[str, ...] = ()
+    limits: tuple[int, int] | None = None
 
     @property
     def placeholder(self) -> str:

@@ -101,17 +101,11 @@ def ledger(engine: Any, state: Any) -> Answer:
                                         f"Totals: {totals}"))
 
 
-def _within(option: str, value: int, low: int, high: int) -> int:
-    if not low <= value <= high:
-        raise InputError(f"Invalid value for '{option}': {value} is not in the range {low}<=x<={high}.")
-    return value
-
-
 def odds(n: int, need: int, godly: bool) -> Answer:
     """The chance of at least NEED successes on N dice."""
     from scorers import kleos as sc
 
-    result = sc.odds(_within("--dice", n, 0, 200), _within("--need", need, 0, 200), godly)
+    result = sc.odds(n, need, godly)
     return Answer(result, (f"P(at least {need} successes on {n} {'Godly ' if godly else ''}"
                            f"dice) = {result['exact']} ≈ {result['probability']:.1%}",))
 
@@ -120,8 +114,7 @@ def combat(attack: int, defense: int, tactics: int, bonus: int, godly: bool, cha
     """The chances to kill and to slaughter with one Attack check."""
     from scorers import kleos as sc
 
-    r = sc.combat(_within("--attack", attack, 0, 99), _within("--defense", defense, 0, 99),
-                  _within("--tactics", tactics, -99, 99), _within("--bonus", bonus, -99, 99), godly, champion)
+    r = sc.combat(attack, defense, tactics, bonus, godly, champion)
     return Answer(r, (f"{r['dice']} {'Godly ' if godly else ''}dice against Defense {defense}: "
                       f"kill {r['exact']['kill']} ≈ {r['kill']:.1%}, slaughter "
                       f"{r['exact']['slaughter']} ≈ {r['slaughter']:.1%}"
@@ -138,8 +131,6 @@ def card_add(name: str, stats: str, disposition: int | None, epic: bool, hero: b
 
     if hero and monster:
         raise InputError("a card is a Hero or a Monster: give --hero or --monster, not both")
-    if disposition is not None:
-        _within("--disposition", disposition, 0, 20)
     parsed = cards.parse_stats(stats)
     if tactics_neg:
         parsed["tactics"] = -abs(parsed["tactics"])
@@ -236,8 +227,9 @@ def _flag(option: str, help_: str) -> Field:
                  default=False)
 
 
-def _number(name: str, option: str, help_: str, default: int | None = None) -> Field:
-    return Field(name, help_, kind="int", option=option, required=default is None, default=default)
+def _number(name: str, option: str, help_: str, limits: tuple[int, int], default: int | None = None) -> Field:
+    return Field(name, help_, kind="int", option=option, required=default is None, default=default,
+                 limits=limits)
 
 
 COMMANDS = (
@@ -283,7 +275,7 @@ Examples:
         Field("stats", "Attack/Defense/Cunning/Tactics as printed, e.g. 3/2/2/1 or 4/3/1/-1.",
               option="--stats", metavar="A/D/C/T"),
         Field("disposition", "Successes needed to recruit it from an Isle.", kind="int",
-              option="--disposition", required=False),
+              option="--disposition", required=False, limits=(0, 20)),
         _flag("--epic", "An Epic minion (Isles, Divine Deck)."),
         _flag("--hero", "Keyword Hero (can take a Heroic Mount)."),
         _flag("--monster", "Keyword Monster (can take a Monstrous Offering)."),
@@ -324,15 +316,15 @@ CSV:   name,stats,disposition,keywords,swift,hunter,champion
     Command("ledger", "view", "The glory ledger: every gain with its day and reason.", ledger,
             state=True),
     Command("odds", "tool", "Chance of at least NEED successes on N dice (no session needed).", odds,
-            fields=(_number("n", "--dice", "Dice rolled."),
-                    _number("need", "--need", "Successes needed."),
+            fields=(_number("n", "--dice", "Dice rolled.", (0, 200)),
+                    _number("need", "--need", "Successes needed.", (0, 200)),
                     _flag("--godly", "Godly dice: the godly face succeeds too."))),
     Command("combat", "tool", "Chances to kill and to slaughter with one Attack check (no session "
             "needed).", combat,
-            fields=(_number("attack", "--attack", "The attacker's Attack."),
-                    _number("defense", "--defense", "The target's Defense."),
-                    _number("tactics", "--tactics", "The Tactics tally.", default=0),
-                    _number("bonus", "--bonus", "Other bonuses or penalties.", default=0),
+            fields=(_number("attack", "--attack", "The attacker's Attack.", (0, 99)),
+                    _number("defense", "--defense", "The target's Defense.", (0, 99)),
+                    _number("tactics", "--tactics", "The Tactics tally.", (-99, 99), default=0),
+                    _number("bonus", "--bonus", "Other bonuses or penalties.", (-99, 99), default=0),
                     _flag("--godly", "Godly dice (Olympus' Favor)."),
                     _flag("--champion", "The target is a champion (never slaughtered)."))),
 )
