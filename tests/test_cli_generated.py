@@ -30,10 +30,10 @@ class Toy(Engine):
                 lambda n: Answer({"twice": 2 * n}, (f"twice {n} is {2 * n}",)),
                 fields=(Field("n", "the number", kind="int", limits=(1, 50)),)),
         Command("box", "group", "What is in a box."),
-        Command("box open", "tool", "Open a box: count its lines.",
-                lambda file: Answer({"file": file.name, "lines": len(file.text.splitlines())},
-                                    (f"{file.name}: {len(file.text.splitlines())} lines",)),
-                fields=(Field("file", "the box", kind="file", metavar="FILE"),)),
+        Command("open", "tool", "Open a box: count its lines.",
+                lambda file: Answer({"file": file.path, "lines": len(file.text.splitlines())},
+                                    (f"{file.path}: {len(file.text.splitlines())} lines",)),
+                fields=(Field("file", "the box", kind="file", metavar="FILE"),), group="box"),
     )
 
 
@@ -86,7 +86,7 @@ def test_an_int_field_with_limits_refuses_a_number_outside_them(monkeypatch):
 
 def test_a_group_row_gathers_its_commands_and_a_file_field_reads_the_file(monkeypatch, tmp_path):
     group = _group(monkeypatch)
-    assert "box open" not in group.commands and "box" in group.commands
+    assert "open" not in group.commands and "box" in group.commands
     box = tmp_path / "box.txt"
     box.write_text("one\ntwo\n", encoding="utf-8")
     out = CliRunner().invoke(group, ["box", "open", str(box)])

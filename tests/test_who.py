@@ -32,7 +32,9 @@ class Turns(Engine):
     name = "turns"
     title = "Turns"
     verbs = declare(
-        Verb("move", _done, who="current"),  # the turn player's, no actor field
+        Verb("move", _done, who="current",  # the turn player's, no actor field
+             fields=(Field("effect", "by a card's effect", kind="flag", option="--effect",
+                           required=False),), by_table="effect"),
         Verb("answer", _done, who="pending", answers=("question",)),
         Verb("deal", _done, who="table"),
         Verb("attack", _own_words, who="current"),
@@ -92,6 +94,17 @@ def test_who_current_without_an_actor_is_refused_when_it_is_no_ones_turn():
     assert "no one's turn" in refused.value.message and state["done"] == []
     state = Turns().setup({"phase": "turns"}, Chance("who", 0))
     assert _apply(state, "move")["done"] == ["move"]  # Ann's turn: the turn player moves
+
+
+def test_who_current_a_card_effect_is_the_tables_and_needs_no_turn_player():
+    """Kleos: a minion moved by a card's effect (`move --effect`) is the table's doing, also
+    while it is no one's turn (Deployment); without the flag the turn player's rule holds."""
+    state = Turns().setup({}, Chance("who", 0))
+    engine = Turns()
+    after = engine.apply(engine.copy(state), {"verb": "move", "effect": True}, Chance("who", 0))[0]
+    assert after["done"] == ["move"]
+    with pytest.raises(IllegalAction):
+        _apply(state, "move")
 
 
 def test_who_current_without_an_actor_a_games_own_refusal_words_it_first():

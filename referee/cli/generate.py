@@ -13,13 +13,24 @@ nothing in referee/cli/ is written per game.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable, Mapping
 from typing import Any
 
 import click
 
 from referee.cli import common, context, output
-from referee.model.verbs import WHO_HELP, Answer, Command, Field, Prose, Table, TextFile, Verb
+from referee.model.verbs import (
+    WHO_HELP,
+    Answer,
+    Command,
+    Field,
+    FileText,
+    Prose,
+    Table,
+    Verb,
+    Verbatim,
+)
 
 
 def group(name: str) -> click.Group:
@@ -31,16 +42,42 @@ def group(name: str) -> click.Group:
     made.aliases.update(engine.verb_words)  # type: ignore[attr-defined]
     for verb in engine.verbs.values():
         made.add_command(verb_command(name, verb))
+    groups = {row.name: click.Group(row.name, help=row.help,
+                                    context_settings={"help_option_names": ["-h", "--help"]})
+              for row in engine.commands if row.kind == "group"}
     for row in engine.commands:
-        if row.kind == "group":  # filled before it joins, so its commands get the placement options
-            sub = click.Group(row.name, help=row.help, context_settings={"help_option_names": ["-h", "--help"]})
-            for leaf in engine.commands:
-                if leaf.name.startswith(f"{row.name} "):
-                    sub.add_command(command(name, leaf), leaf.name.removeprefix(f"{row.name} "))
-            made.add_command(sub)
-        elif " " not in row.name:
-            made.add_command(command(name, row))
+        if row.kind != "group":
+            (groups[row.group] if row.group else made).add_command(command(name, row))
+    for sub in groups.values():  # whole, so the placement options reach each of its commands
+        made.add_command(sub)
+    if engine.library_kind is not None:
+        for view in ("status", "hint"):
+            then_missing_cards(name, made.commands[view])
     return made
+
+
+def then_missing_cards(game: str, cmd: click.Command) -> None:
+    """After `cmd` (status, hint) in text: what to type when the next step needs cards the
+    referee does not know (the engine's `missing_cards`, the card library folded in)."""
+    inner = cmd.callback
+    assert inner is not None
+
+    def callback(*args: Any, **kwargs: Any) -> None:
+        inner(*args, **kwargs)
+        if context.get().as_json:
+            return
+        import textwrap
+
+        from referee.cli.complete import library
+
+        _, loaded = common.load_current(game)
+        listing = loaded.engine.with_library(loaded.state, library(context.get().reader(), game))
+        width = output.width()  # None: to a pipe or file, lines stay whole
+        for line in loaded.engine.missing_cards(listing):
+            click.echo(textwrap.fill(line, max(40, width), break_long_words=False,
+                                     break_on_hyphens=False) if width else line)
+
+    cmd.callback = functools.update_wrapper(callback, inner)
 
 
 # -- fields -> Click parameters ------------------------------------------------------------------
@@ -48,10 +85,12 @@ def group(name: str) -> click.Group:
 def _type(field: Field) -> Any:
     if field.kind == "int":
         return click.INT if field.limits is None else click.IntRange(*field.limits)
-    if field.kind == "file":
-        return click.Path(dir_okay=False)
     if field.choices and field.kind == "text":
         return common.PrefixChoice(field.choices, case_sensitive=False)
+    if field.kind == "file":
+        return click.Path(dir_okay=False)  # read by datafile.read_text, which names what is wrong
+    if field.kind == "path":
+        return click.Path(dir_okay=False)
     return None
 
 
@@ -93,12 +132,12 @@ def values(fields: tuple[Field, ...], params: Mapping[str, Any]) -> dict[str, An
             value = list(value or ()) or None
         elif field.kind == "flag" and "/" not in (field.option or ""):
             value = (True if value else None) if field.default is None else bool(value)
+        elif field.kind == "file" and value is not None:
+            value = FileText(value, read_text(value))
         elif field.kind == "json" and value is not None:
             value = read_json(value, field.option or field.name)
             if value is None:  # `null` would silently mean the shipped data
                 raise click.BadParameter("the file holds nothing (null)", param_hint=field.option)
-        elif field.kind == "file" and value is not None:
-            value = TextFile(value, read_text(value))
         elif field.kind == "list" and value is not None:
             value = [v.strip() for v in value.split(",") if v.strip()]
         out[field.name] = value
@@ -238,6 +277,15 @@ class Lazy(Mapping[str, Any]):
 
 # -- new, views and tools -----------------------------------------------------------------------
 
+def _library(game: str, row: Command) -> dict[str, Any]:
+    """The card library `row` reads, as the record layer hands it (none when it reads none)."""
+    if row.library is None:
+        return {}
+    from referee.record.library import Library
+
+    return {"library": Library(context.get().store(), game, row.library)}
+
+
 def command(game: str, row: Command) -> click.Command:
     """The command of a declared `new`, view or calculator."""
     params = [parameter(f) for f in row.fields]
@@ -247,7 +295,8 @@ def command(game: str, row: Command) -> click.Command:
         assert run is not None
 
         def new(seed: str | None, name: str, dry_run: bool, **given: Any) -> None:
-            common.start(game, run(**values(row.fields, given)), seed=seed, name=name, dry_run=dry_run)
+            options = run(**values(row.fields, given), **_library(game, row))
+            common.start(game, options, seed=seed, name=name, dry_run=dry_run)
 
         return click.Command(row.name, callback=new, params=params + decorated([], common.new_options),
                              help=row.help, context_settings=settings)
@@ -269,14 +318,18 @@ def command(game: str, row: Command) -> click.Command:
 
     def tool(**given: Any) -> None:
         assert row.run is not None
-        show(row.run(**values(row.fields, given)))
+        show(row.run(**values(row.fields, given), **_library(game, row)))
 
     return click.Command(row.name, callback=tool, params=decorated(params, common.json_option),
                          help=row.help, context_settings=settings)
 
 
 def show(answer: Answer, sid: str | None = None, state: dict | None = None) -> None:
-    """An answer: its data as the JSON envelope, or its parts for people."""
+    """An answer (its file written first): its data as the JSON envelope, or its parts for people."""
+    if answer.write is not None:
+        from referee.after.export import write_atomic
+
+        write_atomic(answer.write.path, answer.write.text, force=answer.write.force)
     if context.get().as_json:
         output.emit_json(output.envelope(answer.data, sid, state))
     else:
@@ -288,6 +341,8 @@ def show_parts(answer: Answer) -> None:
     for part in answer.parts:
         if isinstance(part, Prose):
             click.echo(output.fit(part.text, indent=""))
+        elif isinstance(part, Verbatim):
+            click.echo(part.text, nl=False)
         elif isinstance(part, Table):
             click.echo(output.table(list(part.headers), [list(r) for r in part.rows]))
         elif callable(part):  # drawn to the terminal's width (None: a pipe)
@@ -297,21 +352,15 @@ def show_parts(answer: Answer) -> None:
 
 
 _MADE: dict[str, click.Group] = {}
-LEGACY = ("kleos",)  # games whose CLI module is still hand-written
 
 
 def group_of(name: str) -> click.Group:
     """Game NAME's group, built once."""
     if name not in _MADE:
-        if name in LEGACY:
-            import importlib
+        from referee.model import registry
 
-            _MADE[name] = importlib.import_module(f"referee.cli.{name}").group
-        else:
-            from referee.model import registry
-
-            registry.engine(name)  # an unknown game is refused there
-            _MADE[name] = group(name)
+        registry.engine(name)  # an unknown game is refused there
+        _MADE[name] = group(name)
     return _MADE[name]
 
 

@@ -94,6 +94,9 @@ class Engine:
     commands: ClassVar[tuple[Command, ...]] = ()
     cli_help: ClassVar[str] = ""  # the help of `referee GAME` (default: the title)
     verb_words: ClassVar[Mapping[str, str]] = {}  # a verb in the table's words -> its name
+    # the card library the table keeps in the store across sessions (its kind, e.g. "minion"):
+    # `status` and `hint` then say which cards the next step still needs (`missing_cards`)
+    library_kind: ClassVar[str | None] = None
     # `new --like ID` (a rematch) leaves out these options: what was dealt, tossed or drawn
     # for that one game, and, when --player is typed, what belonged to the earlier players
     rematch_fresh: ClassVar[tuple[str, ...]] = ()
@@ -176,7 +179,8 @@ class Engine:
         # the turn player's verb with no actor field: there must be a turn player. Checked after
         # the handler, whose refusal words it in the game's terms (Kleos: "it is now Deployment");
         # one it let through is refused here (the caller drops the changed state)
-        unturned = verb.who == "current" and verb.actor is None and self.current(state) is None
+        unturned = (verb.who == "current" and verb.actor is None and self.current(state) is None
+                    and not (verb.by_table and action.get(verb.by_table)))
         phase = self.phase(state)
         events = verb.handler(state, action, chance)
         if unturned:
@@ -331,6 +335,11 @@ class Engine:
         """Fold table knowledge kept outside the log (a card library) into a copy of the
         state, used only to list what is legal (hints, completion). Default: the state."""
         return state
+
+    def missing_cards(self, state: Any) -> list[str]:
+        """What the table must type before the next step, when the cards `state` knows (the
+        library folded in by `with_library`) cannot make it. Default: nothing."""
+        return []
 
     def playout_action(self, state: Any, action: Action) -> Action | None:
         """A listed action as a random playout takes it: a placeholder the table fills in

@@ -72,8 +72,10 @@ class Field:
     prefix is enough); "flag" is an on/off option (`default` True: `--x/--no-x`, always
     carried); "int" a whole number (a bad one is a usage error naming the field; `limits`, the
     lowest and highest taken); "json" a JSON file whose content the command carries (the
-    option names the file); "file" a text file, carried as a `TextFile` (its name and text);
-    "list" comma-separated words (`4,18,40`), carried as a list; "text" anything. `choices` on a text field is its whole domain (any case, a unique beginning).
+    option names the file); "file" a text file a command reads (handed in as `FileText`: its
+    path and text); "path" a file a command writes (its name; the Answer's `write` says what
+    goes in it); "list" comma-separated words (`4,18,40`), carried as a list; "text" anything.
+    `choices` on a text field is its whole domain (any case, a unique beginning).
     `aliases` are more spellings of the option (`-t`).
     `result` marks a random result typed at the table (dice, a tile, a drawn card): a
     hint never offers one. `open` marks a free value (a number of glory, a reason)
@@ -115,7 +117,9 @@ class Verb:
 
     - `who`: who may use it (see WHO_HELP). With `actor`, the field naming the acting
       player, the core checks that player; without it the actor is implied (the player
-      whose turn it is, or the one the decision waits for).
+      whose turn it is, or the one the decision waits for). `by_table`: a flag field that,
+      set, makes the action the table's rather than the turn player's (a card's effect), so
+      it needs no turn player.
     - `answers`: the pending decisions it answers. `free` says whether it may also be
       used when nothing is pending (default: only when it answers nothing).
     - `phases`: the phases it belongs to (empty: any phase).
@@ -142,6 +146,7 @@ class Verb:
     fields: tuple[Field, ...] = ()
     who: Who = "current"
     actor: str | None = None
+    by_table: str | None = None
     answers: tuple[str, ...] = ()
     free: bool | None = None
     phases: tuple[str, ...] = ()
@@ -176,21 +181,39 @@ class Prose:
 
 
 @dataclass(frozen=True)
-class Answer:
-    """What a view or a calculator gives back: `data` for --json, `parts` for people (a
-    str is a drawn block, kept line by line; a callable draws one for a width, None for a
-    pipe; Prose a paragraph; Table a table)."""
+class Verbatim:
+    """Text printed exactly as it is (a file's content), never wrapped."""
 
-    data: dict[str, Any]
-    parts: tuple[str | Prose | Table | Callable[[int | None], str], ...] = ()
+    text: str
 
 
 @dataclass(frozen=True)
-class TextFile:
-    """A text file a command was given (a `kind="file"` field): its name as typed and its text."""
+class FileText:
+    """A text file a command reads, as the CLI hands it in: its name and its content."""
 
-    name: str
+    path: str
     text: str
+
+
+@dataclass(frozen=True)
+class WriteFile:
+    """A file a command writes (the CLI writes it before showing the answer; never over an
+    existing file unless `force`)."""
+
+    path: str
+    text: str
+    force: bool = False
+
+
+@dataclass(frozen=True)
+class Answer:
+    """What a view or a calculator gives back: `data` for --json, `parts` for people (a
+    str is a drawn block, kept line by line; a callable draws one for a width, None for a
+    pipe; Prose a paragraph; Table a table; Verbatim as it is); `write`: a file to write."""
+
+    data: dict[str, Any]
+    parts: tuple[str | Prose | Table | Verbatim | Callable[[int | None], str], ...] = ()
+    write: WriteFile | None = None
 
 
 @dataclass(frozen=True)
@@ -203,8 +226,10 @@ class Command:
     - kind "view": `run(engine, state, **fields)` returns an Answer about the current
       session (`state=True`: its JSON carries the state too);
     - kind "tool": `run(**fields)` returns an Answer; no session needed;
-    - kind "group": a group of commands (its help only): the rows named `GROUP NAME` are its
-      commands (`catalog check`).
+    - kind "group": a group of commands (`card ...`, `catalog ...`): the commands whose
+      `group` names it.
+    `library`: the card library kind `run` reads (and may change): the CLI hands it in as
+    `library=`, a small interface the record layer gives (referee.record.library).
     """
 
     name: str
@@ -213,6 +238,8 @@ class Command:
     run: Callable[..., Any] | None = None
     fields: tuple[Field, ...] = ()
     state: bool = False
+    library: str | None = None
+    group: str | None = None
 
 
 def one_or_many(name: str) -> Callable[[Action], Action]:

@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from referee.model.errors import InputError
-from referee.model.verbs import Answer, Command, Field, Table, TextFile
+from referee.model.verbs import Answer, Command, Field, FileText, Table
 
 HELP = """Elysion: an eight-day journey and the look back (2-7 players).
 
@@ -28,7 +28,7 @@ just drawn that starts with n); the log keeps the names in full.
 KINDS = ("realm", "constellation", "blessing", "shade")
 
 
-def new(players: list[str] | None, catalog: TextFile | None, constellations: bool | None,
+def new(players: list[str] | None, catalog: FileText | None, constellations: bool | None,
         styx: bool | None, hand: int, row: list[str] | None, shades: list[str] | None) -> dict:
     """The options of a new journey; a catalog's text goes into the session, so it replays
     without the file."""
@@ -64,24 +64,24 @@ def look_back(state: Any) -> Answer:
     return Answer({"lookback": result}, tuple(parts))
 
 
-def catalog_check(file: TextFile) -> Answer:
+def catalog_check(file: FileText) -> Answer:
     """Check a catalog file; every problem is reported with its line."""
     from . import catalog
 
     problems = catalog.check(file.text)
     if problems:
         lines = "\n".join(f"  {p}" for p in problems)
-        raise InputError(f"{file.name}: {len(problems)} problem(s):\n{lines}")
+        raise InputError(f"{file.path}: {len(problems)} problem(s):\n{lines}")
     cat = catalog.load(file.text)
     stars = sum(1 for c in cat.realms.values() if c.star)
     counts = {"realms": len(cat.realms) - stars, "constellations": stars,
               "blessings": len(cat.blessings), "shades": len(cat.shades)}
-    text = (f"{file.name}: catalog '{cat.name}' is sound: {counts['realms']} realms, "
+    text = (f"{file.path}: catalog '{cat.name}' is sound: {counts['realms']} realms, "
             f"{stars} constellations, {counts['blessings']} Blessings, {counts['shades']} Shades.")
-    return Answer({"file": file.name, "name": cat.name, "problems": [], **counts}, (text,))
+    return Answer({"file": file.path, "name": cat.name, "problems": [], **counts}, (text,))
 
 
-def catalog_show(file: TextFile | None, kind: str | None) -> Answer:
+def catalog_show(file: FileText | None, kind: str | None) -> Answer:
     """A catalog's cards and rules (default: the practice catalog)."""
     from . import catalog
     from .render import card_rule
@@ -166,13 +166,13 @@ Icons: coin, gate, fleece, amphora, lotus. A rule counts what is in sight
 factions) with numbers, + - *, per, sets(a, b), min(), max(),
 if(condition, then, else), comparisons, and, or, not.
 `catalog show` lists the practice catalog (invented cards)."""),
-    Command("catalog check", "tool", "Check a catalog file; every problem is reported with its line.",
-            catalog_check, fields=(FILE,)),
-    Command("catalog show", "tool", "List a catalog's cards and rules (default: the practice catalog).",
+    Command("check", "tool", "Check a catalog file; every problem is reported with its line.",
+            catalog_check, fields=(FILE,), group="catalog"),
+    Command("show", "tool", "List a catalog's cards and rules (default: the practice catalog).",
             catalog_show, fields=(
                 Field("file", FILE.help, kind="file", required=False, metavar="[FILE]"),
                 Field("kind", "Only this kind of card.", option="--kind", required=False,
-                      choices=KINDS))),
+                      choices=KINDS)), group="catalog"),
     Command("blessings", "tool", "How many Blessings a player draws today.", blessings, fields=(
         Field("day", "The day (1-8).", kind="int", option="--day"),
         Field("previous", "Yesterday's realm number.", kind="int", option="--previous",

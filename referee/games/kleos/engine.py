@@ -23,6 +23,7 @@ from referee.games.kleos import (
     render,
     setup,
 )
+from referee.games.kleos import commands as declared
 from referee.games.kleos import state as st
 from referee.games.kleos.state import State
 from referee.games.kleos.verbs import VERBS
@@ -48,6 +49,9 @@ class KleosEngine(Engine):
     min_players = 2
     max_players = 5
     verbs = VERBS
+    commands = declared.COMMANDS
+    cli_help = declared.HELP
+    library_kind = declared.KIND
     rematch_with_players = ("temples", "champions")
     rules: ClassVar[dict[str, str]] = {
         "over": "End of the Contest: it ends after Dusk of Day 5",
