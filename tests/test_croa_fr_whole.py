@@ -235,3 +235,24 @@ def test_json_refusal_in_english_is_as_it_was(db):
     _cli(["croa", "new", "--player", "Ann:red", "--player", "Bob:blue", "--seed", "1"])
     error = json.loads(_cli(["--lang", "en", "--json", "croa", "move", "a1", "c3", "-t", "reeds"]))["error"]
     assert set(error) == {"kind", "message", "rule"}
+
+
+def test_csv_export_names_its_columns_in_french_and_in_english_with_lang_en(db):
+    """A spreadsheet's columns in the table's language; `--lang en` keeps the English names
+    (stable for tools); the record's own words (verbs, fields, draws) stay as recorded."""
+    import csv
+    import io
+
+    _cli(["croa", "new", "--player", "Ann:red", "--player", "Bob:blue", "--seed", "1"])
+    _cli(["croa", "move", "a2", "a3", "-t", "roseaux"])
+    french = list(csv.reader(io.StringIO(_cli(["export", "--format", "csv"]))))
+    assert french[0][:5] == ["numéro", "heure", "tour", "joueur", "verbe"]
+    assert french[0][-4:] == ["origine_tirages", "grenouilles_Ann", "grenouilles_Bob", "tête"]
+    assert "tirage_tuile_a3" in french[0] and french[1][4] == "new" and french[2][4] == "move"
+    assert "faux" in french[1]  # a yes/no cell (new --digital not given)
+    english = list(csv.reader(io.StringIO(_cli(["--lang", "en", "export", "--format", "csv"]))))
+    assert english[0][:5] == ["number", "time", "turn", "player", "verb"]
+    assert english[0][-4:] == ["results_from", "frogs_Ann", "frogs_Bob", "head"]
+    assert "result_tile_a3" in english[0] and "false" in english[1]
+    assert [row[5:-1] for row in english[1:]] == [
+        [{"faux": "false", "vrai": "true"}.get(c, c) for c in row[5:-1]] for row in french[1:]]
