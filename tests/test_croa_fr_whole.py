@@ -11,6 +11,7 @@ this does not count: they are what a table types (and the record), not sentences
 
 from __future__ import annotations
 
+import os
 import re
 from pathlib import Path
 
@@ -123,7 +124,8 @@ def transcript(tmp_path_factory) -> str:
     mp.setenv("REFEREE_DB", str(db))
     mp.setenv("LANG", "fr_FR.UTF-8")
     mp.setenv("COLUMNS", "100")
-    for var in ("REFEREE_LANG", "LC_ALL", "LC_MESSAGES", "LANGUAGE", "REFEREE_SESSION"):
+    for var in ("REFEREE_LANG", "LC_ALL", "LC_MESSAGES", "LANGUAGE", "REFEREE_SESSION",
+                "REFEREE_TEST_GAMES"):  # a table never sees the tests' own game (Pig)
         mp.delenv(var, raising=False)
     i18n.set_language(None)
     try:
@@ -142,10 +144,68 @@ def transcript(tmp_path_factory) -> str:
         page = re.sub(r"<(style|svg)\b.*?</\1>", "", page, flags=re.S)  # the chart's own labels are checked apart
         parts.append(re.sub(r"<[^>]+>", "\n", page))
         parts += [_cli(path) for path in _help_of_every_command()]
+        parts += _around_the_game(tmp)
     finally:
         mp.undo()
         i18n.set_language(None)
     return "\n".join(parts)
+
+
+def _around_the_game(tmp: Path) -> list[str]:
+    """What a French table meets around its finished game: the CSV's columns, the live page,
+    a league, a push to the club's store, corrections (tried and refused, then made) and the
+    log that keeps them."""
+    parts = [_cli(["export", "--format", "csv"]).splitlines()[0], _served_page(), _banner()]
+    for line in ("league new Été --game croa", "league add Été croa-1", "league add Été croa-1",
+                 "league standings Été", "league standings Hiver", "league new Été --game croa",
+                 "league new X --game croa --points win=a", "league add Été nosuch",
+                 f"push --to {tmp / 'club.db'}", f"push --to {tmp / 'club.db'}", "push croa-1 --all --to x",
+                 "strike 1 --dry-run", "strike 1 --dry-run --cut", "amend 99 -- move a1 a2", "amend 1 --",
+                 "amend 1 -- pond", "amend 1 --dry-run -- move a2 a3 -t vase", "insert 0 -- pass"):
+        parts.append(_cli(line.split()))
+    _cli(["croa", "new", "--player", "Ann:red", "--player", "Bob:blue", "--seed", "1"])
+    for line in ("croa move a2 a3 -t roseaux", "croa move h7 g6 -t vase",
+                 "amend 1 --reason oubli -- move a2 b2 -t roseaux", "strike 2 --reason erreur",
+                 "insert 2 -- move h7 h6 -t roseaux", "log --all", "sessions --all"):
+        parts.append(_cli(line.split()))
+    return parts
+
+
+def _served_page() -> str:
+    """The live page of `referee serve` as a phone gets it (its words, without its style and
+    script), for the finished game, the chooser and the page of a missing table."""
+    from referee.cli.web import app, page
+    from referee.record import session
+    from referee.record.stores import open_store
+
+    store = open_store(os.environ["REFEREE_DB"], readonly=True)
+    try:
+        fragments = [page.table_fragment(session.load(store, "croa-1")), page.chooser_fragment([], "/t/"),
+                     app.render_key(store, "s:croa-9", None, "/t/")]
+    finally:
+        store.close()
+    text = "\n".join(page.document(title, fragment, "v", "/t/events") for title, fragment in fragments)
+    assert '<html lang="fr">' in text
+    text = re.sub(r"<(style|script)\b.*?</\1>", "", text, flags=re.S)
+    return re.sub(r"<[^>]+>", "\n", text)
+
+
+def _banner() -> str:
+    import contextlib
+    import io
+
+    from referee.cli.serve import banner
+
+    class Code:  # the QR code's own drawing is no text
+        def terminal(self, out, compact: bool) -> None:
+            pass
+
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out):
+        for host in ("127.0.0.1", "0.0.0.0"):
+            banner("http://h/t/", host, Code(), Path("qr.svg"), None)
+        banner("http://h/t/", "::", Code(), None, "croa-1")
+    return out.getvalue()
 
 
 def _shell(db: Path) -> str:

@@ -9,6 +9,7 @@ import click
 
 from referee.cli import GAME_NAMES, context, output
 from referee.cli.common import full_option, json_option
+from referee.model.i18n import _
 
 
 def _when(ts: float) -> str:
@@ -42,7 +43,9 @@ def sessions_cmd(ctx: click.Context, game: str | None, show_all: bool, player: s
         if not r["damaged"]:
             problem = store.seal_problem(r["id"])
             if problem:
-                r.update(status="damaged", damaged=f"its record fails its check: {problem}")
+                from referee.model.i18n import _
+
+                r.update(status="damaged", damaged=_("its record fails its check: {problem}").format(problem=problem))
 
     def players(r: dict) -> list:
         found = r["summary"].get("players", [])
@@ -73,8 +76,8 @@ def sessions_cmd(ctx: click.Context, game: str | None, show_all: bool, player: s
     ), players=[str(n) for r in rows for n in players(r)])
     for r in rows:
         if r["damaged"]:
-            click.echo(f"note: session {r['id']} is damaged ({r['damaged']}); `referee export` the others, or"
-                       " restore the store from a backup", err=True)
+            click.echo(_("note: session {id} is damaged ({why}); `referee export` the others, or restore the store "
+                         "from a backup").format(id=r["id"], why=r["damaged"]), err=True)
 
 
 @sessions_cmd.command("rename")
@@ -233,10 +236,10 @@ def _watch(session_id: str | None, full: bool = False) -> None:
                     click.echo(f"{sid}: {exc.message}")
                 if over:
                     if not ref.as_json:
-                        click.echo(f"(session {sid} is over: the final scores are above; the watch ends)")
+                        click.echo(_("(session {id} is over: the final scores are above; the watch ends)").format(id=sid))
                     return
                 if not ref.as_json:
-                    click.echo(f"(watching {sid}: redrawn on every change; Ctrl-C leaves)")
+                    click.echo(_("(watching {id}: redrawn on every change; Ctrl-C leaves)").format(id=sid))
                 sys.stdout.flush()
             time.sleep(WATCH_EVERY)
     except KeyboardInterrupt:
@@ -287,17 +290,17 @@ def log_cmd(session_id: str | None, show_all: bool, last: int | None, details: b
                for r, num, mark in records]
         output.emit_json(output.envelope({"log": out}, sid))
         return
-    rows = []
-    for r, num, mark in records:
-        status = "" if r["status"] == "done" else f" ({r['status']}" + (
-            f": {r['reason']}" if r.get("reason") and r["status"] in ("replaced", "struck") else "") + ")"
-        label = str(num) if r["status"] == "done" else f"[{r['idx']}]"
-        if mark:
-            label += f" {mark}"
-        rows.append([label, engine.describe(r["action"]) + status, results_text(r["results"], short=True),
-                     "\n".join(e.get("text", "") for e in r["events"])])
     from referee.model.i18n import _, ngettext
 
+    rows = []
+    for r, num, mark in records:
+        status = "" if r["status"] == "done" else f" ({_(r['status'])}" + (
+            f"{_(':')} {r['reason']}" if r.get("reason") and r["status"] in ("replaced", "struck") else "") + ")"
+        label = str(num) if r["status"] == "done" else f"[{r['idx']}]"
+        if mark:
+            label += f" {_(mark)}"
+        rows.append([label, engine.describe(r["action"]) + status, results_text(r["results"], short=True),
+                     "\n".join(e.get("text", "") for e in r["events"])])
     shown = _(" (the last {n})").format(n=len(records)) if last is not None else ""
     head = ngettext("Session {id} ({game}): `new` and {n} action(s){shown}",  # English as before
                     "Session {id} ({game}): `new` and {n} action(s){shown}", played).format(
@@ -365,8 +368,8 @@ def _after_move(sid: str, loaded, verb: str) -> None:
     if loaded.kept:
         click.echo(_("What was undone cannot be redone (the table saw what it drew): type it again."))
     if loaded.reopened:
-        click.echo(f"The finished game is open again and its seed was revealed: later draws use a new secret, "
-                   f"commitment {loaded.reopened}")
+        click.echo(_("The finished game is open again and its seed was revealed: later draws use a new secret, "
+                     "commitment {commitment}").format(commitment=loaded.reopened))
     output.echo_status(loaded.summary, loaded.engine.turn_word)
 
 
