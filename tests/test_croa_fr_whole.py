@@ -166,8 +166,13 @@ def _around_the_game(tmp: Path) -> list[str]:
     _cli(["croa", "new", "--player", "Ann:red", "--player", "Bob:blue", "--seed", "1"])
     for line in ("croa move a2 a3 -t roseaux", "croa move h7 g6 -t vase",
                  "amend 1 --reason oubli -- move a2 b2 -t roseaux", "strike 2 --reason erreur",
-                 "insert 2 -- move h7 h6 -t roseaux", "log --all", "sessions --all"):
+                 "insert 2 -- move h7 h6 -t roseaux", "log --all", "sessions --all",
+                 "sessions delete croa-2 --yes", "show croa-2", "log croa-2", "sessions restore croa-2",
+                 "show croa-1 --session croa-1", "undo --steps 0", "croa --session croa-1 status"):
         parts.append(_cli(line.split()))
+    (tmp / "notes.txt").write_text("not a store\n", encoding="utf-8")
+    for store in (tmp, tmp / "notes.txt"):  # a folder, a file of another kind: storage errors
+        parts.append(_cli(["--db", str(store), "sessions"]))
     return parts
 
 
