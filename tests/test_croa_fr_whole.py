@@ -25,7 +25,7 @@ babel = pytest.importorskip("babel")  # the `check` extra
 
 ROOT = Path(__file__).resolve().parent.parent
 PO = ROOT / "referee" / "locale" / "fr" / "LC_MESSAGES" / "referee.po"
-OTHER_GAMES = ("kleos", "kreus", "cerebria", "elysion")  # their words stay English
+OTHER_GAMES = ("kleos", "kreus", "cerebria", "elysion", "pig")  # their words stay English (Pig: the tests' own game)
 
 # English's small words, which French never writes (a player's name or a log's action word is
 # none of them)
@@ -102,10 +102,13 @@ def english_pieces() -> set[str]:
 def _said(text: str) -> str:
     """The output without what is not a sentence: the lines typed (echoed by the shell), the
     script's French comments, and the log's English action words (the record's)."""
+    from referee.model import registry
+
+    test_games = [game.help.split(":")[0] + ":" for game in registry.TEST_GAMES.values()]
     kept = []
     for line in text.splitlines():
-        if line.startswith(("croa> ", "#")):
-            continue
+        if line.startswith(("croa> ", "#")) or any(name in line for name in test_games):
+            continue  # a typed line, a comment, or the root help's line for a game only the tests play
         line = re.sub(r'(?:^|\| )\d+\s+(new|move|bounce|mosquito|pass|remove|card)\b.*?(?=  |\||$)', "", line)
         line = re.sub(r"--[\w-]+", "", line)  # an option's name
         line = re.sub(r"/\S+", "", line)  # a file's path
@@ -124,8 +127,7 @@ def transcript(tmp_path_factory) -> str:
     mp.setenv("REFEREE_DB", str(db))
     mp.setenv("LANG", "fr_FR.UTF-8")
     mp.setenv("COLUMNS", "100")
-    for var in ("REFEREE_LANG", "LC_ALL", "LC_MESSAGES", "LANGUAGE", "REFEREE_SESSION",
-                "REFEREE_TEST_GAMES"):  # a table never sees the tests' own game (Pig)
+    for var in ("REFEREE_LANG", "LC_ALL", "LC_MESSAGES", "LANGUAGE", "REFEREE_SESSION"):
         mp.delenv(var, raising=False)
     i18n.set_language(None)
     try:
@@ -168,7 +170,9 @@ def _around_the_game(tmp: Path) -> list[str]:
                  "amend 1 --reason oubli -- move a2 b2 -t roseaux", "strike 2 --reason erreur",
                  "insert 2 -- move h7 h6 -t roseaux", "log --all", "sessions --all",
                  "sessions delete croa-2 --yes", "show croa-2", "log croa-2", "sessions restore croa-2",
-                 "show croa-1 --session croa-1", "undo --steps 0", "croa --session croa-1 status"):
+                 "show croa-1 --session croa-1", "undo --steps 0", "croa --session croa-1 status",
+                 f"export croa-1 --format csv -o {tmp / 'r.md'}", f"export croa-1 --format csv -o {tmp}",
+                 "verify croa-1 --head xyz", "verify --all --head 0123456789abcdef"):
         parts.append(_cli(line.split()))
     (tmp / "notes.txt").write_text("not a store\n", encoding="utf-8")
     for store in (tmp, tmp / "notes.txt"):  # a folder, a file of another kind: storage errors

@@ -222,20 +222,20 @@ def write_atomic(path: str | os.PathLike, text: str, force: bool = False) -> Pat
         info = None
     except OSError as exc:
         if exc.errno == errno.ENAMETOOLONG:
-            raise InputError(f"the file name {str(target)[:60]}... is too long for this system;"
-                             " choose a shorter one") from None
+            raise InputError(_("the file name {name}... is too long for this system; choose a shorter one").format(
+                name=str(target)[:60])) from None
         if exc.errno == errno.ENOTDIR:
-            raise InputError(f"{target.parent} is not a folder") from None
-        raise StorageError(f"cannot write {target}: {exc.strerror}") from None
+            raise InputError(_("{path} is not a folder").format(path=target.parent)) from None
+        raise StorageError(_("cannot write {path}: {why}").format(path=target, why=exc.strerror)) from None
     if info is not None:
         mode = info.st_mode
         if stat.S_ISDIR(mode):
-            raise InputError(f"{target} is a folder; give a file name")
+            raise InputError(_("{path} is a folder; give a file name").format(path=target))
         if not (stat.S_ISREG(mode) or stat.S_ISLNK(mode)):
-            kind = ("a FIFO (named pipe)" if stat.S_ISFIFO(mode) else "a socket" if stat.S_ISSOCK(mode)
-                    else "a device" if stat.S_ISCHR(mode) or stat.S_ISBLK(mode) else "not a regular file")
-            raise InputError(f"{target} is {kind}; an export is written only to a regular file"
-                             " (use -o - for standard output)")
+            kind = (_("a FIFO (named pipe)") if stat.S_ISFIFO(mode) else _("a socket") if stat.S_ISSOCK(mode)
+                    else _("a device") if stat.S_ISCHR(mode) or stat.S_ISBLK(mode) else _("not a regular file"))
+            raise InputError(_("{path} is {kind}; an export is written only to a regular file (use -o - for "
+                               "standard output)").format(path=target, kind=kind))
         if stat.S_ISLNK(mode):  # replaced (with --force) only when it leads to a regular file or nowhere
             try:
                 followed = os.stat(target).st_mode
@@ -243,20 +243,23 @@ def write_atomic(path: str | os.PathLike, text: str, force: bool = False) -> Pat
                 followed = None
             if (followed is not None and not stat.S_ISREG(followed)) or \
                     os.path.realpath(target).startswith(("/dev/", "/proc/")):
-                raise InputError(f"{target} is a symbolic link to something that is not a regular file; an"
-                                 " export replaces only a regular file (use -o - for standard output)")
+                raise InputError(_("{path} is a symbolic link to something that is not a regular file; an export "
+                                   "replaces only a regular file (use -o - for standard output)").format(path=target))
         if not force:
-            what = "exists as a symbolic link" if stat.S_ISLNK(mode) else "exists"
-            raise InputError(f"{target} {what}; use --force to replace it")
+            said = (_("{path} exists as a symbolic link; use --force to replace it") if stat.S_ISLNK(mode)
+                    else _("{path} exists; use --force to replace it"))
+            raise InputError(said.format(path=target))
     if len(target.name.encode("utf-8", "surrogateescape")) > 255:
-        raise InputError(f"the file name {target.name[:60]}... is too long for this system; choose a shorter one")
+        raise InputError(_("the file name {name}... is too long for this system; choose a shorter one").format(
+            name=target.name[:60]))
     parent = target.parent if str(target.parent) else Path(".")
     try:
         fd, tmp = tempfile.mkstemp(prefix=".referee-", suffix=".tmp", dir=parent)
     except OSError as exc:
         if exc.errno == errno.ENAMETOOLONG:
-            raise InputError(f"the path {str(target)[:60]}... is too long for this system; choose a shorter one") from None
-        raise StorageError(f"cannot write in {parent}: {exc.strerror}") from None
+            raise InputError(_("the path {name}... is too long for this system; choose a shorter one").format(
+                name=str(target)[:60])) from None
+        raise StorageError(_("cannot write in {path}: {why}").format(path=parent, why=exc.strerror)) from None
     try:
         with os.fdopen(fd, "w", encoding="utf-8", newline="") as fh:
             fh.write(text)
@@ -266,8 +269,9 @@ def write_atomic(path: str | os.PathLike, text: str, force: bool = False) -> Pat
     except OSError as exc:
         Path(tmp).unlink(missing_ok=True)
         if exc.errno == errno.ENOSPC:
-            raise StorageError(f"the disk is full: {target} was not written; free some space and try again") from None
-        raise StorageError(f"cannot write {target}: {exc.strerror or exc}") from None
+            raise StorageError(_("the disk is full: {path} was not written; free some space and try again").format(
+                path=target)) from None
+        raise StorageError(_("cannot write {path}: {why}").format(path=target, why=exc.strerror or exc)) from None
     except BaseException:
         Path(tmp).unlink(missing_ok=True)
         raise

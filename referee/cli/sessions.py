@@ -482,8 +482,8 @@ def _utf8_text(raw: bytes, name: str) -> str:
     try:
         return raw.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
-        raise InputError(f"{name} is not valid UTF-8 text (byte {exc.start}); save it as UTF-8 and import"
-                         " it again") from None
+        raise InputError(_("{name} is not valid UTF-8 text (byte {byte}); save it as UTF-8 and import it "
+                           "again").format(name=name, byte=exc.start)) from None
 
 
 def _refuse_lone_surrogates(data: object, name: str) -> None:
@@ -496,8 +496,8 @@ def _refuse_lone_surrogates(data: object, name: str) -> None:
     try:
         json.dumps(data, ensure_ascii=False).encode("utf-8")
     except UnicodeEncodeError:
-        raise InputError(f"{name} holds text that is not valid Unicode (a lone surrogate escape such as"
-                         " \\udcff); fix that text and import it again") from None
+        raise InputError(_("{name} holds text that is not valid Unicode (a lone surrogate escape such as "
+                           "\\udcff); fix that text and import it again").format(name=name)) from None
 
 
 @click.command("verify")
@@ -519,13 +519,15 @@ def verify_cmd(ctx: click.Context, session_id: str | None, check_all: bool, head
     import re
 
     from referee.model.errors import InputError
+    from referee.model.i18n import ngettext
     from referee.record.integrity import head_problem, verify_session
     from referee.record.store import ALL_STATUSES
 
     if head is not None and not re.fullmatch(r"[0-9a-fA-F]{16,64}", head):
-        raise InputError(f"--head takes the 16 hex digits printed at the end of a game, not {head[:40]!r}")
+        raise InputError(_("--head takes the 16 hex digits printed at the end of a game, not {given}").format(
+            given=repr(head[:40])))
     if head is not None and check_all:
-        raise InputError("--head checks one session: give its ID, not --all")
+        raise InputError(_("--head checks one session: give its ID, not --all"))
     ref = context.get()
     store = ref.reader()  # a view: a read-only store or folder is verified too
     damage = store.storage_check()  # SQLite's full check of the file, first
@@ -534,8 +536,8 @@ def verify_cmd(ctx: click.Context, session_id: str | None, check_all: bool, head
     if damage:
         for r in reports:
             if r["ok"]:  # the rows it read are sound; some may not have been read at all
-                r.update(ok=False, problem="the store's file is damaged, so rows may be missing from what was"
-                                           f" read (SQLite's check: {'; '.join(damage[:3])})")
+                r.update(ok=False, problem=_("the store's file is damaged, so rows may be missing from what was "
+                                             "read (SQLite's check: {found})").format(found="; ".join(damage[:3])))
     if head is not None and reports[0]["ok"]:
         problem = head_problem(store.actions(ids[0], ALL_STATUSES), head)
         if problem:
@@ -546,8 +548,6 @@ def verify_cmd(ctx: click.Context, session_id: str | None, check_all: bool, head
         payload["ok"] = not bad
         output.emit_json(payload)
     else:
-        from referee.model.i18n import _, ngettext
-
         for r in reports:
             if r["ok"] and r.get("withheld"):
                 click.echo(ngettext("{id}: chain intact ({n} stored action); rolls not checked: its seed is withheld"
