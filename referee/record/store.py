@@ -22,7 +22,7 @@ from pathlib import Path
 from typing import Any, TypeVar
 
 from referee.model.errors import StorageError
-from referee.model.i18n import _
+from referee.model.i18n import _, pgettext
 from referee.record import portable
 from referee.record.portable import COMMITS
 from referee.record.schema import (  # noqa: F401  (the schema's names, read here by older callers)
@@ -443,7 +443,7 @@ def storage_error(exc: BaseException, path: Path, timeout: float = 10.0, doing: 
         return StorageError(_("the store {path} could not be read or written ({why}): check the disk and the "
                               "file's permissions, or use --db for another store").format(path=path, why=text))
     return StorageError(_("the store {path} failed while trying to {doing} it ({why}); nothing was saved").format(
-        path=path, doing=_(doing), why=text))
+        path=path, doing=pgettext("doing", doing), why=text))
 
 
 def _not_writable(path: Path) -> bool:
