@@ -165,6 +165,7 @@ def _around_the_game(tmp: Path) -> list[str]:
                  "strike 1 --dry-run", "strike 1 --dry-run --cut", "amend 99 -- move a1 a2", "amend 1 --",
                  "amend 1 -- pond", "amend 1 --dry-run -- move a2 a3 -t vase", "insert 0 -- pass"):
         parts.append(_cli(line.split()))
+    (tmp / "notes.txt").write_text("not a store\n", encoding="utf-8")
     _cli(["croa", "new", "--player", "Ann:red", "--player", "Bob:blue", "--seed", "1"])
     for line in ("croa move a2 a3 -t roseaux", "croa move h7 g6 -t vase",
                  "amend 1 --reason oubli -- move a2 b2 -t roseaux", "strike 2 --reason erreur",
@@ -172,9 +173,10 @@ def _around_the_game(tmp: Path) -> list[str]:
                  "sessions delete croa-2 --yes", "show croa-2", "log croa-2", "sessions restore croa-2",
                  "show croa-1 --session croa-1", "undo --steps 0", "croa --session croa-1 status",
                  f"export croa-1 --format csv -o {tmp / 'r.md'}", f"export croa-1 --format csv -o {tmp}",
-                 "verify croa-1 --head xyz", "verify --all --head 0123456789abcdef"):
+                 "verify croa-1 --head xyz", "verify --all --head 0123456789abcdef",
+                 f"export croa-1 --format json -o {tmp / 'g.json'}", f"import {tmp / 'g.json'}",
+                 f"import {tmp / 'notes.txt'}", "export --format pgn"):
         parts.append(_cli(line.split()))
-    (tmp / "notes.txt").write_text("not a store\n", encoding="utf-8")
     for store in (tmp, tmp / "notes.txt"):  # a folder, a file of another kind: storage errors
         parts.append(_cli(["--db", str(store), "sessions"]))
     return parts
