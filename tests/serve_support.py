@@ -68,7 +68,7 @@ def serving(db: Path, *args: str, deadline: float = 30.0) -> Iterator[Served]:
             hit = re.search(r"http://\S+/", line)
             if hit and not found:
                 found.append(hit.group(0))
-            if line.startswith("Ctrl-C stops"):  # the banner is whole
+            if line.startswith(("Ctrl-C stops", "Ctrl-C arrête")):  # the banner is whole (English, French)
                 ready.set()
         ready.set()
 

@@ -11,6 +11,7 @@ this does not count: they are what a table types (and the record), not sentences
 
 from __future__ import annotations
 
+import os
 import re
 from pathlib import Path
 
@@ -24,7 +25,7 @@ babel = pytest.importorskip("babel")  # the `check` extra
 
 ROOT = Path(__file__).resolve().parent.parent
 PO = ROOT / "referee" / "locale" / "fr" / "LC_MESSAGES" / "referee.po"
-OTHER_GAMES = tuple(g for g in registry.names() if g != "croa")  # their words stay English
+OTHER_GAMES = tuple(g for g in [*registry.GAMES, *registry.TEST_GAMES] if g != "croa")  # their words stay English
 
 # English's small words, which French never writes (a player's name or a log's action word is
 # none of them)
@@ -41,7 +42,6 @@ def french(monkeypatch):
         monkeypatch.delenv(var, raising=False)
     monkeypatch.setenv("LANG", "fr_FR.UTF-8")
     monkeypatch.setenv("COLUMNS", "100")
-    monkeypatch.delenv("REFEREE_TEST_GAMES", raising=False)  # a table's games only (Pig is the tests')
     i18n.set_language(None)
     yield
     i18n.set_language(None)
@@ -102,12 +102,13 @@ def english_pieces() -> set[str]:
 def _said(text: str) -> str:
     """The output without what is not a sentence: the lines typed (echoed by the shell), the
     script's French comments, and the log's English action words (the record's)."""
+    from referee.model import registry
+
+    test_games = [game.help.split(":")[0] + ":" for game in registry.TEST_GAMES.values()]
     kept = []
     for line in text.splitlines():
-        if line.split()[:1] and line.split()[0] in registry.TEST_GAMES:  # the tests' own game, listed
-            continue  # when the root was imported with it on (this worker's earlier tests)
-        if line.startswith(("croa> ", "#")):
-            continue
+        if line.startswith(("croa> ", "#")) or any(name in line for name in test_games):
+            continue  # a typed line, a comment, or the root help's line for a game only the tests play
         line = re.sub(r'(?:^|\| )\d+\s+(new|move|bounce|mosquito|pass|remove|card)\b.*?(?=  |\||$)', "", line)
         line = re.sub(r"--[\w-]+", "", line)  # an option's name
         line = re.sub(r"/\S+", "", line)  # a file's path
@@ -126,7 +127,6 @@ def transcript(tmp_path_factory) -> str:
     mp.setenv("REFEREE_DB", str(db))
     mp.setenv("LANG", "fr_FR.UTF-8")
     mp.setenv("COLUMNS", "100")
-    mp.delenv("REFEREE_TEST_GAMES", raising=False)  # a table's games only (Pig is the tests' own)
     for var in ("REFEREE_LANG", "LC_ALL", "LC_MESSAGES", "LANGUAGE", "REFEREE_SESSION"):
         mp.delenv(var, raising=False)
     i18n.set_language(None)
@@ -146,10 +146,77 @@ def transcript(tmp_path_factory) -> str:
         page = re.sub(r"<(style|svg)\b.*?</\1>", "", page, flags=re.S)  # the chart's own labels are checked apart
         parts.append(re.sub(r"<[^>]+>", "\n", page))
         parts += [_cli(path) for path in _help_of_every_command()]
+        parts += _around_the_game(tmp)
     finally:
         mp.undo()
         i18n.set_language(None)
     return "\n".join(parts)
+
+
+def _around_the_game(tmp: Path) -> list[str]:
+    """What a French table meets around its finished game: the CSV's columns, the live page,
+    a league, a push to the club's store, corrections (tried and refused, then made) and the
+    log that keeps them."""
+    parts = [_cli(["export", "--format", "csv"]).splitlines()[0], _served_page(), _banner()]
+    for line in ("league new Été --game croa", "league add Été croa-1", "league add Été croa-1",
+                 "league standings Été", "league standings Hiver", "league new Été --game croa",
+                 "league new X --game croa --points win=a", "league add Été nosuch",
+                 f"push --to {tmp / 'club.db'}", f"push --to {tmp / 'club.db'}", "push croa-1 --all --to x",
+                 "strike 1 --dry-run", "strike 1 --dry-run --cut", "amend 99 -- move a1 a2", "amend 1 --",
+                 "amend 1 -- pond", "amend 1 --dry-run -- move a2 a3 -t vase", "insert 0 -- pass"):
+        parts.append(_cli(line.split()))
+    (tmp / "notes.txt").write_text("not a store\n", encoding="utf-8")
+    _cli(["croa", "new", "--player", "Ann:red", "--player", "Bob:blue", "--seed", "1"])
+    for line in ("croa move a2 a3 -t roseaux", "croa move h7 g6 -t vase",
+                 "amend 1 --reason oubli -- move a2 b2 -t roseaux", "strike 2 --reason erreur",
+                 "insert 2 -- move h7 h6 -t roseaux", "log --all", "sessions --all",
+                 "sessions delete croa-2 --yes", "show croa-2", "log croa-2", "sessions restore croa-2",
+                 "show croa-1 --session croa-1", "undo --steps 0", "croa --session croa-1 status",
+                 f"export croa-1 --format csv -o {tmp / 'r.md'}", f"export croa-1 --format csv -o {tmp}",
+                 "verify croa-1 --head xyz", "verify --all --head 0123456789abcdef",
+                 f"export croa-1 --format json -o {tmp / 'g.json'}", f"import {tmp / 'g.json'}",
+                 f"import {tmp / 'notes.txt'}", "export --format pgn"):
+        parts.append(_cli(line.split()))
+    for store in (tmp, tmp / "notes.txt"):  # a folder, a file of another kind: storage errors
+        parts.append(_cli(["--db", str(store), "sessions"]))
+    return parts
+
+
+def _served_page() -> str:
+    """The live page of `referee serve` as a phone gets it (its words, without its style and
+    script), for the finished game, the chooser and the page of a missing table."""
+    from referee.cli.web import app, page
+    from referee.record import session
+    from referee.record.stores import open_store
+
+    store = open_store(os.environ["REFEREE_DB"], readonly=True)
+    try:
+        fragments = [page.table_fragment(session.load(store, "croa-1")), page.chooser_fragment([], "/t/"),
+                     app.render_key(store, "s:croa-9", None, "/t/")]
+    finally:
+        store.close()
+    text = "\n".join(page.document(title, fragment, "v", "/t/events") for title, fragment in fragments)
+    assert '<html lang="fr">' in text
+    text = re.sub(r"<(style|script)\b.*?</\1>", "", text, flags=re.S)
+    return re.sub(r"<[^>]+>", "\n", text)
+
+
+def _banner() -> str:
+    import contextlib
+    import io
+
+    from referee.cli.serve import banner
+
+    class Code:  # the QR code's own drawing is no text
+        def terminal(self, out, compact: bool) -> None:
+            pass
+
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out):
+        for host in ("127.0.0.1", "0.0.0.0"):
+            banner("http://h/t/", host, Code(), Path("qr.svg"), None)
+        banner("http://h/t/", "::", Code(), None, "croa-1")
+    return out.getvalue()
 
 
 def _shell(db: Path) -> str:
@@ -239,3 +306,24 @@ def test_json_refusal_in_english_is_as_it_was(db):
     _cli(["croa", "new", "--player", "Ann:red", "--player", "Bob:blue", "--seed", "1"])
     error = json.loads(_cli(["--lang", "en", "--json", "croa", "move", "a1", "c3", "-t", "reeds"]))["error"]
     assert set(error) == {"kind", "message", "rule"}
+
+
+def test_csv_export_names_its_columns_in_french_and_in_english_with_lang_en(db):
+    """A spreadsheet's columns in the table's language; `--lang en` keeps the English names
+    (stable for tools); the record's own words (verbs, fields, draws) stay as recorded."""
+    import csv
+    import io
+
+    _cli(["croa", "new", "--player", "Ann:red", "--player", "Bob:blue", "--seed", "1"])
+    _cli(["croa", "move", "a2", "a3", "-t", "roseaux"])
+    french = list(csv.reader(io.StringIO(_cli(["export", "--format", "csv"]))))
+    assert french[0][:5] == ["numéro", "heure", "tour", "joueur", "verbe"]
+    assert french[0][-4:] == ["origine_tirages", "grenouilles_Ann", "grenouilles_Bob", "tête"]
+    assert "tirage_tuile_a3" in french[0] and french[1][4] == "new" and french[2][4] == "move"
+    assert "faux" in french[1]  # a yes/no cell (new --digital not given)
+    english = list(csv.reader(io.StringIO(_cli(["--lang", "en", "export", "--format", "csv"]))))
+    assert english[0][:5] == ["number", "time", "turn", "player", "verb"]
+    assert english[0][-4:] == ["results_from", "frogs_Ann", "frogs_Bob", "head"]
+    assert "result_tile_a3" in english[0] and "false" in english[1]
+    assert [row[5:-1] for row in english[1:]] == [
+        [{"faux": "false", "vrai": "true"}.get(c, c) for c in row[5:-1]] for row in french[1:]]

@@ -255,3 +255,34 @@ def test_page_updates_itself_after_actions_typed_in_another_process_up_to_the_en
     # the page was still open: Ctrl-C ended its stream and stopped the server at once
     assert time.monotonic() - started < 5
     page.close()
+
+
+@serve_needed
+def test_page_speaks_french_to_a_french_table(tmp_path, monkeypatch):
+    """Issue 27: the page, its status words, the pond's labels, the banner and the refusals in
+    the table's language; the script (and so its hash in the CSP) is the English page's."""
+    from referee.cli.web import page as web_page
+
+    db = tmp_path / "r.db"
+    croa_before_the_end(db)
+    monkeypatch.setenv("REFEREE_LANG", "fr")
+    with serving(db) as served:
+        printed = "".join(served.printed)
+        status, body, headers = get(served.url)
+        forbidden = get(served.origin + "/nope/")[1]
+        refused = get(served.url, method="POST")[1]
+        missing = get(served.url + "s/croa-9x!")[1]
+    assert "en lecture seule" in printed and "Ctrl-C arrête." in printed
+    assert status == 200 and '<html lang="fr">' in body
+    assert headers["content-security-policy"] == web_page.CSP
+    text = html.unescape(body)
+    for words in ("la table en direct", 'data-live="en direct"', 'data-reconnecting="reconnexion"',
+                  "à Bob de jouer", "La table", "Dernières actions", "Tuiles encore face cachée, par zone",
+                  "<th>colonie</th><th>état</th>", "face cachée", "rouge", "attend"):
+        assert words in text, words
+    said = re.sub(r"<[^>]+>", "\n", re.sub(r"<(script|style)\b.*?</\1>", "", text, flags=re.S))
+    for english in ("to play", "The table", "Last actions", "face down", "live table", "connecting",
+                    "Tiles still", "waiting"):
+        assert english not in said, english
+    assert forbidden.startswith("Interdit") and refused.startswith("Lecture seule")
+    assert missing == "Pas de telle table ici."

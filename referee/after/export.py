@@ -119,7 +119,7 @@ def _result_value(value: object, shown: str) -> str:
 def render(store: RecordStore, sid: str, fmt: str, reveal_seed: bool = False) -> str:
     """The export as text in `fmt`."""
     if fmt not in FORMATS:
-        raise InputError(f"unknown format '{fmt}' (formats: {', '.join(FORMATS)})")
+        raise InputError(_("unknown format '{format}' (formats: {formats})").format(format=fmt, formats=", ".join(FORMATS)))
     if fmt == "json":
         return json.dumps(to_json(store, sid, reveal_seed), ensure_ascii=False, indent=2) + "\n"
     loaded = session.load(store, sid, full=True)  # an export reads and checks the whole log
@@ -222,20 +222,20 @@ def write_atomic(path: str | os.PathLike, text: str, force: bool = False) -> Pat
         info = None
     except OSError as exc:
         if exc.errno == errno.ENAMETOOLONG:
-            raise InputError(f"the file name {str(target)[:60]}... is too long for this system;"
-                             " choose a shorter one") from None
+            raise InputError(_("the file name {name}... is too long for this system; choose a shorter one").format(
+                name=str(target)[:60])) from None
         if exc.errno == errno.ENOTDIR:
-            raise InputError(f"{target.parent} is not a folder") from None
-        raise StorageError(f"cannot write {target}: {exc.strerror}") from None
+            raise InputError(_("{path} is not a folder").format(path=target.parent)) from None
+        raise StorageError(_("cannot write {path}: {why}").format(path=target, why=exc.strerror)) from None
     if info is not None:
         mode = info.st_mode
         if stat.S_ISDIR(mode):
-            raise InputError(f"{target} is a folder; give a file name")
+            raise InputError(_("{path} is a folder; give a file name").format(path=target))
         if not (stat.S_ISREG(mode) or stat.S_ISLNK(mode)):
-            kind = ("a FIFO (named pipe)" if stat.S_ISFIFO(mode) else "a socket" if stat.S_ISSOCK(mode)
-                    else "a device" if stat.S_ISCHR(mode) or stat.S_ISBLK(mode) else "not a regular file")
-            raise InputError(f"{target} is {kind}; an export is written only to a regular file"
-                             " (use -o - for standard output)")
+            kind = (_("a FIFO (named pipe)") if stat.S_ISFIFO(mode) else _("a socket") if stat.S_ISSOCK(mode)
+                    else _("a device") if stat.S_ISCHR(mode) or stat.S_ISBLK(mode) else _("not a regular file"))
+            raise InputError(_("{path} is {kind}; an export is written only to a regular file (use -o - for "
+                               "standard output)").format(path=target, kind=kind))
         if stat.S_ISLNK(mode):  # replaced (with --force) only when it leads to a regular file or nowhere
             try:
                 followed = os.stat(target).st_mode
@@ -243,20 +243,23 @@ def write_atomic(path: str | os.PathLike, text: str, force: bool = False) -> Pat
                 followed = None
             if (followed is not None and not stat.S_ISREG(followed)) or \
                     os.path.realpath(target).startswith(("/dev/", "/proc/")):
-                raise InputError(f"{target} is a symbolic link to something that is not a regular file; an"
-                                 " export replaces only a regular file (use -o - for standard output)")
+                raise InputError(_("{path} is a symbolic link to something that is not a regular file; an export "
+                                   "replaces only a regular file (use -o - for standard output)").format(path=target))
         if not force:
-            what = "exists as a symbolic link" if stat.S_ISLNK(mode) else "exists"
-            raise InputError(f"{target} {what}; use --force to replace it")
+            said = (_("{path} exists as a symbolic link; use --force to replace it") if stat.S_ISLNK(mode)
+                    else _("{path} exists; use --force to replace it"))
+            raise InputError(said.format(path=target))
     if len(target.name.encode("utf-8", "surrogateescape")) > 255:
-        raise InputError(f"the file name {target.name[:60]}... is too long for this system; choose a shorter one")
+        raise InputError(_("the file name {name}... is too long for this system; choose a shorter one").format(
+            name=target.name[:60]))
     parent = target.parent if str(target.parent) else Path(".")
     try:
         fd, tmp = tempfile.mkstemp(prefix=".referee-", suffix=".tmp", dir=parent)
     except OSError as exc:
         if exc.errno == errno.ENAMETOOLONG:
-            raise InputError(f"the path {str(target)[:60]}... is too long for this system; choose a shorter one") from None
-        raise StorageError(f"cannot write in {parent}: {exc.strerror}") from None
+            raise InputError(_("the path {name}... is too long for this system; choose a shorter one").format(
+                name=str(target)[:60])) from None
+        raise StorageError(_("cannot write in {path}: {why}").format(path=parent, why=exc.strerror)) from None
     try:
         with os.fdopen(fd, "w", encoding="utf-8", newline="") as fh:
             fh.write(text)
@@ -266,8 +269,9 @@ def write_atomic(path: str | os.PathLike, text: str, force: bool = False) -> Pat
     except OSError as exc:
         Path(tmp).unlink(missing_ok=True)
         if exc.errno == errno.ENOSPC:
-            raise StorageError(f"the disk is full: {target} was not written; free some space and try again") from None
-        raise StorageError(f"cannot write {target}: {exc.strerror or exc}") from None
+            raise StorageError(_("the disk is full: {path} was not written; free some space and try again").format(
+                path=target)) from None
+        raise StorageError(_("cannot write {path}: {why}").format(path=target, why=exc.strerror or exc)) from None
     except BaseException:
         Path(tmp).unlink(missing_ok=True)
         raise
@@ -305,25 +309,26 @@ _names = texts.player_names
 def parse(text: str) -> dict:
     """Read a JSON export (or a JSONL one) into the JSON export's shape, checking its form and sizes."""
     if len(text) > MAX_FILE_CHARS:
-        raise InputError(f"the file is larger than the limit of {MAX_FILE_CHARS // 1_000_000} MB for an export")
+        raise InputError(_("the file is larger than the limit of {n} MB for an export").format(n=MAX_FILE_CHARS // 1_000_000))
     text = text.lstrip("\ufeff")
     try:
         data = json.loads(text)
     except json.JSONDecodeError:
         data = _parse_jsonl(text)
     except RecursionError:
-        raise InputError(f"the file is nested deeper than the limit of {MAX_DEPTH} levels") from None
+        raise InputError(_("the file is nested deeper than the limit of {n} levels").format(n=MAX_DEPTH)) from None
     if not isinstance(data, dict) or data.get("format") != FORMAT:
-        raise InputError("not a referee export (expected a JSON object with \"format\": \"referee-log\")")
+        raise InputError(_("not a referee export (expected a JSON object with \"format\": \"referee-log\")"))
     if not isinstance(data.get("format_version"), int) or data["format_version"] > FORMAT_VERSION:
-        raise InputError(f"export format version {data.get('format_version')!r} is not one this referee reads ({FORMAT_VERSION})")
+        raise InputError(_("export format version {given} is not one this referee reads ({version})").format(
+            given=repr(data.get("format_version")), version=FORMAT_VERSION))
     if data.get("game") not in registry.names():
-        raise InputError(f"unknown game {data.get('game')!r} in the export")
+        raise InputError(_("unknown game {game} in the export").format(game=repr(data.get("game"))))
     actions = data.get("actions")
     if not isinstance(actions, list) or not actions:
-        raise InputError("the export has no actions")
+        raise InputError(_("the export has no actions"))
     if len(actions) > MAX_ACTIONS:
-        raise InputError(f"the export has {len(actions)} actions, over the limit of {MAX_ACTIONS}")
+        raise InputError(_("the export has {n} actions, over the limit of {limit}").format(n=len(actions), limit=MAX_ACTIONS))
     name = data.get("name") or ""
     if not isinstance(name, str) or len(name) > MAX_NAME:
         raise InputError(f"the session name is not a text of at most {MAX_NAME} characters (the limit for a name)")
@@ -349,10 +354,10 @@ def parse(text: str) -> dict:
             texts.check_new({k: v for k, v in rec["action"].items() if k != "verb"}, name)
     seed = data.get("seed")
     if seed is None and data.get("commitment"):
-        raise InputError("the export keeps its seed secret (a running game): its referee rolls cannot be "
-                         "re-checked. Export it again with --reveal-seed, or once the game is over")
+        raise InputError(_("the export keeps its seed secret (a running game): its referee rolls cannot be "
+                           "re-checked. Export it again with --reveal-seed, or once the game is over"))
     if not isinstance(seed, (str, int)) or isinstance(seed, bool):
-        raise InputError("the export has no seed")
+        raise InputError(_("the export has no seed"))
     if len(str(seed)) > MAX_SEED:
         raise InputError(f"the export's seed is longer than the limit of {MAX_SEED} characters")
     return data
@@ -363,9 +368,9 @@ def _parse_jsonl(text: str) -> dict:
     try:
         rows = [json.loads(ln) for ln in lines]
     except json.JSONDecodeError as exc:
-        raise InputError(f"not JSON: {exc.msg} at line {exc.lineno}") from None
+        raise InputError(_("not JSON: {why} at line {line}").format(why=exc.msg, line=exc.lineno)) from None
     if not rows or not isinstance(rows[0], dict) or rows[0].get("kind") != "header":
-        raise InputError("not a referee export (no JSON object or JSONL header)")
+        raise InputError(_("not a referee export (no JSON object or JSONL header)"))
     head = {k: v for k, v in rows[0].items() if k != "kind"}
     head["actions"] = [{k: v for k, v in r.items() if k != "kind"} for r in rows[1:]
                        if isinstance(r, dict) and r.get("kind") != "final"]
@@ -477,10 +482,11 @@ def import_session(store: RecordStore, data: dict, unverified: bool = False,
         check_chain(rows[:linked])
         checked = check_history(engine, seed, rows, illegal_exit=True)
     except Broken as exc:
-        raise StorageError(f"the export is refused at {exc.message}; it was edited after it was written") from None
+        raise StorageError(_("the export is refused at {where}; it was edited after it was written").format(
+            where=exc.message)) from None
     if unproved and not unverified:  # after the re-check, so an edit is named at its action first
-        raise StorageError(f"the export cannot prove itself: {unproved}. `referee import --unverified` keeps it"
-                           " as an unverified copy (every action is still re-checked)")
+        raise StorageError(_("the export cannot prove itself: {why}. `referee import --unverified` keeps it as an "
+                             "unverified copy (every action is still re-checked)").format(why=unproved))
     if unproved:
         notes.append(f"stored as an unverified copy ({unproved}); `referee verify` says so")
     loaded = session.Loaded(None, game, seed, engine, checked.done, checked.state)
@@ -503,8 +509,8 @@ def import_session(store: RecordStore, data: dict, unverified: bool = False,
     with store.write():
         there = _already_stored(store, game, meta, rows) if key else None
         if there is not None and not copy:
-            raise StorageError(f"this game is in the store already, as session {there} (the same record): it was "
-                               "not imported again; `referee import --copy` stores a second copy")
+            raise StorageError(_("this game is in the store already, as session {sid} (the same record): it was "
+                                 "not imported again; `referee import --copy` stores a second copy").format(sid=there))
         sid = store.create_session(game, str(data.get("name") or ""), seed, engine.rules_version, rows[0],
                                    stored_summary, commitment=commitment(seed), seed_public=True,
                                    created=None if copy or not key else created, origin="" if copy else key,

@@ -13,6 +13,7 @@ import json
 from typing import TYPE_CHECKING
 
 from referee.model.errors import InputError, StorageError
+from referee.model.i18n import _
 
 if TYPE_CHECKING:
     from referee.record.protocol import RecordStore
@@ -31,13 +32,16 @@ def parse_points(text: str | None) -> dict:
         key, sep, value = part.strip().partition("=")
         key = key.strip().lower()
         if not sep or key not in points:
-            raise InputError(f"--points takes win=N,shared=N,loss=N; '{part.strip()}' is not one of those")
+            raise InputError(_("--points takes win=N,shared=N,loss=N; '{part}' is not one of those").format(
+                part=part.strip()))
         try:
             number = float(value)
         except ValueError:
-            raise InputError(f"--points: '{value.strip()}' is not a number (in '{part.strip()}')") from None
+            raise InputError(_("--points: '{value}' is not a number (in '{part}')").format(
+                value=value.strip(), part=part.strip())) from None
         if number != number or number in (float("inf"), float("-inf")):
-            raise InputError(f"--points: '{value.strip()}' is not a number (in '{part.strip()}')")
+            raise InputError(_("--points: '{value}' is not a number (in '{part}')").format(
+                value=value.strip(), part=part.strip()))
         points[key] = int(number) if number.is_integer() else number
     return points
 
@@ -46,17 +50,18 @@ def get(store: RecordStore, name: str) -> dict:
     league = store.league(name)
     if league is None:
         known = store.leagues()
-        hint = f" (leagues here: {', '.join(known)})" if known else " (start one with `referee league new NAME --game GAME`)"
-        raise StorageError(f"no league '{name}' in {store.path}{hint}")
+        hint = (_(" (leagues here: {names})").format(names=", ".join(known)) if known
+                else _(" (start one with `referee league new NAME --game GAME`)"))
+        raise StorageError(_("no league '{name}' in {path}").format(name=name, path=store.path) + hint)
     return league
 
 
 def new(store: RecordStore, name: str, game: str, points: dict) -> dict:
     if not name.strip():
-        raise InputError("a league needs a name")
+        raise InputError(_("a league needs a name"))
     with store.write():
         if store.league(name) is not None:
-            raise StorageError(f"a league named '{name}' exists already in {store.path}")
+            raise StorageError(_("a league named '{name}' exists already in {path}").format(name=name, path=store.path))
         store.league_new(name, game, points)
     return get(store, name)
 
@@ -73,7 +78,8 @@ def add(store: RecordStore, name: str, ids: list[str]) -> tuple[list[str], list[
             sid = session.resolve(store, None, sid)
             game = store.session(sid)["game"]
             if game != league["game"]:
-                raise InputError(f"session '{sid}' is a {game} game; the league '{name}' holds {league['game']} games")
+                raise InputError(_("session '{sid}' is a {game} game; the league '{name}' holds {held} games").format(
+                    sid=sid, game=game, name=name, held=league["game"]))
             (added if store.league_add(name, sid) else there).append(sid)
     return added, there
 

@@ -18,6 +18,7 @@ from typing import Any
 
 from referee.model.engine import Engine
 from referee.model.errors import RefereeError, StorageError
+from referee.model.i18n import NC_, _, pgettext
 from referee.record import session
 
 LONG = 200  # a cell longer than this (a catalog, a card file) is named, not copied
@@ -83,7 +84,7 @@ def cell(value: Any) -> str:
     if value is None:
         return ""
     if isinstance(value, bool):
-        return "true" if value else "false"
+        return _("true") if value else _("false")
     if isinstance(value, (int, float, str)):
         text = str(value)
     elif (isinstance(value, list) and all(isinstance(v, str) and len(v) == 1 for v in value)
@@ -93,7 +94,7 @@ def cell(value: Any) -> str:
         text = ", ".join(map(str, value))
     else:
         text = json.dumps(value, ensure_ascii=False, separators=(",", ":"))
-    return text if len(text) <= LONG else f"({len(text)} characters: see the JSON export)"
+    return text if len(text) <= LONG else _("({n} characters: see the JSON export)").format(n=len(text))
 
 
 def arg_cells(action: dict) -> dict[str, str]:
@@ -113,8 +114,11 @@ def arg_cells(action: dict) -> dict[str, str]:
 def result_cells(results: list[dict]) -> dict[str, str]:
     """Each recorded random result as `result_<label>` (a repeated label gets _2, _3...)."""
     out: dict[str, str] = {}
+    prefix = _column("result")
     for r in results:
-        base = f"result_{slug(r.get('label', 'value'))}"
+        label = str(r.get("label", "value"))
+        word, sep, rest = label.partition(" ")
+        base = f"{prefix}_{slug(pgettext('result', word) + sep + rest)}"
         name, n = base, 1
         while name in out:
             n += 1
@@ -127,8 +131,20 @@ def series_columns(engine: Engine, keys: list[str], players: list[str]) -> list[
     """Column names for the series: `score_<player>` for scores; a game's own series keeps its
     word for a player's number (`frogs_Ann`) and its own label otherwise (`planet_elements`)."""
     if type(engine).series is Engine.series:
-        return [f"score_{k}" for k in keys]
-    return [f"{slug(engine.series_word)}_{k}" if k in players else slug(k).lower() for k in keys]
+        return [f"{_column('score')}_{k}" for k in keys]
+    word = slug(pgettext("series", engine.series_word))
+    return [f"{word}_{k}" if k in players else slug(k).lower() for k in keys]
+
+
+# The CSV's fixed column names. They follow the table's language (a spreadsheet is read by
+# people); `referee --lang en export --format csv` keeps the English ones, stable for tools.
+COLUMNS = {"number": NC_("csv", "number"), "time": NC_("csv", "time"), "player": NC_("csv", "player"),
+           "verb": NC_("csv", "verb"), "result": NC_("csv", "result"), "results_from": NC_("csv", "results_from"),
+           "score": NC_("csv", "score"), "head": NC_("csv", "head")}
+
+
+def _column(name: str) -> str:
+    return pgettext("csv", COLUMNS[name])
 
 
 def _time(ts: float | None) -> str:
@@ -139,7 +155,7 @@ def csv_text(loaded: session.Loaded) -> str:
     """One row per played action: number, time, turn or day, player, verb, `arg_*`, `result_*`,
     where the results came from, and the numbers after it (`score_<player>`...)."""
     engine = loaded.engine
-    steps, _ = walk(engine, loaded.seed, loaded.records)
+    steps, _state = walk(engine, loaded.seed, loaded.records)
     players = [str(p.get("name")) for p in loaded.summary.get("players", [])]
     args: list[str] = []
     results: list[str] = []
@@ -152,11 +168,12 @@ def csv_text(loaded: session.Loaded) -> str:
         args += [k for k in arg if k not in args]
         results += [k for k in res if k not in results]
         series_keys += [k for k in step.series if k not in series_keys]
-        sources = list(dict.fromkeys(str(r.get("source")) for r in step.record.get("results", [])))
+        sources = list(dict.fromkeys(_(str(r.get("source"))) for r in step.record.get("results", [])))
         rows.append((step, arg, res, ", ".join(sources)))
     columns = series_columns(engine, series_keys, players)
-    turn_col = engine.turn_word
-    header = ["number", "time", turn_col, "player", "verb", *args, *results, "results_from", *columns, "head"]
+    turn_col = _(engine.turn_word)
+    header = [_column("number"), _column("time"), turn_col, _column("player"), _column("verb"), *args, *results,
+              _column("results_from"), *columns, _column("head")]
     buf = io.StringIO()
     writer = csv.writer(buf, lineterminator="\n")
     writer.writerow(header)

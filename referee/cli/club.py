@@ -7,6 +7,7 @@ import click
 from referee.cli import GAME_NAMES, context, output
 from referee.cli.common import json_option
 from referee.cli.lazy import SuggestingGroup
+from referee.model.i18n import NC_, _, ngettext, pgettext
 
 
 @click.command("push")
@@ -32,7 +33,7 @@ def push_cmd(ctx: click.Context, session_id: str | None, everything: bool, to: s
 
     ref = context.get()
     if session_id and everything:
-        raise InputError("give a session ID or --all, not both")
+        raise InputError(_("give a session ID or --all, not both"))
     src = ref.store()
     ids = [session.resolve(src, None, session_id)] if session_id else push.candidates(src, everything)
     dst = open_store(to, timeout=ref.timeout)
@@ -47,15 +48,19 @@ def push_cmd(ctx: click.Context, session_id: str | None, everything: bool, to: s
         output.emit_json(payload)
     else:
         if not reports:
-            click.echo("Nothing to push: no finished sessions" + ("" if everything else " (--all sends every one)") + ".")
+            click.echo(_("Nothing to push: no finished sessions.") if everything
+                       else _("Nothing to push: no finished sessions (--all sends every one)."))
         for r in reports:
             if r["status"] == "refused":
                 continue
-            where = f" as {r['as']}" if r["as"] != r["id"] else ""
-            click.echo(f"{r['id']}: {r['status']}{where} ({r['actions']} stored action(s), head {r['head']})")
+            where = _(" as {id}").format(id=r["as"]) if r["as"] != r["id"] else ""
+            stored = ngettext("{n} stored action(s)", "{n} stored action(s)", r["actions"]).format(n=r["actions"])
+            click.echo(_("{id}: {status}{where} ({stored}, head {head})").format(
+                id=r["id"], status=pgettext("push", r["status"]), where=where, stored=stored, head=r["head"]))
         for r in refused:
-            at = f" at action {r['first_bad']}" if r["first_bad"] is not None else ""
-            click.echo(f"error: {r['id']} refused{at}: {r['problem']}", err=True)
+            at = _(" at action {number}").format(number=r["first_bad"]) if r["first_bad"] is not None else ""
+            click.echo(_("error: {id} refused{at}: {problem}").format(id=r["id"], at=at, problem=r["problem"]),
+                       err=True)
     if refused:
         ctx.exit(3)
 
@@ -80,9 +85,9 @@ def league_new_cmd(name: str, game: str, points: str | None) -> None:
     if ref.as_json:
         output.emit_json(output.envelope({"league": made["name"], "game": game, "points": made["points"]}))
     else:
-        pts = ", ".join(f"{k} {v}" for k, v in made["points"].items())
-        click.echo(f"League '{made['name']}' ({game}) started; points: {pts}. Add games with "
-                   f"`referee league add {made['name']} ID...` or `referee {game} new --league {made['name']} ...`.")
+        click.echo(_("League '{name}' ({game}) started; points: {points}. Add games with `referee league add "
+                     "{name} ID...` or `referee {game} new --league {name} ...`.").format(
+                         name=made["name"], game=game, points=_points(made["points"])))
 
 
 @league_group.command("add")
@@ -99,9 +104,9 @@ def league_add_cmd(name: str, session_ids: tuple[str, ...]) -> None:
         output.emit_json(output.envelope({"league": name, "added": added, "already": there}))
         return
     if added:
-        click.echo(f"Added to '{name}': {', '.join(added)}.")
+        click.echo(_("Added to '{name}': {ids}.").format(name=name, ids=", ".join(added)))
     if there:
-        click.echo(f"Already in '{name}': {', '.join(there)}.")
+        click.echo(_("Already in '{name}': {ids}.").format(name=name, ids=", ".join(there)))
 
 
 @league_group.command("standings")
@@ -119,19 +124,31 @@ def league_standings_cmd(name: str) -> None:
         output.emit_json(output.envelope({k: table[k] for k in keys}))
         return
     for bad in table["left_out"]:
-        click.echo(f"note: session {bad['id']} is not counted: it fails its check ({bad['problem']}); "
-                   f"`referee verify {bad['id']}` says more", err=True)
+        click.echo(_("note: session {id} is not counted: it fails its check ({problem}); `referee verify {id}` "
+                     "says more").format(id=bad["id"], problem=bad["problem"]), err=True)
     key = table["tie_break"]
-    pts = ", ".join(f"{k} {v}" for k, v in table["points"].items())
-    click.echo(f"League '{table['league']}' ({table['game']}): {table['finished']} finished game(s) of "
-               f"{len(table['sessions'])}; points {pts}; ties broken by wins, then {key}")
+    finished = ngettext("{n} finished game(s) of {total}", "{n} finished game(s) of {total}", table["finished"])
+    click.echo(_("League '{name}' ({game}): {finished}; points {points}; ties broken by wins, then {key}").format(
+        name=table["league"], game=table["game"], points=_points(table["points"]), key=pgettext("series", key),
+        finished=finished.format(n=table["finished"], total=len(table["sessions"]))))
     if not table["rows"]:
-        click.echo("No finished games yet.")
+        click.echo(_("No finished games yet."))
         return
     rows = [[i + 1, r["player"], r["points"], r["plays"], r["wins"], r["shared"], r["losses"], r[key]]
             for i, r in enumerate(table["rows"])]
-    output.page(output.table(["#", "player", "points", "plays", "wins", "shared", "losses", key], rows),
-                players=[r["player"] for r in table["rows"]])
+    head = ["#", *(pgettext("standings", w) for w in STANDINGS), pgettext("series", key)]
+    output.page(output.table(head, rows), players=[r["player"] for r in table["rows"]])
+
+
+STANDINGS = (NC_("standings", "player"), NC_("standings", "points"), NC_("standings", "plays"),
+             NC_("standings", "wins"), NC_("standings", "shared"), NC_("standings", "losses"))
+POINTS = (NC_("points", "win"), NC_("points", "shared"), NC_("points", "loss"))
+PUSHED = (NC_("push", "sent"), NC_("push", "updated"), NC_("push", "already there"))
+
+
+def _points(points: dict) -> str:
+    """`win 3, shared 1, loss 0` in the table's language."""
+    return ", ".join(f"{pgettext('points', k)} {v}" for k, v in points.items())
 
 
 @click.group("club", cls=SuggestingGroup)
@@ -161,15 +178,15 @@ def club_init_cmd(tables: str, organiser: str, hide_leagues: bool) -> None:
     if tables.strip().isdigit():
         count = int(tables)
         if not 1 <= count <= 200:
-            raise InputError("--tables takes 1 to 200, or names")
+            raise InputError(_("--tables takes 1 to 200, or names"))
         names = [f"table{i}" for i in range(1, count + 1)]
     else:
         names = [t.strip() for t in tables.split(",") if t.strip()]
     from referee.record.stores import is_url
 
     if not is_url(ref.db):  # refused before any file is made
-        raise InputError("club init sets up a PostgreSQL server: give --db postgresql://... (an SQLite store has "
-                         "one user, so no roles)")
+        raise InputError(_("club init sets up a PostgreSQL server: give --db postgresql://... (an SQLite store "
+                           "has one user, so no roles)"))
     from referee.record.store_pg import PgStore
 
     store = ref.store()
@@ -178,9 +195,9 @@ def club_init_cmd(tables: str, organiser: str, hide_leagues: bool) -> None:
     if ref.as_json:
         output.emit_json(output.envelope(done))
         return
-    click.echo(f"Club roles on {store.path}: organiser '{done['organiser']}', tables "
-               f"{', '.join(done['tables'])} (group {done['group']})"
-               + ("; leagues hidden from tables" if hide_leagues else "") + ".")
+    click.echo(_("Club roles on {path}: organiser '{organiser}', tables {tables} (group {group})").format(
+        path=store.path, organiser=done["organiser"], tables=", ".join(done["tables"]), group=done["group"])
+        + (_("; leagues hidden from tables") if hide_leagues else "") + ".")
     if done["created"]:
-        click.echo(f"New roles (no password yet): {', '.join(done['created'])}; set one on the server with "
-                   "ALTER ROLE ... PASSWORD (psql: \\password NAME), see docs/club.md.")
+        click.echo(_("New roles (no password yet): {roles}; set one on the server with ALTER ROLE ... PASSWORD "
+                     "(psql: \\password NAME), see docs/club.md.").format(roles=", ".join(done["created"])))

@@ -14,6 +14,7 @@ import click
 
 from referee.cli import context, output
 from referee.cli.common import json_option
+from referee.model.i18n import N_, _, ngettext
 
 AFTER_WORDS = """
 N is the action's number in `referee log` (1 is the first action after `new`).
@@ -105,7 +106,7 @@ def capture(game: str, words: list[str]) -> dict:
     from referee.model.errors import InputError
 
     if not words:
-        raise InputError("give the command after `--`, as typed after `referee GAME`")
+        raise InputError(_("give the command after `--`, as typed after `referee GAME`"))
     group = generate.group_of(game)
     ref = context.get()
     parent = click.get_current_context().find_root()  # usage errors read `referee GAME VERB`
@@ -113,8 +114,8 @@ def capture(game: str, words: list[str]) -> dict:
     _name, cmd, _rest = group.resolve_command(probe, list(words))
     params = {p.name for p in cmd.params} if cmd is not None else set()
     if cmd is None or cmd.name == "new" or "dry_run" not in params:
-        raise InputError(f"'{words[0]}' is not an action of {game}: give a verb that acts, as typed after "
-                         f"`referee {game}`")
+        raise InputError(_("'{word}' is not an action of {game}: give a verb that acts, as typed after "
+                           "`referee {game}`").format(word=words[0], game=game))
     ref.capture = []
     try:
         with group.make_context(game, list(words), parent=parent, obj=ref) as sub:
@@ -123,7 +124,7 @@ def capture(game: str, words: list[str]) -> dict:
     finally:
         ref.capture = None
     if not found:
-        raise InputError(f"'{' '.join(words)}' gives no action")
+        raise InputError(_("'{words}' gives no action").format(words=" ".join(words)))
     return found[0]
 
 
@@ -149,34 +150,55 @@ def _run(kind: str, number: int, words: tuple[str, ...], reason: str | None, dry
 
 def show(outcome: Any, turn_word: str = "turn") -> None:
     """The before/after table and what became of the later actions."""
-    verb = {"amend": "Amended", "insert": "Inserted", "strike": "Struck"}[outcome.kind]
-    what = f" as `{outcome.command}`" if outcome.command else ""
-    where = "before action" if outcome.kind == "insert" else "action"
-    head = f"{verb} {where} {outcome.number}{what}"
+    head = {"amend": _("Amended action {number}"), "insert": _("Inserted before action {number}"),
+            "strike": _("Struck action {number}")}[outcome.kind].format(number=outcome.number)
+    if outcome.command:
+        head += _(" as `{command}`").format(command=outcome.command)
     if outcome.dry_run:
-        head = "(dry run: nothing recorded) " + head[0].lower() + head[1:]
-    click.echo(f"{head}; {outcome.rechecked} later action(s) re-checked.")
+        head = _("(dry run: nothing recorded)") + " " + head[0].lower() + head[1:]
+    rechecked = ngettext("{n} later action(s) re-checked.", "{n} later action(s) re-checked.",  # English as it was
+                         outcome.rechecked).format(n=outcome.rechecked)
+    click.echo(_("{head}; {rechecked}").format(head=head, rechecked=rechecked))
     if outcome.reopened:
-        click.echo(f"The finished game's seed was revealed: its draws from now on use a new secret, "
-                   f"commitment {outcome.reopened}")
+        click.echo(_("The finished game's seed was revealed: its draws from now on use a new secret, "
+                     "commitment {commitment}").format(commitment=outcome.reopened))
     if outcome.first_failing:
         f = outcome.first_failing
-        click.echo(f"Cut at action {f.number} ({f.command}): {f.message}" + (f" [rule: {f.rule}]" if f.rule else ""))
-        click.echo("It and the rest are undone: `redo` retries them one by one.")
+        click.echo(_("Cut at action {number} ({command}): {message}").format(
+            number=f.number, command=f.command, message=f.message)
+            + (" [" + _("rule: {rule}").format(rule=_(f.rule)) + "]" if f.rule else ""))
+        click.echo(_("It and the rest are undone: `redo` retries them one by one."))
     names = output.player_names(outcome.after)
     if outcome.changed:
-        rows = [[c["what"], _cell(c["before"]), _cell(c["after"])] for c in outcome.changed]
-        output.echo(output.table(["", "before", "after"], rows), players=names)
+        rows = [[_what(c["what"]), *(_cell(c[k], c["what"] in WORDS) for k in ("before", "after"))]
+                for c in outcome.changed]
+        output.echo(output.table(["", _("before"), _("after")], rows), players=names)
     else:
-        click.echo("Nothing changed in the scores, the turn or the pending decisions.")
+        click.echo(_("Nothing changed in the scores, the turn or the pending decisions."))
     output.echo_status(outcome.after, turn_word)
 
 
-def _cell(value: Any) -> str:
+# the rows of the before/after table (`score Ann`: the word, then the player's name)
+CHANGED = (N_("score"), N_("turn"), N_("phase"), N_("current"), N_("pending"), N_("over"), N_("winners"),
+           N_("outcome"))
+
+
+def _what(what: str) -> str:
+    """A before/after row's name in the table's language (`score Ann`, `tour`)."""
+    word, sep, rest = what.partition(" ")
+    return _(word) + sep + rest
+
+
+WORDS = ("phase", "outcome")  # rows whose values are the game's words (a name is not translated)
+
+
+def _cell(value: Any, word: bool = False) -> str:
     if value is None:
         return "-"
     if isinstance(value, bool):
-        return "yes" if value else "no"
+        return _("yes") if value else _("no")
+    if isinstance(value, str) and word:
+        return _(value) if value else "-"
     if isinstance(value, list):
         return ", ".join(map(str, value)) or "-"
     return str(value) if value != "" else "-"

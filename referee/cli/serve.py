@@ -12,6 +12,7 @@ from typing import Any
 import click
 
 from referee.cli import context
+from referee.model.i18n import _
 
 EXTRA = ("starlette", "uvicorn", "segno")
 INSTALL = "pip install 'referee[serve]' (from a checkout: pip install '.[serve]')"
@@ -66,10 +67,11 @@ def serve_cmd(session_id: str | None, host: str, port: int, qr_file: Path | None
     and nothing can be changed from it. Ctrl-C stops."""
     missing = missing_parts()
     if missing:
-        click.echo(f"referee serve needs the serve extra ({', '.join(missing)} missing): {INSTALL}", err=True)
+        click.echo(_("referee serve needs the serve extra ({missing} missing): {install}").format(
+            missing=", ".join(missing), install=INSTALL), err=True)
         raise click.exceptions.Exit(3)
     if qr_file is not None and qr_file.suffix.lower() not in (".svg", ".png"):
-        raise click.BadParameter("the QR code is written as FILE.svg or FILE.png", param_hint="--qr")
+        raise click.BadParameter(_("the QR code is written as FILE.svg or FILE.png"), param_hint="--qr")
 
     import segno
     import uvicorn
@@ -83,7 +85,7 @@ def serve_cmd(session_id: str | None, host: str, port: int, qr_file: Path | None
     sid = session_id or ref.session_id
     store = ref.reader()
     if not is_url(ref.db) and getattr(store, "path", None) is not None and not Path(store.path).exists():
-        raise StorageError(f"no store at {store.path} yet: start a game first")
+        raise StorageError(_("no store at {path} yet: start a game first").format(path=store.path))
     if sid:
         sid = session.resolve(store, None, sid)  # a missing or deleted session: refused now (exit 3)
     ref.close()
@@ -94,7 +96,8 @@ def serve_cmd(session_id: str | None, host: str, port: int, qr_file: Path | None
         sock.bind((host, port))
         sock.listen(128)  # before the address is printed: a phone that scans at once is queued
     except OSError as exc:
-        raise StorageError(f"cannot listen on {host}:{port}: {exc.strerror or exc}") from None
+        raise StorageError(_("cannot listen on {host}:{port}: {why}").format(host=host, port=port,
+                                                                              why=exc.strerror or exc)) from None
     bound = sock.getsockname()[1]
     token = secrets.token_urlsafe(24)  # 192 bits
     shown = host
@@ -134,14 +137,14 @@ def serve_cmd(session_id: str | None, host: str, port: int, qr_file: Path | None
 
 def banner(url: str, host: str, qr: Any, qr_file: Path | None, sid: str | None) -> None:
     """The address, where it can be opened from, and its QR code in the terminal."""
-    what = f"session {sid}" if sid else "the current table (all open ones at all/)"
-    click.echo(f"Serving {what}, read-only, at\n  {url}")
+    what = _("session {sid}").format(sid=sid) if sid else _("the current table (all open ones at all/)")
+    click.echo(_("Serving {what}, read-only, at").format(what=what) + f"\n  {url}")
     if host in ("0.0.0.0", "::"):
-        click.echo("On the local network: phones on the same Wi-Fi can scan this.")
+        click.echo(_("On the local network: phones on the same Wi-Fi can scan this."))
     elif host.startswith("127.") or host in ("localhost", "::1"):
-        click.echo("Only this machine can open it; --host 0.0.0.0 puts it on the local network.")
+        click.echo(_("Only this machine can open it; --host 0.0.0.0 puts it on the local network."))
     qr.terminal(out=sys.stdout, compact=True)
     if qr_file is not None:
-        click.echo(f"QR code written to {qr_file}")
-    click.echo("Ctrl-C stops.")
+        click.echo(_("QR code written to {file}").format(file=qr_file))
+    click.echo(_("Ctrl-C stops."))
     sys.stdout.flush()

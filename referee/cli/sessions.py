@@ -9,6 +9,7 @@ import click
 
 from referee.cli import GAME_NAMES, context, output
 from referee.cli.common import full_option, json_option
+from referee.model.i18n import _
 
 
 def _when(ts: float) -> str:
@@ -42,7 +43,9 @@ def sessions_cmd(ctx: click.Context, game: str | None, show_all: bool, player: s
         if not r["damaged"]:
             problem = store.seal_problem(r["id"])
             if problem:
-                r.update(status="damaged", damaged=f"its record fails its check: {problem}")
+                from referee.model.i18n import _
+
+                r.update(status="damaged", damaged=_("its record fails its check: {problem}").format(problem=problem))
 
     def players(r: dict) -> list:
         found = r["summary"].get("players", [])
@@ -73,8 +76,8 @@ def sessions_cmd(ctx: click.Context, game: str | None, show_all: bool, player: s
     ), players=[str(n) for r in rows for n in players(r)])
     for r in rows:
         if r["damaged"]:
-            click.echo(f"note: session {r['id']} is damaged ({r['damaged']}); `referee export` the others, or"
-                       " restore the store from a backup", err=True)
+            click.echo(_("note: session {id} is damaged ({why}); `referee export` the others, or restore the store "
+                         "from a backup").format(id=r["id"], why=r["damaged"]), err=True)
 
 
 @sessions_cmd.command("rename")
@@ -233,10 +236,10 @@ def _watch(session_id: str | None, full: bool = False) -> None:
                     click.echo(f"{sid}: {exc.message}")
                 if over:
                     if not ref.as_json:
-                        click.echo(f"(session {sid} is over: the final scores are above; the watch ends)")
+                        click.echo(_("(session {id} is over: the final scores are above; the watch ends)").format(id=sid))
                     return
                 if not ref.as_json:
-                    click.echo(f"(watching {sid}: redrawn on every change; Ctrl-C leaves)")
+                    click.echo(_("(watching {id}: redrawn on every change; Ctrl-C leaves)").format(id=sid))
                 sys.stdout.flush()
             time.sleep(WATCH_EVERY)
     except KeyboardInterrupt:
@@ -287,17 +290,17 @@ def log_cmd(session_id: str | None, show_all: bool, last: int | None, details: b
                for r, num, mark in records]
         output.emit_json(output.envelope({"log": out}, sid))
         return
-    rows = []
-    for r, num, mark in records:
-        status = "" if r["status"] == "done" else f" ({r['status']}" + (
-            f": {r['reason']}" if r.get("reason") and r["status"] in ("replaced", "struck") else "") + ")"
-        label = str(num) if r["status"] == "done" else f"[{r['idx']}]"
-        if mark:
-            label += f" {mark}"
-        rows.append([label, engine.describe(r["action"]) + status, results_text(r["results"], short=True),
-                     "\n".join(e.get("text", "") for e in r["events"])])
     from referee.model.i18n import _, ngettext
 
+    rows = []
+    for r, num, mark in records:
+        status = "" if r["status"] == "done" else f" ({_(r['status'])}" + (
+            f"{_(':')} {r['reason']}" if r.get("reason") and r["status"] in ("replaced", "struck") else "") + ")"
+        label = str(num) if r["status"] == "done" else f"[{r['idx']}]"
+        if mark:
+            label += f" {_(mark)}"
+        rows.append([label, engine.describe(r["action"]) + status, results_text(r["results"], short=True),
+                     "\n".join(e.get("text", "") for e in r["events"])])
     shown = _(" (the last {n})").format(n=len(records)) if last is not None else ""
     head = ngettext("Session {id} ({game}): `new` and {n} action(s){shown}",  # English as before
                     "Session {id} ({game}): `new` and {n} action(s){shown}", played).format(
@@ -365,8 +368,8 @@ def _after_move(sid: str, loaded, verb: str) -> None:
     if loaded.kept:
         click.echo(_("What was undone cannot be redone (the table saw what it drew): type it again."))
     if loaded.reopened:
-        click.echo(f"The finished game is open again and its seed was revealed: later draws use a new secret, "
-                   f"commitment {loaded.reopened}")
+        click.echo(_("The finished game is open again and its seed was revealed: later draws use a new secret, "
+                     "commitment {commitment}").format(commitment=loaded.reopened))
     output.echo_status(loaded.summary, loaded.engine.turn_word)
 
 
@@ -479,8 +482,8 @@ def _utf8_text(raw: bytes, name: str) -> str:
     try:
         return raw.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
-        raise InputError(f"{name} is not valid UTF-8 text (byte {exc.start}); save it as UTF-8 and import"
-                         " it again") from None
+        raise InputError(_("{name} is not valid UTF-8 text (byte {byte}); save it as UTF-8 and import it "
+                           "again").format(name=name, byte=exc.start)) from None
 
 
 def _refuse_lone_surrogates(data: object, name: str) -> None:
@@ -493,8 +496,8 @@ def _refuse_lone_surrogates(data: object, name: str) -> None:
     try:
         json.dumps(data, ensure_ascii=False).encode("utf-8")
     except UnicodeEncodeError:
-        raise InputError(f"{name} holds text that is not valid Unicode (a lone surrogate escape such as"
-                         " \\udcff); fix that text and import it again") from None
+        raise InputError(_("{name} holds text that is not valid Unicode (a lone surrogate escape such as "
+                           "\\udcff); fix that text and import it again").format(name=name)) from None
 
 
 @click.command("verify")
@@ -516,13 +519,15 @@ def verify_cmd(ctx: click.Context, session_id: str | None, check_all: bool, head
     import re
 
     from referee.model.errors import InputError
+    from referee.model.i18n import ngettext
     from referee.record.integrity import head_problem, verify_session
     from referee.record.store import ALL_STATUSES
 
     if head is not None and not re.fullmatch(r"[0-9a-fA-F]{16,64}", head):
-        raise InputError(f"--head takes the 16 hex digits printed at the end of a game, not {head[:40]!r}")
+        raise InputError(_("--head takes the 16 hex digits printed at the end of a game, not {given}").format(
+            given=repr(head[:40])))
     if head is not None and check_all:
-        raise InputError("--head checks one session: give its ID, not --all")
+        raise InputError(_("--head checks one session: give its ID, not --all"))
     ref = context.get()
     store = ref.reader()  # a view: a read-only store or folder is verified too
     damage = store.storage_check()  # SQLite's full check of the file, first
@@ -531,8 +536,8 @@ def verify_cmd(ctx: click.Context, session_id: str | None, check_all: bool, head
     if damage:
         for r in reports:
             if r["ok"]:  # the rows it read are sound; some may not have been read at all
-                r.update(ok=False, problem="the store's file is damaged, so rows may be missing from what was"
-                                           f" read (SQLite's check: {'; '.join(damage[:3])})")
+                r.update(ok=False, problem=_("the store's file is damaged, so rows may be missing from what was "
+                                             "read (SQLite's check: {found})").format(found="; ".join(damage[:3])))
     if head is not None and reports[0]["ok"]:
         problem = head_problem(store.actions(ids[0], ALL_STATUSES), head)
         if problem:
@@ -543,8 +548,6 @@ def verify_cmd(ctx: click.Context, session_id: str | None, check_all: bool, head
         payload["ok"] = not bad
         output.emit_json(payload)
     else:
-        from referee.model.i18n import _, ngettext
-
         for r in reports:
             if r["ok"] and r.get("withheld"):
                 click.echo(ngettext("{id}: chain intact ({n} stored action); rolls not checked: its seed is withheld"

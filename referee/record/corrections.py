@@ -27,13 +27,14 @@ from typing import Any
 
 from referee.model.chance import REFEREE
 from referee.model.errors import IllegalAction, InputError, RefereeError
+from referee.model.i18n import N_, _
 from referee.record import session
 from referee.record.protocol import RecordStore
 from referee.record.schema import ALL_STATUSES
 
 KINDS = ("amend", "insert", "strike")
-RECORDED_RULE = "Correcting the past: later actions keep the results they recorded"
-HIDDEN_RULE = "Hidden things stay hidden"
+RECORDED_RULE = N_("Correcting the past: later actions keep the results they recorded")
+HIDDEN_RULE = N_("Hidden things stay hidden")
 LIVE = ("done", "undone")
 
 
@@ -78,14 +79,15 @@ class CorrectionRefused(IllegalAction):
     """A later action no longer holds after the correction: nothing was changed."""
 
     def __init__(self, failing: Failing) -> None:
-        super().__init__(f"action {failing.number} ({failing.command}) no longer holds after this correction: "
-                         f"{failing.message}. Nothing was changed (with --cut, the history is kept up to "
-                         f"action {failing.number}, and it and the rest can be redone one by one)",
+        super().__init__(_("action {number} ({command}) no longer holds after this correction: {message}. "
+                           "Nothing was changed (with --cut, the history is kept up to action {number}, and it "
+                           "and the rest can be redone one by one)").format(
+                             number=failing.number, command=failing.command, message=failing.message),
                          failing.rule)
         self.failing = failing
 
 
-SEEN_RULE = "Fair play: what the table saw stays seen"
+SEEN_RULE = N_("Fair play: what the table saw stays seen")
 
 
 def rolled_at(results: list) -> int | None:
@@ -109,9 +111,9 @@ def _only_seen(results: list[dict], target: dict | None) -> None:
     seen = [(r.get("label"), r.get("value")) for r in (target or {}).get("results", [])]
     for r in results:
         if r.get("source", REFEREE) == REFEREE and (r.get("label"), r.get("value")) not in seen:
-            raise IllegalAction(f"the corrected action needs a new result from the referee for "
-                                f"'{r.get('label')}'; a dry run never shows one (type the results, or "
-                                "run it without --dry-run)", HIDDEN_RULE)
+            raise IllegalAction(_("the corrected action needs a new result from the referee for '{label}'; a "
+                                  "dry run never shows one (type the results, or run it without --dry-run)").format(
+                                    label=r.get("label")), HIDDEN_RULE)
 
 
 def _failing(engine: Any, number: int, action: dict, exc: BaseException) -> Failing:
@@ -119,7 +121,8 @@ def _failing(engine: Any, number: int, action: dict, exc: BaseException) -> Fail
     if isinstance(exc, IllegalAction):
         return Failing(number, command, exc.rule, exc.message)
     message = getattr(exc, "message", None) or f"{type(exc).__name__}: {exc}"
-    return Failing(number, command, RECORDED_RULE, f"its recorded results no longer fit ({message})")
+    return Failing(number, command, RECORDED_RULE,
+                   _("its recorded results no longer fit ({message})").format(message=message))
 
 
 def diff(before: dict, after: dict) -> list[dict]:
@@ -163,7 +166,7 @@ def correct(store: RecordStore, sid: str, kind: str, number: int, action: dict |
     Raises `CorrectionRefused` when a later action no longer holds (unless `cut`),
     `IllegalAction`/`InputError` when the corrected action itself is refused."""
     if kind not in KINDS:
-        raise InputError(f"unknown correction '{kind}' (one of {', '.join(KINDS)})")
+        raise InputError(_("unknown correction '{kind}' (one of {kinds})").format(kind=kind, kinds=", ".join(KINDS)))
     if dry_run:
         return _correct(store, sid, kind, number, action, reason, True, cut)
     with store.write():
@@ -180,25 +183,26 @@ def _correct(store: RecordStore, sid: str, kind: str, number: int, action: dict 
     live = done + [r for r in rows if r["status"] == "undone"]
     last = len(done) - 1
     if last < 1 and kind != "insert":
-        raise InputError("no action to correct yet: the session has only its `new` action")
+        raise InputError(_("no action to correct yet: the session has only its `new` action"))
     top = last + 1 if kind == "insert" else last  # insert N+1: after the last action
     if not 1 <= number <= top:
-        raise InputError(f"there is no action {number}: the log numbers its actions 1 to {last} "
-                         f"(see `referee log`)" + ("; insert takes 1 to one past the last" if kind == "insert" else ""))
+        raise InputError(_("there is no action {number}: the log numbers its actions 1 to {last} (see "
+                           "`referee log`)").format(number=number, last=last)
+                         + (_("; insert takes 1 to one past the last") if kind == "insert" else ""))
     if kind != "strike" and action is None:
-        raise InputError(f"{kind} needs the command, after `--`")
+        raise InputError(_("{kind} needs the command, after `--`").format(kind=kind))
     state = session.replay(engine, seed, done[:number])
     target = done[number] if number <= last else None
     if target is not None and kind != "insert" and target["action"].get("verb") == session.SEEN:
-        raise IllegalAction(f"action {number} records what the table saw drawn before an undo; it stays "
-                            "face up and cannot be amended or struck", SEEN_RULE)
+        raise IllegalAction(_("action {number} records what the table saw drawn before an undo; it stays face "
+                              "up and cannot be amended or struck").format(number=number), SEEN_RULE)
     new_record: dict | None = None
     command = None
     if kind != "strike":
         assert action is not None
         action = {k: v for k, v in action.items() if v is not None}
         if action.get("verb") == "new":
-            raise InputError("`new` starts a session; it cannot be amended or inserted")
+            raise InputError(_("`new` starts a session; it cannot be amended or inserted"))
         action = engine.normalize(state, action)
         try:  # rolled as the real correction would; a dry run then shows only results already seen
             state, events, results = session.run(engine, state, action, seed, number,
@@ -206,11 +210,13 @@ def _correct(store: RecordStore, sid: str, kind: str, number: int, action: dict 
             if dry_run:
                 _only_seen(results, target if kind == "amend" else None)
         except RefereeError as exc:
-            exc.message = f"the {'amended' if kind == 'amend' else 'inserted'} action {number} is refused: " \
-                          f"{exc.message}"
+            said = (_("the amended action {number} is refused: {message}") if kind == "amend"
+                    else _("the inserted action {number} is refused: {message}"))
+            exc.message = said.format(number=number, message=exc.message)
             raise
         except (KeyError, TypeError, ValueError, AttributeError, IndexError) as exc:
-            raise InputError(f"malformed '{action.get('verb')}' action ({type(exc).__name__}: {exc})") from None
+            raise InputError(_("malformed '{verb}' action ({error})").format(
+                verb=action.get("verb"), error=f"{type(exc).__name__}: {exc}")) from None
         new_record = {"action": action, "results": results, "events": events, "rules": engine.rules_version}
         command = engine.describe(action)
     # every later live action (the redo stack too), re-checked in order with its recorded results
@@ -225,7 +231,7 @@ def _correct(store: RecordStore, sid: str, kind: str, number: int, action: dict 
             after_state = engine.copy(state)
         place = first_later + k + shift
         try:
-            state, events, _ = session.run(engine, state, row["action"], seed, place, row["results"])
+            state, events, _results = session.run(engine, state, row["action"], seed, place, row["results"])
         except Exception as exc:  # any failure means the action no longer holds
             if row["status"] == "undone":  # the redo stack does not block: `redo` will refuse it
                 break

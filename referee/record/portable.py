@@ -16,6 +16,7 @@ import time
 from typing import Any, Protocol
 
 from referee.model.errors import StorageError
+from referee.model.i18n import _
 from referee.record.chain import (
     SEAL_FIELDS,
     canonical_json,
@@ -94,9 +95,9 @@ def digest_rows(store: SqlStore, sid: str) -> str:
     try:
         return rows_digest_after(rows, before, expected)
     except ValueError:
-        raise StorageError(f"session '{sid}' fails its integrity check: an action's events, reason or time "
-                           "was changed outside the referee: the seal does not match (see "
-                           f"`referee verify {sid}`); nothing was written") from None
+        raise StorageError(_("session '{sid}' fails its integrity check: an action's events, reason or time was "
+                             "changed outside the referee: the seal does not match (see `referee verify {sid}`); "
+                             "nothing was written").format(sid=sid)) from None
 
 
 def appending(store: SqlStore, sid: str, first: int, sealed_digest: str) -> None:
@@ -217,8 +218,6 @@ def create_session(store: SqlStore, game: str, name: str, seed: str, rules_versi
 def session(store: SqlStore, sid: str) -> dict:
     row = store.db.execute(f"SELECT {store._SELECT} FROM sessions WHERE id = ?", (sid,)).fetchone()
     if row is None:
-        from referee.model.i18n import _
-
         raise StorageError(_("no session '{id}' in {path} (see `referee sessions --all`)").format(
             id=sid, path=store.path))
     return store._session_row(row)
@@ -341,9 +340,9 @@ def actions(store: SqlStore, sid: str, statuses: tuple[str, ...] = ("done",)) ->
             for r in rows
         ]
     except (TypeError, ValueError) as exc:
-        raise StorageError(f"session '{sid}' is damaged: an action row is not valid JSON ({exc}); "
-                           f"`referee verify {sid}` says more; export the other sessions or restore "
-                           "the store from a backup") from None
+        raise StorageError(_("session '{sid}' is damaged: an action row is not valid JSON ({why}); `referee "
+                             "verify {sid}` says more; export the other sessions or restore the store from a "
+                             "backup").format(sid=sid, why=exc)) from None
 
 
 def set_secret(store: SqlStore, sid: str, seed: str, commitment: str) -> None:

@@ -28,6 +28,7 @@ from __future__ import annotations
 from typing import Any, cast
 
 from referee.model.errors import StorageError
+from referee.model.i18n import _, ngettext
 from referee.record.chain import Broken, check_chain, head_of, origin
 from referee.record.integrity import pushed_problem, verify_session
 from referee.record.protocol import RecordStore
@@ -61,13 +62,13 @@ def push_one(src: RecordStore, dst: RecordStore, sid: str) -> dict:
     out: dict = {"id": sid, "status": "refused", "as": None, "actions": 0, "head": None, "first_bad": None,
                  "problem": None}
     if src.session(sid).get("seed_withheld"):
-        out["problem"] = ("its seed is withheld from this role until the game is over (another table's running "
-                          "game); nothing was sent")
+        out["problem"] = _("its seed is withheld from this role until the game is over (another table's running "
+                           "game); nothing was sent")
         return out
     report = verify_session(src, sid)
     out["actions"] = report["actions"]
     if not report["ok"]:
-        out.update(first_bad=report["first_bad"], problem="it fails its check: " + str(report["problem"]))
+        out.update(first_bad=report["first_bad"], problem=_("it fails its check: {problem}").format(problem=report["problem"]))
         return out
     meta = src.session(sid)
     rows = src.actions(sid, ALL_STATUSES)
@@ -81,14 +82,15 @@ def push_one(src: RecordStore, dst: RecordStore, sid: str) -> dict:
             out["as"] = there
             if differs is not None:
                 verb = rows[differs]["action"].get("verb") if differs < len(rows) else None
-                out.update(first_bad=differs, problem=(
-                    f"the club holds a different history of this session from action {differs}"
-                    + (f" ({verb})" if verb else " (the club has more actions)")
-                    + "; nothing was changed there"))
+                said = (_("the club holds a different history of this session from action {number} ({verb}); "
+                          "nothing was changed there") if verb else
+                        _("the club holds a different history of this session from action {number} (the club has "
+                          "more actions); nothing was changed there"))
+                out.update(first_bad=differs, problem=said.format(number=differs, verb=verb))
                 return out
         problem = pushed_problem(dst, {**meta, "origin": key}, rows)
         if problem:  # the club was pushed another history of this session before
-            out.update(problem=problem + "; nothing was changed there")
+            out.update(problem=_("{problem}; nothing was changed there").format(problem=problem))
             return out
         if there is not None:
             if len(theirs) == len(rows):
@@ -108,8 +110,8 @@ def push_one(src: RecordStore, dst: RecordStore, sid: str) -> dict:
         try:  # what was written reads back with the same chain
             check_chain(dst.actions(there, ALL_STATUSES))
         except Broken as exc:
-            raise StorageError(f"pushing {sid} failed: the copy at the destination does not chain ({exc.message});"
-                               " nothing was saved") from None
+            raise StorageError(_("pushing {sid} failed: the copy at the destination does not chain ({why}); nothing "
+                                 "was saved").format(sid=sid, why=exc.message)) from None
     return out
 
 
@@ -141,11 +143,14 @@ def push(src: RecordStore, dst: RecordStore, ids: list[str]) -> list[dict]:
             reports.append(push_once(src, dst, sid))
         except StorageError as exc:
             done = [r for r in reports if r["status"] in ("sent", "updated")]
-            kept = (f"{len(done)} session(s) were committed before it ("
-                    + ", ".join(r["id"] + (f" as {r['as']}" if r["as"] != r["id"] else "") for r in done)
-                    + ")" if done else "no session was committed before it")
-            raise StorageError(f"the push stopped at {sid} ({len(reports)} of {len(ids)} done): {exc.message}; "
-                               f"{kept}; push again to send the rest") from None
+            named = ", ".join(r["id"] + (_(" as {id}").format(id=r["as"]) if r["as"] != r["id"] else "") for r in done)
+            kept = (ngettext("{n} session(s) were committed before it ({ids})",  # English as it was
+                             "{n} session(s) were committed before it ({ids})", len(done)).format(n=len(done), ids=named)
+                    if done
+                    else _("no session was committed before it"))
+            raise StorageError(_("the push stopped at {sid} ({n} of {total} done): {why}; {kept}; push again to send "
+                                 "the rest").format(sid=sid, n=len(reports), total=len(ids), why=exc.message,
+                                                    kept=kept)) from None
     return reports
 
 

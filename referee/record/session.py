@@ -14,6 +14,7 @@ from typing import Any
 from referee.model import registry
 from referee.model.chance import Chance, NotYetRolled
 from referee.model.errors import EngineDefect, IllegalAction, InputError, RefereeError, StorageError
+from referee.model.i18n import N_, _
 from referee.record import snapshot
 from referee.record.chain import Broken, check_chain, commitment, head_of
 from referee.record.protocol import RecordStore
@@ -102,8 +103,6 @@ def run(engine: Any, state: Any, action: dict, seed: str, ply: int, recorded: li
             raise StorageError("a log must start with its 'new' action")
         options = {k: v for k, v in action.items() if k != "verb"}
         state = engine.start(options, chance)
-        from referee.model.i18n import _
-
         events = [{"text": _("New {title} game.").format(title=engine.title)}]
     else:
         if action["verb"] == "new":
@@ -122,9 +121,10 @@ def replay(engine: Any, seed: str, records: list[dict]) -> Any:
     state = None
     for ply, rec in enumerate(records):
         try:
-            state, _, _ = run(engine, state, rec["action"], seed, ply, rec.get("results", []))
+            state, _events, _results = run(engine, state, rec["action"], seed, ply, rec.get("results", []))
         except RefereeError as exc:
-            raise StorageError(f"action {ply} of the log no longer replays: {exc.message}") from None
+            raise StorageError(_("action {ply} of the log no longer replays: {message}").format(
+                ply=ply, message=exc.message)) from None
         except Exception as exc:  # a defect in an engine; never a traceback for the user
             raise EngineDefect(engine.title, ply, exc) from None
     return state
@@ -206,13 +206,13 @@ def check_record(store: RecordStore, sid: str, rows: list[dict]) -> None:
     try:
         check_chain(rows)
     except Broken as exc:
-        raise StorageError(f"session '{sid}' fails its integrity check at {exc.message}; "
-                           f"it was edited outside the referee (see `referee verify {sid}`)") from None
+        raise StorageError(_("session '{sid}' fails its integrity check at {where}; it was edited outside the "
+                             "referee (see `referee verify {sid}`)").format(sid=sid, where=exc.message)) from None
     changed_now = sid in (getattr(store, "_dirty", None) or ())  # this transaction changed it: sealed at commit
     problem = None if changed_now else store.seal_problem(sid, rows)
     if problem:
-        raise StorageError(f"session '{sid}' fails its integrity check: {problem} "
-                           f"(see `referee verify {sid}`)")
+        raise StorageError(_("session '{sid}' fails its integrity check: {problem} (see `referee verify "
+                             "{sid}`)").format(sid=sid, problem=problem))
 
 
 def seed_shown(meta: dict) -> str | None:
@@ -239,8 +239,8 @@ def reopen_secret(store: RecordStore, sid: str) -> str | None:
 def check_reveal(meta: dict) -> None:
     """Refuse to show the seed of a running secret game (anyone reading it could foresee every draw)."""
     if seed_shown(meta) is None:
-        raise IllegalAction("the seed of a running game stays secret: anyone reading it could foresee "
-                            "every roll; it is revealed when the game is over", "Fair play: the secret seed")
+        raise IllegalAction(_("the seed of a running game stays secret: anyone reading it could foresee every "
+                              "roll; it is revealed when the game is over"), N_("Fair play: the secret seed"))
 
 
 def resolve(store: RecordStore, game: str | None, sid: str | None) -> str:
@@ -248,9 +248,11 @@ def resolve(store: RecordStore, game: str | None, sid: str | None) -> str:
     if sid:
         meta = store.session(sid)
         if meta["status"] == "deleted":
-            raise StorageError(f"session '{sid}' is deleted; `referee sessions restore {sid}` brings it back")
+            raise StorageError(_("session '{sid}' is deleted; `referee sessions restore {sid}` brings it "
+                                 "back").format(sid=sid))
         if game and meta["game"] != game:
-            raise StorageError(f"session '{sid}' is a {meta['game']} game, not {game}")
+            raise StorageError(_("session '{sid}' is a {kind} game, not {game}").format(sid=sid, kind=meta["game"],
+                                                                                      game=game))
         return sid
     return store.current_session(game)
 
@@ -261,8 +263,6 @@ def refuse_if_over(store: RecordStore, game: str, sid: str) -> None:
     meta = store.session(sid)
     if meta.get("status") != "over":
         return
-    from referee.model.i18n import N_, _
-
     winners = ", ".join((meta.get("summary") or {}).get("winners") or []) or _("nobody")
     raise IllegalAction(_("the latest {game} session, {sid}, is over (winner(s): {winners}); start a new "
                           "game with `referee {game} new ...`, or choose a session with `--session ID` "
@@ -365,7 +365,7 @@ def _apply(loaded: Loaded, action: dict, dry: bool = False, counter: int | None 
 def undo(store: RecordStore, sid: str, steps: int = 1) -> Loaded:
     """Take back the last `steps` actions; they stay in history and can be redone."""
     if steps < 1:
-        raise InputError("--steps must be at least 1")
+        raise InputError(_("--steps must be at least 1"))
     with store.write():
         records = store.actions(sid)
         played = [r for r in records[1:] if r["action"].get("verb") != SEEN]
@@ -405,7 +405,7 @@ def _keep_seen(store: RecordStore, sid: str, loaded: Loaded, taken: list[dict]) 
     if not probe:
         return None
     action = {"verb": SEEN, "things": [e["seen"] for e in probe]}
-    _, events, results = run(engine, engine.copy(loaded.state), action, loaded.seed, len(loaded.records))
+    _state, events, results = run(engine, engine.copy(loaded.state), action, loaded.seed, len(loaded.records))
     store.drop_redo(sid)
     rec = {"idx": store.next_idx(sid), "action": action, "results": results, "events": events,
            "rules": engine.rules_version}
@@ -438,7 +438,7 @@ def _check_redo(loaded: Loaded, rows: list[dict]) -> None:
     for k, row in enumerate(rows):
         number = len(loaded.records) + k
         try:
-            state, _, _ = run(engine, state, row["action"], loaded.seed, number, row["results"])
+            state, _events, _results = run(engine, state, row["action"], loaded.seed, number, row["results"])
         except Exception as exc:  # any failure: it does not hold here
             rule = exc.rule if isinstance(exc, IllegalAction) else "Redo: an action keeps the results it recorded"
             why = getattr(exc, "message", None) or f"{type(exc).__name__}: {exc}"

@@ -22,6 +22,7 @@ from pathlib import Path
 from typing import Any, TypeVar
 
 from referee.model.errors import StorageError
+from referee.model.i18n import _, pgettext
 from referee.record import portable
 from referee.record.portable import COMMITS
 from referee.record.schema import (  # noqa: F401  (the schema's names, read here by older callers)
@@ -45,8 +46,8 @@ def default_path() -> Path:
     try:
         from platformdirs import user_data_path
     except ImportError:  # an install made before the dependency: say how to mend it
-        raise StorageError("platformdirs is not installed, so the default store cannot be placed: "
-                           "reinstall referee (pip install -e .) or give --db PATH") from None
+        raise StorageError(_("platformdirs is not installed, so the default store cannot be placed: reinstall "
+                             "referee (pip install -e .) or give --db PATH")) from None
     return user_data_path("referee", appauthor=False) / "referee.db"
 
 
@@ -74,7 +75,8 @@ class Store:
         except (sqlite3.DatabaseError, UnicodeDecodeError) as exc:
             raise self.error(exc, "open") from None
         except OSError as exc:
-            raise StorageError(f"cannot open the store {self.path}: {exc.strerror or exc}") from None
+            raise StorageError(_("cannot open the store {path}: {why}").format(path=self.path,
+                                                                              why=exc.strerror or exc)) from None
 
     # -- opening ---------------------------------------------------------------
     def _open_schema(self, timeout: float) -> None:
@@ -95,15 +97,16 @@ class Store:
 
     def _check_file(self) -> None:
         if self.path.is_dir():
-            raise StorageError(f"{self.path} is a folder, not a session store")
+            raise StorageError(_("{path} is a folder, not a session store").format(path=self.path))
         if self.path.exists() and self.path.stat().st_size > 0:
             try:
                 with open(self.path, "rb") as fh:
                     head = fh.read(16)
             except OSError as exc:
-                raise StorageError(f"cannot read {self.path}: {exc.strerror}") from None
+                raise StorageError(_("cannot read {path}: {why}").format(path=self.path, why=exc.strerror)) from None
             if head != SQLITE_MAGIC:
-                raise StorageError(f"{self.path} is not a referee store (not an SQLite file); left untouched")
+                raise StorageError(_("{path} is not a referee store (not an SQLite file); left untouched").format(
+                    path=self.path))
 
     def _create_file(self) -> None:
         """A new store is readable by its owner only: the file 0600 (SQLite gives its WAL and SHM
@@ -155,11 +158,12 @@ class Store:
             self._create()
             return
         if app_id != APPLICATION_ID:
-            raise StorageError(f"{self.path} is another program's SQLite database, not a referee store; left untouched")
+            raise StorageError(_("{path} is another program's SQLite database, not a referee store; left "
+                                 "untouched").format(path=self.path))
         if version > SCHEMA_VERSION:
-            raise StorageError(
-                f"{self.path} was written by a newer referee (store schema {version}, this one reads {SCHEMA_VERSION}); left untouched"
-            )
+            raise StorageError(_("{path} was written by a newer referee (store schema {version}, this one reads "
+                                 "{reads}); left untouched").format(path=self.path, version=version,
+                                                                    reads=SCHEMA_VERSION))
         if version < SCHEMA_VERSION and self.readonly:
             # a view on a store an older referee wrote: upgraded once (after its backup copy) by a
             # writer, then read; a store that truly cannot be written says so there
@@ -203,7 +207,8 @@ class Store:
         A failure rolls back only a transaction that is still open (SQLite ends some itself,
         e.g. on a full disk), and the SQLite error is named by `error`."""
         if self.readonly:
-            raise StorageError(f"the store {self.path} was opened for reading only; nothing was written")
+            raise StorageError(_("the store {path} was opened for reading only; nothing was written").format(
+                path=self.path))
         self.db.execute("BEGIN IMMEDIATE")
         self._dirty = set()
         try:
@@ -306,8 +311,6 @@ class Store:
             args = (game,)
         row = self.db.execute(sql + " ORDER BY used DESC, rowid DESC LIMIT 1", args).fetchone()
         if row is None:
-            from referee.model.i18n import _
-
             said = (_("no {game} session in {path}; start one with `referee {game} new ...`") if game
                     else _("no session in {path}; start one with `referee GAME new ...`"))
             raise StorageError(said.format(game=game, path=self.path))
@@ -418,26 +421,29 @@ def storage_error(exc: BaseException, path: Path, timeout: float = 10.0, doing: 
     text = str(exc)
     if name.startswith("SQLITE_READONLY") or "readonly" in text or "read-only" in text or (
             name.startswith(("SQLITE_CANTOPEN", "SQLITE_IOERR", "SQLITE_PERM")) and _not_writable(path)):
-        return StorageError(f"the store {path} is read-only: nothing was saved; check the permissions of the"
-                            " file and its folder (and that the disk is mounted for writing), or use --db for"
-                            " another store")
+        return StorageError(_("the store {path} is read-only: nothing was saved; check the permissions of the file "
+                              "and its folder (and that the disk is mounted for writing), or use --db for another "
+                              "store").format(path=path))
     if name.startswith(("SQLITE_BUSY", "SQLITE_LOCKED")) or "locked" in text:
-        return StorageError(f"the store {path} is busy: another program holds its lock (waited {timeout:g} s);"
-                            " nothing was changed; try again when it has finished, or close the program holding it")
+        return StorageError(_("the store {path} is busy: another program holds its lock (waited {seconds} s); "
+                              "nothing was changed; try again when it has finished, or close the program holding "
+                              "it").format(path=path, seconds=f"{timeout:g}"))
     if name == "SQLITE_FULL" or "disk is full" in text:
-        return StorageError(f"the disk holding the store {path} is full: nothing was saved; free some space"
-                            " and try again")
+        return StorageError(_("the disk holding the store {path} is full: nothing was saved; free some space and "
+                              "try again").format(path=path))
     if name.startswith(("SQLITE_CORRUPT", "SQLITE_NOTADB")) or isinstance(exc, (ValueError, UnicodeError)) \
             or "decode" in text or "malformed" in text:
-        return StorageError(f"the store {path} is damaged ({text}): restore it from a backup, or export the"
-                            " sessions that still read and import them into a new store (--db)")
+        return StorageError(_("the store {path} is damaged ({why}): restore it from a backup, or export the "
+                              "sessions that still read and import them into a new store (--db)").format(
+                                  path=path, why=text))
     if name.startswith("SQLITE_CANTOPEN"):
-        return StorageError(f"cannot open the store {path}: check that its folder exists and can be read"
-                            " and written, or use --db for another store")
+        return StorageError(_("cannot open the store {path}: check that its folder exists and can be read and "
+                              "written, or use --db for another store").format(path=path))
     if name.startswith(("SQLITE_IOERR", "SQLITE_PERM", "SQLITE_AUTH")):
-        return StorageError(f"the store {path} could not be read or written ({text}): check the disk and the"
-                            " file's permissions, or use --db for another store")
-    return StorageError(f"the store {path} failed while trying to {doing} it ({text}); nothing was saved")
+        return StorageError(_("the store {path} could not be read or written ({why}): check the disk and the "
+                              "file's permissions, or use --db for another store").format(path=path, why=text))
+    return StorageError(_("the store {path} failed while trying to {doing} it ({why}); nothing was saved").format(
+        path=path, doing=pgettext("doing", doing), why=text))
 
 
 def _not_writable(path: Path) -> bool:
@@ -511,11 +517,12 @@ def _decoding(method: Any) -> Any:
         try:
             return method(self, *args, **kwargs)
         except (ValueError, UnicodeError, TypeError, KeyError) as exc:
-            where = f"session '{args[0]}'" if args and isinstance(args[0], str) and method.__name__ in (
-                "session", "actions") else "a row"
-            raise StorageError(f"{where} in the store {self.path} is damaged (a row cannot be decoded: {exc});"
-                               " restore it from a backup, or export the sessions that still read (`referee"
-                               " sessions --all` marks the damaged ones)") from None
+            where = _("session '{id}'").format(id=args[0]) if args and isinstance(args[0], str) and \
+                method.__name__ in ("session", "actions") else _("a row")
+            raise StorageError(_("{where} in the store {path} is damaged (a row cannot be decoded: {why}); restore "
+                                 "it from a backup, or export the sessions that still read (`referee sessions "
+                                 "--all` marks the damaged ones)").format(where=where, path=self.path,
+                                                                          why=exc)) from None
 
     return read
 

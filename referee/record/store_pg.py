@@ -33,6 +33,7 @@ from typing import Any, TypeVar
 from urllib.parse import parse_qsl, unquote, urlsplit
 
 from referee.model.errors import StorageError
+from referee.model.i18n import _, pgettext
 from referee.record import portable
 from referee.record.portable import COMMITS
 from referee.record.schema import (
@@ -152,8 +153,8 @@ class PgStore:
         try:
             import psycopg
         except ImportError:
-            raise StorageError("a postgresql:// store needs psycopg 3: pip install 'referee[club]' (or "
-                               "'psycopg[binary]')") from None
+            raise StorageError(_("a postgresql:// store needs psycopg 3: pip install 'referee[club]' (or "
+                                 "'psycopg[binary]')")) from None
 
         self.url = url
         self.path = redact(url)  # what messages show: no password
@@ -167,12 +168,12 @@ class PgStore:
         try:
             conn = psycopg.connect(url, autocommit=True, connect_timeout=max(2, int(timeout)))
         except psycopg.Error as exc:
-            raise StorageError(f"cannot connect to the club server {self.path}: {self._clean(exc)}; check the"
-                               " address, that the server runs, and the role and password (URL, PG* variables"
-                               " or ~/.pgpass)") from None
+            raise StorageError(_("cannot connect to the club server {path}: {why}; check the address, that the "
+                                 "server runs, and the role and password (URL, PG* variables or ~/.pgpass)").format(
+                                     path=self.path, why=self._clean(exc))) from None
         except ValueError as exc:  # a malformed URL
-            raise StorageError(f"--db {self.path} is not a PostgreSQL URL psycopg can read ({self._clean(exc)})") \
-                from None
+            raise StorageError(_("--db {path} is not a PostgreSQL URL psycopg can read ({why})").format(
+                path=self.path, why=self._clean(exc))) from None
         self.db: Any = _PgGuarded(conn, self)
         self.db.execute(f"SET lock_timeout = {int(timeout * 1000)}")
         # The row locks keep terminals apart; a stricter level (the URL's options, the database's
@@ -322,7 +323,8 @@ class PgStore:
     def write(self) -> Iterator[None]:
         """One write transaction; the sessions it touches are locked as it reaches them."""
         if self.readonly:
-            raise StorageError(f"the store {self.path} was opened for reading only; nothing was written")
+            raise StorageError(_("the store {path} was opened for reading only; nothing was written").format(
+                path=self.path))
         self._writing, self._locked, self._foreign = True, [], set()
         self._dirty = set()
         try:
@@ -348,8 +350,8 @@ class PgStore:
 
     def refuse_foreign(self, sid: str) -> None:
         if sid in self._foreign:
-            raise StorageError(f"the club server refused: this table may not change session {sid} (it is "
-                               "another table's); nothing was saved")
+            raise StorageError(_("the club server refused: this table may not change session {sid} (it is another "
+                                 "table's); nothing was saved").format(sid=sid))
 
     def new_session_id(self, game: str) -> str:
         sid = portable.new_session_id(self, game)
@@ -469,10 +471,11 @@ class PgStore:
             args = (game,)
         row = self.db.execute(sql + " ORDER BY used DESC, rowid DESC LIMIT 1", args).fetchone()
         if row is None:
-            what = f"{game} session" if game else "session"
-            hint = f"`referee {game} new ...`" if game else "`referee GAME new ...`"
-            raise StorageError(f"no {what} of this role ({self.login()}) in {self.path}; start one with {hint}, "
-                               "or name another with --session")
+            said = (_("no {game} session of this role ({role}) in {path}; start one with `referee {game} new ...`, "
+                      "or name another with --session") if game else
+                    _("no session of this role ({role}) in {path}; start one with `referee GAME new ...`, or name "
+                      "another with --session"))
+            raise StorageError(said.format(game=game, role=self.login(), path=self.path))
         return row[0]
 
     def login(self) -> str:
@@ -490,8 +493,8 @@ class PgStore:
         self.refuse_foreign(sid)
         leagues = self.leagues_of(sid) if deleted else []
         if leagues and not self._privileged("league_sessions", "DELETE"):
-            raise StorageError(f"session {sid} counts in the league {', '.join(leagues)}: only the organiser may "
-                               "delete it; nothing was changed")
+            raise StorageError(_("session {sid} counts in the league {leagues}: only the organiser may delete it; "
+                                 "nothing was changed").format(sid=sid, leagues=", ".join(leagues)))
         for league in leagues:
             self._league_log(league, f"{sid} deleted")
         portable.mark_deleted(self, sid, deleted)
@@ -542,25 +545,28 @@ class PgStore:
         text = self._clean(exc)
         if isinstance(exc, pe.InsufficientPrivilege):
             if "league" in text:
-                return StorageError("the club server refused: this role may not "
-                                    + ("read the leagues" if doing == "read" else "manage the leagues")
-                                    + f" ({text})")
+                said = (_("the club server refused: this role may not read the leagues ({why})") if doing == "read"
+                        else _("the club server refused: this role may not manage the leagues ({why})"))
+                return StorageError(said.format(why=text))
             if self._writing and self._locked:
-                return StorageError(f"the club server refused: this table may not change session {self._locked[-1]}"
-                                    f" ({text}); nothing was saved")
-            return StorageError(f"the club server refused: this role may not {doing} that ({text})")
+                return StorageError(_("the club server refused: this table may not change session {sid} ({why}); "
+                                      "nothing was saved").format(sid=self._locked[-1], why=text))
+            return StorageError(_("the club server refused: this role may not {doing} that ({why})").format(
+                doing=pgettext("doing", doing), why=text))
         if isinstance(exc, (pe.SerializationFailure, pe.DeadlockDetected)):
-            what = "a deadlock" if isinstance(exc, pe.DeadlockDetected) else "a serialization failure"
-            return StorageError(f"the club server rolled back this change: {what} with another terminal's at the "
-                                f"same moment ({text}); nothing was saved; try again")
+            what = _("a deadlock") if isinstance(exc, pe.DeadlockDetected) else _("a serialization failure")
+            return StorageError(_("the club server rolled back this change: {what} with another terminal's at the "
+                                  "same moment ({why}); nothing was saved; try again").format(what=what, why=text))
         if isinstance(exc, (pe.LockNotAvailable, pe.QueryCanceled)):
-            what = f"session {self._locked[-1]}" if self._locked else "the store"
-            return StorageError(f"the store {self.path} is busy: another terminal is writing {what} (waited "
-                                f"{self.timeout:g} s); nothing was changed; try again when it has finished")
+            what = _("session {sid}").format(sid=self._locked[-1]) if self._locked else _("the store")
+            return StorageError(_("the store {path} is busy: another terminal is writing {what} (waited {seconds} "
+                                  "s); nothing was changed; try again when it has finished").format(
+                                      path=self.path, what=what, seconds=f"{self.timeout:g}"))
         if isinstance(exc, pe.OperationalError):
-            return StorageError(f"lost the connection to the club server {self.path} ({text}); nothing more was "
-                                "saved; check the network and try again")
-        return StorageError(f"the store {self.path} failed while trying to {doing} it ({text}); nothing was saved")
+            return StorageError(_("lost the connection to the club server {path} ({why}); nothing more was saved; "
+                                  "check the network and try again").format(path=self.path, why=text))
+        return StorageError(_("the store {path} failed while trying to {doing} it ({why}); nothing was saved").format(
+            path=self.path, doing=pgettext("doing", doing), why=text))
 
     # -- what SQLite says its own way ----------------------------------------------------------
     def session_list(self, game: str | None = None, include_over: bool = False,

@@ -22,6 +22,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from referee.model.errors import StorageError
+from referee.model.i18n import _
 from referee.record.chain import canonical_json, commitment, link_text
 from referee.record.schema import SCHEMA_VERSION, SEAL_COLUMNS, table_ddl
 
@@ -45,16 +46,18 @@ def upgrade(store: SqlStore) -> None:
     try:
         db.execute("BEGIN IMMEDIATE")
     except (sqlite3.OperationalError, StorageError) as exc:  # the store maps SQLite's errors
-        why = "another program holds it" if "lock" in str(exc) or "busy" in str(exc) else str(exc)
-        raise StorageError(f"the store {store.path} needs an upgrade to schema {SCHEMA_VERSION} and cannot be "
-                           f"written now ({why}); run referee once where it can write the file") from None
+        why = _("another program holds it") if "lock" in str(exc) or "busy" in str(exc) else str(exc)
+        raise StorageError(_("the store {path} needs an upgrade to schema {version} and cannot be written now "
+                             "({why}); run referee once where it can write the file").format(
+                                 path=store.path, version=SCHEMA_VERSION, why=why)) from None
     try:
         version = db.execute("PRAGMA user_version").fetchone()[0]
         if version >= SCHEMA_VERSION:  # another process upgraded it meanwhile
             db.execute("COMMIT")
             return
         if version not in (1, 2, 3):
-            raise StorageError(f"{store.path} has store schema {version}, which this referee cannot upgrade; left untouched")
+            raise StorageError(_("{path} has store schema {version}, which this referee cannot upgrade; left "
+                                 "untouched").format(path=store.path, version=version))
         backup = backup_path(Path(store.path), version)
         # a second connection reads the file as committed (our write lock lets readers in)
         src = sqlite3.connect(str(store.path), timeout=5.0)

@@ -26,6 +26,7 @@ from starlette.routing import Route
 from starlette.types import ASGIApp, Receive, Scope, Send
 
 from referee.cli.web import page
+from referee.model.i18n import _
 
 if TYPE_CHECKING:
     from referee.record.protocol import RecordStore
@@ -122,7 +123,7 @@ class Watcher(threading.Thread):
         try:
             return self.render(store, key)
         except Exception as exc:  # a defect in a board's drawing: never the end of the server
-            return page.message_fragment("Cannot draw this table", f"{type(exc).__name__}: {exc}")
+            return page.message_fragment(_("Cannot draw this table"), f"{type(exc).__name__}: {exc}")
 
 
 def render_key(store: RecordStore, key: str, fixed: str | None, base: str) -> tuple[str, str]:
@@ -136,15 +137,15 @@ def render_key(store: RecordStore, key: str, fixed: str | None, base: str) -> tu
     if sid is None:  # the table most recently played at, finished or not
         rows = store.sessions(include_over=True)
         if not rows:
-            return page.message_fragment("No game yet", "Start one at the terminal; it shows here.")
+            return page.message_fragment(_("No game yet"), _("Start one at the terminal; it shows here."))
         sid = rows[0]["id"]
     try:
         meta = store.session(sid)
         if meta["status"] == "deleted":
-            return page.message_fragment("Deleted", f"The session {sid} was deleted.")
+            return page.message_fragment(_("Deleted"), _("The session {sid} was deleted.").format(sid=sid))
         return page.table_fragment(session.load(store, sid))
     except RefereeError as exc:
-        return page.message_fragment("Not available", f"{sid}: {exc.message}")
+        return page.message_fragment(_("Not available"), f"{sid}: {exc.message}")
 
 
 class Guard:
@@ -159,13 +160,13 @@ class Guard:
             await self.app(scope, receive, send)
             return
         if scope["method"] not in ("GET", "HEAD"):
-            response: Response = PlainTextResponse("Read-only: only GET.", status_code=405,
+            response: Response = PlainTextResponse(_("Read-only: only GET."), status_code=405,
                                                    headers={"Allow": "GET, HEAD"})
             await response(scope, receive, send)
             return
         first = scope["path"].lstrip("/").split("/", 1)[0].encode()
         if not secrets.compare_digest(first, self.token):
-            await PlainTextResponse("Forbidden: scan the address the referee printed.",
+            await PlainTextResponse(_("Forbidden: scan the address the referee printed."),
                                     status_code=403)(scope, receive, send)
             return
         await self.app(scope, receive, send)
@@ -211,7 +212,7 @@ def build(token: str, open_reader: Callable[[], Any], fixed: str | None) -> tupl
     async def show(key: str) -> Response:
         found = await hub.wait_for(key, 10.0)
         if found is None:
-            return PlainTextResponse("The table is not ready; reload.", status_code=503)
+            return PlainTextResponse(_("The table is not ready; reload."), status_code=503)
         version, title, fragment = found
         events = f"{base}events?k={key}"
         return HTMLResponse(page.document(title, fragment, version, events), headers=page.HEADERS)
@@ -221,13 +222,13 @@ def build(token: str, open_reader: Callable[[], Any], fixed: str | None) -> tupl
 
     async def chooser(request: Request) -> Response:
         if fixed is not None:
-            return PlainTextResponse("Only one table is served.", status_code=404)
+            return PlainTextResponse(_("Only one table is served."), status_code=404)
         return await show(ALL)
 
     async def one(request: Request) -> Response:
         sid = request.path_params["sid"]
         if not SID.match(sid) or (fixed is not None and sid != fixed):
-            return PlainTextResponse("No such table here.", status_code=404)
+            return PlainTextResponse(_("No such table here."), status_code=404)
         return await show(f"s:{sid}")
 
     async def events(request: Request) -> Response:
@@ -235,7 +236,7 @@ def build(token: str, open_reader: Callable[[], Any], fixed: str | None) -> tupl
         allowed = (key in (CURRENT, ALL) and fixed is None) or (
             key.startswith("s:") and SID.match(key[2:]) and (fixed is None or key[2:] == fixed))
         if not allowed:
-            return PlainTextResponse("No such table here.", status_code=404)
+            return PlainTextResponse(_("No such table here."), status_code=404)
         return StreamingResponse(stream(key), media_type="text/event-stream",
                                  headers={**page.HEADERS, "X-Accel-Buffering": "no"})
 

@@ -11,6 +11,8 @@ import hashlib
 from html import escape
 from typing import Any
 
+from referee.model.i18n import _, language, pgettext
+
 LAST = 8  # actions shown in words, most recent first
 
 CSS = """
@@ -65,14 +67,15 @@ ul.tables a{display:block;background:var(--card);border:1px solid var(--line);bo
 SCRIPT = """
 (function(){
 var main=document.getElementById('table'),live=document.getElementById('live');
-if(!window.EventSource){live.textContent='reload to update';return;}
+var say=function(k){return live.getAttribute('data-'+k);};
+if(!window.EventSource){live.textContent=say('reload');return;}
 var src=new EventSource(main.getAttribute('data-events'));
 src.addEventListener('table',function(e){
 var d=JSON.parse(e.data);
 if(d.v!==main.getAttribute('data-v')){main.innerHTML=d.html;main.setAttribute('data-v',d.v);document.title=d.title;}
-live.textContent='live';live.className='on';});
-src.onopen=function(){live.textContent='live';live.className='on';};
-src.onerror=function(){live.textContent='reconnecting';live.className='off';};
+live.textContent=say('live');live.className='on';});
+src.onopen=function(){live.textContent=say('live');live.className='on';};
+src.onerror=function(){live.textContent=say('reconnecting');live.className='off';};
 })();
 """
 
@@ -91,13 +94,17 @@ HEADERS = {"Content-Security-Policy": CSP, "X-Content-Type-Options": "nosniff",
 
 
 def document(title: str, fragment: str, version: str, events: str) -> str:
-    """The whole page: the fragment now, and the script that swaps in each pushed one."""
-    return ("<!doctype html><html lang=\"en\"><head><meta charset=\"utf-8\">"
+    """The whole page: the fragment now, and the script that swaps in each pushed one. Its
+    words are the table's language; the script's (live, reconnecting) are read from `#live`,
+    so the script, and its hash in the CSP, stay the same in every language."""
+    said = {"live": _("live"), "reconnecting": _("reconnecting"), "reload": _("reload to update")}
+    words = "".join(f' data-{k}="{escape(v)}"' for k, v in said.items())
+    return (f"<!doctype html><html lang=\"{language()}\"><head><meta charset=\"utf-8\">"
             "<meta name=\"viewport\" content=\"width=device-width,initial-scale=1\">"
             "<meta name=\"color-scheme\" content=\"light dark\">"
             "<link rel=\"icon\" href=\"data:,\">"
             f"<title>{escape(title)}</title><style>{CSS}</style></head><body>"
-            "<header><b>referee · live table</b><span id=\"live\">connecting</span></header>"
+            f"<header><b>{escape(_('referee · live table'))}</b><span id=\"live\"{words}>{escape(_('connecting'))}</span></header>"
             f"<main id=\"table\" data-events=\"{escape(events)}\" data-v=\"{escape(version)}\">"
             f"{fragment}</main><script>{SCRIPT}</script></body></html>")
 
@@ -108,16 +115,16 @@ def _players(summary: dict) -> str:
     rows = []
     has_score = any(p.get("score") is not None for p in summary["players"])
     for p in summary["players"]:
-        extra = [f"{k} {v}" if not isinstance(v, str) else v for k, v in p.items()
+        extra = [f"{_(k)} {v}" if not isinstance(v, str) else _word(k, v) for k, v in p.items()
                  if k not in ("name", "score") and isinstance(v, str | int) and not isinstance(v, bool)]
         if p.get("alive") is False:
-            extra.append("out")
+            extra.append(_("out"))
         mark = " ★" if p["name"] in winners else ""
         cls = ' class="win"' if p["name"] in winners else ""
         score = f'<td class="score">{p["score"]}</td>' if has_score else ""
         rows.append(f"<tr{cls}><th>{escape(str(p['name']))}{mark} <small>{escape(', '.join(map(str, extra)))}</small>"
                     f"</th>{score}</tr>")
-    head = "<tr><th>player</th>" + ("<th>score</th>" if has_score else "") + "</tr>"
+    head = f"<tr><th>{escape(_('player'))}</th>" + (f"<th>{escape(_('score'))}</th>" if has_score else "") + "</tr>"
     return f'<table class="players"><thead>{head}</thead><tbody>{"".join(rows)}</tbody></table>'
 
 
@@ -125,8 +132,9 @@ def _pending(summary: dict) -> str:
     items = []
     for p in summary.get("pending") or []:
         choices = ", ".join(map(str, (p.get("choices") or [])[:12]))
-        items.append(f'<p class="wait">Waiting for <b>{escape(str(p.get("player")))}</b>: '
-                     f'{escape(str(p.get("decision")))}' + (f" ({escape(choices)})" if choices else "") + "</p>")
+        who = f'<b>{escape(str(p.get("player")))}</b>'
+        items.append('<p class="wait">' + escape(_("Waiting for {player}: {decision}")).format(
+                     player=who, decision=escape(_(str(p.get("decision"))))) + (f" ({escape(choices)})" if choices else "") + "</p>")
     return "".join(items)
 
 
@@ -134,7 +142,7 @@ def _last(engine: Any, records: list[dict]) -> str:
     """The last actions in words: what the referee said after each (the `log`'s words)."""
     shown = [r for r in records if r["action"].get("verb") != "new"][-LAST:]
     if not shown:
-        return '<p class="note">No action yet.</p>'
+        return f'<p class="note">{escape(_("No action yet."))}</p>'
     items = []
     for r in reversed(shown):
         said = "".join(f"<p>{escape(str(e.get('text', '')))}</p>" for e in r.get("events") or [] if e.get("text"))
@@ -149,34 +157,44 @@ def table_fragment(loaded: Any) -> tuple[str, str]:
     title = f"{engine.title} · {loaded.id}" + (f" ({name})" if name else "")
     parts = [f"<h1>{escape(title)}</h1>"]
     if summary.get("over"):
-        winners = ", ".join(summary.get("winners") or []) or "nobody"
+        winners = ", ".join(summary.get("winners") or []) or _("nobody")
         outcome = f" · {summary['outcome']}" if summary.get("outcome") else ""
-        parts.append(f'<p class="over">Game over · winner: {escape(winners)}{escape(outcome)}</p>')
-        parts.append("<h2>Final scores</h2>")
+        over = _("Game over · winner: {winners}").format(winners=winners)
+        parts.append(f'<p class="over">{escape(over)}{escape(outcome)}</p>')
+        parts.append(f"<h2>{escape(_('Final scores'))}</h2>")
     else:
         current = summary.get("current")
-        head = f"{current} to play · " if current else ""
-        parts.append(f'<p class="status">{escape(head)}{escape(engine.turn_word)} {escape(str(summary.get("turn")))}'
-                     f' · {escape(str(summary.get("phase")))}</p>')
+        head = _("{player} to play").format(player=current) + " · " if current else ""
+        parts.append(f'<p class="status">{escape(head)}{escape(_(engine.turn_word))} {escape(str(summary.get("turn")))}'
+                     f' · {escape(_(str(summary.get("phase"))))}</p>')
         parts.append(_pending(summary))
     if summary.get("over") or any(p.get("score") is not None for p in summary["players"]):
         parts.append(_players(summary))
-    parts.append("<h2>The table</h2>" + engine.board_html(loaded.state))
-    parts.append("<h2>Last actions</h2>" + _last(engine, loaded.records))
+    parts.append(f"<h2>{escape(_('The table'))}</h2>" + engine.board_html(loaded.state))
+    parts.append(f"<h2>{escape(_('Last actions'))}</h2>" + _last(engine, loaded.records))
     return title, "".join(parts)
 
 
 def chooser_fragment(sessions: list[dict], base: str) -> tuple[str, str]:
     """Every open session of the store, each a link to its table."""
     if not sessions:
-        return "No open game", '<h1>No open game</h1><p class="note">Start one at the terminal; it shows here.</p>'
+        none, start = _("No open game"), _("Start one at the terminal; it shows here.")
+        return none, f'<h1>{escape(none)}</h1><p class="note">{escape(start)}</p>'
     items = []
     for s in sessions:
         players = ", ".join(str(p.get("name")) for p in (s.get("summary") or {}).get("players", []))
         label = f"{s['game']} · {s['id']}" + (f" ({s['name']})" if s.get("name") else "")
         items.append(f'<li><a href="{escape(base)}s/{escape(s["id"])}"><b>{escape(label)}</b><br>'
                      f"<small>{escape(players)}</small></a></li>")
-    return "Open games", f'<h1>Open games</h1><ul class="tables">{"".join(items)}</ul>'
+    title = _("Open games")
+    return title, f'<h1>{escape(title)}</h1><ul class="tables">{"".join(items)}</ul>'
+
+
+def _word(key: str, value: str) -> str:
+    """A player's word from the summary (a colour, a god) in the table's language."""
+    if key in ("color", "colour"):
+        return pgettext("colour", value)
+    return _(value)
 
 
 def message_fragment(title: str, text: str) -> tuple[str, str]:

@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from html import escape
 
+from referee.model.i18n import N_, _, elide, pgettext
+
 from .board import FILES, ZONE, ZONES
 from .pond import QUEEN, in_pond, occupied, reserve
 from .state import CroaState
@@ -30,7 +32,13 @@ NAMES = {"lilypad": "lily pad", "mosquito": "mosquito", "mud": "mud", "pike": "p
 
 
 def tile_name(kind: str) -> str:
-    return NAMES.get(kind) or f"male {kind[-1]}"
+    """A tile's name in the table's language (`lily pad`, `nénuphar`; `male 3`, `mâle3`)."""
+    if kind in NAMES:
+        said = pgettext("tile", kind)
+        return NAMES[kind] if said == kind else said
+    english = f"male {kind[-1]}"
+    said = pgettext("tile", "male{n}")
+    return english if said == "male{n}" else said.format(n=kind[-1])
 
 
 def _frogs(state: CroaState, refs: list[list[int]], x: int, y: int) -> tuple[list[str], list[str]]:
@@ -54,22 +62,22 @@ def _frogs(state: CroaState, refs: list[list[int]], x: int, y: int) -> tuple[lis
                    f'stroke-width="{2 if i == QUEEN else 1}"{dash}/>')
         if i == QUEEN:
             out.append(f'<text x="{cx:.1f}" y="{cy + 3.5:.1f}" class="q" '
-                       f'fill="{"#111" if col["color"] in ("yellow", "white", "pink") else "#fff"}">Q</text>')
+                       f'fill="{"#111" if col["color"] in ("yellow", "white", "pink") else "#fff"}">{escape(pgettext("queen mark", "Q"))}</text>')
     if len(order) > 4:
         out.append(f'<text x="{x + 0.7 * CELL:.1f}" y="{y + 0.86 * CELL:.1f}" class="n">'
                    f'+{len(order) - 3}</text>')
     for c, i in order:
         col = state["colonies"][c]
-        kind = "queen" if i == QUEEN else "servant"
-        note = " (stuck in the mud)" if col["frogs"][i]["stuck"] else ""
-        words.append(f"{col['name']}'s {kind}{note}")
+        kind = _("{name}'s queen") if i == QUEEN else _("{name}'s servant")
+        note = _(" (stuck in the mud)") if col["frogs"][i]["stuck"] else ""
+        words.append(elide(kind.format(name=col["name"])) + note)
     return out, words
 
 
 def pond_svg(state: CroaState) -> str:
     occ = occupied(state)
     parts = [f'<svg class="pond" viewBox="0 0 {SIZE} {SIZE}" role="img" '
-             f'aria-label="The pond: 8 by 8 squares, a1 bottom left" xmlns="http://www.w3.org/2000/svg">']
+             f'aria-label="{escape(_("The pond: 8 by 8 squares, a1 bottom left"))}" xmlns="http://www.w3.org/2000/svg">']
     for rank in range(8, 0, -1):
         for fi, f in enumerate(FILES):
             sq = f"{f}{rank}"
@@ -87,7 +95,7 @@ def pond_svg(state: CroaState) -> str:
             frogs, said = _frogs(state, occ.get(sq, []), x, y)
             parts += frogs
             words += said
-            said_all = ", ".join(([] if tile else ["face down"]) + words[1:])
+            said_all = ", ".join(([] if tile else [_("face down")]) + words[1:])
             parts.append(f"<title>{escape(f'{sq}: {said_all}')}</title></g>")
     for i in range(9):  # zone borders: thick every four squares
         w = 2.5 if i in (0, 4, 8) else 0
@@ -111,14 +119,14 @@ def colonies_html(state: CroaState) -> str:
     rows = []
     for c, col in enumerate(state["colonies"]):
         if not col["alive"]:
-            status = "eliminated"
+            status = N_("eliminated")
         elif state["winner"] == c:
-            status = "winner"
+            status = N_("winner")
         elif c == state["current"]:
-            status = "to play"
+            status = N_("to play")
         else:
-            status = "waiting"
-        males = "".join(m[-1] for m in col["males"]) or "none"
+            status = N_("waiting")
+        males = "".join(m[-1] for m in col["males"]) or _("none")
         cards = ""
         if state.get("cards"):
             cards = f"<td>{len(col['hand'])}{' + force' if col.get('force') else ''}</td>"
@@ -126,27 +134,28 @@ def colonies_html(state: CroaState) -> str:
                f'fill="{FROG.get(col["color"], "#777")}" stroke="#111"/></svg>')
         alive = col["alive"]
         rows.append(f'<tr class="{escape(status.replace(" ", "-"))}"><th>{dot} {escape(col["name"])}'
-                    f' <small>{escape(col["color"])}</small></th><td>{escape(status)}</td>'
+                    f' <small>{escape(pgettext("colour", col["color"]))}</small></th><td>{escape(_(status))}</td>'
                     f'<td>{in_pond(state, c) if alive else "-"}</td><td>{reserve(state, c) if alive else "-"}</td>'
                     f"<td>{escape(males)}</td>{cards}</tr>")
-    head = ("<tr><th>colony</th><th>status</th><th>pond</th><th>res.</th><th>males</th>"
-            + ("<th>cards</th>" if state.get("cards") else "") + "</tr>")
+    words = [_("colony"), _("status"), _("pond"), _("res."), _("males")] + ([_("cards")] if state.get("cards") else [])
+    head = "<tr>" + "".join(f"<th>{escape(w)}</th>" for w in words) + "</tr>"
     return f'<table class="grid"><thead>{head}</thead><tbody>{"".join(rows)}</tbody></table>'
 
 
 def piles_html(state: CroaState) -> str:
     """How many tiles each zone still has face down (the count only: what they are is hidden)."""
-    cells = "".join(f"<li>{z}: {sum(state['piles'][z].values())}</li>" for z in ZONES)
-    return f'<p class="note">Tiles still face down by zone:</p><ul class="inline">{cells}</ul>'
+    cells = "".join(f"<li>{escape(pgettext('colour', z))}: {sum(state['piles'][z].values())}</li>" for z in ZONES)
+    return f'<p class="note">{escape(_("Tiles still face down by zone:"))}</p><ul class="inline">{cells}</ul>'
 
 
 def legend_html() -> str:
     kinds = [*TILE, "male"]
     items = "".join(f'<li><svg class="dot" viewBox="0 0 10 10" aria-hidden="true"><rect width="10" height="10" '
-                    f'rx="2" fill="{TILE.get(k, MALE_TILE)}"/></svg> {CODES.get(k, "M1-M6")} {escape(tile_name(k) if k != "male" else "males")}</li>'
+                    f'rx="2" fill="{TILE.get(k, MALE_TILE)}"/></svg> {CODES.get(k, "M1-M6")} {escape(tile_name(k) if k != "male" else _("males"))}</li>'
                     for k in kinds)
-    return (f'<ul class="inline legend">{items}</ul><p class="note">Q: a queen; small discs: servants; '
-            "a dashed edge: stuck in the mud. A square without a tile is still face down.</p>")
+    note = _("Q: a queen; small discs: servants; a dashed edge: stuck in the mud. A square without a tile "
+             "is still face down.")
+    return f'<ul class="inline legend">{items}</ul><p class="note">{escape(note)}</p>'
 
 
 def board_html(state: CroaState) -> str:
