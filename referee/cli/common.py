@@ -126,14 +126,10 @@ class GameGroup(SuggestingGroup):
             from referee.model.i18n import fold
 
             name = self.aliases.get(fold(name), name)
-        cmd = super().get_command(ctx, name)
-        if cmd is not None:
-            localize(cmd)
-        return cmd
+        return super().get_command(ctx, name)  # localized there
 
     def format_help(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
-        localize(self)
-        for cmd in self.commands.values():
+        for cmd in self.commands.values():  # the command list's short help, in the table's words
             localize(cmd)
         super().format_help(ctx, formatter)
 
