@@ -32,7 +32,7 @@ def test_croa_hand_shows_the_one_hand_asked_for():
     t = Table("croa", NEW, seed=None)
     bob = t.state["colonies"][1]["hand"]
     out = t.run(["hand", "blue"])
-    assert out.code == 0 and out.result == {"player": "Bob", "hand": bob}
+    assert out.code == 0 and out.result == {"player": "Bob", "hand": bob, "playable": {}}  # not his turn
     from click.testing import CliRunner
 
     from referee.cli import cli

@@ -164,7 +164,11 @@ def hints(live: Live, group: click.Group, player: str | None = None, limit: int 
     out: list[dict] = []
     seen: set[str] = set()
     truncated = False
-    for action in engine.legal_actions(state):
+    legal = engine.legal_actions(state)
+    first: dict[Any, dict] = {}  # each verb's first legal action, as listed (before `shown_actions`)
+    for action in legal:
+        first.setdefault(action.get("verb"), action)
+    for action in engine.shown_actions(state, legal):
         verb = action.get("verb")
         cmd = group.get_command(ctx, verb) if isinstance(verb, str) else None
         if cmd is None:
@@ -194,7 +198,7 @@ def hints(live: Live, group: click.Group, player: str | None = None, limit: int 
     for a in out:
         verb = a["words"][0]
         if not rolled.get(verb):
-            rolled[verb] = _result_note(live, verb, a["action"])
+            rolled[verb] = _result_note(live, verb, first.get(a["action"].get("verb"), a["action"]))
         fields.setdefault(verb, {}).update(a.get("free") or {})
     notes = {verb: "; ".join(n for n in (rolled[verb], _free_note({"free": fields[verb]})) if n)
              for verb in rolled}
@@ -237,7 +241,7 @@ def _result_note(live: Live, verb: str, action: dict) -> str:
     if declared is None:
         return ""
     options = [f"{f.option} {f.metavar or f.name.upper()}" for f in declared.fields if f.result and f.option]
-    if not options or not _needs_result(live, action):
+    if not options or not live.engine.results_typed(live.state) or not _needs_result(live, action):
         return ""
     # else the referee does
     return _("add {options} for what the table drew or rolled").format(options=or_list(options))

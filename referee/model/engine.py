@@ -312,6 +312,17 @@ class Engine:
                            for a in verb.options(state))
         return out
 
+    def results_typed(self, state: Any) -> bool:
+        """Whether the table may type a random result now (a die it rolled, a tile it turned
+        over); False when the referee alone draws them (hints then do not offer the option)."""
+        return True
+
+    def shown_actions(self, state: Any, actions: list[Action]) -> list[Action]:
+        """The legal `actions` as the table's shared screen shows them (hints): what only one
+        player may know (a card in a hand the referee dealt) is left out, such an action shown
+        by its placeholder, once. Default: as listed."""
+        return actions
+
     def playout_choices(self, state: Any) -> list[Action]:
         """What a random playout draws from now (repeats weigh): each open verb's `sample`,
         else its legal actions, as `playout_action` fills them in, less those it leaves out."""

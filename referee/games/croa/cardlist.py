@@ -135,3 +135,40 @@ def _forms(state: CroaState, c: int, key: str) -> list[Action]:
     if key in ("bodyguard", "not_even_dead"):
         return onto(NEIGHBOURS[queen], **{"from": frog_name(state, [c, QUEEN])})
     return []
+
+
+def shown_cards(state: CroaState, actions: list[Action]) -> list[Action]:
+    """The legal actions as the table's screen shows them. With hands the referee dealt, a card
+    in a hand is its player's (`croa hand NAME` shows it): a `card` entry tells only that the
+    colony may play one (`card CARD`), and while a window waits every colony asked that holds
+    a card is shown so, whether its hand answers or not (being asked tells nothing). The force
+    lies face up: losing it is shown, the card discarded then is not."""
+    if not state.get("cards") or not state.get("deal"):
+        return actions
+    out: list[Action] = []
+    for a in actions:
+        shown = a
+        if a.get("verb") == "card" and a.get("card") == "the_force":
+            shown = {**a, "discard": CARD} if "discard" in a else a
+        elif a.get("verb") == "card":
+            shown = {"verb": "card", "card": CARD, **({"player": a["player"]} if "player" in a else {})}
+        if shown not in out:
+            out.append(shown)
+    asked = sorted({data(p)["c"] for p in state["pending"] if p["decision"] in ANSWERS})
+    for c in asked:
+        col = state["colonies"][c]
+        cover: Action = {"verb": "card", "card": CARD, "player": col["name"]}
+        if col["alive"] and col["hand"] and cover not in out:
+            out.append(cover)
+    return out
+
+
+def playable(state: CroaState, c: int) -> dict[str, list[Action]]:
+    """The cards colony `c` may play now, each with the actions that play it (its own view)."""
+    name = state["colonies"][c]["name"]
+    out: dict[str, list[Action]] = {}
+    for a in card_options(state):
+        mine = a.get("player") == name or ("player" not in a and c == state["current"])
+        if mine and a["card"] != CARD and not a.get("lost"):
+            out.setdefault(a["card"], []).append(a)
+    return out

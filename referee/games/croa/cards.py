@@ -258,6 +258,15 @@ def _holds_no(state: CroaState, c: int, key: str) -> IllegalAction:
                          N_("Card module (module cartes): play from your hand"))
 
 
+def _hand_note(state: CroaState, c: int) -> str:
+    """A hand as a refusal may name it: a dealt hand is its player's (`croa hand NAME`), the
+    cards of a real hand the referee saw face up are the table's."""
+    col = state["colonies"][c]
+    if state["deal"]:
+        return _("`croa hand {name}` shows what {name} holds").format(name=col["name"])
+    return _("hand: {hand}").format(hand=", ".join(col["hand"]))
+
+
 def _unseen_note(state: CroaState, c: int, key: str) -> str:
     if state["colonies"][c]["hand"] and not unseen(state, key):
         return _("every {card} lies face up").format(card=title(key))
@@ -550,11 +559,11 @@ def lose_force(state: CroaState, c: int, key: str, action: Action, ctx: Ctx) -> 
             _check_name(thrown, typed)
         if thrown is None and HIDDEN not in col["hand"]:
             raise IllegalAction(_("{name} holds {n} cards and must discard one: add --discard CARD "
-                                  "(hand: {hand})").format(name=col["name"], n=len(col["hand"]),
-                                                           hand=", ".join(col["hand"])), RULE_FORCE)
+                                  "({held})").format(name=col["name"], n=len(col["hand"]),
+                                                     held=_hand_note(state, c)), RULE_FORCE)
         if thrown is not None and not may_hold(state, c, thrown):
-            raise IllegalAction(_("{name} holds no {card} (hand: {hand})").format(
-                name=col["name"], card=title(thrown), hand=", ".join(col["hand"])), RULE_FORCE)
+            raise IllegalAction(_("{name} holds no {card} ({held})").format(
+                name=col["name"], card=title(thrown), held=_hand_note(state, c)), RULE_FORCE)
     col["force"] = False
     state["discard"]["the_force"] = state["discard"].get("the_force", 0) + 1
     ctx.say(_("{name} loses the force: back to hands of {n}.").format(name=col["name"], n=HAND))

@@ -49,11 +49,45 @@ def new(players: list[str] | None, digital: bool | None, cards: bool | None, dea
 
 def hand(engine: Any, state: Any, player: str) -> Answer:
     """The cards the referee dealt to one colony."""
+    from referee.model.i18n import _
+
+    from .cardlist import playable
     from .cards import dealt_hand
     from .render import hand_text
 
     col = dealt_hand(state, engine.resolve_player(state, player))
-    return Answer({"player": col["name"], "hand": list(col["hand"])}, (hand_text(col, shown=True),))
+    c = next(i for i, other in enumerate(state["colonies"]) if other is col)
+    now = playable(state, c)
+    lines = [hand_text(col, shown=True)]
+    if now:
+        lines.append(_("Playable now (`croa card NAME ...`):"))
+        for key, ways in now.items():  # one line per way to play it (grouped), under its name
+            targets = _targets(ways)
+            lines.append(f"  {key}" + (f": {targets[0]}" if targets else ""))
+            lines += [" " * (len(key) + 4) + more for more in targets[1:]]
+    return Answer({"player": col["name"], "hand": list(col["hand"]),
+                   "playable": {key: [{k: v for k, v in a.items() if k != "verb"} for a in ways]
+                                for key, ways in now.items()}}, ("\n".join(lines),))
+
+
+def _targets(ways: list[dict]) -> list[str]:
+    """How a card can be played: `--male male1|male2`, or `--from a1 --to a3|c3` then
+    `--from a2 --to a4` (the last option listed with `|`, grouped by the ones before it)."""
+    keys = ("from", "to", "male")
+    typed = [{k: a[k] for k in keys if a.get(k) not in (None, "")} for a in ways]
+    if not any(typed):
+        return []
+    groups: dict[str, list[str]] = {}
+    for t in typed:
+        names = list(t)
+        head = " ".join(f"--{k} {t[k]}" for k in names[:-1])
+        groups.setdefault(head, []).append(f"--{names[-1]} {t[names[-1]]}" if names else "")
+    parts = []
+    for head, leaves in groups.items():
+        flag = leaves[0].split(" ")[0]
+        values = "|".join(dict.fromkeys(leaf.split(" ", 1)[1] for leaf in leaves if leaf))
+        parts.append(" ".join(x for x in (head, f"{flag} {values}" if values else "") if x))
+    return parts
 
 
 def card_list() -> Answer:

@@ -169,12 +169,22 @@ class CroaEngine(Engine):
             out["discard"] = spare
         return out
 
+    def results_typed(self, state: CroaState) -> bool:
+        return not state["digital"]  # a --digital session's tiles are revealed by the referee
+
+    def shown_actions(self, state: CroaState, actions: list[Action]) -> list[Action]:
+        from .cardlist import shown_cards
+
+        return shown_cards(state, actions)
+
     def words(self, state: CroaState, verb: str, given: Mapping[str, Any], field: str) -> list[str]:
         """Completion for `card`: the core offers nothing for a free field, so the cards listed
         by name are offered here (a name made up at the table, `CARD`, is never guessed), and
         a card typed narrows the other fields (a made-up one to those of `CARD`)."""
         if verb != "card":
             return super().words(state, verb, given, field)
+        if state.get("deal") and field in ("card", "discard"):  # a dealt hand is its player's:
+            return [k for k in sorted(cards.CARDS) if k != "the_force" or field == "card"]  # every name
         typed = {k: v for k, v in given.items() if v not in (None, (), [])}
         try:  # what is typed so far, in the form the legal actions carry
             typed = {k: v for k, v in self.normalize(state, {"verb": verb, **typed}).items()
