@@ -99,3 +99,24 @@ def test_croa_hand_shows_how_each_card_can_be_played_now():
     assert {w["male"] for w in twins} == {f"male{i}" for i in range(1, 7)}
     text = CliRunner().invoke(cli, ["--db", str(t.path), "croa", "hand", "Ann"]).output
     assert "twins: --male male1|male2|male3|male4|male5|male6" in text
+
+
+def test_the_force_in_a_hand_is_as_secret_as_any_card():
+    """Playing the force from a hand is a card like any other (only the force lying in front
+    of a colony is face up)."""
+    t = _table_where(lambda s: "the_force" in s["colonies"][0]["hand"])
+    _, actions = _hint(t)
+    assert [a["command"] for a in actions if a["command"].startswith("card")] == ["card CARD"]
+
+
+def test_tab_describes_no_card_of_a_dealt_hand():
+    from referee.cli.complete import words
+    from referee.record.session import load
+    from referee.record.store import Store
+
+    t = _table_where(lambda s: any(a["card"] == "twins" and "player" not in a for a in card_options(s)))
+    store = Store(t.path)
+    live = load(store, t.sid)
+    live.listing = lambda: live.state  # what completion reads: the state now
+    described = dict(words(live, "card", {}, "card"))
+    assert described and all(text == "" for text in described.values()), described

@@ -157,7 +157,8 @@ def words(live: Live, verb: str, given: Mapping[str, Any], key: str,
     engine, state = live.engine, live.listing()
     try:
         found = [str(w) for w in engine.words(state, verb, dict(given), key)]
-        legal = [a for a in engine.legal_actions(state) if a.get("verb") == verb]
+        # described as a shared screen may show them (a dealt hand's card is not told apart)
+        legal = [a for a in engine.shown_actions(state, engine.legal_actions(state)) if a.get("verb") == verb]
     except Exception:  # completion never breaks the prompt
         return []
     typed = given.get(key)

@@ -142,13 +142,13 @@ def shown_cards(state: CroaState, actions: list[Action]) -> list[Action]:
     in a hand is its player's (`croa hand NAME` shows it): a `card` entry tells only that the
     colony may play one (`card CARD`), and while a window waits every colony asked that holds
     a card is shown so, whether its hand answers or not (being asked tells nothing). The force
-    lies face up: losing it is shown, the card discarded then is not."""
+    in front of a colony lies face up: losing it is shown, the card discarded then is not."""
     if not state.get("cards") or not state.get("deal"):
         return actions
     out: list[Action] = []
     for a in actions:
         shown = a
-        if a.get("verb") == "card" and a.get("card") == "the_force":
+        if a.get("verb") == "card" and a.get("card") == "the_force" and a.get("lost"):
             shown = {**a, "discard": CARD} if "discard" in a else a
         elif a.get("verb") == "card":
             shown = {"verb": "card", "card": CARD, **({"player": a["player"]} if "player" in a else {})}
