@@ -117,9 +117,16 @@ def row_digest(prev: str, idx: int, events_text: str, reason: str | None, change
                created: float, rules: str) -> str:
     """An action row's digest: SHA-256 over the digest of the row before it (`prev`, "" for the
     first) and the canonical JSON of `[idx, events text, reason, changed, created, rules]`."""
-    numbers = [int(idx), events_text, reason, None if changed is None else float(changed), float(created), rules]
-    text = prev + canonical_json(numbers)  # times as floats: the same text whichever store read them
+    fields = [idx, events_text, reason, _as_time(changed), _as_time(created), rules]
+    text = prev + canonical_json(fields)
     return hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()
+
+
+def _as_time(value: Any) -> Any:
+    """A time as a float, so its text is the same whichever store read it (SQLite hands back a
+    whole number written to a REAL column as a float); anything else (a damaged cell's text, None)
+    as it is, to be hashed as it stands and found by the check."""
+    return float(value) if isinstance(value, int) and not isinstance(value, bool) else value
 
 
 def digest_problem(rows: list[dict]) -> int | None:
