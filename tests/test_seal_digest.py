@@ -65,7 +65,7 @@ def assert_digests_from_scratch(store, sid: str) -> None:
 
 # -- the digest is the one computed from scratch, whatever was done -------------------------------
 
-@settings(max_examples=6, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(max_examples=10, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(game=st.sampled_from(registry.names()), seed=st.integers(0, 2**31))
 def test_the_digest_after_actions_undo_redo_and_corrections_equals_the_one_from_scratch(store_target, game, seed):
     rng = random.Random(seed)
@@ -75,7 +75,7 @@ def test_the_digest_after_actions_undo_redo_and_corrections_equals_the_one_from_
         loaded, _ = session.create(store, game, engine.playout_options(rng), seed=f"digest-{seed}")
         sid = str(loaded.id)
         assert_digests_from_scratch(store, sid)
-        for _ in range(14):
+        for _ in range(18):
             if rng.random() < 0.35:
                 correct_randomly(store, sid, rng)
             else:
