@@ -104,8 +104,6 @@ def check_chain(rows: list[dict], check_links: bool = True) -> None:
 SEAL_FIELDS = ("id", "game", "name", "rules_version", "status", "summary", "created", "updated",
                "commitment", "seed_public", "origin", "unverified")
 HEAD_DIGITS = 16
-# An action row's fields its digest covers, as the store names its columns, in order.
-DIGEST_COLUMNS = ("idx", "events", "reason", "changed", "created", "rules_version")
 
 
 def head_of(link_value: str) -> str:
