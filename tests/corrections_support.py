@@ -2,10 +2,14 @@
 
 from __future__ import annotations
 
+import random
 import shlex
 from pathlib import Path
+from typing import Any
 
-from referee.testing import Outcome, Table
+from referee.model.errors import RefereeError
+from referee.record import corrections, session
+from referee.testing import Outcome, Table, playout_choices
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
 NOT_ACTIONS = ("undo", "redo", "log", "status", "hint", "show", "help")
@@ -60,3 +64,28 @@ def root(t: Table, command: str | list[str]) -> Outcome:
 
 def words(line: str) -> list[str]:
     return shlex.split(line)
+
+
+def correct_randomly(store: Any, sid: str, rng: random.Random) -> str:
+    """One of undo, redo, amend, strike or insert, at random, on stored session `sid` (refusals
+    are fine: nothing changes); returns the kind tried."""
+    loaded = session.load(store, sid)
+    last = len(loaded.records) - 1
+    kind = rng.choice(["undo", "redo", "amend", "strike", "insert"])
+    try:
+        if kind == "undo" and last >= 1:
+            session.undo(store, sid, rng.randint(1, min(3, last)))
+        elif kind == "redo":
+            session.redo(store, sid, 1)
+        elif last >= 1:
+            number = rng.randint(1, last)
+            if kind == "strike":
+                corrections.correct(store, sid, "strike", number, reason="test", cut=True)
+            else:
+                before = session.replay(loaded.engine, loaded.seed, list(loaded.records)[:number])
+                choices = playout_choices(loaded.engine, before)
+                if choices:
+                    corrections.correct(store, sid, kind, number, rng.choice(choices), reason="test", cut=True)
+    except RefereeError:
+        pass
+    return kind

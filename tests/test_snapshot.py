@@ -14,12 +14,13 @@ import random
 import sqlite3
 
 import pytest
+from corrections_support import correct_randomly
 
 from referee.model import registry
-from referee.model.errors import RefereeError, StorageError
-from referee.record import corrections, session, snapshot
+from referee.model.errors import RefereeError
+from referee.record import session, snapshot
 from referee.record.integrity import verify_session
-from referee.testing import Table, playout_choices
+from referee.testing import Table
 
 GAMES = registry.names()
 
@@ -185,44 +186,6 @@ def test_a_mid_log_edit_is_caught_as_soon_as_the_rows_are_read():
             list(loaded.records)
 
 
-def test_an_action_on_a_log_whose_events_were_edited_is_refused_not_sealed_again():
-    """Integrity: an action loaded from the snapshot reads no row, but sealing the session again
-    after it checks that the rows before it still hash to the sealed digest: an edited event is
-    never sealed over; nothing is written."""
-    with _kleos_table() as t:
-        _edit(t, "UPDATE actions SET events = '[{\"text\": \"forged\"}]' WHERE session_id = ? AND idx = 2", t.sid)
-        before = t.log_length()
-        action = playout_choices(t.engine, t.state)[0]
-        with pytest.raises(StorageError, match=r"events.*verify") as refused:
-            session.act(t.store, t.sid, action)
-        assert refused.value.exit_code == 3
-        assert t.log_length() == before
-        assert not verify_session(t.store, t.sid)["ok"]
-
-
-def _correct_randomly(t: Table, rng: random.Random) -> None:
-    """One of undo, redo, amend, strike or insert, at random (refusals are fine: nothing changes)."""
-    loaded = t.loaded
-    last = len(loaded.records) - 1
-    kind = rng.choice(["undo", "redo", "amend", "strike", "insert"])
-    try:
-        if kind == "undo" and last >= 1:
-            session.undo(t.store, t.sid, rng.randint(1, min(3, last)))
-        elif kind == "redo":
-            session.redo(t.store, t.sid, 1)
-        elif last >= 1:
-            number = rng.randint(1, last)
-            if kind == "strike":
-                corrections.correct(t.store, t.sid, "strike", number, reason="test", cut=True)
-            else:
-                before = session.replay(t.engine, loaded.seed, list(loaded.records)[:number])
-                choices = playout_choices(t.engine, before)
-                if choices:
-                    corrections.correct(t.store, t.sid, kind, number, rng.choice(choices), reason="test", cut=True)
-    except RefereeError:
-        pass
-
-
 @pytest.mark.parametrize("game", GAMES)
 def test_snapshot_equals_replay_through_undo_redo_and_corrections(game):
     """Random playouts of every game, with corrections mixed in: after every step, the state
@@ -233,7 +196,7 @@ def test_snapshot_equals_replay_through_undo_redo_and_corrections(game):
         with Table(game, options=engine.playout_options(rng), seed=f"snap-{seed}") as t:
             for _ in range(25):
                 if rng.random() < 0.3:
-                    _correct_randomly(t, rng)
+                    correct_randomly(t.store, t.sid, rng)
                 elif not t.playout(rng.randint(1, 4), rng):
                     break
                 assert _current(t)

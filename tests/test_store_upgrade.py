@@ -85,7 +85,7 @@ def test_a_schema_1_store_is_upgraded_in_place_after_a_backup(tmp_path, capsys):
     err = capsys.readouterr().err
     backup = tmp_path / "referee.db.v1-backup"
     assert "upgraded the store" in err and str(backup) in err
-    assert store.db.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION == 4
+    assert store.db.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION == 5
     # the backup is the old store, readable as schema 1
     old = sqlite3.connect(backup)
     assert old.execute("PRAGMA user_version").fetchone()[0] == 1
@@ -141,7 +141,7 @@ def test_a_schema_1_store_that_cannot_be_written_is_refused_untouched(tmp_path, 
     try:
         with pytest.raises(Exception) as err:
             Store(path, timeout=0.05)
-        assert "needs an upgrade to schema 4" in str(err.value)
+        assert "needs an upgrade to schema 5" in str(err.value)
     finally:
         holder.execute("ROLLBACK")
         holder.close()
@@ -161,6 +161,7 @@ def test_a_schema_2_store_gains_origin_and_leagues_after_a_backup(tmp_path, caps
     con.execute("DROP TABLE league_sessions")
     con.execute("DROP TABLE leagues")
     con.execute("ALTER TABLE sessions DROP COLUMN origin")
+    con.execute("ALTER TABLE actions DROP COLUMN digest")
     con.execute("PRAGMA user_version = 2")
     con.commit()
     con.close()
@@ -168,7 +169,7 @@ def test_a_schema_2_store_gains_origin_and_leagues_after_a_backup(tmp_path, caps
     store = Store(path)
     assert "upgraded the store" in capsys.readouterr().err
     assert (tmp_path / "referee.db.v2-backup").exists()
-    assert store.db.execute("PRAGMA user_version").fetchone()[0] == 4
+    assert store.db.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION
     assert store.session(sid)["origin"] == ""
     assert [r["link"] for r in store.actions(sid)] == links
     with store.write():
@@ -193,6 +194,7 @@ def test_a_schema_3_store_is_sealed_as_it_stands_after_a_backup(tmp_path, capsys
     con.execute("DROP TABLE pushed_heads")
     for column in ("head", "length", "digest", "seal", "unverified"):
         con.execute(f"ALTER TABLE sessions DROP COLUMN {column}")
+    con.execute("ALTER TABLE actions DROP COLUMN digest")
     con.execute("PRAGMA user_version = 3")
     con.commit()
     con.close()
@@ -200,7 +202,7 @@ def test_a_schema_3_store_is_sealed_as_it_stands_after_a_backup(tmp_path, capsys
     store = Store(path)
     assert "upgraded the store" in capsys.readouterr().err
     assert (tmp_path / "referee.db.v3-backup").exists()
-    assert store.db.execute("PRAGMA user_version").fetchone()[0] == 4
+    assert store.db.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION
     assert [(r["link"], r["events"]) for r in store.actions(sid)] == [(r["link"], r["events"]) for r in rows]
     assert store.seal_problem(sid, store.actions(sid, ("done", "undone", "dropped", "replaced", "struck"))) is None
     assert store.session(sid)["length"] == len(rows) and store.head(sid) == rows[-1]["link"]

@@ -90,10 +90,14 @@ def check_chain(rows: list[dict], check_links: bool = True) -> None:
 # The chain covers each row's action, results and status. What it does not cover (the session
 # row: game, name, seed, commitment, status, cached summary, times, origin; and each action's events,
 # reason and times) is covered by the *seal*, a SHA-256 the store writes with every change:
-# over those fields, the number of action rows, the last row's link (the head) and a digest of
-# the rows' other fields. An edit made outside the referee (sqlite3, a text editor) breaks it.
-# Whoever holds the file and the referee's code can compute it again; a head written down
-# elsewhere (printed at the end of a game, kept by the club at push) catches that.
+# over those fields, the number of action rows, the last row's link (the head) and the last row's
+# *digest*. Each action row carries its digest (schema 5), a second chain beside the link's:
+# SHA-256 over the digest of the row before it and the row's fields outside its link (its
+# number, events text, reason, time of change, time, rules version; `row_digest`). So sealing
+# again after an action reads and hashes the new row only, as its link does. An edit made outside
+# the referee (sqlite3, a text editor) breaks the seal, a link or a digest. Whoever holds the file
+# and the referee's code can compute them again; a head written down elsewhere (printed at the end
+# of a game, kept by the club at push) catches that.
 
 # The seed itself is bound through its commitment (verify checks the one against the other), so a
 # club's table that may not read another table's running seed can still check that row's seal.
@@ -107,33 +111,51 @@ def head_of(link_value: str) -> str:
     return (link_value or "")[:HEAD_DIGITS]
 
 
-def rows_digest(rows: list[tuple]) -> str:
-    """SHA-256 over each row's fields outside its link: (idx, events text, reason, changed, created, rules)."""
-    return rows_digest_after(rows, None, None)
+def row_digest(prev: str, idx: int, events_text: str, reason: str | None, changed: float | None,
+               created: float, rules: str) -> str:
+    """An action row's digest: SHA-256 over the digest of the row before it (`prev`, "" for the
+    first) and the canonical JSON of `[idx, events text, reason, changed, created, rules]`."""
+    fields = [idx, events_text, reason, _as_time(changed), _as_time(created), rules]
+    text = prev + canonical_json(fields)
+    return hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()
 
 
-def rows_digest_after(rows: list[tuple], before: int | None, expected: str | None) -> str:
-    """`rows_digest`; with `before`, the rows numbered below it must first hash to `expected`
-    (the sealed digest before an action appended its rows: the same pass, one copy of the hash),
-    else ValueError."""
-    h = hashlib.sha256()
-    pending = before is not None
+def _as_time(value: Any) -> Any:
+    """A time as a float, so its text is the same whichever store read it (SQLite hands back a
+    whole number written to a REAL column as a float); anything else (a damaged cell's text, None)
+    as it is, to be hashed as it stands and found by the check."""
+    return float(value) if isinstance(value, int) and not isinstance(value, bool) else value
+
+
+def digest_problem(rows: list[dict]) -> int | None:
+    """Every row's digest computed again from the first row on (the rows as `actions` reads them,
+    all of them, in order): the number of the first row whose stored digest is not the one its
+    fields and the row before it give, None when all hold (the full check)."""
+    prev = ""
     for row in rows:
-        if pending and row[0] >= before:
-            if h.copy().hexdigest() != expected:
-                raise ValueError("the rows before the new one do not hash to the sealed digest")
-            pending = False
+        prev = row_digest(prev, row["idx"], row["events_text"], row["reason"], row["changed"], row["created"],
+                          row["rules"])
+        if row.get("digest") != prev:
+            return int(row["idx"])
+    return None
+
+
+def schema4_digest(rows: list[tuple]) -> str:
+    """The rows' digest as schema 4 sealed it: one SHA-256 over every row's fields outside its link,
+    (idx, events text, reason, changed, created, rules), each row's canonical JSON and a newline.
+    Only the upgrade to schema 5 reads it, to check a session's old seal before sealing it anew."""
+    h = hashlib.sha256()
+    for row in rows:
         h.update(canonical_json(list(row)).encode("utf-8", "surrogatepass"))
         h.update(b"\n")
-    if pending and h.hexdigest() != expected:
-        raise ValueError("the rows before the new one do not hash to the sealed digest")
     return h.hexdigest()
 
 
 def seal_of(fields: dict, head: str, length: int, digest: str) -> str:
     """The seal of a session row (see the note above): SHA-256 over each value's Python `repr`
     (unambiguous: strings quoted and escaped, floats in their shortest exact form), each prefixed
-    with its length, in the order of SEAL_FIELDS, then the head, length and digest."""
+    with its length, in the order of SEAL_FIELDS, then the head, length and digest (the last row's
+    link and digest)."""
     values = [*(fields.get(k) for k in SEAL_FIELDS), head, length, digest]
     text = "".join(f"{len(r)}:{r}" for r in map(repr, values))
     return hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()

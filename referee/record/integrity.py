@@ -37,7 +37,6 @@ from referee.record.chain import (  # noqa: F401  (the chain's names, read here 
     link,
     link_text,
     origin,
-    rows_digest,
     seal_of,
 )
 from referee.record.corrections import numbering, rolled_at

@@ -20,10 +20,10 @@ from referee.model.i18n import _
 from referee.record.chain import (
     SEAL_FIELDS,
     canonical_json,
+    digest_problem,
     head_of,
     link_text,
-    rows_digest,
-    rows_digest_after,
+    row_digest,
     seal_of,
 )
 from referee.record.protocol import RecordStore
@@ -37,16 +37,14 @@ class SqlStore(RecordStore, Protocol):
 
     db: Any  # the connection: execute / executemany with `?` marks, fetchone / fetchall
     _dirty: set[str] | None  # sessions changed by the open write transaction: sealed again at commit
-    _appending: dict[str, tuple[int, str]] | None  # sessions an action appends to (see `appending`)
-    LOG_ENDS: str  # (session id, number of rows, last link) of every log, in the dialect's SQL
+    LOG_ENDS: str  # (session id, number of rows, last link, last idx, last digest) of every log, in the dialect's SQL
     _SELECT: str  # what a session read selects
 
     def _mark(self, sid: str) -> None: ...
     def _reseal_dirty(self) -> None: ...
     def _seal_fields(self, sid: str) -> dict | None: ...
-    def _log_end(self, sid: str) -> tuple[int, str]: ...
-    def _digest_rows(self, sid: str) -> str: ...
-    def _row_problem(self, fields: dict, n: int, last: str) -> str | None: ...
+    def _log_end(self, sid: str, count: bool = False) -> tuple[int, str, str]: ...
+    def _row_problem(self, fields: dict, n: int, last: str, last_digest: str) -> str | None: ...
     def _session_row(self, row: tuple) -> dict: ...
 
 
@@ -77,36 +75,19 @@ def seal_fields(store: SqlStore, sid: str) -> dict | None:
     return out
 
 
-def log_end(store: SqlStore, sid: str) -> tuple[int, str]:
-    """(how many action rows, the last one's link) as stored."""
-    n = store.db.execute("SELECT COUNT(*) FROM actions WHERE session_id = ?", (sid,)).fetchone()[0]
-    last = store.db.execute("SELECT link FROM actions WHERE session_id = ? ORDER BY idx DESC LIMIT 1",
-                           (sid,)).fetchone()
-    return int(n), (last[0] if last else "")
-
-
-def digest_rows(store: SqlStore, sid: str) -> str:
-    """The digest of the rows' fields outside their links; after `appending`, the rows before
-    the new ones must first hash to the sealed digest (same pass), else nothing is written."""
-    rows = store.db.execute(
-        "SELECT idx, events, reason, changed, created, rules_version FROM actions WHERE session_id = ?"
-        " ORDER BY idx", (sid,)).fetchall()
-    before, expected = (store._appending or {}).pop(sid, (None, None))
-    try:
-        return rows_digest_after(rows, before, expected)
-    except ValueError:
-        raise StorageError(_("session '{sid}' fails its integrity check: an action's events, reason or time was "
-                             "changed outside the referee: the seal does not match (see `referee verify {sid}`); "
-                             "nothing was written").format(sid=sid)) from None
-
-
-def appending(store: SqlStore, sid: str, first: int, sealed_digest: str) -> None:
-    """Inside a write: rows from `first` on are this transaction's; those before must still hash
-    to `sealed_digest` when the session is sealed again (an action loaded from its snapshot did
-    not read them), else the commit is refused."""
-    if store._appending is None:
-        store._appending = {}
-    store._appending[sid] = (first, sealed_digest)
+def log_end(store: SqlStore, sid: str, count: bool = False) -> tuple[int, str, str]:
+    """(how many action rows, the last one's link, the last one's digest) as stored: one read of
+    the last row. The rows are numbered 0..n-1, so their number is the last one's plus one (a gap
+    in the middle is for the chain to find, in the full check); with `count` they are counted too
+    (a listing's check: a row removed in the middle shows there as well)."""
+    last = store.db.execute("SELECT idx, link, digest FROM actions WHERE session_id = ? ORDER BY idx DESC LIMIT 1",
+                            (sid,)).fetchone()
+    if last is None:
+        return 0, "", ""
+    n = int(last[0]) + 1
+    if count:
+        n = int(store.db.execute("SELECT COUNT(*) FROM actions WHERE session_id = ?", (sid,)).fetchone()[0])
+    return n, last[1], last[2]
 
 
 def head(store: SqlStore, sid: str) -> str:
@@ -115,59 +96,63 @@ def head(store: SqlStore, sid: str) -> str:
 
 
 def reseal(store: SqlStore, sid: str) -> None:
-    """Write the session row's head, length, digest and seal from what is stored now."""
+    """Write the session row's head, length, digest and seal from what is stored now: the last
+    row's link and digest (each row's digest is written with the row, chained to the one before
+    it), so sealing again reads one row whatever the log's length."""
     fields = store._seal_fields(sid)
     if fields is None:  # purged meanwhile
         return
-    length, head = store._log_end(sid)
-    digest = store._digest_rows(sid)
+    length, head, digest = store._log_end(sid)
     store.db.execute("UPDATE sessions SET head = ?, length = ?, digest = ?, seal = ? WHERE id = ?",
                     (head, length, digest, seal_of(fields, head, length, digest), sid))
 
 
-def seal_problem(store: SqlStore, sid: str, rows: list[dict] | None = None) -> str | None:
+EDITED_ROWS = "an action's events, reason or time was changed outside the referee"
+
+
+def seal_problem(store: SqlStore, sid: str, rows: list[dict] | None = None, count: bool = True) -> str | None:
     """What breaks the seal of session `sid`, None when it holds. With `rows` (every stored
-    action row, as `actions(sid, ALL_STATUSES)` reads them) the rows' events, reasons and
-    times are checked too; without, only the session row and the end of its log (cheap:
-    what `stats`, leagues and `sessions` use)."""
+    action row, as `actions(sid, ALL_STATUSES)` reads them) every row's digest is computed again
+    from the first row on (the full check); without, only the session row and the end of its log
+    (cheap: what `stats`, leagues and `sessions` use). `count=False`: the cheap check takes the
+    log's length from its last row's number instead of counting the rows (an action, a view and a
+    Tab before they trust the snapshot: the same cost at any length)."""
     fields = store._seal_fields(sid)
     if fields is None:
         return f"no session '{sid}'"
     if rows is None:
-        n, last = store._log_end(sid)
+        n, last, last_digest = store._log_end(sid, count)
     else:
-        n, last = len(rows), (rows[-1]["link"] if rows else "")
-    problem = store._row_problem(fields, n, last)
+        n, last, last_digest = len(rows), (rows[-1]["link"] if rows else ""), (rows[-1]["digest"] if rows else "")
+    problem = store._row_problem(fields, n, last, last_digest)
     if problem is None and rows is not None:
-        mine = rows_digest([(r["idx"], r["events_text"], r["reason"], r["changed"], r["created"], r["rules"])
-                            for r in rows])
-        if mine != fields["_digest"]:
-            return "an action's events, reason or time was changed outside the referee: the seal does not match"
+        bad = digest_problem(rows)
+        if bad is not None:
+            return f"{EDITED_ROWS} (action {bad}): the seal does not match"
     return problem
 
 
 def seal_problems(store: SqlStore, game: str | None = None) -> dict[str, str]:
-    """The cheap check of `seal_problem` for every session (of `game`) at once: {id: problem}
-    for those that fail (what `stats` uses over thousands of sessions)."""
+    """The cheap check of `seal_problem` for every session (of `game`) at once, the rows counted:
+    {id: problem} for those that fail (what `stats` uses over thousands of sessions)."""
     sql = f"SELECT {', '.join(SEAL_FIELDS)}, head, length, digest, seal FROM sessions"
     rows = store.db.execute(sql + (" WHERE game = ?" if game else ""), (game,) if game else ()).fetchall()
-    ends = store.db.execute(store.LOG_ENDS).fetchall()
-    counts = {r[0]: int(r[1]) for r in ends}
-    lasts = {r[0]: r[2] for r in ends}
+    ends = {r[0]: (int(r[1]), r[2], r[4]) for r in store.db.execute(store.LOG_ENDS).fetchall()}
     out = {}
     for row in rows:
         fields = dict(zip((*SEAL_FIELDS, "_head", "_length", "_digest", "_seal"), row, strict=True))
         for key in ("created", "updated"):
             if isinstance(fields[key], int):
                 fields[key] = float(fields[key])
-        problem = store._row_problem(fields, counts.get(fields["id"], 0), lasts.get(fields["id"], ""))
+        problem = store._row_problem(fields, *ends.get(fields["id"], (0, "", "")))
         if problem:
             out[fields["id"]] = problem
     return out
 
 
-def row_problem(store: SqlStore, fields: dict, n: int, last: str) -> str | None:
-    """The session row against the end of its log (`n` rows, the last link `last`) and its seal."""
+def row_problem(store: SqlStore, fields: dict, n: int, last: str, last_digest: str) -> str | None:
+    """The session row against the end of its log (`n` rows, the last one's link `last` and digest
+    `last_digest`) and its seal."""
     head, length, digest = fields["_head"], fields["_length"], fields["_digest"]
     if not fields["_seal"]:
         return "the session row carries no seal (it was written outside the referee)"
@@ -183,6 +168,9 @@ def row_problem(store: SqlStore, fields: dict, n: int, last: str) -> str | None:
     if last != head:
         return (f"its last action's link ({head_of(last)}) is not the head the session row records "
                 f"({head_of(str(head))}): the end of the log was replaced")
+    if last_digest != digest:
+        return (f"{EDITED_ROWS}: its last action's digest ({head_of(last_digest)}) is not the one the session "
+                f"row records ({head_of(str(digest))})")
     if fields["_seal"] != seal_of(fields, head, length, digest):
         return ("the session row (its game, name, seed, commitment, status, summary, times or origin) was changed"
                 " outside the referee: its seal does not match")
@@ -308,18 +296,20 @@ def purge(store: SqlStore) -> list[str]:
 
 
 def insert_action(store: SqlStore, sid: str, idx: int, record: dict, status: str = "done") -> str:
-    """Append one action row, chained to the row before it in storage order; returns its link."""
+    """Append one action row, chained to the row before it in storage order (its link and its
+    digest); returns its link."""
     row = store.db.execute(
-        "SELECT link FROM actions WHERE session_id = ? AND idx < ? ORDER BY idx DESC LIMIT 1", (sid, idx)
+        "SELECT link, digest FROM actions WHERE session_id = ? AND idx < ? ORDER BY idx DESC LIMIT 1", (sid, idx)
     ).fetchone()
     action_text = canonical_json(record["action"])
     results_text = canonical_json(record.get("results", []))
     new_link = link_text(row[0] if row else "", action_text, results_text, status)
+    events_text, created = json.dumps(record.get("events", [])), time.time()
+    digest = row_digest(row[1] if row else "", idx, events_text, None, None, created, record["rules"])
     store.db.execute(
-        "INSERT INTO actions (session_id, idx, action, results, events, rules_version, status, created, link)"
-        " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
-        (sid, idx, action_text, results_text,
-         json.dumps(record.get("events", [])), record["rules"], status, time.time(), new_link),
+        "INSERT INTO actions (session_id, idx, action, results, events, rules_version, status, created, link,"
+        " digest) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+        (sid, idx, action_text, results_text, events_text, record["rules"], status, created, new_link, digest),
     )
     store._mark(sid)
     return new_link
@@ -328,7 +318,8 @@ def insert_action(store: SqlStore, sid: str, idx: int, record: dict, status: str
 def actions(store: SqlStore, sid: str, statuses: tuple[str, ...] = ("done",)) -> list[dict]:
     marks = ",".join("?" * len(statuses))
     rows = store.db.execute(
-        f"SELECT idx, action, results, events, rules_version, status, created, link, reason, changed FROM actions"
+        f"SELECT idx, action, results, events, rules_version, status, created, link, reason, changed, digest"
+        f" FROM actions"
         f" WHERE session_id = ? AND status IN ({marks}) ORDER BY idx",
         (sid, *statuses),
     ).fetchall()
@@ -336,7 +327,7 @@ def actions(store: SqlStore, sid: str, statuses: tuple[str, ...] = ("done",)) ->
         return [
             {"idx": r[0], "action": json.loads(r[1]), "results": json.loads(r[2]), "events": json.loads(r[3]),
              "rules": r[4], "status": r[5], "created": r[6], "link": r[7], "reason": r[8], "changed": r[9],
-             "action_text": r[1], "results_text": r[2], "events_text": r[3]}
+             "digest": r[10], "action_text": r[1], "results_text": r[2], "events_text": r[3]}
             for r in rows
         ]
     except (TypeError, ValueError) as exc:
@@ -376,16 +367,26 @@ def drop_redo(store: SqlStore, sid: str) -> None:
 def rewrite_tail(store: SqlStore, sid: str, start: int, rows: list[dict]) -> None:
     """Replace the rows from `start` on by `rows`, numbered on from `start`, and re-chain them
     (a correction, inside the caller's transaction). Each row keeps its own status, results,
-    events, time, reason and time of change."""
+    events, time, reason and time of change; their digests are chained on from the row before."""
     store.drop_actions(sid, start)
+    prev = _digest_before(store, sid, start)
+    values = []
+    for i, r in enumerate(rows):
+        events_text, created = json.dumps(r.get("events", [])), r.get("created") or time.time()
+        prev = row_digest(prev, start + i, events_text, r.get("reason"), r.get("changed"), created, r["rules"])
+        values.append((sid, start + i, canonical_json(r["action"]), canonical_json(r.get("results", [])), events_text,
+                       r["rules"], r.get("status", "done"), created, r.get("reason"), r.get("changed"), prev))
     store.db.executemany(
         "INSERT INTO actions (session_id, idx, action, results, events, rules_version, status, created, link,"
-        " reason, changed) VALUES (?, ?, ?, ?, ?, ?, ?, ?, '', ?, ?)",
-        [(sid, start + i, canonical_json(r["action"]), canonical_json(r.get("results", [])),
-          json.dumps(r.get("events", [])), r["rules"], r.get("status", "done"), r.get("created") or time.time(),
-          r.get("reason"), r.get("changed")) for i, r in enumerate(rows)],
-    )
+        " reason, changed, digest) VALUES (?, ?, ?, ?, ?, ?, ?, ?, '', ?, ?, ?)", values)
     store.relink(sid, start)
+
+
+def _digest_before(store: SqlStore, sid: str, idx: int) -> str:
+    """The digest of the row before row `idx` ("" for the first): where a new row's digest chains on."""
+    row = store.db.execute("SELECT digest FROM actions WHERE session_id = ? AND idx < ? ORDER BY idx DESC LIMIT 1",
+                           (sid, idx)).fetchone()
+    return row[0] if row else ""
 
 
 def drop_actions(store: SqlStore, sid: str, start: int) -> None:
@@ -394,20 +395,31 @@ def drop_actions(store: SqlStore, sid: str, start: int) -> None:
 
 
 def relink(store: SqlStore, sid: str, start: int = 0) -> None:
-    """Recompute the chain links of the rows from `start` on (in Python, over the stored JSON)."""
+    """Recompute the chain links of the rows from `start` on (in Python, over the stored JSON).
+
+    Their digests are not recomputed: a status is outside them, and a new row's digest is written
+    with it (`insert_action`, `rewrite_tail`, `copy_rows`). They are checked instead, each
+    against its fields and the row before it: a row from `start` on whose events, reason or times
+    were changed outside the referee is refused here (nothing is written), never sealed over."""
     row = store.db.execute(
-        "SELECT link FROM actions WHERE session_id = ? AND idx < ? ORDER BY idx DESC LIMIT 1", (sid, start)
+        "SELECT link, digest FROM actions WHERE session_id = ? AND idx < ? ORDER BY idx DESC LIMIT 1", (sid, start)
     ).fetchone()
-    prev = row[0] if row else ""
+    prev, digest = (row[0], row[1]) if row else ("", "")
     rows = store.db.execute(
-        "SELECT idx, action, results, status, link FROM actions WHERE session_id = ? AND idx >= ? ORDER BY idx",
+        "SELECT idx, action, results, status, link, events, reason, changed, created, rules_version, digest"
+        " FROM actions WHERE session_id = ? AND idx >= ? ORDER BY idx",
         (sid, start),
     ).fetchall()
     updates = []
-    for idx, action, results, status, old in rows:
+    for idx, action, results, status, old, events, reason, changed, created, rules, stored in rows:
         prev = link_text(prev, action, results, status)
         if prev != old:
             updates.append((prev, sid, idx))
+        digest = row_digest(digest, idx, events, reason, changed, created, rules)
+        if digest != stored:
+            raise StorageError(_("session '{sid}' fails its integrity check: an action's events, reason or time "
+                                 "was changed outside the referee: the seal does not match (see `referee verify "
+                                 "{sid}`); nothing was written").format(sid=sid))
     store.db.executemany("UPDATE actions SET link = ? WHERE session_id = ? AND idx = ?", updates)
     store._mark(sid)
 
@@ -439,13 +451,18 @@ def copy_session(store: SqlStore, sid: str, meta: dict, origin: str) -> None:
 
 
 def copy_rows(store: SqlStore, sid: str, rows: list[dict]) -> None:
-    """Store another store's action rows as they are: the same texts, so the same links."""
+    """Store another store's action rows as they are: the same texts, so the same links; their
+    digests chained on from the row before the first."""
+    prev = _digest_before(store, sid, rows[0]["idx"]) if rows else ""
+    values = []
+    for r in rows:
+        events_text = json.dumps(r["events"])
+        prev = row_digest(prev, r["idx"], events_text, r["reason"], r["changed"], r["created"], r["rules"])
+        values.append((sid, r["idx"], r["action_text"], r["results_text"], events_text, r["rules"], r["status"],
+                       r["created"], r["link"], r["reason"], r["changed"], prev))
     store.db.executemany(
         "INSERT INTO actions (session_id, idx, action, results, events, rules_version, status, created, link,"
-        " reason, changed) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-        [(sid, r["idx"], r["action_text"], r["results_text"], json.dumps(r["events"]), r["rules"], r["status"],
-          r["created"], r["link"], r["reason"], r["changed"]) for r in rows],
-    )
+        " reason, changed, digest) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", values)
     store._mark(sid)
 
 

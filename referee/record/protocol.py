@@ -7,8 +7,8 @@ one `--db` names. Nothing outside referee/record/ writes SQL or opens a connecti
 Rows come back as plain dicts: a session (`session`, `sessions`) with the keys of
 `referee.record.schema.SESSION_COLUMNS` (`summary` decoded, `summary_text` as stored; on a club's
 server `seed_withheld` when the seed is not this role's to read); an action row (`actions`) with
-`idx`, `action`, `results`, `events`, `rules`, `status`, `created`, `link`, `reason`, `changed`
-and the stored texts `action_text`, `results_text`, `events_text`.
+`idx`, `action`, `results`, `events`, `rules`, `status`, `created`, `link`, `reason`, `changed`,
+`digest` and the stored texts `action_text`, `results_text`, `events_text`.
 
 Writes happen inside `with store.write():` (one transaction: all of it or nothing); the
 methods that say "inside the caller's transaction" expect one to be open.
@@ -62,11 +62,9 @@ class RecordStore(Protocol):
 
     def reseal(self, sid: str) -> None: ...
 
-    def appending(self, sid: str, first: int, sealed_digest: str) -> None:
-        """Inside a write: rows from `first` on are new; those before must still hash to
-        `sealed_digest` when the session is sealed again (an action loaded from its snapshot)."""
-
-    def seal_problem(self, sid: str, rows: list[dict] | None = None) -> str | None: ...
+    def seal_problem(self, sid: str, rows: list[dict] | None = None, count: bool = True) -> str | None:
+        """What breaks the session's seal (None: it holds): with `rows`, every row's digest too;
+        `count=False`, the log's length from its last row's number (the hot path)."""
 
     def seal_problems(self, game: str | None = None) -> dict[str, str]: ...
 

@@ -15,7 +15,8 @@ SCHEMA_VERSION, and the step that brings an older store to it in each store's up
 
 from __future__ import annotations
 
-SCHEMA_VERSION = 4  # 3: sessions.origin and the league tables (club play); 4: the seal and pushed heads
+SCHEMA_VERSION = 5  # 3: sessions.origin and the league tables (club play); 4: the seal and pushed heads;
+# 5: each action row's digest (the seal sealed again from the last row alone)
 APPLICATION_ID = 0x52454645  # "REFE": SQLite's application id for a referee store
 APPLICATION = "referee"  # the same on a server: the `meta` table's `application`
 ALL_STATUSES = ("done", "undone", "dropped", "replaced", "struck")
@@ -67,6 +68,9 @@ TABLES: dict[str, tuple[str, ...]] = {
         "link TEXT NOT NULL DEFAULT ''",
         "reason TEXT",
         "changed {real}",
+        # schema 5: the row's digest, chained as the link is, over its fields outside the link
+        # (referee.record.chain.row_digest); the session row's `digest` is its last row's
+        "digest TEXT NOT NULL DEFAULT ''",
         "PRIMARY KEY (session_id, idx)",
     ),
     "library": (
@@ -132,6 +136,8 @@ INDEXES: dict[str, tuple[str, ...]] = {
 
 # The columns schema 4 added to `sessions` (the seal), as an upgrade adds them.
 SEAL_COLUMNS = TABLES["sessions"][-5:]
+# The column schema 5 added to `actions` (each row's digest), as an upgrade adds it.
+DIGEST_COLUMN = TABLES["actions"][-2]
 
 
 def columns(table: str, dialect: str) -> list[str]:

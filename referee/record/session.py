@@ -159,14 +159,15 @@ def _replayed(store: RecordStore, sid: str, meta: dict, engine: Any) -> Loaded:
 
 def _from_snapshot(store: RecordStore, sid: str, meta: dict, engine: Any) -> Loaded | None:
     """The session from its snapshot, or None (then replayed): never trusted unchecked. The seal's
-    cheap check binds the log to its head; the snapshot must be keyed by that very head, whose
-    row's link is checked, and match its own digest. The rows are read only if asked for."""
+    cheap check binds the log to its head (no row counted: the same cost at any length); the
+    snapshot must be keyed by that very head, whose row's link and digest are checked, and match
+    its own digest. The rows are read only if asked for."""
     if sid in (getattr(store, "_dirty", None) or ()):  # changed in this transaction: its log is read
         return None
     snap = snapshot.read(store, sid)
     if snap is None or not meta.get("head") or snap["head"] != meta["head"]:
         return None  # none, or the seal says the head moved
-    if store.seal_problem(sid) is not None:  # the full check names what is wrong
+    if store.seal_problem(sid, count=False) is not None:  # the full check names what is wrong
         return None
     if not snapshot.trusted(snap, sid, engine.rules_version, snapshot.head_rows(store, sid)):
         return None
@@ -314,8 +315,6 @@ def act(store: RecordStore, sid: str, action: dict, dry_run: bool = False) -> tu
         with store.write():
             loaded = load(store, sid)
             counter = store.next_idx(sid)  # the row it takes: never given out again
-            if isinstance(loaded.records, snapshot.Records):  # the rows unread: checked as they are sealed again
-                store.appending(sid, counter, loaded.meta.get("digest") or "")
             loaded, events = _apply(loaded, action, counter=counter, fresh=True)
             rec = loaded.records[-1]
             if loaded.redo != 0:  # known from a snapshot: no scan of the log for undone actions

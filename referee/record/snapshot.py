@@ -7,14 +7,15 @@ its status), that row's number, the snapshot's format, the engine's rules versio
 of live ('done') records, how many undone rows wait for redo, the last live record, the
 state's JSON, and a digest binding them all to the session's id. A load uses it only when:
 
-- the session row's seal holds (its cheap check: the row itself, the number of action rows and
-  the last row's link; the seal binds the whole log to that head);
+- the session row's seal holds (its cheap check: the row itself, the log's length as its last
+  row's number plus one, the last row's link and digest; the seal binds the whole log to them);
 - the sealed head is the snapshot's head (any later row, undo, redo or correction moves the
   head, so the snapshot is stale and the log is replayed);
-- the head row's own link matches its content and the link of the row before it;
+- the head row's own link and digest match its content and the link and digest of the row
+  before it (an edit of the head row's action, results, status, events, reason or times);
 - its format and rules version are this referee's, and its digest matches.
 
-Otherwise the session is replayed from its log, every row checked (chain and seal digest), and
+Otherwise the session is replayed from its log, every row checked (links and digests), and
 inside a write transaction the snapshot is written again with it. The rows themselves are read
 (and then checked whole) only when a command asks for them (`Records`). `verify` replays the
 whole log and checks the snapshot against the replay.
@@ -73,18 +74,21 @@ def row(sid: str, head: str, head_idx: int, rules: str, ply: int, last: dict, st
 
 def trusted(snap: dict | None, sid: str, rules: str, head_rows: list[tuple]) -> bool:
     """The snapshot row may be used for the log whose last rows are `head_rows` (the head
-    first, then the row before it: (idx, action text, results text, status, link))."""
-    from referee.record.chain import link_text
+    first, then the row before it, each with the columns of HEAD_COLUMNS): the head row's link
+    and digest must be the ones its content and the row before it give."""
+    from referee.record.chain import link_text, row_digest
 
     if not snap or not head_rows:
         return False
-    idx, action_text, results_text, status, link = head_rows[0]
-    prev = head_rows[1][4] if len(head_rows) > 1 else ""
+    idx, action_text, results_text, status, link, events, reason, changed, created, row_rules, kept = head_rows[0]
+    prev, prev_digest = (head_rows[1][4], head_rows[1][10]) if len(head_rows) > 1 else ("", "")
     if (snap["format"] != FORMAT or snap["rules_version"] != rules or snap["head"] != link
             or snap["head_idx"] != idx or (len(head_rows) > 1 and head_rows[1][0] != idx - 1)
             or (len(head_rows) == 1 and idx != 0)):
         return False
     if link_text(prev, action_text, results_text, status) != link:
+        return False
+    if row_digest(prev_digest, idx, events, reason, changed, created, row_rules) != kept:
         return False
     return bool(snap["digest"] == digest(sid, snap["head"], snap["head_idx"], snap["format"], snap["rules_version"],
                                          snap["ply"], snap["redo"], snap["last"], snap["state"]))
@@ -96,7 +100,8 @@ def problem(snap: dict | None, sid: str, engine: Any, rows: list[dict], state: A
     snapshot is no problem: it is never used, and written again by the next action."""
     if snap is None or not rows:
         return None
-    heads = [(r["idx"], r["action_text"], r["results_text"], r["status"], r["link"]) for r in reversed(rows[-2:])]
+    heads = [(r["idx"], r["action_text"], r["results_text"], r["status"], r["link"], r["events_text"], r["reason"],
+              r["changed"], r["created"], r["rules"], r["digest"]) for r in reversed(rows[-2:])]
     if not trusted(snap, sid, engine.rules_version, heads):
         return None
     undone = sum(r["status"] == "undone" for r in rows)
@@ -128,11 +133,16 @@ def read(store: Any, sid: str) -> dict | None:
     return dict(zip(COLUMNS, found, strict=True)) if found else None
 
 
+# What `head_rows` reads of the head row and the one before it, in order.
+HEAD_COLUMNS = ("idx", "action", "results", "status", "link", "events", "reason", "changed", "created",
+                "rules_version", "digest")
+
+
 def head_rows(store: Any, sid: str) -> list[tuple]:
-    """The log's last row in storage order and the one before it (the head first):
-    (idx, action text, results text, status, link)."""
+    """The log's last row in storage order and the one before it (the head first), each with
+    the columns of HEAD_COLUMNS."""
     return [tuple(r) for r in store.db.execute(
-        "SELECT idx, action, results, status, link FROM actions WHERE session_id = ? ORDER BY idx DESC LIMIT 2",
+        f"SELECT {', '.join(HEAD_COLUMNS)} FROM actions WHERE session_id = ? ORDER BY idx DESC LIMIT 2",
         (sid,)).fetchall()]
 
 

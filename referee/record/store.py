@@ -223,7 +223,6 @@ class Store:
             raise
         finally:
             self._dirty = None
-            self._appending = None
 
     _dirty: set[str] | None = None  # sessions the open write changed: sealed again at commit
 
@@ -232,8 +231,6 @@ class Store:
     _reseal_dirty = portable.reseal_dirty
     _seal_fields = portable.seal_fields
     _log_end = portable.log_end
-    _digest_rows = portable.digest_rows
-    appending = portable.appending
     head = portable.head
     reseal = portable.reseal
     seal_problem = portable.seal_problem
@@ -273,7 +270,6 @@ class Store:
     league = portable.league
     leagues = portable.leagues
     league_add = portable.league_add
-    _appending: dict[str, tuple[int, str]] | None = None  # see portable.appending
 
     def storage_check(self, quick: bool = False) -> list[str]:
         """SQLite's own check of the file (`PRAGMA integrity_check`, or `quick_check`): what it
@@ -289,9 +285,9 @@ class Store:
         return [" ".join(line.split()) for line in lines if line.strip() and not line.startswith("*** in database")] \
             or lines
 
-    # (session id, number of rows, the last row's link) of every log in one pass: SQLite takes a bare
-    # column from the row that gives MAX(); PostgreSQL has its own statement (store_pg).
-    LOG_ENDS = "SELECT session_id, COUNT(*), link, MAX(idx) FROM actions GROUP BY session_id"
+    # (session id, number of rows, the last row's link, its idx, its digest) of every log in one pass:
+    # SQLite takes bare columns from the row that gives MAX(); PostgreSQL has its own statement (store_pg).
+    LOG_ENDS = "SELECT session_id, COUNT(*), link, MAX(idx), digest FROM actions GROUP BY session_id"
 
     def retrying(self, work: Callable[[], T]) -> T:
         """Run `work`, one write transaction of its own (a club's server runs it again when it

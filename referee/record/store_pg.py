@@ -34,10 +34,11 @@ from urllib.parse import parse_qsl, unquote, urlsplit
 
 from referee.model.errors import StorageError
 from referee.model.i18n import _, pgettext
-from referee.record import portable
+from referee.record import digest_upgrade, portable
 from referee.record.portable import COMMITS
 from referee.record.schema import (
     APPLICATION,
+    DIGEST_COLUMN,
     SCHEMA_VERSION,
     SEAL_COLUMNS,
     SESSION_COLUMNS,
@@ -94,9 +95,11 @@ BOUNDARY_SQL = [
 ]
 
 # Schema version -> the statements that bring a store at that version to the next one.
-# Version 3 is the first schema on PostgreSQL; later versions add their steps here.
+# Version 3 is the first schema on PostgreSQL; later versions add their steps here. After them,
+# from below 5, every row's digest is computed and each session sealed again (`digest_upgrade`).
 PG_MIGRATIONS: dict[int, list[str]] = {
     3: [*(f"ALTER TABLE sessions ADD COLUMN {col}" for col in SEAL_COLUMNS), table_ddl("pushed_heads", "postgresql")],
+    4: [f"ALTER TABLE actions ADD COLUMN {DIGEST_COLUMN}"],
 }
 
 
@@ -261,6 +264,7 @@ class PgStore:
         with self._transaction():
             self.db.execute("SELECT pg_advisory_xact_lock(hashtext('referee:schema'))")
             version = int(self.db.execute("SELECT value FROM meta WHERE key = 'schema_version'").fetchone()[0])
+            start = version
             while version < SCHEMA_VERSION:
                 steps = PG_MIGRATIONS.get(version)
                 if steps is None:
@@ -270,15 +274,17 @@ class PgStore:
                     self.db.execute(stmt)
                 version += 1
             self.db.execute("UPDATE meta SET value = ? WHERE key = 'schema_version'", (str(version),))
-            if "seal" in self.columns("sessions"):  # every session sealed as it stands (schema 4)
-                for (sid,) in self.db.execute("SELECT id FROM sessions WHERE seal = ''").fetchall():
-                    self.reseal(sid)
+            failing = digest_upgrade.upgrade(self, sealed=start >= 4) if start < 5 else []
+        if failing:
+            import sys
+
+            print(f"referee: the store {self.path}: {digest_upgrade.failing_note(failing)}", file=sys.stderr)
 
     def close(self) -> None:
         self.db.raw.close()
 
-    LOG_ENDS = ("SELECT DISTINCT ON (session_id) session_id, COUNT(*) OVER (PARTITION BY session_id), link, idx"
-                " FROM actions ORDER BY session_id, idx DESC")
+    LOG_ENDS = ("SELECT DISTINCT ON (session_id) session_id, COUNT(*) OVER (PARTITION BY session_id), link, idx,"
+                " digest FROM actions ORDER BY session_id, idx DESC")
 
     def storage_check(self, quick: bool = False) -> list[str]:
         """The server checks its own pages (checksums, WAL): nothing to run from here."""
@@ -335,7 +341,6 @@ class PgStore:
         finally:
             self._writing = False
             self._dirty = None
-            self._appending = None
 
     def lock(self, sid: str) -> None:
         """Inside a write: wait for, and hold until commit, the row of session `sid`. A table's
@@ -416,9 +421,6 @@ class PgStore:
     _reseal_dirty = portable.reseal_dirty
     _seal_fields = portable.seal_fields
     _log_end = portable.log_end
-    _digest_rows = portable.digest_rows
-    appending = portable.appending
-    _appending: dict[str, tuple[int, str]] | None = None  # see portable.appending
     head = portable.head
     reseal = portable.reseal
     seal_problem = portable.seal_problem

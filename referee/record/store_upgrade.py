@@ -1,4 +1,4 @@
-"""Upgrading an older session store in place (schema 1 -> 2 -> 3).
+"""Upgrading an older session store in place (schema 1 -> 2 -> 3 -> 4 -> 5).
 
 Schema 2 adds the chain link, the reason and time of a correction to each action
 row, the seed commitment and whether the seed is public to each session, and
@@ -11,6 +11,9 @@ Schema 3 adds where a pushed session came from (`origin`) and the league tables.
 Schema 4 adds the seal of each session row (its head, length, rows' digest and seal; see
 `referee.record.chain`), computed for every session as it stands, and the table of the heads
 a club server was pushed. Events and reasons stay as they were and are covered from then on.
+
+Schema 5 adds each action row's digest (`referee.record.digest_upgrade`): computed for every row,
+and each session sealed again with it where its schema-4 seal held; one that failed keeps failing.
 """
 
 from __future__ import annotations
@@ -24,7 +27,7 @@ from typing import TYPE_CHECKING, Any
 from referee.model.errors import StorageError
 from referee.model.i18n import _
 from referee.record.chain import canonical_json, commitment, link_text
-from referee.record.schema import SCHEMA_VERSION, SEAL_COLUMNS, table_ddl
+from referee.record.schema import DIGEST_COLUMN, SCHEMA_VERSION, SEAL_COLUMNS, table_ddl
 
 if TYPE_CHECKING:
     from referee.record.portable import SqlStore
@@ -41,7 +44,10 @@ def backup_path(path: Path, version: int) -> Path:
 
 
 def upgrade(store: SqlStore) -> None:
-    """Bring an SQLite store of schema 1, 2 or 3 to SCHEMA_VERSION (the tables as `schema` writes them)."""
+    """Bring an SQLite store of schema 1 to 4 to SCHEMA_VERSION (the tables as `schema` writes them)."""
+    # only an upgrade needs it (not every command's start)
+    from referee.record import digest_upgrade
+
     db = store.db
     try:
         db.execute("BEGIN IMMEDIATE")
@@ -55,7 +61,7 @@ def upgrade(store: SqlStore) -> None:
         if version >= SCHEMA_VERSION:  # another process upgraded it meanwhile
             db.execute("COMMIT")
             return
-        if version not in (1, 2, 3):
+        if version not in (1, 2, 3, 4):
             raise StorageError(_("{path} has store schema {version}, which this referee cannot upgrade; left "
                                  "untouched").format(path=store.path, version=version))
         backup = backup_path(Path(store.path), version)
@@ -80,8 +86,10 @@ def upgrade(store: SqlStore) -> None:
             if stmt.split()[0] not in have:
                 db.execute(f"ALTER TABLE sessions ADD COLUMN {stmt}")
         db.execute(table_ddl("pushed_heads", "sqlite", if_not_exists=True))
-        for (sid,) in db.execute("SELECT id FROM sessions").fetchall():
-            store.reseal(sid)
+        # 4 -> 5: each action row's digest; each session sealed again with it (where its seal held)
+        if "digest" not in {r[1] for r in db.execute("PRAGMA table_info(actions)").fetchall()}:
+            db.execute(f"ALTER TABLE actions ADD COLUMN {DIGEST_COLUMN}")
+        failing = digest_upgrade.upgrade(store, sealed=version >= 4)
         db.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
         db.execute("COMMIT")
     except BaseException:
@@ -90,6 +98,8 @@ def upgrade(store: SqlStore) -> None:
         raise
     print(f"referee: upgraded the store {store.path} to schema {SCHEMA_VERSION}; "
           f"the old file is kept as {backup}", file=sys.stderr)
+    if failing:
+        print(f"referee: {digest_upgrade.failing_note(failing)}", file=sys.stderr)
 
 
 def _from_1(db: Any) -> None:
