@@ -154,6 +154,7 @@ def test_a_schema_2_store_gains_origin_and_leagues_after_a_backup(tmp_path, caps
     path = tmp_path / "referee.db"
     store = Store(path)
     sid = start(store, isles=True)
+    session.act(store, sid, NEXT)  # Deployment done: a card's effect may be played
     session.act(store, sid, glory("ares", 2))
     links = [r["link"] for r in store.actions(sid)]
     store.close()
@@ -187,6 +188,7 @@ def test_a_schema_3_store_is_sealed_as_it_stands_after_a_backup(tmp_path, capsys
     path = tmp_path / "referee.db"
     store = Store(path)
     sid = start(store, isles=True)
+    session.act(store, sid, NEXT)  # Deployment done: a card's effect may be played
     session.act(store, sid, glory("ares", 2))
     rows = store.actions(sid)
     store.close()
