@@ -157,7 +157,7 @@ def words(live: Live, verb: str, given: Mapping[str, Any], key: str,
     engine, state = live.engine, live.listing()
     try:
         found = [str(w) for w in engine.words(state, verb, dict(given), key)]
-        legal = [a for a in engine.legal_actions(state) if a.get("verb") == verb]
+        legal = engine.legal_for(state, verb)
     except Exception:  # completion never breaks the prompt
         return []
     typed = given.get(key)
@@ -320,7 +320,7 @@ def _is_player(live: Live, value: Any) -> bool:
 def _open_now(live: Live, verb: str) -> bool:
     """Whether `verb` may be used now at all (its value words may then come from its type)."""
     try:
-        return any(a.get("verb") == verb for a in live.engine.legal_actions(live.listing()))
+        return bool(live.engine.legal_for(live.listing(), verb))
     except Exception:
         return False
 

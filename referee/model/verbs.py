@@ -271,15 +271,14 @@ def dry_accepted(handler: Handler, state: Any, verb: str, actions: Iterable[Acti
     """The actions `handler` applies to a copy of `state` without refusal, as a dry run (the
     first result the referee would roll counts as accepted): how a game lists forms whose
     acceptance hangs on several rules at once (a power's arguments, a merge) exactly."""
-    import copy
-
+    from referee.model import plain
     from referee.model.chance import Chance, NotYetRolled
     from referee.model.errors import RefereeError
 
     out = []
     for a in actions:
         try:
-            handler(copy.deepcopy(state), {**a, "verb": verb}, Chance("listing", 0, dry=True))
+            handler(plain.copy(state), {**a, "verb": verb}, Chance("listing", 0, dry=True))
         except NotYetRolled:
             pass
         except RefereeError:
