@@ -17,6 +17,6 @@ T = TypeVar("T")
 def copy(data: T) -> T:
     """A deep copy of `data`."""
     try:
-        return marshal.loads(marshal.dumps(data))  # type: ignore[no-any-return]
+        return marshal.loads(marshal.dumps(data))  # type: ignore[arg-type]
     except ValueError:  # not plain data (marshal refuses an object it cannot write)
         return _copy.deepcopy(data)

@@ -224,7 +224,9 @@ class Command:
       --seed, --name, --like, --league, --dry-run);
     - kind "status": draws the table (as `status`);
     - kind "view": `run(engine, state, **fields)` returns an Answer about the current
-      session (`state=True`: its JSON carries the state too);
+      session (`state=True`: its JSON carries the state too; `log=True`: the CLI hands in
+      `steps`, each live record of the log with the state after it, replayed: a view of
+      the story of the game, which the state does not keep);
     - kind "tool": `run(**fields)` returns an Answer; no session needed;
     - kind "group": a group of commands (`card ...`, `catalog ...`): the commands whose
       `group` names it.
@@ -240,6 +242,7 @@ class Command:
     state: bool = False
     library: str | None = None
     group: str | None = None
+    log: bool = False
 
 
 def one_or_many(name: str) -> Callable[[Action], Action]:
