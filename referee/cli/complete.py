@@ -164,12 +164,20 @@ def words(live: Live, verb: str, given: Mapping[str, Any], key: str,
     if isinstance(typed, list):  # a multiple field: what is typed already is not offered again
         found = [w for w in found if w not in map(str, typed)]
     choices = pending_choices(live)
+    # the first legal action giving each word (any case), in one pass over the list
+    first: dict[str, dict] = {}
+    others = {k: v for k, v in given.items() if k != key}
+    for a in legal:
+        values = a.get(key)
+        if _matches(a, others):
+            for value in values if isinstance(values, list) else [values]:
+                first.setdefault(str(value).casefold(), a)
     out: list[tuple[str, str]] = []
     for word in found:
         if word in choices:
             out.append((word, choices[word]))
             continue
-        action = next((a for a in legal if _matches(a, {**given, key: word})), None)
+        action = first.get(word.casefold())
         text = _short(engine.describe(without_results(engine, _bare(engine, action)))) \
             if action is not None else ""
         out.append((word, text))
