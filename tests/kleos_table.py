@@ -148,6 +148,15 @@ def glory_of(t: Table, god: str) -> int:
     return t.state["glory"][god]
 
 
+def ledger(t: Table) -> list[dict[str, Any]]:
+    """The glory ledger as the `ledger` view reads it: from the log, replayed."""
+    from referee.games.kleos.state import ledger as read
+    from referee.record import session
+
+    loaded = t.loaded
+    return list(read(session.steps(loaded.engine, loaded.seed, loaded.records), loaded.engine.verbs))
+
+
 def place(t: Table, ref: str, location: str) -> None:
     """Put a minion somewhere for a scenario, as a card's effect would (no action spent);
     an opportunity attack it opens is declined by everyone."""

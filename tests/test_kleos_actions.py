@@ -3,7 +3,17 @@ playing minions and attachments."""
 
 from __future__ import annotations
 
-from kleos_table import CARDS, MINOTAUR_IN_HAND, action_phase, do, glory_of, minion, new_game, place
+from kleos_table import (
+    CARDS,
+    MINOTAUR_IN_HAND,
+    action_phase,
+    do,
+    glory_of,
+    ledger,
+    minion,
+    new_game,
+    place,
+)
 
 from referee.games.kleos import ENGINE
 from referee.model.errors import InputError
@@ -113,7 +123,7 @@ def test_recruiting_example_at_myrinas_isle():
     assert myrina["card"]["name"] == "Amazonian Queen Myrina"
     assert myrina["location"] == "isle1" and myrina["exhausted"] and myrina["actions"] == 0
     assert g.state["isles"]["isle1"] is None
-    assert g.state["ledger"][-1]["reason"] == "recruit Amazonian Queen Myrina"
+    assert ledger(g)[-1]["reason"] == "recruit Amazonian Queen Myrina"
 
 
 def test_failed_recruit_spends_the_action_and_may_be_retried():

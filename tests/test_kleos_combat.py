@@ -8,6 +8,7 @@ from kleos_table import (
     action_phase,
     do,
     glory_of,
+    ledger,
     minion,
     new_game,
     place,
@@ -75,7 +76,7 @@ def test_slaughter_on_three_over_defense_skips_retaliation_and_gives_plus_one_an
     assert glory_of(g, "hermes") == 2
     assert [r["label"] for r in results(g)] == ["attack"]  # no retaliation roll
     assert g.state["favor"] == "hermes:1"
-    reasons = [e["reason"] for e in g.state["ledger"]]
+    reasons = [e["reason"] for e in ledger(g)]
     assert reasons == ["kill ares:1 Hoplite Warrior (attack)", "slaughter ares:1 Hoplite Warrior"]
 
 

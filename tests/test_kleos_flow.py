@@ -4,7 +4,7 @@ the end of the Contest with its tie-breakers, and one full scripted Contest."""
 from __future__ import annotations
 
 import pytest
-from kleos_table import CARDS, action_phase, do, glory_of, minion, new_game, place
+from kleos_table import CARDS, action_phase, do, glory_of, ledger, minion, new_game, place
 
 from referee.games.kleos import ENGINE, flow
 
@@ -61,7 +61,7 @@ def test_dusk_most_minions_controls_and_port_gives_2():
     end_of_day(g)
     # Port: Ares 2 vs Athena 1 -> Ann +2; Arena: Athena alone -> Bob +1
     assert glory_of(g, "ares") == 2 and glory_of(g, "athena") == 1
-    reasons = {e["reason"] for e in g.state["ledger"]}
+    reasons = {e["reason"] for e in ledger(g)}
     assert reasons == {"Dusk: control Port", "Dusk: control Arena"}
 
 
@@ -129,7 +129,7 @@ def test_glory_never_goes_below_zero():
     g.act(do("next"))
     g.act(do("glory", god="ares", delta="+1", reason="a card"))
     g.act(do("glory", god="ares", delta="-3", reason="a curse"))
-    assert glory_of(g, "ares") == 0 and g.state["ledger"][-1]["delta"] == -1
+    assert glory_of(g, "ares") == 0 and ledger(g)[-1]["delta"] == -1
 
 
 def test_card_kill_gives_glory_to_the_player_named():
@@ -298,7 +298,7 @@ def test_full_two_player_contest_to_day_5():
         g.act(do("next"))
     assert "over" in str(info.value) and "End of the Contest" in info.value.rule
     # the ledger explains every point
-    assert sum(e["delta"] for e in g.state["ledger"] if e["god"] == "ares") == 12
+    assert sum(e["delta"] for e in ledger(g) if e["god"] == "ares") == 12
 
 
 def test_daybreak_asks_for_a_card_only_on_isles_empty_of_card_and_minions():

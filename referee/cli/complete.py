@@ -158,19 +158,27 @@ def words(live: Live, verb: str, given: Mapping[str, Any], key: str,
     try:
         found = [str(w) for w in engine.words(state, verb, dict(given), key)]
         # described as a shared screen may show them (a dealt hand's card is not told apart)
-        legal = [a for a in engine.shown_actions(state, engine.legal_actions(state)) if a.get("verb") == verb]
+        legal = engine.shown_actions(state, engine.legal_for(state, verb))
     except Exception:  # completion never breaks the prompt
         return []
     typed = given.get(key)
     if isinstance(typed, list):  # a multiple field: what is typed already is not offered again
         found = [w for w in found if w not in map(str, typed)]
     choices = pending_choices(live)
+    # the first legal action giving each word (any case), in one pass over the list
+    first: dict[str, dict] = {}
+    others = {k: v for k, v in given.items() if k != key}
+    for a in legal:
+        values = a.get(key)
+        if _matches(a, others):
+            for value in values if isinstance(values, list) else [values]:
+                first.setdefault(str(value).casefold(), a)
     out: list[tuple[str, str]] = []
     for word in found:
         if word in choices:
             out.append((word, choices[word]))
             continue
-        action = next((a for a in legal if _matches(a, {**given, key: word})), None)
+        action = first.get(word.casefold())
         text = _short(engine.describe(without_results(engine, _bare(engine, action)))) \
             if action is not None else ""
         out.append((word, text))
@@ -321,7 +329,7 @@ def _is_player(live: Live, value: Any) -> bool:
 def _open_now(live: Live, verb: str) -> bool:
     """Whether `verb` may be used now at all (its value words may then come from its type)."""
     try:
-        return any(a.get("verb") == verb for a in live.engine.legal_actions(live.listing()))
+        return bool(live.engine.legal_for(live.listing(), verb))
     except Exception:
         return False
 

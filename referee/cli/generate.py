@@ -310,7 +310,12 @@ def command(game: str, row: Command) -> click.Command:
         def view(**given: Any) -> None:
             assert row.run is not None
             sid, loaded = common.load_current(game)
-            answer = row.run(loaded.engine, loaded.state, **values(row.fields, given))
+            log = {}
+            if row.log:
+                from referee.record import session
+
+                log = {"steps": session.steps(loaded.engine, loaded.seed, loaded.records)}
+            answer = row.run(loaded.engine, loaded.state, **log, **values(row.fields, given))
             show(answer, sid, loaded.state_json() if row.state else None)
 
         return click.Command(row.name, callback=view, params=params + decorated([], common.json_option),

@@ -24,12 +24,12 @@ Contract:
 
 from __future__ import annotations
 
-import copy as _copy
 import json
 import random
 from collections.abc import Mapping
 from typing import Any, ClassVar
 
+from referee.model import plain
 from referee.model.chance import Chance
 from referee.model.errors import IllegalAction, InputError
 from referee.model.i18n import N_, _, elide
@@ -307,9 +307,7 @@ class Engine:
         completion): a random playout draws from it through `playout_action`."""
         out: list[Action] = []
         for verb in self.open_verbs(state):
-            if verb.options is not None:
-                out.extend({"verb": verb.name, **{k: v for k, v in a.items() if k != "verb"}}
-                           for a in verb.options(state))
+            out.extend(self._listed(state, verb))
         return out
 
     def results_typed(self, state: Any) -> bool:
@@ -322,6 +320,20 @@ class Engine:
         player may know (a card in a hand the referee dealt) is left out, such an action shown
         by its placeholder, once. Default: as listed."""
         return actions
+    def legal_for(self, state: Any, verb: str) -> list[Action]:
+        """The legal actions of one verb now (`legal_actions` less the other verbs' entries,
+        in the same order), listing only that verb: what completion of one verb asks."""
+        declared = self.verbs.get(verb)
+        if declared is None or verb not in {v.name for v in self.open_verbs(state)}:
+            return []
+        return self._listed(state, declared)
+
+    @staticmethod
+    def _listed(state: Any, verb: Verb) -> list[Action]:
+        if verb.options is None:
+            return []
+        return [{"verb": verb.name, **{k: v for k, v in a.items() if k != "verb"}}
+                for a in verb.options(state)]
 
     def playout_choices(self, state: Any) -> list[Action]:
         """What a random playout draws from now (repeats weigh): each open verb's `sample`,
@@ -376,8 +388,8 @@ class Engine:
         except Exception:  # not readable yet (a prefix still ambiguous, a field missing): as typed
             pass
         seen: dict[str, None] = {}
-        for action in self.legal_actions(state):
-            if action["verb"] != verb or field not in action:
+        for action in self.legal_for(state, verb):
+            if field not in action:
                 continue
             if all(_same(action.get(k), v) for k, v in given.items()):
                 for value in action[field] if isinstance(action[field], list) else [action[field]]:
@@ -408,7 +420,8 @@ class Engine:
         return data
 
     def copy(self, state: Any) -> Any:
-        return _copy.deepcopy(state)
+        """A deep copy of `state` (plain data is copied in C: `referee.model.plain`)."""
+        return plain.copy(state)
 
     def board_marks(self, state: Any) -> dict[str, str]:
         """Letters that stand for a player on the drawn board (Crôa!'s frogs: `R`/`r` for Ann's

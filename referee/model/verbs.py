@@ -224,7 +224,9 @@ class Command:
       --seed, --name, --like, --league, --dry-run);
     - kind "status": draws the table (as `status`);
     - kind "view": `run(engine, state, **fields)` returns an Answer about the current
-      session (`state=True`: its JSON carries the state too);
+      session (`state=True`: its JSON carries the state too; `log=True`: the CLI hands in
+      `steps`, each live record of the log with the state after it, replayed: a view of
+      the story of the game, which the state does not keep);
     - kind "tool": `run(**fields)` returns an Answer; no session needed;
     - kind "group": a group of commands (`card ...`, `catalog ...`): the commands whose
       `group` names it.
@@ -240,6 +242,7 @@ class Command:
     state: bool = False
     library: str | None = None
     group: str | None = None
+    log: bool = False
 
 
 def one_or_many(name: str) -> Callable[[Action], Action]:
@@ -271,15 +274,14 @@ def dry_accepted(handler: Handler, state: Any, verb: str, actions: Iterable[Acti
     """The actions `handler` applies to a copy of `state` without refusal, as a dry run (the
     first result the referee would roll counts as accepted): how a game lists forms whose
     acceptance hangs on several rules at once (a power's arguments, a merge) exactly."""
-    import copy
-
+    from referee.model import plain
     from referee.model.chance import Chance, NotYetRolled
     from referee.model.errors import RefereeError
 
     out = []
     for a in actions:
         try:
-            handler(copy.deepcopy(state), {**a, "verb": verb}, Chance("listing", 0, dry=True))
+            handler(plain.copy(state), {**a, "verb": verb}, Chance("listing", 0, dry=True))
         except NotYetRolled:
             pass
         except RefereeError:

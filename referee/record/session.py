@@ -7,7 +7,7 @@ export/import and the tests all act through these functions.
 from __future__ import annotations
 
 import json
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -119,6 +119,15 @@ def replay(engine: Any, seed: str, records: list[dict]) -> Any:
     session's whole history (undone and dropped branches too) with the same `run` step,
     rolling live instead, to re-derive what was recorded (verify and import)."""
     state = None
+    for step in steps(engine, seed, records):
+        state = step[1]
+    return state
+
+
+def steps(engine: Any, seed: str, records: Sequence[dict]) -> Iterator[tuple[dict, Any]]:
+    """Each record with the state after it, replayed (the state is changed in place from one
+    step to the next: read it before asking for the next)."""
+    state = None
     for ply, rec in enumerate(records):
         try:
             state, _events, _results = run(engine, state, rec["action"], seed, ply, rec.get("results", []))
@@ -127,7 +136,7 @@ def replay(engine: Any, seed: str, records: list[dict]) -> Any:
                 ply=ply, message=exc.message)) from None
         except Exception as exc:  # a defect in an engine; never a traceback for the user
             raise EngineDefect(engine.title, ply, exc) from None
-    return state
+        yield rec, state
 
 
 def load(store: RecordStore, sid: str, full: bool = False) -> Loaded:

@@ -7,10 +7,9 @@ or onto an Absorb slot with `--absorb`). Then the other players may counter-act
 
 from __future__ import annotations
 
-import copy
-
 from referee.games.cerebria import cards, impulse, mindset, names, zones
 from referee.games.cerebria.state import State, Use
+from referee.model import plain
 from referee.model.chance import Chance
 from referee.model.errors import IllegalAction, InputError
 from referee.model.verbs import Action, pending
@@ -148,7 +147,7 @@ def _check_args(state: State, me: str, pos: int, name: str, args: list, action: 
         discard = None
         if action.get("discard") is not None:
             discard = names.emotion(state, me, action["discard"])
-        trial = copy.deepcopy(state)  # the same checks as when it resolves
+        trial = plain.copy(state)  # the same checks as when it resolves
         mindset.enter(trial, me, card, merge, discard, names.SUMMON_RULE)
         return {"card": card, "merge": merge, "discard": discard}
     if name == "steal":
@@ -160,7 +159,7 @@ def _check_args(state: State, me: str, pos: int, name: str, args: list, action: 
         taken = (names.hand_card(state, victim, action["card"], STEAL_RULE)
                  if action.get("card") else None)
         if taken is not None:
-            trial = copy.deepcopy(state)
+            trial = plain.copy(state)
             zones.take_from_hand(trial, victim, taken, STEAL_RULE)
         return {"victim": victim, "card": taken, "take": True}
     if name == "swap":

@@ -5,24 +5,36 @@ may still be hidden (every unseen one): completion and hints offer every card a 
 hold, every merge, every target of an ability (one's own Mindset too), every emotion to
 discard first, the forms with and without an Absorb slot. The list is exact
 (tests/test_legal_exact.py): forms whose acceptance hangs on several rules at once (a merge,
-an ability's targets) are generated broadly and kept when the verb's handler accepts them on
-a copy. Random playouts draw from the `*_sample` lists (Invoke twice, so that games end).
+an ability's targets) are generated broadly and kept when the rules accept them: a merge when
+the Invoke handler accepts it on a copy, an ability's form when `abilities.check_use` passes it
+on the state itself (every check the ability's handler makes comes first there, before anything
+changes, and nothing after it refuses a listed form: no result is typed in a listing). Random
+playouts draw from the `*_sample` lists (Invoke twice, so that games end).
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from referee.games.cerebria import cards, flow, mindset, zones
+from referee.games.cerebria import abilities, cards, flow, mindset, zones
 from referee.games.cerebria.state import Emotion, State
+from referee.model.errors import RefereeError
 from referee.model.verbs import Action, dry_accepted
-
-# the rules a listed form must pass (the handlers the declaration wraps)
-_CHECKS = {"invoke": flow.invoke, "ability": flow.ability}
 
 
 def _accepts(state: State, verb: str, actions: list[Action]) -> list[Action]:
-    return dry_accepted(_CHECKS[verb], state, verb, actions)
+    """The forms the verb's rules accept now: an ability's by its checks (no copy), an Invoke's
+    by its handler on a copy of the state."""
+    if verb == "invoke":
+        return dry_accepted(flow.invoke, state, verb, actions)
+    out = []
+    for a in actions:
+        try:
+            abilities.check_use(state, a["player"], a)
+        except RefereeError:
+            continue
+        out.append(a)
+    return out
 
 
 def _hand_candidates(state: State, name: str, vibe: str | None = None) -> list[str]:
@@ -62,9 +74,18 @@ def _enter_all(state: State, name: str, base: Action) -> list[Action]:
     hand = _hand_candidates(state, name)
     pairs = [(c, m) for c in hand if not cards.is_plain(c) for m in hand
              if cards.is_plain(m) and cards.affiliation(m) == cards.affiliation(c)]
-    tried = _accepts(state, base["verb"], [put(c, merge=m, discard=discards[0]) for c, m in pairs]) \
-        if pairs and discards else []
-    merged = [(a["args"][0] if summon else a["card"], a["merge"]) for a in tried]
+    # a merge of two cards that fit each other is accepted or not according to where each card
+    # would come from (a shown card, or a hidden one: every candidate not shown is an unseen
+    # card): the rules are asked once for each such kind of pair, on its first pair
+    shown = set(state["hands"][name]["known"])
+    first: dict[tuple[bool, bool], tuple[str, str]] = {}
+    for c, m in pairs:
+        first.setdefault((c in shown, m in shown), (c, m))
+    tried = _accepts(state, base["verb"], [put(c, merge=m, discard=discards[0])
+                                           for c, m in first.values()]) if discards else []
+    kinds = {(c in shown, m in shown) for c, m in
+             ((a["args"][0] if summon else a["card"], a["merge"]) for a in tried)}
+    merged = [(c, m) for c, m in pairs if (c in shown, m in shown) in kinds]
     singles = [put(c, discard=d) for c in hand for d in discards]
     return singles + [put(c, merge=m, discard=d) for c, m in merged for d in discards]
 

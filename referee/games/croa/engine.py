@@ -192,9 +192,9 @@ class CroaEngine(Engine):
         except Exception:  # not readable yet (an ambiguous prefix): as typed
             pass
         seen: dict[str, None] = {}
-        for action in self.legal_actions(state):
+        for action in self.legal_for(state, verb):
             value = action.get(field)
-            if action["verb"] != verb or value in (None, CARD):
+            if value in (None, CARD):
                 continue
             if all(same(action.get(k), v) or action.get(k) == CARD for k, v in typed.items()):
                 seen.setdefault(str(value), None)

@@ -7,6 +7,7 @@ library comes in as `library`, the record layer's small interface to it
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Any
 
 from referee.model.errors import InputError
@@ -88,11 +89,12 @@ def new(players: list[str] | None, temples: list[str] | None, champions: list[st
     return options
 
 
-def ledger(engine: Any, state: Any) -> Answer:
-    """The glory ledger: every gain with its day and reason, then the totals."""
+def ledger(engine: Any, state: Any, steps: Iterable[tuple[dict, Any]]) -> Answer:
+    """The glory ledger: every gain with its day and reason, then the totals (read from the
+    log, replayed: the state keeps only the latest action's gains)."""
     from . import state as st
 
-    entries = state["ledger"]
+    entries = st.ledger(steps, engine.verbs)
     if not entries:
         return Answer({"ledger": entries}, ("No glory gained yet.",))
     rows = tuple((e["day"], st.who(state, e["god"]), f"{e['delta']:+d}", e["reason"]) for e in entries)
@@ -314,7 +316,7 @@ CSV:   name,stats,disposition,keywords,swift,hunter,champion
             "it was played.", card_remove, group="card", library=KIND,
             fields=(Field("name", "the card's name"),)),
     Command("ledger", "view", "The glory ledger: every gain with its day and reason.", ledger,
-            state=True),
+            state=True, log=True),
     Command("odds", "tool", "Chance of at least NEED successes on N dice (no session needed).", odds,
             fields=(_number("n", "--dice", "Dice rolled.", (0, 200)),
                     _number("need", "--need", "Successes needed.", (0, 200)),

@@ -30,7 +30,7 @@ from referee.games.kleos.verbs import VERBS
 from referee.model.chance import Chance
 from referee.model.engine import Engine
 from referee.model.errors import InputError
-from referee.model.verbs import Action, Verb
+from referee.model.verbs import Action, Event, Verb
 
 EVERYONE = "all"  # `pass all`: every player still to be asked declines
 # Per verb, the fields naming a player, a minion or a location: what `resolve` reads
@@ -45,7 +45,10 @@ class KleosEngine(Engine):
     turn_word = "day"
     series_word = "glory"
     legal_exact = True  # tests/test_legal_exact.py
-    rules_version = "3"  # 3: an Epic card on each Isle before Day 1; an Epic card exists once
+    # 3: an Epic card on each Isle before Day 1; an Epic card exists once
+    # 4: the state keeps no glory ledger (only the latest action's gains and today's glory; the
+    # ledger is read from the log): a log replays as before, a snapshot kept under 3 is replayed
+    rules_version = "4"
     min_players = 2
     max_players = 5
     verbs = VERBS
@@ -63,6 +66,15 @@ class KleosEngine(Engine):
 
     def setup(self, options: dict, chance: Chance) -> State:
         return setup.new_state(options, chance)
+
+    def apply(self, state: State, action: Action, chance: Chance) -> tuple[State, list[Event]]:
+        """The core's flow and the verb's handler, the state's `gains` now this action's own."""
+        before, state["gains"] = state["gains"], []
+        try:
+            return super().apply(state, action, chance)
+        except Exception:
+            state["gains"] = before  # a refusal leaves them as they were
+            raise
 
     # -- the flow's questions ------------------------------------------------------------------
     def seats(self, state: State) -> dict[str, str]:
@@ -180,8 +192,6 @@ class KleosEngine(Engine):
         locs = state["board"]["locations"]
         for god in st.gods(state):
             assert state["glory"][god] >= 0, "glory below 0"
-            ledger = sum(e["delta"] for e in state["ledger"] if e["god"] == god)
-            assert ledger == state["glory"][god], "the ledger does not add up"
             assert st.count_minions(state, god) <= st.MAX_MINIONS, f"{god} has more than 4 minions"
             assert f"{god}:champion" in state["minions"], f"{god}'s champion left play"
         for ref, m in state["minions"].items():
@@ -189,6 +199,8 @@ class KleosEngine(Engine):
             assert 0 <= m["actions"] <= 2
             assert not (st.is_champion(m) and st.is_cursed(m)), f"{ref}: a cursed champion"
         assert state["favor"] is None or state["favor"] in state["minions"]
+        assert state["today"]["day"] <= state["day"], "today's glory is of a day to come"
+        assert all(e["day"] <= state["day"] and e["god"] in state["glory"] for e in state["gains"])
         assert 1 <= state["day"] <= flow.LAST_DAY
         assert len(state["pending"]) <= 1, "one decision at a time"
         for entry in state["pending"]:

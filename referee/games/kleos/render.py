@@ -262,8 +262,7 @@ def glory_rows(state: State) -> list[list]:
     lead = max(state["glory"].values())
     for p in state["players"]:
         god = p["god"]
-        today = sum(e["delta"] for e in state["ledger"]
-                    if e["god"] == god and e["day"] == state["day"])
+        today = st.glory_today(state, god)
         notes = []
         if god == first:
             notes.append("first player")

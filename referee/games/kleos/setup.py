@@ -112,7 +112,8 @@ def new_state(options: dict, chance: Chance) -> State:
         "board": board, "players": players, "day": 1, "phase": "deployment", "active": 0,
         "first": next(i for i, p in enumerate(players) if p["temple"] == "h1"),
         "minions": {}, "isles": dict.fromkeys(bd.ISLES), "awaiting": list(bd.ISLES),
-        "favor": None, "glory": {p["god"]: 0 for p in players}, "ledger": [], "pending": [],
+        "favor": None, "glory": {p["god"]: 0 for p in players}, "gains": [],
+        "today": {"day": 1, "glory": {}}, "pending": [],
         "hades": [], "cards": _card_map(options.get("cards"), "cards"), "pity": [],
         "dusk": None, "city_glory": {}, "result": None, "epics_drawn": {},
     }

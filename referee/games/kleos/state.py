@@ -1,5 +1,5 @@
 """The Kleos state as typed data, and lookups on it: players, turn order, minion references,
-the glory ledger.
+glory (the ledger read from the replayed log).
 
 The state is plain JSON data (see `setup.new_state`), described here with `TypedDict`s so
 a type checker sees its fields. A minion is referred to as `GOD:SLOT` (`ares:2`,
@@ -8,6 +8,7 @@ a type checker sees its fields. A minion is referred to as `GOD:SLOT` (`ares:2`,
 
 from __future__ import annotations
 
+from collections.abc import Container, Iterable
 from typing import Any, NotRequired, TypedDict
 
 from referee.model.errors import IllegalAction, InputError
@@ -75,6 +76,13 @@ class LedgerEntry(TypedDict):
     reason: str
 
 
+class Today(TypedDict):
+    """The glory each god gained or lost on `day` (the status's "today" column)."""
+
+    day: int
+    glory: dict[str, int]
+
+
 class Result(TypedDict):
     winners: list[str]
     decided_by: str
@@ -100,7 +108,10 @@ class State(TypedDict):
     awaiting: list[str]  # Isles waiting for an Epic card
     favor: str | None  # the minion holding Olympus' Favor
     glory: dict[str, int]
-    ledger: list[LedgerEntry]
+    # the glory changes of the latest action only: the ledger is these, action by action, as
+    # the log replays (`ledger`); the state keeps no history that grows with the game
+    gains: list[LedgerEntry]
+    today: Today
     pending: list[Pending]
     hades: list[str]
     cards: dict[str, Card]  # cards this session knows, by lower-case name
@@ -240,8 +251,26 @@ def gain(state: State, god: str, delta: int, reason: str) -> int:
     after = max(0, before + delta)
     change = after - before
     state["glory"][god] = after
-    state["ledger"].append({"day": state["day"], "god": god, "delta": change, "reason": reason})
+    state["gains"].append({"day": state["day"], "god": god, "delta": change, "reason": reason})
+    if state["today"]["day"] != state["day"]:
+        state["today"] = {"day": state["day"], "glory": {}}
+    today = state["today"]["glory"]
+    today[god] = today.get(god, 0) + change
     return change
+
+
+def glory_today(state: State, god: str) -> int:
+    """The glory `god` gained (or lost) today."""
+    today = state["today"]
+    return today["glory"].get(god, 0) if today["day"] == state["day"] else 0
+
+
+def ledger(steps: Iterable[tuple[dict, State]], verbs: Container[str]) -> list[LedgerEntry]:
+    """Every glory change of the game in order: each action's own (`gains`), from each record of
+    the log with the state after it (the replayed log). A record whose verb is not one of the
+    game's `verbs` (the `new`, an undo's `seen`) changes no glory."""
+    return [LedgerEntry(**e) for rec, after in steps
+            if rec["action"].get("verb") in verbs for e in after["gains"]]
 
 
 def is_champion(m: Minion) -> bool:
