@@ -20,7 +20,6 @@ from referee.games.kleos import board as bd
 from referee.games.kleos import combat, dice
 from referee.games.kleos import minions as mn
 from referee.games.kleos import state as st
-from referee.games.kleos.effects import no_card_yet
 from referee.games.kleos.state import Minion, State
 from referee.model.chance import Chance
 from referee.model.engine import event
@@ -56,7 +55,7 @@ def flag(action: Action, key: str, default: bool = False) -> bool:
 
 def can_act(state: State, m: Minion, what: str) -> None:
     """The acting minion belongs to the active player, is not exhausted, has an action left
-    (a move is no verb of one phase: a card's effect moves a minion in any phase after Deployment)."""
+    (a move is no verb of one phase: a card's effect moves a minion any time)."""
     if state["phase"] != "action":
         raise IllegalAction(f"{what} is a minion action; it is now {st.phase_now(state)}",
                             "Action Phase: minions act only in their player's Action Phase")
@@ -120,7 +119,7 @@ def _data(entry: Pending) -> dict[str, Any]:
 
 
 def move(state: State, action: Action, chance: Chance) -> list[Event]:
-    """Move a minion (an action), or move it by a card's effect (`effect`: no action, any turn after Deployment)."""
+    """Move a minion (an action), or move it by a card's effect (`effect`: no action, any turn)."""
     m = st.minion(state, action.get("minion"))
     board = state["board"]
     path = [bd.location(board, action.get("to"))]
@@ -129,7 +128,6 @@ def move(state: State, action: Action, chance: Chance) -> list[Event]:
     effect = bool(action.get("effect"))
     start = m["location"]
     if effect:
-        no_card_yet(state, "a move by a card")
         if len(path) > 1:
             raise InputError("a move by a card's effect names one destination")
         if path[0] == start:

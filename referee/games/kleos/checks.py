@@ -15,7 +15,6 @@ from referee.games.kleos import minions as mn
 from referee.games.kleos import state as st
 from referee.games.kleos.actions import flag
 from referee.games.kleos.cards import STATS
-from referee.games.kleos.effects import no_card_yet
 from referee.games.kleos.state import Minion, State
 from referee.model.chance import Chance
 from referee.model.engine import event
@@ -36,7 +35,6 @@ def _roll(state: State, chance: Chance, label: str, m: Minion, stat: str, typed:
 
 def check(state: State, action: Action, chance: Chance) -> list[Event]:
     """Roll MINION's STAT; against a number of successes, or against another minion."""
-    no_card_yet(state, "a check a card asks for")
     stat = str(action.get("stat") or "").strip().lower()
     if stat not in STATS:
         raise InputError(f"a check rolls one of {', '.join(STATS)}, not '{stat}'")

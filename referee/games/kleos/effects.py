@@ -15,16 +15,6 @@ from referee.model.engine import event
 from referee.model.errors import IllegalAction, InputError
 from referee.model.verbs import Action, Event
 
-DEPLOYMENT_RULE = "Deployment: only Minions go into play; every other card waits for Day 1"
-
-
-def no_card_yet(state: State, what: str) -> None:
-    """Deployment puts Minions into play and nothing else: an effect, which only a card makes,
-    is refused until Daybreak of Day 1."""
-    if state["phase"] == "deployment":
-        raise IllegalAction(f"{what} is a card's effect, and at Deployment no card but a Minion "
-                            "is played (finish it with `next`)", DEPLOYMENT_RULE)
-
 
 def _reason(action: Action) -> str:
     reason = str(action.get("reason") or "").strip()
@@ -37,7 +27,6 @@ def _reason(action: Action) -> str:
 
 def kill(state: State, action: Action, chance: Chance) -> list[Event]:
     """A card's effect kills a minion; the player named by `by` gains the glory."""
-    no_card_yet(state, "a kill by a card")
     reason = _reason(action)
     victim = st.minion(state, action.get("minion"))
     by = st.seated(state, action.get("by")) if action.get("by") not in (None, "") else None
@@ -50,7 +39,6 @@ def kill(state: State, action: Action, chance: Chance) -> list[Event]:
 
 def glory(state: State, action: Action, chance: Chance) -> list[Event]:
     """A card changes a player's glory by DELTA."""
-    no_card_yet(state, "a glory change by a card")
     reason = _reason(action)
     god = st.seated(state, action.get("god"))
     raw = action.get("delta")
@@ -68,7 +56,6 @@ def glory(state: State, action: Action, chance: Chance) -> list[Event]:
 
 def favor(state: State, action: Action, chance: Chance) -> list[Event]:
     """Olympus' Favor goes to a minion (or back to Olympus with `none`)."""
-    no_card_yet(state, "giving Olympus' Favor")
     raw = str(action.get("minion") or "").strip()
     before = state["favor"]
     if raw.lower() in ("none", "olympus"):

@@ -210,7 +210,7 @@ def _ready(state: State) -> list:
 
 def move(state: State) -> list[Action]:
     """A minion's Movement action (to an adjacent location; a Swift one's first also two
-    away), then a move by a card's effect: any minion to any other location, any phase after Deployment."""
+    away), then a move by a card's effect: any minion to any other location, any phase."""
     out: list[Action] = []
     adjacent = state["board"]["adjacent"]
     for m in _ready(state):
@@ -220,8 +220,6 @@ def move(state: State) -> list[Action]:
             if mn.swift(m) and not m["moves"]:
                 out += [{"minion": m["ref"], "to": there, "to2": far}
                         for far in adjacent[there] if far != here]
-    if state["phase"] == "deployment":  # no card but a Minion is played yet
-        return out
     places = list(state["board"]["locations"])
     return out + [{"minion": ref, "to": there, "effect": True}
                   for ref, m in state["minions"].items() for there in places
@@ -241,29 +239,23 @@ def recruit(state: State) -> list[Action]:
             and state["isles"][m["location"]] for r in _room(state, m["god"])]
 
 
-# -- card effects the table applies (any phase after Deployment, while nothing is pending) ----------------------
+# -- card effects the table applies (any phase, while nothing is pending) ----------------------
 
 
 def kill(state: State) -> list[Action]:
     """Any minion, with who gains the glory (GOD, optional) and, but for a champion, whether
     the card slaughters it."""
-    if state["phase"] == "deployment":  # a card's effect: not at Deployment
-        return []
     return [{"minion": ref, "by": GOD, "reason": TEXT,
              **({} if st.is_champion(m) else {"slaughter": SLAUGHTER})}
             for ref, m in state["minions"].items()]
 
 
 def glory(state: State) -> list[Action]:
-    if state["phase"] == "deployment":  # a card's effect: not at Deployment
-        return []
     return [{"god": god, "delta": DELTA, "reason": TEXT} for god in st.gods(state)]
 
 
 def favor(state: State) -> list[Action]:
     """Olympus' Favor to any minion but its holder, or back to Olympus while a minion holds it."""
-    if state["phase"] == "deployment":  # a card's effect: not at Deployment
-        return []
     out: list[Action] = [{"minion": ref} for ref in state["minions"] if ref != state["favor"]]
     return out + ([{"minion": "none"}] if state["favor"] is not None else [])
 
@@ -271,8 +263,6 @@ def favor(state: State) -> list[Action]:
 def check(state: State) -> list[Action]:
     """A check of any minion (the stat and the successes needed free), or a competing check
     against any other minion."""
-    if state["phase"] == "deployment":  # a card's effect: not at Deployment
-        return []
     refs = list(state["minions"])
     return [{"minion": ref, "stat": STAT, "need": NEED, "godly": GODLY} for ref in refs] + \
         [{"minion": ref, "stat": STAT, "against": other, "godly": GODLY}

@@ -2,8 +2,7 @@
 
 Before a handler runs the core has refused an action after the Contest, a verb outside
 its phase, a player acting in someone else's phase (minion actions are checked by the
-handlers: a card's effect may move a minion in any phase after Deployment, so `move`
-belongs to none), and anything but the answer while an
+handlers: a card's effect may move a minion in any phase, so `move` belongs to none), and anything but the answer while an
 opportunity attack or a four-minion choice waits. Players are named by god or by name (any
 case, a unique prefix); minions as GOD:SLOT with the same freedom for GOD (`ann:c`,
 `ath:2`); locations and card names by a unique prefix too.
@@ -84,7 +83,7 @@ MOVE = """Move MINION to the adjacent location TO (one action).
 The Port reaches every Isle; an Isle leads only back to the Port. A Swift
 minion's first move of the day may go on to TO2. Leaving a location with
 opposing minions (not the Port) offers them an opportunity attack first.
-A card's effect moves a minion anywhere, at any time after Deployment (--effect).
+A card's effect moves a minion anywhere, at any time (--effect).
 Example: `move ares:2 port isle1`."""
 OA_HELP = """Answer a pending opportunity attack: MINION attacks the fleeing minion.
 
