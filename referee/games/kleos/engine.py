@@ -47,9 +47,7 @@ class KleosEngine(Engine):
     legal_exact = True  # tests/test_legal_exact.py
     # 3: an Epic card on each Isle before Day 1; an Epic card exists once
     # 4: the state keeps no glory ledger (only the latest action's gains and today's glory; the
-    # ledger is read from the log): a log replays as before, a snapshot kept under 3 is replayed;
-    # and Deployment takes no card but Minions (a card's effect then, accepted under 3, is refused:
-    # such a log no longer replays, and says so)
+    # ledger is read from the log): a log replays as before, a snapshot kept under 3 is replayed
     rules_version = "4"
     min_players = 2
     max_players = 5
