@@ -22,7 +22,7 @@ the k-th mutant of every rule check, so a run cut short by `--max-seconds` (shar
 the games) has spread its time evenly over them. One mutmut worker (`--jobs`) and `nice` 10 by default: the machine is
 shared.
 
-Each game runs in its own scratch folder (a copy of referee/, scorers/ and tests/, and a
+Each game runs in its own scratch folder (a copy of referee/, scorers/, tests/, examples/ and man/, and a
 pyproject.toml whose [tool.mutmut] names the game's files with a rule check), so the working
 tree is never touched. The figures per game are printed at the end (mutants made, sampled,
 tested, killed, survived, timeout, time) and kept in the folder's `figures.json`, with each
@@ -62,8 +62,11 @@ STATUS = {1: "killed", 3: "killed", 0: "survived", 5: "no tests", 33: "no tests"
           None: "not tested"}
 
 
-def refusing(game: str, only: str | None = None) -> list[str]:
-    """mutmut's names (globs) for the functions of a game that refuse."""
+def refusing(game: str, only: str | None = None, factories: bool = False) -> list[str]:
+    """mutmut's names (globs) for the functions of a game that refuse. A factory (a function
+    that returns a function it defines, as Crôa!'s `handler`) is left out unless asked for:
+    it runs when its module is imported, before mutmut switches a mutant in, so each of its
+    mutants would survive untested."""
     from referee.model.rulebook import RAISES, _rule_params, _trees
 
     package = f"referee.games.{game}"
@@ -80,12 +83,18 @@ def refusing(game: str, only: str | None = None) -> list[str]:
             for node in body:
                 if isinstance(node, ast.ClassDef):
                     visit(node.body, node.name)
-                elif isinstance(node, ast.FunctionDef) and _refuses(node, takes):
+                elif isinstance(node, ast.FunctionDef) and _refuses(node, takes) \
+                        and (factories or not _factory(node)):
                     key = f"x{SEP}{cls}{SEP}{node.name}" if cls else f"x_{node.name}"
                     names.append(f"{module}.{key}__mutmut_*")
 
         visit(tree.body, None)
     return names
+
+
+def _factory(fn: ast.FunctionDef) -> bool:
+    inner = {n.name for n in fn.body if isinstance(n, ast.FunctionDef)}
+    return any(isinstance(n, ast.Return) and getattr(n.value, "id", None) in inner for n in fn.body)
 
 
 def _refuses(fn: ast.FunctionDef, takes: set[str]) -> bool:
@@ -107,6 +116,7 @@ def _config(game: str, names: list[str]) -> str:
     return "\n".join([
         "", "[tool.mutmut]",
         'source_paths = ["referee"]',
+        'also_copy = ["scorers", "examples", "man"]',  # what the tests read besides the code
         "only_mutate = " + json.dumps(files),
         "pytest_add_cli_args_test_selection = " + json.dumps(rules_tests(game)),
         'pytest_add_cli_args = ["-p", "no:cacheprovider", "-p", "no:randomly", "-q", "-x"]',
@@ -117,7 +127,7 @@ def scratch(game: str, names: list[str]) -> Path:
     """A copy of the project to run mutmut in, its pyproject.toml naming what to mutate."""
     where = Path(tempfile.mkdtemp(prefix=f"referee-mutation-{game}-"))
     ignore = shutil.ignore_patterns("__pycache__", "*.pyc", "mutants")
-    for name in ("referee", "scorers", "tests"):
+    for name in ("referee", "scorers", "tests", "examples", "man"):
         shutil.copytree(ROOT / name, where / name, ignore=ignore)
     (where / "pyproject.toml").write_text(
         (ROOT / "pyproject.toml").read_text(encoding="utf-8") + _config(game, names), encoding="utf-8")
@@ -176,7 +186,10 @@ def run_game(game: str, names: list[str], args: argparse.Namespace, until: float
     mutmut(where, ["run", "--max-children", str(args.jobs), NOTHING], quiet=True)  # make them all
     made = results(where)
     if not made or not (where / "mutants" / "mutmut-stats.json").is_file():
-        sys.exit(f"mutmut made no mutants or ran no clean test in {where} (`mutmut run` there says why)")
+        print(f"   mutmut made no mutants or ran no clean test (`mutmut run` in {where} says why)")
+        return {"game": game, "folder": str(where), "functions": len(names), "made": len(made),
+                "in_checks": 0, "sampled": 0, "tested": 0, "seconds": round(time.monotonic() - began),
+                "survivors": {}}
     rounds = sample(list(made), names, args.sample, args.seed)
     in_checks = sum(1 for m in made if any(fnmatch.fnmatchcase(m, g) for g in names))
     print(f"   {len(made)} mutants made, {in_checks} in the rule checks; "
@@ -245,6 +258,8 @@ def main() -> int:
     if args.list:
         names = [n for g in games for n in refusing(g, args.only)]
         print("\n".join(names))
+        left = sorted({n for g in games for n in refusing(g, args.only, factories=True)} - set(names))
+        print("\n".join(f"left out (a factory, run at import): {n}" for n in left))
         print(f"{len(names)} functions that refuse", file=sys.stderr)
         return 0
     os.nice(args.nice)
