@@ -65,3 +65,7 @@ def test_croa_hand_refused_with_real_cards_says_the_referee_dealt_none():
     t = Table("croa", "--player Ann:red --player Bob:blue --cards", seed=None)
     out = t.refused(["hand", "Ann"], rule="Cards: dealt hands")
     assert "the referee dealt no hands in this session" in out.error["message"]
+
+
+def test_a_move_is_told_naming_the_frog_that_moved():
+    assert Pond().move("a2", "a3", tile="reeds") == "Ann's servant a2 -> a3: reeds (revealed)."
