@@ -225,10 +225,8 @@ def again(game: str, where: Path, args: argparse.Namespace) -> int:
         return 0
     shutil.rmtree(where / "tests")
     shutil.copytree(ROOT / "tests", where / "tests", ignore=shutil.ignore_patterns("__pycache__", "*.pyc"))
-    text = (where / "pyproject.toml").read_text(encoding="utf-8")
-    names = refusing(game)
-    (where / "pyproject.toml").write_text(text.split("\n[tool.mutmut]")[0] + _config(game, names)[1:],
-                                          encoding="utf-8")
+    (where / "pyproject.toml").write_text(  # today's rules tests (a new test file among them)
+        (ROOT / "pyproject.toml").read_text(encoding="utf-8") + _config(game, refusing(game)), encoding="utf-8")
     mutmut(where, ["run", "--max-children", str(args.jobs), *survivors], quiet=not args.verbose)
     now = results(where)
     for m in survivors:
