@@ -51,9 +51,10 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 GAMES = ("kleos", "kreus", "cerebria", "croa", "elysion")
 # Test files of a game that are not its rules tests (the CLI, whole example games, random play,
-# fuzzing): slow, and a rule they notice is noticed by a rules test first.
+# fuzzing): slow, and a rule they notice is noticed by a rules test first. (Elysion's look back
+# is a rule: test_elysion_lookback.py is one of its rules tests.)
 NOT_RULES = re.compile(r"_(cli|example|playtest|input|declaration|shell|render|odds|card_file|"
-                       r"lookback|lookback_json|hint|catalog|corrections|fr_whole)\.py$")
+                       r"lookback_json|hint|catalog|corrections|fr_whole)\.py$")
 SEP = "ǁ"  # mutmut's separator between a class and its method in a mutant's name
 NOTHING = "no.such.function__mutmut_0"  # a name no mutant has: mutmut makes them all, tests none
 # mutmut's exit codes (mutmut/stats.py), as this report counts them
