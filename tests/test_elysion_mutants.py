@@ -4,6 +4,7 @@ test kills a mutant of a rule check that no other rules test noticed."""
 from __future__ import annotations
 
 import pytest
+from test_elysion_lookback import play
 from test_elysion_refusals import _day_two_to_take, _write
 from test_elysion_shortcuts import _after_day_one
 
@@ -50,3 +51,10 @@ def test_a_row_typed_when_the_deck_is_out_is_refused_not_dropped():
     t.refused("next --row 3", rule="The row holds one realm more than there are players",
               message="0 realms are drawn here, 1 given")
     assert "Row for day 2: empty (the deck is out)" in t.ok("next").text
+
+
+def test_after_the_look_back_the_journey_is_over_and_a_refusal_says_so():
+    g = play(stop_before_lookback=True)[3]
+    g("lookback")
+    message = g.refusal("next", rule="End of the game")
+    assert message == "the game is over; start a new session or undo"
