@@ -64,3 +64,11 @@ def test_cronus_power_comes_before_his_card_is_placed():
     t.act({"verb": "ready", "player": "Ann"})
     err = t.refuse({"verb": "power", "player": "Ann"}, rule="Incarnation: Titan powers")
     assert "Ann has already put a card face down: Cronus' power comes before" in err.message
+
+
+def test_next_in_creation_is_refused_until_every_card_is_revealed():
+    t = _table()
+    t.act({"verb": "ready"})
+    t.act({"verb": "next"})
+    err = t.refuse({"verb": "next"}, rule="Creation: every face-down card is revealed in order")
+    assert "Ann must reveal their face-down card first" in err.message
