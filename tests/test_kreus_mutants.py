@@ -3,8 +3,12 @@ kills a mutant of a rule check that no other rules test noticed."""
 
 from __future__ import annotations
 
+import pytest
 from kreus_table import TITANS, seated, titans, turn
 from test_kreus_titans import _laid, _table
+
+from referee.games.kreus.setup import setup
+from referee.model.errors import InputError
 
 
 def test_themis_bets_her_last_token():
@@ -72,3 +76,27 @@ def test_next_in_creation_is_refused_until_every_card_is_revealed():
     t.act({"verb": "next"})
     err = t.refuse({"verb": "next"}, rule="Creation: every face-down card is revealed in order")
     assert "Ann must reveal their face-down card first" in err.message
+
+
+def test_the_planet_is_refused_from_another_hand_before_any_exchange():
+    t = _table()  # Ann is First Player: the Planet was dealt to her
+    t.act({"verb": "ready"})
+    t.act({"verb": "next"})
+    t.act({"verb": "reveal", "player": "Ann", "card": "fire"})
+    err = t.refuse({"verb": "reveal", "player": "Bob", "card": "planet"},
+                   rule="Hands: the Planet starts in the First Player's hand")
+    assert "can only be in Ann's hand: no exchange has reached Bob" in err.message
+
+
+def test_a_target_with_two_colons_is_read_at_its_first_colon_not_a_crash():
+    t = _table()
+    t.act({"verb": "ready"})
+    t.act({"verb": "next"})
+    t.act({"verb": "reveal", "player": "Ann", "card": "fire"})
+    t.refuse({"verb": "reveal", "player": "Bob", "card": "thunderbolts", "target": "comet:fire:x"},
+             rule="Aggression: Thunderbolts hit a Nature card in play")
+
+
+def test_setup_needs_a_list_of_player_names():
+    with pytest.raises(InputError, match="players: a list of names is needed"):
+        setup({"players": None})
