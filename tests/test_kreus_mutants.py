@@ -4,7 +4,7 @@ kills a mutant of a rule check that no other rules test noticed."""
 from __future__ import annotations
 
 import pytest
-from kreus_table import TITANS, seated, titans, turn
+from kreus_table import TITANS, Layout, seated, titans, turn
 from test_kreus_titans import _laid, _table
 
 from referee.games.kreus.setup import setup
@@ -100,3 +100,15 @@ def test_a_target_with_two_colons_is_read_at_its_first_colon_not_a_crash():
 def test_setup_needs_a_list_of_player_names():
     with pytest.raises(InputError, match="players: a list of names is needed"):
         setup({"players": None})
+
+
+def test_theia_showing_two_cards_to_one_player_needs_two_cards_in_hand():
+    # Hand: only cards in hand can be used. Turn 1 all Fire: Bob (Theia) keeps one card.
+    p = Layout(4, tokens=[2, 2, 2], incarnation=True).hands(
+        {"Ann": 3, "Bob": 2, "Cy": 2, "Dee": 2}, spare=("fire",) * 4)
+    t = titans(p.table(), {"Ann": "cronus", "Bob": "theia", "Cy": "phoebe", "Dee": "tethys"})
+    turn(t, ["fire", "fire", "fire", "fire"])
+    assert t.state["hand"]["Bob"] == 1
+    err = t.refuse({"verb": "power", "player": "Bob", "to": ["Ann"]},
+                   rule="Hand: only cards in hand can be used")
+    assert err.message == "Bob holds 1 card in hand; Theia's power needs 2"
