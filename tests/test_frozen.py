@@ -68,7 +68,7 @@ def test_copies_and_pickles():
 def test_a_default_before_a_required_field_is_refused():
     """Frozen records: as a dataclass, no field without a default after one with a default."""
     with pytest.raises(TypeError):
-        class Bad(Frozen):  # noqa: F841
+        class Bad(Frozen):
             a: int = 0
             b: int
 

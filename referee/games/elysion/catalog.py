@@ -28,10 +28,10 @@ import re
 import tomllib
 from collections.abc import Iterable
 from dataclasses import dataclass, field
-from importlib import resources
 
 from referee.games.elysion import expr
 from referee.games.elysion.state import ElysionState
+from referee.model import shipped
 from referee.model.errors import InputError
 
 ICONS = ("coin", "gate", "fleece", "amphora", "lotus")
@@ -419,9 +419,7 @@ def load(text: str) -> Catalog:
 @functools.cache
 def sample_text() -> str:
     """The shipped practice catalog (invented cards, not the printed deck)."""
-    return (
-        resources.files("referee.games.elysion").joinpath("sample_catalog.toml").read_text("utf-8")
-    )
+    return shipped.text(__file__, "sample_catalog.toml")
 
 
 def get(source: str | None) -> Catalog:
