@@ -76,7 +76,7 @@ def then_missing_cards(game: str, cmd: click.Command) -> None:
             return
         import textwrap
 
-        from referee.cli.complete import library
+        from referee.cli.library import library
 
         _, loaded = common.load_current(game)
         listing = loaded.engine.with_library(loaded.state, library(context.get().reader(), game))
@@ -255,7 +255,7 @@ def _prepare(game: str, verb: Verb) -> Callable[[Any, dict], dict]:
     fill = verb.prepare
 
     def prepare(store: Any, action: dict) -> dict:
-        from referee.cli.complete import library
+        from referee.cli.library import library
 
         def known() -> Mapping[str, Any]:
             from referee.record import session
