@@ -129,8 +129,9 @@ class LaterCommands(MutableMapping[str, click.Command]):
 
     def __getitem__(self, name: str) -> click.Command:
         if name not in self._built:
-            build = self._later.pop(name)  # KeyError: no such command
+            build = self._later[name]  # KeyError: no such command
             self._built[name] = self._made(name, build())
+            del self._later[name]
         return self._built[name]
 
     def __setitem__(self, name: str, cmd: click.Command) -> None:
