@@ -429,7 +429,7 @@ class Table:
         while the session is held in memory: no card was added)."""
         if self._memory is not None:
             return {}
-        from referee.cli.complete import library
+        from referee.cli.library import library
 
         return library(self.store, self.game)
 

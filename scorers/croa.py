@@ -10,14 +10,14 @@ replaceable), shuffled face down.
 from __future__ import annotations
 
 import json
-from fractions import Fraction
-from pathlib import Path
+import os
 from typing import Any
 
 from referee.model.errors import IllegalAction, InputError
 from referee.model.i18n import N_, _, fold, pgettext
 
-_DATA = json.loads((Path(__file__).with_name("croa.json")).read_text(encoding="utf-8"))
+with open(os.path.join(os.path.dirname(os.path.abspath(__file__)), "croa.json"), encoding="utf-8") as _file:
+    _DATA = json.load(_file)
 
 ZONES: tuple[str, ...] = ("blue", "green", "pink", "yellow")
 MALES: tuple[str, ...] = tuple(f"male{i}" for i in range(1, 7))
@@ -104,6 +104,8 @@ def next_tile(zone: str, revealed: list[str], males: dict[str, list[str]] | None
         if not pile.get(kind):
             raise IllegalAction(f"the {zone} pile cannot show another {kind}", RULE_PILE)
         pile[kind] -= 1
+    from fractions import Fraction
+
     left = sum(pile.values())
     exact = {k: Fraction(pile[k], left) if left else Fraction(0) for k in KINDS if k in pile}
     return {

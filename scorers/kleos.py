@@ -8,8 +8,11 @@ Kill: successes >= Defense. Slaughter: successes - Defense >= 3, never a champio
 
 from __future__ import annotations
 
-from fractions import Fraction
 from math import comb
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:  # loaded by the odds themselves: the engine reads only the faces
+    from fractions import Fraction
 
 BLANK = "-"
 SUCCESS = "s"
@@ -22,12 +25,16 @@ MAX_DICE = 300  # the combat calculator reaches 99 + 99 + 99 dice
 
 def success_chance(godly: bool) -> Fraction:
     """One die's chance of a success: 2/6, or 3/6 when Godly."""
+    from fractions import Fraction
+
     good = sum(1 for f in FACES if f == SUCCESS or (godly and f == GODLY))
     return Fraction(good, len(FACES))
 
 
 def at_least(n: int, k: int, godly: bool = False) -> Fraction:
     """P(at least k successes on n dice): the binomial tail."""
+    from fractions import Fraction
+
     if n < 0 or n > MAX_DICE:
         raise ValueError(f"dice must be 0-{MAX_DICE}")
     if k <= 0:
@@ -53,6 +60,8 @@ def odds(dice: int, need: int, godly: bool = False) -> dict:
 def combat(attack: int, defense: int, tactics: int = 0, bonus: int = 0, godly: bool = False,
            champion: bool = False) -> dict:
     """`referee kleos combat`: dice = Attack + Tactics + bonus (never below 0)."""
+    from fractions import Fraction
+
     n = max(0, attack + tactics + bonus)
     kill = at_least(n, defense, godly)
     slaughter = Fraction(0) if champion else at_least(n, defense + SLAUGHTER_MARGIN, godly)

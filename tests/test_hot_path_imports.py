@@ -1,5 +1,6 @@
 """Fast as a glance (issue 26): a game action and a Tab import only what they need, and a Tab
-reads the session from its snapshot without writing to the store.
+reads the session from its snapshot without writing to the store; `referee --help` imports Click
+and the root's few modules, nothing of the record.
 
 Each command runs as a whole process (as a terminal runs it); the modules loaded are printed
 from `sys.modules` at exit.
@@ -7,6 +8,8 @@ from `sys.modules` at exit.
 
 from __future__ import annotations
 
+import ast
+import importlib.util
 import json
 import os
 import random
@@ -14,6 +17,8 @@ import sqlite3
 import subprocess
 import sys
 from pathlib import Path
+
+import pytest
 
 from referee.model import registry
 from referee.testing import Table
@@ -25,9 +30,16 @@ NEVER = ("tabulate", "wcwidth", "referee.after", "referee.after.report", "refere
          "referee.record.store_pg", "referee.record.push", "referee.record.corrections", "psycopg",
          "prompt_toolkit", "referee.cli.shell", "referee.model.rulebook", "shutil", "bz2", "lzma", "difflib")
 
+# never on a plain action: the hints and completion, the declarations' old dataclasses, the odds'
+# exact fractions, and standard modules the commands load only when they use them
+NOT_FOR_AN_ACTION = ("referee.cli.hint", "referee.cli.complete", "referee.cli.shells", "shlex", "fractions",
+                     "decimal", "importlib.resources", "tempfile", "zipfile", "textwrap")
+
 PROBE = """
 import atexit, json, sys
+BEFORE = set(sys.modules)  # the interpreter's and the probe's own (an editable install's finder loads pathlib)
 atexit.register(lambda: print("MODULES " + json.dumps(sorted(sys.modules)), file=sys.stderr))
+atexit.register(lambda: print("LOADED " + json.dumps(sorted(set(sys.modules) - BEFORE)), file=sys.stderr))
 sys.argv = ["referee", *sys.argv[1:]]
 from referee.cli import main
 main()
@@ -65,6 +77,7 @@ def test_a_game_action_imports_its_game_and_the_record_only():
         assert {"referee.games.kleos", "referee.record.session", "referee.record.snapshot"} <= mods
         assert _games(mods) == {"kleos"}
         assert not [m for m in NEVER if m in mods]
+        assert not [m for m in NOT_FOR_AN_ACTION if m in mods]
 
 
 def test_a_tab_imports_its_game_and_draws_nothing():
@@ -104,3 +117,52 @@ def test_a_tab_never_writes_to_the_store():
         con = sqlite3.connect(t.path)
         assert con.execute("SELECT count(*) FROM snapshots").fetchone()[0] == 0
         con.close()
+
+
+def test_the_root_help_imports_click_and_the_root_only():
+    """Speed: `referee --help` loads Click and the root's modules: no record, no store, no game, no
+    pathlib or json, no hashing (so every other command's ratio to it is honest)."""
+    done, mods = _run(["--help"], {"REFEREE_DB": "/nonexistent/none.db"})
+    assert done.returncode == 0 and "Usage" in done.stdout, done.stderr
+    ours = sorted(m for m in mods if m.startswith(("referee", "scorers")))
+    assert ours == ["referee", "referee.cli", "referee.cli.context", "referee.cli.lazy", "referee.cli.run",
+                    "referee.model", "referee.model.errors", "referee.model.i18n", "referee.model.registry"]
+    line = next(ln for ln in done.stderr.splitlines() if ln.startswith("LOADED "))
+    loaded = set(json.loads(line[len("LOADED "):]))  # by the command, not by the interpreter's start
+    heavy = ("pathlib", "json", "sqlite3", "hashlib", "platformdirs", "dataclasses")
+    assert not [m for m in heavy if m in loaded]
+    # an editable install loads pathlib before the command starts: read the modules' own imports too
+    for name in ours:
+        found = importlib.util.find_spec(name)
+        assert found is not None and found.origin is not None
+        tree = ast.parse(Path(found.origin).read_text(encoding="utf-8"))
+        at_import = [n for n in ast.walk(tree) if isinstance(n, (ast.Import, ast.ImportFrom))
+                     and not _in_function(tree, n)]
+        names = {a.name.split(".")[0] for n in at_import if isinstance(n, ast.Import) for a in n.names}
+        names |= {(n.module or "").split(".")[0] for n in at_import if isinstance(n, ast.ImportFrom)}
+        assert not names & set(heavy), f"{name} imports {sorted(names & set(heavy))} when loaded"
+
+
+def _in_function(tree: ast.AST, node: ast.AST) -> bool:
+    """Whether `node` sits inside a function (run when called, not when the module loads)."""
+    return any(node in ast.walk(f) for f in ast.walk(tree)
+               if isinstance(f, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)))
+
+
+@pytest.mark.parametrize("game", registry.shipped())
+def test_a_game_action_builds_its_own_command_only(game: str):
+    """Speed: the game's group knows every command's name, but builds only the one asked for."""
+    import click
+
+    from referee.cli.generate import group
+
+    made = group(game)
+    names = list(made.commands)
+    assert {"new", "status", "hint", *registry.engine(game).verbs} <= set(names)
+    verb = next(iter(registry.engine(game).verbs))
+    built = made.commands._built  # type: ignore[attr-defined]
+    assert verb not in built and "new" not in built
+    ctx = click.Context(made)
+    assert made.get_command(ctx, verb) is made.commands[verb]
+    assert set(built) - {"status", "rules", "hint"} == {verb}  # the others are still to build
+    assert made.list_commands(ctx) == sorted(names)

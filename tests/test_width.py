@@ -136,3 +136,19 @@ def test_a_drawn_line_too_long_wraps_between_words_under_its_own_indent(monkeypa
     text = "board |  |\n  Next: Ann plays a card, then Bob answers"
     assert fit_block(text).splitlines() == [
         "board |  |", "  Next: Ann plays a", "    card, then Bob", "    answers"]
+
+
+def test_the_characters_counted_without_wcwidth_are_one_column_each():
+    """Width: every printable character `text_width` counts as one column without asking wcwidth
+    (start-up, issue 26: wcwidth takes 10 ms to import) is one column for wcwidth too."""
+    import re
+
+    from wcwidth import wcwidth
+
+    from referee.model import tables
+
+    narrow = re.compile(tables._NARROW)
+    counted = [chr(cp) for cp in range(0x20, 0x2600) if narrow.fullmatch(chr(cp)) and not 0x7f <= cp < 0xa0]
+    assert len(counted) > 1000
+    assert [c for c in counted if wcwidth(c) != 1] == []
+    assert tables.text_width("▶ ○ ● ─┼─ é") == 11 and tables.text_width("◽") == 2

@@ -16,14 +16,13 @@ module prints it.
 from __future__ import annotations
 
 import functools
-from collections.abc import Callable
+from collections.abc import Callable, Iterator, MutableMapping
 from typing import TYPE_CHECKING, Any
 
 import click
 
 from referee.cli import context, output
 from referee.cli.context import load_current
-from referee.cli.hint import show_hint
 from referee.cli.lazy import SuggestingGroup, localize
 
 if TYPE_CHECKING:
@@ -112,12 +111,59 @@ def add_placement(cmd: click.Command) -> None:
             add_placement(sub)
 
 
+class LaterCommands(MutableMapping[str, click.Command]):
+    """A group's commands, each built the first time it is asked for: `referee kleos glory`
+    builds `glory` alone, while the group's help and listings still see every name.
+    `made(name, cmd)` is called on each command as it is built (or put in)."""
+
+    def __init__(self, made: Callable[[str, click.Command], click.Command]) -> None:
+        self._made = made
+        self._built: dict[str, click.Command] = {}
+        self._later: dict[str, Callable[[], click.Command]] = {}
+        self._names: dict[str, None] = {}  # every name, in the order they came
+
+    def later(self, name: str, build: Callable[[], click.Command]) -> None:
+        self._built.pop(name, None)
+        self._later[name] = build
+        self._names[name] = None
+
+    def __getitem__(self, name: str) -> click.Command:
+        if name not in self._built:
+            build = self._later[name]  # KeyError: no such command
+            self._built[name] = self._made(name, build())
+            del self._later[name]
+        return self._built[name]
+
+    def __setitem__(self, name: str, cmd: click.Command) -> None:
+        self._later.pop(name, None)
+        self._built[name] = self._made(name, cmd)
+        self._names[name] = None
+
+    def __delitem__(self, name: str) -> None:
+        if name not in self._names:
+            raise KeyError(name)
+        self._built.pop(name, None)
+        self._later.pop(name, None)
+        del self._names[name]
+
+    def __contains__(self, name: object) -> bool:
+        return name in self._names
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(list(self._names))
+
+    def __len__(self) -> int:
+        return len(self._names)
+
+
 class GameGroup(SuggestingGroup):
     """A game's group: its `new` may leave out what `--like ID` copies; every command in it takes
-    the placement options (--session, --db, --json) after the verb too."""
+    the placement options (--session, --db, --json) after the verb too. Its commands may be
+    given as builders (`add_later`), built only when used."""
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
+        self.commands = LaterCommands(self._made)
         self.params.extend(placement_params())
         self.aliases: dict[str, str] = {}  # a verb in the table's words (accents optional) -> its name
 
@@ -133,9 +179,15 @@ class GameGroup(SuggestingGroup):
             localize(cmd)
         super().format_help(ctx, formatter)
 
-    def add_command(self, cmd: click.Command, name: str | None = None) -> None:
+    def add_later(self, name: str, build: Callable[[], click.Command]) -> None:
+        """Command `name`, built by `build()` the first time it is used."""
+        assert isinstance(self.commands, LaterCommands)
+        self.commands.later(name, build)
+
+    @staticmethod
+    def _made(name: str, cmd: click.Command) -> click.Command:
         add_placement(cmd)
-        if (name or cmd.name) == "new":
+        if name == "new":
             from referee.cli.complete import complete_player_names
 
             for param in cmd.params:
@@ -143,7 +195,7 @@ class GameGroup(SuggestingGroup):
                     param.__class__ = _FilledByLike
                 if param.name == "players" and getattr(param, "_custom_shell_complete", None) is None:
                     param._custom_shell_complete = complete_player_names
-        super().add_command(cmd, name)
+        return cmd
 
 
 def game_group(game: str, help: str | None = None) -> click.Group:
@@ -175,6 +227,8 @@ def game_group(game: str, help: str | None = None) -> click.Group:
     @json_option
     def hint(player: str | None, limit: int) -> None:
         """The legal next actions, grouped, with who may take them; each as you would type it."""
+        from referee.cli.hint import show_hint  # only here: an action never loads the hints
+
         show_hint(game, group, player, limit)
 
     return group

@@ -19,36 +19,38 @@ from __future__ import annotations
 import os
 import shlex
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 import click
 from click.core import ParameterSource
+
+from referee.cli.library import LIBRARIES, library  # noqa: F401  (read here by older callers)
 
 if TYPE_CHECKING:
     from click.shell_completion import CompletionItem
 
     from referee.record.protocol import RecordStore
 
-# Games whose CLI copies card stats from a card library into an action (`prepare`): the
-# library's kind in the store.
-LIBRARIES: dict[str, str] = {"kleos": "minion"}
 HELP_WIDTH = 44  # a description is cut to this many characters, unless COLUMNS gives more room
 
 
-@dataclass
 class Live:
-    """A session as completion and hints see it: the engine and the state now."""
+    """A session as completion and hints see it: the engine and the state now. (A plain class:
+    a dataclass's generated code costs a Tab, a whole process, about a millisecond.)"""
 
-    game: str
-    sid: str | None
-    engine: Any
-    state: Any
-    seed: str = ""
-    ply: int = 0
-    store: RecordStore | None = None
+    def __init__(self, game: str, sid: str | None, engine: Any, state: Any, seed: str = "", ply: int = 0,
+                 store: RecordStore | None = None) -> None:
+        self.game = game
+        self.sid = sid
+        self.engine = engine
+        self.state = state
+        self.seed = seed
+        self.ply = ply
+        self.store = store
+        self._listing: Any = None
 
-    _listing: Any = field(default=None, repr=False, compare=False)
+    def __repr__(self) -> str:
+        return f"Live(game={self.game!r}, sid={self.sid!r}, ply={self.ply!r})"
 
     @classmethod
     def of(cls, loaded: Any, store: RecordStore | None = None) -> Live:
@@ -61,17 +63,6 @@ class Live:
         if self._listing is None:
             self._listing = self.engine.with_library(self.state, library(self.store, self.game))
         return self._listing
-
-
-def library(store: RecordStore | None, game: str) -> dict[str, dict]:
-    """The game's card library in `store` (empty when the game keeps none, or unreadable)."""
-    kind = LIBRARIES.get(game)
-    if kind is None or store is None:
-        return {}
-    try:
-        return dict(store.library_list(game, kind))
-    except Exception:  # a store without the table yet: no cards
-        return {}
 
 
 # -- parameters <-> fields --------------------------------------------------------------------

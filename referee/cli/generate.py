@@ -40,20 +40,28 @@ def group(name: str) -> click.Group:
     engine = registry.engine(name)
     made = common.game_group(name, help=engine.cli_help or None)
     made.aliases.update(engine.verb_words)  # type: ignore[attr-defined]
+    # each command is built when first used (an action builds its own verb alone)
     for verb in engine.verbs.values():
-        made.add_command(verb_command(name, verb))
-    groups = {row.name: click.Group(row.name, help=row.help,
-                                    context_settings={"help_option_names": ["-h", "--help"]})
-              for row in engine.commands if row.kind == "group"}
+        made.add_later(verb.name, functools.partial(verb_command, name, verb))  # type: ignore[attr-defined]
     for row in engine.commands:
-        if row.kind != "group":
-            (groups[row.group] if row.group else made).add_command(command(name, row))
-    for sub in groups.values():  # whole, so the placement options reach each of its commands
-        made.add_command(sub)
+        if row.kind == "group":
+            made.add_later(row.name, functools.partial(_subgroup, name, row, engine.commands))  # type: ignore[attr-defined]
+        elif not row.group:
+            made.add_later(row.name, functools.partial(command, name, row))  # type: ignore[attr-defined]
     if engine.library_kind is not None:
         for view in ("status", "hint"):
             then_missing_cards(name, made.commands[view])
     return made
+
+
+def _subgroup(game: str, row: Command, rows: tuple[Command, ...]) -> click.Group:
+    """A declared group of commands (`card ...`), whole, so the placement options reach each of
+    its commands."""
+    sub = click.Group(row.name, help=row.help, context_settings={"help_option_names": ["-h", "--help"]})
+    for each in rows:
+        if each.kind != "group" and each.group == row.name:
+            sub.add_command(command(game, each))
+    return sub
 
 
 def then_missing_cards(game: str, cmd: click.Command) -> None:
@@ -68,7 +76,7 @@ def then_missing_cards(game: str, cmd: click.Command) -> None:
             return
         import textwrap
 
-        from referee.cli.complete import library
+        from referee.cli.library import library
 
         _, loaded = common.load_current(game)
         listing = loaded.engine.with_library(loaded.state, library(context.get().reader(), game))
@@ -182,8 +190,6 @@ def verb_command(game: str, verb: Verb) -> click.Command:
             return
         common.run_action(game, action, dry_run=dry_run, prepare=prepare, extra=extra)
 
-    from referee.cli.complete import attach
-
     params = [parameter(f) for f in verb.fields]
     if verb.typed is not None:  # words reshaped after parsing: the hook checks the later ones
         for param in [p for p in params if isinstance(p, click.Argument)][1:]:
@@ -191,7 +197,9 @@ def verb_command(game: str, verb: Verb) -> click.Command:
             param.type = click.STRING
             if param.metavar and not param.metavar.startswith("["):
                 param.metavar = f"[{param.metavar}]"
-    attach(params)
+    for each in params:  # every argument and option value: the legal words (not a flag)
+        if not (isinstance(each, click.Option) and (each.is_flag or each.count)):
+            each._custom_shell_complete = _complete
     open_word = any(f.positional and f.open for f in verb.fields)  # `glory ann -1`: -1 is a word
     cmd = click.Command(verb.name, callback=callback, help=verb.help or verb.name,
                         params=decorated(params, common.dry_run_option, common.json_option),
@@ -201,6 +209,13 @@ def verb_command(game: str, verb: Verb) -> click.Command:
     cmd.referee_prepare = prepare  # type: ignore[attr-defined]  # completion's card trials
     cmd.referee_action = build  # type: ignore[attr-defined]  # hint checks its commands with it
     return cmd
+
+
+def _complete(ctx: click.Context, param: click.Parameter, incomplete: str) -> list:
+    """A verb parameter's completion (`referee.cli.complete`, loaded only for a Tab)."""
+    from referee.cli.complete import complete_verb_param
+
+    return complete_verb_param(ctx, param, incomplete)
 
 
 def _shown(verb: Verb) -> Callable[[Any], dict]:
@@ -240,7 +255,7 @@ def _prepare(game: str, verb: Verb) -> Callable[[Any, dict], dict]:
     fill = verb.prepare
 
     def prepare(store: Any, action: dict) -> dict:
-        from referee.cli.complete import library
+        from referee.cli.library import library
 
         def known() -> Mapping[str, Any]:
             from referee.record import session

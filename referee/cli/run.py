@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 import sys
 
 import click
@@ -13,6 +12,8 @@ from referee.model.errors import RefereeError
 def _fail(as_json: bool, kind: str, message: str, rule: str | None = None, ref: object = None) -> None:
     if as_json:
         try:
+            import json
+
             from referee.model.i18n import _, language
 
             # `rule`: the rule's canonical (English) name, stable for programs; in another language,
@@ -97,9 +98,7 @@ def invoke(cli: click.Command, args: list[str], prog_name: str = "referee", obj:
         _fail(as_json, "usage", _("an argument is not valid UTF-8 text (a stray byte from another encoding);"
                                   " retype it"))
         return 2
-    from referee.record.store import COMMITS
-
-    commits = COMMITS[0]
+    commits = _commits()
     try:
         rv = cli.main(args, prog_name=prog_name, standalone_mode=False, obj=obj)
         sys.stdout.flush()  # a full disk or a closed terminal shows here, while it can still be named
@@ -133,7 +132,7 @@ def invoke(cli: click.Command, args: list[str], prog_name: str = "referee", obj:
             return 3
         quiet_stdout()
         why = exc.strerror or str(exc)
-        if COMMITS[0] > commits:
+        if _commits() > commits:
             _fail(False, "storage", _("what was done is stored, but its output could not be written ({why}): do"
                                       " not type it again; `referee log -n 1` shows the last action").format(why=why))
         else:
@@ -155,6 +154,14 @@ def invoke(cli: click.Command, args: list[str], prog_name: str = "referee", obj:
             quiet_stdout()
         except Exception:
             pass
+
+
+def _commits() -> int:
+    """Write transactions this process has committed so far. The counter lives with the stores
+    (`referee.record.portable.COMMITS`) and is read only when a store was loaded: before that,
+    nothing can have been committed, so `--help` and the calculators never import the record."""
+    portable = sys.modules.get("referee.record.portable")
+    return portable.COMMITS[0] if portable is not None else 0
 
 
 def _stdout_broken(exc: OSError) -> bool:

@@ -12,12 +12,14 @@ replay the recorded values are handed back and nothing is rolled again.
 
 from __future__ import annotations
 
-import random
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from referee.model import secret
 from referee.model.errors import InputError, StorageError
+
+if TYPE_CHECKING:
+    import random
 
 REFEREE = "referee"  # rolled by the referee
 TABLE = "table"  # typed at the table
@@ -60,6 +62,8 @@ class Chance:
     def rng(self, label: str) -> random.Random:
         """A generator derived from the secret and (counter, label, draw number), or for a
         legacy or public seed from (seed, ply, label, draw number): reproducible."""
+        import random  # loaded by the first draw: many actions roll nothing
+
         epoch = self._epoch()
         if epoch.strong and self.counter is not None:
             return random.Random(secret.draw_key(epoch, self.counter, label, len(self.results)))

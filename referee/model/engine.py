@@ -25,15 +25,17 @@ Contract:
 from __future__ import annotations
 
 import json
-import random
 from collections.abc import Mapping
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from referee.model import plain
 from referee.model.chance import Chance
 from referee.model.errors import IllegalAction, InputError
 from referee.model.i18n import N_, _, elide
 from referee.model.verbs import Action, Command, Event, Pending, Verb, public
+
+if TYPE_CHECKING:
+    import random
 
 
 def event(text: str, **data: Any) -> Event:

@@ -15,10 +15,9 @@ import gettext as _gettext
 import os
 from collections.abc import Iterator
 from contextlib import contextmanager
-from pathlib import Path
 
 DOMAIN = "referee"
-LOCALE_DIR = Path(__file__).parent.parent / "locale"
+LOCALE_DIR = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "locale")
 LANGUAGES = ("en", "fr")
 
 _chosen: str | None = None  # set by --lang; None: the environment decides

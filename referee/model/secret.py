@@ -20,11 +20,9 @@ that their seed is of the weak kind. A seed typed with `--seed` is public and ke
 
 from __future__ import annotations
 
-import hashlib
-import hmac
 import re
-import secrets
-from dataclasses import dataclass
+
+from referee.model.frozen import Frozen
 
 HMAC = "hmac-sha256:"
 SHA = "sha256:"
@@ -35,8 +33,7 @@ WEAK_NOTE = ("its seed is of the weak kind (a short number with a bare sha256 co
              "the game ran")
 
 
-@dataclass(frozen=True)
-class Epoch:
+class Epoch(Frozen):
     start: int  # the first draw counter it serves
     text: str  # SEED.KEY, or a legacy seed as stored
 
@@ -57,6 +54,8 @@ class Epoch:
 
 def new_secret() -> str:
     """A fresh secret `SEED.KEY`: 256 bits each, from the OS's CSPRNG."""
+    import secrets
+
     return f"{secrets.token_hex(32)}.{secrets.token_hex(32)}"
 
 
@@ -80,8 +79,12 @@ def epoch_at(seed_text: str, counter: int | None) -> Epoch:
 
 def commit_one(text: str) -> str:
     """The commitment of one secret: keyed for a strong one, the legacy bare hash else."""
+    import hashlib
+
     ep = Epoch(0, text)
     if ep.strong:
+        import hmac
+
         return HMAC + hmac.new(ep.key, ep.seed, hashlib.sha256).hexdigest()
     return SHA + hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()
 
@@ -123,6 +126,9 @@ def weak(seed_text: str, commitment_text: str) -> bool:
 
 def draw_key(epoch: Epoch, counter: int, label: str, number: int) -> bytes:
     """The seed of one draw's generator under a strong secret: HMAC of the whole seed."""
+    import hashlib
+    import hmac
+
     message = f"{counter}/{label}/{number}".encode("utf-8", "surrogatepass")
     return hmac.new(epoch.seed, message, hashlib.sha256).digest()
 

@@ -13,7 +13,6 @@ squeezed header may give up that padding.
 from __future__ import annotations
 
 import re
-import textwrap
 from collections.abc import Sequence
 from typing import Any
 
@@ -24,14 +23,16 @@ HEADER_PAD = 2  # tabulate's MIN_PADDING: a column is at least its header + 2
 WORDS, HYPHENS, ANYWHERE = 0, 1, 2
 
 
-# Latin letters and accents, general punctuation (dashes, quotes, bullets) and arrows: one
-# column each, so the common line needs no wcwidth (its tables take a while to import).
-_NARROW = re.compile("[\x00-\u02ff\u2010-\u2027\u2190-\u21ff]*")
+# Latin letters and accents, general punctuation (dashes, quotes, bullets), arrows, box drawing
+# and geometric shapes (not the two drawn wide, U+25FD and U+25FE): one column each, as wcwidth
+# says (tests/test_width.py checks every one), so the common line and board need no wcwidth (it
+# takes 10 ms to import).
+_NARROW = "[\x00-\u02ff\u2010-\u2027\u2190-\u21ff\u2500-\u25fc\u25ff]*"  # compiled on first use
 
 
 def text_width(text: str) -> int:
     """Columns a line takes on screen (wide characters count twice when wcwidth is there)."""
-    if _NARROW.fullmatch(text):  # one column each, as wcswidth says (or -1: a control character)
+    if text.isascii() or re.fullmatch(_NARROW, text):  # one column each, as wcswidth says (or -1: a control character)
         return len(text)
     try:
         from wcwidth import wcswidth
@@ -66,6 +67,8 @@ def wrap(text: str, width: int, level: int = WORDS, indent: str = "") -> str:
         if text_width(line) <= width:
             out.append(line)
             continue
+        import textwrap
+
         out.extend(textwrap.wrap(line, width, subsequent_indent=indent if len(indent) < width else "",
                                  break_long_words=level >= ANYWHERE,
                                  break_on_hyphens=level >= HYPHENS) or [""])

@@ -18,8 +18,9 @@ game, turn order, pending decisions, player names and the player count.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping
-from dataclasses import dataclass
 from typing import Any, Literal, NotRequired, TypedDict
+
+from referee.model.frozen import Frozen
 
 Action = dict[str, Any]  # {"verb": str, ...JSON fields}: what the CLI builds and the log keeps
 Event = dict[str, Any]  # {"text": str, optional "table": {...}, ...data}
@@ -62,8 +63,7 @@ def public(entries: Iterable[Pending]) -> list[dict[str, Any]]:
             for p in entries]
 
 
-@dataclass(frozen=True)
-class Field:
+class Field(Frozen):
     """One field of an action, as the table types it.
 
     `name` is the action's key. A positional field is an argument of the Click command
@@ -111,8 +111,7 @@ class Field:
         return self.option is None
 
 
-@dataclass(frozen=True)
-class Verb:
+class Verb(Frozen):
     """One verb of a game: everything the core needs to let it through or refuse it.
 
     - `who`: who may use it (see WHO_HELP). With `actor`, the field naming the acting
@@ -165,38 +164,33 @@ class Verb:
         return next((f for f in self.fields if f.name == name), None)
 
 
-@dataclass(frozen=True)
-class Table:
+class Table(Frozen):
     """Rows under headers, as a view shows them (the CLI fits them to the terminal)."""
 
     headers: tuple[str, ...]
     rows: tuple[tuple[Any, ...], ...]
 
 
-@dataclass(frozen=True)
-class Prose:
+class Prose(Frozen):
     """A paragraph, wrapped to the terminal."""
 
     text: str
 
 
-@dataclass(frozen=True)
-class Verbatim:
+class Verbatim(Frozen):
     """Text printed exactly as it is (a file's content), never wrapped."""
 
     text: str
 
 
-@dataclass(frozen=True)
-class FileText:
+class FileText(Frozen):
     """A text file a command reads, as the CLI hands it in: its name and its content."""
 
     path: str
     text: str
 
 
-@dataclass(frozen=True)
-class WriteFile:
+class WriteFile(Frozen):
     """A file a command writes (the CLI writes it before showing the answer; never over an
     existing file unless `force`)."""
 
@@ -205,8 +199,7 @@ class WriteFile:
     force: bool = False
 
 
-@dataclass(frozen=True)
-class Answer:
+class Answer(Frozen):
     """What a view or a calculator gives back: `data` for --json, `parts` for people (a
     str is a drawn block, kept line by line; a callable draws one for a width, None for a
     pipe; Prose a paragraph; Table a table; Verbatim as it is); `write`: a file to write."""
@@ -216,8 +209,7 @@ class Answer:
     write: WriteFile | None = None
 
 
-@dataclass(frozen=True)
-class Command:
+class Command(Frozen):
     """A command of a game that is not an action, declared beside the verbs.
 
     - kind "new": `run(**fields)` returns the options of a new session (the CLI adds

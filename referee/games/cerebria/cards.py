@@ -11,8 +11,8 @@ import json
 import re
 from collections import Counter
 from functools import cache
-from importlib import resources
 
+from referee.model import shipped
 from referee.model.errors import InputError
 from scorers.cerebria import VIBES  # defined once, with the vibe combinations
 
@@ -111,7 +111,7 @@ def plain_for(aff: str) -> str:
 @cache
 def default_deck() -> dict[str, int]:
     """The shipped deck composition (data file deck.json)."""
-    text = resources.files(__package__).joinpath("deck.json").read_text(encoding="utf-8")
+    text = shipped.text(__file__, "deck.json")
     return dict(json.loads(text)["cards"])
 
 

@@ -2,8 +2,7 @@
 
 from __future__ import annotations
 
-import random
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from referee.games.cerebria import cards, flow, mindset, names, render, setup, zones
 from referee.games.cerebria.commands import COMMANDS
@@ -12,6 +11,9 @@ from referee.games.cerebria.verbs import VERBS, line
 from referee.model.chance import Chance
 from referee.model.engine import Action, Engine
 from referee.model.verbs import Verb
+
+if TYPE_CHECKING:
+    import random
 
 
 class CerebriaEngine(Engine):

@@ -11,9 +11,9 @@ even number of those played lets it work.
 from __future__ import annotations
 
 import json
-from pathlib import Path
 from typing import Any
 
+from referee.model import shipped
 from referee.model.errors import IllegalAction, InputError
 from referee.model.i18n import N_, _, ngettext
 from referee.model.verbs import Action
@@ -45,7 +45,7 @@ from .pond import (
 from .state import Colony, CroaState
 from .tiles import MALES, check_reveal, parse_tile, tile_word
 
-_DATA = json.loads((Path(__file__).with_name("cards.json")).read_text(encoding="utf-8"))
+_DATA = json.loads(shipped.text(__file__, "cards.json"))
 CARDS: dict[str, dict[str, Any]] = _DATA["cards"]
 ABOUT: str = _DATA["_about"]
 HAND = int(_DATA["hand"])

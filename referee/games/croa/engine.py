@@ -2,9 +2,8 @@
 
 from __future__ import annotations
 
-import random
 from collections.abc import Mapping
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from referee.model.chance import Chance
 from referee.model.engine import Engine
@@ -26,6 +25,9 @@ from .state import CroaState
 from .tiles import KINDS, full_piles, keep_tiles, parse_tile
 from .verbs import VERBS
 from .words import canonical
+
+if TYPE_CHECKING:
+    import random
 
 
 class CroaEngine(Engine):

@@ -25,13 +25,12 @@ from __future__ import annotations
 
 import functools
 import re
-import tomllib
 from collections.abc import Iterable
 from dataclasses import dataclass, field
-from importlib import resources
 
 from referee.games.elysion import expr
 from referee.games.elysion.state import ElysionState
+from referee.model import shipped
 from referee.model.errors import InputError
 
 ICONS = ("coin", "gate", "fleece", "amphora", "lotus")
@@ -207,6 +206,8 @@ def _counts(
 
 def _parse(text: str) -> tuple[Catalog | None, list[Problem]]:
     problems: list[Problem] = []
+    import tomllib  # only to read a catalog's text: the shipped sample comes parsed (`sample_parsed`)
+
     lines = _Lines(text)
     try:
         data = tomllib.loads(text)
@@ -419,14 +420,48 @@ def load(text: str) -> Catalog:
 @functools.cache
 def sample_text() -> str:
     """The shipped practice catalog (invented cards, not the printed deck)."""
-    return (
-        resources.files("referee.games.elysion").joinpath("sample_catalog.toml").read_text("utf-8")
-    )
+    return shipped.text(__file__, "sample_catalog.toml")
 
 
 def get(source: str | None) -> Catalog:
     """The catalog a session uses: its own text, or the shipped sample."""
-    return load(sample_text() if source in (None, SAMPLE) else source)
+    return sample() if source in (None, SAMPLE) else load(source)
+
+
+CARD_FIELDS = ("kind", "key", "number", "faction", "icons", "offering", "score_text", "score", "needs_text",
+               "needs", "give_up", "goal_text", "goal")  # a Card's fields, in order (`sample_parsed`)
+
+
+@functools.cache
+def sample() -> Catalog:
+    """The shipped sample catalog, as `load(sample_text())` gives it, from `sample_parsed`: the
+    cards checked and parsed ahead of time (reading the TOML and parsing every rule takes
+    several milliseconds, paid by every Elysion command). tests/test_elysion_sample.py checks that
+    it is the sample's text parsed, and rewrites it when run as a script."""
+    from referee.games.elysion import sample_parsed as parsed
+
+    def cards(rows: tuple[tuple, ...]) -> dict[str, Card]:
+        return {row[1]: Card(*row) for row in rows}
+
+    return Catalog(parsed.NAME, parsed.NOTE, parsed.FACTIONS, cards(parsed.REALMS), cards(parsed.BLESSINGS),
+                   cards(parsed.SHADES))
+
+
+def sample_source() -> str:
+    """The text of `sample_parsed.py`: `load(sample_text())` written out as Python literals."""
+    parsed = load(sample_text())
+
+    def rows(cards: dict[str, Card]) -> str:
+        return "".join(f"    {tuple(getattr(c, f) for f in CARD_FIELDS)!r},\n" for c in cards.values())
+
+    return ('"""The shipped sample catalog (sample_catalog.toml) checked and parsed: a `Card` a row, its fields in\n'
+            'the order of `catalog.CARD_FIELDS`. Generated: `python tests/test_elysion_sample.py` rewrites it\n'
+            'from the TOML (a test checks that they agree); do not edit."""\n\n'
+            "from typing import Any\n\n"
+            f"NAME = {parsed.name!r}\nNOTE = {parsed.note!r}\nFACTIONS = {parsed.factions!r}\n"
+            f"REALMS: tuple[tuple[Any, ...], ...] = (\n{rows(parsed.realms)})\n"
+            f"BLESSINGS: tuple[tuple[Any, ...], ...] = (\n{rows(parsed.blessings)})\n"
+            f"SHADES: tuple[tuple[Any, ...], ...] = (\n{rows(parsed.shades)})\n")
 
 
 def of_state(state: ElysionState) -> Catalog:

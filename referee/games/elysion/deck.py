@@ -9,14 +9,17 @@ the catalog minus everything public. A draw is either typed at the table
 
 from __future__ import annotations
 
-import random
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 from referee.games.elysion.catalog import Catalog
 from referee.games.elysion.state import ElysionState
 from referee.model.chance import Chance
 from referee.model.engine import Event, event
 from referee.model.errors import IllegalAction, InputError
+
+if TYPE_CHECKING:
+    import random
 
 SHADES_UP = 2  # Beyond the Styx: Shades face up by the row
 KEEP = "keep-blessing"  # the pending decision: which of the Blessings just drawn is kept

@@ -2,9 +2,8 @@
 
 from __future__ import annotations
 
-import random
 from collections.abc import Mapping
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from referee.games.elysion import deck, flow, options, render
 from referee.games.elysion.catalog import norm, of_state
@@ -18,6 +17,9 @@ from referee.model.engine import Engine
 from referee.model.errors import IllegalAction, RefereeError
 from referee.model.verbs import Action, Verb
 from scorers.elysion import DAYS
+
+if TYPE_CHECKING:
+    import random
 
 
 class ElysionEngine(Engine):

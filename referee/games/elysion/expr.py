@@ -22,7 +22,6 @@ Names count what is in sight (icons, factions, cards); functions are
 
 from __future__ import annotations
 
-import difflib
 import re
 from collections.abc import Iterable, Mapping
 from typing import Any
@@ -220,6 +219,8 @@ def _show(kind: str, value: Any) -> str:
 
 
 def _unknown(name: str, names: set[str]) -> str:
+    import difflib  # only for a name the rules do not know
+
     close = difflib.get_close_matches(name, sorted(names), n=1)
     hint = f" (did you mean '{close[0]}'?)" if close else ""
     return f"unknown name '{name}'{hint}"

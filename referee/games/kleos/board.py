@@ -9,10 +9,10 @@ from __future__ import annotations
 
 import json
 from functools import lru_cache
-from pathlib import Path
 from typing import Any
 
 from referee.games.kleos.state import Board, Location
+from referee.model import shipped
 from referee.model.errors import InputError
 
 TEMPLES = ("h1", "h2", "h3", "h4", "h5")
@@ -27,7 +27,7 @@ LABELS = {"theatre": "theater", "temple1": "h1", "temple2": "h2", "temple3": "h3
 
 @lru_cache(maxsize=1)
 def _default_text() -> str:
-    return Path(__file__).with_name("default_board.json").read_text(encoding="utf-8")
+    return shipped.text(__file__, "default_board.json")
 
 
 def default_board() -> Board:

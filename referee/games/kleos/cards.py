@@ -12,10 +12,10 @@ from __future__ import annotations
 
 import json
 from functools import lru_cache
-from pathlib import Path
 from typing import Any, cast
 
 from referee.games.kleos.state import Card, State
+from referee.model import shipped
 from referee.model.errors import InputError
 
 KEYWORDS = ("basic", "epic", "hero", "monster", "champion")
@@ -103,7 +103,7 @@ def normalize(data: Any, name: str | None = None) -> Card:
 @lru_cache(maxsize=1)
 def rulebook_facts() -> dict[str, dict]:
     """What the rulebook states about named cards, keyed by lower-case name and alias."""
-    raw = json.loads((Path(__file__).with_name("rulebook_cards.json")).read_text(encoding="utf-8"))["cards"]
+    raw = json.loads(shipped.text(__file__, "rulebook_cards.json"))["cards"]
     out: dict[str, dict] = {}
     for name, facts in raw.items():
         entry = {"name": name, **facts}

@@ -8,8 +8,7 @@ unique prefix) is put in the form the log keeps here, before the rules see it.
 
 from __future__ import annotations
 
-import random
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from referee.games.kleos import (
     actions,
@@ -31,6 +30,9 @@ from referee.model.chance import Chance
 from referee.model.engine import Engine
 from referee.model.errors import InputError
 from referee.model.verbs import Action, Event, Verb
+
+if TYPE_CHECKING:
+    import random
 
 EVERYONE = "all"  # `pass all`: every player still to be asked declines
 # Per verb, the fields naming a player, a minion or a location: what `resolve` reads

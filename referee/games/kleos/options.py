@@ -23,7 +23,7 @@ left out of playouts, an attachment is an invented Curse, optional free fields a
 
 from __future__ import annotations
 
-import random
+from typing import TYPE_CHECKING
 
 from referee.games.kleos import actions as act
 from referee.games.kleos import free
@@ -34,6 +34,9 @@ from referee.games.kleos.cards import GODS
 from referee.games.kleos.state import Card, State
 from referee.model.errors import IllegalAction
 from referee.model.verbs import Action
+
+if TYPE_CHECKING:
+    import random
 
 # placeholders of free fields (each the declared field's own word: its metavar or NAME)
 CARD, MODS, DELTA, TEXT = free.CARD, free.MODS, free.DELTA, free.TEXT

@@ -7,7 +7,6 @@ dice it would roll there; the player rows say who draws (or will draw) Zeus' Pit
 
 from __future__ import annotations
 
-import textwrap
 from typing import Any
 
 from referee.games.kleos import combat, flow
@@ -95,6 +94,8 @@ def _pending_lines(state: State) -> list[str]:
 
 
 def _fill(text: str, indent: str = INDENT) -> list[str]:
+    import textwrap  # loaded when a table is drawn, not for every action
+
     return textwrap.wrap(text, WIDTH, subsequent_indent=indent, break_on_hyphens=False)
 
 
@@ -108,6 +109,8 @@ def _grid(headers: list[str], rows: list[list], caps: list[int | None],
                                                                  strict=True)]
     room = WIDTH - len(indent) - sum(fixed) - len(GAP) * (len(headers) - 1)
     widths = [*fixed, min(widths[-1], max(MIN_LAST, room))]
+
+    import textwrap
 
     def lines(row: list[str]) -> list[str]:
         wrapped = [textwrap.wrap(c, w, break_on_hyphens=False) or [""]

@@ -9,11 +9,11 @@ from __future__ import annotations
 
 import functools
 import json
-from importlib import resources
 from typing import Any
 
 from referee.games.kreus.cards import ELEMENTS, NATURE_NAMES, PLANET
 from referee.games.kreus.state import Face, NatureCard, TitanCard
+from referee.model import shipped
 from referee.model.errors import InputError
 
 POWERS: tuple[str, ...] = (
@@ -25,7 +25,7 @@ PHASES: tuple[str, ...] = ("divination", "creation", "divination/creation")
 
 @functools.cache
 def _default(name: str) -> dict:
-    return json.loads(resources.files("referee.games.kreus").joinpath(name).read_text("utf-8"))
+    return json.loads(shipped.text(__file__, name))
 
 
 def default_tree() -> list[dict]:

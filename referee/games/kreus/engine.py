@@ -2,9 +2,8 @@
 
 from __future__ import annotations
 
-import random
 from collections import Counter
-from typing import ClassVar
+from typing import TYPE_CHECKING, ClassVar
 
 from referee.games.kreus import board, cards, flow, layout, listing, render, setup
 from referee.games.kreus.commands import COMMANDS
@@ -15,6 +14,9 @@ from referee.model.chance import Chance
 from referee.model.engine import Engine
 from referee.model.errors import InputError
 from referee.model.verbs import Action, Verb
+
+if TYPE_CHECKING:
+    import random
 
 
 class KreusEngine(Engine):
