@@ -1,6 +1,9 @@
 """The legal list is exact: at states of random playouts of every game, an action the engine
 accepts (a dry run on a copy) is listed, or covered by a free entry within its bounds, and every
 listed action is accepted. The candidates and what "accepted" means: tests/legal_exact.py.
+Positions these playouts seldom reach are checked with every value of a field instead of a
+sample (Cerebria's Steal `--card`, Drain `--keep`: tests/test_cerebria_listing.py); a wider
+run of the same oracle: `python tests/explore_legal.py GAME [SEEDS] [PER_SEED]`.
 
 A game whose list is not exact yet is marked xfail (strict), and its hint says
 `"complete": false` (`Engine.legal_exact`); the two must agree."""

@@ -8,8 +8,10 @@ discard first, the forms with and without an Absorb slot. The list is exact
 an ability's targets) are generated broadly and kept when the rules accept them: a merge when
 the Invoke handler accepts it on a copy, an ability's form when `abilities.check_use` passes it
 on the state itself (every check the ability's handler makes comes first there, before anything
-changes, and nothing after it refuses a listed form: no result is typed in a listing). Random
-playouts draw from the `*_sample` lists (Invoke twice, so that games end).
+changes, and nothing after it refuses a listed form: no result is typed in a listing). An
+accepted Steal is listed with each `--card` it takes too (`none`, and every card the opponent
+may hold: the pool `names.hand_card` checks), an accepted Drain with `--keep absorb` too.
+Random playouts draw from the `*_sample` lists (Invoke twice, so that games end).
 """
 
 from __future__ import annotations
@@ -139,11 +141,25 @@ def _ability_exact(state: State, me: str) -> list[Action]:
             }
             args = shapes.get(name, [])
             forms = _accepts(state, "ability", [{**plain, "args": a} for a in args])
+            forms += _chosen_forms(state, name, forms)
         hosts = [j + 1 for j in range(len(mind))]
         absorbed = _accepts(state, "ability", [{**forms[0], "absorb": j} for j in hosts]) if forms else []
         for a in forms:
             out += [a, *({**a, "absorb": b["absorb"]} for b in absorbed)]
     return out
+
+
+def _chosen_forms(state: State, name: str, forms: list[Action]) -> list[Action]:
+    """The forms of an accepted use that add a choice its option makes: a Steal's card
+    (`--card CARD`: each card the opponent may hold, as `names.hand_card` takes it; `--card
+    none`: the player only looks), a Drain's `--keep absorb` (the owner keeps the absorbed
+    fragments: a choice the use records, whether or not the overflow comes to need it)."""
+    if name == "steal":
+        return [{**a, "card": card} for a in forms
+                for card in ["none", *_hand_candidates(state, a["args"][0])]]
+    if name == "drain":
+        return [{**a, "keep": "absorb"} for a in forms]
+    return []
 
 
 def _ability_args(state: State, me: str, pos: int, name: str, base: Action) -> list[Action]:
