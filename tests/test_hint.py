@@ -191,3 +191,20 @@ def test_hint_text_names_each_player_once_and_every_card_a_hidden_hand_may_hold(
     cards = live.engine.words(live.state, "discard", {"player": "Ann"}, "card")
     assert f"Ann may discard: {' '.join(cards)}" in " ".join(text.split())
     assert "air" in cards and "thunderbolts" not in cards  # never an Aggression card
+
+
+def test_an_option_with_many_choices_is_counted_in_the_text_and_listed_whole_in_json():
+    """Steal may take any of ~70 kinds of card from a hidden hand: the text hint names the
+    option's placeholder and how many choices it has, so every line fits 80 columns; the JSON
+    keeps each choice as a whole command."""
+    from test_cerebria_listing import _steal_table
+
+    t = _steal_table()
+    out = CliRunner().invoke(cli, ["--db", str(t.path), "cerebria", "hint"], env={"COLUMNS": "80"})
+    assert out.exit_code == 0, out.output
+    assert all(len(line) <= 80 for line in out.output.splitlines()), out.output
+    flat = " ".join(out.output.split())  # the text as read, its wrapping aside
+    assert "steal Bob --card CARD (" in flat and "choices: Tab completes them)" in flat
+    data = json.loads(CliRunner().invoke(cli, ["--db", str(t.path), "--json", "cerebria", "hint"]).output)
+    commands = [a["command"] for a in data["result"]["actions"]]
+    assert sum(c.startswith("ability 1 steal Bob --card") for c in commands) > 8

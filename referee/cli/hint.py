@@ -312,7 +312,7 @@ def text(result: dict, width: int = 80) -> str:
             tail = shell_join(rest[1:]) + (f" ({a['odds']})" if a.get("odds") else "")
             by.setdefault(shell_word(rest[0]) if rest else "", []).append(tail.strip())
         rows = [first if not any(tails) else f"{first} {tails[0]}" if tails[0].startswith("(")
-                else f"{first} {'|'.join(tails)}" if first.startswith("-") and len(tails) > 1
+                else f"{first} {_alternatives(first, tails)}" if first.startswith("-") and len(tails) > 1
                 and all(" " not in t for t in tails)  # `--to Bob|Cy|Dee`
                 else f"{first} -> {_tails(tails)}" for first, tails in _same_tails(by).items()]
         if len(rows) == 1 or all(not any(t) for t in by.values()):
@@ -408,7 +408,20 @@ def _last_words(tails: list[str]) -> list[str]:
             continue
         by.setdefault(head, []).append(last)
     return [head if not lasts else f"{head} {lasts[0]}" if len(lasts) == 1
-            else f"{head} {'|'.join(lasts)}" for head, lasts in by.items()]
+            else f"{head} {_alternatives(head, lasts)}" for head, lasts in by.items()]
+
+
+MANY = 8  # more choices than this for one option are counted, not spelled out, in the text
+
+
+def _alternatives(head: str, values: list[str]) -> str:
+    """`a|b|c`; past MANY choices for an option, its placeholder and how many there are
+    (`--card CARD (73 choices: Tab completes them)`), so a line stays readable at 80 columns;
+    `hint --json` and Tab still give every one."""
+    option = head.rsplit(" ", 1)[-1]
+    if len(values) <= MANY or not option.startswith("--"):
+        return "|".join(values)
+    return f"{option.lstrip('-').upper()} " + _("({n} choices: Tab completes them)").format(n=len(values))
 
 
 def _collapsed(words: list[str]) -> str | None:
