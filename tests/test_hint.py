@@ -207,4 +207,4 @@ def test_an_option_with_many_choices_is_counted_in_the_text_and_listed_whole_in_
     assert "steal Bob --card CARD (" in flat and "choices: Tab completes them)" in flat
     data = json.loads(CliRunner().invoke(cli, ["--db", str(t.path), "--json", "cerebria", "hint"]).output)
     commands = [a["command"] for a in data["result"]["actions"]]
-    assert sum(c.startswith("ability 1 steal Bob --card") for c in commands) > 8
+    assert sum(c.startswith("ability Ann 1 steal Bob --card") for c in commands) > 8
