@@ -220,7 +220,7 @@ def test_no_realm_is_taken_on_day_eight():
         ),
         *under,
     ][:n]
-    g("keep", player="Bob", blessing=free[-1], drawn=free)  # day 8: draw and keep in one go
+    g("take", player="Bob", drawn=free, keep=free[-1])  # day 8: draw and keep in one go
     assert g.state["blessings"]["Bob"][-1] == free[-1]
     assert g.state["phase"] == "lookback"
     assert "journey is over" in g.refusal("next", rule="A day: reveal, then take in order, then next")

@@ -30,7 +30,11 @@ class ElysionEngine(Engine):
     title = "Elysion"
     turn_word = "day"
     series_word = "glory"
-    rules_version = "2"
+    # 3: `keep` only answers the Blessings drawn (before the draw it is refused: `take --keep`
+    # draws and keeps in one command), and a Blessing named with `take --keep` is refused before
+    # the referee draws when that draw cannot bring it. A version-2 log whose `keep` drew still
+    # loads (replayed from its record), but `verify` and `import`, which apply it anew, stop there
+    rules_version = "3"
     min_players = 2
     max_players = 7
     verbs = VERBS
