@@ -319,9 +319,9 @@ def _keep_blessing(state: ElysionState, p: str, b: str, drawn: list[str]) -> lis
 
 def keep(state: ElysionState, action: Action, chance: Chance) -> list[Event]:
     """Keep one Blessing of those drawn: the answer to the Blessings `take` drew. Before the
-    draw it is refused (`take P --keep B` draws and keeps in one command). A log recorded
-    when `keep` also drew (a turn with no realm to take, day 8) still replays as it was:
-    those logs replay unchanged, so the rules version stays."""
+    draw it is refused (`take P --keep B` draws and keeps in one command). A record of rules
+    version 2 whose `keep` also drew (a turn with no realm to take, day 8) is replayed from its
+    results as it was (the engine's rules_version says what `verify` makes of it)."""
     catalog = of_state(state)
     p = _actor(state, action)
     if not state["pending"]:
