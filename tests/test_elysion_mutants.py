@@ -24,10 +24,8 @@ def test_a_realm_taken_must_lie_in_the_row_and_the_refusal_lists_the_row():
 def test_keep_with_blessings_drawn_again_is_refused_naming_the_keep_rule():
     t = _day_two_to_take()
     t.ok("take Ann 44 --drawn Nectar,Aegis")
-    # `keep` has no --drawn option (take draws); an action handed in with one is refused
-    err = t.refuse({"verb": "keep", "player": "Ann", "blessing": "Aegis",
-                    "drawn": ["Nectar", "Aegis"]}, rule="Keep one of the Blessings drawn")
-    assert "the Blessings are drawn already" in err.message
+    t.refused("keep Ann Aegis --drawn Nectar,Aegis", rule="Keep one of the Blessings drawn",
+              message="the Blessings are drawn already")
 
 
 def test_starting_hands_are_1_to_10_realms_in_the_engine_too():

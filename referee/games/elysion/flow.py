@@ -318,18 +318,13 @@ def _keep_blessing(state: ElysionState, p: str, b: str, drawn: list[str]) -> lis
 
 
 def keep(state: ElysionState, action: Action, chance: Chance) -> list[Event]:
-    """Keep one Blessing of those drawn: the answer to the Blessings `take` drew. Before the
-    draw it is refused (`take P --keep B` draws and keeps in one command). A record of rules
-    version 2 whose `keep` also drew (a turn with no realm to take, day 8) is replayed from its
-    results as it was (the engine's rules_version says what `verify` makes of it)."""
+    """Keep one Blessing of those drawn (or, where no realm is taken, draw and keep in one go:
+    `keep P` is then `take P`, and `keep P B` is `take P --keep B`)."""
     catalog = of_state(state)
     p = _actor(state, action)
     if not state["pending"]:
-        if needs_realm(state) or not chance.replaying:
-            raise IllegalAction(
-                f"{stage_text(state, p)}; `keep` chooses among the Blessings once drawn",
-                STAGE_RULE,
-            )
+        if needs_realm(state):
+            raise IllegalAction(stage_text(state, p), STAGE_RULE)
         drawing = {"player": p, "drawn": action.get("drawn"), "keep": action.get("blessing")}
         return take(state, drawing, chance)
     choices = drawn(state)

@@ -100,12 +100,11 @@ If several Blessings are drawn and --keep is left out, `keep` follows."""
 
 KEEP_HELP = """Keep one of the Blessings just drawn.
 
-The others go back under the deck. `take` draws them; given the
-Blessing kept (--keep), `take` draws and keeps in one command (on day 8:
-`take Ann --drawn Nectar,Aegis --keep Aegis`).
+The others go back under the deck.
 
 \b
-  referee elysion keep Ann Aegis"""
+  referee elysion keep Ann Aegis
+On day 8 it also draws: `keep Ann Aegis --drawn Nectar,Aegis`."""
 
 SHADE_HELP = """Beyond the Styx: take a face-up Shade.
 
@@ -166,9 +165,10 @@ VERBS = declare(
     Verb("keep", flow.keep, help=KEEP_HELP,
          fields=(PLAYER,
                  Field("blessing", "the Blessing kept (a unique prefix among those drawn)",
-                       required=False)),
-         # free: let through with nothing pending, where the handler words the refusal (and
-         # an older log's `keep` that also drew replays)
+                       required=False),
+                 Field("drawn", "Day 8: the Blessings drawn at the table. Default: the referee "
+                       "draws them.", kind="list", option="--drawn", required=False,
+                       result=True, metavar="B,B,...")),
          who="current", actor="player", answers=(KEEP,), free=True, phases=("take",),
          options=options.keep,
          log=lambda a: f"{a.get('player', '?')} keeps "
