@@ -51,8 +51,9 @@ def test_card_names_are_quoted_readably_and_still_paste_into_a_shell():
     assert "'\"'\"'" not in _hint_text(t)
 
 
-def test_day_eight_take_is_shown_as_a_whole_command():
-    # examples/elysion.txt up to day 8's reveal: Bob draws 5 Blessings and takes no realm.
+def example_day_eight() -> Table:
+    """examples/elysion.txt up to day 8's reveal: Bob draws 5 Blessings and takes no realm
+    (Ann keeps Aegis; Nectar lies under the deck, below 13 Blessings never drawn)."""
     from example_runner import EXAMPLES
 
     lines = (EXAMPLES / "elysion.txt").read_text(encoding="utf-8").splitlines()
@@ -68,6 +69,11 @@ def test_day_eight_take_is_shown_as_a_whole_command():
         if words[0] == "new":
             t.sid = out.envelope["session"]
     assert t.state["day"] == 8
+    return t
+
+
+def test_day_eight_take_is_shown_as_a_whole_command():
+    t = example_day_eight()
     text = _hint_text(t)
     assert "Bob may take: take Bob\n  " + NOTE + "\n" in text
 

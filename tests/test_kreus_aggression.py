@@ -6,6 +6,7 @@ from __future__ import annotations
 from kreus_table import ROUTE, Layout, planet_layout, seated, text, turn
 
 from referee.games.kreus.table import held_aggression
+from referee.model.chance import Chance
 from referee.model.errors import InputError
 from referee.testing import Table
 
@@ -84,6 +85,23 @@ def test_storm_discard_can_be_given_up_front():
     t = _turn2_table()
     _next(t, "storm", discard="water")
     assert t.state["pending"] == [] and t.state["discard"][-1] == "water"
+
+
+def test_storm_discard_named_only_when_it_blows_nothing_away_the_one_command_form_is_listed():
+    # Aggression: the Storm's player discards only when it blows nothing away; then the discard
+    # may come with the reveal, and the exact list holds that form for each card it may name
+    t = _turn2_table()
+    forms = [a for a in t.engine.legal_for(t.state, "reveal") if a.get("card") == "storm"]
+    after = t.engine.copy(t.state)
+    t.engine.apply(after, {"verb": "reveal", "player": "Bob", "card": "storm"}, Chance("1", 1))
+    choices = after["pending"][0]["choices"]
+    assert "water" in choices and "none" in choices and "thunderbolts" not in choices
+    assert sorted(a.get("discard", "") for a in forms) == sorted(["", *choices])
+    for a in forms:
+        t.act(a, dry_run=True)
+    blows = _turn2_table("comet", "fire", "water", "water")  # the Storm blows the Fire away
+    assert [a for a in blows.engine.legal_for(blows.state, "reveal")
+            if a.get("card") == "storm"] == [{"verb": "reveal", "player": "Bob", "card": "storm"}]
 
 
 def test_hekatonkheires_discard_elements_and_aggression_until_a_nature_card():

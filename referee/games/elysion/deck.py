@@ -104,6 +104,19 @@ def blessings_under(state: ElysionState) -> list[list[str]]:
     return state.setdefault("blessings_under", [])
 
 
+def may_come_up(state: ElysionState, catalog: Catalog, count: int) -> list[str]:
+    """The Blessings a draw of `count` can bring: every one never drawn, then each batch put
+    back under the deck that the draw reaches (the order `draw_blessings` draws in)."""
+    under = blessings_under(state)
+    below = {b for batch in under for b in batch}
+    out = [b for b in unseen_blessings(state, catalog) if b not in below]
+    for batch in under:
+        if len(out) >= count:
+            break
+        out += batch
+    return out
+
+
 def draw_blessings(
     chance: Chance,
     label: str,

@@ -30,7 +30,11 @@ class ElysionEngine(Engine):
     title = "Elysion"
     turn_word = "day"
     series_word = "glory"
-    rules_version = "2"
+    # 3: a Blessing named to keep before the referee draws (`take --keep B`, or `keep P B` where
+    # no realm is taken) is refused when that draw cannot bring it (a player keeps it, or it lies
+    # under Blessings not drawn yet), and `--keep` with nothing to draw is refused, no longer
+    # dropped: a version-2 log holding such an action no longer replays, and says so
+    rules_version = "3"
     min_players = 2
     max_players = 7
     verbs = VERBS
@@ -135,7 +139,11 @@ class ElysionEngine(Engine):
         }
 
     def playout_action(self, state: ElysionState, action: Action) -> Action | None:
-        """The reveal's free entry is left out: the listed reveals are the playout's."""
+        """The reveal's free entry is left out: the listed reveals are the playout's; so is a
+        Blessing named before the draw (`keep P B` where no realm is taken), which the draw may
+        not bring (the bare `keep P` and `take P` are played instead)."""
+        if action.get("verb") == "keep" and "blessing" in action and not state["pending"]:
+            return None
         return None if action.get("realms") == options.REALMS else action
 
     def words(self, state: ElysionState, verb: str, given: Mapping[str, Any],

@@ -18,7 +18,7 @@ back in `lookback`.
 from __future__ import annotations
 
 from referee.games.elysion import deck
-from referee.games.elysion.catalog import Catalog, of_state
+from referee.games.elysion.catalog import Catalog, norm, of_state
 from referee.games.elysion.deck import KEEP, drawn
 from referee.games.elysion.sight import coins as sight_coins
 from referee.games.elysion.state import ElysionState
@@ -242,6 +242,8 @@ def _draw_blessings(
     keep_ref: object,
 ) -> list[Event]:
     n = state["draws"][p]
+    if typed is None and keep_ref not in (None, "") and not chance.replaying:
+        _check_keepable(state, catalog, p, n, keep_ref)
     pool = deck.unseen_blessings(state, catalog)
     if typed is not None:
         typed = [catalog.blessing(b).key for b in typed]
@@ -277,6 +279,34 @@ def _draw_blessings(
     return evs + _keep_blessing(state, p, keep or drawn[0], drawn)
 
 
+def _check_keepable(state: ElysionState, catalog: Catalog, p: str, n: int, ref: object) -> None:
+    """A Blessing to keep named before the referee draws (`take --keep`): refused now when
+    this draw cannot bring it (kept by someone, under Blessings not drawn yet, none left),
+    not only once drawn, so a dry run, which stops at the draw, refuses it too. Among those
+    drawn it is checked again (a prefix is read there)."""
+    pool = deck.may_come_up(state, catalog, n)
+    if not pool:
+        raise IllegalAction(
+            f"the Blessing deck is empty: {p} draws nothing to keep (drop --keep)",
+            "Keep one of the Blessings drawn",
+        )
+    try:
+        b = catalog.blessing(ref).key
+    except InputError:  # no such Blessing, or a prefix of several: one of them may come up
+        typed = norm(ref) if isinstance(ref, str) else ""
+        if typed and any(norm(k).startswith(typed) for k in pool):
+            return
+        raise
+    if b in pool:
+        return
+    owner = next((q for q in state["players"] if b in state["blessings"][q]), None)
+    why = f"{owner} keeps it" if owner else "put back under the deck, below Blessings not drawn yet"
+    raise IllegalAction(
+        f"{p} keeps one of the Blessings drawn, and {b} cannot come up in this draw ({why})",
+        "Keep one of the Blessings drawn",
+    )
+
+
 def _keep_blessing(state: ElysionState, p: str, b: str, drawn: list[str]) -> list[Event]:
     """Keep one Blessing; the others drawn go back under the deck."""
     state["blessings"][p].append(b)
@@ -288,14 +318,15 @@ def _keep_blessing(state: ElysionState, p: str, b: str, drawn: list[str]) -> lis
 
 
 def keep(state: ElysionState, action: Action, chance: Chance) -> list[Event]:
-    """Keep one Blessing of those drawn (or, on day 8, draw and keep in one go)."""
+    """Keep one Blessing of those drawn (or, where no realm is taken, draw and keep in one go:
+    `keep P` is then `take P`, and `keep P B` is `take P --keep B`)."""
     catalog = of_state(state)
     p = _actor(state, action)
     if not state["pending"]:
         if needs_realm(state):
             raise IllegalAction(stage_text(state, p), STAGE_RULE)
-        day_eight = {"player": p, "drawn": action.get("drawn"), "keep": action.get("blessing")}
-        return take(state, day_eight, chance)
+        drawing = {"player": p, "drawn": action.get("drawn"), "keep": action.get("blessing")}
+        return take(state, drawing, chance)
     choices = drawn(state)
     if action.get("drawn"):
         raise IllegalAction(

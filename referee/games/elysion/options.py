@@ -104,8 +104,19 @@ def take(state: ElysionState) -> list[Action]:
 
 
 def keep(state: ElysionState) -> list[Action]:
-    return [{"verb": "keep", "player": e["player"], "blessing": b}
-            for e in state["pending"] if e["decision"] == deck.KEEP for b in e["choices"]]
+    """A Blessing among those drawn; where no realm is taken (day 8, an empty row), `keep P`
+    draws and keeps in one go: bare (as `take P`), or naming each Blessing the draw may bring."""
+    out = [{"verb": "keep", "player": e["player"], "blessing": b}
+           for e in state["pending"] if e["decision"] == deck.KEEP for b in e["choices"]]
+    p = flow.current(state)
+    if p is None or state["pending"] or flow.stage(state) != "take" or flow.needs_realm(state):
+        return out
+    out.append({"verb": "keep", "player": p})
+    n = state["draws"][p]
+    if n:
+        out += [{"verb": "keep", "player": p, "blessing": b}
+                for b in deck.may_come_up(state, of_state(state), n)]
+    return out
 
 
 def shade(state: ElysionState) -> list[Action]:

@@ -2,7 +2,8 @@
 
 The list is exact (tests/test_legal_exact.py): every token count, every Titan face of every
 card still free, every reveal of every unseen card (the Planet as an Element too), with
-`--no-token` and `--tethys` where they are accepted, every form of a Titan power. A Themis bet's
+`--no-token` and `--tethys` where they are accepted, the Storm of Uranus with each `--discard`
+it may carry, every form of a Titan power. A Themis bet's
 gain is a free field (GAIN, 0 to 15). Random playouts draw from `legal` instead (a few token
 counts, reveals that build weighted), through each verb's `sample`.
 
@@ -15,11 +16,13 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from itertools import permutations
 
-from referee.games.kreus import creation, legal, titans
+from referee.games.kreus import board, creation, legal, titans
 from referee.games.kreus.cards import kind
 from referee.games.kreus.state import KreusState
 from referee.games.kreus.table import may_hold
 from referee.games.kreus.titans import active_phase
+from referee.model import plain
+from referee.model.errors import RefereeError
 from referee.model.verbs import Action, dry_accepted
 
 GAIN = "GAIN"  # Themis' gain, typed by the player: 0 to 15
@@ -104,7 +107,23 @@ def _forms(state: KreusState, who: str, card: str) -> list[Action]:
     base = _reveals(state, who, card)
     flags = [{**a, "no_token": True} for a in base if kind(card) == "nature"]
     flags += [{**a, "tethys": True} for a in base if "on" in a and "tethys" not in a]
-    return [*base, *_accepts(state, "reveal", flags)]
+    return [*base, *_accepts(state, "reveal", flags), *_storm_discards(state, who, card)]
+
+
+def _storm_discards(state: KreusState, who: str, card: str) -> list[Action]:
+    """The Storm of Uranus with nothing to blow away, its discard typed in the same command
+    (`--discard`): one form for each card the discard would then be asked for, read from the
+    reveal tried on a copy (none when the Storm blows cards away, is discarded by the
+    Hekatonkheires, loses the game, or leaves its player no other card)."""
+    if card != "storm" or state["hek"] or board.vulnerable(state):
+        return []
+    after = plain.copy(state)
+    try:
+        creation.reveal(after, {"verb": "reveal", "player": who, "card": card})
+    except RefereeError:
+        return []
+    return [{"player": who, "card": card, "discard": c}
+            for e in after["pending"] if e["decision"] == "storm-discard" for c in e["choices"]]
 
 
 def _reveals(state: KreusState, who: str, card: str) -> list[Action]:
