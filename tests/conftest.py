@@ -61,6 +61,25 @@ def pg_url(pg_cluster):
     return pg_cluster.url("referee_tests", schema=name)
 
 
+# -- headless Chromium: one per test process, each test opening its own pages -------------------
+
+@pytest.fixture(scope="session")
+def browser():
+    """Debian's Chromium driven by Playwright (never a downloaded browser), launched once per test
+    process rather than once per test; skipped, with the reason, where either is missing."""
+    from serve_support import CHROMIUM, why_no_browser
+
+    reason = why_no_browser()
+    if reason:
+        pytest.skip(reason)
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as pw:
+        chromium = pw.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox"])
+        yield chromium
+        chromium.close()
+
+
 @pytest.fixture(params=["sqlite", "postgres"])
 def store_target(request, tmp_path):
     """Where a store lives, on each backend: an SQLite path or a PostgreSQL URL."""

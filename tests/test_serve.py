@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 from club import EXAMPLES, play
-from serve_support import CHROMIUM, get, read_stream, referee, serving, why_no_browser
+from serve_support import get, read_stream, referee, serving, why_no_browser
 
 from referee.cli.serve import missing_parts
 from referee.games.croa.web import tile_name
@@ -203,16 +203,6 @@ def test_a_fixed_session_serves_that_table_only(tmp_path):
 
 browser_needed = pytest.mark.skipif(why_no_browser() is not None or bool(missing_parts()),
                                     reason=str(why_no_browser() or "pip install '.[serve]'"))
-
-
-@pytest.fixture(scope="module")
-def browser():
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as pw:
-        chromium = pw.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox"])
-        yield chromium
-        chromium.close()
 
 
 def phone(browser, scheme: str = "light"):
