@@ -61,12 +61,14 @@ def pg_url(pg_cluster):
     return pg_cluster.url("referee_tests", schema=name)
 
 
-# -- headless Chromium: one per test process, each test opening its own pages -------------------
+# -- headless Chromium: one per module, each test opening its own pages -------------------
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="module")
 def browser():
-    """Debian's Chromium driven by Playwright (never a downloaded browser), launched once per test
-    process rather than once per test; skipped, with the reason, where either is missing."""
+    """Debian's Chromium driven by Playwright (never a downloaded browser), launched once per
+    module rather than once per test; skipped, with the reason, where either is missing. Not once
+    per session: Playwright's sync API keeps an asyncio loop running in the thread while it lives,
+    and the shell's tests (prompt_toolkit's asyncio.run) cannot run beside it."""
     from serve_support import CHROMIUM, why_no_browser
 
     reason = why_no_browser()
