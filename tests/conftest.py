@@ -61,6 +61,27 @@ def pg_url(pg_cluster):
     return pg_cluster.url("referee_tests", schema=name)
 
 
+# -- headless Chromium: one per module, each test opening its own pages -------------------
+
+@pytest.fixture(scope="module")
+def browser():
+    """Debian's Chromium driven by Playwright (never a downloaded browser), launched once per
+    module rather than once per test; skipped, with the reason, where either is missing. Not once
+    per session: Playwright's sync API keeps an asyncio loop running in the thread while it lives,
+    and the shell's tests (prompt_toolkit's asyncio.run) cannot run beside it."""
+    from serve_support import CHROMIUM, why_no_browser
+
+    reason = why_no_browser()
+    if reason:
+        pytest.skip(reason)
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as pw:
+        chromium = pw.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox"])
+        yield chromium
+        chromium.close()
+
+
 @pytest.fixture(params=["sqlite", "postgres"])
 def store_target(request, tmp_path):
     """Where a store lives, on each backend: an SQLite path or a PostgreSQL URL."""

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import random
 
 import pytest
@@ -118,7 +119,7 @@ _VALUES = st.one_of(_WORDS, st.integers(-3, 9), st.none(), st.lists(_WORDS, max_
                                                "keep", "mood"]), _VALUES, max_size=6),
        at=st.integers(0, 40))
 def test_any_action_gives_a_result_or_a_referee_error(verb, fields, at):
-    states = _FUZZ_STATES
+    states = _fuzz_states()
     state = states[at % len(states)]
     try:
         ENGINE.apply(ENGINE.copy(state), {"verb": verb, **fields},
@@ -127,7 +128,11 @@ def test_any_action_gives_a_result_or_a_referee_error(verb, fields, at):
         assert exc.message
 
 
-_FUZZ_STATES = _random_states(7, 200)[::5]
+@functools.cache
+def _fuzz_states() -> list[dict]:
+    """Every 5th state of a 200-action playout: built on first use, not at collection (every
+    xdist worker collects every module, and most never run this test)."""
+    return _random_states(7, 200)[::5]
 
 
 def test_invariants_catch_a_lost_fragment_a_lost_card_and_a_fifth_emotion():

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import os
 
 import pytest
@@ -11,6 +12,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from referee.cli import cli
+from referee.model import rulebook
 
 STARTS = {
     "kleos": ["new", "--player", "Ann:ares", "--player", "Bob:athena", "--champion", "ares=4/3/2/1",
@@ -44,6 +46,16 @@ def table(tmp_path_factory):
     os.chdir(folder)
     yield db
     os.chdir(cwd)
+
+
+@pytest.fixture(scope="module", autouse=True)
+def rules_read_once():
+    """`GAME rules` reads the game's source files for the rules its refusals name on every call
+    (a quarter of a second); here the arguments are under test, not the reading (tests/
+    test_rules_command.py checks that), so each game's sources are read once for the module."""
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(rulebook, "harvest", functools.cache(rulebook.harvest))
+        yield
 
 
 def _tokens(path):

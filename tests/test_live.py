@@ -96,11 +96,18 @@ class _Reader:
                 self._cond.wait(left)
 
 
+def _ctrl_c_as_at_a_terminal() -> None:
+    """Ctrl-C (SIGINT) at its default in the watch, as in a terminal: a test run started in the
+    background by a script (no job control) has it ignored, and a child inherits that."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
 def _watch(db, *extra):
     env = {**os.environ, "REFEREE_DB": str(db), "NO_COLOR": "1", "PYTHONUNBUFFERED": "1"}
     env.pop("REFEREE_SESSION", None)
     proc = subprocess.Popen([sys.executable, "-m", "referee", "show", "--watch", *extra], env=env,
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                            preexec_fn=_ctrl_c_as_at_a_terminal)
     return proc, _Reader(proc.stdout), env
 
 

@@ -4,8 +4,6 @@ with the chart beside it; the chart's points come from one replay of the log."""
 from __future__ import annotations
 
 import re
-import shutil
-import subprocess
 from itertools import pairwise
 from pathlib import Path
 
@@ -17,8 +15,6 @@ from example_runner import example_games
 from referee.after import report
 from referee.cli import cli
 from referee.record.store import Store
-
-CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
 
 
 @pytest.fixture(scope="module")
@@ -97,22 +93,27 @@ def test_report_never_overwrites_without_force_and_wants_html_or_md(games, tmp_p
     assert run(games["db"], "report", "nope-1", "-o", str(tmp_path / "x.html")).exit_code == 3
 
 
-@pytest.mark.skipif(CHROMIUM is None, reason="chromium is not installed (apt-get install -y chromium)")
-def test_html_report_renders_in_headless_chromium_with_its_chart(games, tmp_path):
+def _console(page) -> list[str]:
+    """Every console message and script error of `page` from now on (none is expected at all)."""
+    said: list[str] = []
+    page.on("console", lambda m: said.append(f"{m.type}: {m.text}"))
+    page.on("pageerror", lambda e: said.append(str(e)))
+    return said
+
+
+def test_html_report_renders_in_headless_chromium_with_its_chart(games, tmp_path, browser):
     out = tmp_path / "kleos.html"
     assert run(games["db"], "report", games["ids"]["kleos"], "-o", str(out)).exit_code == 0
-    base = [CHROMIUM, "--headless", "--no-sandbox", "--disable-gpu", "--enable-logging=stderr", "--v=0",
-            f"--user-data-dir={tmp_path / 'profile'}"]
+    page = browser.new_page(viewport={"width": 1000, "height": 1400})
+    said = _console(page)
+    page.goto(out.as_uri(), wait_until="load")
     shot = tmp_path / "kleos.png"
-    done = subprocess.run([*base, f"--screenshot={shot}", "--window-size=1000,1400", out.as_uri()],
-                          capture_output=True, text=True, timeout=120, check=False)
-    assert done.returncode == 0, done.stderr[-2000:]
-    assert ":CONSOLE" not in done.stderr, done.stderr  # no console message at all, errors included
-    assert shot.exists() and shot.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n" and shot.stat().st_size > 20_000
-    dom = subprocess.run([*base, "--dump-dom", out.as_uri()], capture_output=True, text=True, timeout=120,
-                         check=False)
-    assert dom.returncode == 0 and ":CONSOLE" not in dom.stderr
-    svg = dom.stdout[dom.stdout.index("<svg"):dom.stdout.index("</svg>")]
+    page.screenshot(path=str(shot))
+    assert shot.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n" and shot.stat().st_size > 20_000
+    dom = page.content()
+    page.close()
+    assert said == []  # no console message at all, errors included
+    svg = dom[dom.index("<svg"):dom.index("</svg>")]
     assert "Glory by day" in svg and ">Ann<" in svg and ">Bob<" in svg
     assert svg.count('class="line reactive nofill"') == 2  # one line per player
 
@@ -121,8 +122,8 @@ PHONE = (390, 844)  # an iPhone 12-15's viewport, in CSS pixels
 
 
 def _phone_probe(page: str) -> str:
-    """The report in a 390 px wide frame (headless Chromium keeps its window 500 px wide at
-    least), with a script measuring it; the report's own policy (no script) left out."""
+    """The report in a 390 px wide frame, with a script measuring it once loaded; the report's
+    own policy (no script) left out."""
     import html
 
     page = re.sub(r'<meta http-equiv="Content-Security-Policy"[^>]*>', "", page)
@@ -146,23 +147,20 @@ def test_html_report_declares_a_phone_layout(games, tmp_path):
     assert "@media (max-width: 600px)" in page and '<div class="wide"><table>' in page
 
 
-@pytest.mark.skipif(CHROMIUM is None, reason="chromium is not installed (apt-get install -y chromium)")
 @pytest.mark.parametrize("key", example_games())
-def test_html_report_reads_on_a_390_px_phone_without_scrolling_sideways(games, tmp_path, key):
+def test_html_report_reads_on_a_390_px_phone_without_scrolling_sideways(games, tmp_path, key, browser):
     out = tmp_path / f"{key}.html"
     assert run(games["db"], "report", games["ids"][key], "-o", str(out)).exit_code == 0
     probe = tmp_path / f"{key}-phone.html"
     probe.write_text(_phone_probe(out.read_text(encoding="utf-8")), encoding="utf-8")
-    base = [CHROMIUM, "--headless", "--no-sandbox", "--disable-gpu", "--enable-logging=stderr", "--v=0",
-            f"--user-data-dir={tmp_path / 'profile'}", f"--window-size={PHONE[0]},{PHONE[1]}"]
-    dom = subprocess.run([*base, "--virtual-time-budget=3000", "--dump-dom", probe.as_uri()],
-                         capture_output=True, text=True, timeout=120, check=False)
-    assert dom.returncode == 0, dom.stderr[-2000:]
-    measured = re.search(r'data-measured="(\d+) (\d+) ?([^"]*)"', dom.stdout)
-    assert measured, dom.stdout[-2000:]
+    page = browser.new_page(viewport={"width": PHONE[0], "height": PHONE[1]})
+    page.goto(probe.as_uri(), wait_until="load")
+    page.wait_for_selector("body[data-measured]", state="attached", timeout=30_000)
+    measured = re.fullmatch(r"(\d+) (\d+) ?(.*)", page.get_attribute("body", "data-measured") or "")
+    assert measured, page.content()[-2000:]
     scroll, client, wide = int(measured[1]), int(measured[2]), measured[3]
     assert client <= PHONE[0] and scroll <= client, f"wider than the phone: {wide}"
     shot = tmp_path / f"{key}-phone.png"
-    done = subprocess.run([*base, f"--screenshot={shot}", probe.as_uri()],
-                          capture_output=True, text=True, timeout=120, check=False)
-    assert done.returncode == 0 and shot.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+    page.screenshot(path=str(shot))
+    page.close()
+    assert shot.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"

@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 from club import EXAMPLES, play
-from serve_support import CHROMIUM, get, read_stream, referee, serving, why_no_browser
+from serve_support import get, read_stream, referee, serving, why_no_browser
 
 from referee.cli.serve import missing_parts
 from referee.games.croa.web import tile_name
@@ -152,6 +152,37 @@ def test_qr_file_holds_the_address_as_svg_or_png(tmp_path):
     assert (tmp_path / "qr.png").read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
 
 
+# Ctrl-C at the worst moment: while the event loop is being built, before the server has taken
+# over its signals (a test stopping the server as soon as the banner is out once met it on a
+# loaded machine: "Exception ignored ... Traceback" and a coroutine never awaited)
+CTRL_C_AS_THE_LOOP_IS_BUILT = """
+import asyncio, os, signal, sys
+import uvicorn
+from referee.cli import main
+
+def factory(self):
+    def build():
+        os.kill(os.getpid(), signal.SIGINT)
+        return asyncio.new_event_loop()
+    return build
+
+uvicorn.Config.get_loop_factory = factory
+sys.argv = ["referee", *sys.argv[1:]]
+main()
+"""
+
+
+@serve_needed
+def test_ctrl_c_while_the_server_starts_stops_it_cleanly(tmp_path):
+    db = tmp_path / "r.db"
+    croa_before_the_end(db)
+    done = subprocess.run([sys.executable, "-c", CTRL_C_AS_THE_LOOP_IS_BUILT, "--db", str(db), "serve",
+                           "--port", "0"], capture_output=True, text=True, timeout=60, check=False)
+    said = done.stdout + done.stderr
+    assert "Ctrl-C stops." in done.stdout, said
+    assert done.returncode == 0 and "Traceback" not in said and "never awaited" not in said, said
+
+
 @serve_needed
 def test_a_fixed_session_serves_that_table_only(tmp_path):
     db = tmp_path / "r.db"
@@ -172,16 +203,6 @@ def test_a_fixed_session_serves_that_table_only(tmp_path):
 
 browser_needed = pytest.mark.skipif(why_no_browser() is not None or bool(missing_parts()),
                                     reason=str(why_no_browser() or "pip install '.[serve]'"))
-
-
-@pytest.fixture(scope="module")
-def browser():
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as pw:
-        chromium = pw.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox"])
-        yield chromium
-        chromium.close()
 
 
 def phone(browser, scheme: str = "light"):

@@ -4,8 +4,10 @@ from __future__ import annotations
 
 import importlib.util
 import secrets
+import signal
 import socket
 import sys
+import threading
 from pathlib import Path
 from typing import Any
 
@@ -126,12 +128,19 @@ def serve_cmd(session_id: str | None, host: str, port: int, qr_file: Path | None
     config = uvicorn.Config(app, log_level="warning", access_log=False, lifespan="on",
                             timeout_graceful_shutdown=3, ws="none")
     server = Server(config)
+    # Ctrl-C after the banner but before uvicorn takes over its signals (while it builds its
+    # event loop, say) stops the server as its own handler would, instead of a KeyboardInterrupt
+    # breaking the loop half-built (a traceback at exit); uvicorn puts this handler back after
+    main_thread = threading.current_thread() is threading.main_thread()
+    previous = signal.signal(signal.SIGINT, server.handle_exit) if main_thread else None
     try:
         banner(url, host, qr, qr_file, sid)
         server.run(sockets=[sock])
-    except KeyboardInterrupt:  # Ctrl-C before the server took over its signals
+    except KeyboardInterrupt:  # Ctrl-C before the handler above was set
         pass
     finally:
+        if main_thread:
+            signal.signal(signal.SIGINT, previous)
         sock.close()
 
 
