@@ -26,6 +26,7 @@ from click.testing import CliRunner
 from corrections_support import correct_randomly
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from tamper import edit as _edit
 
 from referee.cli import cli
 from referee.model import registry
@@ -120,17 +121,6 @@ def _kleos_table() -> Table:
     t = Table("kleos", options=registry.engine("kleos").playout_options(random.Random(3)), store=True)
     t.playout(12, random.Random(3))
     return t
-
-
-def _edit(t: Table, sql: str, *args: object) -> None:
-    """Change the store behind the referee's back, as sqlite3 would."""
-    if t._store is not None:
-        t._store.close()
-        t._store = None
-    con = sqlite3.connect(t.path)
-    con.execute(sql, args)
-    con.commit()
-    con.close()
 
 
 def _stored(t: Table) -> tuple:

@@ -11,10 +11,10 @@ from __future__ import annotations
 
 import json
 import random
-import sqlite3
 
 import pytest
 from corrections_support import correct_randomly
+from tamper import edit as _edit
 
 from referee.model import registry
 from referee.model.errors import RefereeError
@@ -56,17 +56,6 @@ def _same_as_replay(t: Table) -> None:
     assert fast.records[-1]["results"] == slow.records[-1]["results"]
     assert fast.redo == slow.redo  # the undone actions waiting for redo (a new action drops them)
     assert fast.head == slow.head
-
-
-def _edit(t: Table, sql: str, *args: object) -> None:
-    """Change the store behind the referee's back, as sqlite3 would."""
-    if t._store is not None:
-        t._store.close()
-        t._store = None
-    con = sqlite3.connect(t.path)
-    con.execute(sql, args)
-    con.commit()
-    con.close()
 
 
 def _one_action(t: Table) -> None:
