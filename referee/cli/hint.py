@@ -392,7 +392,11 @@ def _fold_flags(items: list[dict], rests: list[list[str]]) -> tuple[list[dict], 
 
 def _tails(tails: list[str]) -> str:
     """`a3 b3` when every tail is one word, else `port, port h1`; `a4 b4 (:lilypad|mud)` when
-    every word is SQ:WHAT with the same choices after each square."""
+    every word is SQ:WHAT with the same choices after each square. The command alone, when it
+    is one of the choices, is said first: `(as is), port, port h1`."""
+    if "" in tails and len(tails) > 1:
+        rest = [t for t in tails if t]
+        return f"{_('(as is)')}, {_tails(rest)}"
     if all(" " not in t for t in tails):
         return _collapsed(tails) or " ".join(tails)
     return ", ".join(_last_words(tails))
