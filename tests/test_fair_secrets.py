@@ -150,9 +150,12 @@ def test_a_reopened_finished_game_draws_with_a_newly_committed_secret(tmp_path):
     engine = registry.engine("croa")
     store = Store(tmp_path / "s.db")
     rng = random.Random(3)
-    loaded, _ = session.create(store, "croa", {**engine.playout_options(rng), "digital": True})
-    sid = loaded.id
-    _finish(store, sid, rng)
+    for _ in range(50):  # the secret seed is new each run: a game long enough to undo 4 actions
+        loaded, _ = session.create(store, "croa", {**engine.playout_options(rng), "digital": True})
+        sid = loaded.id
+        _finish(store, sid, rng)
+        if len([r for r in store.actions(sid)[1:] if r["action"].get("verb") != "seen"]) >= 5:
+            break
     assert session.seed_shown(store.session(sid)) == loaded.seed  # revealed at the end
     start = store.next_idx(sid)
     back = session.undo(store, sid, 3)
