@@ -20,7 +20,6 @@ state as that one, or as a free entry given the same free values.
 from __future__ import annotations
 
 import json
-import pickle
 import random
 from collections.abc import Iterator
 from dataclasses import dataclass, field
@@ -28,7 +27,6 @@ from typing import Any
 
 from referee.model import registry
 from referee.model.chance import NotYetRolled
-from referee.model.engine import Engine
 from referee.model.errors import RefereeError
 from referee.record import session
 from referee.testing import playout_choices
@@ -69,19 +67,10 @@ class Report:
                 f"{len(self.extra)} listed but refused)")
 
 
-def trial_copy(engine: Any, state: Any) -> Any:
-    """A copy of `state` to try one action on. The engines keep their state as plain data and
-    copy it with `copy.deepcopy`; a pickle round trip gives an equal, unshared copy at a fifth of
-    the cost (the oracle copies some 20,000 states a game). An engine with its own `copy` keeps it."""
-    if type(engine).copy is not Engine.copy:
-        return engine.copy(state)
-    return pickle.loads(pickle.dumps(state, pickle.HIGHEST_PROTOCOL))
-
-
 def accepted(engine: Any, state: Any, action: dict, seed: str, ply: int) -> bool:
     """The engine applies `action` to a copy of `state` as a dry run without refusal."""
     try:
-        session.run(engine, trial_copy(engine, state), engine.normalize(state, action), seed, ply, dry=True)
+        session.run(engine, engine.copy(state), engine.normalize(state, action), seed, ply, dry=True)
     except NotYetRolled:
         return True
     except RefereeError:
@@ -95,7 +84,7 @@ def outcome(engine: Any, state: Any, action: dict, seed: str, ply: int) -> str |
     """The state after `action` (rolled from the seed, so an alias of an action, another
     spelling of the same choice, ends in the same state), or None when refused."""
     try:
-        after, _, _ = session.run(engine, trial_copy(engine, state), engine.normalize(state, action), seed, ply)
+        after, _, _ = session.run(engine, engine.copy(state), engine.normalize(state, action), seed, ply)
     except Exception:
         return None
     return json.dumps(engine.to_json(after), sort_keys=True, default=str)
@@ -347,7 +336,7 @@ def explore(game: str, seeds: int = 4, states_per_seed: int = 9, max_steps: int 
             legal = playout_choices(engine, state)
             if not legal:
                 break
-            state, _, _ = session.run(engine, trial_copy(engine, state), rng.choice(legal), sseed, len(plies))
+            state, _, _ = session.run(engine, engine.copy(state), rng.choice(legal), sseed, len(plies))
             plies.append(state)
         picks = sorted(set(rng.sample(range(len(plies)), min(states_per_seed, len(plies)))) | {0})
         for ply in picks:

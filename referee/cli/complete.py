@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING, Any
 import click
 from click.core import ParameterSource
 
-from referee.cli.library import LIBRARIES, library  # noqa: F401  (read here by older callers)
+from referee.cli.library import library
 
 if TYPE_CHECKING:
     from click.shell_completion import CompletionItem

@@ -11,14 +11,12 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:
     from referee.record.protocol import RecordStore
 
-# Games whose CLI copies card stats from a card library into an action (`prepare`): the
-# library's kind in the store.
-LIBRARIES: dict[str, str] = {"kleos": "minion"}
-
-
 def library(store: RecordStore | None, game: str) -> dict[str, dict]:
-    """The game's card library in `store` (empty when the game keeps none, or unreadable)."""
-    kind = LIBRARIES.get(game)
+    """The game's card library in `store` (empty when the game keeps none, or unreadable): the
+    kind its engine declares (`Engine.library_kind`)."""
+    from referee.model import registry
+
+    kind = registry.engine(game).library_kind
     if kind is None or store is None:
         return {}
     try:

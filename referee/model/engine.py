@@ -322,6 +322,7 @@ class Engine:
         player may know (a card in a hand the referee dealt) is left out, such an action shown
         by its placeholder, once. Default: as listed."""
         return actions
+
     def legal_for(self, state: Any, verb: str) -> list[Action]:
         """The legal actions of one verb now (`legal_actions` less the other verbs' entries,
         in the same order), listing only that verb: what completion of one verb asks."""
