@@ -96,3 +96,13 @@ def table(players: tuple[str, ...] = PLAYERS, seed: str = "t", **options: Any) -
 
 def turn_of(t: Table) -> str:
     return t.state["players"][t.state["current"]]
+
+
+def drain_overflow() -> Table:
+    """Ann's Drain emotion may drain Bob's merged Summon (2 fragments, 2 absorbed) onto her Swap
+    emotion, which has one empty Fragment slot: not every fragment fits."""
+    p = Layout()
+    p.place("Ann", "mild-bliss-yellow-drain")
+    p.place("Ann", "strong-bliss-red-swap", fragments=1)
+    p.place("Bob", "strong-bliss-red-summon", absorbed=2, merged="brightness-red")
+    return p.table()

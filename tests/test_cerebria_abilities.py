@@ -3,7 +3,7 @@ numbers are worked out in the comments."""
 
 from __future__ import annotations
 
-from cerebria_table import Layout, do, results, said
+from cerebria_table import Layout, do, drain_overflow, results, said
 
 from referee.games.cerebria.flow import COUNTER_RULE
 from referee.model.errors import InputError
@@ -40,11 +40,7 @@ def test_drain_moves_what_fits_and_the_owner_keeps_the_overflow():
 
 
 def test_drain_overflow_choice_can_keep_the_absorbed_ones():
-    p = Layout()
-    p.place("Ann", "mild-bliss-yellow-drain")
-    p.place("Ann", "strong-bliss-red-swap", fragments=1)
-    p.place("Bob", "strong-bliss-red-summon", absorbed=2, merged="brightness-red")
-    t = p.table()
+    t = drain_overflow()
     t.act(do("ability", player="Ann", pos=1, ability="drain", args=["Bob:1", 2], keep="absorb"))
     t.act(do("pass"))
     bob = t.state["mindsets"]["Bob"][0]

@@ -13,7 +13,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from cerebria_table import Layout
+from cerebria_table import Layout, drain_overflow
 from legal_exact import Listing, Report, accepted, check_state, key, outcome
 
 from referee.games.cerebria import abilities, zones
@@ -93,11 +93,7 @@ def test_drain_keep_choice_of_the_overflow_is_listed():
     # Ann's Drain emotion may drain Bob's merged Summon (2 fragments, 2 absorbed) onto her Swap
     # emotion (one empty Fragment slot): one fragment fits, and `--keep absorb` leaves Bob the
     # absorbed ones (tests/test_cerebria_abilities.py); each form with the choice is listed
-    p = Layout()
-    p.place("Ann", "mild-bliss-yellow-drain")
-    p.place("Ann", "strong-bliss-red-swap", fragments=1)
-    p.place("Bob", "strong-bliss-red-summon", absorbed=2, merged="brightness-red")
-    t = p.table()
+    t = drain_overflow()
     targets = [f"{name}:{i + 1}" for name in t.state["players"]
                for i in range(len(t.state["mindsets"][name]))]
     tried = [{"verb": "ability", "player": "Ann", "pos": 1, "ability": "drain", "args": [target, host],
