@@ -78,6 +78,38 @@ def test_a_game_action_imports_its_game_and_the_record_only():
         assert _games(mods) == {"kleos"}
         assert not [m for m in NEVER if m in mods]
         assert not [m for m in NOT_FOR_AN_ACTION if m in mods]
+        assert not [m for m in mods if m == "click" or m.startswith("click.")]  # the express lane
+
+
+@pytest.mark.parametrize("game", registry.shipped())
+def test_an_action_and_status_run_without_click(game: str):
+    """Speed: a legal action of every game, and its `status`, run in the express lane: Click is
+    never imported (its import alone costs about what the rest of the command does)."""
+    import click
+
+    from referee.cli import cli
+    from referee.cli.hint import command_words
+    from referee.testing import playout_choices
+
+    engine = registry.engine(game)
+    rng = random.Random(11)
+    group = cli.get_command(click.Context(cli), game)
+    assert isinstance(group, click.Group)
+
+    def typed(action: dict) -> list[str] | None:
+        cmd = group.get_command(click.Context(group), action["verb"])
+        return None if cmd is None else command_words(engine, action["verb"], cmd, action)
+
+    with Table(game, options=engine.playout_options(rng), store=True) as t:
+        for _ in range(3):
+            t.act(rng.choice(playout_choices(engine, t.state)))
+        words = next(w for w in (typed(a) for a in playout_choices(engine, t.state)) if w)
+        env = _env(t)
+        done, mods = _run([game, *words], env)
+        assert done.returncode == 0, done.stderr
+        assert "click" not in mods, words
+        done, mods = _run([game, "status"], env)
+        assert done.returncode == 0 and "click" not in mods, done.stderr
 
 
 def test_a_tab_imports_its_game_and_draws_nothing():
@@ -125,8 +157,9 @@ def test_the_root_help_imports_click_and_the_root_only():
     done, mods = _run(["--help"], {"REFEREE_DB": "/nonexistent/none.db"})
     assert done.returncode == 0 and "Usage" in done.stdout, done.stderr
     ours = sorted(m for m in mods if m.startswith(("referee", "scorers")))
-    assert ours == ["referee", "referee.cli", "referee.cli.context", "referee.cli.lazy", "referee.cli.run",
-                    "referee.model", "referee.model.errors", "referee.model.i18n", "referee.model.registry"]
+    assert ours == ["referee", "referee.cli", "referee.cli.context", "referee.cli.express", "referee.cli.lazy",
+                    "referee.cli.root", "referee.cli.run", "referee.model", "referee.model.errors",
+                    "referee.model.i18n", "referee.model.registry"]
     line = next(ln for ln in done.stderr.splitlines() if ln.startswith("LOADED "))
     loaded = set(json.loads(line[len("LOADED "):]))  # by the command, not by the interpreter's start
     heavy = ("pathlib", "json", "sqlite3", "hashlib", "platformdirs", "dataclasses")

@@ -22,7 +22,8 @@ from typing import TYPE_CHECKING, Any
 import click
 
 from referee.cli import context, output
-from referee.cli.context import load_current
+from referee.cli.acting import echo_head, run_action, show_session  # noqa: F401  (the verbs' and views' work)
+from referee.cli.context import load_current  # noqa: F401  (views load the session with it)
 from referee.cli.lazy import SuggestingGroup, localize
 
 if TYPE_CHECKING:
@@ -281,50 +282,6 @@ def _said(name: str, rules: list[str]) -> tuple[str, list[str]]:
 
 # -- sessions ----------------------------------------------------------------------
 
-def show_session(game: str | None, sid: str | None, full: bool = False, pager: bool = True) -> Any:
-    """Print a session's table (or its --json envelope); returns the session as loaded.
-
-    On a terminal, a table taller than the screen gives way to the game's compact view (unless
-    `full`), and what is still too tall goes through the pager (unless `pager` is False: a
-    watched screen). Scripts and pipes always get the full table."""
-    ref = context.get()
-    sid, loaded = load_current(game, sid)  # a view: nothing is written (not even "used")
-    if ref.as_json:
-        from referee.record.session import seed_shown
-
-        output.emit_json(output.envelope({"id": sid, "game": loaded.game, "seed": seed_shown(loaded.meta),
-                                          "commitment": loaded.meta.get("commitment") or "", "head": loaded.head},
-                                         sid, loaded.state_json()))
-        return loaded
-    from referee.model.i18n import _
-
-    word = _("session")
-    title = output.shown(f"{loaded.engine.title} · {word} {sid}"
-                         + (f" ({loaded.meta.get('name')})" if loaded.meta.get("name") else ""))
-    recorded = loaded.meta.get("rules_version")
-    if recorded and recorded != loaded.engine.rules_version:
-        click.echo(_("note: recorded under {game} rules version {recorded}; this referee applies version {version}")
-                   .format(game=loaded.game, recorded=recorded, version=loaded.engine.rules_version), err=True)
-    status = output.status_text(loaded.summary, loaded.engine.turn_word)
-    board = output.fit_block(output.shown(loaded.engine.render(loaded.state)))
-    players = output.player_names(loaded.summary)
-    marks = loaded.engine.board_marks(loaded.state)
-    if not output.on_screen():  # a script or a pipe: the full table, as always
-        output.echo(title, players=players)
-        output.echo(board, players=players, marks=marks)
-        output.echo_status(loaded.summary, loaded.engine.turn_word)
-        return loaded
-    text = "\n".join([title, board, status])
-    if not full and output.too_tall(text):
-        compact = output.fit_block(output.shown(loaded.engine.render_compact(loaded.state)))
-        text = "\n".join([f"{title} · compact view (--full: all of it)", compact, status])
-    if pager:
-        output.page(text, players=players, marks=marks)
-    else:
-        output.echo(text, players=players, marks=marks)
-    return loaded
-
-
 def start(game: str, options: dict, seed: Any = None, name: str = "", dry_run: bool = False) -> None:
     """Create a session from `new` options and print its first table."""
     from referee.record import session
@@ -420,61 +377,6 @@ def new_options(fn: Callable) -> Callable:
     return json_option(fn)
 
 
-def run_action(game: str, action: dict, dry_run: bool = False,
-               prepare: Callable[[Any, dict], dict] | None = None,
-               extra: Callable[[Any], dict] | None = None) -> None:
-    """Apply one action to the current session of `game` and print what happened.
-
-    `extra(loaded)`: keys a verb adds to its JSON result (the session after the action)."""
-    from referee.record import session
-
-    ref = context.get()
-    store = ref.store()
-    if ref.capture is not None:  # `amend`/`insert` parse their WORDS here: the action, not applied
-        if prepare is not None:
-            action = prepare(store, action)
-        ref.capture.append({k: v for k, v in action.items() if v is not None})
-        return
-    sid = session.resolve(store, game, ref.session_id)
-    if not ref.session_id:
-        session.refuse_if_over(store, game, sid)
-    if prepare is not None:
-        action = prepare(store, action)
-    action = {k: v for k, v in action.items() if v is not None}
-    loaded, events = session.act(store, sid, action, dry_run=dry_run)
-    action, results = loaded.records[-1]["action"], loaded.records[-1]["results"]
-    if ref.as_json:
-        result = {"action": action, "events": events, "results": results, "dry_run": dry_run}
-        if not dry_run:
-            result["head"] = loaded.head
-        if loaded.would_roll:
-            result["would_roll"] = loaded.would_roll
-        if extra is not None:
-            result.update(extra(loaded))
-        output.emit_json(output.envelope(result, sid, loaded.state_json()))
-        return
-    if dry_run:
-        from referee.model.i18n import _
-
-        click.echo(_("(dry run: nothing recorded)"))
-    names = output.player_names(loaded.summary)
-    text = output.events_text(events)
-    if text:
-        output.echo(text, players=names)
-    output.echo_status(loaded.summary, loaded.engine.turn_word,
-                       session=sid if store.open_count() > 1 else None)
-    if loaded.summary.get("over") and not dry_run:
-        echo_head(loaded.head)
-
-
-def echo_head(head: str) -> None:
-    """At the end of a game: the head of its record, to write down or share (see docs/integrity.md)."""
-    from referee.model.i18n import _
-
-    click.echo(_("Head of the record: {head} (keep it: `referee verify --head {head}` checks that the record"
-                 " still ends there)").format(head=head))
-
-
 def action_command(group: click.Group, name: str | None = None,
                    prepare: Callable[[Any, dict], dict] | None = None, **kwargs: Any) -> Callable:
     """Turn a function returning an action dict into a verb with --dry-run and --json."""
@@ -509,14 +411,15 @@ class PrefixChoice(click.Choice):
     game verbs take them. The full word is passed on."""
 
     def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
+        from referee.cli.acting import choose
+
+        found = choose(value, self.choices)  # the express lane reads them with the same function
+        if found is not None:
+            return found
         text = str(value).strip().casefold()
-        words = [str(c) for c in self.choices]
-        exact = [w for w in words if w.casefold() == text]
-        found = exact or [w for w in words if text and w.casefold().startswith(text)]
-        if len(found) == 1:
-            return found[0]
-        if len(found) > 1:
-            self.fail(f"'{value}' could be {' or '.join(found)}: type more of it", param, ctx)
+        several = [str(w) for w in self.choices if text and str(w).casefold().startswith(text)]
+        if len(several) > 1:
+            self.fail(f"'{value}' could be {' or '.join(several)}: type more of it", param, ctx)
         return super().convert(value, param, ctx)
 
 

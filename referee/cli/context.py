@@ -3,16 +3,16 @@
 from __future__ import annotations
 
 import os
+import sys
 from typing import TYPE_CHECKING, Any
-
-import click
 
 if TYPE_CHECKING:
     from referee.record.protocol import RecordStore
 
 
 class Referee:
-    """The Click context object (ctx.obj)."""
+    """The Click context object (ctx.obj); the express lane's own, when it runs a command
+    without Click (`referee.cli.express`)."""
 
     def __init__(self) -> None:
         self.db: str | None = None
@@ -42,7 +42,9 @@ class Referee:
             path = self._store.path
             with_store, self._store = self._store, None
             with_store.close()
-            click.echo(f"(the connection to {path} was lost; opening a new one)", err=True)
+            from referee.cli.ansi import echo
+
+            echo(f"(the connection to {path} was lost; opening a new one)", err=True)
 
     def store(self) -> RecordStore:
         """The store, open for writing."""
@@ -83,7 +85,23 @@ def check_store_name(db: str) -> None:
                          " URIs are not read; give the path of a store file")
 
 
+EXPRESS: list[Referee] = []  # the express lane's command, while it runs (no Click context then)
+
+
+def current() -> Referee | None:
+    """The running command's Referee, if a command is running (in the express lane or Click)."""
+    if EXPRESS:
+        return EXPRESS[-1]
+    click = sys.modules.get("click")  # no Click loaded: no Click command is running
+    ctx = click.get_current_context(silent=True) if click is not None else None
+    return ctx.find_object(Referee) if ctx is not None else None
+
+
 def get() -> Referee:
+    if EXPRESS:
+        return EXPRESS[-1]
+    import click
+
     ctx = click.get_current_context()
     obj = ctx.find_object(Referee)
     if obj is None:

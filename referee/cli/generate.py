@@ -14,18 +14,18 @@ nothing in referee/cli/ is written per game.
 from __future__ import annotations
 
 import functools
-from collections.abc import Callable, Mapping
+from collections.abc import Callable
 from typing import Any
 
 import click
 
 from referee.cli import common, context, output
+from referee.cli.acting import Lazy, param_name, prepared, shown_extra, values  # noqa: F401  (re-exported)
 from referee.model.verbs import (
     WHO_HELP,
     Answer,
     Command,
     Field,
-    FileText,
     Prose,
     Table,
     Verb,
@@ -66,24 +66,15 @@ def _subgroup(game: str, row: Command, rows: tuple[Command, ...]) -> click.Group
 
 def then_missing_cards(game: str, cmd: click.Command) -> None:
     """After `cmd` (status, hint) in text: what to type when the next step needs cards the
-    referee does not know (the engine's `missing_cards`, the card library folded in)."""
+    referee does not know (`referee.cli.acting.missing_cards`)."""
     inner = cmd.callback
     assert inner is not None
 
     def callback(*args: Any, **kwargs: Any) -> None:
+        from referee.cli.acting import missing_cards
+
         inner(*args, **kwargs)
-        if context.get().as_json:
-            return
-        import textwrap
-
-        from referee.cli.library import library
-
-        _, loaded = common.load_current(game)
-        listing = loaded.engine.with_library(loaded.state, library(context.get().reader(), game))
-        width = output.width()  # None: to a pipe or file, lines stay whole
-        for line in loaded.engine.missing_cards(listing):
-            click.echo(textwrap.fill(line, max(40, width), break_long_words=False,
-                                     break_on_hyphens=False) if width else line)
+        missing_cards(game)
 
     cmd.callback = functools.update_wrapper(callback, inner)
 
@@ -100,11 +91,6 @@ def _type(field: Field) -> Any:
     if field.kind == "path":
         return click.Path(dir_okay=False)
     return None
-
-
-def param_name(field: Field) -> str:
-    """The Click parameter's name: the field's (a file option's gets `_file`, as `--like` reads it)."""
-    return f"{field.name}_file" if field.kind == "json" else field.name
 
 
 def parameter(field: Field) -> click.Parameter:
@@ -126,30 +112,6 @@ def parameter(field: Field) -> click.Parameter:
     return click.Option(decls, required=field.required and field.default is None,
                         multiple=field.multiple, metavar=field.metavar, type=_type(field),
                         help=field.help or None, **extra)
-
-
-def values(fields: tuple[Field, ...], params: Mapping[str, Any]) -> dict[str, Any]:
-    """The fields' values from Click's parsed parameters: a repeated field as a list (None
-    when none was typed), a flag left off as None (unless it is on by default), a file read."""
-    from referee.cli.datafile import read_json, read_text
-
-    out: dict[str, Any] = {}
-    for field in fields:
-        value = params.get(param_name(field))
-        if field.multiple:
-            value = list(value or ()) or None
-        elif field.kind == "flag" and "/" not in (field.option or ""):
-            value = (True if value else None) if field.default is None else bool(value)
-        elif field.kind == "file" and value is not None:
-            value = FileText(value, read_text(value))
-        elif field.kind == "json" and value is not None:
-            value = read_json(value, field.option or field.name)
-            if value is None:  # `null` would silently mean the shipped data
-                raise click.BadParameter("the file holds nothing (null)", param_hint=field.option)
-        elif field.kind == "list" and value is not None:
-            value = [v.strip() for v in value.split(",") if v.strip()]
-        out[field.name] = value
-    return out
 
 
 def who_line(verb: Verb) -> str:
@@ -179,9 +141,9 @@ def verb_command(game: str, verb: Verb) -> click.Command:
         action = {"verb": verb.name, **values(verb.fields, params)}
         return verb.typed(action) if verb.typed is not None else action
 
-    prepare = _prepare(game, verb) if verb.prepare is not None else None
+    prepare = prepared(game, verb) if verb.prepare is not None else None
 
-    extra = _shown(verb) if verb.shows is not None else None
+    extra = shown_extra(verb) if verb.shows is not None else None
 
     def callback(dry_run: bool, **params: Any) -> None:
         action = build(**params)
@@ -218,17 +180,6 @@ def _complete(ctx: click.Context, param: click.Parameter, incomplete: str) -> li
     return complete_verb_param(ctx, param, incomplete)
 
 
-def _shown(verb: Verb) -> Callable[[Any], dict]:
-    """What the verb's --json result adds (`Verb.shows`): the answer's data and the head."""
-    assert verb.shows is not None
-    shows = verb.shows
-
-    def extra(loaded: Any) -> dict:
-        return {**shows(loaded.state).data, "head": loaded.head}
-
-    return extra
-
-
 def _again(game: str, verb: Verb, dry_run: bool) -> bool:
     """After the game, a verb that `shows` what it left, typed with no field, shows it again
     (for --json with the result it recorded) instead of being refused. False: not over."""
@@ -247,47 +198,6 @@ def _again(game: str, verb: Verb, dry_run: bool) -> bool:
     else:
         show_parts(answer)
     return True
-
-
-def _prepare(game: str, verb: Verb) -> Callable[[Any, dict], dict]:
-    """Copy what the action names from the card library (and the session's own cards)."""
-    assert verb.prepare is not None
-    fill = verb.prepare
-
-    def prepare(store: Any, action: dict) -> dict:
-        from referee.cli.library import library
-
-        def known() -> Mapping[str, Any]:
-            from referee.record import session
-
-            sid = session.resolve(store, game, context.get().session_id)
-            return session.load(store, sid).state["cards"]
-
-        return fill(library(store, game), Lazy(known), action)
-
-    return prepare
-
-
-class Lazy(Mapping[str, Any]):
-    """The session's cards, loaded only when asked for (the library usually answers)."""
-
-    def __init__(self, load: Callable[[], Mapping[str, Any]]) -> None:
-        self._load = load
-        self._got: Mapping[str, Any] | None = None
-
-    def _data(self) -> Mapping[str, Any]:
-        if self._got is None:
-            self._got = self._load()
-        return self._got
-
-    def __getitem__(self, key: str) -> Any:
-        return self._data()[key]
-
-    def __iter__(self) -> Any:
-        return iter(self._data())
-
-    def __len__(self) -> int:
-        return len(self._data())
 
 
 # -- new, views and tools -----------------------------------------------------------------------

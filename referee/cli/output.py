@@ -16,8 +16,8 @@ import sys
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-import click
-
+from referee.cli.ansi import echo as _echo
+from referee.cli.ansi import style
 from referee.model.status import status_line
 from referee.model.text import shown
 
@@ -81,11 +81,9 @@ def _isatty(err: bool = False, stream: Any = None) -> bool:
 def _choice(ref: Any = None) -> bool | None:
     """What --color/--no-color said (None: not said)."""
     if ref is None:
-        ctx = click.get_current_context(silent=True)
-        if ctx is not None:
-            from referee.cli.context import Referee
+        from referee.cli.context import current
 
-            ref = ctx.find_object(Referee)
+        ref = current()
     return getattr(ref, "color", None)
 
 
@@ -110,7 +108,7 @@ def paint_marks(text: str, marks: Mapping[str, str], colour_of: Mapping[str, str
         letters = {c.lower() for c in m.group(1)}
         owner = marks.get(letters.pop()) if len(letters) == 1 else None
         colour = colour_of.get(owner) if owner else None
-        return click.style(m.group(0), fg=colour, bold=True) if colour else m.group(0)
+        return style(m.group(0), fg=colour, bold=True) if colour else m.group(0)
 
     return "\n".join(MARK.sub(one, line) if BOARD_ROW.match(line) else line for line in text.split("\n"))
 
@@ -139,14 +137,14 @@ def paint(text: str, players: Players = (), marks: Mapping[str, str] | None = No
     def signed(number: str) -> str:
         if int(number) == 0:
             return number
-        return click.style(number, fg="green" if number.startswith("+") else "red", bold=True)
+        return style(number, fg="green" if number.startswith("+") else "red", bold=True)
 
     def replace(m: re.Match) -> str:
         if m.group("label"):
-            return click.style(m.group("label"), fg="red", bold=True)
+            return style(m.group("label"), fg="red", bold=True)
         if m.group("change"):
             return signed(m.group("change"))
-        out = click.style(m.group("name"), fg=seat[m.group("name")], bold=True)
+        out = style(m.group("name"), fg=seat[m.group("name")], bold=True)
         if m.group("num"):
             out += m.group("gap") + signed(m.group("num"))
         return out
@@ -159,9 +157,9 @@ def echo(text: str, err: bool = False, players: Players = (), ref: Any = None,
     """Print text, painted when colour is on for that stream; control characters escaped."""
     text = shown(text)
     if colour_on(err, ref):
-        click.echo(paint(text, players, marks), err=err, color=True)
+        _echo(paint(text, players, marks), err=err, color=True)
     else:
-        click.echo(text, err=err)
+        _echo(text, err=err)
 
 
 def _pager_reads_colour() -> None:
@@ -183,6 +181,8 @@ def page(text: str, players: Players = (), marks: Mapping[str, str] | None = Non
     if too_tall(text) and not ref.as_json and _isatty() and _stdin_isatty():  # never for a script or a pipe
         on = colour_on()
         _pager_reads_colour()
+        import click
+
         click.echo_via_pager(paint(text, players, marks) if on else text, color=on)
     else:
         echo(text, players=players, marks=marks)
@@ -276,7 +276,7 @@ def player_names(summary: dict | None) -> dict[str, str | None]:
 # -- JSON ------------------------------------------------------------------------------
 
 def emit_json(payload: dict) -> None:
-    click.echo(json.dumps(payload, ensure_ascii=False, sort_keys=False))
+    _echo(json.dumps(payload, ensure_ascii=False, sort_keys=False))
 
 
 def envelope(result: Any, session: str | None = None, state: dict | None = None) -> dict:

@@ -116,6 +116,24 @@ def invoke(cli: click.Command, args: list[str], prog_name: str = "referee", obj:
         else:
             _show(exc, obj)
         return 2
+    except (Exception, KeyboardInterrupt) as exc:
+        return outcome(exc, as_json, obj, commits)
+    finally:
+        try:
+            sys.stdout.flush()
+        except BrokenPipeError:
+            quiet_stdout()
+        except Exception:
+            pass
+
+
+def outcome(exc: BaseException, as_json: bool, obj: object, commits: int) -> int:
+    """What a command that raised `exc` says, and its exit code (the express lane's too):
+    `commits`, the write transactions committed before the command began."""
+    from referee.model.i18n import _
+
+    try:
+        raise exc
     except RefereeError as exc:
         _fail(as_json, exc.kind, exc.message, exc.rule, ref=obj)
         return exc.exit_code
@@ -147,13 +165,6 @@ def invoke(cli: click.Command, args: list[str], prog_name: str = "referee", obj:
         if "REFEREE_DEBUG" in __import__("os").environ:
             raise
         return 3
-    finally:
-        try:
-            sys.stdout.flush()
-        except BrokenPipeError:
-            quiet_stdout()
-        except Exception:
-            pass
 
 
 def _commits() -> int:
@@ -166,12 +177,15 @@ def _commits() -> int:
 
 def _stdout_broken(exc: OSError) -> bool:
     """The failure came from writing the output (a full disk: `> /dev/full`): raised inside
-    click's echo (or its pager), or standard output still cannot be flushed."""
+    click's echo (or its pager) or ours (`referee.cli.ansi`), or standard output still cannot be
+    flushed."""
     import traceback
 
     for frame, _line in traceback.walk_tb(exc.__traceback__):
         where = frame.f_code.co_filename.replace("\\", "/")
         if "/click/" in where and frame.f_code.co_name in ("echo", "echo_via_pager", "secho"):
+            return True
+        if where.endswith("/referee/cli/ansi.py") and frame.f_code.co_name == "echo":
             return True
     try:
         sys.stdout.flush()

@@ -1,0 +1,419 @@
+"""The express lane: a game's action and its `status`, run without loading Click.
+
+Most commands typed at a table are one action or a look at the table, and Click's import
+alone costs about as much as everything else such a command does. So `referee.cli.main` asks
+this module first. It reads the words the way the Click tree reads them, from the same
+declaration (`referee.model.verbs`), builds the action with the same code
+(`referee.cli.acting`), runs it with the same code, and prints with the same code.
+
+It takes only what it is sure to read exactly as Click would: the global options, the
+placement options (`--session`, `--db`, `--json`), the verb's declared arguments and options
+(`--opt value`, `--opt=value`, flags, repeats), `--dry-run`. Anything else -- `--help`, `--`,
+an unknown option, a missing or extra argument, a value Click would refuse, an environment
+variable Click would read for an option, a file or JSON field -- and it declines: `run`
+returns None and the Click tree runs the command from the start, so every usage error is
+Click's own. A refusal by the rules, or a fault of the store, is said here exactly as the Click
+tree says it (`referee.cli.run.outcome`); any other failure before anything was printed or
+stored declines too. Tests run every listed action both ways and compare what is printed and
+what is stored.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import sys
+from typing import Any
+
+# environment variables the referee reads itself; any other REFEREE_* may be Click's automatic
+# variable for an option (REFEREE_AS_JSON, REFEREE_KLEOS_GLORY_REASON...): then Click decides
+ENVIRONMENT = frozenset({"REFEREE_DB", "REFEREE_SESSION", "REFEREE_LANG", "REFEREE_DEBUG", "REFEREE_TEST_GAMES",
+                         "REFEREE_TABLE"})
+NUMBER_WORD = re.compile(r"-\d+")  # a word Click passes on as an argument where options may be unknown
+
+
+class Decline(Exception):
+    """The express lane will not read these words: the Click tree does."""
+
+
+class Words:
+    """The words of one command, read from the left (`take` the next, `value` of an option)."""
+
+    def __init__(self, words: list[str]) -> None:
+        self.words = list(words)
+        self.at = 0
+
+    def more(self) -> bool:
+        return self.at < len(self.words)
+
+    def peek(self) -> str:
+        return self.words[self.at]
+
+    def take(self) -> str:
+        self.at += 1
+        return self.words[self.at - 1]
+
+    def option(self) -> tuple[str, str | None]:
+        """The next word as an option: (its name, the value after `=` or None)."""
+        word = self.take()
+        if word.startswith("--") and "=" in word:
+            name, _, value = word.partition("=")
+            return name, value
+        return word, None
+
+    def value(self, given: str | None) -> str:
+        """An option's value: after `=`, else the next word (whatever it is, as Click takes it)."""
+        if given is not None:
+            return given
+        if not self.more():
+            raise Decline("an option without its value")
+        return self.take()
+
+
+class Plan:
+    """What the words ask for: the global settings, the game, and the command."""
+
+    def __init__(self) -> None:
+        self.store_path: str | None = None  # --db
+        self.placed_store: str | None = None  # a --db after the game: taken as typed (the placement option)
+        self.session: str | None = None
+        self.as_json = False
+        self.color: bool | None = None
+        self.lang: str | None = None
+        self.game = ""
+        self.verb: Any = None  # the declared Verb, or None for `status`
+        self.params: dict[str, Any] = {}
+        self.dry_run = False
+        self.full = False
+
+
+def _placement(plan: Plan, name: str, words: Words, given: str | None) -> bool:
+    """`--session`, `--db`, `--json` after the game or the verb (the placement options)."""
+    if name == "--json":
+        if given is not None:
+            raise Decline("a flag given a value")
+        plan.as_json = True
+        return True
+    if name in ("--session", "--db"):
+        value = words.value(given)
+        if not value:
+            raise Decline("an empty value")
+        if name == "--session":
+            plan.session = value
+        else:
+            plan.placed_store = value
+        return True
+    return False
+
+
+def _globals(plan: Plan, words: Words) -> None:
+    """The root's options, before the game."""
+    while words.more() and words.peek().startswith("-"):
+        name, given = words.option()
+        if name in ("--json", "--color", "--no-color"):
+            if given is not None:
+                raise Decline("a flag given a value")
+            if name == "--json":
+                plan.as_json = True
+            else:
+                plan.color = name == "--color"
+        elif name in ("--db", "--session", "--lang"):
+            value = words.value(given)
+            if not value:
+                raise Decline("an empty value")
+            if name == "--db":
+                plan.store_path = value
+            elif name == "--session":
+                plan.session = value
+            elif value.lower() in ("fr", "en"):
+                plan.lang = value.lower()
+            else:
+                raise Decline("a language Click refuses")
+        else:
+            raise Decline("an option the express lane does not read")
+
+
+def _command(plan: Plan, words: Words) -> None:
+    """The game, its placement options, and the verb (`status` or an action verb)."""
+    from referee.model import registry
+    from referee.model.i18n import fold
+
+    if not words.more():
+        raise Decline("no command")
+    plan.game = words.take()
+    if plan.game not in registry.names():
+        raise Decline("not a game")
+    while words.more() and words.peek().startswith("-"):
+        name, given = words.option()
+        if not _placement(plan, name, words, given):
+            raise Decline("an option of the game's group")
+    if not words.more():
+        raise Decline("no verb")
+    engine = registry.engine(plan.game)
+    name = words.take()
+    if name == "status":
+        return
+    if name not in engine.verbs:
+        if name in _other_commands(engine):
+            raise Decline("a command other than an action")
+        name = engine.verb_words.get(fold(name), name)
+        if name == "status":
+            return
+    if name not in engine.verbs:
+        raise Decline("not an action verb")
+    plan.verb = engine.verbs[name]
+
+
+def _other_commands(engine: Any) -> set[str]:
+    """The names of a game group's commands that are not action verbs."""
+    return {"new", "status", "rules", "hint", *(row.name for row in engine.commands if not row.group)}
+
+
+def _status(plan: Plan, words: Words) -> None:
+    """`status` takes --full and the placement options, nothing else."""
+    while words.more():
+        if not words.peek().startswith("-") or words.peek() == "-":
+            raise Decline("an argument status does not take")
+        name, given = words.option()
+        if name == "--full" and given is None:
+            plan.full = True
+        elif not _placement(plan, name, words, given):
+            raise Decline("an option of status the express lane does not read")
+
+
+def _choose(value: str, choices: tuple[str, ...]) -> str:
+    from referee.cli.acting import choose
+
+    found = choose(value, choices)
+    if found is None:
+        raise Decline("a word Click refuses")
+    return found
+
+
+def _convert(field: Any, value: str, typed_later: bool) -> Any:
+    """A word as Click's type for the field turns it (or Decline where Click would refuse it)."""
+    if typed_later:  # reshaped by the verb's own hook, which checks it
+        return value
+    if field.kind in ("file", "json"):
+        raise Decline("a file to read")
+    if field.kind == "int":
+        try:
+            number = int(value)
+        except ValueError:
+            raise Decline("not a number") from None
+        if field.limits is not None:
+            low, high = field.limits
+            if (low is not None and number < low) or (high is not None and number > high):
+                raise Decline("a number out of range")
+        return number
+    if field.choices and field.kind == "text":
+        return _choose(value, tuple(field.choices))
+    if field.kind == "path" and os.path.isdir(value):
+        raise Decline("a folder where a file is meant")
+    return value
+
+
+def _verb(plan: Plan, words: Words) -> None:
+    """The verb's arguments and options, as its Click command reads them."""
+    from referee.cli.acting import param_name
+
+    verb = plan.verb
+    fields = verb.fields
+    open_word = any(f.positional and f.open for f in fields)
+    options: dict[str, tuple[Any, Any]] = {}  # an option's spelling -> (its field, the flag's value)
+    for field in fields:
+        if field.positional:
+            continue
+        assert field.option is not None
+        if field.kind == "flag":
+            spelled = field.option.split("/")
+            on = spelled[0]
+            off = spelled[1] if len(spelled) > 1 else (
+                f"--no-{on.removeprefix('--')}" if field.default is True else None)
+            options[on] = (field, True)
+            if off:
+                options[off] = (field, False)
+        else:
+            for name in (field.option, *field.aliases):
+                options[name] = (field, None)
+    given: dict[str, Any] = {}
+    loose: list[str] = []
+    while words.more():
+        word = words.peek()
+        if word == "--" or word in ("-h", "--help"):
+            raise Decline("-- or help")
+        if not word.startswith("-") or word == "-":
+            loose.append(words.take())
+            continue
+        name, value = words.option()
+        if name == "--dry-run":
+            if value is not None:
+                raise Decline("a flag given a value")
+            plan.dry_run = True
+        elif name in options:
+            field, flag = options[name]
+            if field.kind == "flag":
+                if value is not None:
+                    raise Decline("a flag given a value")
+                given[field.name] = flag
+            else:
+                got = _convert(field, words.value(value), False)
+                if field.multiple:
+                    given.setdefault(field.name, []).append(got)
+                else:
+                    given[field.name] = got
+        elif _placement(plan, name, words, value):
+            pass
+        elif open_word and value is None and NUMBER_WORD.fullmatch(name):
+            loose.append(name)  # `glory ann -1`: Click passes it on as a word
+        else:
+            raise Decline("an option the verb does not take")
+    positional = [f for f in fields if f.positional]
+    if sum(1 for f in positional if f.multiple) > 1:
+        raise Decline("two open-ended arguments")
+    for i, field in enumerate(positional):
+        typed_later = verb.typed is not None and i > 0
+        if field.multiple:
+            after = len(positional) - i - 1
+            taken, loose = loose[: len(loose) - after], loose[len(loose) - after:]
+            if not taken and field.required and not typed_later:
+                raise Decline("a missing argument")
+            given[field.name] = tuple(_convert(field, w, typed_later) for w in taken)
+        elif loose:
+            given[field.name] = _convert(field, loose.pop(0), typed_later)
+        elif field.required and not typed_later:
+            raise Decline("a missing argument")
+    if loose:
+        raise Decline("an extra argument")
+    for field in fields:
+        if field.positional or field.name in given:
+            continue
+        if field.kind != "flag" and field.required and field.default is None:
+            raise Decline("a required option left out")
+        given[field.name] = field.default if not field.multiple else (field.default or ())
+    plan.params = {param_name(f): (tuple(given[f.name]) if f.multiple and not f.positional else given.get(f.name))
+                   for f in fields}
+
+
+def read(argv: list[str]) -> Plan:
+    """The plan of `argv`, or Decline."""
+    if any(k.startswith("REFEREE_") and k not in ENVIRONMENT for k in os.environ):
+        raise Decline("an environment variable Click reads")
+    if any("\x00" in a or not _utf8(a) for a in argv):
+        raise Decline("a NUL character or a stray byte")
+    plan = Plan()
+    words = Words(argv)
+    _globals(plan, words)
+    _command(plan, words)
+    if plan.verb is None:
+        _status(plan, words)
+    else:
+        _verb(plan, words)
+    return plan
+
+
+def _configure(ref: Any, plan: Plan) -> None:
+    """Configure the command's Referee as the root's and the placement options configure it."""
+    ref.color = plan.color  # first, as Click's eager --color/--no-color: even a refusal below obeys it
+    db = plan.store_path if plan.store_path is not None else (os.environ.get("REFEREE_DB") or None)
+    if db is not None and os.path.isdir(db):
+        raise Decline("a folder for --db")  # Click's Path type refuses it
+    ref.configure(db=db, session_id=plan.session or os.environ.get("REFEREE_SESSION") or None,
+                  as_json=plan.as_json, color=plan.color)
+    if plan.placed_store is not None:  # `referee kleos --db PATH ...`: taken as typed
+        ref.db = plan.placed_store
+
+
+def _do(plan: Plan) -> None:
+    """The command's own work, as the Click tree's callback does it."""
+    from referee.cli import acting
+
+    if plan.verb is None:
+        acting.show_session(plan.game, None, full=plan.full)
+        from referee.model import registry
+
+        if registry.engine(plan.game).library_kind is not None:
+            acting.missing_cards(plan.game)
+        return
+    verb = plan.verb
+    action = {"verb": verb.name, **acting.values(verb.fields, plan.params)}
+    if verb.typed is not None:
+        action = verb.typed(action)
+    extra = acting.shown_extra(verb) if verb.shows is not None else None
+    if extra is not None and all(v is None for k, v in action.items() if k != "verb"):
+        raise Decline("a verb that shows again what it left")
+    prepare = acting.prepared(plan.game, verb) if verb.prepare is not None else None
+    acting.run_action(plan.game, action, dry_run=plan.dry_run, prepare=prepare, extra=extra)
+
+
+def run(argv: list[str]) -> int | None:
+    """Run `argv` in the express lane: its exit code, or None when the Click tree should."""
+    if sys.stdout is None or sys.stderr is None:
+        return None
+    try:
+        plan = read(argv)
+    except Decline:
+        return None
+    from referee.cli import ansi, context
+    from referee.model.errors import RefereeError
+
+    if plan.lang is not None:
+        from referee.model.i18n import set_language
+
+        set_language(plan.lang)
+    as_json = "--json" in argv  # as the Click tree decides how to say a failure
+    printed = ansi.PRINTED[0]
+    commits = _commits()
+    ref = context.Referee()
+    context.EXPRESS.append(ref)
+    try:
+        try:
+            _configure(ref, plan)
+            _do(plan)
+            sys.stdout.flush()
+        finally:
+            context.EXPRESS.pop()
+            ref.close()
+        return 0
+    except Decline:
+        return None if ansi.PRINTED[0] == printed and _commits() == commits else _said(
+            RuntimeError("the express lane stopped after printing"), as_json, ref, commits)
+    except (RefereeError, KeyboardInterrupt) as exc:
+        return _said(exc, as_json, ref, commits)
+    except Exception as exc:
+        if ansi.PRINTED[0] == printed and _commits() == commits:
+            if plan.lang is not None:
+                from referee.model.i18n import set_language
+
+                set_language(None)
+            return None  # nothing said, nothing stored: the Click tree runs it and says what it says
+        return _said(exc, as_json, ref, commits)
+
+
+def _said(exc: BaseException, as_json: bool, ref: Any, commits: int) -> int:
+    from referee.cli.run import outcome
+
+    try:
+        return outcome(exc, as_json, ref, commits)
+    finally:
+        try:
+            sys.stdout.flush()
+        except BrokenPipeError:
+            from referee.cli.run import quiet_stdout
+
+            quiet_stdout()
+        except Exception:
+            pass
+
+
+def _utf8(word: str) -> bool:
+    try:
+        word.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
+
+
+def _commits() -> int:
+    portable = sys.modules.get("referee.record.portable")
+    return portable.COMMITS[0] if portable is not None else 0
