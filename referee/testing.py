@@ -200,7 +200,7 @@ class Table:
         self._to_store()
         from click.testing import CliRunner
 
-        from referee.cli import cli
+        from referee.cli.root import cli
         from referee.cli.run import invoke
 
         args = ["--db", str(self._store_path()), "--json"]
@@ -218,8 +218,8 @@ class Table:
         what was printed, the action an action verb handed back, or None)."""
         from click.testing import CliRunner
 
-        from referee.cli import cli
         from referee.cli.context import Referee
+        from referee.cli.root import cli
         from referee.cli.run import invoke
 
         ref = Referee()
@@ -235,7 +235,7 @@ class Table:
         option that names a store or another session, no card library to read)."""
         import click
 
-        from referee.cli import cli
+        from referee.cli.root import cli
 
         if not words or words[0].startswith("-") or {"--session", "--db", "--help", "-h"} & set(words):
             return False
@@ -472,8 +472,8 @@ class Table:
         (`prepare`), else None (the action is then acted as it stands)."""
         import click
 
-        from referee.cli import cli
         from referee.cli.hint import command_words
+        from referee.cli.root import cli
 
         ctx = click.Context(cli)
         group = cli.get_command(ctx, self.game)
@@ -562,7 +562,7 @@ def declaration_problems(game: str) -> list[str]:
     is a declared verb."""
     import click
 
-    from referee.cli import cli
+    from referee.cli.root import cli
     from referee.model import registry
 
     engine = registry.engine(game)

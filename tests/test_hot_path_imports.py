@@ -13,6 +13,7 @@ import importlib.util
 import json
 import os
 import random
+import shlex
 import sqlite3
 import subprocess
 import sys
@@ -46,8 +47,8 @@ main()
 """
 
 
-def _run(args: list[str], env: dict[str, str]) -> tuple[subprocess.CompletedProcess, set[str]]:
-    done = subprocess.run([sys.executable, "-c", PROBE, *args], capture_output=True, text=True,
+def _run(args: list[str], env: dict[str, str], stdin: str = "") -> tuple[subprocess.CompletedProcess, set[str]]:
+    done = subprocess.run([sys.executable, "-c", PROBE, *args], capture_output=True, text=True, input=stdin,
                           env={**os.environ, **env}, timeout=600)
     line = next(ln for ln in done.stderr.splitlines() if ln.startswith("MODULES "))
     return done, set(json.loads(line[len("MODULES "):]))
@@ -105,11 +106,15 @@ def test_an_action_and_status_run_without_click(game: str):
             t.act(rng.choice(playout_choices(engine, t.state)))
         words = next(w for w in (typed(a) for a in playout_choices(engine, t.state)) if w)
         env = _env(t)
+        script = f"# one line\nstatus\n{' '.join(shlex.quote(w) for w in words)} --dry-run\n"
+        done, mods = _run(["play", game], env, stdin=script)  # a script fed to the shell
+        assert done.returncode == 0 and f"{game}> " in done.stdout and "click" not in mods, done.stderr
+        assert "refused" not in done.stdout + done.stderr
+        done, mods = _run([game, "status"], env)
+        assert done.returncode == 0 and "click" not in mods, done.stderr
         done, mods = _run([game, *words], env)
         assert done.returncode == 0, done.stderr
         assert "click" not in mods, words
-        done, mods = _run([game, "status"], env)
-        assert done.returncode == 0 and "click" not in mods, done.stderr
 
 
 def test_a_tab_imports_its_game_and_draws_nothing():
@@ -158,7 +163,7 @@ def test_the_root_help_imports_click_and_the_root_only():
     assert done.returncode == 0 and "Usage" in done.stdout, done.stderr
     ours = sorted(m for m in mods if m.startswith(("referee", "scorers")))
     assert ours == ["referee", "referee.cli", "referee.cli.context", "referee.cli.express", "referee.cli.lazy",
-                    "referee.cli.root", "referee.cli.run", "referee.model", "referee.model.errors",
+                    "referee.cli.names", "referee.cli.root", "referee.cli.run", "referee.model", "referee.model.errors",
                     "referee.model.i18n", "referee.model.registry"]
     line = next(ln for ln in done.stderr.splitlines() if ln.startswith("LOADED "))
     loaded = set(json.loads(line[len("LOADED "):]))  # by the command, not by the interpreter's start

@@ -23,6 +23,10 @@ def main(args: list[str] | None = None, prog_name: str = "referee") -> None:
     from referee.cli import express
 
     code = express.run(argv)
+    if code is None and "play" in argv:
+        from referee.cli import express_shell
+
+        code = express_shell.run(argv)
     if code is not None:
         sys.exit(code)
     from referee.cli.root import cli

@@ -6,8 +6,9 @@ import datetime as _dt
 
 import click
 
-from referee.cli import GAME_NAMES, context, output
+from referee.cli import context, output
 from referee.cli.common import json_option
+from referee.cli.root import GAME_NAMES
 
 
 @click.command("stats")

@@ -4,9 +4,10 @@ from __future__ import annotations
 
 import click
 
-from referee.cli import GAME_NAMES, context, output
+from referee.cli import context, output
 from referee.cli.common import json_option
 from referee.cli.lazy import SuggestingGroup
+from referee.cli.root import GAME_NAMES
 from referee.model.i18n import NC_, _, ngettext, pgettext
 
 

@@ -201,7 +201,7 @@ class GameGroup(SuggestingGroup):
 
 def game_group(game: str, help: str | None = None) -> click.Group:
     """A game's group, with `status` already in it."""
-    from referee.cli import GAME_HELP
+    from referee.cli.root import GAME_HELP
     group = GameGroup(game, help=help or GAME_HELP.get(game), context_settings={"help_option_names": ["-h", "--help"]})
 
     @group.command("status")

@@ -304,12 +304,17 @@ def read(argv: list[str]) -> Plan:
     plan = Plan()
     words = Words(argv)
     _globals(plan, words)
+    read_command(plan, words)
+    return plan
+
+
+def read_command(plan: Plan, words: Words) -> None:
+    """The game's command in `words` (after the global options) into `plan`, or Decline."""
     _command(plan, words)
     if plan.verb is None:
         _status(plan, words)
     else:
         _verb(plan, words)
-    return plan
 
 
 def _configure(ref: Any, plan: Plan) -> None:
@@ -324,7 +329,7 @@ def _configure(ref: Any, plan: Plan) -> None:
         ref.db = plan.placed_store
 
 
-def _do(plan: Plan) -> None:
+def do(plan: Plan) -> None:
     """The command's own work, as the Click tree's callback does it."""
     from referee.cli import acting
 
@@ -369,7 +374,7 @@ def run(argv: list[str]) -> int | None:
     try:
         try:
             _configure(ref, plan)
-            _do(plan)
+            do(plan)
             sys.stdout.flush()
         finally:
             context.EXPRESS.pop()

@@ -143,7 +143,7 @@ def page(name: str, group: click.Command, title: str, parent: click.Context | No
 def pages(games: list[str] | None = None) -> dict[str, str]:
     """Every page, by file name: the root's and one per game (`games`: default, every game
     registered now; the committed man/ folder holds the shipped games' only)."""
-    from referee.cli import SESSION_COMMANDS, cli
+    from referee.cli.root import SESSION_COMMANDS, cli
     from referee.model import i18n, registry
 
     games = registry.names() if games is None else games
@@ -163,8 +163,8 @@ def pages(games: list[str] | None = None) -> dict[str, str]:
 
 def french_pages(root_ctx: click.Context) -> dict[str, str]:
     """The pages the French catalog translates (Crôa!, whose rulebook is French): fr/NAME."""
-    from referee.cli import GAME_HELP, cli
     from referee.cli.lazy import localize
+    from referee.cli.root import GAME_HELP, cli
     from referee.model import i18n
 
     group = cli.get_command(root_ctx, "croa")

@@ -17,7 +17,7 @@ from pathlib import Path
 
 import click
 
-from referee.cli import GAME_NAMES
+from referee.cli.root import GAME_NAMES
 
 
 def roff_to_text(page: str, width: int = 80) -> str:

@@ -7,8 +7,9 @@ import sys
 
 import click
 
-from referee.cli import GAME_NAMES, context, output
+from referee.cli import context, output
 from referee.cli.common import full_option, json_option
+from referee.cli.root import GAME_NAMES
 from referee.model.i18n import _
 
 
@@ -579,7 +580,7 @@ def completion_cmd(shell: str) -> None:
     """Print the completion script; e.g. `eval "$(referee completion bash)"`."""
     from click.shell_completion import get_completion_class
 
-    from referee.cli import cli
+    from referee.cli.root import cli
     from referee.cli.shells import register
 
     register()

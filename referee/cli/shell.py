@@ -25,9 +25,9 @@ if TYPE_CHECKING:  # prompt_toolkit loads only for a prompt, not for a script on
     from prompt_toolkit.document import Document
     from prompt_toolkit.history import History
 
-from referee.cli import SESSION_COMMANDS
 from referee.cli import output as out
 from referee.cli.context import Referee
+from referee.cli.names import SESSION_COMMANDS
 from referee.cli.output import status_line
 from referee.model.errors import RefereeError
 from referee.model.i18n import N_, _, number, or_list
@@ -207,7 +207,7 @@ class Shell:
 
     def group(self, game: str | None = None) -> click.Group | None:
         """The Click group of a game (the shell's own game by default)."""
-        from referee.cli import cli
+        from referee.cli.root import cli
 
         game = game or self.game
         if game is None:
@@ -234,7 +234,7 @@ class Shell:
     # -- help ----------------------------------------------------------------------
     def help(self, topic: list[str]) -> int:
         """`help`: every command of the shell; `help VERB`, `help card add`, `help undo`, `help GAME`."""
-        from referee.cli import cli
+        from referee.cli.root import cli
 
         if not topic:
             click.echo(self.overview())
@@ -270,7 +270,7 @@ class Shell:
 
     def overview(self) -> str:
         """What `help` prints: the game's verbs, the session commands, the shell's own words."""
-        from referee.cli import GAME_HELP
+        from referee.cli.root import GAME_HELP
 
         formatter = click.HelpFormatter(width=min(out.width() or 80, 100))
         formatter.write_text(_("Type a command as you would after `referee` (the game's name may be left "
@@ -298,7 +298,7 @@ class Shell:
 
     def execute(self, line: str) -> int | None:
         """Run one line; returns its exit code, or None to leave the shell."""
-        from referee.cli import cli
+        from referee.cli.root import cli
         from referee.cli.run import invoke
 
         line = line.strip()
@@ -428,7 +428,7 @@ class ShellWords:
         self.shell = shell
 
     def first_words(self) -> list[tuple[str, str]]:
-        from referee.cli import GAME_HELP
+        from referee.cli.root import GAME_HELP
 
         shell = self.shell
         group = shell.group()
@@ -583,7 +583,7 @@ def click_words(referee: Referee, args: list[str], current: str) -> list[tuple[s
     of it: an option is offered when the word typed starts with `-`."""
     from click.shell_completion import _resolve_context, _resolve_incomplete
 
-    from referee.cli import cli
+    from referee.cli.root import cli
 
     ctx = _resolve_context(cli, {"obj": referee}, "referee", list(args))
     incomplete = current if current.startswith("-") else ""
