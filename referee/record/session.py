@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterator, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from referee.model import registry
 from referee.model.chance import Chance, NotYetRolled
@@ -16,8 +16,10 @@ from referee.model.errors import EngineDefect, IllegalAction, InputError, Refere
 from referee.model.i18n import N_, _
 from referee.record import snapshot
 from referee.record.chain import Broken, check_chain, commitment, head_of
-from referee.record.protocol import RecordStore
 from referee.record.schema import ALL_STATUSES
+
+if TYPE_CHECKING:  # the Protocol class costs an action a millisecond to build
+    from referee.record.protocol import RecordStore
 
 
 class Loaded:
