@@ -45,7 +45,7 @@ _KEYS = {
     "blessing": {"name", "icons", "score"},
     "shade": {"name", "goal", "icons", "score"},
 }
-_REALM_REF = re.compile(r"^\s*(\d{1,4})\s*(\*?)\s*$")
+_REALM_REF = r"^\s*(\d{1,4})\s*(\*?)\s*$"  # compiled by `re` when a realm is first typed
 
 
 class Card(Frozen):
@@ -134,7 +134,7 @@ def norm(name: str) -> str:
 def realm_key(ref: object) -> str:
     """'12', ' 12 ', 12 -> '12'; '12*' -> '12*' (a constellation)."""
     m = (
-        _REALM_REF.match(str(ref))
+        re.match(_REALM_REF, str(ref))
         if isinstance(ref, (str, int)) and not isinstance(ref, bool)
         else None
     )
