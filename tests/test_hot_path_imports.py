@@ -87,7 +87,8 @@ BELOW_THE_CLI = ("click", "referee.cli", "dataclasses", "inspect", "ast", "dis",
                  "urllib", "ipaddress", "fnmatch", "copy", "gettext", "locale", "uuid", "platform", "email",
                  "fractions", "decimal", "textwrap", "shutil", "tempfile", "importlib.resources", "zipfile",
                  "referee.record.protocol", "referee.record.store_pg", "referee.record.corrections",
-                 "referee.record.integrity", "referee.after")
+                 "referee.record.integrity", "referee.record.store_upgrade", "referee.record.digest_upgrade",
+                 "referee.after")
 
 ACT = """
 import json, sys

@@ -31,7 +31,6 @@ from referee.record.schema import (  # noqa: F401  (the schema's names, read her
     SESSION_COLUMNS,
     ddl,
 )
-from referee.record.store_upgrade import upgrade
 
 if TYPE_CHECKING:
     from pathlib import Path
@@ -191,7 +190,10 @@ class Store:
             raise
 
     def _upgrade(self) -> None:
-        """Bring a version 1 store to this schema in place, in one transaction, after a backup copy."""
+        """Bring a version 1 store to this schema in place, in one transaction, after a backup copy
+        (its module imported then: an older store's once, not every action's)."""
+        from referee.record.store_upgrade import upgrade
+
         upgrade(self)
 
     def close(self) -> None:
