@@ -12,8 +12,8 @@ import path), so people never see them.
 
 from __future__ import annotations
 
-import importlib
 import os
+import sys
 from typing import Any
 
 
@@ -86,4 +86,5 @@ def engine(name: str) -> Any:
     found = games().get(name)
     if found is None:
         raise StorageError(f"unknown game '{name}' (games: {', '.join(names())})")
-    return importlib.import_module(found.module).ENGINE
+    __import__(found.module)  # as importlib.import_module, without importing importlib
+    return sys.modules[found.module].ENGINE
