@@ -26,8 +26,6 @@ class Loaded:
     """A session as rebuilt from its log. A plain class, not a dataclass (`dataclasses` and the
     `inspect` it loads cost an action several milliseconds): the same fields, `==` and repr."""
 
-    __slots__ = ("engine", "game", "head", "id", "kept", "meta", "records", "redo", "reopened", "seed", "state",
-                 "would_roll")
     _FIELDS = ("id", "game", "seed", "engine", "records", "state", "meta", "would_roll", "reopened", "kept",
                "head", "redo")
 

@@ -52,8 +52,6 @@ class Ctx:
     """One action's up-front answers and what it reports (a plain class: `dataclasses` costs an
     action its import)."""
 
-    __slots__ = ("bounces", "chance", "events", "forced", "ignore_effect", "mosquitoes", "remove")
-
     def __init__(self, chance: Chance) -> None:
         self.chance = chance
         self.events: list[Event] = []

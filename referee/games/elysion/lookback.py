@@ -39,8 +39,6 @@ class Score:
     """One player's look back: rows in turn-back order and the glory (a plain class:
     `dataclasses` costs an action its import)."""
 
-    __slots__ = ("given_up", "glory", "plan_ok", "rows")
-
     def __init__(self) -> None:
         self.rows: list[list] = []  # [day, card, in sight, glory, total]
         self.glory = 0
