@@ -23,7 +23,6 @@ when REFEREE_TABLE=store is set (the rules tests through the store, as the CLI p
 
 from __future__ import annotations
 
-import dataclasses
 import json
 import os
 import random
@@ -304,7 +303,7 @@ class Table:
 
         json.dumps(action)
         memory = self._memory
-        work = dataclasses.replace(memory, records=list(memory.records))
+        work = memory.replace(records=list(memory.records))
         loaded, events = session._apply(work, action, dry=dry_run, counter=len(memory.records))
         if not dry_run:
             self._memory = loaded
@@ -388,8 +387,7 @@ class Table:
         """The session as it stands (held in memory: a copy, safe to change)."""
         if self._memory is not None:
             memory = self._memory
-            return dataclasses.replace(memory, records=list(memory.records),
-                                       state=memory.engine.copy(memory.state))
+            return memory.replace(records=list(memory.records), state=memory.engine.copy(memory.state))
         from referee.record import session
 
         assert self._sid, "no session yet"

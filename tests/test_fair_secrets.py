@@ -7,9 +7,12 @@ import hashlib
 import hmac
 import json
 import random
+import re
 import sqlite3
 import time
 
+from hypothesis import example, given
+from hypothesis import strategies as st
 from kleos_table import NEW_OPTIONS, do, new_game
 
 from referee.after import export
@@ -212,3 +215,19 @@ def test_a_correction_after_the_end_commits_a_new_secret_before_it_draws(tmp_pat
     assert out.reopened is not None and out.as_json()["new_commitment"] == out.reopened
     assert store.session(loaded.id)["commitment"].endswith(out.reopened)
     assert verify_session(store, loaded.id)["ok"]
+
+
+HEX64 = st.text(alphabet="0123456789abcdefABCDEF \n", min_size=62, max_size=66)
+
+
+@given(st.one_of(st.builds(lambda a, sep, b, end: a + sep + b + end, HEX64, st.sampled_from([".", ":", ""]), HEX64,
+                           st.sampled_from(["", "\n", "\n\n", " "])), st.text(max_size=140)))
+@example("a" * 64 + "." + "0" * 64)
+@example("a" * 64 + "." + "0" * 64 + "\n")
+@example("a" * 64 + "." + "0" * 63 + "\n")
+@example("A" * 64 + "." + "0" * 64)
+def test_a_strong_secret_is_told_as_its_pattern_tells_it(text):
+    """Fair play: `SEED.KEY` (64 lower-case hex digits each) is read without compiling a pattern
+    on every action, and exactly as the pattern reads it."""
+    found = re.match(r"^([0-9a-f]{64})\.([0-9a-f]{64})$", text)
+    assert secret.strong_parts(text) == (found.groups() if found else None)

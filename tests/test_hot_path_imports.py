@@ -117,6 +117,78 @@ def test_an_action_and_status_run_without_click(game: str):
         assert "click" not in mods, words
 
 
+# never below the command line on an action (issue 26: without Click, what it used to pay for
+# is the action's own cost): dataclasses and what it loads, pathlib and what it loads, and
+# standard modules the record, the model and the games use only off that path
+BELOW_THE_CLI = ("click", "referee.cli", "dataclasses", "inspect", "ast", "dis", "tokenize", "pathlib",
+                 "urllib", "ipaddress", "fnmatch", "copy", "gettext", "locale", "uuid", "platform", "email",
+                 "fractions", "decimal", "textwrap", "shutil", "tempfile", "importlib.resources", "zipfile",
+                 "referee.record.protocol", "referee.record.store_pg", "referee.record.corrections",
+                 "referee.record.integrity", "referee.record.store_upgrade", "referee.record.digest_upgrade",
+                 "referee.after")
+
+ACT = """
+import json, sys
+game, path, action, root = sys.argv[1], sys.argv[2], json.loads(sys.argv[3]), sys.argv[4]
+sys.path.insert(0, root)
+from referee.model import registry
+from referee.model.status import status_line
+from referee.model.text import shown
+from referee.record import session
+from referee.record.stores import open_store
+
+registry.engine(game)
+store = open_store(path)
+sid = session.resolve(store, game, None)
+loaded, events = session.act(store, sid, action)
+for line in [str(e["text"]) for e in events if e.get("text")]:
+    print(shown(line))
+print(shown(status_line(loaded.engine.summary(loaded.state), loaded.engine.turn_word)))
+store.close()
+print("MODULES " + json.dumps(sorted(sys.modules)))
+"""
+
+
+def _midgame_action(game: str, path: Path) -> dict:
+    """A session of `game` a dozen random legal actions in (its seed secret, as a table's), and
+    the next legal action."""
+    from referee.record import session
+    from referee.record.store import Store
+    from referee.testing import playout_choices
+
+    engine = registry.engine(game)
+    rng = random.Random(11)
+    store = Store(path)
+    loaded, _ = session.create(store, game, engine.playout_options(rng))
+    assert loaded.id is not None
+    for _ in range(12):
+        choices = playout_choices(engine, loaded.state)
+        if engine.summary(loaded.state)["over"] or not choices:
+            break
+        loaded, _ = session.act(store, loaded.id, rng.choice(choices))
+    store.close()
+    assert not engine.summary(loaded.state)["over"]
+    return rng.choice(playout_choices(engine, loaded.state))
+
+
+@pytest.mark.parametrize("game", registry.shipped())
+def test_an_action_below_the_command_line_imports_no_heavy_standard_module(game: str, tmp_path):
+    """Speed: the record, the model and a game's engine act and draw the status line without
+    Click and without dataclasses, inspect, pathlib, copy, gettext (in English)... A bare
+    interpreter (-S: no site-packages, so no editable install's finder loading pathlib first)."""
+    path = tmp_path / "t.db"
+    action = _midgame_action(game, path)
+    root = str(Path(__file__).resolve().parent.parent)
+    env = {k: v for k, v in os.environ.items() if k not in ("REFEREE_LANG", "LC_ALL", "LC_MESSAGES", "LANG")}
+    done = subprocess.run([sys.executable, "-S", "-c", ACT, game, str(path), json.dumps(action), root],
+                          capture_output=True, text=True, env=env, timeout=600)
+    assert done.returncode == 0, done.stderr
+    mods = set(json.loads(done.stdout.splitlines()[-1][len("MODULES "):]))
+    assert f"referee.games.{game}.engine" in mods and "referee.record.session" in mods
+    assert _games(mods) == {game}
+    assert sorted(m for m in mods if m in BELOW_THE_CLI or m.startswith(tuple(f"{n}." for n in BELOW_THE_CLI))) == []
+
+
 def test_a_tab_imports_its_game_and_draws_nothing():
     """Speed: a bash completion request loads Crôa! and the session; no table, report or other game."""
     with Table("croa", "--player Ann:red --player Bob:blue", seed="5") as t:

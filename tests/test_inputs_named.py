@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import multiprocessing
 import os
+import re
 import sqlite3
 import subprocess
 import sys
@@ -13,6 +14,8 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
+from hypothesis import example, given
+from hypothesis import strategies as st
 
 from referee.cli import cli
 from referee.record import session
@@ -118,6 +121,41 @@ def test_control_characters_in_a_rename_and_in_an_action_are_refused(tmp_path):
     acted = run(db, "kleos", "glory", "ares", "+1", "--reason", f"a card{ESC_TITLE}")
     assert acted.exit_code == 2 and "holds a control character (\\x1b)" in acted.output
     assert len(Store(db).actions("kleos-1")) == 1 and Store(db).session("kleos-1")["name"] == ""
+
+
+def _named_control(check) -> str | None:
+    """The control character a refusal names (`\x1b`), or None when the check accepts."""
+    from referee.model.errors import InputError
+
+    try:
+        check()
+    except InputError as exc:
+        found = re.search(r"holds a control character \((\\x[0-9a-f]{2})\)", exc.message)
+        assert found, exc.message
+        return found.group(1)
+    return None
+
+
+@given(st.text(alphabet=st.characters(max_codepoint=0x2030)))
+@example("\t\n\r")
+@example("a\x0bb\x0cc\x85d\x1be\x9f")
+@example("x\u202fy\x7f")
+@example("Bob \xa0\u2028")
+def test_a_control_character_is_found_whether_or_not_the_text_is_printable(text):
+    """The check in C that spares most texts a regular expression escapes and refuses exactly
+    what the patterns name: tab and newline kept in output, tab and line breaks in a typed text,
+    none in a name."""
+    from referee.model import text as texts
+
+    def code(found: re.Match | None) -> str | None:
+        return None if found is None else f"\\x{ord(found.group()):02x}"
+
+    assert texts.shown(text) == re.sub(r"[\x00-\x08\x0b-\x1f\x7f-\x9f]", lambda m: code(m) or "", text)
+    assert _named_control(lambda: texts.check_texts({"reason": text}, "the action")) == \
+        code(re.search(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f]", text))
+    name = text[:200]
+    assert _named_control(lambda: texts.check_name(name, "the player name")) == \
+        code(re.search(r"[\x00-\x1f\x7f-\x9f]", name))
 
 
 def test_control_characters_already_stored_are_escaped_wherever_names_are_printed(tmp_path, monkeypatch):

@@ -25,6 +25,33 @@ def test_store_folder_is_created(tmp_path):
     assert (tmp_path / "deep" / "er" / "a.db").exists()
 
 
+@pytest.mark.parametrize("typed", ["a.db", "./a.db", "deep//er/a.db", "deep/./er/", "deep/../a.db", "/a.db", "//a.db",
+                                   "///a.db", ".", "/"])
+def test_the_store_path_is_written_and_split_as_pathlib_does(typed):
+    """The store names its file as `str(Path(...))` would (messages unchanged), without pathlib."""
+    from pathlib import Path
+
+    from referee.record import paths
+
+    assert paths.clean(typed) == str(Path(typed))
+    assert paths.parent(paths.clean(typed)) == str(Path(typed).parent)
+
+
+def test_a_store_in_the_current_folder_and_a_file_where_its_folder_should_be(tmp_path, monkeypatch):
+    """`--db ./a.db` opens `a.db` in the current folder; a file in the way of the store's folder
+    is a storage error naming the path as typed (cleaned), and nothing is created."""
+    monkeypatch.chdir(tmp_path)
+    store = Store("./a.db")
+    assert store.path == "a.db"
+    store.close()
+    (tmp_path / "plain").write_text("not a folder")
+    for typed, why in (("plain//sub/b.db", "File exists"), ("./plain/b.db", "Not a directory")):
+        with pytest.raises(StorageError) as refused:
+            Store(typed)
+        assert refused.value.message == f"cannot open the store {typed.lstrip('./').replace('//', '/')}: {why}"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["a.db", "plain"]
+
+
 def test_non_sqlite_file_is_refused_with_exit_3_and_left_untouched(tmp_path):
     path = tmp_path / "notes.txt"
     content = b"my shopping list\nmilk\n" * 50

@@ -13,12 +13,25 @@ millisecond each), and the declarations are imported by every command of the ref
 
 from __future__ import annotations
 
-import inspect
 from typing import Any, ClassVar, dataclass_transform
 
 
 class FrozenError(AttributeError):
     """An attribute of a frozen record was set or deleted."""
+
+
+def _own_annotations(cls: type) -> dict[str, Any]:
+    """The annotations written in the class itself (not its bases'), as `inspect.get_annotations`
+    gives them; read from the class's namespace, so `inspect` (several milliseconds) is loaded
+    only where the namespace does not hold them (Python 3.14's lazy annotations)."""
+    own = cls.__dict__.get("__annotations__")  # noqa: RUF063  (inspect is what this avoids)
+    if isinstance(own, dict):
+        return dict(own)
+    if cls.__dict__.get("__annotate__") is None:  # none written in the class
+        return {}
+    import inspect
+
+    return inspect.get_annotations(cls)
 
 
 @dataclass_transform(frozen_default=True)
@@ -28,7 +41,7 @@ class Frozen:
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
-        own = inspect.get_annotations(cls)  # the class's own (inspect is loaded by Click anyway)
+        own = _own_annotations(cls)
         names = [n for n, kind in own.items() if not str(kind).startswith(("ClassVar", "typing.ClassVar"))]
         inherited = [n for n in cls._fields if n not in names]
         cls._fields = (*inherited, *names)

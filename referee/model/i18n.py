@@ -11,17 +11,20 @@ with `_()` where they are shown.
 
 from __future__ import annotations
 
-import gettext as _gettext
 import os
 from collections.abc import Iterator
 from contextlib import contextmanager
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from gettext import NullTranslations
 
 DOMAIN = "referee"
 LOCALE_DIR = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "locale")
 LANGUAGES = ("en", "fr")
 
 _chosen: str | None = None  # set by --lang; None: the environment decides
-_catalog: _gettext.NullTranslations | None = None
+_catalog: NullTranslations | _English | None = None
 _catalog_lang: str | None = None
 
 
@@ -65,14 +68,33 @@ def speaking(value: str) -> Iterator[None]:
         _chosen = before
 
 
-def catalog() -> _gettext.NullTranslations:
+class _English:
+    """The source's own language: each message as written (as gettext's `NullTranslations`), so an
+    English command does not import `gettext`."""
+
+    @staticmethod
+    def gettext(message: str) -> str:
+        return message
+
+    @staticmethod
+    def ngettext(singular: str, plural: str, n: int) -> str:
+        return singular if n == 1 else plural
+
+    @staticmethod
+    def pgettext(context: str, message: str) -> str:
+        return message
+
+
+def catalog() -> NullTranslations | _English:
     global _catalog, _catalog_lang
     lang = language()
     if _catalog is None or _catalog_lang != lang:
         if lang == "en":
-            _catalog = _gettext.NullTranslations()
+            _catalog = _English()
         else:
-            _catalog = _gettext.translation(DOMAIN, LOCALE_DIR, languages=[lang], fallback=True)
+            import gettext  # only for a translated language
+
+            _catalog = gettext.translation(DOMAIN, LOCALE_DIR, languages=[lang], fallback=True)
         _catalog_lang = lang
     return _catalog
 

@@ -7,7 +7,6 @@ copied once, as `deepcopy` does (marshal's references)."""
 
 from __future__ import annotations
 
-import copy as _copy
 import marshal
 from typing import TypeVar
 
@@ -19,4 +18,6 @@ def copy(data: T) -> T:
     try:
         return marshal.loads(marshal.dumps(data))  # type: ignore[arg-type]
     except ValueError:  # not plain data (marshal refuses an object it cannot write)
+        import copy as _copy  # only then: an action copies plain data
+
         return _copy.deepcopy(data)

@@ -12,16 +12,31 @@ import path), so people never see them.
 
 from __future__ import annotations
 
-import importlib
 import os
-from typing import Any, NamedTuple
+import sys
+from typing import Any
 
 
-class Game(NamedTuple):
-    """Where a game's engine lives (a module exporting `ENGINE`) and its one-line help."""
+class Game(tuple[str, str]):
+    """Where a game's engine lives (a module exporting `ENGINE`) and its one-line help: a pair
+    named as a `NamedTuple` would name it, without one (`namedtuple` compiles code when the class
+    is made, the first compilation of a process, about a millisecond of every command)."""
 
-    module: str
-    help: str
+    __slots__ = ()
+
+    def __new__(cls, module: str, help: str) -> Game:
+        return tuple.__new__(cls, (module, help))
+
+    @property
+    def module(self) -> str:
+        return self[0]
+
+    @property
+    def help(self) -> str:
+        return self[1]
+
+    def __repr__(self) -> str:
+        return f"Game(module={self[0]!r}, help={self[1]!r})"
 
 
 # game name -> its engine's module and its help, in the order the help lists games
@@ -71,4 +86,5 @@ def engine(name: str) -> Any:
     found = games().get(name)
     if found is None:
         raise StorageError(f"unknown game '{name}' (games: {', '.join(names())})")
-    return importlib.import_module(found.module).ENGINE
+    __import__(found.module)  # as importlib.import_module, without importing importlib
+    return sys.modules[found.module].ENGINE

@@ -26,8 +26,8 @@ from referee.model.frozen import Frozen
 
 HMAC = "hmac-sha256:"
 SHA = "sha256:"
-_STRONG = re.compile(r"^([0-9a-f]{64})\.([0-9a-f]{64})$")
-_EPOCH = re.compile(r"^(\d+):([0-9a-f]{64}\.[0-9a-f]{64})$")
+_HEX = "0123456789abcdef"
+_EPOCH = r"^(\d+):([0-9a-f]{64}\.[0-9a-f]{64})$"  # compiled by `re` for a reopened game's seed only
 WEAK_NOTE = ("its seed is of the weak kind (a short number with a bare sha256 commitment, made before "
              "secrets were 256 bits with a keyed commitment): a patient player could have found it while "
              "the game ran")
@@ -39,17 +39,29 @@ class Epoch(Frozen):
 
     @property
     def strong(self) -> bool:
-        return _STRONG.match(self.text) is not None
+        return strong_parts(self.text) is not None
 
     @property
     def seed(self) -> bytes:
-        m = _STRONG.match(self.text)
-        return bytes.fromhex(m.group(1)) if m else self.text.encode("utf-8", "surrogatepass")
+        parts = strong_parts(self.text)
+        return bytes.fromhex(parts[0]) if parts else self.text.encode("utf-8", "surrogatepass")
 
     @property
     def key(self) -> bytes:
-        m = _STRONG.match(self.text)
-        return bytes.fromhex(m.group(2)) if m else b""
+        parts = strong_parts(self.text)
+        return bytes.fromhex(parts[1]) if parts else b""
+
+
+def strong_parts(text: str) -> tuple[str, str] | None:
+    """SEED and KEY of a strong secret `SEED.KEY` (64 lower-case hex digits each), else None; as
+    `re.match(r"^([0-9a-f]{64})\\.([0-9a-f]{64})$", text)` reads it (a final newline let through),
+    without compiling a pattern on every action."""
+    if text.endswith("\n"):
+        text = text[:-1]
+    if len(text) != 129 or text[64] != ".":
+        return None
+    seed, key = text[:64], text[65:]
+    return (seed, key) if not seed.strip(_HEX) and not key.strip(_HEX) else None
 
 
 def new_secret() -> str:
@@ -63,7 +75,7 @@ def epochs(seed_text: str) -> list[Epoch]:
     """The secrets of a session's seed text, in order (one, unless the game was reopened)."""
     text = str(seed_text)
     parts = text.split(" ")
-    later = [_EPOCH.match(p) for p in parts[1:]]
+    later = [re.match(_EPOCH, p) for p in parts[1:]]
     if len(parts) == 1 or not all(later):
         return [Epoch(0, text)]
     return [Epoch(0, parts[0]), *(Epoch(int(m.group(1)), m.group(2)) for m in later if m)]

@@ -17,9 +17,10 @@ from typing import Any
 from referee.model.errors import InputError
 
 MAX_NAME = 200  # a session or player name; export and import use the same limit
-_CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f]")
-_CONTROL_IN_TEXT = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f]")  # tab and line breaks allowed
-_SHOWN = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f]")  # tab and newline kept in output
+# compiled by `re` when first needed (and kept in its cache): a printable text needs none of them
+_CONTROL = r"[\x00-\x1f\x7f-\x9f]"
+_CONTROL_IN_TEXT = r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f]"  # tab and line breaks allowed
+_SHOWN = r"[\x00-\x08\x0b-\x1f\x7f-\x9f]"  # tab and newline kept in output
 
 
 def _char(c: str) -> str:
@@ -28,14 +29,26 @@ def _char(c: str) -> str:
 
 def shown(text: str) -> str:
     """`text` with its control characters (but tab and newline) escaped, for a terminal or a file."""
-    return _SHOWN.sub(lambda m: _char(m.group()), text) if _SHOWN.search(text) else text
+    if _printable(text, "\t\n"):
+        return text
+    return re.sub(_SHOWN, lambda m: _char(m.group()), text)
+
+
+def _printable(text: str, kept: str) -> bool:
+    """No control character but those `kept` in `text` (surely so when it is printable without
+    them: a check in C, so most texts need no regular expression compiled, an action's cost)."""
+    if text.isprintable():
+        return True
+    for ch in kept:
+        text = text.replace(ch, "")
+    return text.isprintable()
 
 
 def check_name(name: Any, what: str) -> None:
     """A name typed at the table: printable and at most MAX_NAME characters (exit 2 otherwise)."""
     if not isinstance(name, str):
         return
-    bad = _CONTROL.search(name)
+    bad = None if name.isprintable() else re.search(_CONTROL, name)
     if bad:
         raise InputError(f"{what} '{shown(name)[:60]}' holds a control character ({_char(bad.group())}); "
                          "type names with printable characters only")
@@ -46,7 +59,7 @@ def check_name(name: Any, what: str) -> None:
 def check_texts(value: Any, what: str) -> None:
     """Every text in an action (keys too): no control character but tab and line breaks."""
     if isinstance(value, str):
-        bad = _CONTROL_IN_TEXT.search(value)
+        bad = None if _printable(value, "\t\n\r") else re.search(_CONTROL_IN_TEXT, value)
         if bad:
             raise InputError(f"{what} holds a control character ({_char(bad.group())}) in "
                              f"'{shown(value)[:60]}'; type it with printable characters only")

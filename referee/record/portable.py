@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import json
 import time
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any
 
 from referee.model.errors import StorageError
 from referee.model.i18n import _
@@ -26,26 +26,30 @@ from referee.record.chain import (
     row_digest,
     seal_of,
 )
-from referee.record.protocol import RecordStore
 from referee.record.schema import SESSION_COLUMNS
 
+if TYPE_CHECKING:  # for the type checker only: building Protocol classes costs every action a millisecond
+    from typing import Protocol
+
+    from referee.record.protocol import RecordStore
+
+    class SqlStore(RecordStore, Protocol):
+        """What the functions here need of a store besides its public operations."""
+
+        db: Any  # the connection: execute / executemany with `?` marks, fetchone / fetchall
+        _dirty: set[str] | None  # sessions changed by the open write transaction: sealed again at commit
+        LOG_ENDS: str  # (session id, number of rows, last link, last idx, last digest) of every log, in the dialect's SQL
+        _SELECT: str  # what a session read selects
+
+        def _mark(self, sid: str) -> None: ...
+        def _reseal_dirty(self) -> None: ...
+        def _seal_fields(self, sid: str) -> dict | None: ...
+        def _log_end(self, sid: str, count: bool = False) -> tuple[int, str, str]: ...
+        def _row_problem(self, fields: dict, n: int, last: str, last_digest: str) -> str | None: ...
+        def _session_row(self, row: tuple) -> dict: ...
+
+
 COMMITS = [0]  # write transactions committed by this process (so a failed output can say what was stored)
-
-
-class SqlStore(RecordStore, Protocol):
-    """What the functions here need of a store besides its public operations."""
-
-    db: Any  # the connection: execute / executemany with `?` marks, fetchone / fetchall
-    _dirty: set[str] | None  # sessions changed by the open write transaction: sealed again at commit
-    LOG_ENDS: str  # (session id, number of rows, last link, last idx, last digest) of every log, in the dialect's SQL
-    _SELECT: str  # what a session read selects
-
-    def _mark(self, sid: str) -> None: ...
-    def _reseal_dirty(self) -> None: ...
-    def _seal_fields(self, sid: str) -> dict | None: ...
-    def _log_end(self, sid: str, count: bool = False) -> tuple[int, str, str]: ...
-    def _row_problem(self, fields: dict, n: int, last: str, last_digest: str) -> str | None: ...
-    def _session_row(self, row: tuple) -> dict: ...
 
 
 # -- the seal (see referee.record.chain): written with every change, checked on every read ---------

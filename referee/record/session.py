@@ -8,8 +8,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterator, Sequence
-from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from referee.model import registry
 from referee.model.chance import Chance, NotYetRolled
@@ -17,26 +16,52 @@ from referee.model.errors import EngineDefect, IllegalAction, InputError, Refere
 from referee.model.i18n import N_, _
 from referee.record import snapshot
 from referee.record.chain import Broken, check_chain, commitment, head_of
-from referee.record.protocol import RecordStore
 from referee.record.schema import ALL_STATUSES
 
+if TYPE_CHECKING:  # the Protocol class costs an action a millisecond to build
+    from referee.record.protocol import RecordStore
 
-@dataclass
+
 class Loaded:
-    """A session as rebuilt from its log."""
+    """A session as rebuilt from its log. A plain class, not a dataclass (`dataclasses` and the
+    `inspect` it loads cost an action several milliseconds): the same fields, `==` and repr."""
 
-    id: str | None
-    game: str
-    seed: str
-    engine: Any
-    records: Sequence[dict]  # the live records; from a snapshot, read (and checked) only when asked for
-    state: Any
-    meta: dict = field(default_factory=dict)
-    would_roll: str | None = None  # a dry run stopped before this roll (nothing after it is known)
-    reopened: str | None = None  # the commitment of the new secret a reopened finished game draws with
-    kept: list[dict] = field(default_factory=list)  # what an undo left face up (events of its `seen` record)
-    head: str = ""  # the head of the stored chain (its last link's first 16 hex digits; "" unstored)
-    redo: int | None = None  # how many undone actions wait for redo (None: not counted)
+    _FIELDS = ("id", "game", "seed", "engine", "records", "state", "meta", "would_roll", "reopened", "kept",
+               "head", "redo")
+
+    def __init__(self, id: str | None, game: str, seed: str, engine: Any, records: Sequence[dict], state: Any,
+                 meta: dict | None = None, would_roll: str | None = None, reopened: str | None = None,
+                 kept: list[dict] | None = None, head: str = "", redo: int | None = None) -> None:
+        self.id = id
+        self.game = game
+        self.seed = seed
+        self.engine = engine
+        self.records = records  # the live records; from a snapshot, read (and checked) only when asked for
+        self.state = state
+        self.meta = {} if meta is None else meta
+        self.would_roll = would_roll  # a dry run stopped before this roll (nothing after it is known)
+        self.reopened = reopened  # the commitment of the new secret a reopened finished game draws with
+        self.kept = [] if kept is None else kept  # what an undo left face up (events of its `seen` record)
+        self.head = head  # the head of the stored chain (its last link's first 16 hex digits; "" unstored)
+        self.redo = redo  # how many undone actions wait for redo (None: not counted)
+
+    def _values(self) -> tuple:
+        return tuple(getattr(self, name) for name in self._FIELDS)
+
+    def __eq__(self, other: object) -> bool:
+        if other.__class__ is not self.__class__:
+            return NotImplemented
+        return self._values() == other._values()
+
+    __hash__ = None  # type: ignore[assignment]  # mutable, as a dataclass with `==`
+
+    def __repr__(self) -> str:
+        shown = ", ".join(f"{name}={getattr(self, name)!r}" for name in self._FIELDS)
+        return f"{type(self).__qualname__}({shown})"
+
+    def replace(self, **changes: Any) -> Loaded:
+        """A new Loaded with the same fields but `changes` (as `dataclasses.replace`)."""
+        return Loaded(**{name: changes.pop(name, getattr(self, name)) for name in self._FIELDS}, **changes)
 
     @property
     def summary(self) -> dict:

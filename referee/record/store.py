@@ -18,12 +18,11 @@ import sqlite3
 import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager, suppress
-from pathlib import Path
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from referee.model.errors import StorageError
 from referee.model.i18n import _, pgettext
-from referee.record import portable
+from referee.record import paths, portable
 from referee.record.portable import COMMITS
 from referee.record.schema import (  # noqa: F401  (the schema's names, read here by older callers)
     ALL_STATUSES,
@@ -32,7 +31,9 @@ from referee.record.schema import (  # noqa: F401  (the schema's names, read her
     SESSION_COLUMNS,
     ddl,
 )
-from referee.record.store_upgrade import upgrade
+
+if TYPE_CHECKING:
+    from pathlib import Path
 
 T = TypeVar("T")
 
@@ -58,7 +59,7 @@ class Store:
 
     def __init__(self, path: str | os.PathLike | None = None, timeout: float = 10.0,
                  readonly: bool = False) -> None:
-        self.path = Path(path) if path else default_path()
+        self.path = paths.clean(path) if path else str(default_path())  # as str(Path(...)) writes it
         self.timeout = timeout
         self.readonly = readonly
         try:
@@ -67,7 +68,7 @@ class Store:
                 conn = self._connect_readonly(timeout)
             else:
                 self._create_file()
-                conn = sqlite3.connect(str(self.path), timeout=timeout, isolation_level=None)
+                conn = sqlite3.connect(self.path, timeout=timeout, isolation_level=None)
             self.db: Any = _Guarded(conn, self)
             self.db.execute(f"PRAGMA busy_timeout = {int(timeout * 1000)}")
             self._open_schema(timeout)
@@ -96,9 +97,9 @@ class Store:
                 time.sleep(0.02)
 
     def _check_file(self) -> None:
-        if self.path.is_dir():
+        if paths.is_dir(self.path):
             raise StorageError(_("{path} is a folder, not a session store").format(path=self.path))
-        if self.path.exists() and self.path.stat().st_size > 0:
+        if paths.exists(self.path) and os.stat(self.path).st_size > 0:
             try:
                 with open(self.path, "rb") as fh:
                     head = fh.read(16)
@@ -111,11 +112,12 @@ class Store:
     def _create_file(self) -> None:
         """A new store is readable by its owner only: the file 0600 (SQLite gives its WAL and SHM
         files the same mode) and, when the referee makes it, its folder 0700."""
-        if self.path.exists():
+        if paths.exists(self.path):
             return
-        if not self.path.parent.exists():
-            self.path.parent.parent.mkdir(parents=True, exist_ok=True)
-            self.path.parent.mkdir(mode=0o700, exist_ok=True)
+        folder = paths.parent(self.path)
+        if not paths.exists(folder):
+            paths.mkdir(paths.parent(folder), parents=True)
+            paths.mkdir(folder, mode=0o700)
         try:
             os.close(os.open(self.path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600))
         except FileExistsError:  # another terminal made it a moment ago
@@ -124,11 +126,11 @@ class Store:
     def _connect_readonly(self, timeout: float) -> sqlite3.Connection:
         """Open for reading only (view commands). A missing or empty store reads as an empty
         one, held in memory: listing nothing creates no file."""
-        if not self.path.exists() or self.path.stat().st_size == 0:
+        if not paths.exists(self.path) or os.stat(self.path).st_size == 0:
             return sqlite3.connect(":memory:", isolation_level=None)
         import urllib.parse  # only view commands open a store this way
 
-        uri = "file:" + urllib.parse.quote(str(self.path.resolve())) + "?mode=ro"
+        uri = "file:" + urllib.parse.quote(os.path.realpath(self.path)) + "?mode=ro"
         try:
             conn = sqlite3.connect(uri, uri=True, timeout=timeout, isolation_level=None)
             conn.execute("SELECT count(*) FROM sqlite_master").fetchone()
@@ -188,7 +190,10 @@ class Store:
             raise
 
     def _upgrade(self) -> None:
-        """Bring a version 1 store to this schema in place, in one transaction, after a backup copy."""
+        """Bring a version 1 store to this schema in place, in one transaction, after a backup copy
+        (its module imported then: an older store's once, not every action's)."""
+        from referee.record.store_upgrade import upgrade
+
         upgrade(self)
 
     def close(self) -> None:
@@ -409,7 +414,7 @@ class Store:
 
 # -- SQLite failures by name ------------------------------------------------------------------
 
-def storage_error(exc: BaseException, path: Path, timeout: float = 10.0, doing: str = "use") -> StorageError:
+def storage_error(exc: BaseException, path: str, timeout: float = 10.0, doing: str = "use") -> StorageError:
     """Name an SQLite (or decoding) failure on the store at `path`, with what to do about it."""
     if isinstance(exc, StorageError):
         return exc
@@ -442,11 +447,11 @@ def storage_error(exc: BaseException, path: Path, timeout: float = 10.0, doing: 
         path=path, doing=pgettext("doing", doing), why=text))
 
 
-def _not_writable(path: Path) -> bool:
+def _not_writable(path: str) -> bool:
     """The store or its folder (where SQLite keeps its -wal and -shm files) cannot be written:
     a read-only file, folder or mount (os.access also sees a read-only mount for root)."""
     try:
-        return path.exists() and not (os.access(path, os.W_OK) and os.access(path.parent, os.W_OK))
+        return paths.exists(path) and not (os.access(path, os.W_OK) and os.access(paths.parent(path), os.W_OK))
     except OSError:
         return False
 

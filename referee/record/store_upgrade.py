@@ -19,13 +19,14 @@ and each session sealed again with it where its schema-4 seal held; one that fai
 from __future__ import annotations
 
 import json
+import os
 import sqlite3
 import sys
-from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from referee.model.errors import StorageError
 from referee.model.i18n import _
+from referee.record import paths
 from referee.record.chain import canonical_json, commitment, link_text
 from referee.record.schema import DIGEST_COLUMN, SCHEMA_VERSION, SEAL_COLUMNS, table_ddl
 
@@ -33,12 +34,13 @@ if TYPE_CHECKING:
     from referee.record.portable import SqlStore
 
 
-def backup_path(path: Path, version: int) -> Path:
-    """`referee.db.v1-backup`, or `.v1-backup.2`, ... when one is there already."""
-    candidate = path.with_name(f"{path.name}.v{version}-backup")
+def backup_path(path: str | os.PathLike, version: int) -> str:
+    """`referee.db.v1-backup`, or `.v1-backup.2`, ... when one is there already (next to it)."""
+    path = paths.clean(path)
+    candidate = f"{path}.v{version}-backup"
     n = 2
-    while candidate.exists():
-        candidate = path.with_name(f"{path.name}.v{version}-backup.{n}")
+    while paths.exists(candidate):
+        candidate = f"{path}.v{version}-backup.{n}"
         n += 1
     return candidate
 
@@ -64,10 +66,10 @@ def upgrade(store: SqlStore) -> None:
         if version not in (1, 2, 3, 4):
             raise StorageError(_("{path} has store schema {version}, which this referee cannot upgrade; left "
                                  "untouched").format(path=store.path, version=version))
-        backup = backup_path(Path(store.path), version)
+        backup = backup_path(store.path, version)
         # a second connection reads the file as committed (our write lock lets readers in)
         src = sqlite3.connect(str(store.path), timeout=5.0)
-        dst = sqlite3.connect(str(backup))
+        dst = sqlite3.connect(backup)
         try:
             src.backup(dst)
         finally:

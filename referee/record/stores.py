@@ -6,10 +6,10 @@ from __future__ import annotations
 import os
 from typing import TYPE_CHECKING
 
-from referee.record.protocol import RecordStore
 from referee.record.store import Store, default_path
 
 if TYPE_CHECKING:
+    from referee.record.protocol import RecordStore
     from referee.record.store_pg import PgStore
 
 __all__ = ["RecordStore", "default_path", "is_url", "open_store"]
@@ -35,6 +35,16 @@ def open_store(target: str | os.PathLike | None = None, timeout: float = 10.0, r
 
         return PgStore(str(target), timeout=timeout, readonly=readonly)
     return Store(target, timeout=timeout, readonly=readonly)
+
+
+def __getattr__(name: str) -> object:
+    """`RecordStore`, imported when asked for: building its Protocol class costs an action that
+    never asks a millisecond."""
+    if name == "RecordStore":
+        from referee.record.protocol import RecordStore
+
+        return RecordStore
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 def _implements(sqlite: Store, server: PgStore) -> tuple[RecordStore, RecordStore]:

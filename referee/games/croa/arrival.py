@@ -8,7 +8,6 @@ False means the move is over.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from typing import Any
 
 from referee.model.chance import Chance
@@ -49,17 +48,18 @@ RULE_TILE = N_("Tile effects (effets des tuiles): a revealed tile stays where it
 RULE_MOSQUITO = N_("Mosquito (moustique): move another of your frogs one step (not a stuck one)")
 
 
-@dataclass
 class Ctx:
-    """One action's up-front answers and what it reports."""
+    """One action's up-front answers and what it reports (a plain class: `dataclasses` costs an
+    action its import)."""
 
-    chance: Chance
-    events: list[Event] = field(default_factory=list)
-    bounces: list[tuple[str, str | None]] = field(default_factory=list)
-    mosquitoes: list[tuple[str, str, str | None]] = field(default_factory=list)
-    remove: str | None = None
-    ignore_effect: bool = False  # bodyguard / not even dead: the queen's landing tile does nothing
-    forced: set[str] = field(default_factory=set)  # forced bounces seen (an endless loop stops)
+    def __init__(self, chance: Chance) -> None:
+        self.chance = chance
+        self.events: list[Event] = []
+        self.bounces: list[tuple[str, str | None]] = []
+        self.mosquitoes: list[tuple[str, str, str | None]] = []
+        self.remove: str | None = None
+        self.ignore_effect = False  # bodyguard / not even dead: the queen's landing tile does nothing
+        self.forced: set[str] = set()  # forced bounces seen (an endless loop stops)
 
     def say(self, text: str, **data: Any) -> None:
         self.events.append(event(sentence(text), **data))

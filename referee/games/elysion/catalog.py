@@ -26,12 +26,12 @@ from __future__ import annotations
 import functools
 import re
 from collections.abc import Iterable
-from dataclasses import dataclass, field
 
 from referee.games.elysion import expr
 from referee.games.elysion.state import ElysionState
 from referee.model import shipped
 from referee.model.errors import InputError
+from referee.model.frozen import Frozen
 
 ICONS = ("coin", "gate", "fleece", "amphora", "lotus")
 RESOURCES = ("fleece", "amphora", "lotus")
@@ -45,19 +45,20 @@ _KEYS = {
     "blessing": {"name", "icons", "score"},
     "shade": {"name", "goal", "icons", "score"},
 }
-_REALM_REF = re.compile(r"^\s*(\d{1,4})\s*(\*?)\s*$")
+_REALM_REF = r"^\s*(\d{1,4})\s*(\*?)\s*$"  # compiled by `re` when a realm is first typed
 
 
-@dataclass(frozen=True)
-class Card:
-    """One card of the catalog. `key` is '12' / '12*' for realms, the name otherwise."""
+class Card(Frozen):
+    """One card of the catalog. `key` is '12' / '12*' for realms, the name otherwise. A `Frozen`
+    record, not a dataclass (`dataclasses` costs every Elysion action its import): `icons` and
+    `offering` default to one shared empty dict, read and never changed."""
 
     kind: str
     key: str
     number: int | None = None
     faction: str | None = None
-    icons: dict = field(default_factory=dict)
-    offering: dict = field(default_factory=dict)
+    icons: dict = {}  # noqa: RUF012
+    offering: dict = {}  # noqa: RUF012
     score_text: str = "0"
     score: expr.Node = ("num", 0)
     needs_text: str | None = None
@@ -78,8 +79,7 @@ class Card:
         return "".join(ICON_LETTERS[i] * self.icons.get(i, 0) for i in ICONS)
 
 
-@dataclass(frozen=True)
-class Catalog:
+class Catalog(Frozen):
     name: str
     note: str
     factions: tuple[str, ...]
@@ -134,7 +134,7 @@ def norm(name: str) -> str:
 def realm_key(ref: object) -> str:
     """'12', ' 12 ', 12 -> '12'; '12*' -> '12*' (a constellation)."""
     m = (
-        _REALM_REF.match(str(ref))
+        re.match(_REALM_REF, str(ref))
         if isinstance(ref, (str, int)) and not isinstance(ref, bool)
         else None
     )
@@ -148,8 +148,7 @@ def realm_key(ref: object) -> str:
 # -- reading and checking ----------------------------------------------------------
 
 
-@dataclass
-class Problem:
+class Problem(Frozen):
     line: int
     message: str
 

@@ -30,9 +30,8 @@ MAX_LENGTH = 400
 MAX_DEPTH = 40
 FUNCTIONS = {"sets": (2, 10), "min": (1, 10), "max": (1, 10), "if": (2, 3)}
 KEYWORDS = {"and", "or", "not", "per"}
-_TOKEN = re.compile(
-    r"\s*(?:(?P<int>\d+)|(?P<name>[A-Za-z_][A-Za-z0-9_]*)|(?P<op><=|>=|==|!=|[-+*(),<>]))"
-)
+# compiled by `re` when a rule is first parsed (the shipped sample comes parsed: not on an action)
+_TOKEN = r"\s*(?:(?P<int>\d+)|(?P<name>[A-Za-z_][A-Za-z0-9_]*)|(?P<op><=|>=|==|!=|[-+*(),<>]))"
 
 # ("num", n) | ("name", s) | ("call", f, [args]) | ("bin", op, a, b) | ("not", a) | ("neg", a)
 Node = tuple
@@ -55,13 +54,14 @@ def tokenize(text: str) -> list[tuple[str, Any, int]]:
     if len(text) > MAX_LENGTH:
         raise ExprError(f"a rule is at most {MAX_LENGTH} characters", MAX_LENGTH)
     tokens: list[tuple[str, Any, int]] = []
+    token = re.compile(_TOKEN)
     pos = 0
     while True:
         while pos < len(text) and text[pos].isspace():
             pos += 1
         if pos >= len(text):
             break
-        m = _TOKEN.match(text, pos)
+        m = token.match(text, pos)
         if m is None or m.end() == pos:
             raise ExprError(f"unexpected character {text[pos]!r}", pos + 1)
         col = m.start(m.lastgroup) + 1 if m.lastgroup else pos + 1

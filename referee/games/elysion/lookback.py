@@ -19,7 +19,6 @@ of the realms on the journey.
 from __future__ import annotations
 
 import itertools
-from dataclasses import dataclass, field
 
 from referee.games.elysion import expr
 from referee.games.elysion.catalog import Card, Catalog, of_state
@@ -36,14 +35,15 @@ RANKING_HEADERS = ["place", "player", "glory", "realm numbers"]
 MAX_PLANS = 400  # above this many give-up combinations, choose constellation by constellation
 
 
-@dataclass
 class Score:
-    """One player's look back: rows in turn-back order and the glory."""
+    """One player's look back: rows in turn-back order and the glory (a plain class:
+    `dataclasses` costs an action its import)."""
 
-    rows: list[list] = field(default_factory=list)  # [day, card, in sight, glory, total]
-    glory: int = 0
-    given_up: list[str] = field(default_factory=list)
-    plan_ok: bool = True  # False when a planned Blessing was no longer held
+    def __init__(self) -> None:
+        self.rows: list[list] = []  # [day, card, in sight, glory, total]
+        self.glory = 0
+        self.given_up: list[str] = []
+        self.plan_ok = True  # False when a planned Blessing was no longer held
 
 
 def face_up_from_start(journey_units: list[Unit]) -> set[int]:
