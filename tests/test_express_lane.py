@@ -210,3 +210,23 @@ def _declines(argv: list[str]) -> bool:
     except express.Decline:
         return True
     return False
+
+
+def test_after_the_game_a_verb_that_shows_what_it_left_shows_it_again_the_same_way(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch):
+    """Elysion's `lookback` typed again after the game shows the look back it recorded: the lane
+    takes it (not declined) and says what the Click tree says, in text and in JSON."""
+    monkeypatch.setenv("COLUMNS", "80")
+    for var in ("REFEREE_DB", "REFEREE_SESSION", "REFEREE_LANG"):
+        monkeypatch.delenv(var, raising=False)
+    rng = random.Random(5)
+    both = Both(tmp_path, "elysion", seed=5)
+    for _ in range(400):
+        state = both.state()
+        if both.engine.summary(state)["over"]:
+            break
+        both.advance(rng.choice(playout_choices(both.engine, state)))
+    assert both.engine.summary(both.state())["over"]
+    assert both.compare(["lookback"])
+    assert both.compare(["lookback", "--json"])
+    assert both.compare(["status"])

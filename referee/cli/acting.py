@@ -12,7 +12,7 @@ from typing import Any
 
 from referee.cli import context, output
 from referee.cli.ansi import echo
-from referee.model.verbs import Field, FileText, Verb
+from referee.model.verbs import Answer, Field, FileText, Prose, Table, Verb, Verbatim
 
 # -- the words typed -> the action ---------------------------------------------------------------
 
@@ -109,6 +109,41 @@ def shown_extra(verb: Verb) -> Callable[[Any], dict]:
 
     return extra
 
+
+
+def again(game: str, verb: Verb, dry_run: bool) -> bool:
+    """After the game, a verb that `shows` what it left, typed with no field, shows it again
+    (for --json with the result it recorded) instead of being refused. False: not over."""
+    assert verb.shows is not None
+    ref = context.get()
+    sid, loaded = context.load_current(game)
+    done = next((r for r in reversed(loaded.records) if r["action"].get("verb") == verb.name), None)
+    if not loaded.engine.is_over(loaded.state) or done is None:
+        return False
+    answer = verb.shows(loaded.state)
+    if ref.as_json:
+        result = {"action": done["action"], "events": done.get("events", []),
+                  "results": done.get("results", []), "dry_run": dry_run, **answer.data,
+                  "head": loaded.head}
+        output.emit_json(output.envelope(result, sid, loaded.state_json()))
+    else:
+        show_parts(answer)
+    return True
+
+
+def show_parts(answer: Answer) -> None:
+    """An answer's parts, for people."""
+    for part in answer.parts:
+        if isinstance(part, Prose):
+            echo(output.fit(part.text, indent=""))
+        elif isinstance(part, Verbatim):
+            echo(part.text, nl=False)
+        elif isinstance(part, Table):
+            echo(output.table(list(part.headers), [list(r) for r in part.rows]))
+        elif callable(part):  # drawn to the terminal's width (None: a pipe)
+            echo(output.fit_block(part(output.width())))
+        else:
+            echo(output.fit_block(part))
 
 
 # -- the session ---------------------------------------------------------------------------------

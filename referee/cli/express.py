@@ -345,8 +345,9 @@ def do(plan: Plan) -> None:
     if verb.typed is not None:
         action = verb.typed(action)
     extra = acting.shown_extra(verb) if verb.shows is not None else None
-    if extra is not None and all(v is None for k, v in action.items() if k != "verb"):
-        raise Decline("a verb that shows again what it left")
+    if extra is not None and all(v is None for k, v in action.items() if k != "verb") \
+            and acting.again(plan.game, verb, plan.dry_run):  # after the game: shown again
+        return
     prepare = acting.prepared(plan.game, verb) if verb.prepare is not None else None
     acting.run_action(plan.game, action, dry_run=plan.dry_run, prepare=prepare, extra=extra)
 

@@ -20,16 +20,13 @@ from typing import Any
 import click
 
 from referee.cli import common, context, output
-from referee.cli.acting import Lazy, param_name, prepared, shown_extra, values  # noqa: F401  (re-exported)
+from referee.cli.acting import Lazy, again, param_name, prepared, show_parts, shown_extra, values  # noqa: F401
 from referee.model.verbs import (
     WHO_HELP,
     Answer,
     Command,
     Field,
-    Prose,
-    Table,
     Verb,
-    Verbatim,
 )
 
 
@@ -148,7 +145,7 @@ def verb_command(game: str, verb: Verb) -> click.Command:
     def callback(dry_run: bool, **params: Any) -> None:
         action = build(**params)
         if extra is not None and all(v is None for k, v in action.items() if k != "verb") \
-                and _again(game, verb, dry_run):
+                and again(game, verb, dry_run):
             return
         common.run_action(game, action, dry_run=dry_run, prepare=prepare, extra=extra)
 
@@ -178,26 +175,6 @@ def _complete(ctx: click.Context, param: click.Parameter, incomplete: str) -> li
     from referee.cli.complete import complete_verb_param
 
     return complete_verb_param(ctx, param, incomplete)
-
-
-def _again(game: str, verb: Verb, dry_run: bool) -> bool:
-    """After the game, a verb that `shows` what it left, typed with no field, shows it again
-    (for --json with the result it recorded) instead of being refused. False: not over."""
-    assert verb.shows is not None
-    ref = context.get()
-    sid, loaded = common.load_current(game)
-    done = next((r for r in reversed(loaded.records) if r["action"].get("verb") == verb.name), None)
-    if not loaded.engine.is_over(loaded.state) or done is None:
-        return False
-    answer = verb.shows(loaded.state)
-    if ref.as_json:
-        result = {"action": done["action"], "events": done.get("events", []),
-                  "results": done.get("results", []), "dry_run": dry_run, **answer.data,
-                  "head": loaded.head}
-        output.emit_json(output.envelope(result, sid, loaded.state_json()))
-    else:
-        show_parts(answer)
-    return True
 
 
 # -- new, views and tools -----------------------------------------------------------------------
@@ -264,21 +241,6 @@ def show(answer: Answer, sid: str | None = None, state: dict | None = None) -> N
         output.emit_json(output.envelope(answer.data, sid, state))
     else:
         show_parts(answer)
-
-
-def show_parts(answer: Answer) -> None:
-    """An answer's parts, for people."""
-    for part in answer.parts:
-        if isinstance(part, Prose):
-            click.echo(output.fit(part.text, indent=""))
-        elif isinstance(part, Verbatim):
-            click.echo(part.text, nl=False)
-        elif isinstance(part, Table):
-            click.echo(output.table(list(part.headers), [list(r) for r in part.rows]))
-        elif callable(part):  # drawn to the terminal's width (None: a pipe)
-            click.echo(output.fit_block(part(output.width())))
-        else:
-            click.echo(output.fit_block(part))
 
 
 _MADE: dict[str, click.Group] = {}
