@@ -112,6 +112,7 @@ def test_an_action_and_status_run_without_click(game: str):
         assert "refused" not in done.stdout + done.stderr
         done, mods = _run([game, "status"], env)
         assert done.returncode == 0 and "click" not in mods, done.stderr
+        assert "tabulate" not in mods and "wcwidth" not in mods  # the referee's own tables
         done, mods = _run([game, *words], env)
         assert done.returncode == 0, done.stderr
         assert "click" not in mods, words

@@ -20,16 +20,20 @@ LEGEND = (
 
 
 def _table(headers: list[str], rows: list[list], wrap: dict[int, int] | None = None) -> str:
-    """A plain table; `wrap` folds long columns ({column: width}) to keep status in 80 columns."""
-    from tabulate import tabulate
+    """A plain table (the referee's own, `referee.model.tables`: tabulate's "simple" look without
+    loading tabulate and wcwidth); `wrap` folds long columns ({column: width}) to keep status
+    in 80 columns."""
+    import textwrap
 
-    text = tabulate(rows, headers=headers, tablefmt="simple", disable_numparse=True)
+    from referee.model import tables
+
+    text = tables.render(headers, rows)
     if not wrap or not rows or max(map(len, text.splitlines())) <= WIDTH:
         return text
-    widths = [wrap.get(i) for i in range(len(headers))]
-    return tabulate(
-        rows, headers=headers, tablefmt="simple", disable_numparse=True, maxcolwidths=widths
-    )
+    folded = [["\n".join(piece for line in str(cell).splitlines() if line.strip()
+                         for piece in textwrap.wrap(line, wrap[i]))
+               if i in wrap and cell is not None else cell for i, cell in enumerate(row)] for row in rows]
+    return tables.render(headers, folded)
 
 
 def _fold(line: str) -> str:
