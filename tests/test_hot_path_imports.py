@@ -277,3 +277,29 @@ def test_a_game_action_builds_its_own_command_only(game: str):
     assert made.get_command(ctx, verb) is made.commands[verb]
     assert set(built) - {"status", "rules", "hint"} == {verb}  # the others are still to build
     assert made.list_commands(ctx) == sorted(names)
+
+
+def test_an_action_on_the_default_store_does_not_load_platformdirs(tmp_path: Path):
+    """Speed: the default store's place is read from XDG_DATA_HOME or HOME as platformdirs reads
+    them (a test in test_store compares): platformdirs and the pathlib it loads cost ~20 ms."""
+    options = registry.engine("kleos").playout_options(random.Random(3))
+    home = tmp_path / "home"
+    store_path = home / ".local" / "share" / "referee" / "referee.db"
+    store_path.parent.mkdir(parents=True)
+    with Table("kleos", options=options, path=store_path) as t:
+        god = options["players"][0]["god"]
+        env = _env(t)
+        env.pop("REFEREE_DB")
+        env = {**env, "HOME": str(home)}
+        done, mods = _run_without_db(["kleos", "glory", god, "+1", "--reason", "test"], env)
+        assert done.returncode == 0, done.stderr
+        assert "platformdirs" not in mods
+
+
+def _run_without_db(args: list[str], env: dict[str, str]) -> tuple[subprocess.CompletedProcess, set[str]]:
+    """`_run` with REFEREE_DB and XDG_DATA_HOME taken out of the inherited environment."""
+    base = {k: v for k, v in os.environ.items() if k not in ("REFEREE_DB", "XDG_DATA_HOME")}
+    done = subprocess.run([sys.executable, "-c", PROBE, *args], capture_output=True, text=True,
+                          env={**base, **env}, timeout=600)
+    line = next(ln for ln in done.stderr.splitlines() if ln.startswith("MODULES "))
+    return done, set(json.loads(line[len("MODULES "):]))

@@ -206,3 +206,25 @@ def test_a_url_is_shown_without_its_password():
     assert redact("postgresql:///referee?host=/run/pg&user=t&password=hunter22") == \
         "postgresql:///referee?host=/run/pg&user=t&password=***"
     assert redact("postgresql://table3@club.example/referee") == "postgresql://table3@club.example/referee"
+
+
+@pytest.mark.parametrize("xdg,home", [(None, "/home/ann"), ("", "/home/ann/"), ("/data//x/", "/home/ann"),
+                                      ("relative/x", "/home/ann"), (None, "/"), ("~/x", "/h"), (None, "relative"),
+                                      (None, None)])
+def test_the_default_store_is_where_platformdirs_puts_it(monkeypatch, xdg, home):
+    """The default store's place, read without platformdirs in the common case (speed, issue 26),
+    is the one platformdirs gives, whatever XDG_DATA_HOME and HOME say."""
+    from referee.record.store import default_location
+
+    for name, value in (("XDG_DATA_HOME", xdg), ("HOME", home)):
+        if value is None:
+            monkeypatch.delenv(name, raising=False)
+        else:
+            monkeypatch.setenv(name, value)
+    try:
+        expected = str(default_path())
+    except RuntimeError:  # platformdirs cannot tell a home: neither may we
+        with pytest.raises(RuntimeError):
+            default_location()
+        return
+    assert default_location() == expected
