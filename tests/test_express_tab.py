@@ -76,9 +76,13 @@ class Tab:
         rng = random.Random(seed)
         store = Store(self.path)
         loaded, _ = session.create(store, game, self.engine.playout_options(rng), seed=f"tab-{seed}")
-        store.close()
         assert loaded.id is not None
         self.sid = loaded.id
+        # a second session, the store's current one: `--session` must be read as Click reads it
+        other, _ = session.create(store, game, self.engine.playout_options(rng), seed=f"other-{seed}")
+        assert other.id is not None
+        self.other = other.id
+        store.close()
         self.taken = self.declined = self.offered = 0
 
     def state(self) -> Any:
@@ -135,8 +139,8 @@ def _changed(words: list[str], rng: random.Random, vocabulary: list[str]) -> lis
     """The words changed in a way a hurried player might: a word added, dropped, swapped, an
     option's value joined with `=`, another case, a prefix."""
     out = list(words)
-    how = rng.randrange(6)
-    at = rng.randint(1, len(out)) if len(out) > 1 else len(out)
+    how = rng.randrange(7)
+    at = rng.randint(0, len(out))
     if how == 0:
         out.insert(at, rng.choice(JUNK + vocabulary))
     elif how == 1 and len(out) > 1:
@@ -151,6 +155,8 @@ def _changed(words: list[str], rng: random.Random, vocabulary: list[str]) -> lis
     elif how == 4 and len(out) > 1:
         i = rng.randrange(1, len(out))
         out[i] = out[i].upper() if rng.random() < 0.5 else out[i][: max(1, len(out[i]) // 2)]
+    elif how == 5:  # the placement options, after the game or the verb
+        out[at:at] = rng.choice([["--session", "nope-1"], ["--db", "nowhere.db"], ["--json"]])
     else:
         out.append(rng.choice(vocabulary + JUNK))
     return out
@@ -164,8 +170,12 @@ def _cuts(words: list[str], rng: random.Random) -> list[tuple[list[str], str, bo
         nxt = words[k] if k < len(words) else ""
         value = 0 < k < len(words) and not nxt.startswith("-")  # an argument or an option's value
         out.append((words[:k], "", value))
+        begun = nxt[: rng.randint(1, len(nxt))] if nxt else ""
+        ends = not begun[-1:].isspace()  # `"Hoplite ` reads as a word typed and a new one begun
         if nxt:
-            out.append((words[:k], nxt[: rng.randint(1, len(nxt))], value))
+            out.append((words[:k], begun, value and ends))
+        if value and words[k - 1].startswith("--"):  # `--opt=VALUE`, begun
+            out.append((words[: k - 1], f"{words[k - 1]}={begun}", ends))
     return out
 
 
