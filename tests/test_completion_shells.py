@@ -14,7 +14,7 @@ import pexpect
 import pytest
 
 from referee.cli.shell import last_word_start
-from referee.cli.shells import after_break, typed_words
+from referee.cli.tab_words import after_break, typed_words
 
 BIN = str(Path(sys.executable).parent)
 WAIT = 60

@@ -191,7 +191,8 @@ def test_an_action_below_the_command_line_imports_no_heavy_standard_module(game:
 
 
 def test_a_tab_imports_its_game_and_draws_nothing():
-    """Speed: a bash completion request loads Crôa! and the session; no table, report or other game."""
+    """Speed: a bash completion request loads Crôa! and the session; no table, report, other game
+    or Click."""
     with Table("croa", "--player Ann:red --player Bob:blue", seed="5") as t:
         env = {**_env(t), "_REFEREE_COMPLETE": "bash_complete", "COMP_WORDS": "referee croa move ", "COMP_CWORD": "3"}
         done, mods = _run([], env)
@@ -200,6 +201,41 @@ def test_a_tab_imports_its_game_and_draws_nothing():
         assert _games(mods) == {"croa"}
         assert not [m for m in NEVER if m in mods]
         assert "referee.model.tables" not in mods and "referee.model.textboards" not in mods
+        assert not [m for m in mods if m == "click" or m.startswith("click.")]  # the express lane
+
+
+@pytest.mark.parametrize("game", registry.shipped())
+def test_a_tab_on_a_verb_value_runs_without_click(game: str):
+    """Speed: a Tab on each argument of a listed action of every game, in bash (both scripts),
+    zsh and fish, is answered in the express lane for a Tab: Click is never imported."""
+    import click
+
+    from referee.cli import cli
+    from referee.cli.hint import command_words
+    from referee.testing import playout_choices
+
+    engine = registry.engine(game)
+    rng = random.Random(5)
+    group = cli.get_command(click.Context(cli), game)
+    assert isinstance(group, click.Group)
+
+    def typed(action: dict) -> list[str] | None:
+        cmd = group.get_command(click.Context(group), action["verb"])
+        return None if cmd is None else command_words(engine, action["verb"], cmd, action)
+
+    with Table(game, options=engine.playout_options(rng), store=True) as t:
+        for _ in range(3):
+            t.act(rng.choice(playout_choices(engine, t.state)))
+        words = next(w for w in (typed(a) for a in playout_choices(engine, t.state)) if w and len(w) > 1)
+        env = _env(t)
+        line = " ".join(["referee", game, words[0], ""])
+        for shell, request in (("bash", {"COMP_WORDS": line, "COMP_CWORD": "3"}),
+                               ("bash", {"COMP_LINE": line, "COMP_POINT": str(len(line))}),
+                               ("zsh", {"COMP_WORDS": line, "COMP_CWORD": "3"}),
+                               ("fish", {"COMP_WORDS": line, "COMP_CWORD": ""})):
+            done, mods = _run([], {**env, **request, "_REFEREE_COMPLETE": f"{shell}_complete"})
+            assert done.returncode == 0 and done.stdout.strip(), done.stderr
+            assert "click" not in mods, (shell, request)
 
 
 def _tab(t: Table) -> subprocess.CompletedProcess:

@@ -1,13 +1,14 @@
 """The `referee` command.
 
 `main()` runs a game's action, its `status`, a Tab on its words or a shell script of actions
-through the express lane (`referee.cli.express`: the same work, without loading Click) when
-it can, and everything else, refusals and errors included, through the Click tree
-(`referee.cli.root`). `referee.cli.cli` is that tree.
+through the express lane (`referee.cli.express`: the same work, without loading Click; a Tab on
+a verb's value: `referee.cli.express_tab`) when it can, and everything else, refusals and
+errors included, through the Click tree (`referee.cli.root`). `referee.cli.cli` is that tree.
 """
 
 from __future__ import annotations
 
+import os
 import sys
 from typing import TYPE_CHECKING, Any
 
@@ -20,13 +21,18 @@ if TYPE_CHECKING:
 def main(args: list[str] | None = None, prog_name: str = "referee") -> None:
     """Entry point: exit codes 0-3 exactly as the contract says, never a traceback."""
     argv = args if args is not None else sys.argv[1:]
-    from referee.cli import express
+    if prog_name == "referee" and os.environ.get("_REFEREE_COMPLETE"):  # a Tab: Click's completion request
+        from referee.cli import express_tab
 
-    code = express.run(argv)
-    if code is None and "play" in argv:
-        from referee.cli import express_shell
+        code = express_tab.run(argv)
+    else:
+        from referee.cli import express
 
-        code = express_shell.run(argv)
+        code = express.run(argv)
+        if code is None and "play" in argv:
+            from referee.cli import express_shell
+
+            code = express_shell.run(argv)
     if code is not None:
         sys.exit(code)
     from referee.cli.root import cli

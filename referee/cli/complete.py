@@ -12,6 +12,11 @@ verb's arguments and option values by `action_command`), for the shell's complet
 - a game's card library (Kleos) is folded into the state the legal actions are listed from
   (`Engine.with_library`, once per session view), so its cards are offered where the rules
   take them.
+
+The answer for one field (`complete_field`) reads the declaration's fields only, never Click:
+the Click callbacks turn their context into fields, and the express lane for a Tab
+(`referee.cli.express_tab`) reads the words itself; both get the same answer from it. This
+module imports Click only inside the functions that take Click's objects.
 """
 
 from __future__ import annotations
@@ -21,12 +26,10 @@ import shlex
 from collections.abc import Iterable, Mapping
 from typing import TYPE_CHECKING, Any
 
-import click
-from click.core import ParameterSource
-
 from referee.cli.library import library
 
 if TYPE_CHECKING:
+    import click
     from click.shell_completion import CompletionItem
 
     from referee.record.protocol import RecordStore
@@ -74,6 +77,8 @@ def _skipped(param: click.Parameter) -> bool:
 def field_keys(engine: Any, verb: str, cmd: click.Command) -> list[tuple[click.Parameter, str]]:
     """The verb command's parameters, each with the action key it fills (declared fields by
     position and flag; otherwise by the parameter's name)."""
+    import click
+
     declared = getattr(engine, "verbs", {}).get(verb)
     params = [p for p in cmd.params if not _skipped(p)]
     out: list[tuple[click.Parameter, str]] = []
@@ -91,18 +96,25 @@ def field_keys(engine: Any, verb: str, cmd: click.Command) -> list[tuple[click.P
 
 
 def _typed(ctx: click.Context, param: click.Parameter) -> bool:
+    from click.core import ParameterSource
+
     source = ctx.get_parameter_source(param.name or "")
     return source in (ParameterSource.COMMANDLINE, ParameterSource.ENVIRONMENT)
 
 
-def given_fields(ctx: click.Context, live: Live, verb: str, skip: click.Parameter | None = None) -> dict:
-    """The fields typed so far on the partial line, as an action would carry them."""
+def typed_params(ctx: click.Context, pairs: list[tuple[click.Parameter, str]]) -> dict[str, Any]:
+    """Field -> its value as Click parsed it, for each parameter typed on the partial line."""
+    return {key: ctx.params.get(param.name or "") for param, key in pairs if _typed(ctx, param)}
+
+
+def given_fields(live: Live, verb: str, typed: Mapping[str, Any], skip: str | None = None) -> dict:
+    """The fields typed so far on the partial line (field -> value as parsed), as an action
+    would carry them."""
     declared = getattr(live.engine, "verbs", {}).get(verb)
     given: dict[str, Any] = {}
-    for param, key in field_keys(live.engine, verb, ctx.command):
-        if param is skip or not _typed(ctx, param):
+    for key, value in typed.items():
+        if key == skip:
             continue
-        value = ctx.params.get(param.name or "")
         if value in (None, (), [], False):
             continue
         field = declared.field(key) if declared is not None else None
@@ -143,8 +155,9 @@ def _matches(action: Mapping[str, Any], given: Mapping[str, Any]) -> bool:
 
 
 def words(live: Live, verb: str, given: Mapping[str, Any], key: str,
-          cmd: click.Command | None = None) -> list[tuple[str, str]]:
-    """(word, description) legal for field `key` of `verb` now, pending choices first."""
+          cmd: click.Command | None = None, all_word: bool = False) -> list[tuple[str, str]]:
+    """(word, description) legal for field `key` of `verb` now, pending choices first; `all`
+    first too when an argument takes it (`all_word`, or a `|all` metavar of `cmd`)."""
     engine, state = live.engine, live.listing()
     try:
         found = [str(w) for w in engine.words(state, verb, dict(given), key)]
@@ -174,10 +187,23 @@ def words(live: Live, verb: str, given: Mapping[str, Any], key: str,
             if action is not None else ""
         out.append((word, text))
     out.sort(key=lambda pair: pair[0] not in choices)  # stable: pending choices first
-    if out and cmd is not None and "all" not in found and any(
-            isinstance(p, click.Argument) and "|all" in str(p.metavar or "") for p in cmd.params):
+    if out and "all" not in found and (all_word or (cmd is not None and takes_all(arguments_of(cmd)))):
         out.insert(0, ("all", "everyone still asked at once"))  # `pass all`
     return out
+
+
+def takes_all(arguments: Iterable[tuple[str, str]]) -> bool:
+    """Whether an argument (field, metavar) takes `all` (`[PLAYER|all]`)."""
+    return any("|all" in metavar for _key, metavar in arguments)
+
+
+def arguments_of(cmd: click.Command, pairs: Iterable[tuple[click.Parameter, str]] | None = None) -> list[tuple[str, str]]:
+    """The command's arguments as (field, metavar), in order (the field: from `pairs`, else the
+    parameter's name)."""
+    import click
+
+    keys = {id(p): k for p, k in pairs or ()}
+    return [(keys.get(id(p), p.name or ""), str(p.metavar or "")) for p in cmd.params if isinstance(p, click.Argument)]
 
 
 def _bare(engine: Any, action: dict) -> dict:
@@ -213,10 +239,16 @@ def live_for(ctx: click.Context, game: str) -> Live | None:
     live = getattr(ref, "live", None)
     if isinstance(live, Live) and live.game == game:
         return live
+    return stored_live(root.params.get("db"), root.params.get("session_id"), game)
+
+
+def stored_live(db: str | None, sid: str | None, game: str) -> Live | None:
+    """The session of `game` in store `db` (`--db`, else REFEREE_DB): `sid` (`--session`, else
+    REFEREE_SESSION), else the game's current one; None when there is none to read."""
     from referee.record.store import Store
 
-    db = root.params.get("db") or os.environ.get("REFEREE_DB")
-    sid = root.params.get("session_id") or os.environ.get("REFEREE_SESSION")
+    db = db or os.environ.get("REFEREE_DB")
+    sid = sid or os.environ.get("REFEREE_SESSION")
     try:
         store: RecordStore = Store(db, readonly=True)
         if sid:  # as `session.resolve` does, without loading the session layer for a Tab
@@ -245,68 +277,83 @@ def _game_and_verb(ctx: click.Context) -> tuple[str | None, str]:
 
 
 def complete_verb_param(ctx: click.Context, param: click.Parameter, incomplete: str) -> list[CompletionItem]:
-    """`shell_complete` of a game verb's argument or option value: the legal words now."""
+    """`shell_complete` of a game verb's argument or option value: the legal words now
+    (`complete_field`, from what Click parsed of the partial line)."""
+    import click
+    from click.shell_completion import CompletionItem
+
     game, verb = _game_and_verb(ctx)
     if game is None:
         return []
+    choices = tuple(map(str, param.type.choices)) if isinstance(param.type, click.Choice) else None
     live = live_for(ctx, game)
     if live is None:
-        return _type_words(ctx, param, incomplete)
-    key = {id(p): k for p, k in field_keys(live.engine, verb, ctx.command)}.get(id(param))
+        found = choice_words(choices, incomplete)
+    else:
+        pairs = field_keys(live.engine, verb, ctx.command)
+        key = {id(p): k for p, k in pairs}.get(id(param))
+        multiple = (isinstance(param, click.Argument) and param.nargs == -1) or getattr(param, "multiple", False)
+        found = complete_field(live, verb, key, typed_params(ctx, pairs), incomplete,
+                               arguments=arguments_of(ctx.command, pairs), multiple=multiple, choices=choices)
+    return [CompletionItem(w, help=h) for w, h in found]
+
+
+def complete_field(live: Live, verb: str, key: str | None, typed: Mapping[str, Any], incomplete: str, *,
+                   arguments: list[tuple[str, str]], multiple: bool,
+                   choices: tuple[str, ...] | None) -> list[tuple[str, str | None]]:
+    """What a Tab offers for field `key` of `verb` (None: a parameter no field fills), as
+    (word, help): the legal words now, narrowed by the fields `typed` (field -> value as parsed,
+    `key`'s own values too when it repeats); `arguments`: the command's arguments in order as
+    (field, metavar); `multiple`: `key` takes several values; `choices`: its type's fixed words."""
     if key is None:
-        return _type_words(ctx, param, incomplete)
-    given = given_fields(ctx, live, verb, skip=param)
-    if (isinstance(param, click.Argument) and param.nargs == -1) or getattr(param, "multiple", False):
-        value = ctx.params.get(param.name or "")
-        if value and _typed(ctx, param):
+        return choice_words(choices, incomplete)
+    given = given_fields(live, verb, typed, skip=key)
+    if multiple:
+        value = typed.get(key)
+        if value:
             given[key] = list(value)
-    short = _left_out_actor(ctx, live, verb)
+    all_word = takes_all(arguments)
+    short = _left_out_actor(live, verb, arguments)
     if short is not None:  # the player to act may be left out: offer the short form too
-        pairs, implied = short
-        params = [p for p, _ in pairs]
-        first = params[0]
-        if param is first:
-            found = words(live, verb, given, key, ctx.command)
-            if len(pairs) > 1:
-                found += words(live, verb, {**given, key: implied}, pairs[1][1], ctx.command)
+        keys, implied = short
+        first = keys[0]
+        if key == first:
+            found = words(live, verb, given, key, all_word=all_word)
+            if len(keys) > 1:
+                found += words(live, verb, {**given, key: implied}, keys[1], all_word=all_word)
             return _items(found, incomplete)
-        if param in params and _typed(ctx, first) and not _is_player(live, ctx.params.get(first.name or "")):
-            at = min(params.index(param) + 1, len(pairs) - 1)  # each word fills the next field
-            key, given = pairs[at][1], {pairs[0][1]: implied}
+        if key in keys and first in typed and not _is_player(live, typed.get(first)):
+            at = min(keys.index(key) + 1, len(keys) - 1)  # each word fills the next field
+            key, given = keys[at], {first: implied}
             for i in range(1, at):  # Click bound field i's word to the argument before it
-                value, k = ctx.params.get(params[i - 1].name or ""), pairs[i][1]
+                value, k = typed.get(keys[i - 1]), keys[i]
                 if value not in (None, (), []):
                     given[k] = list(value) if isinstance(value, tuple) else value
-    found = words(live, verb, given, key, ctx.command)
+    found = words(live, verb, given, key, all_word=all_word)
     if not found:  # a value the rules leave open (a reason, a kind): the type's words, if any
-        return _type_words(ctx, param, incomplete) if _open_now(live, verb) else []
+        return choice_words(choices, incomplete) if _open_now(live, verb) else []
     return _items(found, incomplete)
 
 
-def _items(found: list[tuple[str, str]], incomplete: str) -> list[CompletionItem]:
-    from click.shell_completion import CompletionItem
-
+def _items(found: list[tuple[str, str]], incomplete: str) -> list[tuple[str, str | None]]:
     low = incomplete.casefold().lstrip("'\"")
     quote = os.environ.get("_REFEREE_COMPLETE") == "bash_complete"  # bash inserts words as they are
-    return [CompletionItem(shlex.quote(w) if quote else w, help=h) for w, h in found
-            if w.casefold().startswith(low)]
+    return [(shlex.quote(w) if quote else w, h) for w, h in found if w.casefold().startswith(low)]
 
 
-def _left_out_actor(ctx: click.Context, live: Live, verb: str) -> tuple[list[tuple[click.Parameter, str]], str] | None:
-    """The verb's arguments with their fields, and the player to act, when the command lets
-    that player be left out (`[PLAYER]`) and only they may act now (Cerebria's `impulse 2`)."""
+def _left_out_actor(live: Live, verb: str, arguments: list[tuple[str, str]]) -> tuple[list[str], str] | None:
+    """The fields of the verb's arguments, and the player to act, when the command lets that
+    player be left out (`[PLAYER]`) and only they may act now (Cerebria's `impulse 2`)."""
     declared = getattr(live.engine, "verbs", {}).get(verb)
     if declared is None or not declared.actor:
         return None
-    pairs: list[tuple[click.Parameter, str]] = [
-        (p, k) for p, k in field_keys(live.engine, verb, ctx.command) if isinstance(p, click.Argument)]
-    if not pairs or pairs[0][1] != declared.actor or not str(pairs[0][0].metavar or "").startswith("["):
+    if not arguments or arguments[0][0] != declared.actor or not arguments[0][1].startswith("["):
         return None
     try:
         implied = live.engine.implied_actor(live.listing(), declared)
     except Exception:  # completion never breaks the prompt
         return None
-    return (pairs, str(implied)) if implied is not None else None
+    return ([k for k, _m in arguments], str(implied)) if implied is not None else None
 
 
 def _is_player(live: Live, value: Any) -> bool:
@@ -325,11 +372,14 @@ def _open_now(live: Live, verb: str) -> bool:
         return False
 
 
-def _type_words(ctx: click.Context, param: click.Parameter, incomplete: str) -> list[CompletionItem]:
-    """What the parameter's type offers (a Choice's values), when the rules list nothing."""
-    if isinstance(param.type, click.Choice):
-        return param.type.shell_complete(ctx, param, incomplete)
-    return []
+def choice_words(choices: tuple[str, ...] | None, incomplete: str) -> list[tuple[str, str | None]]:
+    """A fixed list's words beginning with `incomplete`, any case, as Click's case-blind Choice
+    offers them (each in lower case), when the rules list nothing."""
+    if choices is None:
+        return []
+    folded = [c.casefold() for c in choices]
+    low = incomplete.lower()
+    return [(c, None) for c in folded if c.lower().startswith(low)]
 
 
 def complete_player_names(ctx: click.Context, param: click.Parameter, incomplete: str) -> list[CompletionItem]:

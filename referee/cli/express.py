@@ -87,7 +87,7 @@ class Plan:
         self.full = False
 
 
-def _placement(plan: Plan, name: str, words: Words, given: str | None) -> bool:
+def placement(plan: Plan, name: str, words: Words, given: str | None) -> bool:
     """`--session`, `--db`, `--json` after the game or the verb (the placement options)."""
     if name == "--json":
         if given is not None:
@@ -106,7 +106,7 @@ def _placement(plan: Plan, name: str, words: Words, given: str | None) -> bool:
     return False
 
 
-def _globals(plan: Plan, words: Words) -> None:
+def read_globals(plan: Plan, words: Words) -> None:
     """The root's options, before the game."""
     while words.more() and words.peek().startswith("-"):
         name, given = words.option()
@@ -133,7 +133,7 @@ def _globals(plan: Plan, words: Words) -> None:
             raise Decline("an option the express lane does not read")
 
 
-def _command(plan: Plan, words: Words) -> None:
+def read_command(plan: Plan, words: Words) -> None:
     """The game, its placement options, and the verb (`status` or an action verb)."""
     from referee.model import registry
     from referee.model.i18n import fold
@@ -145,7 +145,7 @@ def _command(plan: Plan, words: Words) -> None:
         raise Decline("not a game")
     while words.more() and words.peek().startswith("-"):
         name, given = words.option()
-        if not _placement(plan, name, words, given):
+        if not placement(plan, name, words, given):
             raise Decline("an option of the game's group")
     if not words.more():
         raise Decline("no verb")
@@ -177,7 +177,7 @@ def _status(plan: Plan, words: Words) -> None:
         name, given = words.option()
         if name == "--full" and given is None:
             plan.full = True
-        elif not _placement(plan, name, words, given):
+        elif not placement(plan, name, words, given):
             raise Decline("an option of status the express lane does not read")
 
 
@@ -190,7 +190,7 @@ def _choose(value: str, choices: tuple[str, ...]) -> str:
     return found
 
 
-def _convert(field: Any, value: str, typed_later: bool) -> Any:
+def convert(field: Any, value: str, typed_later: bool) -> Any:
     """A word as Click's type for the field turns it (or Decline where Click would refuse it)."""
     if typed_later:  # reshaped by the verb's own hook, which checks it
         return value
@@ -213,14 +213,10 @@ def _convert(field: Any, value: str, typed_later: bool) -> Any:
     return value
 
 
-def _verb(plan: Plan, words: Words) -> None:
-    """The verb's arguments and options, as its Click command reads them."""
-    from referee.cli.acting import param_name
-
-    verb = plan.verb
-    fields = verb.fields
-    open_word = any(f.positional and f.open for f in fields)
-    options: dict[str, tuple[Any, Any]] = {}  # an option's spelling -> (its field, the flag's value)
+def options_of(fields: tuple[Any, ...]) -> dict[str, tuple[Any, Any]]:
+    """The verb command's options: each spelling -> (its field, the flag's value; None: an option
+    that takes a value)."""
+    options: dict[str, tuple[Any, Any]] = {}
     for field in fields:
         if field.positional:
             continue
@@ -236,6 +232,17 @@ def _verb(plan: Plan, words: Words) -> None:
         else:
             for name in (field.option, *field.aliases):
                 options[name] = (field, None)
+    return options
+
+
+def _verb(plan: Plan, words: Words) -> None:
+    """The verb's arguments and options, as its Click command reads them."""
+    from referee.cli.acting import param_name
+
+    verb = plan.verb
+    fields = verb.fields
+    open_word = any(f.positional and f.open for f in fields)
+    options = options_of(fields)
     given: dict[str, Any] = {}
     loose: list[str] = []
     while words.more():
@@ -257,12 +264,12 @@ def _verb(plan: Plan, words: Words) -> None:
                     raise Decline("a flag given a value")
                 given[field.name] = flag
             else:
-                got = _convert(field, words.value(value), False)
+                got = convert(field, words.value(value), False)
                 if field.multiple:
                     given.setdefault(field.name, []).append(got)
                 else:
                     given[field.name] = got
-        elif _placement(plan, name, words, value):
+        elif placement(plan, name, words, value):
             pass
         elif open_word and value is None and NUMBER_WORD.fullmatch(name):
             loose.append(name)  # `glory ann -1`: Click passes it on as a word
@@ -278,9 +285,9 @@ def _verb(plan: Plan, words: Words) -> None:
             taken, loose = loose[: len(loose) - after], loose[len(loose) - after:]
             if not taken and field.required and not typed_later:
                 raise Decline("a missing argument")
-            given[field.name] = tuple(_convert(field, w, typed_later) for w in taken)
+            given[field.name] = tuple(convert(field, w, typed_later) for w in taken)
         elif loose:
-            given[field.name] = _convert(field, loose.pop(0), typed_later)
+            given[field.name] = convert(field, loose.pop(0), typed_later)
         elif field.required and not typed_later:
             raise Decline("a missing argument")
     if loose:
@@ -299,18 +306,18 @@ def read(argv: list[str]) -> Plan:
     """The plan of `argv`, or Decline."""
     if any(k.startswith("REFEREE_") and k not in ENVIRONMENT for k in os.environ):
         raise Decline("an environment variable Click reads")
-    if any("\x00" in a or not _utf8(a) for a in argv):
+    if any("\x00" in a or not utf8(a) for a in argv):
         raise Decline("a NUL character or a stray byte")
     plan = Plan()
     words = Words(argv)
-    _globals(plan, words)
-    read_command(plan, words)
+    read_globals(plan, words)
+    read_game_command(plan, words)
     return plan
 
 
-def read_command(plan: Plan, words: Words) -> None:
+def read_game_command(plan: Plan, words: Words) -> None:
     """The game's command in `words` (after the global options) into `plan`, or Decline."""
-    _command(plan, words)
+    read_command(plan, words)
     if plan.verb is None:
         _status(plan, words)
     else:
@@ -412,7 +419,7 @@ def _said(exc: BaseException, as_json: bool, ref: Any, commits: int) -> int:
             pass
 
 
-def _utf8(word: str) -> bool:
+def utf8(word: str) -> bool:
     try:
         word.encode("utf-8")
     except UnicodeEncodeError:

@@ -29,7 +29,7 @@ def _play(argv: list[str]) -> tuple[express.Plan, str, bool]:
 
     plan = express.Plan()
     words = express.Words(argv)
-    express._globals(plan, words)
+    express.read_globals(plan, words)
     if not words.more() or words.take() != "play":
         raise express.Decline("not the shell")
     game, bail = None, False
@@ -140,7 +140,7 @@ class Script:
             return None
         plan = express.Plan()
         try:
-            express.read_command(plan, express.Words([self.game, *words]))
+            express.read_game_command(plan, express.Words([self.game, *words]))
         except express.Decline:
             return None
         return plan, words

@@ -13,16 +13,15 @@ Imported only for a completion request or `referee completion SHELL`.
 
 from __future__ import annotations
 
-import os
-
 from click.shell_completion import (
     BashComplete,
     CompletionItem,
     FishComplete,
     ZshComplete,
     add_completion_class,
-    split_arg_string,
 )
+
+from referee.cli.tab_words import bash_line, bash_value
 
 BASH_SOURCE = """\
 %(complete_func)s() {
@@ -57,48 +56,20 @@ BASH_SOURCE = """\
 """
 
 
-def typed_words(line: str) -> tuple[list[str], str]:
-    """The words before the cursor as a POSIX shell reads them, and the word being typed."""
-    words = split_arg_string(line)
-    if not line or line[-1].isspace():
-        words.append("")
-    if not words:
-        return [], ""
-    return words[1:-1], words[-1]
-
-
-def after_break(incomplete: str, breaks: str) -> int:
-    """Where the part of the word bash replaces starts: after its last word-break character."""
-    cut = 0
-    for i, char in enumerate(incomplete):
-        if char in breaks and char not in "\"'":
-            cut = i + 1
-    return cut
-
-
 class RefereeBash(BashComplete):
     """Bash: the line as typed, re-split; answers from the last word break on."""
 
     source_template = BASH_SOURCE
 
     def get_completion_args(self) -> tuple[list[str], str]:
-        line = os.environ.get("COMP_LINE")
+        line = bash_line()
         if line is None:  # an older script (Click's own): its words as bash split them
             return super().get_completion_args()
-        point = os.environ.get("COMP_POINT", "")
-        line = line[: int(point)] if point.isdigit() else line
-        args, self.incomplete = typed_words(line)
+        args, self.incomplete = line
         return args, self.incomplete
 
     def format_completion(self, item: CompletionItem) -> str:
-        value = str(item.value)
-        typed = getattr(self, "incomplete", "")
-        breaks = os.environ.get("COMP_WORDBREAKS", " \t\n\"'@><=;|&(:")
-        cut = after_break(typed, breaks)
-        plain = value.strip("'\"")
-        if cut and plain.startswith(typed[:cut]):
-            value = plain[cut:]
-        return f"{item.type},{value}"
+        return f"{item.type},{bash_value(str(item.value), getattr(self, 'incomplete', ''))}"
 
 
 class RefereeZsh(ZshComplete):

@@ -1,0 +1,222 @@
+"""The express lane for a Tab: a game verb's argument or option value completed without Click.
+
+Bash, zsh and fish run a whole `referee` process for each Tab, and Click's import alone costs
+more than the rest of the answer. So when the shell asks (`_REFEREE_COMPLETE`), `referee.cli.main`
+asks this module first. It takes only `referee [globals] GAME [placement] VERB [words...] WORD`
+where WORD is a value of one of the verb's declared arguments or options: it reads the request
+as the shell's script sends it (`referee.cli.tab_words`), the words as Click's completion reads
+them (the globals, game and verb with `referee.cli.express`'s reading; the verb's words as
+Click's parser leaves them on a partial line: options first, a value-less option at the end
+leaving the arguments unread, the arguments bound as Click binds them), asks the same function
+as the Click callback (`referee.cli.complete.complete_field`) and prints its answer as the
+shell's class formats it. Anything else -- an option name, `new`, another command, a verb in
+other words, an option Click would refuse, a value it would not convert -- and it declines:
+`run` returns None having printed nothing, and the Click tree answers. Tests compare both on
+every prefix of listed actions.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+from collections import deque
+from typing import Any
+
+from referee.cli.express import (
+    ENVIRONMENT,
+    NUMBER_WORD,
+    Decline,
+    Plan,
+    Words,
+    convert,
+    options_of,
+    placement,
+    read_command,
+    read_globals,
+    utf8,
+)
+
+SHELLS = ("bash", "zsh", "fish")
+
+
+def run(argv: list[str]) -> int | None:
+    """Answer the shell's completion request: exit code 0, or None when Click should."""
+    shell, _, what = os.environ.get("_REFEREE_COMPLETE", "").partition("_")
+    if argv or what != "complete" or shell not in SHELLS or sys.stdout is None:
+        return None
+    try:
+        text = answer(shell)
+        data = (text + "\n").encode()
+    except Exception:  # Decline, or anything this lane is not sure of: Click answers it
+        return None
+    out = getattr(sys.stdout, "buffer", None)  # bytes, as Click writes them (no CRLF)
+    sys.stdout.flush()
+    if out is None:
+        sys.stdout.write(data.decode())
+    else:
+        out.write(data)
+    sys.stdout.flush()
+    return 0
+
+
+def answer(shell: str) -> str:
+    """The lines the shell's script reads, or Decline."""
+    from referee.cli.complete import choice_words, complete_field, stored_live
+    from referee.cli.tab_words import answer_line, request
+
+    if any(k.startswith("REFEREE_") and k not in ENVIRONMENT for k in os.environ):
+        raise Decline("an environment variable Click reads")
+    args, typed = request(shell)
+    if any("\x00" in w or not utf8(w) for w in (*args, typed)):
+        raise Decline("a NUL character or a stray byte")
+    incomplete, more = typed, None  # as Click's `_resolve_incomplete`: `--opt=VALUE`
+    if incomplete == "=":
+        incomplete = ""
+    elif "=" in incomplete and incomplete.startswith("-"):
+        more, _, incomplete = incomplete.partition("=")
+    if incomplete.startswith("-") or "--" in args:
+        raise Decline("an option's name, or after --")
+    plan = Plan()
+    words = Words(args)
+    read_globals(plan, words)
+    db, sid = plan.store_path, plan.session  # the root's: completion reads the store they name
+    read_command(plan, words)
+    verb = plan.verb
+    if verb is None or words.words[words.at - 1] != verb.name:
+        raise Decline("status, or a verb in the table's words")
+    if db is not None and os.path.isdir(db):
+        raise Decline("a folder for --db")
+    field, typed_fields = read_verb(verb, words.words[words.at:], more)
+    positional = [f for f in verb.fields if f.positional]
+    arguments = [(f.name, _metavar(verb, f, i)) for i, f in enumerate(positional)]
+    later = field.positional and verb.typed is not None and positional.index(field) > 0
+    choices = tuple(field.choices) if field.choices and field.kind == "text" and not later else None
+    if plan.lang is not None:
+        from referee.model.i18n import set_language
+
+        set_language(plan.lang)
+    try:
+        live = stored_live(db, sid, plan.game)
+        try:
+            if live is None:
+                found = choice_words(choices, incomplete)
+            else:
+                found = complete_field(live, verb.name, field.name, typed_fields, incomplete,
+                                       arguments=arguments, multiple=field.multiple, choices=choices)
+        finally:
+            if live is not None and live.store is not None:
+                live.store.close()
+        return "\n".join(answer_line(shell, w, h, typed) for w, h in found)
+    finally:
+        if plan.lang is not None:
+            set_language(None)
+
+
+def _metavar(verb: Any, field: Any, at: int) -> str:
+    """The argument's metavar as the Click command shows it (a later word of a reshaped verb in [])."""
+    metavar = field.metavar or ""
+    if verb.typed is not None and at > 0 and metavar and not metavar.startswith("["):
+        return f"[{metavar}]"
+    return metavar
+
+
+def read_verb(verb: Any, rest: list[str], more: str | None) -> tuple[Any, dict[str, Any]]:
+    """The field a Tab completes after the verb's words `rest` (`more`: an option name typed as
+    `--opt=`), and the fields typed as Click's partial parsing gives them (field -> value), or
+    Decline."""
+    fields = verb.fields
+    options = options_of(fields)
+    open_word = any(f.positional and f.open for f in fields)
+    words = Words(rest)
+    scratch = Plan()  # the placement options: completion reads the root's store and session only
+    given: dict[str, Any] = {}
+    loose: list[str] = []
+    pending = None  # an option at the end without its value: Click reads no argument then
+    while words.more():
+        word = words.peek()
+        if word == "--" or word in ("-h", "--help"):
+            raise Decline("-- or help")
+        if not word.startswith("-") or word == "-":
+            loose.append(words.take())
+            continue
+        name, value = words.option()
+        if name == "--dry-run":
+            if value is not None:
+                raise Decline("a flag given a value")
+        elif name in options:
+            field, flag = options[name]
+            if field.kind == "flag":
+                if value is not None:
+                    raise Decline("a flag given a value")
+                given[field.name] = flag
+            elif value is None and not words.more():
+                pending = field
+            else:
+                got = convert(field, words.value(value), False)
+                if field.multiple:
+                    given.setdefault(field.name, []).append(got)
+                else:
+                    given[field.name] = got
+        elif placement(scratch, name, words, value):
+            pass
+        elif open_word and value is None and NUMBER_WORD.fullmatch(name):
+            loose.append(name)
+        else:
+            raise Decline("an option the verb does not take")
+    last = more if more is not None else (rest[-1] if rest else "")
+    target = options.get(last, (None, True))
+    if target[1] is None:  # the value of the option typed last (Click's `_is_incomplete_option`)
+        if more is None and pending is None:
+            raise Decline("an option's name taken as another's value")
+        field = target[0]
+    elif more is not None or pending is not None or last in ("--session", "--db"):
+        raise Decline("not a value of the verb's own options")
+    else:
+        field = None
+    typed: dict[str, Any] = {}
+    positional = [f for f in fields if f.positional]
+    if pending is None:  # Click binds the arguments only when the options parsed
+        bound = _unpack(loose, [-1 if f.multiple else 1 for f in positional])
+        for i, (f, value) in enumerate(zip(positional, bound, strict=True)):
+            later = verb.typed is not None and i > 0
+            if f.multiple and value:
+                typed[f.name] = tuple(convert(f, w, later) for w in value)
+            elif not f.multiple and value is not None:
+                typed[f.name] = convert(f, value, later)
+    if field is None:  # the first argument still open (Click's `_is_incomplete_argument`)
+        field = next((f for f in positional if f.multiple or f.name not in typed), None)
+        if field is None:
+            raise Decline("no argument left to type")
+    for f in fields:  # options as Click keeps them; a `--x/--no-x` spelled flag is no field's
+        if not f.positional and f.name in given and "/" not in (f.option or ""):
+            typed[f.name] = tuple(given[f.name]) if f.multiple else given[f.name]
+    return field, typed
+
+
+def _unpack(words: list[str], nargs: list[int]) -> list[Any]:
+    """The words each argument takes, as Click's parser binds them (nargs 1: a word or None;
+    -1: a tuple; after it, the arguments take from the end)."""
+    left = deque(words)
+    spec = deque(nargs)
+    out: list[Any] = []
+    at: int | None = None
+
+    def fetch(queue: deque) -> Any:
+        try:
+            return queue.popleft() if at is None else queue.pop()
+        except IndexError:
+            return None
+
+    while spec:
+        n = fetch(spec)
+        if n == 1:
+            out.append(fetch(left))
+        elif n is not None:
+            if at is not None:
+                raise Decline("two open-ended arguments")
+            at = len(out)
+            out.append(None)
+    if at is not None:
+        out[at] = tuple(left)
+        out[at + 1:] = reversed(out[at + 1:])
+    return out
