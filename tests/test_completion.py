@@ -90,6 +90,18 @@ def test_bash_completion_of_a_verb_not_legal_now_offers_nothing(tmp_path):
     assert neighbours and set(neighbours) <= {"g7", "g8", "h7"}
 
 
+def test_a_verb_typed_in_the_tables_words_completes_as_the_verb_itself(tmp_path):
+    """`croa déplacer <Tab>` (French for move) offers what `croa move <Tab>` offers: completion
+    asked the rules about the word typed, which names no verb, and offered nothing."""
+    db = tmp_path / "s.db"
+    midgame.build(db, "croa")
+    frogs = _bash(db, ["croa", "move", ""])
+    assert frogs
+    assert _bash(db, ["croa", "deplacer", ""]) == frogs
+    assert _bash(db, ["croa", "déplacer", ""]) == frogs
+    assert _bash(db, ["croa", "deplacer", frogs[0], ""]) == _bash(db, ["croa", "move", frogs[0], ""])
+
+
 def test_new_player_offers_the_names_of_earlier_players(tmp_path):
     db = tmp_path / "s.db"
     midgame.build(db, "croa")

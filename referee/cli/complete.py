@@ -272,8 +272,9 @@ def cached_live(store: Any, game: str, sid: str) -> Live:
 
 
 def _game_and_verb(ctx: click.Context) -> tuple[str | None, str]:
+    """The game and the verb's own name (a verb typed in the table's words, `déplacer`, is `move`)."""
     parent = ctx.parent
-    return (parent.info_name if parent is not None else None), ctx.info_name or ""
+    return (parent.info_name if parent is not None else None), ctx.command.name or ctx.info_name or ""
 
 
 def complete_verb_param(ctx: click.Context, param: click.Parameter, incomplete: str) -> list[CompletionItem]:
