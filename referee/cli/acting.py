@@ -115,7 +115,12 @@ def again(game: str, verb: Verb, dry_run: bool) -> bool:
     """After the game, a verb that `shows` what it left, typed with no field, shows it again
     (for --json with the result it recorded) instead of being refused. False: not over."""
     assert verb.shows is not None
+    from referee.record import session
+
     ref = context.get()
+    store = ref.reader()
+    if store.session(session.resolve(store, game, ref.session_id)).get("status") != "over":
+        return False  # the session's row says so: not loaded twice (the action loads it)
     sid, loaded = context.load_current(game)
     done = next((r for r in reversed(loaded.records) if r["action"].get("verb") == verb.name), None)
     if not loaded.engine.is_over(loaded.state) or done is None:
