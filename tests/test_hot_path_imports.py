@@ -9,6 +9,7 @@ from `sys.modules` at exit.
 from __future__ import annotations
 
 import ast
+import contextlib
 import importlib.util
 import json
 import os
@@ -17,6 +18,7 @@ import shlex
 import sqlite3
 import subprocess
 import sys
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -68,6 +70,32 @@ def _env(t: Table) -> dict[str, str]:
     return {"REFEREE_DB": str(t.path), "REFEREE_SESSION": t.sid, "COLUMNS": "100"}
 
 
+@contextlib.contextmanager
+def _midgame(game: str, seed: int, min_words: int = 1) -> Iterator[tuple[list[str], dict[str, str]]]:
+    """A stored session of `game` three random actions in: the words of a listed action (at
+    least `min_words` of them, the verb included) and the environment that names the session."""
+    import click
+
+    from referee.cli import cli
+    from referee.cli.hint import command_words
+    from referee.testing import playout_choices
+
+    engine = registry.engine(game)
+    rng = random.Random(seed)
+    group = cli.get_command(click.Context(cli), game)
+    assert isinstance(group, click.Group)
+
+    def typed(action: dict) -> list[str] | None:
+        cmd = group.get_command(click.Context(group), action["verb"])
+        return None if cmd is None else command_words(engine, action["verb"], cmd, action)
+
+    with Table(game, options=engine.playout_options(rng), store=True) as t:
+        for _ in range(3):
+            t.act(rng.choice(playout_choices(engine, t.state)))
+        words = next(w for w in (typed(a) for a in playout_choices(engine, t.state)) if w and len(w) >= min_words)
+        yield words, _env(t)
+
+
 def test_a_game_action_imports_its_game_and_the_record_only():
     """Speed: `referee kleos glory ...` loads Kleos, the session and the store, nothing else."""
     options = registry.engine("kleos").playout_options(random.Random(3))
@@ -86,26 +114,7 @@ def test_a_game_action_imports_its_game_and_the_record_only():
 def test_an_action_and_status_run_without_click(game: str):
     """Speed: a legal action of every game, and its `status`, run in the express lane: Click is
     never imported (its import alone costs about what the rest of the command does)."""
-    import click
-
-    from referee.cli import cli
-    from referee.cli.hint import command_words
-    from referee.testing import playout_choices
-
-    engine = registry.engine(game)
-    rng = random.Random(11)
-    group = cli.get_command(click.Context(cli), game)
-    assert isinstance(group, click.Group)
-
-    def typed(action: dict) -> list[str] | None:
-        cmd = group.get_command(click.Context(group), action["verb"])
-        return None if cmd is None else command_words(engine, action["verb"], cmd, action)
-
-    with Table(game, options=engine.playout_options(rng), store=True) as t:
-        for _ in range(3):
-            t.act(rng.choice(playout_choices(engine, t.state)))
-        words = next(w for w in (typed(a) for a in playout_choices(engine, t.state)) if w)
-        env = _env(t)
+    with _midgame(game, 11) as (words, env):
         script = f"# one line\nstatus\n{' '.join(shlex.quote(w) for w in words)} --dry-run\n"
         done, mods = _run(["play", game], env, stdin=script)  # a script fed to the shell
         assert done.returncode == 0 and f"{game}> " in done.stdout and "click" not in mods, done.stderr
@@ -208,26 +217,7 @@ def test_a_tab_imports_its_game_and_draws_nothing():
 def test_a_tab_on_a_verb_value_runs_without_click(game: str):
     """Speed: a Tab on each argument of a listed action of every game, in bash (both scripts),
     zsh and fish, is answered in the express lane for a Tab: Click is never imported."""
-    import click
-
-    from referee.cli import cli
-    from referee.cli.hint import command_words
-    from referee.testing import playout_choices
-
-    engine = registry.engine(game)
-    rng = random.Random(5)
-    group = cli.get_command(click.Context(cli), game)
-    assert isinstance(group, click.Group)
-
-    def typed(action: dict) -> list[str] | None:
-        cmd = group.get_command(click.Context(group), action["verb"])
-        return None if cmd is None else command_words(engine, action["verb"], cmd, action)
-
-    with Table(game, options=engine.playout_options(rng), store=True) as t:
-        for _ in range(3):
-            t.act(rng.choice(playout_choices(engine, t.state)))
-        words = next(w for w in (typed(a) for a in playout_choices(engine, t.state)) if w and len(w) > 1)
-        env = _env(t)
+    with _midgame(game, 5, min_words=2) as (words, env):
         line = " ".join(["referee", game, words[0], ""])
         for shell, request in (("bash", {"COMP_WORDS": line, "COMP_CWORD": "3"}),
                                ("bash", {"COMP_LINE": line, "COMP_POINT": str(len(line))}),
@@ -273,7 +263,7 @@ def test_the_root_help_imports_click_and_the_root_only():
     ours = sorted(m for m in mods if m.startswith(("referee", "scorers")))
     assert ours == ["referee", "referee.cli", "referee.cli.context", "referee.cli.express", "referee.cli.lazy",
                     "referee.cli.names", "referee.cli.root", "referee.cli.run", "referee.model", "referee.model.errors",
-                    "referee.model.i18n", "referee.model.registry"]
+                    "referee.model.i18n", "referee.model.registry", "referee.model.text"]
     line = next(ln for ln in done.stderr.splitlines() if ln.startswith("LOADED "))
     loaded = set(json.loads(line[len("LOADED "):]))  # by the command, not by the interpreter's start
     heavy = ("pathlib", "json", "sqlite3", "hashlib", "platformdirs", "dataclasses")

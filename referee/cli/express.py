@@ -235,16 +235,17 @@ def options_of(fields: tuple[Any, ...]) -> dict[str, tuple[Any, Any]]:
     return options
 
 
-def _verb(plan: Plan, words: Words) -> None:
-    """The verb's arguments and options, as its Click command reads them."""
-    from referee.cli.acting import param_name
-
-    verb = plan.verb
-    fields = verb.fields
-    open_word = any(f.positional and f.open for f in fields)
+def scan(fields: tuple[Any, ...], words: Words, plan: Plan,
+         partial: bool = False) -> tuple[dict[str, Any], list[str], Any]:
+    """The words after a verb as its Click command reads them: (the options given, field name ->
+    value, a list for a repeated one; the other words, in order, for the arguments; with
+    `partial`, a Tab's line, the option typed last without its value, else None). `--dry-run`
+    and the placement options go into `plan`. Decline where Click would read them otherwise."""
     options = options_of(fields)
+    open_word = any(f.positional and f.open for f in fields)
     given: dict[str, Any] = {}
     loose: list[str] = []
+    pending = None
     while words.more():
         word = words.peek()
         if word == "--" or word in ("-h", "--help"):
@@ -263,6 +264,8 @@ def _verb(plan: Plan, words: Words) -> None:
                 if value is not None:
                     raise Decline("a flag given a value")
                 given[field.name] = flag
+            elif partial and value is None and not words.more():
+                pending = field  # Click reads no argument after it then
             else:
                 got = convert(field, words.value(value), False)
                 if field.multiple:
@@ -275,6 +278,16 @@ def _verb(plan: Plan, words: Words) -> None:
             loose.append(name)  # `glory ann -1`: Click passes it on as a word
         else:
             raise Decline("an option the verb does not take")
+    return given, loose, pending
+
+
+def _verb(plan: Plan, words: Words) -> None:
+    """The verb's arguments and options, as its Click command reads them."""
+    from referee.cli.acting import param_name
+
+    verb = plan.verb
+    fields = verb.fields
+    given, loose, _ = scan(fields, words, plan)
     positional = [f for f in fields if f.positional]
     if sum(1 for f in positional if f.multiple) > 1:
         raise Decline("two open-ended arguments")
@@ -306,6 +319,8 @@ def read(argv: list[str]) -> Plan:
     """The plan of `argv`, or Decline."""
     if any(k.startswith("REFEREE_") and k not in ENVIRONMENT for k in os.environ):
         raise Decline("an environment variable Click reads")
+    from referee.model.text import utf8
+
     if any("\x00" in a or not utf8(a) for a in argv):
         raise Decline("a NUL character or a stray byte")
     plan = Plan()
@@ -404,27 +419,13 @@ def run(argv: list[str]) -> int | None:
 
 
 def _said(exc: BaseException, as_json: bool, ref: Any, commits: int) -> int:
-    from referee.cli.run import outcome
+    """What the Click tree says of `exc`, and its exit code (`referee.cli.run.outcome`)."""
+    from referee.cli.run import flush_stdout, outcome
 
     try:
         return outcome(exc, as_json, ref, commits)
     finally:
-        try:
-            sys.stdout.flush()
-        except BrokenPipeError:
-            from referee.cli.run import quiet_stdout
-
-            quiet_stdout()
-        except Exception:
-            pass
-
-
-def utf8(word: str) -> bool:
-    try:
-        word.encode("utf-8")
-    except UnicodeEncodeError:
-        return False
-    return True
+        flush_stdout()
 
 
 def _commits() -> int:

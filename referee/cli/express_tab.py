@@ -24,17 +24,16 @@ from typing import Any
 
 from referee.cli.express import (
     ENVIRONMENT,
-    NUMBER_WORD,
     Decline,
     Plan,
     Words,
     convert,
     options_of,
-    placement,
     read_command,
     read_globals,
-    utf8,
+    scan,
 )
+from referee.model.text import utf8
 
 SHELLS = ("bash", "zsh", "fish")
 
@@ -126,43 +125,8 @@ def read_verb(verb: Any, rest: list[str], more: str | None) -> tuple[Any, dict[s
     Decline."""
     fields = verb.fields
     options = options_of(fields)
-    open_word = any(f.positional and f.open for f in fields)
-    words = Words(rest)
-    scratch = Plan()  # the placement options: completion reads the root's store and session only
-    given: dict[str, Any] = {}
-    loose: list[str] = []
-    pending = None  # an option at the end without its value: Click reads no argument then
-    while words.more():
-        word = words.peek()
-        if word == "--" or word in ("-h", "--help"):
-            raise Decline("-- or help")
-        if not word.startswith("-") or word == "-":
-            loose.append(words.take())
-            continue
-        name, value = words.option()
-        if name == "--dry-run":
-            if value is not None:
-                raise Decline("a flag given a value")
-        elif name in options:
-            field, flag = options[name]
-            if field.kind == "flag":
-                if value is not None:
-                    raise Decline("a flag given a value")
-                given[field.name] = flag
-            elif value is None and not words.more():
-                pending = field
-            else:
-                got = convert(field, words.value(value), False)
-                if field.multiple:
-                    given.setdefault(field.name, []).append(got)
-                else:
-                    given[field.name] = got
-        elif placement(scratch, name, words, value):
-            pass
-        elif open_word and value is None and NUMBER_WORD.fullmatch(name):
-            loose.append(name)
-        else:
-            raise Decline("an option the verb does not take")
+    # the placement options go to a scratch plan: completion reads the root's store and session only
+    given, loose, pending = scan(fields, Words(rest), Plan(), partial=True)
     last = more if more is not None else (rest[-1] if rest else "")
     target = options.get(last, (None, True))
     if target[1] is None:  # the value of the option typed last (Click's `_is_incomplete_option`)

@@ -94,7 +94,9 @@ def invoke(cli: click.Command, args: list[str], prog_name: str = "referee", obj:
     if any("\x00" in a for a in args):
         _fail(as_json, "usage", _("an argument contains a NUL character; retype it"))
         return 2
-    if not all(_is_utf8(a) for a in args):
+    from referee.model.text import utf8
+
+    if not all(utf8(a) for a in args):
         _fail(as_json, "usage", _("an argument is not valid UTF-8 text (a stray byte from another encoding);"
                                   " retype it"))
         return 2
@@ -119,12 +121,17 @@ def invoke(cli: click.Command, args: list[str], prog_name: str = "referee", obj:
     except (Exception, KeyboardInterrupt) as exc:
         return outcome(exc, as_json, obj, commits)
     finally:
-        try:
-            sys.stdout.flush()
-        except BrokenPipeError:
-            quiet_stdout()
-        except Exception:
-            pass
+        flush_stdout()
+
+
+def flush_stdout() -> None:
+    """Standard output flushed at a command's end; a reader gone away is let go quietly."""
+    try:
+        sys.stdout.flush()
+    except BrokenPipeError:
+        quiet_stdout()
+    except Exception:
+        pass
 
 
 def outcome(exc: BaseException, as_json: bool, obj: object, commits: int) -> int:
@@ -194,13 +201,6 @@ def _stdout_broken(exc: OSError) -> bool:
     return False
 
 
-def _is_utf8(arg: str) -> bool:
-    """False for text holding lone surrogates (how Python carries undecodable argv bytes)."""
-    try:
-        arg.encode("utf-8")
-    except UnicodeEncodeError:
-        return False
-    return True
 
 
 def quiet_stdout() -> None:

@@ -23,6 +23,15 @@ _CONTROL_IN_TEXT = r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f]"  # tab and line brea
 _SHOWN = r"[\x00-\x08\x0b-\x1f\x7f-\x9f]"  # tab and newline kept in output
 
 
+def utf8(text: str) -> bool:
+    """False for text holding lone surrogates (how Python carries undecodable argv bytes)."""
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
+
+
 def _char(c: str) -> str:
     return f"\\x{ord(c):02x}"
 
