@@ -102,6 +102,24 @@ def test_a_verb_typed_in_the_tables_words_completes_as_the_verb_itself(tmp_path)
     assert _bash(db, ["croa", "deplacer", frogs[0], ""]) == _bash(db, ["croa", "move", frogs[0], ""])
 
 
+def test_a_session_named_after_the_game_or_the_verb_is_the_one_completed(tmp_path):
+    """`--session ID` is taken after the game or the verb as before it (the contract): a Tab
+    there offers that session's words, not those of the store's current session."""
+    db = tmp_path / "s.db"
+    midgame.build(db, "croa")  # croa-1, mid-game
+    first = _bash(db, ["croa", "move", ""])
+    env = {**os.environ, "REFEREE_DB": str(db)}
+    env.pop("REFEREE_SESSION", None)
+    subprocess.run([sys.executable, "-m", "referee", "croa", "new", "--player", "Cy:red", "--player", "Di:blue",
+                    "--digital", "--seed", "8"], env=env, capture_output=True, check=True, timeout=60)
+    current = _bash(db, ["croa", "move", ""])
+    assert current and current != first  # croa-2, just begun, is now the current session
+    assert _bash(db, ["--session", "croa-1", "croa", "move", ""]) == first
+    assert _bash(db, ["croa", "--session", "croa-1", "move", ""]) == first
+    assert _bash(db, ["croa", "move", "--session", "croa-1", ""]) == first
+    assert _bash(db, ["--session", "croa-1", "croa", "move", "--session", "croa-2", ""]) == current
+
+
 def test_new_player_offers_the_names_of_earlier_players(tmp_path):
     db = tmp_path / "s.db"
     midgame.build(db, "croa")

@@ -239,7 +239,14 @@ def live_for(ctx: click.Context, game: str) -> Live | None:
     live = getattr(ref, "live", None)
     if isinstance(live, Live) and live.game == game:
         return live
-    return stored_live(root.params.get("db"), root.params.get("session_id"), game)
+    from referee.cli.context import Referee
+
+    # `--session`/`--db` after the game or the verb: their callbacks set the line's Referee while
+    # Click reads it; they win over the root's options (the environment's values are its default)
+    placed = ctx.find_object(Referee)
+    db = placed.db if placed is not None and placed.db != os.environ.get("REFEREE_DB") else None
+    sid = placed.session_id if placed is not None and placed.session_id != os.environ.get("REFEREE_SESSION") else None
+    return stored_live(db or root.params.get("db"), sid or root.params.get("session_id"), game)
 
 
 def stored_live(db: str | None, sid: str | None, game: str) -> Live | None:

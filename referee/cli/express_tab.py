@@ -78,14 +78,16 @@ def answer(shell: str) -> str:
     plan = Plan()
     words = Words(args)
     read_globals(plan, words)
-    db, sid = plan.store_path, plan.session  # the root's: completion reads the store they name
+    if plan.store_path is not None and os.path.isdir(plan.store_path):
+        raise Decline("a folder for --db")
     read_command(plan, words)
     verb = plan.verb
     if verb is None or words.words[words.at - 1] != verb.name:
         raise Decline("status, or a verb in the table's words")
-    if db is not None and os.path.isdir(db):
-        raise Decline("a folder for --db")
-    field, typed_fields = read_verb(verb, words.words[words.at:], more)
+    field, typed_fields = read_verb(verb, words.words[words.at:], more, plan)
+    # the store and session the line names: a placement option (after the game or the verb)
+    # over the root's, as when the command runs
+    db, sid = plan.placed_store or plan.store_path, plan.session
     positional = [f for f in verb.fields if f.positional]
     arguments = [(f.name, _metavar(verb, f, i)) for i, f in enumerate(positional)]
     later = field.positional and verb.typed is not None and positional.index(field) > 0
@@ -119,14 +121,13 @@ def _metavar(verb: Any, field: Any, at: int) -> str:
     return metavar
 
 
-def read_verb(verb: Any, rest: list[str], more: str | None) -> tuple[Any, dict[str, Any]]:
+def read_verb(verb: Any, rest: list[str], more: str | None, plan: Plan | None = None) -> tuple[Any, dict[str, Any]]:
     """The field a Tab completes after the verb's words `rest` (`more`: an option name typed as
     `--opt=`), and the fields typed as Click's partial parsing gives them (field -> value), or
     Decline."""
     fields = verb.fields
     options = options_of(fields)
-    # the placement options go to a scratch plan: completion reads the root's store and session only
-    given, loose, pending = scan(fields, Words(rest), Plan(), partial=True)
+    given, loose, pending = scan(fields, Words(rest), plan or Plan(), partial=True)
     last = more if more is not None else (rest[-1] if rest else "")
     target = options.get(last, (None, True))
     if target[1] is None:  # the value of the option typed last (Click's `_is_incomplete_option`)
