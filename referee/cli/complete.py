@@ -243,9 +243,9 @@ def live_for(ctx: click.Context, game: str) -> Live | None:
 
     # `--session`/`--db` after the game or the verb: their callbacks set the line's Referee while
     # Click reads it; they win over the root's options (the environment's values are its default)
-    placed = ctx.find_object(Referee)
-    db = placed.db if placed is not None and placed.db != os.environ.get("REFEREE_DB") else None
-    sid = placed.session_id if placed is not None and placed.session_id != os.environ.get("REFEREE_SESSION") else None
+    ref = ctx.find_object(Referee)
+    db = ref.db if ref is not None and ref.db != os.environ.get("REFEREE_DB") else None
+    sid = ref.session_id if ref is not None and ref.session_id != os.environ.get("REFEREE_SESSION") else None
     return stored_live(db or root.params.get("db"), sid or root.params.get("session_id"), game)
 
 
