@@ -157,8 +157,9 @@ VERBS = declare(
     Verb("card", actions.handler(actions.card), who="anyone", actor="player",
          answers=("thunderclap", "doesnt-work"), free=True,
          help=CARD_HELP, typed=_lost,
-         fields=(Field("card", "the card (a unique prefix is enough; an unknown name is "
-                       "recorded)", open=True, bounds=cards.unknown_card),
+         fields=(Field("card", "the card (a unique prefix is enough; a name the referee does not "
+                       "know is recorded, but a dealt hand plays only a card it holds)", open=True,
+                       bounds=cards.unknown_card),
                  Field("player", "Who plays it, by name or colour (default: the colony to "
                        "play); orange cards may be played in another colony's turn.", kind="player",
                        option="--player", required=False),
