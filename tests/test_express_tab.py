@@ -191,6 +191,7 @@ def test_a_tab_in_the_lane_prints_what_click_prints(game: str, seed: int, tmp_pa
     fronts = (("--db", str(tab.path), "--session", tab.sid), ("--db", str(tab.path)),
               ("--lang", "fr", "--db", str(tab.path)), ("--session", tab.sid, "--db", str(tab.path), "--color"))
     missed: list[str] = []
+    aliases = {verb: word for word, verb in sorted(tab.engine.verb_words.items())}  # the table's words
     for _step in range(14):
         state = tab.state()
         if tab.engine.summary(state)["over"]:
@@ -199,6 +200,7 @@ def test_a_tab_in_the_lane_prints_what_click_prints(game: str, seed: int, tmp_pa
         if not legal:
             break
         typed = [w for w in (_words(game, a) for a in rng.sample(legal, min(3, len(legal)))) if w]
+        typed += [[aliases[w[0]], *w[1:]] for w in typed if w[0] in aliases]  # `déplacer` for `move`
         vocabulary = sorted({w for words in typed for w in words})
         for words in typed:
             for before, begun, must in _cuts(words, rng):
