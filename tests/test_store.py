@@ -4,6 +4,8 @@ import sqlite3
 
 import pytest
 from click.testing import CliRunner
+from hypothesis import given
+from hypothesis import strategies as st
 
 from referee.cli import cli
 from referee.model.errors import StorageError
@@ -228,3 +230,18 @@ def test_the_default_store_is_where_platformdirs_puts_it(monkeypatch, xdg, home)
             default_location()
         return
     assert default_location() == expected
+
+
+@given(st.text(max_size=40))
+def test_a_read_only_store_is_opened_by_the_uri_urllib_would_write(path):
+    """Speed (issue 26): a view's read-only `file:` URI is quoted without loading urllib; it is the
+    same text as `urllib.parse.quote` writes, for any path."""
+    import urllib.parse
+
+    from referee.record.paths import uri_quoted
+
+    try:
+        expected = urllib.parse.quote(path)
+    except UnicodeEncodeError:  # a lone surrogate: urllib cannot; the file system's bytes are kept
+        return
+    assert uri_quoted(path) == expected

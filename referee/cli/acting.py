@@ -118,7 +118,7 @@ def again(game: str, verb: Verb, dry_run: bool) -> bool:
     from referee.record import session
 
     ref = context.get()
-    store = ref.reader()
+    store = ref.store()  # the store the action writes to, opened once
     if store.session(session.resolve(store, game, ref.session_id)).get("status") != "over":
         return False  # the session's row says so: not loaded twice (the action loads it)
     sid, loaded = context.load_current(game)

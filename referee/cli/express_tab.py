@@ -39,6 +39,11 @@ from referee.model.text import utf8
 SHELLS = ("bash", "zsh", "fish")
 
 
+class NothingLeft(Decline):
+    """Every argument typed and no option waiting for its value: a word, not an option's name,
+    is offered nothing (Click's `Command.shell_complete`)."""
+
+
 def run(argv: list[str]) -> int | None:
     """Answer the shell's completion request: exit code 0, or None when Click should."""
     shell, _, what = os.environ.get("_REFEREE_COMPLETE", "").partition("_")
@@ -85,7 +90,12 @@ def answer(shell: str) -> str:
     verb = plan.verb
     if verb is None:
         raise Decline("status")
-    field, typed_fields = read_verb(verb, words.words[words.at:], more, plan)
+    try:
+        field, typed_fields = read_verb(verb, words.words[words.at:], more, plan)
+    except NothingLeft:
+        if incomplete and not incomplete[0].isalnum():
+            raise Decline("Click lists the option names that begin so") from None
+        return ""  # as Click's own answer for a command with nothing left to type: no word
     # the store and session the line names: a placement option (after the game or the verb)
     # over the root's, as when the command runs
     db, sid = plan.placed_store or plan.store_path, plan.session
@@ -152,7 +162,7 @@ def read_verb(verb: Any, rest: list[str], more: str | None, plan: Plan | None = 
     if field is None:  # the first argument still open (Click's `_is_incomplete_argument`)
         field = next((f for f in positional if f.multiple or f.name not in typed), None)
         if field is None:
-            raise Decline("no argument left to type")
+            raise NothingLeft("no argument left to type")
     for f in fields:  # options as Click keeps them; a `--x/--no-x` spelled flag is no field's
         if not f.positional and f.name in given and "/" not in (f.option or ""):
             typed[f.name] = tuple(given[f.name]) if f.multiple else given[f.name]

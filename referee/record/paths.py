@@ -64,3 +64,13 @@ def mkdir(path: str, mode: int = 0o777, parents: bool = False) -> None:
     except OSError:
         if not is_dir(path):
             raise
+
+
+_URI_SAFE = frozenset(b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_.-~/")
+
+
+def uri_quoted(path: str) -> str:
+    """`path` as `urllib.parse.quote(path)` writes it for an SQLite `file:` URI (every byte of its
+    UTF-8 but letters, digits, `_.-~` and `/` as `%XX`), without loading urllib and ipaddress for
+    every view (`surrogateescape` keeps a name's undecodable bytes, as the file system gave them)."""
+    return "".join(chr(b) if b in _URI_SAFE else f"%{b:02X}" for b in path.encode("utf-8", "surrogateescape"))

@@ -145,9 +145,7 @@ class Store:
         one, held in memory: listing nothing creates no file."""
         if not paths.exists(self.path) or os.stat(self.path).st_size == 0:
             return sqlite3.connect(":memory:", isolation_level=None)
-        import urllib.parse  # only view commands open a store this way
-
-        uri = "file:" + urllib.parse.quote(os.path.realpath(self.path)) + "?mode=ro"
+        uri = "file:" + paths.uri_quoted(os.path.realpath(self.path)) + "?mode=ro"
         try:
             conn = sqlite3.connect(uri, uri=True, timeout=timeout, isolation_level=None)
             conn.execute("SELECT count(*) FROM sqlite_master").fetchone()
