@@ -18,12 +18,11 @@ import shlex
 from pathlib import Path
 from typing import Any
 
-import click
 import pytest
 
 from referee.cli import cli, express_tab
 from referee.cli.context import Referee
-from referee.cli.hint import command_words, shell_word
+from referee.cli.hint import shell_word
 from referee.cli.run import invoke
 from referee.cli.shells import register
 from referee.model import registry
@@ -31,19 +30,13 @@ from referee.model.i18n import set_language
 from referee.record import session
 from referee.record.store import Store
 from referee.testing import playout_choices
+from tests.test_express_lane import Both, _words
 
 GAMES = registry.shipped()
 BREAKS = " \t\n\"'><=;|&(:"
 FORMS = ("bash-words", "bash-line", "zsh", "fish")
 JUNK = ["--dry-run", "--json", "-h", "--", "-1", "+1", "-", "x", "--nope", "--session", "--db", "=", "Ann", "3",
         "--dry-run=1", "'", "--session=x", "new", "status"]
-
-
-def _words(game: str, action: dict) -> list[str] | None:
-    ctx = click.Context(cli)
-    group = cli.get_command(ctx, game)
-    cmd = group.get_command(ctx, action["verb"]) if isinstance(group, click.Group) else None
-    return None if cmd is None else command_words(registry.engine(game), action["verb"], cmd, action)
 
 
 def _begun(word: str) -> str:
@@ -65,39 +58,22 @@ def request(form: str, before: list[str], typed: str) -> dict[str, str]:
     return {**env, "COMP_WORDS": words, "COMP_CWORD": str(len(before) + 1)}
 
 
-class Tab:
-    """One store with a session; a Tab on it answered by the lane and by Click."""
+class Tab(Both):
+    """The lane's comparison store (`Both`, one copy is enough: a Tab writes nothing) with a
+    second session, the store's current one, so `--session` must be read as Click reads it; a
+    Tab on it answered by the lane and by Click."""
 
     def __init__(self, folder: Path, game: str, seed: int, monkeypatch: pytest.MonkeyPatch) -> None:
-        self.game = game
-        self.engine = registry.engine(game)
-        self.path = folder / "tab.db"
+        super().__init__(folder, game, seed)
+        self.path = self.master
         self.monkeypatch = monkeypatch
-        rng = random.Random(seed)
         store = Store(self.path)
-        loaded, _ = session.create(store, game, self.engine.playout_options(rng), seed=f"tab-{seed}")
-        assert loaded.id is not None
-        self.sid = loaded.id
-        # a second session, the store's current one: `--session` must be read as Click reads it
-        other, _ = session.create(store, game, self.engine.playout_options(rng), seed=f"other-{seed}")
+        other, _ = session.create(store, game, self.engine.playout_options(random.Random(seed)),
+                                  seed=f"other-{seed}")
+        store.close()
         assert other.id is not None
         self.other = other.id
-        store.close()
         self.taken = self.declined = self.offered = 0
-
-    def state(self) -> Any:
-        store = Store(self.path)
-        try:
-            return session.load(store, self.sid).state
-        finally:
-            store.close()
-
-    def advance(self, action: dict) -> None:
-        store = Store(self.path)
-        try:
-            session.act(store, self.sid, {k: v for k, v in action.items() if v is not None})
-        finally:
-            store.close()
 
     def _capture(self, run: Any) -> tuple[Any, bytes, str]:
         raw = io.BytesIO()

@@ -30,7 +30,8 @@ def style(text: str, fg: str | None = None, bold: bool | None = None) -> str:
     return "".join(bits) + text + RESET
 
 
-def _isatty(stream: Any) -> bool:
+def isatty(stream: Any) -> bool:
+    """Whether `stream` is a terminal (a closed, replaced or missing stream is not)."""
     try:
         return bool(stream.isatty())
     except Exception:
@@ -66,7 +67,7 @@ def echo(message: str = "", err: bool = False, color: bool | None = None, nl: bo
     if not out:
         stream.flush()
         return
-    if (not color) if color is not None else not _isatty(stream):
+    if (not color) if color is not None else not isatty(stream):
         out = STYLES.sub("", out)
     stream.write(out)
     stream.flush()

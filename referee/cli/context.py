@@ -85,6 +85,14 @@ def check_store_name(db: str) -> None:
                          " URIs are not read; give the path of a store file")
 
 
+def commits() -> int:
+    """Write transactions this process has committed so far. The counter lives with the stores
+    (`referee.record.portable.COMMITS`) and is read only when a store was loaded: before that,
+    nothing can have been committed, so `--help` and the calculators never import the record."""
+    portable = sys.modules.get("referee.record.portable")
+    return portable.COMMITS[0] if portable is not None else 0
+
+
 EXPRESS: list[Referee] = []  # the express lane's command, while it runs (no Click context then)
 
 

@@ -69,6 +69,20 @@ class Words:
             raise Decline("an option without its value")
         return self.take()
 
+    def setting(self, given: str | None) -> str:
+        """The value of a setting (`--db`, `--session`, `--lang`): never empty (Click's meaning of
+        an empty one is its own)."""
+        value = self.value(given)
+        if not value:
+            raise Decline("an empty value")
+        return value
+
+
+def flag(given: str | None) -> None:
+    """A flag typed `--flag=VALUE`: Click's error."""
+    if given is not None:
+        raise Decline("a flag given a value")
+
 
 class Plan:
     """What the words ask for: the global settings, the game, and the command."""
@@ -90,14 +104,11 @@ class Plan:
 def placement(plan: Plan, name: str, words: Words, given: str | None) -> bool:
     """`--session`, `--db`, `--json` after the game or the verb (the placement options)."""
     if name == "--json":
-        if given is not None:
-            raise Decline("a flag given a value")
+        flag(given)
         plan.as_json = True
         return True
     if name in ("--session", "--db"):
-        value = words.value(given)
-        if not value:
-            raise Decline("an empty value")
+        value = words.setting(given)
         if name == "--session":
             plan.session = value
         else:
@@ -110,26 +121,18 @@ def read_globals(plan: Plan, words: Words) -> None:
     """The root's options, before the game."""
     while words.more() and words.peek().startswith("-"):
         name, given = words.option()
-        if name in ("--json", "--color", "--no-color"):
-            if given is not None:
-                raise Decline("a flag given a value")
-            if name == "--json":
-                plan.as_json = True
-            else:
-                plan.color = name == "--color"
-        elif name in ("--db", "--session", "--lang"):
-            value = words.value(given)
-            if not value:
-                raise Decline("an empty value")
+        if name in ("--color", "--no-color"):
+            flag(given)
+            plan.color = name == "--color"
+        elif name in ("--db", "--lang"):
+            value = words.setting(given)
             if name == "--db":
                 plan.store_path = value
-            elif name == "--session":
-                plan.session = value
             elif value.lower() in ("fr", "en"):
                 plan.lang = value.lower()
             else:
                 raise Decline("a language Click refuses")
-        else:
+        elif not placement(plan, name, words, given):  # --json and --session: as after the game
             raise Decline("an option the express lane does not read")
 
 
@@ -255,15 +258,13 @@ def scan(fields: tuple[Any, ...], words: Words, plan: Plan,
             continue
         name, value = words.option()
         if name == "--dry-run":
-            if value is not None:
-                raise Decline("a flag given a value")
+            flag(value)
             plan.dry_run = True
         elif name in options:
-            field, flag = options[name]
+            field, on = options[name]
             if field.kind == "flag":
-                if value is not None:
-                    raise Decline("a flag given a value")
-                given[field.name] = flag
+                flag(value)
+                given[field.name] = on
             elif partial and value is None and not words.more():
                 pending = field  # Click reads no argument after it then
             else:
@@ -391,7 +392,7 @@ def run(argv: list[str]) -> int | None:
         set_language(plan.lang)
     as_json = "--json" in argv  # as the Click tree decides how to say a failure
     printed = ansi.PRINTED[0]
-    commits = _commits()
+    commits = context.commits()
     ref = context.Referee()
     context.EXPRESS.append(ref)
     try:
@@ -403,17 +404,10 @@ def run(argv: list[str]) -> int | None:
             context.EXPRESS.pop()
             ref.close()
         return 0
-    except Decline:
-        return None if ansi.PRINTED[0] == printed and _commits() == commits else _said(
-            RuntimeError("the express lane stopped after printing"), as_json, ref, commits)
     except (RefereeError, KeyboardInterrupt) as exc:
         return _said(exc, as_json, ref, commits)
-    except Exception as exc:
-        if ansi.PRINTED[0] == printed and _commits() == commits:
-            if plan.lang is not None:
-                from referee.model.i18n import set_language
-
-                set_language(None)
+    except Exception as exc:  # Decline too
+        if ansi.PRINTED[0] == printed and context.commits() == commits:
             return None  # nothing said, nothing stored: the Click tree runs it and says what it says
         return _said(exc, as_json, ref, commits)
 
@@ -428,6 +422,3 @@ def _said(exc: BaseException, as_json: bool, ref: Any, commits: int) -> int:
         flush_stdout()
 
 
-def _commits() -> int:
-    portable = sys.modules.get("referee.record.portable")
-    return portable.COMMITS[0] if portable is not None else 0

@@ -48,7 +48,9 @@ def _play(argv: list[str]) -> tuple[express.Plan, str, bool]:
 
 def run(argv: list[str]) -> int | None:
     """Run a script of actions in the express lane: its exit code, or None (nothing done)."""
-    if sys.stdin is None or sys.stdout is None or _isatty(sys.stdin):
+    from referee.cli.ansi import isatty
+
+    if sys.stdin is None or sys.stdout is None or isatty(sys.stdin):
         return None
     if any(k.startswith("REFEREE_") and k not in express.ENVIRONMENT for k in os.environ):
         return None
@@ -76,13 +78,6 @@ def run(argv: list[str]) -> int | None:
     ref.in_shell, ref.shell_game = True, game
     pinned = ref.session_id
     return Script(ref, game, pinned, bail).run(_lines())
-
-
-def _isatty(stream: Any) -> bool:
-    try:
-        return bool(stream.isatty())
-    except (AttributeError, ValueError):
-        return False
 
 
 def _lines() -> Iterator[str]:
@@ -162,7 +157,7 @@ class Script:
             ref.close()
             ref.db = plan.placed_store
         as_json = "--json" in words
-        printed, commits = ansi.PRINTED[0], express._commits()
+        printed, commits = ansi.PRINTED[0], context.commits()
         context.EXPRESS.append(ref)
         try:
             express.do(plan)
@@ -171,7 +166,7 @@ class Script:
         except (RefereeError, KeyboardInterrupt) as exc:
             return express._said(exc, as_json, ref, commits)
         except Exception as exc:
-            if ansi.PRINTED[0] == printed and express._commits() == commits:
+            if ansi.PRINTED[0] == printed and context.commits() == commits:
                 return None
             return express._said(exc, as_json, ref, commits)
         finally:

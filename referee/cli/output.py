@@ -71,11 +71,9 @@ def too_tall(text: str) -> bool:
 
 
 def _isatty(err: bool = False, stream: Any = None) -> bool:
-    stream = stream or (sys.stderr if err else sys.stdout)
-    try:
-        return bool(stream.isatty())
-    except (AttributeError, ValueError):  # a closed or replaced stream
-        return False
+    from referee.cli.ansi import isatty
+
+    return isatty(stream or (sys.stderr if err else sys.stdout))
 
 
 def _choice(ref: Any = None) -> bool | None:

@@ -6,6 +6,7 @@ import sys
 
 import click
 
+from referee.cli.context import commits
 from referee.model.errors import RefereeError
 
 
@@ -100,7 +101,7 @@ def invoke(cli: click.Command, args: list[str], prog_name: str = "referee", obj:
         _fail(as_json, "usage", _("an argument is not valid UTF-8 text (a stray byte from another encoding);"
                                   " retype it"))
         return 2
-    commits = _commits()
+    before = commits()
     try:
         rv = cli.main(args, prog_name=prog_name, standalone_mode=False, obj=obj)
         sys.stdout.flush()  # a full disk or a closed terminal shows here, while it can still be named
@@ -119,7 +120,7 @@ def invoke(cli: click.Command, args: list[str], prog_name: str = "referee", obj:
             _show(exc, obj)
         return 2
     except (Exception, KeyboardInterrupt) as exc:
-        return outcome(exc, as_json, obj, commits)
+        return outcome(exc, as_json, obj, before)
     finally:
         flush_stdout()
 
@@ -134,9 +135,9 @@ def flush_stdout() -> None:
         pass
 
 
-def outcome(exc: BaseException, as_json: bool, obj: object, commits: int) -> int:
+def outcome(exc: BaseException, as_json: bool, obj: object, before: int) -> int:
     """What a command that raised `exc` says, and its exit code (the express lane's too):
-    `commits`, the write transactions committed before the command began."""
+    `before`, the write transactions committed before the command began (`context.commits`)."""
     from referee.model.i18n import _
 
     try:
@@ -157,7 +158,7 @@ def outcome(exc: BaseException, as_json: bool, obj: object, commits: int) -> int
             return 3
         quiet_stdout()
         why = exc.strerror or str(exc)
-        if _commits() > commits:
+        if commits() > before:
             _fail(False, "storage", _("what was done is stored, but its output could not be written ({why}): do"
                                       " not type it again; `referee log -n 1` shows the last action").format(why=why))
         else:
@@ -172,14 +173,6 @@ def outcome(exc: BaseException, as_json: bool, obj: object, commits: int) -> int
         if "REFEREE_DEBUG" in __import__("os").environ:
             raise
         return 3
-
-
-def _commits() -> int:
-    """Write transactions this process has committed so far. The counter lives with the stores
-    (`referee.record.portable.COMMITS`) and is read only when a store was loaded: before that,
-    nothing can have been committed, so `--help` and the calculators never import the record."""
-    portable = sys.modules.get("referee.record.portable")
-    return portable.COMMITS[0] if portable is not None else 0
 
 
 def _stdout_broken(exc: OSError) -> bool:
