@@ -282,6 +282,7 @@ def test_two_seat_pages_in_chromium_each_its_own_hand_and_live(tmp_path, browser
         expect(ann_hand).not_to_contain_text("Not even dead")
         expect(bob.locator("section.mine")).to_contain_text("Waiting for you: doesnt-work", timeout=10_000)
         expect(bob.locator("section.mine")).to_contain_text("Bob may pass")
+        bob.screenshot(path=str(shots / "referee-seat-bob-answers.png"), full_page=True)
         referee(db, "croa", "pass")  # Bob lets it work: Ann's queen goes to b2, Bob to play
         expect(ann.locator(".status")).to_contain_text("Bob to play", timeout=10_000)
         expect(ann.locator("section.mine")).to_contain_text("Nothing for you to do now.")

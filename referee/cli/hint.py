@@ -154,10 +154,10 @@ def actor(engine: Any, state: Any, summary: dict, action: dict) -> str | None:
 # -- the hint --------------------------------------------------------------------------------------
 
 def hints(live: Live, group: click.Group, player: str | None = None, limit: int = LIMIT,
-          own: bool = False) -> dict:
+          own: bool = False, leave: tuple[str, ...] = ()) -> dict:
     """{"pending", "actions": [{"player", "command", ...}], "truncated"} for the session now;
     `own`: as `player`'s own screen lists them (their dealt cards by name, `Engine.shown_actions`
-    not applied), for that player's eyes alone.
+    not applied), for that player's eyes alone; `leave`: verbs left out.
 
     Entries carry `words` and, for Kleos attacks, `odds` besides the contract's keys; the
     JSON output keeps only the contract's."""
@@ -173,7 +173,7 @@ def hints(live: Live, group: click.Group, player: str | None = None, limit: int 
         first.setdefault(action.get("verb"), action)
     for action in legal if own and player is not None else engine.shown_actions(state, legal):
         verb = action.get("verb")
-        cmd = group.get_command(ctx, verb) if isinstance(verb, str) else None
+        cmd = group.get_command(ctx, verb) if isinstance(verb, str) and verb not in leave else None
         if cmd is None:
             continue
         words = command_words(engine, verb, cmd, action)

@@ -448,9 +448,12 @@ class Engine:
     def seat_html(self, seen: dict, seat: str, actions: list[Action]) -> str:
         """What `seat` alone holds (a dealt hand, a private draw) as HTML for its own page
         (`referee serve --seats`), drawn only from `seen` (`view(state, seat)`) and the seat's
-        legal actions now. Default: "" (the page then lists what the seat's view holds beyond
-        the table's, generically)."""
+        legal actions now; the actions of the verbs in `seat_verbs` are shown here, not in the
+        page's list of what the seat may do. Default: "" (the page then lists what the seat's
+        view holds beyond the table's, generically)."""
         return ""
+
+    seat_verbs: ClassVar[tuple[str, ...]] = ()  # verbs `seat_html` shows the seat's actions of
 
     def vocabulary(self, state: Any) -> dict[str, list[str]]:
         """Words the interactive shell completes: players, pieces, locations..."""

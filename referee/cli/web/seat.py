@@ -6,7 +6,8 @@ that seat alone may see, asked of the engine, never drawn here per game:
   gets, generically, what the seat's view holds beyond the table's;
 - the decisions waiting for that seat, with their choices as the seat's view holds them (Elysion:
   the Blessings just drawn, one to keep);
-- the seat's hint: its legal actions now, as `hint` words them, its own cards by name.
+- the seat's hint: its legal actions now, as `hint` words them, its own cards by name (those of
+  the verbs the game's drawing shows, `Engine.seat_verbs`, left to it).
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ from referee.cli.web import page
 from referee.model.i18n import _
 
 OPTION = re.compile(r"(?<!\S)--(?=\w)")  # `--from a1`: a player reads `from a1`
+ALONE = re.compile(r"^(.* (\S+)): \2$")  # `Bob may pass: pass` (nothing to choose) reads `Bob may pass`
 QUOTED = re.compile(r'(?<![\w"])"([^"]*)"')  # a shell's quotes: `"Oracle's Smoke"` reads Oracle's Smoke
 
 
@@ -44,18 +46,19 @@ def seat_part(loaded: Any, seat: str, group: Any, store: Any = None) -> str:
     held = engine.seat_html(seen, seat, actions) or _beyond(seen, engine.view(state, None))
     parts = [f'<section class="mine"><h2>{escape(_("Only for {name}").format(name=name))}</h2>',
              f'<p class="note">{escape(_("This page is yours alone: keep its link to yourself."))}</p>']
+    for p in _waiting(seen, name):
+        said = _("Waiting for you: {decision}").format(decision=_(str(p.get("decision"))))
+        parts.append(f'<p class="wait"><b>{escape(said)}</b></p>')  # the answers: in the list below
     if held:
         parts.append(held)
-    for p in _waiting(seen, name):
-        listed = [str(c) for c in p.get("choices") or []]  # unless the game drew them just above
-        choices = "" if listed and all(escape(c) in held for c in listed) else ", ".join(listed)
-        said = _("Waiting for you: {decision}").format(decision=_(str(p.get("decision"))))
-        parts.append(f'<p class="wait"><b>{escape(said)}</b>' + (f"<br>{escape(choices)}" if choices else "") + "</p>")
     if not summary.get("over"):
-        result = {**hints(live, group, name, own=True), "pending": []}  # decisions: said above
-        said = _hint_html(text(result, 60)) if result["actions"] else \
-            f'<p class="note">{escape(_("Nothing for you to do now."))}</p>'
-        parts.append(f"<h3>{escape(_('What you may do now'))}</h3>" + said)
+        # the decisions are said above; the actions of the verbs the game drew itself, too
+        result = {**hints(live, group, name, own=True, leave=engine.seat_verbs), "pending": []}
+        result["actions"] = _unnamed(result["actions"], name)
+        if result["actions"]:
+            parts.append(f"<h3>{escape(_('What you may do now'))}</h3>" + _hint_html(text(result, 60)))
+        elif not actions:
+            parts.append(f'<p class="note">{escape(_("Nothing for you to do now."))}</p>')
     parts.append("</section>")
     return "".join(parts)
 
@@ -76,12 +79,32 @@ def _hint_html(said: str) -> str:
     for line in said.splitlines():
         if "`" in line or not line.strip():
             continue
-        shown = escape(QUOTED.sub(r"\1", OPTION.sub("", line.strip())))
+        shown = escape(ALONE.sub(r"\1", _words(line.strip())))
         if line.startswith(" "):
             lines.append(f'<p class="sub">{shown}</p>')
         else:
             lines.append(f"<p><b>{shown}</b></p>")
     return f'<div class="hint">{"".join(lines)}</div>'
+
+
+def _unnamed(entries: list[dict], name: str) -> list[dict]:
+    """The hint's entries without naming the player whose page it is (`pass Bob`, `--player
+    Bob`: on Bob's page, `pass`), each said once."""
+    out, seen = [], set()
+    for entry in entries:
+        words = list(entry.get("shown") or entry["words"])
+        kept = [w for i, w in enumerate(words) if w.casefold() != name.casefold()
+                and not (w.startswith("--") and i + 1 < len(words) and words[i + 1].casefold() == name.casefold())]
+        if tuple(kept) not in seen:
+            seen.add(tuple(kept))
+            out.append({**entry, "words": kept, "shown": kept})
+    return out
+
+
+def _words(typed: str) -> str:
+    """Words as typed at a terminal, for a player to read: options without their dashes, words
+    without a shell's quotes (`card doesnt_work --player Bob` reads `card doesnt_work player Bob`)."""
+    return QUOTED.sub(r"\1", OPTION.sub("", typed))
 
 
 def _beyond(seen: Any, table: Any, path: tuple[str, ...] = ()) -> str:

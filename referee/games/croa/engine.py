@@ -110,6 +110,8 @@ class CroaEngine(Engine):
                                 for col, own in zip(data["colonies"], state["colonies"], strict=True)]
         return data
 
+    seat_verbs = ("card",)  # each playable card is marked in the hand, with its ways
+
     def seat_html(self, seen: dict, seat: str, actions: list[Action]) -> str:
         """The seat's dealt hand, each card with what it does and whether it may be played now."""
         from .web import hand_html

@@ -205,9 +205,10 @@ def hand_html(seen: dict, seat: str, actions: list[dict]) -> str:
         if a.get("verb") == "card" and a.get("card") in CARDS and not a.get("lost"):
             now.setdefault(a["card"], []).append(a)
     items = []
-    for key in col["hand"]:
+    for key in dict.fromkeys(col["hand"]):  # two copies of a card: one entry, "× 2"
         card = CARDS.get(key)
-        title = _(card["title"]) if card else key
+        copies = col["hand"].count(key)
+        title = (_(card["title"]) if card else key) + (f" × {copies}" if copies > 1 else "")
         when = _(WHEN.get(card["timing"], card["timing"])) if card else ""
         ways = _ways(now.get(key, []))
         mark = (f'<p class="now">{escape(_("Playable now"))}'
