@@ -176,12 +176,14 @@ def hints(live: Live, group: click.Group, player: str | None = None, limit: int 
         cmd = group.get_command(ctx, verb) if isinstance(verb, str) and verb not in leave else None
         if cmd is None:
             continue
+        who = actor(engine, state, summary, action)
+        if player is not None and who != player:  # before its words are built (the costly part)
+            continue
         words = command_words(engine, verb, cmd, action)
         if words is None:
             continue
         command = shell_join(words)
-        who = actor(engine, state, summary, action)
-        if command in seen or (player is not None and who != player):
+        if command in seen:
             continue
         if limit and len(out) >= limit:
             truncated = True

@@ -114,9 +114,10 @@ class Watcher(threading.Thread):
                 keys = wanted if version != seen else wanted - done
                 if keys:
                     seen = version
-                    updates = {key: self.safely(store, key) for key in keys}
                     done |= keys
-                    self.loop.call_soon_threadsafe(self.hub.publish, updates)
+                    for key in sorted(keys, key=lambda k: k.startswith(SEAT)):  # each pushed once drawn,
+                        update = {key: self.safely(store, key)}  # the table's before the seats' (their hints)
+                        self.loop.call_soon_threadsafe(self.hub.publish, update)
                 self.stop.wait(EVERY)
         finally:
             store.close()

@@ -52,8 +52,9 @@ def seat_part(loaded: Any, seat: str, group: Any, store: Any = None) -> str:
     if held:
         parts.append(held)
     if not summary.get("over"):
-        # the decisions are said above; the actions of the verbs the game drew itself, too
-        result = {**hints(live, group, name, own=True, leave=engine.seat_verbs), "pending": []}
+        # the decisions are said above, the actions of the verbs the game drew itself too; the
+        # notes on typing a result (`add --tile ...`) are the terminal's
+        result = {**hints(live, group, name, own=True, leave=engine.seat_verbs), "pending": [], "notes": {}}
         result["actions"] = _unnamed(result["actions"], name)
         if result["actions"]:
             parts.append(f"<h3>{escape(_('What you may do now'))}</h3>" + _hint_html(text(result, 60)))
@@ -103,8 +104,8 @@ def _unnamed(entries: list[dict], name: str) -> list[dict]:
 
 def _words(typed: str) -> str:
     """Words as typed at a terminal, for a player to read: options without their dashes, words
-    without a shell's quotes (`card doesnt_work --player Bob` reads `card doesnt_work player Bob`)."""
-    return QUOTED.sub(r"\1", OPTION.sub("", typed))
+    without a shell's quotes, choices apart (`--to Bob|Cy` reads `to Bob / Cy`)."""
+    return QUOTED.sub(r"\1", OPTION.sub("", typed)).replace("|", " / ")
 
 
 def _beyond(seen: Any, table: Any, path: tuple[str, ...] = ()) -> str:
