@@ -290,3 +290,11 @@ def test_two_seat_pages_in_chromium_each_its_own_hand_and_live(tmp_path, browser
         assert ann_problems == [] and bob_problems == [] and table_problems == []
         for page in (ann, bob, table):
             page.close()
+
+
+def test_qr_file_names_keep_apart_the_table_and_players_a_file_name_cannot_hold():
+    from referee.cli.serve import file_names
+
+    assert file_names(["Ann", "table", "A/B", "A_B", "Zoé Lee", "../"]) == {
+        "Ann": "Ann.png", "table": "table-2.png", "A/B": "A_B.png", "A_B": "A_B-2.png",
+        "Zoé Lee": "Zoé_Lee.png", "../": "seat.png"}

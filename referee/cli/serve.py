@@ -168,7 +168,7 @@ def serve_cmd(session_id: str | None, host: str, port: int, seats: bool, qr_file
         return open_store(ref.db, timeout=ref.timeout, readonly=True)
 
     qr = segno.make(url, error="m")
-    links = {name: f"http://{shown}:{bound}/{seat_token}/seat/{quote(name)}"
+    links = {name: f"http://{shown}:{bound}/{seat_token}/seat/{quote(name, safe='')}"
              for name, (_key, seat_token) in tokens.items()}
     written: list[Path] = []
     if qr_file is not None and seats:
@@ -208,10 +208,10 @@ def serve_cmd(session_id: str | None, host: str, port: int, seats: bool, qr_file
         sock.close()
 
 
-def banner(url: str, host: str, qr: Any, written: list[Path], sid: str | None,
+def banner(url: str, host: str, qr: Any, written: Path | list[Path] | None, sid: str | None,
            links: dict[str, str] | None = None) -> None:
-    """The address, each seat's (`NAME: URL`), where they can be opened from, and the table's QR
-    code in the terminal."""
+    """The address, each seat's (`NAME: URL`), where they can be opened from, the table's QR
+    code in the terminal and the QR files `written` (one, or a folder's)."""
     what = _("session {sid}").format(sid=sid) if sid else _("the current table (all open ones at all/)")
     click.echo(_("Serving {what}, read-only, at").format(what=what) + f"\n  {url}")
     if links:
@@ -223,7 +223,7 @@ def banner(url: str, host: str, qr: Any, written: list[Path], sid: str | None,
     elif host.startswith("127.") or host in ("localhost", "::1"):
         click.echo(_("Only this machine can open it; --host 0.0.0.0 puts it on the local network."))
     qr.terminal(out=sys.stdout, compact=True)
-    for file in written:
+    for file in [written] if isinstance(written, Path) else written or []:
         click.echo(_("QR code written to {file}").format(file=file))
     click.echo(_("Ctrl-C stops."))
     sys.stdout.flush()
