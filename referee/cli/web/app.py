@@ -179,7 +179,7 @@ class Guard:
 
     def __init__(self, app: ASGIApp, token: str, seats: dict[str, str] | None = None) -> None:
         self.app, self.token = app, token.encode()
-        self.seats = [(token.encode(), name) for name, token in (seats or {}).items()]
+        self.seats = [(theirs.encode(), name) for name, theirs in (seats or {}).items()]
 
     def viewer(self, first: bytes) -> tuple[bool, str | None]:
         """(known, seat) for the path's first part: every token compared, whichever matches."""
