@@ -153,8 +153,11 @@ def actor(engine: Any, state: Any, summary: dict, action: dict) -> str | None:
 
 # -- the hint --------------------------------------------------------------------------------------
 
-def hints(live: Live, group: click.Group, player: str | None = None, limit: int = LIMIT) -> dict:
-    """{"pending", "actions": [{"player", "command", ...}], "truncated"} for the session now.
+def hints(live: Live, group: click.Group, player: str | None = None, limit: int = LIMIT,
+          own: bool = False, leave: tuple[str, ...] = ()) -> dict:
+    """{"pending", "actions": [{"player", "command", ...}], "truncated"} for the session now;
+    `own`: as `player`'s own screen lists them (their dealt cards by name, `Engine.shown_actions`
+    not applied), for that player's eyes alone; `leave`: verbs left out.
 
     Entries carry `words` and, for Kleos attacks, `odds` besides the contract's keys; the
     JSON output keeps only the contract's."""
@@ -168,17 +171,19 @@ def hints(live: Live, group: click.Group, player: str | None = None, limit: int 
     first: dict[Any, dict] = {}  # each verb's first legal action, as listed (before `shown_actions`)
     for action in legal:
         first.setdefault(action.get("verb"), action)
-    for action in engine.shown_actions(state, legal):
+    for action in legal if own and player is not None else engine.shown_actions(state, legal):
         verb = action.get("verb")
-        cmd = group.get_command(ctx, verb) if isinstance(verb, str) else None
+        cmd = group.get_command(ctx, verb) if isinstance(verb, str) and verb not in leave else None
         if cmd is None:
+            continue
+        who = actor(engine, state, summary, action)
+        if player is not None and who != player:  # before its words are built (the costly part)
             continue
         words = command_words(engine, verb, cmd, action)
         if words is None:
             continue
         command = shell_join(words)
-        who = actor(engine, state, summary, action)
-        if command in seen or (player is not None and who != player):
+        if command in seen:
             continue
         if limit and len(out) >= limit:
             truncated = True

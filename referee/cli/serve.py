@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import importlib.util
+import os
+import re
 import secrets
 import signal
 import socket
@@ -10,6 +12,7 @@ import sys
 import threading
 from pathlib import Path
 from typing import Any
+from urllib.parse import quote
 
 import click
 
@@ -45,8 +48,46 @@ def lan_address() -> str | None:
 
 
 def write_qr(qr: Any, target: Path) -> None:
-    suffix = target.suffix.lower()
-    qr.save(str(target), scale=8, border=2, **({"xmldecl": False} if suffix == ".svg" else {}))
+    """The QR code as FILE.svg or FILE.png, owner-only (mode 0600): it holds a token."""
+    kind = target.suffix.lower().lstrip(".")
+    fd = os.open(target, os.O_WRONLY | os.O_CREAT | os.O_TRUNC | getattr(os, "O_NOFOLLOW", 0), 0o600)
+    with os.fdopen(fd, "wb") as out:
+        if hasattr(os, "fchmod"):
+            os.fchmod(out.fileno(), 0o600)  # a file that was there: owner-only from now on
+        qr.save(out, kind=kind, scale=8, border=2, **({"xmldecl": False} if kind == "svg" else {}))
+
+
+def qr_folder(folder: Path) -> Path:
+    """The folder seats' QR codes go in: made owner-only (0700) when it is not there yet."""
+    if folder.exists() and not folder.is_dir():
+        raise click.BadParameter(_("with --seats, --qr names a folder; {path} is a file").format(path=folder),
+                                 param_hint="--qr")
+    if not folder.exists():
+        folder.mkdir(mode=0o700, parents=True)
+        folder.chmod(0o700)  # whatever the umask: tokens live here
+    return folder
+
+
+def file_names(names: list[str]) -> dict[str, str]:
+    """Each seat's QR file name (NAME.png, what a file name cannot hold as `_`), never `table.png`
+    (the table's) nor another seat's."""
+    taken, out = {"table"}, {}
+    for name in names:
+        stem = re.sub(r"[^\w-]", "_", name).strip("_") or "seat"
+        base, n = stem, 2
+        while stem.casefold() in taken:
+            stem, n = f"{base}-{n}", n + 1
+        taken.add(stem.casefold())
+        out[name] = f"{stem}.png"
+    return out
+
+
+def seat_tokens(store: Any, sid: str) -> dict[str, tuple[str, str]]:
+    """By player name: (seat key, a fresh token of 192 bits) for each seat of session `sid`."""
+    from referee.record import session
+
+    loaded = session.load(store, sid)
+    return {name: (key, secrets.token_urlsafe(24)) for key, name in loaded.engine.seats(loaded.state).items()}
 
 
 @click.command("serve")
@@ -58,22 +99,33 @@ def write_qr(qr: Any, target: Path) -> None:
                    "page on the local network (phones on the same Wi-Fi), and a LAN address is printed.")
 @click.option("--port", default=8028, show_default=True, type=click.IntRange(0, 65535),
               help="Port to listen on (0: any free one).")
-@click.option("--qr", "qr_file", type=click.Path(dir_okay=False, path_type=Path), metavar="FILE",
-              help="Also write the address as a QR code: FILE.svg or FILE.png.")
-def serve_cmd(session_id: str | None, host: str, port: int, qr_file: Path | None) -> None:
+@click.option("--seats", is_flag=True,
+              help="Also a page for each player, with its own token: the table plus that player's "
+                   "hand, private draws and possible actions. Printed one line per player (NAME: "
+                   "URL), after the table's address; give each player only their own link. Serves "
+                   "the session named, else the current one.")
+@click.option("--qr", "qr_file", type=click.Path(path_type=Path), metavar="FILE|DIR",
+              help="Also write the address as a QR code: FILE.svg or FILE.png. With --seats: a "
+                   "folder DIR, holding table.png and NAME.png for each player. Owner-only "
+                   "files (they hold the tokens).")
+def serve_cmd(session_id: str | None, host: str, port: int, seats: bool, qr_file: Path | None) -> None:
     """A live, read-only web page of the table for every phone (needs referee[serve]).
 
     Prints an address with a secret token and its QR code: scan it to join. The page shows the
     board, scores, whose turn, what is pending and the last actions, and updates by itself
     within a second of each action typed in any terminal. It shows only what `status` shows,
-    and nothing can be changed from it. Ctrl-C stops."""
+    and nothing can be changed from it. With --seats, each player also gets a page of their
+    own (their own token): a seat's token opens that seat's page only. Ctrl-C stops."""
     missing = missing_parts()
     if missing:
         click.echo(_("referee serve needs the serve extra ({missing} missing): {install}").format(
             missing=", ".join(missing), install=INSTALL), err=True)
         raise click.exceptions.Exit(3)
-    if qr_file is not None and qr_file.suffix.lower() not in (".svg", ".png"):
+    if qr_file is not None and not seats and (qr_file.suffix.lower() not in (".svg", ".png") or qr_file.is_dir()):
         raise click.BadParameter(_("the QR code is written as FILE.svg or FILE.png"), param_hint="--qr")
+    if qr_file is not None and seats and qr_file.exists() and not qr_file.is_dir():
+        raise click.BadParameter(_("with --seats, --qr names a folder; {path} is a file").format(path=qr_file),
+                                 param_hint="--qr")
 
     import segno
     import uvicorn
@@ -88,8 +140,9 @@ def serve_cmd(session_id: str | None, host: str, port: int, qr_file: Path | None
     store = ref.reader()
     if not is_url(ref.db) and getattr(store, "path", None) is not None and not Path(store.path).exists():
         raise StorageError(_("no store at {path} yet: start a game first").format(path=store.path))
-    if sid:
+    if sid or seats:  # --seats: the session named, else the current one (seats are its players)
         sid = session.resolve(store, None, sid)  # a missing or deleted session: refused now (exit 3)
+    tokens = seat_tokens(store, sid) if seats and sid else {}
     ref.close()
 
     try:
@@ -115,10 +168,21 @@ def serve_cmd(session_id: str | None, host: str, port: int, qr_file: Path | None
         return open_store(ref.db, timeout=ref.timeout, readonly=True)
 
     qr = segno.make(url, error="m")
-    if qr_file is not None:
+    links = {name: f"http://{shown}:{bound}/{seat_token}/seat/{quote(name, safe='')}"
+             for name, (_key, seat_token) in tokens.items()}
+    written: list[Path] = []
+    if qr_file is not None and seats:
+        folder = qr_folder(qr_file)
+        names = file_names(list(links))
+        for target, address in ((folder / "table.png", url),
+                                *((folder / names[name], link) for name, link in links.items())):
+            write_qr(segno.make(address, error="m"), target)
+            written.append(target)
+    elif qr_file is not None:
         write_qr(qr, qr_file)
+        written.append(qr_file)
 
-    app, halt = guarded(token, open_reader, sid)
+    app, halt = guarded(token, open_reader, sid, tokens)
 
     class Server(uvicorn.Server):
         def handle_exit(self, sig: int, frame: Any) -> None:
@@ -134,7 +198,7 @@ def serve_cmd(session_id: str | None, host: str, port: int, qr_file: Path | None
     main_thread = threading.current_thread() is threading.main_thread()
     previous = signal.signal(signal.SIGINT, server.handle_exit) if main_thread else None
     try:
-        banner(url, host, qr, qr_file, sid)
+        banner(url, host, qr, written, sid, links)
         server.run(sockets=[sock])
     except KeyboardInterrupt:  # Ctrl-C before the handler above was set
         pass
@@ -144,16 +208,22 @@ def serve_cmd(session_id: str | None, host: str, port: int, qr_file: Path | None
         sock.close()
 
 
-def banner(url: str, host: str, qr: Any, qr_file: Path | None, sid: str | None) -> None:
-    """The address, where it can be opened from, and its QR code in the terminal."""
+def banner(url: str, host: str, qr: Any, written: Path | list[Path] | None, sid: str | None,
+           links: dict[str, str] | None = None) -> None:
+    """The address, each seat's (`NAME: URL`), where they can be opened from, the table's QR
+    code in the terminal and the QR files `written` (one, or a folder's)."""
     what = _("session {sid}").format(sid=sid) if sid else _("the current table (all open ones at all/)")
     click.echo(_("Serving {what}, read-only, at").format(what=what) + f"\n  {url}")
+    if links:
+        click.echo(_("Each player's own page (give each player only their own link):"))
+        for name, link in links.items():
+            click.echo(f"{name}: {link}")
     if host in ("0.0.0.0", "::"):
         click.echo(_("On the local network: phones on the same Wi-Fi can scan this."))
     elif host.startswith("127.") or host in ("localhost", "::1"):
         click.echo(_("Only this machine can open it; --host 0.0.0.0 puts it on the local network."))
     qr.terminal(out=sys.stdout, compact=True)
-    if qr_file is not None:
-        click.echo(_("QR code written to {file}").format(file=qr_file))
+    for file in [written] if isinstance(written, Path) else written or []:
+        click.echo(_("QR code written to {file}").format(file=file))
     click.echo(_("Ctrl-C stops."))
     sys.stdout.flush()

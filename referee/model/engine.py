@@ -419,6 +419,11 @@ class Engine:
         may see (a hand the referee dealt). Default: all of it."""
         return self.to_json(state)
 
+    def view(self, state: Any, seat: str | None = None) -> dict:
+        """The JSON-ready state as `seat` (a key of `seats`) may see it; None: the table.
+        Default: `public_json` for both (a game with a seat's own parts adds them)."""
+        return self.public_json(state)
+
     def from_json(self, data: dict) -> Any:
         return data
 
@@ -439,6 +444,16 @@ class Engine:
         from referee.model.textboards import text_board_html
 
         return text_board_html(self.render(state))
+
+    def seat_html(self, seen: dict, seat: str, actions: list[Action]) -> str:
+        """What `seat` alone holds (a dealt hand, a private draw) as HTML for its own page
+        (`referee serve --seats`), drawn only from `seen` (`view(state, seat)`) and the seat's
+        legal actions now; the actions of the verbs in `seat_verbs` are shown here, not in the
+        page's list of what the seat may do. Default: "" (the page then lists what the seat's
+        view holds beyond the table's, generically)."""
+        return ""
+
+    seat_verbs: ClassVar[tuple[str, ...]] = ()  # verbs `seat_html` shows the seat's actions of
 
     def vocabulary(self, state: Any) -> dict[str, list[str]]:
         """Words the interactive shell completes: players, pieces, locations..."""

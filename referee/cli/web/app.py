@@ -3,7 +3,8 @@ second and, when it changed, reloads each table a page shows once and pushes it 
 (server-sent events). Pages never poll, and requests never touch the store.
 
 Read-only by construction: the store is opened with `readonly=True` by the watcher alone; every
-route is a GET; a request without the access token (compared in constant time) gets 403.
+route is a GET; a request without the access token (compared in constant time) gets 403. With
+`--seats`, each seat has a token of its own that opens that seat's page alone (`Guard`).
 Starlette is imported here, so only `referee serve` loads it.
 """
 
@@ -12,12 +13,13 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import hashlib
+import hmac
 import json
 import re
-import secrets
 import threading
 from collections.abc import AsyncIterator, Callable
 from typing import TYPE_CHECKING, Any
+from urllib.parse import parse_qsl, quote
 
 from starlette.applications import Starlette
 from starlette.requests import Request
@@ -35,6 +37,7 @@ EVERY = 0.25  # seconds between two looks at the store's version
 KEEPALIVE = 15.0  # seconds between two comments on an idle event stream
 SID = re.compile(r"^[\w.-]{1,80}$")
 CURRENT, ALL = "current", "all"
+SEAT = "p:"  # a seat's page: p:NAME
 
 
 class Hub:
@@ -111,9 +114,10 @@ class Watcher(threading.Thread):
                 keys = wanted if version != seen else wanted - done
                 if keys:
                     seen = version
-                    updates = {key: self.safely(store, key) for key in keys}
                     done |= keys
-                    self.loop.call_soon_threadsafe(self.hub.publish, updates)
+                    for key in sorted(keys, key=lambda k: k.startswith(SEAT)):  # each pushed once drawn,
+                        update = {key: self.safely(store, key)}  # the table's before the seats' (their hints)
+                        self.loop.call_soon_threadsafe(self.hub.publish, update)
                 self.stop.wait(EVERY)
         finally:
             store.close()
@@ -126,13 +130,17 @@ class Watcher(threading.Thread):
             return page.message_fragment(_("Cannot draw this table"), f"{type(exc).__name__}: {exc}")
 
 
-def render_key(store: RecordStore, key: str, fixed: str | None, base: str) -> tuple[str, str]:
-    """(title, fragment) for a page's key: the current table, the chooser, or one session."""
+def render_key(store: RecordStore, key: str, fixed: str | None, base: str,
+               seats: dict[str, tuple[str, str]] | None = None) -> tuple[str, str]:
+    """(title, fragment) for a page's key: the current table, the chooser, one session, or a
+    seat's page (`p:NAME`, of the fixed session)."""
     from referee.model.errors import RefereeError
     from referee.record import session
 
     if key == ALL:
         return page.chooser_fragment(store.sessions(), base)
+    if key.startswith(SEAT) and fixed is not None and seats and key[2:] in seats:
+        return seat_key(store, fixed, seats[key[2:]][0])
     sid = key[2:] if key.startswith("s:") else fixed
     if sid is None:  # the table most recently played at, finished or not
         rows = store.sessions(include_over=True)
@@ -148,12 +156,38 @@ def render_key(store: RecordStore, key: str, fixed: str | None, base: str) -> tu
         return page.message_fragment(_("Not available"), f"{sid}: {exc.message}")
 
 
-class Guard:
-    """Before any route: only GET (and HEAD), else 405; the token as the path's first part,
-    else 403 (compared in constant time)."""
+def seat_key(store: RecordStore, sid: str, seat: str) -> tuple[str, str]:
+    """(title, fragment) of one seat's page of session `sid`: the table and what it alone holds."""
+    from referee.cli.generate import group_of
+    from referee.cli.web.seat import seat_fragment
+    from referee.model.errors import RefereeError
+    from referee.record import session
 
-    def __init__(self, app: ASGIApp, token: str) -> None:
+    try:
+        loaded = session.load(store, sid)
+    except RefereeError as exc:
+        return page.message_fragment(_("Not available"), f"{sid}: {exc.message}")
+    return seat_fragment(loaded, seat, group_of(loaded.game), store)
+
+
+class Guard:
+    """Before any route: only GET (and HEAD), else 405; a token as the path's first part, else
+    403, each compared in constant time. The table's token opens the table's pages; a seat's
+    token (`--seats`) opens that seat's page and its event stream alone: any other path with it,
+    and a seat's page with any other token, is 403. The route reads who is looking from the
+    scope (`viewer`: None for the table)."""
+
+    def __init__(self, app: ASGIApp, token: str, seats: dict[str, str] | None = None) -> None:
         self.app, self.token = app, token.encode()
+        self.seats = [(theirs.encode(), name) for name, theirs in (seats or {}).items()]
+
+    def viewer(self, first: bytes) -> tuple[bool, str | None]:
+        """(known, seat) for the path's first part: every token compared, whichever matches."""
+        known, seat = hmac.compare_digest(first, self.token), None
+        for token, name in self.seats:
+            if hmac.compare_digest(first, token):
+                known, seat = True, name
+        return known, seat
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] != "http":
@@ -164,17 +198,25 @@ class Guard:
                                                    headers={"Allow": "GET, HEAD"})
             await response(scope, receive, send)
             return
-        first = scope["path"].lstrip("/").split("/", 1)[0].encode()
-        if not secrets.compare_digest(first, self.token):
+        first, _slash, rest = scope["path"].lstrip("/").partition("/")
+        known, seat = self.viewer(first.encode())
+        asked = dict(parse_qsl(scope.get("query_string", b"").decode("utf-8", "replace"))).get("k", "")
+        if known and (rest.startswith("seat/") or asked.startswith(SEAT) or seat is not None):
+            known = seat is not None and (rest == f"seat/{seat}" or (rest == "events" and asked == SEAT + seat))
+        if not known:
             await PlainTextResponse(_("Forbidden: scan the address the referee printed."),
                                     status_code=403)(scope, receive, send)
             return
+        scope["viewer"] = seat
         await self.app(scope, receive, send)
 
 
-def build(token: str, open_reader: Callable[[], Any], fixed: str | None) -> tuple[Starlette, Callable[[], None]]:
-    """The application; `fixed`: serve only that session (`--session`)."""
+def build(token: str, open_reader: Callable[[], Any], fixed: str | None,
+          seats: dict[str, tuple[str, str]] | None = None) -> tuple[Starlette, Callable[[], None]]:
+    """The application; `fixed`: serve only that session (`--session`); `seats`: each seat's
+    page of it (`--seats`), by player name: (seat key, token)."""
     base = f"/{token}/"
+    seats = seats or {}
     hub = Hub()
     state: dict[str, Any] = {}
 
@@ -189,7 +231,7 @@ def build(token: str, open_reader: Callable[[], Any], fixed: str | None) -> tupl
     async def startup() -> None:
         state["loop"] = asyncio.get_running_loop()
         hub.changed = asyncio.Event()
-        watcher = Watcher(open_reader, lambda store, key: render_key(store, key, fixed, base),
+        watcher = Watcher(open_reader, lambda store, key: render_key(store, key, fixed, base, seats),
                           hub, asyncio.get_running_loop())
         state["watcher"] = watcher
         hub.want(CURRENT if fixed is None else f"s:{fixed}")
@@ -209,13 +251,19 @@ def build(token: str, open_reader: Callable[[], Any], fixed: str | None) -> tupl
         if "loop" in state:
             state["loop"].call_soon_threadsafe(end_streams)
 
-    async def show(key: str) -> Response:
+    async def show(key: str, at: str = base, heading: str | None = None) -> Response:
         found = await hub.wait_for(key, 10.0)
         if found is None:
             return PlainTextResponse(_("The table is not ready; reload."), status_code=503)
         version, title, fragment = found
-        events = f"{base}events?k={key}"
-        return HTMLResponse(page.document(title, fragment, version, events), headers=page.HEADERS)
+        events = f"{at}events?k={quote(key)}"
+        return HTMLResponse(page.document(title, fragment, version, events, heading), headers=page.HEADERS)
+
+    async def seat_page(request: Request) -> Response:
+        name = request.scope.get("viewer")  # the guard let only this seat's own token through
+        if name is None or name not in seats:
+            return PlainTextResponse(_("No such table here."), status_code=404)
+        return await show(SEAT + name, f"/{seats[name][1]}/", _("referee · {name}'s own page").format(name=name))
 
     async def home(request: Request) -> Response:
         return await show(CURRENT if fixed is None else f"s:{fixed}")
@@ -233,8 +281,10 @@ def build(token: str, open_reader: Callable[[], Any], fixed: str | None) -> tupl
 
     async def events(request: Request) -> Response:
         key = request.query_params.get("k", "")
-        allowed = (key in (CURRENT, ALL) and fixed is None) or (
-            key.startswith("s:") and SID.match(key[2:]) and (fixed is None or key[2:] == fixed))
+        viewer = request.scope.get("viewer")
+        allowed = (key == SEAT + viewer and viewer in seats) if viewer is not None else (
+            (key in (CURRENT, ALL) and fixed is None) or (
+                key.startswith("s:") and SID.match(key[2:]) and (fixed is None or key[2:] == fixed)))
         if not allowed:
             return PlainTextResponse(_("No such table here."), status_code=404)
         return StreamingResponse(stream(key), media_type="text/event-stream",
@@ -258,11 +308,16 @@ def build(token: str, open_reader: Callable[[], Any], fixed: str | None) -> tupl
 
     routes = [Route(f"{base}", home, methods=["GET"]), Route(f"{base}all", chooser, methods=["GET"]),
               Route(f"{base}s/{{sid}}", one, methods=["GET"]), Route(f"{base}events", events, methods=["GET"])]
+    for _seat, seat_token in seats.values():  # a seat's page and its events, under its own token
+        routes += [Route(f"/{seat_token}/seat/{{name:path}}", seat_page, methods=["GET"]),
+                   Route(f"/{seat_token}/events", events, methods=["GET"])]
     app = Starlette(routes=routes, lifespan=lifespan)
     return app, halt
 
 
-def guarded(token: str, open_reader: Callable[[], Any], fixed: str | None) -> tuple[ASGIApp, Callable[[], None]]:
-    """The application behind its guard, and what ends its event streams when the server stops."""
-    app, halt = build(token, open_reader, fixed)
-    return Guard(app, token), halt
+def guarded(token: str, open_reader: Callable[[], Any], fixed: str | None,
+            seats: dict[str, tuple[str, str]] | None = None) -> tuple[ASGIApp, Callable[[], None]]:
+    """The application behind its guard, and what ends its event streams when the server stops;
+    `seats`: by player name, (seat key, token) of each seat's own page."""
+    app, halt = build(token, open_reader, fixed, seats)
+    return Guard(app, token, {name: t for name, (_seat, t) in (seats or {}).items()}), halt

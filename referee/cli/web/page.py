@@ -61,6 +61,12 @@ section.loc h3{margin:.4rem 0 .1rem}
 .kind{text-transform:capitalize}
 a{color:var(--accent)}
 ul.tables{list-style:none;padding:0}ul.tables li{margin:.5rem 0}
+section.mine{border:2px solid var(--accent);border-radius:.7rem;padding:.1rem .8rem .5rem;margin:.6rem 0}
+section.mine h2{margin:.5rem 0 .2rem}ul.hand{list-style:none;padding:0;margin:.3rem 0}
+ul.hand li{background:var(--card);border:1px solid var(--line);border-radius:.6rem;padding:.45rem .7rem;margin:.4rem 0}
+ul.hand li p{margin:.2rem 0;font-size:.9rem}ul.hand li.playable{border:2px solid #2a9d3c}
+p.now{color:#1d7a30;font-weight:600}@media (prefers-color-scheme:dark){p.now{color:#7ed68f}}
+.hint p{margin:.25rem 0}.hint p.sub{margin-left:1rem;font-size:.95rem}
 ul.tables a{display:block;background:var(--card);border:1px solid var(--line);border-radius:.6rem;padding:.6rem .8rem;text-decoration:none}
 """
 
@@ -93,10 +99,11 @@ HEADERS = {"Content-Security-Policy": CSP, "X-Content-Type-Options": "nosniff",
            "X-Frame-Options": "DENY"}
 
 
-def document(title: str, fragment: str, version: str, events: str) -> str:
+def document(title: str, fragment: str, version: str, events: str, heading: str | None = None) -> str:
     """The whole page: the fragment now, and the script that swaps in each pushed one. Its
     words are the table's language; the script's (live, reconnecting) are read from `#live`,
-    so the script, and its hash in the CSP, stay the same in every language."""
+    so the script, and its hash in the CSP, stay the same in every language. `heading`: the
+    header's words (a seat's page names its player)."""
     said = {"live": _("live"), "reconnecting": _("reconnecting"), "reload": _("reload to update")}
     words = "".join(f' data-{k}="{escape(v)}"' for k, v in said.items())
     return (f"<!doctype html><html lang=\"{language()}\"><head><meta charset=\"utf-8\">"
@@ -104,7 +111,7 @@ def document(title: str, fragment: str, version: str, events: str) -> str:
             "<meta name=\"color-scheme\" content=\"light dark\">"
             "<link rel=\"icon\" href=\"data:,\">"
             f"<title>{escape(title)}</title><style>{CSS}</style></head><body>"
-            f"<header><b>{escape(_('referee · live table'))}</b><span id=\"live\"{words}>{escape(_('connecting'))}</span></header>"
+            f"<header><b>{escape(heading or _('referee · live table'))}</b><span id=\"live\"{words}>{escape(_('connecting'))}</span></header>"
             f"<main id=\"table\" data-events=\"{escape(events)}\" data-v=\"{escape(version)}\">"
             f"{fragment}</main><script>{SCRIPT}</script></body></html>")
 
@@ -150,8 +157,9 @@ def _last(engine: Any, records: list[dict]) -> str:
     return f'<ol class="log" reversed>{"".join(items)}</ol>'
 
 
-def table_fragment(loaded: Any) -> tuple[str, str]:
-    """(title, fragment) of one session's table, from its public summary and board."""
+def table_fragment(loaded: Any, mine: str = "") -> tuple[str, str]:
+    """(title, fragment) of one session's table, from its public summary and board; `mine`: a
+    seat's own part (`seat.seat_part`), under the status on that seat's page."""
     engine, summary = loaded.engine, loaded.summary
     name = loaded.meta.get("name")
     title = f"{engine.title} · {loaded.id}" + (f" ({name})" if name else "")
@@ -168,6 +176,7 @@ def table_fragment(loaded: Any) -> tuple[str, str]:
         parts.append(f'<p class="status">{escape(head)}{escape(_(engine.turn_word))} {escape(str(summary.get("turn")))}'
                      f' · {escape(_(str(summary.get("phase"))))}</p>')
         parts.append(_pending(summary))
+    parts.append(mine)
     if summary.get("over") or any(p.get("score") is not None for p in summary["players"]):
         parts.append(_players(summary))
     parts.append(f"<h2>{escape(_('The table'))}</h2>" + engine.board_html(loaded.state))

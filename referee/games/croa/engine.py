@@ -102,6 +102,22 @@ class CroaEngine(Engine):
             data["colonies"] = [{**col, "hand": [cards.HIDDEN] * len(col["hand"])} for col in state["colonies"]]
         return data
 
+    def view(self, state: CroaState, seat: str | None = None) -> dict:
+        """The table's view (`public_json`); a seat's adds its own dealt hand."""
+        data = self.public_json(state)
+        if seat is not None and state.get("deal"):
+            data["colonies"] = [{**col, "hand": list(own["hand"])} if own["name"] == seat else col
+                                for col, own in zip(data["colonies"], state["colonies"], strict=True)]
+        return data
+
+    seat_verbs = ("card",)  # each playable card is marked in the hand, with its ways
+
+    def seat_html(self, seen: dict, seat: str, actions: list[Action]) -> str:
+        """The seat's dealt hand, each card with what it does and whether it may be played now."""
+        from .web import hand_html
+
+        return hand_html(seen, seat, actions)
+
     def keep_seen(self, state: CroaState, things: list[dict]) -> list[dict]:
         """A tile the referee turned over stays face up on its square after an undo."""
         return keep_tiles(state, things)

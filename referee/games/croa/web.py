@@ -1,14 +1,16 @@
 """The pond as the table sees it, for the live web view: an SVG grid (zones tinted, face-up
 tiles, frogs in their colony's colour; a face-down square shows nothing), then the colonies.
 
-String building only: nothing here reads more than `render` shows (no pile's make-up, no hand).
+String building only: nothing here reads more than `render` shows (no pile's make-up, no hand),
+but `hand_html`, which draws one colony's hand from its own view for its player's page.
 """
 
 from __future__ import annotations
 
+import re
 from html import escape
 
-from referee.model.i18n import N_, _, elide, pgettext
+from referee.model.i18n import N_, _, elide, ngettext, pgettext
 
 from .board import FILES, ZONE, ZONES
 from .pond import QUEEN, in_pond, occupied, reserve
@@ -160,3 +162,69 @@ def legend_html() -> str:
 
 def board_html(state: CroaState) -> str:
     return pond_svg(state) + legend_html() + colonies_html(state) + piles_html(state)
+
+
+WHEN = {"your-turn": N_("on your turn"), "any-time": N_("at any time")}  # a card's timing, said
+
+
+def _ways(ways: list[dict]) -> list[str]:
+    """How a card may be played, in words: `male 1, 2 or 3`, `from a1 to a3 or c3`."""
+    males = [str(a["male"])[-1] for a in ways if a.get("male")]
+    moves: dict[str, list[str]] = {}
+    for a in ways:
+        if a.get("from") or a.get("to"):
+            moves.setdefault(str(a.get("from") or ""), []).append(str(a.get("to") or ""))
+    out = [_("male {n}").format(n=", ".join(dict.fromkeys(males[:-1])) + f" {_('or')} {males[-1]}"
+                                if len(set(males)) > 1 else males[0])] if males else []
+    for start, ends in moves.items():
+        said = [_("from {square}").format(square=start)] if start else []
+        ends = list(dict.fromkeys(e for e in ends if e))
+        if ends:
+            said.append(_("to {square}").format(square=", ".join(ends[:-1]) + f" {_('or')} {ends[-1]}"
+                                                 if len(ends) > 1 else ends[0]))
+        out.append(" ".join(said))
+    return out
+
+
+def _plain(text: str) -> str:
+    """A card's effect for a player's eyes: what the terminal types (`card ... --lost`) left out."""
+    return re.sub(r"`[^`]*`(;\s*)?", "", text).replace("()", "").replace("  ", " ").strip()
+
+
+def hand_html(seen: dict, seat: str, actions: list[dict]) -> str:
+    """One colony's dealt hand for its player's own page: each card with its title, when it may
+    be played and what it does, marked when it may be played now (from the seat's legal actions),
+    with the ways to play it. Drawn from the seat's view alone; "" when no hand was dealt."""
+    from .cards import CARDS, HIDDEN
+
+    col = next((c for c in seen.get("colonies") or [] if c.get("name") == seat), None)
+    if col is None or not seen.get("deal") or HIDDEN in col["hand"]:
+        return ""
+    now: dict[str, list[dict]] = {}
+    for a in actions:
+        if a.get("verb") == "card" and a.get("card") in CARDS and not a.get("lost"):
+            now.setdefault(a["card"], []).append(a)
+    items = []
+    for key in dict.fromkeys(col["hand"]):  # two copies of a card: one entry, "× 2"
+        card = CARDS.get(key)
+        copies = col["hand"].count(key)
+        title = (_(card["title"]) if card else key) + (f" × {copies}" if copies > 1 else "")
+        when = _(WHEN.get(card["timing"], card["timing"])) if card else ""
+        ways = _ways(now.get(key, []))
+        mark = (f'<p class="now">{escape(_("Playable now"))}'
+                + (escape(_(":") + " " + "; ".join(ways)) if ways else "") + "</p>") if key in now else ""
+        effect = f"<p>{escape(_plain(_(card['effect'])))}</p>" if card else ""
+        items.append(f'<li class="card{" playable" if key in now else ""}"><b>{escape(title)}</b>'
+                     f'{f" <small>{escape(when)}</small>" if when else ""}{mark}{effect}</li>')
+    n = len(col["hand"])
+    head = ngettext("Your hand: {n} card", "Your hand: {n} cards", n).format(n=n)
+    notes = []
+    if col.get("played_card"):
+        notes.append(_("You have played your card this turn."))
+    if col.get("force"):
+        notes.append(_("The force lies in front of you: you fill up to 4 cards."))
+    if n and not now:
+        notes.append(_("None may be played now."))
+    body = f'<ul class="hand">{"".join(items)}</ul>' if items else f'<p class="note">{escape(_("No card in hand."))}</p>'
+    return (f"<h3>{escape(head)}</h3>" + body
+            + "".join(f'<p class="note">{escape(n_)}</p>' for n_ in notes))

@@ -128,6 +128,12 @@ class ElysionEngine(Engine):
     def render(self, state: ElysionState) -> str:
         return render.render(state, of_state(state))
 
+    def seat_html(self, seen: dict, seat: str, actions: list) -> str:
+        """The Blessings just drawn for `seat`, before it keeps one, with how each scores."""
+        from .web import drawn_html
+
+        return drawn_html(seen, seat)
+
     def render_compact(self, state: ElysionState) -> str:
         return render.render_compact(state, of_state(state))
 
