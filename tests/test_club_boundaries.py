@@ -37,6 +37,10 @@ def referee(*args: str, db: str) -> tuple[int, str, str]:
 
 @pytest.fixture
 def club(pg_cluster, pg_url):
+    return make_club(pg_cluster, pg_url)
+
+
+def make_club(pg_cluster, pg_url) -> dict:
     """`club init` with three tables and an organiser, leagues shown; each role given a password
     as the club's owner would, and a URL that logs in with it."""
     n = f"b{os.getpid()}_{next(_clubs)}"
