@@ -213,8 +213,8 @@ class PgStore:
             raise StorageError(f"{self.path} holds another program's tables, not a referee store; left untouched")
         # the meta rows, and (read in the same query) whether this login is a club table's role
         meta = dict(self.db.execute(
-            "SELECT key, value FROM meta UNION ALL SELECT ' table', session_user::text FROM pg_roles g"
-            " WHERE g.rolname = ? AND pg_has_role(session_user, g.oid, 'MEMBER')", (TABLES_GROUP,)).fetchall())
+            f"SELECT key, value FROM meta UNION ALL SELECT ' table', session_user::text WHERE session_user IN"
+            f" ({TABLE_ROLES})").fetchall())  # a member of the group itself (a superuser is not a table)
         self.table = meta.pop(" table", None)
         if meta.get("application") != APPLICATION:
             raise StorageError(f"{self.path} holds another program's tables, not a referee store; left untouched")
