@@ -198,3 +198,19 @@ def test_a_table_reads_and_writes_only_its_own_action_ids(club):
     for attack in ("UPDATE action_ids SET id = 'y'", "DELETE FROM action_ids"):
         with pytest.raises(psycopg.errors.InsufficientPrivilege):
             sql(b, attack)
+
+
+def test_a_club_granted_by_an_older_referee_waits_for_its_owner_to_run_club_init_again(club):
+    """Tables of a club whose grants predate these rules (no row-level security on pushed heads,
+    shared ids) are refused until the owner runs `club init` again, which brings them in."""
+    a, admin = club["url"]["a"], club["url"]["admin"]
+    sql(admin, "UPDATE meta SET value = '1' WHERE key = 'club'")
+    code, _, err = referee(*KLEOS_NEW, db=a)
+    assert code == 3 and "its owner must run `referee club init` again" in err and "nothing was changed" in err
+    assert sql(admin, "SELECT count(*) FROM sessions") == [(0,)]
+    roles = club["role"]
+    code, _, err = referee("club", "init", "--tables", ",".join(roles[k] for k in "abc"), "--organiser", roles["org"],
+                           db=admin)
+    assert code == 0, err
+    assert referee(*KLEOS_NEW, db=a)[0] == 0
+    assert sql(admin, "SELECT id FROM sessions") == [(own(club, "a", 1),)]

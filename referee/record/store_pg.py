@@ -9,8 +9,11 @@ the row lock per session, the club's boundaries, and naming the server's errors.
 Concurrency: every write transaction locks the row of the session it touches first
 (`SELECT ... FOR UPDATE`), so two terminals on one session take turns and nothing is lost,
 while tables writing different sessions never wait for each other. New session ids take the
-next free number; two terminals that pick the same one at once are told apart by the primary
-key (the second retries with the next number), so no lock is shared by every table.
+next free number, a table's among its own ids (`kleos-table3-1`, which no other role may store,
+so no other table's open transaction holds one); two terminals that pick the same one at once
+are told apart by the primary key (the second retries with the next number), so no lock is
+shared by every table. Each write stores an action id its client chose, so a COMMIT whose
+answer was lost is looked for on a new connection before anything is said (`_commit`).
 
 The club's boundaries (`club init`, docs/club.md) live in the server: row-level security on
 every table holding a table's data, column privileges that keep the `seed` column from the
