@@ -86,9 +86,9 @@ class _Pair:
             while chunk := self.client.recv(65536):
                 when = self.proxy.take(chunk)
                 if when == "before":
+                    self.proxy.dropped.set()  # before the client can notice
                     self._close(self.client)
                     self._close(self.server)
-                    self.proxy.dropped.set()
                     return
                 if when == "after":
                     self.swallow = True
@@ -104,9 +104,9 @@ class _Pair:
                 if self.swallow:
                     seen += chunk
                     if READY in seen:  # the server has committed and said so: the client never hears it
+                        self.proxy.dropped.set()  # before the client can notice
                         self._close(self.client)
                         self._close(self.server)
-                        self.proxy.dropped.set()
                         return
                     continue
                 self.client.sendall(chunk)
