@@ -201,13 +201,19 @@ def test_a_table_reads_and_writes_only_its_own_action_ids(club):
 
 
 def test_a_club_granted_by_an_older_referee_waits_for_its_owner_to_run_club_init_again(club):
-    """Tables of a club whose grants predate these rules (no row-level security on pushed heads,
-    shared ids) are refused until the owner runs `club init` again, which brings them in."""
+    """Tables of a club set up by an older referee (no table of action ids, no row-level security
+    on pushed heads, shared ids) are refused until the owner runs `club init` again, which brings
+    the table and the rules in."""
     a, admin = club["url"]["a"], club["url"]["admin"]
-    sql(admin, "UPDATE meta SET value = '1' WHERE key = 'club'")
+    sql(admin, "DROP TABLE action_ids")
+    sql(admin, "UPDATE meta SET value = '1' WHERE key IN ('boundaries', 'club')")
     code, _, err = referee(*KLEOS_NEW, db=a)
     assert code == 3 and "its owner must run `referee club init` again" in err and "nothing was changed" in err
     assert sql(admin, "SELECT count(*) FROM sessions") == [(0,)]
+    assert referee("sessions", db=admin)[0] == 0  # the owner's command brings the table in
+    assert sql(admin, "SELECT count(*) FROM action_ids") == [(0,)]
+    code, _, err = referee(*KLEOS_NEW, db=a)  # the rules still wait for club init
+    assert code == 3 and "its owner must run `referee club init` again" in err
     roles = club["role"]
     code, _, err = referee("club", "init", "--tables", ",".join(roles[k] for k in "abc"), "--organiser", roles["org"],
                            db=admin)
