@@ -392,9 +392,9 @@ class PgStore:
                                        (self.action_id, sid, time.time())).fetchone()[0])
         except StorageError:
             if self.collided():
-                raise StorageError(f"this change was saved already on the club server {self.path} (its action id "
-                                   f"{self.action_id} is stored there): it was not recorded a second time; "
-                                   "`referee log` shows it") from None
+                raise StorageError(_("this change was saved already on the club server {path} (its action id {id} is "
+                                     "stored there): it was not recorded a second time; `referee log` shows it").format(
+                                         path=self.path, id=self.action_id)) from None
             raise
 
     def _commit(self, xid: str) -> None:
@@ -426,16 +426,16 @@ class PgStore:
         try:
             self.db = self._connect()
         except StorageError:
-            raise StorageError(f"lost the connection to the club server {self.path} as this change was being "
-                               f"committed ({why}) and cannot reach it again to tell whether it was saved: look with "
-                               "`referee log` once it is back, before typing it again") from None
+            raise StorageError(_("lost the connection to the club server {path} as this change was being committed "
+                                 "({why}) and cannot reach it again to tell whether it was saved: look with `referee "
+                                 "log` once it is back, before typing it again").format(path=self.path, why=why)) from None
         if self._stored(xid):
-            print(f"(the connection to {self.path} was lost as this change was committed; on a new connection the "
-                  f"server shows it saved, once)", file=sys.stderr)
+            print(_("(the connection to {path} was lost as this change was committed; on a new connection the server "
+                    "shows it saved, once)").format(path=self.path), file=sys.stderr)
             return
-        raise StorageError(f"lost the connection to the club server {self.path} as this change was being committed "
-                           f"({why}); the server did not keep it (looked for on a new connection): nothing was "
-                           "saved; try again")
+        raise StorageError(_("lost the connection to the club server {path} as this change was being committed ({why}); "
+                             "the server did not keep it (looked for on a new connection): nothing was saved; try "
+                             "again").format(path=self.path, why=why))
 
     def _stored(self, xid: str) -> bool:
         """Whether the lost write's action id is stored. While the old connection's transaction
@@ -452,9 +452,9 @@ class PgStore:
                 return status == "committed" and bool(
                     self.db.execute("SELECT 1 FROM action_ids WHERE id = ?", (self.action_id,)).fetchone())
             if time.monotonic() > deadline:
-                raise StorageError(f"lost the connection to the club server {self.path} as this change was being "
-                                   "committed, and its transaction is still open there: whether it is saved cannot "
-                                   "be told yet; look with `referee log` before typing it again")
+                raise StorageError(_("lost the connection to the club server {path} as this change was being "
+                                     "committed, and its transaction is still open there: whether it is saved cannot "
+                                     "be told yet; look with `referee log` before typing it again").format(path=self.path))
             self.db.execute("SELECT pg_terminate_backend(pid, 1000) FROM pg_stat_activity"
                             " WHERE backend_xid = xid(?::xid8) AND pid <> pg_backend_pid()", (xid,))
 
