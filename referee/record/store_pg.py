@@ -455,8 +455,10 @@ class PgStore:
                 raise StorageError(_("lost the connection to the club server {path} as this change was being "
                                      "committed, and its transaction is still open there: whether it is saved cannot "
                                      "be told yet; look with `referee log` before typing it again").format(path=self.path))
-            self.db.execute("SELECT pg_terminate_backend(pid, 1000) FROM pg_stat_activity"
-                            " WHERE backend_xid = xid(?::xid8) AND pid <> pg_backend_pid()", (xid,))
+            ended = self.db.execute("SELECT pg_terminate_backend(pid, 1000) FROM pg_stat_activity"
+                                    " WHERE backend_xid = xid(?::xid8) AND pid <> pg_backend_pid()", (xid,)).fetchall()
+            if not ended:  # not to be seen yet (or ending on its own): asked again in a moment
+                time.sleep(0.05)
 
     def lock(self, sid: str) -> None:
         """Inside a write: wait for, and hold until commit, the row of session `sid`. A table's
