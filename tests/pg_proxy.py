@@ -5,7 +5,9 @@ client's connection at its next COMMIT, once armed:
   the client's connection closed (the server committed; the client never hears it);
 - `before`: the client's connection is closed with the COMMIT unsent (the server never gets it).
 
-Every other byte is passed through as it is, both ways; new connections keep being accepted.
+Every other byte is passed through as it is, both ways; new connections keep being accepted,
+unless the drop was armed with `then_down`: then the server is out of reach (every new connection
+closed at once) until `up()`.
 """
 
 from __future__ import annotations
@@ -29,6 +31,8 @@ class DropProxy:
         self.listener.bind(os.path.join(self.dir, SOCKET))
         self.listener.listen(16)
         self.armed: str | None = None
+        self.then_down = False
+        self.down = False
         self.dropped = threading.Event()  # set once the armed drop has happened
         self.commits_seen = 0
         self._lock = threading.Lock()
@@ -38,10 +42,14 @@ class DropProxy:
         """The same URL, through the proxy."""
         return url.replace(quote(self.server_dir, safe=""), quote(self.dir, safe=""))
 
-    def arm(self, when: str) -> None:
+    def arm(self, when: str, then_down: bool = False) -> None:
         assert when in ("after", "before")
         self.dropped.clear()
+        self.then_down = then_down
         self.armed = when
+
+    def up(self) -> None:
+        self.down = False
 
     def close(self) -> None:
         self.listener.close()
@@ -53,6 +61,9 @@ class DropProxy:
                 client, _ = self.listener.accept()
             except OSError:
                 return
+            if self.down:
+                client.close()
+                continue
             server = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
             server.connect(os.path.join(self.server_dir, SOCKET))
             _Pair(self, client, server)
@@ -65,6 +76,11 @@ class DropProxy:
             self.commits_seen += 1
             when, self.armed = self.armed, None
         return when
+
+    def drop(self) -> None:
+        """The armed drop happens now (said before the client can notice)."""
+        self.down = self.then_down
+        self.dropped.set()
 
 
 class _Pair:
@@ -86,7 +102,7 @@ class _Pair:
             while chunk := self.client.recv(65536):
                 when = self.proxy.take(chunk)
                 if when == "before":
-                    self.proxy.dropped.set()  # before the client can notice
+                    self.proxy.drop()
                     self._close(self.client)
                     self._close(self.server)
                     return
@@ -104,7 +120,7 @@ class _Pair:
                 if self.swallow:
                     seen += chunk
                     if READY in seen:  # the server has committed and said so: the client never hears it
-                        self.proxy.dropped.set()  # before the client can notice
+                        self.proxy.drop()
                         self._close(self.client)
                         self._close(self.server)
                         return

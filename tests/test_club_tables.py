@@ -168,6 +168,43 @@ def test_an_action_whose_commit_never_reached_the_server_is_reported_not_saved(c
     assert len(rows(admin, sid)) == 2
 
 
+def test_a_retyped_action_after_an_unknown_outcome_is_not_recorded_twice(club, proxy):
+    """At `referee play`: the answer of a COMMIT is lost and the server stays out of reach, so
+    whether it was saved cannot be told; the line typed again carries the first one's action
+    id: the first was saved, so the retype is refused and the action is stored once."""
+    import contextlib
+    import io
+
+    from referee.cli.context import Referee
+    from referee.cli.shell import Shell
+
+    a, admin = proxy.url(club["url"]["a"]), club["url"]["admin"]
+    sid = _new(a)
+    ref = Referee()
+    ref.configure(a, None, False)
+    shell = Shell(ref, game="kleos")
+    proxy.arm("after", then_down=True)
+    err = io.StringIO()
+    with contextlib.redirect_stderr(err):
+        shell.run_script(io.StringIO("glory ares +1 --reason x\n"))
+    assert shell.script_codes == [("glory ares +1 --reason x", 3)]
+    assert proxy.dropped.is_set()
+    assert "cannot reach it again to tell whether it was saved" in err.getvalue(), err.getvalue()
+    assert len(rows(admin, sid)) == 2  # the server did commit it
+    proxy.up()
+    err = io.StringIO()
+    with contextlib.redirect_stderr(err):
+        shell.run_script(io.StringIO("glory ares +1 --reason x\n"))  # typed again
+    assert shell.script_codes == [("glory ares +1 --reason x", 3)]
+    assert "was saved after all" in err.getvalue() and "this one was not recorded" in err.getvalue(), err.getvalue()
+    assert len(rows(admin, sid)) == 2  # once
+    with contextlib.redirect_stderr(io.StringIO()):
+        shell.run_script(io.StringIO("glory ares +1 --reason y\n"))  # and on it goes
+    assert shell.script_codes == [("glory ares +1 --reason y", 0)]
+    assert len(rows(admin, sid)) == 3
+    ref.close()
+
+
 def test_the_same_action_id_sent_twice_is_recorded_once(club):
     """A write sent again with its action id (as after a lost answer) meets the stored id: it is
     refused whole, by name, and nothing is recorded a second time."""

@@ -53,6 +53,9 @@ T = TypeVar("T")
 RETRIES = 5  # a transaction the server rolled back (serialization failure, deadlock) is run again, this often
 COLLISION_TRIES = 20  # a new id or a pushed game meeting another terminal's at the same moment
 TABLES_GROUP = "referee_tables"  # the group role every table's role belongs to (club init)
+# URL -> (action id, session) of this process's write whose outcome is unknown (its COMMIT's
+# answer lost, the server out of reach): the next write on that session sends that id again
+UNSURE: dict[str, tuple[str, str]] = {}
 
 # The club's boundaries, kept in the server (see the module's note). `{path}` pins each
 # SECURITY DEFINER function to the store's own schema. Version 2 (meta key `boundaries`) adds
@@ -381,21 +384,38 @@ class PgStore:
     def _tag(self) -> str:
         """Store the open write's action id (the table `action_ids`, its key); returns the
         transaction's id on the server. The same action id sent again (a write repeated after
-        its COMMIT's answer was lost) meets the key: refused whole, never recorded twice."""
+        its COMMIT's answer was lost) meets the key: refused whole, never recorded twice.
+
+        When an earlier write of this process to this server, on this session, ended with its
+        outcome unknown (its answer lost and the server out of reach), the next one (typed
+        again, most likely) carries that write's action id: if the earlier one was saved after
+        all, this one is refused whole and nothing is recorded twice."""
         import time
 
-        sid = sorted(self._dirty or ())[0] if self._dirty else (self._locked[0] if self._locked else "")
+        sid = self._tagged_session()
+        again = UNSURE.get(self.url)
+        resent = again is not None and again[1] == sid
+        if resent:
+            self.action_id = UNSURE.pop(self.url)[0]
         self.last_error = None
         try:
             return str(self.db.execute("INSERT INTO action_ids (id, session_id, at) VALUES (?, ?, ?)"
                                        " RETURNING pg_current_xact_id()::text",
                                        (self.action_id, sid, time.time())).fetchone()[0])
         except StorageError:
+            if self.collided() and resent:
+                raise StorageError(_("the change made before the connection to the club server {path} was lost was "
+                                     "saved after all (its action id {id} is stored there): this one was not recorded, "
+                                     "in case it is the same typed again; look with `referee log` and type it again "
+                                     "only if it is not there").format(path=self.path, id=self.action_id)) from None
             if self.collided():
                 raise StorageError(_("this change was saved already on the club server {path} (its action id {id} is "
                                      "stored there): it was not recorded a second time; `referee log` shows it").format(
                                          path=self.path, id=self.action_id)) from None
             raise
+
+    def _tagged_session(self) -> str:
+        return sorted(self._dirty or ())[0] if self._dirty else (self._locked[0] if self._locked else "")
 
     def _commit(self, xid: str) -> None:
         """COMMIT. When the connection drops before its answer comes, the server may have
@@ -426,6 +446,7 @@ class PgStore:
         try:
             self.db = self._connect()
         except StorageError:
+            UNSURE[self.url] = (str(self.action_id), self._tagged_session())  # sent again with the next write
             raise StorageError(_("lost the connection to the club server {path} as this change was being committed "
                                  "({why}) and cannot reach it again to tell whether it was saved: look with `referee "
                                  "log` once it is back, before typing it again").format(path=self.path, why=why)) from None
@@ -452,6 +473,7 @@ class PgStore:
                 return status == "committed" and bool(
                     self.db.execute("SELECT 1 FROM action_ids WHERE id = ?", (self.action_id,)).fetchone())
             if time.monotonic() > deadline:
+                UNSURE[self.url] = (str(self.action_id), self._tagged_session())
                 raise StorageError(_("lost the connection to the club server {path} as this change was being "
                                      "committed, and its transaction is still open there: whether it is saved cannot "
                                      "be told yet; look with `referee log` before typing it again").format(path=self.path))
