@@ -233,7 +233,8 @@ def club(pg_cluster, pg_url):
         return pg_url.replace("postgresql://postgres@", f"postgresql://{role}@")
 
     return {"admin": pg_url, "a": url(tables[0]), "b": url(tables[1]), "org": url(organiser),
-            "tables": ",".join(tables), "organiser": organiser}
+            "tables": ",".join(tables), "organiser": organiser,
+            "a1": f"kleos-{tables[0]}-1", "b1": f"kleos-{tables[1]}-1"}  # a table's ids carry its role's name
 
 
 _clubs = iter(range(1, 10**6))
@@ -242,20 +243,21 @@ KLEOS_NEW = ["kleos", "new", "--player", "Ann:ares", "--player", "Bob:athena", "
 
 
 def test_a_tables_role_cannot_change_another_tables_session(club):
-    assert referee(*KLEOS_NEW, db=club["a"])[0] == 0  # table a's own game: kleos-1
+    a1, b1 = club["a1"], club["b1"]
+    assert referee(*KLEOS_NEW, db=club["a"])[0] == 0  # table a's own game
     assert referee("kleos", "glory", "ares", "+1", "--reason", "x", db=club["a"])[0] == 0
-    before = _rows(club["admin"], "kleos-1")
-    code, _, err = referee("--session", "kleos-1", "kleos", "glory", "ares", "+1", "--reason", "y", db=club["b"])
+    before = _rows(club["admin"], a1)
+    code, _, err = referee("--session", a1, "kleos", "glory", "ares", "+1", "--reason", "y", db=club["b"])
     assert code == 3
-    assert "the club server refused: this table may not change session kleos-1" in err
-    for args in (["undo", "kleos-1"], ["sessions", "rename", "kleos-1", "mine"]):
+    assert f"the club server refused: this table may not change session {a1}" in err
+    for args in (["undo", a1], ["sessions", "rename", a1, "mine"]):
         code, _, err = referee(*args, db=club["b"])
-        assert code == 3 and "this table may not change session kleos-1" in err, args
-    assert _rows(club["admin"], "kleos-1") == before
-    assert referee("show", "kleos-1", db=club["b"])[0] == 0  # reading is allowed
+        assert code == 3 and f"this table may not change session {a1}" in err, args
+    assert _rows(club["admin"], a1) == before
+    assert referee("show", a1, db=club["b"])[0] == 0  # reading is allowed
     assert referee(*KLEOS_NEW, db=club["b"])[0] == 0  # and b's own games are b's
-    assert referee("--session", "kleos-2", "kleos", "glory", "ares", "+1", "--reason", "z", db=club["b"])[0] == 0
-    assert referee("--session", "kleos-2", "kleos", "glory", "ares", "+1", "--reason", "w", db=club["a"])[0] == 3
+    assert referee("--session", b1, "kleos", "glory", "ares", "+1", "--reason", "z", db=club["b"])[0] == 0
+    assert referee("--session", b1, "kleos", "glory", "ares", "+1", "--reason", "w", db=club["a"])[0] == 3
 
 
 def test_the_organiser_reads_everything_and_manages_leagues_the_tables_cannot(club, tmp_path):
@@ -265,13 +267,13 @@ def test_the_organiser_reads_everything_and_manages_leagues_the_tables_cannot(cl
     code, _, err = referee("league", "new", "Cup", "--game", "kleos", db=club["a"])
     assert code == 3 and "the club server refused: this role may not" in err and "league" in err
     assert referee("league", "new", "Cup", "--game", "kleos", db=club["org"])[0] == 0
-    assert referee("league", "add", "Cup", "kleos-1", db=club["org"])[0] == 0
+    assert referee("league", "add", "Cup", club["a1"], db=club["org"])[0] == 0
     code, out, _ = referee("--json", "league", "standings", "Cup", db=club["org"])
     assert code == 0 and [r["points"] for r in json.loads(out)["result"]["rows"]] == [1, 1]
     code, _, err = referee("league", "standings", "Cup", db=club["a"])  # hidden from the tables
     assert code == 3 and "the club server refused: this role may not read the leagues" in err
     assert referee("verify", "--all", db=club["org"])[0] == 0
-    assert referee("undo", "kleos-1", db=club["org"])[0] == 0  # the organiser may change any session
+    assert referee("undo", club["a1"], db=club["org"])[0] == 0  # the organiser may change any session
 
 
 def test_with_leagues_shown_a_table_reads_them_and_adds_only_its_own_sessions(club):
@@ -279,15 +281,16 @@ def test_with_leagues_shown_a_table_reads_them_and_adds_only_its_own_sessions(cl
                            db=club["admin"])  # again, without --hide-leagues: nothing new is created
     assert code == 0, err
     assert referee("league", "new", "Cup", "--game", "kleos", db=club["org"])[0] == 0
-    assert referee(*KLEOS_NEW, db=club["a"])[0] == 0  # kleos-1 is table a's
-    assert referee(*KLEOS_NEW, "--league", "Cup", db=club["b"])[0] == 0  # kleos-2, b's, straight into the league
-    code, _, err = referee("league", "add", "Cup", "kleos-1", db=club["b"])  # a's game, by b
+    a1, b1 = club["a1"], club["b1"]
+    assert referee(*KLEOS_NEW, db=club["a"])[0] == 0  # a1 is table a's
+    assert referee(*KLEOS_NEW, "--league", "Cup", db=club["b"])[0] == 0  # b1, b's, straight into the league
+    code, _, err = referee("league", "add", "Cup", a1, db=club["b"])  # a's game, by b
     assert code == 3 and "the club server refused: this role may not manage the leagues" in err
-    assert open_store(club["admin"]).league("Cup")["sessions"] == ["kleos-2"]
-    assert referee("league", "add", "Cup", "kleos-1", db=club["a"])[0] == 0
+    assert open_store(club["admin"]).league("Cup")["sessions"] == [b1]
+    assert referee("league", "add", "Cup", a1, db=club["a"])[0] == 0
     code, out, _ = referee("--json", "league", "standings", "Cup", db=club["b"])
     assert code == 0 and json.loads(out)["result"]["finished"] == 0
-    assert open_store(club["admin"]).league("Cup")["sessions"] == ["kleos-1", "kleos-2"]
+    assert open_store(club["admin"]).league("Cup")["sessions"] == [a1, b1]
 
 
 def test_push_from_the_club_server_to_an_sqlite_file_carries_the_same_record(table, pg_url, tmp_path):

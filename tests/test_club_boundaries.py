@@ -37,6 +37,10 @@ def referee(*args: str, db: str) -> tuple[int, str, str]:
 
 @pytest.fixture
 def club(pg_cluster, pg_url):
+    return make_club(pg_cluster, pg_url)
+
+
+def make_club(pg_cluster, pg_url) -> dict:
     """`club init` with three tables and an organiser, leagues shown; each role given a password
     as the club's owner would, and a URL that logs in with it."""
     n = f"b{os.getpid()}_{next(_clubs)}"
@@ -49,6 +53,11 @@ def club(pg_cluster, pg_url):
         pg_cluster.sql(f"ALTER ROLE {role} PASSWORD 'pw-{role}'")
         urls[key] = pg_url.replace("postgresql://postgres@", f"postgresql://{role}:pw-{role}@")
     return {"url": urls, "role": roles}
+
+
+def own(club: dict, key: str, n: int, game: str = "kleos") -> str:
+    """Table `key`'s n-th game of `game` at the club: a table's ids carry its role's name."""
+    return f"{game}-{club['role'][key]}-{n}"
 
 
 def sql(url: str, statement: str, params: tuple = ()) -> list[tuple]:
@@ -74,30 +83,31 @@ def rows(url: str, sid: str) -> list[tuple]:
 
 def test_seed_of_a_running_game_is_withheld_from_other_tables(club, tmp_path):
     a, b = club["url"]["a"], club["url"]["b"]
-    assert referee(*KLEOS_NEW, db=a)[0] == 0  # table a's game, kleos-1, with a secret seed
-    seed = session_row(club, "kleos-1")[2]
+    assert referee(*KLEOS_NEW, db=a)[0] == 0  # table a's game, with a secret seed
+    a1 = own(club, "a", 1)
+    seed = session_row(club, a1)[2]
     with pytest.raises(psycopg.errors.InsufficientPrivilege):  # the direct SQL
         sql(b, "SELECT seed FROM sessions")
     with pytest.raises(psycopg.errors.InsufficientPrivilege):
         sql(b, "SELECT * FROM sessions")
-    assert sql(b, "SELECT referee_seed('kleos-1')") == [(None,)]
-    code, out, err = referee("export", "kleos-1", "--reveal-seed", db=b)  # refused: a running secret game
+    assert sql(b, "SELECT referee_seed(%s)", (a1,)) == [(None,)]
+    code, out, err = referee("export", a1, "--reveal-seed", db=b)  # refused: a running secret game
     assert code in (1, 3) and seed not in out + err and "secret" in err
-    code, out, _ = referee("export", "kleos-1", db=b)  # the record itself may be read, without the seed
+    code, out, _ = referee("export", a1, db=b)  # the record itself may be read, without the seed
     assert code == 0 and json.loads(out)["seed"] is None
-    code, _, err = referee("push", "kleos-1", "--to", str(tmp_path / "x.db"), db=b)
+    code, _, err = referee("push", a1, "--to", str(tmp_path / "x.db"), db=b)
     assert code == 3 and "its seed is withheld from this role" in err
     assert open_store(str(tmp_path / "x.db")).sessions(include_over=True) == []
-    code, out, _ = referee("verify", "kleos-1", db=b)
+    code, out, _ = referee("verify", a1, db=b)
     assert code == 0 and "rolls not checked: its seed is withheld" in out
     # its owner and the organiser read it; once the game is over, everyone does
-    assert sql(a, "SELECT referee_seed('kleos-1')") == [(seed,)]
-    code, out, _ = referee("export", "kleos-1", "--reveal-seed", db=a)  # no output of a running game
+    assert sql(a, "SELECT referee_seed(%s)", (a1,)) == [(seed,)]
+    code, out, _ = referee("export", a1, "--reveal-seed", db=a)  # no output of a running game
     assert code == 1 and seed not in out                                 # holds its seed, not even its own
-    assert sql(club["url"]["org"], "SELECT seed FROM sessions WHERE id = 'kleos-1'") == [(seed,)]
-    sql(club["url"]["admin"], "UPDATE sessions SET status = 'over' WHERE id = 'kleos-1'")
-    assert sql(b, "SELECT referee_seed('kleos-1')") == [(seed,)]
-    assert session_row(club, "kleos-1")[2] == seed
+    assert sql(club["url"]["org"], "SELECT seed FROM sessions WHERE id = %s", (a1,)) == [(seed,)]
+    sql(club["url"]["admin"], "UPDATE sessions SET status = 'over' WHERE id = %s", (a1,))
+    assert sql(b, "SELECT referee_seed(%s)", (a1,)) == [(seed,)]
+    assert session_row(club, a1)[2] == seed
 
 
 # -- the card library -----------------------------------------------------------------------------
@@ -127,7 +137,7 @@ def test_a_tables_card_never_changes_another_tables_library(club):
     # a's next game takes a's Achilles
     assert referee("kleos", "new", "--player", "Ann:ares", "--player", "Bob:athena", "--champion", "ares=Achilles",
                    "--champion", "athena=3/3/4/2", db=a)[0] == 0
-    assert '"attack": 4' in json.dumps(open_store(club["url"]["admin"]).actions("kleos-1")[0]["action"])
+    assert '"attack": 4' in json.dumps(open_store(club["url"]["admin"]).actions(own(club, "a", 1))[0]["action"])
     # the organiser's cards are the club's: every table reads them, its own first
     assert referee("kleos", "card", "add", "Hector", "--stats", "2/2/2/2", db=org)[0] == 0
     assert _card(a, "Hector")["attack"] == 2 and _card(b, "Hector")["attack"] == 2
@@ -138,16 +148,17 @@ def test_a_tables_card_never_changes_another_tables_library(club):
 
 def test_without_session_a_command_considers_only_this_roles_sessions(club):
     a, b, org = club["url"]["a"], club["url"]["b"], club["url"]["org"]
-    assert referee(*KLEOS_NEW, db=a)[0] == 0  # kleos-1, a's
-    assert referee(*KLEOS_NEW, db=b)[0] == 0  # kleos-2, b's, used last
-    before = rows(club["url"]["admin"], "kleos-2")
+    a1, b1 = own(club, "a", 1), own(club, "b", 1)
+    assert referee(*KLEOS_NEW, db=a)[0] == 0  # a's
+    assert referee(*KLEOS_NEW, db=b)[0] == 0  # b's, used last
+    before = rows(club["url"]["admin"], b1)
     code, out, _ = referee("--json", "show", db=a)
-    assert code == 0 and json.loads(out)["session"] == "kleos-1"
+    assert code == 0 and json.loads(out)["session"] == a1
     code, _, err = referee("kleos", "glory", "ares", "+1", "--reason", "x", db=org)  # the organiser's slip
     assert code == 3 and "no kleos session of this role" in err
     assert referee("kleos", "glory", "ares", "+1", "--reason", "x", db=a)[0] == 0  # into a's own game
-    assert rows(club["url"]["admin"], "kleos-2") == before
-    assert len(rows(club["url"]["admin"], "kleos-1")) == 2
+    assert rows(club["url"]["admin"], b1) == before
+    assert len(rows(club["url"]["admin"], a1)) == 2
 
 
 def test_sessions_belong_to_the_login_role_even_after_set_role(club):
@@ -155,53 +166,55 @@ def test_sessions_belong_to_the_login_role_even_after_set_role(club):
     a_as_group = club["url"]["a"] + "%20-crole%3D" + group  # the URL ends with its options
     code, _, err = referee(*KLEOS_NEW, db=a_as_group)  # `SET ROLE referee_tables` at login
     assert code == 0, err
-    assert session_row(club, "kleos-1")[4] == club["role"]["a"]
-    before = rows(club["url"]["admin"], "kleos-1")
+    a1 = own(club, "a", 1)
+    assert session_row(club, a1)[4] == club["role"]["a"]
+    before = rows(club["url"]["admin"], a1)
     for url in (club["url"]["b"], club["url"]["b"] + "%20-crole%3D" + group):
-        code, _, err = referee("--session", "kleos-1", "kleos", "glory", "ares", "+1", "--reason", "y", db=url)
-        assert code == 3 and "this table may not change session kleos-1" in err
+        code, _, err = referee("--session", a1, "kleos", "glory", "ares", "+1", "--reason", "y", db=url)
+        assert code == 3 and f"this table may not change session {a1}" in err
     with psycopg.connect(club["url"]["b"], autocommit=True) as conn:  # by hand
         conn.execute(f"SET ROLE {group}")
-        assert conn.execute("UPDATE sessions SET name = 'mine' WHERE id = 'kleos-1'").rowcount == 0
+        assert conn.execute("UPDATE sessions SET name = 'mine' WHERE id = %s", (a1,)).rowcount == 0
         with pytest.raises(psycopg.errors.InsufficientPrivilege):
             conn.execute("INSERT INTO sessions (id, game, seed, rules_version, created, updated, used, owner)"
                          f" VALUES ('kleos-9', 'kleos', '1', '1', 0, 0, 0, '{club['role']['a']}')")
-    assert rows(club["url"]["admin"], "kleos-1") == before and session_row(club, "kleos-1")[1] == ""
+    assert rows(club["url"]["admin"], a1) == before and session_row(club, a1)[1] == ""
 
 
 # -- deleting and purging ------------------------------------------------------------------------------
 
 def test_a_table_cannot_delete_or_purge_a_game_a_league_counts(club):
     a, b, org, admin = club["url"]["a"], club["url"]["b"], club["url"]["org"], club["url"]["admin"]
-    assert referee(*KLEOS_NEW, db=b)[0] == 0  # kleos-1, b's
-    assert referee(*KLEOS_NEW, db=a)[0] == 0  # kleos-2, a's
+    b1, a1 = own(club, "b", 1), own(club, "a", 1)
+    assert referee(*KLEOS_NEW, db=b)[0] == 0  # b's
+    assert referee(*KLEOS_NEW, db=a)[0] == 0  # a's
     assert referee("league", "new", "Cup", "--game", "kleos", db=org)[0] == 0
-    assert referee("league", "add", "Cup", "kleos-1", db=org)[0] == 0
-    before = session_row(club, "kleos-1")
-    code, _, err = referee("sessions", "delete", "kleos-1", "--yes", db=b)
-    assert code == 3 and "kleos-1 counts in the league Cup: only the organiser may delete it" in err
+    assert referee("league", "add", "Cup", b1, db=org)[0] == 0
+    before = session_row(club, b1)
+    code, _, err = referee("sessions", "delete", b1, "--yes", db=b)
+    assert code == 3 and f"{b1} counts in the league Cup: only the organiser may delete it" in err
     with pytest.raises(psycopg.errors.InsufficientPrivilege):
-        sql(b, "UPDATE sessions SET status = 'deleted' WHERE id = 'kleos-1'")
+        sql(b, "UPDATE sessions SET status = 'deleted' WHERE id = %s", (b1,))
     with pytest.raises(psycopg.errors.InsufficientPrivilege):
-        sql(b, "DELETE FROM sessions WHERE id = 'kleos-1'")
+        sql(b, "DELETE FROM sessions WHERE id = %s", (b1,))
     with pytest.raises(psycopg.errors.InsufficientPrivilege):
         sql(b, "DELETE FROM league_sessions")
-    assert session_row(club, "kleos-1") == before
+    assert session_row(club, b1) == before
     # purge reports only what it removed: a's deleted game is not b's to purge
-    assert referee("sessions", "delete", "kleos-2", "--yes", db=a)[0] == 0
+    assert referee("sessions", "delete", a1, "--yes", db=a)[0] == 0
     code, out, _ = referee("sessions", "purge", "--yes", db=b)
     assert code == 0 and out == "Purged 0 deleted sessions.\n"
     result = CliRunner().invoke(cli, ["--db", a, "sessions", "purge"], input="n\n")  # a is asked about its own only
-    assert "Remove 1 deleted session for good (kleos-2)?" in result.output
-    assert sql(admin, "SELECT id FROM sessions ORDER BY id") == [("kleos-1",), ("kleos-2",)]
+    assert f"Remove 1 deleted session for good ({a1})?" in result.output
+    assert sql(admin, "SELECT id FROM sessions ORDER BY id") == [(a1,), (b1,)]
     code, out, _ = referee("sessions", "purge", "--yes", db=a)
-    assert code == 0 and out == "Purged 1 deleted session: kleos-2.\n"
+    assert code == 0 and out == f"Purged 1 deleted session: {a1}.\n"
     # the organiser may, and the league's log says so
-    assert referee("sessions", "delete", "kleos-1", "--yes", db=org)[0] == 0
+    assert referee("sessions", "delete", b1, "--yes", db=org)[0] == 0
     code, out, _ = referee("sessions", "purge", "--yes", db=org)
-    assert code == 0 and out == "Purged 1 deleted session: kleos-1.\n"
+    assert code == 0 and out == f"Purged 1 deleted session: {b1}.\n"
     assert [r[0] for r in sql(admin, "SELECT what FROM league_log WHERE league = 'Cup' ORDER BY at")] == [
-        "kleos-1 deleted", "kleos-1 purged (removed from the league)"]
+        f"{b1} deleted", f"{b1} purged (removed from the league)"]
     assert sql(admin, "SELECT who FROM league_log") == [(club["role"]["org"],)] * 2
 
 
@@ -226,8 +239,9 @@ def _push_meanwhile(table: str, sid: str, first: str, second: str, admin: str, t
     meta, records = src.session(sid), src.actions(sid, ALL_STATUSES)
     out = tmp_path / "out.txt"
     with dst.write():
-        dst.copy_session(sid, meta, push.origin(meta, records))
-        dst.copy_rows(sid, records)
+        there = dst.pushed_id(sid, meta["game"])  # a table's own id for it
+        dst.copy_session(there, meta, push.origin(meta, records))
+        dst.copy_rows(there, records)
         with out.open("w") as sink:
             proc = subprocess.Popen([sys.executable, "-m", "referee", "--db", table, "push", sid, "--to", second],
                                     stdout=sink, stderr=subprocess.STDOUT, cwd=ROOT)
@@ -247,17 +261,18 @@ def _push_other_meanwhile(ta: str, tb: str, club: dict, tmp_path: Path) -> tuple
     meta, records = src.session("kleos-1"), src.actions("kleos-1", ALL_STATUSES)
     out = tmp_path / "out.txt"
     with dst.write():
-        dst.copy_session("kleos-1", meta, push.origin(meta, records))
-        dst.copy_rows("kleos-1", records)
+        there = dst.pushed_id("kleos-1", meta["game"])
+        dst.copy_session(there, meta, push.origin(meta, records))
+        dst.copy_rows(there, records)
         with out.open("w") as sink:
             proc = subprocess.Popen([sys.executable, "-m", "referee", "--db", tb, "push", "kleos-1", "--to",
                                      club["url"]["b"]], stdout=sink, stderr=subprocess.STDOUT, cwd=ROOT)
-        try:
-            _waiting_on_a_lock(club["url"]["admin"])
-        except AssertionError:
+        try:  # b's push ends while a's transaction is still open: nothing of a's is in its way
+            code = proc.wait(timeout=300)
+        except subprocess.TimeoutExpired:
             proc.kill()
             raise
-    return proc.wait(timeout=300), out.read_text()
+    return code, out.read_text()
 
 
 def test_two_pushes_of_one_store_at_once_store_each_game_once(club, tmp_path):
@@ -265,21 +280,22 @@ def test_two_pushes_of_one_store_at_once_store_each_game_once(club, tmp_path):
     play(table, "kleos", KLEOS_SHARED)
     code, out = _push_meanwhile(str(table), "kleos-1", club["url"]["a"], club["url"]["a"], club["url"]["admin"],
                                 tmp_path)
-    assert code == 0 and out.startswith("kleos-1: already there"), out
-    assert sql(club["url"]["admin"], "SELECT id FROM sessions") == [("kleos-1",)]
+    assert code == 0 and out.startswith(f"kleos-1: already there as {own(club, 'a', 1)}"), out
+    assert sql(club["url"]["admin"], "SELECT id FROM sessions") == [(own(club, "a", 1),)]
 
 
 def test_two_tables_pushing_the_same_local_id_at_once_get_two_ids(club, tmp_path):
     ta, tb = tmp_path / "a.db", tmp_path / "b.db"
     play(ta, "kleos", KLEOS_SHARED)
     play(tb, "kleos", KLEOS_SHARED)  # another game, also kleos-1 on its laptop
-    # table a's kleos-1 goes in through a's connection, not committed yet, while table b pushes its own
+    # table a's kleos-1 goes in through a's connection, not committed yet, while table b pushes its own:
+    # each takes an id of its own, so b never waits on a
     code, out = _push_other_meanwhile(str(ta), str(tb), club, tmp_path)
-    assert code == 0 and out.startswith("kleos-1: sent as kleos-2"), out
+    a1, b1 = own(club, "a", 1), own(club, "b", 1)
+    assert code == 0 and out.startswith(f"kleos-1: sent as {b1}"), out
     admin = club["url"]["admin"]
-    assert sql(admin, "SELECT id, owner FROM sessions ORDER BY id") == [
-        ("kleos-1", club["role"]["a"]), ("kleos-2", club["role"]["b"])]
-    assert rows(admin, "kleos-1") == rows(str(ta), "kleos-1") and rows(admin, "kleos-2") == rows(str(tb), "kleos-1")
+    assert sql(admin, "SELECT id, owner FROM sessions ORDER BY id") == [(a1, club["role"]["a"]), (b1, club["role"]["b"])]
+    assert rows(admin, a1) == rows(str(ta), "kleos-1") and rows(admin, b1) == rows(str(tb), "kleos-1")
 
 
 def test_an_interrupted_push_says_what_it_committed(club, five_games_store, tmp_path):
@@ -290,8 +306,9 @@ def test_an_interrupted_push_says_what_it_committed(club, five_games_store, tmp_
     code, _, err = referee("push", "--all", "--to", club["url"]["a"], db=five_games_store)
     assert code == 3
     assert "the push stopped at cerebria-1 (2 of 5 done)" in err
-    assert "2 session(s) were committed before it (kleos-1, kreus-1)" in err
-    assert sql(admin, "SELECT id FROM sessions ORDER BY id") == [("kleos-1",), ("kreus-1",)]
+    k1, r1 = own(club, "a", 1), own(club, "a", 1, "kreus")
+    assert f"2 session(s) were committed before it (kleos-1 as {k1}, kreus-1 as {r1})" in err
+    assert sql(admin, "SELECT id FROM sessions ORDER BY id") == [(k1,), (r1,)]
 
 
 @pytest.fixture
@@ -309,13 +326,14 @@ def five_games_store(tmp_path):
 def test_a_table_cannot_lock_another_tables_rows_or_the_tables(club):
     a, b = club["url"]["a"], club["url"]["b"]
     assert referee(*KLEOS_NEW, db=a)[0] == 0
+    a1 = own(club, "a", 1)
     for table in ("sessions", "actions", "library", "league_sessions", "leagues", "meta"):
         for mode in ("ACCESS EXCLUSIVE", "EXCLUSIVE", "SHARE"):
             with psycopg.connect(b) as conn, pytest.raises(psycopg.errors.InsufficientPrivilege):
                 conn.execute(f"LOCK TABLE {table} IN {mode} MODE")
     with psycopg.connect(b) as conn:  # b holds a transaction open over a's row
-        assert conn.execute("SELECT id FROM sessions WHERE id = 'kleos-1' FOR UPDATE").fetchall() == []
-        assert conn.execute("SELECT idx FROM actions WHERE session_id = 'kleos-1' FOR UPDATE").fetchall() == []
+        assert conn.execute("SELECT id FROM sessions WHERE id = %s FOR UPDATE", (a1,)).fetchall() == []
+        assert conn.execute("SELECT idx FROM actions WHERE session_id = %s FOR UPDATE", (a1,)).fetchall() == []
         code, _, err = referee("kleos", "glory", "ares", "+1", "--reason", "x", db=a)
         assert code == 0, err
         # and the advisory lock that numbering once waited on
@@ -323,7 +341,7 @@ def test_a_table_cannot_lock_another_tables_rows_or_the_tables(club):
         conn.execute("SELECT pg_advisory_xact_lock(hashtext('referee:new:kleos'))")
         code, _, err = referee(*KLEOS_NEW, db=a)
         assert code == 0, err
-    assert len(rows(club["url"]["admin"], "kleos-1")) == 2
+    assert len(rows(club["url"]["admin"], a1)) == 2
 
 
 # -- faults ---------------------------------------------------------------------------------------------
@@ -342,10 +360,11 @@ def _failing(admin: str, times: int, code: str) -> None:
 def test_serialization_failures_and_deadlocks_are_retried_then_named(club):
     a, admin = club["url"]["a"], club["url"]["admin"]
     assert referee(*KLEOS_NEW, db=a)[0] == 0
+    a1 = own(club, "a", 1)
     _failing(admin, 3, "40001")
     code, _, err = referee("kleos", "glory", "ares", "+1", "--reason", "x", db=a)
     assert code == 0, err
-    assert len(rows(admin, "kleos-1")) == 2  # stored once
+    assert len(rows(admin, a1)) == 2  # stored once
     sql(admin, "ALTER SEQUENCE failures RESTART")
     sql(admin, "DROP TRIGGER fail ON actions")
     sql(admin, "CREATE TRIGGER fail BEFORE INSERT ON actions FOR EACH ROW EXECUTE FUNCTION fail()")
@@ -355,13 +374,14 @@ def test_serialization_failures_and_deadlocks_are_retried_then_named(club):
     assert code == 3
     assert "rolled back this change: a deadlock" in err and "(tried 5 times)" in err
     assert "lost the connection" not in err
-    assert len(rows(admin, "kleos-1")) == 2
+    assert len(rows(admin, a1)) == 2
 
 
 def test_serializable_isolation_by_default_loses_no_action(club):
     a, admin = club["url"]["a"], club["url"]["admin"]
     sql(admin, f"ALTER ROLE {club['role']['a']} SET default_transaction_isolation = 'serializable'")
     assert referee(*KLEOS_NEW, db=a)[0] == 0
+    a1 = own(club, "a", 1)
     failures: list[str] = []
 
     def writer() -> None:
@@ -370,7 +390,7 @@ def test_serializable_isolation_by_default_loses_no_action(club):
         store = open_store(a)
         try:
             for _ in range(15):
-                session.act(store, "kleos-1", {"delta": "+1", "god": "ares", "reason": "x", "verb": "glory"})
+                session.act(store, a1, {"delta": "+1", "god": "ares", "reason": "x", "verb": "glory"})
         except Exception as exc:  # recorded and asserted below
             failures.append(str(exc))
         finally:
@@ -382,7 +402,7 @@ def test_serializable_isolation_by_default_loses_no_action(club):
     for t in threads:
         t.join(timeout=600)
     assert failures == []
-    assert len(rows(admin, "kleos-1")) == 1 + 45
+    assert len(rows(admin, a1)) == 1 + 45
 
 
 def test_play_reconnects_after_the_server_drops_the_connection(club):
@@ -392,6 +412,7 @@ def test_play_reconnects_after_the_server_drops_the_connection(club):
 
     a, admin = club["url"]["a"], club["url"]["admin"]
     assert referee(*KLEOS_NEW, db=a)[0] == 0
+    a1 = own(club, "a", 1)
     ref = Referee()
     ref.configure(a, None, False)
     shell = Shell(ref, game="kleos")
@@ -409,5 +430,5 @@ def test_play_reconnects_after_the_server_drops_the_connection(club):
     with contextlib.redirect_stderr(err):
         assert shell.run_script(io.StringIO("glory ares +1 --reason y\n")) == 0
     assert "the connection to" in err.getvalue() and "was lost; opening a new one" in err.getvalue()
-    assert len(rows(admin, "kleos-1")) == 3
+    assert len(rows(admin, a1)) == 3
     ref.close()

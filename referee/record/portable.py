@@ -181,10 +181,13 @@ def row_problem(store: SqlStore, fields: dict, n: int, last: str, last_digest: s
     return None
 
 
-def new_session_id(store: SqlStore, game: str) -> str:
+def new_session_id(store: SqlStore, game: str, prefix: str | None = None) -> str:
+    """The next free number after `prefix` (`kleos-`; on a club's server a table's own ids
+    start with its role's name, `kleos-table3-`)."""
+    prefix = prefix or f"{game}-"
     rows = store.db.execute("SELECT id FROM sessions WHERE game = ?", (game,)).fetchall()
-    numbers = [int(r[0].rsplit("-", 1)[1]) for r in rows if r[0].rsplit("-", 1)[-1].isdigit()]
-    return f"{game}-{max(numbers, default=0) + 1}"
+    numbers = [int(r[0][len(prefix):]) for r in rows if r[0].startswith(prefix) and r[0][len(prefix):].isdigit()]
+    return f"{prefix}{max(numbers, default=0) + 1}"
 
 
 def create_session(store: SqlStore, game: str, name: str, seed: str, rules_version: str, record: dict, summary: dict,
@@ -436,6 +439,11 @@ def find_origin(store: SqlStore, origin: str) -> str | None:
     """The id of the session stored with this origin (see `referee.record.push`), if any."""
     row = store.db.execute("SELECT id FROM sessions WHERE origin = ?", (origin,)).fetchone()
     return row[0] if row else None
+
+
+def pushed_id(store: SqlStore, sid: str, game: str) -> str:
+    """The id a session pushed here as `sid` asks for (taken when free): the same one."""
+    return sid
 
 
 def session_exists(store: SqlStore, sid: str) -> bool:

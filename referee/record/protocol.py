@@ -138,6 +138,9 @@ class RecordStore(Protocol):
 
     def session_exists(self, sid: str) -> bool: ...
 
+    def pushed_id(self, sid: str, game: str) -> str:
+        """The id a session pushed here as `sid` asks for: the same, or a club table's own (`kleos-table3-4`)."""
+
     def copy_session(self, sid: str, meta: dict, origin: str) -> None: ...
 
     def copy_rows(self, sid: str, rows: list[dict]) -> None: ...

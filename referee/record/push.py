@@ -101,7 +101,8 @@ def push_one(src: RecordStore, dst: RecordStore, sid: str) -> dict:
             dst.save_summary(there, meta["summary"])
             out["status"] = "updated"
         else:
-            new_id = dst.new_session_id(meta["game"]) if dst.session_exists(sid) else sid
+            wanted = dst.pushed_id(sid, meta["game"])
+            new_id = dst.new_session_id(meta["game"]) if dst.session_exists(wanted) else wanted
             dst.copy_session(new_id, meta, key)
             dst.copy_rows(new_id, rows)
             out.update(status="sent", **{"as": new_id})

@@ -121,6 +121,11 @@ PG_TABLES: dict[str, tuple[str, ...]] = {
     "meta": ("key TEXT PRIMARY KEY", "value TEXT NOT NULL"),
     "league_log": ("league TEXT NOT NULL REFERENCES leagues(name) ON DELETE CASCADE", "at {real} NOT NULL",
                    "who TEXT NOT NULL DEFAULT session_user", "what TEXT NOT NULL"),
+    # clubpg (issue 36): the id each write transaction's client chose, kept once (its key), so a
+    # write whose COMMIT's answer was lost is found again on a new connection (store_pg's
+    # `_recover`); added to an older store with the club's boundaries (store_pg.BOUNDARIES 2)
+    "action_ids": ("id TEXT PRIMARY KEY", "session_id TEXT NOT NULL DEFAULT ''", "at {real} NOT NULL",
+                   "owner TEXT NOT NULL DEFAULT session_user"),
 }
 PG_ONLY: dict[str, dict[str, str]] = {
     "sessions": {"id": "rowid BIGSERIAL UNIQUE", "origin": OWNER},

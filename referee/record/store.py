@@ -281,6 +281,7 @@ class Store:
     relink = portable.relink
     library_put = portable.library_put
     find_origin = portable.find_origin
+    pushed_id = portable.pushed_id
     session_exists = portable.session_exists
     copy_session = portable.copy_session
     copy_rows = portable.copy_rows

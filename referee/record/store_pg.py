@@ -9,8 +9,11 @@ the row lock per session, the club's boundaries, and naming the server's errors.
 Concurrency: every write transaction locks the row of the session it touches first
 (`SELECT ... FOR UPDATE`), so two terminals on one session take turns and nothing is lost,
 while tables writing different sessions never wait for each other. New session ids take the
-next free number; two terminals that pick the same one at once are told apart by the primary
-key (the second retries with the next number), so no lock is shared by every table.
+next free number, a table's among its own ids (`kleos-table3-1`, which no other role may store,
+so no other table's open transaction holds one); two terminals that pick the same one at once
+are told apart by the primary key (the second retries with the next number), so no lock is
+shared by every table. Each write stores an action id its client chose, so a COMMIT whose
+answer was lost is looked for on a new connection before anything is said (`_commit`).
 
 The club's boundaries (`club init`, docs/club.md) live in the server: row-level security on
 every table holding a table's data, column privileges that keep the `seed` column from the
@@ -50,10 +53,19 @@ T = TypeVar("T")
 RETRIES = 5  # a transaction the server rolled back (serialization failure, deadlock) is run again, this often
 COLLISION_TRIES = 20  # a new id or a pushed game meeting another terminal's at the same moment
 TABLES_GROUP = "referee_tables"  # the group role every table's role belongs to (club init)
+# URL -> (action id, session) of this process's write whose outcome is unknown (its COMMIT's
+# answer lost, the server out of reach): the next write on that session sends that id again
+UNSURE: dict[str, tuple[str, str]] = {}
 
 # The club's boundaries, kept in the server (see the module's note). `{path}` pins each
-# SECURITY DEFINER function to the store's own schema. Version 1 (meta key `boundaries`).
-BOUNDARIES = "1"
+# SECURITY DEFINER function to the store's own schema. Version 2 (meta key `boundaries`) adds
+# the table of action ids (a lost COMMIT's answer, `PgStore._recover`).
+BOUNDARIES = "2"
+# The version of what `club init` grants (meta key `club`): 2 puts `pushed_heads` and the action
+# ids under row-level security, gives each table its own session ids (`kleos-table3-1`) and no
+# say over `rowid`. A table's role opening a store granted by an older referee is refused until
+# its owner runs `club init` again.
+CLUB = "2"
 TABLE_ROLES = ("SELECT m.rolname::text FROM pg_auth_members a JOIN pg_roles m ON m.oid = a.member"
                f" JOIN pg_roles g ON g.oid = a.roleid WHERE g.rolname = '{TABLES_GROUP}'")
 # A card library row a role sees: its own, or the club's (written by a role that is not a table's).
@@ -65,6 +77,7 @@ BOUNDARY_SQL = [
     "DROP INDEX IF EXISTS sessions_origin",
     "CREATE UNIQUE INDEX IF NOT EXISTS sessions_origin_once ON sessions (origin) WHERE origin <> ''",
     table_ddl("league_log", "postgresql", if_not_exists=True),
+    table_ddl("action_ids", "postgresql", if_not_exists=True),
     # the seed: to the session's owner, to a role that may read the column, and once the game is over
     """CREATE OR REPLACE FUNCTION referee_seed(sid text) RETURNS text LANGUAGE sql STABLE SECURITY DEFINER {path}
        AS $$ SELECT s.seed FROM sessions s WHERE s.id = sid AND (s.owner = session_user OR s.status = 'over'
@@ -154,7 +167,7 @@ class PgStore:
 
     def __init__(self, url: str, timeout: float = 10.0, readonly: bool = False) -> None:
         try:
-            import psycopg
+            import psycopg  # noqa: F401  (loaded here: a missing psycopg is named before anything else)
         except ImportError:
             raise StorageError(_("a postgresql:// store needs psycopg 3: pip install 'referee[club]' (or "
                                  "'psycopg[binary]')")) from None
@@ -168,8 +181,16 @@ class PgStore:
         self._foreign: set[str] = set()
         self.last_error: BaseException | None = None
         self._secrets = [s for s in _secrets(url) if s]
+        self.table: str | None = None  # this login role's name when it is a club table's (`club init`)
+        self.action_id: str | None = None  # the open write's (see `write`); a test may set the next one
+        self.db: Any = self._connect()
+        self._check_schema()
+
+    def _connect(self) -> _PgGuarded:
+        import psycopg
+
         try:
-            conn = psycopg.connect(url, autocommit=True, connect_timeout=max(2, int(timeout)))
+            conn = psycopg.connect(self.url, autocommit=True, connect_timeout=max(2, int(self.timeout)))
         except psycopg.Error as exc:
             raise StorageError(_("cannot connect to the club server {path}: {why}; check the address, that the "
                                  "server runs, and the role and password (URL, PG* variables or ~/.pgpass)").format(
@@ -177,12 +198,12 @@ class PgStore:
         except ValueError as exc:  # a malformed URL
             raise StorageError(_("--db {path} is not a PostgreSQL URL psycopg can read ({why})").format(
                 path=self.path, why=self._clean(exc))) from None
-        self.db: Any = _PgGuarded(conn, self)
-        self.db.execute(f"SET lock_timeout = {int(timeout * 1000)}")
+        db = _PgGuarded(conn, self)
+        db.execute(f"SET lock_timeout = {int(self.timeout * 1000)}")
         # The row locks keep terminals apart; a stricter level (the URL's options, the database's
         # default) would only roll back what they already order.
-        self.db.execute("SET SESSION CHARACTERISTICS AS TRANSACTION ISOLATION LEVEL READ COMMITTED")
-        self._check_schema()
+        db.execute("SET SESSION CHARACTERISTICS AS TRANSACTION ISOLATION LEVEL READ COMMITTED")
+        return db
 
     # -- opening ---------------------------------------------------------------------------
     def _check_schema(self) -> None:
@@ -196,7 +217,11 @@ class PgStore:
             return
         if "meta" not in tables or "sessions" not in tables:
             raise StorageError(f"{self.path} holds another program's tables, not a referee store; left untouched")
-        meta = dict(self.db.execute("SELECT key, value FROM meta").fetchall())
+        # the meta rows, and (read in the same query) whether this login is a club table's role
+        meta = dict(self.db.execute(
+            f"SELECT key, value FROM meta UNION ALL SELECT ' table', session_user::text WHERE session_user IN"
+            f" ({TABLE_ROLES})").fetchall())  # a member of the group itself (a superuser is not a table)
+        self.table = meta.pop(" table", None)
         if meta.get("application") != APPLICATION:
             raise StorageError(f"{self.path} holds another program's tables, not a referee store; left untouched")
         version = int(meta.get("schema_version", "0"))
@@ -207,6 +232,9 @@ class PgStore:
             self._migrate(version)
         if meta.get("boundaries") != BOUNDARIES:
             self._install_boundaries()
+        if self.table and meta.get("club", "1") != CLUB:
+            raise StorageError(f"the store {self.path} was set up by an older referee: its owner must run "
+                               "`referee club init` again before the tables can use it; nothing was changed")
 
     def _install_boundaries(self) -> None:
         """Bring the club's server-side boundaries (functions, defaults, the unique origin) up to
@@ -314,11 +342,16 @@ class PgStore:
 
     # -- transactions and the row lock per session -------------------------------------------
     @contextmanager
-    def _transaction(self) -> Iterator[None]:
+    def _transaction(self, tagged: bool = False) -> Iterator[None]:
+        """BEGIN ... COMMIT. `tagged` (a write's): the action id is stored last, in the same
+        transaction, so that a COMMIT whose answer is lost can be looked for (`_commit`)."""
         self.db.execute("BEGIN")
         try:
             yield
-            self.db.execute("COMMIT")
+            if tagged:
+                self._commit(self._tag())
+            else:
+                self.db.execute("COMMIT")
         except BaseException:
             if self.db.in_transaction:
                 with suppress(Exception):  # the connection is gone: the server rolled back
@@ -327,20 +360,127 @@ class PgStore:
 
     @contextmanager
     def write(self) -> Iterator[None]:
-        """One write transaction; the sessions it touches are locked as it reaches them."""
+        """One write transaction; the sessions it touches are locked as it reaches them. It
+        carries an action id chosen here (random; stored with it, once: see `_tag`)."""
+        import secrets
+
         if self.readonly:
             raise StorageError(_("the store {path} was opened for reading only; nothing was written").format(
                 path=self.path))
         self._writing, self._locked, self._foreign = True, [], set()
         self._dirty = set()
+        self.action_id = self.action_id or secrets.token_urlsafe(12)
         try:
-            with self._transaction():
+            with self._transaction(tagged=True):
                 yield
                 self._reseal_dirty()
             COMMITS[0] += 1
         finally:
             self._writing = False
             self._dirty = None
+            self.action_id = None
+
+    # -- the action id, and a COMMIT whose answer was lost -----------------------------------------
+    def _tag(self) -> str:
+        """Store the open write's action id (the table `action_ids`, its key); returns the
+        transaction's id on the server. The same action id sent again (a write repeated after
+        its COMMIT's answer was lost) meets the key: refused whole, never recorded twice.
+
+        When an earlier write of this process to this server, on this session, ended with its
+        outcome unknown (its answer lost and the server out of reach), the next one (typed
+        again, most likely) carries that write's action id: if the earlier one was saved after
+        all, this one is refused whole and nothing is recorded twice."""
+        import time
+
+        sid = self._tagged_session()
+        again = UNSURE.get(self.url)
+        resent = again is not None and again[1] == sid
+        if resent:
+            self.action_id = UNSURE.pop(self.url)[0]
+        self.last_error = None
+        try:
+            return str(self.db.execute("INSERT INTO action_ids (id, session_id, at) VALUES (?, ?, ?)"
+                                       " RETURNING pg_current_xact_id()::text",
+                                       (self.action_id, sid, time.time())).fetchone()[0])
+        except StorageError:
+            if self.collided() and resent:
+                raise StorageError(_("the change made before the connection to the club server {path} was lost was "
+                                     "saved after all (its action id {id} is stored there): this one was not recorded, "
+                                     "in case it is the same typed again; look with `referee log` and type it again "
+                                     "only if it is not there").format(path=self.path, id=self.action_id)) from None
+            if self.collided():
+                raise StorageError(_("this change was saved already on the club server {path} (its action id {id} is "
+                                     "stored there): it was not recorded a second time; `referee log` shows it").format(
+                                         path=self.path, id=self.action_id)) from None
+            raise
+
+    def _tagged_session(self) -> str:
+        return sorted(self._dirty or ())[0] if self._dirty else (self._locked[0] if self._locked else "")
+
+    def _commit(self, xid: str) -> None:
+        """COMMIT. When the connection drops before its answer comes, the server may have
+        committed or not: a new connection looks for this write's action id (after making sure
+        the old connection's transaction has ended) before anything is said."""
+        import psycopg
+
+        try:
+            self.db.raw.execute("COMMIT")
+        except psycopg.OperationalError as exc:
+            if not self.db.raw.broken and not self.db.raw.closed:
+                self.last_error = exc
+                raise self.error(exc, "write") from None
+            self._recover(xid, self._clean(exc))
+        except psycopg.Error as exc:
+            self.last_error = exc
+            raise self.error(exc, "write") from None
+
+    def _recover(self, xid: str, why: str) -> None:
+        """The COMMIT's answer was lost: on a new connection, was it saved? Found: it was (said
+        on stderr; the command goes on, on the new connection). Not found once the old
+        transaction has ended: nothing was saved. The server unreachable: said so, and how to
+        look before typing it again."""
+        import sys
+
+        with suppress(Exception):
+            self.db.raw.close()
+        try:
+            self.db = self._connect()
+        except StorageError:
+            UNSURE[self.url] = (str(self.action_id), self._tagged_session())  # sent again with the next write
+            raise StorageError(_("lost the connection to the club server {path} as this change was being committed "
+                                 "({why}) and cannot reach it again to tell whether it was saved: look with `referee "
+                                 "log` once it is back, before typing it again").format(path=self.path, why=why)) from None
+        if self._stored(xid):
+            print(_("(the connection to {path} was lost as this change was committed; on a new connection the server "
+                    "shows it saved, once)").format(path=self.path), file=sys.stderr)
+            return
+        raise StorageError(_("lost the connection to the club server {path} as this change was being committed ({why}); "
+                             "the server did not keep it (looked for on a new connection): nothing was saved; try "
+                             "again").format(path=self.path, why=why))
+
+    def _stored(self, xid: str) -> bool:
+        """Whether the lost write's action id is stored. While the old connection's transaction
+        is still open on the server (its process not yet told the client is gone), that process
+        is ended first (a role may end its own), so the answer is final."""
+        import time
+
+        deadline = time.monotonic() + self.timeout
+        while True:
+            if self.db.execute("SELECT 1 FROM action_ids WHERE id = ?", (self.action_id,)).fetchone():
+                return True
+            status = self.db.execute("SELECT pg_xact_status(?::xid8)", (xid,)).fetchone()[0]
+            if status != "in progress":
+                return status == "committed" and bool(
+                    self.db.execute("SELECT 1 FROM action_ids WHERE id = ?", (self.action_id,)).fetchone())
+            if time.monotonic() > deadline:
+                UNSURE[self.url] = (str(self.action_id), self._tagged_session())
+                raise StorageError(_("lost the connection to the club server {path} as this change was being "
+                                     "committed, and its transaction is still open there: whether it is saved cannot "
+                                     "be told yet; look with `referee log` before typing it again").format(path=self.path))
+            ended = self.db.execute("SELECT pg_terminate_backend(pid, 1000) FROM pg_stat_activity"
+                                    " WHERE backend_xid = xid(?::xid8) AND pid <> pg_backend_pid()", (xid,)).fetchall()
+            if not ended:  # not to be seen yet (or ending on its own): asked again in a moment
+                time.sleep(0.05)
 
     def lock(self, sid: str) -> None:
         """Inside a write: wait for, and hold until commit, the row of session `sid`. A table's
@@ -359,10 +499,20 @@ class PgStore:
                                  "table's); nothing was saved").format(sid=sid))
 
     def new_session_id(self, game: str) -> str:
-        sid = portable.new_session_id(self, game)
+        """The next free number; a club table's own ids carry its role's name (`kleos-table3-1`),
+        which only that role may store (`club init`'s rules), so no other table's open
+        transaction ever holds the id a table's `new` takes."""
+        sid = portable.new_session_id(self, game, f"{game}-{self.table}-" if self.table else None)
         if self._writing:
             self._locked.append(sid)
         return sid
+
+    def pushed_id(self, sid: str, game: str) -> str:
+        """A table pushes its `kleos-4` as its own `kleos-table3-4` (an id it may store)."""
+        number = sid.rsplit("-", 1)[-1]
+        if not self.table or sid.startswith(f"{game}-{self.table}-"):
+            return sid
+        return f"{game}-{self.table}-{number}" if number.isdigit() else self.new_session_id(game)
 
     def create_session(self, *args: Any, **kwargs: Any) -> str:
         """Number the session with the next free id; when another terminal takes that number at
@@ -649,8 +799,12 @@ class PgStore:
             grp, org = ident(TABLES_GROUP), ident(organiser)
             self._boundaries()
             self.db.execute(snapshot.TABLE_SQL)  # the kept state after each log's head (made here for the roles)
-            every = q.SQL("meta, sessions, actions, library, leagues, league_sessions, league_log, snapshots")
+            every = q.SQL("meta, sessions, actions, library, leagues, league_sessions, league_log, snapshots,"
+                          " pushed_heads, action_ids")
             readable = q.SQL(", ").join(ident(c) for c in self.columns("sessions") if c != "seed")
+            # every column but rowid: a rowid a table chose could be one the sequence gives another
+            # table's `new` next, which would then wait on that table's open transaction
+            insertable = q.SQL(", ").join(ident(c) for c in self.columns("sessions") if c != "rowid")
             for who in (grp, org):
                 self._sql(q.SQL("GRANT USAGE ON SCHEMA {} TO {}").format(ident(schema), who))
                 self._sql(q.SQL("REVOKE ALL ON {} FROM {}").format(every, who))  # from an older set-up too
@@ -661,12 +815,13 @@ class PgStore:
             # whole table); the seed column is not theirs to read (referee_seed releases it)
             self._sql(q.SQL("GRANT SELECT ON meta, actions, library TO {}").format(grp))
             self._sql(q.SQL("GRANT SELECT ({}) ON sessions TO {}").format(readable, grp))
-            self._sql(q.SQL("GRANT INSERT ON sessions, actions TO {}").format(grp))
+            self._sql(q.SQL("GRANT INSERT ({}) ON sessions TO {}").format(insertable, grp))
+            self._sql(q.SQL("GRANT INSERT ON actions TO {}").format(grp))
             self._sql(q.SQL("GRANT SELECT, INSERT, UPDATE ON snapshots TO {}").format(grp))  # its own sessions'
             self._sql(q.SQL("GRANT UPDATE (name, status, summary, updated, used, head, length, digest, seal)"
                             " ON sessions TO {}").format(grp))
-            for who in (grp, org):  # the heads pushed: kept, never changed
-                self._sql(q.SQL("GRANT SELECT, INSERT ON pushed_heads TO {}").format(who))
+            for who in (grp, org):  # the heads pushed and the action ids: kept, never changed
+                self._sql(q.SQL("GRANT SELECT, INSERT ON pushed_heads, action_ids TO {}").format(who))
             self._sql(q.SQL("GRANT UPDATE (action, results, events, rules_version, status, link, reason, changed)"
                             " ON actions TO {}").format(grp))
             if not hide_leagues:
@@ -674,11 +829,16 @@ class PgStore:
                 self._sql(q.SQL("GRANT SELECT, INSERT ON league_sessions TO {}").format(grp))
             own = "owner = session_user"
             own_session = "EXISTS (SELECT 1 FROM sessions s WHERE s.id = session_id AND s.owner = session_user)"
+            # a table's ids are its own (`kleos-table3-1`: new_session_id), so no other table holds one
+            own_id = "starts_with(id, game || '-' || session_user || '-')"
+            # a head is kept for a game of this table's only (its origin, its id)
+            own_head = ("EXISTS (SELECT 1 FROM sessions s WHERE s.id = pushed_heads.session_id"
+                        " AND s.origin = pushed_heads.origin AND s.owner = session_user)")
             not_counted = "(status <> 'deleted' OR NOT EXISTS (SELECT 1 FROM referee_leagues_of(id)))"
             Rule = tuple[str, str | None, str | None, str | None, str | None]
             policies: dict[str, list[Rule]] = {
                 "sessions": [("read", "SELECT", "PUBLIC", "true", None),
-                             ("table_add", "INSERT", TABLES_GROUP, None, own),
+                             ("table_add", "INSERT", TABLES_GROUP, None, f"{own} AND {own_id}"),
                              ("table_change", "UPDATE", TABLES_GROUP, own, f"{own} AND {not_counted}"),
                              ("table_remove", None, None, None, None),
                              ("organiser", "ALL", organiser, "true", "true")],
@@ -693,6 +853,12 @@ class PgStore:
                 "league_sessions": [("read", "SELECT", "PUBLIC", "true", None),
                                     ("table_add", "INSERT", TABLES_GROUP, None, own_session),
                                     ("organiser", "ALL", organiser, "true", "true")],
+                "pushed_heads": [("read", "SELECT", "PUBLIC", "true", None),
+                                 ("table_add", "INSERT", TABLES_GROUP, None, own_head),
+                                 ("organiser", "ALL", organiser, "true", "true")],
+                "action_ids": [("read", "SELECT", TABLES_GROUP, own, None),
+                               ("table_add", "INSERT", TABLES_GROUP, None, own),
+                               ("organiser", "ALL", organiser, "true", "true")],
             }
             for table, rules in policies.items():
                 self._sql(q.SQL("ALTER TABLE {} ENABLE ROW LEVEL SECURITY").format(ident(table)))
@@ -707,6 +873,8 @@ class PgStore:
                     if check:
                         text = q.SQL("{} WITH CHECK (" + check + ")").format(text)
                     self._sql(text)
+            self.db.execute("INSERT INTO meta (key, value) VALUES ('club', ?) ON CONFLICT (key) DO UPDATE"
+                            " SET value = excluded.value", (CLUB,))
         return {"organiser": organiser, "tables": tables, "group": TABLES_GROUP, "created": created,
                 "leagues_hidden": hide_leagues}
 
