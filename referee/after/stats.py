@@ -63,7 +63,7 @@ class Tally:
             self.conditions[cond] = self.conditions.get(cond, 0) + 1
 
     def row(self) -> dict:
-        """The fixed keys of cli.md, then what fits the game."""
+        """The fixed keys (every game's), then what fits the game."""
         out: dict = {
             "player": self.player, "game": self.game, "plays": self.plays, "wins": self.wins,
             "win_rate": round(self.wins / self.plays, 4) if self.plays else 0.0,
