@@ -290,7 +290,7 @@ def test_an_interrupted_push_says_what_it_committed(club, five_games_store, tmp_
     code, _, err = referee("push", "--all", "--to", club["url"]["a"], db=five_games_store)
     assert code == 3
     assert "the push stopped at cerebria-1 (2 of 5 done)" in err
-    assert "2 session(s) were committed before it (kleos-1, kreus-1)" in err
+    assert "2 sessions were committed before it (kleos-1, kreus-1)" in err
     assert sql(admin, "SELECT id FROM sessions ORDER BY id") == [("kleos-1",), ("kreus-1",)]
 
 

@@ -80,3 +80,16 @@ def test_patterns_and_written_out_tests_are_not_references():
             " `docs/engine.md`.\ndef test_hold_before_rolling_is_refused():\n"
             "test_a_roll_adds_its_face_to_the_turn_points")
     assert missing(text) == []
+
+
+def test_the_readme_test_command_is_the_one_ci_runs_and_shows_skips():
+    """The README's test command and `.ci/run`'s are one command, and it lists each skip with its
+    reason (`-rs`), so a run says what it did not test."""
+    def command(text: str) -> str:
+        found = re.search(r"python -m pytest([^<\n]*)", text)
+        assert found is not None
+        return found.group(1).strip().split("#")[0].strip()
+
+    readme = command((ROOT / "README.md").read_text(encoding="utf-8"))
+    assert readme == command((ROOT / ".ci" / "run").read_text(encoding="utf-8"))
+    assert "-rs" in readme.split()

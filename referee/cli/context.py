@@ -127,11 +127,17 @@ def get() -> Referee:
     return obj
 
 
-def load_current(game: str | None, sid: str | None = None) -> tuple[str, Any]:
-    """The session a view command means (named, --session, or the current one), rebuilt."""
+def load_current(game: str | None, sid: str | None = None, mark: bool = True) -> tuple[str, Any]:
+    """The session a view command means (named, --session, or the current one), rebuilt; it
+    becomes the current session (`referee.cli.current.shown`) unless not `mark` (a watch's redraw)."""
     from referee.record import session
 
     ref = get()
     store = ref.reader()
     sid = session.resolve(store, game, sid or ref.session_id)
-    return sid, session.load(store, sid)
+    loaded = session.load(store, sid)
+    if mark:
+        from referee.cli.current import shown
+
+        shown(ref, store, sid)  # a view counts: the session shown is the current one
+    return sid, loaded
