@@ -343,3 +343,25 @@ def test_log_names_who_took_each_action(club):
     assert text.splitlines()[1].split()[:3] == ["#", "player", "action"]
     croa = json.loads(run(club["db"], "--json", "log", club["ids"]["croa"]).output)["result"]["log"]
     assert {e["player"] for e in croa[1:]} <= {"Ann", "Bob"} and croa[1]["player"] == "Ann"
+
+
+def test_stats_taller_than_the_screen_goes_through_the_pager(club):
+    """On an 80x24 terminal the three tables (about 35 lines with the club's games) are paged;
+    piped, they are printed whole (issue 37, item 15: 29 lines went by unpaged)."""
+    import os
+    import subprocess
+    import sys
+
+    import pexpect
+
+    env = {k: v for k, v in os.environ.items() if k not in ("NO_COLOR", "COLUMNS", "LINES", "PAGER")}
+    env.update({"REFEREE_DB": str(club["db"]), "TERM": "xterm", "PAGER": "sed s/^/PAGED:/"})
+    child = pexpect.spawn(sys.executable, ["-m", "referee", "stats"], env=env, dimensions=(24, 80),
+                          encoding="utf-8", timeout=60)
+    child.expect(pexpect.EOF)
+    child.close()
+    lines = [line for line in child.before.splitlines() if line.strip()]
+    assert len(lines) > 24 and all(line.startswith("PAGED:") for line in lines)
+    piped = subprocess.run([sys.executable, "-m", "referee", "stats"], capture_output=True, text=True, env=env,
+                           check=True).stdout
+    assert "PAGED:" not in piped and "Each player, every game:" in piped

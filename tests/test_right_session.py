@@ -231,3 +231,37 @@ def test_a_session_named_is_never_ambiguous(db):
     _three_then_delete(db, "croa-2")
     r = run("undo", "croa-1")
     assert r.exit_code == 0 and "Undo in croa-1" in r.output
+
+
+def test_a_view_is_shown_even_when_the_mark_cannot_be_written(db, monkeypatch):
+    """A read-only store, a busy one, a club role that may not write: the view is shown all the
+    same, and the current session stays what it was."""
+    from referee.model.errors import StorageError
+
+    _croa_then_kleos(db)
+
+    def refuse(self, sid):
+        raise StorageError("the store was opened for reading only")
+
+    with monkeypatch.context() as patched:
+        patched.setattr(Store, "touch", refuse)
+        r = run("croa", "status")
+    assert r.exit_code == 0 and "croa-1" in r.output
+    assert "kleos-1 (Kleos, Ann vs Bob): nothing to undo" in _flat(run("undo").output)  # Kleos: only `new`
+
+
+def test_a_watch_redraw_leaves_the_current_session_to_the_tables_commands(db):
+    """`show --watch` marks its session once, when it starts; its redraws (after every change)
+    do not take the current session back from the game being played elsewhere."""
+    from referee.cli import acting
+    from referee.cli.context import Referee
+
+    _croa_then_kleos(db)
+    ref = Referee()
+    ref.configure(str(db), None, False)
+    import click
+
+    with click.Context(cli, obj=ref), contextlib.redirect_stdout(io.StringIO()):
+        acting.show_session(None, "croa-1", pager=False, mark=False)  # a redraw
+    ref.close()
+    assert "kleos-1 (Kleos, Ann vs Bob): nothing to undo" in _flat(run("undo").output)  # Kleos: only `new`
