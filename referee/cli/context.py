@@ -136,8 +136,13 @@ def load_current(game: str | None, sid: str | None = None, mark: bool = True) ->
     store = ref.reader()
     sid = session.resolve(store, game, sid or ref.session_id)
     loaded = session.load(store, sid)
-    if mark:
-        from referee.cli.current import shown
+    if mark:  # a view counts: the session shown becomes the current one (written only when it is not yet)
+        try:
+            already = store.current_session(None) == sid
+        except Exception:  # the store cannot say: `shown` leaves it as it is too
+            already = True
+        if not already:
+            from referee.cli.current import shown
 
-        shown(ref, store, sid)  # a view counts: the session shown is the current one
+            shown(ref, store, sid)
     return sid, loaded
