@@ -1,11 +1,23 @@
+import atexit
 import os
+import shutil
 import sys
+import tempfile
 from pathlib import Path
 
 import pytest
 from hypothesis import settings
 
 sys.path.insert(0, str(Path(__file__).parent))  # shared helpers such as kleos_table, and tests/games
+from checkout import ROOT, Checkout, hermetic_environment
+
+# The suite reads nothing of the developer's shell that changes what the referee does: every
+# REFEREE_* variable (the store, the session, the language, and Click's automatic variables such
+# as REFEREE_AS_JSON), the locale's language, NO_COLOR, the default store's folder. Done here, at
+# import, so the referee processes the tests start inherit the same environment.
+SCRATCH = Path(tempfile.mkdtemp(prefix="referee-tests-"))
+atexit.register(shutil.rmtree, SCRATCH, True)
+hermetic_environment(os.environ, SCRATCH)
 # The test games (tests/games/, such as Pig) join the registry, here and in the referee processes
 # the tests start (referee.model.registry.TEST_GAMES)
 os.environ["REFEREE_TEST_GAMES"] = "1"
@@ -21,6 +33,26 @@ os.environ.pop("LINES", None)
 settings.register_profile("dev", deadline=None)
 settings.register_profile("ci", deadline=None, derandomize=True, print_blob=True)
 settings.load_profile("ci" if os.environ.get("CI") else "dev")
+
+
+@pytest.fixture(scope="session", autouse=True)
+def nothing_left_in_the_checkout():
+    """The tests run in a scratch folder, never in the checkout: a path a test or the referee takes
+    as relative (`--db Ann`, a report's file) lands there. The eight empty stores once committed
+    in the repository's root (`--json`, `Ann`, `15`...) were made so: the express lane's tests
+    type random words, `--db` among them, and the word after it became a store in the folder the
+    suite ran in. When the session ends, a file new in the checkout fails it."""
+    before = Checkout(ROOT)
+    cwd = os.getcwd()
+    os.chdir(SCRATCH)
+    try:
+        yield
+    finally:
+        os.chdir(cwd)
+    left = before.left_behind()
+    if left:
+        pytest.fail("the tests left files in the checkout (write under tmp_path, or the db fixture): "
+                    + ", ".join(left), pytrace=False)
 
 
 @pytest.fixture

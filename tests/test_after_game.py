@@ -262,3 +262,106 @@ def test_csv_cells_join_dice_faces_but_list_single_digit_numbers():
     assert cell(["3", "4", "5"]) == "3, 4, 5"  # Elysion realms 3, 4 and 5, not 345
     assert cell([12, 20]) == "12, 20" and cell(True) == "true" and cell(None) == ""
     assert cell("x" * 300) == "(300 characters: see the JSON export)"
+
+
+# -- issue 37, item 15: each player's totals, how long games last, a CSV a score-keeping app
+# imports, and who took each action in the log -------------------------------------------------
+
+def test_stats_totals_per_player_over_every_game_worked_out_by_hand(club):
+    # From the rows above: Ann 2 Kleos (1 win) + 2 Kreus (1) + Cerebria (won) + Crôa! (won) +
+    # Elysion (lost) = 7 games, 4 wins; Bob 2 (2) + 2 (1) + 1 (0) + 1 (0) + 1 (1) = 7, 4;
+    # Cy 2 Kreus (1) + Cerebria (0) + Elysion (0) = 4, 1; Dee 2 Kreus (1) = 2, 1.
+    result = json.loads(run(club["db"], "--json", "stats").output)["result"]
+    assert result["totals"] == [
+        {"player": "Ann", "games": 7, "wins": 4, "win_rate": 0.5714},
+        {"player": "Bob", "games": 7, "wins": 4, "win_rate": 0.5714},
+        {"player": "Dee", "games": 2, "wins": 1, "win_rate": 0.5},
+        {"player": "Cy", "games": 4, "wins": 1, "win_rate": 0.25},
+    ]
+    text = run(club["db"], "stats").output
+    assert "Each player, every game:" in text and "How long the games last" in text
+    assert [line.split()[:4] for line in text.splitlines() if line.startswith("Cy ") and "%" in line][-1] == \
+        ["Cy", "4", "1", "25%"]
+
+
+def test_stats_csv_is_one_row_per_finished_game(club):
+    result = run(club["db"], "stats", "--csv")
+    assert result.exit_code == 0, result.output
+    rows = list(csv.DictReader(io.StringIO(result.output)))
+    assert list(rows[0]) == ["date", "game", "session", "players", "scores", "winner", "turns", "actions", "minutes"]
+    by = {r["session"]: r for r in rows}
+    ids = club["ids"]
+    assert set(by) == {ids[k] for k in ("kleos", "kreus", "cerebria", "croa", "elysion", "kleos-shared",
+                                        "kreus-defeat")}  # the unfinished Kleos game is not one
+    kleos, shared = by[ids["kleos"]], by[ids["kleos-shared"]]
+    assert (kleos["game"], kleos["players"], kleos["scores"], kleos["winner"], kleos["turns"]) == \
+        ("Kleos", "Ann; Bob", "Ann 16; Bob 16", "Bob", "5")  # five Days
+    assert (shared["scores"], shared["winner"]) == ("Ann 0; Bob 0", "Ann; Bob")
+    assert (by[ids["cerebria"]]["scores"], by[ids["cerebria"]]["winner"]) == ("Ann 14; Bob 2; Cy 0", "Ann")
+    assert (by[ids["croa"]]["game"], by[ids["croa"]]["scores"], by[ids["croa"]]["winner"]) == ("Crôa!", "", "Ann")
+    assert by[ids["elysion"]]["scores"] == "Ann 60; Bob 75; Cy 52" and by[ids["elysion"]]["winner"] == "Bob"
+    # the defeat: three players take a token (Dee takes the rest), four cards face down,
+    # `next`, and Ann's first reveal loses on turn 1: 9 actions, no winner
+    defeat = by[ids["kreus-defeat"]]
+    assert (defeat["players"], defeat["winner"], defeat["turns"], defeat["actions"]) == \
+        ("Ann; Bob; Cy; Dee", "", "1", "9")
+    store = Store(club["db"])
+    import datetime as dt
+
+    assert defeat["date"] == dt.datetime.fromtimestamp(store.session(ids["kreus-defeat"])["created"]).strftime(
+        "%Y-%m-%d %H:%M")
+    assert all(r["minutes"] == "0" for r in rows)  # scripted in seconds
+    assert [r["session"] for r in rows] == [r["session"] for r in sorted(rows, key=lambda r: r["date"])]
+    only = list(csv.DictReader(io.StringIO(run(club["db"], "stats", "--csv", "--player", "dee").output)))
+    assert {r["session"] for r in only} == {ids["kreus"], ids["kreus-defeat"]}
+
+
+def test_game_lengths_average_and_extremes():
+    from referee.after.stats import lengths
+
+    rows = [{"game": "kleos", "turns": 5, "actions": 40, "minutes": 30},
+            {"game": "kleos", "turns": 5, "actions": 60, "minutes": 100},
+            {"game": "kleos", "turns": 4, "actions": 20, "minutes": 50},
+            {"game": "croa", "turns": 17, "actions": 20, "minutes": 12}]
+    assert lengths(rows) == [
+        {"game": "kleos", "games": 3, "average_turns": 4.7, "average_actions": 40.0, "average_minutes": 60.0,
+         "shortest_minutes": 30, "longest_minutes": 100},
+        {"game": "croa", "games": 1, "average_turns": 17.0, "average_actions": 20.0, "average_minutes": 12.0,
+         "shortest_minutes": 12, "longest_minutes": 12},
+    ]
+
+
+def test_log_names_who_took_each_action(club):
+    """Who acted: the player an action names, else the one whose turn or decision it was; an
+    opportunity attack is the defender's though it is the mover's turn (Bob's Centaur on Ann's
+    Myrina in the Kleos example)."""
+    log = json.loads(run(club["db"], "--json", "log", club["ids"]["kleos"]).output)["result"]["log"]
+    assert log[0]["player"] is None  # `new`: the table's
+    oa = [e for e in log if e["action"]["verb"] == "oa"]
+    assert [e["player"] for e in oa] == ["Bob"]
+    text = run(club["db"], "log", club["ids"]["croa"], "-n", "3").output
+    assert text.splitlines()[1].split()[:3] == ["#", "player", "action"]
+    croa = json.loads(run(club["db"], "--json", "log", club["ids"]["croa"]).output)["result"]["log"]
+    assert {e["player"] for e in croa[1:]} <= {"Ann", "Bob"} and croa[1]["player"] == "Ann"
+
+
+def test_stats_taller_than_the_screen_goes_through_the_pager(club):
+    """On an 80x24 terminal the three tables (about 35 lines with the club's games) are paged;
+    piped, they are printed whole (issue 37, item 15: 29 lines went by unpaged)."""
+    import os
+    import subprocess
+    import sys
+
+    import pexpect
+
+    env = {k: v for k, v in os.environ.items() if k not in ("NO_COLOR", "COLUMNS", "LINES", "PAGER")}
+    env.update({"REFEREE_DB": str(club["db"]), "TERM": "xterm", "PAGER": "sed s/^/PAGED:/"})
+    child = pexpect.spawn(sys.executable, ["-m", "referee", "stats"], env=env, dimensions=(24, 80),
+                          encoding="utf-8", timeout=60)
+    child.expect(pexpect.EOF)
+    child.close()
+    lines = [line for line in child.before.splitlines() if line.strip()]
+    assert len(lines) > 24 and all(line.startswith("PAGED:") for line in lines)
+    piped = subprocess.run([sys.executable, "-m", "referee", "stats"], capture_output=True, text=True, env=env,
+                           check=True).stdout
+    assert "PAGED:" not in piped and "Each player, every game:" in piped

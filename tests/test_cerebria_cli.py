@@ -43,14 +43,14 @@ def test_actions_print_what_happened_and_refusals_name_the_rule(db):
     run(*NEW)
     result = run("cerebria", "invoke", "Ann", "strong-gloom-blue-draw")
     assert result.exit_code == 0
-    assert "gains strong-gloom-blue-draw with 2 gloom fragment(s)" in result.output
+    assert "gains strong-gloom-blue-draw with 2 gloom fragments" in result.output
     assert "Ann: 1 action left" in result.output
     result = run("cerebria", "impulse", "Bob", "1")
     assert result.exit_code == 1
     assert "it is Ann's turn" in result.output and "rule: Turn order" in result.output
     code, data = jrun("cerebria", "end-turn")
     assert code == 1 and data == {"ok": False, "error": {
-        "kind": "illegal", "message": "Ann still has 1 action(s) to take",
+        "kind": "illegal", "message": "Ann still has 1 action to take",
         "rule": "A turn: exactly 2 actions (Impulse or Invoke)"}}
 
 
@@ -90,7 +90,7 @@ def test_ability_counter_act_and_pass_through_the_cli(db):
     assert "Waiting: Bob may counter-act Ann's draw" in status
     assert run("cerebria", "cancel", "Bob", "--discard", "bleakness-blue").exit_code == 1
     result = run("cerebria", "pass")
-    assert result.exit_code == 0 and "Draw: Ann draws 2 card(s)" in result.output
+    assert result.exit_code == 0 and "Draw: Ann draws 2 cards" in result.output
     _code, data = jrun("cerebria", "status")
     ann = data["state"]["mindsets"]["Ann"]
     assert ann[1]["absorbed"] == 1 and data["state"]["hands"]["Ann"]["count"] == 4

@@ -93,9 +93,9 @@ def test_mulligan_once_each_before_the_first_turn():
 
 def test_a_turn_is_exactly_two_actions_in_any_mix():
     t = table()
-    assert "2 action(s) to take" in t.refuse(do("end-turn"), rule="A turn: exactly 2 actions (Impulse or Invoke)").message
+    assert "2 actions to take" in t.refuse(do("end-turn"), rule="A turn: exactly 2 actions (Impulse or Invoke)").message
     t.act(do("impulse", player="Ann", slot=1))
-    assert "1 action(s) to take" in t.refuse(do("end-turn", player="Ann"), rule="A turn: exactly 2 actions (Impulse or Invoke)").message
+    assert "1 action to take" in t.refuse(do("end-turn", player="Ann"), rule="A turn: exactly 2 actions (Impulse or Invoke)").message
     t.act(do("invoke", player="Ann", card="mild-bliss-red-draw"))
     err = t.refuse(do("impulse", player="Ann", slot=2), rule="A turn: exactly 2 actions (Impulse or Invoke)")
     assert "both actions" in err.message and "2 actions" in err.rule

@@ -307,7 +307,7 @@ def test_an_interrupted_push_says_what_it_committed(club, five_games_store, tmp_
     assert code == 3
     assert "the push stopped at cerebria-1 (2 of 5 done)" in err
     k1, r1 = own(club, "a", 1), own(club, "a", 1, "kreus")
-    assert f"2 session(s) were committed before it (kleos-1 as {k1}, kreus-1 as {r1})" in err
+    assert f"2 sessions were committed before it (kleos-1 as {k1}, kreus-1 as {r1})" in err
     assert sql(admin, "SELECT id FROM sessions ORDER BY id") == [(k1,), (r1,)]
 
 

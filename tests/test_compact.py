@@ -76,6 +76,18 @@ def test_full_status_on_a_terminal_is_the_whole_table(tables, game):
     assert all(line.rstrip() in text for line in board)
 
 
+def test_croa_pond_takes_full_as_status_does(tables):
+    """`croa pond` is `status` by another name: the compact view it draws says `--full: all of it`,
+    and `pond --full` draws the whole pond (issue 37, item 6: it was "No such option")."""
+    compact, _ = _on_terminal(tables["croa"], "croa", "pond")
+    if len(_full(tables["croa"]).splitlines()) + 2 > ROWS - 1:
+        assert "compact view (--full: all of it)" in compact
+    text, _ = _on_terminal(tables["croa"], "croa", "pond", "--full")
+    assert "compact view" not in text
+    board = [line for line in _full(tables["croa"]).splitlines() if text_width(line) <= COLS]
+    assert all(line.rstrip() in text for line in board)
+
+
 def test_show_on_a_short_terminal_is_compact_too(tables):
     text, _ = _on_terminal(tables["cerebria"], "show")
     assert "compact view (--full: all of it)" in text

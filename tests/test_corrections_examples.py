@@ -84,7 +84,7 @@ def test_kleos_attack_amended_to_a_kill_breaks_a_later_move(tmp_path):
     assert out.code == 0 and out.result["first_failing"]["number"] == 37
     assert t.log_length() == 37  # `new` and actions 1-36
     redo = root(t, "redo")
-    assert redo.code == 1 and redo.error["message"].startswith("action 37 (")
+    assert redo.code == 1 and redo.error["message"].startswith("kleos-1 (Kleos, Ann vs Bob): action 37 (")
     assert "cannot be redone" in redo.error["message"] and redo.error["rule"]
     # the attack as it really was: everything redoes, and the game ends as before
     assert root(t, "amend 27 -- attack athena:3 ares:2 --dice s- --retaliation s--").code == 0

@@ -32,7 +32,7 @@ def test_amend_in_the_shell_acts_on_the_shell_session_and_prints_before_after(db
     capsys.readouterr()
     assert shell.execute("amend 5 --reason tile -- move a1 b2 -t m2") == 0
     out = capsys.readouterr().out
-    assert "Amended action 5" in out and "0 later action(s) re-checked" in out
+    assert "Amended action 5" in out and "0 later actions re-checked" in out
     store = shell.referee.store()
     assert [r["reason"] for r in store.actions("croa-1", ("replaced",))] == ["tile"]
     assert store.actions("kreus-1", ("replaced",)) == []

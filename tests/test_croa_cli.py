@@ -50,7 +50,7 @@ def test_scripted_two_player_game_to_a_win(db):
     ok("pass")
     out = ok("move", "f7", "g7")  # onto Bob's queen: Bob's colony is out
     assert "Bob's colony is eliminated" in out and "Ann wins" in out
-    assert "Game over · winner(s): Ann" in out
+    assert "Game over · winner: Ann" in out
     # a finished session is no longer the current one: name it
     result = CliRunner().invoke(cli, ["--json", "show", sid])
     summary = json.loads(result.output)["state"]["summary"]
@@ -169,7 +169,7 @@ def test_bad_males_layout_is_a_usage_error(db, tmp_path):
                                 "male3"], "pink": ["male1", "male4", "male5"],
                                 "yellow": ["male4", "male5", "male6"]}))
     result = run("new", "--player", "Ann:red", "--player", "Bob:blue", "--males", str(path))
-    assert result.exit_code == 2 and "male1 lies in 3 zone(s)" in result.output
+    assert result.exit_code == 2 and "male1 lies in 3 zones" in result.output
     path.write_text("{not json")
     result = run("new", "--player", "Ann:red", "--player", "Bob:blue", "--males", str(path))
     assert result.exit_code == 2 and "Traceback" not in result.output

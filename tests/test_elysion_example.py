@@ -28,4 +28,4 @@ def test_example_game_runs_to_the_end_with_only_the_intended_refusals(db, capsys
         [3, "Cy", 52, 165],  # 8+7+7+17+47+27+29+23
     ]
     assert lookback["players"]["Ann"]["given_up"] == ["Aegis"]
-    assert "Winner(s): Bob" in run.out and "Game over" in run.out
+    assert "Winner: Bob" in run.out and "Game over" in run.out

@@ -399,7 +399,7 @@ def test_status_shows_journeys_row_shades_and_the_pending_decision():
     text = E.render(g.state)
     # Cy 4 after 3: higher, 1 + the coins of realm 4 and Trident = 3 Blessings.
     assert "Take order" in text
-    assert "Cy takes a realm from the row, then draws 3 Blessing(s) and keeps one" in text
+    assert "Cy takes a realm from the row, then draws 3 Blessings and keeps one" in text
     assert "(`take Cy REALM`)" in text
     assert E.summary(g.state)["current"] == "Cy" and E.summary(g.state)["phase"] == "take"
 
@@ -726,7 +726,7 @@ def test_blessings_not_kept_go_back_under_the_deck():
     assert g.state["blessings_under"] == [["Nectar"]]
     message = g.refusal("take", player="Bob", realm="52", drawn=["Nectar"], rule="Blessings not kept go back under the deck")
     assert "Nectar was drawn and put back under the deck earlier" in message
-    assert "27 Blessing(s) above it" in message
+    assert "27 Blessings above it" in message
     g("take", player="Bob", realm="52")  # drawn by the referee: from the top, never Nectar
     assert g.state["blessings"]["Bob"] != ["Nectar"]
 

@@ -104,7 +104,7 @@ def test_a_shade_by_a_prefix_of_the_face_up_ones():
 def test_next_says_which_day_it_ended_and_what_comes_next():
     t = _after_day_one()
     day_one = t.loaded.records[-1]["events"]
-    assert day_one[0]["text"] == "Day 1 is over. Realm(s) 20 leave the game."
+    assert day_one[0]["text"] == "Day 1 is over. Realm 20 leaves the game."
     assert day_one[-1]["text"].startswith("Day 2: everyone picks a realm")
 
 
@@ -118,7 +118,7 @@ def test_next_before_the_day_is_done_is_refused_naming_who_is_still_to_take():
               message="Bob, Cy still to take a realm")
     t.ok("take Bob 41")
     t.ok("take Cy 42")
-    assert t.ok("next").text.startswith("Day 1 is over. Realm(s) 43 leave the game.")
+    assert t.ok("next").text.startswith("Day 1 is over. Realm 43 leaves the game.")
     t.refused("next", message="the realms are not revealed yet", rule="A day: reveal, then take in order, then next")  # a `next` too many
 
 

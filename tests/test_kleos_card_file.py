@@ -45,11 +45,11 @@ def filled(db):
 def test_export_then_import_into_a_fresh_store_gives_the_same_library(filled, db, tmp_path, monkeypatch, fmt):
     out = tmp_path / f"cards.{fmt}"
     result = run("export", "-o", str(out))  # the format from the name
-    assert result.exit_code == 0 and f"Wrote 5 card(s) to {out} ({fmt})." in result.output
+    assert result.exit_code == 0 and f"Wrote 5 cards to {out} ({fmt})." in result.output
     monkeypatch.setenv("REFEREE_DB", str(tmp_path / "other.db"))
     imported = run("import", str(out))
     assert imported.exit_code == 0, imported.output
-    assert "5 card(s) imported" in imported.output
+    assert "5 cards imported" in imported.output
     assert library(tmp_path / "other.db") == filled
 
 
@@ -182,7 +182,7 @@ def test_a_bad_file_stores_nothing_and_exits_2(filled, db, tmp_path):
     path.write_text(BAD_TOML, encoding="utf-8")
     result = CliRunner().invoke(cli, ["kleos", "card", "import", str(path)])
     assert result.exit_code == 2
-    assert f"{path}: 10 problem(s), nothing imported" in result.output
+    assert f"{path}: 10 problems, nothing imported" in result.output
     assert "line 15, field 'colour': unknown field" in result.output
     assert library(db) == filled  # "Good" (a valid line) was not stored either
 

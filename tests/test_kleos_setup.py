@@ -146,7 +146,7 @@ def test_board_file_isle_to_isle_link_is_refused():
 
 
 def test_board_file_errors_name_the_fault():
-    assert "missing location(s) arena" in _board_error(lambda d: d["locations"].pop("arena"))
+    assert "missing location arena" in _board_error(lambda d: d["locations"].pop("arena"))
     assert "no location 'agora'" in _board_error(lambda d: d["adjacent"].append(["agora", "port"]))
     assert "must connect to the Port" in _board_error(
         lambda d: d.update(adjacent=[p for p in d["adjacent"] if "isle3" not in p]))

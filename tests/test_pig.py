@@ -59,7 +59,7 @@ def test_a_one_loses_the_turn_points_and_passes_the_die(engine):
     state, events, _ = _apply(engine, state, {"verb": "roll", "player": "Ann", "die": "1"})
     assert state["scores"]["Ann"] == 0 and state["rolls"] == []
     assert engine.current(state) == "Bob" and engine.summary(state)["turn"] == 2
-    assert "loses the 6 point(s)" in events[0]["text"]
+    assert "loses the 6 points" in events[0]["text"]
 
 
 def test_hold_banks_the_turn_points_and_passes_the_die(engine):

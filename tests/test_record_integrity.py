@@ -105,7 +105,7 @@ def test_deleting_the_last_ten_actions_is_detected(db):
     sql(db, "DELETE FROM actions WHERE session_id = ? AND idx >= 63", SID)
     r = run(db, "verify", SID)
     assert r.exit_code == 3
-    assert f"records {ROWS} action row(s) ending at head" in r.output
+    assert f"records {ROWS} action rows ending at head" in r.output
     assert "the log holds 63; the last 10 were removed" in r.output
     for view in (["show", SID], ["log", SID], ["export", SID], ["export", SID, "--format", "md"]):
         shown = run(db, *view)
@@ -195,7 +195,7 @@ def test_verify_head_names_a_record_that_went_on_past_it(db):
     earlier = Store(db).actions(SID)[70]["link"][:16]
     r = run(db, "verify", SID, "--head", earlier)
     assert r.exit_code == 3
-    assert "that is the head after action 70, and 2 more action row(s) follow it" in r.output
+    assert "that is the head after action 70, and 2 more action rows follow it" in r.output
 
 
 def test_verify_head_refuses_what_is_not_a_head(db):
@@ -239,7 +239,7 @@ def test_a_damaged_index_that_hides_42_rows_is_named_never_replayed_as_a_shorter
     for view in (["verify", SID], ["show", SID], ["log", SID, "-n", "1"]):
         r = run(db, *view)
         assert r.exit_code == 3, view
-        assert (f"the session row records {ROWS} action row(s) ending at head {recorded}, the log holds 31; 42 "
+        assert (f"the session row records {ROWS} action rows ending at head {recorded}, the log holds 31; 42 "
                 "cannot be read: the store's file is damaged (SQLite's check:") in r.output, view
     stats = run(db, "stats")
     assert stats.exit_code == 0 and "42 cannot be read" in stats.stderr and "Bob" not in stats.stdout
@@ -302,7 +302,7 @@ def test_an_export_cut_to_40_actions_is_refused(db, tmp_path, cut):
 
     r = run(tmp_path / "other.db", "import", str(_export_file(db, tmp_path, cut_short)))
     assert r.exit_code == 3
-    expected = {"actions only": "its 'final' block counts 73 action row(s), the file holds 40: it was cut short",
+    expected = {"actions only": "its 'final' block counts 73 action rows, the file holds 40: it was cut short",
                 "and its final block": "its last action's link does not end at its head",
                 "and the final block's length and head": "it has no 'final' block"}[cut]
     assert expected in r.output

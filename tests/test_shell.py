@@ -82,7 +82,7 @@ def test_completion_of_an_option_value_offers_only_its_words(db):
 def test_undo_and_log_in_the_shell_act_on_the_shell_game_session(db, capsys):
     _shell(db, f"{NEW_LINE}\nglory ares +1 --reason test\nundo\nlog\n")
     out = capsys.readouterr().out
-    assert "Undo done" in out and "`new` and 0 action(s)" in out.split("Undo done")[1]
+    assert "Undo in kleos-1 (Kleos, Ann vs Bob): took back #1" in out and "`new` and 0 actions" in out.split("Undo in")[1]
 
 
 def test_unbalanced_quotes_are_a_message(db, capsys):

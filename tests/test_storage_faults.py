@@ -275,21 +275,35 @@ GAMES_NEW = {
 PLAIN_NEW = ["new", "--player", "Ann", "--player", "Bob", "--seed", "1"]  # a game that needs no more
 
 
-def test_status_of_every_game_and_show_read_without_writing(db):
+def test_views_write_nothing_but_which_session_is_current(db):
+    """A view of the current session writes nothing at all; a view of another one writes only
+    that it is now the current one (its `used` time: issue 37, item 1), never its record."""
     games = registry.names()
     for game in games:
         assert run(game, *GAMES_NEW.get(game, PLAIN_NEW)).exit_code == 0, game
     gc.collect()
     Store(db).close()
-    before = sqlite3.connect(db).execute("SELECT id, used, updated, summary FROM sessions").fetchall()
+
+    def rows() -> list:
+        return sqlite3.connect(db).execute("SELECT id, used, updated, summary FROM sessions ORDER BY id").fetchall()
+
+    before = rows()
     stamp = db.stat().st_mtime_ns
+    current = f"{games[-1]}-1"  # started last
+    for args in ([games[-1], "status"], ["show", current], ["log", current], ["export", current]):
+        result = run("--session", current, *args) if args[0] == games[-1] else run(*args)
+        assert result.exit_code == 0, (args, result.output)
+    gc.collect()
+    assert rows() == before
+    assert db.stat().st_mtime_ns == stamp
+    wal = Path(str(db) + "-wal")  # a reader may open the write-ahead log; nothing is written to it
+    assert not wal.exists() or wal.stat().st_size == 0
     for game in games:
         sid = f"{game}-1"
         for args in ([game, "status"], ["show", sid], ["log", sid], ["export", sid]):
             result = run("--session", sid, *args) if args[0] == game else run(*args)
             assert result.exit_code == 0, (args, result.output)
     gc.collect()
-    assert sqlite3.connect(db).execute("SELECT id, used, updated, summary FROM sessions").fetchall() == before
-    assert db.stat().st_mtime_ns == stamp
-    wal = Path(str(db) + "-wal")  # a reader may open the write-ahead log; nothing is written to it
-    assert not wal.exists() or wal.stat().st_size == 0
+    after = rows()
+    assert [(r[0], r[2], r[3]) for r in after] == [(r[0], r[2], r[3]) for r in before]  # the records as they were
+    assert max(after, key=lambda r: r[1])[0] == f"{games[-1]}-1"  # viewed last: the current one

@@ -16,7 +16,7 @@ from referee import __version__
 from referee.model import registry
 from referee.model import text as texts
 from referee.model.errors import InputError, StorageError
-from referee.model.i18n import _
+from referee.model.i18n import _, ngettext
 from referee.record import session
 from referee.record.protocol import RecordStore
 
@@ -404,7 +404,8 @@ def _unproved(data: dict, rows: list[dict]) -> str | None:
     final = data.get("final")
     length = final.get("length") if isinstance(final, dict) else None
     if length is not None and length != len(rows):
-        return f"its 'final' block counts {length} action row(s), the file holds {len(rows)}: it was cut short"
+        counted = ngettext("{n} action row", "{n} action rows", length if isinstance(length, int) else 2).format(n=length)
+        return f"its 'final' block counts {counted}, the file holds {len(rows)}: it was cut short"
     head = (final.get("head") if isinstance(final, dict) else None) or data.get("head")
     if head is not None and not (isinstance(head, str) and rows[-1]["link"].startswith(head) and head):
         return f"its last action's link does not end at its head {str(head)[:20]}: it was cut short or edited"

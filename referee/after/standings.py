@@ -94,7 +94,8 @@ def _kreus(summary: dict, details: dict) -> list[str]:
         lines.append(f"The team ({team}) {verdict}: {KREUS_TIERS.get(summary['outcome'], summary['outcome'])}")
     if details:
         lines.append(f"Planet {'in play' if details.get('planet') else 'not in play'}, "
-                     f"{details.get('planet_elements', 0)} Element(s) under it"
+                     + ngettext("{n} Element under it", "{n} Elements under it", details.get("planet_elements", 0))
+                     .format(n=details.get("planet_elements", 0))
                      + (f"; {KREUS_ENDS.get(details['end_reason'], details['end_reason'])}"
                         if details.get("end_reason") else "")
                      + ("; an Aggression card was held" if details.get("aggression_held") else ""))

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import datetime as _dt
 import json
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 
 from referee.model import registry
@@ -63,7 +64,7 @@ class Tally:
             self.conditions[cond] = self.conditions.get(cond, 0) + 1
 
     def row(self) -> dict:
-        """The fixed keys of cli.md, then what fits the game."""
+        """The fixed keys (every game's), then what fits the game."""
         out: dict = {
             "player": self.player, "game": self.game, "plays": self.plays, "wins": self.wins,
             "win_rate": round(self.wins / self.plays, 4) if self.plays else 0.0,
@@ -97,20 +98,7 @@ def compute(store: RecordStore, game: str | None = None, player: str | None = No
     log cut) is not counted: it goes to `left_out` as (id, what is wrong)."""
     tallies: dict[tuple[str, str], Tally] = {}
     wanted = player.casefold() if player else None
-    broken = store.seal_problems(game)
-    for sid, g, updated, text in store.finished(game, since):
-        problem = broken.get(sid)
-        if problem is None:
-            try:
-                summary = json.loads(text)
-            except ValueError:
-                problem = "its summary cannot be read"
-        if problem is not None:
-            if left_out is not None:
-                left_out.append((sid, problem))
-            continue
-        if not summary.get("over"):
-            continue
+    for _sid, g, updated, summary in _finished(store, game, since, left_out):
         for p in summary.get("players", []):
             name = str(p.get("name"))
             key = (g, name.casefold())
@@ -127,6 +115,116 @@ def compute(store: RecordStore, game: str | None = None, player: str | None = No
     rows.sort(key=lambda r: (order.get(r["game"], len(order)), -r["wins"], -r["win_rate"], -r["plays"],
                              r["player"].casefold()))
     return rows
+
+
+def _finished(store: RecordStore, game: str | None, since: float | None,
+              left_out: list[tuple[str, str]] | None) -> Iterator[tuple[str, str, float, dict]]:
+    """(id, game, updated, summary) of each finished session whose row holds its seal; the
+    others go to `left_out` as (id, what is wrong)."""
+    broken = store.seal_problems(game)
+    for sid, g, updated, text in store.finished(game, since):
+        problem = broken.get(sid)
+        if problem is None:
+            try:
+                summary = json.loads(text)
+            except ValueError:
+                problem = "its summary cannot be read"
+        if problem is not None:
+            if left_out is not None:
+                left_out.append((sid, problem))
+            continue
+        if summary.get("over"):
+            yield sid, g, updated, summary
+
+
+def totals(rows: list[dict]) -> list[dict]:
+    """Per player, over every game of `rows` (the rows of `compute`): games, wins, win rate
+    (wins per game played), most wins first. A name in any case is one player, shown as in
+    their latest game."""
+    found: dict[str, dict] = {}
+    for r in sorted(rows, key=lambda r: r["last_played"]):
+        t = found.setdefault(r["player"].casefold(), {"player": r["player"], "games": 0, "wins": 0})
+        t["player"] = r["player"]
+        t["games"] += r["plays"]
+        t["wins"] += r["wins"]
+    out = [{**t, "win_rate": round(t["wins"] / t["games"], 4) if t["games"] else 0.0} for t in found.values()]
+    out.sort(key=lambda t: (-t["wins"], -t["win_rate"], -t["games"], t["player"].casefold()))
+    return out
+
+
+def games(store: RecordStore, game: str | None = None, player: str | None = None,
+          since: float | None = None, left_out: list[tuple[str, str]] | None = None) -> list[dict]:
+    """One row per finished game, oldest first: when it started (`date`, local time), the game,
+    the session, the players in seat order, their scores (None for a game that keeps none), the
+    winners, and its length: turns, actions typed, minutes from `new` to the last action."""
+    wanted = player.casefold() if player else None
+    out = []
+    for sid, g, updated, summary in _finished(store, game, since, left_out):
+        players = [p for p in summary.get("players", []) if isinstance(p, dict)]
+        names = [str(p.get("name")) for p in players]
+        if wanted is not None and wanted not in (n.casefold() for n in names):
+            continue
+        meta = store.session(sid)
+        _link, live = store.done_end(sid)
+        scores = {str(p.get("name")): _score(p) for p in players}
+        out.append({
+            "date": _dt.datetime.fromtimestamp(meta["created"]).isoformat(timespec="minutes"),
+            "game": g, "session": sid, "players": names,
+            "scores": scores if any(v is not None for v in scores.values()) else None,
+            "winners": [str(w) for w in summary.get("winners") or []],
+            "turns": summary.get("turn"), "actions": max(live - 1, 0),
+            "minutes": round(max(updated - meta["created"], 0) / 60),
+        })
+    out.sort(key=lambda r: (r["date"], r["session"]))
+    return out
+
+
+def lengths(rows: list[dict]) -> list[dict]:
+    """Per game, over the rows of `games`: how many games, and their length on average and at
+    the extremes (turns, actions, minutes), in the registry's order."""
+    by: dict[str, list[dict]] = {}
+    for r in rows:
+        by.setdefault(r["game"], []).append(r)
+    order = {g: i for i, g in enumerate(registry.names())}
+    out = []
+    for g in sorted(by, key=lambda g: order.get(g, len(order))):
+        rs = by[g]
+        turns = [r["turns"] for r in rs if isinstance(r["turns"], int)]
+        out.append({"game": g, "games": len(rs),
+                    "average_turns": round(sum(turns) / len(turns), 1) if turns else None,
+                    "average_actions": round(sum(r["actions"] for r in rs) / len(rs), 1),
+                    "average_minutes": round(sum(r["minutes"] for r in rs) / len(rs), 1),
+                    "shortest_minutes": min(r["minutes"] for r in rs),
+                    "longest_minutes": max(r["minutes"] for r in rs)})
+    return out
+
+
+CSV_HEADER = ("date", "game", "session", "players", "scores", "winner", "turns", "actions", "minutes")
+
+
+def games_csv(rows: list[dict]) -> str:
+    """The rows of `games` as CSV, one row per game, the kind score-keeping apps import: names
+    and scores joined with `; ` inside their cell (`Ann 16; Bob 16`), the game by its title."""
+    import csv
+    import io
+
+    buf = io.StringIO()
+    writer = csv.writer(buf, lineterminator="\n")
+    writer.writerow(CSV_HEADER)
+    for r in rows:
+        scores = "; ".join(f"{n} {'' if v is None else f'{v:g}'}".strip() for n, v in r["scores"].items()) \
+            if r["scores"] else ""
+        writer.writerow([r["date"].replace("T", " "), _title(r["game"]), r["session"], "; ".join(r["players"]),
+                         scores, "; ".join(r["winners"]), "" if r["turns"] is None else r["turns"],
+                         r["actions"], r["minutes"]])
+    return buf.getvalue()
+
+
+def _title(game: str) -> str:
+    try:
+        return str(registry.engine(game).title)
+    except Exception:  # a game this referee does not know: its name as stored
+        return game
 
 
 def notes(row: dict) -> str:

@@ -208,14 +208,14 @@ def echo_head(head: str) -> None:
                  " still ends there)").format(head=head))
 
 
-def show_session(game: str | None, sid: str | None, full: bool = False, pager: bool = True) -> Any:
+def show_session(game: str | None, sid: str | None, full: bool = False, pager: bool = True, mark: bool = True) -> Any:
     """Print a session's table (or its --json envelope); returns the session as loaded.
 
     On a terminal, a table taller than the screen gives way to the game's compact view (unless
     `full`), and what is still too tall goes through the pager (unless `pager` is False: a
     watched screen). Scripts and pipes always get the full table."""
     ref = context.get()
-    sid, loaded = context.load_current(game, sid)  # a view: nothing is written (not even "used")
+    sid, loaded = context.load_current(game, sid, mark)  # a view: it becomes the current session
     if ref.as_json:
         from referee.record.session import seed_shown
 

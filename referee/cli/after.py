@@ -16,9 +16,13 @@ from referee.cli.root import GAME_NAMES
 @click.option("--player", metavar="NAME", help="Only this player (any case).")
 @click.option("--since", type=click.DateTime(formats=["%Y-%m-%d"]), metavar="DATE",
               help="Only games last played on or after this day (YYYY-MM-DD).")
+@click.option("--csv", "as_csv", is_flag=True,
+              help="One row per finished game instead (date, game, session, players, scores, winner, turns, "
+                   "actions, minutes), as score-keeping apps import it.")
 @json_option
-def stats_cmd(game: str | None, player: str | None, since: _dt.datetime | None) -> None:
-    """Plays, wins, win rate, average and best score per player and game.
+def stats_cmd(game: str | None, player: str | None, since: _dt.datetime | None, as_csv: bool) -> None:
+    """Plays, wins, win rate, average and best score per player and game; each player's
+    totals; how long the games last.
 
     Counts finished sessions only, from the summaries the store keeps (nothing is
     replayed). A shared victory is a win for each sharer; in Kreus the whole team
@@ -26,17 +30,23 @@ def stats_cmd(game: str | None, player: str | None, since: _dt.datetime | None) 
     from referee.after import stats
 
     ref = context.get()
+    store = ref.reader()
     left_out: list[tuple[str, str]] = []
-    rows = stats.compute(ref.reader(), game, player, since.timestamp() if since else None, left_out)
+    after = since.timestamp() if since else None
+    if as_csv:
+        click.echo(stats.games_csv(stats.games(store, game, player, after, left_out)), nl=False)
+        _left_out(left_out)
+        return
+    rows = stats.compute(store, game, player, after, left_out)
+    played = stats.games(store, game, player, after)
     if ref.as_json:
-        payload = output.envelope({"rows": rows})
+        payload = output.envelope({"rows": rows, "totals": stats.totals(rows), "lengths": stats.lengths(played),
+                                   "games": played})
         if left_out:
             payload["result"]["left_out"] = [{"id": sid, "problem": why} for sid, why in left_out]
         output.emit_json(payload)
         return
-    for sid, why in left_out:
-        click.echo(f"note: session {sid} is not counted: it fails its check ({why}); `referee verify {sid}`"
-                   " says more", err=True)
+    _left_out(left_out)
     if not rows:
         from referee.model.i18n import _
 
@@ -44,13 +54,35 @@ def stats_cmd(game: str | None, player: str | None, since: _dt.datetime | None) 
         return
     from referee.model.i18n import _, day, decimal, percent
 
-    click.echo(output.table(
+    by_game = output.table(
         [_(h) for h in ("player", "game", "plays", "wins", "win rate", "average", "best", "last played", "notes")],
         [[r["player"], r["game"], r["plays"], r["wins"], percent(r["win_rate"], 0),
           "-" if r["average_score"] is None else decimal(f"{r['average_score']:g}"),
           "-" if r["best_score"] is None else r["best_score"], day(r["last_played"].replace("T", " ")[:16]),
           stats.notes(r)] for r in rows],
-    ))
+    )
+    totals = output.table([_(h) for h in ("player", "games", "wins", "win rate")],
+                          [[t["player"], t["games"], t["wins"], percent(t["win_rate"], 0)]
+                           for t in stats.totals(rows)])
+
+    def _n(value: float | None) -> str:
+        return "-" if value is None else decimal(f"{value:g}")
+
+    lengths = output.table(
+        [_(h) for h in ("game", "games", "turns", "actions", "minutes", "shortest", "longest")],
+        [[r["game"], r["games"], _n(r["average_turns"]), _n(r["average_actions"]), _n(r["average_minutes"]),
+          r["shortest_minutes"], r["longest_minutes"]] for r in stats.lengths(played)],
+    )
+    names = sorted({str(r["player"]) for r in rows})
+    output.page("\n\n".join([by_game, _("Each player, every game:") + "\n" + totals,
+                              _("How long the games last (on average; minutes from `new` to the last action):")
+                              + "\n" + lengths]), players=names)
+
+
+def _left_out(left_out: list[tuple[str, str]]) -> None:
+    for sid, why in left_out:
+        click.echo(f"note: session {sid} is not counted: it fails its check ({why}); `referee verify {sid}`"
+                   " says more", err=True)
 
 
 @click.command("report")

@@ -55,7 +55,7 @@ def push_cmd(ctx: click.Context, session_id: str | None, everything: bool, to: s
             if r["status"] == "refused":
                 continue
             where = _(" as {id}").format(id=r["as"]) if r["as"] != r["id"] else ""
-            stored = ngettext("{n} stored action(s)", "{n} stored action(s)", r["actions"]).format(n=r["actions"])
+            stored = ngettext("{n} stored action", "{n} stored actions", r["actions"]).format(n=r["actions"])
             click.echo(_("{id}: {status}{where} ({stored}, head {head})").format(
                 id=r["id"], status=pgettext("push", r["status"]), where=where, stored=stored, head=r["head"]))
         for r in refused:
@@ -128,7 +128,7 @@ def league_standings_cmd(name: str) -> None:
         click.echo(_("note: session {id} is not counted: it fails its check ({problem}); `referee verify {id}` "
                      "says more").format(id=bad["id"], problem=bad["problem"]), err=True)
     key = table["tie_break"]
-    finished = ngettext("{n} finished game(s) of {total}", "{n} finished game(s) of {total}", table["finished"])
+    finished = ngettext("{n} finished game of {total}", "{n} finished games of {total}", table["finished"])
     click.echo(_("League '{name}' ({game}): {finished}; points {points}; ties broken by wins, then {key}").format(
         name=table["league"], game=table["game"], points=_points(table["points"]), key=pgettext("series", key),
         finished=finished.format(n=table["finished"], total=len(table["sessions"]))))

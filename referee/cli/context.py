@@ -54,6 +54,8 @@ class Referee:
         if self._store is None:
             from referee.record.stores import open_store
 
+            if self.db:
+                check_store_name(self.db)
             self._store = open_store(self.db, timeout=self.timeout)
         return self._store
 
@@ -64,6 +66,8 @@ class Referee:
         if self._store is None:
             from referee.record.stores import open_store
 
+            if self.db:
+                check_store_name(self.db)
             self._store = open_store(self.db, timeout=self.timeout, readonly=True)
         return self._store
 
@@ -75,7 +79,9 @@ class Referee:
 
 def check_store_name(db: str) -> None:
     """`--db` must name a store that lasts: not empty (that would mean the default store), not
-    SQLite's `:memory:` or a `file:` URI (a store that vanishes when the command ends)."""
+    SQLite's `:memory:` or a `file:` URI (a store that vanishes when the command ends), not a word
+    that starts with `-` (`--db --json`: an option typed where the path was due, which would
+    otherwise make a store named `--json` in the current folder)."""
     from referee.model.errors import InputError
 
     if not db.strip():
@@ -83,6 +89,9 @@ def check_store_name(db: str) -> None:
     if db.strip().lower() == ":memory:" or db.lower().startswith("file:"):
         raise InputError(f"--db {db}: a store held in memory would be lost when the command ends, and SQLite"
                          " URIs are not read; give the path of a store file")
+    if db.startswith("-"):
+        raise InputError(f"--db {db}: that is an option, not the path of a store; give the path after --db"
+                         f" (./{db} for a file that is really named so)")
 
 
 def commits() -> int:
@@ -118,11 +127,22 @@ def get() -> Referee:
     return obj
 
 
-def load_current(game: str | None, sid: str | None = None) -> tuple[str, Any]:
-    """The session a view command means (named, --session, or the current one), rebuilt."""
+def load_current(game: str | None, sid: str | None = None, mark: bool = True) -> tuple[str, Any]:
+    """The session a view command means (named, --session, or the current one), rebuilt; it
+    becomes the current session (`referee.cli.current.shown`) unless not `mark` (a watch's redraw)."""
     from referee.record import session
 
     ref = get()
     store = ref.reader()
     sid = session.resolve(store, game, sid or ref.session_id)
-    return sid, session.load(store, sid)
+    loaded = session.load(store, sid)
+    if mark:  # a view counts: the session shown becomes the current one (written only when it is not yet)
+        try:
+            already = store.current_session(None) == sid
+        except Exception:  # the store cannot say: `shown` leaves it as it is too
+            already = True
+        if not already:
+            from referee.cli.current import shown
+
+            shown(ref, store, sid)
+    return sid, loaded

@@ -129,23 +129,43 @@ def capture(game: str, words: list[str]) -> dict:
 
 
 def _run(kind: str, number: int, words: tuple[str, ...], reason: str | None, dry_run: bool, cut: bool) -> None:
+    from referee.cli.current import label, target
     from referee.record import corrections, session
 
     ref = context.get()
     store = ref.store()
-    sid = session.resolve(store, None, ref.session_id)
-    game = store.session(sid)["game"]
+    sid = target(store, ref.session_id)
+    meta = store.session(sid)
+    game = meta["game"]
     as_json = ref.as_json
     action = capture(game, list(words)) if kind != "strike" else None
     ref.as_json = as_json  # `--json` among WORDS counts as given here
+    rows = store.actions(sid)
+    was = rows[number]["action"] if 0 < number < len(rows) else None
+    from referee.model import registry
+
+    engine = registry.engine(game)
+    if not ref.as_json:  # said first: a refusal below is about this session and this action too
+        _where(kind, label(meta), number, engine.describe(was) if was else None)
     outcome = corrections.correct(store, sid, kind, number, action, reason=reason, dry_run=dry_run, cut=cut)
     if ref.as_json:
         state = None if dry_run else session.load(store, sid).state_json()
-        output.emit_json(output.envelope(outcome.as_json(), sid, state))
+        output.emit_json(output.envelope({**outcome.as_json(), "was": was}, sid, state))
         return
-    from referee.model import registry
+    show(outcome, engine.turn_word)
 
-    show(outcome, registry.engine(game).turn_word)
+
+def _where(kind: str, session: str, number: int, was: str | None) -> None:
+    """The session a correction is made in, and the action it changes (or goes before)."""
+    if was is None:
+        where = {"amend": _("Amend in {session}: action #{number}."),
+                 "strike": _("Strike in {session}: action #{number}."),
+                 "insert": _("Insert in {session}: action #{number}.")}[kind]
+    else:
+        where = {"amend": _("Amend in {session}: action #{number} was `{was}`."),
+                 "strike": _("Strike in {session}: action #{number} was `{was}`."),
+                 "insert": _("Insert in {session}: before action #{number} `{was}`.")}[kind]
+    click.echo(where.format(session=session, number=number, was=was or ""))
 
 
 def show(outcome: Any, turn_word: str = "turn") -> None:
@@ -156,7 +176,7 @@ def show(outcome: Any, turn_word: str = "turn") -> None:
         head += _(" as `{command}`").format(command=outcome.command)
     if outcome.dry_run:
         head = _("(dry run: nothing recorded)") + " " + head[0].lower() + head[1:]
-    rechecked = ngettext("{n} later action(s) re-checked.", "{n} later action(s) re-checked.",  # English as it was
+    rechecked = ngettext("{n} later action re-checked.", "{n} later actions re-checked.",
                          outcome.rechecked).format(n=outcome.rechecked)
     click.echo(_("{head}; {rechecked}").format(head=head, rechecked=rechecked))
     if outcome.reopened:

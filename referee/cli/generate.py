@@ -202,11 +202,12 @@ def command(game: str, row: Command) -> click.Command:
 
         return click.Command(row.name, callback=new, params=params + decorated([], common.new_options),
                              help=row.help, context_settings=settings)
-    if row.kind == "status":
-        def status() -> None:
-            common.show_session(game, None)
+    if row.kind == "status":  # another name of `status` (Crôa!'s `pond`): the same options
+        def status(full: bool) -> None:
+            common.show_session(game, None, full=full)
 
-        return click.Command(row.name, callback=status, params=params + decorated([], common.json_option),
+        return click.Command(row.name, callback=status,
+                             params=params + decorated([], common.full_option, common.json_option),
                              help=row.help, context_settings=settings)
     if row.kind == "view":
         def view(**given: Any) -> None:

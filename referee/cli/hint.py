@@ -272,7 +272,7 @@ def _needs_result(live: Live, action: dict) -> bool:
 
 
 def public(result: dict) -> dict:
-    """The hint as cli.md fixes it: pending, actions (player, command; `free` for an entry
+    """The hint as `--json` gives it: pending, actions (player, command; `free` for an entry
     with a placeholder the table fills in: placeholder -> what it stands for), truncated;
     `"complete": false` when the game's list is not proven exact (the referee may accept
     actions it does not list)."""

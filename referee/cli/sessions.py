@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+import contextlib
 import datetime as _dt
 import sys
+from collections.abc import Iterator
+from typing import Any
 
 import click
 
@@ -215,6 +218,9 @@ def _watch(session_id: str | None, full: bool = False) -> None:
     ref = context.get()
     store = ref.reader()
     sid = _sid(session_id, view=True)  # no session at all: refused now (exit 3), not watched
+    from referee.cli.current import shown
+
+    shown(ref, store, sid)  # once: the redraws leave the current session to the table's commands
     resized = [False]
 
     def on_resize(_signum: int, _frame: object) -> None:
@@ -232,7 +238,7 @@ def _watch(session_id: str | None, full: bool = False) -> None:
                     click.clear()
                 over = False
                 try:
-                    over = bool(show_session(None, sid, full=full, pager=False).summary.get("over"))
+                    over = bool(show_session(None, sid, full=full, pager=False, mark=False).summary.get("over"))
                 except RefereeError as exc:  # deleted meanwhile: say so and keep watching
                     click.echo(f"{sid}: {exc.message}")
                 if over:
@@ -272,6 +278,9 @@ def log_cmd(session_id: str | None, show_all: bool, last: int | None, details: b
     sid = _sid(session_id, view=True)
     meta = store.session(sid)
     engine = registry.engine(meta["game"])
+    from referee.cli import current
+
+    current.shown(ref, store, sid)
     from referee.record.corrections import numbering
     from referee.record.session import check_record
     from referee.record.store import ALL_STATUSES
@@ -284,9 +293,11 @@ def log_cmd(session_id: str | None, show_all: bool, last: int | None, details: b
     played = sum(1 for r, _, _ in records if r["status"] == "done" and r["action"].get("verb") != "new")
     if last is not None:
         records = records[-last:]
+    who = _players(engine, meta["seed"], [r for r in everything if r["status"] == "done"])
+    who.update({id(r): _named_player(engine, r["action"]) or "" for r, num, _ in records if id(r) not in who})
     if ref.as_json:
         out = [{"number": num, "index": r["idx"], "status": r["status"], "mark": mark or None,
-                "action": r["action"], "results": r["results"], "events": r["events"], "rules": r["rules"],
+                "player": who.get(id(r)) or None, "action": r["action"], "results": r["results"], "events": r["events"], "rules": r["rules"],
                 **({"reason": r["reason"], "changed": r["changed"]} if r.get("changed") is not None else {})}
                for r, num, mark in records]
         output.emit_json(output.envelope({"log": out}, sid))
@@ -300,16 +311,45 @@ def log_cmd(session_id: str | None, show_all: bool, last: int | None, details: b
         label = str(num) if r["status"] == "done" else f"[{r['idx']}]"
         if mark:
             label += f" {_(mark)}"
-        rows.append([label, engine.describe(r["action"]) + status, results_text(r["results"], short=True),
-                     "\n".join(e.get("text", "") for e in r["events"])])
+        rows.append([label, who.get(id(r), ""), engine.describe(r["action"]) + status,
+                     results_text(r["results"], short=True), "\n".join(e.get("text", "") for e in r["events"])])
     shown = _(" (the last {n})").format(n=len(records)) if last is not None else ""
-    head = ngettext("Session {id} ({game}): `new` and {n} action(s){shown}",  # English as before
-                    "Session {id} ({game}): `new` and {n} action(s){shown}", played).format(
+    head = ngettext("Session {id} ({game}): `new` and {n} action{shown}",
+                    "Session {id} ({game}): `new` and {n} actions{shown}", played).format(
         id=sid, game=meta["game"], n=played, shown=shown)
-    headers = ["#", _("action"), _("dice/draws"), _("what happened")]
+    headers = ["#", _("player"), _("action"), _("dice/draws"), _("what happened")]
     if not details:
-        headers, rows = headers[:3], _one_line([row[:3] for row in rows], headers[:3], output.width())
+        headers, rows = headers[:4], _one_line([row[:4] for row in rows], headers[:4], output.width())
     output.page(head + "\n" + output.table(headers, rows), players=output.player_names(meta["summary"]))
+
+
+def _named_player(engine: Any, action: dict) -> str | None:
+    """The player an action names as its actor (as seated), or None when it names none."""
+    verb = engine.verbs.get(action.get("verb")) if engine.verbs else None
+    value = action.get(verb.actor) if verb is not None and verb.actor else action.get("player")
+    return None if not isinstance(value, str) or not value else value
+
+
+def _players(engine: Any, seed: str, live: list[dict]) -> dict[int, str]:
+    """Who took each live action (keyed by the record's id()): the actor it names, else the
+    one player who alone could take it where it stood (the turn's player, or the one a decision
+    waited for), worked out by replaying the log; "" for the table's own actions and `new`."""
+    from referee.model.errors import RefereeError
+    from referee.record.session import steps
+
+    out: dict[int, str] = {id(r): _named_player(engine, r["action"]) or "" for r in live}
+    try:
+        for n, (_r, state) in enumerate(steps(engine, seed, live[:-1])):  # the state each next one met
+            action = live[n + 1]["action"]
+            verb = engine.verbs.get(action.get("verb")) if engine.verbs else None
+            named = _named_player(engine, action)
+            if named is None and verb is not None:
+                named = engine.implied_actor(state, verb) or (None if engine.is_over(state) else engine.current(state))
+            if named:
+                out[id(live[n + 1])] = engine.seats(state).get(named, named)
+    except RefereeError:  # a log that no longer replays: the actors it names, no more
+        pass
+    return out
 
 
 RESULTS_ROOM = 24  # columns the dice/draws keep in a one-line log before the action gives way
@@ -349,19 +389,26 @@ def _cut(text: str, width: int) -> str:
     return kept.rstrip() + "…"
 
 
-def _after_move(sid: str, loaded, verb: str) -> None:
+def _after_move(sid: str, loaded, verb: str, moved: list[tuple[int, dict]]) -> None:
+    """What undo or redo did, naming the session and each action it took back or put back
+    (`moved`: their numbers in the log and their records)."""
     ref = context.get()
     if ref.as_json:
         extra = {"new_commitment": loaded.reopened} if loaded.reopened else {}
         if loaded.kept:
             extra["seen"] = loaded.kept
-        output.emit_json(output.envelope({verb: True, "actions": len(loaded.records) - 1, **extra}, sid,
+        done = [{"number": n, "action": r["action"]} for n, r in moved]
+        output.emit_json(output.envelope({verb: True, "actions": len(loaded.records) - 1,
+                                          "took_back" if verb == "undo" else "put_back": done, **extra}, sid,
                                          loaded.state_json()))
         return
-    last = loaded.records[-1]["action"]
+    from referee.cli.current import label
     from referee.model.i18n import _
 
-    said = _("Undo done.") if verb == "undo" else _("Redo done.")
+    what = ", ".join(f"#{n} {loaded.engine.describe(r['action'])}" for n, r in moved)
+    said = (_("Undo in {session}: took back {actions}.") if verb == "undo"
+            else _("Redo in {session}: put back {actions}.")).format(session=label(loaded.meta), actions=what)
+    last = loaded.records[-1]["action"]
     click.echo(said + " " + _("Last action now: #{n} {action}").format(
         n=len(loaded.records) - 1, action=loaded.engine.describe(last)))
     for kept in loaded.kept:
@@ -374,19 +421,49 @@ def _after_move(sid: str, loaded, verb: str) -> None:
     output.echo_status(loaded.summary, loaded.engine.turn_word)
 
 
+@contextlib.contextmanager
+def _named(store: Any, sid: str) -> Iterator[None]:
+    """A refusal of undo or redo names the session it is about (`croa-1 (Crôa!, Ann vs Bob): nothing
+    to undo ...`)."""
+    from referee.model.errors import IllegalAction
+
+    try:
+        yield
+    except IllegalAction as exc:
+        from referee.cli.current import label
+
+        exc.message = f"{label(store.session(sid))}: {exc.message}"
+        exc.args = (exc.message,)
+        raise
+
+
+def _played(rows: list[dict]) -> list[tuple[int, dict]]:
+    """The live actions the table typed, with their numbers in the log (`seen` records left out)."""
+    from referee.record.session import SEEN
+
+    return [(n, r) for n, r in enumerate(rows) if n and r["action"].get("verb") != SEEN]
+
+
 @click.command("undo")
 @click.argument("session_id", required=False, metavar="[ID]")
 @click.option("--steps", default=1, show_default=True, type=click.IntRange(1), help="How many actions.")
 @json_option
 def undo_cmd(session_id: str | None, steps: int) -> None:
-    """Take back the last action(s). They stay in history: `redo` puts them back.
+    """Take back the last action (--steps N: the last N). They stay in history: `redo` puts them back.
 
-    After `amend`, `insert` or `strike`, undo takes back the last action of the
-    corrected history; the correction itself stands (correct again to change it)."""
+    Without ID, the current session: the one last shown or acted on. After `amend`,
+    `insert` or `strike`, undo takes back the last action of the corrected history;
+    the correction itself stands (correct again to change it)."""
+    from referee.cli.current import target
     from referee.record import session
 
-    sid = _sid(session_id)
-    _after_move(sid, session.undo(context.get().store(), sid, steps), "undo")
+    ref = context.get()
+    store = ref.store()
+    sid = target(store, session_id or ref.session_id)
+    taken = _played(store.actions(sid))[-steps:]
+    with _named(store, sid):
+        loaded = session.undo(store, sid, steps)
+    _after_move(sid, loaded, "undo", taken)
 
 
 @click.command("redo")
@@ -394,11 +471,18 @@ def undo_cmd(session_id: str | None, steps: int) -> None:
 @click.option("--steps", default=1, show_default=True, type=click.IntRange(1), help="How many actions.")
 @json_option
 def redo_cmd(session_id: str | None, steps: int) -> None:
-    """Put back the most recently undone action(s)."""
+    """Put back the most recently undone action (--steps N: the last N undone).
+
+    Without ID, the current session: the one last shown or acted on."""
+    from referee.cli.current import target
     from referee.record import session
 
-    sid = _sid(session_id)
-    _after_move(sid, session.redo(context.get().store(), sid, steps), "redo")
+    ref = context.get()
+    store = ref.store()
+    sid = target(store, session_id or ref.session_id)
+    with _named(store, sid):
+        loaded = session.redo(store, sid, steps)
+    _after_move(sid, loaded, "redo", _played(list(loaded.records))[-steps:])
 
 
 @click.command("export")
@@ -461,6 +545,9 @@ def import_cmd(file, unverified: bool, as_copy: bool) -> None:
     data = export.parse(_utf8_text(file.read(export.MAX_FILE_CHARS + 1), getattr(file, 'name', '-')))
     _refuse_lone_surrogates(data, getattr(file, 'name', '-'))
     loaded, notes = export.import_session(ref.store(), data, unverified=unverified, copy=as_copy)
+    from referee.cli.current import shown
+
+    shown(ref, ref.store(), str(loaded.id))  # the imported game is the current one
     if ref.as_json:
         output.emit_json(output.envelope({"imported": loaded.id, "actions": len(loaded.records) - 1, "notes": notes},
                                          loaded.id, loaded.state_json()))

@@ -17,7 +17,7 @@ Contract:
 - A refusal raises `IllegalAction(message, rule)` (a rule of the game) or
   `InputError(message)` (malformed input: a bad square, an unknown card).
 - Randomness only through `chance` (see `referee.model.chance`).
-- `summary(state)` returns the common summary of cli.md.
+- `summary(state)` returns the common summary (the `--json` object's `summary`, README.md).
 - `legal_actions(state)` lists actions a random playout may take; it is empty
   exactly when the game is over.
 """
@@ -54,7 +54,7 @@ def summary(
     winners: list[str] | None = None,
     outcome: str | None = None,
 ) -> dict:
-    """The common `summary` block every game's state carries (cli.md)."""
+    """The common `summary` block every game's state carries (`--json`'s `summary`)."""
     return {
         "game": game,
         "players": players,
@@ -133,7 +133,7 @@ class Engine:
 
     def summarize(self, state: Any) -> dict:
         """The game's part of the summary: `players` (name, score, ...), `turn`,
-        `winners`, `outcome`; the core adds the rest (cli.md)."""
+        `winners`, `outcome`; the core adds the rest (`--json`'s `summary`)."""
         raise NotImplementedError
 
     def render(self, state: Any) -> str:
@@ -401,7 +401,7 @@ class Engine:
 
     # -- summary -----------------------------------------------------------------------------
     def summary(self, state: Any) -> dict:
-        """The common summary (cli.md); its pending list is the state's one list."""
+        """The common summary (`--json`'s `summary`); its pending list is the state's one list."""
         part = self.summarize(state)
         now = self.current(state)
         over = self.is_over(state)

@@ -1,4 +1,4 @@
-"""The errors a user can meet, one base class, each with its exit code (cli.md)."""
+"""The errors a user can meet, one base class, each with its exit code (README.md, "Exit codes")."""
 
 from __future__ import annotations
 

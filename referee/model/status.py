@@ -6,7 +6,7 @@ core so the export does not reach into `referee.cli`.
 
 from __future__ import annotations
 
-from referee.model.i18n import _
+from referee.model.i18n import _, ngettext
 
 
 def status_line(summary: dict, turn_word: str = "turn") -> str:
@@ -16,7 +16,9 @@ def status_line(summary: dict, turn_word: str = "turn") -> str:
     if summary.get("over"):
         winners = ", ".join(summary.get("winners") or []) or _("nobody")
         extra = _(" · outcome: {outcome}").format(outcome=summary["outcome"]) if summary.get("outcome") else ""
-        return _("Game over · winner(s): {winners}").format(winners=winners) + extra
+        said = ngettext("Game over · winner: {winners}", "Game over · winners: {winners}",
+                        max(len(summary.get("winners") or []), 1))
+        return said.format(winners=winners) + extra
     parts = [f"{_(turn_word)} {summary.get('turn')}", _(str(summary.get("phase")))]
     if summary.get("current"):
         parts.insert(0, _("{player} to play").format(player=summary["current"]))

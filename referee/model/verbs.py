@@ -58,7 +58,7 @@ def pending(player: str, decision: str, choices: Iterable[str], **data: Any) -> 
 
 
 def public(entries: Iterable[Pending]) -> list[dict[str, Any]]:
-    """The pending list as the summary shows it (cli.md): player, decision, choices."""
+    """The pending list as the summary shows it (`--json`): player, decision, choices."""
     return [{"player": p["player"], "decision": p["decision"], "choices": list(p["choices"])}
             for p in entries]
 

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from referee.model.i18n import ngettext
 from referee.record.chain import row_digest, schema4_digest, seal_of
 
 if TYPE_CHECKING:
@@ -63,5 +64,6 @@ def upgrade(store: SqlStore, sealed: bool) -> list[str]:
 
 def failing_note(failing: list[str]) -> str:
     """What the upgrade says of the sessions whose old seal failed (they still fail)."""
-    return (f"{len(failing)} session(s) failed their check before the upgrade and still do: {', '.join(failing)}"
-            f" (see `referee verify ID`)")
+    return (ngettext("{n} session failed its check before the upgrade and still does: {ids}",
+                     "{n} sessions failed their check before the upgrade and still do: {ids}", len(failing))
+            .format(n=len(failing), ids=", ".join(failing)) + " (see `referee verify ID`)")

@@ -23,6 +23,7 @@ from typing import Any
 
 from referee.model import registry
 from referee.model.errors import RefereeError, StorageError
+from referee.model.i18n import ngettext
 from referee.record.chain import (  # noqa: F401  (the chain's names, read here by older callers)
     ASIDE,
     HEAD_DIGITS,
@@ -71,7 +72,9 @@ def _same_results(recorded: list, live: list) -> str | None:
             return (f"'{label}' is recorded as {json.dumps(a.get('value'), ensure_ascii=False)}, "
                     f"the seed rolls {json.dumps(b.get('value'), ensure_ascii=False)}")
     if len(recorded) != len(live):
-        return f"the record has {len(recorded)} random result(s), the rules draw {len(live)}"
+        return ngettext("the record has {n} random result, the rules draw {m}",
+                        "the record has {n} random results, the rules draw {m}", len(recorded)).format(
+            n=len(recorded), m=len(live))
     return None
 
 
@@ -326,7 +329,8 @@ def head_problem(rows: list[dict], given: str) -> str | None:
     at = next((i for i, r in enumerate(rows) if str(r.get("link", "")).startswith(given)), None)
     if at is not None:
         return (f"the record does not end at head {given}: that is the head after action {at}, and "
-                f"{len(rows) - 1 - at} more action row(s) follow it (the record now ends at {head_of(have)})")
+                + ngettext("{n} more action row follows it", "{n} more action rows follow it", len(rows) - 1 - at)
+                .format(n=len(rows) - 1 - at) + f" (the record now ends at {head_of(have)})")
     return (f"the record does not end at head {given} and never passed through it (it ends at "
             f"{head_of(have)}): its history differs from the one that head was taken from")
 

@@ -16,7 +16,7 @@ import time
 from typing import TYPE_CHECKING, Any
 
 from referee.model.errors import StorageError
-from referee.model.i18n import _
+from referee.model.i18n import _, ngettext
 from referee.record.chain import (
     SEAL_FIELDS,
     canonical_json,
@@ -167,8 +167,8 @@ def row_problem(store: SqlStore, fields: dict, n: int, last: str, last_digest: s
             lost = (f"; {length - n} cannot be read: the store's file is damaged (SQLite's check: "
                     f"{'; '.join(damage[:3])})") if isinstance(length, int) and n < length else \
                 f"; the store's file is damaged (SQLite's check: {'; '.join(damage[:3])})"
-        return (f"the session row records {length} action row(s) ending at head {head_of(str(head))}, "
-                f"the log holds {n}{lost}")
+        rows = ngettext("{n} action row", "{n} action rows", length if isinstance(length, int) else 2).format(n=length)
+        return f"the session row records {rows} ending at head {head_of(str(head))}, the log holds {n}{lost}"
     if last != head:
         return (f"its last action's link ({head_of(last)}) is not the head the session row records "
                 f"({head_of(str(head))}): the end of the log was replaced")

@@ -145,8 +145,8 @@ def push(src: RecordStore, dst: RecordStore, ids: list[str]) -> list[dict]:
         except StorageError as exc:
             done = [r for r in reports if r["status"] in ("sent", "updated")]
             named = ", ".join(r["id"] + (_(" as {id}").format(id=r["as"]) if r["as"] != r["id"] else "") for r in done)
-            kept = (ngettext("{n} session(s) were committed before it ({ids})",  # English as it was
-                             "{n} session(s) were committed before it ({ids})", len(done)).format(n=len(done), ids=named)
+            kept = (ngettext("{n} session was committed before it ({ids})",
+                             "{n} sessions were committed before it ({ids})", len(done)).format(n=len(done), ids=named)
                     if done
                     else _("no session was committed before it"))
             raise StorageError(_("the push stopped at {sid} ({n} of {total} done): {why}; {kept}; push again to send "

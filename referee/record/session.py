@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 from referee.model import registry
 from referee.model.chance import Chance, NotYetRolled
 from referee.model.errors import EngineDefect, IllegalAction, InputError, RefereeError, StorageError
-from referee.model.i18n import N_, _
+from referee.model.i18n import N_, _, ngettext
 from referee.record import snapshot
 from referee.record.chain import Broken, check_chain, commitment, head_of
 from referee.record.schema import ALL_STATUSES
@@ -299,9 +299,14 @@ def refuse_if_over(store: RecordStore, game: str, sid: str) -> None:
     if meta.get("status") != "over":
         return
     winners = ", ".join((meta.get("summary") or {}).get("winners") or []) or _("nobody")
-    raise IllegalAction(_("the latest {game} session, {sid}, is over (winner(s): {winners}); start a new "
-                          "game with `referee {game} new ...`, or choose a session with `--session ID` "
-                          "(`referee sessions` lists them)").format(game=game, sid=sid, winners=winners),
+    raise IllegalAction(ngettext("the latest {game} session, {sid}, is over (winner: {winners}); start a new "
+                                 "game with `referee {game} new ...`, or choose a session with `--session ID` "
+                                 "(`referee sessions` lists them)",
+                                 "the latest {game} session, {sid}, is over (winners: {winners}); start a new "
+                                 "game with `referee {game} new ...`, or choose a session with `--session ID` "
+                                 "(`referee sessions` lists them)",
+                                 max(len((meta.get("summary") or {}).get("winners") or []), 1)).format(
+                                     game=game, sid=sid, winners=winners),
                         N_("End of the game: a finished session takes no action"))
 
 
@@ -406,7 +411,8 @@ def undo(store: RecordStore, sid: str, steps: int = 1) -> Loaded:
         if undoable == 0:
             raise IllegalAction("nothing to undo: the session is at its start", "Undo")
         if steps > undoable:
-            raise IllegalAction(f"only {undoable} action(s) can be undone", "Undo")
+            raise IllegalAction(ngettext("only {n} action can be undone", "only {n} actions can be undone",
+                                         undoable).format(n=undoable), "Undo")
         first = records.index(played[-steps])
         taken = records[first:]
         fresh = reopen_secret(store, sid)
@@ -456,7 +462,8 @@ def redo(store: RecordStore, sid: str, steps: int = 1) -> Loaded:
         if not undone:
             raise IllegalAction("nothing to redo", "Redo")
         if steps > len(undone):
-            raise IllegalAction(f"only {len(undone)} action(s) can be redone", "Redo")
+            raise IllegalAction(ngettext("only {n} action can be redone", "only {n} actions can be redone",
+                                         len(undone)).format(n=len(undone)), "Redo")
         _check_redo(load(store, sid, full=True), undone[:steps])  # the rows read, so checked whole
         store.set_status(sid, [r["idx"] for r in undone[:steps]], "done")
         loaded = load(store, sid)

@@ -159,7 +159,7 @@ class Store:
 
     def error(self, exc: BaseException, doing: str = "use") -> StorageError:
         """The one place an SQLite failure becomes a StorageError that says what happened and
-        what to do (cli.md: exit 3, never "internal error")."""
+        what to do (exit 3, never "internal error": README.md, "Exit codes")."""
         return storage_error(exc, self.path, self.timeout, doing)
 
     def _check_schema(self) -> None:

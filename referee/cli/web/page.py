@@ -11,7 +11,7 @@ import hashlib
 from html import escape
 from typing import Any
 
-from referee.model.i18n import _, language, pgettext
+from referee.model.i18n import _, language, ngettext, pgettext
 
 LAST = 8  # actions shown in words, most recent first
 
@@ -167,7 +167,8 @@ def table_fragment(loaded: Any, mine: str = "") -> tuple[str, str]:
     if summary.get("over"):
         winners = ", ".join(summary.get("winners") or []) or _("nobody")
         outcome = f" · {summary['outcome']}" if summary.get("outcome") else ""
-        over = _("Game over · winner: {winners}").format(winners=winners)
+        over = ngettext("Game over · winner: {winners}", "Game over · winners: {winners}",
+                        max(len(summary.get("winners") or []), 1)).format(winners=winners)
         parts.append(f'<p class="over">{escape(over)}{escape(outcome)}</p>')
         parts.append(f"<h2>{escape(_('Final scores'))}</h2>")
     else:

@@ -12,6 +12,7 @@ from referee.games.cerebria.state import State, Use
 from referee.model import plain
 from referee.model.chance import Chance
 from referee.model.errors import IllegalAction, InputError
+from referee.model.i18n import ngettext
 from referee.model.verbs import Action, pending
 
 USE_RULE = "Abilities: each type once per turn"
@@ -75,7 +76,7 @@ def check_use(state: State, me: str, action: Action) -> Use:
         raise InputError("ability arguments are a list")
     if len(args) not in ARITY[name]:
         count = " or ".join(map(str, ARITY[name]))
-        raise InputError(f"{name} takes {count} argument(s): {USAGE[name]}")
+        raise InputError(f"{name} takes {count} {ngettext('argument', 'arguments', max(ARITY[name]))}: {USAGE[name]}")
     params: Use = {"ability": name, "pos": pos, "vibe": mindset.vibe(emo),
                    "emotion": mindset.label(emo)}
     params["absorb"] = _check_absorb(state, me, pos, action.get("absorb"))
@@ -201,7 +202,7 @@ def _destroy(state: State, me: str, params: Use, chance: Chance,
     emo = mindset.remove(state, owner, idx)
     back = emo["fragments"] + emo["absorbed"]
     return [f"Destroy: {mindset.label(emo)} leaves {owner}'s Mindset"
-            + (f"; {back} fragment(s) back to the supply" if back else "")], False
+            + (f"; {back} {ngettext('fragment', 'fragments', back)} back to the supply" if back else "")], False
 
 
 def _drain(state: State, me: str, params: Use, chance: Chance,
@@ -225,7 +226,7 @@ def _drain(state: State, me: str, params: Use, chance: Chance,
     dst["fragments"] += put_f
     dst["absorbed"] += moved - put_f
     left = src["fragments"] + src["absorbed"]
-    line = (f"Drain: {moved} {mindset.affiliation(dst)} fragment(s) move from {owner}'s "
+    line = (f"Drain: {moved} {mindset.affiliation(dst)} {ngettext('fragment moves', 'fragments move', moved)} from {owner}'s "
             f"{mindset.label(src)} to {me}'s {mindset.label(dst)}")
     if left:
         line += f"; {left} stay (no empty slot for them)"
@@ -311,7 +312,7 @@ def _draw(state: State, me: str, params: Use, chance: Chance,
     lines = []
     if reshuffled:
         lines.append("The main deck ran out: the discard pile is shuffled into a new one")
-    lines.append(f"Draw: {me} draws {got} card(s)" + ("" if got == 2 else " (no more cards)"))
+    lines.append(f"Draw: {me} draws {got} {ngettext('card', 'cards', got)}" + ("" if got == 2 else " (no more cards)"))
     return lines, False
 
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from referee.model.errors import InputError
+from referee.model.i18n import ngettext
 from referee.model.verbs import Answer, Command, Field
 
 VIBES = ("red", "yellow", "green", "blue")  # as scorers.cerebria names them
@@ -50,7 +51,7 @@ def vibes(vibes: list[str]) -> Answer:
     scoring.check_vibes(vibes)
     result = scoring.vibe_combination(v.lower() for v in vibes)
     return Answer(result, (f"{' '.join(v.lower() for v in vibes)}: {result['combination']}, "
-                           f"bonus {result['bonus']} fragment(s)",))
+                           f"bonus {result['bonus']} {ngettext('fragment', 'fragments', result['bonus'])}",))
 
 
 def score(text: str) -> tuple[str, int, int, int | None]:

@@ -15,6 +15,7 @@ from referee.games.cerebria.state import State, Use
 from referee.model.chance import Chance
 from referee.model.engine import event
 from referee.model.errors import IllegalAction, InputError
+from referee.model.i18n import ngettext
 from referee.model.verbs import Action, Event, Pending, pending
 
 TURN_RULE = "Turn order: players take turns clockwise"
@@ -268,7 +269,7 @@ def end_turn(state: State, action: Action, chance: Chance) -> list[Event]:
     """The turn ends after exactly 2 actions; the next player clockwise starts theirs."""
     name = current(state)
     if state["actions_left"]:
-        raise IllegalAction(f"{name} still has {state['actions_left']} action(s) to take",
+        raise IllegalAction(f"{name} still has {state['actions_left']} {ngettext('action', 'actions', state['actions_left'])} to take",
                             ACTIONS_RULE)
     state["started"] = True
     state["current"] = (state["current"] + 1) % len(state["players"])

@@ -12,6 +12,7 @@ from referee.games.cerebria import drawing
 from referee.games.cerebria.state import State
 from referee.model.chance import Chance
 from referee.model.errors import IllegalAction, InputError
+from referee.model.i18n import ngettext
 
 SLOTS = 3
 
@@ -39,7 +40,7 @@ class Reveals:
         """Refuse more typed cards than WHAT can turn face up, before anything happens."""
         if len(self.typed) > n:
             typed = ", ".join(map(str, self.typed))
-            most = f"at most {n} card(s)" if n else "no card"
+            most = f"at most {n} {ngettext('card', 'cards', n)}" if n else "no card"
             raise InputError(f"{self.option} {typed}: {what} turns {most} face up")
 
     def check_all_used(self) -> None:

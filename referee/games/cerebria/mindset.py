@@ -11,6 +11,7 @@ from __future__ import annotations
 from referee.games.cerebria import cards, zones
 from referee.games.cerebria.state import Emotion, State
 from referee.model.errors import IllegalAction, InputError
+from referee.model.i18n import ngettext
 from scorers import cerebria as scoring
 
 LIMIT = scoring.MINDSET
@@ -94,7 +95,7 @@ def enter(state: State, owner: str, card: str, merge: str | None, discard_pos: i
     hand = state["hands"][owner]
     cards_needed = 2 if merge else 1
     if hand["count"] < cards_needed:
-        raise IllegalAction(f"{owner} holds {hand['count']} card(s), {cards_needed} needed", rule)
+        raise IllegalAction(f"{owner} holds {hand['count']} {ngettext('card', 'cards', hand['count'])}, {cards_needed} needed", rule)
     zones.take_from_hand(state, owner, card, rule)
     if merge is not None:
         zones.take_from_hand(state, owner, merge, rule)
@@ -109,7 +110,7 @@ def enter(state: State, owner: str, card: str, merge: str | None, discard_pos: i
     mind.append(emo)
     text = f"{owner}'s Mindset gains {label(emo)}"
     if want:
-        text += f" with {emo['fragments']} {aff} fragment(s)"
+        text += f" with {emo['fragments']} {aff} {ngettext('fragment', 'fragments', emo['fragments'])}"
         if emo["fragments"] < want:
             text += f" (the {aff} supply is out: {want - emo['fragments']} not placed)"
     if merge:

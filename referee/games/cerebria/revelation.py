@@ -11,6 +11,7 @@ from referee.games.cerebria.state import State
 from referee.model.chance import Chance
 from referee.model.engine import Event, event
 from referee.model.errors import IllegalAction, InputError
+from referee.model.i18n import ngettext
 from scorers import cerebria as scoring
 
 HAND = 4
@@ -234,7 +235,7 @@ def next_cycle(state: State, action: dict, chance: Chance) -> list[Event]:
             got, again = zones.draw_face_down(state, HAND - hand["count"])
             reshuffled |= again
             hand["count"] += got
-            lines.append(f"{name} draws {got} card(s)")
+            lines.append(f"{name} draws {got} {ngettext('card', 'cards', got)}")
     if reshuffled:
         lines.insert(0, "The main deck ran out: the discard pile was shuffled into a new one")
     reveals.check_all_used()

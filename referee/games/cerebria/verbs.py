@@ -22,7 +22,7 @@ MAY_LEAVE_OUT = Field("player", "the player acting (left out: the player whose t
                       kind="player", metavar="[PLAYER]")
 REVEAL = Field("reveal", "The card turned up from the stack (drawn by the referee if omitted).",
                option="--reveal", required=False, result=True, metavar="CARD")
-REVEALS = Field("reveal", "Deprive/Embrace: the card(s) turned up from the stack, in order.",
+REVEALS = Field("reveal", "Deprive/Embrace: each card turned up from the stack, in order.",
                 option="--reveal", required=False, multiple=True, result=True, metavar="CARD")
 SLOT = Field("slot", "an Impulse slot 1-3, or the face-up card there (a short name will do)",
              metavar="SLOT")

@@ -6,7 +6,7 @@ from typing import Any
 
 from referee.model.chance import Chance
 from referee.model.errors import IllegalAction, InputError
-from referee.model.i18n import N_, NC_, _, pgettext
+from referee.model.i18n import N_, NC_, _, ngettext, pgettext
 from scorers.croa import (
     ALIASES,
     DEFAULT_LAYOUT,
@@ -81,7 +81,7 @@ def check_layout(data: Any) -> dict[str, list[str]]:
     for male in MALES:
         zones = [z for z in ZONES if male in out[z]]
         if len(zones) != 2:
-            raise InputError(f"males layout: {male} lies in {len(zones)} zone(s); each male has "
+            raise InputError(f"males layout: {male} lies in {len(zones)} {ngettext('zone', 'zones', len(zones))}; each male has "
                              "two copies in two different zones")
     return out
 

@@ -32,6 +32,7 @@ from referee.games.elysion.state import ElysionState
 from referee.model import shipped
 from referee.model.errors import InputError
 from referee.model.frozen import Frozen
+from referee.model.i18n import ngettext
 
 ICONS = ("coin", "gate", "fleece", "amphora", "lotus")
 RESOURCES = ("fleece", "amphora", "lotus")
@@ -412,7 +413,7 @@ def load(text: str) -> Catalog:
     if catalog is None:
         shown = "\n".join(f"  {p}" for p in problems[:20])
         more = f"\n  ... and {len(problems) - 20} more" if len(problems) > 20 else ""
-        raise InputError(f"the catalog has {len(problems)} problem(s):\n{shown}{more}")
+        raise InputError(f"the catalog has {len(problems)} {ngettext('problem', 'problems', len(problems))}:\n{shown}{more}")
     return catalog
 
 

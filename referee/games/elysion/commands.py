@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from referee.model.errors import InputError
+from referee.model.i18n import ngettext
 from referee.model.verbs import Answer, Command, Field, FileText, Table
 
 HELP = """Elysion: an eight-day journey and the look back (2-7 players).
@@ -71,7 +72,7 @@ def catalog_check(file: FileText) -> Answer:
     problems = catalog.check(file.text)
     if problems:
         lines = "\n".join(f"  {p}" for p in problems)
-        raise InputError(f"{file.path}: {len(problems)} problem(s):\n{lines}")
+        raise InputError(f"{file.path}: {len(problems)} {ngettext('problem', 'problems', len(problems))}:\n{lines}")
     cat = catalog.load(file.text)
     stars = sum(1 for c in cat.realms.values() if c.star)
     counts = {"realms": len(cat.realms) - stars, "constellations": stars,
@@ -106,12 +107,12 @@ def blessings(day: int, previous: int | None, played: int, coins: int, previous_
     except ValueError as exc:
         raise InputError(str(exc)) from None
     if n:
-        why = f"higher than yesterday: 1 + {coins} coin(s)"
+        why = f"higher than yesterday: 1 + {coins} {ngettext('coin', 'coins', coins)}"
     elif day == 1:
         why = "no Blessings on day 1"
     else:
         why = "not higher than yesterday's realm"
-    return Answer({"draw": n}, (f"Draw {n} Blessing(s) ({why}).",))
+    return Answer({"draw": n}, (f"Draw {n} {ngettext('Blessing', 'Blessings', n)} ({why}).",))
 
 
 def _flag(name: str, help_: str) -> Field:

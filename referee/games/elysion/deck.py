@@ -17,6 +17,7 @@ from referee.games.elysion.state import ElysionState
 from referee.model.chance import Chance
 from referee.model.engine import Event, event
 from referee.model.errors import IllegalAction, InputError
+from referee.model.i18n import ngettext
 
 if TYPE_CHECKING:
     import random
@@ -160,7 +161,7 @@ def draw_blessings(
                 )
                 raise IllegalAction(
                     f"Blessing {taken[0]} was drawn and put back under the deck earlier: "
-                    f"{above} Blessing(s) above it must be drawn first",
+                    f"{above} {ngettext('Blessing', 'Blessings', above)} above it must be drawn first",
                     "Blessings not kept go back under the deck",
                 )
             blocked = blocked or len(taken) < len(batch)

@@ -26,6 +26,7 @@ from referee.games.elysion.styx import shade_choices, shade_verdict
 from referee.model.chance import Chance
 from referee.model.engine import event
 from referee.model.errors import IllegalAction, InputError
+from referee.model.i18n import ngettext
 from referee.model.verbs import Action, Event, pending
 from scorers.elysion import DAYS, blessings_drawn
 
@@ -264,14 +265,14 @@ def _draw_blessings(
         "Blessings: draw 1 + Charon's coins when today's realm is higher",
     )
     if not drawn:
-        return [event(f"{p} should draw {n} Blessing(s) but the deck is empty.")]
+        return [event(f"{p} should draw {n} {ngettext('Blessing', 'Blessings', n)} but the deck is empty.")]
     keep = catalog.blessing(keep_ref, among=drawn).key if keep_ref not in (None, "") else None
     if keep is not None and keep not in drawn:
         raise IllegalAction(
             f"{p} can keep only a Blessing just drawn ({', '.join(drawn)})",
             "Keep one of the Blessings drawn",
         )
-    evs = [event(f"{p} draws {len(drawn)} Blessing(s): {', '.join(drawn)}.", drawn=drawn)]
+    evs = [event(f"{p} draws {len(drawn)} {ngettext('Blessing', 'Blessings', len(drawn))}: {', '.join(drawn)}.", drawn=drawn)]
     if keep is None and len(drawn) > 1:
         state["pending"] = [pending(p, KEEP, drawn)]
         evs.append(event(f"{p} keeps one of them: type `keep {p} BLESSING`."))
@@ -420,7 +421,7 @@ def pass_shade(state: ElysionState, action: Action, chance: Chance) -> list[Even
 def next_day(state: ElysionState, action: Action, chance: Chance) -> list[Event]:
     """The untaken realm leaves, the Shades are refilled to two, a new row, the next day."""
     catalog = of_state(state)
-    left = f" Realm(s) {', '.join(state['row'])} leave the game." if state["row"] else ""
+    left = f" {ngettext('Realm', 'Realms', len(state['row']))} {', '.join(state['row'])} {ngettext('leaves', 'leave', len(state['row']))} the game." if state["row"] else ""
     evs: list[Event] = [event(f"Day {state['day']} is over.{left}")]
     if action.get("shades"):
         deck.check_styx(state)

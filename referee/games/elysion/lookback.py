@@ -28,6 +28,7 @@ from referee.games.elysion.state import Day, ElysionState, PlayerLookBack
 from referee.model.chance import Chance
 from referee.model.engine import event
 from referee.model.errors import IllegalAction, InputError
+from referee.model.i18n import ngettext
 from referee.model.verbs import Action, Event
 
 CARD_HEADERS = ["day", "card", "in sight that mattered", "glory", "total"]
@@ -300,7 +301,7 @@ def look_back(state: ElysionState, action: Action, chance: Chance) -> list[Event
             table={"headers": RANKING_HEADERS, "rows": ranked},
         )
     )
-    evs.append(event(f"Winner(s): {', '.join(state['winners'])}"))
+    evs.append(event(f"{ngettext('Winner', 'Winners', len(state['winners']))}: {', '.join(state['winners'])}"))
     return evs
 
 
@@ -337,7 +338,7 @@ def _give_up_plans(state: ElysionState, catalog: Catalog, raw: object) -> dict[s
                      for b in typed_list(chosen, "give-up") or []]
             if len(names) != card.give_up or len(set(names)) != len(names):
                 raise IllegalAction(
-                    f"constellation {card.key} asks exactly {card.give_up} different Blessing(s)",
+                    f"constellation {card.key} asks exactly {card.give_up} different {ngettext('Blessing', 'Blessings', card.give_up)}",
                     "Constellations: giving up Blessings",
                 )
             for b in names:

@@ -10,6 +10,7 @@ from referee.games.elysion.lookback import RANKING_HEADERS, glory_now
 from referee.games.elysion.sight import coins as sight_coins
 from referee.games.elysion.sight import unit_icons
 from referee.games.elysion.state import Day, ElysionState
+from referee.model.i18n import ngettext
 from scorers.elysion import DAYS
 
 WIDTH = 80  # status fits 80 columns: a wider journeys table is split in parts
@@ -69,7 +70,7 @@ def card_rule(card: Card) -> str:
     if card.needs_text:
         parts.append(f"needs {card.needs_text}")
     if card.give_up:
-        parts.append(f"give up {card.give_up} Blessing(s)")
+        parts.append(f"give up {card.give_up} {ngettext('Blessing', 'Blessings', card.give_up)}")
     parts.append(f"scores {card.score_text}")
     return "; ".join(parts)
 
@@ -254,13 +255,13 @@ def headline(state: ElysionState, catalog: Catalog | None = None) -> str:
             which = f" ({' or '.join(answer)} {verb})" if answer else ""
             return f"{p} may take a Shade{which}: `shade {p} NAME`, or `pass {p}`"
         n = state["draws"][p]
-        draws = f", then draws {n} Blessing(s) and keeps one" if n else " (no Blessings today)"
+        draws = f", then draws {n} {ngettext('Blessing', 'Blessings', n)} and keeps one" if n else " (no Blessings today)"
         if flow.needs_realm(state):
             return f"{p} takes a realm from the row{draws} (`take {p} REALM`)"
-        return f"{p} draws {n} Blessing(s) and keeps one (`take {p}`)"
+        return f"{p} draws {n} {ngettext('Blessing', 'Blessings', n)} and keeps one (`take {p}`)"
     if phase == "day-end":
         return "all have taken: `next` deals the next row"
     if phase == "lookback":
         return "the journey is over: `lookback` scores it"
     winners = ", ".join(state["winners"])
-    return f"game over · winner(s): {winners}"
+    return f"game over · {ngettext('winner', 'winners', len(state['winners']))}: {winners}"

@@ -14,6 +14,7 @@ from typing import Any
 from referee.games.kleos.state import Board, Location
 from referee.model import shipped
 from referee.model.errors import InputError
+from referee.model.i18n import ngettext
 
 TEMPLES = ("h1", "h2", "h3", "h4", "h5")
 CITY = ("port", "market", "arena", "theater")
@@ -65,7 +66,7 @@ def validate(data: Any) -> Board:
         out[k] = {"kind": kind, "label": str(info.get("label") or k), "glory": glory}
     missing = [k for k in REQUIRED if k not in out]
     if missing:
-        raise InputError(f"board: missing location(s) {', '.join(missing)} (a Kleos map has "
+        raise InputError(f"board: missing {ngettext('location', 'locations', len(missing))} {', '.join(missing)} (a Kleos map has "
                          "h1-h5, port, market, arena, theater and isle1-isle5)")
     for k in REQUIRED:
         want = "temple" if k in TEMPLES else "city" if k in CITY else "isle"

@@ -11,6 +11,7 @@ from collections.abc import Iterable
 from typing import Any
 
 from referee.model.errors import InputError
+from referee.model.i18n import ngettext
 from referee.model.verbs import Answer, Command, Field, FileText, Table, Verbatim, WriteFile
 
 from .cards import GODS
@@ -188,7 +189,7 @@ def card_import(file: FileText, fmt: str | None, dry_run: bool, library: Any) ->
         library.put_many({c["name"]: c for c in found})
     return Answer({"imported": len(found), "replaced": replaced, "cards": found, "dry_run": dry_run},
                   (("(dry run: nothing stored) " if dry_run else "")
-                   + f"Card library: {len(found)} card(s) imported from {file.path}"
+                   + f"Card library: {len(found)} {ngettext('card', 'cards', len(found))} imported from {file.path}"
                    + (f" ({len(replaced)} replaced: {', '.join(replaced)})" if replaced else "") + ".",))
 
 
@@ -204,7 +205,7 @@ def card_export(out: str | None, fmt: str | None, force: bool, library: Any) -> 
     if out:
         path = str(PurePath(out))
         return Answer({"written": path, "format": fmt, "cards": len(lib)},
-                      (f"Wrote {len(lib)} card(s) to {path} ({fmt}).",), write=WriteFile(out, text, force))
+                      (f"Wrote {len(lib)} {ngettext('card', 'cards', len(lib))} to {path} ({fmt}).",), write=WriteFile(out, text, force))
     return Answer({"format": fmt, "text": text, "cards": len(lib)}, (Verbatim(text),))
 
 

@@ -141,7 +141,7 @@ TIEBREAKS = ("glory from city control on Day 5", "champion on the highest-value 
 
 
 def finish(state: State) -> list[Event]:
-    """The end of the Contest: the winner(s) and what decided it."""
+    """The end of the Contest: who won (one player or several) and what decided it."""
     state["phase"], state["pending"] = "over", []
     top = max(state["glory"].values())
     tied = [g for g in st.gods(state) if state["glory"][g] == top]

@@ -30,6 +30,7 @@ from typing import Any
 
 from referee.games.kleos import cards
 from referee.model.errors import InputError
+from referee.model.i18n import ngettext
 
 FIELDS = ("name", "stats", "disposition", "keywords", "swift", "hunter", "champion")
 FILE_KEYWORDS = ("basic", "epic", "hero", "monster")  # `champion` is its own field
@@ -55,7 +56,7 @@ class LibraryFileError(InputError):
         shown = problems[:MAX_PROBLEMS]
         more = f"\n  ... and {len(problems) - len(shown)} more" if len(problems) > len(shown) else ""
         lines = "\n".join(f"  {p}" for p in shown)
-        super().__init__(f"{source}: {len(problems)} problem(s), nothing imported:\n{lines}{more}")
+        super().__init__(f"{source}: {len(problems)} {ngettext('problem', 'problems', len(problems))}, nothing imported:\n{lines}{more}")
         self.problems = problems
 
 

@@ -25,6 +25,7 @@ from referee.games.kleos.state import Attachment, Card, Minion, State
 from referee.model.chance import Chance
 from referee.model.engine import event
 from referee.model.errors import IllegalAction, InputError
+from referee.model.i18n import ngettext
 from referee.model.verbs import Action, Event
 
 AS = ("blessing", "curse", "mount", "offering")
@@ -84,7 +85,7 @@ def deploy(state: State, action: Action, chance: Chance) -> list[Event]:
     from_hand(state, found)
     room = st.MAX_MINIONS - st.count_minions(state, god)
     if len(found) > room:
-        raise IllegalAction(f"{st.who(state, god)} has room for {room} more minion(s), "
+        raise IllegalAction(f"{st.who(state, god)} has room for {room} more {ngettext('minion', 'minions', room)}, "
                             f"not {len(found)}",
                             "Minion limit: four minions plus the champion")
     temple = st.player(state, god)["temple"]

@@ -24,6 +24,7 @@ from referee.games.kreus.table import (
 from referee.model.chance import Chance
 from referee.model.engine import event
 from referee.model.errors import IllegalAction, InputError
+from referee.model.i18n import ngettext
 from referee.model.verbs import Action, Event
 
 CHOICE_OPTIONS = ("on", "as", "target", "discard", "no_token", "tethys")
@@ -318,7 +319,7 @@ def _place(state: KreusState, target: str, element: str, card: str) -> list[dict
     state["reserve"] += freed
     events = [event(f"{title(target)} is complete!")]
     if freed:
-        events.append(event(f"Tethys' {freed} token(s) on it go back to the Reserve."))
+        events.append(event(f"Tethys' {freed} {ngettext('token on it goes', 'tokens on it go', freed)} back to the Reserve."))
     opened = [n for n in state["tree"] if n not in state["in_play"]
               and target in state["tree"][n]["requires"]["of"] and board.unlocked(state, n)
               and board.where(state, n) == "unseen"]
@@ -384,7 +385,7 @@ def _settle_bets(state: KreusState, who: str, card: str) -> list[dict]:
             state["tokens"][bet["by"]] += 1 + won
             short = " (all the Reserve had)" if won < bet["gain"] else ""
             events.append(event(f"Themis: {bet['by']} guessed {the(bet['card'])} right: the "
-                                f"stake comes back with {won} token(s) from the Reserve{short}."))
+                                f"stake comes back with {won} {ngettext('token', 'tokens', won)} from the Reserve{short}."))
         else:
             state["reserve"] += 1
             events.append(event(f"Themis: {bet['by']} bet on {the(bet['card'])}: wrong, the "

@@ -15,6 +15,7 @@ from referee.games.kreus.cards import ELEMENTS, NATURE_NAMES, PLANET
 from referee.games.kreus.state import Face, NatureCard, TitanCard
 from referee.model import shipped
 from referee.model.errors import InputError
+from referee.model.i18n import ngettext
 
 POWERS: tuple[str, ...] = (
     "cronus", "hyperion", "iapetus", "coeus", "oceanus", "crius",
@@ -80,7 +81,7 @@ def validate_tree(entries: Any) -> dict[str, NatureCard]:
                       "requires": {"count": count, "of": [o.strip().lower() for o in of]}}
     missing = [n for n in NATURE_NAMES if n not in tree]
     if missing:
-        raise InputError(f"cards file: Nature card(s) missing: {', '.join(missing)}")
+        raise InputError(f"cards file: Nature {ngettext('card', 'cards', len(missing))} missing: {', '.join(missing)}")
     for name, card in tree.items():
         for other in card["requires"]["of"]:
             if other not in tree:
@@ -131,7 +132,7 @@ def load_cards(data: Any) -> tuple[dict[str, NatureCard], list[TitanCard]]:
         raise InputError("cards file: expected a JSON object with 'nature' and/or 'titans'")
     unknown = sorted(set(data) - {"nature", "titans", "about"})
     if unknown:
-        raise InputError(f"cards file: unknown key(s) {', '.join(unknown)} "
+        raise InputError(f"cards file: unknown {ngettext('key', 'keys', len(unknown))} {', '.join(unknown)} "
                          "(use 'nature', 'titans')")
     tree = validate_tree(data.get("nature", default_tree()))
     titans = validate_titans(data.get("titans", default_titans()))

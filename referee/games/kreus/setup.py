@@ -9,6 +9,7 @@ from referee.games.kreus.table import named, seat_order
 from referee.model.chance import Chance
 from referee.model.engine import event
 from referee.model.errors import IllegalAction, InputError
+from referee.model.i18n import ngettext
 from referee.model.verbs import Action, Event
 
 DRAW_WORDS = ("", "draw", "random")  # `titan NAME draw`: the referee draws the Titan card
@@ -42,7 +43,7 @@ def setup(options: dict) -> KreusState:
     tree, titans = data.load_cards(options.get("cards"))
     if incarnation and len(titans) < n:
         raise IllegalAction(f"Incarnation mode deals one Titan card per player: {n} players, "
-                            f"but the cards file has {len(titans)} Titan card(s)",
+                            f"but the cards file has {len(titans)} Titan {ngettext('card', 'cards', len(titans))}",
                             "Incarnation: each player draws a Titan card")
     deck = cards.deck_for(n, first_game, altered)
     size = sum(deck.values())
@@ -99,7 +100,7 @@ def take_tokens(state: KreusState, action: Action, chance: Chance | None = None)
         raise IllegalAction(f"{who} cannot take {n} tokens: a player takes 0 or more from the "
                             "Reserve", "Setup: only the Reserve's tokens can be taken")
     if n > state["reserve"]:
-        raise IllegalAction(f"the Reserve holds {state['reserve']} token(s), not {n}",
+        raise IllegalAction(f"the Reserve holds {state['reserve']} {ngettext('token', 'tokens', state['reserve'])}, not {n}",
                             "Setup: only the Reserve's tokens can be taken")
     order = seat_order(state)
     state["reserve"] -= n
@@ -111,7 +112,7 @@ def take_tokens(state: KreusState, action: Action, chance: Chance | None = None)
         last = rest[-1]
         for p in rest[:-1]:
             events.append(event(f"{p} takes 0 Energy tokens (the Reserve is empty)."))
-        events.append(event(f"{last}, last, takes the rest: {state['reserve']} token(s)."))
+        events.append(event(f"{last}, last, takes the rest: {state['reserve']} {ngettext('token', 'tokens', state['reserve'])}."))
         state["tokens"][last] += state["reserve"]
         state["reserve"] = 0
         rest = []

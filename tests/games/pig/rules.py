@@ -7,6 +7,7 @@ from typing import Any
 from games.pig.state import FACES, GOAL, PigState
 from referee.model.engine import event
 from referee.model.errors import IllegalAction
+from referee.model.i18n import ngettext
 from referee.model.verbs import Action, Event
 
 HOLD_RULE = "Hold: roll at least once before holding"
@@ -32,7 +33,7 @@ def roll(state: PigState, action: Action, chance: Any) -> list[Event]:
     if die == 1:
         lost = turn_points(state)
         following = _next_turn(state)
-        return [event(f"{player} rolls a 1 and loses the {lost} point(s) of the turn; {following}'s turn",
+        return [event(f"{player} rolls a 1 and loses the {lost} {ngettext('point', 'points', lost)} of the turn; {following}'s turn",
                       die=die)]
     state["rolls"].append(die)
     return [event(f"{player} rolls {die}: {turn_points(state)} this turn", die=die)]
