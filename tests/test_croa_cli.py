@@ -125,7 +125,9 @@ def test_card_verbs_in_a_card_session(db):
     assert len(hand) == 3
     out = ok("cards")
     assert "reconstruction" in out.lower() and "Mega-jump" in out
-    result = run("card", "no_such_card")  # the referee dealt the hands: Ann holds no such card
+    result = run("card", "no_such_card")  # a name the referee does not know: said so, or refused
+    assert result.exit_code == 2 and "--unknown" in result.output
+    result = run("card", "no_such_card", "--unknown")  # the referee dealt the hands: Ann holds none
     assert result.exit_code == 1 and "holds no no_such_card" in result.output
 
 

@@ -9,7 +9,7 @@ from referee.model.chance import Chance
 from referee.model.engine import Engine
 from referee.model.engine import _same as same
 from referee.model.errors import InputError
-from referee.model.i18n import N_
+from referee.model.i18n import N_, fold
 from referee.model.verbs import Action, Verb
 
 from . import cards
@@ -24,10 +24,12 @@ from .setup import COLORS, setup
 from .state import CroaState
 from .tiles import KINDS, full_piles, keep_tiles, parse_tile
 from .verbs import VERBS
-from .words import canonical
+from .words import FRENCH_COLOURS, canonical
 
 if TYPE_CHECKING:
     import random
+
+ALL = ("all", "tous", "toutes")  # `pass all`, `passer tous`: every colony asked
 
 
 class CroaEngine(Engine):
@@ -117,11 +119,15 @@ class CroaEngine(Engine):
         words = super().player_words(state)
         for col in state["colonies"]:
             words.setdefault(col["color"], col["name"])
+        for french, colour in FRENCH_COLOURS.items():  # `--player bleu`
+            col = next((col for col in state["colonies"] if col["color"] == colour), None)
+            if col is not None:
+                words.setdefault(french, col["name"])
         return words
 
     def resolve(self, state: CroaState, verb: Verb, action: Action) -> Action:
         """Player names as seated (the core's); `pass all` keeps its `all`."""
-        if verb.name == "pass" and str(action.get("player") or "").casefold() == "all":
+        if verb.name == "pass" and fold(str(action.get("player") or "")) in ALL:
             return {**super().resolve(state, verb, {**action, "player": None}), "player": "all"}
         return super().resolve(state, verb, action)
 
@@ -133,6 +139,8 @@ class CroaEngine(Engine):
         out = canonical(super().normalize(state, action))  # French words in English
         verb = out.get("verb")
         for name in ("card", "discard") if verb == "card" else ():
+            if name == "card" and out.get("unknown"):
+                continue  # as the table names it: a card the referee does not know
             if isinstance(out.get(name), str):
                 key = cards.played_key(out[name])
                 if key in cards.CARDS:

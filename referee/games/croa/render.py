@@ -6,12 +6,12 @@ from referee.model.i18n import N_, _, elide, ngettext, sentence
 
 from .board import FILES, ZONES
 from .cards import title
-from .decisions import data, top
+from .decisions import DECISIONS, data, decision_word, top
 from .flow import round_of
 from .legal import movable, shared_squares
 from .pond import HIDDEN, QUEEN, in_pond, label, occupied, reserve
 from .state import Colony, CroaState
-from .tiles import CODES, KINDS, colour_word, zone_word
+from .tiles import CODES, KINDS, colour_word, zone_label, zone_word
 
 CELL = 7
 LEGEND = N_("tiles: Ly lilypad, Mq mosquito, Md mud, Pk pike, Rd reeds, Lg log, M1-M6 males,\n"
@@ -54,7 +54,7 @@ def pond_text(state: CroaState) -> str:
 
     header = "     " + "".join(f.ljust(CELL) for f in FILES[:4]) + "  " + "".join(
         f.ljust(CELL) for f in FILES[4:])
-    lines = [header, border(f"{zone_word('yellow')} a5-d8", f"{zone_word('pink')} e5-h8")]
+    lines = [header, border(f"{zone_label('yellow')} a5-d8", f"{zone_label('pink')} e5-h8")]
     for rank in range(8, 0, -1):
         cells = []
         for f in FILES:
@@ -67,7 +67,7 @@ def pond_text(state: CroaState) -> str:
             cells.append(f"{code} {frogs}".rstrip().ljust(CELL))
         lines.append(f"{rank:>2} | " + "".join(cells[:4]) + "| " + "".join(cells[4:]) + f"| {rank}")
         if rank == 5:
-            lines.append(border(f"{zone_word('blue')} a1-d4", f"{zone_word('green')} e1-h4"))
+            lines.append(border(f"{zone_label('blue')} a1-d4", f"{zone_label('green')} e1-h4"))
     lines.append(border("", "").replace("-  -", "----"))
     lines.append(header)
     return "\n".join(lines)
@@ -193,15 +193,6 @@ def answer_hint(state: CroaState) -> list[str]:
 
 
 PHASES = (N_("move"), N_("over"), N_("turn"))  # the status line's words (referee.model.status)
-DECISIONS = {"bounce": N_("bounce"), "mosquito": N_("mosquito"), "log-removal": N_("log-removal"),
-             "thunderclap": N_("thunderclap"), "doesnt-work": N_("doesnt-work")}
-
-
-def decision_word(decision: str) -> str:
-    """A pending decision's name in the table's language (`bounce` -> `rebond`)."""
-    return _(DECISIONS[decision]) if decision in DECISIONS else decision
-
-
 def hand_text(col: Colony, shown: bool = False) -> str:
     """The hand of the colony to play: a count (its cards only when its player asks, `shown`)."""
     note = _(" (already played one this turn)") if col["played_card"] else ""
