@@ -222,7 +222,7 @@ def test_the_pond_says_whether_a_card_answered_by_doesnt_work_would_work():
     # be cancelled), then Cy's cancel of the cancel (2: it would work).
     t = Pond(THREE, cards=True)
     t.do("card", card="mating_season", male="male1")
-    assert "Bob, Cy may cancel Mating season!" in ENGINE.render(t.state)
+    assert "Bob and Cy may cancel Mating season!" in ENGINE.render(t.state)
     t.do("card", card="doesnt_work", player="Bob")
     assert "1 Doesn't work! played: Mating season! would be cancelled" in t.text
     t.do("card", card="doesnt_work", player="Cy")

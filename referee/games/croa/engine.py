@@ -24,7 +24,7 @@ from .setup import COLORS, setup
 from .state import CroaState
 from .tiles import KINDS, full_piles, keep_tiles, parse_tile
 from .verbs import VERBS
-from .words import FRENCH_COLOURS, canonical
+from .words import FRENCH_COLOURS, canonical, said, said_choice
 
 if TYPE_CHECKING:
     import random
@@ -109,7 +109,10 @@ class CroaEngine(Engine):
         return keep_tiles(state, things)
     def board_marks(self, state: CroaState) -> dict[str, str]:
         """Each colony's frog letter (its queen in capitals) -> its player."""
-        return {col["symbol"].lower(): col["name"] for col in state["colonies"]}
+        from .render import letters
+
+        return {mark.lower(): col["name"] for mark, col in zip(letters(state), state["colonies"],
+                                                                 strict=True)}
 
     def render_compact(self, state: CroaState) -> str:
         return render_compact(state)
@@ -235,6 +238,13 @@ class CroaEngine(Engine):
                 " --cards" if action.get("cards") else "") + (
                 " --deal" if action.get("deal") else "")
         return super().describe(action)
+
+    def said(self, words: list[str]) -> list[str]:
+        """A command in the table's words (French: `déplacer a2 a3 --tile nénuphar`)."""
+        return said(words)
+
+    def said_choice(self, decision: str, choice: str) -> str:
+        return said_choice(decision, choice)
 
     def check_invariants(self, state: CroaState) -> None:
         occ = occupied(state)

@@ -33,6 +33,17 @@ CODES: dict[str, str] = {
 }
 
 
+# the codes in the table's language (French: `Né` nénuphar, `Mo` moustique...)
+CODE_WORDS = (NC_("tile code", "Ly"), NC_("tile code", "Mq"), NC_("tile code", "Md"),
+              NC_("tile code", "Pk"), NC_("tile code", "Rd"), NC_("tile code", "Lg"))
+
+
+def code(kind: str) -> str:
+    """A tile's two letters on the pond, in the table's language (`Ly`; `Né` in French)."""
+    short = CODES[kind]
+    return pgettext("tile code", short) if short in CODE_WORDS else short
+
+
 RULE_LAYOUT = N_("Males (mâles): three different males per zone, each male in two different "
                "zones")
 FULL_PILES: dict[str, dict[str, int]] = full_piles()

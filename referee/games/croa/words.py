@@ -45,3 +45,84 @@ def canonical(action: dict[str, Any]) -> dict[str, Any]:
         if out.get(key):
             out[key] = [canonical_word(v) for v in out[key]]
     return {k: v for k, v in out.items() if k in action}
+
+
+# -- what the referee shows in the table's words (each still accepted as typed) ---------------
+
+# each verb as a French table types it (commands.VERB_WORDS reads them back)
+SAID_VERBS: dict[str, str] = {"move": "déplacer", "bounce": "rebond", "mosquito": "moustique",
+                              "pass": "passer", "remove": "retirer", "card": "carte",
+                              "pond": "mare", "status": "état", "hint": "aide"}
+SAID_FROGS = {"queen": "reine", "servant": "servante"}
+# the answer each decision takes (its choices are that verb's words)
+ANSWER_VERBS = {"bounce": "bounce", "mosquito": "mosquito", "log-removal": "remove"}
+_CARD_OPTIONS = ("--discard",)
+_TILE_OPTIONS = ("--tile", "-t", "--male")
+
+
+def said_part(part: str) -> str:
+    """One word of `SQ:WHAT` in French: a tile, a frog, a colour (squares as they are)."""
+    from .setup import COLORS
+    from .tiles import KINDS, colour_word, tile_word
+
+    if part in KINDS:
+        return tile_word(part)
+    if part in SAID_FROGS:
+        return SAID_FROGS[part]
+    if part in COLORS:
+        return colour_word(part)
+    return part
+
+
+def said_word(word: str) -> str:
+    """`b3:lilypad` -> `b3:nénuphar`, `c3:blue` -> `c3:bleu`, `b1:queen-c2` -> `b1:reine-c2`."""
+    import re
+
+    return "".join(said_part(p) for p in re.split(r"([:-])", word))
+
+
+def said(words: list[str]) -> list[str]:
+    """A command's words as a French table types them (`move a2 a3 --tile lilypad` ->
+    `déplacer a2 a3 --tile nénuphar`, `pass all` -> `passer tous`, `card thunderclap` ->
+    `carte coup de tonnerre`); in English, as they are."""
+    from referee.model.i18n import language
+
+    from .cards import card_word
+
+    if language() != "fr" or not words:
+        return words
+    verb = words[0]
+    out = [SAID_VERBS.get(verb, verb)]
+    before = ""
+    positional = 0
+    for word in words[1:]:
+        if word.startswith("-"):
+            out.append(word)
+        elif before in _TILE_OPTIONS:
+            out.append(said_part(word))
+        elif before in _CARD_OPTIONS or (verb == "card" and not before and positional == 0):
+            out.append(card_word(word))
+        elif word == "all" and (verb == "pass" or before == "--player"):
+            out.append("tous")
+        else:
+            out.append(said_word(word))
+        if not word.startswith("-") and not before:
+            positional += 1
+        before = word if word.startswith("-") else ""
+    return out
+
+
+def said_choice(decision: str, choice: str) -> str:
+    """A pending choice as a French table types it (`card thunderclap --player Bob` ->
+    `carte "coup de tonnerre" --player Bob`, `c3:blue` -> `c3:bleu`, `pass` -> `passer`)."""
+    words = choice.split()
+    if not words:
+        return choice
+    from .verbs import VERBS
+
+    if words[0] in VERBS:
+        spoken = said(words)
+    else:
+        verb = ANSWER_VERBS.get(decision)
+        spoken = said([verb, *words])[1:] if verb else words
+    return " ".join(f'"{w}"' if " " in w else w for w in spoken)
