@@ -207,8 +207,8 @@ def test_mud_a_refusal_in_french_names_its_rule_in_french(db):
         assert _cli(["croa", *line.split()])[0] == 0
     code, _out, err = _cli(["--lang", "fr", "croa", "deplacer", "g6", "f5", "-t", "ros"])
     assert code == 1
-    assert "refusé: la grenouille en g6 est enlisée dans la vase ce tour-ci" in err
-    assert "règle: La Vase : une grenouille enlisée ne bouge pas au tour suivant de sa Colonie" in err
+    assert "refusé\u00a0: la grenouille en g6 est enlisée dans la vase ce tour-ci" in err
+    assert "règle\u00a0: La Vase\u00a0: une grenouille enlisée ne bouge pas au tour suivant de sa Colonie" in err
     assert "rule" not in err and "stuck" not in err
 
 
@@ -240,7 +240,7 @@ def test_example_in_french_ends_as_the_english_one_and_speaks_only_french(db, tm
     left = [phrase for phrase in ENGLISH if phrase in said]
     assert not left, f"English left in the French game: {left}"
     assert "La Colonie de Bob est éliminée (la Servante d'Ann est arrivée sur la Reine de Bob)." in text
-    assert "Partie terminée : la Reine d'Ann est la dernière dans la mare." in text
+    assert "Partie terminée\u00a0: la Reine d'Ann est la dernière dans la mare." in text
     assert "La Reine d'Ann fait un bébé en b2 (jeton mâle1 défaussé)" in text
 
 

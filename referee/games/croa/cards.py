@@ -23,8 +23,8 @@ from .board import NEIGHBOURS, parse_square
 from .decisions import (
     RULE_PENDING,
     close_window,
-    decision_word,
     data,
+    decision_word,
     entry,
     holders,
     open_window,

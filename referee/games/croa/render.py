@@ -6,7 +6,7 @@ from referee.model.i18n import N_, _, and_list, elide, ngettext, sentence
 
 from .board import FILES, ZONES
 from .cards import title
-from .decisions import DECISIONS, data, decision_word, top
+from .decisions import data, decision_word, top
 from .flow import round_of
 from .legal import movable, shared_squares
 from .pond import HIDDEN, QUEEN, in_pond, label, occupied, reserve
