@@ -30,7 +30,7 @@ from referee.cli.context import Referee
 from referee.cli.names import SESSION_COMMANDS
 from referee.cli.output import status_line
 from referee.model.errors import RefereeError
-from referee.model.i18n import N_, _, number, or_list
+from referee.model.i18n import N_, _, fold, number, or_list
 
 
 def games() -> list[str]:
@@ -247,14 +247,15 @@ class Shell:
         cmd: click.Command | None = None
         path = [head]
         group = self.group()
+        verb = self.expand([head])[0] if group is not None and head not in games() else head
         if head in games():
             cmd = self.group(head)
-        elif group is not None and head in group.list_commands(click.Context(group)):
-            cmd = group.get_command(click.Context(group), head)
+        elif group is not None and verb in group.list_commands(click.Context(group)):
+            cmd = group.get_command(click.Context(group), verb)  # `help déplacer`: move's help
         elif head in ROOT_COMMANDS:
             cmd = cli.get_command(click.Context(cli), head)
         if cmd is None:
-            out.echo(f"{_('error')}: {self._unknown(head)}", err=True, ref=self.referee)
+            out.echo(f"{_('error')}{_(':')} {self._unknown(head)}", err=True, ref=self.referee)
             return 2
         for word in topic[1:]:  # `help card add`
             if not isinstance(cmd, click.Group) or word not in cmd.list_commands(click.Context(cmd)):
@@ -264,6 +265,9 @@ class Shell:
                 break
             cmd = sub
             path.append(word)
+        from referee.model.i18n import click_speaks
+
+        click_speaks()  # Click's own words (`Usage:`, `Options`) in the table's language
         ctx = click.Context(cmd, info_name=" ".join(path), **cmd.context_settings)
         click.echo(cmd.get_help(ctx))
         return 0
@@ -278,8 +282,10 @@ class Shell:
         group = self.group()
         if group is not None:
             gctx = click.Context(group)
-            rows = [(name, cmd.get_short_help_str(limit=60)) for name in group.list_commands(gctx)
+            said = getattr(group, "said_name", lambda name: name)  # in the table's words
+            rows = [(said(name), cmd.get_short_help_str(limit=60)) for name in group.list_commands(gctx)
                     if (cmd := group.get_command(gctx, name)) is not None and not cmd.hidden]
+            rows.sort(key=lambda row: fold(row[0]))
             with formatter.section(_("{game} verbs ({session})").format(game=self.game, session=self.session_id)
                                    if self.session_id else _("{game} verbs").format(game=self.game)):
                 formatter.write_dl(rows)

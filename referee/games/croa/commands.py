@@ -22,7 +22,7 @@ VERB_WORDS: dict[str, str] = {
     "deplacer": "move", "bouger": "move", "sauter": "move", "rebond": "bounce",
     "rebondir": "bounce", "moustique": "mosquito", "passer": "pass", "retirer": "remove",
     "carte": "card", "mare": "pond", "cartes": "cards", "nouvelle": "new", "nouveau": "new",
-    "etat": "status", "regles": "rules", "aide": "hint", "cotes": "odds",
+    "etat": "status", "regles": "rules", "aide": "hint", "cotes": "odds", "main": "hand",
 }
 
 MALES = Field("males", "A JSON file placing the males: {\"blue\": [\"male1\", \"male2\", "

@@ -52,7 +52,8 @@ def canonical(action: dict[str, Any]) -> dict[str, Any]:
 # each verb as a French table types it (commands.VERB_WORDS reads them back)
 SAID_VERBS: dict[str, str] = {"move": "déplacer", "bounce": "rebond", "mosquito": "moustique",
                               "pass": "passer", "remove": "retirer", "card": "carte",
-                              "pond": "mare", "status": "état", "hint": "aide"}
+                              "cards": "cartes", "pond": "mare", "status": "état", "hint": "aide",
+                              "new": "nouvelle", "rules": "règles", "odds": "cotes", "hand": "main"}
 SAID_FROGS = {"queen": "reine", "servant": "servante"}
 # the answer each decision takes (its choices are that verb's words)
 ANSWER_VERBS = {"bounce": "bounce", "mosquito": "mosquito", "log-removal": "remove"}
