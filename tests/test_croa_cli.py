@@ -227,7 +227,7 @@ def test_the_force_is_lost_through_the_card_verb(db):
     lost, data = jrun("card", "mega_jump", "--lost")  # only the force can be lost: a rule
     assert lost.exit_code == 1 and data["error"]["rule"].startswith("May the force")
     log = CliRunner().invoke(cli, ["log"])
-    assert log.exit_code == 0 and "Ann loses the force" in log.output
+    assert log.exit_code == 0 and "card the_force --lost player=Ann" in log.output
 
 
 

@@ -80,7 +80,7 @@ def _show_in_shell(exc: click.ClickException, ref: object) -> None:
         click.echo(usage.replace(f"{word}  ", f"{word} "), err=True)
         click.echo(_("Try 'help {command}' for help.").format(command=path) if path
                    else _("Try 'help' for the commands."), err=True)
-    output.echo(f"{_('error')}: {output.shell_syntax(exc.format_message(), game)}", err=True, ref=ref)
+    output.echo(f"{_('error')}{_(':')} {output.shell_syntax(exc.format_message(), game)}", err=True, ref=ref)
 
 
 def invoke(cli: click.Command, args: list[str], prog_name: str = "referee", obj: object = None) -> int:

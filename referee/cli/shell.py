@@ -178,10 +178,10 @@ class Shell:
             return words
         found = [n for n in names if n.startswith(head)]
         if not found:  # a verb in the table's words (`déplacer`, `reb`), accents optional
-            from referee.model.i18n import fold
-
             aliases: dict[str, str] = getattr(self.group(), "aliases", {})
-            found = sorted({v for k, v in aliases.items() if k.startswith(fold(head))})
+            exact = aliases.get(fold(head))  # `carte`, though `cartes` begins with it
+            found = [exact] if exact else sorted({v for k, v in aliases.items()
+                                                  if k.startswith(fold(head))})
         return [found[0], *words[1:]] if len(found) == 1 else words
 
     # -- commands ------------------------------------------------------------------
@@ -311,14 +311,14 @@ class Shell:
         if not line or line.startswith("#"):
             return 0
         if len(line) > MAX_LINE:  # refused before it is split: splitting a huge line takes minutes
-            out.echo(f"{_('error')}: " + _("the line is {length} characters long, over the limit of {limit} for one"
+            out.echo(f"{_('error')}{_(':')} " + _("the line is {length} characters long, over the limit of {limit} for one"
                                           " command; nothing was run").format(
                 length=number(len(line)), limit=number(MAX_LINE)), err=True, ref=self.referee)
             return 2
         try:
             words = shlex.split(line)
         except ValueError as exc:
-            out.echo(f"{_('error')}: " + _("{problem} (check your quotes)").format(problem=_(str(exc))),
+            out.echo(f"{_('error')}{_(':')} " + _("{problem} (check your quotes)").format(problem=_(str(exc))),
                      err=True, ref=self.referee)
             return 2
         words = self.expand(words)
@@ -337,7 +337,7 @@ class Shell:
         try:
             args = self.args_for(words)
         except click.UsageError as exc:
-            out.echo(f"{_('error')}: {exc.format_message()}", err=True, ref=self.referee)
+            out.echo(f"{_('error')}{_(':')} {exc.format_message()}", err=True, ref=self.referee)
             return 2
         self.referee.as_json = False
         self.referee.session_id = self.pinned
@@ -363,7 +363,7 @@ class Shell:
     def _set(self, rest: list[str]) -> int:
         """`set board on|off`: draw the board after each action, or not."""
         if len(rest) != 2 or rest[0] != "board" or rest[1] not in ("on", "off"):
-            out.echo(f"{_('error')}: " + _("usage: set board on|off"), err=True, ref=self.referee)
+            out.echo(f"{_('error')}{_(':')} " + _("usage: set board on|off"), err=True, ref=self.referee)
             return 2
         self.board = rest[1] == "on"
         click.echo(_("The board is drawn after each action.") if self.board else _("The board is drawn on `show`."))
@@ -377,7 +377,7 @@ class Shell:
             try:
                 meta = self.referee.store().session(target)
             except RefereeError as exc:
-                out.echo(f"{_('error')}: {out.shell_syntax(exc.message, self.game)}", err=True, ref=self.referee)
+                out.echo(f"{_('error')}{_(':')} {out.shell_syntax(exc.message, self.game)}", err=True, ref=self.referee)
                 return 3
             self.game, self.pinned = meta["game"], target
         self.refresh()

@@ -36,7 +36,12 @@ def new(players: list[str] | None, digital: bool | None, cards: bool | None, dea
     """The options of a new session, as typed (the males' layout checked here)."""
     from .tiles import check_layout
 
-    options: dict[str, Any] = {"players": list(players or ()), "digital": bool(digital), "cards": bool(cards)}
+    from .setup import colour
+
+    # a colour typed in French (`Ann:rouge`) is kept in English, as the log keeps every word
+    said = [str(p).partition(":") for p in players or ()]
+    typed = [f"{name}:{colour(c) if c.strip() else c}" if sep else name for name, sep, c in said]
+    options: dict[str, Any] = {"players": typed, "digital": bool(digital), "cards": bool(cards)}
     if deal is not None:
         options["deal"] = deal
     layout = check_layout(males) if males is not None else None

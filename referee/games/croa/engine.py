@@ -24,7 +24,8 @@ from .setup import COLORS, setup
 from .state import CroaState
 from .tiles import KINDS, full_piles, keep_tiles, parse_tile
 from .verbs import VERBS
-from .words import FRENCH_COLOURS, canonical, said, said_choice
+from .said import said, said_choice
+from .words import FRENCH_COLOURS, canonical
 
 if TYPE_CHECKING:
     import random

@@ -12,7 +12,7 @@ from .legal import movable, shared_squares
 from .pond import HIDDEN, QUEEN, in_pond, label, occupied, reserve
 from .state import Colony, CroaState
 from .tiles import KINDS, code, colour_word, zone_label, zone_word
-from .words import said_choice
+from .said import said_choice
 
 CELL = 7
 LEGEND = N_("tiles: Ly lilypad, Mq mosquito, Md mud, Pk pike, Rd reeds, Lg log, M1-M6 males,\n"

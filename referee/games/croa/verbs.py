@@ -117,9 +117,9 @@ def _chain(action: Action) -> str:
 
 
 def _card_line(action: Action) -> str:
-    if action.get("lost"):
-        return (f"{action.get('player') or 'the colony to play'} loses the force"
-                + (f", discards {action['discard']}" if action.get("discard") else ""))
+    if action.get("lost"):  # the action's words, as the log shows every other one
+        return " ".join(["card the_force --lost", *(f"{k}={action[k]}" for k in ("player", "discard")
+                                                    if action.get(k))])
     extra = " ".join("--unknown" if k == "unknown" else f"{k}={shown(v) if k == 'tile' else v}"
                      for k, v in action.items()
                      if k not in ("verb", "card") and v not in (None, [], "", False))
