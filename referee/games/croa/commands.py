@@ -34,9 +34,8 @@ MALES = Field("males", "A JSON file placing the males: {\"blue\": [\"male1\", \"
 def new(players: list[str] | None, digital: bool | None, cards: bool | None, deal: bool | None,
         males: Any, deck: Any) -> dict[str, Any]:
     """The options of a new session, as typed (the males' layout checked here)."""
-    from .tiles import check_layout
-
     from .setup import colour
+    from .tiles import check_layout
 
     # a colour typed in French (`Ann:rouge`) is kept in English, as the log keeps every word
     said = [str(p).partition(":") for p in players or ()]

@@ -20,11 +20,11 @@ from .commands import COMMANDS, HELP, VERB_WORDS
 from .legal import frog_name
 from .pond import QUEEN, in_pond, occupied, reserve
 from .render import render, render_compact
+from .said import said, said_choice
 from .setup import COLORS, setup
 from .state import CroaState
 from .tiles import KINDS, full_piles, keep_tiles, parse_tile
 from .verbs import VERBS
-from .said import said, said_choice
 from .words import FRENCH_COLOURS, canonical
 
 if TYPE_CHECKING:

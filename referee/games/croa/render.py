@@ -10,9 +10,9 @@ from .decisions import data, decision_word, top
 from .flow import round_of
 from .legal import movable, shared_squares
 from .pond import HIDDEN, QUEEN, in_pond, label, occupied, reserve
+from .said import said_choice
 from .state import Colony, CroaState
 from .tiles import KINDS, code, colour_word, zone_label, zone_word
-from .said import said_choice
 
 CELL = 7
 LEGEND = N_("tiles: Ly lilypad, Mq mosquito, Md mud, Pk pike, Rd reeds, Lg log, M1-M6 males,\n"
@@ -109,9 +109,12 @@ def colony_lines(state: CroaState) -> list[str]:
     """A line per colony, for the compact view."""
     out = []
     for row in colony_rows(state):
-        line = (f"{row[0]} {row[1]} ({row[2]}, {row[3]}) {row[4]} · {_('queen')} {row[5]} · {_('pond')} {row[6]}"
+        queen = f" · {_('queen')} {row[5]}"
+        line = (f"{row[0]} {row[1]} ({row[2]}, {row[3]}) {row[4]}{queen} · {_('pond')} {row[6]}"
                 f" · {_('reserve')} {row[7]} · {_('males')} {row[8]}")
-        out.append(line + (f" · {_('cards')} {row[9]}" if len(row) > 9 else ""))
+        line += f" · {_('cards')} {row[9]}" if len(row) > 9 else ""
+        # past 80 columns (a card session), the queen's square is left to the pond's capital
+        out.append(line.replace(queen, "", 1) if len(line) > 80 else line)
     return out
 
 
@@ -154,10 +157,11 @@ def piles_text(state: CroaState) -> str:
 
 def pending_text(state: CroaState) -> list[str]:
     """Who must decide what (with the allowed answers), then how to type the answer."""
+    bouncing = top(state) == "bounce"  # the thunderclaps are said with the bounce (answer_hint)
     lines = [_("Waiting: {player} — {decision}: {choices}").format(
         player=p["player"], decision=decision_word(p["decision"]),
         choices=", ".join(said_choice(p["decision"], c) for c in p["choices"]))
-             for p in state["pending"]]
+             for p in state["pending"] if not (bouncing and p["decision"] == "thunderclap")]
     return lines + answer_hint(state)
 
 
