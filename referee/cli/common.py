@@ -196,7 +196,7 @@ class GameGroup(SuggestingGroup):
     def format_commands(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
         """The command list, each command by its name in the table's language (French:
         `déplacer`, which the group takes as `move`), in that language's order."""
-        from referee.model.i18n import _, fold
+        from referee.model.i18n import _, fold, typeset
 
         rows = [(self.said_name(name), cmd) for name in self.list_commands(ctx)
                 if (cmd := self.get_command(ctx, name)) is not None and not cmd.hidden]
@@ -204,7 +204,7 @@ class GameGroup(SuggestingGroup):
             return
         limit = formatter.width - 6 - max(len(name) for name, _cmd in rows)
         with formatter.section(_("Commands")):
-            formatter.write_dl(sorted(((name, cmd.get_short_help_str(limit)) for name, cmd in rows),
+            formatter.write_dl(sorted(((name, typeset(cmd.get_short_help_str(limit))) for name, cmd in rows),
                                       key=lambda row: fold(row[0])))
 
     def add_later(self, name: str, build: Callable[[], click.Command]) -> None:

@@ -30,7 +30,7 @@ from referee.cli.context import Referee
 from referee.cli.names import SESSION_COMMANDS
 from referee.cli.output import status_line
 from referee.model.errors import RefereeError
-from referee.model.i18n import N_, _, fold, number, or_list
+from referee.model.i18n import N_, _, fold, number, or_list, typeset
 
 
 def games() -> list[str]:
@@ -283,7 +283,7 @@ class Shell:
         if group is not None:
             gctx = click.Context(group)
             said = getattr(group, "said_name", lambda name: name)  # in the table's words
-            rows = [(said(name), cmd.get_short_help_str(limit=60)) for name in group.list_commands(gctx)
+            rows = [(said(name), typeset(cmd.get_short_help_str(limit=60))) for name in group.list_commands(gctx)
                     if (cmd := group.get_command(gctx, name)) is not None and not cmd.hidden]
             rows.sort(key=lambda row: fold(row[0]))
             with formatter.section(_("{game} verbs ({session})").format(game=self.game, session=self.session_id)
