@@ -16,7 +16,7 @@ from typing import Any
 import click
 
 from referee.cli.complete import Live, field_keys, without_results
-from referee.model.i18n import _, and_list, ngettext, or_list
+from referee.model.i18n import _, and_list, elide, ngettext, or_list
 from referee.model.verbs import free_options, without_free_options
 
 LIMIT = 0  # actions listed before the list is cut (`truncated: true`); 0: never cut
@@ -306,8 +306,8 @@ def text(result: dict, width: int = 80) -> str:
     lines: list[str] = []
     colon = _(":")  # French sets a space before it
     for p in result.get("said") or result["pending"]:
-        lines.append(_("Waiting for {player}: {decision} ({choices})").format(
-            player=p["player"], decision=_(str(p["decision"])), choices=", ".join(map(str, p["choices"]))))
+        lines.append(elide(_("Waiting for {player}: {decision} ({choices})").format(
+            player=p["player"], decision=_(str(p["decision"])), choices=", ".join(map(str, p["choices"])))))
     groups: dict[tuple[Any, str], list[dict]] = {}
     shown: set[tuple[Any, str]] = set()
     for a in result["actions"]:

@@ -123,10 +123,10 @@ class CroaEngine(Engine):
         words = super().player_words(state)
         for col in state["colonies"]:
             words.setdefault(col["color"], col["name"])
+        names = {col["color"]: col["name"] for col in state["colonies"]}
         for french, colour in FRENCH_COLOURS.items():  # `--player bleu`
-            col = next((col for col in state["colonies"] if col["color"] == colour), None)
-            if col is not None:
-                words.setdefault(french, col["name"])
+            if colour in names:
+                words.setdefault(french, names[colour])
         return words
 
     def resolve(self, state: CroaState, verb: Verb, action: Action) -> Action:
