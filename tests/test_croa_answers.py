@@ -37,14 +37,14 @@ def test_a_window_for_an_answer_does_not_tell_who_holds_the_card():
     t.do("card", card="mating_season", male="male1")
     assert [(p["player"], p["decision"]) for p in t.summary["pending"]] == [
         ("Bob", "doesnt-work"), ("Cy", "doesnt-work")]
-    assert "Bob, Cy may cancel Mating season" in ENGINE.render(t.state)
+    assert "Bob and Cy may cancel Mating season" in ENGINE.render(t.state)
     t.do("pass", player="Bob")  # Bob, who holds none, passes like anyone asked
     t.do("pass", player="Cy")
     assert t.at("a1") == "Rr"
     t.move("a1:servant", "b2", tile="lilypad")  # Ann has played her card: she is not asked
     assert [(p["player"], p["decision"]) for p in t.summary["pending"]] == [
         ("Ann", "bounce"), ("Bob", "thunderclap"), ("Cy", "thunderclap")]
-    assert "(Bob, Cy may hold one)" in ENGINE.render(t.state)
+    assert "(Bob and Cy may hold one)" in ENGINE.render(t.state)
     refused = t.refuse({"verb": "card", "card": "thunderclap", "player": "Bob"},
                        rule="Card module (module cartes): play from your hand")
     assert "mega_jump" not in refused.message and "croa hand Bob" in refused.message

@@ -26,15 +26,16 @@ def test_a_made_up_card_from_a_real_hand_is_a_free_name_for_every_colony():
     # real hands: any of them may hold a card of the table's own; Bob's would be orange
     t = Pond(cards=True)
     listed = _cards(t)
-    assert {"card": CARD} in listed and {"card": CARD, "player": "Bob"} in listed
-    t.do("card", card="Frog Rain", player="blue")  # Bob named by his colour: within the entry
+    assert {"card": CARD, "unknown": True} in listed
+    assert {"card": CARD, "unknown": True, "player": "Bob"} in listed
+    t.do("card", card="Frog Rain", player="blue", unknown=True)  # Bob named by his colour: within the entry
     assert t.state["colonies"][1]["hand"] == ["?", "?"]
 
 
 def test_a_dealt_hand_plays_only_a_card_it_holds():
     # the referee dealt the hands and knows them: a card Ann does not hold is not recorded
     t = table()
-    t.refuse({"verb": "card", "card": "Frog Rain"}, rule=HAND_RULE)
+    t.refuse({"verb": "card", "card": "Frog Rain", "unknown": True}, rule=HAND_RULE)
     assert not any(a["card"] == CARD for a in _cards(t))
 
     def frog_rain(state) -> None:  # a table's own card (a --deck file) in Ann's dealt hand
@@ -45,8 +46,8 @@ def test_a_dealt_hand_plays_only_a_card_it_holds():
         state["deck_counts"]["bodyguard"] -= 1
 
     t.arrange(frog_rain)
-    assert {"card": "frog_rain"} in _cards(t)
-    t.do("card", card="frog_rain")
+    assert {"card": "frog_rain", "unknown": True} in _cards(t)
+    t.do("card", card="frog_rain", unknown=True)
     assert "does not know" in t.text and "frog_rain" not in t.state["colonies"][0]["hand"]
 
 
@@ -59,7 +60,8 @@ def test_a_card_refuses_an_argument_it_does_not_take():
                           "takes no --male")):
         assert said in t.refuse({"verb": "card", **action}, kind=InputError).message
     real = Pond(cards=True)
-    refused = real.refuse({"verb": "card", "card": "Frog Rain", "to": "b2"}, kind=InputError)
+    refused = real.refuse({"verb": "card", "card": "Frog Rain", "to": "b2", "unknown": True},
+                          kind=InputError)
     assert "Frog Rain takes no --to" in refused.message
     assert not t.state["colonies"][0]["played_card"] and t.state["colonies"][0]["hand"] == [
         "mega_jump", "the_force", "twins"]
@@ -108,7 +110,7 @@ def test_card_names_complete_from_the_list_never_the_placeholder():
     assert "mega_jump" in names and "the_force" in names and CARD not in names
     # a card typed narrows the next field to its own arguments
     assert ENGINE.words(t.state, "card", {"card": "bodyguard"}, "from") == ["a1"]
-    assert ENGINE.words(t.state, "card", {"card": "Frog Rain"}, "player") == ["Bob"]
+    assert ENGINE.words(t.state, "card", {"card": "Frog Rain", "unknown": True}, "player") == ["Bob"]
 
 
 def test_the_croa_modules_import_one_another_without_a_circle():

@@ -103,12 +103,21 @@ def test_extra_parts_a_forced_bounce_typed_up_front_must_name_the_only_choice():
 # -- one path: up front or step by step, the same state and events ---------------------------
 
 
-def test_thunderclap_an_up_front_bounce_waits_where_another_colony_may_play_one():
+def test_thunderclap_a_chain_typed_whole_is_the_table_s_word_that_nobody_played_one():
+    # dealt hands: Bob holds a Thunderclap, yet the bounce typed with the move says he did not
+    # play it; the window is recorded as passed by Bob
     t = table()
     hand(t, "Bob", "thunderclap", "mega_jump", "mega_jump")
-    t.refuse({"verb": "move", "from": "a1", "to": "b2", "tile": "lilypad",
-              "bounce": ["c3:reeds"]}, rule="Thunderclap (coup de tonnerre)")
-    assert t.at("a1") == "R" and "b2" not in t.state["tiles"]
+    t.move("a1", "b2", tile="lilypad", bounce=["c3:reeds"])
+    assert t.at("c3") == "R" and t.current == "Bob" and not t.summary["pending"]
+    passed = [e for e in t.events if e.get("passed") == "thunderclap"]
+    assert passed and passed[0]["players"] == ["Bob"]
+    assert "No Thunderclap from Bob: the frog bounces on." in t.text
+
+
+def test_thunderclap_step_by_step_stays_possible_and_a_holder_keeps_the_frog():
+    t = table()
+    hand(t, "Bob", "thunderclap", "mega_jump", "mega_jump")
     t.move("a1", "b2", tile="lilypad")  # dealt hands: each colony with a card is asked
     assert [(p["player"], p["decision"]) for p in t.summary["pending"]] == [
         ("Ann", "bounce"), ("Ann", "thunderclap"), ("Bob", "thunderclap")]
@@ -124,13 +133,16 @@ def test_thunderclap_held_by_the_mover_alone_does_not_stop_an_up_front_bounce():
     assert t.at("c3") == "R" and t.current == "Bob"
 
 
-def test_thunderclap_an_up_front_bounce_refused_at_the_command_line_with_exit_1():
-    t = Table("croa", "--player Ann:red --player Bob:blue --cards", seed="5")  # real hands
-    t.refused("move a1 b2 -t li --bounce c3:r", rule="Thunderclap (coup de tonnerre)")
-    assert t.log_length() == 1
-    t.ok("move a1 b2 -t li")
-    t.ok("bounce c3:r")
-    assert t.state["tiles"]["c3"] == "reeds"
+def test_thunderclap_a_chain_typed_whole_at_the_command_line_passes_the_window_for_all():
+    # real hands, three colonies: Bob and Cy may hold a Thunderclap; the whole chain is accepted
+    t = Table("croa", "--player Ann:red --player Bob:blue --player Cy:green --cards", seed="5")
+    out = t.ok("move a1 b2 -t li --bounce c3:r")
+    assert "No Thunderclap from Bob and Cy: the frog bounces on." in out.text
+    assert t.state["tiles"]["c3"] == "reeds" and t.log_length() == 2
+    # the same answered step by step says the same
+    t.ok("move a8 b7 -t li")  # Bob's queen
+    out = t.ok("bounce c6:r")
+    assert "No Thunderclap from Ann and Cy: the frog bounces on." in out.text
 
 
 class _Scripted(Chance):
@@ -210,8 +222,9 @@ def _chains(seed: int, digital: bool, cards: bool) -> tuple[int, int]:
         if steps["window"] is not None and answers:
             state, ply = steps, ply + 1 + len(answers)  # a card's window: answers come later
             continue
-        # up front: the answers before the first guarded bounce go with the move
-        k = guarded.index(True) if True in guarded else len(answers)
+        # up front: every answer goes with the move (a bounce another colony may stop with a
+        # Thunderclap too: the chain typed whole says nobody played one)
+        k = len(answers)
         given = [r for rs in results[: k + 1] for r in rs]
         whole, events = ENGINE.apply(ENGINE.copy(state), _up_front(action, answers[:k]),
                                      _Scripted(str(seed), ply, given))

@@ -125,7 +125,9 @@ def test_card_verbs_in_a_card_session(db):
     assert len(hand) == 3
     out = ok("cards")
     assert "reconstruction" in out.lower() and "Mega-jump" in out
-    result = run("card", "no_such_card")  # the referee dealt the hands: Ann holds no such card
+    result = run("card", "no_such_card")  # a name the referee does not know: said so, or refused
+    assert result.exit_code == 2 and "--unknown" in result.output
+    result = run("card", "no_such_card", "--unknown")  # the referee dealt the hands: Ann holds none
     assert result.exit_code == 1 and "holds no no_such_card" in result.output
 
 
@@ -225,7 +227,7 @@ def test_the_force_is_lost_through_the_card_verb(db):
     lost, data = jrun("card", "mega_jump", "--lost")  # only the force can be lost: a rule
     assert lost.exit_code == 1 and data["error"]["rule"].startswith("May the force")
     log = CliRunner().invoke(cli, ["log"])
-    assert log.exit_code == 0 and "Ann loses the force" in log.output
+    assert log.exit_code == 0 and "card the_force --lost player=Ann" in log.output
 
 
 

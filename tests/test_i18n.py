@@ -207,8 +207,8 @@ def test_mud_a_refusal_in_french_names_its_rule_in_french(db):
         assert _cli(["croa", *line.split()])[0] == 0
     code, _out, err = _cli(["--lang", "fr", "croa", "deplacer", "g6", "f5", "-t", "ros"])
     assert code == 1
-    assert "refusé: la grenouille en g6 est enlisée dans la vase ce tour-ci" in err
-    assert "règle: La Vase : une grenouille enlisée ne bouge pas au tour suivant de sa Colonie" in err
+    assert "refusé\u00a0: la grenouille en g6 est enlisée dans la vase ce tour-ci" in err
+    assert "règle\u00a0: La Vase\u00a0: une grenouille enlisée ne bouge pas au tour suivant de sa Colonie" in err
     assert "rule" not in err and "stuck" not in err
 
 
@@ -226,22 +226,45 @@ def _log_actions(loaded) -> list[dict]:
     return [r["action"] for r in loaded.records]
 
 
+def _games(path) -> list[tuple[dict, list[dict]]]:
+    """Each Crôa! session of a store, in order: its summary and its log's actions."""
+    from referee.record import session
+    from referee.record.store import Store
+
+    store = Store(path, readonly=True)
+    try:
+        return [(loaded.summary, _log_actions(loaded))
+                for loaded in (session.load(store, sid) for sid in ("croa-1", "croa-2"))]
+    finally:
+        store.close()
+
+
 def test_example_in_french_ends_as_the_english_one_and_speaks_only_french(db, tmp_path, capsys,
                                                                           monkeypatch):
     english = run_example("croa", tmp_path / "en.db", capsys)
+    with_cards = run_example("croa", tmp_path / "en.db", capsys, example="croa-cards")  # its second game
     monkeypatch.setenv("LANG", "fr_FR.UTF-8")
     french = run_example("croa", db, capsys, example="croa-fr")
-    assert [code for _line, code in french.codes] == [code for _line, code in english.codes]
-    assert french.summary == english.summary and french.summary["winners"] == ["Ann"]
-    assert _log_actions(french.loaded) == _log_actions(english.loaded)  # one canonical log
+    assert [code for _line, code in french.codes] == [code for _line, code in english.codes + with_cards.codes]
+    assert french.summary == with_cards.summary and french.summary["winners"] == ["Ann"]
+    # both games, the second with the card module typed in French words only: one canonical log
+    assert _games(db) == _games(tmp_path / "en.db")
     text = french.out + french.err
     log_lines = {line for line in text.splitlines() if re.match(r"^\d+\s+(new|move|bounce|mosquito|pass)", line)}
     said = "\n".join(line for line in text.splitlines() if line not in log_lines)
     left = [phrase for phrase in ENGLISH if phrase in said]
     assert not left, f"English left in the French game: {left}"
     assert "La Colonie de Bob est éliminée (la Servante d'Ann est arrivée sur la Reine de Bob)." in text
-    assert "Partie terminée : la Reine d'Ann est la dernière dans la mare." in text
+    assert "Partie terminée\u00a0: la Reine d'Ann est la dernière dans la mare." in text
     assert "La Reine d'Ann fait un bébé en b2 (jeton mâle1 défaussé)" in text
+    # the second game: every card named by its French title, the colours in French
+    for said in ("Bob joue Ça marche pas\u202f!", "Que la force... est annulée.",
+                 "Coup de tonnerre\u00a0: la grenouille reste sur le nénuphar en a3",
+                 "Une grenouille de plus\u00a0: une servante de Bob entre dans la mare en g7",
+                 "Ann joue «\u00a0Tornade\u00a0», une carte que l'arbitre ne connaît pas",
+                 "Bob joue Mégabond.", "La Colonie de Bob est éliminée (sa Reine a été mangée par le "
+                 "brochet en f6)."):
+        assert said in text, said
 
 
 # -- help and manual --------------------------------------------------------------------------

@@ -180,6 +180,33 @@ class GameGroup(SuggestingGroup):
             localize(cmd)
         super().format_help(ctx, formatter)
 
+    def said_name(self, name: str) -> str:
+        """A command's name as the table's language types it (`move`; French `déplacer`)."""
+        from referee.model import registry
+        from referee.model.errors import StorageError
+        from referee.model.i18n import language
+
+        if language() == "en" or not self.aliases:
+            return name
+        try:
+            return str(registry.engine(str(self.name)).said([name])[0])
+        except StorageError:  # not a registered game: as it is
+            return name
+
+    def format_commands(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
+        """The command list, each command by its name in the table's language (French:
+        `déplacer`, which the group takes as `move`), in that language's order."""
+        from referee.model.i18n import _, fold, typeset
+
+        rows = [(self.said_name(name), cmd) for name in self.list_commands(ctx)
+                if (cmd := self.get_command(ctx, name)) is not None and not cmd.hidden]
+        if not rows:
+            return
+        limit = formatter.width - 6 - max(len(name) for name, _cmd in rows)
+        with formatter.section(_("Commands")):
+            formatter.write_dl(sorted(((name, typeset(cmd.get_short_help_str(limit))) for name, cmd in rows),
+                                      key=lambda row: fold(row[0])))
+
     def add_later(self, name: str, build: Callable[[], click.Command]) -> None:
         """Command `name`, built by `build()` the first time it is used."""
         assert isinstance(self.commands, LaterCommands)

@@ -16,7 +16,7 @@ from typing import Any
 import click
 
 from referee.cli.complete import Live, field_keys, without_results
-from referee.model.i18n import _, or_list
+from referee.model.i18n import _, and_list, elide, ngettext, or_list
 from referee.model.verbs import free_options, without_free_options
 
 LIMIT = 0  # actions listed before the list is cut (`truncated: true`); 0: never cut
@@ -151,6 +151,19 @@ def actor(engine: Any, state: Any, summary: dict, action: dict) -> str | None:
     return summary.get("current")
 
 
+def everyone(engine: Any, summary: dict, action: dict) -> list[str] | None:
+    """The players an action speaks for at once (`pass all`: a player field holding one of its
+    own words, not a name), each one a decision it answers waits for; None: one player's."""
+    declared = getattr(engine, "verbs", {}).get(action.get("verb"))
+    if declared is None:
+        return None
+    if not any(f.kind == "player" and f.choices and action.get(f.name) in f.choices
+               for f in declared.fields):
+        return None
+    waiting = [p for p in summary.get("pending") or [] if p["decision"] in declared.answers]
+    return list(dict.fromkeys(p["player"] for p in waiting)) or None
+
+
 # -- the hint --------------------------------------------------------------------------------------
 
 def hints(live: Live, group: click.Group, player: str | None = None, limit: int = LIMIT,
@@ -176,9 +189,10 @@ def hints(live: Live, group: click.Group, player: str | None = None, limit: int 
         cmd = group.get_command(ctx, verb) if isinstance(verb, str) and verb not in leave else None
         if cmd is None:
             continue
-        who = actor(engine, state, summary, action)
-        if player is not None and who != player:  # before its words are built (the costly part)
-            continue
+        players = everyone(engine, summary, action)
+        who = None if players else actor(engine, state, summary, action)
+        if player is not None and who != player and player not in (players or ()):
+            continue  # before its words are built (the costly part)
         words = command_words(engine, verb, cmd, action)
         if words is None:
             continue
@@ -189,8 +203,11 @@ def hints(live: Live, group: click.Group, player: str | None = None, limit: int 
             truncated = True
             break
         seen.add(command)
+        shown = command_words(engine, verb, cmd, without_results(engine, action)) or words
         entry: dict[str, Any] = {"player": who, "command": command, "words": words, "action": action,
-                 "shown": command_words(engine, verb, cmd, without_results(engine, action)) or words}
+                                 "shown": engine.said(shown)}  # in the table's words
+        if players:
+            entry["players"] = players
         free = free_fields(engine, action)
         if free:
             entry["free"] = free
@@ -209,8 +226,10 @@ def hints(live: Live, group: click.Group, player: str | None = None, limit: int 
              for verb in rolled}
     for a in out:
         del a["action"]
+    said = [{**p, "choices": [engine.said_choice(p["decision"], str(c)) for c in p["choices"]]}
+            for p in summary["pending"]]  # the choices in the table's words, for people
     return {"pending": summary["pending"], "actions": out, "truncated": truncated, "notes": notes,
-            "complete": bool(getattr(engine, "legal_exact", False))}
+            "complete": bool(getattr(engine, "legal_exact", False)), "said": said}
 
 
 def free_fields(engine: Any, action: dict) -> dict[str, str]:
@@ -226,17 +245,18 @@ def free_fields(engine: Any, action: dict) -> dict[str, str]:
     out = {}
     for f in declared.fields:
         if f.name in optional:
-            out[f.option if f.kind == "flag" else f"{f.option} {f.placeholder}"] = f.help
+            out[f.option if f.kind == "flag" else f"{f.option} {f.placeholder}"] = _(f.help)
         elif f.open and action.get(f.name) == f.placeholder:
-            out[f.placeholder] = f.help
+            out[f.placeholder] = _(f.help)  # in the table's language
     return out
 
 
 def _free_note(entry: dict) -> str:
     free = entry.get("free") or {}
-    needed = "; ".join(f"{w}: {text}" for w, text in free.items() if not w.startswith("-"))
+    colon = _(":")  # French sets a space before it
+    needed = "; ".join(f"{w}{colon} {text}" for w, text in free.items() if not w.startswith("-"))
     added = ", ".join(f"{w} ({text})" for w, text in free.items() if w.startswith("-"))
-    return "; ".join(n for n in (needed, added and f"may add {added}") if n)
+    return "; ".join(n for n in (needed, added and _("may add {options}").format(options=added)) if n)
 
 
 def _result_note(live: Live, verb: str, action: dict) -> str:
@@ -278,6 +298,7 @@ def public(result: dict) -> dict:
     actions it does not list)."""
     return {"pending": result["pending"],
             "actions": [{"player": a["player"], "command": a["command"],
+                         **({"players": a["players"]} if a.get("players") else {}),
                          **({"free": a["free"]} if a.get("free") else {})}
                         for a in result["actions"]],
             "truncated": result["truncated"],
@@ -288,20 +309,24 @@ def text(result: dict, width: int = 80) -> str:
     """Grouped for reading: `Ann may move: a2 -> a3 b3; b1 -> b2`."""
     lines: list[str] = []
     colon = _(":")  # French sets a space before it
-    for p in result["pending"]:
-        lines.append(_("Waiting for {player}: {decision} ({choices})").format(
-            player=p["player"], decision=_(str(p["decision"])), choices=", ".join(map(str, p["choices"]))))
+    for p in result.get("said") or result["pending"]:
+        lines.append(elide(_("Waiting for {player}: {decision} ({choices})").format(
+            player=p["player"], decision=_(str(p["decision"])), choices=", ".join(map(str, p["choices"])))))
     groups: dict[tuple[Any, str], list[dict]] = {}
     shown: set[tuple[Any, str]] = set()
     for a in result["actions"]:
-        key = (a["player"], shell_join(a.get("shown") or a["words"]))
+        who = tuple(a["players"]) if a.get("players") else a["player"]  # `pass all`: all of them
+        key = (who, shell_join(a.get("shown") or a["words"]))
         if key in shown and not a.get("odds"):
             continue
         shown.add(key)
-        groups.setdefault((a["player"], a["words"][0]), []).append(a)
-    groups = _split_flagged(groups)
+        groups.setdefault((who, a["words"][0]), []).append(a)
+    groups = _split_flagged(_together(groups))
     for (who, verb), items in groups.items():
-        head = _("{who} may {verb}").format(who=who or _("The table"), verb=verb)
+        said = (items[0].get("shown") or items[0]["words"])[0] + verb[len(verb.split()[0]):]
+        many = list(who) if isinstance(who, tuple) else [who or _("The table")]
+        head = ngettext("{who} may {verb}", "{who} may {verb}", len(many)).format(
+            who=and_list(many), verb=said)
         rests = [(a.get("shown") or a["words"])[1:] for a in items]
         if who and all(r and r[0].casefold() == str(who).casefold() for r in rests):
             rests = [r[1:] for r in rests]  # `Ann may discard: air ...`, not `Ann may discard: Ann -> ...`
@@ -337,6 +362,17 @@ def text(result: dict, width: int = 80) -> str:
         lines.append(_("(Not every legal action is listed: the referee may accept others.)"))
     lines.append(_("(`hint --json` lists each as a whole command.)"))
     return "\n".join(lines)
+
+
+def _together(groups: dict[tuple[Any, str], list[dict]]) -> dict[tuple[Any, str], list[dict]]:
+    """One player's entries of a verb that several take at once (`pass all`) join that group:
+    `Bob and Cy may pass: all Bob Cy`, not `Bob may pass: pass Bob` beside it."""
+    out: dict[tuple[Any, str], list[dict]] = {}
+    for (who, verb), items in groups.items():
+        joint = next((k for k in groups if isinstance(k[0], tuple) and k[1] == verb
+                      and who in k[0]), None)
+        out.setdefault(joint or (who, verb), []).extend(items)
+    return out
 
 
 def _split_flagged(groups: dict[tuple[Any, str], list[dict]]) -> dict[tuple[Any, str], list[dict]]:

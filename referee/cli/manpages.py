@@ -126,8 +126,9 @@ def page(name: str, group: click.Command, title: str, parent: click.Context | No
                     leaf_cmd = cmd.get_command(sub_ctx, leaf)
                     assert leaf_cmd is not None
                     out += _command_section(sub_ctx, f"{full} {sub_name} {leaf}", leaf_cmd)
-            else:
-                out += _command_section(ctx, f"{full} {sub_name}", cmd)
+            else:  # by its name in the page's language (French: `referee croa déplacer`)
+                said = getattr(group, "said_name", lambda name: name)(sub_name)
+                out += _command_section(ctx, f"{full} {said}", cmd)
     if name == "referee":
         out.append(".SH GAMES")
         for game in games:

@@ -33,10 +33,11 @@ def _fail(as_json: bool, kind: str, message: str, rule: str | None = None, ref: 
     label = {"illegal": _("refused"), "usage": _("error"), "storage": _("error")}[kind]
     if getattr(ref, "in_shell", False):
         message = output.shell_syntax(message, getattr(ref, "shell_game", None))
-    output.echo(output.fit(f"{label}: {message}"), err=True, ref=ref)  # wrapped between words
+    colon = _(":")  # French sets a no-break space before it
+    output.echo(output.fit(f"{label}{colon} {message}"), err=True, ref=ref)  # wrapped between words
     if rule:  # a rule is named in English in the code (and --json); shown in the table's language
         rule_word = _("rule")
-        click.echo(output.fit(f"  {rule_word}: {_(rule)}", indent="    "), err=True)
+        click.echo(output.fit(f"  {rule_word}{colon} {_(rule)}", indent="    "), err=True)
 
 
 def shell_path(command_path: str, game: str | None) -> str:
@@ -79,7 +80,7 @@ def _show_in_shell(exc: click.ClickException, ref: object) -> None:
         click.echo(usage.replace(f"{word}  ", f"{word} "), err=True)
         click.echo(_("Try 'help {command}' for help.").format(command=path) if path
                    else _("Try 'help' for the commands."), err=True)
-    output.echo(f"{_('error')}: {output.shell_syntax(exc.format_message(), game)}", err=True, ref=ref)
+    output.echo(f"{_('error')}{_(':')} {output.shell_syntax(exc.format_message(), game)}", err=True, ref=ref)
 
 
 def invoke(cli: click.Command, args: list[str], prog_name: str = "referee", obj: object = None) -> int:

@@ -655,7 +655,7 @@ def verify_cmd(ctx: click.Context, session_id: str | None, check_all: bool, head
             click.echo(_("No sessions to check."))
         for r in bad:
             where = " " + _("at action {n}").format(n=r["first_bad"]) if r["first_bad"] is not None else ""
-            click.echo(f"{_('error')}: " + _("session {id} fails its check{where}: {problem}").format(
+            click.echo(f"{_('error')}{_(':')} " + _("session {id} fails its check{where}: {problem}").format(
                 id=r["id"], where=where, problem=r["problem"]), err=True)
     if bad:
         ctx.exit(3)

@@ -30,7 +30,7 @@ from referee.cli.context import Referee
 from referee.cli.names import SESSION_COMMANDS
 from referee.cli.output import status_line
 from referee.model.errors import RefereeError
-from referee.model.i18n import N_, _, number, or_list
+from referee.model.i18n import N_, _, fold, number, or_list, typeset
 
 
 def games() -> list[str]:
@@ -178,10 +178,10 @@ class Shell:
             return words
         found = [n for n in names if n.startswith(head)]
         if not found:  # a verb in the table's words (`déplacer`, `reb`), accents optional
-            from referee.model.i18n import fold
-
             aliases: dict[str, str] = getattr(self.group(), "aliases", {})
-            found = sorted({v for k, v in aliases.items() if k.startswith(fold(head))})
+            exact = aliases.get(fold(head))  # `carte`, though `cartes` begins with it
+            found = [exact] if exact else sorted({v for k, v in aliases.items()
+                                                  if k.startswith(fold(head))})
         return [found[0], *words[1:]] if len(found) == 1 else words
 
     # -- commands ------------------------------------------------------------------
@@ -247,14 +247,15 @@ class Shell:
         cmd: click.Command | None = None
         path = [head]
         group = self.group()
+        verb = self.expand([head])[0] if group is not None and head not in games() else head
         if head in games():
             cmd = self.group(head)
-        elif group is not None and head in group.list_commands(click.Context(group)):
-            cmd = group.get_command(click.Context(group), head)
+        elif group is not None and verb in group.list_commands(click.Context(group)):
+            cmd = group.get_command(click.Context(group), verb)  # `help déplacer`: move's help
         elif head in ROOT_COMMANDS:
             cmd = cli.get_command(click.Context(cli), head)
         if cmd is None:
-            out.echo(f"{_('error')}: {self._unknown(head)}", err=True, ref=self.referee)
+            out.echo(f"{_('error')}{_(':')} {self._unknown(head)}", err=True, ref=self.referee)
             return 2
         for word in topic[1:]:  # `help card add`
             if not isinstance(cmd, click.Group) or word not in cmd.list_commands(click.Context(cmd)):
@@ -264,6 +265,9 @@ class Shell:
                 break
             cmd = sub
             path.append(word)
+        from referee.model.i18n import click_speaks
+
+        click_speaks()  # Click's own words (`Usage:`, `Options`) in the table's language
         ctx = click.Context(cmd, info_name=" ".join(path), **cmd.context_settings)
         click.echo(cmd.get_help(ctx))
         return 0
@@ -278,8 +282,10 @@ class Shell:
         group = self.group()
         if group is not None:
             gctx = click.Context(group)
-            rows = [(name, cmd.get_short_help_str(limit=60)) for name in group.list_commands(gctx)
+            said = getattr(group, "said_name", lambda name: name)  # in the table's words
+            rows = [(said(name), typeset(cmd.get_short_help_str(limit=60))) for name in group.list_commands(gctx)
                     if (cmd := group.get_command(gctx, name)) is not None and not cmd.hidden]
+            rows.sort(key=lambda row: fold(row[0]))
             with formatter.section(_("{game} verbs ({session})").format(game=self.game, session=self.session_id)
                                    if self.session_id else _("{game} verbs").format(game=self.game)):
                 formatter.write_dl(rows)
@@ -305,14 +311,14 @@ class Shell:
         if not line or line.startswith("#"):
             return 0
         if len(line) > MAX_LINE:  # refused before it is split: splitting a huge line takes minutes
-            out.echo(f"{_('error')}: " + _("the line is {length} characters long, over the limit of {limit} for one"
+            out.echo(f"{_('error')}{_(':')} " + _("the line is {length} characters long, over the limit of {limit} for one"
                                           " command; nothing was run").format(
                 length=number(len(line)), limit=number(MAX_LINE)), err=True, ref=self.referee)
             return 2
         try:
             words = shlex.split(line)
         except ValueError as exc:
-            out.echo(f"{_('error')}: " + _("{problem} (check your quotes)").format(problem=_(str(exc))),
+            out.echo(f"{_('error')}{_(':')} " + _("{problem} (check your quotes)").format(problem=_(str(exc))),
                      err=True, ref=self.referee)
             return 2
         words = self.expand(words)
@@ -331,7 +337,7 @@ class Shell:
         try:
             args = self.args_for(words)
         except click.UsageError as exc:
-            out.echo(f"{_('error')}: {exc.format_message()}", err=True, ref=self.referee)
+            out.echo(f"{_('error')}{_(':')} {exc.format_message()}", err=True, ref=self.referee)
             return 2
         self.referee.as_json = False
         self.referee.session_id = self.pinned
@@ -357,7 +363,7 @@ class Shell:
     def _set(self, rest: list[str]) -> int:
         """`set board on|off`: draw the board after each action, or not."""
         if len(rest) != 2 or rest[0] != "board" or rest[1] not in ("on", "off"):
-            out.echo(f"{_('error')}: " + _("usage: set board on|off"), err=True, ref=self.referee)
+            out.echo(f"{_('error')}{_(':')} " + _("usage: set board on|off"), err=True, ref=self.referee)
             return 2
         self.board = rest[1] == "on"
         click.echo(_("The board is drawn after each action.") if self.board else _("The board is drawn on `show`."))
@@ -371,7 +377,7 @@ class Shell:
             try:
                 meta = self.referee.store().session(target)
             except RefereeError as exc:
-                out.echo(f"{_('error')}: {out.shell_syntax(exc.message, self.game)}", err=True, ref=self.referee)
+                out.echo(f"{_('error')}{_(':')} {out.shell_syntax(exc.message, self.game)}", err=True, ref=self.referee)
                 return 3
             self.game, self.pinned = meta["game"], target
         self.refresh()

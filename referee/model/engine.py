@@ -462,6 +462,15 @@ class Engine:
     def check_invariants(self, state: Any) -> None:
         """Assert the game's invariants (tests call it after every action)."""
 
+    def said(self, words: list[str]) -> list[str]:
+        """A command's words (its verb first) as the table's language says them, each still
+        accepted as typed (a hint's text, a pending choice shown); the default: as they are."""
+        return words
+
+    def said_choice(self, decision: str, choice: str) -> str:
+        """A pending decision's choice as the table's language says it (see `said`)."""
+        return choice
+
     def keep_seen(self, state: Any, things: list[dict]) -> list[Event]:
         """Undone draws the table saw: put each where the rules would have it, face up, in
         `state` (changed in place). `things` are the referee's results of the undone actions

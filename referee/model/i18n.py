@@ -179,6 +179,24 @@ def or_list(words: list[str]) -> str:
     return f" {_('or')} ".join(words)
 
 
+def typeset(text: str) -> str:
+    """French typography kept where a tool lost it (Click's short help splits on every space):
+    a no-break space before `:`, a narrow one before `;`, `!` and `?`; English as it is."""
+    if language() != "fr":
+        return text
+    import re
+
+    text = re.sub(r" :(?=\s|$)", "\u00a0:", text)
+    return re.sub(r" ([;!?])(?=\s|$|\.)", "\u202f\\1", text)
+
+
+def and_list(words: list[str]) -> str:
+    """`Ann`, `Ann and Cy`, `Ann, Bob and Cy` in the table's language (`Ann, Bob et Cy`)."""
+    if len(words) < 2:
+        return "".join(words)
+    return f"{', '.join(words[:-1])} {_('and')} {words[-1]}"
+
+
 def number(value: float, digits: int | None = None) -> str:
     """A number as the table's language writes it: `1,234.5` in English, `1 234,5` in French
     (a narrow no-break space between thousands, a decimal comma). `digits`: after the point."""

@@ -23,8 +23,24 @@ def status_line(summary: dict, turn_word: str = "turn") -> str:
     if summary.get("current"):
         parts.insert(0, _("{player} to play").format(player=summary["current"]))
     for p in summary.get("pending") or []:
-        choices = p.get("choices") or []
+        choices = [_said(summary, p, str(c)) for c in p.get("choices") or []]
         shown = ", ".join(map(str, choices[:8])) + (" ..." if len(choices) > 8 else "")
         parts.append(_("waiting: {player} — {decision}").format(
             player=p.get("player"), decision=_(str(p.get("decision")))) + (f" ({shown})" if shown else ""))
     return " · ".join(parts)
+
+
+def _said(summary: dict, pending: dict, choice: str) -> str:
+    """A pending choice in the table's words (the game's `said_choice`; English: as it is)."""
+    from referee.model.i18n import language
+
+    if language() == "en":
+        return choice
+    from referee.model import registry
+    from referee.model.errors import StorageError
+
+    try:
+        engine = registry.engine(str(summary.get("game")))
+    except StorageError:  # a summary of a game this install does not hold: as it is
+        return choice
+    return engine.said_choice(str(pending.get("decision")), choice)

@@ -13,7 +13,7 @@ from typing import Any
 
 from referee.model.chance import Chance
 from referee.model.errors import IllegalAction
-from referee.model.i18n import N_, _
+from referee.model.i18n import N_, _, and_list
 from referee.model.verbs import Action, Event
 
 from . import cards
@@ -30,16 +30,13 @@ from .arrival import (
     remove_from_log,
 )
 from .board import NEIGHBOURS, parse_square
-from .decisions import data, entry, top
+from .decisions import RULE_PENDING, data, entry, top
 from .flow import end_turn
 from .legal import check_move
-from .pond import frog, label
+from .pond import frog
 from .render import answer_hint
 from .state import CroaState
 
-RULE_PENDING = N_("Pending decision: only its answer is accepted now")
-RULE_THUNDERCLAP = N_("Thunderclap (coup de tonnerre): another colony may keep the frog on the "
-                    "lily pad before its bounce is answered")
 RULE_MOVE = N_("Pond rules (règles de la mare): a colony moves one of its frogs each turn")
 
 Effect = Callable[[CroaState, Action, Ctx], "bool | None"]
@@ -79,7 +76,6 @@ def follow(state: CroaState, result: bool | None, ctx: Ctx) -> bool | None:
     while result is True and state["pending"]:
         waiting = top(state)
         if waiting == "bounce" and ctx.bounces:
-            _check_no_thunderclap(state, ctx)
             sq, tile = ctx.bounces.pop(0)
             result = bounce(state, {"verb": "bounce", "to": sq, "tile": tile}, ctx)
         elif waiting == "mosquito" and ctx.mosquitoes:
@@ -94,19 +90,16 @@ def follow(state: CroaState, result: bool | None, ctx: Ctx) -> bool | None:
     return result
 
 
-def _check_no_thunderclap(state: CroaState, ctx: Ctx) -> None:
-    """Coup de tonnerre: another colony may stop the frog on the lily pad before it bounces,
-    so the mover cannot answer that bounce in advance (older logs, where it could, replay)."""
+def _thunderclaps_passed(state: CroaState, ctx: Ctx) -> None:
+    """Coup de tonnerre: the bounce answered (typed after the move, or with it up front: the
+    table types what happened) is the table's word that no other colony asked kept the frog
+    on the lily pad; the window is recorded as passed by all of them."""
     mover = state["pending"][0]["player"]
-    others = [p["player"] for p in state["pending"]
-              if p["decision"] == "thunderclap" and p["player"] != mover]
-    if others and not ctx.chance.replaying:
-        d = data(state["pending"][0])
-        raise IllegalAction(_("{names} may play a Thunderclap when {frog} lands on the lily pad "
-                              "at {square}: type the move without its bounce, then `bounce SQ` "
-                              "if nobody does").format(names=_(" or ").join(others),
-                                                       frog=label(state, d["frog"]),
-                                                       square=d["square"]), RULE_THUNDERCLAP)
+    others = list(dict.fromkeys(p["player"] for p in state["pending"]
+                                if p["decision"] == "thunderclap" and p["player"] != mover))
+    if others:
+        ctx.say(_("No Thunderclap from {names}: the frog bounces on.").format(
+            names=and_list(others)), passed="thunderclap", players=others)
 
 
 def _square(text: Any) -> str:
@@ -136,6 +129,7 @@ def bounce(state: CroaState, action: Action, ctx: Ctx) -> bool:
                               "{choices})").format(square=d["square"], typed=sq, why=why,
                                                    choices=", ".join(item["choices"])),
                             RULE_WAY_BACK if back else RULE_BOUNCE)
+    _thunderclaps_passed(state, ctx)
     state["pending"] = []
     return arrive(state, d["frog"], sq, d["square"], tile, ctx)
 

@@ -166,7 +166,7 @@ def arrive(state: CroaState, ref: list[int], to: str, came_from: str | None, til
         if tile is not None and parse_tile(tile) != kind:
             raise IllegalAction(_("{square} already shows {tile}, not {typed}").format(
                 square=to, tile=tile_word(kind), typed=tile_word(parse_tile(tile))), RULE_TILE)
-    ctx.say(f"{who} {came_from or '?'} -> {to}: {tile_word(kind)}{revealed}.",
+    ctx.say(f"{who} {came_from or '?'} -> {to}{_(':')} {tile_word(kind)}{revealed}.",
             frog=who, square=to, tile=kind)
     ignore = ctx.ignore_effect and ref[1] == QUEEN
     waiting = False

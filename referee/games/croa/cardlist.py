@@ -45,7 +45,7 @@ def card_options(state: CroaState) -> list[Action]:
             mine += _own_turn(state, c) + _unknown(state, c)
         elif not own:
             mine += _unknown(state, c)  # taken as an orange card
-        if col.get("force"):
+        if col.get("force") and named:  # while a decision waits, only a colony asked
             mine += _lose_force(state, c)
         answers = []
         if waiting == "bounce" and may_hold(state, c, "thunderclap") and not (
@@ -76,8 +76,9 @@ def _unknown(state: CroaState, c: int) -> list[Action]:
     """A card the referee does not know: a dealt hand's by name, a real hand's as `CARD`."""
     hand = state["colonies"][c]["hand"]
     if not state["deal"]:
-        return [{"card": CARD}] if hand else []
-    return [{"card": k} for k in sorted(set(hand)) if k not in cards.CARDS and cards.named(k) == k]
+        return [{"card": CARD, "unknown": True}] if hand else []
+    return [{"card": k, "unknown": True} for k in sorted(set(hand))
+            if k not in cards.CARDS and cards.unknown_name(k) == k]
 
 
 def _lose_force(state: CroaState, c: int) -> list[Action]:

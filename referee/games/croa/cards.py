@@ -15,14 +15,16 @@ from typing import Any
 
 from referee.model import shipped
 from referee.model.errors import IllegalAction, InputError
-from referee.model.i18n import N_, _, ngettext
+from referee.model.i18n import N_, _, elide, fold, ngettext
 from referee.model.verbs import Action
 
 from .arrival import RULE_EXTRA, Ctx, arrive, make_baby
 from .board import NEIGHBOURS, parse_square
 from .decisions import (
+    RULE_PENDING,
     close_window,
     data,
+    decision_word,
     entry,
     holders,
     open_window,
@@ -49,12 +51,26 @@ _DATA = json.loads(shipped.text(__file__, "cards.json"))
 CARDS: dict[str, dict[str, Any]] = _DATA["cards"]
 ABOUT: str = _DATA["_about"]
 HAND = int(_DATA["hand"])
-ALIASES = {
-    **{k.replace("_", "-"): k for k in CARDS},
-    **{k.replace("_", ""): k for k in CARDS},
-    "one_more": "one_more_frog", "force": "the_force", "megajump": "mega_jump",
-    "doesnt-work!": "doesnt_work", "mating": "mating_season",
+# the French table names the cards by their French titles (accents, case, punctuation free)
+FRENCH: dict[str, str] = {
+    "coup_de_tonnerre": "thunderclap", "ca_marche_pas": "doesnt_work", "megabond": "mega_jump",
+    "jumeaux": "twins", "garde_du_corps": "bodyguard", "meme_pas_mort": "not_even_dead",
+    "une_de_plus": "one_more_frog", "que_la_force": "the_force",
+    "saison_des_amours": "mating_season",
 }
+# each card as a French table types it (what the referee shows in French: `carte mégabond`)
+SAID: dict[str, str] = {
+    "thunderclap": "coup de tonnerre", "doesnt_work": "ça marche pas", "mega_jump": "mégabond",
+    "twins": "jumeaux", "bodyguard": "garde du corps", "not_even_dead": "même pas mort",
+    "one_more_frog": "une de plus", "the_force": "que la force",
+    "mating_season": "saison des amours",
+}
+ENGLISH: dict[str, str] = {  # the other English spellings (older logs may hold them)
+    **{k.replace("_", ""): k for k in CARDS},
+    "one_more": "one_more_frog", "force": "the_force", "may_the_force": "the_force",
+    "mating": "mating_season",
+}
+ALIASES = {**ENGLISH, **FRENCH, **{k.replace("_", ""): v for k, v in FRENCH.items()}}
 MOVE_CARDS = ("mega_jump", "bodyguard", "not_even_dead")
 # what each card takes besides its name and who plays it (a move card also carries the answers
 # of its chain: --bounce, --mosquito, --remove); `--lost` takes `--discard`; any other card none
@@ -67,19 +83,38 @@ RULE = N_("Card module (module cartes): one card in your own turn, at its timing
         "also in others' turns")
 
 
+def folded(text: Any) -> str:
+    """A card's name as typed, without case, accents, apostrophes or punctuation, its words
+    joined by `_` (`Même pas mort !` -> `meme_pas_mort`); `?` is an unseen card."""
+    import re
+
+    raw = str(text).strip()
+    if raw == HIDDEN:
+        return HIDDEN
+    return re.sub(r"[^a-z0-9]+", "_", fold(re.sub(r"['\u2019]", "", raw))).strip("_")
+
+
 def card_key(text: Any) -> str:
-    """A card's key from what the table typed (`mega-jump`, `Mega jump`, `mega_jump`)."""
-    w = str(text).strip().lower().replace(" ", "_").replace("'", "")
+    """A card's key from what the table typed (`mega-jump`, `Mega jump`, `Mégabond`): an alias
+    (another English spelling, the French title) as the card it names."""
+    w = folded(text)
     return ALIASES.get(w, w)
 
 
+def recorded_key(text: Any) -> str:
+    """A card as a log recorded it: the new logs keep a known card's key; older ones may hold a
+    name the referee did not know then (`jumeaux`), which stays the unknown card it was."""
+    w = folded(text)
+    return w if w in CARDS else ENGLISH.get(w, w)
+
+
 def played_key(text: Any) -> str:
-    """The card a player names: its key, an alias, or a unique prefix of either typed as one
-    word (`mat`, `doe`); a prefix that could be several cards is refused rather than recorded
-    as a new card. Anything else is a name the referee does not know (`_check_name` catches
-    typos such as `mega jum`)."""
+    """The card a player names: its key, an alias (its French title), or a unique prefix of
+    either (`mat`, `doe`, `coup de`); a prefix that could be several cards is refused rather
+    than recorded as a new card. Anything else is a name the referee does not know (`_check_name`
+    catches typos such as `mega jum`)."""
     key = card_key(text)
-    if key in CARDS or not key or key == HIDDEN or not key.isalnum():
+    if key in CARDS or not key or key == HIDDEN:
         return key
     found = sorted({v for w, v in {**ALIASES, **{k: k for k in CARDS}}.items()
                     if w.startswith(key)})
@@ -87,7 +122,7 @@ def played_key(text: Any) -> str:
         return found[0]
     if found:
         raise InputError(_("'{text}' could be {cards}: type more of the card's name").format(
-            text=text, cards=_(" or ").join(found)))
+            text=text, cards=_(" or ").join(card_word(k) for k in found)))
     return key
 
 
@@ -107,6 +142,13 @@ def new_deck(counts: Any = None) -> dict[str, int]:
     if sum(deck.values()) < 12:
         raise InputError("deck: at least 12 cards, enough for four hands of 3")
     return deck
+
+
+def card_word(key: str) -> str:
+    """A card as the table types it in its language (`mega_jump`; `mégabond` in French)."""
+    from referee.model.i18n import language
+
+    return SAID.get(key, key) if language() == "fr" else key
 
 
 def title(key: str) -> str:
@@ -175,9 +217,15 @@ def play(state: CroaState, action: Action, ctx: Ctx) -> bool | None:
     if not state.get("cards"):
         raise IllegalAction(_("this session plays without the card module (start it with --cards)"),
                             N_("Card module (module cartes): optional"))
-    key = played_key(action.get("card", ""))
-    _check_name(key, action.get("card"))
+    typed = action.get("card", "")
+    if ctx.chance.replaying:
+        key = recorded_key(typed)
+    else:
+        key = _unknown_checked(typed) if action.get("unknown") else played_key(typed)
+        _check_name(key, typed, known=not action.get("unknown"))
     who = action.get("player")
+    if not who and not ctx.chance.replaying:  # older logs may hold one: they replay
+        _check_unasked(state)
     c = colony_index(state, who) if who else state["current"]
     col = state["colonies"][c]
     if not col["alive"]:
@@ -247,6 +295,20 @@ def play(state: CroaState, action: Action, ctx: Ctx) -> bool | None:
     return apply_effect(state, c, key, action, ctx)
 
 
+def _check_unasked(state: CroaState) -> None:
+    """While a decision waits, a card left without `--player` is the colony to play's only when
+    a card may answer it from that colony (as with `--player NAME`, which the core checks)."""
+    asked = [p for p in state["pending"] if p["decision"] in ("thunderclap", "doesnt-work")]
+    if not state["pending"] or any(data(p)["c"] == state["current"] for p in asked):
+        return
+    mover = state["colonies"][state["current"]]["name"]
+    deciders = list(dict.fromkeys(p["player"] for p in (asked or state["pending"])))
+    decision = (asked or state["pending"])[0]["decision"]
+    raise IllegalAction(elide(_("{players} must answer the {decision}, not {actor}").format(
+        players=_(" or ").join(deciders), decision=decision_word(decision), actor=mover)),
+                        RULE_PENDING)
+
+
 def _holds_no(state: CroaState, c: int, key: str) -> IllegalAction:
     """The refusal of a card the colony does not hold; a dealt hand is not spelled out (the
     screen is the table's: its player asks `croa hand NAME`)."""
@@ -281,16 +343,46 @@ def _near(key: str) -> str | None:
     return near[0] if near else None
 
 
-def _check_name(key: str, typed: Any) -> None:
-    """An empty name, or one a letter or two away from a known card, is a typo, not a new card."""
+def _check_name(key: str, typed: Any, known: bool = True) -> None:
+    """An empty name, or one a letter or two away from a known card, is a typo, not a new card;
+    a name the referee does not know is a card only when the table says so (`--unknown`), so a
+    known card is never lost as an unknown one."""
     if not key or key == HIDDEN:
         raise InputError(_("which card? (cards: {cards})").format(cards=", ".join(CARDS)))
-    if key in CARDS:
+    if key in CARDS or not known:
         return
     near = _near(key)
     if near:
         raise InputError(_("no card '{typed}': did you mean {near}? (`referee croa cards` "
                            "lists them)").format(typed=typed, near=near))
+    raise InputError(_("the referee knows no card '{typed}' (`referee croa cards` lists them, "
+                       "by their English or French titles): a card it does not know is played "
+                       "with --unknown").format(typed=typed))
+
+
+def _unknown_checked(typed: Any) -> str:
+    """The key of a card the table says the referee does not know (`--unknown`): refused when
+    it names a known card, or is a letter or two away from one."""
+    key = unknown_name(typed)
+    if key is not None:
+        return key
+    key = card_key(typed)
+    if key in CARDS:
+        raise InputError(_("'{typed}' is {card}, a card the referee knows: leave out --unknown")
+                         .format(typed=typed, card=title(key)))
+    if not key or key == HIDDEN:
+        return key  # `_check_name` asks which card
+    raise InputError(_("no card '{typed}': did you mean {near}? (`referee croa cards` lists "
+                       "them)").format(typed=typed, near=_near(key)))
+
+
+def unknown_name(typed: Any) -> str | None:
+    """The key of a name the referee does not know (`Frog Rain` -> `frog_rain`), or None when
+    it names a known card, an alias of one, a near typo of one, or nothing."""
+    key = card_key(typed)
+    if not key or key == HIDDEN or key in CARDS or _near(key):
+        return None
+    return key
 
 
 def named(typed: Any) -> str | None:
@@ -299,17 +391,17 @@ def named(typed: Any) -> str | None:
     prefix that could be several)."""
     try:
         key = played_key(typed)
-        _check_name(key, typed)
+        _check_name(key, typed, known=False)
     except InputError:
         return None
     return key
 
 
 def unknown_card(state: CroaState, typed: Any) -> bool:
-    """The free card names (bounds of the placeholder `CARD`): a card the referee does not
-    know, named at the table (`Frog Rain`); the known cards are listed by name."""
-    key = named(typed)
-    return key is not None and key not in CARDS
+    """The free card names (bounds of the placeholder `CARD`, played with `--unknown`): a card
+    the referee does not know, named at the table (`Frog Rain`); the known cards are listed by
+    name."""
+    return unknown_name(typed) is not None
 
 
 def discardable(state: CroaState, typed: Any) -> bool:
@@ -554,9 +646,10 @@ def lose_force(state: CroaState, c: int, key: str, action: Action, ctx: Ctx) -> 
         raise IllegalAction(_("{name} holds {n} cards: nothing to discard").format(
             name=col["name"], n=len(col["hand"])), RULE_FORCE)
     if len(col["hand"]) > HAND:
-        thrown = card_key(typed) if typed else None
+        thrown = played_key(typed) if typed and not ctx.chance.replaying else (
+            recorded_key(typed) if typed else None)
         if thrown is not None and not ctx.chance.replaying:
-            _check_name(thrown, typed)
+            _check_name(thrown, typed, known=False)
         if thrown is None and HIDDEN not in col["hand"]:
             raise IllegalAction(_("{name} holds {n} cards and must discard one: add --discard CARD "
                                   "({held})").format(name=col["name"], n=len(col["hand"]),

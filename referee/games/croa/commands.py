@@ -22,7 +22,7 @@ VERB_WORDS: dict[str, str] = {
     "deplacer": "move", "bouger": "move", "sauter": "move", "rebond": "bounce",
     "rebondir": "bounce", "moustique": "mosquito", "passer": "pass", "retirer": "remove",
     "carte": "card", "mare": "pond", "cartes": "cards", "nouvelle": "new", "nouveau": "new",
-    "etat": "status", "regles": "rules", "aide": "hint", "cotes": "odds",
+    "etat": "status", "regles": "rules", "aide": "hint", "cotes": "odds", "main": "hand",
 }
 
 MALES = Field("males", "A JSON file placing the males: {\"blue\": [\"male1\", \"male2\", "
@@ -34,9 +34,13 @@ MALES = Field("males", "A JSON file placing the males: {\"blue\": [\"male1\", \"
 def new(players: list[str] | None, digital: bool | None, cards: bool | None, deal: bool | None,
         males: Any, deck: Any) -> dict[str, Any]:
     """The options of a new session, as typed (the males' layout checked here)."""
+    from .setup import colour
     from .tiles import check_layout
 
-    options: dict[str, Any] = {"players": list(players or ()), "digital": bool(digital), "cards": bool(cards)}
+    # a colour typed in French (`Ann:rouge`) is kept in English, as the log keeps every word
+    said = [str(p).partition(":") for p in players or ()]
+    typed = [f"{name}:{colour(c) if c.strip() else c}" if sep else name for name, sep, c in said]
+    options: dict[str, Any] = {"players": typed, "digital": bool(digital), "cards": bool(cards)}
     if deal is not None:
         options["deal"] = deal
     layout = check_layout(males) if males is not None else None
@@ -104,17 +108,24 @@ def card_list() -> Answer:
 
 def odds(zone: str, revealed: list[str] | None, males: Any) -> Answer:
     """What the next tile of a zone can be."""
-    from scorers.croa import next_tile
+    from referee.model.errors import IllegalAction
+    from referee.model.i18n import _, ngettext, percent
+    from scorers.croa import full_piles, next_tile
 
-    from .tiles import check_layout
+    from .tiles import RULE_PILE, check_layout, parse_tile, parse_zone, tile_word, zone_word
 
-    result = next_tile(zone, list(revealed or ()), check_layout(males) if males is not None else None)
-    from referee.model.i18n import ngettext, percent
-
-    from .tiles import colour_word, tile_word
-
+    zone = parse_zone(zone)
+    layout = check_layout(males) if males is not None else None
+    pile = dict(full_piles(layout)[zone])
+    for raw in revealed or ():  # refused in the table's words (the scorer's are English)
+        kind = parse_tile(raw)
+        if not pile.get(kind):
+            raise IllegalAction(_("the {zone} pile cannot show another {tile}").format(
+                zone=zone_word(zone), tile=tile_word(kind)), RULE_PILE)
+        pile[kind] -= 1
+    result = next_tile(zone, list(revealed or ()), layout)
     lines = [ngettext("{zone} pile: {n} tile left", "{zone} pile: {n} tiles left", result["left"]).format(
-        zone=colour_word(result["zone"]), n=result["left"])]
+        zone=zone_word(result["zone"]), n=result["left"])]
     for kind, p in result["probabilities"].items():
         if p:
             lines.append(f"  {tile_word(kind):<9} {result['exact'][kind]:>6}  {percent(p):>6}")
@@ -161,11 +172,12 @@ colony's cards on the screen, so let only its player look. NAME: the player or t
             hand, fields=(Field("player", "the player or the colour", kind="player", metavar="NAME"),)),
     Command("cards", "tool", "List the card module's cards (a reconstruction from the rulebook's "
             "clarifications).", lambda: card_list()),
-    Command("odds", "tool", """What the next tile of ZONE (blue, green, pink, yellow; `b` will do) can be.
+    Command("odds", "tool", """What the next tile of ZONE (blue, green, pink, yellow, or in French bleu,
+vert, rose, jaune; a unique beginning will do: `b`) can be.
 
 JSON: {"zone", "left", "probabilities": {tile: float}, "exact": {tile: "p/q"}}.""",
-            odds, fields=(Field("zone", "the zone", choices=("blue", "green", "pink", "yellow"),
-                                metavar="ZONE"),
+            odds, fields=(Field("zone", "the zone: blue, green, pink, yellow (bleu, vert, rose, "
+                                "jaune)", metavar="ZONE"),
                           Field("revealed", "A tile already laid in that zone (repeat).",
                                 option="--revealed", required=False, multiple=True,
                                 metavar="TILE"),

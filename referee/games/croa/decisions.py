@@ -12,10 +12,20 @@ from __future__ import annotations
 
 from typing import Any
 
+from referee.model.i18n import N_, _
 from referee.model.verbs import Pending, pending
 
 from .pond import may_answer
 from .state import CroaState
+
+RULE_PENDING = N_("Pending decision: only its answer is accepted now")
+DECISIONS = {"bounce": N_("bounce"), "mosquito": N_("mosquito"), "log-removal": N_("log-removal"),
+             "thunderclap": N_("thunderclap"), "doesnt-work": N_("doesnt-work")}
+
+
+def decision_word(decision: str) -> str:
+    """A pending decision's name in the table's language (`bounce` -> `rebond`)."""
+    return _(DECISIONS[decision]) if decision in DECISIONS else decision
 
 
 def entry(state: CroaState, decision: str) -> Pending | None:

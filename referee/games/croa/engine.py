@@ -9,7 +9,7 @@ from referee.model.chance import Chance
 from referee.model.engine import Engine
 from referee.model.engine import _same as same
 from referee.model.errors import InputError
-from referee.model.i18n import N_
+from referee.model.i18n import N_, fold
 from referee.model.verbs import Action, Verb
 
 from . import cards
@@ -20,14 +20,17 @@ from .commands import COMMANDS, HELP, VERB_WORDS
 from .legal import frog_name
 from .pond import QUEEN, in_pond, occupied, reserve
 from .render import render, render_compact
+from .said import said, said_choice
 from .setup import COLORS, setup
 from .state import CroaState
 from .tiles import KINDS, full_piles, keep_tiles, parse_tile
 from .verbs import VERBS
-from .words import canonical
+from .words import FRENCH_COLOURS, canonical
 
 if TYPE_CHECKING:
     import random
+
+ALL = ("all", "tous", "toutes")  # `pass all`, `passer tous`: every colony asked
 
 
 class CroaEngine(Engine):
@@ -123,7 +126,10 @@ class CroaEngine(Engine):
         return keep_tiles(state, things)
     def board_marks(self, state: CroaState) -> dict[str, str]:
         """Each colony's frog letter (its queen in capitals) -> its player."""
-        return {col["symbol"].lower(): col["name"] for col in state["colonies"]}
+        from .render import letters
+
+        return {mark.lower(): col["name"] for mark, col in zip(letters(state), state["colonies"],
+                                                                 strict=True)}
 
     def render_compact(self, state: CroaState) -> str:
         return render_compact(state)
@@ -133,11 +139,15 @@ class CroaEngine(Engine):
         words = super().player_words(state)
         for col in state["colonies"]:
             words.setdefault(col["color"], col["name"])
+        names = {col["color"]: col["name"] for col in state["colonies"]}
+        for french, colour in FRENCH_COLOURS.items():  # `--player bleu`
+            if colour in names:
+                words.setdefault(french, names[colour])
         return words
 
     def resolve(self, state: CroaState, verb: Verb, action: Action) -> Action:
         """Player names as seated (the core's); `pass all` keeps its `all`."""
-        if verb.name == "pass" and str(action.get("player") or "").casefold() == "all":
+        if verb.name == "pass" and fold(str(action.get("player") or "")) in ALL:
             return {**super().resolve(state, verb, {**action, "player": None}), "player": "all"}
         return super().resolve(state, verb, action)
 
@@ -149,6 +159,8 @@ class CroaEngine(Engine):
         out = canonical(super().normalize(state, action))  # French words in English
         verb = out.get("verb")
         for name in ("card", "discard") if verb == "card" else ():
+            if name == "card" and out.get("unknown"):
+                continue  # as the table names it: a card the referee does not know
             if isinstance(out.get(name), str):
                 key = cards.played_key(out[name])
                 if key in cards.CARDS:
@@ -243,6 +255,13 @@ class CroaEngine(Engine):
                 " --cards" if action.get("cards") else "") + (
                 " --deal" if action.get("deal") else "")
         return super().describe(action)
+
+    def said(self, words: list[str]) -> list[str]:
+        """A command in the table's words (French: `déplacer a2 a3 --tile nénuphar`)."""
+        return said(words)
+
+    def said_choice(self, decision: str, choice: str) -> str:
+        return said_choice(decision, choice)
 
     def check_invariants(self, state: CroaState) -> None:
         occ = occupied(state)

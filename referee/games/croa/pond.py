@@ -8,7 +8,7 @@ square is None is in its colony's reserve. A frog reference is `[colony index, s
 from __future__ import annotations
 
 from referee.model.errors import IllegalAction, InputError
-from referee.model.i18n import N_, _, fold
+from referee.model.i18n import N_, _, fold, pgettext
 
 from .board import NEIGHBOURS, parse_square
 from .state import CroaState, Frog
@@ -88,21 +88,31 @@ def label(state: CroaState, ref: list[int]) -> str:
 
 
 def colony_index(state: CroaState, word: str) -> int:
-    """A colony by player name or colour (any case; a unique prefix of either is enough)."""
+    """A colony by player name or colour (any case, the colour in English or French; a unique
+    prefix of either is enough)."""
+    from .words import FRENCH_COLOURS
+
     w = str(word).strip().lower()
     cols = state["colonies"]
     for c, col in enumerate(cols):
-        if w in (col["name"].lower(), col["color"]):
+        if w == col["name"].lower():
+            return c
+    colour = FRENCH_COLOURS.get(fold(w), w)
+    for c, col in enumerate(cols):
+        if colour == col["color"]:
             return c
     found = [c for c, col in enumerate(cols)
              if w and (col["name"].lower().startswith(w) or col["color"].startswith(w))]
+    if not found:
+        found = [c for c, col in enumerate(cols) if w and any(
+            fr.startswith(fold(w)) and en == col["color"] for fr, en in FRENCH_COLOURS.items())]
     if len(found) == 1:
         return found[0]
     if found:
-        raise InputError(f"'{word}' could be {' or '.join(cols[c]['name'] for c in found)}: "
-                         "type more of the name or colour")
-    names = ", ".join(f"{col['name']} ({col['color']})" for col in cols)
-    raise InputError(f"no colony '{word}' (colonies: {names})")
+        raise InputError(_("'{word}' could be {names}: type more of the name or colour").format(
+            word=word, names=_(" or ").join(cols[c]["name"] for c in found)))
+    names = ", ".join(f"{col['name']} ({pgettext('colour', col['color'])})" for col in cols)
+    raise InputError(_("no colony '{word}' (colonies: {names})").format(word=word, names=names))
 
 
 def find_own_frog(state: CroaState, c: int, text: str) -> list[int]:

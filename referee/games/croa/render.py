@@ -2,16 +2,17 @@
 
 from __future__ import annotations
 
-from referee.model.i18n import N_, _, elide, ngettext, sentence
+from referee.model.i18n import N_, _, and_list, elide, ngettext, sentence
 
 from .board import FILES, ZONES
 from .cards import title
-from .decisions import data, top
+from .decisions import data, decision_word, top
 from .flow import round_of
 from .legal import movable, shared_squares
 from .pond import HIDDEN, QUEEN, in_pond, label, occupied, reserve
+from .said import said_choice
 from .state import Colony, CroaState
-from .tiles import CODES, KINDS, colour_word, zone_word
+from .tiles import KINDS, code, colour_word, zone_label, zone_word
 
 CELL = 7
 LEGEND = N_("tiles: Ly lilypad, Mq mosquito, Md mud, Pk pike, Rd reeds, Lg log, M1-M6 males,\n"
@@ -20,11 +21,24 @@ LEGEND = N_("tiles: Ly lilypad, Mq mosquito, Md mud, Pk pike, Rd reeds, Lg log, 
           "       3r = three servants")
 
 
+def letters(state: CroaState) -> list[str]:
+    """Each colony's letter on the pond, from its colour in the table's language (French: `V`
+    for vert, `J` for jaune); the state keeps the English one."""
+    from referee.model.i18n import fold, language
+
+    from .setup import symbols
+
+    if language() == "en":
+        return [col["symbol"] for col in state["colonies"]]
+    return symbols([fold(colour_word(col["color"])) for col in state["colonies"]])
+
+
 def frogs_text(state: CroaState, refs: list[list[int]]) -> str:
     out = ""
+    marks = letters(state)
     for c, i in sorted(refs, key=lambda r: (r[1] != QUEEN, r[0])):
         col = state["colonies"][c]
-        out += col["symbol"].upper() if i == QUEEN else col["symbol"]
+        out += marks[c].upper() if i == QUEEN else marks[c]
         if col["frogs"][i]["stuck"]:
             out += "*"
     return out
@@ -54,20 +68,20 @@ def pond_text(state: CroaState) -> str:
 
     header = "     " + "".join(f.ljust(CELL) for f in FILES[:4]) + "  " + "".join(
         f.ljust(CELL) for f in FILES[4:])
-    lines = [header, border(f"{zone_word('yellow')} a5-d8", f"{zone_word('pink')} e5-h8")]
+    lines = [header, border(f"{zone_label('yellow')} a5-d8", f"{zone_label('pink')} e5-h8")]
     for rank in range(8, 0, -1):
         cells = []
         for f in FILES:
             sq = f"{f}{rank}"
             tile = state["tiles"].get(sq)
-            code = CODES[tile] if tile else "."
+            shown = code(tile) if tile else "."
             frogs = frogs_text(state, occ.get(sq, []))
-            if len(code) + 1 + len(frogs) >= CELL:  # a crowd (twins on a log): count servants
+            if len(shown) + 1 + len(frogs) >= CELL:  # a crowd (twins on a log): count servants
                 frogs = _counted(frogs)
-            cells.append(f"{code} {frogs}".rstrip().ljust(CELL))
+            cells.append(f"{shown} {frogs}".rstrip().ljust(CELL))
         lines.append(f"{rank:>2} | " + "".join(cells[:4]) + "| " + "".join(cells[4:]) + f"| {rank}")
         if rank == 5:
-            lines.append(border(f"{zone_word('blue')} a1-d4", f"{zone_word('green')} e1-h4"))
+            lines.append(border(f"{zone_label('blue')} a1-d4", f"{zone_label('green')} e1-h4"))
     lines.append(border("", "").replace("-  -", "----"))
     lines.append(header)
     return "\n".join(lines)
@@ -95,14 +109,18 @@ def colony_lines(state: CroaState) -> list[str]:
     """A line per colony, for the compact view."""
     out = []
     for row in colony_rows(state):
-        line = (f"{row[0]} {row[1]} ({row[2]}, {row[3]}) {row[4]} · {_('queen')} {row[5]} · {_('pond')} {row[6]}"
+        queen = f" · {_('queen')} {row[5]}"
+        line = (f"{row[0]} {row[1]} ({row[2]}, {row[3]}) {row[4]}{queen} · {_('pond')} {row[6]}"
                 f" · {_('reserve')} {row[7]} · {_('males')} {row[8]}")
-        out.append(line + (f" · {_('cards')} {row[9]}" if len(row) > 9 else ""))
+        line += f" · {_('cards')} {row[9]}" if len(row) > 9 else ""
+        # past 80 columns (a card session), the queen's square is left to the pond's capital
+        out.append(line.replace(queen, "", 1) if len(line) > 80 else line)
     return out
 
 
 def colony_rows(state: CroaState) -> list[list]:
     rows = []
+    marks = letters(state)
     for c, col in enumerate(state["colonies"]):
         if not col["alive"]:
             status = _("eliminated")
@@ -114,7 +132,7 @@ def colony_rows(state: CroaState) -> list[list]:
             status = _("waiting")
         queen = col["frogs"][QUEEN]["square"] or "-"
         males = "".join(m[-1] for m in col["males"]) or _("none")
-        row = [c + 1, col["name"], colour_word(col["color"]), f"{col['symbol'].upper()}/{col['symbol']}",
+        row = [c + 1, col["name"], colour_word(col["color"]), f"{marks[c].upper()}/{marks[c]}",
                status, queen, in_pond(state, c) if col["alive"] else "-",
                reserve(state, c) if col["alive"] else "-", males]
         if state.get("cards"):
@@ -128,7 +146,7 @@ def piles_text(state: CroaState) -> str:
     for z in ZONES:
         pile = state["piles"][z]
         left = sum(pile.values())
-        detail = " ".join(f"{CODES[k]}:{pile[k]}" for k in KINDS[:6] if pile.get(k))
+        detail = " ".join(f"{code(k)}:{pile[k]}" for k in KINDS[:6] if pile.get(k))
         males = [k[-1] for k in KINDS[6:] if pile.get(k)]
         if males:
             detail += "  " + _("males") + " " + " ".join(males)
@@ -139,9 +157,11 @@ def piles_text(state: CroaState) -> str:
 
 def pending_text(state: CroaState) -> list[str]:
     """Who must decide what (with the allowed answers), then how to type the answer."""
+    bouncing = top(state) == "bounce"  # the thunderclaps are said with the bounce (answer_hint)
     lines = [_("Waiting: {player} — {decision}: {choices}").format(
-        player=p["player"], decision=decision_word(p["decision"]), choices=", ".join(p["choices"]))
-             for p in state["pending"]]
+        player=p["player"], decision=decision_word(p["decision"]),
+        choices=", ".join(said_choice(p["decision"], c) for c in p["choices"]))
+             for p in state["pending"] if not (bouncing and p["decision"] == "thunderclap")]
     return lines + answer_hint(state)
 
 
@@ -158,50 +178,48 @@ def answer_hint(state: CroaState) -> list[str]:
             frog=label(state, d["frog"]), square=d["square"], tile=tile)
     elif waiting == "mosquito":
         line = _("The mosquito: {who} may move another frog, `mosquito {choice}` (or another "
-                 "choice listed), or `pass`.").format(who=who, choice=first["choices"][0])
+                 "choice listed), or `pass`.").format(
+                     who=who, choice=said_choice(waiting, first["choices"][0]))
     elif waiting == "log-removal":
         line = _("Three servants on the log at {square}: {who} pushes one off, `remove {choice}` "
                  "(or another choice listed).").format(square=d["square"], who=who,
-                                                       choice=first["choices"][0])
+                                                       choice=said_choice(waiting, first["choices"][0]))
     else:
         window = state["window"]
         assert window is not None
         asked = [p["player"] for p in state["pending"]]
-        settles = ("`pass`" if len(asked) == 1
-                   else _("`pass all` (or `pass NAME`, one by one)"))
+        n = len(asked)
+        settles = _("`pass`") if n == 1 else _("`pass all` (or `pass NAME`, one by one)")
         played = len(window["chain"]) - 1
         if played:
             works = played % 2 == 0
-            line = (_("{n} Doesn't work! played: {card} would work. {names} may answer with "
-                      "another (`card doesnt_work --player NAME`); {settles} settles it.") if works
-                    else _("{n} Doesn't work! played: {card} would be cancelled. {names} may answer "
-                           "with another (`card doesnt_work --player NAME`); {settles} settles it.")
-                    ).format(n=played, card=title(window["card"]), names=", ".join(asked),
-                             settles=settles)
+            said = (ngettext("{n} Doesn't work! played: {card} would work.",
+                             "{n} Doesn't work! played: {card} would work.", played) if works
+                    else ngettext("{n} Doesn't work! played: {card} would be cancelled.",
+                                  "{n} Doesn't work! played: {card} would be cancelled.", played))
+            line = said.format(n=played, card=title(window["card"])) + " " + ngettext(
+                "{names} may answer with another (`card doesnt_work --player NAME`); {settles} "
+                "settles it.", "{names} may answer with another (`card doesnt_work --player "
+                "NAME`); {settles} settles it.", n).format(names=and_list(asked), settles=settles)
         else:
-            line = _("{names} may cancel {card} (`card doesnt_work --player NAME`); {settles} lets "
-                     "it work.").format(names=", ".join(asked), card=title(window["card"]),
-                                        settles=settles)
+            line = ngettext("{names} may cancel {card} (`card doesnt_work --player NAME`); "
+                            "{settles} lets it work.",
+                            "{names} may cancel {card} (`card doesnt_work --player NAME`); "
+                            "{settles} lets it work.", n).format(
+                                names=and_list(asked), card=title(window["card"]), settles=settles)
     lines = [line]
     holders = [p["player"] for p in state["pending"] if p["decision"] == "thunderclap"]
     if waiting == "bounce" and holders:
         # every colony with a card is asked, dealt hands too: the line tells nobody who holds one
-        said = _("  or a thunderclap keeps the frog there ({names} may hold one): "
-                 "`card thunderclap --player NAME`")
-        lines.append(said.format(names=", ".join(holders)))
+        said = ngettext("  or a thunderclap keeps the frog there ({names} may hold one): "
+                        "`card thunderclap --player NAME`",
+                        "  or a thunderclap keeps the frog there ({names} may hold one): "
+                        "`card thunderclap --player NAME`", len(holders))
+        lines.append(said.format(names=and_list(holders)))
     return [elide(line) for line in lines]
 
 
 PHASES = (N_("move"), N_("over"), N_("turn"))  # the status line's words (referee.model.status)
-DECISIONS = {"bounce": N_("bounce"), "mosquito": N_("mosquito"), "log-removal": N_("log-removal"),
-             "thunderclap": N_("thunderclap"), "doesnt-work": N_("doesnt-work")}
-
-
-def decision_word(decision: str) -> str:
-    """A pending decision's name in the table's language (`bounce` -> `rebond`)."""
-    return _(DECISIONS[decision]) if decision in DECISIONS else decision
-
-
 def hand_text(col: Colony, shown: bool = False) -> str:
     """The hand of the colony to play: a count (its cards only when its player asks, `shown`)."""
     note = _(" (already played one this turn)") if col["played_card"] else ""

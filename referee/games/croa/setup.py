@@ -6,10 +6,12 @@ from typing import Any
 
 from referee.model.chance import Chance
 from referee.model.errors import InputError
+from referee.model.i18n import _, fold
 
 from .board import CORNERS, ZONES, start_squares
 from .state import Colony, CroaState, Frog
 from .tiles import DEFAULT_LAYOUT, MALES, check_layout, full_piles
+from .words import FRENCH_COLOURS
 
 COLORS: tuple[str, ...] = ("red", "blue", "green", "yellow", "pink", "purple", "orange",
                            "black", "white", "brown")
@@ -24,33 +26,50 @@ def parse_players(raw: Any) -> list[dict[str, str]]:
         if isinstance(item, dict):
             name, color = str(item.get("name", "")).strip(), str(item.get("color", "")).strip()
         else:
-            name, _, color = str(item).partition(":")
+            name, _sep, color = str(item).partition(":")
             name, color = name.strip(), color.strip()
-        color = _colour(color.lower())
+        color = colour(color)
         if not name or not color:
-            raise InputError(f"'{item}': a player is NAME:COLOR (colours: {', '.join(COLORS)})")
+            raise InputError(_("'{item}': a player is NAME:COLOR (colours: {colours})").format(
+                item=item, colours=_colours()))
         if color not in COLORS:
-            raise InputError(f"no frog colour '{color}' (colours: {', '.join(COLORS)})")
+            raise InputError(_("no frog colour '{colour}' (colours: {colours})").format(
+                colour=color, colours=_colours()))
         if name.lower() in COLORS:
-            raise InputError(f"'{name}' is a colour; give the player a name")
+            raise InputError(_("'{name}' is a colour; give the player a name").format(name=name))
         out.append({"name": name, "color": color})
     names = [p["name"].lower() for p in out]
     colors = [p["color"] for p in out]
     if len(set(names)) != len(names):
-        raise InputError("two players have the same name")
+        raise InputError(_("two players have the same name"))
     if len(set(colors)) != len(colors):
-        raise InputError("two colonies have the same colour")
+        raise InputError(_("two colonies have the same colour"))
     return out
 
 
-def _colour(typed: str) -> str:
-    """A colour as typed: its name, or a unique prefix of it (`gr` green, `blu` blue)."""
-    found = [c for c in COLORS if typed and c.startswith(typed)]
-    if typed in COLORS or not found:
-        return typed  # a full name, or one the caller refuses
-    if len(found) > 1:
-        raise InputError(f"'{typed}' could be {' or '.join(found)}: type more of the colour")
-    return found[0]
+def _colours() -> str:
+    from .tiles import colour_word
+
+    return ", ".join(colour_word(c) for c in COLORS)
+
+
+def colour(typed: str) -> str:
+    """A colour as typed, in English or in French (`rouge`, `Bleue`): its name, or a unique
+    prefix of it (`gr` green, `blu` blue); an English prefix first (`r` red), else a French
+    one (`rou` red; `ro` could be rouge or rose, so it is asked again). Returned in English."""
+    word = fold(typed.strip())
+    if word in COLORS:
+        return word
+    if word in FRENCH_COLOURS:
+        return FRENCH_COLOURS[word]
+    for words in (COLORS, tuple(FRENCH_COLOURS)):
+        found = [c for c in words if word and c.startswith(word)]
+        if len({FRENCH_COLOURS.get(c, c) for c in found}) > 1:
+            raise InputError(_("'{typed}' could be {colours}: type more of the colour").format(
+                typed=typed, colours=_(" or ").join(found)))
+        if found:
+            return FRENCH_COLOURS.get(found[0], found[0])
+    return word  # one the caller refuses
 
 
 def symbols(colors: list[str]) -> list[str]:

@@ -6,7 +6,7 @@ from typing import Any
 
 from referee.model.chance import Chance
 from referee.model.errors import IllegalAction, InputError
-from referee.model.i18n import N_, NC_, _, ngettext, pgettext
+from referee.model.i18n import N_, NC_, _, fold, ngettext, pgettext
 from scorers.croa import (
     ALIASES,
     DEFAULT_LAYOUT,
@@ -31,6 +31,17 @@ CODES: dict[str, str] = {
     "lilypad": "Ly", "mosquito": "Mq", "mud": "Md", "pike": "Pk", "reeds": "Rd", "log": "Lg",
     **{m: f"M{m[-1]}" for m in MALES},
 }
+
+
+# the codes in the table's language (French: `Né` nénuphar, `Mo` moustique...)
+CODE_WORDS = (NC_("tile code", "Ly"), NC_("tile code", "Mq"), NC_("tile code", "Md"),
+              NC_("tile code", "Pk"), NC_("tile code", "Rd"), NC_("tile code", "Lg"))
+
+
+def code(kind: str) -> str:
+    """A tile's two letters on the pond, in the table's language (`Ly`; `Né` in French)."""
+    short = CODES[kind]
+    return pgettext("tile code", short) if short in CODE_WORDS else short
 
 
 RULE_LAYOUT = N_("Males (mâles): three different males per zone, each male in two different "
@@ -60,7 +71,37 @@ def colour_word(colour: str) -> str:
     return pgettext("colour", colour) if colour in COLOUR_WORDS else colour
 
 
-zone_word = colour_word
+# a zone's colour with a feminine word (`la pioche bleue`, `la zone verte`), and as the pond's
+# borders name the zones
+ZONE_WORDS = (NC_("zone", "blue"), NC_("zone", "green"), NC_("zone", "pink"), NC_("zone", "yellow"))
+ZONE_LABELS = (NC_("zone label", "blue"), NC_("zone label", "green"), NC_("zone label", "pink"),
+               NC_("zone label", "yellow"))
+FRENCH_ZONES = {"bleu": "blue", "bleue": "blue", "vert": "green", "verte": "green",
+                "rose": "pink", "jaune": "yellow"}
+
+
+def zone_word(zone: str) -> str:
+    """A zone as its pile is named (`blue` -> `bleue`: la pioche bleue)."""
+    return pgettext("zone", zone) if zone in ZONE_WORDS else zone
+
+
+def zone_label(zone: str) -> str:
+    """A zone as the pond's border names it (`blue` -> `zone bleue`)."""
+    return pgettext("zone label", zone) if zone in ZONE_LABELS else zone
+
+
+def parse_zone(typed: Any) -> str:
+    """A zone typed in English or French (`blue`, `bleu`), or a unique beginning of it (`b`)."""
+    word = fold(str(typed).strip())
+    found = {z for z in ZONES if word and z.startswith(word)}
+    found |= {z for fr, z in FRENCH_ZONES.items() if word and fr.startswith(word)}
+    if len(found) == 1:
+        return found.pop()
+    zones = ", ".join(zone_word(z) for z in ZONES)
+    if found:
+        raise InputError(_("'{typed}' could be {zones}: type more of the zone").format(
+            typed=typed, zones=_(" or ").join(zone_word(z) for z in sorted(found))))
+    raise InputError(_("no zone '{typed}' (zones: {zones})").format(typed=typed, zones=zones))
 
 
 def check_layout(data: Any) -> dict[str, list[str]]:

@@ -34,8 +34,8 @@ share it. Never onto your own frog, except on a log; a frog stuck in the mud
 waits a turn. Opposing frogs on TO go back to their reserve (a queen: her colony
 is out), then TO's tile acts. Where a choice follows (lily pad, mosquito, log),
 give it here or answer with `bounce`, `mosquito`/`pass` or `remove`; a part
-the chain does not call for is refused, and a bounce another colony may stop
-with a Thunderclap is answered after the move.
+the chain does not call for is refused. A bounce typed (here or after the move)
+says that nobody kept the frog on the lily pad with a Thunderclap.
 
 \b
 Examples:
@@ -65,10 +65,11 @@ it goes back to its reserve."""
 CARD_HELP = """Play a card (sessions started with --cards): one per turn, orange ones also in
 others' turns.
 
-The card list is a reconstruction (`referee croa cards`); a card the referee
-does not know is recorded by name and the table applies it (played in another
-colony's turn, it is taken as an orange card; a dealt hand plays only one it
-holds). A unique prefix names a card (`card mat --male m1`). Another colony
+The card list is a reconstruction (`referee croa cards`). A card is named by its
+English or French title, or a unique prefix (`card mat --male m1`, `card
+"coup de tonnerre"`). A card the referee does not know is played with --unknown:
+recorded by name, the table applies it (in another colony's turn it is taken as
+an orange card; a dealt hand plays only one it holds). Another colony
 holding a card may answer with `card doesnt_work --player NAME`, or `pass`
 (`pass all` when several may): dealt hands too, so being asked tells nobody who
 holds one. No answer is asked for when every Doesn't work! lies face up. The
@@ -79,6 +80,7 @@ Examples:
   referee croa card mating_season --male male2
   referee croa card mega_jump --from a1 --to c3 --tile reeds
   referee croa card thunderclap --player Bob
+  referee croa card "Frog Rain" --unknown
   referee croa card the_force --lost --player Bob --discard twins"""
 
 
@@ -115,11 +117,12 @@ def _chain(action: Action) -> str:
 
 
 def _card_line(action: Action) -> str:
-    if action.get("lost"):
-        return (f"{action.get('player') or 'the colony to play'} loses the force"
-                + (f", discards {action['discard']}" if action.get("discard") else ""))
-    extra = " ".join(f"{k}={shown(v) if k == 'tile' else v}" for k, v in action.items()
-                     if k not in ("verb", "card") and v not in (None, [], ""))
+    if action.get("lost"):  # the action's words, as the log shows every other one
+        return " ".join(["card the_force --lost", *(f"{k}={action[k]}" for k in ("player", "discard")
+                                                    if action.get(k))])
+    extra = " ".join("--unknown" if k == "unknown" else f"{k}={shown(v) if k == 'tile' else v}"
+                     for k, v in action.items()
+                     if k not in ("verb", "card") and v not in (None, [], "", False))
     return f"card {action.get('card')} {extra}".strip()
 
 
@@ -157,8 +160,8 @@ VERBS = declare(
     Verb("card", actions.handler(actions.card), who="anyone", actor="player",
          answers=("thunderclap", "doesnt-work"), free=True,
          help=CARD_HELP, typed=_lost,
-         fields=(Field("card", "the card (a unique prefix is enough; a name the referee does not "
-                       "know is recorded, but a dealt hand plays only a card it holds)", open=True,
+         fields=(Field("card", "the card, by its English or French title (a unique prefix is "
+                       "enough); one the referee does not know takes --unknown", open=True,
                        bounds=cards.unknown_card),
                  Field("player", "Who plays it, by name or colour (default: the colony to "
                        "play); orange cards may be played in another colony's turn.", kind="player",
@@ -176,6 +179,9 @@ VERBS = declare(
                  Field("discard", "With --lost and 4 cards in hand: the card discarded.",
                        option="--discard", required=False, metavar="CARD", open=True,
                        bounds=cards.discardable),
+                 Field("unknown", "A card the referee does not know, as the table names it: "
+                       "recorded by name, its effect applied at the table.", kind="flag",
+                       option="--unknown", required=False),
                  *CHAIN),
          options=cardlist.card_options, sample=cardlist.card_sample, log=_card_line),
 )

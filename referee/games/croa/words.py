@@ -8,6 +8,14 @@ from typing import Any
 from referee.model.i18n import fold
 from scorers.croa import canonical_tile
 
+# the colours as a French table types them (accents free; the log keeps the English word)
+FRENCH_COLOURS: dict[str, str] = {
+    "rouge": "red", "bleu": "blue", "bleue": "blue", "vert": "green", "verte": "green",
+    "jaune": "yellow", "rose": "pink", "violet": "purple", "violette": "purple",
+    "orange": "orange", "noir": "black", "noire": "black", "blanc": "white",
+    "blanche": "white", "marron": "brown",
+}
+
 # SQ:reine / SQ:servante / SQ:bebe -> SQ:queen / SQ:servant
 FROGS: dict[str, str] = {"reine": "queen", "servante": "servant", "bebe": "servant"}
 
@@ -37,3 +45,4 @@ def canonical(action: dict[str, Any]) -> dict[str, Any]:
         if out.get(key):
             out[key] = [canonical_word(v) for v in out[key]]
     return {k: v for k, v in out.items() if k in action}
+
