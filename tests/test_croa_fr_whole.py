@@ -109,7 +109,9 @@ def _said(text: str) -> str:
     for line in text.splitlines():
         if line.startswith(("croa> ", "#")) or any(name in line for name in test_games):
             continue  # a typed line, a comment, or the root help's line for a game only the tests play
-        line = re.sub(r'(?:^|\| )\d+\s+(new|move|bounce|mosquito|pass|remove|card)\b.*?(?=  |\||$)', "", line)
+        line = re.sub(r'(?:^|\| )\d+\s+(?:[A-Z]\w*\s+)?(new|move|bounce|mosquito|pass|remove|card)\b.*?(?=  |\||$)',
+                      "", line)  # a log line, its player column or not
+        line = re.sub(r"#\d+ (new|move|bounce|mosquito|pass|remove|card)\b[^,]*", "", line)  # an action undone or redone
         line = re.sub(r"\| (move|bounce|mosquito|pass|remove|card) [^|]*", "| ", line)  # a report's log cell
         line = re.sub(r"^\s*card \w+( \w+=\S+)*\s*$", "", line)  # a log line wrapped onto its own
         line = re.sub(r"--[\w-]+", "", line)  # an option's name
