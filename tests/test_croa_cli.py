@@ -126,7 +126,7 @@ def test_card_verbs_in_a_card_session(db):
     out = ok("cards")
     assert "reconstruction" in out.lower() and "Mega-jump" in out
     result = run("card", "no_such_card")  # the referee dealt the hands: Ann holds no such card
-    assert result.exit_code == 1 and "holds no no_such_card" in result.output
+    assert result.exit_code == 1 and "Ann cannot play no_such_card (`croa hand Ann`" in result.output
 
 
 def test_odds_calculator_fixed_keys():

@@ -25,7 +25,7 @@ from referee.games.elysion.state import ElysionState
 from referee.games.elysion.styx import shade_choices, shade_verdict
 from referee.model.chance import Chance
 from referee.model.engine import event
-from referee.model.errors import IllegalAction, InputError
+from referee.model.errors import IllegalAction, InputError, blind
 from referee.model.verbs import Action, Event, pending
 from scorers.elysion import DAYS, blessings_drawn
 
@@ -265,18 +265,39 @@ def _draw_blessings(
     )
     if not drawn:
         return [event(f"{p} should draw {n} Blessing(s) but the deck is empty.")]
-    keep = catalog.blessing(keep_ref, among=drawn).key if keep_ref not in (None, "") else None
-    if keep is not None and keep not in drawn:
-        raise IllegalAction(
-            f"{p} can keep only a Blessing just drawn ({', '.join(drawn)})",
-            "Keep one of the Blessings drawn",
-        )
+    keep = _kept(catalog, p, keep_ref, drawn, typed is None and not chance.replaying)
     evs = [event(f"{p} draws {len(drawn)} Blessing(s): {', '.join(drawn)}.", drawn=drawn)]
     if keep is None and len(drawn) > 1:
         state["pending"] = [pending(p, KEEP, drawn)]
         evs.append(event(f"{p} keeps one of them: type `keep {p} BLESSING`."))
         return evs
     return evs + _keep_blessing(state, p, keep or drawn[0], drawn)
+
+
+def _kept(catalog: Catalog, p: str, ref: object, drawn: list[str], by_the_referee: bool) -> str | None:
+    """The Blessing `take --keep` names, among those just drawn (None: none named). Drawn by the
+    referee, it is refused in the same words whatever was drawn (the draw is then used up and
+    never shown: the next try draws afresh); typed at the table, the refusal may name the draw."""
+    if ref in (None, ""):
+        return None
+    try:
+        keep = catalog.blessing(ref, among=drawn).key
+    except InputError:
+        if not by_the_referee:
+            raise
+        keep = None
+    if keep in drawn:
+        return keep
+    if by_the_referee:
+        raise blind(IllegalAction(
+            f"{p} keeps one of the Blessings just drawn, and '{ref}' is not one of them: take the realm "
+            f"without --keep, then `keep {p} BLESSING` among those it shows",
+            "Keep one of the Blessings drawn",
+        ))
+    raise IllegalAction(
+        f"{p} can keep only a Blessing just drawn ({', '.join(drawn)})",
+        "Keep one of the Blessings drawn",
+    )
 
 
 def _check_keepable(state: ElysionState, catalog: Catalog, p: str, n: int, ref: object) -> None:
@@ -428,15 +449,18 @@ def next_day(state: ElysionState, action: Action, chance: Chance) -> list[Event]
     state["row"] = []
     if not any(deck.hand_count(state, p) for p in state["players"]):
         return evs + _end_journey(state, "nobody holds a realm any more: the journey ends early")
+    # the typed row is checked before the Shades are drawn (a refusal after would tell them)
+    if state["day"] + 1 < DAYS:
+        deck.check_row(state, catalog, action.get("row"))
+    elif action.get("row"):
+        raise IllegalAction(
+            "no row is dealt for day 8: nobody takes a realm", "Day 8: no realm is taken"
+        )
     if state["styx"]:
         evs += deck.refill_shades(state, catalog, chance, action.get("shades"))
     state["day"] += 1
     if state["day"] < DAYS:
         evs += deck.deal_row(state, catalog, chance, action.get("row"))
-    elif action.get("row"):
-        raise IllegalAction(
-            "no row is dealt for day 8: nobody takes a realm", "Day 8: no realm is taken"
-        )
     state["phase"], state["order"], state["turn"], state["pending"] = "reveal", [], 0, []
     state["draws"] = dict.fromkeys(state["players"], 0)
     state["kept_today"] = {}
