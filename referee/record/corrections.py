@@ -225,12 +225,13 @@ def _correct(store: RecordStore, sid: str, kind: str, number: int, action: dict 
         # rolled as the real correction would; a dry run of a secret game draws nothing (it stops
         # at the first draw), of a public seed's it shows only results already seen
         try:
-            state, events, results = session.run(engine, state, action, seed, number,
-                                                 counter=store.next_idx(sid), dry=dry_run and secret)
+            try:
+                state, events, results = session.run(engine, state, action, seed, number,
+                                                     counter=store.next_idx(sid), dry=dry_run and secret)
+            except NotYetRolled as stop:
+                raise _not_in_a_dry_run(stop) from None
             if dry_run:
                 _only_seen(results, target if kind == "amend" else None)
-        except NotYetRolled as stop:
-            raise _not_in_a_dry_run(stop) from None
         except RefereeError as exc:
             if exc.drew:
                 exc = session.unseen_refusal(engine, exc, secret)
