@@ -1,10 +1,11 @@
-"""Typed dice for a later roll are checked before an earlier one is rolled (issue 34, item 3).
+"""Typed parts of an action are checked before anything is drawn for it (issue 34, item 3).
 
 An attack rolls the attacker's dice, then, unless the attack slaughters, the defender's
 retaliation. A retaliation typed wrong used to be refused only when it was reached, so the
 refusal told, before the dice were shown, that the attack would not slaughter (and the retry
 rolled the same dice). It is now checked first: refused the same way whatever the attack rolls.
-The same for a competing check's second minion.
+The same for a competing check's second minion, and for Cerebria's Mood Marker typed with
+`next-cycle` (checked before the Impulse cards are turned).
 """
 
 from __future__ import annotations
@@ -63,3 +64,19 @@ def test_a_competing_checks_typed_dice_are_checked_before_the_first_roll(rolled)
     assert g.refused("check ares:1 attack --against ares:1", rule="Stat checks: a competing check is between "
                      "two different minions").code == 1
     assert rolled == []
+
+
+def test_a_mistyped_mood_is_refused_before_any_impulse_card_is_turned(rolled):
+    # Cerebria, preparing the next Cycle: the referee turns three Impulse cards, then tosses the
+    # Mood Marker; a mood typed wrong is refused first, nothing turned
+    from cerebria_table import Layout
+    from test_cerebria_revelation import _revealed
+
+    p = Layout()
+    p.give("Ann", "brightness-blue")
+    t = _revealed(p)
+    rolled.clear()
+    exc = t.refuse({"verb": "next-cycle", "mood": "sunny"}, kind=InputError)
+    assert exc.message == "mood marker: 'sunny' is not one of bliss, gloom"
+    assert rolled == []
+
