@@ -136,3 +136,22 @@ def test_a_dry_run_of_a_move_or_a_correction_turns_no_tile(db):
     assert after["length"] == before["length"]
     assert [e.start for e in secret.epochs(after["seed"])] == [0, 2]  # the next free draw counter
     assert verify_session(Store(db), sid)["ok"]
+
+
+def test_a_correction_refused_by_a_later_action_does_not_say_which_once_it_drew(db):
+    # Ann's move inserted before her own first move: the inserted move turns c1 (a new draw),
+    # then her old move comes in Bob's turn and no longer holds. Which later action fails, and
+    # why, could follow from the tile turned: the refusal says neither, and the draw is used up.
+    runner, sid = _secret_game(db)
+    assert runner.invoke(cli, ["croa", "move", "a2", "a3"]).exit_code == 0
+    before = _meta(db, sid)
+    out = runner.invoke(cli, ["--json", "insert", "1", "--", "move", "b1", "c1"])
+    error = json.loads(out.output)["error"]
+    assert out.exit_code == 1 and error["rule"] == "Fair play: a refusal never tells a draw, and the draw is used up"
+    assert error["message"] == (
+        "with the referee's new draw for the corrected action, a later action no longer holds; nothing was "
+        "changed (with --cut, the history is kept up to the first action that no longer holds, and it and the "
+        "rest can be redone one by one); what the referee drew for it is used up unseen (the next try draws "
+        "afresh)")
+    after = _meta(db, sid)
+    assert after["length"] == before["length"] and len(secret.epochs(after["seed"])) == 2
