@@ -25,7 +25,7 @@ from referee.games.elysion.state import ElysionState
 from referee.games.elysion.styx import shade_choices, shade_verdict
 from referee.model.chance import Chance
 from referee.model.engine import event
-from referee.model.errors import IllegalAction, InputError, blind
+from referee.model.errors import IllegalAction, InputError
 from referee.model.verbs import Action, Event, pending
 from scorers.elysion import DAYS, blessings_drawn
 
@@ -227,7 +227,13 @@ def take(state: ElysionState, action: Action, chance: Chance) -> list[Event]:
         state["hands"][p]["known"].append(key)
         evs.append(event(f"{p} takes realm {key} from the row."))
     if state["draws"][p]:
-        evs += _draw_blessings(state, catalog, chance, p, drawn_typed, keep_ref)
+        drew = chance.drawn
+        try:
+            evs += _draw_blessings(state, catalog, chance, p, drawn_typed, keep_ref)
+        except (IllegalAction, InputError):  # the Blessing to keep, checked among those the referee drew
+            if chance.drawn > drew and keep_ref not in (None, ""):
+                raise _not_among_drawn(p, keep_ref) from None
+            raise
         if state["pending"]:
             return evs
     return evs + _after_keep(state, catalog, p)
@@ -265,7 +271,12 @@ def _draw_blessings(
     )
     if not drawn:
         return [event(f"{p} should draw {n} Blessing(s) but the deck is empty.")]
-    keep = _kept(catalog, p, keep_ref, drawn, typed is None and not chance.replaying)
+    keep = catalog.blessing(keep_ref, among=drawn).key if keep_ref not in (None, "") else None
+    if keep is not None and keep not in drawn:
+        raise IllegalAction(
+            f"{p} can keep only a Blessing just drawn ({', '.join(drawn)})",
+            "Keep one of the Blessings drawn",
+        )
     evs = [event(f"{p} draws {len(drawn)} Blessing(s): {', '.join(drawn)}.", drawn=drawn)]
     if keep is None and len(drawn) > 1:
         state["pending"] = [pending(p, KEEP, drawn)]
@@ -274,30 +285,17 @@ def _draw_blessings(
     return evs + _keep_blessing(state, p, keep or drawn[0], drawn)
 
 
-def _kept(catalog: Catalog, p: str, ref: object, drawn: list[str], by_the_referee: bool) -> str | None:
-    """The Blessing `take --keep` names, among those just drawn (None: none named). Drawn by the
-    referee, it is refused in the same words whatever was drawn (the draw is then used up and
-    never shown: the next try draws afresh); typed at the table, the refusal may name the draw."""
-    if ref in (None, ""):
-        return None
-    try:
-        keep = catalog.blessing(ref, among=drawn).key
-    except InputError:
-        if not by_the_referee:
-            raise
-        keep = None
-    if keep in drawn:
-        return keep
-    if by_the_referee:
-        raise blind(IllegalAction(
-            f"{p} keeps one of the Blessings just drawn, and '{ref}' is not one of them: take the realm "
-            f"without --keep, then `keep {p} BLESSING` among those it shows",
-            "Keep one of the Blessings drawn",
-        ))
-    raise IllegalAction(
-        f"{p} can keep only a Blessing just drawn ({', '.join(drawn)})",
+def _not_among_drawn(p: str, ref: object) -> IllegalAction:
+    """`take --keep B` refused once the referee drew and B was not among the Blessings drawn (or
+    named several of them): in the same words whatever was drawn (the draw is then used up and
+    never shown: the next try draws afresh)."""
+    exc = IllegalAction(
+        f"{p} keeps one of the Blessings just drawn, and '{ref}' is not one of them: take the realm "
+        f"without --keep, then `keep {p} BLESSING` among those it shows",
         "Keep one of the Blessings drawn",
     )
+    exc.blind = True  # worded without the draw (`referee.model.errors.blind`)
+    return exc
 
 
 def _check_keepable(state: ElysionState, catalog: Catalog, p: str, n: int, ref: object) -> None:
