@@ -71,8 +71,11 @@ def accepted(engine: Any, state: Any, action: dict, seed: str, ply: int) -> bool
     """The engine applies `action` to a copy of `state` as a dry run without refusal."""
     try:
         session.run(engine, engine.copy(state), engine.normalize(state, action), seed, ply, dry=True)
-    except NotYetRolled:
-        return True
+    except NotYetRolled as stop:
+        if stop.text is None:  # stopped at a roll: accepted so far
+            return True
+        # stopped before a hand the referee dealt (a dry run never looks): the oracle plays it out
+        return outcome(engine, state, action, seed, ply) is not None
     except RefereeError:
         return False
     except Exception:  # a malformed candidate the engine chokes on: not accepted

@@ -127,8 +127,8 @@ def test_card_verbs_in_a_card_session(db):
     assert "reconstruction" in out.lower() and "Mega-jump" in out
     result = run("card", "no_such_card")  # a name the referee does not know: said so, or refused
     assert result.exit_code == 2 and "--unknown" in result.output
-    result = run("card", "no_such_card", "--unknown")  # the referee dealt the hands: Ann holds none
-    assert result.exit_code == 1 and "holds no no_such_card" in result.output
+    result = run("card", "no_such_card", "--unknown")  # the referee dealt the hands: not Ann's to play
+    assert result.exit_code == 1 and "Ann cannot play no_such_card (`croa hand Ann`" in result.output
 
 
 def test_odds_calculator_fixed_keys():

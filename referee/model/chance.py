@@ -33,11 +33,12 @@ class NotYetRolled(Exception):
     catches it; engines never see it (they do not catch broad exceptions).
     """
 
-    def __init__(self, label: str, what: str, results: list[dict]) -> None:
+    def __init__(self, label: str, what: str, results: list[dict], text: str | None = None) -> None:
         super().__init__(f"{what} for {label}")
         self.label = label
         self.what = what
         self.results = results  # the typed results before it
+        self.text = text  # the whole sentence, when the stop is not a roll (`Chance.unseen`)
 
 
 class Chance:
@@ -51,6 +52,7 @@ class Chance:
         self.recorded = recorded
         self.dry = dry  # a dry run: stop at the first result the referee would roll
         self.results: list[dict] = []
+        self.drawn = 0  # results the referee drew live in this action (what a refusal then must not tell)
 
     @property
     def replaying(self) -> bool:
@@ -105,12 +107,20 @@ class Chance:
             raise NotYetRolled(label, what, list(self.results))
         else:
             value = generate(self.rng(label))
+            self.drawn += 1
             if self.counter is not None and self._epoch().strong:  # drawn at this counter, for verify
                 self.results.append({"label": label, "value": value, "source": REFEREE, "at": self.counter})
                 return value
             source = REFEREE
         self.results.append({"label": label, "value": value, "source": source})
         return value
+
+    def unseen(self, label: str, what: str, text: str) -> None:
+        """A dry run stops here: what follows depends on something the table may not see (a hand
+        the referee dealt), so a dry run, which anyone may type, checks only up to it (`what` the
+        referee would do for `label`; `text` says so in full). Live and on replay, nothing happens."""
+        if self.dry and self.recorded is None:
+            raise NotYetRolled(label, what, list(self.results), text)
 
     def finish(self) -> None:
         """On replay, every recorded result must have been used."""
@@ -131,25 +141,8 @@ class Chance:
         aliases: dict[str, str] | None = None,
     ) -> list[str]:
         """Roll `count` dice whose sides are `faces` (repeats give weight)."""
-        valid = set(faces)
-        aliases = aliases or {}
-
-        def check(value: Any) -> list[str]:
-            if isinstance(value, str):
-                value = list(value.strip())
-            if not isinstance(value, list):
-                raise InputError(f"{label}: expected {count} dice faces")
-            out = [aliases.get(str(v), str(v)) for v in value]
-            if len(out) != count:
-                raise InputError(f"{label}: {count} dice are rolled here, {len(out)} were typed")
-            bad = sorted({v for v in out if v not in valid})
-            if bad:
-                raise InputError(
-                    f"{label}: no die face '{bad[0]}' (faces: {', '.join(sorted(valid | set(aliases)))})"
-                )
-            return out
-
-        return self.draw(label, lambda r: [r.choice(faces) for _ in range(count)], typed, check,
+        return self.draw(label, lambda r: [r.choice(faces) for _ in range(count)], typed,
+                         dice_check(label, count, faces, aliases),
                          what=f"roll {count} {'die' if count == 1 else 'dice'}")
 
     def shuffle(self, label: str, items: Sequence[Any], typed: Sequence[Any] | None = None) -> list:
@@ -180,3 +173,29 @@ class Chance:
             return value
 
         return self.draw(label, lambda r: r.choice(pool), typed, check, what=f"draw one of {len(pool)}")
+
+
+def dice_check(label: str, count: int, faces: Sequence[str],
+               aliases: dict[str, str] | None = None) -> Callable[[Any], list[str]]:
+    """The check of `count` typed dice whose sides are `faces`: their normal form, or an
+    `InputError` saying what is wrong. A game may call it on typed dice before it rolls
+    others, so a mistyped later roll is refused before anything is drawn."""
+    valid = set(faces)
+    aliases = aliases or {}
+
+    def check(value: Any) -> list[str]:
+        if isinstance(value, str):
+            value = list(value.strip())
+        if not isinstance(value, list):
+            raise InputError(f"{label}: expected {count} dice faces")
+        out = [aliases.get(str(v), str(v)) for v in value]
+        if len(out) != count:
+            raise InputError(f"{label}: {count} dice are rolled here, {len(out)} were typed")
+        bad = sorted({v for v in out if v not in valid})
+        if bad:
+            raise InputError(
+                f"{label}: no die face '{bad[0]}' (faces: {', '.join(sorted(valid | set(aliases)))})"
+            )
+        return out
+
+    return check

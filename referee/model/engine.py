@@ -74,6 +74,8 @@ RULES = {
     "pending": N_("Pending decisions: only the answer is accepted until it is made"),
     "phase": N_("Phases: each verb belongs to its phase"),
     "players": N_("Players"),
+    # a refusal after the referee drew in the action (referee.record.session.unseen_refusal)
+    "drawn": N_("Fair play: a refusal never tells a draw, and the draw is used up"),
 }
 
 

@@ -2,12 +2,19 @@
 
 from __future__ import annotations
 
+from typing import TypeVar
+
 
 class RefereeError(Exception):
     """Base of every error the CLI turns into a message instead of a traceback."""
 
     exit_code = 3
     kind = "storage"
+    # A refusal raised after the referee drew in the action (set by `session.run`): that draw is
+    # used up, and the message must not tell it. `blind`: the game worded it without the draw
+    # (else the session words it for the game; see `referee.record.session.unseen_refusal`).
+    drew = False
+    blind = False
 
     def __init__(self, message: str, rule: str | None = None) -> None:
         super().__init__(message)
@@ -16,6 +23,15 @@ class RefereeError(Exception):
 
     def to_json(self) -> dict:
         return {"kind": self.kind, "message": self.message, "rule": self.rule}
+
+
+E = TypeVar("E", bound=RefereeError)
+
+
+def blind(exc: E) -> E:
+    """`exc`, marked as worded without any draw made before it (see `RefereeError.blind`)."""
+    exc.blind = True
+    return exc
 
 
 class InputError(RefereeError):

@@ -25,8 +25,8 @@ import time
 from dataclasses import dataclass, field
 from typing import Any
 
-from referee.model.chance import REFEREE
-from referee.model.errors import IllegalAction, InputError, RefereeError
+from referee.model.chance import REFEREE, NotYetRolled
+from referee.model.errors import IllegalAction, InputError, RefereeError, blind
 from referee.model.i18n import N_, _
 from referee.record import session
 from referee.record.protocol import RecordStore
@@ -116,6 +116,18 @@ def _only_seen(results: list[dict], target: dict | None) -> None:
                                     label=r.get("label")), HIDDEN_RULE)
 
 
+def _not_in_a_dry_run(stop: NotYetRolled) -> IllegalAction:
+    """A dry run of a correction stopped where the referee would draw (or look into a hand it
+    dealt): it never shows what that would give."""
+    if stop.text:
+        return IllegalAction(_("the corrected action needs the referee to {what} for '{label}'; a dry run never "
+                               "does (run it without --dry-run)").format(what=stop.what, label=stop.label),
+                             HIDDEN_RULE)
+    return IllegalAction(_("the corrected action needs a new result from the referee for '{label}'; a dry run "
+                           "never shows one (type the results, or run it without --dry-run)").format(
+                               label=stop.label), HIDDEN_RULE)
+
+
 def _failing(engine: Any, number: int, action: dict, exc: BaseException) -> Failing:
     command = engine.describe(action)
     if isinstance(exc, IllegalAction):
@@ -169,8 +181,13 @@ def correct(store: RecordStore, sid: str, kind: str, number: int, action: dict |
         raise InputError(_("unknown correction '{kind}' (one of {kinds})").format(kind=kind, kinds=", ".join(KINDS)))
     if dry_run:
         return _correct(store, sid, kind, number, action, reason, True, cut)
-    with store.write():
-        return _correct(store, sid, kind, number, action, reason, False, cut)
+    try:
+        with store.write():
+            return _correct(store, sid, kind, number, action, reason, False, cut)
+    except RefereeError as exc:
+        if exc.drew:  # refused after the corrected action drew: that draw is used up
+            session.use_up(store, sid)
+        raise
 
 
 def _correct(store: RecordStore, sid: str, kind: str, number: int, action: dict | None, reason: str | None,
@@ -192,6 +209,7 @@ def _correct(store: RecordStore, sid: str, kind: str, number: int, action: dict 
     if kind != "strike" and action is None:
         raise InputError(_("{kind} needs the command, after `--`").format(kind=kind))
     state = session.replay(engine, seed, done[:number])
+    secret = not loaded.meta.get("seed_public", True)
     target = done[number] if number <= last else None
     if target is not None and kind != "insert" and target["action"].get("verb") == session.SEEN:
         raise IllegalAction(_("action {number} records what the table saw drawn before an undo; it stays face "
@@ -204,16 +222,23 @@ def _correct(store: RecordStore, sid: str, kind: str, number: int, action: dict 
         if action.get("verb") == "new":
             raise InputError(_("`new` starts a session; it cannot be amended or inserted"))
         action = engine.normalize(state, action)
-        try:  # rolled as the real correction would; a dry run then shows only results already seen
-            state, events, results = session.run(engine, state, action, seed, number,
-                                                 counter=store.next_idx(sid))
+        # rolled as the real correction would; a dry run of a secret game draws nothing (it stops
+        # at the first draw), of a public seed's it shows only results already seen
+        try:
+            try:
+                state, events, results = session.run(engine, state, action, seed, number,
+                                                     counter=store.next_idx(sid), dry=dry_run and secret)
+            except NotYetRolled as stop:
+                raise _not_in_a_dry_run(stop) from None
             if dry_run:
                 _only_seen(results, target if kind == "amend" else None)
         except RefereeError as exc:
+            if exc.drew:
+                exc = session.unseen_refusal(engine, exc, secret)
             said = (_("the amended action {number} is refused: {message}") if kind == "amend"
                     else _("the inserted action {number} is refused: {message}"))
             exc.message = said.format(number=number, message=exc.message)
-            raise
+            raise exc from None
         except (KeyError, TypeError, ValueError, AttributeError, IndexError) as exc:
             raise InputError(_("malformed '{verb}' action ({error})").format(
                 verb=action.get("verb"), error=f"{type(exc).__name__}: {exc}")) from None
@@ -241,6 +266,13 @@ def _correct(store: RecordStore, sid: str, kind: str, number: int, action: dict 
     if after_state is None:
         after_state = state
     if failing is not None:
+        if not cut and new_record is not None and any(
+                r.get("source", REFEREE) == REFEREE for r in new_record["results"]):
+            # which later action fails, and why, follows from the new draw: not told
+            raise session.unseen_refusal(engine, blind(IllegalAction(_(
+                "with the referee's new draw for the corrected action, a later action no longer holds; nothing "
+                "was changed (with --cut, the history is kept up to the first action that no longer holds, and "
+                "it and the rest can be redone one by one)"), engine.rule("drawn"))), secret)
         if not cut:
             raise CorrectionRefused(failing)
         # the state of the kept history (the failing run may have changed `state`)

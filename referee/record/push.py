@@ -93,6 +93,7 @@ def push_one(src: RecordStore, dst: RecordStore, sid: str) -> dict:
             out.update(problem=_("{problem}; nothing was changed there").format(problem=problem))
             return out
         if there is not None:
+            _later_secrets(dst, there, meta)
             if len(theirs) == len(rows):
                 dst.keep_head(key, there, len(rows), rows[-1]["link"])
                 out["status"] = "already there"
@@ -114,6 +115,17 @@ def push_one(src: RecordStore, dst: RecordStore, sid: str) -> dict:
             raise StorageError(_("pushing {sid} failed: the copy at the destination does not chain ({why}); nothing "
                                  "was saved").format(sid=sid, why=exc.message)) from None
     return out
+
+
+def _later_secrets(dst: RecordStore, there: str, meta: dict) -> None:
+    """The secrets the table took since the last push (a draw used up by a refusal, a finished
+    game played on: `referee.model.secret` epochs) go to the club's copy too, so it re-derives
+    the later draws. Only ever appended: a commitment text that does not extend the club's is
+    left alone (the draws then fail the club's `verify`, which names them)."""
+    have = dst.session(there)
+    ours, theirs = str(meta.get("commitment") or ""), str(have.get("commitment") or "")
+    if ours != theirs and ours.startswith(theirs + " ") and not have.get("seed_withheld"):
+        dst.set_secret(there, meta["seed"], ours)
 
 
 COLLISION_TRIES = 20  # the same game, or the same id, stored by another push at the same moment

@@ -132,9 +132,48 @@ def run(engine: Any, state: Any, action: dict, seed: str, ply: int, recorded: li
     else:
         if action["verb"] == "new":
             raise IllegalAction("this session has started already; `new` starts another one", "Sessions")
-        state, events = engine.apply(state, action, chance)
+        try:
+            state, events = engine.apply(state, action, chance)
+        except RefereeError as exc:
+            if chance.drawn:  # refused after a live draw: it is used up, and must not be told
+                exc.drew = True
+            raise
     chance.finish()
     return state, events, chance.results
+
+
+def unseen_refusal(engine: Any, exc: RefereeError, used_up: bool) -> RefereeError:
+    """A refusal that came after the referee drew in the action, as the table reads it: the
+    game's own words when it wrote them without the draw (`errors.blind`), else words that say
+    nothing of it; with `used_up` (a secret seed: `use_up` then takes a new secret), that the
+    next try draws afresh. Whatever was drawn, the refusal reads the same."""
+    out = exc
+    if not exc.blind:
+        out = IllegalAction(_("refused once the referee had drawn for this action; the reason is not "
+                              "given, as it would tell what was drawn"), engine.rule("drawn"))
+    out.drew = out.blind = True
+    if used_up:
+        out.message += _("; what the referee drew for it is used up unseen (the next try draws afresh)")
+    return out
+
+
+def use_up(store: RecordStore, sid: str) -> None:
+    """A draw made for a refused action is never drawn again: later draws of a secret game take a
+    new secret from the next draw counter on, committed now (an epoch, as a reopened game's; see
+    `referee.model.secret`). Its own transaction, after the refused one: not an action, so
+    nothing enters the log; the session's seed and commitment texts grow by one entry each. A
+    public seed (`--seed`) hides nothing and keeps its reproducible draws."""
+    from referee.model.secret import reopened
+
+    def work() -> None:
+        with store.write():
+            meta = store.session(sid)
+            if meta.get("seed_public", True) or meta.get("seed_withheld") or meta.get("status") == "over":
+                return  # (a finished game's refused correction rolled back the new secret it drew with)
+            seed, commitment, _one = reopened(meta["seed"], meta.get("commitment") or "", store.next_idx(sid))
+            store.set_secret(sid, seed, commitment)
+
+    store.retrying(work)
 
 
 def replay(engine: Any, seed: str, records: list[dict]) -> Any:
@@ -365,7 +404,12 @@ def act(store: RecordStore, sid: str, action: dict, dry_run: bool = False) -> tu
             keep(store, sid, loaded.engine, link, counter, loaded.records, loaded.state)
         return loaded, events
 
-    return store.retrying(record)
+    try:
+        return store.retrying(record)
+    except RefereeError as exc:
+        if exc.drew:
+            use_up(store, sid)
+        raise
 
 
 def _apply(loaded: Loaded, action: dict, dry: bool = False, counter: int | None = None,
@@ -384,13 +428,15 @@ def _apply(loaded: Loaded, action: dict, dry: bool = False, counter: int | None 
         state, events, results = run(engine, before, action, loaded.seed, ply, dry=dry, counter=counter)
     except NotYetRolled as stop:
         # Checked up to the first roll; nothing after it may be shown (it would reveal the roll).
-        text = (f"Accepted so far; the referee would {stop.what} for '{stop.label}' "
-                f"(not rolled in a dry run, so nothing after it is shown).")
+        text = stop.text or (f"Accepted so far; the referee would {stop.what} for '{stop.label}' "
+                             f"(not rolled in a dry run, so nothing after it is shown).")
         record = {"action": action, "results": stop.results, "events": [], "rules": engine.rules_version}
         loaded.records = extended(loaded.records, record)
         loaded.would_roll = f"{stop.what} for '{stop.label}'"
         return loaded, [{"text": text, "would_roll": {"label": stop.label, "what": stop.what}}]
-    except RefereeError:
+    except RefereeError as exc:
+        if exc.drew:
+            raise unseen_refusal(engine, exc, not loaded.meta.get("seed_public", True)) from None
         raise
     except Exception as exc:  # a defect in the game's code, not the table's mistake
         raise EngineDefect(engine.title, ply, exc) from None

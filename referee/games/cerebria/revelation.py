@@ -26,9 +26,17 @@ def stack_size(state: State) -> int:
 
 def toss(chance: Chance, typed: object = None) -> str:
     """The Mood Marker coin: typed at the table or tossed from the seed."""
+    return chance.choice("mood marker", list(MOODS), typed_mood(typed))
+
+
+def typed_mood(typed: object) -> object:
+    """The Mood Marker as typed, checked (None: not typed): `next-cycle` checks it before it turns
+    any card, so a mistyped mood is refused before anything is drawn."""
     if isinstance(typed, str):
         typed = typed.strip().lower()
-    return chance.choice("mood marker", list(MOODS), typed)
+    if typed is not None and typed not in MOODS:
+        raise InputError(f"mood marker: '{typed}' is not one of {', '.join(MOODS)}")
+    return typed
 
 
 def reveal(state: State, trigger: str) -> list[Event]:
@@ -196,6 +204,7 @@ def next_cycle(state: State, action: dict, chance: Chance) -> list[Event]:
     """Prepare the next Cycle, in the rulebook's order (steps 1-6)."""
     lines: list[str] = []
     kept = kept_cards(state, action.get("keep"))  # checked before anything changes
+    typed_mood(action.get("mood"))
     reveals = impulse.Reveals(action.get("reveal"))
     reshuffled = False
     # 1. the Impulse is discarded and refilled from the main deck

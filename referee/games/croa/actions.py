@@ -12,7 +12,7 @@ from collections.abc import Callable
 from typing import Any
 
 from referee.model.chance import Chance
-from referee.model.errors import IllegalAction
+from referee.model.errors import IllegalAction, RefereeError
 from referee.model.i18n import N_, _, and_list
 from referee.model.verbs import Action, Event
 
@@ -24,10 +24,12 @@ from .arrival import (
     RULE_WAY_BACK,
     Ctx,
     arrive,
+    check_digital_answers,
     mosquito_move,
     parse_bounce,
     parse_removal,
     remove_from_log,
+    unfit_answers,
 )
 from .board import NEIGHBOURS, parse_square
 from .decisions import RULE_PENDING, data, entry, top
@@ -50,12 +52,19 @@ def handler(effect: Effect) -> Callable[[CroaState, Action, Chance], list[Event]
 
     def run(state: CroaState, action: Action, chance: Chance) -> list[Event]:
         ctx = Ctx(chance)
-        result = follow(state, effect(state, action, ctx), ctx)
-        unused = ctx.unused()
-        if unused and not chance.replaying:
-            raise IllegalAction(_("the move did not call for {parts} (nothing waits for it): "
-                                  "type only the answers the chain asks for").format(
-                                      parts=", ".join(unused)), RULE_EXTRA)
+        if state["digital"] and not chance.replaying:
+            check_digital_answers(action)
+        try:
+            result = follow(state, effect(state, action, ctx), ctx)
+            unused = ctx.unused()
+            if unused and not chance.replaying:
+                raise IllegalAction(_("the move did not call for {parts} (nothing waits for it): "
+                                      "type only the answers the chain asks for").format(
+                                          parts=", ".join(unused)), RULE_EXTRA)
+        except RefereeError as exc:
+            if chance.drawn and Ctx.carries(action):  # told after the tile was turned: not how
+                raise unfit_answers(action) from exc
+            raise
         if result is False:
             end_turn(state, ctx)
         if unused:

@@ -12,7 +12,7 @@ from typing import Any
 
 from referee.model.chance import Chance
 from referee.model.engine import Event, event
-from referee.model.errors import IllegalAction, InputError
+from referee.model.errors import IllegalAction, InputError, blind
 from referee.model.i18n import N_, _, ngettext, sentence
 from referee.model.verbs import Action
 
@@ -105,6 +105,31 @@ def parse_mosquito(text: Any) -> tuple[str, str, str | None]:
         raise InputError(_("'{text}': a mosquito move is FROM:TO or FROM:TO:TILE").format(text=text))
     parse_square(parts[0].split(":")[0])
     return parts[0], parse_square(parts[1]), (parse_tile(parts[2]) if len(parts) == 3 else None)
+
+
+def check_digital_answers(action: Action) -> None:
+    """In a --digital session the referee turns the tiles: a tile typed with an up-front answer
+    (`--bounce SQ:TILE`, `--mosquito FROM:TO:TILE`) is refused before anything is turned, not
+    once the chain reaches it (which would tell how the chain went)."""
+    typed = [b for b in listed(action.get("bounce")) if parse_bounce(b)[1]]
+    typed += [m for m in listed(action.get("mosquito")) if parse_mosquito(m)[2]]
+    if typed:
+        raise InputError(_("this is a --digital session: the referee reveals the tiles, do not type "
+                           "them ({parts})").format(parts=", ".join(map(str, typed))))
+
+
+def unfit_answers(action: Action) -> IllegalAction:
+    """The refusal of up-front answers (--bounce, --mosquito, --remove) that do not fit the chain,
+    found once the referee had turned a tile for it. It reads the same whatever was turned (the
+    tile is not laid and stays unseen; the session uses the draw up, so the next try turns
+    afresh): it names only what was typed."""
+    parts = [f"--bounce {b}" for b in listed(action.get("bounce"))]
+    parts += [f"--mosquito {m}" for m in listed(action.get("mosquito"))]
+    parts += [f"--remove {r}" for r in listed(action.get("remove"))]
+    exc = IllegalAction(_("{parts}: the answers typed up front do not fit the chain of the tile the referee "
+                          "turned, which stays unseen; type the move alone, then answer what its landing "
+                          "asks").format(parts=" ".join(parts)), RULE_EXTRA)
+    return blind(exc)
 
 
 # -- eliminations --------------------------------------------------------------------------

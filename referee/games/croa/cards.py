@@ -248,10 +248,10 @@ def play(state: CroaState, action: Action, ctx: Ctx) -> bool | None:
         if not state["deal"] and not col["hand"]:
             raise IllegalAction(_("{name} has no card in hand").format(name=col["name"]),
                                 N_("Card module (module cartes): play from your hand"))
-        if not may_hold(state, c, key) and not ctx.chance.replaying:
+        if not ctx.chance.replaying:
             # a dealt hand is known: a card it does not hold is not played (older logs
             # recorded one unchecked)
-            raise _holds_no(state, c, str(action.get("card")))
+            check_held(state, c, key, ctx, str(action.get("card")))
         if c == state["current"]:
             col["played_card"] = True
         if may_hold(state, c, key):
@@ -262,8 +262,8 @@ def play(state: CroaState, action: Action, ctx: Ctx) -> bool | None:
                       name=col["name"], card=action.get("card"), orange=orange),
                 card=str(action.get("card")))
         return True if state["pending"] else None
-    if not may_hold(state, c, key):
-        raise _holds_no(state, c, key)
+    if not state["deal"]:  # a real hand: what the referee knows of it, the table saw
+        check_held(state, c, key, ctx)
     if key == "doesnt_work":
         return _doesnt_work(state, c, ctx)
     if key == "thunderclap":
@@ -275,18 +275,20 @@ def play(state: CroaState, action: Action, ctx: Ctx) -> bool | None:
     else:
         _own_turn_check(state, c, waiting)
         check_effect(state, c, key, action)
-    discard(state, c, key)
-    if c == state["current"]:
-        col["played_card"] = True
-    ctx.say(_("{name} plays {card}").format(name=col["name"], card=title(key))
-            + ("" if title(key)[-1] in "!." else "."),
-            card=key, player=col["name"])
     answering = _holders(state, exclude=c)
     if answering and Ctx.carries(action) and not ctx.chance.replaying:
         names = ", ".join(state["colonies"][h]["name"] for h in answering)
         raise IllegalAction(_("{names} may still cancel {card} with a Doesn't work!: give the "
                               "bounce, mosquito or log answers once it works").format(
                                   names=names, card=title(key)), RULE_EXTRA)
+    if state["deal"]:  # last: every refusal before it reads the same whatever the dealt hand holds
+        check_held(state, c, key, ctx)
+    discard(state, c, key)
+    if c == state["current"]:
+        col["played_card"] = True
+    ctx.say(_("{name} plays {card}").format(name=col["name"], card=title(key))
+            + ("" if title(key)[-1] in "!." else "."),
+            card=key, player=col["name"])
     if answering:
         open_window(state, c, key, {k: v for k, v in action.items() if v not in (None, "", [])
                                     and k in (*TAKES.get(key, ()), "bounce", "mosquito", "remove")},
@@ -309,15 +311,34 @@ def _check_unasked(state: CroaState) -> None:
                         RULE_PENDING)
 
 
-def _holds_no(state: CroaState, c: int, key: str) -> IllegalAction:
-    """The refusal of a card the colony does not hold; a dealt hand is not spelled out (the
-    screen is the table's: its player asks `croa hand NAME`)."""
+RULE_HAND = N_("Card module (module cartes): play from your hand")
+
+
+def check_held(state: CroaState, c: int, key: str, ctx: Ctx, typed: str | None = None,
+               verb: str = "play") -> None:
+    """The hand check, made after every other: a card the colony cannot hold is refused. A hand
+    the referee dealt is its player's alone, and anyone may type `card X --player NAME`: a dry
+    run stops before looking into it, and the refusal names no card of it (it reads the same
+    whatever the hand holds: `croa hand NAME` shows what NAME may play). Real hands are only
+    counted: what the referee knows of them the table saw."""
     col = state["colonies"][c]
-    held = (_("`croa hand {name}` shows what {name} holds").format(name=col["name"])
-            if state["deal"] and col["hand"] else _unseen_note(state, c, key))
-    return IllegalAction(_("{name} holds no {card} ({held})").format(
-        name=col["name"], card=title(key), held=held),
-                         N_("Card module (module cartes): play from your hand"))
+    name = col["name"]
+    shown = typed if typed is not None else title(key)
+    if state["deal"] and col["hand"]:
+        ctx.chance.unseen(shown, f"look into {name}'s hand", _(
+            "Accepted so far; whether {name} holds {card} is for {name} to see (`croa hand {name}`), so a dry "
+            "run stops there and shows nothing after it.").format(name=name, card=shown))
+    if may_hold(state, c, key):
+        return
+    if state["deal"]:
+        said = (_("{name} cannot play {card} (`croa hand {name}` shows what {name} may play)") if verb == "play"
+                else _("{name} cannot discard {card} (`croa hand {name}` shows what {name} may play)"))
+        raise IllegalAction(said.format(name=name, card=shown), RULE_FORCE if verb == "discard" else RULE_HAND)
+    if verb == "discard":
+        raise IllegalAction(_("{name} holds no {card} ({held})").format(
+            name=name, card=shown, held=_hand_note(state, c)), RULE_FORCE)
+    raise IllegalAction(_("{name} holds no {card} ({held})").format(
+        name=name, card=shown, held=_unseen_note(state, c, key)), RULE_HAND)
 
 
 def _hand_note(state: CroaState, c: int) -> str:
@@ -459,6 +480,8 @@ def _doesnt_work(state: CroaState, c: int, ctx: Ctx) -> bool | None:
     if c not in holders(state):
         raise IllegalAction(_("{name} cannot cancel its own card, nor play a second card in its "
                               "own turn").format(name=state["colonies"][c]["name"]), RULE)
+    if state["deal"]:
+        check_held(state, c, "doesnt_work", ctx)
     discard(state, c, "doesnt_work")
     if c == state["current"]:
         state["colonies"][c]["played_card"] = True
@@ -654,9 +677,8 @@ def lose_force(state: CroaState, c: int, key: str, action: Action, ctx: Ctx) -> 
             raise IllegalAction(_("{name} holds {n} cards and must discard one: add --discard CARD "
                                   "({held})").format(name=col["name"], n=len(col["hand"]),
                                                      held=_hand_note(state, c)), RULE_FORCE)
-        if thrown is not None and not may_hold(state, c, thrown):
-            raise IllegalAction(_("{name} holds no {card} ({held})").format(
-                name=col["name"], card=title(thrown), held=_hand_note(state, c)), RULE_FORCE)
+        if thrown is not None:
+            check_held(state, c, thrown, ctx, verb="discard")
     col["force"] = False
     state["discard"]["the_force"] = state["discard"].get("the_force", 0) + 1
     ctx.say(_("{name} loses the force: back to hands of {n}.").format(name=col["name"], n=HAND))

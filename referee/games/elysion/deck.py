@@ -252,24 +252,42 @@ def typed_list(value: object, what: str) -> list | None:
     return value
 
 
+def check_row(state: ElysionState, catalog: Catalog, typed: object, day: int | None = None) -> list | None:
+    """A row typed at the table, checked as `deal_row` deals it (the day it is dealt for: the
+    next one unless given): `next` checks it before it draws the Shades. Returns it as a list."""
+    typed = typed_list(typed, "row")
+    if typed is None:
+        return None
+    for ref in typed:
+        key = catalog.realm(ref).key
+        check_add_on_realm(state, key)
+        where = where_realm(state, key)
+        if where:
+            raise IllegalAction(
+                f"realm {key} cannot be dealt: it is {where}", "Each realm is in one place"
+            )
+    pool = unseen_realms(state, catalog)
+    checked_draw(f"row day {state['day'] + 1 if day is None else day}", typed, pool,
+                 min(_row_size(state, catalog), len(pool)), lambda r: catalog.realm(r).key, "realms", ROW_RULE)
+    return typed
+
+
+ROW_RULE = "The row holds one realm more than there are players"
+
+
+def _row_size(state: ElysionState, catalog: Catalog) -> int:
+    return min(len(state["players"]) + 1, max(0, deck_size(state, catalog)))
+
+
 def deal_row(state: ElysionState, catalog: Catalog, chance: Chance, typed: object) -> list[Event]:
     """A new row of players + 1 realms (fewer if the deck runs out).
 
     The row comes from the deck only: of the realms nobody has seen, as many as the
     players hold secretly are in their hands, so they are never dealt.
     """
-    typed = typed_list(typed, "row")
+    typed = check_row(state, catalog, typed, state["day"])
     pool = unseen_realms(state, catalog)
-    if typed is not None:
-        for ref in typed:
-            key = catalog.realm(ref).key
-            check_add_on_realm(state, key)
-            where = where_realm(state, key)
-            if where:
-                raise IllegalAction(
-                    f"realm {key} cannot be dealt: it is {where}", "Each realm is in one place"
-                )
-    size = min(len(state["players"]) + 1, max(0, deck_size(state, catalog)))
+    size = _row_size(state, catalog)
     row = draw_cards(
         chance,
         f"row day {state['day']}",
@@ -278,7 +296,7 @@ def deal_row(state: ElysionState, catalog: Catalog, chance: Chance, typed: objec
         typed,
         lambda r: catalog.realm(r).key,
         "realms",
-        "The row holds one realm more than there are players",
+        ROW_RULE,
     )
     state["row"] = sorted(row, key=realm_order)
     text = f"Row for day {state['day']}: " + (", ".join(state["row"]) or "empty (the deck is out)")

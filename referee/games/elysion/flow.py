@@ -228,7 +228,13 @@ def take(state: ElysionState, action: Action, chance: Chance) -> list[Event]:
         state["hands"][p]["known"].append(key)
         evs.append(event(f"{p} takes realm {key} from the row."))
     if state["draws"][p]:
-        evs += _draw_blessings(state, catalog, chance, p, drawn_typed, keep_ref)
+        drew = chance.drawn
+        try:
+            evs += _draw_blessings(state, catalog, chance, p, drawn_typed, keep_ref)
+        except (IllegalAction, InputError):  # the Blessing to keep, checked among those the referee drew
+            if chance.drawn > drew and keep_ref not in (None, ""):
+                raise _not_among_drawn(p, keep_ref) from None
+            raise
         if state["pending"]:
             return evs
     return evs + _after_keep(state, catalog, p)
@@ -278,6 +284,19 @@ def _draw_blessings(
         evs.append(event(f"{p} keeps one of them: type `keep {p} BLESSING`."))
         return evs
     return evs + _keep_blessing(state, p, keep or drawn[0], drawn)
+
+
+def _not_among_drawn(p: str, ref: object) -> IllegalAction:
+    """`take --keep B` refused once the referee drew and B was not among the Blessings drawn (or
+    named several of them): in the same words whatever was drawn (the draw is then used up and
+    never shown: the next try draws afresh)."""
+    exc = IllegalAction(
+        f"{p} keeps one of the Blessings just drawn, and '{ref}' is not one of them: take the realm "
+        f"without --keep, then `keep {p} BLESSING` among those it shows",
+        "Keep one of the Blessings drawn",
+    )
+    exc.blind = True  # worded without the draw (`referee.model.errors.blind`)
+    return exc
 
 
 def _check_keepable(state: ElysionState, catalog: Catalog, p: str, n: int, ref: object) -> None:
@@ -429,15 +448,18 @@ def next_day(state: ElysionState, action: Action, chance: Chance) -> list[Event]
     state["row"] = []
     if not any(deck.hand_count(state, p) for p in state["players"]):
         return evs + _end_journey(state, "nobody holds a realm any more: the journey ends early")
+    # the typed row is checked before the Shades are drawn (a refusal after would tell them)
+    if state["day"] + 1 < DAYS:
+        deck.check_row(state, catalog, action.get("row"))
+    elif action.get("row"):
+        raise IllegalAction(
+            "no row is dealt for day 8: nobody takes a realm", "Day 8: no realm is taken"
+        )
     if state["styx"]:
         evs += deck.refill_shades(state, catalog, chance, action.get("shades"))
     state["day"] += 1
     if state["day"] < DAYS:
         evs += deck.deal_row(state, catalog, chance, action.get("row"))
-    elif action.get("row"):
-        raise IllegalAction(
-            "no row is dealt for day 8: nobody takes a realm", "Day 8: no realm is taken"
-        )
     state["phase"], state["order"], state["turn"], state["pending"] = "reveal", [], 0, []
     state["draws"] = dict.fromkeys(state["players"], 0)
     state["kept_today"] = {}

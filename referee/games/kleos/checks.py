@@ -52,12 +52,14 @@ def check(state: State, action: Action, chance: Chance) -> list[Event]:
         if not 0 <= need <= 99:
             raise InputError("--need is 0-99 successes")
     godly = flag(action, "godly")
-    rolls = [_roll(state, chance, "check", m, stat, action.get("dice"), godly)]
-    if other is not None:
+    if other is not None:  # all checked before the first roll (a refusal after it would tell it)
         if other["ref"] == m["ref"]:
             raise IllegalAction(f"{st.name(m)} cannot compete against itself: a competing check "
                                 "is between two minions", "Stat checks: a competing check is "
                                 "between two different minions")
+        dice.check_typed("competing check", max(0, mn.stat(state, other, stat)), action.get("against_dice"))
+    rolls = [_roll(state, chance, "check", m, stat, action.get("dice"), godly)]
+    if other is not None:
         rolls.append(_roll(state, chance, "competing check", other, stat,
                            action.get("against_dice")))
     rows = [[("check" if i == 0 else "competing"), st.name(state["minions"][r["minion"]]), stat,

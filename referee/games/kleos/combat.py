@@ -85,6 +85,9 @@ def attack(state: State, chance: Chance, attacker: Minion, target: Minion, typed
     pair = (attacker["ref"], target["ref"])
     a_tac = tally(state, loc, attacker["god"], pair)
     d_tac = tally(state, loc, target["god"], pair)
+    # the retaliation's typed dice, checked before the attack rolls (it need not happen)
+    dice.check_typed("retaliation", max(0, mn.stat(state, target, "attack") + d_tac + retaliation_bonus),
+                     typed_retaliation)
     first = _check(state, chance, "attack", attacker, target, a_tac, bonus, typed, godly)
     margin = first["hits"] - first["defense"]
     kills_target = first["hits"] >= first["defense"]

@@ -7,7 +7,7 @@ Godly (Olympus' Favor, or a card saying so). The faces are defined once, in
 
 from __future__ import annotations
 
-from referee.model.chance import Chance
+from referee.model.chance import Chance, dice_check
 from scorers.kleos import BLANK, FACES, GODLY, SUCCESS
 
 ALIASES = {"b": BLANK, "S": SUCCESS, "G": GODLY, "B": BLANK}
@@ -21,12 +21,22 @@ def successes(faces: list[str], godly: bool) -> int:
 def roll(chance: Chance, label: str, count: int, typed: str | list | None) -> list[str]:
     """Roll (or take from the table) `count` Kleos dice; zero dice roll nothing."""
     if count <= 0:
-        if typed not in (None, "", []):
-            from referee.model.errors import InputError
-
-            raise InputError(f"{label}: no dice are rolled here (0 dice), but dice were typed")
+        check_typed(label, count, typed)
         return []
     return chance.dice(label, count, FACES, typed=typed, aliases=ALIASES)
+
+
+def check_typed(label: str, count: int, typed: str | list | None) -> None:
+    """Typed dice for a later roll, checked before an earlier one is rolled: a mistyped roll is
+    refused before anything is drawn, so the refusal cannot tell what the earlier roll gives
+    (as whether the later roll happens at all)."""
+    if typed in (None, "", []):
+        return
+    if count <= 0:
+        from referee.model.errors import InputError
+
+        raise InputError(f"{label}: no dice are rolled here (0 dice), but dice were typed")
+    dice_check(label, count, FACES, ALIASES)(typed)
 
 
 def show(faces: list[str]) -> str:
