@@ -309,11 +309,57 @@ def verify_session(store: RecordStore, sid: str) -> dict:
     return out
 
 
+def end_check(store: Any, sid: str, summary: dict) -> None:
+    """A game that ends (inside the write that ends it, its last row stored): every row's link and
+    digest, the seed against its commitment, every record re-derived from the seed, and the
+    summary about to be sealed against the replay's. A StorageError (exit 3, nothing written) if
+    anything fails; else the session is sealed with the checked mark."""
+    from referee.record.chain import digest_problem
+
+    meta = store.session(sid)
+    rows = store.actions(sid, ALL_STATUSES)
+    engine = registry.engine(meta["game"])
+    try:
+        check_chain(rows)
+        bad = digest_problem(rows)
+        if bad is not None:
+            raise Broken(bad, "its events, reason or time were changed outside the referee (its digest does not "
+                              "match)")
+        problem = seed_problem(meta["seed"], meta.get("commitment") or "")
+        if problem:
+            raise Broken(0, problem)
+        for found in (counter_problem(rows), seen_problem(rows)):
+            if found is not None:
+                raise found
+        checked = check_history(engine, meta["seed"], rows)
+        problem = summary_problem(summary, engine, checked.state)
+        if problem:
+            raise Broken(len(rows) - 1, problem)
+    except Broken as exc:
+        raise StorageError(f"session '{sid}' fails its full check as its game ends, at {exc.message}; it was "
+                           f"edited outside the referee (see `referee verify {sid}`); nothing was written") from None
+    store._checked.add(sid)
+
+
+def full_problem(store: Any, sid: str) -> str | None:
+    """None when the session's seal carries the checked mark (checked in full when its game ended,
+    at the head it seals); else the session is checked in full now (`verify_session`): what fails,
+    or None. What `stats`, standings, `push`, `export` and `report` ask before they count or show
+    a finished game (its seal itself checked by them)."""
+    if store.checked_mark(sid):
+        return None
+    report = verify_session(store, sid)
+    if report["ok"]:
+        return None
+    where = f"at action {report['first_bad']}: " if report.get("first_bad") is not None else ""
+    return f"{where}{report['problem']}"
+
+
 def snapshot_problem(store: Any, sid: str, engine: Any, rows: list[dict], checked: Checked) -> str | None:
     """The kept state after the head (`referee.record.snapshot`) against the full replay."""
     from referee.record import snapshot
 
-    return snapshot.problem(snapshot.read(store, sid), sid, engine, rows, checked.state, len(checked.done))
+    return snapshot.problem(store, snapshot.read(store, sid), sid, engine, rows, checked.state, len(checked.done))
 
 
 def head_problem(rows: list[dict], given: str) -> str | None:

@@ -38,6 +38,8 @@ if TYPE_CHECKING:
 T = TypeVar("T")
 
 SQLITE_MAGIC = b"SQLite format 3\x00"
+# A session sealed without the key (before keyed seals, or by hand): what each open looks for first.
+KEYLESS = "SELECT 1 FROM sessions WHERE substr(seal, 1, 3) <> 'k1:' AND seal NOT LIKE 'x:%' LIMIT 1"
 
 
 def default_path() -> Path:
@@ -90,6 +92,7 @@ class Store:
             self.db.execute(f"PRAGMA busy_timeout = {int(timeout * 1000)}")
             self._open_schema(timeout)
             self.db.execute("PRAGMA foreign_keys = ON")
+            self._check_keyed()
         except (sqlite3.DatabaseError, UnicodeDecodeError) as exc:
             raise self.error(exc, "open") from None
         except OSError as exc:
@@ -188,6 +191,20 @@ class Store:
         elif version < SCHEMA_VERSION:
             self._upgrade()
 
+    def _check_keyed(self) -> None:
+        """Sessions sealed before seals were keyed (or without the key): checked the old way once and
+        sealed with the key (`referee.record.key_upgrade`), by a writer; a view has a writer do it
+        first (as for an older schema), or reads them as they are where the file cannot be written."""
+        if self.db.execute(KEYLESS).fetchone() is None:
+            return
+        if self.readonly:
+            with suppress(StorageError):
+                Store(self.path, timeout=self.timeout).close()
+            return
+        from referee.record.key_upgrade import upgrade
+
+        upgrade(self)
+
     def _create(self) -> None:
         self.db.execute("BEGIN IMMEDIATE")
         if self.db.execute("SELECT count(*) FROM sqlite_master WHERE type = 'table'").fetchone()[0]:
@@ -203,6 +220,10 @@ class Store:
         except BaseException:
             self.db.execute("ROLLBACK")
             raise
+        if not self.readonly:
+            from referee.record import keys
+
+            keys.remember(self.path)
 
     def _upgrade(self) -> None:
         """Bring a version 1 store to this schema in place, in one transaction, after a backup copy
@@ -230,7 +251,7 @@ class Store:
             raise StorageError(_("the store {path} was opened for reading only; nothing was written").format(
                 path=self.path))
         self.db.execute("BEGIN IMMEDIATE")
-        self._dirty = set()
+        self._dirty, self._vouched, self._checked = set(), {}, set()
         try:
             yield
             self._reseal_dirty()
@@ -242,12 +263,23 @@ class Store:
                     self.db.raw.execute("ROLLBACK")
             raise
         finally:
-            self._dirty = None
+            self._dirty = self._vouched = self._checked = None
 
     _dirty: set[str] | None = None  # sessions the open write changed: sealed again at commit
+    _vouched: dict[str, tuple] | None = None  # sessions checked before the open write's first change to them
+    _checked: set[str] | None = None  # sessions checked in full by the open write (sealed with the checked mark)
+
+    def mac(self, text: str) -> str | None:
+        """`ID:HMAC` of `text` under this user's key (`referee.record.keys`): the seals' key."""
+        from referee.record import keys
+
+        return keys.mac(keys.local_key(), text)
 
     # -- what both stores run the same way (referee.record.portable) ------------------------------
     _mark = portable.mark
+    _before = portable.before
+    _vouch = portable.vouch
+    checked_mark = portable.checked_mark
     _reseal_dirty = portable.reseal_dirty
     _seal_fields = portable.seal_fields
     _log_end = portable.log_end

@@ -53,7 +53,7 @@ TABLES_GROUP = "referee_tables"  # the group role every table's role belongs to 
 
 # The club's boundaries, kept in the server (see the module's note). `{path}` pins each
 # SECURITY DEFINER function to the store's own schema. Version 1 (meta key `boundaries`).
-BOUNDARIES = "1"
+BOUNDARIES = "2"  # 2: the seals' key (referee_key, referee_mac)
 TABLE_ROLES = ("SELECT m.rolname::text FROM pg_auth_members a JOIN pg_roles m ON m.oid = a.member"
                f" JOIN pg_roles g ON g.oid = a.roleid WHERE g.rolname = '{TABLES_GROUP}'")
 # A card library row a role sees: its own, or the club's (written by a role that is not a table's).
@@ -83,6 +83,14 @@ BOUNDARY_SQL = [
          END IF;
          DELETE FROM actions WHERE session_id = sid AND idx >= start;
        END $$""",
+    # the seals' key (referee.record.keys): HMAC-SHA256 pads only the tables' owner reads; every role
+    # seals and checks through referee_mac, never reading the key
+    """CREATE TABLE IF NOT EXISTS referee_key (id INTEGER PRIMARY KEY CHECK (id = 1), kid TEXT NOT NULL,
+       inner_pad BYTEA NOT NULL, outer_pad BYTEA NOT NULL)""",
+    "REVOKE ALL ON referee_key FROM PUBLIC",
+    """CREATE OR REPLACE FUNCTION referee_mac(t text) RETURNS text LANGUAGE sql STABLE SECURITY DEFINER {path}
+       AS $$ SELECT k.kid || ':' || encode(sha256(k.outer_pad || sha256(k.inner_pad || convert_to(t, 'UTF8'))),
+             'hex') FROM referee_key k WHERE k.id = 1 $$""",
     # the card library: each role writes only its own rows
     """CREATE OR REPLACE FUNCTION referee_card_put(g text, k text, n text, d text) RETURNS void LANGUAGE sql
        SECURITY DEFINER {path} AS $$
@@ -151,6 +159,19 @@ class PgStore:
 
     backend = "postgresql"
     _dirty: set[str] | None = None  # sessions the open write changed: sealed again at commit
+    _vouched: dict[str, tuple] | None = None  # sessions checked before the open write's first change to them
+    _checked: set[str] | None = None  # sessions checked in full by the open write (the checked mark)
+    _has_key: bool | None = None
+
+    def mac(self, text: str) -> str | None:
+        """`ID:HMAC` of `text` under the server's key (`referee_mac`: no role reads the key itself);
+        None before the owner set the key up."""
+        if self._has_key is None:
+            self._has_key = bool(self.db.execute(
+                "SELECT to_regprocedure('referee_mac(text)') IS NOT NULL").fetchone()[0])
+        if not self._has_key:
+            return None
+        return self.db.execute("SELECT referee_mac(?)", (text,)).fetchone()[0]
 
     def __init__(self, url: str, timeout: float = 10.0, readonly: bool = False) -> None:
         try:
@@ -244,6 +265,23 @@ class PgStore:
             raise self.error(exc, "set up") from None
         self.db.execute("INSERT INTO meta (key, value) VALUES ('boundaries', ?) ON CONFLICT (key) DO UPDATE"
                         " SET value = excluded.value", (BOUNDARIES,))
+        self._keyed()
+
+    def _keyed(self) -> None:
+        """The server's key, made once (by the tables' owner, inside its transaction), and every
+        session sealed before it checked the old way and sealed with it (`key_upgrade`)."""
+        import secrets
+
+        from referee.record import key_upgrade, keys
+
+        if self.db.execute("SELECT 1 FROM referee_key").fetchone() is None:
+            key = secrets.token_bytes(32).ljust(64, b"\0")
+            self.db.execute("INSERT INTO referee_key (id, kid, inner_pad, outer_pad) VALUES (1, ?, ?, ?)",
+                            (keys.key_id(key[:32]), bytes(b ^ 0x36 for b in key), bytes(b ^ 0x5C for b in key)))
+        self._has_key = None
+        sealed, failing = key_upgrade.run(self)
+        if sealed or failing:
+            key_upgrade.note(self.path, sealed, failing)
 
     def _tables(self) -> set[str]:
         return {r[0] for r in self.db.execute(
@@ -332,7 +370,7 @@ class PgStore:
             raise StorageError(_("the store {path} was opened for reading only; nothing was written").format(
                 path=self.path))
         self._writing, self._locked, self._foreign = True, [], set()
-        self._dirty = set()
+        self._dirty, self._vouched, self._checked = set(), {}, set()
         try:
             with self._transaction():
                 yield
@@ -340,7 +378,7 @@ class PgStore:
             COMMITS[0] += 1
         finally:
             self._writing = False
-            self._dirty = None
+            self._dirty = self._vouched = self._checked = None
 
     def lock(self, sid: str) -> None:
         """Inside a write: wait for, and hold until commit, the row of session `sid`. A table's
@@ -418,6 +456,9 @@ class PgStore:
 
     # -- what both stores run the same way (referee.record.portable) ------------------------------
     _mark = portable.mark
+    _before = portable.before
+    _vouch = portable.vouch
+    checked_mark = portable.checked_mark
     _reseal_dirty = portable.reseal_dirty
     _seal_fields = portable.seal_fields
     _log_end = portable.log_end
