@@ -98,6 +98,13 @@ def compute(store: RecordStore, game: str | None = None, player: str | None = No
     tallies: dict[tuple[str, str], Tally] = {}
     wanted = player.casefold() if player else None
     broken = store.seal_problems(game)
+    from referee.record.integrity import full_problem
+
+    for sid in store.unmarked(game):  # finished without the full check at its end: checked in full now
+        if sid not in broken:
+            problem = full_problem(store, sid)
+            if problem:
+                broken[sid] = problem
     for sid, g, updated, text in store.finished(game, since):
         problem = broken.get(sid)
         if problem is None:

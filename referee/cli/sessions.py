@@ -534,6 +534,10 @@ def verify_cmd(ctx: click.Context, session_id: str | None, check_all: bool, head
     damage = store.storage_check()  # SQLite's full check of the file, first
     ids = [r["id"] for r in store.sessions(include_over=True)] if check_all else [_sid(session_id, view=True)]
     reports = [verify_session(store, sid) for sid in ids]
+    if check_all:  # the leagues' seals, and one game stored twice
+        from referee.record.integrity import store_problems
+
+        reports += store_problems(store, reports)
     if damage:
         for r in reports:
             if r["ok"]:  # the rows it read are sound; some may not have been read at all

@@ -355,6 +355,37 @@ def full_problem(store: Any, sid: str) -> str | None:
     return f"{where}{report['problem']}"
 
 
+def store_problems(store: Any, reports: list[dict]) -> list[dict]:
+    """What `verify --all` checks beyond each session: every league's seal, and no two sessions
+    holding one game (the same origin, or the same head: a game copied under another id, counted
+    twice). Returns reports shaped as `verify_session`'s, the failing ones only."""
+    out: list[dict] = []
+    for name in store.leagues():
+        problem = store.league_problem(name)
+        if problem:
+            out.append({"id": f"league {name}", "ok": False, "actions": 0, "head": None, "first_bad": None,
+                        "problem": problem})
+    by_origin: dict[str, list[str]] = {}
+    by_head: dict[str, list[str]] = {}
+    for meta in store.sessions(include_over=True):
+        first = store.actions(meta["id"], ALL_STATUSES)[:1]
+        if not first:
+            continue
+        by_origin.setdefault(origin(meta, first), []).append(meta["id"])
+        if meta.get("head"):
+            by_head.setdefault(meta["head"], []).append(meta["id"])
+    said = set()
+    for what, groups in (("origin", by_origin), ("head", by_head)):
+        for ids in groups.values():
+            if len(ids) > 1 and tuple(ids) not in said:
+                said.add(tuple(ids))
+                out.append({"id": ids[0], "ok": False, "actions": 0, "head": None, "first_bad": None,
+                            "problem": f"sessions {', '.join(sorted(ids))} hold one game (the same {what}): a copy "
+                                       "under another id, which `stats` and standings would count twice; delete all "
+                                       "but one (`referee sessions delete ID`)"})
+    return out
+
+
 def snapshot_problem(store: Any, sid: str, engine: Any, rows: list[dict], checked: Checked) -> str | None:
     """The kept state after the head (`referee.record.snapshot`) against the full replay."""
     from referee.record import snapshot

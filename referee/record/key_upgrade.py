@@ -71,9 +71,24 @@ def replays(store: SqlStore, sid: str) -> bool:
     return summary_problem(meta["summary"], engine, checked.state) is None
 
 
+LEAGUES = "SELECT name FROM leagues WHERE substr(seal, 1, 3) <> 'k1:' AND seal NOT LIKE 'x:%' ORDER BY name"
+
+
 def run(store: SqlStore, remembered: bool = False) -> tuple[int, list[str]]:
-    """Inside the caller's write transaction: (sessions sealed with the key, ids left failing)."""
+    """Inside the caller's write transaction: (sessions sealed with the key, ids left failing).
+    Leagues had no seal before: each is sealed as it stands (in a store this key sealed before, one
+    without a seal was written by hand: marked failing)."""
+    from referee.record.portable import reseal_league
+
     sealed, failing = 0, []
+    if "seal" not in store.columns("leagues"):
+        store.db.execute("ALTER TABLE leagues ADD COLUMN seal TEXT NOT NULL DEFAULT ''")
+    for (name,) in store.db.execute(LEAGUES).fetchall():
+        if remembered:
+            store.db.execute("UPDATE leagues SET seal = 'x:' || seal WHERE name = ?", (name,))
+            failing.append(f"league {name}")
+        else:
+            reseal_league(store, name)
     for (sid,) in store.db.execute(SELECT).fetchall():
         if not remembered and holds_unkeyed(store, sid):
             over = store.db.execute("SELECT status FROM sessions WHERE id = ?", (sid,)).fetchone()[0] == "over"

@@ -168,6 +168,13 @@ def reseal(store: SqlStore, sid: str, checked: bool | None = None) -> None:
                     (head, length, digest, seal, sid))
 
 
+def unmarked(store: SqlStore, game: str | None = None) -> list[str]:
+    """The finished sessions (of `game`) whose seal does not carry the checked mark."""
+    sql = "SELECT id FROM sessions WHERE status = 'over' AND seal NOT LIKE 'k1:%:c:%'"
+    args = (game,) if game else ()
+    return [r[0] for r in store.db.execute(sql + (" AND game = ?" if game else "") + " ORDER BY id", args)]
+
+
 def checked_mark(store: SqlStore, sid: str) -> bool:
     """Whether the session's seal carries the checked mark (its seal itself checked elsewhere)."""
     fields = store._seal_fields(sid)
@@ -403,8 +410,14 @@ def purgeable(store: SqlStore) -> list[str]:
 def purge(store: SqlStore) -> list[str]:
     """Remove the deleted sessions and their logs for good; returns their ids."""
     ids = [r[0] for r in store.db.execute("SELECT id FROM sessions WHERE status = 'deleted' ORDER BY id")]
+    touched = [r[0] for r in store.db.execute(
+        "SELECT DISTINCT league FROM league_sessions WHERE session_id IN (SELECT id FROM sessions WHERE status ="
+        " 'deleted')")]
+    intact = [name for name in touched if league_problem(store, name) is None]
     store.db.execute("DELETE FROM actions WHERE session_id IN (SELECT id FROM sessions WHERE status = 'deleted')")
     store.db.execute("DELETE FROM sessions WHERE status = 'deleted'")
+    for name in intact:  # a league that held a purged session: sealed again (never one that failed)
+        reseal_league(store, name)
     return ids
 
 
@@ -602,6 +615,48 @@ def keep_head(store: SqlStore, origin: str, sid: str, length: int, head: str) ->
 def league_new(store: SqlStore, name: str, game: str, points: dict) -> None:
     store.db.execute("INSERT INTO leagues (name, game, points, created) VALUES (?, ?, ?, ?)",
                     (name, game, json.dumps(points), time.time()))
+    reseal_league(store, name)
+
+
+def _league_text(store: SqlStore, name: str) -> tuple[str, str] | None:
+    """(what a league's seal is taken over, its stored seal): its name, game, points text, time
+    of creation and members, each length-prefixed."""
+    row = store.db.execute("SELECT name, game, points, created, seal FROM leagues WHERE name = ?", (name,)).fetchone()
+    if row is None:
+        return None
+    ids = [r[0] for r in store.db.execute(
+        "SELECT session_id FROM league_sessions WHERE league = ? ORDER BY session_id", (name,))]
+    created = float(row[3]) if isinstance(row[3], (int, float)) else row[3]
+    parts = [str(row[0]), str(row[1]), str(row[2]), repr(created), *ids]
+    return "league|" + "".join(f"{len(p)}:{p}" for p in parts), str(row[4] or "")
+
+
+def reseal_league(store: SqlStore, name: str) -> None:
+    """Seal a league again (inside the caller's transaction), from what is stored now."""
+    found = _league_text(store, name)
+    made = store.mac(found[0]) if found else None
+    if made is not None:
+        store.db.execute("UPDATE leagues SET seal = ? WHERE name = ?", (f"{KEYED}{made}", name))
+
+
+def league_problem(store: SqlStore, name: str) -> str | None:
+    """What breaks a league's seal (its points, game or members changed outside the referee), None
+    when it holds."""
+    found = _league_text(store, name)
+    if found is None:
+        return f"no league '{name}'"
+    text, seal = found
+    if not seal.startswith(KEYED):
+        return (f"the league '{name}' carries no seal made with the referee's key: its points or members were "
+                "written outside the referee")
+    made = store.mac(text) or ""
+    theirs, ours = seal[len(KEYED):].partition(":")[0], made.partition(":")[0]
+    if theirs != ours:
+        return f"the league '{name}' was sealed with another key (key {theirs}; this referee's key is {ours})"
+    if seal != f"{KEYED}{made}":
+        return (f"the league '{name}' (its points, game or members) was changed outside the referee: its seal "
+                "does not match")
+    return None
 
 
 def league(store: SqlStore, name: str) -> dict | None:
@@ -619,11 +674,16 @@ def leagues(store: SqlStore) -> list[str]:
 
 
 def league_add(store: SqlStore, name: str, sid: str) -> bool:
-    """Put a session in a league; False when it was there already."""
+    """Put a session in a league; False when it was there already. The league's seal must hold
+    first (never sealed over an edit), and is made again."""
     if store.db.execute("SELECT 1 FROM league_sessions WHERE league = ? AND session_id = ?",
                        (name, sid)).fetchone():
         return False
+    problem = league_problem(store, name)
+    if problem:
+        raise StorageError(_("{problem}; nothing was written (see `referee verify --all`)").format(problem=problem))
     store.db.execute("INSERT INTO league_sessions (league, session_id) VALUES (?, ?)", (name, sid))
+    reseal_league(store, name)
     return True
 
 

@@ -68,6 +68,9 @@ class RecordStore(Protocol):
     def checked_mark(self, sid: str) -> bool:
         """Whether the session's seal carries the checked mark (checked in full at the head it seals)."""
 
+    def unmarked(self, game: str | None = None) -> list[str]:
+        """The finished sessions (of `game`) whose seal lacks the checked mark."""
+
     def seal_problem(self, sid: str, rows: list[dict] | None = None, count: bool = True) -> str | None:
         """What breaks the session's seal (None: it holds): with `rows`, every row's digest too;
         `count=False`, the log's length from its last row's number (the hot path)."""
@@ -157,5 +160,8 @@ class RecordStore(Protocol):
     def league(self, name: str) -> dict | None: ...
 
     def leagues(self) -> list[str]: ...
+
+    def league_problem(self, name: str) -> str | None:
+        """What breaks the league's seal (None: it holds)."""
 
     def league_add(self, name: str, sid: str) -> bool: ...

@@ -29,7 +29,7 @@ from typing import Any, cast
 
 from referee.model.errors import StorageError
 from referee.model.i18n import _, ngettext
-from referee.record.chain import Broken, check_chain, head_of, origin
+from referee.record.chain import Broken, check_chain, head_of, legacy_origin, origin
 from referee.record.integrity import pushed_problem, verify_session
 from referee.record.protocol import RecordStore
 from referee.record.schema import ALL_STATUSES
@@ -75,6 +75,10 @@ def push_one(src: RecordStore, dst: RecordStore, sid: str) -> dict:
     key = origin(meta, rows)
     out["head"] = head_of(rows[-1]["link"])
     with dst.write():
+        if not meta.get("origin") and dst.find_origin(key) is None:
+            old = legacy_origin(meta, rows)  # pushed before origins left the creation time out
+            if dst.find_origin(old) is not None:
+                key = old
         there = _find(dst, sid, key)
         if there is not None:
             theirs = dst.actions(there, ALL_STATUSES)
@@ -104,6 +108,8 @@ def push_one(src: RecordStore, dst: RecordStore, sid: str) -> dict:
             new_id = dst.new_session_id(meta["game"]) if dst.session_exists(sid) else sid
             dst.copy_session(new_id, meta, key)
             dst.copy_rows(new_id, rows)
+            if meta.get("status") == "over" and getattr(dst, "_checked", None) is not None:
+                dst._checked.add(new_id)  # type: ignore[attr-defined]  # verified whole above: sealed checked
             out.update(status="sent", **{"as": new_id})
             there = new_id
         dst.keep_head(key, there, len(rows), rows[-1]["link"])

@@ -40,6 +40,7 @@ T = TypeVar("T")
 SQLITE_MAGIC = b"SQLite format 3\x00"
 # A session sealed without the key (before keyed seals, or by hand): what each open looks for first.
 KEYLESS = "SELECT 1 FROM sessions WHERE substr(seal, 1, 3) <> 'k1:' AND seal NOT LIKE 'x:%' LIMIT 1"
+LEAGUES_KEYLESS = "SELECT 1 FROM leagues WHERE substr(seal, 1, 3) <> 'k1:' AND seal NOT LIKE 'x:%' LIMIT 1"
 
 
 def default_path() -> Path:
@@ -195,7 +196,8 @@ class Store:
         """Sessions sealed before seals were keyed (or without the key): checked the old way once and
         sealed with the key (`referee.record.key_upgrade`), by a writer; a view has a writer do it
         first (as for an older schema), or reads them as they are where the file cannot be written."""
-        if self.db.execute(KEYLESS).fetchone() is None:
+        if self.db.execute(KEYLESS).fetchone() is None and "seal" in self.columns("leagues") and \
+                self.db.execute(LEAGUES_KEYLESS).fetchone() is None:
             return
         if self.readonly:
             with suppress(StorageError):
@@ -280,6 +282,7 @@ class Store:
     _before = portable.before
     _vouch = portable.vouch
     checked_mark = portable.checked_mark
+    unmarked = portable.unmarked
     _reseal_dirty = portable.reseal_dirty
     _seal_fields = portable.seal_fields
     _log_end = portable.log_end
@@ -322,6 +325,7 @@ class Store:
     league = portable.league
     leagues = portable.leagues
     league_add = portable.league_add
+    league_problem = portable.league_problem
 
     def storage_check(self, quick: bool = False) -> list[str]:
         """SQLite's own check of the file (`PRAGMA integrity_check`, or `quick_check`): what it

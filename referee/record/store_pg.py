@@ -83,6 +83,7 @@ BOUNDARY_SQL = [
          END IF;
          DELETE FROM actions WHERE session_id = sid AND idx >= start;
        END $$""",
+    "ALTER TABLE leagues ADD COLUMN IF NOT EXISTS seal TEXT NOT NULL DEFAULT ''",
     # the seals' key (referee.record.keys): HMAC-SHA256 pads only the tables' owner reads; every role
     # seals and checks through referee_mac, never reading the key
     """CREATE TABLE IF NOT EXISTS referee_key (id INTEGER PRIMARY KEY CHECK (id = 1), kid TEXT NOT NULL,
@@ -459,6 +460,7 @@ class PgStore:
     _before = portable.before
     _vouch = portable.vouch
     checked_mark = portable.checked_mark
+    unmarked = portable.unmarked
     _reseal_dirty = portable.reseal_dirty
     _seal_fields = portable.seal_fields
     _log_end = portable.log_end
@@ -494,6 +496,7 @@ class PgStore:
     league = portable.league
     leagues = portable.leagues
     league_add = portable.league_add
+    league_problem = portable.league_problem
 
     # -- the club's boundaries, as the store's methods see them --------------------------------
     _SELECT = SESSION_COLUMNS.replace(", seed,", ", referee_seed(id) AS seed,")
@@ -559,11 +562,17 @@ class PgStore:
         counted written in its log); returns the ids actually removed."""
         if not self._privileged("sessions", "DELETE"):
             return sorted(r[0] for r in self.db.execute("SELECT * FROM referee_purge()"))
+        touched = set()
         for sid, league in self.db.execute(
                 "SELECT l.session_id, l.league FROM league_sessions l JOIN sessions s ON s.id = l.session_id"
                 " WHERE s.status = 'deleted' ORDER BY 1, 2").fetchall():
             self._league_log(league, f"{sid} purged (removed from the league)")
-        return sorted(r[0] for r in self.db.execute("DELETE FROM sessions WHERE status = 'deleted' RETURNING id"))
+            touched.add(league)
+        intact = [name for name in sorted(touched) if portable.league_problem(self, name) is None]
+        gone = sorted(r[0] for r in self.db.execute("DELETE FROM sessions WHERE status = 'deleted' RETURNING id"))
+        for name in intact:
+            portable.reseal_league(self, name)
+        return gone
 
     def drop_actions(self, sid: str, start: int) -> None:
         self.refuse_foreign(sid)
@@ -713,6 +722,7 @@ class PgStore:
             if not hide_leagues:
                 self._sql(q.SQL("GRANT SELECT ON leagues, league_log TO {}").format(grp))
                 self._sql(q.SQL("GRANT SELECT, INSERT ON league_sessions TO {}").format(grp))
+                self._sql(q.SQL("GRANT UPDATE (seal) ON leagues TO {}").format(grp))  # sealed again as it adds
             own = "owner = session_user"
             own_session = "EXISTS (SELECT 1 FROM sessions s WHERE s.id = session_id AND s.owner = session_user)"
             not_counted = "(status <> 'deleted' OR NOT EXISTS (SELECT 1 FROM referee_leagues_of(id)))"
