@@ -45,8 +45,16 @@ def lan_address() -> str | None:
 
 
 def write_qr(qr: Any, target: Path) -> None:
+    """The QR code to FILE, owner-only (0600, an existing file too): it holds the page's address
+    with its token, which lets anyone who reads it act at the table."""
+    import os
+
     suffix = target.suffix.lower()
-    qr.save(str(target), scale=8, border=2, **({"xmldecl": False} if suffix == ".svg" else {}))
+    fd = os.open(target, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+    with os.fdopen(fd, "wb") as fh:
+        if hasattr(os, "fchmod"):
+            os.fchmod(fd, 0o600)
+        qr.save(fh, kind=suffix[1:], scale=8, border=2, **({"xmldecl": False} if suffix == ".svg" else {}))
 
 
 @click.command("serve")

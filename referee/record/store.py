@@ -220,7 +220,9 @@ class Store:
             self.db.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
             self.db.execute("COMMIT")
         except BaseException:
-            self.db.execute("ROLLBACK")
+            if self.db.in_transaction:  # SQLite ends it itself on some failures (a file-size limit)
+                with suppress(sqlite3.Error):
+                    self.db.raw.execute("ROLLBACK")
             raise
         if not self.readonly:
             from referee.record import keys
@@ -480,6 +482,12 @@ def storage_error(exc: BaseException, path: str, timeout: float = 10.0, doing: s
         return StorageError(_("the store {path} is busy: another program holds its lock (waited {seconds} s); "
                               "nothing was changed; try again when it has finished, or close the program holding "
                               "it").format(path=path, seconds=f"{timeout:g}"))
+    limit = _size_limit() if name.startswith(("SQLITE_IOERR", "SQLITE_FULL")) or "disk I/O error" in text \
+        or "disk is full" in text or "no transaction is active" in text else None
+    if limit is not None:
+        return StorageError(_("the store {path} cannot grow: this process may not write files larger than {size} "
+                              "bytes (a file-size limit, `ulimit -f`); nothing was saved; raise the limit (`ulimit -f "
+                              "unlimited`) or use --db for another store").format(path=path, size=limit))
     if name == "SQLITE_FULL" or "disk is full" in text:
         return StorageError(_("the disk holding the store {path} is full: nothing was saved; free some space and "
                               "try again").format(path=path))
@@ -496,6 +504,18 @@ def storage_error(exc: BaseException, path: str, timeout: float = 10.0, doing: s
                               "file's permissions, or use --db for another store").format(path=path, why=text))
     return StorageError(_("the store {path} failed while trying to {doing} it ({why}); nothing was saved").format(
         path=path, doing=pgettext("doing", doing), why=text))
+
+
+def _size_limit() -> int | None:
+    """The largest file this process may write (`ulimit -f`, RLIMIT_FSIZE) in bytes, None when
+    there is no such limit (Python ignores SIGXFSZ: a write past it fails with EFBIG, which SQLite
+    reports as an I/O error)."""
+    try:
+        import resource
+    except ImportError:  # not on this system
+        return None
+    soft = resource.getrlimit(resource.RLIMIT_FSIZE)[0]
+    return None if soft == resource.RLIM_INFINITY else int(soft)
 
 
 def _not_writable(path: str) -> bool:
