@@ -355,6 +355,82 @@ def full_problem(store: Any, sid: str) -> str | None:
     return f"{where}{report['problem']}"
 
 
+def reseal_session(store: Any, sid: str) -> dict:
+    """`verify --reseal`: a session whose seal this key cannot prove (made with another key: a lost
+    key file, a store from another machine; or made without a key) is checked whole from its log
+    (every link and digest, the session row's record of its end, the seed against its commitment,
+    every result rolled again, the summary) and, when all of that holds, sealed again with this
+    key (and the checked mark). Its kept state (snapshot) is dropped: the next command replays the
+    log and keeps it anew. A seal made with this key that fails is an edit, and is never resealed.
+    Returns a report shaped as `verify_session`'s, with `resealed`."""
+    from referee.record import snapshot
+    from referee.record.chain import digest_problem, keyed_parts
+
+    out: dict = {"id": sid, "ok": False, "actions": 0, "head": None, "first_bad": None, "problem": None,
+                 "resealed": False}
+    try:
+        with store.write():
+            fields = store._seal_fields(sid)
+            if fields is None:
+                raise StorageError(f"no session '{sid}'")
+            parts = keyed_parts(str(fields["_seal"]))
+            if parts is not None and parts[0] and store.mac("probe").partition(":")[0] == parts[0]:
+                problem = store.seal_problem(sid)
+                if problem is None:
+                    out.update(ok=True)  # sealed with this key and intact: nothing to do
+                    return out
+                raise StorageError(f"{problem}; it was sealed with this referee's key, so the change was made since:"
+                                   " it is not sealed again")
+            meta = store.session(sid)
+            rows = store.actions(sid, ALL_STATUSES)
+            out["actions"], out["head"] = len(rows), (head_of(rows[-1]["link"]) if rows else None)
+            check_chain(rows)
+            bad = digest_problem(rows)
+            if bad is not None:
+                raise Broken(bad, "its events, reason or time were changed (its digest does not match)")
+            end = (len(rows), rows[-1]["link"] if rows else "", rows[-1]["digest"] if rows else "")
+            if (fields["_length"], fields["_head"], fields["_digest"]) != end:
+                raise StorageError("the session row does not record the end of its log")
+            problem = seed_problem(meta["seed"], meta.get("commitment") or "")
+            if problem:
+                raise Broken(0, problem)
+            for found in (counter_problem(rows), seen_problem(rows)):
+                if found is not None:
+                    raise found
+            engine = registry.engine(meta["game"])
+            checked = check_history(engine, meta["seed"], rows)
+            problem = summary_problem(meta["summary"], engine, checked.state)
+            if problem:
+                raise StorageError(problem)
+            snapshot.drop(store, sid)
+            store._dirty.add(sid)
+            store._checked.add(sid)
+        out.update(ok=True, resealed=True)
+    except Broken as exc:
+        out.update(first_bad=exc.index, problem=exc.problem)
+    except StorageError as exc:
+        out.update(problem=exc.message)
+    return out
+
+
+def reseal_leagues(store: Any) -> list[str]:
+    """`verify --all --reseal`: every league sealed with another key (or none) sealed again with this
+    one, as it stands (its members' sessions are each checked on their own); a league whose seal of
+    this key fails is an edit and stays failing. Returns the names sealed again."""
+    from referee.record.chain import KEYED
+    from referee.record.portable import reseal_league
+
+    ours = (store.mac("probe") or "").partition(":")[0]
+    done = []
+    with store.write():
+        for name in store.leagues():
+            seal = store.db.execute("SELECT seal FROM leagues WHERE name = ?", (name,)).fetchone()[0] or ""
+            if store.league_problem(name) and not seal.startswith(f"{KEYED}{ours}:"):
+                reseal_league(store, name)
+                done.append(name)
+    return done
+
+
 def store_problems(store: Any, reports: list[dict]) -> list[dict]:
     """What `verify --all` checks beyond each session: every league's seal, and no two sessions
     holding one game (the same origin, or the same head: a game copied under another id, counted
