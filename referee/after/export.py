@@ -415,9 +415,8 @@ def _unproved(data: dict, rows: list[dict]) -> str | None:
 
 def _already_stored(store: RecordStore, game: str, meta: dict, rows: list[dict]) -> str | None:
     """The id of a session in the store with the same origin (the same game, pushed or imported)."""
-    from referee.record.push import origin
-
     from referee.record.chain import legacy_origin
+    from referee.record.push import origin
 
     key = origin(meta, rows)
     for one in dict.fromkeys((key, legacy_origin(meta, rows))):  # as stored before origins left the times out

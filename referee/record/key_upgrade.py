@@ -8,8 +8,9 @@ Only a session that passes is sealed again, with the key; one that fails keeps i
 an `x:` (a seal no check accepts), so it still fails and is never laundered, and the upgrade
 names it.
 
-A store this key sealed before (`keys.remembered`) holds no session sealed without the key unless
-someone wrote one there: such sessions are not checked the old way, only marked failing.
+A store this key sealed before (`keys.remembered`), or one holding any keyed seal already, holds
+no session sealed without the key unless someone wrote one there: such sessions are not checked
+the old way, only marked failing.
 
 The SQLite store runs it when it opens a file (one write transaction); a club's server, when its
 owner sets the club's boundaries up (`store_pg`), every session at once.
@@ -74,13 +75,24 @@ def replays(store: SqlStore, sid: str) -> bool:
 LEAGUES = "SELECT name FROM leagues WHERE substr(seal, 1, 3) <> 'k1:' AND seal NOT LIKE 'x:%' ORDER BY name"
 
 
+def keyed_already(store: SqlStore) -> bool:
+    """Some session or league of the store carries a keyed seal: the store was keyed, so a seal
+    made without the key beside it was made by hand."""
+    found = store.db.execute("SELECT 1 FROM sessions WHERE substr(seal, 1, 3) = 'k1:' LIMIT 1").fetchone()
+    if found is None and "seal" in store.columns("leagues"):
+        found = store.db.execute("SELECT 1 FROM leagues WHERE substr(seal, 1, 3) = 'k1:' LIMIT 1").fetchone()
+    return found is not None
+
+
 def run(store: SqlStore, remembered: bool = False) -> tuple[int, list[str]]:
     """Inside the caller's write transaction: (sessions sealed with the key, ids left failing).
     Leagues had no seal before: each is sealed as it stands (in a store this key sealed before, one
     without a seal was written by hand: marked failing)."""
+    from referee.record import snapshot
     from referee.record.portable import reseal_league
 
     sealed, failing = 0, []
+    remembered = remembered or keyed_already(store)
     if "seal" not in store.columns("leagues"):
         store.db.execute("ALTER TABLE leagues ADD COLUMN seal TEXT NOT NULL DEFAULT ''")
     for (name,) in store.db.execute(LEAGUES).fetchall():
@@ -93,6 +105,7 @@ def run(store: SqlStore, remembered: bool = False) -> tuple[int, list[str]]:
         if not remembered and holds_unkeyed(store, sid):
             over = store.db.execute("SELECT status FROM sessions WHERE id = ?", (sid,)).fetchone()[0] == "over"
             store.reseal(sid, checked=over and replays(store, sid))
+            snapshot.drop(store, sid)  # its digest was not made with this key: the next write keeps it anew
             sealed += 1
         else:
             store.db.execute("UPDATE sessions SET seal = 'x:' || seal WHERE id = ?", (sid,))
@@ -105,7 +118,7 @@ def note(path: str, sealed: int, failing: list[str], remembered: bool = False) -
         print(f"referee: the store {path}: {sealed} session(s) sealed before seals were keyed were checked whole "
               "and sealed again with this referee's key", file=sys.stderr)
     if failing:
-        why = ("this key sealed this store before, so a seal made without it was written by hand" if remembered
+        why = ("the store was sealed with a key before, so a seal made without it was written by hand" if remembered
                else "they failed their check")
         print(f"referee: the store {path}: {len(failing)} session(s) are not sealed with the key ({why}): "
               f"{', '.join(failing)} (see `referee verify ID`)", file=sys.stderr)
@@ -118,6 +131,7 @@ def upgrade(store: SqlStore) -> None:
     path = str(store.path)
     remembered = keys.remembered(path)
     with store.write():
+        remembered = remembered or keyed_already(store)
         sealed, failing = run(store, remembered)
     keys.remember(path)
     note(path, sealed, failing, remembered)
