@@ -26,7 +26,7 @@ from tamper import edit as _edit
 from referee.cli import cli
 from referee.model import registry
 from referee.model.errors import StorageError
-from referee.record import chain, keys, session
+from referee.record import chain, session
 from referee.record.integrity import verify_session
 from referee.record.schema import ALL_STATUSES
 from referee.record.store import Store
@@ -356,6 +356,8 @@ def test_an_export_with_its_created_time_moved_is_not_stored_twice(db, tmp_path,
 # -- the key: where it lives, what a lost one does ---------------------------------------------
 
 def test_the_key_file_is_made_owner_only_on_first_use(tmp_path, monkeypatch):
+    from referee.record import keys
+
     folder = tmp_path / "config" / "referee"
     monkeypatch.setenv(keys.CONFIG_DIR, str(folder))
     keys._cache.clear()
@@ -371,6 +373,8 @@ def test_the_key_file_is_made_owner_only_on_first_use(tmp_path, monkeypatch):
 
 
 def test_a_key_file_others_may_read_is_refused(tmp_path, monkeypatch):
+    from referee.record import keys
+
     monkeypatch.setenv(keys.KEY_FILE, str(tmp_path / "k"))
     keys._cache.clear()
     keys.local_key()
@@ -381,6 +385,8 @@ def test_a_key_file_others_may_read_is_refused(tmp_path, monkeypatch):
 
 
 def test_a_lost_key_says_so_and_verify_reseal_seals_again_after_a_full_check(db, tmp_path):
+    from referee.record import keys
+
     env = {keys.KEY_FILE: str(tmp_path / "new.key")}
     keys._cache.clear()
     shown = run(db, "show", SID, env=env)
@@ -394,6 +400,8 @@ def test_a_lost_key_says_so_and_verify_reseal_seals_again_after_a_full_check(db,
 
 
 def test_verify_reseal_never_seals_a_session_edited_since(db, tmp_path):
+    from referee.record import keys
+
     env = {keys.KEY_FILE: str(tmp_path / "new.key")}
     sql(db, "UPDATE actions SET results = json_set(results, '$[0].value', 'forged') WHERE session_id = ? AND idx = "
             "(SELECT min(idx) FROM actions WHERE session_id = ? AND idx > 5 AND results <> '[]')", SID, SID)
@@ -404,6 +412,8 @@ def test_verify_reseal_never_seals_a_session_edited_since(db, tmp_path):
 
 
 def test_an_export_moves_between_machines_and_the_importer_seals_it_with_its_own_key(db, tmp_path):
+    from referee.record import keys
+
     path = tmp_path / "game.json"
     assert run(db, "export", SID, "-o", str(path)).exit_code == 0
     env = {keys.KEY_FILE: str(tmp_path / "other-machine.key")}
@@ -423,6 +433,8 @@ def _unkeyed(path) -> None:
 
 
 def test_an_older_store_is_checked_the_old_way_once_and_sealed_with_the_key(db, tmp_path, monkeypatch):
+    from referee.record import keys
+
     monkeypatch.setenv(keys.CONFIG_DIR, str(tmp_path / "fresh-config"))  # a key that never met this store
     keys._cache.clear()
     _unkeyed(db)
@@ -434,6 +446,8 @@ def test_an_older_store_is_checked_the_old_way_once_and_sealed_with_the_key(db, 
 
 
 def test_an_older_store_with_an_edited_session_is_never_laundered(db, tmp_path, monkeypatch, capsys):
+    from referee.record import keys
+
     monkeypatch.setenv(keys.CONFIG_DIR, str(tmp_path / "fresh-config"))
     keys._cache.clear()
     _unkeyed(db)
@@ -571,3 +585,45 @@ def test_a_file_size_limit_is_named_as_such(tmp_path):
                          preexec_fn=small, stdout=-3)
     assert code == 3 and "file-size limit" in err and "ulimit -f" in err
     assert stored(db) == before
+
+
+# -- the same on a club's server ----------------------------------------------------------------
+
+def test_on_a_club_server_the_seals_are_keyed_and_no_table_reads_the_key(pg_cluster, pg_url):
+    psycopg = pytest.importorskip("psycopg")
+    n = f"k{os.getpid()}"
+    table, org = f"{n}_table", f"{n}_org"
+    assert run(pg_url, "club", "init", "--tables", table, "--organiser", org).exit_code == 0
+    urls = {}
+    for role in (table, org):
+        pg_cluster.sql(f"ALTER ROLE {role} PASSWORD 'pw-{role}'")
+        urls[role] = pg_url.replace("postgresql://postgres@", f"postgresql://{role}:pw-{role}@")
+    new = ["kleos", "new", "--player", "Ann:ares", "--player", "Bob:athena", "--champion", "ares=4/3/2/1",
+           "--champion", "athena=3/3/4/2"]
+    started = run(urls[table], "--json", *new)
+    assert started.exit_code == 0, started.output
+    sid = json.loads(started.stdout)["session"]
+    with psycopg.connect(urls[table], autocommit=True) as conn:
+        seal = conn.execute("SELECT seal FROM sessions WHERE id = %s", (sid,)).fetchone()[0]
+        assert seal.startswith("k1:")
+        for role in (table, org):
+            with psycopg.connect(urls[role], autocommit=True) as other, \
+                    pytest.raises(psycopg.errors.InsufficientPrivilege):
+                other.execute("SELECT * FROM referee_key")
+    # the owner's dump edited and every unkeyed hash recomputed: the next command refuses it
+    with psycopg.connect(pg_url, autocommit=True) as conn:
+        cols = ", ".join(chain.SEAL_FIELDS)
+        fields = dict(zip(chain.SEAL_FIELDS, conn.execute(f"SELECT {cols} FROM sessions WHERE id = %s",
+                                                          (sid,)).fetchone(), strict=True))
+        fields["name"] = "forged"
+        h, length, digest = conn.execute("SELECT head, length, digest FROM sessions WHERE id = %s", (sid,)).fetchone()
+        conn.execute("UPDATE sessions SET name = 'forged', seal = %s WHERE id = %s",
+                     (chain.seal_of(fields, h, length, digest), sid))
+    status = run(urls[table], "--session", sid, "kleos", "status")
+    assert status.exit_code == 3 and "without the referee's key" in status.output
+    # a league at the club: sealed, and a table's game added to it keeps it sealed
+    assert run(urls[org], "league", "new", "cup", "--game", "kleos").exit_code == 0
+    second = run(urls[table], "--json", *new)
+    assert run(urls[table], "league", "add", "cup", json.loads(second.stdout)["session"]).exit_code == 0
+    assert run(urls[org], "verify", "--all").exit_code == 3  # the forged session only
+    assert run(urls[org], "league", "standings", "cup").exit_code == 0
