@@ -66,7 +66,9 @@ def header(loaded: session.Loaded, reveal_seed: bool = False) -> dict:
 
 
 def to_json(store: RecordStore, sid: str, reveal_seed: bool = False) -> dict:
-    loaded = session.load_checked(store, sid)  # an export reads and checks the whole log
+    from referee.record.integrity import load_checked
+
+    loaded = load_checked(store, sid)  # an export reads and checks the whole log
     history = _history(store, sid)
     return {**header(loaded, reveal_seed), "actions": [_record_json(r) for r in history],
             "final": _final(loaded, history)}
@@ -122,7 +124,9 @@ def render(store: RecordStore, sid: str, fmt: str, reveal_seed: bool = False) ->
         raise InputError(_("unknown format '{format}' (formats: {formats})").format(format=fmt, formats=", ".join(FORMATS)))
     if fmt == "json":
         return json.dumps(to_json(store, sid, reveal_seed), ensure_ascii=False, indent=2) + "\n"
-    loaded = session.load_checked(store, sid)  # an export reads and checks the whole log
+    from referee.record.integrity import load_checked
+
+    loaded = load_checked(store, sid)  # an export reads and checks the whole log
     history = _history(store, sid)
     if fmt == "jsonl":
         lines = [json.dumps({**header(loaded, reveal_seed), "kind": "header"}, ensure_ascii=False)]

@@ -418,7 +418,6 @@ def reseal_leagues(store: Any) -> list[str]:
     one, as it stands (its members' sessions are each checked on their own); a league whose seal of
     this key fails is an edit and stays failing. Returns the names sealed again."""
     from referee.record.chain import KEYED
-    from referee.record.portable import reseal_league
 
     ours = (store.mac("probe") or "").partition(":")[0]
     done = []
@@ -426,7 +425,7 @@ def reseal_leagues(store: Any) -> list[str]:
         for name in store.leagues():
             seal = store.db.execute("SELECT seal FROM leagues WHERE name = ?", (name,)).fetchone()[0] or ""
             if store.league_problem(name) and not seal.startswith(f"{KEYED}{ours}:"):
-                reseal_league(store, name)
+                store.reseal_league(name)
                 done.append(name)
     return done
 
@@ -460,6 +459,22 @@ def store_problems(store: Any, reports: list[dict]) -> list[dict]:
                                        "under another id, which `stats` and standings would count twice; delete all "
                                        "but one (`referee sessions delete ID`)"})
     return out
+
+
+def load_checked(store: RecordStore, sid: str) -> Any:
+    """`load(full=True)`, and a finished game must carry its checked mark or pass the full check
+    now (replayed from its seed: `integrity.full_problem`) before it is shown (export, report):
+    a StorageError (exit 3) naming what fails."""
+    from referee.model.i18n import _
+    from referee.record.session import load
+
+    loaded = load(store, sid, full=True)
+    if loaded.meta.get("status") == "over":
+        problem = full_problem(store, sid)
+        if problem:
+            raise StorageError(_("session '{sid}' fails its full check: {problem} (see `referee verify "
+                                 "{sid}`)").format(sid=sid, problem=problem))
+    return loaded
 
 
 def snapshot_problem(store: Any, sid: str, engine: Any, rows: list[dict], checked: Checked) -> str | None:

@@ -164,4 +164,6 @@ class RecordStore(Protocol):
     def league_problem(self, name: str) -> str | None:
         """What breaks the league's seal (None: it holds)."""
 
+    def reseal_league(self, name: str) -> None: ...
+
     def league_add(self, name: str, sid: str) -> bool: ...

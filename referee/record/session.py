@@ -180,21 +180,6 @@ def load(store: RecordStore, sid: str, full: bool = False) -> Loaded:
     return _replayed(store, sid, meta, engine)
 
 
-def load_checked(store: RecordStore, sid: str) -> Loaded:
-    """`load(full=True)`, and a finished game must carry its checked mark or pass the full check
-    now (replayed from its seed: `integrity.full_problem`) before it is shown (export, report):
-    a StorageError (exit 3) naming what fails."""
-    loaded = load(store, sid, full=True)
-    if loaded.meta.get("status") == "over":
-        from referee.record.integrity import full_problem
-
-        problem = full_problem(store, sid)
-        if problem:
-            raise StorageError(_("session '{sid}' fails its full check: {problem} (see `referee verify "
-                                 "{sid}`)").format(sid=sid, problem=problem))
-    return loaded
-
-
 def check_seed(sid: str, meta: dict) -> None:
     """The seed must be the one committed to at `new`: a seed replaced in the store (whose editor
     would know every draw to come) is refused before anything is drawn or shown (exit 3)."""

@@ -328,6 +328,7 @@ class Store:
     leagues = portable.leagues
     league_add = portable.league_add
     league_problem = portable.league_problem
+    reseal_league = portable.reseal_league
 
     def storage_check(self, quick: bool = False) -> list[str]:
         """SQLite's own check of the file (`PRAGMA integrity_check`, or `quick_check`): what it

@@ -497,6 +497,7 @@ class PgStore:
     leagues = portable.leagues
     league_add = portable.league_add
     league_problem = portable.league_problem
+    reseal_league = portable.reseal_league
 
     # -- the club's boundaries, as the store's methods see them --------------------------------
     _SELECT = SESSION_COLUMNS.replace(", seed,", ", referee_seed(id) AS seed,")
