@@ -1,9 +1,10 @@
 """`referee push`: copy sessions from a table's store to another store (the club's), verified.
 
 How a pushed session is known at the club: by its *origin*, a content key the table's store
-already holds, so nothing needs adding at the table: SHA-256 over the time the session was
-created, its seed commitment and the chain link of its `new` record (which covers the `new`
-action and its draws). Two laptops that both call their game `kleos-1` give two different
+already holds, so nothing needs adding at the table: SHA-256 over its seed commitment and the
+chain link of its `new` record (which covers the `new` action and its draws), and, for a public
+seed only, the time the session was created (`referee.record.chain.origin`); a session pushed
+before under the older origin (always with the time) is still found by it. Two laptops that both call their game `kleos-1` give two different
 origins; the club keeps the id when it is free there and numbers the session anew when it is
 not (the report says `as kleos-7`). The club stores the origin with the session, so pushing
 again finds it whatever its id there.
