@@ -53,7 +53,7 @@ TABLES_GROUP = "referee_tables"  # the group role every table's role belongs to 
 
 # The club's boundaries, kept in the server (see the module's note). `{path}` pins each
 # SECURITY DEFINER function to the store's own schema. Version 1 (meta key `boundaries`).
-BOUNDARIES = "2"  # 2: the seals' key (referee_key, referee_mac)
+BOUNDARIES = "3"  # 3: the seals' key (referee_key, referee_mac); 2 is issue 36 item 5's (clubpg)
 TABLE_ROLES = ("SELECT m.rolname::text FROM pg_auth_members a JOIN pg_roles m ON m.oid = a.member"
                f" JOIN pg_roles g ON g.oid = a.roleid WHERE g.rolname = '{TABLES_GROUP}'")
 # A card library row a role sees: its own, or the club's (written by a role that is not a table's).
