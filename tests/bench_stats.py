@@ -86,7 +86,7 @@ def build(path: Path, finished: int = 5000, unfinished: int = 500) -> None:
                 "INSERT INTO actions (session_id, idx, action, results, events, rules_version, status, created)"
                 " VALUES (?, 0, ?, '[]', '[]', '1', 'done', ?)",
                 (sid, json.dumps({"verb": "new", "players": [p["name"] for p in summary["players"]]}), when))
-            store.reseal(sid)  # sealed, as the referee writes every row (stats leaves out a row that is not)
+            store.reseal(sid, checked=True)  # sealed and marked checked, as the end of a real game leaves it
     store.close()
 
 

@@ -212,7 +212,7 @@ def _insert(store: Store, sid: str, summary: dict, when: float = 1_700_000_000.0
         "INSERT INTO sessions (id, game, name, seed, rules_version, status, summary, created, updated, used)"
         " VALUES (?, ?, '', '1', '1', ?, ?, ?, ?, ?)",
         (sid, summary["game"], "over" if summary["over"] else "open", json.dumps(summary), when, when, when))
-    store.reseal(sid)  # sealed, as the referee writes every row
+    store.reseal(sid, checked=True)  # sealed and marked checked in full, as the end of a real game leaves it
 
 
 def _over(game: str, players: list[dict], winners: list[str], outcome: str | None = None, **details) -> dict:

@@ -18,6 +18,7 @@ from click.testing import CliRunner
 from example_runner import play_quietly
 
 from referee.cli import cli
+from referee.model.errors import StorageError
 from referee.record import session
 from referee.record.store import ALL_STATUSES, Store
 
@@ -91,14 +92,16 @@ def test_the_summary_edited_to_another_winner_is_believed_nowhere(db, tmp_path):
 
 
 def test_a_summary_forged_with_the_seal_recomputed_is_named_by_verify(db):
+    """Issue 36: a final summary is sealed only after the game was replayed whole from its seed, so
+    even the store's own function refuses to seal a forged winner (exit 3, nothing written)."""
     store = Store(db)
     meta = store.session(SID)
-    with store.write():
+    with pytest.raises(StorageError, match=r"its cached summary differs from the one its actions give \(in winners\)"), \
+            store.write():
         store.save_summary(SID, {**meta["summary"], "winners": ["Ann"]})  # the store's own function
     store.close()
     r = run(db, "verify", SID)
-    assert r.exit_code == 3
-    assert "its cached summary differs from the one its actions give (in winners)" in r.output
+    assert r.exit_code == 0
 
 
 def test_deleting_the_last_ten_actions_is_detected(db):
@@ -352,6 +355,9 @@ def test_on_postgres_the_row_is_sealed_and_the_club_keeps_every_pushed_head(db, 
     assert r.exit_code == 3 and "its seal does not match" in r.output
     assert json.loads(run(pg_url, "--json", "stats").output)["result"]["left_out"][0]["id"] == SID
     club = open_store(pg_url)
+    with pytest.raises(StorageError, match="its seal does not match"), club.write():  # never sealed over it
+        club.rewrite_tail(SID, 70, [])
+    club.db.execute("UPDATE sessions SET summary = replace(summary, '\"Ann\"]', '\"Bob\"]') WHERE id = ?", (SID,))
     with club.write():  # rewritten with the store's own functions: every seal redone
         club.rewrite_tail(SID, 70, [])
         club.save_summary(SID, session.load(club, SID).stored_summary)

@@ -89,9 +89,10 @@ def test_the_digest_after_actions_undo_redo_and_corrections_equals_the_one_from_
         store.close()
 
 
-def test_an_action_hashes_as_many_rows_on_a_long_log_as_on_a_short_one(tmp_path, monkeypatch):
+def test_an_action_hashes_a_bounded_window_of_a_long_log_not_all_of_it(tmp_path, monkeypatch):
     """Issue 26: sealing again after an action reads and hashes the new row (and checks the head
-    row), not the log: the count of row digests computed is the same at 10 and 400 actions."""
+    row), not the log; issue 36: plus one window of older rows (the rolling check), a bounded
+    part of the log."""
     from bench_seal import build
 
     counts = []
@@ -112,7 +113,11 @@ def test_an_action_hashes_as_many_rows_on_a_long_log_as_on_a_short_one(tmp_path,
         counts.append(len(calls))
         assert_digests_from_scratch(store, sid)
         store.close()
-    assert counts[0] == counts[1] <= 2, counts
+    # the new row and the head row, plus the rolling window of older rows (issue 36): a bounded
+    # part of the log (about 1/BLOCKS of it, plus the windows' overlap), never the whole of it
+    first, last = session.window(401)
+    assert counts[0] <= 2 + 11 and counts[1] <= 2 + (last - first), counts
+    assert counts[1] < 401 // 4, counts
 
 
 # -- tampering ------------------------------------------------------------------------------
@@ -160,6 +165,7 @@ def test_an_edit_of_an_older_rows_events_is_named_by_every_full_check_and_never_
     `log` and a correction read every row and name it, before and after that action."""
     with _kleos_table() as t:
         sid = str(t.sid)
+        action = playout_choices(t.engine, t.state)[0]
         _edit(t, "UPDATE actions SET events = '[{\"text\": \"forged\"}]' WHERE session_id = ? AND idx = 2", sid)
 
         def named() -> None:
@@ -174,9 +180,11 @@ def test_an_edit_of_an_older_rows_events_is_named_by_every_full_check_and_never_
                 corrections.correct(t.store, sid, "strike", 3, reason="test", cut=True)
 
         named()
-        assert t.run("status").code == 0
-        session.act(t.store, sid, playout_choices(t.engine, t.state)[0])
-        named()  # the action's seal did not cover the edit
+        # issue 36: the rolling check reads a short log whole: `status` and an action refuse it too
+        assert t.run("status").code == 3
+        with pytest.raises(StorageError, match="rolling check"):
+            session.act(t.store, sid, action)
+        named()  # nothing sealed over it
 
 
 def test_an_undo_over_an_edited_row_is_refused_not_sealed_over():

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import json
 import random
+import sqlite3
 
 import pytest
 from corrections_support import correct_randomly
@@ -20,7 +21,7 @@ from referee.model import registry
 from referee.model.errors import RefereeError
 from referee.record import session, snapshot
 from referee.record.integrity import verify_session
-from referee.testing import Table
+from referee.testing import Table, playout_choices
 
 GAMES = registry.names()
 
@@ -43,7 +44,7 @@ def _current(t: Table) -> bool:
     snap = snapshot.read(t.store, t.sid)
     sealed = t.store.session(t.sid)["head"]
     return bool(snap and snap["head"] == sealed and snapshot.trusted(
-        snap, t.sid, t.engine.rules_version, snapshot.head_rows(t.store, t.sid)))
+        t.store, snap, t.sid, t.engine.rules_version, snapshot.head_rows(t.store, t.sid)))
 
 
 def _same_as_replay(t: Table) -> None:
@@ -79,8 +80,10 @@ def test_snapshot_kept_by_each_action_is_used_without_replay(monkeypatch):
 
 
 @pytest.mark.parametrize("edit", ["state", "head", "digest", "ply", "garbage"])
-def test_snapshot_edited_by_hand_is_ignored_and_rebuilt(edit):
-    """Integrity: a snapshot that disagrees with the log is never trusted."""
+def test_snapshot_edited_by_hand_is_refused_or_rebuilt(edit):
+    """Integrity: a snapshot of the sealed head whose keyed digest does not match was written by hand:
+    every command refuses it (exit 3, naming it, nothing written); one of another head is only stale
+    (replayed, and kept anew by the next action)."""
     with _kleos_table() as t:
         truth = _replayed(t)
         earlier = session.replay(t.engine, truth.seed, list(truth.records)[:3])
@@ -98,6 +101,14 @@ def test_snapshot_edited_by_hand_is_ignored_and_rebuilt(edit):
             _edit(t, "UPDATE snapshots SET state = '{', last = 'x' WHERE session_id = ?", t.sid)
         assert not _current(t)
         out = t.run("status")
+        if edit != "head":
+            assert out.code == 3 and "snapshot" in out.error["message"]
+            before = _stored(t)
+            with pytest.raises(RefereeError, match="snapshot") as refused:
+                session.act(t.store, str(t.sid), playout_choices(t.engine, truth.state)[0])
+            assert refused.value.exit_code == 3
+            assert _stored(t) == before
+            return
         assert out.code == 0
         assert out.envelope["state"]["summary"] == truth.summary  # the replayed state's, not the snapshot's
         assert t.loaded.state == truth.state
@@ -108,6 +119,15 @@ def test_snapshot_edited_by_hand_is_ignored_and_rebuilt(edit):
         _same_as_replay(t)
 
 
+def _stored(t: Table) -> tuple:
+    con = sqlite3.connect(t.path)
+    try:
+        return (con.execute("SELECT * FROM actions ORDER BY session_id, idx").fetchall(),
+                con.execute("SELECT * FROM sessions").fetchall(), con.execute("SELECT * FROM snapshots").fetchall())
+    finally:
+        con.close()
+
+
 def test_snapshot_with_a_forged_digest_is_caught_by_verify():
     """Integrity: `verify` replays the whole log and checks the snapshot against it."""
     with _kleos_table() as t:
@@ -116,7 +136,7 @@ def test_snapshot_with_a_forged_digest_is_caught_by_verify():
         earlier = session.replay(t.engine, truth.seed, list(truth.records)[:3])
         snap = snapshot.read(t.store, t.sid)
         assert snap is not None
-        forged = snapshot.row(t.sid, snap["head"], snap["head_idx"], snap["rules_version"], snap["ply"],
+        forged = snapshot.row(t.store, t.sid, snap["head"], snap["head_idx"], snap["rules_version"], snap["ply"],
                               json.loads(snap["last"]), t.engine.to_json(earlier), snap["redo"])
         _edit(t, "UPDATE snapshots SET state = ?, digest = ? WHERE session_id = ?", forged["state"],
               forged["digest"], t.sid)
@@ -165,12 +185,21 @@ def test_a_broken_seal_is_refused_not_read_from_the_snapshot():
 
 def test_a_mid_log_edit_is_caught_as_soon_as_the_rows_are_read():
     """Integrity: loaded from its snapshot, a session's rows are read only when asked for, and then
-    checked whole (chain and seal) before any is used."""
+    checked whole (chain and seal) before any is used; a short log is read whole by the rolling
+    check of every command (`session.rolling_check`)."""
     with _kleos_table() as t:
         _edit(t, "UPDATE actions SET action = json_set(action, '$.zz', 1) WHERE session_id = ? AND idx = 2", t.sid)
+        with pytest.raises(RefereeError, match="integrity check at action 2"):
+            t.loaded  # noqa: B018
+        _edit(t, "UPDATE actions SET action = json_remove(action, '$.zz') WHERE session_id = ? AND idx = 2", t.sid)
         loaded = t.loaded
         assert isinstance(loaded.records, snapshot.Records)
         assert loaded.records[-1]["action"]  # the last record: kept with the snapshot
+        con = sqlite3.connect(t.path)  # beside the referee's open connection, after its load
+        con.execute("UPDATE actions SET action = json_set(action, '$.zz', 1) WHERE session_id = ? AND idx = 2",
+                    (t.sid,))
+        con.commit()
+        con.close()
         with pytest.raises(RefereeError, match="integrity check at action 2"):
             list(loaded.records)
 

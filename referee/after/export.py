@@ -66,7 +66,9 @@ def header(loaded: session.Loaded, reveal_seed: bool = False) -> dict:
 
 
 def to_json(store: RecordStore, sid: str, reveal_seed: bool = False) -> dict:
-    loaded = session.load(store, sid, full=True)  # an export reads and checks the whole log
+    from referee.record.integrity import load_checked
+
+    loaded = load_checked(store, sid)  # an export reads and checks the whole log
     history = _history(store, sid)
     return {**header(loaded, reveal_seed), "actions": [_record_json(r) for r in history],
             "final": _final(loaded, history)}
@@ -122,7 +124,9 @@ def render(store: RecordStore, sid: str, fmt: str, reveal_seed: bool = False) ->
         raise InputError(_("unknown format '{format}' (formats: {formats})").format(format=fmt, formats=", ".join(FORMATS)))
     if fmt == "json":
         return json.dumps(to_json(store, sid, reveal_seed), ensure_ascii=False, indent=2) + "\n"
-    loaded = session.load(store, sid, full=True)  # an export reads and checks the whole log
+    from referee.record.integrity import load_checked
+
+    loaded = load_checked(store, sid)  # an export reads and checks the whole log
     history = _history(store, sid)
     if fmt == "jsonl":
         lines = [json.dumps({**header(loaded, reveal_seed), "kind": "header"}, ensure_ascii=False)]
@@ -416,14 +420,20 @@ def _unproved(data: dict, rows: list[dict]) -> str | None:
 
 def _already_stored(store: RecordStore, game: str, meta: dict, rows: list[dict]) -> str | None:
     """The id of a session in the store with the same origin (the same game, pushed or imported)."""
+    from referee.record.chain import legacy_origin
     from referee.record.push import origin
 
     key = origin(meta, rows)
-    found = store.find_origin(key)
-    if found:
-        return found
+    for one in dict.fromkeys((key, legacy_origin(meta, rows))):  # as stored before origins left the times out
+        found = store.find_origin(one)
+        if found:
+            return found
     for other in store.sessions(game, include_over=True):
-        if other["commitment"] == meta["commitment"] and not other.get("origin"):
+        if other["commitment"] != meta["commitment"]:
+            continue
+        if rows and other.get("head") == rows[-1]["link"]:  # the same whole chain, whatever its times say
+            return other["id"]
+        if not other.get("origin"):
             first = store.actions(other["id"])[:1]
             if first and origin(other, first) == key:
                 return other["id"]

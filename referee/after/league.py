@@ -98,7 +98,12 @@ def _own_number(game: str, summary: dict, player: dict) -> float:
 def standings(store: RecordStore, name: str) -> dict:
     """`{"league", "game", "points", "sessions", "finished", "rows": [...]}`; each row:
     player, points, plays, wins (outright), shared, losses and the game's tie-break key."""
+    from referee.record.integrity import full_problem
+
     league = get(store, name)
+    problem = store.league_problem(league["name"])
+    if problem:  # points or members edited by hand: no table is drawn from them
+        raise StorageError(_("{problem} (see `referee verify --all`)").format(problem=problem))
     game, points = league["game"], league["points"]
     key = TIE_BREAK.get(game, "score")
     rows: dict[str, dict] = {}
@@ -112,6 +117,10 @@ def standings(store: RecordStore, name: str) -> dict:
         meta = store.session(sid)
         summary = meta["summary"] if isinstance(meta["summary"], dict) else json.loads(meta["summary"])
         if meta["status"] != "over" or not summary.get("over"):
+            continue
+        problem = full_problem(store, sid)  # counted only once checked in full (its checked mark)
+        if problem:
+            left_out.append({"id": sid, "problem": problem})
             continue
         finished += 1
         winners = summary.get("winners") or []

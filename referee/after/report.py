@@ -92,7 +92,9 @@ def chart_of(engine: Any, steps: list[records.Step], state: Any) -> Chart:
 
 
 def gather(store: RecordStore, sid: str) -> Report:
-    checked = session.load(store, sid, full=True)  # the chain and the seal first: a report shows only a sound record
+    from referee.record.integrity import load_checked
+
+    checked = load_checked(store, sid)  # the chain and the seal first: a report shows only a sound record
     meta, engine, recs = checked.meta, checked.engine, checked.records
     steps, state = records.walk(engine, meta["seed"], recs)
     loaded = session.Loaded(sid, meta["game"], meta["seed"], engine, recs, state, meta, head=checked.head)

@@ -121,7 +121,14 @@ def _finished(store: RecordStore, game: str | None, since: float | None,
               left_out: list[tuple[str, str]] | None) -> Iterator[tuple[str, str, float, dict]]:
     """(id, game, updated, summary) of each finished session whose row holds its seal; the
     others go to `left_out` as (id, what is wrong)."""
+    from referee.record.integrity import full_problem
+
     broken = store.seal_problems(game)
+    for sid in store.unmarked(game):  # finished without the full check at its end: checked in full now
+        if sid not in broken:
+            problem = full_problem(store, sid)
+            if problem:
+                broken[sid] = problem
     for sid, g, updated, text in store.finished(game, since):
         problem = broken.get(sid)
         if problem is None:

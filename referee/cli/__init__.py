@@ -21,6 +21,13 @@ if TYPE_CHECKING:
 def main(args: list[str] | None = None, prog_name: str = "referee") -> None:
     """Entry point: exit codes 0-3 exactly as the contract says, never a traceback."""
     argv = args if args is not None else sys.argv[1:]
+    if sys.stdout is None:  # started with standard output closed (`>&-`): nothing can be said there
+        if sys.stderr is not None:
+            from referee.model.i18n import _
+
+            print(_("error") + ": " + _("the output could not be written ({why}); nothing was stored").format(
+                why=_("standard output is closed")), file=sys.stderr)
+        sys.exit(3)
     if prog_name == "referee" and os.environ.get("_REFEREE_COMPLETE"):  # a Tab: Click's completion request
         from referee.cli import express_tab
 

@@ -25,8 +25,9 @@ def push_cmd(ctx: click.Context, session_id: str | None, everything: bool, to: s
     other store holds already is reported "already there" and not copied again;
     one the club holds with a different history is refused with the first
     action that differs (exit 3). A session is known at the club by its origin
-    (when it was created, its seed commitment and its first record), so two
-    tables' `kleos-1` stay two sessions: the second gets the next free id there.
+    (its seed commitment and its first record; a public seed's, when it was
+    created too), so two tables' `kleos-1` stay two sessions: the second gets
+    the next free id there.
     """
     from referee.model.errors import InputError
     from referee.record import push, session

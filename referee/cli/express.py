@@ -28,7 +28,7 @@ from typing import Any
 # environment variables the referee reads itself; any other REFEREE_* may be Click's automatic
 # variable for an option (REFEREE_AS_JSON, REFEREE_KLEOS_GLORY_REASON...): then Click decides
 ENVIRONMENT = frozenset({"REFEREE_DB", "REFEREE_SESSION", "REFEREE_LANG", "REFEREE_DEBUG", "REFEREE_TEST_GAMES",
-                         "REFEREE_TABLE"})
+                         "REFEREE_TABLE", "REFEREE_CONFIG_DIR", "REFEREE_KEY_FILE"})
 NUMBER_WORD = re.compile(r"-\d+")  # a word Click passes on as an argument where options may be unknown
 
 

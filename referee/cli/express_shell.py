@@ -93,9 +93,23 @@ class Script:
         self.taken = 0  # lines run here
 
     def run(self, lines: Iterator[str]) -> int:
+        """The lines, until one is not the lane's; an output that cannot be written (a full disk, a
+        closed reader) ends the script as the Click shell ends it: named once, exit 3 (0 for a
+        reader that went away, as `| head` does)."""
+        from referee.cli import context, express
+
+        self.commits = context.commits()
+        try:
+            return self._run(lines)
+        except OSError as exc:
+            return self._end(express._said(exc, False, self.ref, self.commits))
+
+    def _run(self, lines: Iterator[str]) -> int:
+        from referee.cli import context
         from referee.cli.ansi import echo
 
         for raw in lines:
+            self.commits = context.commits()
             line = raw.rstrip("\n")
             if not line.strip():
                 continue

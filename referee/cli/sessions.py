@@ -593,9 +593,13 @@ def _refuse_lone_surrogates(data: object, name: str) -> None:
 @click.option("--all", "check_all", is_flag=True, help="Every session in the store (finished ones too).")
 @click.option("--head", "head", metavar="HASH",
               help="The head written down when the game ended (16 hex digits): the record must end there.")
+@click.option("--reseal", is_flag=True,
+              help="Seal again with this referee's key a session sealed with another key (a lost key "
+                   "file, a store from another machine), after checking it whole from its log.")
 @json_option
 @click.pass_context
-def verify_cmd(ctx: click.Context, session_id: str | None, check_all: bool, head: str | None) -> None:
+def verify_cmd(ctx: click.Context, session_id: str | None, check_all: bool, head: str | None,
+               reseal: bool) -> None:
     """Check that a session's record is intact.
 
     Checks the chain of links over its stored actions, the seed against the
@@ -617,10 +621,30 @@ def verify_cmd(ctx: click.Context, session_id: str | None, check_all: bool, head
     if head is not None and check_all:
         raise InputError(_("--head checks one session: give its ID, not --all"))
     ref = context.get()
-    store = ref.reader()  # a view: a read-only store or folder is verified too
+    store = ref.store() if reseal else ref.reader()  # a view: a read-only store or folder is verified too
     damage = store.storage_check()  # SQLite's full check of the file, first
-    ids = [r["id"] for r in store.sessions(include_over=True)] if check_all else [_sid(session_id, view=True)]
-    reports = [verify_session(store, sid) for sid in ids]
+    ids = [r["id"] for r in store.sessions(include_over=True)] if check_all else [_sid(session_id, view=not reseal)]
+    refused: dict[str, dict] = {}
+    if reseal:
+        from referee.record.integrity import reseal_session
+
+        for report in (reseal_session(store, sid) for sid in ids):
+            if report["resealed"]:
+                click.echo(_("{id}: checked whole from its log and sealed again with this referee's key").format(
+                    id=report["id"]), err=ref.as_json)
+            elif not report["ok"]:
+                refused[report["id"]] = {k: v for k, v in report.items() if k != "resealed"}
+        if check_all:
+            from referee.record.integrity import reseal_leagues
+
+            for name in reseal_leagues(store):
+                click.echo(_("league {name}: sealed again with this referee's key").format(name=name),
+                           err=ref.as_json)
+    reports = [refused.get(sid) or verify_session(store, sid) for sid in ids]
+    if check_all:  # the leagues' seals, and one game stored twice
+        from referee.record.integrity import store_problems
+
+        reports += store_problems(store, reports)
     if damage:
         for r in reports:
             if r["ok"]:  # the rows it read are sound; some may not have been read at all

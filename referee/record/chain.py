@@ -22,8 +22,13 @@ LIVE = ("done", "undone")
 ASIDE = ("replaced", "struck")  # kept with a reason by a correction; not part of any history
 
 
+# One encoder for every canonical text (`json.dumps` with these options builds a new one per call,
+# which costs the rolling check more than its hashing).
+_CANONICAL = json.JSONEncoder(sort_keys=True, separators=(",", ":"), ensure_ascii=False).encode
+
+
 def canonical_json(value: Any) -> str:
-    return json.dumps(value, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+    return _CANONICAL(value)
 
 
 def canonical(action: Any, results: Any, status: str) -> str:
@@ -116,8 +121,30 @@ def row_digest(prev: str, idx: int, events_text: str, reason: str | None, change
     """An action row's digest: SHA-256 over the digest of the row before it (`prev`, "" for the
     first) and the canonical JSON of `[idx, events text, reason, changed, created, rules]`."""
     fields = [idx, events_text, reason, _as_time(changed), _as_time(created), rules]
-    text = prev + canonical_json(fields)
+    text = prev + (_fields_text(fields) or canonical_json(fields))
     return hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()
+
+
+def _fields_text(fields: list) -> str | None:
+    """`canonical_json(fields)` written directly for the common types (a whole number, texts or
+    None, finite floats or None), as the encoder writes them (the rolling check hashes hundreds of
+    rows per command); None for anything else (the encoder then)."""
+    from json.encoder import encode_basestring
+
+    out = []
+    for value in fields:
+        kind = type(value)
+        if kind is str:
+            out.append(encode_basestring(value))
+        elif value is None:
+            out.append("null")
+        elif kind is int:
+            out.append(int.__repr__(value))
+        elif kind is float and value == value and value not in (float("inf"), float("-inf")):
+            out.append(float.__repr__(value))
+        else:
+            return None
+    return "[" + ",".join(out) + "]"
 
 
 def _as_time(value: Any) -> Any:
@@ -151,23 +178,67 @@ def schema4_digest(rows: list[tuple]) -> str:
     return h.hexdigest()
 
 
-def seal_of(fields: dict, head: str, length: int, digest: str) -> str:
-    """The seal of a session row (see the note above): SHA-256 over each value's Python `repr`
-    (unambiguous: strings quoted and escaped, floats in their shortest exact form), each prefixed
-    with its length, in the order of SEAL_FIELDS, then the head, length and digest (the last row's
-    link and digest)."""
+def seal_text(fields: dict, head: str, length: int, digest: str) -> str:
+    """What a session row's seal is taken over: each value's Python `repr` (unambiguous: strings
+    quoted and escaped, floats in their shortest exact form), each prefixed with its length, in the
+    order of SEAL_FIELDS, then the head, length and digest (the last row's link and digest)."""
     values = [*(fields.get(k) for k in SEAL_FIELDS), head, length, digest]
-    text = "".join(f"{len(r)}:{r}" for r in map(repr, values))
-    return hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()
+    return "".join(f"{len(r)}:{r}" for r in map(repr, values))
+
+
+def seal_of(fields: dict, head: str, length: int, digest: str) -> str:
+    """The unkeyed seal of stores before the keyed one (schema 4 and 5 as first written): SHA-256 of
+    `seal_text`. Only the upgrades read it, to check an old seal once before sealing anew with a key."""
+    return hashlib.sha256(seal_text(fields, head, length, digest).encode("utf-8", "surrogatepass")).hexdigest()
+
+
+# -- the keyed seal -----------------------------------------------------------------------------
+#
+# `k1:ID:FLAG:HMAC`: HMAC-SHA256 under a key the store does not hold (`referee.record.keys` for a
+# file, the server's own key for a club), over FLAG and `seal_text`. ID names the key (so a seal of
+# another key is told from an edit); FLAG is `c` when the session was checked in full, replayed
+# from its seed, at the head it seals (what `stats`, standings, `push`, `export` and `report`
+# require), `o` otherwise.
+KEYED = "k1:"
+
+
+def keyed_input(flag: str, text: str) -> str:
+    return f"seal|{flag}|{text}"
+
+
+def keyed_parts(seal: str) -> tuple[str, str, str] | None:
+    """(key id, flag, mac) of a keyed seal; None for an unkeyed (older) one."""
+    if not seal.startswith(KEYED):
+        return None
+    parts = seal[len(KEYED):].split(":")
+    if len(parts) != 3:
+        return ("", "", "")
+    return parts[0], parts[1], parts[2]
 
 
 def origin(meta: dict, rows: list[dict]) -> str:
-    """The session's identity across stores (see `referee.record.push`): SHA-256 over the time
-    the session was created, its seed commitment and the chain link of its `new` record."""
+    """The session's identity across stores (see `referee.record.push`), from its chain alone: for
+    a secret seed (its commitment carries a key drawn for that game alone), SHA-256 over the seed's
+    first commitment and the chain link of its `new` record, so no time nor any other field of an
+    export moves it. A public seed (`--seed`; a `sha256:` commitment) commits to nothing unique: two games can start alike
+    from one, so its identity also takes the session's creation time (`legacy_origin`); an import
+    also refuses a copy whose whole chain is one it holds (`referee.after.export`)."""
     from referee.model.secret import first_commitment
 
     if meta.get("origin"):
         return meta["origin"]
+    first_one = first_commitment(meta.get("commitment") or "")
+    if not first_one.startswith("hmac-sha256:"):  # a public seed, or a secret of the old kind
+        return legacy_origin(meta, rows)
+    first = rows[0]["link"] if rows else ""
+    text = f"{first_one}|{first}"
+    return "sha256:" + hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()
+
+
+def legacy_origin(meta: dict, rows: list[dict]) -> str:
+    """The origin as stores before the chain-only one computed it: with the creation time."""
+    from referee.model.secret import first_commitment
+
     first = rows[0]["link"] if rows else ""
     text = f"{float(meta['created'])!r}|{first_commitment(meta.get('commitment') or '')}|{first}"
     return "sha256:" + hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()

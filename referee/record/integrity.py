@@ -312,11 +312,179 @@ def verify_session(store: RecordStore, sid: str) -> dict:
     return out
 
 
+def end_check(store: Any, sid: str, summary: dict) -> None:
+    """A game that ends (inside the write that ends it, its last row stored): every row's link and
+    digest, the seed against its commitment, every record re-derived from the seed, and the
+    summary about to be sealed against the replay's. A StorageError (exit 3, nothing written) if
+    anything fails; else the session is sealed with the checked mark."""
+    from referee.record.chain import digest_problem
+
+    meta = store.session(sid)
+    rows = store.actions(sid, ALL_STATUSES)
+    engine = registry.engine(meta["game"])
+    try:
+        check_chain(rows)
+        bad = digest_problem(rows)
+        if bad is not None:
+            raise Broken(bad, "its events, reason or time were changed outside the referee (its digest does not "
+                              "match)")
+        problem = seed_problem(meta["seed"], meta.get("commitment") or "")
+        if problem:
+            raise Broken(0, problem)
+        for found in (counter_problem(rows), seen_problem(rows)):
+            if found is not None:
+                raise found
+        checked = check_history(engine, meta["seed"], rows)
+        problem = summary_problem(summary, engine, checked.state)
+        if problem:
+            raise Broken(len(rows) - 1, problem)
+    except Broken as exc:
+        raise StorageError(f"session '{sid}' fails its full check as its game ends, at {exc.message}; it was "
+                           f"edited outside the referee (see `referee verify {sid}`); nothing was written") from None
+    store._checked.add(sid)
+
+
+def full_problem(store: Any, sid: str) -> str | None:
+    """None when the session's seal carries the checked mark (checked in full when its game ended,
+    at the head it seals); else the session is checked in full now (`verify_session`): what fails,
+    or None. What `stats`, standings, `push`, `export` and `report` ask before they count or show
+    a finished game (its seal itself checked by them)."""
+    if store.checked_mark(sid):
+        return None
+    report = verify_session(store, sid)
+    if report["ok"]:
+        return None
+    where = f"at action {report['first_bad']}: " if report.get("first_bad") is not None else ""
+    return f"{where}{report['problem']}"
+
+
+def reseal_session(store: Any, sid: str) -> dict:
+    """`verify --reseal`: a session whose seal this key cannot prove (made with another key: a lost
+    key file, a store from another machine; or made without a key) is checked whole from its log
+    (every link and digest, the session row's record of its end, the seed against its commitment,
+    every result rolled again, the summary) and, when all of that holds, sealed again with this
+    key (and the checked mark). Its kept state (snapshot) is dropped: the next command replays the
+    log and keeps it anew. A seal made with this key that fails is an edit, and is never resealed.
+    Returns a report shaped as `verify_session`'s, with `resealed`."""
+    from referee.record import snapshot
+    from referee.record.chain import digest_problem, keyed_parts
+
+    out: dict = {"id": sid, "ok": False, "actions": 0, "head": None, "first_bad": None, "problem": None,
+                 "resealed": False}
+    try:
+        with store.write():
+            fields = store._seal_fields(sid)
+            if fields is None:
+                raise StorageError(f"no session '{sid}'")
+            parts = keyed_parts(str(fields["_seal"]))
+            if parts is not None and parts[0] and store.mac("probe").partition(":")[0] == parts[0]:
+                problem = store.seal_problem(sid)
+                if problem is None:
+                    out.update(ok=True)  # sealed with this key and intact: nothing to do
+                    return out
+                raise StorageError(f"{problem}; it was sealed with this referee's key, so the change was made since:"
+                                   " it is not sealed again")
+            meta = store.session(sid)
+            rows = store.actions(sid, ALL_STATUSES)
+            out["actions"], out["head"] = len(rows), (head_of(rows[-1]["link"]) if rows else None)
+            check_chain(rows)
+            bad = digest_problem(rows)
+            if bad is not None:
+                raise Broken(bad, "its events, reason or time were changed (its digest does not match)")
+            end = (len(rows), rows[-1]["link"] if rows else "", rows[-1]["digest"] if rows else "")
+            if (fields["_length"], fields["_head"], fields["_digest"]) != end:
+                raise StorageError("the session row does not record the end of its log")
+            problem = seed_problem(meta["seed"], meta.get("commitment") or "")
+            if problem:
+                raise Broken(0, problem)
+            for found in (counter_problem(rows), seen_problem(rows)):
+                if found is not None:
+                    raise found
+            engine = registry.engine(meta["game"])
+            checked = check_history(engine, meta["seed"], rows)
+            problem = summary_problem(meta["summary"], engine, checked.state)
+            if problem:
+                raise StorageError(problem)
+            snapshot.drop(store, sid)
+            store._dirty.add(sid)
+            store._checked.add(sid)
+        out.update(ok=True, resealed=True)
+    except Broken as exc:
+        out.update(first_bad=exc.index, problem=exc.problem)
+    except StorageError as exc:
+        out.update(problem=exc.message)
+    return out
+
+
+def reseal_leagues(store: Any) -> list[str]:
+    """`verify --all --reseal`: every league sealed with another key (or none) sealed again with this
+    one, as it stands (its members' sessions are each checked on their own); a league whose seal of
+    this key fails is an edit and stays failing. Returns the names sealed again."""
+    from referee.record.chain import KEYED
+
+    ours = (store.mac("probe") or "").partition(":")[0]
+    done = []
+    with store.write():
+        for name in store.leagues():
+            seal = store.db.execute("SELECT seal FROM leagues WHERE name = ?", (name,)).fetchone()[0] or ""
+            if store.league_problem(name) and not seal.startswith(f"{KEYED}{ours}:"):
+                store.reseal_league(name)
+                done.append(name)
+    return done
+
+
+def store_problems(store: Any, reports: list[dict]) -> list[dict]:
+    """What `verify --all` checks beyond each session: every league's seal, and no two sessions
+    holding one game (the same origin, or the same head: a game copied under another id, counted
+    twice). Returns reports shaped as `verify_session`'s, the failing ones only."""
+    out: list[dict] = []
+    for name in store.leagues():
+        problem = store.league_problem(name)
+        if problem:
+            out.append({"id": f"league {name}", "ok": False, "actions": 0, "head": None, "first_bad": None,
+                        "problem": problem})
+    by_origin: dict[str, list[str]] = {}
+    by_head: dict[str, list[str]] = {}
+    for meta in store.sessions(include_over=True):
+        first = store.actions(meta["id"], ALL_STATUSES)[:1]
+        if not first:
+            continue
+        by_origin.setdefault(origin(meta, first), []).append(meta["id"])
+        if meta.get("head"):
+            by_head.setdefault(meta["head"], []).append(meta["id"])
+    said = set()
+    for what, groups in (("origin", by_origin), ("head", by_head)):
+        for ids in groups.values():
+            if len(ids) > 1 and tuple(ids) not in said:
+                said.add(tuple(ids))
+                out.append({"id": ids[0], "ok": False, "actions": 0, "head": None, "first_bad": None,
+                            "problem": f"sessions {', '.join(sorted(ids))} hold one game (the same {what}): a copy "
+                                       "under another id, which `stats` and standings would count twice; delete all "
+                                       "but one (`referee sessions delete ID`)"})
+    return out
+
+
+def load_checked(store: RecordStore, sid: str) -> Any:
+    """`load(full=True)`, and a finished game must carry its checked mark or pass the full check
+    now (replayed from its seed: `integrity.full_problem`) before it is shown (export, report):
+    a StorageError (exit 3) naming what fails."""
+    from referee.model.i18n import _
+    from referee.record.session import load
+
+    loaded = load(store, sid, full=True)
+    if loaded.meta.get("status") == "over":
+        problem = full_problem(store, sid)
+        if problem:
+            raise StorageError(_("session '{sid}' fails its full check: {problem} (see `referee verify "
+                                 "{sid}`)").format(sid=sid, problem=problem))
+    return loaded
+
+
 def snapshot_problem(store: Any, sid: str, engine: Any, rows: list[dict], checked: Checked) -> str | None:
     """The kept state after the head (`referee.record.snapshot`) against the full replay."""
     from referee.record import snapshot
 
-    return snapshot.problem(snapshot.read(store, sid), sid, engine, rows, checked.state, len(checked.done))
+    return snapshot.problem(store, snapshot.read(store, sid), sid, engine, rows, checked.state, len(checked.done))
 
 
 def head_problem(rows: list[dict], given: str) -> str | None:

@@ -18,13 +18,16 @@ from typing import TYPE_CHECKING, Any
 from referee.model.errors import StorageError
 from referee.model.i18n import _, ngettext
 from referee.record.chain import (
+    KEYED,
     SEAL_FIELDS,
     canonical_json,
     digest_problem,
     head_of,
+    keyed_input,
+    keyed_parts,
     link_text,
     row_digest,
-    seal_of,
+    seal_text,
 )
 from referee.record.schema import SESSION_COLUMNS
 
@@ -41,7 +44,12 @@ if TYPE_CHECKING:  # for the type checker only: building Protocol classes costs 
         LOG_ENDS: str  # (session id, number of rows, last link, last idx, last digest) of every log, in the dialect's SQL
         _SELECT: str  # what a session read selects
 
+        _vouched: dict[str, tuple] | None  # sessions checked before this transaction's first change to them
+        _checked: set[str] | None  # sessions checked in full (replayed from the seed) in this transaction
+
+        def mac(self, text: str) -> str | None: ...
         def _mark(self, sid: str) -> None: ...
+        def _before(self, sid: str) -> None: ...
         def _reseal_dirty(self) -> None: ...
         def _seal_fields(self, sid: str) -> dict | None: ...
         def _log_end(self, sid: str, count: bool = False) -> tuple[int, str, str]: ...
@@ -60,6 +68,34 @@ def mark(store: SqlStore, sid: str) -> None:
         store.reseal(sid)
     else:
         store._dirty.add(sid)
+
+
+def before(store: SqlStore, sid: str) -> None:
+    """Before this transaction's first change to session `sid`: its seal must hold (the cheap
+    check, the rows counted), so that no change is ever sealed over an edit made outside the
+    referee (refused, exit 3, nothing written). A session made or checked in this transaction
+    passes at once."""
+    if store._dirty is not None and (sid in store._dirty or sid in (store._vouched or {})):
+        return
+    problem = store.seal_problem(sid)
+    if problem is not None and not problem.startswith("no session"):
+        raise StorageError(_("session '{sid}' fails its integrity check: {problem} (see `referee verify {sid}`); "
+                             "nothing was written").format(sid=sid, problem=problem))
+    vouch(store, sid)
+
+
+def vouch(store: SqlStore, sid: str) -> None:
+    """Session `sid` passed its check in this write transaction: its seal's state is kept, so the
+    seal written at commit keeps its checked mark when the log's end did not move."""
+    if store._dirty is None:
+        return
+    if store._vouched is None:
+        store._vouched = {}
+    fields = store._seal_fields(sid)
+    if fields is not None:
+        parts = keyed_parts(str(fields["_seal"]))
+        store._vouched[sid] = (fields["_head"], fields["_length"], fields["_digest"],
+                               bool(parts and parts[1] == "c"))
 
 
 def reseal_dirty(store: SqlStore) -> None:
@@ -81,16 +117,18 @@ def seal_fields(store: SqlStore, sid: str) -> dict | None:
 
 def log_end(store: SqlStore, sid: str, count: bool = False) -> tuple[int, str, str]:
     """(how many action rows, the last one's link, the last one's digest) as stored: one read of
-    the last row. The rows are numbered 0..n-1, so their number is the last one's plus one (a gap
-    in the middle is for the chain to find, in the full check); with `count` they are counted too
-    (a listing's check: a row removed in the middle shows there as well)."""
+    the last row. With `count` (every check but the upgrades'), the rows are counted, so a row
+    removed in the middle shows at once (the primary key's index: a count, no row read);
+    without, their number is the last one's plus one."""
     last = store.db.execute("SELECT idx, link, digest FROM actions WHERE session_id = ? ORDER BY idx DESC LIMIT 1",
                             (sid,)).fetchone()
     if last is None:
         return 0, "", ""
     n = int(last[0]) + 1
     if count:
-        n = int(store.db.execute("SELECT COUNT(*) FROM actions WHERE session_id = ?", (sid,)).fetchone()[0])
+        counted = int(store.db.execute("SELECT COUNT(*) FROM actions WHERE session_id = ?", (sid,)).fetchone()[0])
+        if counted != n:  # a row missing in the middle (or one added out of order)
+            n = counted
     return n, last[1], last[2]
 
 
@@ -99,16 +137,49 @@ def head(store: SqlStore, sid: str) -> str:
     return store._log_end(sid)[1]
 
 
-def reseal(store: SqlStore, sid: str) -> None:
-    """Write the session row's head, length, digest and seal from what is stored now: the last
-    row's link and digest (each row's digest is written with the row, chained to the one before
-    it), so sealing again reads one row whatever the log's length."""
+def keyed_seal(store: SqlStore, fields: dict, head: str, length: int, digest: str, checked: bool) -> str | None:
+    """The keyed seal (`referee.record.chain`), None when the store has no key yet (a club's server
+    before its owner set one)."""
+    flag = "c" if checked else "o"
+    made = store.mac(keyed_input(flag, seal_text(fields, head, length, digest)))
+    if made is None:
+        return None
+    kid, _sep, value = made.partition(":")
+    return f"{KEYED}{kid}:{flag}:{value}"
+
+
+def reseal(store: SqlStore, sid: str, checked: bool | None = None) -> None:
+    """Write the session row's head, length, digest and keyed seal from what is stored now: the
+    last row's link and digest (each row's digest is written with the row, chained to the one
+    before it), so sealing again reads one row whatever the log's length. The seal is marked
+    checked when the session was checked in full in this transaction (`_checked`), or was so
+    marked when this transaction first checked it and its log's end has not moved since."""
+    from referee.record.chain import seal_of
+
     fields = store._seal_fields(sid)
     if fields is None:  # purged meanwhile
         return
     length, head, digest = store._log_end(sid)
+    if checked is None:
+        was = (store._vouched or {}).get(sid)
+        checked = sid in (store._checked or ()) or bool(was and was[3] and was[:3] == (head, length, digest))
+    seal = keyed_seal(store, fields, head, length, digest, checked) or seal_of(fields, head, length, digest)
     store.db.execute("UPDATE sessions SET head = ?, length = ?, digest = ?, seal = ? WHERE id = ?",
-                    (head, length, digest, seal_of(fields, head, length, digest), sid))
+                    (head, length, digest, seal, sid))
+
+
+def unmarked(store: SqlStore, game: str | None = None) -> list[str]:
+    """The finished sessions (of `game`) whose seal does not carry the checked mark."""
+    sql = "SELECT id FROM sessions WHERE status = 'over' AND seal NOT LIKE 'k1:%:c:%'"
+    args = (game,) if game else ()
+    return [r[0] for r in store.db.execute(sql + (" AND game = ?" if game else "") + " ORDER BY id", args)]
+
+
+def checked_mark(store: SqlStore, sid: str) -> bool:
+    """Whether the session's seal carries the checked mark (its seal itself checked elsewhere)."""
+    fields = store._seal_fields(sid)
+    parts = keyed_parts(str(fields["_seal"])) if fields else None
+    return bool(parts and parts[1] == "c")
 
 
 EDITED_ROWS = "an action's events, reason or time was changed outside the referee"
@@ -154,14 +225,34 @@ def seal_problems(store: SqlStore, game: str | None = None) -> dict[str, str]:
     return out
 
 
+OTHER_KEY = ("it was sealed with another key (key {theirs}; this referee's key is {ours}): its key file was lost "
+             "or replaced, or the store comes from another machine, so this key cannot prove its seal; `referee "
+             "verify {sid}` re-checks it whole from its log, and `referee verify --reseal {sid}` seals it again "
+             "with this key after that check")
+
+
+def _lost(store: SqlStore, sid: str, k: int) -> str:
+    """Where `k` missing rows were: at the end of the log, or in its middle (the first one named)."""
+    gap = store.db.execute(
+        "SELECT MIN(a.idx) + 1 FROM actions a WHERE a.session_id = ? AND a.idx < (SELECT MAX(idx) FROM actions"
+        " WHERE session_id = ?) AND NOT EXISTS (SELECT 1 FROM actions b WHERE b.session_id = a.session_id"
+        " AND b.idx = a.idx + 1)", (sid, sid)).fetchone()
+    first = store.db.execute("SELECT MIN(idx) FROM actions WHERE session_id = ?", (sid,)).fetchone()
+    if first and first[0] not in (None, 0):
+        return f"; {k} were removed (action 0 is missing)"
+    if gap and gap[0] is not None:
+        return f"; {k} were removed (action {gap[0]} is missing, in the middle of the log)"
+    return f"; the last {k} were removed"
+
+
 def row_problem(store: SqlStore, fields: dict, n: int, last: str, last_digest: str) -> str | None:
     """The session row against the end of its log (`n` rows, the last one's link `last` and digest
-    `last_digest`) and its seal."""
+    `last_digest`) and its keyed seal."""
     head, length, digest = fields["_head"], fields["_length"], fields["_digest"]
     if not fields["_seal"]:
         return "the session row carries no seal (it was written outside the referee)"
     if not isinstance(length, int) or n != length:
-        lost = f"; the last {length - n} were removed" if isinstance(length, int) and n < length else ""
+        lost = _lost(store, fields["id"], length - n) if isinstance(length, int) and n < length else ""
         damage = store.storage_check(quick=True)
         if damage:  # not an edit: the file itself is damaged, and these rows cannot be read
             lost = (f"; {length - n} cannot be read: the store's file is damaged (SQLite's check: "
@@ -175,7 +266,17 @@ def row_problem(store: SqlStore, fields: dict, n: int, last: str, last_digest: s
     if last_digest != digest:
         return (f"{EDITED_ROWS}: its last action's digest ({head_of(last_digest)}) is not the one the session "
                 f"row records ({head_of(str(digest))})")
-    if fields["_seal"] != seal_of(fields, head, length, digest):
+    parts = keyed_parts(str(fields["_seal"]))
+    if parts is None:
+        return ("its seal was made without the referee's key (a store from before keyed seals is sealed again "
+                "with the key when a referee first opens it for writing): it was sealed outside the referee")
+    made = store.mac(keyed_input(parts[1], seal_text(fields, head, length, digest)))
+    if made is None:
+        return "the store has no key to check its seals with (see `referee club init`)"
+    ours, _sep, value = made.partition(":")
+    if parts[0] != ours:
+        return OTHER_KEY.format(theirs=parts[0] or "?", ours=ours, sid=fields["id"])
+    if parts[1] not in ("c", "o") or parts[2] != value:
         return ("the session row (its game, name, seed, commitment, status, summary, times or origin) was changed"
                 " outside the referee: its seal does not match")
     return None
@@ -206,6 +307,7 @@ def create_session(store: SqlStore, game: str, name: str, seed: str, rules_versi
          json.dumps(summary), now if created is None else created, now, now, commitment, 1 if seed_public else 0,
          origin, 1 if unverified else 0),
     )
+    store._mark(sid)  # made here: sealed at commit, nothing to check before its first row
     store.insert_action(sid, 0, record)
     return sid
 
@@ -253,6 +355,14 @@ def touch(store: SqlStore, sid: str) -> None:
 
 
 def save_summary(store: SqlStore, sid: str, summary: dict) -> None:
+    """Cache the session's summary. One that ends the game is sealed only after the whole log was
+    checked and replayed from its seed once (`integrity.end_check`): the seal then carries the
+    checked mark that `stats`, standings, `push`, `export` and `report` rely on."""
+    store._before(sid)
+    if summary.get("over") and store._checked is not None and sid not in store._checked:
+        from referee.record.integrity import end_check
+
+        end_check(store, sid, summary)
     now = time.time()
     store.db.execute(
         "UPDATE sessions SET summary = ?, status = ?, updated = ?, used = ? WHERE id = ?",
@@ -275,12 +385,18 @@ def finished(store: SqlStore, game: str | None = None, since: float | None = Non
 
 
 def rename(store: SqlStore, sid: str, name: str) -> None:
+    store._before(sid)
     store.db.execute("UPDATE sessions SET name = ? WHERE id = ?", (name, sid))
     store._mark(sid)
 
 
 def mark_deleted(store: SqlStore, sid: str, deleted: bool) -> None:
-    """Delete a session recoverably (status 'deleted'), or restore it (open or over again)."""
+    """Delete a session recoverably (status 'deleted'), or restore it (open or over again). A
+    session that fails its check may be deleted (and purged), left unsealed: it is never restored."""
+    if deleted and not (store._dirty is not None and sid in store._dirty) and store.seal_problem(sid):
+        store.db.execute("UPDATE sessions SET status = 'deleted' WHERE id = ?", (sid,))
+        return
+    store._before(sid)
     if deleted:
         store.db.execute("UPDATE sessions SET status = 'deleted' WHERE id = ?", (sid,))
     else:
@@ -297,14 +413,21 @@ def purgeable(store: SqlStore) -> list[str]:
 def purge(store: SqlStore) -> list[str]:
     """Remove the deleted sessions and their logs for good; returns their ids."""
     ids = [r[0] for r in store.db.execute("SELECT id FROM sessions WHERE status = 'deleted' ORDER BY id")]
+    touched = [r[0] for r in store.db.execute(
+        "SELECT DISTINCT league FROM league_sessions WHERE session_id IN (SELECT id FROM sessions WHERE status ="
+        " 'deleted')")]
+    intact = [name for name in touched if league_problem(store, name) is None]
     store.db.execute("DELETE FROM actions WHERE session_id IN (SELECT id FROM sessions WHERE status = 'deleted')")
     store.db.execute("DELETE FROM sessions WHERE status = 'deleted'")
+    for name in intact:  # a league that held a purged session: sealed again (never one that failed)
+        reseal_league(store, name)
     return ids
 
 
 def insert_action(store: SqlStore, sid: str, idx: int, record: dict, status: str = "done") -> str:
     """Append one action row, chained to the row before it in storage order (its link and its
     digest); returns its link."""
+    store._before(sid)
     row = store.db.execute(
         "SELECT link, digest FROM actions WHERE session_id = ? AND idx < ? ORDER BY idx DESC LIMIT 1", (sid, idx)
     ).fetchone()
@@ -345,6 +468,7 @@ def actions(store: SqlStore, sid: str, statuses: tuple[str, ...] = ("done",)) ->
 
 def set_secret(store: SqlStore, sid: str, seed: str, commitment: str) -> None:
     """A reopened finished game's seed text and commitment text (a new secret appended)."""
+    store._before(sid)
     store.db.execute("UPDATE sessions SET seed = ?, commitment = ? WHERE id = ?", (seed, commitment, sid))
     store._mark(sid)
 
@@ -356,6 +480,7 @@ def next_idx(store: SqlStore, sid: str) -> int:
 
 def set_status(store: SqlStore, sid: str, idxs: list[int], status: str) -> None:
     """Change the status of some rows and re-chain from the first one (inside the caller's transaction)."""
+    store._before(sid)
     if not idxs:
         return
     store.db.executemany(
@@ -375,6 +500,7 @@ def rewrite_tail(store: SqlStore, sid: str, start: int, rows: list[dict]) -> Non
     """Replace the rows from `start` on by `rows`, numbered on from `start`, and re-chain them
     (a correction, inside the caller's transaction). Each row keeps its own status, results,
     events, time, reason and time of change; their digests are chained on from the row before."""
+    store._before(sid)
     store.drop_actions(sid, start)
     prev = _digest_before(store, sid, start)
     values = []
@@ -398,6 +524,7 @@ def _digest_before(store: SqlStore, sid: str, idx: int) -> str:
 
 def drop_actions(store: SqlStore, sid: str, start: int) -> None:
     """Remove the rows from `start` on (inside the caller's transaction)."""
+    store._before(sid)
     store.db.execute("DELETE FROM actions WHERE session_id = ? AND idx >= ?", (sid, start))
 
 
@@ -408,6 +535,7 @@ def relink(store: SqlStore, sid: str, start: int = 0) -> None:
     with it (`insert_action`, `rewrite_tail`, `copy_rows`). They are checked instead, each
     against its fields and the row before it: a row from `start` on whose events, reason or times
     were changed outside the referee is refused here (nothing is written), never sealed over."""
+    store._before(sid)
     row = store.db.execute(
         "SELECT link, digest FROM actions WHERE session_id = ? AND idx < ? ORDER BY idx DESC LIMIT 1", (sid, start)
     ).fetchone()
@@ -495,6 +623,48 @@ def keep_head(store: SqlStore, origin: str, sid: str, length: int, head: str) ->
 def league_new(store: SqlStore, name: str, game: str, points: dict) -> None:
     store.db.execute("INSERT INTO leagues (name, game, points, created) VALUES (?, ?, ?, ?)",
                     (name, game, json.dumps(points), time.time()))
+    reseal_league(store, name)
+
+
+def _league_text(store: SqlStore, name: str) -> tuple[str, str] | None:
+    """(what a league's seal is taken over, its stored seal): its name, game, points text, time
+    of creation and members, each length-prefixed."""
+    row = store.db.execute("SELECT name, game, points, created, seal FROM leagues WHERE name = ?", (name,)).fetchone()
+    if row is None:
+        return None
+    ids = [r[0] for r in store.db.execute(
+        "SELECT session_id FROM league_sessions WHERE league = ? ORDER BY session_id", (name,))]
+    created = float(row[3]) if isinstance(row[3], (int, float)) else row[3]
+    parts = [str(row[0]), str(row[1]), str(row[2]), repr(created), *ids]
+    return "league|" + "".join(f"{len(p)}:{p}" for p in parts), str(row[4] or "")
+
+
+def reseal_league(store: SqlStore, name: str) -> None:
+    """Seal a league again (inside the caller's transaction), from what is stored now."""
+    found = _league_text(store, name)
+    made = store.mac(found[0]) if found else None
+    if made is not None:
+        store.db.execute("UPDATE leagues SET seal = ? WHERE name = ?", (f"{KEYED}{made}", name))
+
+
+def league_problem(store: SqlStore, name: str) -> str | None:
+    """What breaks a league's seal (its points, game or members changed outside the referee), None
+    when it holds."""
+    found = _league_text(store, name)
+    if found is None:
+        return f"no league '{name}'"
+    text, seal = found
+    if not seal.startswith(KEYED):
+        return (f"the league '{name}' carries no seal made with the referee's key: its points or members were "
+                "written outside the referee")
+    made = store.mac(text) or ""
+    theirs, ours = seal[len(KEYED):].partition(":")[0], made.partition(":")[0]
+    if theirs != ours:
+        return f"the league '{name}' was sealed with another key (key {theirs}; this referee's key is {ours})"
+    if seal != f"{KEYED}{made}":
+        return (f"the league '{name}' (its points, game or members) was changed outside the referee: its seal "
+                "does not match")
+    return None
 
 
 def league(store: SqlStore, name: str) -> dict | None:
@@ -512,11 +682,16 @@ def leagues(store: SqlStore) -> list[str]:
 
 
 def league_add(store: SqlStore, name: str, sid: str) -> bool:
-    """Put a session in a league; False when it was there already."""
+    """Put a session in a league; False when it was there already. The league's seal must hold
+    first (never sealed over an edit), and is made again."""
     if store.db.execute("SELECT 1 FROM league_sessions WHERE league = ? AND session_id = ?",
                        (name, sid)).fetchone():
         return False
+    problem = league_problem(store, name)
+    if problem:
+        raise StorageError(_("{problem}; nothing was written (see `referee verify --all`)").format(problem=problem))
     store.db.execute("INSERT INTO league_sessions (league, session_id) VALUES (?, ?)", (name, sid))
+    reseal_league(store, name)
     return True
 
 

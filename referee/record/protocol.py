@@ -60,7 +60,16 @@ class RecordStore(Protocol):
     # -- the seal -------------------------------------------------------------------------------
     def head(self, sid: str) -> str: ...
 
-    def reseal(self, sid: str) -> None: ...
+    def reseal(self, sid: str, checked: bool | None = None) -> None: ...
+
+    def mac(self, text: str) -> str | None:
+        """`ID:HMAC` of `text` under the store's key (None: the store has no key yet)."""
+
+    def checked_mark(self, sid: str) -> bool:
+        """Whether the session's seal carries the checked mark (checked in full at the head it seals)."""
+
+    def unmarked(self, game: str | None = None) -> list[str]:
+        """The finished sessions (of `game`) whose seal lacks the checked mark."""
 
     def seal_problem(self, sid: str, rows: list[dict] | None = None, count: bool = True) -> str | None:
         """What breaks the session's seal (None: it holds): with `rows`, every row's digest too;
@@ -154,5 +163,10 @@ class RecordStore(Protocol):
     def league(self, name: str) -> dict | None: ...
 
     def leagues(self) -> list[str]: ...
+
+    def league_problem(self, name: str) -> str | None:
+        """What breaks the league's seal (None: it holds)."""
+
+    def reseal_league(self, name: str) -> None: ...
 
     def league_add(self, name: str, sid: str) -> bool: ...

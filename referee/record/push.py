@@ -1,9 +1,10 @@
 """`referee push`: copy sessions from a table's store to another store (the club's), verified.
 
 How a pushed session is known at the club: by its *origin*, a content key the table's store
-already holds, so nothing needs adding at the table: SHA-256 over the time the session was
-created, its seed commitment and the chain link of its `new` record (which covers the `new`
-action and its draws). Two laptops that both call their game `kleos-1` give two different
+already holds, so nothing needs adding at the table: SHA-256 over its seed commitment and the
+chain link of its `new` record (which covers the `new` action and its draws), and, for a public
+seed only, the time the session was created (`referee.record.chain.origin`); a session pushed
+before under the older origin (always with the time) is still found by it. Two laptops that both call their game `kleos-1` give two different
 origins; the club keeps the id when it is free there and numbers the session anew when it is
 not (the report says `as kleos-7`). The club stores the origin with the session, so pushing
 again finds it whatever its id there.
@@ -29,7 +30,7 @@ from typing import Any, cast
 
 from referee.model.errors import StorageError
 from referee.model.i18n import _, ngettext
-from referee.record.chain import Broken, check_chain, head_of, origin
+from referee.record.chain import Broken, check_chain, head_of, legacy_origin, origin
 from referee.record.integrity import pushed_problem, verify_session
 from referee.record.protocol import RecordStore
 from referee.record.schema import ALL_STATUSES
@@ -75,6 +76,10 @@ def push_one(src: RecordStore, dst: RecordStore, sid: str) -> dict:
     key = origin(meta, rows)
     out["head"] = head_of(rows[-1]["link"])
     with dst.write():
+        if not meta.get("origin") and dst.find_origin(key) is None:
+            old = legacy_origin(meta, rows)  # pushed before origins left the creation time out
+            if dst.find_origin(old) is not None:
+                key = old
         there = _find(dst, sid, key)
         if there is not None:
             theirs = dst.actions(there, ALL_STATUSES)
@@ -106,6 +111,8 @@ def push_one(src: RecordStore, dst: RecordStore, sid: str) -> dict:
             new_id = dst.new_session_id(meta["game"]) if dst.session_exists(wanted) else wanted
             dst.copy_session(new_id, meta, key)
             dst.copy_rows(new_id, rows)
+            if meta.get("status") == "over" and getattr(dst, "_checked", None) is not None:
+                dst._checked.add(new_id)  # type: ignore[attr-defined]  # verified whole above: sealed checked
             out.update(status="sent", **{"as": new_id})
             there = new_id
         dst.keep_head(key, there, len(rows), rows[-1]["link"])

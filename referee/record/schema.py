@@ -85,6 +85,9 @@ TABLES: dict[str, tuple[str, ...]] = {
         "game TEXT NOT NULL",
         "points TEXT NOT NULL",
         "created {real} NOT NULL",
+        # its keyed seal over the name, game, points, creation and members (referee.record.portable);
+        # an older store gains the column when a referee first opens it (referee.record.key_upgrade)
+        "seal TEXT NOT NULL DEFAULT ''",
     ),
     "league_sessions": (
         "league TEXT NOT NULL REFERENCES leagues(name) ON DELETE CASCADE",

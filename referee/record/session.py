@@ -205,11 +205,13 @@ def steps(engine: Any, seed: str, records: Sequence[dict]) -> Iterator[tuple[dic
 
 def load(store: RecordStore, sid: str, full: bool = False) -> Loaded:
     """A session's state now: from its snapshot (`referee.record.snapshot`) when the session
-    row's seal holds and seals the snapshot's head, else rebuilt from its stored log after
+    row's keyed seal holds and seals the snapshot's head, else rebuilt from its stored log after
     checking every row (chain and seal), the snapshot written again inside a write transaction.
-    `full`: always the log, checked whole (export, report)."""
+    Either way the seed must fit its commitment. `full`: always the log, checked whole (export,
+    report)."""
     meta = store.session(sid)
     engine = registry.engine(meta["game"])
+    check_seed(sid, meta)
     if not full:
         kept = _from_snapshot(store, sid, meta, engine)
         if kept is not None:
@@ -217,10 +219,25 @@ def load(store: RecordStore, sid: str, full: bool = False) -> Loaded:
     return _replayed(store, sid, meta, engine)
 
 
+def check_seed(sid: str, meta: dict) -> None:
+    """The seed must be the one committed to at `new`: a seed replaced in the store (whose editor
+    would know every draw to come) is refused before anything is drawn or shown (exit 3)."""
+    if meta.get("seed_withheld") or not meta.get("commitment"):
+        return
+    from referee.model.secret import problem
+
+    found = problem(meta["seed"], meta["commitment"])
+    if found:
+        raise StorageError(_("session '{sid}' fails its integrity check: {problem}: it was replaced outside the "
+                             "referee (see `referee verify {sid}`); nothing was written").format(sid=sid,
+                                                                                                  problem=found))
+
+
 def _replayed(store: RecordStore, sid: str, meta: dict, engine: Any) -> Loaded:
 
     rows = store.actions(sid, ALL_STATUSES)
     check_record(store, sid, rows)
+    _vouch(store, sid)
     records = [r for r in rows if r["status"] == "done"]
     state = replay(engine, meta["seed"], records)
     redo = sum(r["status"] == "undone" for r in rows)
@@ -230,25 +247,39 @@ def _replayed(store: RecordStore, sid: str, meta: dict, engine: Any) -> Loaded:
                   head=head_of(rows[-1]["link"]) if rows else "", redo=redo)
 
 
+def _vouch(store: RecordStore, sid: str) -> None:
+    """Checked inside a write: its first change need not check it again (`portable.before`)."""
+    vouch = getattr(store, "_vouch", None)
+    if vouch is not None and sid not in (getattr(store, "_dirty", None) or ()):
+        vouch(sid)
+
+
 def _from_snapshot(store: RecordStore, sid: str, meta: dict, engine: Any) -> Loaded | None:
-    """The session from its snapshot, or None (then replayed): never trusted unchecked. The seal's
-    cheap check binds the log to its head (no row counted: the same cost at any length); the
-    snapshot must be keyed by that very head, whose row's link and digest are checked, and match
-    its own digest. The rows are read only if asked for."""
+    """The session from its snapshot, or None (then replayed): never trusted unchecked. The keyed
+    seal's cheap check binds the log to its head and counts its rows; the snapshot must be keyed
+    by that very head, whose row's link and digest are checked, and carry its own keyed digest
+    (one that does not match is refused, exit 3: only an edit writes it). A window of older rows
+    is checked too (`rolling_check`). The rows are read only if asked for."""
     if sid in (getattr(store, "_dirty", None) or ()):  # changed in this transaction: its log is read
         return None
     snap = snapshot.read(store, sid)
     if snap is None or not meta.get("head") or snap["head"] != meta["head"]:
         return None  # none, or the seal says the head moved
-    if store.seal_problem(sid, count=False) is not None:  # the full check names what is wrong
+    if store.seal_problem(sid) is not None:  # the full check names what is wrong
         return None
-    if not snapshot.trusted(snap, sid, engine.rules_version, snapshot.head_rows(store, sid)):
+    seen = snapshot.verdict(store, snap, sid, engine.rules_version, snapshot.head_rows(store, sid))
+    if seen == "forged":
+        raise StorageError(_("session '{sid}' fails its integrity check: {problem} (see `referee verify {sid}`); "
+                             "nothing was written").format(sid=sid, problem=snapshot.FORGED))
+    if seen != "ok":
         return None
+    rolling_check(store, sid, int(meta["length"]))
     try:
         state = engine.from_json(json.loads(snap["state"]))
         last = json.loads(snap["last"])
     except Exception:  # a snapshot that does not read is only a missed speed-up
         return None
+    _vouch(store, sid)
     head_idx = snap["head_idx"]
 
     def fetch() -> list[dict]:
@@ -261,13 +292,73 @@ def _from_snapshot(store: RecordStore, sid: str, meta: dict, engine: Any) -> Loa
                   redo=snap["redo"])
 
 
+# -- the rolling check: a window of older rows, every command ------------------------------------
+#
+# A command that trusts the snapshot checks the head row only; an edit of an older row that leaves
+# the end of the log alone (its link not recomputed, or recomputed only up to a later row) would wait
+# for a full check. So every such command also checks one window of the log: each row's link and
+# digest against its content and the row before it. Of a log of n rows, up to WHOLE rows are checked
+# whole every time; a longer log is cut in BLOCKS windows of about n / BLOCKS rows (plus BLOCKS + 2
+# rows of overlap), and the one checked is window `n mod BLOCKS`: as the log grows by one row per
+# action, BLOCKS actions in a row check every window, and the overlap covers the windows' drift as n
+# grows. So a row edited in place is found within BLOCKS actions appended after the edit (at once by
+# every command that reads the whole log: log, export, report, verify, a correction, a redo, and
+# the full check when the game ends).
+WHOLE = 96
+BLOCKS = 32
+_WINDOW = ("SELECT idx, action, results, status, link, events, reason, changed, created, rules_version, digest"
+           " FROM actions WHERE session_id = ? AND idx >= ? AND idx <= ? ORDER BY idx")
+
+
+def window(n: int) -> tuple[int, int]:
+    """The rows (first, last) the rolling check reads of a log of `n` rows (the first one only for
+    the link and digest the next one chains on)."""
+    if n <= WHOLE:
+        return 0, n - 1
+    k = n % BLOCKS
+    first = max(0, k * n // BLOCKS - BLOCKS - 2)
+    return first, min(n - 1, (k + 1) * n // BLOCKS + 1)
+
+
+def rolling_check(store: RecordStore, sid: str, n: int) -> None:
+    """Check the window of rows `window(n)` (see the note above): a StorageError (exit 3) naming
+    the first row whose link or digest does not fit."""
+    from referee.record.chain import link_text, row_digest
+
+    first, last = window(n)
+    if last < first:
+        return
+    rows = store.db.execute(_WINDOW, (sid, first, last)).fetchall()  # type: ignore[attr-defined]
+    prev_link = prev_digest = ""
+    expected = first
+    for pos, (idx, action, results, status, link, events, reason, changed, created, rules, digest) in \
+            enumerate(rows):
+        bad = None
+        if idx != expected:
+            bad = (idx if idx < expected else expected, _("is missing or out of order"))
+        elif pos > 0 or first == 0:
+            if link_text(prev_link, action, results, status) != link:
+                bad = (idx, _("its chain link does not match its content or the action before it"))
+            elif row_digest(prev_digest, idx, events, reason, changed, created, rules) != digest:
+                bad = (idx, _("its events, reason or time were changed (its digest does not match)"))
+        if bad is not None:
+            raise StorageError(_("session '{sid}' fails its integrity check at action {n}: {problem}; it was "
+                                 "edited outside the referee (found by the rolling check of older rows; see "
+                                 "`referee verify {sid}`); nothing was written").format(sid=sid, n=bad[0],
+                                                                                        problem=bad[1]))
+        prev_link, prev_digest, expected = link, digest, idx + 1
+    if expected != last + 1:
+        raise StorageError(_("session '{sid}' fails its integrity check at action {n}: it is missing (see "
+                             "`referee verify {sid}`); nothing was written").format(sid=sid, n=expected))
+
+
 def keep(store: RecordStore, sid: str, engine: Any, head: str, head_idx: int, records: Sequence[dict],
          state: Any, redo: int = 0) -> None:
     """Write the snapshot of `state`, the state after the live `records` of a log whose last row
     is `head_idx` with the link `head` (inside a write transaction only)."""
     if not snapshot.writing(store):
         return
-    store_snapshot = snapshot.row(sid, head, head_idx, engine.rules_version, len(records),
+    store_snapshot = snapshot.row(store, sid, head, head_idx, engine.rules_version, len(records),
                                   snapshot.last_record(records[-1]), engine.to_json(state), redo)
     snapshot.save(store, store_snapshot)
 

@@ -25,7 +25,6 @@ The store holds no snapshot SQL of its own: the table, its reads and writes are 
 
 from __future__ import annotations
 
-import hashlib
 import json
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import suppress
@@ -34,7 +33,7 @@ from typing import Any, overload
 from referee.model.errors import StorageError
 from referee.record import schema
 
-FORMAT = 1
+FORMAT = 2  # 2: the digest keyed (HMAC under the store's key); a format-1 snapshot is replayed and kept anew
 COLUMNS = ("session_id", "head", "head_idx", "format", "rules_version", "ply", "redo", "last", "state", "digest")
 # Made on first use in a store older than the table (no schema version of its own: a store
 # without it has no snapshots yet); the same text in both dialects.
@@ -45,16 +44,15 @@ _UPSERT = (f"INSERT INTO snapshots ({', '.join(COLUMNS)}) VALUES ({', '.join('?'
 
 # -- the row ---------------------------------------------------------------------------------
 
-def digest(sid: str, head: str, head_idx: int, fmt: int, rules: str, ply: int, redo: int, last_text: str,
-           state_text: str) -> str:
-    """SHA-256 over every field of the snapshot row, each length-prefixed (no field can spill
-    into the next)."""
-    h = hashlib.sha256()
+def digest(store: Any, sid: str, head: str, head_idx: int, fmt: int, rules: str, ply: int, redo: int,
+           last_text: str, state_text: str) -> str:
+    """HMAC-SHA256, under the store's key (`referee.record.keys`; a club's server's own), over every
+    field of the snapshot row, each length-prefixed (no field can spill into the next): only the
+    referee can write a snapshot it will trust. "" when the store has no key yet."""
+    parts = []
     for part in (sid, head, str(head_idx), str(fmt), rules, str(ply), str(redo), last_text, state_text):
-        data = part.encode("utf-8", "surrogatepass")
-        h.update(f"{len(data)}:".encode())
-        h.update(data)
-    return h.hexdigest()
+        parts.append(f"{len(part.encode('utf-8', 'surrogatepass'))}:{part}")
+    return store.mac("snapshot|" + "".join(parts)) or ""
 
 
 def last_record(rec: dict) -> dict:
@@ -62,39 +60,55 @@ def last_record(rec: dict) -> dict:
     return {k: rec[k] for k in ("idx", "action", "results", "events", "rules") if k in rec}
 
 
-def row(sid: str, head: str, head_idx: int, rules: str, ply: int, last: dict, state: Any, redo: int = 0) -> dict:
+def row(store: Any, sid: str, head: str, head_idx: int, rules: str, ply: int, last: dict, state: Any,
+        redo: int = 0) -> dict:
     """A snapshot row, ready for the store (`redo`: how many undone rows the log holds)."""
     # key order kept as it is: a board is drawn in the order the state holds
     last_text = json.dumps(last, separators=(",", ":"), ensure_ascii=False)
     state_text = json.dumps(state, separators=(",", ":"), ensure_ascii=False)
     return {"session_id": sid, "head": head, "head_idx": head_idx, "format": FORMAT, "rules_version": rules,
             "ply": ply, "redo": redo, "last": last_text, "state": state_text,
-            "digest": digest(sid, head, head_idx, FORMAT, rules, ply, redo, last_text, state_text)}
+            "digest": digest(store, sid, head, head_idx, FORMAT, rules, ply, redo, last_text, state_text)}
 
 
-def trusted(snap: dict | None, sid: str, rules: str, head_rows: list[tuple]) -> bool:
+def trusted(store: Any, snap: dict | None, sid: str, rules: str, head_rows: list[tuple]) -> bool:
     """The snapshot row may be used for the log whose last rows are `head_rows` (the head
     first, then the row before it, each with the columns of HEAD_COLUMNS): the head row's link
     and digest must be the ones its content and the row before it give."""
+    return verdict(store, snap, sid, rules, head_rows) == "ok"
+
+
+def verdict(store: Any, snap: dict | None, sid: str, rules: str, head_rows: list[tuple]) -> str:
+    """"ok": the snapshot may be used; "stale": it is of another head, format or rules version
+    (replayed, and kept anew by the next write); "forged": it is of this head, format and rules,
+    yet its keyed digest does not match: only an edit outside the referee writes that."""
     from referee.record.chain import link_text, row_digest
 
     if not snap or not head_rows:
-        return False
+        return "stale"
     idx, action_text, results_text, status, link, events, reason, changed, created, row_rules, kept = head_rows[0]
     prev, prev_digest = (head_rows[1][4], head_rows[1][10]) if len(head_rows) > 1 else ("", "")
     if (snap["format"] != FORMAT or snap["rules_version"] != rules or snap["head"] != link
             or snap["head_idx"] != idx or (len(head_rows) > 1 and head_rows[1][0] != idx - 1)
             or (len(head_rows) == 1 and idx != 0)):
-        return False
+        return "stale"
     if link_text(prev, action_text, results_text, status) != link:
-        return False
+        return "stale"
     if row_digest(prev_digest, idx, events, reason, changed, created, row_rules) != kept:
-        return False
-    return bool(snap["digest"] == digest(sid, snap["head"], snap["head_idx"], snap["format"], snap["rules_version"],
-                                         snap["ply"], snap["redo"], snap["last"], snap["state"]))
+        return "stale"
+    made = digest(store, sid, snap["head"], snap["head_idx"], snap["format"], snap["rules_version"], snap["ply"],
+                  snap["redo"], snap["last"], snap["state"])
+    if not made:
+        return "stale"  # no key yet to check it with
+    return "ok" if snap["digest"] == made else "forged"
 
 
-def problem(snap: dict | None, sid: str, engine: Any, rows: list[dict], state: Any, live: int) -> str | None:
+FORGED = ("its kept state after the last action (its snapshot) was written outside the referee: its keyed digest "
+          "does not match")
+
+
+def problem(store: Any, snap: dict | None, sid: str, engine: Any, rows: list[dict], state: Any,
+            live: int) -> str | None:
     """What is wrong with a snapshot the referee would use, against the full replay of the log
     (`verify`): `rows` every stored row, `state` the state after the `live` done records. A stale
     snapshot is no problem: it is never used, and written again by the next action."""
@@ -102,7 +116,10 @@ def problem(snap: dict | None, sid: str, engine: Any, rows: list[dict], state: A
         return None
     heads = [(r["idx"], r["action_text"], r["results_text"], r["status"], r["link"], r["events_text"], r["reason"],
               r["changed"], r["created"], r["rules"], r["digest"]) for r in reversed(rows[-2:])]
-    if not trusted(snap, sid, engine.rules_version, heads):
+    seen = verdict(store, snap, sid, engine.rules_version, heads)
+    if seen == "forged":
+        return FORGED
+    if seen != "ok":
         return None
     undone = sum(r["status"] == "undone" for r in rows)
     try:

@@ -38,6 +38,9 @@ if TYPE_CHECKING:
 T = TypeVar("T")
 
 SQLITE_MAGIC = b"SQLite format 3\x00"
+# A session sealed without the key (before keyed seals, or by hand): what each open looks for first.
+KEYLESS = "SELECT 1 FROM sessions WHERE substr(seal, 1, 3) <> 'k1:' AND seal NOT LIKE 'x:%' LIMIT 1"
+LEAGUES_KEYLESS = "SELECT 1 FROM leagues WHERE substr(seal, 1, 3) <> 'k1:' AND seal NOT LIKE 'x:%' LIMIT 1"
 
 
 def default_path() -> Path:
@@ -90,6 +93,7 @@ class Store:
             self.db.execute(f"PRAGMA busy_timeout = {int(timeout * 1000)}")
             self._open_schema(timeout)
             self.db.execute("PRAGMA foreign_keys = ON")
+            self._check_keyed()
         except (sqlite3.DatabaseError, UnicodeDecodeError) as exc:
             raise self.error(exc, "open") from None
         except OSError as exc:
@@ -188,6 +192,21 @@ class Store:
         elif version < SCHEMA_VERSION:
             self._upgrade()
 
+    def _check_keyed(self) -> None:
+        """Sessions sealed before seals were keyed (or without the key): checked the old way once and
+        sealed with the key (`referee.record.key_upgrade`), by a writer; a view has a writer do it
+        first (as for an older schema), or reads them as they are where the file cannot be written."""
+        if self.db.execute(KEYLESS).fetchone() is None and "seal" in self.columns("leagues") and \
+                self.db.execute(LEAGUES_KEYLESS).fetchone() is None:
+            return
+        if self.readonly:
+            with suppress(StorageError):
+                Store(self.path, timeout=self.timeout).close()
+            return
+        from referee.record.key_upgrade import upgrade
+
+        upgrade(self)
+
     def _create(self) -> None:
         self.db.execute("BEGIN IMMEDIATE")
         if self.db.execute("SELECT count(*) FROM sqlite_master WHERE type = 'table'").fetchone()[0]:
@@ -201,8 +220,14 @@ class Store:
             self.db.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
             self.db.execute("COMMIT")
         except BaseException:
-            self.db.execute("ROLLBACK")
+            if self.db.in_transaction:  # SQLite ends it itself on some failures (a file-size limit)
+                with suppress(sqlite3.Error):
+                    self.db.raw.execute("ROLLBACK")
             raise
+        if not self.readonly:
+            from referee.record import keys
+
+            keys.remember(self.path)
 
     def _upgrade(self) -> None:
         """Bring a version 1 store to this schema in place, in one transaction, after a backup copy
@@ -230,7 +255,7 @@ class Store:
             raise StorageError(_("the store {path} was opened for reading only; nothing was written").format(
                 path=self.path))
         self.db.execute("BEGIN IMMEDIATE")
-        self._dirty = set()
+        self._dirty, self._vouched, self._checked = set(), {}, set()
         try:
             yield
             self._reseal_dirty()
@@ -242,12 +267,24 @@ class Store:
                     self.db.raw.execute("ROLLBACK")
             raise
         finally:
-            self._dirty = None
+            self._dirty = self._vouched = self._checked = None
 
     _dirty: set[str] | None = None  # sessions the open write changed: sealed again at commit
+    _vouched: dict[str, tuple] | None = None  # sessions checked before the open write's first change to them
+    _checked: set[str] | None = None  # sessions checked in full by the open write (sealed with the checked mark)
+
+    def mac(self, text: str) -> str | None:
+        """`ID:HMAC` of `text` under this user's key (`referee.record.keys`): the seals' key."""
+        from referee.record import keys
+
+        return keys.mac(keys.local_key(), text)
 
     # -- what both stores run the same way (referee.record.portable) ------------------------------
     _mark = portable.mark
+    _before = portable.before
+    _vouch = portable.vouch
+    checked_mark = portable.checked_mark
+    unmarked = portable.unmarked
     _reseal_dirty = portable.reseal_dirty
     _seal_fields = portable.seal_fields
     _log_end = portable.log_end
@@ -291,6 +328,8 @@ class Store:
     league = portable.league
     leagues = portable.leagues
     league_add = portable.league_add
+    league_problem = portable.league_problem
+    reseal_league = portable.reseal_league
 
     def storage_check(self, quick: bool = False) -> list[str]:
         """SQLite's own check of the file (`PRAGMA integrity_check`, or `quick_check`): what it
@@ -445,6 +484,12 @@ def storage_error(exc: BaseException, path: str, timeout: float = 10.0, doing: s
         return StorageError(_("the store {path} is busy: another program holds its lock (waited {seconds} s); "
                               "nothing was changed; try again when it has finished, or close the program holding "
                               "it").format(path=path, seconds=f"{timeout:g}"))
+    limit = _size_limit() if name.startswith(("SQLITE_IOERR", "SQLITE_FULL")) or "disk I/O error" in text \
+        or "disk is full" in text or "no transaction is active" in text else None
+    if limit is not None:
+        return StorageError(_("the store {path} cannot grow: this process may not write files larger than {size} "
+                              "bytes (a file-size limit, `ulimit -f`); nothing was saved; raise the limit (`ulimit -f "
+                              "unlimited`) or use --db for another store").format(path=path, size=limit))
     if name == "SQLITE_FULL" or "disk is full" in text:
         return StorageError(_("the disk holding the store {path} is full: nothing was saved; free some space and "
                               "try again").format(path=path))
@@ -461,6 +506,18 @@ def storage_error(exc: BaseException, path: str, timeout: float = 10.0, doing: s
                               "file's permissions, or use --db for another store").format(path=path, why=text))
     return StorageError(_("the store {path} failed while trying to {doing} it ({why}); nothing was saved").format(
         path=path, doing=pgettext("doing", doing), why=text))
+
+
+def _size_limit() -> int | None:
+    """The largest file this process may write (`ulimit -f`, RLIMIT_FSIZE) in bytes, None when
+    there is no such limit (Python ignores SIGXFSZ: a write past it fails with EFBIG, which SQLite
+    reports as an I/O error)."""
+    try:
+        import resource
+    except ImportError:  # not on this system
+        return None
+    soft = resource.getrlimit(resource.RLIMIT_FSIZE)[0]
+    return None if soft == resource.RLIM_INFINITY else int(soft)
 
 
 def _not_writable(path: str) -> bool:

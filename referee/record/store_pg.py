@@ -58,9 +58,10 @@ TABLES_GROUP = "referee_tables"  # the group role every table's role belongs to 
 UNSURE: dict[str, tuple[str, str]] = {}
 
 # The club's boundaries, kept in the server (see the module's note). `{path}` pins each
-# SECURITY DEFINER function to the store's own schema. Version 2 (meta key `boundaries`) adds
-# the table of action ids (a lost COMMIT's answer, `PgStore._recover`).
-BOUNDARIES = "2"
+# SECURITY DEFINER function to the store's own schema (meta key `boundaries`): version 2 adds
+# the table of action ids (a lost COMMIT's answer, `PgStore._recover`), 3 the seals' key
+# (`referee_key`, `referee_mac`).
+BOUNDARIES = "3"
 # The version of what `club init` grants (meta key `club`): 2 puts `pushed_heads` and the action
 # ids under row-level security, gives each table its own session ids (`kleos-table3-1`) and no
 # say over `rowid`. A table's role opening a store granted by an older referee is refused until
@@ -96,6 +97,15 @@ BOUNDARY_SQL = [
          END IF;
          DELETE FROM actions WHERE session_id = sid AND idx >= start;
        END $$""",
+    "ALTER TABLE leagues ADD COLUMN IF NOT EXISTS seal TEXT NOT NULL DEFAULT ''",
+    # the seals' key (referee.record.keys): HMAC-SHA256 pads only the tables' owner reads; every role
+    # seals and checks through referee_mac, never reading the key
+    """CREATE TABLE IF NOT EXISTS referee_key (id INTEGER PRIMARY KEY CHECK (id = 1), kid TEXT NOT NULL,
+       inner_pad BYTEA NOT NULL, outer_pad BYTEA NOT NULL)""",
+    "REVOKE ALL ON referee_key FROM PUBLIC",
+    """CREATE OR REPLACE FUNCTION referee_mac(t text) RETURNS text LANGUAGE sql STABLE SECURITY DEFINER {path}
+       AS $$ SELECT k.kid || ':' || encode(sha256(k.outer_pad || sha256(k.inner_pad || convert_to(t, 'UTF8'))),
+             'hex') FROM referee_key k WHERE k.id = 1 $$""",
     # the card library: each role writes only its own rows
     """CREATE OR REPLACE FUNCTION referee_card_put(g text, k text, n text, d text) RETURNS void LANGUAGE sql
        SECURITY DEFINER {path} AS $$
@@ -164,6 +174,19 @@ class PgStore:
 
     backend = "postgresql"
     _dirty: set[str] | None = None  # sessions the open write changed: sealed again at commit
+    _vouched: dict[str, tuple] | None = None  # sessions checked before the open write's first change to them
+    _checked: set[str] | None = None  # sessions checked in full by the open write (the checked mark)
+    _has_key: bool | None = None
+
+    def mac(self, text: str) -> str | None:
+        """`ID:HMAC` of `text` under the server's key (`referee_mac`: no role reads the key itself);
+        None before the owner set the key up."""
+        if self._has_key is None:
+            self._has_key = bool(self.db.execute(
+                "SELECT to_regprocedure('referee_mac(text)') IS NOT NULL").fetchone()[0])
+        if not self._has_key:
+            return None
+        return self.db.execute("SELECT referee_mac(?)", (text,)).fetchone()[0]
 
     def __init__(self, url: str, timeout: float = 10.0, readonly: bool = False) -> None:
         try:
@@ -272,6 +295,23 @@ class PgStore:
             raise self.error(exc, "set up") from None
         self.db.execute("INSERT INTO meta (key, value) VALUES ('boundaries', ?) ON CONFLICT (key) DO UPDATE"
                         " SET value = excluded.value", (BOUNDARIES,))
+        self._keyed()
+
+    def _keyed(self) -> None:
+        """The server's key, made once (by the tables' owner, inside its transaction), and every
+        session sealed before it checked the old way and sealed with it (`key_upgrade`)."""
+        import secrets
+
+        from referee.record import key_upgrade, keys
+
+        if self.db.execute("SELECT 1 FROM referee_key").fetchone() is None:
+            key = secrets.token_bytes(32).ljust(64, b"\0")
+            self.db.execute("INSERT INTO referee_key (id, kid, inner_pad, outer_pad) VALUES (1, ?, ?, ?)",
+                            (keys.key_id(key[:32]), bytes(b ^ 0x36 for b in key), bytes(b ^ 0x5C for b in key)))
+        self._has_key = None
+        sealed, failing = key_upgrade.run(self)
+        if sealed or failing:
+            key_upgrade.note(self.path, sealed, failing)
 
     def _tables(self) -> set[str]:
         return {r[0] for r in self.db.execute(
@@ -368,7 +408,7 @@ class PgStore:
             raise StorageError(_("the store {path} was opened for reading only; nothing was written").format(
                 path=self.path))
         self._writing, self._locked, self._foreign = True, [], set()
-        self._dirty = set()
+        self._dirty, self._vouched, self._checked = set(), {}, set()
         self.action_id = self.action_id or secrets.token_urlsafe(12)
         try:
             with self._transaction(tagged=True):
@@ -377,7 +417,7 @@ class PgStore:
             COMMITS[0] += 1
         finally:
             self._writing = False
-            self._dirty = None
+            self._dirty = self._vouched = self._checked = None
             self.action_id = None
 
     # -- the action id, and a COMMIT whose answer was lost -----------------------------------------
@@ -568,6 +608,10 @@ class PgStore:
 
     # -- what both stores run the same way (referee.record.portable) ------------------------------
     _mark = portable.mark
+    _before = portable.before
+    _vouch = portable.vouch
+    checked_mark = portable.checked_mark
+    unmarked = portable.unmarked
     _reseal_dirty = portable.reseal_dirty
     _seal_fields = portable.seal_fields
     _log_end = portable.log_end
@@ -603,6 +647,8 @@ class PgStore:
     league = portable.league
     leagues = portable.leagues
     league_add = portable.league_add
+    league_problem = portable.league_problem
+    reseal_league = portable.reseal_league
 
     # -- the club's boundaries, as the store's methods see them --------------------------------
     _SELECT = SESSION_COLUMNS.replace(", seed,", ", referee_seed(id) AS seed,")
@@ -668,11 +714,17 @@ class PgStore:
         counted written in its log); returns the ids actually removed."""
         if not self._privileged("sessions", "DELETE"):
             return sorted(r[0] for r in self.db.execute("SELECT * FROM referee_purge()"))
+        touched = set()
         for sid, league in self.db.execute(
                 "SELECT l.session_id, l.league FROM league_sessions l JOIN sessions s ON s.id = l.session_id"
                 " WHERE s.status = 'deleted' ORDER BY 1, 2").fetchall():
             self._league_log(league, f"{sid} purged (removed from the league)")
-        return sorted(r[0] for r in self.db.execute("DELETE FROM sessions WHERE status = 'deleted' RETURNING id"))
+            touched.add(league)
+        intact = [name for name in sorted(touched) if portable.league_problem(self, name) is None]
+        gone = sorted(r[0] for r in self.db.execute("DELETE FROM sessions WHERE status = 'deleted' RETURNING id"))
+        for name in intact:
+            portable.reseal_league(self, name)
+        return gone
 
     def drop_actions(self, sid: str, start: int) -> None:
         self.refuse_foreign(sid)
@@ -827,6 +879,7 @@ class PgStore:
             if not hide_leagues:
                 self._sql(q.SQL("GRANT SELECT ON leagues, league_log TO {}").format(grp))
                 self._sql(q.SQL("GRANT SELECT, INSERT ON league_sessions TO {}").format(grp))
+                self._sql(q.SQL("GRANT UPDATE (seal) ON leagues TO {}").format(grp))  # sealed again as it adds
             own = "owner = session_user"
             own_session = "EXISTS (SELECT 1 FROM sessions s WHERE s.id = session_id AND s.owner = session_user)"
             # a table's ids are its own (`kleos-table3-1`: new_session_id), so no other table holds one

@@ -69,6 +69,8 @@ def upgrade(store: SqlStore) -> None:
         backup = backup_path(store.path, version)
         # a second connection reads the file as committed (our write lock lets readers in)
         src = sqlite3.connect(str(store.path), timeout=5.0)
+        # owner-only, made before SQLite opens it: the copy holds every running game's secret seed
+        os.close(os.open(backup, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600))
         dst = sqlite3.connect(backup)
         try:
             src.backup(dst)
