@@ -26,14 +26,16 @@ OTHER_VARIABLES = ("NO_COLOR", "_REFEREE_COMPLETE")
 def hermetic_environment(env: MutableMapping[str, str], scratch: Path) -> list[str]:
     """Clear from `env` what the referee would read of a developer's shell; returns the names
     cleared. The language becomes English (LANG=C.UTF-8, which also keeps UTF-8 for the processes
-    the tests start) and the default store's folder (XDG_DATA_HOME) a folder under `scratch`, so a
-    test that forgets `--db` never writes into the developer's own store."""
+    the tests start), the default store's folder (XDG_DATA_HOME) and the config folder holding the
+    seals' key (XDG_CONFIG_HOME) folders under `scratch`, so a test that forgets `--db` never
+    writes into the developer's own store nor seals with the developer's own key."""
     cleared = [name for name in env if name.startswith("REFEREE_") or name in OTHER_VARIABLES]
     cleared += [name for name in LANGUAGE_VARIABLES if name in env]
     for name in cleared:
         del env[name]
     env["LANG"] = "C.UTF-8"
     env["XDG_DATA_HOME"] = str(scratch / "data")
+    env["XDG_CONFIG_HOME"] = str(scratch / "config")
     return sorted(cleared)
 
 

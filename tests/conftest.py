@@ -23,12 +23,6 @@ hermetic_environment(os.environ, SCRATCH)
 os.environ["REFEREE_TEST_GAMES"] = "1"
 os.environ["PYTHONPATH"] = os.pathsep.join(p for p in (str(Path(__file__).parent), os.environ.get("PYTHONPATH")) if p)
 
-# The seals' key (referee.record.keys): one of the run's own, never the user's, here and in the
-# referee processes the tests start (whatever REFEREE_KEY_FILE or REFEREE_CONFIG_DIR the shell holds).
-_KEYS = __import__("tempfile").mkdtemp(prefix="referee-test-keys-")
-os.environ["REFEREE_CONFIG_DIR"] = _KEYS
-os.environ.pop("REFEREE_KEY_FILE", None)
-
 # Output is fitted to COLUMNS when it is set; pytest-xdist's workers set it to 80. Tests that
 # care about a width set it themselves, so every run (one process or several) reads the same.
 os.environ.pop("COLUMNS", None)

@@ -137,6 +137,7 @@ def test_the_suite_reads_no_referee_variable_of_the_shell():
     assert "NO_COLOR" not in os.environ and "LC_ALL" not in os.environ and "LC_MESSAGES" not in os.environ
     assert os.environ["LANG"] == "C.UTF-8"
     assert not Path(os.environ["XDG_DATA_HOME"]).resolve().is_relative_to(Path.home().resolve())
+    assert not Path(os.environ["XDG_CONFIG_HOME"]).resolve().is_relative_to(Path.home().resolve())
 
 
 def test_hermetic_environment_clears_what_the_referee_reads(tmp_path):
@@ -144,7 +145,8 @@ def test_hermetic_environment_clears_what_the_referee_reads(tmp_path):
            "REFEREE_VENV": "/v", "REFEREE_KLEOS_GLORY_REASON": "r", "_REFEREE_COMPLETE": "bash_complete",
            "NO_COLOR": "1", "LC_ALL": "fr_FR.UTF-8", "LANG": "fr_FR.UTF-8", "HOME": "/home/dev", "PATH": "/bin"}
     cleared = hermetic_environment(env, tmp_path)
-    assert env == {"HOME": "/home/dev", "PATH": "/bin", "LANG": "C.UTF-8", "XDG_DATA_HOME": str(tmp_path / "data")}
+    assert env == {"HOME": "/home/dev", "PATH": "/bin", "LANG": "C.UTF-8", "XDG_DATA_HOME": str(tmp_path / "data"),
+                   "XDG_CONFIG_HOME": str(tmp_path / "config")}
     assert "REFEREE_VENV" in cleared and "LC_ALL" in cleared
 
 
@@ -158,4 +160,4 @@ def test_every_referee_variable_the_code_reads_is_cleared():
         named |= set(re.findall(r"\b_?REFEREE_[A-Z_]+", path.read_text(encoding="utf-8")))
     env = dict.fromkeys(named, "x")
     hermetic_environment(env, Path("/tmp"))
-    assert set(env) == {"LANG", "XDG_DATA_HOME"}
+    assert set(env) == {"LANG", "XDG_DATA_HOME", "XDG_CONFIG_HOME"}

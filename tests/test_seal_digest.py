@@ -287,7 +287,7 @@ def test_a_session_that_failed_its_schema_4_check_still_fails_after_the_upgrade(
     for sid in FIXTURE_SESSIONS:
         if sid != bad:
             assert verify_session(store, sid)["ok"], sid
-    assert f"failed their check before the upgrade and still do: {bad}" in capsys.readouterr().err
+    assert f"1 session failed its check before the upgrade and still does: {bad}" in capsys.readouterr().err
     store.close()
     result = CliRunner().invoke(cli, ["--db", str(path), "show", bad])  # the CLI refuses it too
     assert result.exit_code == 3 and "Traceback" not in result.output
@@ -317,7 +317,7 @@ def test_on_postgres_a_schema_4_store_is_upgraded_and_a_tampered_session_still_f
     store = PgStore(pg_url)
     assert store.db.execute("SELECT value FROM meta WHERE key = 'schema_version'").fetchone()[0] == "5"
     assert store.seal_problem("kleos-1") is not None and not verify_session(store, "kleos-1")["ok"]
-    assert "failed their check before the upgrade and still do: kleos-1" in capsys.readouterr().err
+    assert "1 session failed its check before the upgrade and still does: kleos-1" in capsys.readouterr().err
     for sid in ("cerebria-1", "croa-1"):
         assert verify_session(store, sid)["ok"], sid
         assert_digests_from_scratch(store, sid)
