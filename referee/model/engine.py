@@ -53,9 +53,11 @@ def summary(
     over: bool = False,
     winners: list[str] | None = None,
     outcome: str | None = None,
+    note: str | None = None,
 ) -> dict:
-    """The common `summary` block every game's state carries (cli.md)."""
-    return {
+    """The common `summary` block every game's state carries (cli.md); `note`, only when a
+    game has one, is what the table owes before the game goes on (Kleos' Isles waiting)."""
+    out = {
         "game": game,
         "players": players,
         "current": current,
@@ -66,6 +68,9 @@ def summary(
         "winners": winners or [],
         "outcome": outcome,
     }
+    if note:
+        out["note"] = note
+    return out
 
 
 RULES = {
@@ -408,7 +413,7 @@ class Engine:
         return summary(self.name, part["players"],
                        None if over or now is None else self.seats(state).get(now, now),
                        self.phase(state), part["turn"], public(self.pending(state)), over,
-                       part.get("winners"), part.get("outcome"))
+                       part.get("winners"), part.get("outcome"), part.get("note"))
 
     # -- optional ----------------------------------------------------------------------------
     def to_json(self, state: Any) -> dict:

@@ -34,7 +34,7 @@ from referee.model.verbs import Action, Event, Verb
 if TYPE_CHECKING:
     import random
 
-EVERYONE = "all"  # `pass all`: every player still to be asked declines
+EVERYONE = options.EVERYONE  # `pass all`: every player still to be asked declines
 # Per verb, the fields naming a player, a minion or a location: what `resolve` reads
 REFERENCES = {verb.name: tuple((f.name, f.kind) for f in verb.fields
                                if f.kind in ("player", "minion", "location"))
@@ -96,7 +96,8 @@ class KleosEngine(Engine):
                    for p in state["players"]]
         result = state["result"]
         winners = [st.player(state, g)["name"] for g in result["winners"]] if result else []
-        return {"players": players, "turn": state["day"], "winners": winners}
+        return {"players": players, "turn": state["day"], "winners": winners,
+                "note": flow.waiting_isles(state)}
 
     # -- what the table types, in the form the log keeps ---------------------------------------
     def resolve(self, state: State, verb: Verb, action: Action) -> Action:
