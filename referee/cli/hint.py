@@ -406,13 +406,25 @@ def _last_words(tails: list[str]) -> list[str]:
     """Choices that differ only by their last word, as one: `STAT --against ares:1|ares:2`."""
     by: dict[str, list[str]] = {}
     for t in tails:
-        head, _, last = t.rpartition(" ")
+        head, _, last = _split_last(t)
         if not head or last.startswith(("-", "(")) or "(" in head:
             by.setdefault(t, [])
             continue
         by.setdefault(head, []).append(last)
     return [head if not lasts else f"{head} {lasts[0]}" if len(lasts) == 1
             else f"{head} {_alternatives(head, lasts)}" for head, lasts in by.items()]
+
+
+def _split_last(tail: str) -> tuple[str, str, str]:
+    """`head`, " ", `last word` of a tail as typed: a quoted word ("Hermes' Sandals") is one
+    word (a tail with a note in brackets, which is no shell text, is split at its last space)."""
+    try:
+        words = shlex.split(tail)
+    except ValueError:
+        return tail.rpartition(" ")
+    if len(words) < 2 or "(" in tail:
+        return tail.rpartition(" ")
+    return shell_join(words[:-1]), " ", shell_word(words[-1])
 
 
 MANY = 8  # more choices than this for one option are counted, not spelled out, in the text
