@@ -115,3 +115,33 @@ def test_winner_calculator_needs_two_to_five_players():
     out = t.refused(["winner", "--player", "Ann=12/0"], rule="Players: 2 to 5")
     assert "1 player given" in out.error["message"]
     assert t.run(["winner", "--player", "Ann=12/0", "--player", "Bob=3/3"]).code == 0
+
+
+# -- 13. a hidden hand's hint fits a screen --------------------------------------------------------
+
+def test_hint_with_a_hidden_hand_fits_a_screen_and_json_keeps_every_choice(tmp_path):
+    """examples/cerebria.txt, Ann's turn in Cycle 2: her hand is hidden, so every unseen card
+    is a choice of invoke and of Summon (with each --merge, --absorb and --discard): about
+    2,000 commands. The text shows each choice by its shape (CARD for a card) within 80x24;
+    `hint --json` lists every command."""
+    import json
+
+    import midgame
+    from click.testing import CliRunner
+
+    from referee.cli import cli
+
+    db = tmp_path / "s.db"
+    midgame.build(db, "cerebria", cut=44)
+    out = CliRunner().invoke(cli, ["--db", str(db), "cerebria", "hint"], env={"COLUMNS": "80"})
+    assert out.exit_code == 0, out.output
+    lines = out.output.splitlines()
+    assert len(lines) <= 24 and all(len(line) <= 80 for line in lines), out.output
+    assert "Ann may invoke: CARD [--discard 1|2] [--merge CARD]" in lines
+    assert "Ann may ability: 1 summon CARD [--absorb 2] [--discard 1|2] [--merge CARD]" in lines
+    data = json.loads(CliRunner().invoke(cli, ["--db", str(db), "--json", "cerebria", "hint"]).output)
+    commands = [a["command"] for a in data["result"]["actions"]]
+    assert len(commands) > 2000
+    assert "ability Ann 1 summon strong-gloom-red-drain --absorb 2 --merge bleakness-blue " \
+           "--discard 2" in commands
+    assert "invoke Ann mild-bliss-blue-drain --merge brightness-red --discard 1" in commands

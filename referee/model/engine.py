@@ -362,6 +362,12 @@ class Engine:
         """A note a hint shows beside a listed action (the odds of an attack); never a roll."""
         return None
 
+    def hint_fold(self, state: Any) -> dict[str, str]:
+        """Words a hint's text may show by a placeholder (a card name -> `CARD`) when its
+        choices would not fit a screen (hidden hands: every unseen card is a choice); `hint
+        --json` keeps every choice whole. Default: none (the text lists every choice)."""
+        return {}
+
     def with_library(self, state: Any, library: dict[str, dict]) -> Any:
         """Fold table knowledge kept outside the log (a card library) into a copy of the
         state, used only to list what is legal (hints, completion). Default: the state."""

@@ -89,6 +89,11 @@ class CerebriaEngine(Engine):
         """A Drain that would move nothing is marked so in the hint."""
         return "moves nothing" if options.idle_drain(state, action) else None
 
+    def hint_fold(self, state: State) -> dict[str, str]:
+        """A long hint's text shows a card by `CARD` (a hidden hand may hold any unseen card:
+        `referee cerebria unseen` lists them, Tab completes them)."""
+        return dict.fromkeys(zones.composition(state), "CARD") if state else {}
+
     def render(self, state: State) -> str:
         return render.render(state)
 
