@@ -50,7 +50,10 @@ class KleosEngine(Engine):
     # 3: an Epic card on each Isle before Day 1; an Epic card exists once
     # 4: the state keeps no glory ledger (only the latest action's gains and today's glory; the
     # ledger is read from the log): a log replays as before, a snapshot kept under 3 is replayed
-    rules_version = "4"
+    # 5: an Epic card in Hades never comes back; Daybreak's Isle refill comes before the day
+    # goes on (`next --deck-out` when the Epic Minion Deck is out): a version-4 log that went on
+    # past an Isle waiting, or brought an Epic card back from Hades, stops replaying there
+    rules_version = "5"
     min_players = 2
     max_players = 5
     verbs = VERBS
