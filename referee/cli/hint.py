@@ -494,8 +494,21 @@ def _last_words(tails: list[str]) -> list[str]:
             by.setdefault(t, [])
             continue
         by.setdefault(head, []).append(last)
-    return [head if not lasts else f"{head} {lasts[0]}" if len(lasts) == 1
+    rows = [head if not lasts else f"{head} {lasts[0]}" if len(lasts) == 1
             else f"{head} {_alternatives(head, lasts)}" for head, lasts in by.items()]
+    return _first_words(rows)
+
+
+def _first_words(rows: list[str]) -> list[str]:
+    """Choices whose first words differ before the same options, as one: `attack|defense
+    --against ares:1|ares:2` (only where what follows the first word is an option)."""
+    by: dict[tuple[str, str], list[str]] = {}
+    for row in rows:
+        first, _, rest = row.partition(" ")
+        shared = rest.startswith("--") and not first.startswith(("-", "(", '"', "'"))
+        by.setdefault(("options", rest) if shared else ("row", row), []).append(first)
+    return [f"{'|'.join(firsts)} {text}" if kind == "options" else text
+            for (kind, text), firsts in by.items()]
 
 
 def _split_last(tail: str) -> tuple[str, str, str]:
