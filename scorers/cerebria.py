@@ -28,7 +28,7 @@ MINDSET_RULE = "Mindset: at most 4 emotions"
 SINGLE_MINDED = 12  # fragments of one kind
 BALANCED = 7  # fragments of each kind
 SUPPLY = 40  # fragments of each kind in the game
-MAX_PLAYERS = 5
+MIN_PLAYERS, MAX_PLAYERS = 2, 5
 # A Revelation scores a Mindset's fragments and its bonus: 4 emotions, each with at most
 # 4 slots (a Strong emotion merged with Brightness/Bleakness: 2 Fragment + 2 Absorb)
 MOST_IN_ONE_REVELATION = MINDSET * 4 + max(BONUS.values())
@@ -82,10 +82,14 @@ def condition(bliss: int, gloom: int) -> str | None:
 def check_scores(players: Sequence[Score]) -> None:
     """Refuse scores no game can reach (IllegalAction, the rule named): more than 40
     fragments of a kind over all players, a final Revelation scoring more than the
-    player's total or more than one Mindset can hold, more than 5 players."""
+    player's total or more than one Mindset can hold, fewer than 2 or more than 5 players."""
     if len(players) > MAX_PLAYERS:
         raise IllegalAction(f"{len(players)} players given; Cerebria seats at most "
                             f"{MAX_PLAYERS}", PLAYERS_RULE)
+    if len(players) < MIN_PLAYERS:
+        raise IllegalAction(f"{len(players)} player{'' if len(players) == 1 else 's'} given; "
+                            f"Cerebria is played by {MIN_PLAYERS} to {MAX_PLAYERS}: give every "
+                            "player at the table", PLAYERS_RULE)
     for kind, total in zip(("Bliss", "Gloom"), _totals(players), strict=True):
         if total > SUPPLY:
             raise IllegalAction(f"{total} {kind} fragments scored in all; the supply holds "

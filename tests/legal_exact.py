@@ -41,7 +41,6 @@ FREE_SAMPLES: dict[str, list[Any]] = {
     "MODS": ["def=+1", "atk=-1,swift", "swift", "tac=20", "tac=21", "atk", "foo=1", "atk=x"],
     "DELTA": ["+2", "-1", "0", "30", "-30", "31", "-31", "two", 3],
     "TEXT": ["Spear of Ares", "x" * 80, "x" * 81, " "],
-    "STAT": ["attack", "Defense", "luck"],
     "GOD": ["Ann", "a", "nobody"],
     "FAVOR": [True, False, "yes"],
     "GODLY": [True, False, "yes"],

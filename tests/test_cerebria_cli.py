@@ -167,7 +167,7 @@ def test_winner_calculator_has_the_fixed_keys(db):
     assert data["result"] == {"winners": ["Ann"], "condition": "single-minded", "tie_break": None}
     result = run("cerebria", "winner", "--player", "Ann=7/7/3", "--player", "Bob=7/8/1")
     assert "Bob wins: Balanced" in result.output and "total" in result.output
-    result = run("cerebria", "winner", "--player", "Ann=1/2")
+    result = run("cerebria", "winner", "--player", "Ann=1/2", "--player", "Bob=0/3")
     assert result.exit_code == 0 and "Nobody meets" in result.output
     for bad in ("Ann", "Ann=1", "Ann=a/b", "=1/2", "Ann=-1/2"):
         assert run("cerebria", "winner", "--player", bad).exit_code == 2, bad

@@ -81,7 +81,7 @@ def test_winner_refuses_malformed_scores_as_usage_errors():
 
 def test_fragment_supply_is_40_of_each_kind_in_the_winner_calculator():
     with Table("cerebria") as t:
-        t.refused("winner --player Ann=41/0", rule="Fragment supply: 40 of each kind",
+        t.refused("winner --player Ann=41/0 --player Bob=0/0", rule="Fragment supply: 40 of each kind",
                   message="41 Bliss fragments")
         # 30 + 11 Gloom over two players is more than the 40 in the game
         t.refused("winner --player Ann=0/30 --player Bob=1/11",

@@ -136,8 +136,11 @@ def test_action_json_envelope_carries_state_and_summary(db):
     _new()
     r, out = jrun("kleos", "glory", "athena", "+1", "--reason", "test")
     assert r.exit_code == 0 and out["ok"] and out["session"] == "kleos-1"
+    # `note` (optional) says what the table owes before the game goes on: here, at Deployment,
+    # the five Isles waiting for their Epic cards
     assert set(out["state"]["summary"]) == {"game", "players", "current", "phase", "turn", "pending", "over",
-                                            "winners", "outcome"}
+                                            "winners", "outcome", "note"}
+    assert out["state"]["summary"]["note"].startswith("isle1, isle2, isle3, isle4, isle5 wait for")
     assert [(p["name"], p["score"]) for p in out["state"]["summary"]["players"]] == [("Ann", 0), ("Bob", 1)]
 
 

@@ -33,8 +33,9 @@ def test_blessings_drawn_note_on_the_take_that_draws_them():
     t = _after_day_one()
     t.ok("reveal Ann=32* Bob=33 Cy=7")
     t.ok("take Cy 7*")
-    text = _hint_text(t)  # Ann draws 2 Blessings with her take
-    assert "Ann may take: 15 44 57\n  " + NOTE in text
+    text = _hint_text(t)  # Ann draws 2 Blessings with her take (and may name the one kept)
+    assert ("Ann may take: 15 44 57 -> (as is), --keep KEEP (30 choices: Tab completes them)\n  "
+            + NOTE) in text
 
 
 def test_keep_one_of_the_blessings_drawn_has_no_drawn_note():

@@ -37,3 +37,35 @@ def test_keep_one_of_the_blessings_drawn_one_this_draw_cannot_bring_is_refused_b
     assert "would draw" in t.ok("take Bob --keep lyre --dry-run").text
     assert "would draw" in t.ok("keep Bob lyre --dry-run").text
     assert "would draw" in t.ok("take Bob --keep a --dry-run").text  # a prefix of several
+
+
+def day_two_ann_draws():
+    """examples/elysion.txt, day 2: Ann (realm 32*, higher than yesterday's 2) takes a realm
+    from the row and draws 2 Blessings."""
+    import midgame
+
+    from referee.testing import Table
+
+    t = Table("elysion", None)
+    for line in midgame.lines("elysion")[:9]:
+        out = t.run(line, game=not line.startswith(("undo", "redo", "status")))
+        assert out.code in (0, 1), line  # the example types refusals too
+        if line.startswith("new "):
+            t.sid = out.envelope["session"]
+    assert t.state["day"] == 2 and t.state["draws"]["Ann"] == 2
+    return t
+
+
+def test_keep_one_of_the_blessings_drawn_named_with_the_take_on_days_two_to_seven_is_listed():
+    t = day_two_ann_draws()
+    may = deck.may_come_up(t.state, of_state(t.state), 2)
+    takes = t.engine.legal_for(t.state, "take")
+    row = t.state["row"]
+    # each realm of the row, bare and with each Blessing the draw may bring kept
+    assert sorted((a["realm"], a.get("keep", "")) for a in takes) == sorted(
+        [(r, "") for r in row] + [(r, b) for r in row for b in may])
+    assert "Aegis" in may or "aegis" in " ".join(may).casefold()
+    for a in takes:  # each accepted as typed (the dry run stops at the draw)
+        t.act(a, dry_run=True)
+    hint = t.run(["hint", "--limit", "0"]).result["actions"]
+    assert any(a["command"] == f"take Ann {row[0]} --keep Nectar" for a in hint)

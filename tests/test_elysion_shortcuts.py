@@ -74,7 +74,7 @@ def test_blessing_prefix_ambiguous_in_the_catalog_is_refused_naming_the_candidat
     t = _after_day_one()
     t.ok("reveal a=32* b=33 c=7")
     t.ok("take c 7*")
-    out = t.refused("take a 44 --drawn a,nec", code=2, message="could be Blessing")
+    out = t.refused("take a 44 --drawn a,nec", code=2, message="'a' fits")
     assert "Aegis" in out.error["message"] and "Ambrosia" in out.error["message"]
 
 

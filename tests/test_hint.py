@@ -204,7 +204,9 @@ def test_an_option_with_many_choices_is_counted_in_the_text_and_listed_whole_in_
     assert out.exit_code == 0, out.output
     assert all(len(line) <= 80 for line in out.output.splitlines()), out.output
     flat = " ".join(out.output.split())  # the text as read, its wrapping aside
-    assert "steal Bob --card CARD (" in flat and "choices: Tab completes them)" in flat
+    # the hint is longer than a screen: a card is shown as CARD, each option once per shape
+    assert "steal Bob|Cy|Dee [--absorb 2] [--card none|CARD]" in flat
+    assert "(CARD: each one that fits there; Tab completes them.)" in flat
     data = json.loads(CliRunner().invoke(cli, ["--db", str(t.path), "--json", "cerebria", "hint"]).output)
     commands = [a["command"] for a in data["result"]["actions"]]
     assert sum(c.startswith("ability Ann 1 steal Bob --card") for c in commands) > 8

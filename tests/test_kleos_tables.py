@@ -224,7 +224,8 @@ def test_finished_contest_asks_for_no_more_epic_cards():
     g.act(do("recruit", minion="ares:champion", dice="s-"))  # Myrina joins Ann
     g.act(do("kill", minion="ares:1", reason="a card"))  # and dies: isle1 waits for a card
     g.act(do("move", minion="ares:champion", to="port"))
-    while g.state["phase"] != "over":
-        g.act(do("next"))
-    assert g.state["awaiting"] and "draw an Epic card" not in ENGINE.render(g.state)
+    while g.state["phase"] != "over":  # the table says the Epic Minion Deck is out when asked
+        g.act(do("next", deck_out=bool(g.state["awaiting"]) or None))
+    assert g.state.get("epic_deck_out") and g.state["isles"]["isle1"] is None
+    assert "draw an Epic card" not in ENGINE.render(g.state) and "note" not in g.summary
     assert ENGINE.legal_actions(g.state) == []

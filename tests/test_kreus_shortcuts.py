@@ -148,7 +148,7 @@ def test_player_and_card_names_by_unique_prefix():
         t.ok("tokens c 0")
         assert t.state["tokens"] == {"Ann": 1, "Bob": 2, "Cy": 0, "Dee": 4}
         t.ok("ready")
-        t.refused("reveal a fi", code=2, message="'fi' could be fire or fish")
+        t.refused("reveal a fi", code=2, message="'fi' fits two cards: fire, fish")
         t.refused("reveal a at Bob zz", code=2, message="unknown card 'zz'")
         t.ok("reveal a atm b com")
         assert _last(t)["card"] == "atmosphere" and _last(t)["then"] == ["Bob", "comet"]

@@ -229,7 +229,8 @@ def hints(live: Live, group: click.Group, player: str | None = None, limit: int 
     said = [{**p, "choices": [engine.said_choice(p["decision"], str(c)) for c in p["choices"]]}
             for p in summary["pending"]]  # the choices in the table's words, for people
     return {"pending": summary["pending"], "actions": out, "truncated": truncated, "notes": notes,
-            "complete": bool(getattr(engine, "legal_exact", False)), "said": said}
+            "complete": bool(getattr(engine, "legal_exact", False)), "said": said,
+            "fold": engine.hint_fold(live.state)}
 
 
 def free_fields(engine: Any, action: dict) -> dict[str, str]:
@@ -308,7 +309,6 @@ def public(result: dict) -> dict:
 def text(result: dict, width: int = 80) -> str:
     """Grouped for reading: `Ann may move: a2 -> a3 b3; b1 -> b2`."""
     lines: list[str] = []
-    colon = _(":")  # French sets a space before it
     for p in result.get("said") or result["pending"]:
         lines.append(elide(_("Waiting for {player}: {decision} ({choices})").format(
             player=p["player"], decision=_(str(p["decision"])), choices=", ".join(map(str, p["choices"])))))
@@ -322,36 +322,17 @@ def text(result: dict, width: int = 80) -> str:
         shown.add(key)
         groups.setdefault((who, a["words"][0]), []).append(a)
     groups = _split_flagged(_together(groups))
-    for (who, verb), items in groups.items():
-        said = (items[0].get("shown") or items[0]["words"])[0] + verb[len(verb.split()[0]):]
-        many = list(who) if isinstance(who, tuple) else [who or _("The table")]
-        head = ngettext("{who} may {verb}", "{who} may {verb}", len(many)).format(
-            who=and_list(many), verb=said)
-        rests = [(a.get("shown") or a["words"])[1:] for a in items]
-        if who and all(r and r[0].casefold() == str(who).casefold() for r in rests):
-            rests = [r[1:] for r in rests]  # `Ann may discard: air ...`, not `Ann may discard: Ann -> ...`
-        note = result.get("notes", {}).get(verb.split()[0], "")
-        items, rests, flagged = _fold_flags(items, rests)
-        note = "; ".join(n for n in (flagged, note) if n)
-        if all(not r for r in rests):  # nothing to choose: the whole command, as typed
-            lines += _wrap(f"{head}{colon} {shell_join(items[0].get('shown') or items[0]['words'])}", width)
-            lines += _wrap(f"  {note}", width) if note else []
-            continue
-        by: dict[str, list[str]] = {}
-        for a, rest in zip(items, rests, strict=True):
-            tail = shell_join(rest[1:]) + (f" ({a['odds']})" if a.get("odds") else "")
-            by.setdefault(shell_word(rest[0]) if rest else "", []).append(tail.strip())
-        rows = [first if not any(tails) else f"{first} {tails[0]}" if tails[0].startswith("(")
-                else f"{first} {_alternatives(first, tails)}" if first.startswith("-") and len(tails) > 1
-                and all(" " not in t for t in tails)  # `--to Bob|Cy|Dee`
-                else f"{first} -> {_tails(tails)}" for first, tails in _same_tails(by).items()]
-        if len(rows) == 1 or all(not any(t) for t in by.values()):
-            lines += _wrap(f"{head}{colon} {_tails(rows) if len(rows) > 1 else rows[0]}", width)
-        else:
-            lines.append(f"{head}{colon}")
-            for row in rows:
-                lines += _wrap(f"  {row}", width)
-        lines += _wrap(f"  {note}", width) if note else []
+    drawn = [_group_lines(result, who, verb, items, width) for (who, verb), items in groups.items()]
+    fold = result.get("fold") or {}
+    folded = fold and len(lines) + sum(len(g) for g in drawn) > SCREEN
+    if folded:  # too long for a screen: the big groups' card words shown by a placeholder
+        drawn = [_group_lines(result, who, verb, items, width, fold) if len(g) > 2 else g
+                 for ((who, verb), items), g in zip(groups.items(), drawn, strict=True)]
+    for g in drawn:
+        lines += g
+    if folded:  # (only a game that folds says it, in its own words: Cerebria, in English)
+        words = ", ".join(sorted(set(fold.values())))
+        lines += _wrap(f"({words}: each one that fits there; Tab completes them.)", width)
     if not result["actions"]:
         lines.append(_("Nothing may be done now by that player.") if result.get("player")
                      else _("Nothing may be done now."))
@@ -372,6 +353,107 @@ def _together(groups: dict[tuple[Any, str], list[dict]]) -> dict[tuple[Any, str]
         joint = next((k for k in groups if isinstance(k[0], tuple) and k[1] == verb
                       and who in k[0]), None)
         out.setdefault(joint or (who, verb), []).extend(items)
+    return out
+
+
+SCREEN = 22  # a hint longer than this (80x24, less the prompt) folds its big groups
+
+
+def _group_lines(result: dict, who: Any, verb: str, items: list[dict], width: int,
+                 fold: dict[str, str] | None = None) -> list[str]:
+    """One player's choices of one verb: `Ann may invoke: ...`, and its note. With `fold`
+    (word -> placeholder), each choice is shown by its shape (`CARD [--merge CARD]`)."""
+    lines: list[str] = []
+    colon = _(":")  # French sets a space before it
+    said = (items[0].get("shown") or items[0]["words"])[0] + verb[len(verb.split()[0]):]  # the table's words
+    many = list(who) if isinstance(who, tuple) else [who or _("The table")]  # `pass all`: all of them
+    head = ngettext("{who} may {verb}", "{who} may {verb}", len(many)).format(who=and_list(many), verb=said)
+    rests = [(a.get("shown") or a["words"])[1:] for a in items]
+    if who and all(r and r[0].casefold() == str(who).casefold() for r in rests):
+        rests = [r[1:] for r in rests]  # `Ann may discard: air ...`, not `Ann may discard: Ann -> ...`
+    note = result.get("notes", {}).get(verb.split()[0], "")
+    items, rests, flagged = _fold_flags(items, rests)
+    note = "; ".join(n for n in (flagged, note) if n)
+    if all(not r for r in rests):  # nothing to choose: the whole command, as typed
+        lines += _wrap(f"{head}{colon} {shell_join(items[0].get('shown') or items[0]['words'])}", width)
+        lines += _wrap(f"  {note}", width) if note else []
+        return lines
+    if fold:
+        shapes = _shapes(items, rests, fold)
+        if len(shapes) == 1:
+            lines += _wrap(f"{head}{colon} {shapes[0]}", width)
+        else:
+            lines.append(f"{head}{colon}")
+            for shape in shapes:
+                lines += _wrap(f"  {shape}", width)
+        lines += _wrap(f"  {note}", width) if note else []
+        return lines
+    by: dict[str, list[str]] = {}
+    for a, rest in zip(items, rests, strict=True):
+        tail = shell_join(rest[1:]) + (f" ({a['odds']})" if a.get("odds") else "")
+        by.setdefault(shell_word(rest[0]) if rest else "", []).append(tail.strip())
+    rows = [first if not any(tails) else f"{first} {tails[0]}" if tails[0].startswith("(")
+            else f"{first} {_alternatives(first, tails)}" if first.startswith("-") and len(tails) > 1
+            and all(" " not in t for t in tails)  # `--to Bob|Cy|Dee`
+            else f"{first} -> {_tails(tails)}" for first, tails in _same_tails(by).items()]
+    if len(rows) == 1 or all(not any(t) for t in by.values()):
+        lines += _wrap(f"{head}{colon} {_tails(rows) if len(rows) > 1 else rows[0]}", width)
+    else:
+        lines.append(f"{head}{colon}")
+        for row in rows:
+            lines += _wrap(f"  {row}", width)
+    lines += _wrap(f"  {note}", width) if note else []
+    return lines
+
+
+FEW = 4  # in a folded hint, an option's values beyond this are counted
+
+
+def _shapes(items: list[dict], rests: list[list[str]], fold: dict[str, str]) -> list[str]:
+    """The choices by their shape: each word `fold` names shown by its placeholder (`CARD`),
+    the options each may carry in brackets with their values (`[--discard 1|2]`, `[--merge
+    CARD]`), choices of one shape as one line; shapes that differ only by their last word
+    are one line too (`2 drain Ann:3|Cy:1 1`). A note on a choice (odds) follows it."""
+    shaped: dict[tuple[str, ...], dict[str, list[str]]] = {}
+    notes: dict[tuple[str, ...], str] = {}
+    for a, rest in zip(items, rests, strict=True):
+        plain: list[str] = []
+        options: dict[str, list[str]] = {}
+        i = 0
+        while i < len(rest):
+            word = rest[i]
+            if word.startswith("--"):
+                value = rest[i + 1] if i + 1 < len(rest) and not rest[i + 1].startswith("--") else ""
+                options.setdefault(word, []).append(value)
+                i += 2 if value else 1
+                continue
+            plain.append(fold.get(word, shell_word(word)))
+            i += 1
+        key = tuple(plain)
+        known = shaped.setdefault(key, {})
+        for option, values in options.items():
+            known.setdefault(option, [])
+            known[option] += [v for v in values if v not in known[option]]
+        if a.get("odds"):
+            notes[key] = str(a["odds"])
+
+    def optional(option: str, values: list[str]) -> str:
+        shown = list(dict.fromkeys(fold.get(v, shell_word(v)) if v else "" for v in values))
+        if shown == [""]:
+            return f"[{option}]"
+        if len(shown) > FEW:
+            return f"[{option} {option.lstrip('-').upper()} ({len(values)})]"
+        return f"[{option} {'|'.join(v for v in shown if v)}]"
+
+    lines: dict[tuple[str, str], list[str]] = {}
+    for key, options in shaped.items():
+        tail = " ".join(optional(o, v) for o, v in options.items())
+        note = f" ({notes[key]})" if key in notes else ""
+        lines.setdefault((" ".join(key[:-1]), tail + note), []).append(key[-1] if key else "")
+    out = []
+    for (head, tail), lasts in lines.items():
+        last = "|".join(dict.fromkeys(lasts)) if len(lasts) <= MANY else f"({len(lasts)} choices)"
+        out.append(" ".join(w for w in (head, last, tail) if w))
     return out
 
 
@@ -447,13 +529,38 @@ def _last_words(tails: list[str]) -> list[str]:
     """Choices that differ only by their last word, as one: `STAT --against ares:1|ares:2`."""
     by: dict[str, list[str]] = {}
     for t in tails:
-        head, _, last = t.rpartition(" ")
+        head, _, last = _split_last(t)
         if not head or last.startswith(("-", "(")) or "(" in head:
             by.setdefault(t, [])
             continue
         by.setdefault(head, []).append(last)
-    return [head if not lasts else f"{head} {lasts[0]}" if len(lasts) == 1
+    rows = [head if not lasts else f"{head} {lasts[0]}" if len(lasts) == 1
             else f"{head} {_alternatives(head, lasts)}" for head, lasts in by.items()]
+    return _first_words(rows)
+
+
+def _first_words(rows: list[str]) -> list[str]:
+    """Choices whose first words differ before the same options, as one: `attack|defense
+    --against ares:1|ares:2` (only where what follows the first word is an option)."""
+    by: dict[tuple[str, str], list[str]] = {}
+    for row in rows:
+        first, _, rest = row.partition(" ")
+        shared = rest.startswith("--") and not first.startswith(("-", "(", '"', "'"))
+        by.setdefault(("options", rest) if shared else ("row", row), []).append(first)
+    return [f"{'|'.join(firsts)} {text}" if kind == "options" else text
+            for (kind, text), firsts in by.items()]
+
+
+def _split_last(tail: str) -> tuple[str, str, str]:
+    """`head`, " ", `last word` of a tail as typed: a quoted word ("Hermes' Sandals") is one
+    word (a tail with a note in brackets, which is no shell text, is split at its last space)."""
+    try:
+        words = shlex.split(tail)
+    except ValueError:
+        return tail.rpartition(" ")
+    if len(words) < 2 or "(" in tail:
+        return tail.rpartition(" ")
+    return shell_join(words[:-1]), " ", shell_word(words[-1])
 
 
 MANY = 8  # more choices than this for one option are counted, not spelled out, in the text

@@ -53,9 +53,11 @@ def summary(
     over: bool = False,
     winners: list[str] | None = None,
     outcome: str | None = None,
+    note: str | None = None,
 ) -> dict:
-    """The common `summary` block every game's state carries (`--json`'s `summary`)."""
-    return {
+    """The common `summary` block every game's state carries (`--json`'s `summary`); `note`, only when a
+    game has one, is what the table owes before the game goes on (Kleos' Isles waiting)."""
+    out = {
         "game": game,
         "players": players,
         "current": current,
@@ -66,6 +68,9 @@ def summary(
         "winners": winners or [],
         "outcome": outcome,
     }
+    if note:
+        out["note"] = note
+    return out
 
 
 RULES = {
@@ -359,6 +364,12 @@ class Engine:
         """A note a hint shows beside a listed action (the odds of an attack); never a roll."""
         return None
 
+    def hint_fold(self, state: Any) -> dict[str, str]:
+        """Words a hint's text may show by a placeholder (a card name -> `CARD`) when its
+        choices would not fit a screen (hidden hands: every unseen card is a choice); `hint
+        --json` keeps every choice whole. Default: none (the text lists every choice)."""
+        return {}
+
     def with_library(self, state: Any, library: dict[str, dict]) -> Any:
         """Fold table knowledge kept outside the log (a card library) into a copy of the
         state, used only to list what is legal (hints, completion). Default: the state."""
@@ -410,7 +421,7 @@ class Engine:
         return summary(self.name, part["players"],
                        None if over or now is None else self.seats(state).get(now, now),
                        self.phase(state), part["turn"], public(self.pending(state)), over,
-                       part.get("winners"), part.get("outcome"))
+                       part.get("winners"), part.get("outcome"), part.get("note"))
 
     # -- optional ----------------------------------------------------------------------------
     def to_json(self, state: Any) -> dict:

@@ -27,6 +27,8 @@ def status_line(summary: dict, turn_word: str = "turn") -> str:
         shown = ", ".join(map(str, choices[:8])) + (" ..." if len(choices) > 8 else "")
         parts.append(_("waiting: {player} — {decision}").format(
             player=p.get("player"), decision=_(str(p.get("decision")))) + (f" ({shown})" if shown else ""))
+    if summary.get("note"):  # what the table owes before the game goes on
+        parts.append(str(summary["note"]))
     return " · ".join(parts)
 
 

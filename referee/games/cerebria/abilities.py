@@ -205,6 +205,32 @@ def _destroy(state: State, me: str, params: Use, chance: Chance,
             + (f"; {back} {ngettext('fragment', 'fragments', back)} back to the supply" if back else "")], False
 
 
+def drained(state: State, me: str, params: Use) -> int:
+    """How many fragments a Drain moves: those on the drained emotion, as many as the host's
+    empty Fragment and Absorb slots take."""
+    owner, idx = params["target"]
+    src = state["mindsets"][owner][idx]
+    dst = state["mindsets"][me][params["host"]]
+    space = (mindset.fragment_capacity(dst) - dst["fragments"]
+             + mindset.absorb_capacity(dst) - dst["absorbed"])
+    return min(src["fragments"] + src["absorbed"], space)
+
+
+def drains_nothing(state: State, me: str, params: Use) -> str | None:
+    """Why a Drain would move no fragment ('' / None when it moves some): it stays legal (the
+    fragment is spent all the same), and the table is told before it is recorded."""
+    if params.get("ability") != "drain" or drained(state, me, params):
+        return None
+    owner, idx = params["target"]
+    src = state["mindsets"][owner][idx]
+    dst = state["mindsets"][me][params["host"]]
+    if not src["fragments"] + src["absorbed"]:
+        why = f"{owner}'s {mindset.label(src)} holds no fragment"
+    else:
+        why = f"{me}'s {mindset.label(dst)} has no empty slot"
+    return f"this Drain moves nothing ({why}); the fragment is spent all the same"
+
+
 def _drain(state: State, me: str, params: Use, chance: Chance,
            reveals: impulse.Reveals) -> Effect:
     """Drain: fragments onto one of your emotions of their affiliation; the overflow stays."""
@@ -212,8 +238,7 @@ def _drain(state: State, me: str, params: Use, chance: Chance,
     src = state["mindsets"][owner][idx]
     dst = state["mindsets"][me][params["host"]]
     space_f = mindset.fragment_capacity(dst) - dst["fragments"]
-    space_a = mindset.absorb_capacity(dst) - dst["absorbed"]
-    moved = min(src["fragments"] + src["absorbed"], space_f + space_a)
+    moved = drained(state, me, params)
     if params["keep"] == "fragment":  # the drained emotion's owner keeps its spendable ones
         take_a = min(src["absorbed"], moved)
         take_f = moved - take_a

@@ -118,8 +118,9 @@ Give every player at the table. LAST may be left out: it is asked for (exit 2)
 only when two players tie on the total and the final Revelation decides.
 Scores no game can reach are refused (exit 1), naming the rule: more than 40
 fragments of a kind over all players, a LAST above the player's total or above
-20 (what one Mindset can score), more than 5 players. When all 80 fragments are
-scored and nobody meets a condition, the most fragments win (condition null).
+20 (what one Mindset can score), fewer than 2 or more than 5 players. When all
+80 fragments are scored and nobody meets a condition, the most fragments win
+(condition null).
 
 \b
 Example:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from referee.games.cerebria import cards, flow, mindset, names, render, setup, zones
+from referee.games.cerebria import cards, flow, mindset, names, options, render, setup, zones
 from referee.games.cerebria.commands import COMMANDS
 from referee.games.cerebria.state import State
 from referee.games.cerebria.verbs import VERBS, line
@@ -75,6 +75,24 @@ class CerebriaEngine(Engine):
     def normalize(self, state: State, action: Action) -> Action:
         """As the log keeps it: players as seated, short card names in full."""
         return names.canonical(state, super().normalize(state, action))
+
+    def legal_actions(self, state: State) -> list[Action]:
+        """The core's list, a Drain that would move nothing put last (it stays legal)."""
+        out = super().legal_actions(state)
+        idle = [i for i, a in enumerate(out) if options.idle_drain(state, a)]
+        if not idle:
+            return out
+        last = set(idle)
+        return [a for i, a in enumerate(out) if i not in last] + [out[i] for i in idle]
+
+    def hint_note(self, state: State, action: Action, ply: int) -> str | None:
+        """A Drain that would move nothing is marked so in the hint."""
+        return "moves nothing" if options.idle_drain(state, action) else None
+
+    def hint_fold(self, state: State) -> dict[str, str]:
+        """A long hint's text shows a card by `CARD` (a hidden hand may hold any unseen card:
+        `referee cerebria unseen` lists them, Tab completes them)."""
+        return dict.fromkeys(zones.composition(state), "CARD") if state else {}
 
     def render(self, state: State) -> str:
         return render.render(state)

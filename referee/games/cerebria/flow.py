@@ -121,6 +121,9 @@ def ability(state: State, action: Action, chance: Chance) -> list[Event]:
     _check_reveals(state, reveals, params)
     state["started"] = True
     events = [event(abilities.spend(state, name, params))]
+    idle = abilities.drains_nothing(state, name, params)  # the spent fragment may free a slot
+    if idle:  # said now, so a dry run (and the hint) says it before it is recorded
+        events.append(event(f"Note: {idle}."))
     left = revelation.clockwise_from(state, name)[1:]  # from the acting player's left
     order = askable(state, left, params["vibe"])
     if not order:
@@ -180,6 +183,25 @@ def _window(state: State) -> dict[str, Any]:
     return data
 
 
+def _answering(state: State, data: dict[str, Any], name: str) -> None:
+    """NAME may answer the window now (cancel or pass): a player the window will never ask
+    is told why they cannot answer at all; one still to be asked, who answers first."""
+    if name not in data["order"][data["next"]:]:
+        vibe = data["params"]["vibe"]
+        if name == data["by"]:
+            why = "it is their own ability"
+        elif name in data["order"]:
+            why = "they have passed"
+        elif state["hands"][name]["count"] == 0:
+            why = "they have no card in hand"
+        elif zones.hidden_count(state, name) > 0:
+            why = f"every {vibe} card is in sight elsewhere"
+        else:
+            why = f"their hand is known and holds no {vibe} card"
+        raise IllegalAction(f"{name} cannot answer: {why}", COUNTER_RULE)
+    _in_turn(data, name)
+
+
 def _in_turn(data: dict[str, Any], name: str) -> None:
     """Only the window's head answers: clockwise from the acting player's left, each
     earlier player having passed (the ones who cannot answer are not in the order)."""
@@ -196,21 +218,8 @@ def cancel(state: State, action: Action, chance: Chance) -> list[Event]:
     has passed or surely holds no emotion of the vibe (docs/rulings/cerebria.md)."""
     data = _window(state)
     name = _player(action)
-    waiting = data["order"][data["next"]:]
     vibe = data["params"]["vibe"]
-    if name not in waiting:
-        if name == data["by"]:
-            why = "it is their own ability"
-        elif name in data["order"]:
-            why = "they passed"
-        elif state["hands"][name]["count"] == 0:
-            why = "they have no card in hand"
-        elif zones.hidden_count(state, name) > 0:
-            why = f"every {vibe} card is in sight elsewhere"
-        else:
-            why = f"their hand is known and holds no {vibe} card"
-        raise IllegalAction(f"{name} cannot counter-act now: {why}", COUNTER_RULE)
-    _in_turn(data, name)
+    _answering(state, data, name)
     if not action.get("discard"):
         raise InputError("cancel needs --discard CARD: the emotion discarded from the hand")
     card = names.hand_card(state, name, action["discard"], COUNTER_RULE, vibe)
@@ -230,7 +239,7 @@ def pass_(state: State, action: Action, chance: Chance) -> list[Event]:
     name = action.get("player")
     if name is not None:
         name = _player(action)
-        _in_turn(data, name)
+        _answering(state, data, name)
         if action.get("reveal"):  # typed now, used when the ability resolves
             _check_reveals(state, action["reveal"], data["params"])
             data["reveal"] = action["reveal"]

@@ -21,6 +21,7 @@ from referee.games.cerebria import cards, mindset, zones
 from referee.games.cerebria.state import Emotion, State
 from referee.model.engine import resolve_player
 from referee.model.errors import IllegalAction, InputError
+from referee.model.prefix import fits_several
 
 SHOWN = 6  # candidates listed in a refusal
 IMPULSE_RULE = "Impulse: one of the face-up cards"
@@ -76,7 +77,7 @@ def card(state: State, text: object, candidates: Iterable[str] | Callable[[], It
         return found[0]
     shown = str(text).strip()[:40]
     if found:
-        raise InputError(f"'{shown}' could be {_listed(found)} ({where}): type more of the name")
+        raise fits_several(shown, found, where=where)
     if not typed or typed[0] in (*cards.STRENGTHS, *cards.PLAIN):
         raise slip  # a full name with a slip in it: say what is wrong with it
     in_deck = sorted(c for c in zones.composition(state) if fits(typed, c))

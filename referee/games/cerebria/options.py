@@ -20,6 +20,7 @@ from typing import Any
 
 from referee.games.cerebria import abilities, cards, flow, mindset, zones
 from referee.games.cerebria.state import Emotion, State
+from referee.model import plain
 from referee.model.errors import RefereeError
 from referee.model.verbs import Action, dry_accepted
 
@@ -133,7 +134,8 @@ def _ability_exact(state: State, me: str) -> list[Action]:
             shapes: dict[str, list[list[Any]]] = {
                 "destroy": [[t] for t in every],
                 "drain": [[t, h + 1] for t in every for h in range(len(mind))],
-                "deprive": [[a] for a in slots] + [[a, b] for a in slots for b in slots if a != b],
+                # the same slot twice too: its refill is a new face-up card, discarded in turn
+                "deprive": [[a] for a in slots] + [[a, b] for a in slots for b in slots],
                 "embrace": [[a] for a in slots] + [[a, b] for a in slots for b in slots if a != b],
                 "steal": [[p] for p in state["players"]],
                 "swap": [[i + 1, t] for i in range(len(mind)) for t in every],
@@ -188,6 +190,23 @@ def _ability_args(state: State, me: str, pos: int, name: str, base: Action) -> l
     if name == "draw":
         return [{**base, "args": []}]
     return []
+
+
+def idle_drain(state: State, action: Action) -> str | None:
+    """Why a listed Drain would move nothing, once its fragment is spent (None: it moves some,
+    or it is no Drain): it stays legal, listed last and marked (`CerebriaEngine`)."""
+    if action.get("verb") != "ability" or action.get("ability") != "drain":
+        return None
+    me = action.get("player")
+    if not isinstance(me, str) or me not in state["mindsets"]:
+        return None
+    trial = plain.copy(state)
+    try:
+        params = abilities.check_use(trial, me, action)
+        abilities.spend(trial, me, params)
+    except RefereeError:
+        return None
+    return abilities.drains_nothing(trial, me, params)
 
 
 def _me(state: State) -> str:

@@ -33,6 +33,7 @@ from referee.model import shipped
 from referee.model.errors import InputError
 from referee.model.frozen import Frozen
 from referee.model.i18n import ngettext
+from referee.model.prefix import fits_several
 
 ICONS = ("coin", "gate", "fleece", "amphora", "lotus")
 RESOURCES = ("fleece", "amphora", "lotus")
@@ -117,8 +118,7 @@ class Catalog(Frozen):
             if len(found) == 1:
                 return cards[found[0]]
             if found:
-                raise InputError(f"'{ref}' could be {what} {' or '.join(found[:6])}"
-                                 f"{' or ...' if len(found) > 6 else ''}: type more of the name")
+                raise fits_several(ref, found, what)
         raise InputError(f"there is no {what} '{ref}' in the catalog '{self.name}'")
 
     def count_names(self) -> list[str]:

@@ -146,9 +146,11 @@ class ElysionEngine(Engine):
 
     def playout_action(self, state: ElysionState, action: Action) -> Action | None:
         """The reveal's free entry is left out: the listed reveals are the playout's; so is a
-        Blessing named before the draw (`keep P B` where no realm is taken), which the draw may
-        not bring (the bare `keep P` and `take P` are played instead)."""
+        Blessing named before the draw (`keep P B` where no realm is taken, `take P R --keep
+        B`), which the draw may not bring (the bare `keep P` and `take P R` are played instead)."""
         if action.get("verb") == "keep" and "blessing" in action and not state["pending"]:
+            return None
+        if action.get("verb") == "take" and action.get("keep"):
             return None
         return None if action.get("realms") == options.REALMS else action
 

@@ -95,12 +95,21 @@ def reveal(state: ElysionState) -> list[Action]:
 
 
 def take(state: ElysionState) -> list[Action]:
+    """A realm from the row (none on day 8 or from an empty row); when the player draws
+    Blessings, each realm also with `--keep B` for each Blessing the draw may bring (the one
+    kept named up front, as `keep P B` names it where no realm is taken)."""
     p = flow.current(state)
     if p is None or flow.stage(state) != "take":
         return []
-    if flow.needs_realm(state):
-        return [{"verb": "take", "player": p, "realm": r} for r in state["row"]]
-    return [{"verb": "take", "player": p}]
+    if not flow.needs_realm(state):
+        return [{"verb": "take", "player": p}]
+    out: list[Action] = [{"verb": "take", "player": p, "realm": r} for r in state["row"]]
+    n = state["draws"][p]
+    if n:
+        may = deck.may_come_up(state, of_state(state), n)
+        out += [{"verb": "take", "player": p, "realm": r, "keep": b}
+                for r in state["row"] for b in may]
+    return out
 
 
 def keep(state: ElysionState) -> list[Action]:

@@ -100,7 +100,9 @@ If several Blessings are drawn and --keep is left out, `keep` follows."""
 
 KEEP_HELP = """Keep one of the Blessings just drawn.
 
-The others go back under the deck.
+The others go back under the deck together, below those put back earlier (in
+any order among themselves): Blessings never drawn come up first, then each
+batch put back, the oldest first.
 
 \b
   referee elysion keep Ann Aegis

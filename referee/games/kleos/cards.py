@@ -17,6 +17,7 @@ from typing import Any, cast
 from referee.games.kleos.state import Card, State
 from referee.model import shipped
 from referee.model.errors import InputError
+from referee.model.prefix import fits_several
 
 KEYWORDS = ("basic", "epic", "hero", "monster", "champion")
 STATS = ("attack", "defense", "cunning", "tactics")
@@ -176,7 +177,8 @@ def describe(card: Card) -> str:
 def match(typed: str, names: list[str]) -> str | None:
     """The one card name TYPED stands for among NAMES: the name itself (any case), else the
     only one it begins, else the only one with a word it begins (`Hop` -> Hoplite Warrior,
-    `Myr` -> Amazonian Queen Myrina); None when there is none or more than one."""
+    `Myr` -> Amazonian Queen Myrina); None when there is none. When several fit: InputError
+    naming them ("'sh' fits two cards: Shield Maiden, Shieldbearer")."""
     want = typed.strip().casefold()
     if not want:
         return None
@@ -189,7 +191,7 @@ def match(typed: str, names: list[str]) -> str | None:
         if len(found) == 1:
             return found[0]
         if found:
-            return None
+            raise fits_several(typed, found)
     return None
 
 

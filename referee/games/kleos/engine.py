@@ -34,7 +34,7 @@ from referee.model.verbs import Action, Event, Verb
 if TYPE_CHECKING:
     import random
 
-EVERYONE = "all"  # `pass all`: every player still to be asked declines
+EVERYONE = options.EVERYONE  # `pass all`: every player still to be asked declines
 # Per verb, the fields naming a player, a minion or a location: what `resolve` reads
 REFERENCES = {verb.name: tuple((f.name, f.kind) for f in verb.fields
                                if f.kind in ("player", "minion", "location"))
@@ -50,7 +50,10 @@ class KleosEngine(Engine):
     # 3: an Epic card on each Isle before Day 1; an Epic card exists once
     # 4: the state keeps no glory ledger (only the latest action's gains and today's glory; the
     # ledger is read from the log): a log replays as before, a snapshot kept under 3 is replayed
-    rules_version = "4"
+    # 5: an Epic card in Hades never comes back; Daybreak's Isle refill comes before the day
+    # goes on (`next --deck-out` when the Epic Minion Deck is out): a version-4 log that went on
+    # past an Isle waiting, or brought an Epic card back from Hades, stops replaying there
+    rules_version = "5"
     min_players = 2
     max_players = 5
     verbs = VERBS
@@ -96,7 +99,8 @@ class KleosEngine(Engine):
                    for p in state["players"]]
         result = state["result"]
         winners = [st.player(state, g)["name"] for g in result["winners"]] if result else []
-        return {"players": players, "turn": state["day"], "winners": winners}
+        return {"players": players, "turn": state["day"], "winners": winners,
+                "note": flow.waiting_isles(state)}
 
     # -- what the table types, in the form the log keeps ---------------------------------------
     def resolve(self, state: State, verb: Verb, action: Action) -> Action:

@@ -1,8 +1,9 @@
 """The round: Deployment, then per day Daybreak, Play Phases, Action Phases, Dusk.
 
 Rules implemented: Deployment ends only once each of the five Isles holds its
-Epic card (docs/rulings/kleos.md); Play Phases then Action Phases in turn order from the first
-player; Dusk scores area control (Market/Arena/Theater 1, Port 2: most
+Epic card, and a day goes on only once each Isle its Daybreak refills has one, unless
+the table says the Epic Minion Deck is out (docs/rulings/kleos.md); Play Phases then
+Action Phases in turn order from the first player; Dusk scores area control (Market/Arena/Theater 1, Port 2: most
 minions, a champion counting as one and breaking ties, a true tie scores
 nothing); Daybreak of Days 2-5 rotates the first player clockwise, asks for new
 Epic cards on Isles empty of card and minions, refreshes every minion and
@@ -23,6 +24,7 @@ from referee.model.verbs import Action, Event
 
 LAST_DAY = 5
 SETUP_ISLES = "Setup: one Epic card on each of the five Isles before Deployment ends"
+DAYBREAK_ISLES = "Daybreak: every empty Isle gets its Epic card before the day goes on"
 PITY_GAP = 5
 
 
@@ -30,7 +32,11 @@ def next_(state: State, action: Action, chance: Chance) -> list[Event]:
     """Advance: end Deployment, a player's phase, or the day (Dusk and Daybreak); say whose
     phase ended. `next NAME` ends only NAME's phase (the core refuses it otherwise)."""
     n = len(state["players"])
+    out = bool(action.get("deck_out"))
     if state["phase"] == "deployment":
+        if out:
+            raise IllegalAction("the Epic Minion Deck cannot be out at setup (it holds 32 cards): "
+                                "put an Epic card on each Isle (isle ISLE CARD)", SETUP_ISLES)
         if state["awaiting"]:
             empty = state["awaiting"]
             raise IllegalAction(
@@ -38,22 +44,49 @@ def next_(state: State, action: Action, chance: Chance) -> list[Event]:
                 f"still {'waits' if len(empty) == 1 else 'wait'} for one (isle ISLE CARD)",
                 SETUP_ISLES)
         return [event("Deployment ends."), *daybreak(state, first_day=True)]
+    evs = _deck_out(state) if out else []
+    if state["awaiting"]:
+        raise IllegalAction(f"{waiting_isles(state)}: Daybreak refills every empty Isle before "
+                            "the day goes on (`next --deck-out` when the Epic Minion Deck is out)",
+                            DAYBREAK_ISLES)
     god = st.active(state)
     phase = st.phase_name(state)
     ended = f"{st.whose(state, god)} {phase} ends"
     if state["active"] + 1 < n:
         state["active"] += 1
-        return [event(f"{ended}; {st.whose(state, st.active(state))} {phase} begins")]
+        return [*evs, event(f"{ended}; {st.whose(state, st.active(state))} {phase} begins")]
     if state["phase"] == "play":
         state["phase"], state["active"] = "action", 0
         first = st.active(state)
-        return [event(f"{ended}; Play Phases are over; {st.whose(state, first)} "
-                      "Action Phase begins")]
-    evs = [event(f"{ended}."), *dusk(state)]
+        return [*evs, event(f"{ended}; Play Phases are over; {st.whose(state, first)} "
+                            "Action Phase begins")]
+    evs += [event(f"{ended}."), *dusk(state)]
     if state["day"] >= LAST_DAY:
         return evs + finish(state)
     state["day"] += 1
     return evs + daybreak(state)
+
+
+def _deck_out(state: State) -> list[Event]:
+    """`next --deck-out`: the Epic Minion Deck is out, so the Isles waiting stay empty (and no
+    later Daybreak asks); said only while an Isle waits."""
+    empty = state["awaiting"]
+    if not empty:
+        raise IllegalAction("no Isle waits for an Epic card: drop --deck-out (a Daybreak that "
+                            "finds the Epic Minion Deck out is told so then)", DAYBREAK_ISLES)
+    state["awaiting"], state["epic_deck_out"] = [], True
+    return [event(f"The Epic Minion Deck is out: {', '.join(empty)} "
+                  f"{'stays' if len(empty) == 1 else 'stay'} empty, and no later Daybreak "
+                  "refills an Isle")]
+
+
+def waiting_isles(state: State) -> str:
+    """What the table owes before the day goes on ('' when nothing): the Isles waiting."""
+    empty = state["awaiting"]
+    if not empty or state["phase"] == "over":
+        return ""
+    return (f"{', '.join(empty)} {'waits' if len(empty) == 1 else 'wait'} for "
+            f"{'an Epic card' if len(empty) == 1 else 'Epic cards'} (isle ISLE CARD)")
 
 
 def daybreak(state: State, first_day: bool = False) -> list[Event]:
@@ -66,11 +99,16 @@ def daybreak(state: State, first_day: bool = False) -> list[Event]:
         state["first"] = (state["first"] + 1) % len(state["players"])
         first = st.turn_order(state)[0]
         evs.append(event(f"The First Player Token passes to {st.who(state, first)}"))
-        state["awaiting"] = [isle for isle in bd.ISLES
-                             if state["isles"][isle] is None and not st.at(state, isle)]
+        empty = [isle for isle in bd.ISLES
+                 if state["isles"][isle] is None and not st.at(state, isle)]
+        state["awaiting"] = [] if state.get("epic_deck_out") else empty
         if state["awaiting"]:
-            evs.append(event(f"Draw an Epic card for {', '.join(state['awaiting'])}: "
-                             "isle ISLE CARD"))
+            evs.append(event(f"Draw an Epic card for {', '.join(state['awaiting'])} before the "
+                             "day goes on: isle ISLE CARD (or `next --deck-out` when the Epic "
+                             "Minion Deck is out)"))
+        elif empty:
+            evs.append(event(f"The Epic Minion Deck is out: {', '.join(empty)} "
+                             f"{'stays' if len(empty) == 1 else 'stay'} empty"))
         lead = max(state["glory"].values())
         state["pity"] = [g for g in st.turn_order(state) if lead - state["glory"][g] >= PITY_GAP]
         for g in state["pity"]:

@@ -13,7 +13,6 @@ from typing import Any
 
 from referee.games.kleos import play as pl
 from referee.games.kleos.actions import _bonus, flag
-from referee.games.kleos.cards import STATS
 from referee.games.kleos.effects import _reason
 from referee.games.kleos.state import State
 from referee.model.errors import RefereeError
@@ -79,10 +78,6 @@ def need(state: State, value: Any) -> bool:
     except (TypeError, ValueError):
         return False
     return 0 <= n <= 99
-
-
-def stat(state: State, value: Any) -> bool:
-    return str(value or "").strip().lower() in STATS
 
 
 def player(state: State, value: Any) -> bool:

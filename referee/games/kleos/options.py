@@ -10,14 +10,14 @@ played. Free: an attached card's name and what it changes (CARD, MODS; a name al
 attached in play is listed by name on each minion without it), a glory change and the
 card's reason (DELTA, TEXT), a card's bonus dice, Godly dice and the Favor on a slaughter
 (optional on every attack, answer and recruit), who gains the glory of a card's kill and
-whether it slaughters, a stat check's stat and successes needed. Enumerated: every god,
-minion, location and target (a card's effect moves any minion to any other location; a
+whether it slaughters, a stat check's successes needed. Enumerated: every god,
+minion, location, target and stat (a check rolls attack, defense, cunning or tactics) (a card's effect moves any minion to any other location; a
 competing check is between two different minions).
 
 Random playouts draw from the same list (`playout_action`), kept finite so a Contest always
 ends: minions have two actions a day, plays and deployments stop at four minions, `next` is
-offered whenever nothing is pending, except during Deployment while an Isle still waits for
-its Epic card; the table's card effects (kill, glory, favor, check, a move by a card) are
+offered whenever nothing is pending, except while an Isle still waits for its Epic card
+(from Day 2, `next --deck-out` is: a playout may run the Epic Minion Deck out); the table's card effects (kill, glory, favor, check, a move by a card) are
 left out of playouts, an attachment is an invented Curse, optional free fields are left out.
 """
 
@@ -30,7 +30,7 @@ from referee.games.kleos import free
 from referee.games.kleos import minions as mn
 from referee.games.kleos import play as pl
 from referee.games.kleos import state as st
-from referee.games.kleos.cards import GODS
+from referee.games.kleos.cards import GODS, STATS
 from referee.games.kleos.state import Card, State
 from referee.model.errors import IllegalAction
 from referee.model.verbs import Action
@@ -40,8 +40,9 @@ if TYPE_CHECKING:
 
 # placeholders of free fields (each the declared field's own word: its metavar or NAME)
 CARD, MODS, DELTA, TEXT = free.CARD, free.MODS, free.DELTA, free.TEXT
-GOD, STAT, NEED, SLAUGHTER = "GOD", "STAT", "NEED", "SLAUGHTER"
+GOD, NEED, SLAUGHTER = "GOD", "NEED", "SLAUGHTER"
 BONUS, RETALIATION_BONUS, GODLY, FAVOR = "BONUS", "RETALIATION_BONUS", "GODLY", "FAVOR"
+EVERYONE = "all"  # `pass all`: every player still to be asked declines
 TABLE_EFFECTS = ("kill", "glory", "favor", "check")  # never drawn by a random playout
 PLAYOUT_CURSE, PLAYOUT_MODS = "Curse of Strife", "atk=-1"  # invented: random playouts only
 
@@ -54,7 +55,7 @@ def _epic_cards(state: State) -> list[Card]:
 
 def hand_cards(state: State) -> list[Card]:
     """Cards that may come from a hand now: not a champion, and not an Epic card that lies on
-    an Isle or is already in play (each exists once)."""
+    an Isle, is already in play or is in Hades (each exists once)."""
     out = []
     for _, card in sorted(state["cards"].items()):
         if "champion" in card["keywords"]:
@@ -65,10 +66,6 @@ def hand_cards(state: State) -> list[Card]:
             continue
         out.append(card)
     return out
-
-
-def is_epic(card: Card) -> bool:
-    return "epic" in card["keywords"] or card.get("disposition") is not None
 
 
 def playout_options(rng: random.Random) -> dict:
@@ -110,7 +107,14 @@ def oa(state: State) -> list[Action]:
 
 
 def pass_(state: State) -> list[Action]:
-    return [{}] if act.oa_pending(state) is not None else []
+    """`pass` (the player asked declines); with more players still to be asked after them,
+    `pass all` (everyone left declines) and `pass GOD GOD...` (the first few in turn)."""
+    if act.oa_pending(state) is None:
+        return []
+    left = act.passers(state)
+    if len(left) < 2:
+        return [{}]
+    return [{}, {"god": EVERYONE}, *({"god": left[:n]} for n in range(2, len(left)))]
 
 
 def replace(state: State) -> list[Action]:
@@ -121,19 +125,23 @@ def replace(state: State) -> list[Action]:
 # -- Deployment and the Play Phase ---------------------------------------------------------------
 
 def next_(state: State) -> list[Action]:
-    """`next` (naming whose phase it ends), except while an Isle waits at Deployment."""
+    """`next` (naming whose phase it ends), except while an Isle waits for its Epic card: at
+    Deployment not at all, from Day 2 only saying the Epic Minion Deck is out (`--deck-out`)."""
     if state["phase"] == "deployment":
         return [] if state["awaiting"] else [{}]
+    if state["awaiting"]:
+        return [{"god": st.active(state), "deck_out": True}]
     return [{"god": st.active(state)}]
 
 
 def isle(state: State) -> list[Action]:
-    """Each Isle waiting may get any Epic card known, not yet drawn nor in play."""
+    """Each Isle waiting may get any Epic card known, not yet drawn, in play nor in Hades."""
     if not state["awaiting"]:
         return []
     drawn = state["epics_drawn"]
     in_play = {m["card"]["name"].lower() for m in state["minions"].values()}
-    epics = [c for c in _epic_cards(state) if c["name"].lower() not in {*drawn, *in_play}]
+    epics = [c for c in _epic_cards(state) if c["name"].lower() not in {*drawn, *in_play}
+             and not pl.in_hades(state, c)]
     return [{"isle": where, "card": card["name"]} for where in state["awaiting"] for card in epics]
 
 
@@ -197,7 +205,7 @@ def playout_action(state: State, action: Action) -> Action | None:
                   if v not in (FAVOR, BONUS, RETALIATION_BONUS, GODLY)}
     if verb in ("deploy", "play"):
         names = action.get("cards") or [action.get("card")]
-        if any(is_epic(state["cards"][str(n).lower()]) for n in names):
+        if any(pl.is_epic(state["cards"][str(n).lower()]) for n in names):
             return None
     return action
 
@@ -264,9 +272,10 @@ def favor(state: State) -> list[Action]:
 
 
 def check(state: State) -> list[Action]:
-    """A check of any minion (the stat and the successes needed free), or a competing check
-    against any other minion."""
+    """A check of any minion on each of the four stats (the successes needed free), or a
+    competing check against any other minion."""
     refs = list(state["minions"])
-    return [{"minion": ref, "stat": STAT, "need": NEED, "godly": GODLY} for ref in refs] + \
-        [{"minion": ref, "stat": STAT, "against": other, "godly": GODLY}
-         for ref in refs for other in refs if other != ref]
+    return [{"minion": ref, "stat": stat, "need": NEED, "godly": GODLY}
+            for ref in refs for stat in STATS] + \
+        [{"minion": ref, "stat": stat, "against": other, "godly": GODLY}
+         for ref in refs for other in refs if other != ref for stat in STATS]

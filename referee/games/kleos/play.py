@@ -10,7 +10,7 @@ replaces the old, which goes to Hades). An Isle gets a new Epic card only when
 it is waiting for one (at setup, or at Daybreak when empty of card and minions).
 Each Epic card exists once (docs/rulings/kleos.md): a card lying on an Isle is never deployed
 or played from a hand, an Epic card in play is never deployed, played or put on
-an Isle again.
+an Isle again, and an Epic card in Hades (killed, or used) never comes back.
 """
 
 from __future__ import annotations
@@ -31,6 +31,7 @@ from referee.model.verbs import Action, Event
 AS = ("blessing", "curse", "mount", "offering")
 ISLES_EPIC = "Greek Isles: only Epic minions lie on the Isles"
 EPIC_ONCE = "Epic cards: one copy of each Epic minion, on an Isle, in a hand or in play"
+HADES_RULE = "Hades: an Epic card in Hades never comes back"
 MODS = {"atk": "attack", "attack": "attack", "def": "defense", "defense": "defense",
         "cun": "cunning", "cunning": "cunning", "tac": "tactics", "tactics": "tactics"}
 
@@ -53,9 +54,29 @@ def _in_play(state: State, name: str) -> Minion | None:
                  if m["card"]["name"].lower() == name.lower()), None)
 
 
+def is_epic(card: Card) -> bool:
+    """An Epic card: the Epic keyword, or a Disposition (only Epic cards print one)."""
+    return "epic" in card["keywords"] or card.get("disposition") is not None
+
+
+def in_hades(state: State, card: Card) -> bool:
+    """An Epic card that went to Hades (killed, sent to make room, or used as an attachment):
+    in neither deck nor hand, it never comes back (a basic card has many copies)."""
+    low = card["name"].lower()
+    return is_epic(card) and any(h.lower() == low for h in state["hades"])
+
+
+def not_in_hades(state: State, card: Card) -> None:
+    if in_hades(state, card):
+        raise IllegalAction(f"{card['name']} is in Hades (killed or used): that one Epic card is "
+                            "in neither deck nor hand and never comes back", HADES_RULE)
+
+
 def from_hand(state: State, found: list[Card]) -> None:
-    """Cards coming from a hand: none lies on an Isle, none is a second copy of an Epic card."""
+    """Cards coming from a hand: none lies on an Isle, none is a second copy of an Epic card,
+    none is an Epic card in Hades."""
     for i, card in enumerate(found):
+        not_in_hades(state, card)
         isle = _on_isle(state, card["name"])
         if isle is not None:
             raise IllegalAction(f"{card['name']} lies on {isle}: that one card cannot also come "
@@ -212,13 +233,14 @@ def isle(state: State, action: Action, chance: Chance) -> list[Event]:
             "Greek Isles: populated at setup, then at Daybreak only when empty of card and minions")
     card = cards.resolve(state, action.get("card"), action.get("stats"))
     _not_champion(card)
+    _one_copy(state, card["name"])  # drawn before (then recruited, killed...): never again
+    not_in_hades(state, card)  # an Epic card from a hand that went to Hades
     if card.get("disposition") is None and "epic" not in card["keywords"]:
         raise IllegalAction(f"{card['name']} is not an Epic minion: only Epic minions lie on the "
                             "Isles (a basic minion is deployed or played from a hand)", ISLES_EPIC)
     if card.get("disposition") is None:
         raise InputError(f"{card['name']} has no Disposition: an Epic card on an Isle needs its "
                          "printed one (card add ... --disposition N)")
-    _one_copy(state, card["name"])
     twin = _in_play(state, card["name"])
     if twin is not None:
         raise IllegalAction(f"{card['name']} is already in play as {twin['ref']}: that one card "

@@ -184,6 +184,10 @@ def hint(state: State) -> str:
     if state["phase"] == "deployment":
         return ("Deployment: put an Epic card on each Isle (isle ISLE CARD), deploy minions "
                 "(deploy GOD CARD...), then `next` starts Day 1.")
+    waiting = flow.waiting_isles(state)
+    if waiting:  # Daybreak's refill comes before the day goes on
+        return (f"Daybreak: {waiting}, before the day goes on (`next --deck-out` when the Epic "
+                "Minion Deck is out).")
     if state["phase"] == "play":
         return (f"{st.whose(state, st.active(state))} Play Phase: play minions and attach "
                 "cards (play, attach), then `next`.")

@@ -120,6 +120,7 @@ class State(TypedDict):
     city_glory: dict[str, int]
     result: Result | None
     epics_drawn: dict[str, str]
+    epic_deck_out: NotRequired[bool]  # the table said the Epic Minion Deck is out
 
 
 def gods(state: State) -> list[str]:

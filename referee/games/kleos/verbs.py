@@ -50,9 +50,10 @@ ISLE = """Put the Epic card CARD face up on ISLE (isle1-isle5).
 
 At setup every Isle waits for a card, and Deployment cannot end until each
 of the five has one; from Day 2, Daybreak asks for one on each Isle left
-with no card and no minion. Only an Epic minion (one with a Disposition in
-the card library) lies on an Isle, and never a card already in play (each
-Epic card exists once).
+with no card and no minion, and the day goes on (`next`) once each has it.
+Only an Epic minion (one with a Disposition in the card library) lies on an
+Isle, and never a card already in play or in Hades (each Epic card exists
+once).
 Example: `isle isle1 Myrina`."""
 DEPLOY = """Deployment: GOD puts minion CARDS from hand on their temple (four at most).
 
@@ -64,6 +65,9 @@ NEXT = """End Deployment (once each Isle has its Epic card), a phase, or the day
 Play Phases go in turn order, then Action Phases; after the last Action
 Phase, Dusk scores the city and Daybreak starts the next day (the first
 player passes clockwise, Isles ask for cards, Zeus' Pity is announced).
+As at setup, the day goes on once each Isle Daybreak asked for has its
+Epic card; `next --deck-out` says the Epic Minion Deck is out: those Isles
+stay empty, and no later Daybreak asks again.
 After the Dusk of Day 5 the Contest ends and the winner is named.
 `next PLAYER` (a name or god) ends only that player's phase: a `next`
 too many is refused instead of ending the next player's phase."""
@@ -140,7 +144,9 @@ VERBS = declare(
          log=describe.describe, prepare=with_many),
     Verb("next", flow.next_, help=NEXT,
          fields=(Field("god", "whose phase it ends (refused if it is not theirs)", kind="player",
-                       required=False, metavar="[PLAYER]"),),
+                       required=False, metavar="[PLAYER]"),
+                 Field("deck_out", "The Epic Minion Deck is out: the Isles waiting stay empty.",
+                       kind="flag", option="--deck-out", required=False)),
          actor="god", options=options.next_, log=describe.describe),
     # -- the Play Phase --------------------------------------------------------------------
     Verb("play", play.play, help=PLAY,
@@ -206,8 +212,7 @@ VERBS = declare(
          who="table", options=options.favor, log=describe.describe),
     Verb("check", checks.check, help=CHECK,
          fields=(minion(), Field("stat", "the stat rolled",
-                                 choices=("attack", "defense", "cunning", "tactics"),
-                                 open=True, bounds=free.stat),
+                                 choices=("attack", "defense", "cunning", "tactics")),
                  Field("need", "successes the card asks for", kind="int", option="--need",
                        required=False, open=True, bounds=free.need),
                  minion("against", "a competing check against this minion", option="--against",

@@ -28,6 +28,7 @@ from referee.model.verbs import pending
 OPTION_RULE = "Creation: a reveal's options must fit the card revealed"
 BOLT_RULE = "Aggression: Thunderbolts hit an unprotected Element card of an incomplete Nature card"
 STORM_RULE = "Aggression: the Storm's player discards only when it blows nothing away"
+DISCARD_RULE = "Aggression: the Storm's player discards a Nature or Element card"
 
 
 def play_aggression(state: KreusState, who: str, card: str, action: dict) -> list[dict]:
@@ -155,27 +156,55 @@ def _storm(state: KreusState, who: str, action: dict) -> list[dict]:
         return [*events, event(f"{who} holds nothing else: no card to discard.")]
     choices = [c for c, n in sorted(state["pool"].items())
                if n > 0 and cards.kind(c) != "aggression" and may_hold(state, who, c)]
-    state["pending"] = [pending(who, "storm-discard", [*choices, "none"])]
-    events.append(event(f"{who} must now discard a Nature or Element card: "
-                        f"`discard {who} CARD` (or `discard {who} none` if only Aggression "
-                        "cards remain)."))
+    proof = holds_nature_or_element(state, who)
+    state["pending"] = [pending(who, "storm-discard", [*choices, *([] if proof else ["none"])])]
+    events.append(event(f"{who} must now discard a Nature or Element card: `discard {who} CARD`"
+                        + (f" ({proof})." if proof else f" (or `discard {who} none` if only "
+                                                         "Aggression cards remain).")))
     typed = action.get("discard")
     if typed is not None:
         events += storm_discard(state, who, {"card": typed}, inline=True)
     return events
 
 
+def holds_nature_or_element(state: KreusState, who: str) -> str | None:
+    """Why the referee's counts prove that WHO, the Storm of Uranus back in hand, holds a Nature
+    or Element card besides it (None when a hand of Aggression cards only is possible): more
+    other cards in hand than the unseen Aggression cards they may be, or a one-copy Nature or
+    Element card known to be theirs that cannot all be face down."""
+    others = state["hand"][who] - 1  # the Storm itself is one of them
+    if others <= 0:
+        return None
+    known = [c for c, holders in state["known"].items() if holders == [who]
+             and state["pool"].get(c, 0) > 0 and cards.kind(c) != "aggression"]
+    if len(known) > state["face_down"][who]:
+        return f"{title(known[0])} can only be in {who}'s hand"
+    aggression = sum(state["pool"].get(a, 0) - (1 if a == "storm" else 0)
+                     for a in cards.AGGRESSIONS if may_hold(state, who, a))
+    if others > aggression:
+        return (f"{who} holds {others} other card{'s' if others > 1 else ''} and at most "
+                f"{aggression} Aggression card{'' if aggression == 1 else 's'} "
+                f"{'is' if aggression == 1 else 'are'} unseen: one of them is a Nature or "
+                "Element card")
+    return None
+
+
 def storm_discard(state: KreusState, who: str, action: dict, inline: bool = False) -> list[dict]:
-    """Storm of Uranus with nothing to blow away: its player discards a Nature or Element card."""
+    """Storm of Uranus with nothing to blow away: its player discards a Nature or Element card
+    (`none` only when the counts allow a hand of Aggression cards only)."""
     typed = action.get("card")
     if isinstance(typed, str) and typed.strip().lower() == "none":
+        proof = holds_nature_or_element(state, who)
+        if proof:
+            raise IllegalAction(f"{who} takes the Storm of Uranus back and must discard a Nature "
+                                f"or Element card: {proof} (discard {who} CARD)", DISCARD_RULE)
         state["pending"] = []
         done = [event(f"{who} holds no Nature or Element card: nothing is discarded.")]
         return done if inline else done + flow.after_reveal(state)
     card = unseen_card(state, typed, "the discarded card")
     if cards.kind(card) == "aggression":
         raise IllegalAction("the Storm makes its player discard a Nature or Element card",
-                            "Aggression: the Storm's player discards a Nature or Element card")
+                            DISCARD_RULE)
     holds(state, who, card)
     take_unseen(state, card)
     to_discard(state, card)

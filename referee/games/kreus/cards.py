@@ -11,6 +11,7 @@ import functools
 from collections.abc import Collection, Iterable
 
 from referee.model.errors import InputError
+from referee.model.prefix import fits_several
 
 ELEMENTS: tuple[str, ...] = ("fire", "air", "earth", "water")
 AETHER = "aether"
@@ -144,9 +145,9 @@ def _prefixed(key: str, names: Iterable[str], aliases: bool = True) -> list[str]
 
 
 def _one(text: object, key: str, found: list[str], what: str) -> str | None:
-    """The one name a prefix means; several: refused, never a guess."""
+    """The one name a prefix means; several: refused naming them, never a guess."""
     if len(found) > 1:
-        raise InputError(f"'{text}' could be {' or '.join(found)}: type more of the {what}")
+        raise fits_several(text, found, what)
     return found[0] if found else None
 
 
@@ -160,7 +161,7 @@ def parse(text: object, deck: dict[str, int]) -> str:
     key = normalize(text)
     if key in deck:
         return key
-    card = _one(text, key, _prefixed(key, deck), "card's name")
+    card = _one(text, key, _prefixed(key, deck), "card")
     if card is not None:
         return card
     if element_of(key) and quality_of(key):
@@ -179,7 +180,7 @@ def parse_element(text: object) -> str:
     if key in ELEMENTS:
         return key
     element = _one(text, key, _prefixed(key, ELEMENTS, aliases=False) if key else [],
-                   "element's name")
+                   "element")
     if element is None:
         raise InputError(f"unknown element '{text}' (elements: {', '.join(ELEMENTS)})")
     return element
@@ -193,4 +194,4 @@ def parse_nature(text: object, names: Collection[str]) -> str | None:
     key = normalize(str(text))
     if key in names:
         return key
-    return _one(text, key, _prefixed(key, names, aliases=False) if key else [], "card's name")
+    return _one(text, key, _prefixed(key, names, aliases=False) if key else [], "card")

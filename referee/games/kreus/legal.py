@@ -35,7 +35,8 @@ def discard(state: KreusState) -> list[Action]:
     playable = _unseen(state, ("nature", "element"))
     if state["pending"]:
         storm: str = state["pending"][0]["player"]
-        return [{"player": storm, "card": "none"},
+        nothing = "none" in state["pending"][0]["choices"]  # only when the counts allow it
+        return [*([{"player": storm, "card": "none"}] if nothing else []),
                 *({"player": storm, "card": c} for c in playable if may_hold(state, storm, c))]
     r = state["round"]
     out: list[Action] = []

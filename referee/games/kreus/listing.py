@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from itertools import permutations
 
-from referee.games.kreus import board, creation, legal, titans
+from referee.games.kreus import board, creation, flow, legal, titans
 from referee.games.kreus.cards import kind
 from referee.games.kreus.state import KreusState
 from referee.games.kreus.table import may_hold
@@ -87,7 +87,11 @@ def ready(state: KreusState) -> list[Action]:
 
 def reveal(state: KreusState) -> list[Action]:
     """Every reveal of the next card in order, each unseen card in every form it takes,
-    with `--no-token` and `--tethys` where accepted."""
+    with `--no-token` and `--tethys` where accepted. Once every card is face down the first
+    reveal starts the Creation phase (as `next` does): it is listed from then on, read on a
+    copy of the state where the phase has started."""
+    if state["phase"] == "divination":
+        state = _created(state)
     if state["phase"] != "creation":
         return []
     r = state["round"]
@@ -101,6 +105,19 @@ def reveal(state: KreusState) -> list[Action]:
         for card in dict.fromkeys(r["replay"]):
             out += _forms(state, r["iapetus"] or "", card)
     return out
+
+
+def _created(state: KreusState) -> KreusState:
+    """The state as the first reveal finds it: the Creation phase started on a copy, once
+    every card is face down (the state itself while one is still to be placed)."""
+    if flow.must_place(state):
+        return state
+    after = plain.copy(state)
+    try:
+        flow.start_creation(after)
+    except RefereeError:
+        return state
+    return after
 
 
 def _forms(state: KreusState, who: str, card: str) -> list[Action]:
