@@ -11,6 +11,7 @@ from referee.model.engine import _same as same
 from referee.model.errors import InputError
 from referee.model.i18n import N_
 from referee.model.verbs import Action, Verb
+from referee.model.view import NOBODY, Secret, hidden_list
 
 from . import cards
 from .actions import RULE_PENDING
@@ -95,12 +96,16 @@ class CroaEngine(Engine):
 
         return board_html(state)
 
-    def public_json(self, state: CroaState) -> dict:
-        """Dealt hands as counts (`?` each): each is its player's, shown by `croa hand NAME`."""
-        data = dict(self.to_json(state))
-        if state.get("deal"):
-            data["colonies"] = [{**col, "hand": [cards.HIDDEN] * len(col["hand"])} for col in state["colonies"]]
-        return data
+    def secrets(self, state: CroaState) -> list[Secret]:
+        """Hands the referee dealt: each is its player's (others see a `?` a card, as for real
+        hands), and the deck face down (whose cards, beside the whole deck's, would tell the
+        hands) is nobody's: others see how many cards it holds."""
+        if not state.get("deal"):
+            return []
+        out = [Secret(("colonies", c, "hand"), col["name"], hidden_list(col["hand"]), "hand")
+               for c, col in enumerate(state["colonies"])]
+        left = sum(state["deck"].values())
+        return [*out, Secret(("deck",), NOBODY, {cards.HIDDEN: left} if left else {}, "deck")]
 
     def keep_seen(self, state: CroaState, things: list[dict]) -> list[dict]:
         """A tile the referee turned over stays face up on its square after an undo."""

@@ -262,6 +262,7 @@ def _draw_blessings(
         n,
         typed,
         "Blessings: draw 1 + Charon's coins when today's realm is higher",
+        to=p,  # the player's alone until one is kept
     )
     if not drawn:
         return [event(f"{p} should draw {n} Blessing(s) but the deck is empty.")]
@@ -271,7 +272,8 @@ def _draw_blessings(
             f"{p} can keep only a Blessing just drawn ({', '.join(drawn)})",
             "Keep one of the Blessings drawn",
         )
-    evs = [event(f"{p} draws {len(drawn)} Blessing(s): {', '.join(drawn)}.", drawn=drawn)]
+    evs = [event(f"{p} draws {len(drawn)} Blessing(s): {', '.join(drawn)}.", drawn=drawn, to=p,
+                 others=f"{p} draws {len(drawn)} Blessing(s).")]
     if keep is None and len(drawn) > 1:
         state["pending"] = [pending(p, KEEP, drawn)]
         evs.append(event(f"{p} keeps one of them: type `keep {p} BLESSING`."))
