@@ -144,3 +144,20 @@ def viewer(engine: Any, state: Any) -> str | None:
 def seen(loaded: Any) -> Any:
     """A loaded session as the command's viewer looks at it (`Loaded.seen_by`)."""
     return loaded.seen_by(viewer(loaded.engine, loaded.state))
+
+
+def viewer_in(store: Any, sid: str) -> str | None:
+    """The viewer (`--as NAME`) of a command reading session `sid` from the record (log, export,
+    report): the session is replayed only when a seat is named, to read its seats."""
+    ref = current()
+    if ref is None or ref.viewer is None:
+        return None
+    from referee.record import session
+
+    loaded = session.load(store, sid)
+    return viewer(loaded.engine, loaded.state)
+
+
+def finished(meta: dict) -> bool:
+    """Whether the session's game is over (everything may be shown then)."""
+    return meta.get("status") == "over" or bool((meta.get("summary") or {}).get("over"))

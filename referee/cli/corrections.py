@@ -140,7 +140,7 @@ def _run(kind: str, number: int, words: tuple[str, ...], reason: str | None, dry
     ref.as_json = as_json  # `--json` among WORDS counts as given here
     outcome = corrections.correct(store, sid, kind, number, action, reason=reason, dry_run=dry_run, cut=cut)
     if ref.as_json:
-        state = None if dry_run else session.load(store, sid).state_json()
+        state = None if dry_run else context.seen(session.load(store, sid)).state_json()
         output.emit_json(output.envelope(outcome.as_json(), sid, state))
         return
     from referee.model import registry

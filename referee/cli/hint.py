@@ -158,8 +158,10 @@ def hints(live: Live, group: click.Group, player: str | None = None, limit: int 
 
     Entries carry `words` and, for Kleos attacks, `odds` besides the contract's keys; the
     JSON output keeps only the contract's."""
+    from referee.model import view
+
     engine, state = live.engine, live.listing()  # the card library folded in (Kleos)
-    summary = engine.summary(state)
+    summary = view.summary(engine, state, live.viewer)  # as the viewer may see it
     ctx = click.Context(group)
     out: list[dict] = []
     seen: set[str] = set()
@@ -168,7 +170,7 @@ def hints(live: Live, group: click.Group, player: str | None = None, limit: int 
     first: dict[Any, dict] = {}  # each verb's first legal action, as listed (before `shown_actions`)
     for action in legal:
         first.setdefault(action.get("verb"), action)
-    for action in engine.shown_actions(state, legal):
+    for action in engine.shown_actions(state, legal, live.viewer):
         verb = action.get("verb")
         cmd = group.get_command(ctx, verb) if isinstance(verb, str) else None
         if cmd is None:
@@ -222,7 +224,7 @@ def free_fields(engine: Any, action: dict) -> dict[str, str]:
     for f in declared.fields:
         if f.name in optional:
             out[f.option if f.kind == "flag" else f"{f.option} {f.placeholder}"] = f.help
-        elif f.open and action.get(f.name) == f.placeholder:
+        elif (f.open or f.private) and action.get(f.name) == f.placeholder:
             out[f.placeholder] = f.help
     return out
 

@@ -279,6 +279,11 @@ def log_cmd(session_id: str | None, show_all: bool, last: int | None, details: b
     everything = store.actions(sid, ALL_STATUSES)
     check_record(store, sid, everything)  # the log shown is the chained one, or none
     numbers = numbering(everything)
+    from referee.model import view
+
+    # what leaves the record goes through the one door: the table's view (or --as NAME's)
+    looking, over = context.viewer_in(store, sid), context.finished(meta)
+    everything = [view.record(engine, r, looking, over) for r in everything]
     records = [(r, num, mark) for r, (num, mark) in zip(everything, numbers, strict=True)
                if show_all or r["status"] == "done"]
     played = sum(1 for r, _, _ in records if r["status"] == "done" and r["action"].get("verb") != "new")
@@ -351,6 +356,7 @@ def _cut(text: str, width: int) -> str:
 
 def _after_move(sid: str, loaded, verb: str) -> None:
     ref = context.get()
+    context.seen(loaded)
     if ref.as_json:
         extra = {"new_commitment": loaded.reopened} if loaded.reopened else {}
         if loaded.kept:
@@ -358,7 +364,10 @@ def _after_move(sid: str, loaded, verb: str) -> None:
         output.emit_json(output.envelope({verb: True, "actions": len(loaded.records) - 1, **extra}, sid,
                                          loaded.state_json()))
         return
-    last = loaded.records[-1]["action"]
+    from referee.model import view
+
+    last = view.action(loaded.engine, loaded.records[-1]["action"], loaded.records[-1].get("results"), loaded.viewer,
+                       loaded.engine.is_over(loaded.state))
     from referee.model.i18n import _
 
     said = _("Undo done.") if verb == "undo" else _("Redo done.")
@@ -426,7 +435,8 @@ def export_cmd(session_id: str | None, fmt: str, out: str | None, force: bool, r
         from referee.record.session import check_reveal
 
         check_reveal(ref.reader().session(sid))
-    text = export.render(ref.reader(), sid, fmt, reveal_seed=reveal_seed)
+    text = export.render(ref.reader(), sid, fmt, reveal_seed=reveal_seed,
+                         viewer=context.viewer_in(ref.reader(), sid))
     if out in ("/dev/stdout", "/dev/fd/1", "/proc/self/fd/1"):
         out = "-"  # written through to standard output, never a file put in the link's place
     if out and out != "-":

@@ -321,11 +321,14 @@ class Engine:
         over); False when the referee alone draws them (hints then do not offer the option)."""
         return True
 
-    def shown_actions(self, state: Any, actions: list[Action]) -> list[Action]:
-        """The legal `actions` as the table's shared screen shows them (hints): what only one
-        player may know (a card in a hand the referee dealt) is left out, such an action shown
-        by its placeholder, once. Default: as listed."""
-        return actions
+    def shown_actions(self, state: Any, actions: list[Action], seat: str | None = None) -> list[Action]:
+        """The legal `actions` as `seat` may see them (None: the table's shared screen; hints,
+        completion): what only one player may know (a card in a hand the referee dealt) is left
+        out, such an action shown by its placeholder, once. Default: a field declared `private`
+        shows its value to the action's actor alone (`referee.model.view.shown_actions`)."""
+        from referee.model import view
+
+        return view.shown_actions(self, state, actions, seat)
 
     def legal_for(self, state: Any, verb: str) -> list[Action]:
         """The legal actions of one verb now (`legal_actions` less the other verbs' entries,

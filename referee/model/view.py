@@ -204,3 +204,30 @@ def _said(value: Any) -> str:
 def summary(engine: Any, game_state: Any, viewer: str | None = TABLE) -> dict:
     """The common summary as `viewer` may see it."""
     return engine.summary(engine.masked(game_state, viewer))
+
+
+def shown_actions(engine: Any, game_state: Any, actions: list[dict], viewer: str | None) -> list[dict]:
+    """Listed actions as `viewer` may see them: the value of a field declared `private` is the
+    actor's alone (while the game runs); others see the field's placeholder, each such action once."""
+    verbs = getattr(engine, "verbs", {})
+    if not any(f.private for v in verbs.values() for f in v.fields) or engine.is_over(game_state):
+        return actions
+    out: list[dict] = []
+    for a in actions:
+        verb = verbs.get(a.get("verb"))
+        shown = a
+        actor = (a.get(verb.actor) or engine.implied_actor(game_state, verb)) if verb is not None and verb.actor else None
+        if verb is not None and not (viewer is not None and actor == viewer):
+            private = [f for f in verb.fields if f.private and a.get(f.name) is not None]
+            if private:
+                shown = {**a, **{f.name: f.placeholder for f in private}}
+        if shown not in out:
+            out.append(shown)
+    return out
+
+
+def private_field(engine: Any, verb: str, field: str, actor: Any, viewer: str | None) -> bool:
+    """Whether the values of `field` of `verb` are hidden from `viewer` (completion offers none)."""
+    declared = getattr(engine, "verbs", {}).get(verb)
+    spec = declared.field(field) if declared is not None else None
+    return bool(spec is not None and spec.private and (viewer is None or actor != viewer))

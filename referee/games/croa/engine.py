@@ -179,10 +179,10 @@ class CroaEngine(Engine):
     def results_typed(self, state: CroaState) -> bool:
         return not state["digital"]  # a --digital session's tiles are revealed by the referee
 
-    def shown_actions(self, state: CroaState, actions: list[Action]) -> list[Action]:
+    def shown_actions(self, state: CroaState, actions: list[Action], seat: str | None = None) -> list[Action]:
         from .cardlist import shown_cards
 
-        return shown_cards(state, actions)
+        return shown_cards(state, actions, seat)
 
     def words(self, state: CroaState, verb: str, given: Mapping[str, Any], field: str) -> list[str]:
         """Completion for `card`: the core offers nothing for a free field, so the cards listed
