@@ -199,7 +199,10 @@ class CroaEngine(Engine):
         except Exception:  # not readable yet (an ambiguous prefix): as typed
             pass
         seen: dict[str, None] = {}
-        for action in self.legal_for(state, verb):
+        # a dealt hand is its player's: the other fields are offered as the table's list shows
+        # them (which cards take a male or a square would tell what the hands hold)
+        listed = self.legal_for(state, verb)
+        for action in self.shown_actions(state, listed) if state.get("deal") else listed:
             value = action.get(field)
             if value in (None, CARD):
                 continue

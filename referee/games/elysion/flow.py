@@ -462,7 +462,9 @@ def _why_no_draw(state: ElysionState, p: str) -> str:
 def stage_text(state: ElysionState, p: str) -> str:
     """What the current player does first."""
     if stage(state) == "keep":
-        return f"{p} first keeps one of the Blessings drawn: {', '.join(drawn(state))}"
+        # the Blessings drawn are p's alone: a refusal anyone may read does not name them
+        return (f"{p} first keeps one of the Blessings drawn (`keep {p} BLESSING`; "
+                f"`referee --as {p} elysion status` shows them)")
     if stage(state) == "shade":
         return f"{p} is choosing a Shade or passing (`shade {p} NAME` / `pass {p}`)"
     if needs_realm(state):
