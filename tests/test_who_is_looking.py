@@ -402,20 +402,24 @@ def _tries(engine: Any, state: Any, rng: random.Random) -> list[dict]:
             if f.name == verb.actor or f.kind in ("flag", "int", "json", "file", "path"):
                 continue
             words = domain(verb, f.name)
-            out += [{**action, f.name: w} for w in rng.sample(words, min(len(words), 4))]
-            out += [{**action, f.name: w} for w in rng.sample(vocab, min(len(vocab), 2))]
+            tried = rng.sample(words, min(len(words), 4)) + rng.sample(vocab, min(len(vocab), 2))
+            out += [{**action, f.name: [w] if f.multiple else w} for w in tried]
     return out
 
 
-PROBE_CASES = [
-    ("croa", "Card module (module cartes): play from your hand"),  # "Ann holds no X": probe's fix
-    ("elysion", "Keep one of the Blessings drawn"),  # a refused keep names the draw: probe's fix
-    # a typed draw refused for a Blessing put back under the deck tells what lies there and how deep
-    ("elysion", "Blessings not kept go back under the deck"),
+ITEM3 = "issue 34 item 3, fixed on the probe branch"
+PROBE_CASES = [  # (game, a rule the refusal names, the leak): strict, they flip when the fix lands
+    ("croa", "Card module (module cartes): play from your hand",
+     f"'Ann holds no X' for a card a dealt hand lacks, a timing refusal for one it holds ({ITEM3})"),
+    ("croa", "Extra parts", f"a move with --bounce onto an unturned tile: refused one way on a lily pad, another "
+                            f"way on anything else, so the refusal tells the tile before it is shown ({ITEM3})"),
+    ("croa-digital", "Extra parts", f"a move with --bounce onto an unturned tile tells whether it is a lily pad "
+                                    f"({ITEM3})"),
+    ("elysion", "Keep one of the Blessings drawn", f"a refused keep names the Blessings drawn ({ITEM3})"),
+    ("elysion", "Blessings not kept go back under the deck",
+     f"a typed draw refused for a Blessing put back under the deck tells what lies there and how deep ({ITEM3})"),
 ]
-# Each of these is a leak issue 34 item 3 fixes (the `probe` branch); strict: they flip when it lands.
-KNOWN = {case: pytest.mark.xfail(strict=True, reason=f"a refusal of rule '{case[1]}' tells what the typist may "
-                                 "not see (issue 34 item 3, fixed on the probe branch)") for case in PROBE_CASES}
+KNOWN = {(game, rule): pytest.mark.xfail(strict=True, reason=why) for game, rule, why in PROBE_CASES}
 
 
 def _probe(game: str, seed: int, states: int = 8) -> list[tuple[str, str]]:
@@ -452,14 +456,14 @@ def _probe_params() -> list[Any]:
     out = []
     for game in [*registry.names(), "croa-digital"]:
         out.append(pytest.param(game, None, id=f"{game}-other rules"))
-    out += [pytest.param(game, rule, id=f"{game}-{rule}", marks=KNOWN[(game, rule)]) for game, rule in PROBE_CASES]
+    out += [pytest.param(game, rule, id=f"{game}-{rule}", marks=KNOWN[(game, rule)]) for game, rule, _ in PROBE_CASES]
     return out
 
 
 @pytest.mark.parametrize(("game", "rule"), _probe_params())
 def test_a_refusal_reads_the_same_whatever_the_typist_may_not_see(game, rule):
     found = [f for seed in (1, 2, 3) for f in _probe(game, seed)]
-    known = [r for g, r in PROBE_CASES if g == game]
+    known = [r for g, r, _ in PROBE_CASES if g == game]
     if rule is None:  # a difference either world's refusal names a known leak's rule in is that leak's
         found = [f for f in found if not any(k in f[0] for k in known)]
     else:
