@@ -153,12 +153,12 @@ class _Scripted(Chance):
         self.queue = list(results)
 
     def draw(self, label: str, generate: Any, typed: Any = None, check: Any = None,
-             what: str = "draw a result") -> Any:
+             what: str = "draw a result", to: str | None = None) -> Any:
         if typed is None and self.queue:
             nxt = self.queue.pop(0)
             assert nxt["label"] == label, (nxt, label)
             typed = nxt["value"]
-        return super().draw(label, generate, typed, check, what)
+        return super().draw(label, generate, typed, check, what, to)
 
 
 def _said(events: list[dict]) -> list[str]:

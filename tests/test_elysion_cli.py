@@ -200,7 +200,10 @@ def test_a_whole_two_player_game_through_the_cli(db):
                 break
             who, pending = state["summary"]["current"], state["summary"]["pending"]
             if pending and pending[0]["decision"] == "keep-blessing":
-                result = run("elysion", "keep", who, pending[0]["choices"][0])
+                # the Blessings drawn are the player's alone: the table's view shows `?`
+                assert set(pending[0]["choices"]) == {"?"}
+                _, mine = jrun("--as", who, "elysion", "status")
+                result = run("elysion", "keep", who, mine["state"]["summary"]["pending"][0]["choices"][0])
             elif pending:
                 result = run("elysion", "pass", who)
             else:

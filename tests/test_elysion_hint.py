@@ -15,8 +15,8 @@ from referee.testing import Table
 NOTE = "add --drawn B,B,... for what the table drew or rolled"
 
 
-def _hint_text(t: Table) -> str:
-    result = CliRunner().invoke(cli, ["--db", str(t.path), "--session", str(t.sid), "elysion", "hint"])
+def _hint_text(t: Table, *viewer: str) -> str:
+    result = CliRunner().invoke(cli, ["--db", str(t.path), "--session", str(t.sid), *viewer, "elysion", "hint"])
     assert result.exit_code == 0, result.output
     return result.output
 
@@ -39,17 +39,20 @@ def test_blessings_drawn_note_on_the_take_that_draws_them():
 
 
 def test_keep_one_of_the_blessings_drawn_has_no_drawn_note():
-    text = _hint_text(_day_two_ann_to_keep())
+    t = _day_two_ann_to_keep()
+    text = _hint_text(t, "--as", "Ann")  # the Blessings drawn are Ann's: her view names them
     assert "Ann may keep: \"Oracle's Smoke\", Nectar\n" in text
     assert "--drawn" not in text
+    table = _hint_text(t)  # the table's screen: what she may keep, not which
+    assert "Ann may keep: BLESSING\n" in table and "Nectar" not in table
 
 
 def test_card_names_are_quoted_readably_and_still_paste_into_a_shell():
     t = _day_two_ann_to_keep()
-    commands = [a["command"] for a in t.run("hint").result["actions"]]
+    commands = [a["command"] for a in t.run(["--as", "Ann", "elysion", "hint"], game=False).result["actions"]]
     assert commands == ["keep Ann \"Oracle's Smoke\"", "keep Ann Nectar"]
     assert shlex.split(commands[0]) == ["keep", "Ann", "Oracle's Smoke"]
-    assert "'\"'\"'" not in _hint_text(t)
+    assert "'\"'\"'" not in _hint_text(t, "--as", "Ann")
 
 
 def example_day_eight() -> Table:

@@ -153,7 +153,8 @@ def _changed(words: list[str], rng: random.Random, vocabulary: list[str]) -> lis
     return out
 
 
-FRONTS = ((), ("--lang", "fr"), ("--color",), ("--no-color",), ("--json",), ("--lang=EN", "--db", "x.db"))
+FRONTS = ((), ("--lang", "fr"), ("--color",), ("--no-color",), ("--json",), ("--lang=EN", "--db", "x.db"),
+          ("--as", "Ann"), ("--as=bob", "--json"), ("--as", "Zed"), ("--as", "--json"))  # a seat's view, as Click reads it
 
 
 @pytest.mark.parametrize("seed", (1, 2))
@@ -235,3 +236,19 @@ def test_after_the_game_a_verb_that_shows_what_it_left_shows_it_again_the_same_w
     assert both.compare(["lookback"])
     assert both.compare(["lookback", "--json"])
     assert both.compare(["status"])
+
+
+@pytest.mark.parametrize("game", ["liars", "croa", "elysion"])
+def test_the_lane_reads_as_name_as_click_does(game: str, tmp_path: Path):
+    """`--as NAME` (a seat's view) before the game: the lane reads it as the Click tree does,
+    any case or a prefix, a name not at the table refused the same way, or declines."""
+    both = Both(tmp_path, game, 1)
+    rng = random.Random(1)
+    legal = playout_choices(both.engine, both.state())
+    typed = [w for w in (_words(game, a) for a in rng.sample(legal, min(2, len(legal)))) if w]
+    read = 0
+    for front in (("--as", "Ann"), ("--as=bob", "--json"), ("--as", "a"), ("--as", "Zed"), ("--as", "--json"),
+                  ("--as",), ("--as=",)):
+        for words in (["status"], *typed):
+            read += both.compare(words, front)
+    assert read >= 8, "the lane declined `--as`"

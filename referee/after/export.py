@@ -13,7 +13,7 @@ import tempfile
 from pathlib import Path
 
 from referee import __version__
-from referee.model import registry
+from referee.model import registry, view
 from referee.model import text as texts
 from referee.model.errors import InputError, StorageError
 from referee.model.i18n import _, ngettext
@@ -65,13 +65,29 @@ def header(loaded: session.Loaded, reveal_seed: bool = False) -> dict:
     }
 
 
-def to_json(store: RecordStore, sid: str, reveal_seed: bool = False) -> dict:
+def to_json(store: RecordStore, sid: str, reveal_seed: bool = False, viewer: str | None = None) -> dict:
     from referee.record.integrity import load_checked
 
-    loaded = load_checked(store, sid)  # an export reads and checks the whole log
-    history = _history(store, sid)
+    loaded = load_checked(store, sid).seen_by(viewer)  # an export reads and checks the whole log
+    history = _kept_out(loaded, _history(store, sid), reveal_seed)
     return {**header(loaded, reveal_seed), "actions": [_record_json(r) for r in history],
             "final": _final(loaded, history)}
+
+
+def _kept_out(loaded: session.Loaded, history: list[dict], reveal_seed: bool) -> list[dict]:
+    """The records as an export meant for another store carries them: whole when the seed goes
+    with them (a public seed, `--reveal-seed`, the game over: every draw can be worked out
+    anyway), else with what only one seat may see kept out, as the seed is (an import of it is
+    refused until the game is over or the seed revealed)."""
+    if reveal_seed or session.seed_shown(loaded.meta) is not None:
+        return history
+    return [view.record(loaded.engine, r, loaded.viewer) for r in history]
+
+
+def _seen(loaded: session.Loaded, history: list[dict]) -> list[dict]:
+    """The records as people read them while the game runs: the viewer's view (the table's)."""
+    over = loaded.engine.is_over(loaded.state)
+    return [view.record(loaded.engine, r, loaded.viewer, over) for r in history]
 
 
 def _final(loaded: session.Loaded, history: list[dict]) -> dict:
@@ -118,17 +134,18 @@ def _result_value(value: object, shown: str) -> str:
     return shown if said == value else json.dumps(said, ensure_ascii=False)
 
 
-def render(store: RecordStore, sid: str, fmt: str, reveal_seed: bool = False) -> str:
-    """The export as text in `fmt`."""
+def render(store: RecordStore, sid: str, fmt: str, reveal_seed: bool = False, viewer: str | None = None) -> str:
+    """The export as text in `fmt`, as `viewer` may read it (None: the table; see `view`)."""
     if fmt not in FORMATS:
         raise InputError(_("unknown format '{format}' (formats: {formats})").format(format=fmt, formats=", ".join(FORMATS)))
     if fmt == "json":
-        return json.dumps(to_json(store, sid, reveal_seed), ensure_ascii=False, indent=2) + "\n"
+        return json.dumps(to_json(store, sid, reveal_seed, viewer), ensure_ascii=False, indent=2) + "\n"
     from referee.record.integrity import load_checked
 
-    loaded = load_checked(store, sid)  # an export reads and checks the whole log
+    loaded = load_checked(store, sid).seen_by(viewer)  # an export reads and checks the whole log
     history = _history(store, sid)
     if fmt == "jsonl":
+        history = _kept_out(loaded, history, reveal_seed)
         lines = [json.dumps({**header(loaded, reveal_seed), "kind": "header"}, ensure_ascii=False)]
         lines += [json.dumps({"kind": "action", **_record_json(r)}, ensure_ascii=False) for r in history]
         lines.append(json.dumps({"kind": "final", **_final(loaded, history)}, ensure_ascii=False))
@@ -142,7 +159,7 @@ def render(store: RecordStore, sid: str, fmt: str, reveal_seed: bool = False) ->
 
     if fmt == "summary":
         return shown(_chat(loaded))
-    return shown(_markdown(loaded, history))
+    return shown(_markdown(loaded, _seen(loaded, history)))
 
 
 def _chat(loaded: session.Loaded) -> str:
@@ -152,7 +169,7 @@ def _chat(loaded: session.Loaded) -> str:
     from referee.after.standings import chat_lines
 
     when = _dt.datetime.fromtimestamp(loaded.meta.get("updated") or 0).strftime("%Y-%m-%d")
-    lines = chat_lines(loaded.engine.title, loaded.id, loaded.meta.get("name", ""), loaded.stored_summary,
+    lines = chat_lines(loaded.engine.title, loaded.id, loaded.meta.get("name", ""), _summary(loaded),
                        loaded.engine.turn_word, len(loaded.records) - 1, when)
     lines.append(_("Head of the record: {head}").format(head=loaded.head))
     return "\n".join(lines) + "\n"
@@ -162,7 +179,7 @@ def _markdown(loaded: session.Loaded, history: list[dict]) -> str:
     from referee.after.standings import deciding, standings, verdict
     from referee.model.status import status_line
 
-    summary = loaded.stored_summary
+    summary = _summary(loaded)
     out = [f"# {loaded.engine.title} — {_('session')} {loaded.id}", ""]
     if loaded.meta.get("name"):
         out += [f"*{loaded.meta['name']}*", ""]
@@ -194,8 +211,14 @@ def _markdown(loaded: session.Loaded, history: list[dict]) -> str:
         what = " ".join(e.get("text", "") for e in r["events"])
         cells = [str(r["idx"]), loaded.engine.describe(r["action"]) + mark, results_text(r["results"], short=True), what]
         out.append("| " + " | ".join(c.replace("|", "\\|").replace("\n", " ") for c in cells) + " |")
-    out += ["", _("## The table now"), "", "```", loaded.engine.render(loaded.state), "```", ""]
+    out += ["", _("## The table now"), "", "```", loaded.engine.render(loaded.shown_state), "```", ""]
     return "\n".join(out)
+
+
+def _summary(loaded: session.Loaded) -> dict:
+    """The summary a report of the game shows: the stored one (with what decided a finished
+    game), as the viewer may see it while the game runs."""
+    return loaded.stored_summary if loaded.engine.is_over(loaded.state) else loaded.summary
 
 
 def _cell(value: object) -> str:

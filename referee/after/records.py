@@ -16,6 +16,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from referee.model import view
 from referee.model.engine import Engine
 from referee.model.errors import RefereeError, StorageError
 from referee.model.i18n import NC_, _, pgettext
@@ -161,15 +162,17 @@ def csv_text(loaded: session.Loaded) -> str:
     results: list[str] = []
     series_keys: list[str] = []
     rows = []
+    over = engine.is_over(loaded.state)
     for step in steps:
-        action = step.record["action"]
+        seen = view.record(engine, step.record, loaded.viewer, over)  # the viewer's (the table's)
+        action = seen["action"]
         arg = arg_cells(action)
-        res = result_cells(step.record.get("results", []))
+        res = result_cells(seen.get("results", []))
         args += [k for k in arg if k not in args]
         results += [k for k in res if k not in results]
         series_keys += [k for k in step.series if k not in series_keys]
-        sources = list(dict.fromkeys(_(str(r.get("source"))) for r in step.record.get("results", [])))
-        rows.append((step, arg, res, ", ".join(sources)))
+        sources = list(dict.fromkeys(_(str(r.get("source"))) for r in seen.get("results", [])))
+        rows.append((step, seen, arg, res, ", ".join(sources)))
     columns = series_columns(engine, series_keys, players)
     turn_col = _(engine.turn_word)
     header = [_column("number"), _column("time"), turn_col, _column("player"), _column("verb"), *args, *results,
@@ -177,8 +180,7 @@ def csv_text(loaded: session.Loaded) -> str:
     buf = io.StringIO()
     writer = csv.writer(buf, lineterminator="\n")
     writer.writerow(header)
-    for step, arg, res, source_text in rows:
-        rec = step.record
+    for step, rec, arg, res, source_text in rows:
         writer.writerow([rec.get("idx", ""), _time(rec.get("created")), cell(step.turn), cell(step.player),
                          rec["action"].get("verb"), *(arg.get(a, "") for a in args),
                          *(res.get(r, "") for r in results), source_text,

@@ -19,7 +19,7 @@ from pathlib import Path
 from typing import Any
 
 from referee.after import records, standings
-from referee.model import colours
+from referee.model import colours, view
 from referee.model.errors import InputError
 from referee.model.i18n import _, language, ngettext, pgettext
 from referee.record import session
@@ -91,16 +91,21 @@ def chart_of(engine: Any, steps: list[records.Step], state: Any) -> Chart:
                  [label for label, _series in kept], {k: [s.get(k) for _label, s in kept] for k in keys})
 
 
-def gather(store: RecordStore, sid: str) -> Report:
+def gather(store: RecordStore, sid: str, viewer: str | None = None) -> Report:
+    """The report as `viewer` may read it (None: the table): while the game runs, what one seat
+    alone may see is left out (`referee.model.view`)."""
     from referee.record.integrity import load_checked
 
     checked = load_checked(store, sid)  # the chain and the seal first: a report shows only a sound record
     meta, engine, recs = checked.meta, checked.engine, checked.records
     steps, state = records.walk(engine, meta["seed"], recs)
     loaded = session.Loaded(sid, meta["game"], meta["seed"], engine, recs, state, meta, head=checked.head)
+    loaded.seen_by(viewer)
+    over = engine.is_over(state)
+    steps = [records.Step(view.record(engine, st.record, viewer, over), st.turn, st.player, st.series) for st in steps]
     chart = chart_of(engine, steps, state)
     chart.colours = colours.of_players(loaded.summary.get("players") or [])
-    return Report(loaded, steps, chart, loaded.stored_summary)
+    return Report(loaded, steps, chart, loaded.stored_summary if over else loaded.summary)
 
 
 # -- the chart ---------------------------------------------------------------------------
@@ -311,7 +316,7 @@ def to_html(rep: Report) -> str:
 </section>
 <section id="board">
 <h2>{e(_("The final board") if summary.get("over") else _("The board now"))}</h2>
-<pre>{e(engine.render(loaded.state))}</pre>
+<pre>{e(engine.render(loaded.shown_state))}</pre>
 </section>
 <section id="log">
 <h2>{e(_("The log"))}</h2>
@@ -358,7 +363,7 @@ def to_markdown(rep: Report, svg_name: str) -> str:
     if spark:
         out += ["```", f"{rep.chart.title} ({rep.chart.labels[0]} → {rep.chart.labels[-1]})", *spark, "```"]
     out += ["", "## " + _("The final board"), "", "```",
-            engine.render(loaded.state), "```", "", "## " + _("The log"), "",
+            engine.render(loaded.shown_state), "```", "", "## " + _("The log"), "",
             "| # | " + " | ".join(_(h) for h in (engine.turn_word, "player", "action", "dice and draws",
                                                  "what happened")) + " |",
             "|---|---|---|---|---|---|"]
@@ -366,7 +371,7 @@ def to_markdown(rep: Report, svg_name: str) -> str:
     return "\n".join(out) + "\n"
 
 
-def write(store: RecordStore, sid: str, path: str, force: bool = False) -> list[Path]:
+def write(store: RecordStore, sid: str, path: str, force: bool = False, viewer: str | None = None) -> list[Path]:
     """Write the report to `path` (.html, or .md with the chart beside it as .svg)."""
     from referee.after.export import write_atomic
 
@@ -374,7 +379,7 @@ def write(store: RecordStore, sid: str, path: str, force: bool = False) -> list[
     kind = target.suffix.lower()
     if kind not in (".html", ".htm", ".md", ".markdown"):
         raise InputError(f"a report is written to FILE.html or FILE.md, not '{target.name}'")
-    rep = gather(store, sid)
+    rep = gather(store, sid, viewer)
     if kind in (".html", ".htm"):
         return [write_atomic(target, to_html(rep), force=force)]
     svg_path = target.with_suffix(".svg")

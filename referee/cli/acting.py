@@ -12,6 +12,7 @@ from typing import Any
 
 from referee.cli import context, output
 from referee.cli.ansi import echo
+from referee.model import view
 from referee.model.verbs import Answer, Field, FileText, Prose, Table, Verb, Verbatim
 
 # -- the words typed -> the action ---------------------------------------------------------------
@@ -125,7 +126,7 @@ def again(game: str, verb: Verb, dry_run: bool) -> bool:
     done = next((r for r in reversed(loaded.records) if r["action"].get("verb") == verb.name), None)
     if not loaded.engine.is_over(loaded.state) or done is None:
         return False
-    answer = verb.shows(loaded.state)
+    answer = verb.shows(loaded.state)  # after the game: everything may be shown
     if ref.as_json:
         result = {"action": done["action"], "events": done.get("events", []),
                   "results": done.get("results", []), "dry_run": dry_run, **answer.data,
@@ -175,7 +176,11 @@ def run_action(game: str, action: dict, dry_run: bool = False,
         action = prepare(store, action)
     action = {k: v for k, v in action.items() if v is not None}
     loaded, events = session.act(store, sid, action, dry_run=dry_run)
-    action, results = loaded.records[-1]["action"], loaded.records[-1]["results"]
+    shown = context.seen(loaded).viewer  # who is looking: what leaves goes through `view`
+    over = loaded.engine.is_over(loaded.state)
+    action = view.action(loaded.engine, loaded.records[-1]["action"], loaded.records[-1]["results"], shown, over)
+    results = view.results(loaded.records[-1]["results"], shown, over)
+    events = view.events(events, shown, over)
     if ref.as_json:
         result = {"action": action, "events": events, "results": results, "dry_run": dry_run}
         if not dry_run:
@@ -233,9 +238,10 @@ def show_session(game: str | None, sid: str | None, full: bool = False, pager: b
         echo(_("note: recorded under {game} rules version {recorded}; this referee applies version {version}")
                    .format(game=loaded.game, recorded=recorded, version=loaded.engine.rules_version), err=True)
     status = output.status_text(loaded.summary, loaded.engine.turn_word)
-    board = output.fit_block(output.shown(loaded.engine.render(loaded.state)))
+    state = loaded.shown_state  # the state as the viewer may see it (the table's, or --as NAME's)
+    board = output.fit_block(output.shown(seen_board(loaded, loaded.engine.render(state))))
     players = output.player_names(loaded.summary)
-    marks = loaded.engine.board_marks(loaded.state)
+    marks = loaded.engine.board_marks(state)
     if not output.on_screen():  # a script or a pipe: the full table, as always
         output.echo(title, players=players)
         output.echo(board, players=players, marks=marks)
@@ -243,13 +249,19 @@ def show_session(game: str | None, sid: str | None, full: bool = False, pager: b
         return loaded
     text = "\n".join([title, board, status])
     if not full and output.too_tall(text):
-        compact = output.fit_block(output.shown(loaded.engine.render_compact(loaded.state)))
+        compact = output.fit_block(output.shown(seen_board(loaded, loaded.engine.render_compact(state))))
         text = "\n".join([f"{title} · compact view (--full: all of it)", compact, status])
     if pager:
         output.page(text, players=players, marks=marks)
     else:
         output.echo(text, players=players, marks=marks)
     return loaded
+
+
+def seen_board(loaded: Any, board: str) -> str:
+    """The board, and below it what the viewer alone holds (`--as NAME`: their hand, their cup)."""
+    held = view.held_text(loaded.engine, loaded.state, loaded.viewer)
+    return f"{board}\n{held}" if held else board
 
 
 def missing_cards(game: str) -> None:

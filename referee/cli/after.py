@@ -100,7 +100,7 @@ def report_cmd(session_id: str | None, out: str, force: bool) -> None:
     ref = context.get()
     store = ref.reader()  # the store is only read: a read-only store or folder works
     sid = session.resolve(store, None, session_id or ref.session_id)
-    written = report.write(store, sid, out, force=force)
+    written = report.write(store, sid, out, force=force, viewer=context.viewer_in(store, sid))
     if ref.as_json:
         output.emit_json(output.envelope({"written": [str(p) for p in written]}, sid))
     else:

@@ -330,8 +330,12 @@ def start(game: str, options: dict, seed: Any = None, name: str = "", dry_run: b
                                     name=name, dry_run=dry_run)
     if league_name and not dry_run and loaded.id:
         league.add(store, league_name, [loaded.id])
+    from referee.model import view
+
+    looking = context.seen(loaded).viewer  # the hands dealt at `new` are their players' alone
     if ref.as_json:
-        result = {"action": loaded.records[0]["action"], "events": events, "results": loaded.records[0]["results"],
+        result = {"action": loaded.records[0]["action"], "events": view.events(events, looking),
+                  "results": view.results(loaded.records[0]["results"], looking),
                   "dry_run": dry_run, "seed": session.seed_shown(loaded.meta),
                   "commitment": loaded.meta["commitment"]}
         output.emit_json(output.envelope(result, loaded.id, loaded.state_json()))
@@ -348,7 +352,9 @@ def start(game: str, options: dict, seed: Any = None, name: str = "", dry_run: b
         click.echo(_("Session {id} started ({seed})").format(id=loaded.id, seed=sealed)
                    + (_(", set up like {like}").format(like=like) if like else "")
                    + _("; it is now the current {game} session.").format(game=game))
-    click.echo(output.fit_block(output.shown(loaded.engine.render(loaded.state))))
+    from referee.cli.acting import seen_board
+
+    click.echo(output.fit_block(output.shown(seen_board(loaded, loaded.engine.render(loaded.shown_state)))))
     output.echo_status(loaded.summary, loaded.engine.turn_word)
 
 

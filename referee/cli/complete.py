@@ -50,6 +50,7 @@ class Live:
         self.seed = seed
         self.ply = ply
         self.store = store
+        self.viewer: str | None = None  # who is looking (a seat, `--as`; None: the table)
         self._listing: Any = None
 
     def __repr__(self) -> str:
@@ -57,8 +58,10 @@ class Live:
 
     @classmethod
     def of(cls, loaded: Any, store: RecordStore | None = None) -> Live:
-        return cls(loaded.game, loaded.id, loaded.engine, loaded.state, loaded.seed,
+        live = cls(loaded.game, loaded.id, loaded.engine, loaded.state, loaded.seed,
                    len(loaded.records), store)
+        live.viewer = getattr(loaded, "viewer", None)
+        return live
 
     def listing(self) -> Any:
         """The state legal actions are listed from: table knowledge kept outside the log
@@ -139,7 +142,9 @@ def pending_choices(live: Live) -> dict[str, str]:
     """Every pending choice -> who decides what (the description a pending word gets)."""
     out: dict[str, str] = {}
     try:
-        waiting = live.engine.summary(live.state)["pending"]
+        from referee.model import view
+
+        waiting = view.summary(live.engine, live.state, live.viewer)["pending"]
     except Exception:
         return out
     for p in waiting:
@@ -160,9 +165,17 @@ def words(live: Live, verb: str, given: Mapping[str, Any], key: str,
     first too when an argument takes it (`all_word`, or a `|all` metavar of `cmd`)."""
     engine, state = live.engine, live.listing()
     try:
-        found = [str(w) for w in engine.words(state, verb, dict(given), key)]
-        # described as a shared screen may show them (a dealt hand's card is not told apart)
-        legal = engine.shown_actions(state, engine.legal_for(state, verb))
+        from referee.model import view
+
+        declared = engine.verbs.get(verb)
+        actor = given.get(declared.actor) if declared is not None and declared.actor else None
+        if declared is not None and actor is None and declared.actor:
+            actor = engine.implied_actor(state, declared)
+        # a private field's values are its actor's (the Blessings drawn for them): none offered to others
+        found = [] if view.private_field(engine, verb, key, actor, live.viewer) else [
+            str(w) for w in engine.words(state, verb, dict(given), key)]
+        # described as the viewer's screen may show them (a dealt hand's card is not told apart)
+        legal = engine.shown_actions(state, engine.legal_for(state, verb), live.viewer)
     except Exception:  # completion never breaks the prompt
         return []
     typed = given.get(key)

@@ -24,16 +24,18 @@ class Referee:
         self.shell_game: str | None = None
         self.live: Any = None  # the shell's session as completion sees it (referee.cli.complete.Live)
         self.capture: list[dict] | None = None  # set by amend/insert: action verbs hand back their action
+        self.viewer: str | None = None  # --as NAME as typed: whose view is shown (None: the table's)
         self._store: RecordStore | None = None
 
     def configure(self, db: str | None, session_id: str | None, as_json: bool,
-                  color: bool | None = None) -> None:
+                  color: bool | None = None, viewer: str | None = None) -> None:
         if db is not None:
             check_store_name(db)
         self.db = db or os.environ.get("REFEREE_DB") or self.db
         self.session_id = session_id or self.session_id
         self.as_json = as_json or self.as_json
         self.color = self.color if color is None else color
+        self.viewer = viewer if viewer is not None else self.viewer
 
     def _reconnect_if_lost(self) -> None:
         """A club server's connection lost since the last command (the server restarted, the
@@ -128,8 +130,9 @@ def get() -> Referee:
 
 
 def load_current(game: str | None, sid: str | None = None, mark: bool = True) -> tuple[str, Any]:
-    """The session a view command means (named, --session, or the current one), rebuilt; it
-    becomes the current session (`referee.cli.current.shown`) unless not `mark` (a watch's redraw)."""
+    """The session a view command means (named, --session, or the current one), rebuilt, as the
+    viewer (`--as`) looks at it; it becomes the current session (`referee.cli.current.shown`)
+    unless not `mark` (a watch's redraw)."""
     from referee.record import session
 
     ref = get()
@@ -145,4 +148,36 @@ def load_current(game: str | None, sid: str | None = None, mark: bool = True) ->
             from referee.cli.current import shown
 
             shown(ref, store, sid)
-    return sid, loaded
+    return sid, seen(loaded)
+
+
+def viewer(engine: Any, state: Any) -> str | None:
+    """Whose view the command shows: the seat `--as NAME` names (any case, a unique prefix),
+    or None for the table's. An unknown name is an `InputError` naming the players."""
+    ref = current()
+    typed = ref.viewer if ref is not None else None
+    if typed is None:
+        return None
+    return engine.resolve_player(state, typed)
+
+
+def seen(loaded: Any) -> Any:
+    """A loaded session as the command's viewer looks at it (`Loaded.seen_by`)."""
+    return loaded.seen_by(viewer(loaded.engine, loaded.state))
+
+
+def viewer_in(store: Any, sid: str) -> str | None:
+    """The viewer (`--as NAME`) of a command reading session `sid` from the record (log, export,
+    report): the session is replayed only when a seat is named, to read its seats."""
+    ref = current()
+    if ref is None or ref.viewer is None:
+        return None
+    from referee.record import session
+
+    loaded = session.load(store, sid)
+    return viewer(loaded.engine, loaded.state)
+
+
+def finished(meta: dict) -> bool:
+    """Whether the session's game is over (everything may be shown then)."""
+    return meta.get("status") == "over" or bool((meta.get("summary") or {}).get("over"))

@@ -149,7 +149,7 @@ def _run(kind: str, number: int, words: tuple[str, ...], reason: str | None, dry
         _where(kind, label(meta), number, engine.describe(was) if was else None)
     outcome = corrections.correct(store, sid, kind, number, action, reason=reason, dry_run=dry_run, cut=cut)
     if ref.as_json:
-        state = None if dry_run else session.load(store, sid).state_json()
+        state = None if dry_run else context.seen(session.load(store, sid)).state_json()
         output.emit_json(output.envelope({**outcome.as_json(), "was": was}, sid, state))
         return
     show(outcome, engine.turn_word)

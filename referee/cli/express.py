@@ -92,6 +92,7 @@ class Plan:
         self.placed_store: str | None = None  # a --db after the game: taken as typed (the placement option)
         self.session: str | None = None
         self.as_json = False
+        self.viewer: str | None = None  # --as NAME
         self.color: bool | None = None
         self.lang: str | None = None
         self.game = ""
@@ -124,6 +125,8 @@ def read_globals(plan: Plan, words: Words) -> None:
         if name in ("--color", "--no-color"):
             flag(given)
             plan.color = name == "--color"
+        elif name == "--as":
+            plan.viewer = words.value(given)  # any word, as Click takes it (checked against the seats)
         elif name in ("--db", "--lang"):
             value = words.setting(given)
             if name == "--db":
@@ -347,7 +350,7 @@ def _configure(ref: Any, plan: Plan) -> None:
     if db is not None and os.path.isdir(db):
         raise Decline("a folder for --db")  # Click's Path type refuses it
     ref.configure(db=db, session_id=plan.session or os.environ.get("REFEREE_SESSION") or None,
-                  as_json=plan.as_json, color=plan.color)
+                  as_json=plan.as_json, color=plan.color, viewer=plan.viewer)
     if plan.placed_store is not None:  # `referee kleos --db PATH ...`: taken as typed
         ref.db = plan.placed_store
 

@@ -174,8 +174,10 @@ def hints(live: Live, group: click.Group, player: str | None = None, limit: int 
 
     Entries carry `words` and, for Kleos attacks, `odds` besides the contract's keys; the
     JSON output keeps only the contract's."""
+    from referee.model import view
+
     engine, state = live.engine, live.listing()  # the card library folded in (Kleos)
-    summary = engine.summary(state)
+    summary = view.summary(engine, state, live.viewer)  # as the viewer may see it
     ctx = click.Context(group)
     out: list[dict] = []
     seen: set[str] = set()
@@ -184,7 +186,8 @@ def hints(live: Live, group: click.Group, player: str | None = None, limit: int 
     first: dict[Any, dict] = {}  # each verb's first legal action, as listed (before `shown_actions`)
     for action in legal:
         first.setdefault(action.get("verb"), action)
-    for action in legal if own and player is not None else engine.shown_actions(state, legal):
+    seer = player if own and player is not None else live.viewer  # a seat's own page: its own cards by name
+    for action in engine.shown_actions(state, legal, seer):
         verb = action.get("verb")
         cmd = group.get_command(ctx, verb) if isinstance(verb, str) and verb not in leave else None
         if cmd is None:
@@ -247,7 +250,7 @@ def free_fields(engine: Any, action: dict) -> dict[str, str]:
     for f in declared.fields:
         if f.name in optional:
             out[f.option if f.kind == "flag" else f"{f.option} {f.placeholder}"] = _(f.help)
-        elif f.open and action.get(f.name) == f.placeholder:
+        elif (f.open or f.private) and action.get(f.name) == f.placeholder:
             out[f.placeholder] = _(f.help)  # in the table's language
     return out
 

@@ -31,6 +31,9 @@ GAME_HELP = {name: registry.help_line(name) for name in GAME_NAMES}
 @click.option("--session", "session_id", envvar="REFEREE_SESSION", metavar="ID",
               help="Which session. Default: the one this store last acted on (of that game, for a game's command).")
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object instead of tables.")
+@click.option("--as", "viewer", default=None, metavar="NAME", allow_from_autoenv=False,
+              help="Show what the player NAME may see (their hand, their draws) instead of the table's view: "
+                   "for a player holding the laptop. Default: the table's view.")
 @click.option("--color/--no-color", "color", default=None, is_eager=True, callback=lambda ctx, _p, v: _colour(ctx, v),
               help="Colour names, score changes and refusals. Default: on a terminal, unless NO_COLOR is set.")
 @click.option("--lang", "lang", default=None, is_eager=True, expose_value=False, allow_from_autoenv=False,
@@ -38,7 +41,8 @@ GAME_HELP = {name: registry.help_line(name) for name in GAME_NAMES}
               help="The table's language. Default: REFEREE_LANG, else the locale (LC_ALL, LC_MESSAGES, LANG).")
 @click.version_option(package_name="referee", prog_name="referee")
 @click.pass_context
-def cli(ctx: click.Context, db: str | None, session_id: str | None, as_json: bool, color: bool | None) -> None:
+def cli(ctx: click.Context, db: str | None, session_id: str | None, as_json: bool, viewer: str | None,
+        color: bool | None) -> None:
     """A referee and scorer for Kleos, Kreus, Cerebria, Crôa! and Elysion.
 
     Type what happened at the table; the referee checks it against the rules,
@@ -47,7 +51,7 @@ def cli(ctx: click.Context, db: str | None, session_id: str | None, as_json: boo
     from referee.cli.context import Referee
 
     ctx.obj = ctx.obj if isinstance(ctx.obj, Referee) else Referee()
-    ctx.obj.configure(db=db, session_id=session_id, as_json=as_json, color=color)
+    ctx.obj.configure(db=db, session_id=session_id, as_json=as_json, color=color, viewer=viewer)
 
 
 def _colour(ctx: click.Context, value: bool | None) -> bool | None:

@@ -288,6 +288,11 @@ def log_cmd(session_id: str | None, show_all: bool, last: int | None, details: b
     everything = store.actions(sid, ALL_STATUSES)
     check_record(store, sid, everything)  # the log shown is the chained one, or none
     numbers = numbering(everything)
+    from referee.model import view
+
+    # what leaves the record goes through the one door: the table's view (or --as NAME's)
+    looking, over = context.viewer_in(store, sid), context.finished(meta)
+    everything = [view.record(engine, r, looking, over) for r in everything]
     records = [(r, num, mark) for r, (num, mark) in zip(everything, numbers, strict=True)
                if show_all or r["status"] == "done"]
     played = sum(1 for r, _, _ in records if r["status"] == "done" and r["action"].get("verb") != "new")
@@ -392,12 +397,20 @@ def _cut(text: str, width: int) -> str:
 def _after_move(sid: str, loaded, verb: str, moved: list[tuple[int, dict]]) -> None:
     """What undo or redo did, naming the session and each action it took back or put back
     (`moved`: their numbers in the log and their records)."""
+    from referee.model import view
+
     ref = context.get()
+    context.seen(loaded)
+    over = loaded.engine.is_over(loaded.state)
+
+    def told(record: dict) -> dict:  # an action as the viewer may read it
+        return view.action(loaded.engine, record["action"], record.get("results"), loaded.viewer, over)
+
     if ref.as_json:
         extra = {"new_commitment": loaded.reopened} if loaded.reopened else {}
         if loaded.kept:
             extra["seen"] = loaded.kept
-        done = [{"number": n, "action": r["action"]} for n, r in moved]
+        done = [{"number": n, "action": told(r)} for n, r in moved]
         output.emit_json(output.envelope({verb: True, "actions": len(loaded.records) - 1,
                                           "took_back" if verb == "undo" else "put_back": done, **extra}, sid,
                                          loaded.state_json()))
@@ -405,10 +418,10 @@ def _after_move(sid: str, loaded, verb: str, moved: list[tuple[int, dict]]) -> N
     from referee.cli.current import label
     from referee.model.i18n import _
 
-    what = ", ".join(f"#{n} {loaded.engine.describe(r['action'])}" for n, r in moved)
+    what = ", ".join(f"#{n} {loaded.engine.describe(told(r))}" for n, r in moved)
     said = (_("Undo in {session}: took back {actions}.") if verb == "undo"
             else _("Redo in {session}: put back {actions}.")).format(session=label(loaded.meta), actions=what)
-    last = loaded.records[-1]["action"]
+    last = told(loaded.records[-1])
     click.echo(said + " " + _("Last action now: #{n} {action}").format(
         n=len(loaded.records) - 1, action=loaded.engine.describe(last)))
     for kept in loaded.kept:
@@ -510,7 +523,8 @@ def export_cmd(session_id: str | None, fmt: str, out: str | None, force: bool, r
         from referee.record.session import check_reveal
 
         check_reveal(ref.reader().session(sid))
-    text = export.render(ref.reader(), sid, fmt, reveal_seed=reveal_seed)
+    text = export.render(ref.reader(), sid, fmt, reveal_seed=reveal_seed,
+                         viewer=context.viewer_in(ref.reader(), sid))
     if out in ("/dev/stdout", "/dev/fd/1", "/proc/self/fd/1"):
         out = "-"  # written through to standard output, never a file put in the link's place
     if out and out != "-":

@@ -132,7 +132,8 @@ class Shell:
         self.summary = loaded.summary
         self.turn_word = loaded.engine.turn_word
         try:
-            self.vocab = {k: [str(w) for w in v] for k, v in loaded.engine.vocabulary(loaded.state).items()}
+            # the words of the state as the table sees it (Blessings drawn for one player are theirs)
+            self.vocab = {k: [str(w) for w in v] for k, v in loaded.engine.vocabulary(loaded.shown_state).items()}
         except Exception:
             self.vocab = {}
 

@@ -6,8 +6,9 @@ the session's secret, a draw counter that never goes back (the stored row the
 action takes) and the draw's label (see `referee.model.secret`), so undoing and
 re-entering an action draws fresh results. A public `--seed` and sessions made
 before keep the older rule: the seed, the action's place in the log and the label.
-Each result is recorded with its source; on
-replay the recorded values are handed back and nothing is rolled again.
+Each result is recorded with its source, and, when not the whole table may see it, with its
+audience (`to`: the seat it was drawn for, or `""` for nobody until it is revealed; see
+`referee.model.view`); on replay the recorded values are handed back and nothing is rolled again.
 """
 
 from __future__ import annotations
@@ -78,12 +79,21 @@ class Chance:
         typed: Any = None,
         check: Callable[[Any], Any] | None = None,
         what: str = "draw a result",
+        to: str | None = None,
     ) -> Any:
         """Return one result: recorded (replay), typed (checked) or generated.
 
         `check(value)` validates a typed or recorded value and returns it in its
         normal form; it raises `InputError` with a clear message when it is not.
+        `to`: who may see it (None: the table; a seat; `view.NOBODY`), recorded with it.
         """
+        value = self._draw(label, generate, typed, check, what)
+        if to is not None:
+            self.results[-1]["to"] = to
+        return value
+
+    def _draw(self, label: str, generate: Callable[[random.Random], Any], typed: Any,
+              check: Callable[[Any], Any] | None, what: str) -> Any:
         if self.recorded is not None:
             i = len(self.results)
             if i >= len(self.recorded):
@@ -139,13 +149,15 @@ class Chance:
         faces: Sequence[str],
         typed: Sequence[str] | str | None = None,
         aliases: dict[str, str] | None = None,
+        to: str | None = None,
     ) -> list[str]:
         """Roll `count` dice whose sides are `faces` (repeats give weight)."""
         return self.draw(label, lambda r: [r.choice(faces) for _ in range(count)], typed,
                          dice_check(label, count, faces, aliases),
-                         what=f"roll {count} {'die' if count == 1 else 'dice'}")
+                         what=f"roll {count} {'die' if count == 1 else 'dice'}", to=to)
 
-    def shuffle(self, label: str, items: Sequence[Any], typed: Sequence[Any] | None = None) -> list:
+    def shuffle(self, label: str, items: Sequence[Any], typed: Sequence[Any] | None = None,
+                to: str | None = None) -> list:
         """A shuffled copy of `items`; a typed order must be a permutation of them."""
         pool = list(items)
 
@@ -159,9 +171,9 @@ class Chance:
             r.shuffle(out)
             return out
 
-        return self.draw(label, gen, typed, check, what=f"shuffle {len(pool)} items")
+        return self.draw(label, gen, typed, check, what=f"shuffle {len(pool)} items", to=to)
 
-    def choice(self, label: str, items: Sequence[Any], typed: Any = None) -> Any:
+    def choice(self, label: str, items: Sequence[Any], typed: Any = None, to: str | None = None) -> Any:
         """One of `items`, uniformly, or the typed one if it is among them."""
         pool = list(items)
         if not pool:
@@ -172,7 +184,8 @@ class Chance:
                 raise InputError(f"{label}: '{value}' is not one of {', '.join(map(str, pool))}")
             return value
 
-        return self.draw(label, lambda r: r.choice(pool), typed, check, what=f"draw one of {len(pool)}")
+        return self.draw(label, lambda r: r.choice(pool), typed, check, what=f"draw one of {len(pool)}",
+                         to=to)
 
 
 def dice_check(label: str, count: int, faces: Sequence[str],

@@ -37,9 +37,13 @@ from referee.model.verbs import Action, Command, Event, Pending, Verb, public
 if TYPE_CHECKING:
     import random
 
+    from referee.model.view import Secret
+
 
 def event(text: str, **data: Any) -> Event:
-    """A line to show the table, with optional data (e.g. `table=...`) for --json."""
+    """A line to show the table, with optional data (e.g. `table=...`) for --json. An event
+    meant for one seat says so, `to=SEAT`, with `others=TEXT` the words everybody else reads
+    (none: they read nothing); see `referee.model.view`."""
     return {"text": text, **data}
 
 
@@ -324,11 +328,14 @@ class Engine:
         over); False when the referee alone draws them (hints then do not offer the option)."""
         return True
 
-    def shown_actions(self, state: Any, actions: list[Action]) -> list[Action]:
-        """The legal `actions` as the table's shared screen shows them (hints): what only one
-        player may know (a card in a hand the referee dealt) is left out, such an action shown
-        by its placeholder, once. Default: as listed."""
-        return actions
+    def shown_actions(self, state: Any, actions: list[Action], seat: str | None = None) -> list[Action]:
+        """The legal `actions` as `seat` may see them (None: the table's shared screen; hints,
+        completion): what only one player may know (a card in a hand the referee dealt) is left
+        out, such an action shown by its placeholder, once. Default: a field declared `private`
+        shows its value to the action's actor alone (`referee.model.view.shown_actions`)."""
+        from referee.model import view
+
+        return view.shown_actions(self, state, actions, seat)
 
     def legal_for(self, state: Any, verb: str) -> list[Action]:
         """The legal actions of one verb now (`legal_actions` less the other verbs' entries,
@@ -427,15 +434,29 @@ class Engine:
     def to_json(self, state: Any) -> dict:
         return state
 
-    def public_json(self, state: Any) -> dict:
-        """The state as the screens and `--json` show it: `to_json` less what only one player
-        may see (a hand the referee dealt). Default: all of it."""
-        return self.to_json(state)
+    # -- who is looking (referee.model.view) ---------------------------------------------------
+    def secrets(self, state: Any) -> list[Secret]:
+        """What is hidden in `state` and from whom: the parts one seat holds (a dealt hand, a
+        cup of dice) or nobody sees yet (an undrawn pile), each with what the others see in its
+        place (`referee.model.view.Secret`). Paths are into `to_json(state)`. Asked only while
+        the game runs: after it everything may be shown. Default: nothing is hidden."""
+        return []
 
     def view(self, state: Any, seat: str | None = None) -> dict:
-        """The JSON-ready state as `seat` (a key of `seats`) may see it; None: the table.
-        Default: `public_json` for both (a game with a seat's own parts adds them)."""
-        return self.public_json(state)
+        """The JSON-ready state as `seat` (a key of `seats`) may see it; None: the table's view,
+        what everybody sees. Every screen, `--json`, export and page shows this, never the
+        state itself."""
+        from referee.model import view
+
+        return view.state(self, state, seat)
+
+    def masked(self, state: Any, seat: str | None = None) -> Any:
+        """The state as `seat` may see it, as a state (`from_json(view(...))`): what the core
+        renders, summarizes and draws for that viewer, so `render`, `summarize` and
+        `board_html` never see a secret. A game's mask must be a state they can read."""
+        if not self.secrets(state) or self.is_over(state):
+            return state
+        return self.from_json(self.view(state, seat))
 
     def from_json(self, data: dict) -> Any:
         return data

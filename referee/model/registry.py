@@ -51,6 +51,7 @@ GAMES: dict[str, Game] = {
 # games only the tests play, imported from the tests folder; see the module's docstring
 TEST_GAMES: dict[str, Game] = {
     "pig": Game("games.pig", "Pig: roll or hold, a 1 loses the turn's points, first to 100 (2-6 players)."),
+    "liars": Game("games.liars", "Liar's Dice: hidden cups, bids and challenges (2-4 players)."),
 }
 TEST_GAMES_VARIABLE = "REFEREE_TEST_GAMES"
 

@@ -81,7 +81,9 @@ class Field(Frozen):
     hint never offers one. `open` marks a free value (a number of glory, a reason)
     that completion cannot list: a listed action holding its placeholder word (metavar,
     else NAME in capitals) stands for every value within `bounds`, a predicate on the
-    state and the value as the action carries it (None: any value)."""
+    state and the value as the action carries it (None: any value). `private` marks a field
+    whose listed values are the actor's secret (a Blessing among those drawn for them): a hint
+    or completion shows them to that seat alone, others its placeholder (`referee.model.view`)."""
 
     name: str
     help: str = ""
@@ -97,6 +99,7 @@ class Field(Frozen):
     default: Any = None
     aliases: tuple[str, ...] = ()
     limits: tuple[int, int] | None = None
+    private: bool = False
 
     @property
     def placeholder(self) -> str:

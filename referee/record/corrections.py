@@ -280,7 +280,7 @@ def _correct(store: RecordStore, sid: str, kind: str, number: int, action: dict 
                 *[c["row"] for c in checked if c["row"]["status"] == "done"]]
         after_state = session.replay(engine, seed, kept)
     before = loaded.summary
-    after = engine.summary(after_state)
+    after = engine.summary(engine.masked(after_state))  # the table's, as `before` (Loaded.summary)
     outcome = Outcome(kind, number, command, before, after, diff(before, after), failing, cut and failing is not None,
                       dry_run, len(later), reopened)
     if dry_run:

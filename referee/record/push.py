@@ -28,6 +28,7 @@ from __future__ import annotations
 
 from typing import Any, cast
 
+from referee.model import view
 from referee.model.errors import StorageError
 from referee.model.i18n import _, ngettext
 from referee.record.chain import Broken, check_chain, head_of, legacy_origin, origin
@@ -65,6 +66,11 @@ def push_one(src: RecordStore, dst: RecordStore, sid: str) -> dict:
     if src.session(sid).get("seed_withheld"):
         out["problem"] = _("its seed is withheld from this role until the game is over (another table's running "
                            "game); nothing was sent")
+        return out
+    meta = src.session(sid)
+    if meta.get("status") != "over" and view.private(src.actions(sid, ALL_STATUSES)):
+        out["problem"] = _("its record holds what only one player may see while the game runs (a hand or a draw "
+                           "meant for one seat); push it once the game is over; nothing was sent")
         return out
     report = verify_session(src, sid)
     out["actions"] = report["actions"]

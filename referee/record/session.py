@@ -63,9 +63,24 @@ class Loaded:
         """A new Loaded with the same fields but `changes` (as `dataclasses.replace`)."""
         return Loaded(**{name: changes.pop(name, getattr(self, name)) for name in self._FIELDS}, **changes)
 
+    # who is looking (`referee.model.view`): the table (None) unless the CLI names a seat (`--as`)
+    viewer: str | None = None
+
+    def seen_by(self, viewer: str | None) -> Loaded:
+        """This session as `viewer` looks at it (its summary, `state_json`, `shown_state`)."""
+        self.viewer = viewer
+        return self
+
     @property
     def summary(self) -> dict:
-        return self.engine.summary(self.state)
+        """The summary as the viewer may see it (a pending choice among cards drawn for one
+        player shows `?` to the others)."""
+        return self.engine.summary(self.shown_state)
+
+    @property
+    def shown_state(self) -> Any:
+        """The state as the viewer may see it (`Engine.masked`): what screens render."""
+        return self.engine.masked(self.state, self.viewer)
 
     @property
     def stored_summary(self) -> dict:
@@ -73,14 +88,15 @@ class Loaded:
         return cached_summary(self.engine, self.state)
 
     def state_json(self) -> dict:
-        data = dict(self.engine.public_json(self.state))
+        data = dict(self.engine.view(self.state, self.viewer))
         data["summary"] = self.summary
         return data
 
 
 def cached_summary(engine: Any, state: Any) -> dict:
-    """The summary plus, for a finished game, what decided it (`Engine.result_details`)."""
-    out = engine.summary(state)
+    """The summary as the store caches it (the table's view while the game runs: session lists
+    show it), plus, for a finished game, what decided it (`Engine.result_details`)."""
+    out = engine.summary(engine.masked(state))
     if out.get("over"):
         out = {**out, "details": engine.result_details(state)}
     return out

@@ -145,9 +145,12 @@ def _pending(summary: dict) -> str:
     return "".join(items)
 
 
-def _last(engine: Any, records: list[dict]) -> str:
-    """The last actions in words: what the referee said after each (the `log`'s words)."""
-    shown = [r for r in records if r["action"].get("verb") != "new"][-LAST:]
+def _last(engine: Any, records: list[dict], viewer: str | None = None, over: bool = False) -> str:
+    """The last actions in words: what the referee said after each (the `log`'s words), as
+    `viewer` may read them (None: the table)."""
+    from referee.model import view
+
+    shown = [view.record(engine, r, viewer, over) for r in records if r["action"].get("verb") != "new"][-LAST:]
     if not shown:
         return f'<p class="note">{escape(_("No action yet."))}</p>'
     items = []
@@ -158,8 +161,11 @@ def _last(engine: Any, records: list[dict]) -> str:
 
 
 def table_fragment(loaded: Any, mine: str = "") -> tuple[str, str]:
-    """(title, fragment) of one session's table, from its public summary and board; `mine`: a
-    seat's own part (`seat.seat_part`), under the status on that seat's page."""
+    """(title, fragment) of one session's table, from its summary and board as the session's
+    viewer may see them (`loaded.seen_by(seat)`; the table's by default); `mine`: a seat's own
+    part (`seat.seat_part`), under the status on that seat's page."""
+    from referee.model import view
+
     engine, summary = loaded.engine, loaded.summary
     name = loaded.meta.get("name")
     title = f"{engine.title} · {loaded.id}" + (f" ({name})" if name else "")
@@ -180,8 +186,12 @@ def table_fragment(loaded: Any, mine: str = "") -> tuple[str, str]:
     parts.append(mine)
     if summary.get("over") or any(p.get("score") is not None for p in summary["players"]):
         parts.append(_players(summary))
-    parts.append(f"<h2>{escape(_('The table'))}</h2>" + engine.board_html(loaded.state))
-    parts.append(f"<h2>{escape(_('Last actions'))}</h2>" + _last(engine, loaded.records))
+    parts.append(f"<h2>{escape(_('The table'))}</h2>" + engine.board_html(loaded.shown_state))
+    held = view.held_text(engine, loaded.state, loaded.viewer)
+    if held:
+        parts.append("".join(f'<p class="held">{escape(line)}</p>' for line in held.splitlines()))
+    parts.append(f"<h2>{escape(_('Last actions'))}</h2>"
+                 + _last(engine, loaded.records, loaded.viewer, engine.is_over(loaded.state)))
     return title, "".join(parts)
 
 

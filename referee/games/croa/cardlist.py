@@ -138,18 +138,22 @@ def _forms(state: CroaState, c: int, key: str) -> list[Action]:
     return []
 
 
-def shown_cards(state: CroaState, actions: list[Action]) -> list[Action]:
-    """The legal actions as the table's screen shows them. With hands the referee dealt, a card
-    in a hand is its player's (`croa hand NAME` shows it): a `card` entry tells only that the
-    colony may play one (`card CARD`), and while a window waits every colony asked that holds
-    a card is shown so, whether its hand answers or not (being asked tells nothing). The force
-    in front of a colony lies face up: losing it is shown, the card discarded then is not."""
+def shown_cards(state: CroaState, actions: list[Action], seat: str | None = None) -> list[Action]:
+    """The legal actions as the table's screen (or `seat`'s) shows them. With hands the referee
+    dealt, a card in a hand is its player's (`croa hand NAME` shows it): a `card` entry of
+    another colony tells only that it may play one (`card CARD`), and while a window waits every
+    colony asked that holds a card is shown so, whether its hand answers or not (being asked
+    tells nothing). The force in front of a colony lies face up: losing it is shown, the card
+    discarded then is not."""
     if not state.get("cards") or not state.get("deal"):
         return actions
     out: list[Action] = []
+    mover = state["colonies"][state["current"]]["name"]
     for a in actions:
         shown = a
-        if a.get("verb") == "card" and a.get("card") == "the_force" and a.get("lost"):
+        if seat is not None and a.get("verb") == "card" and a.get("player", mover) == seat:
+            pass  # the seat's own hand: shown to it as listed
+        elif a.get("verb") == "card" and a.get("card") == "the_force" and a.get("lost"):
             shown = {**a, "discard": CARD} if "discard" in a else a
         elif a.get("verb") == "card":
             shown = {"verb": "card", "card": CARD, **({"player": a["player"]} if "player" in a else {})}

@@ -181,7 +181,7 @@ def draw(state: CroaState, c: int, ctx: Ctx) -> str | None:
         card = HIDDEN
     else:
         card = ctx.chance.draw(f"card {col['name']}", lambda r: r.choice(
-            [k for k in sorted(deck) for _n in range(deck[k])]))
+            [k for k in sorted(deck) for _n in range(deck[k])]), to=col["name"])  # its player's alone
     deck[card] -= 1
     col["hand"].append(card)
     col["hand"].sort()

@@ -11,6 +11,7 @@ from referee.model.engine import _same as same
 from referee.model.errors import InputError
 from referee.model.i18n import N_, fold
 from referee.model.verbs import Action, Verb
+from referee.model.view import NOBODY, Secret, hidden_list
 
 from . import cards
 from .actions import RULE_PENDING
@@ -98,20 +99,16 @@ class CroaEngine(Engine):
 
         return board_html(state)
 
-    def public_json(self, state: CroaState) -> dict:
-        """Dealt hands as counts (`?` each): each is its player's, shown by `croa hand NAME`."""
-        data = dict(self.to_json(state))
-        if state.get("deal"):
-            data["colonies"] = [{**col, "hand": [cards.HIDDEN] * len(col["hand"])} for col in state["colonies"]]
-        return data
-
-    def view(self, state: CroaState, seat: str | None = None) -> dict:
-        """The table's view (`public_json`); a seat's adds its own dealt hand."""
-        data = self.public_json(state)
-        if seat is not None and state.get("deal"):
-            data["colonies"] = [{**col, "hand": list(own["hand"])} if own["name"] == seat else col
-                                for col, own in zip(data["colonies"], state["colonies"], strict=True)]
-        return data
+    def secrets(self, state: CroaState) -> list[Secret]:
+        """Hands the referee dealt: each is its player's (others see a `?` a card, as for real
+        hands), and the deck face down (whose cards, beside the whole deck's, would tell the
+        hands) is nobody's: others see how many cards it holds."""
+        if not state.get("deal"):
+            return []
+        out = [Secret(("colonies", c, "hand"), col["name"], hidden_list(col["hand"]), "hand")
+               for c, col in enumerate(state["colonies"])]
+        left = sum(state["deck"].values())
+        return [*out, Secret(("deck",), NOBODY, {cards.HIDDEN: left} if left else {}, "deck")]
 
     seat_verbs = ("card",)  # each playable card is marked in the hand, with its ways
 
@@ -202,10 +199,10 @@ class CroaEngine(Engine):
     def results_typed(self, state: CroaState) -> bool:
         return not state["digital"]  # a --digital session's tiles are revealed by the referee
 
-    def shown_actions(self, state: CroaState, actions: list[Action]) -> list[Action]:
+    def shown_actions(self, state: CroaState, actions: list[Action], seat: str | None = None) -> list[Action]:
         from .cardlist import shown_cards
 
-        return shown_cards(state, actions)
+        return shown_cards(state, actions, seat)
 
     def words(self, state: CroaState, verb: str, given: Mapping[str, Any], field: str) -> list[str]:
         """Completion for `card`: the core offers nothing for a free field, so the cards listed
@@ -222,7 +219,10 @@ class CroaEngine(Engine):
         except Exception:  # not readable yet (an ambiguous prefix): as typed
             pass
         seen: dict[str, None] = {}
-        for action in self.legal_for(state, verb):
+        # a dealt hand is its player's: the other fields are offered as the table's list shows
+        # them (which cards take a male or a square would tell what the hands hold)
+        listed = self.legal_for(state, verb)
+        for action in self.shown_actions(state, listed) if state.get("deal") else listed:
             value = action.get(field)
             if value in (None, CARD):
                 continue

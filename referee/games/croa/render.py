@@ -220,11 +220,12 @@ def answer_hint(state: CroaState) -> list[str]:
 
 
 PHASES = (N_("move"), N_("over"), N_("turn"))  # the status line's words (referee.model.status)
-def hand_text(col: Colony, shown: bool = False) -> str:
-    """The hand of the colony to play: a count (its cards only when its player asks, `shown`)."""
+def hand_text(col: Colony, shown: bool = False, dealt: bool = False) -> str:
+    """The hand of the colony to play: a count (its cards only when its player asks, `shown`).
+    `dealt`: the referee dealt it (the screens are handed its view, a `?` a card)."""
     note = _(" (already played one this turn)") if col["played_card"] else ""
     n = len(col["hand"])
-    if HIDDEN in col["hand"]:
+    if HIDDEN in col["hand"] and not dealt:
         text = ngettext("{name} holds {n} card{note}.", "{name} holds {n} cards{note}.", n).format(
             name=col["name"], n=n, note=note)
     elif shown:
@@ -306,6 +307,6 @@ def turn_lines(state: CroaState) -> list[str]:
         if stuck:
             parts.append(_("Stuck in the mud this turn: {squares}.").format(squares=", ".join(stuck)))
         if state.get("cards"):
-            parts.append(hand_text(col))
+            parts.append(hand_text(col, dealt=bool(state.get("deal"))))
     parts.extend(pending_text(state))
     return parts

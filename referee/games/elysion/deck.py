@@ -126,8 +126,10 @@ def draw_blessings(
     count: int,
     typed: list | None,
     rule: str,
+    to: str | None = None,
 ) -> list[str]:
-    """Draw Blessings from the top of the deck: the ones never drawn come first.
+    """Draw Blessings from the top of the deck: the ones never drawn come first (`to`: the
+    player they are drawn for, the one who may see them).
 
     Blessings drawn and not kept went back under the deck, so they come up again only
     once every Blessing above them has been drawn (a batch put back together may come
@@ -169,7 +171,7 @@ def draw_blessings(
 
     if count == 0 and not typed:
         return []
-    drawn = chance.draw(label, generate, typed, check)
+    drawn = chance.draw(label, generate, typed, check, to=to)
     state["blessings_under"] = [
         left for batch in under if (left := [b for b in batch if b not in drawn])
     ]

@@ -16,6 +16,7 @@ from referee.model.chance import Chance
 from referee.model.engine import Engine
 from referee.model.errors import IllegalAction, RefereeError
 from referee.model.verbs import Action, Verb
+from referee.model.view import NOBODY, Secret, hidden_list
 from scorers.elysion import DAYS
 
 if TYPE_CHECKING:
@@ -143,6 +144,17 @@ class ElysionEngine(Engine):
             "constellations": rng.random() < 0.6,
             "styx": rng.random() < 0.6,
         }
+
+    def secrets(self, state: ElysionState) -> list[Secret]:
+        """Blessings drawn and not yet kept are their player's (others see how many); those put
+        back under the deck are nobody's (the deck is face down). Kept Blessings lie face up in
+        front of their player (they count in sight, for everyone's goals): the table's."""
+        out = [Secret(("pending", i, "choices"), p["player"], hidden_list(p["choices"]), "Blessings drawn")
+               for i, p in enumerate(state["pending"]) if p["decision"] == flow.KEEP]
+        if state.get("blessings_under"):
+            out.append(Secret(("blessings_under",), NOBODY,
+                              [hidden_list(batch) for batch in state["blessings_under"]], "Blessings under the deck"))
+        return out
 
     def playout_action(self, state: ElysionState, action: Action) -> Action | None:
         """The reveal's free entry is left out: the listed reveals are the playout's; so is a

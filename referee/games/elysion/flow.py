@@ -269,6 +269,7 @@ def _draw_blessings(
         n,
         typed,
         "Blessings: draw 1 + Charon's coins when today's realm is higher",
+        to=p,  # the player's alone until one is kept
     )
     if not drawn:
         return [event(f"{p} should draw {n} {ngettext('Blessing', 'Blessings', n)} but the deck is empty.")]
@@ -278,7 +279,8 @@ def _draw_blessings(
             f"{p} can keep only a Blessing just drawn ({', '.join(drawn)})",
             "Keep one of the Blessings drawn",
         )
-    evs = [event(f"{p} draws {len(drawn)} {ngettext('Blessing', 'Blessings', len(drawn))}: {', '.join(drawn)}.", drawn=drawn)]
+    evs = [event(f"{p} draws {len(drawn)} {ngettext('Blessing', 'Blessings', len(drawn))}: {', '.join(drawn)}.",
+                 drawn=drawn, to=p, others=f"{p} draws {len(drawn)} {ngettext('Blessing', 'Blessings', len(drawn))}.")]
     if keep is None and len(drawn) > 1:
         state["pending"] = [pending(p, KEEP, drawn)]
         evs.append(event(f"{p} keeps one of them: type `keep {p} BLESSING`."))
@@ -483,7 +485,9 @@ def _why_no_draw(state: ElysionState, p: str) -> str:
 def stage_text(state: ElysionState, p: str) -> str:
     """What the current player does first."""
     if stage(state) == "keep":
-        return f"{p} first keeps one of the Blessings drawn: {', '.join(drawn(state))}"
+        # the Blessings drawn are p's alone: a refusal anyone may read does not name them
+        return (f"{p} first keeps one of the Blessings drawn (`keep {p} BLESSING`; "
+                f"`referee --as {p} elysion status` shows them)")
     if stage(state) == "shade":
         return f"{p} is choosing a Shade or passing (`shade {p} NAME` / `pass {p}`)"
     if needs_realm(state):

@@ -108,8 +108,10 @@ def render(state: ElysionState, catalog: Catalog) -> str:
     lines += [_table(headers, rows, {1: 20, len(headers) - 1: 24})]
     if now:
         lines.append("look back: the glory each journey would score if we looked back now")
+    # counted, not named: a viewer's state shows Blessings drawn and put back as `?`
     under = [b for batch in state.get("blessings_under", []) for b in batch]
-    fresh = len([b for b in deck.unseen_blessings(state, catalog) if b not in under])
+    kept = sum(len(state["blessings"][p]) for p in state["players"])
+    fresh = len(catalog.blessings) - kept - len(deck.drawn(state)) - len(under)
     lines += [
         f"Blessing deck: {fresh + len(under)}"
         + (f" ({fresh} never drawn on top, {len(under)} put back under them)" if under else ""),

@@ -167,7 +167,7 @@ VERBS = declare(
     Verb("keep", flow.keep, help=KEEP_HELP,
          fields=(PLAYER,
                  Field("blessing", "the Blessing kept (a unique prefix among those drawn)",
-                       required=False),
+                       required=False, private=True),
                  Field("drawn", "Day 8: the Blessings drawn at the table. Default: the referee "
                        "draws them.", kind="list", option="--drawn", required=False,
                        result=True, metavar="B,B,...")),

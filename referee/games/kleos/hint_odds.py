@@ -42,17 +42,18 @@ def _pct(p: Any) -> str:
 class _Probe(Chance):
     """Made-up dice (each die its commonest face), only to read how many dice are rolled."""
 
-    def dice(self, label: str, count: int, faces: Any, typed: Any = None, aliases: Any = None) -> list[str]:
+    def dice(self, label: str, count: int, faces: Any, typed: Any = None, aliases: Any = None,
+             to: str | None = None) -> list[str]:
         pool = list(faces)
         common = max(set(pool), key=pool.count)
         self.results.append({"label": label, "value": [common] * count, "source": "probe"})
         return [common] * count
 
     def draw(self, label: str, generate: Any, typed: Any = None, check: Any = None,
-             what: str = "draw a result") -> Any:
+             what: str = "draw a result", to: str | None = None) -> Any:
         if typed is None:
             raise NotYetRolled(label, what, list(self.results))
-        return super().draw(label, generate, typed, check, what)
+        return super().draw(label, generate, typed, check, what, to)
 
 
 def _probe(engine: Any, state: Any, action: dict, ply: int) -> list[dict]:
