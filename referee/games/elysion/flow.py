@@ -350,22 +350,20 @@ def keep(state: ElysionState, action: Action, chance: Chance) -> list[Event]:
         drawing = {"player": p, "drawn": action.get("drawn"), "keep": action.get("blessing")}
         return take(state, drawing, chance)
     choices = drawn(state)
+    # the Blessings drawn are the drawer's alone (docs/rulings/elysion.md): whoever types, a
+    # refusal names none of them, so it reads the same whatever was drawn
+    mine = f"{p}'s own screen shows them: `--as {p}`"
     if action.get("drawn"):
-        raise IllegalAction(
-            "the Blessings are drawn already: " + ", ".join(choices),
-            "Keep one of the Blessings drawn",
-        )
+        raise IllegalAction(f"the Blessings are drawn already ({mine})", "Keep one of the Blessings drawn")
     if action.get("blessing") in (None, ""):
-        raise IllegalAction(
-            f"{p} keeps one of the Blessings drawn: name it ({', '.join(choices)})",
-            "Keep one of the Blessings drawn",
-        )
-    b = catalog.blessing(action.get("blessing"), among=choices).key
+        raise IllegalAction(f"{p} keeps one of the Blessings drawn: name it ({mine})",
+                            "Keep one of the Blessings drawn")
+    try:
+        b = catalog.blessing(action.get("blessing"), among=choices).key
+    except InputError:  # an unknown name, or a beginning several Blessings share (those drawn among them)
+        raise InputError(f"'{action.get('blessing')}' names no one Blessing: type its whole name ({mine})") from None
     if b not in choices:
-        raise IllegalAction(
-            f"{p} can keep only a Blessing just drawn ({', '.join(choices)})",
-            "Keep one of the Blessings drawn",
-        )
+        raise IllegalAction(f"{p} can keep only a Blessing just drawn ({mine})", "Keep one of the Blessings drawn")
     return _keep_blessing(state, p, b, choices) + _after_keep(state, catalog, p)
 
 
