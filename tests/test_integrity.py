@@ -278,9 +278,15 @@ def test_an_untouched_export_imports_and_the_copy_verifies(built, tmp_path):
     path, sid = built
     code, out = _import(path, tmp_path, _exported(path, sid))
     assert code == 0, out
-    r = _cli(path, "--json", "verify", "--all")
-    assert r.exit_code == 0 and all(s["ok"] for s in json.loads(r.output)["result"]["sessions"])
     store = Store(path)
     copies = [s["id"] for s in store.sessions() if s["id"] != sid]
+    for one in (sid, copies[0]):  # each copy verifies on its own
+        r = _cli(path, "--json", "verify", one)
+        assert r.exit_code == 0 and all(s["ok"] for s in json.loads(r.output)["result"]["sessions"]), r.output
+    # the store as a whole holds one game twice (`stats` would count it twice): said, naming both
+    r = _cli(path, "--json", "verify", "--all")
+    bad = [s for s in json.loads(r.output)["result"]["sessions"] if not s["ok"]]
+    assert r.exit_code == 3 and len(bad) == 1 and "hold one game" in bad[0]["problem"], r.output
+    assert sid in bad[0]["problem"] and copies[0] in bad[0]["problem"]
     assert [r["link"] for r in store.actions(copies[0], ("done", "undone", "dropped"))] == \
         [r["link"] for r in store.actions(sid, ("done", "undone", "dropped"))]

@@ -21,6 +21,7 @@ from __future__ import annotations
 import sys
 from typing import TYPE_CHECKING
 
+from referee.model.i18n import ngettext
 from referee.record.chain import Broken, check_chain, digest_problem, seal_of
 
 if TYPE_CHECKING:
@@ -115,13 +116,18 @@ def run(store: SqlStore, remembered: bool = False) -> tuple[int, list[str]]:
 
 def note(path: str, sealed: int, failing: list[str], remembered: bool = False) -> None:
     if sealed:
-        print(f"referee: the store {path}: {sealed} session(s) sealed before seals were keyed were checked whole "
-              "and sealed again with this referee's key", file=sys.stderr)
+        print(ngettext("referee: the store {path}: {n} session sealed before seals were keyed was checked whole "
+                       "and sealed again with this referee's key",
+                       "referee: the store {path}: {n} sessions sealed before seals were keyed were checked whole "
+                       "and sealed again with this referee's key", sealed).format(path=path, n=sealed), file=sys.stderr)
     if failing:
         why = ("the store was sealed with a key before, so a seal made without it was written by hand" if remembered
                else "they failed their check")
-        print(f"referee: the store {path}: {len(failing)} session(s) are not sealed with the key ({why}): "
-              f"{', '.join(failing)} (see `referee verify ID`)", file=sys.stderr)
+        print(ngettext("referee: the store {path}: {n} session is not sealed with the key ({why}): {ids} (see "
+                       "`referee verify ID`)",
+                       "referee: the store {path}: {n} sessions are not sealed with the key ({why}): {ids} (see "
+                       "`referee verify ID`)", len(failing)).format(path=path, n=len(failing), why=why,
+                                                                     ids=", ".join(failing)), file=sys.stderr)
 
 
 def upgrade(store: SqlStore) -> None:

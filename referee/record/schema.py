@@ -130,6 +130,18 @@ PG_TABLES: dict[str, tuple[str, ...]] = {
     "action_ids": ("id TEXT PRIMARY KEY", "session_id TEXT NOT NULL DEFAULT ''", "at {real} NOT NULL",
                    "owner TEXT NOT NULL DEFAULT session_user"),
 }
+# The seals' key on a club's server (referee.record.keys): HMAC-SHA256's two pads, one row, which
+# only the tables' owner reads (every role seals through the function `referee_mac`); made with the
+# club's boundaries (store_pg.BOUNDARIES 3), not with a new store's tables.
+KEY_TABLE = ("id INTEGER PRIMARY KEY CHECK (id = 1)", "kid TEXT NOT NULL", "inner_pad BYTEA NOT NULL",
+             "outer_pad BYTEA NOT NULL")
+
+
+def key_table_ddl() -> str:
+    """`CREATE TABLE IF NOT EXISTS referee_key` (the server's seals' key)."""
+    return "CREATE TABLE IF NOT EXISTS referee_key (" + ", ".join(KEY_TABLE) + ")"
+
+
 PG_ONLY: dict[str, dict[str, str]] = {
     "sessions": {"id": "rowid BIGSERIAL UNIQUE", "origin": OWNER},
     "actions": {"changed": OWNER},

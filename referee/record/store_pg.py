@@ -46,6 +46,7 @@ from referee.record.schema import (
     SEAL_COLUMNS,
     SESSION_COLUMNS,
     ddl,
+    key_table_ddl,
     table_ddl,
 )
 
@@ -100,8 +101,7 @@ BOUNDARY_SQL = [
     "ALTER TABLE leagues ADD COLUMN IF NOT EXISTS seal TEXT NOT NULL DEFAULT ''",
     # the seals' key (referee.record.keys): HMAC-SHA256 pads only the tables' owner reads; every role
     # seals and checks through referee_mac, never reading the key
-    """CREATE TABLE IF NOT EXISTS referee_key (id INTEGER PRIMARY KEY CHECK (id = 1), kid TEXT NOT NULL,
-       inner_pad BYTEA NOT NULL, outer_pad BYTEA NOT NULL)""",
+    key_table_ddl(),
     "REVOKE ALL ON referee_key FROM PUBLIC",
     """CREATE OR REPLACE FUNCTION referee_mac(t text) RETURNS text LANGUAGE sql STABLE SECURITY DEFINER {path}
        AS $$ SELECT k.kid || ':' || encode(sha256(k.outer_pad || sha256(k.inner_pad || convert_to(t, 'UTF8'))),

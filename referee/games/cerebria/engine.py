@@ -78,12 +78,11 @@ class CerebriaEngine(Engine):
 
     def legal_actions(self, state: State) -> list[Action]:
         """The core's list, a Drain that would move nothing put last (it stays legal)."""
-        out = super().legal_actions(state)
-        idle = [i for i, a in enumerate(out) if options.idle_drain(state, a)]
-        if not idle:
-            return out
-        last = set(idle)
-        return [a for i, a in enumerate(out) if i not in last] + [out[i] for i in idle]
+        return _idle_last(state, super().legal_actions(state))
+
+    def legal_for(self, state: State, verb: str) -> list[Action]:
+        """One verb's part of `legal_actions`, in the same order (an idle Drain last)."""
+        return _idle_last(state, super().legal_for(state, verb))
 
     def hint_note(self, state: State, action: Action, ply: int) -> str | None:
         """A Drain that would move nothing is marked so in the hint."""
@@ -157,3 +156,8 @@ class CerebriaEngine(Engine):
             return "new " + ", ".join(map(str, action.get("players") or []))
         return line(action)
 
+
+def _idle_last(state: State, listed: list[Action]) -> list[Action]:
+    """`listed` with each Drain that would move nothing moved to the end, in its order."""
+    idle = [a for a in listed if options.idle_drain(state, a)]
+    return [a for a in listed if a not in idle] + idle if idle else listed
