@@ -153,7 +153,7 @@ def test_ratings_of_one_league_only_count_its_sessions(tmp_path):
     db = _league(tmp_path)
     assert referee("league", "new", "Cup", "--game", "kleos", db=db)[0] == 0
     assert referee("league", "add", "Cup", "kleos-3", db=db)[0] == 0
-    code, out, _ = referee("--json", "ratings", "--league", "Cup", db=db)
+    _code, out, _ = referee("--json", "ratings", "--league", "Cup", db=db)
     rows = json.loads(out)["result"]["rows"]
     model = openskill.PlackettLuce()
     [[cy], [bob]] = model.rate([[model.rating()], [model.rating()]], ranks=[1, 2])
@@ -166,5 +166,5 @@ def test_ratings_of_one_league_only_count_its_sessions(tmp_path):
 def test_ratings_without_openskill_say_how_to_install_it(tmp_path, monkeypatch):
     db = _league(tmp_path)
     monkeypatch.setitem(sys.modules, "openskill.models", None)
-    code, out, err = referee("ratings", db=db)
+    code, _out, err = referee("ratings", db=db)
     assert code == 2 and "pip install 'referee[ratings]'" in err

@@ -626,7 +626,7 @@ class PgStore:
         the organiser reads and changes everything and manages the leagues. Idempotent."""
         from psycopg import sql as q
 
-        from referee.record import snapshot
+        from referee.record import seatings, snapshot
 
         for name in [*tables, organiser]:
             if not re.fullmatch(r"[a-z_][a-z0-9_]{0,62}", name):
@@ -649,7 +649,9 @@ class PgStore:
             grp, org = ident(TABLES_GROUP), ident(organiser)
             self._boundaries()
             self.db.execute(snapshot.TABLE_SQL)  # the kept state after each log's head (made here for the roles)
-            every = q.SQL("meta, sessions, actions, library, leagues, league_sessions, league_log, snapshots")
+            self.db.execute(seatings.TABLE_SQL)  # the seating draws (the organiser's; read by all)
+            every = q.SQL("meta, sessions, actions, library, leagues, league_sessions, league_log, snapshots,"
+                          " seatings")
             readable = q.SQL(", ").join(ident(c) for c in self.columns("sessions") if c != "seed")
             for who in (grp, org):
                 self._sql(q.SQL("GRANT USAGE ON SCHEMA {} TO {}").format(ident(schema), who))
@@ -670,7 +672,7 @@ class PgStore:
             self._sql(q.SQL("GRANT UPDATE (action, results, events, rules_version, status, link, reason, changed)"
                             " ON actions TO {}").format(grp))
             if not hide_leagues:
-                self._sql(q.SQL("GRANT SELECT ON leagues, league_log TO {}").format(grp))
+                self._sql(q.SQL("GRANT SELECT ON leagues, league_log, seatings TO {}").format(grp))
                 self._sql(q.SQL("GRANT SELECT, INSERT ON league_sessions TO {}").format(grp))
             own = "owner = session_user"
             own_session = "EXISTS (SELECT 1 FROM sessions s WHERE s.id = session_id AND s.owner = session_user)"
