@@ -168,3 +168,25 @@ def test_ratings_without_openskill_say_how_to_install_it(tmp_path, monkeypatch):
     monkeypatch.setitem(sys.modules, "openskill.models", None)
     code, _out, err = referee("ratings", db=db)
     assert code == 2 and "pip install 'referee[ratings]'" in err
+
+
+def test_a_finished_sessions_report_charts_its_players_ratings_up_to_it(tmp_path):
+    from referee.after import report
+    from referee.record.stores import open_store
+
+    db = _league(tmp_path)
+    store = open_store(db)
+    try:
+        chart = report.rating_chart(store, store.session("kleos-2")["summary"], "kleos", "kleos-2", "Kleos")
+        assert report.rating_chart(store, store.session("kleos-4")["summary"], "kleos", "kleos-4",
+                                   "Kleos") is None  # left out: it fails its check
+    finally:
+        store.close()
+    assert chart is not None and chart.labels == ["kleos-1", "kleos-2"]  # not kleos-3, which ended later
+    model = openskill.PlackettLuce()
+    [[ann1], [bob1], [cy1]] = model.rate([[model.rating()], [model.rating()], [model.rating()]], ranks=[1, 2, 2])
+    [[ann2], [bob2], [cy2]] = model.rate([[ann1], [bob1], [cy1]], ranks=[1, 1, 3])
+    assert chart.series == {name: [round(a.mu - 3 * a.sigma, 3), round(b.mu - 3 * b.sigma, 3)]
+                            for name, a, b in (("Ann", ann1, ann2), ("Bob", bob1, bob2), ("Cy", cy1, cy2))}
+    svg = report.chart_svg(chart, "chart-ratings")
+    assert 'id="chart-ratings"' in svg and ">Ann<" in svg

@@ -201,3 +201,21 @@ def test_a_swiss_round_of_two_tables_after_two_tables_meets_again_as_little_as_i
     # one old pair per old table per new table, 4 in all
     old = [set(t) for t in first["tables"]]
     assert all([len(set(t) & o) for o in old] == [2, 2] for t in second["tables"])
+
+
+def test_a_leagues_draws_are_kept_and_re_run_on_both_stores(store_target):
+    assert referee("league", "new", "Cup", "--game", "kreus", db=store_target)[0] == 0
+    six = ("Ann", "Bob", "Cy", "Dee", "Eve", "Fay")
+    ids = []
+    for _round in range(2):
+        code, out, _ = referee("--json", "club", "seat", "--league", "Cup", "--tables", "2", *_players(*six),
+                               db=store_target)
+        assert code == 0, out
+        ids.append(json.loads(out)["result"])
+    assert [(r["id"], r["round"], r["by"]) for r in ids] == [("seat-1", 1, "random"), ("seat-2", 2, "standings")]
+    # two tables of three after two tables of three: every new table holds two of one old table
+    # (three players from two tables), so one old pair per new table meets again, 2 in all
+    assert ids[1]["repeats"] == 2
+    for row in ids:
+        code, out, _ = referee("--json", "club", "seat", "--verify", row["id"], db=store_target)
+        assert code == 0 and json.loads(out)["result"]["tables"] == row["tables"]
