@@ -53,6 +53,9 @@ def write_qr(qr: Any, target: Path) -> None:
 @click.option("--session", "session_id", metavar="ID",
               help="Serve only this session. Default: the table most recently played at "
                    "(it follows a new game), and a page listing every open one.")
+@click.option("--league", "league_name", metavar="NAME",
+              help="A league's night on the wall: its standings, ratings, the current round's tables and "
+                   "each table's game as it goes (each table's page a link from it).")
 @click.option("--host", default="127.0.0.1", show_default=True,
               help="Address to listen on. 127.0.0.1: this machine only; --host 0.0.0.0 puts the "
                    "page on the local network (phones on the same Wi-Fi), and a LAN address is printed.")
@@ -60,7 +63,7 @@ def write_qr(qr: Any, target: Path) -> None:
               help="Port to listen on (0: any free one).")
 @click.option("--qr", "qr_file", type=click.Path(dir_okay=False, path_type=Path), metavar="FILE",
               help="Also write the address as a QR code: FILE.svg or FILE.png.")
-def serve_cmd(session_id: str | None, host: str, port: int, qr_file: Path | None) -> None:
+def serve_cmd(session_id: str | None, league_name: str | None, host: str, port: int, qr_file: Path | None) -> None:
     """A live, read-only web page of the table for every phone (needs referee[serve]).
 
     Prints an address with a secret token and its QR code: scan it to join. The page shows the
@@ -88,6 +91,14 @@ def serve_cmd(session_id: str | None, host: str, port: int, qr_file: Path | None
     store = ref.reader()
     if not is_url(ref.db) and getattr(store, "path", None) is not None and not Path(store.path).exists():
         raise StorageError(_("no store at {path} yet: start a game first").format(path=store.path))
+    if league_name is not None:
+        from referee.after import league
+        from referee.model.errors import InputError
+
+        if session_id:
+            raise InputError(_("serve a league (--league) or one session (--session), not both"))
+        league_name = league.get(store, league_name)["name"]  # an unknown league: refused now (exit 3)
+        sid = None
     if sid:
         sid = session.resolve(store, None, sid)  # a missing or deleted session: refused now (exit 3)
     ref.close()
@@ -118,7 +129,7 @@ def serve_cmd(session_id: str | None, host: str, port: int, qr_file: Path | None
     if qr_file is not None:
         write_qr(qr, qr_file)
 
-    app, halt = guarded(token, open_reader, sid)
+    app, halt = guarded(token, open_reader, sid, league_name)
 
     class Server(uvicorn.Server):
         def handle_exit(self, sig: int, frame: Any) -> None:
@@ -134,7 +145,7 @@ def serve_cmd(session_id: str | None, host: str, port: int, qr_file: Path | None
     main_thread = threading.current_thread() is threading.main_thread()
     previous = signal.signal(signal.SIGINT, server.handle_exit) if main_thread else None
     try:
-        banner(url, host, qr, qr_file, sid)
+        banner(url, host, qr, qr_file, sid, league_name)
         server.run(sockets=[sock])
     except KeyboardInterrupt:  # Ctrl-C before the handler above was set
         pass
@@ -144,9 +155,11 @@ def serve_cmd(session_id: str | None, host: str, port: int, qr_file: Path | None
         sock.close()
 
 
-def banner(url: str, host: str, qr: Any, qr_file: Path | None, sid: str | None) -> None:
+def banner(url: str, host: str, qr: Any, qr_file: Path | None, sid: str | None, league: str | None = None) -> None:
     """The address, where it can be opened from, and its QR code in the terminal."""
     what = _("session {sid}").format(sid=sid) if sid else _("the current table (all open ones at all/)")
+    if league is not None:
+        what = _("the league {name}'s standings and tables").format(name=league)
     click.echo(_("Serving {what}, read-only, at").format(what=what) + f"\n  {url}")
     if host in ("0.0.0.0", "::"):
         click.echo(_("On the local network: phones on the same Wi-Fi can scan this."))

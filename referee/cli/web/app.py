@@ -34,7 +34,7 @@ if TYPE_CHECKING:
 EVERY = 0.25  # seconds between two looks at the store's version
 KEEPALIVE = 15.0  # seconds between two comments on an idle event stream
 SID = re.compile(r"^[\w.-]{1,80}$")
-CURRENT, ALL = "current", "all"
+CURRENT, ALL, LEAGUE = "current", "all", "league"
 
 
 class Hub:
@@ -126,11 +126,20 @@ class Watcher(threading.Thread):
             return page.message_fragment(_("Cannot draw this table"), f"{type(exc).__name__}: {exc}")
 
 
-def render_key(store: RecordStore, key: str, fixed: str | None, base: str) -> tuple[str, str]:
-    """(title, fragment) for a page's key: the current table, the chooser, or one session."""
+def render_key(store: RecordStore, key: str, fixed: str | None, base: str,
+               league: str | None = None) -> tuple[str, str]:
+    """(title, fragment) for a page's key: the current table, the chooser, the league's night,
+    or one session."""
     from referee.model.errors import RefereeError
     from referee.record import session
 
+    if key == LEAGUE and league is not None:
+        from referee.after import night
+
+        try:
+            return page.league_fragment(night.gather(store, league), base)
+        except RefereeError as exc:
+            return page.message_fragment(_("Not available"), exc.message)
     if key == ALL:
         return page.chooser_fragment(store.sessions(), base)
     sid = key[2:] if key.startswith("s:") else fixed
@@ -172,8 +181,11 @@ class Guard:
         await self.app(scope, receive, send)
 
 
-def build(token: str, open_reader: Callable[[], Any], fixed: str | None) -> tuple[Starlette, Callable[[], None]]:
-    """The application; `fixed`: serve only that session (`--session`)."""
+def build(token: str, open_reader: Callable[[], Any], fixed: str | None,
+          league: str | None = None) -> tuple[Starlette, Callable[[], None]]:
+    """The application; `fixed`: serve only that session (`--session`); `league`: its home is
+    that league's standings page (`--league`), each table's page a link from it."""
+    home_key = LEAGUE if league is not None else CURRENT if fixed is None else f"s:{fixed}"
     base = f"/{token}/"
     hub = Hub()
     state: dict[str, Any] = {}
@@ -189,10 +201,10 @@ def build(token: str, open_reader: Callable[[], Any], fixed: str | None) -> tupl
     async def startup() -> None:
         state["loop"] = asyncio.get_running_loop()
         hub.changed = asyncio.Event()
-        watcher = Watcher(open_reader, lambda store, key: render_key(store, key, fixed, base),
+        watcher = Watcher(open_reader, lambda store, key: render_key(store, key, fixed, base, league),
                           hub, asyncio.get_running_loop())
         state["watcher"] = watcher
-        hub.want(CURRENT if fixed is None else f"s:{fixed}")
+        hub.want(home_key)
         watcher.start()
 
     async def shutdown() -> None:
@@ -218,7 +230,7 @@ def build(token: str, open_reader: Callable[[], Any], fixed: str | None) -> tupl
         return HTMLResponse(page.document(title, fragment, version, events), headers=page.HEADERS)
 
     async def home(request: Request) -> Response:
-        return await show(CURRENT if fixed is None else f"s:{fixed}")
+        return await show(home_key)
 
     async def chooser(request: Request) -> Response:
         if fixed is not None:
@@ -233,7 +245,7 @@ def build(token: str, open_reader: Callable[[], Any], fixed: str | None) -> tupl
 
     async def events(request: Request) -> Response:
         key = request.query_params.get("k", "")
-        allowed = (key in (CURRENT, ALL) and fixed is None) or (
+        allowed = (key in (CURRENT, ALL) and fixed is None) or (key == LEAGUE and league is not None) or (
             key.startswith("s:") and SID.match(key[2:]) and (fixed is None or key[2:] == fixed))
         if not allowed:
             return PlainTextResponse(_("No such table here."), status_code=404)
@@ -262,7 +274,8 @@ def build(token: str, open_reader: Callable[[], Any], fixed: str | None) -> tupl
     return app, halt
 
 
-def guarded(token: str, open_reader: Callable[[], Any], fixed: str | None) -> tuple[ASGIApp, Callable[[], None]]:
+def guarded(token: str, open_reader: Callable[[], Any], fixed: str | None,
+            league: str | None = None) -> tuple[ASGIApp, Callable[[], None]]:
     """The application behind its guard, and what ends its event streams when the server stops."""
-    app, halt = build(token, open_reader, fixed)
+    app, halt = build(token, open_reader, fixed, league)
     return Guard(app, token), halt
