@@ -219,3 +219,14 @@ def test_a_leagues_draws_are_kept_and_re_run_on_both_stores(store_target):
     for row in ids:
         code, out, _ = referee("--json", "club", "seat", "--verify", row["id"], db=store_target)
         assert code == 0 and json.loads(out)["result"]["tables"] == row["tables"]
+
+
+def test_past_its_search_limit_swiss_keeps_the_best_found_and_says_so(monkeypatch):
+    monkeypatch.setattr(seating, "SEARCH_LIMIT", 50)
+    names = [f"P{i}" for i in range(12)]
+    met = [[names[i], names[i + 1]] for i in range(11)]  # each met the next-ranked: consecutive tables clash
+    tables, repeats, exact = seating.swiss(names, [4, 4, 4], met)
+    assert not exact and sorted(p for t in tables for p in t) == sorted(names)
+    assert [len(t) for t in tables] == [4, 4, 4] and repeats == seating.repeats_of(tables, met) == 0
+    monkeypatch.setattr(seating, "SEARCH_LIMIT", 10**9)
+    assert seating.swiss(names, [4, 4, 4], met)[1:] == (0, True)
