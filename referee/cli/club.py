@@ -236,21 +236,7 @@ def club_seat_cmd(ctx: click.Context, players: tuple[str, ...], game: str | None
     if verify_id:
         if players or league or tables or by or game:
             raise InputError(_("--verify ID re-runs a stored draw: give it alone"))
-        checked = seating.verify(ref.reader(), verify_id)
-        if ref.as_json:
-            payload = output.envelope({k: checked[k] for k in ("id", "league", "round", "game", "commitment", "seed",
-                                                                "tables", "ok", "problems")})
-            payload["ok"] = checked["ok"]
-            output.emit_json(payload)
-        elif checked["ok"]:
-            click.echo(_("{id}: the draw re-runs to the same tables from its revealed secret (commitment {c}).").format(
-                id=checked["id"], c=checked["commitment"]))
-            _tables(checked["tables"])
-        else:
-            for problem in checked["problems"]:
-                click.echo(_("error: {id}: {problem}").format(id=checked["id"], problem=problem), err=True)
-        if not checked["ok"]:
-            ctx.exit(3)
+        verify_seating(ctx, verify_id)
         return
     if len(players) < 2:
         raise InputError(_("name the players to seat: --player A --player B ..."))
@@ -269,6 +255,29 @@ def club_seat_cmd(ctx: click.Context, players: tuple[str, ...], game: str | None
                             "more", row["repeats"]).format(n=row["repeats"])
                    + ("" if row["exact"] else _(" (the best found in the search's limit)")) + ".")
     click.echo(_("Secret {seed}: check with `referee club seat --verify {id}`.").format(seed=row["seed"], id=row["id"]))
+
+
+def verify_seating(ctx: click.Context, verify_id: str) -> None:
+    """Re-run a stored seating draw and say whether it gives the stored tables (exit 3 if not):
+    `club seat --verify ID`, and `verify seat-N`."""
+    from referee.after import seating
+
+    ref = context.get()
+    checked = seating.verify(ref.reader(), verify_id)
+    if ref.as_json:
+        payload = output.envelope({k: checked[k] for k in ("id", "league", "round", "game", "commitment", "seed",
+                                                            "tables", "ok", "problems")})
+        payload["ok"] = checked["ok"]
+        output.emit_json(payload)
+    elif checked["ok"]:
+        click.echo(_("{id}: the draw re-runs to the same tables from its revealed secret (commitment {c}).").format(
+            id=checked["id"], c=checked["commitment"]))
+        _tables(checked["tables"])
+    else:
+        for problem in checked["problems"]:
+            click.echo(_("error: {id}: {problem}").format(id=checked["id"], problem=problem), err=True)
+    if not checked["ok"]:
+        ctx.exit(3)
 
 
 BY_WORDS = {"random": NC_("seat", "at random"), "standings": NC_("seat", "Swiss style by standings"),
