@@ -380,3 +380,16 @@ def test_a_tables_snapshots_are_its_own_and_kept_with_each_action(club):
     shown_b = referee("--json", "show", sid, db=club["b"])
     assert shown_a[0] == shown_b[0] == 0
     assert json.loads(shown_a[1])["state"]["summary"] == json.loads(shown_b[1])["state"]["summary"]
+
+
+def test_the_organiser_draws_the_seating_and_a_tables_role_cannot(club):
+    four = ["--player", "Ann", "--player", "Bob", "--player", "Cy", "--player", "Dee"]
+    code, out, err = referee("--json", "club", "seat", "--game", "kleos", "--tables", "2", *four, db=club["org"])
+    assert code == 0, err
+    drawn = json.loads(out)["result"]
+    code, out, _ = referee("--json", "club", "seat", "--verify", drawn["id"], db=club["org"])
+    assert code == 0 and json.loads(out)["result"]["tables"] == drawn["tables"]
+    code, _, err = referee("club", "seat", "--game", "kleos", *four, db=club["a"])
+    assert code == 3 and "the club server refused: this role may not read that (permission denied for table seatings)" in err
+    code, _, err = referee("club", "seat", "--verify", drawn["id"], db=club["a"])  # leagues hidden here
+    assert code == 3 and "the club server refused: this role may not read that (permission denied for table seatings)" in err

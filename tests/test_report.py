@@ -65,7 +65,9 @@ def test_html_report_is_one_self_contained_file(games, tmp_path):
         assert "<script" not in page and "<link" not in page and "@import" not in page
         assert not re.search(r"""(src|href)\s*=\s*["']?(https?:|//)""", page), key
         assert "default-src 'none'" in page  # a Content-Security-Policy: nothing may be fetched
-        assert page.count("<svg") == 1 and "Final standings" in page and "The final board" in page
+        # the score's chart, and the players' ratings over time (every game here is finished)
+        assert page.count("<svg") == 2 and 'id="ratings"' in page
+        assert "Final standings" in page and "The final board" in page
         assert "<pre>" in page and "The log" in page
 
 

@@ -95,6 +95,39 @@ def _own_number(game: str, summary: dict, player: dict) -> float:
     return value if isinstance(value, (int, float)) and not isinstance(value, bool) else 0
 
 
+BULK = 100  # a league of more sessions is read in two queries for all its game's sessions, not two each
+
+
+def _finished(store: RecordStore, sids: list[str], game: str) -> list[tuple[str, str | None, dict | None]]:
+    """(id, what breaks its seal or None, its summary when it is finished) of each session."""
+    out: list[tuple[str, str | None, dict | None]] = []
+    if len(sids) > BULK:  # a club's season: one pass over the game's sessions (a server's round trips add up)
+        broken = store.seal_problems(game)
+        done = {sid: text for sid, _g, _updated, text in store.finished(game)}
+        for sid in sids:
+            text = done.get(sid)
+            out.append((sid, broken.get(sid), None if text is None else _summary(text)))
+        return out
+    for sid in sids:
+        problem = store.seal_problem(sid)
+        if problem:
+            out.append((sid, problem, None))
+            continue
+        meta = store.session(sid)
+        out.append((sid, None, _summary(meta["summary"]) if meta["status"] == "over" else None))
+    return out
+
+
+def _summary(value: str | dict) -> dict:
+    if isinstance(value, dict):
+        return value
+    try:
+        found = json.loads(value)
+    except ValueError:
+        return {}
+    return found if isinstance(found, dict) else {}
+
+
 def standings(store: RecordStore, name: str) -> dict:
     """`{"league", "game", "points", "sessions", "finished", "rows": [...]}`; each row:
     player, points, plays, wins (outright), shared, losses and the game's tie-break key."""
@@ -109,14 +142,11 @@ def standings(store: RecordStore, name: str) -> dict:
     rows: dict[str, dict] = {}
     finished = 0
     left_out = []
-    for sid in league["sessions"]:
-        problem = store.seal_problem(sid)
+    for sid, problem, summary in _finished(store, league["sessions"], game):
         if problem:  # an edited row is never believed: not counted, and said
             left_out.append({"id": sid, "problem": problem})
             continue
-        meta = store.session(sid)
-        summary = meta["summary"] if isinstance(meta["summary"], dict) else json.loads(meta["summary"])
-        if meta["status"] != "over" or not summary.get("over"):
+        if summary is None or not summary.get("over"):
             continue
         problem = full_problem(store, sid)  # counted only once checked in full (its checked mark)
         if problem:

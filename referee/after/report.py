@@ -52,6 +52,7 @@ class Report:
     steps: list[records.Step]
     chart: Chart
     summary: dict
+    ratings: Chart | None = None  # the players' ratings at this game over time (a finished game)
 
     @property
     def when(self) -> str:
@@ -105,12 +106,47 @@ def gather(store: RecordStore, sid: str, viewer: str | None = None) -> Report:
     steps = [records.Step(view.record(engine, st.record, viewer, over), st.turn, st.player, st.series) for st in steps]
     chart = chart_of(engine, steps, state)
     chart.colours = colours.of_players(loaded.summary.get("players") or [])
-    return Report(loaded, steps, chart, loaded.stored_summary if over else loaded.summary)
+    rated = rating_chart(store, loaded.stored_summary, meta["game"], sid, engine.title)
+    if rated is not None:
+        rated.colours = chart.colours
+    return Report(loaded, steps, chart, loaded.stored_summary if over else loaded.summary, rated)
+
+
+def rating_chart(store: RecordStore, summary: dict, game: str, sid: str, title: str) -> Chart | None:
+    """Each player's rating at this game after each of the game's sessions, up to this one (the
+    last MAX_POINTS of them); None for an unfinished game, one the ratings leave out, or without
+    the openskill library (the report is then written without it)."""
+    if not summary.get("over"):
+        return None
+    from referee.after import ratings
+
+    try:
+        found = ratings.compute(store, game)
+    except InputError:
+        return None
+    tracks = [t for t in (found.track(str(p.get("name")), game) for p in summary.get("players", [])) if t]
+    moments = sorted({(h["at"], h["id"]) for t in tracks for h in t.history})
+    ids = [one for _at, one in moments]
+    if sid not in ids:
+        return None
+    upto = ids[:ids.index(sid) + 1]
+    kept = upto[-MAX_POINTS:]
+    series: dict[str, list[float | None]] = {}
+    for t in tracks:
+        after = {h["id"]: h["rating"] for h in t.history}
+        values: list[float | None] = []
+        last: float | None = None
+        for one in upto:  # a session without the player: their rating as it stood
+            last = after.get(one, last)
+            values.append(last)
+        series[t.player] = values[-len(kept):]
+    return Chart(_("Ratings after each {game} session (openskill, mu - 3 sigma)").format(game=title),
+                 _("{game} sessions, in the order they ended").format(game=title), kept, series)
 
 
 # -- the chart ---------------------------------------------------------------------------
 
-def chart_svg(chart: Chart) -> str:
+def chart_svg(chart: Chart, ident: str = "chart-referee") -> str:
     """The chart as a standalone SVG (pygal, with no script and a fixed id)."""
     import pygal  # loaded only when a report is written
     from pygal.style import Style
@@ -135,8 +171,8 @@ def chart_svg(chart: Chart) -> str:
     svg = line.render(is_unicode=True)
     svg = re.sub(r"<script.*?</script>", "", svg, flags=re.DOTALL)
     svg = re.sub(r"<!--.*?-->", "", svg, flags=re.DOTALL)
-    svg = re.sub(r"chart-[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}", "chart-referee", svg)
-    return svg.replace("</style>", CHART_CSS + "</style>", 1)
+    svg = re.sub(r"chart-[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}", ident, svg)
+    return svg.replace("</style>", CHART_CSS.replace("chart-referee", ident) + "</style>", 1)
 
 
 def sparkline(values: list[float | None], low: float, high: float) -> str:
@@ -314,7 +350,7 @@ def to_html(rep: Report) -> str:
 <h2>{e(_("How it went"))}</h2>
 {svg}
 </section>
-<section id="board">
+{_ratings_html(rep)}<section id="board">
 <h2>{e(_("The final board") if summary.get("over") else _("The board now"))}</h2>
 <pre>{e(engine.render(loaded.shown_state))}</pre>
 </section>
@@ -330,6 +366,13 @@ def to_html(rep: Report) -> str:
 </body>
 </html>
 """
+
+
+def _ratings_html(rep: Report) -> str:
+    if rep.ratings is None:
+        return ""
+    return (f'<section id="ratings" class="chart">\n<h2>{html.escape(_("Ratings"))}</h2>\n'
+            f"{chart_svg(rep.ratings, 'chart-ratings')}\n</section>\n")
 
 
 # -- Markdown -------------------------------------------------------------------------------
@@ -362,6 +405,9 @@ def to_markdown(rep: Report, svg_name: str) -> str:
     spark = sparklines(rep.chart)
     if spark:
         out += ["```", f"{rep.chart.title} ({rep.chart.labels[0]} → {rep.chart.labels[-1]})", *spark, "```"]
+    if rep.ratings is not None:
+        out += ["", "## " + _("Ratings"), "", "```", f"{rep.ratings.title} ({rep.ratings.labels[0]} → "
+                f"{rep.ratings.labels[-1]})", *sparklines(rep.ratings), "```"]
     out += ["", "## " + _("The final board"), "", "```",
             engine.render(loaded.shown_state), "```", "", "## " + _("The log"), "",
             "| # | " + " | ".join(_(h) for h in (engine.turn_word, "player", "action", "dice and draws",

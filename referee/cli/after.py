@@ -107,3 +107,54 @@ def report_cmd(session_id: str | None, out: str, force: bool) -> None:
         from referee.model.i18n import _
 
         click.echo(_("Wrote {files}.").format(files=f" {_('and')} ".join(str(p) for p in written)))
+
+
+@click.command("ratings")
+@click.option("--game", type=click.Choice(GAME_NAMES), help="Only this game's ratings (and the overall one).")
+@click.option("--league", metavar="NAME", help="Only the sessions of this league.")
+@click.option("--player", metavar="NAME", help="Only this player (any case).")
+@click.option("--since", type=click.DateTime(formats=["%Y-%m-%d"]), metavar="DATE",
+              help="Only games that ended on or after this day (YYYY-MM-DD): a season's ratings.")
+@json_option
+def ratings_cmd(game: str | None, league: str | None, player: str | None, since: _dt.datetime | None) -> None:
+    """A rating per player, per game and over all games (openskill).
+
+    Every finished session counts once, in the order they ended, each player
+    placed as the game's result says (winners first; a shared victory is a
+    shared place). The rating shown is mu - 3 sigma (cautious: it starts at 0
+    and grows with games); sigma is its uncertainty; "change" is what the
+    player's last game did to it. Kreus is rated as one team against the game,
+    whose own rating (its difficulty) is shown apart. Needs the openskill
+    library: pip install 'referee[ratings]'."""
+    from referee.after import ratings
+
+    ref = context.get()
+    found = ratings.compute(ref.reader(), game, league, since.timestamp() if since else None)
+    rows = found.rows(player, game)
+    opponents = found.opponents(game)
+    if ref.as_json:
+        payload = output.envelope({"model": ratings.MODEL, "shown": ratings.SHOWN, "sessions": found.sessions,
+                                   "rows": rows, "opponents": opponents})
+        if found.left_out:
+            payload["result"]["left_out"] = found.left_out
+        output.emit_json(payload)
+        return
+    from referee.model.i18n import _
+
+    for bad in found.left_out:
+        click.echo(_("note: session {id} is not counted: it fails its check ({problem}); `referee verify {id}` "
+                     "says more").format(id=bad["id"], problem=bad["problem"]), err=True)
+    if not rows:
+        click.echo(_("No finished games match.") if game or player or since or league else _("No finished games yet."))
+        return
+    click.echo(_("Ratings over {n} finished session(s) ({model}); rating = mu - 3 sigma.").format(
+        n=found.sessions, model="openskill"))
+    click.echo(output.table(
+        [_(h) for h in ("player", "game", "rating", "sigma", "games", "change", "last played")],
+        [[r["player"], _("all games") if r["game"] == ratings.ALL else r["game"], f"{r['rating']:.2f}",
+          f"{r['sigma']:.2f}", r["games"], f"{r['change']:+.2f}", r["last_played"].replace("T", " ")[:16]]
+         for r in rows]))
+    for o in opponents:
+        if o["game"] != ratings.ALL:
+            click.echo(_("{game}, the game itself (the team's opponent): rating {rating:.2f}, sigma {sigma:.2f}, "
+                         "{n} game(s)").format(game=o["game"], rating=o["rating"], sigma=o["sigma"], n=o["games"]))

@@ -203,3 +203,88 @@ def club_init_cmd(tables: str, organiser: str, hide_leagues: bool) -> None:
     if done["created"]:
         click.echo(_("New roles (no password yet): {roles}; set one on the server with ALTER ROLE ... PASSWORD "
                      "(psql: \\password NAME), see docs/club.md.").format(roles=", ".join(done["created"])))
+
+
+@club_group.command("seat")
+@click.option("--player", "players", multiple=True, metavar="NAME", help="A player to seat (repeat for each).")
+@click.option("--game", type=click.Choice(GAME_NAMES), default=None,
+              help="The game the tables play (its table sizes); a league's game by default.")
+@click.option("--league", metavar="NAME", default=None,
+              help="The league the round belongs to: the draw is kept with it, later rounds go Swiss style.")
+@click.option("--tables", type=int, default=None, metavar="N", help="How many tables (default: the fewest that seat everyone).")
+@click.option("--by", type=click.Choice(["random", "standings", "rating"]), default=None,
+              help="How players are matched: at random (a league's first round, and outside a league), by the "
+                   "league's standings (its later rounds) or by rating.")
+@click.option("--verify", "verify_id", metavar="ID", default=None,
+              help="Re-run a stored draw from its inputs and revealed secret, and compare the tables.")
+@json_option
+@click.pass_context
+def club_seat_cmd(ctx: click.Context, players: tuple[str, ...], game: str | None, league: str | None,
+                  tables: int | None, by: str | None, verify_id: str | None) -> None:
+    """Draw who sits at which table, in a way nobody can rig.
+
+    The referee makes a secret, prints its commitment, draws, then prints the
+    secret: anyone can re-run the draw (--verify ID) and get the same tables.
+    Tables take the sizes the game allows, as even as possible. In a league the
+    first round is at random; later rounds go Swiss style (by standings, or
+    --by rating): like with like, and nobody meets a player they met already in
+    the league when such a seating exists. Every draw is kept with the league.
+    """
+    from referee.after import seating
+    from referee.model.errors import InputError
+
+    ref = context.get()
+    if verify_id:
+        if players or league or tables or by or game:
+            raise InputError(_("--verify ID re-runs a stored draw: give it alone"))
+        verify_seating(ctx, verify_id)
+        return
+    if len(players) < 2:
+        raise InputError(_("name the players to seat: --player A --player B ..."))
+    row = seating.seat(ref.store(), list(players), game, league, tables, by)
+    if ref.as_json:
+        output.emit_json(output.envelope({k: row[k] for k in ("id", "league", "round", "game", "commitment", "seed",
+                                                              "tables", "repeats", "exact")} | {
+            "by": row["inputs"]["by"], "sizes": row["inputs"]["sizes"]}))
+        return
+    click.echo(_("Seating draw {id}{league}, round {round}, {by}; commitment {c}").format(
+        id=row["id"], league=_(" of '{name}'").format(name=row["league"]) if row["league"] else "",
+        round=row["round"], by=pgettext("seat", BY_WORDS[row["inputs"]["by"]]), c=row["commitment"]))
+    _tables(row["tables"])
+    if row["repeats"]:
+        click.echo(ngettext("{n} pair meets again: no seating avoids it", "{n} pairs meet again: no seating avoids "
+                            "more", row["repeats"]).format(n=row["repeats"])
+                   + ("" if row["exact"] else _(" (the best found in the search's limit)")) + ".")
+    click.echo(_("Secret {seed}: check with `referee club seat --verify {id}`.").format(seed=row["seed"], id=row["id"]))
+
+
+def verify_seating(ctx: click.Context, verify_id: str) -> None:
+    """Re-run a stored seating draw and say whether it gives the stored tables (exit 3 if not):
+    `club seat --verify ID`, and `verify seat-N`."""
+    from referee.after import seating
+
+    ref = context.get()
+    checked = seating.verify(ref.reader(), verify_id)
+    if ref.as_json:
+        payload = output.envelope({k: checked[k] for k in ("id", "league", "round", "game", "commitment", "seed",
+                                                            "tables", "ok", "problems")})
+        payload["ok"] = checked["ok"]
+        output.emit_json(payload)
+    elif checked["ok"]:
+        click.echo(_("{id}: the draw re-runs to the same tables from its revealed secret (commitment {c}).").format(
+            id=checked["id"], c=checked["commitment"]))
+        _tables(checked["tables"])
+    else:
+        for problem in checked["problems"]:
+            click.echo(_("error: {id}: {problem}").format(id=checked["id"], problem=problem), err=True)
+    if not checked["ok"]:
+        ctx.exit(3)
+
+
+BY_WORDS = {"random": NC_("seat", "at random"), "standings": NC_("seat", "Swiss style by standings"),
+            "rating": NC_("seat", "Swiss style by rating")}
+
+
+def _tables(tables: list[list[str]]) -> None:
+    for i, table in enumerate(tables, 1):
+        click.echo(_("Table {n}: {players}").format(n=i, players=", ".join(table)))

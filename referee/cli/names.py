@@ -21,6 +21,7 @@ SESSION_COMMANDS = {
     "play": ("referee.cli.shell_cmd:play_cmd", "Interactive shell over the same commands."),
     "completion": ("referee.cli.sessions:completion_cmd", "Print the shell completion script (bash, zsh, fish)."),
     "stats": ("referee.cli.after:stats_cmd", "Plays, wins and scores per player and game across finished sessions."),
+    "ratings": ("referee.cli.after:ratings_cmd", "A rating per player, per game and overall (openskill), from every finished session."),
     "report": ("referee.cli.after:report_cmd", "Write a session's report (HTML or Markdown): standings, chart, board, log."),
     "manual": ("referee.cli.manual:manual_cmd", "The manual page of referee or of one game."),
     "serve": ("referee.cli.serve:serve_cmd", "A live read-only web page of the table for every phone."),

@@ -94,6 +94,9 @@ def seat_tokens(store: Any, sid: str) -> dict[str, tuple[str, str]]:
 @click.option("--session", "session_id", metavar="ID",
               help="Serve only this session. Default: the table most recently played at "
                    "(it follows a new game), and a page listing every open one.")
+@click.option("--league", "league_name", metavar="NAME",
+              help="A league's night on the wall: its standings, ratings, the current round's tables and "
+                   "each table's game as it goes (each table's page a link from it).")
 @click.option("--host", default="127.0.0.1", show_default=True,
               help="Address to listen on. 127.0.0.1: this machine only; --host 0.0.0.0 puts the "
                    "page on the local network (phones on the same Wi-Fi), and a LAN address is printed.")
@@ -108,7 +111,8 @@ def seat_tokens(store: Any, sid: str) -> dict[str, tuple[str, str]]:
               help="Also write the address as a QR code: FILE.svg or FILE.png. With --seats: a "
                    "folder DIR, holding table.png and NAME.png for each player. Owner-only "
                    "files (they hold the tokens).")
-def serve_cmd(session_id: str | None, host: str, port: int, seats: bool, qr_file: Path | None) -> None:
+def serve_cmd(session_id: str | None, league_name: str | None, host: str, port: int, seats: bool,
+              qr_file: Path | None) -> None:
     """A live, read-only web page of the table for every phone (needs referee[serve]).
 
     Prints an address with a secret token and its QR code: scan it to join. The page shows the
@@ -140,6 +144,14 @@ def serve_cmd(session_id: str | None, host: str, port: int, seats: bool, qr_file
     store = ref.reader()
     if not is_url(ref.db) and getattr(store, "path", None) is not None and not Path(store.path).exists():
         raise StorageError(_("no store at {path} yet: start a game first").format(path=store.path))
+    if league_name is not None:
+        from referee.after import league
+        from referee.model.errors import InputError
+
+        if session_id or seats:
+            raise InputError(_("serve a league (--league) or one session (--session, --seats), not both"))
+        league_name = league.get(store, league_name)["name"]  # an unknown league: refused now (exit 3)
+        sid = None
     if sid or seats:  # --seats: the session named, else the current one (seats are its players)
         sid = session.resolve(store, None, sid)  # a missing or deleted session: refused now (exit 3)
     tokens = seat_tokens(store, sid) if seats and sid else {}
@@ -182,7 +194,7 @@ def serve_cmd(session_id: str | None, host: str, port: int, seats: bool, qr_file
         write_qr(qr, qr_file)
         written.append(qr_file)
 
-    app, halt = guarded(token, open_reader, sid, tokens)
+    app, halt = guarded(token, open_reader, sid, tokens, league_name)
 
     class Server(uvicorn.Server):
         def handle_exit(self, sig: int, frame: Any) -> None:
@@ -198,7 +210,7 @@ def serve_cmd(session_id: str | None, host: str, port: int, seats: bool, qr_file
     main_thread = threading.current_thread() is threading.main_thread()
     previous = signal.signal(signal.SIGINT, server.handle_exit) if main_thread else None
     try:
-        banner(url, host, qr, written, sid, links)
+        banner(url, host, qr, written, sid, links, league_name)
         server.run(sockets=[sock])
     except KeyboardInterrupt:  # Ctrl-C before the handler above was set
         pass
@@ -209,10 +221,12 @@ def serve_cmd(session_id: str | None, host: str, port: int, seats: bool, qr_file
 
 
 def banner(url: str, host: str, qr: Any, written: Path | list[Path] | None, sid: str | None,
-           links: dict[str, str] | None = None) -> None:
+           links: dict[str, str] | None = None, league: str | None = None) -> None:
     """The address, each seat's (`NAME: URL`), where they can be opened from, the table's QR
     code in the terminal and the QR files `written` (one, or a folder's)."""
     what = _("session {sid}").format(sid=sid) if sid else _("the current table (all open ones at all/)")
+    if league is not None:
+        what = _("the league {name}'s standings and tables").format(name=league)
     click.echo(_("Serving {what}, read-only, at").format(what=what) + f"\n  {url}")
     if links:
         click.echo(_("Each player's own page (give each player only their own link):"))

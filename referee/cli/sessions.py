@@ -635,6 +635,12 @@ def verify_cmd(ctx: click.Context, session_id: str | None, check_all: bool, head
     if head is not None and check_all:
         raise InputError(_("--head checks one session: give its ID, not --all"))
     ref = context.get()
+    if session_id and re.fullmatch(r"seat-\d+", session_id) and not check_all and head is None:
+        # a seating draw (`club seat`): re-run from its secret
+        from referee.cli.club import verify_seating
+
+        verify_seating(ctx, session_id)
+        return
     store = ref.store() if reseal else ref.reader()  # a view: a read-only store or folder is verified too
     damage = store.storage_check()  # SQLite's full check of the file, first
     ids = [r["id"] for r in store.sessions(include_over=True)] if check_all else [_sid(session_id, view=not reseal)]

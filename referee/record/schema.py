@@ -116,6 +116,20 @@ TABLES: dict[str, tuple[str, ...]] = {
         "state TEXT NOT NULL",
         "digest TEXT NOT NULL",
     ),
+    # a club's seating draws (referee.record.seatings): what went in, the committed secret and the
+    # tables that came out; a store made before it gains the table on its first draw
+    "seatings": (
+        "id TEXT PRIMARY KEY",
+        "league TEXT NOT NULL DEFAULT ''",
+        "round INTEGER NOT NULL",
+        "game TEXT NOT NULL",
+        "created {real} NOT NULL",
+        "commitment TEXT NOT NULL",
+        "seed TEXT NOT NULL DEFAULT ''",
+        "inputs TEXT NOT NULL",
+        "tables TEXT NOT NULL DEFAULT ''",
+        "digest TEXT NOT NULL DEFAULT ''",
+    ),
 }
 OWNER = "owner TEXT NOT NULL DEFAULT session_user"
 # The server's additions: its own tables (the schema's version; who changed a league, and when),

@@ -828,7 +828,7 @@ class PgStore:
         the organiser reads and changes everything and manages the leagues. Idempotent."""
         from psycopg import sql as q
 
-        from referee.record import snapshot
+        from referee.record import seatings, snapshot
 
         for name in [*tables, organiser]:
             if not re.fullmatch(r"[a-z_][a-z0-9_]{0,62}", name):
@@ -851,8 +851,9 @@ class PgStore:
             grp, org = ident(TABLES_GROUP), ident(organiser)
             self._boundaries()
             self.db.execute(snapshot.TABLE_SQL)  # the kept state after each log's head (made here for the roles)
+            self.db.execute(seatings.TABLE_SQL)  # the seating draws (the organiser's; read by all)
             every = q.SQL("meta, sessions, actions, library, leagues, league_sessions, league_log, snapshots,"
-                          " pushed_heads, action_ids")
+                          " pushed_heads, action_ids, seatings")
             readable = q.SQL(", ").join(ident(c) for c in self.columns("sessions") if c != "seed")
             # every column but rowid: a rowid a table chose could be one the sequence gives another
             # table's `new` next, which would then wait on that table's open transaction
@@ -877,7 +878,7 @@ class PgStore:
             self._sql(q.SQL("GRANT UPDATE (action, results, events, rules_version, status, link, reason, changed)"
                             " ON actions TO {}").format(grp))
             if not hide_leagues:
-                self._sql(q.SQL("GRANT SELECT ON leagues, league_log TO {}").format(grp))
+                self._sql(q.SQL("GRANT SELECT ON leagues, league_log, seatings TO {}").format(grp))
                 self._sql(q.SQL("GRANT SELECT, INSERT ON league_sessions TO {}").format(grp))
                 self._sql(q.SQL("GRANT UPDATE (seal) ON leagues TO {}").format(grp))  # sealed again as it adds
             own = "owner = session_user"

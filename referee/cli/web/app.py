@@ -36,7 +36,7 @@ if TYPE_CHECKING:
 EVERY = 0.25  # seconds between two looks at the store's version
 KEEPALIVE = 15.0  # seconds between two comments on an idle event stream
 SID = re.compile(r"^[\w.-]{1,80}$")
-CURRENT, ALL = "current", "all"
+CURRENT, ALL, LEAGUE = "current", "all", "league"
 SEAT = "p:"  # a seat's page: p:NAME
 
 
@@ -131,12 +131,19 @@ class Watcher(threading.Thread):
 
 
 def render_key(store: RecordStore, key: str, fixed: str | None, base: str,
-               seats: dict[str, tuple[str, str]] | None = None) -> tuple[str, str]:
-    """(title, fragment) for a page's key: the current table, the chooser, one session, or a
-    seat's page (`p:NAME`, of the fixed session)."""
+               seats: dict[str, tuple[str, str]] | None = None, league: str | None = None) -> tuple[str, str]:
+    """(title, fragment) for a page's key: the current table, the chooser, the league's night,
+    one session, or a seat's page (`p:NAME`, of the fixed session)."""
     from referee.model.errors import RefereeError
     from referee.record import session
 
+    if key == LEAGUE and league is not None:
+        from referee.after import night
+
+        try:
+            return page.league_fragment(night.gather(store, league), base)
+        except RefereeError as exc:
+            return page.message_fragment(_("Not available"), exc.message)
     if key == ALL:
         return page.chooser_fragment(store.sessions(), base)
     if key.startswith(SEAT) and fixed is not None and seats and key[2:] in seats:
@@ -212,9 +219,12 @@ class Guard:
 
 
 def build(token: str, open_reader: Callable[[], Any], fixed: str | None,
-          seats: dict[str, tuple[str, str]] | None = None) -> tuple[Starlette, Callable[[], None]]:
+          seats: dict[str, tuple[str, str]] | None = None,
+          league: str | None = None) -> tuple[Starlette, Callable[[], None]]:
     """The application; `fixed`: serve only that session (`--session`); `seats`: each seat's
-    page of it (`--seats`), by player name: (seat key, token)."""
+    page of it (`--seats`), by player name: (seat key, token); `league`: its home is that
+    league's standings page (`--league`), each table's page a link from it."""
+    home_key = LEAGUE if league is not None else CURRENT if fixed is None else f"s:{fixed}"
     base = f"/{token}/"
     seats = seats or {}
     hub = Hub()
@@ -231,10 +241,10 @@ def build(token: str, open_reader: Callable[[], Any], fixed: str | None,
     async def startup() -> None:
         state["loop"] = asyncio.get_running_loop()
         hub.changed = asyncio.Event()
-        watcher = Watcher(open_reader, lambda store, key: render_key(store, key, fixed, base, seats),
+        watcher = Watcher(open_reader, lambda store, key: render_key(store, key, fixed, base, seats, league),
                           hub, asyncio.get_running_loop())
         state["watcher"] = watcher
-        hub.want(CURRENT if fixed is None else f"s:{fixed}")
+        hub.want(home_key)
         watcher.start()
 
     async def shutdown() -> None:
@@ -266,7 +276,7 @@ def build(token: str, open_reader: Callable[[], Any], fixed: str | None,
         return await show(SEAT + name, f"/{seats[name][1]}/", _("referee · {name}'s own page").format(name=name))
 
     async def home(request: Request) -> Response:
-        return await show(CURRENT if fixed is None else f"s:{fixed}")
+        return await show(home_key)
 
     async def chooser(request: Request) -> Response:
         if fixed is not None:
@@ -283,7 +293,7 @@ def build(token: str, open_reader: Callable[[], Any], fixed: str | None,
         key = request.query_params.get("k", "")
         viewer = request.scope.get("viewer")
         allowed = (key == SEAT + viewer and viewer in seats) if viewer is not None else (
-            (key in (CURRENT, ALL) and fixed is None) or (
+            (key in (CURRENT, ALL) and fixed is None) or (key == LEAGUE and league is not None) or (
                 key.startswith("s:") and SID.match(key[2:]) and (fixed is None or key[2:] == fixed)))
         if not allowed:
             return PlainTextResponse(_("No such table here."), status_code=404)
@@ -316,8 +326,9 @@ def build(token: str, open_reader: Callable[[], Any], fixed: str | None,
 
 
 def guarded(token: str, open_reader: Callable[[], Any], fixed: str | None,
-            seats: dict[str, tuple[str, str]] | None = None) -> tuple[ASGIApp, Callable[[], None]]:
+            seats: dict[str, tuple[str, str]] | None = None,
+            league: str | None = None) -> tuple[ASGIApp, Callable[[], None]]:
     """The application behind its guard, and what ends its event streams when the server stops;
-    `seats`: by player name, (seat key, token) of each seat's own page."""
-    app, halt = build(token, open_reader, fixed, seats)
+    `seats`: by player name, (seat key, token) of each seat's own page; `league`: the league's page."""
+    app, halt = build(token, open_reader, fixed, seats, league)
     return Guard(app, token, {name: t for name, (_seat, t) in (seats or {}).items()}), halt

@@ -68,6 +68,13 @@ ul.hand li p{margin:.2rem 0;font-size:.9rem}ul.hand li.playable{border:2px solid
 p.now{color:#1d7a30;font-weight:600}@media (prefers-color-scheme:dark){p.now{color:#7ed68f}}
 .hint p{margin:.25rem 0}.hint p.sub{margin-left:1rem;font-size:.95rem}
 ul.tables a{display:block;background:var(--card);border:1px solid var(--line);border-radius:.6rem;padding:.6rem .8rem;text-decoration:none}
+.league section{background:var(--card);border:1px solid var(--line);border-radius:.6rem;padding:.2rem .7rem .5rem;margin:.6rem 0}
+.league td.n,.league th.n{text-align:right;font-variant-numeric:tabular-nums}
+.league .seat{border-top:1px solid var(--line);padding:.4rem 0}.league .seat:first-of-type{border-top:0}
+.league .seat p{margin:.15rem 0}
+@media (min-width:1200px){main:has(>.league){max-width:1880px;font-size:1.15rem}
+.league{display:grid;grid-template-columns:1.2fr 1fr 1.4fr;gap:0 1.2rem;align-items:start}
+.league>h1,.league>p.note{grid-column:1/-1}}
 """
 
 SCRIPT = """
@@ -219,3 +226,74 @@ def _word(key: str, value: str) -> str:
 
 def message_fragment(title: str, text: str) -> tuple[str, str]:
     return title, f"<h1>{escape(title)}</h1><p>{escape(text)}</p>"
+
+
+def _num(value: Any) -> str:
+    if isinstance(value, float) and value.is_integer():
+        value = int(value)
+    return escape(str(value))
+
+
+def league_fragment(view: dict, base: str) -> tuple[str, str]:
+    """(title, fragment) of a league's night: standings, ratings, the round's tables live."""
+    from referee.model.registry import engine
+
+    game = engine(view["game"]).title
+    title = _("League {name}").format(name=view["league"]) + f" · {game}"
+    parts = [f"<h1>{escape(title)}</h1>"]
+    table = view["standings"]
+    for bad in table["left_out"]:
+        parts.append(f'<p class="note">{escape(_("{id} is not counted: it fails its check").format(id=bad["id"]))}</p>')
+    key = table["tie_break"]
+    rows = "".join(
+        f'<tr><td class="n">{i}</td><th>{escape(str(r["player"]))}</th><td class="n"><b>{_num(r["points"])}</b></td>'
+        f'<td class="n">{r["plays"]}</td><td class="n">{r["wins"]}</td><td class="n">{r["shared"]}</td>'
+        f'<td class="n">{_num(r[key])}</td></tr>' for i, r in enumerate(table["rows"], 1))
+    heads = ["#", _("player"), _("points"), _("plays"), _("wins"), _("shared"), pgettext("series", key)]
+    head = "".join(f'<th{"" if h == _("player") else " class=n"}>{escape(h)}</th>' for h in heads)
+    body = (f'<table><thead><tr>{head}</tr></thead><tbody>{rows}</tbody></table>' if table["rows"]
+            else f'<p class="note">{escape(_("No finished games yet."))}</p>')
+    parts.append(f'<section id="standings"><h2>{escape(_("Standings"))}</h2>{body}</section>')
+    if view["ratings"] is not None:
+        rated = "".join(
+            f'<tr><th>{escape(str(r["player"]))}</th><td class="n"><b>{r["rating"]:.1f}</b></td>'
+            f'<td class="n">{r["sigma"]:.1f}</td><td class="n">{r["games"]}</td><td class="n">{r["change"]:+.1f}</td></tr>'
+            for r in view["ratings"])
+        heads = [_("player"), _("rating"), _("sigma"), _("games"), _("change")]
+        head = "".join(f'<th{"" if h == _("player") else " class=n"}>{escape(h)}</th>' for h in heads)
+        body = (f'<table><thead><tr>{head}</tr></thead><tbody>{rated}</tbody></table>' if rated
+                else f'<p class="note">{escape(_("No finished games yet."))}</p>')
+        parts.append(f'<section id="ratings"><h2>{escape(_("Ratings"))}</h2>{body}</section>')
+    parts.append(_round(view["round"], base, engine(view["game"]).turn_word))
+    return title, '<div class="league">' + "".join(parts) + "</div>"
+
+
+def _round(current: dict | None, base: str, turn_word: str) -> str:
+    if current is None:
+        return (f'<section id="round"><h2>{escape(_("Tables"))}</h2><p class="note">'
+                f'{escape(_("No seating drawn yet: `referee club seat --league NAME --player ...`."))}</p></section>')
+    seats = []
+    for i, t in enumerate(current["tables"], 1):
+        who = escape(", ".join(t["players"]))
+        played = t["session"]
+        if played is None:
+            state = f'<p class="note">{escape(_("not started yet"))}</p>'
+        else:
+            link = f'<a href="{escape(base)}s/{escape(played["id"])}">{escape(played["id"])}</a>'
+            scores = " · ".join(f'{escape(str(p["name"]))} {escape(str(p["score"]))}' for p in played["players"]
+                                if p["score"] is not None)
+            if played["over"]:
+                won = ", ".join(played["winners"]) or _("nobody")
+                said = escape(_("Game over · winner: {winners}").format(winners=won))
+                state = f'<p class="over">{link} · {said}</p>'
+            else:
+                now = (_("{player} to play").format(player=played["current"]) + " · " if played["current"] else "")
+                state = (f'<p class="status">{link} · {escape(now)}{escape(_(turn_word))} {escape(str(played["turn"]))}'
+                         f' · {escape(_(str(played["phase"])))}</p>')
+            if scores:
+                state += f"<p>{scores}</p>"
+        seats.append(f'<div class="seat"><h3>{escape(_("Table {n}").format(n=i))}</h3><p>{who}</p>{state}</div>')
+    head = _("Round {n}").format(n=current["round"])
+    note = _("Draw {id}, commitment {c}").format(id=current["id"], c=current["commitment"][:24] + "…")
+    return (f'<section id="round"><h2>{escape(head)}</h2>{"".join(seats)}'
+            f'<p class="note">{escape(note)}</p></section>')
