@@ -24,7 +24,7 @@ def _insert(store: Store, sid: str, summary: dict, when: float) -> None:
         "INSERT INTO sessions (id, game, name, seed, rules_version, status, summary, created, updated, used)"
         " VALUES (?, ?, '', '1', '1', 'over', ?, ?, ?, ?)",
         (sid, summary["game"], json.dumps(summary), when, when, when))
-    store.reseal(sid)
+    store.reseal(sid, checked=True)  # as the check at a game's end marks it (its log is not the point here)
 
 
 def _over(game: str, players: list[tuple[str, object]], winners: list[str], **more) -> dict:

@@ -25,7 +25,6 @@ cut) is left out and named, as `stats` does.
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
@@ -127,20 +126,14 @@ def compute(store: RecordStore, game: str | None = None, league: str | None = No
         found = leagues.get(store, league)
         game = game or found["game"]
         only = set(found["sessions"])
-    broken = store.seal_problems(game)
-    rows = sorted(store.finished(game, since), key=lambda r: (r[2], r[0]))
-    for sid, g, updated, text in rows:
+    from referee.after.stats import finished
+
+    left_out: list[tuple[str, str]] = []
+    rows = sorted(finished(store, game, since, left_out), key=lambda r: (r[2], r[0]))
+    out.left_out += [{"id": sid, "problem": problem} for sid, problem in left_out
+                     if only is None or sid in only]
+    for sid, g, updated, summary in rows:
         if only is not None and sid not in only:
-            continue
-        problem = broken.get(sid)
-        summary: dict = {}
-        if problem is None:
-            try:
-                summary = json.loads(text)
-            except ValueError:
-                problem = "its summary cannot be read"
-        if problem is not None:
-            out.left_out.append({"id": sid, "problem": problem})
             continue
         if not summary.get("over") or len(summary.get("players") or []) < 1:
             continue

@@ -98,7 +98,7 @@ def compute(store: RecordStore, game: str | None = None, player: str | None = No
     log cut) is not counted: it goes to `left_out` as (id, what is wrong)."""
     tallies: dict[tuple[str, str], Tally] = {}
     wanted = player.casefold() if player else None
-    for _sid, g, updated, summary in _finished(store, game, since, left_out):
+    for _sid, g, updated, summary in finished(store, game, since, left_out):
         for p in summary.get("players", []):
             name = str(p.get("name"))
             key = (g, name.casefold())
@@ -117,10 +117,11 @@ def compute(store: RecordStore, game: str | None = None, player: str | None = No
     return rows
 
 
-def _finished(store: RecordStore, game: str | None, since: float | None,
+def finished(store: RecordStore, game: str | None, since: float | None,
               left_out: list[tuple[str, str]] | None) -> Iterator[tuple[str, str, float, dict]]:
-    """(id, game, updated, summary) of each finished session whose row holds its seal; the
-    others go to `left_out` as (id, what is wrong)."""
+    """(id, game, updated, summary) of each finished session that counts: its row holds its
+    seal and its game was checked in full (its checked mark, or a full check now); the others
+    go to `left_out` as (id, what is wrong). What `stats`, ratings and reports count."""
     from referee.record.integrity import full_problem
 
     broken = store.seal_problems(game)
@@ -166,7 +167,7 @@ def games(store: RecordStore, game: str | None = None, player: str | None = None
     winners, and its length: turns, actions typed, minutes from `new` to the last action."""
     wanted = player.casefold() if player else None
     out = []
-    for sid, g, updated, summary in _finished(store, game, since, left_out):
+    for sid, g, updated, summary in finished(store, game, since, left_out):
         players = [p for p in summary.get("players", []) if isinstance(p, dict)]
         names = [str(p.get("name")) for p in players]
         if wanted is not None and wanted not in (n.casefold() for n in names):
