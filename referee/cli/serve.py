@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import importlib.util
+import io
 import os
 import re
 import secrets
@@ -198,7 +199,7 @@ def serve_cmd(session_id: str | None, host: str, port: int, seats: bool, qr_file
     main_thread = threading.current_thread() is threading.main_thread()
     previous = signal.signal(signal.SIGINT, server.handle_exit) if main_thread else None
     try:
-        banner(url, host, qr, written, sid, links)
+        banner(url, host, qr, written, sid, links, terminal_rows())
         server.run(sockets=[sock])
     except KeyboardInterrupt:  # Ctrl-C before the handler above was set
         pass
@@ -208,22 +209,51 @@ def serve_cmd(session_id: str | None, host: str, port: int, seats: bool, qr_file
         sock.close()
 
 
+LOCAL = ("localhost", "::1", "[::1]")  # besides 127.x: hosts only this machine can reach
+
+
+def local_only(host: str) -> bool:
+    """Whether `host` is one no phone can reach (this machine's loopback)."""
+    return host.startswith("127.") or host in LOCAL
+
+
 def banner(url: str, host: str, qr: Any, written: Path | list[Path] | None, sid: str | None,
-           links: dict[str, str] | None = None) -> None:
-    """The address, each seat's (`NAME: URL`), where they can be opened from, the table's QR
-    code in the terminal and the QR files `written` (one, or a folder's)."""
+           links: dict[str, str] | None = None, rows: int | None = None) -> None:
+    """What `serve` prints, the address last so that it is what stays on the screen: the
+    table's QR code in the terminal (only where a phone can reach the address, and only when
+    it fits with the lines under it), the QR files `written` (one, or a folder's), who can open
+    the page, the table's address, each seat's (`NAME: URL`), how to stop. `rows`: the
+    terminal's height (None: not a terminal, the QR code is printed whole)."""
     what = _("session {sid}").format(sid=sid) if sid else _("the current table (all open ones at all/)")
-    click.echo(_("Serving {what}, read-only, at").format(what=what) + f"\n  {url}")
+    lines: list[str] = []
+    reachable = not local_only(host)
+    if not reachable:
+        lines += [_("Only this machine can open it, so no QR code: a phone cannot reach {host}.").format(host=host),
+                  _("To share it with phones on the same Wi-Fi: referee serve --host 0.0.0.0")]
+    elif host in ("0.0.0.0", "::"):
+        lines.append(_("On the local network: phones on the same Wi-Fi can scan this or open the address."))
+    lines += [_("QR code written to {file}").format(file=file)
+              for file in ([written] if isinstance(written, Path) else written or [])]
+    lines += [_("Serving {what}, read-only, at").format(what=what), f"  {url}"]
     if links:
-        click.echo(_("Each player's own page (give each player only their own link):"))
-        for name, link in links.items():
-            click.echo(f"{name}: {link}")
-    if host in ("0.0.0.0", "::"):
-        click.echo(_("On the local network: phones on the same Wi-Fi can scan this."))
-    elif host.startswith("127.") or host in ("localhost", "::1"):
-        click.echo(_("Only this machine can open it; --host 0.0.0.0 puts it on the local network."))
-    qr.terminal(out=sys.stdout, compact=True)
-    for file in [written] if isinstance(written, Path) else written or []:
-        click.echo(_("QR code written to {file}").format(file=file))
-    click.echo(_("Ctrl-C stops."))
+        lines.append(_("Each player's own page (give each player only their own link):"))
+        lines += [f"{name}: {link}" for name, link in links.items()]
+    lines.append(_("Ctrl-C stops."))
+    if reachable:
+        drawn = io.StringIO()
+        qr.terminal(out=drawn, compact=True, border=1)
+        code = drawn.getvalue().splitlines()
+        if rows is None or len(code) + len(lines) < rows:
+            click.echo("\n".join(code))
+        else:  # the code's top would scroll away, and a cut code scans as nothing
+            lines.insert(0, _("No room for the QR code in {rows} rows: make the terminal taller, "
+                              "or write it with --qr FILE.png.").format(rows=rows))
+    click.echo("\n".join(lines))
     sys.stdout.flush()
+
+
+def terminal_rows() -> int | None:
+    """The terminal's height when `serve` prints to one, else None."""
+    import shutil
+
+    return shutil.get_terminal_size().lines if sys.stdout.isatty() else None

@@ -11,6 +11,7 @@ import hashlib
 from html import escape
 from typing import Any
 
+from referee.model.boardstyle import BOARD_CSS
 from referee.model.i18n import _, language, ngettext, pgettext
 
 LAST = 8  # actions shown in words, most recent first
@@ -34,31 +35,12 @@ h1{font-size:1.35rem;margin:.2rem 0 .4rem}h2{font-size:1.15rem;margin:1.2rem 0 .
 h3{font-size:1.05rem;margin:1rem 0 .3rem}h3 small,th small{color:var(--mute);font-weight:normal}
 .status{font-size:1.25rem;font-weight:600;background:var(--card);border:1px solid var(--line);
 border-radius:.6rem;padding:.6rem .8rem;margin:.4rem 0}
-.wait{background:var(--wait);border-radius:.6rem;padding:.5rem .8rem;margin:.4rem 0}
 .over{background:var(--win);border-radius:.6rem;padding:.7rem .8rem;font-size:1.3rem;font-weight:700}
-.lead{font-weight:600}.note{color:var(--mute);font-size:.9rem;margin:.3rem 0}
 table{border-collapse:collapse;width:100%;margin:.3rem 0;font-size:.95rem;overflow-wrap:normal}
-table.grid{font-size:.85rem}table.grid th,table.grid td{padding:.3rem .2rem}
 th,td{text-align:left;padding:.3rem .35rem;border-bottom:1px solid var(--line);vertical-align:top}
 thead th{font-size:.8rem;color:var(--mute);font-weight:600}
-tr.sub td{font-size:.85rem;color:var(--mute);border-bottom-width:1px;padding-top:0}
-tr.winner th,tr.winner td,tr.win th,tr.win td{background:var(--win)}
-tr.eliminated{opacity:.55}
 .score{font-size:1.3rem;font-weight:700;text-align:right}
-.dot{width:.8em;height:.8em;vertical-align:-.05em}
-svg.pond{display:block;width:100%;height:auto;max-width:560px;margin:.3rem auto;color:var(--fg)}
-svg.pond text{font:600 9px system-ui,"DejaVu Sans",sans-serif;fill:#1b2430}
-svg.pond text.l{fill:currentColor;font-size:10px;text-anchor:middle}
-svg.pond text.q{font-size:9px;text-anchor:middle;font-weight:800}
-svg.pond text.n{font-size:10px;font-weight:800}
-ul.inline{list-style:none;padding:0;margin:.3rem 0;display:flex;flex-wrap:wrap;gap:.2rem .9rem;font-size:.9rem}
 ol.log{padding-left:1.6rem;margin:.3rem 0}ol.log li{margin:.25rem 0}ol.log li p{margin:0;color:var(--mute);font-size:.9rem}
-pre.board{white-space:pre-wrap;font-size:.8rem;line-height:1.3;background:var(--card);border:1px solid var(--line);
-border-radius:.5rem;padding:.5rem;overflow-wrap:anywhere}
-.textboard p{margin:.35rem 0}
-section.loc{background:var(--card);border:1px solid var(--line);border-radius:.6rem;padding:.2rem .6rem;margin:.5rem 0}
-section.loc h3{margin:.4rem 0 .1rem}
-.kind{text-transform:capitalize}
 a{color:var(--accent)}
 ul.tables{list-style:none;padding:0}ul.tables li{margin:.5rem 0}
 section.mine{border:2px solid var(--accent);border-radius:.7rem;padding:.1rem .8rem .5rem;margin:.6rem 0}
@@ -68,7 +50,7 @@ ul.hand li p{margin:.2rem 0;font-size:.9rem}ul.hand li.playable{border:2px solid
 p.now{color:#1d7a30;font-weight:600}@media (prefers-color-scheme:dark){p.now{color:#7ed68f}}
 .hint p{margin:.25rem 0}.hint p.sub{margin-left:1rem;font-size:.95rem}
 ul.tables a{display:block;background:var(--card);border:1px solid var(--line);border-radius:.6rem;padding:.6rem .8rem;text-decoration:none}
-"""
+""" + BOARD_CSS
 
 SCRIPT = """
 (function(){
