@@ -119,3 +119,16 @@ def test_the_words_at_390_px_in_chromium(tables, browser, tmp_path):
         assert "`" not in tab.locator("main").inner_text()
         tab.screenshot(path=str(tmp_path / f"{game}-390.png"), full_page=True)
         tab.close()
+
+
+def test_the_pond_outlines_the_last_move_where_from_dashed_where_to_solid(tables):
+    """Half the Crôa! example: Bob's last move took his servant from g8 to f7 (the move typed
+    after it is refused). Squares are 40 units from a 16-unit edge, a1 bottom left: g8 is column
+    6, row 0; f7 column 5, row 1; each outline 1.5 inside its square."""
+    store = Store(str(tables["db"]))
+    try:
+        fragment = page.table_fragment(session.load(store, tables["ids"]["croa"]))[1]
+    finally:
+        store.close()
+    marks = re.findall(r'<rect class="last" x="([\d.]+)" y="([\d.]+)"[^>]*?( stroke-dasharray="[^"]*")?/>', fragment)
+    assert marks == [("257.5", "17.5", ' stroke-dasharray="5 3"'), ("217.5", "57.5", "")]

@@ -447,6 +447,11 @@ class Engine:
 
         return text_board_html(self.render(state), self.spoken)
 
+    def board_html_after(self, state: Any, last: Action | None) -> str:
+        """The board as `board_html` draws it, the squares of the last action `last` marked where
+        the game draws them (Crôa!: where the frog came from and went). Default: `board_html`."""
+        return self.board_html(state)
+
     def scores_now(self, state: Any) -> tuple[str, dict[str, int]] | None:
         """For a game scored only at its end (Elysion's look back): (what the numbers are, each
         player's number as it would stand now), a score line for the page; None: the summary's

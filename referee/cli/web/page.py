@@ -42,7 +42,7 @@ table{border-collapse:collapse;width:100%;margin:.3rem 0;font-size:.95rem;overfl
 th,td{text-align:left;padding:.3rem .35rem;border-bottom:1px solid var(--line);vertical-align:top}
 thead th{font-size:.8rem;color:var(--mute);font-weight:600}
 .score{font-size:1.3rem;font-weight:700;text-align:right}
-ol.log{padding-left:1.6rem;margin:.3rem 0}ol.log li{margin:.25rem 0}ol.log li p{margin:0;color:var(--mute);font-size:.9rem}
+ol.log{padding-left:2.4rem;margin:.3rem 0}ol.log li{margin:.25rem 0}ol.log li p{margin:0;color:var(--mute);font-size:.9rem}
 a{color:var(--accent)}
 ul.tables{list-style:none;padding:0}ul.tables li{margin:.5rem 0}
 section.mine{border:2px solid var(--accent);border-radius:.7rem;padding:.1rem .8rem .5rem;margin:.6rem 0}
@@ -230,7 +230,9 @@ def table_fragment(loaded: Any, mine: str = "") -> tuple[str, str]:
     parts.append(mine)
     if summary.get("over") or any(p.get("score") is not None for p in summary["players"]):
         parts.append(_players(summary))
-    parts.append(f"<h2>{escape(_('The table'))}</h2>" + engine.board_html(loaded.state))
+    played = [r for r in loaded.records if r["action"].get("verb") != "new"]
+    board = engine.board_html_after(loaded.state, played[-1]["action"] if played else None)
+    parts.append(f"<h2>{escape(_('The table'))}</h2>" + board)
     parts.append(f"<h2>{escape(_('Last actions'))}</h2>" + _last(engine, loaded.records, summary["players"]))
     return title, "".join(parts)
 

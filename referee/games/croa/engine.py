@@ -98,6 +98,12 @@ class CroaEngine(Engine):
 
         return board_html(state)
 
+    def board_html_after(self, state: CroaState, last: dict | None) -> str:
+        """The pond with the last move's squares outlined (where from dashed, where to solid)."""
+        from .web import board_html, moved
+
+        return board_html(state, moved(last))
+
     def public_json(self, state: CroaState) -> dict:
         """Dealt hands as counts (`?` each): each is its player's, shown by `croa hand NAME`."""
         data = dict(self.to_json(state))
