@@ -204,3 +204,19 @@ def test_report_at_390_px_holds_its_width_its_pond_and_a_chart_read_at_its_own_s
     narrow = svg[svg.index('<div class="narrow">'):]
     dashes = re.findall(r"\.serie-\d+\{[^}]*stroke-dasharray:([^;}]+)", narrow)
     assert len(dashes) == len(set(dashes)) >= 2  # each line its own dashes, each its own width below
+
+
+def test_html_report_speaks_to_players_cards_by_name_no_command_to_type(games, tmp_path):
+    """Issue 37, item 13 in the report: its board and its log in players' words (Cerebria's cards
+    by name, no command in backticks), while `log` keeps the words the terminal said."""
+    from referee.games.cerebria.cards import SLUG
+
+    for key in ("cerebria", "elysion"):
+        out = tmp_path / f"{key}.html"
+        assert run(games["db"], "report", games["ids"][key], "-o", str(out)).exit_code == 0
+        page = out.read_text(encoding="utf-8")
+        body = re.sub(r"<(style|svg)\b.*?</\1>", "", page[page.index("<body>"):], flags=re.S)
+        assert "`" not in body, re.findall(r".{40}`.{40}", body)[:3]
+        assert not SLUG.search(body), SLUG.search(body)
+        logged = run(games["db"], "log", "-v", games["ids"][key]).output
+        assert "`" in logged or SLUG.search(logged)

@@ -1,4 +1,5 @@
-"""A session's report, worth sharing: standings, how the score went, the final board, the log.
+"""A session's report, worth sharing: standings, how the score went, the final board, the log,
+in players' words (`Engine.spoken`: no terminal syntax, Cerebria's cards by name).
 
 HTML: one self-contained file (inline CSS, the chart as inline SVG drawn by pygal without
 its JavaScript; nothing is fetched). Markdown: the same text, with the chart as an SVG
@@ -191,9 +192,9 @@ def _log_rows(rep: Report) -> list[list[str]]:
     rows = []
     for step in rep.steps:
         rec = step.record
-        rows.append([str(rec.get("idx", "")), _cell(step.turn), _cell(step.player), engine.describe(rec["action"]),
-                     results_text(rec.get("results", []), short=True),
-                     " ".join(e.get("text", "") for e in rec.get("events", []))])
+        rows.append([str(rec.get("idx", "")), _cell(step.turn), _cell(step.player),
+                     engine.spoken(engine.describe(rec["action"])), engine.spoken(results_text(rec.get("results", []), short=True)),
+                     " ".join(engine.spoken(e.get("text", "")) for e in rec.get("events", []))])
     return rows
 
 

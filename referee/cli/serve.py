@@ -112,7 +112,8 @@ def seat_tokens(store: Any, sid: str) -> dict[str, tuple[str, str]]:
 def serve_cmd(session_id: str | None, host: str, port: int, seats: bool, qr_file: Path | None) -> None:
     """A live, read-only web page of the table for every phone (needs referee[serve]).
 
-    Prints an address with a secret token and its QR code: scan it to join. The page shows the
+    Prints an address with a secret token, last (it stays on the screen), and, where a phone
+    can reach it (--host 0.0.0.0), its QR code above it: scan it to join. The page shows the
     board, scores, whose turn, what is pending and the last actions, and updates by itself
     within a second of each action typed in any terminal. It shows only what `status` shows,
     and nothing can be changed from it. With --seats, each player also gets a page of their
