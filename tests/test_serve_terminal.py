@@ -99,3 +99,21 @@ def test_seats_lines_stay_on_screen_under_the_tables_address(tmp_path):
     assert len(seats) == 3 and address < min(seats)
     # 18 rows of code and the lines under it would not fit: no code cut at its top, said so
     assert not any(mark in said for mark in QR) and "No room for the QR code in 24 rows" in said
+
+
+def test_a_line_a_narrow_terminal_wraps_counts_for_its_rows(capsys):
+    """The code is drawn only when it and every row under it fit: a 19-row code and four lines
+    fit 24 rows of 80 columns (23 rows); at 40 columns the 77-character line about the network
+    takes two rows (24: the last row is the cursor's), so the code is left out and that is said."""
+    from referee.cli.serve import banner
+
+    class Code:
+        def terminal(self, out, compact: bool, border: int | None = None) -> None:
+            out.write("█\n" * 19)
+
+    banner("http://h:1/t/", "0.0.0.0", Code(), None, "croa-1", None, (80, 24))
+    wide = capsys.readouterr().out
+    banner("http://h:1/t/", "0.0.0.0", Code(), None, "croa-1", None, (40, 24))
+    narrow = capsys.readouterr().out
+    assert wide.count("█") == 19 and "No room" not in wide
+    assert "█" not in narrow and "No room for the QR code in 24 rows" in narrow

@@ -200,7 +200,7 @@ def serve_cmd(session_id: str | None, host: str, port: int, seats: bool, qr_file
     main_thread = threading.current_thread() is threading.main_thread()
     previous = signal.signal(signal.SIGINT, server.handle_exit) if main_thread else None
     try:
-        banner(url, host, qr, written, sid, links, terminal_rows())
+        banner(url, host, qr, written, sid, links, terminal_size())
         server.run(sockets=[sock])
     except KeyboardInterrupt:  # Ctrl-C before the handler above was set
         pass
@@ -219,12 +219,12 @@ def local_only(host: str) -> bool:
 
 
 def banner(url: str, host: str, qr: Any, written: Path | list[Path] | None, sid: str | None,
-           links: dict[str, str] | None = None, rows: int | None = None) -> None:
+           links: dict[str, str] | None = None, size: tuple[int, int] | None = None) -> None:
     """What `serve` prints, the address last so that it is what stays on the screen: the
     table's QR code in the terminal (only where a phone can reach the address, and only when
     it fits with the lines under it), the QR files `written` (one, or a folder's), who can open
-    the page, the table's address, each seat's (`NAME: URL`), how to stop. `rows`: the
-    terminal's height (None: not a terminal, the QR code is printed whole)."""
+    the page, the table's address, each seat's (`NAME: URL`), how to stop. `size`: the
+    terminal's (columns, rows) (None: not a terminal, the QR code is printed whole)."""
     what = _("session {sid}").format(sid=sid) if sid else _("the current table (all open ones at all/)")
     lines: list[str] = []
     reachable = not local_only(host)
@@ -232,7 +232,7 @@ def banner(url: str, host: str, qr: Any, written: Path | list[Path] | None, sid:
         lines += [_("Only this machine can open it, so no QR code: a phone cannot reach {host}.").format(host=host),
                   _("To share it with phones on the same Wi-Fi: referee serve --host 0.0.0.0")]
     elif host in ("0.0.0.0", "::"):
-        lines.append(_("On the local network: phones on the same Wi-Fi can scan this or open the address."))
+        lines.append(_("On the local network: phones on the same Wi-Fi scan this or open the address."))
     lines += [_("QR code written to {file}").format(file=file)
               for file in ([written] if isinstance(written, Path) else written or [])]
     lines += [_("Serving {what}, read-only, at").format(what=what), f"  {url}"]
@@ -244,17 +244,25 @@ def banner(url: str, host: str, qr: Any, written: Path | list[Path] | None, sid:
         drawn = io.StringIO()
         qr.terminal(out=drawn, compact=True, border=1)
         code = drawn.getvalue().splitlines()
-        if rows is None or len(code) + len(lines) < rows:
+        if size is None or len(code) + _rows(lines, size[0]) < size[1]:
             click.echo("\n".join(code))
         else:  # the code's top would scroll away, and a cut code scans as nothing
             lines.insert(0, _("No room for the QR code in {rows} rows: make the terminal taller, "
-                              "or write it with --qr FILE.png.").format(rows=rows))
+                              "or write it with --qr FILE.png.").format(rows=size[1]))
     click.echo("\n".join(lines))
     sys.stdout.flush()
 
 
-def terminal_rows() -> int | None:
-    """The terminal's height when `serve` prints to one, else None."""
+def _rows(lines: list[str], columns: int) -> int:
+    """The rows `lines` take on a terminal `columns` wide (a long line wraps)."""
+    return sum(max(1, -(-len(line) // max(columns, 1))) for line in lines)
+
+
+def terminal_size() -> tuple[int, int] | None:
+    """The terminal's (columns, rows) when `serve` prints to one, else None."""
     import shutil
 
-    return shutil.get_terminal_size().lines if sys.stdout.isatty() else None
+    if not sys.stdout.isatty():
+        return None
+    size = shutil.get_terminal_size()
+    return size.columns, size.lines
