@@ -198,6 +198,10 @@ def test_report_at_390_px_holds_its_width_its_pond_and_a_chart_read_at_its_own_s
     assert shown.count() == 1
     scale = page.evaluate("document.querySelector('#chart .narrow svg').getBoundingClientRect().width") / 390
     assert scale > 0.85  # 12 px labels drawn at 10 px or more
+    legend = page.evaluate("(() => { const box = document.querySelector('#chart .narrow svg').getBoundingClientRect();"
+                           " return [...document.querySelectorAll('#chart .narrow .legends text')]"
+                           ".map(t => t.getBoundingClientRect().bottom <= box.bottom + 0.5); })()")
+    assert len(legend) >= 2 and all(legend)  # every player's name in the legend, none cut off below
     page.screenshot(path=str(tmp_path / f"{key}-390.png"), full_page=True)
     page.close()
     svg = out.read_text(encoding="utf-8")

@@ -113,7 +113,7 @@ def gather(store: RecordStore, sid: str) -> Report:
 def chart_svg(chart: Chart, narrow: bool = False) -> str:
     """The chart as a standalone SVG (pygal, with no script and a fixed id). `narrow`: drawn
     for a phone's width (390 px), so that its words read at their own size there: fewer
-    labels along the bottom, the legend in two columns."""
+    labels along the bottom, the legend in three columns."""
     import pygal  # loaded only when a report is written
     from pygal.style import Style
 
@@ -128,13 +128,16 @@ def chart_svg(chart: Chart, narrow: bool = False) -> str:
     many = every > 1
     ident = "chart-referee-narrow" if narrow else "chart-referee"
     count = len(chart.series)
+    columns = min(count, 3 if narrow else 4) or 1
+    rows = -(-count // columns)  # pygal leaves room for one row of the legend: the others below
     line = pygal.Line(disable_xml_declaration=True, js=[], style=style,
                       width=NARROW if narrow else 900, height=360 if narrow else 420,
                       show_dots=True, dots_size=3 if narrow else 3.5, legend_at_bottom=True,
-                      legend_at_bottom_columns=min(count, 2 if narrow else 4) or 1, truncate_legend=-1,
+                      legend_at_bottom_columns=columns, truncate_legend=-1,
                       x_label_rotation=0 if narrow else 35 if many else 0, show_minor_x_labels=not many,
                       x_labels_major_every=every if many else None, truncate_label=-1,
                       show_x_guides=False, margin=8 if narrow else 18, include_x_axis=True,
+                      margin_bottom=(14 if narrow else 18) + 22 * (rows - 1),
                       allow_interruptions=True, title=chart.title, x_title=chart.x_title, print_values=False)
     line.x_labels = chart.labels
     for i, (name, values) in enumerate(chart.series.items()):
