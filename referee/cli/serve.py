@@ -247,8 +247,7 @@ def banner(url: str, host: str, qr: Any, written: Path | list[Path] | None, sid:
         if size is None or len(code) + _rows(lines, size[0]) < size[1]:
             click.echo("\n".join(code))
         else:  # the code's top would scroll away, and a cut code scans as nothing
-            lines.insert(0, _("No room for the QR code in {rows} rows: make the terminal taller, "
-                              "or write it with --qr FILE.png.").format(rows=size[1]))
+            lines.insert(0, _("No room for the QR code in {rows} rows: --qr FILE.png writes it.").format(rows=size[1]))
     click.echo("\n".join(lines))
     sys.stdout.flush()
 
