@@ -212,7 +212,7 @@ def _banner() -> str:
     from referee.cli.serve import banner
 
     class Code:  # the QR code's own drawing is no text
-        def terminal(self, out, compact: bool) -> None:
+        def terminal(self, out, compact: bool, border: int | None = None) -> None:
             pass
 
     out = io.StringIO()

@@ -65,10 +65,12 @@ def test_html_report_is_one_self_contained_file(games, tmp_path):
         assert "<script" not in page and "<link" not in page and "@import" not in page
         assert not re.search(r"""(src|href)\s*=\s*["']?(https?:|//)""", page), key
         assert "default-src 'none'" in page  # a Content-Security-Policy: nothing may be fetched
-        # the score's chart, and the players' ratings over time (every game here is finished)
-        assert page.count("<svg") == 2 and 'id="ratings"' in page
-        assert "Final standings" in page and "The final board" in page
-        assert "<pre>" in page and "The log" in page
+        chart = page[page.index('<section id="chart"'):page.index('<section id="board"')]
+        assert chart.count("<svg") == 2  # drawn twice: for a wide screen and for a phone
+        assert "Final standings" in page and "The final board" in page and "The log" in page
+        board = page[page.index('<section id="board"'):page.index('<section id="log"')]
+        assert '<div class="board">' in board  # the board as the live page draws it, not terminal text
+        assert page.count("<svg") >= 3 and 'id="ratings"' in page  # and the players' ratings over time
 
 
 def test_markdown_report_keeps_the_chart_beside_it_and_a_sparkline(games, tmp_path):
@@ -166,3 +168,60 @@ def test_html_report_reads_on_a_390_px_phone_without_scrolling_sideways(games, t
     page.screenshot(path=str(shot))
     page.close()
     assert shot.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+
+
+@pytest.fixture(scope="module")
+def secret_kleos(games) -> str:
+    """A Kleos game under way with a seed kept secret: its report shows the seed's commitment,
+    one unbroken hash of some 80 characters."""
+    lines = (EXAMPLES / "kleos.txt").read_text(encoding="utf-8").splitlines()[:62]
+    return play(games["db"], "kleos", "\n".join(re.sub(r" --seed \d+", "", line) for line in lines))
+
+
+@pytest.mark.parametrize("key", [*example_games(), "secret-kleos"])
+def test_report_at_390_px_holds_its_width_its_pond_and_a_chart_read_at_its_own_size(games, secret_kleos, tmp_path,
+                                                                                    key, browser):
+    """Issue 37, item 14: opened on a 390 px phone, no report is wider than the phone (a long
+    hash breaks), Crôa!'s board is its SVG pond, the chart shown is the one drawn for the
+    phone's width (its 12 px labels near their size) and each player's line has dashes of its own."""
+    sid = secret_kleos if key == "secret-kleos" else games["ids"][key]
+    out = tmp_path / f"{key}.html"
+    assert run(games["db"], "report", sid, "-o", str(out)).exit_code == 0
+    page = browser.new_page(viewport={"width": PHONE[0], "height": PHONE[1]})
+    page.goto(out.as_uri(), wait_until="load")
+    assert page.evaluate("document.documentElement.scrollWidth") <= PHONE[0]
+    assert page.evaluate("document.body.scrollWidth") <= PHONE[0]
+    if key == "secret-kleos":
+        assert "seed commitment" in page.locator("header .facts").inner_text()
+    if key == "croa":
+        assert page.locator("#board svg.pond").count() == 1 and page.locator("#board pre").count() == 0
+    shown = page.locator("#chart svg:visible")
+    assert shown.count() == 1
+    scale = page.evaluate("document.querySelector('#chart .narrow svg').getBoundingClientRect().width") / 390
+    assert scale > 0.85  # 12 px labels drawn at 10 px or more
+    legend = page.evaluate("(() => { const box = document.querySelector('#chart .narrow svg').getBoundingClientRect();"
+                           " return [...document.querySelectorAll('#chart .narrow .legends text')]"
+                           ".map(t => t.getBoundingClientRect().bottom <= box.bottom + 0.5); })()")
+    assert len(legend) >= 2 and all(legend)  # every player's name in the legend, none cut off below
+    page.screenshot(path=str(tmp_path / f"{key}-390.png"), full_page=True)
+    page.close()
+    svg = out.read_text(encoding="utf-8")
+    narrow = svg[svg.index('<div class="narrow">'):]
+    dashes = re.findall(r"\.serie-\d+\{[^}]*stroke-dasharray:([^;}]+)", narrow)
+    assert len(dashes) == len(set(dashes)) >= 2  # each line its own dashes, each its own width below
+
+
+def test_html_report_speaks_to_players_cards_by_name_no_command_to_type(games, tmp_path):
+    """Issue 37, item 13 in the report: its board and its log in players' words (Cerebria's cards
+    by name, no command in backticks), while `log` keeps the words the terminal said."""
+    from referee.games.cerebria.cards import SLUG
+
+    for key in ("cerebria", "elysion"):
+        out = tmp_path / f"{key}.html"
+        assert run(games["db"], "report", games["ids"][key], "-o", str(out)).exit_code == 0
+        page = out.read_text(encoding="utf-8")
+        body = re.sub(r"<(style|svg)\b.*?</\1>", "", page[page.index("<body>"):], flags=re.S)
+        assert "`" not in body, re.findall(r".{40}`.{40}", body)[:3]
+        assert not SLUG.search(body), SLUG.search(body)
+        logged = run(games["db"], "log", "-v", games["ids"][key]).output
+        assert "`" in logged or SLUG.search(logged)

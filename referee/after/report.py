@@ -1,4 +1,5 @@
-"""A session's report, worth sharing: standings, how the score went, the final board, the log.
+"""A session's report, worth sharing: standings, how the score went, the final board, the log,
+in players' words (`Engine.spoken`: no terminal syntax, Cerebria's cards by name).
 
 HTML: one self-contained file (inline CSS, the chart as inline SVG drawn by pygal without
 its JavaScript; nothing is fetched). Markdown: the same text, with the chart as an SVG
@@ -20,6 +21,7 @@ from typing import Any
 
 from referee.after import records, standings
 from referee.model import colours, view
+from referee.model.boardstyle import BOARD_CSS
 from referee.model.errors import InputError
 from referee.model.i18n import _, language, ngettext, pgettext
 from referee.record import session
@@ -28,10 +30,15 @@ from referee.record.protocol import RecordStore
 MAX_POINTS = 30
 # pygal's defaults draw black dashed guides and 1px lines (its tooltips, not shipped, thicken
 # them on hover): quiet guides and lines that read from across the table
-CHART_CSS = ("#chart-referee .axis .guide.line{stroke:#e4e4e0;stroke-dasharray:none}"
-             "#chart-referee .axis .major.guide.line{stroke:#d6d6d0;stroke-dasharray:none}"
-             "#chart-referee .series .line.reactive{stroke-width:3;stroke-opacity:1}"
-             "#chart-referee .dot.reactive{stroke-width:1;fill-opacity:1}")
+CHART_CSS = ("#{id} .axis .guide.line{{stroke:#e4e4e0;stroke-dasharray:none}}"
+             "#{id} .axis .major.guide.line{{stroke:#d6d6d0;stroke-dasharray:none}}"
+             "#{id} .series .line.reactive{{stroke-opacity:1}}"
+             "#{id} .dot.reactive{{stroke-width:1;fill-opacity:1}}")
+# one player's line drawn over another's must not hide it: the first series widest, each next
+# one narrower and dashed its own way, so a line under another shows at its edges and between
+# the dashes (the legend shows each line's dashes)
+DASHES = ("none", "12,6", "4,5", "16,5,4,5", "2,7", "9,4,2,4,2,4")
+NARROW = 390  # a phone's width in CSS pixels: the chart drawn for it, its words at their size
 SPARKS = "▁▂▃▄▅▆▇█"
 
 
@@ -146,33 +153,45 @@ def rating_chart(store: RecordStore, summary: dict, game: str, sid: str, title: 
 
 # -- the chart ---------------------------------------------------------------------------
 
-def chart_svg(chart: Chart, ident: str = "chart-referee") -> str:
-    """The chart as a standalone SVG (pygal, with no script and a fixed id)."""
+def chart_svg(chart: Chart, ident: str = "chart-referee", narrow: bool = False) -> str:
+    """The chart as a standalone SVG (pygal, with no script and the fixed id `ident`). `narrow`:
+    drawn for a phone's width (390 px), so that its words read at their own size there: fewer
+    labels along the bottom, the legend in three columns."""
     import pygal  # loaded only when a report is written
     from pygal.style import Style
 
+    size = 12 if narrow else 13
     style = Style(background="#ffffff", plot_background="#ffffff", foreground="#444444",
                   foreground_strong="#222222", foreground_subtle="#e4e4e0",
                   colors=tuple(colours.hex_for(chart.series, chart.colours)),
                   font_family="system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif",
-                  label_font_size=13, major_label_font_size=13, legend_font_size=14,
-                  title_font_size=17, value_font_size=12, opacity=".9", opacity_hover="1")
-    many = len(chart.labels) > 16
-    line = pygal.Line(disable_xml_declaration=True, js=[], style=style, width=900, height=420,
-                      show_dots=True, dots_size=3.5, stroke_style={"width": 3}, legend_at_bottom=True,
-                      legend_at_bottom_columns=min(len(chart.series), 4) or 1, truncate_legend=-1,
-                      x_label_rotation=35 if many else 0, show_minor_x_labels=not many,
-                      x_labels_major_every=max(1, len(chart.labels) // 12) if many else None,
-                      show_x_guides=False, margin=18, include_x_axis=True, allow_interruptions=True,
-                      title=chart.title, x_title=chart.x_title, print_values=False)
+                  label_font_size=size, major_label_font_size=size, legend_font_size=size + 1,
+                  title_font_size=size + 3, value_font_size=size - 1, opacity=".9", opacity_hover="1")
+    every = max(1, -(-len(chart.labels) // (5 if narrow else 12)))  # at most about 5 (12) labels
+    many = every > 1
+    ident = f"{ident}-narrow" if narrow else ident
+    count = len(chart.series)
+    columns = min(count, 3 if narrow else 4) or 1
+    rows = -(-count // columns)  # pygal leaves room for one row of the legend: the others below
+    line = pygal.Line(disable_xml_declaration=True, js=[], style=style,
+                      width=NARROW if narrow else 900, height=360 if narrow else 420,
+                      show_dots=True, dots_size=3 if narrow else 3.5, legend_at_bottom=True,
+                      legend_at_bottom_columns=columns, truncate_legend=-1,
+                      x_label_rotation=0 if narrow else 35 if many else 0, show_minor_x_labels=not many,
+                      x_labels_major_every=every if many else None, truncate_label=-1,
+                      show_x_guides=False, margin=8 if narrow else 18, include_x_axis=True,
+                      margin_bottom=(14 if narrow else 18) + 22 * (rows - 1),
+                      allow_interruptions=True, title=chart.title, x_title=chart.x_title, print_values=False)
     line.x_labels = chart.labels
-    for name, values in chart.series.items():
-        line.add(str(name), values)
+    for i, (name, values) in enumerate(chart.series.items()):
+        width = 2.5 + 2 * (count - 1 - i) if count > 1 else 3
+        line.add(str(name), values, stroke_style={"width": width, "dasharray": DASHES[i % len(DASHES)],
+                                                  "linecap": "round"})
     svg = line.render(is_unicode=True)
     svg = re.sub(r"<script.*?</script>", "", svg, flags=re.DOTALL)
     svg = re.sub(r"<!--.*?-->", "", svg, flags=re.DOTALL)
     svg = re.sub(r"chart-[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}", ident, svg)
-    return svg.replace("</style>", CHART_CSS.replace("chart-referee", ident) + "</style>", 1)
+    return svg.replace("</style>", CHART_CSS.format(id=ident) + "</style>", 1)
 
 
 def sparkline(values: list[float | None], low: float, high: float) -> str:
@@ -219,9 +238,9 @@ def _log_rows(rep: Report) -> list[list[str]]:
     rows = []
     for step in rep.steps:
         rec = step.record
-        rows.append([str(rec.get("idx", "")), _cell(step.turn), _cell(step.player), engine.describe(rec["action"]),
-                     results_text(rec.get("results", []), short=True),
-                     " ".join(e.get("text", "") for e in rec.get("events", []))])
+        rows.append([str(rec.get("idx", "")), _cell(step.turn), _cell(step.player),
+                     engine.spoken(engine.describe(rec["action"])), engine.spoken(results_text(rec.get("results", []), short=True)),
+                     " ".join(engine.spoken(e.get("text", "")) for e in rec.get("events", []))])
     return rows
 
 
@@ -246,10 +265,13 @@ def _seed_fact(meta: dict) -> str:
 # -- HTML ------------------------------------------------------------------------------------
 
 CSS = """
-:root { --ink: #1f2328; --muted: #667085; --line: #e4e4e0; --accent: #3b6fb6; --win: #b8860b; }
+:root { --ink: #1f2328; --muted: #667085; --line: #e4e4e0; --accent: #3b6fb6; --badge: #b8860b;
+        --fg: #1f2328; --mute: #667085; --card: #fbfbf8; --wait: #fff3c4; --win: #eef8ef; }
 * { box-sizing: border-box; }
 body { margin: 0; background: #f6f5f1; color: var(--ink);
-       font: 16px/1.5 system-ui, -apple-system, "Segoe UI", Roboto, sans-serif; }
+       font: 16px/1.5 system-ui, -apple-system, "Segoe UI", Roboto, sans-serif;
+       overflow-wrap: break-word; }
+.facts { overflow-wrap: anywhere; }  /* a hash (the commitment, the head) breaks, never widens the page */
 main { max-width: 960px; margin: 0 auto; padding: 32px 24px 48px; }
 header { border-bottom: 3px solid var(--accent); margin-bottom: 24px; padding-bottom: 12px; }
 h1 { font-size: 30px; margin: 0 0 4px; }
@@ -267,9 +289,11 @@ td.num { text-align: right; font-variant-numeric: tabular-nums; }
 th.narrow, td.narrow { width: 1%; white-space: nowrap; }
 tr.winner td { font-weight: 650; }
 .badge { display: inline-block; margin-left: 8px; padding: 0 8px; border-radius: 9px; font-size: 12px;
-         font-weight: 600; color: #fff; background: var(--win); vertical-align: 2px; }
+         font-weight: 600; color: #fff; background: var(--badge); vertical-align: 2px; }
 ul.deciding { margin: 12px 0 0; padding-left: 20px; color: #333; }
 .chart svg { width: 100%; height: auto; display: block; }
+.chart .narrow { display: none; }
+#board h3 { font-size: 17px; margin: 14px 0 6px; }
 pre { background: #fbfbf8; border: 1px solid var(--line); border-radius: 8px; padding: 14px; overflow-x: auto;
       font: 13px/1.35 ui-monospace, "DejaVu Sans Mono", Menlo, Consolas, monospace; margin: 0; }
 table.log { table-layout: fixed; }
@@ -286,6 +310,7 @@ footer { color: var(--muted); font-size: 13px; text-align: center; margin-top: 2
   th, td { padding: 4px 6px; }
   th { font-size: 11px; letter-spacing: 0; }
   pre { font-size: 11px; padding: 8px; }
+  .chart .narrow { display: block; } .chart .broad { display: none; }
   table.log, table.log tbody, table.log tr, table.log td { display: block; width: auto; }
   table.log colgroup, table.log thead { display: none; }
   table.log tr { border-bottom: 1px solid var(--line); padding: 6px 0; }
@@ -323,7 +348,8 @@ def to_html(rep: Report) -> str:
         body.append(f'<tr class="{"winner" if r["winner"] else ""}">' + "".join(cells) + "</tr>")
     deciding = "".join(f"<li>{e(line)}</li>" for line in standings.deciding(summary))
     log = "".join("<tr>" + "".join(f"<td>{e(c)}</td>" for c in row) + "</tr>" for row in _log_rows(rep))
-    svg = chart_svg(rep.chart)
+    svg = (f'<div class="broad">{chart_svg(rep.chart)}</div>'
+           f'<div class="narrow">{chart_svg(rep.chart, narrow=True)}</div>')
     title = f"{engine.title} · {loaded.id}" + (f" · {name}" if name else "")
     return f"""<!DOCTYPE html>
 <html lang="{language()}">
@@ -332,7 +358,7 @@ def to_html(rep: Report) -> str:
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'; img-src data:">
 <title>{e(title)}</title>
-<style>{CSS}</style>
+<style>{CSS}{BOARD_CSS}</style>
 </head>
 <body>
 <main>
@@ -352,7 +378,7 @@ def to_html(rep: Report) -> str:
 </section>
 {_ratings_html(rep)}<section id="board">
 <h2>{e(_("The final board") if summary.get("over") else _("The board now"))}</h2>
-<pre>{e(engine.render(loaded.shown_state))}</pre>
+<div class="board">{engine.board_html(loaded.shown_state)}</div>
 </section>
 <section id="log">
 <h2>{e(_("The log"))}</h2>

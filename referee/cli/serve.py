@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import importlib.util
+import io
 import os
 import re
 import secrets
@@ -115,7 +116,8 @@ def serve_cmd(session_id: str | None, league_name: str | None, host: str, port: 
               qr_file: Path | None) -> None:
     """A live, read-only web page of the table for every phone (needs referee[serve]).
 
-    Prints an address with a secret token and its QR code: scan it to join. The page shows the
+    Prints an address with a secret token, last (it stays on the screen), and, where a phone
+    can reach it (--host 0.0.0.0), its QR code above it: scan it to join. The page shows the
     board, scores, whose turn, what is pending and the last actions, and updates by itself
     within a second of each action typed in any terminal. It shows only what `status` shows,
     and nothing can be changed from it. With --seats, each player also gets a page of their
@@ -210,7 +212,7 @@ def serve_cmd(session_id: str | None, league_name: str | None, host: str, port: 
     main_thread = threading.current_thread() is threading.main_thread()
     previous = signal.signal(signal.SIGINT, server.handle_exit) if main_thread else None
     try:
-        banner(url, host, qr, written, sid, links, league_name)
+        banner(url, host, qr, written, sid, links, terminal_size(), league_name)
         server.run(sockets=[sock])
     except KeyboardInterrupt:  # Ctrl-C before the handler above was set
         pass
@@ -220,24 +222,61 @@ def serve_cmd(session_id: str | None, league_name: str | None, host: str, port: 
         sock.close()
 
 
+LOCAL = ("localhost", "::1", "[::1]")  # besides 127.x: hosts only this machine can reach
+
+
+def local_only(host: str) -> bool:
+    """Whether `host` is one no phone can reach (this machine's loopback)."""
+    return host.startswith("127.") or host in LOCAL
+
+
 def banner(url: str, host: str, qr: Any, written: Path | list[Path] | None, sid: str | None,
-           links: dict[str, str] | None = None, league: str | None = None) -> None:
-    """The address, each seat's (`NAME: URL`), where they can be opened from, the table's QR
-    code in the terminal and the QR files `written` (one, or a folder's)."""
+           links: dict[str, str] | None = None, size: tuple[int, int] | None = None,
+           league: str | None = None) -> None:
+    """What `serve` prints, the address last so that it is what stays on the screen: the
+    table's QR code in the terminal (only where a phone can reach the address, and only when
+    it fits with the lines under it), the QR files `written` (one, or a folder's), who can open
+    the page, the table's address, each seat's (`NAME: URL`), how to stop. `size`: the
+    terminal's (columns, rows) (None: not a terminal, the QR code is printed whole)."""
     what = _("session {sid}").format(sid=sid) if sid else _("the current table (all open ones at all/)")
     if league is not None:
         what = _("the league {name}'s standings and tables").format(name=league)
-    click.echo(_("Serving {what}, read-only, at").format(what=what) + f"\n  {url}")
+    lines: list[str] = []
+    reachable = not local_only(host)
+    if not reachable:
+        lines += [_("Only this machine can open it, so no QR code: a phone cannot reach {host}.").format(host=host),
+                  _("To share it with phones on the same Wi-Fi: referee serve --host 0.0.0.0")]
+    elif host in ("0.0.0.0", "::"):
+        lines.append(_("On the local network: phones on the same Wi-Fi scan this or open the address."))
+    lines += [_("QR code written to {file}").format(file=file)
+              for file in ([written] if isinstance(written, Path) else written or [])]
+    lines += [_("Serving {what}, read-only, at").format(what=what), f"  {url}"]
     if links:
-        click.echo(_("Each player's own page (give each player only their own link):"))
-        for name, link in links.items():
-            click.echo(f"{name}: {link}")
-    if host in ("0.0.0.0", "::"):
-        click.echo(_("On the local network: phones on the same Wi-Fi can scan this."))
-    elif host.startswith("127.") or host in ("localhost", "::1"):
-        click.echo(_("Only this machine can open it; --host 0.0.0.0 puts it on the local network."))
-    qr.terminal(out=sys.stdout, compact=True)
-    for file in [written] if isinstance(written, Path) else written or []:
-        click.echo(_("QR code written to {file}").format(file=file))
-    click.echo(_("Ctrl-C stops."))
+        lines.append(_("Each player's own page (give each player only their own link):"))
+        lines += [f"{name}: {link}" for name, link in links.items()]
+    lines.append(_("Ctrl-C stops."))
+    if reachable:
+        drawn = io.StringIO()
+        qr.terminal(out=drawn, compact=True, border=1)
+        code = drawn.getvalue().splitlines()
+        if size is None or len(code) + _rows(lines, size[0]) < size[1]:
+            click.echo("\n".join(code))
+        else:  # the code's top would scroll away, and a cut code scans as nothing
+            lines.insert(0, _("No room for the QR code in {rows} rows: --qr FILE.png writes it.").format(rows=size[1]))
+    click.echo("\n".join(lines))
     sys.stdout.flush()
+
+
+def _rows(lines: list[str], columns: int) -> int:
+    """The rows `lines` take on a terminal `columns` wide (a long line wraps)."""
+    return sum(max(1, -(-len(line) // max(columns, 1))) for line in lines)
+
+
+def terminal_size() -> tuple[int, int] | None:
+    """The terminal's (columns, rows) when `serve` prints to one, else None."""
+    import shutil
+
+    if not sys.stdout.isatty():
+        return None
+    size = shutil.get_terminal_size()
+    return size.columns, size.lines

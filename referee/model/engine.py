@@ -477,7 +477,27 @@ class Engine:
         as paragraphs (`referee.model.textboards`); a game may draw it (Crôa!'s pond in SVG)."""
         from referee.model.textboards import text_board_html
 
-        return text_board_html(self.render(state))
+        return text_board_html(self.render(state), self.spoken)
+
+    def board_html_after(self, state: Any, last: Action | None) -> str:
+        """The board as `board_html` draws it, the squares of the last action `last` marked where
+        the game draws them (Crôa!: where the frog came from and went). Default: `board_html`."""
+        return self.board_html(state)
+
+    def scores_now(self, state: Any) -> tuple[str, dict[str, int]] | None:
+        """For a game scored only at its end (Elysion's look back): (what the numbers are, each
+        player's number as it would stand now), a score line for the page; None: the summary's
+        scores say it (default)."""
+        return None
+
+    def spoken(self, text: str) -> str:
+        """One of the game's texts (an event, a line of the board, a status) as a page says it
+        to players who type nothing: without the terminal's syntax (`referee.model.spoken`);
+        a game may also name its things as players do (Cerebria: a card by its name, not its
+        slug). The terminal keeps the text as it is."""
+        from referee.model.spoken import for_players
+
+        return for_players(text)
 
     def seat_html(self, seen: dict, seat: str, actions: list[Action]) -> str:
         """What `seat` alone holds (a dealt hand, a private draw) as HTML for its own page

@@ -8,6 +8,7 @@ Pure string work: it shows exactly what `render` shows, nothing more.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from html import escape
 
 RULE = re.compile(r"^\s*-+(\s+-+)*\s*$")
@@ -32,30 +33,35 @@ def _join(row: list[str], more: list[str]) -> list[str]:
     return [f"{a} {b}".strip() if b else a for a, b in zip(row, more, strict=True)]
 
 
-def _table(header: list[list[str]], rows: list[list[str]]) -> str:
+def _table(header: list[list[str]], rows: list[list[str]], say: Callable[[str], str]) -> str:
     head = header[0] if header else []
     for more in header[1:]:
         head = _join(head, more)
     thead = "<tr>" + "".join(f"<th>{escape(h)}</th>" for h in head) + "</tr>" if head else ""
-    body = "".join("<tr>" + "".join(f"<td>{escape(c)}</td>" for c in row) + "</tr>" for row in rows)
+    body = "".join("<tr>" + "".join(f"<td>{escape(say(c))}</td>" for c in row) + "</tr>" for row in rows)
     return f'<table class="grid text"><thead>{thead}</thead><tbody>{body}</tbody></table>'
 
 
-def _paragraphs(lines: list[str]) -> str:
+def _paragraphs(lines: list[str], say: Callable[[str], str]) -> str:
     """Lines outside tables; a line indented under the one before continues it."""
     out: list[str] = []
     for line in lines:
         if not line.strip():
             continue
         if out and line.startswith(" "):
-            out[-1] += " " + escape(line.strip())
+            out[-1] += " " + line.strip()
         else:
-            out.append(escape(line.strip()))
-    return "".join(f"<p>{p}</p>" for p in out)
+            out.append(line.strip())
+    return "".join(f"<p>{escape(say(p))}</p>" for p in out if say(p))
 
 
-def text_board_html(text: str) -> str:
-    """The text board as HTML: tables as tables, the other lines as paragraphs."""
+def _same(text: str) -> str:
+    return text
+
+
+def text_board_html(text: str, say: Callable[[str], str] = _same) -> str:
+    """The text board as HTML: tables as tables, the other lines as paragraphs; `say`: each
+    cell and paragraph as the page says it (`Engine.spoken`)."""
     lines = text.splitlines()
     parts: list[str] = []
     loose: list[str] = []
@@ -76,7 +82,7 @@ def text_board_html(text: str) -> str:
             loose.append(lines[i])
             i += 1
             continue
-        parts.append(_paragraphs(loose))
+        parts.append(_paragraphs(loose, say))
         loose = []
         header = [_cells(h, starts) for h in header_lines]
         rows: list[list[str]] = []
@@ -88,6 +94,6 @@ def text_board_html(text: str) -> str:
             else:
                 rows.append(cells)
             i += 1
-        parts.append(_table(header, rows))
-    parts.append(_paragraphs(loose))
+        parts.append(_table(header, rows, say))
+    parts.append(_paragraphs(loose, say))
     return f'<div class="textboard">{"".join(parts)}</div>'

@@ -8,10 +8,13 @@ from __future__ import annotations
 
 import base64
 import hashlib
+import re
 from html import escape
 from typing import Any
 
+from referee.model.boardstyle import BOARD_CSS
 from referee.model.i18n import _, language, ngettext, pgettext
+from referee.model.spoken import words
 
 LAST = 8  # actions shown in words, most recent first
 
@@ -34,31 +37,12 @@ h1{font-size:1.35rem;margin:.2rem 0 .4rem}h2{font-size:1.15rem;margin:1.2rem 0 .
 h3{font-size:1.05rem;margin:1rem 0 .3rem}h3 small,th small{color:var(--mute);font-weight:normal}
 .status{font-size:1.25rem;font-weight:600;background:var(--card);border:1px solid var(--line);
 border-radius:.6rem;padding:.6rem .8rem;margin:.4rem 0}
-.wait{background:var(--wait);border-radius:.6rem;padding:.5rem .8rem;margin:.4rem 0}
 .over{background:var(--win);border-radius:.6rem;padding:.7rem .8rem;font-size:1.3rem;font-weight:700}
-.lead{font-weight:600}.note{color:var(--mute);font-size:.9rem;margin:.3rem 0}
 table{border-collapse:collapse;width:100%;margin:.3rem 0;font-size:.95rem;overflow-wrap:normal}
-table.grid{font-size:.85rem}table.grid th,table.grid td{padding:.3rem .2rem}
 th,td{text-align:left;padding:.3rem .35rem;border-bottom:1px solid var(--line);vertical-align:top}
 thead th{font-size:.8rem;color:var(--mute);font-weight:600}
-tr.sub td{font-size:.85rem;color:var(--mute);border-bottom-width:1px;padding-top:0}
-tr.winner th,tr.winner td,tr.win th,tr.win td{background:var(--win)}
-tr.eliminated{opacity:.55}
 .score{font-size:1.3rem;font-weight:700;text-align:right}
-.dot{width:.8em;height:.8em;vertical-align:-.05em}
-svg.pond{display:block;width:100%;height:auto;max-width:560px;margin:.3rem auto;color:var(--fg)}
-svg.pond text{font:600 9px system-ui,"DejaVu Sans",sans-serif;fill:#1b2430}
-svg.pond text.l{fill:currentColor;font-size:10px;text-anchor:middle}
-svg.pond text.q{font-size:9px;text-anchor:middle;font-weight:800}
-svg.pond text.n{font-size:10px;font-weight:800}
-ul.inline{list-style:none;padding:0;margin:.3rem 0;display:flex;flex-wrap:wrap;gap:.2rem .9rem;font-size:.9rem}
-ol.log{padding-left:1.6rem;margin:.3rem 0}ol.log li{margin:.25rem 0}ol.log li p{margin:0;color:var(--mute);font-size:.9rem}
-pre.board{white-space:pre-wrap;font-size:.8rem;line-height:1.3;background:var(--card);border:1px solid var(--line);
-border-radius:.5rem;padding:.5rem;overflow-wrap:anywhere}
-.textboard p{margin:.35rem 0}
-section.loc{background:var(--card);border:1px solid var(--line);border-radius:.6rem;padding:.2rem .6rem;margin:.5rem 0}
-section.loc h3{margin:.4rem 0 .1rem}
-.kind{text-transform:capitalize}
+ol.log{padding-left:2.4rem;margin:.3rem 0}ol.log li{margin:.25rem 0}ol.log li p{margin:0;color:var(--mute);font-size:.9rem}
 a{color:var(--accent)}
 ul.tables{list-style:none;padding:0}ul.tables li{margin:.5rem 0}
 section.mine{border:2px solid var(--accent);border-radius:.7rem;padding:.1rem .8rem .5rem;margin:.6rem 0}
@@ -66,6 +50,9 @@ section.mine h2{margin:.5rem 0 .2rem}ul.hand{list-style:none;padding:0;margin:.3
 ul.hand li{background:var(--card);border:1px solid var(--line);border-radius:.6rem;padding:.45rem .7rem;margin:.4rem 0}
 ul.hand li p{margin:.2rem 0;font-size:.9rem}ul.hand li.playable{border:2px solid #2a9d3c}
 p.now{color:#1d7a30;font-weight:600}@media (prefers-color-scheme:dark){p.now{color:#7ed68f}}
+ol.log li.latest{background:var(--card);border-left:4px solid var(--accent);border-radius:.3rem;padding:.2rem .5rem}
+.who{color:var(--accent)}p.last{border-left:4px solid var(--accent);padding:.2rem .6rem;margin:.4rem 0}
+p.scoreline{background:var(--card);border:1px solid var(--line);border-radius:.6rem;padding:.4rem .8rem;margin:.4rem 0}
 .hint p{margin:.25rem 0}.hint p.sub{margin-left:1rem;font-size:.95rem}
 ul.tables a{display:block;background:var(--card);border:1px solid var(--line);border-radius:.6rem;padding:.6rem .8rem;text-decoration:none}
 .league section{background:var(--card);border:1px solid var(--line);border-radius:.6rem;padding:.2rem .7rem .5rem;margin:.6rem 0}
@@ -75,7 +62,7 @@ ul.tables a{display:block;background:var(--card);border:1px solid var(--line);bo
 @media (min-width:1200px){main:has(>.league){max-width:1880px;font-size:1.15rem}
 .league{display:grid;grid-template-columns:1.2fr 1fr 1.4fr;gap:0 1.2rem;align-items:start}
 .league>h1,.league>p.note{grid-column:1/-1}}
-"""
+""" + BOARD_CSS
 
 SCRIPT = """
 (function(){
@@ -142,29 +129,87 @@ def _players(summary: dict) -> str:
     return f'<table class="players"><thead>{head}</thead><tbody>{"".join(rows)}</tbody></table>'
 
 
-def _pending(summary: dict) -> str:
+def _pending(summary: dict, say: Any = str) -> str:
     items = []
     for p in summary.get("pending") or []:
         choices = ", ".join(map(str, (p.get("choices") or [])[:12]))
         who = f'<b>{escape(str(p.get("player")))}</b>'
         items.append('<p class="wait">' + escape(_("Waiting for {player}: {decision}")).format(
-                     player=who, decision=escape(_(str(p.get("decision"))))) + (f" ({escape(choices)})" if choices else "") + "</p>")
+                     player=who, decision=escape(say(_(str(p.get("decision")))))) + (f" ({escape(say(choices))})" if choices else "") + "</p>")
     return "".join(items)
 
 
-def _last(engine: Any, records: list[dict], viewer: str | None = None, over: bool = False) -> str:
-    """The last actions in words: what the referee said after each (the `log`'s words), as
-    `viewer` may read them (None: the table)."""
-    from referee.model import view
+def _who(players: list[dict], action: dict, events: list[dict]) -> str | None:
+    """Who took an action, from the record alone: the player it names, the god it names or
+    whose minion it moves (`athena:2`), else the player its first words are about."""
+    names = {str(p.get("name")).casefold(): str(p.get("name")) for p in players}
+    gods = {str(p["god"]).casefold(): str(p.get("name")) for p in players if p.get("god")}
+    named = action.get("player")
+    if isinstance(named, str) and named.casefold() in names:
+        return names[named.casefold()]
+    for value in action.values():
+        if isinstance(value, str) and value.split(":", 1)[0].casefold() in gods:
+            return gods[value.split(":", 1)[0].casefold()]
+    for e in events:
+        first = re.match(r"^([^\s']+)", str(e.get("text") or ""))
+        if first and first.group(1).casefold() in names:
+            return names[first.group(1).casefold()]
+    return None
 
-    shown = [view.record(engine, r, viewer, over) for r in records if r["action"].get("verb") != "new"][-LAST:]
+
+def _last(engine: Any, records: list[dict], players: list[dict]) -> str:
+    """The last actions in words, each with the player who took it, the latest marked: what
+    the referee said after each (the `log`'s words, as a page says them)."""
+    shown = [r for r in records if r["action"].get("verb") != "new"][-LAST:]
     if not shown:
         return f'<p class="note">{escape(_("No action yet."))}</p>'
     items = []
-    for r in reversed(shown):
-        said = "".join(f"<p>{escape(str(e.get('text', '')))}</p>" for e in r.get("events") or [] if e.get("text"))
-        items.append(f'<li value="{r["idx"]}"><b>{escape(engine.describe(r["action"]))}</b>{said}</li>')
+    for n, r in enumerate(reversed(shown)):
+        events = r.get("events") or []
+        said = "".join(f"<p>{escape(text)}</p>" for text in
+                       (engine.spoken(str(e.get("text") or "")) for e in events) if text)
+        who = _who(players, r["action"], events)
+        head = _described(engine, r["action"], who)
+        latest = ' class="latest"' if n == 0 else ""
+        items.append(f'<li value="{r["idx"]}"{latest}><b>{head}</b>{said}</li>')
     return f'<ol class="log" reversed>{"".join(items)}</ol>'
+
+
+def _described(engine: Any, action: dict, who: str | None) -> str:
+    """An action in short, as HTML: who took it first, then what, without naming them twice
+    (`invoke Ann ...` on Ann's line reads `invoke ...`), options without their dashes."""
+    what = words(engine.spoken(engine.describe(action)))
+    if not who:
+        return escape(what)
+    if what.casefold().startswith(who.casefold() + " ") or what.casefold().startswith(who.casefold() + "'"):
+        return f'<span class="who">{escape(who)}</span>{escape(what[len(who):])}'
+    what = re.sub(rf"(?<!\S){re.escape(who)}(?!\S)", "", what, flags=re.IGNORECASE)
+    return f'<span class="who">{escape(who)}</span>: {escape(" ".join(what.split()))}'
+
+
+def _just_now(engine: Any, records: list[dict], players: list[dict]) -> str:
+    """The last move, under the status: who did what (its first words), marked as the latest."""
+    played = [r for r in records if r["action"].get("verb") != "new"]
+    if not played:
+        return ""
+    r = played[-1]
+    events = r.get("events") or []
+    who = _who(players, r["action"], events)
+    first = next((t for t in (engine.spoken(str(e.get("text") or "")) for e in events) if t), "")
+    what = first or engine.spoken(engine.describe(r["action"]))
+    said = _("Last move: {what}").format(what=what) if not who or what.startswith(who) else \
+        _("Last move, {player}: {what}").format(player=who, what=what)
+    return f'<p class="last">{escape(said)}</p>'
+
+
+def _score_line(engine: Any, state: Any) -> str:
+    """A game scored only at its end: its numbers as they would stand now (`Engine.scores_now`)."""
+    now = engine.scores_now(state)
+    if not now:
+        return ""
+    what, scores = now
+    line = " · ".join(f"{name} {value}" for name, value in scores.items())
+    return f'<p class="scoreline"><b>{escape(_(what))}:</b> {escape(line)}</p>'
 
 
 def table_fragment(loaded: Any, mine: str = "") -> tuple[str, str]:
@@ -174,6 +219,9 @@ def table_fragment(loaded: Any, mine: str = "") -> tuple[str, str]:
     from referee.model import view
 
     engine, summary = loaded.engine, loaded.summary
+    over_now = engine.is_over(loaded.state)
+    records = [view.record(engine, r, loaded.viewer, over_now) for r in loaded.records]  # as the viewer reads them
+    played = [r for r in records if r["action"].get("verb") != "new"]
     name = loaded.meta.get("name")
     title = f"{engine.title} · {loaded.id}" + (f" ({name})" if name else "")
     parts = [f"<h1>{escape(title)}</h1>"]
@@ -189,16 +237,18 @@ def table_fragment(loaded: Any, mine: str = "") -> tuple[str, str]:
         head = _("{player} to play").format(player=current) + " · " if current else ""
         parts.append(f'<p class="status">{escape(head)}{escape(_(engine.turn_word))} {escape(str(summary.get("turn")))}'
                      f' · {escape(_(str(summary.get("phase"))))}</p>')
-        parts.append(_pending(summary))
+        parts.append(_just_now(engine, records, summary["players"]))
+        parts.append(_pending(summary, engine.spoken))
+        parts.append(_score_line(engine, loaded.shown_state))
     parts.append(mine)
     if summary.get("over") or any(p.get("score") is not None for p in summary["players"]):
         parts.append(_players(summary))
-    parts.append(f"<h2>{escape(_('The table'))}</h2>" + engine.board_html(loaded.shown_state))
+    board = engine.board_html_after(loaded.shown_state, played[-1]["action"] if played else None)
+    parts.append(f"<h2>{escape(_('The table'))}</h2>" + board)
     held = view.held_text(engine, loaded.state, loaded.viewer)
     if held:
         parts.append("".join(f'<p class="held">{escape(line)}</p>' for line in held.splitlines()))
-    parts.append(f"<h2>{escape(_('Last actions'))}</h2>"
-                 + _last(engine, loaded.records, loaded.viewer, engine.is_over(loaded.state)))
+    parts.append(f"<h2>{escape(_('Last actions'))}</h2>" + _last(engine, records, summary["players"]))
     return title, "".join(parts)
 
 

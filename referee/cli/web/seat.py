@@ -18,10 +18,9 @@ from typing import Any
 
 from referee.cli.web import page
 from referee.model.i18n import _
+from referee.model.spoken import words as engine_words
 
-OPTION = re.compile(r"(?<!\S)--(?=\w)")  # `--from a1`: a player reads `from a1`
 ALONE = re.compile(r"^(.* (\S+)): \2$")  # `Bob may pass: pass` (nothing to choose) reads `Bob may pass`
-QUOTED = re.compile(r'(?<![\w"])"([^"]*)"')  # a shell's quotes: `"Oracle's Smoke"` reads Oracle's Smoke
 
 
 def seat_fragment(loaded: Any, seat: str, group: Any, store: Any = None) -> tuple[str, str]:
@@ -80,7 +79,7 @@ def _hint_html(said: str) -> str:
     for line in said.splitlines():
         if "`" in line or not line.strip():
             continue
-        shown = escape(ALONE.sub(r"\1", _words(line.strip())))
+        shown = escape(ALONE.sub(r"\1", engine_words(line.strip())))
         if line.startswith(" "):
             lines.append(f'<p class="sub">{shown}</p>')
         else:
@@ -100,12 +99,6 @@ def _unnamed(entries: list[dict], name: str) -> list[dict]:
             seen.add(tuple(kept))
             out.append({**entry, "words": kept, "shown": kept})
     return out
-
-
-def _words(typed: str) -> str:
-    """Words as typed at a terminal, for a player to read: options without their dashes, words
-    without a shell's quotes, choices apart (`--to Bob|Cy` reads `to Bob / Cy`)."""
-    return QUOTED.sub(r"\1", OPTION.sub("", typed)).replace("|", " / ")
 
 
 def _beyond(seen: Any, table: Any, path: tuple[str, ...] = ()) -> str:

@@ -137,3 +137,19 @@ def check_deck(data: object) -> dict[str, int]:
             if n != PER_KIND:
                 raise InputError(f"deck: {PER_KIND} {k} {aff} cards are needed, this deck has {n}")
     return dict(sorted(deck.items()))
+
+
+SLUG = re.compile(r"\b(?:(mild|strong)-(bliss|gloom)-(" + "|".join(VIBES) + r")-(" + "|".join(ABILITIES) + r")"
+                  r"|(brightness|bleakness)-(" + "|".join(VIBES) + r"))\b")
+
+
+def named(text: str) -> str:
+    """`text` with each card written as players name it, not in the notation typed:
+    `strong-bliss-green-drain` reads `Drain (strong Bliss, green)`, `bleakness-blue` reads
+    `Bleakness (blue)`."""
+    def name(m: re.Match) -> str:
+        if m.group(5):
+            return f"{m.group(5).capitalize()} ({m.group(6)})"
+        return f"{m.group(4).capitalize()} ({m.group(1)} {m.group(2).capitalize()}, {m.group(3)})"
+
+    return SLUG.sub(name, text)

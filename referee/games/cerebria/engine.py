@@ -99,6 +99,10 @@ class CerebriaEngine(Engine):
     def render_compact(self, state: State) -> str:
         return render.render_compact(state)
 
+    def spoken(self, text: str) -> str:
+        """As the page says it: each card by its name (`Drain (strong Bliss, green)`)."""
+        return cards.named(super().spoken(text))
+
     def playout_options(self, rng: random.Random) -> dict:
         players = ["Ann", "Bob", "Cy", "Dee", "Eve"][: rng.randint(2, 5)]
         return {"players": players}

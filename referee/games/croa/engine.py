@@ -110,6 +110,12 @@ class CroaEngine(Engine):
         left = sum(state["deck"].values())
         return [*out, Secret(("deck",), NOBODY, {cards.HIDDEN: left} if left else {}, "deck")]
 
+    def board_html_after(self, state: CroaState, last: dict | None) -> str:
+        """The pond with the last move's squares outlined (where from dashed, where to solid)."""
+        from .web import board_html, moved
+
+        return board_html(state, moved(last))
+
     seat_verbs = ("card",)  # each playable card is marked in the hand, with its ways
 
     def seat_html(self, seen: dict, seat: str, actions: list[Action]) -> str:

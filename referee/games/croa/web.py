@@ -20,6 +20,7 @@ from .tiles import CODES
 CELL = 40
 EDGE = 16  # room for the file letters and rank numbers
 SIZE = EDGE * 2 + CELL * 8
+SQUARES = {f"{f}{r}" for f in FILES for r in range(1, 9)}
 
 # the frog colours of setup.COLORS, and each zone's tint under its squares
 FROG = {"red": "#d7263d", "blue": "#1f6fd1", "green": "#2a9d3c", "yellow": "#f2c81b",
@@ -76,7 +77,8 @@ def _frogs(state: CroaState, refs: list[list[int]], x: int, y: int) -> tuple[lis
     return out, words
 
 
-def pond_svg(state: CroaState) -> str:
+def pond_svg(state: CroaState, marked: tuple[str, ...] = ()) -> str:
+    """The pond; `marked`: the squares of the last move (where from, then where to), outlined."""
     occ = occupied(state)
     parts = [f'<svg class="pond" viewBox="0 0 {SIZE} {SIZE}" role="img" '
              f'aria-label="{escape(_("The pond: 8 by 8 squares, a1 bottom left"))}" xmlns="http://www.w3.org/2000/svg">']
@@ -105,6 +107,12 @@ def pond_svg(state: CroaState) -> str:
             at = EDGE + i * CELL
             parts.append(f'<line x1="{at}" y1="{EDGE}" x2="{at}" y2="{SIZE - EDGE}" stroke="#345" stroke-width="{w}"/>')
             parts.append(f'<line x1="{EDGE}" y1="{at}" x2="{SIZE - EDGE}" y2="{at}" stroke="#345" stroke-width="{w}"/>')
+    for n, sq in enumerate(marked):  # the last move: where it went solid, where from dashed
+        if sq in SQUARES:
+            x, y = EDGE + FILES.index(sq[0]) * CELL, EDGE + (8 - int(sq[1:])) * CELL
+            dash = "" if n == len(marked) - 1 else ' stroke-dasharray="5 3"'
+            parts.append(f'<rect class="last" x="{x + 1.5}" y="{y + 1.5}" width="{CELL - 3}" height="{CELL - 3}" '
+                         f'rx="4" fill="none" stroke="#e8590c" stroke-width="3"{dash}/>')
     for i, f in enumerate(FILES):
         cx = EDGE + i * CELL + CELL / 2
         parts.append(f'<text x="{cx}" y="{EDGE - 4}" class="l">{f}</text>')
@@ -160,8 +168,15 @@ def legend_html() -> str:
     return f'<ul class="inline legend">{items}</ul><p class="note">{escape(note)}</p>'
 
 
-def board_html(state: CroaState) -> str:
-    return pond_svg(state) + legend_html() + colonies_html(state) + piles_html(state)
+def board_html(state: CroaState, marked: tuple[str, ...] = ()) -> str:
+    return pond_svg(state, marked) + legend_html() + colonies_html(state) + piles_html(state)
+
+
+def moved(action: dict | None) -> tuple[str, ...]:
+    """The squares an action moved a frog between (from, to), for the pond to mark."""
+    if not action:
+        return ()
+    return tuple(str(action[k]).split(":", 1)[0] for k in ("from", "to") if action.get(k))
 
 
 WHEN = {"your-turn": N_("on your turn"), "any-time": N_("at any time")}  # a card's timing, said

@@ -15,6 +15,7 @@ from referee.games.elysion.verbs import VERBS
 from referee.model.chance import Chance
 from referee.model.engine import Engine
 from referee.model.errors import IllegalAction, RefereeError
+from referee.model.i18n import N_
 from referee.model.verbs import Action, Verb
 from referee.model.view import NOBODY, Secret, hidden_list
 from scorers.elysion import DAYS
@@ -128,6 +129,17 @@ class ElysionEngine(Engine):
 
     def render(self, state: ElysionState) -> str:
         return render.render(state, of_state(state))
+
+    def scores_now(self, state: ElysionState) -> tuple[str, dict[str, int]] | None:
+        """Before the look back, the glory each journey would score if the table looked back now
+        (the board's `look back` column)."""
+        from referee.games.elysion.lookback import glory_now
+
+        if state["phase"] == "over" or not any(state["journeys"].values()):
+            return None
+        catalog = of_state(state)
+        return N_("Glory if we looked back now"), {
+            p: glory_now(catalog, state["journeys"][p], state["blessings"][p]) for p in state["players"]}
 
     def seat_html(self, seen: dict, seat: str, actions: list) -> str:
         """The Blessings just drawn for `seat`, before it keeps one, with how each scores."""
