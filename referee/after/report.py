@@ -398,7 +398,8 @@ def _ratings_html(rep: Report) -> str:
     if rep.ratings is None:
         return ""
     return (f'<section id="ratings" class="chart">\n<h2>{html.escape(_("Ratings"))}</h2>\n'
-            f"{chart_svg(rep.ratings, 'chart-ratings')}\n</section>\n")
+            f'<div class="broad">{chart_svg(rep.ratings, "chart-ratings")}</div>'
+            f'<div class="narrow">{chart_svg(rep.ratings, "chart-ratings", narrow=True)}</div>\n</section>\n')
 
 
 # -- Markdown -------------------------------------------------------------------------------
