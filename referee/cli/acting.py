@@ -241,10 +241,11 @@ def show_session(game: str | None, sid: str | None, full: bool = False, pager: b
         output.echo(board, players=players, marks=marks)
         output.echo_status(loaded.summary, loaded.engine.turn_word)
         return loaded
-    text = "\n".join([title, board, status])
+    after = getattr(ref, "rows_after", 0) > 0  # the shell prints the action's lines, status line last, below
+    text = "\n".join([title, board] + ([] if after else [status]))
     if not full and output.too_tall(text):
         compact = output.fit_block(output.shown(loaded.engine.render_compact(loaded.state)))
-        text = "\n".join([f"{title} · compact view (--full: all of it)", compact, status])
+        text = "\n".join([f"{title} · compact view (--full: all of it)", compact] + ([] if after else [status]))
     if pager:
         output.page(text, players=players, marks=marks)
     else:

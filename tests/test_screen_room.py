@@ -1,0 +1,126 @@
+"""Nothing scrolled away at 80x24 (issue 37, items 2, 3 and 5): in `referee play` the answer and
+the prompt stay on the screen together (no rows kept empty for a menu under an empty prompt; with
+the board on, what just happened is printed under the board, next to the prompt); `new` ends
+with the line that says which session started; `hint` lists the players' choices first. Each
+in a real pseudo-terminal (pexpect), its screen read with pyte, waiting on conditions with a
+deadline (never a sleep)."""
+
+from __future__ import annotations
+
+import os
+import sys
+import time
+
+import midgame
+import pexpect
+import pyte
+
+ROWS, COLS = 24, 80
+
+
+class _Answering(pyte.Screen):
+    child: pexpect.spawn
+
+    def write_process_input(self, data: str) -> None:
+        self.child.send(data)
+
+
+class Terminal:
+    """A `referee ...` process in an 80x24 pseudo-terminal, its screen kept by pyte."""
+
+    def __init__(self, db, *args: str, env: dict | None = None) -> None:
+        environ = {**os.environ, "REFEREE_DB": str(db), "TERM": "xterm", "NO_COLOR": "1", "PAGER": "cat",
+                   **(env or {})}
+        for name in ("REFEREE_SESSION", "COLUMNS", "LINES", "REFEREE_LANG", "LANG", "LC_ALL"):
+            if name not in (env or {}):
+                environ.pop(name, None)
+        self.child = pexpect.spawn(sys.executable, ["-m", "referee", *args], env=environ,
+                                   dimensions=(ROWS, COLS), encoding="utf-8", timeout=60)
+        self.screen = _Answering(COLS, ROWS)
+        self.screen.child = self.child  # answers prompt-toolkit's cursor position requests
+        self.stream = pyte.Stream(self.screen)
+        self.text = ""
+
+    def wait(self, ok, most: float = 60.0) -> bool:
+        """Read what the program draws until `ok()` holds (or `most` seconds pass)."""
+        end = time.monotonic() + most
+        while not ok():
+            left = end - time.monotonic()
+            if left <= 0:
+                return False
+            try:
+                chunk = self.child.read_nonblocking(65536, timeout=min(0.05, left))
+            except pexpect.TIMEOUT:
+                continue
+            except pexpect.EOF:
+                return ok()
+            self.text += chunk
+            self.stream.feed(chunk)
+        return True
+
+    def to_end(self) -> list[str]:
+        """Read to the end of the program: its screen."""
+        assert self.wait(lambda: not self.child.isalive() and self._drained()), self.lines
+        return self.lines
+
+    def _drained(self) -> bool:
+        try:
+            chunk = self.child.read_nonblocking(65536, timeout=0.05)
+        except (pexpect.TIMEOUT, pexpect.EOF):
+            return True
+        self.text += chunk
+        self.stream.feed(chunk)
+        return False
+
+    @property
+    def lines(self) -> list[str]:
+        return [line.rstrip() for line in self.screen.display]
+
+
+def _prompt_at_rest(t: Terminal, prompt: str) -> bool:
+    """The prompt is drawn, empty, with the toolbar under it, and nothing more is coming."""
+    lines = t.lines
+    at = [i for i, line in enumerate(lines) if line == prompt.rstrip()]
+    return bool(at) and any(line.strip() for line in lines[at[-1] + 1:])
+
+
+def test_status_in_play_keeps_its_header_and_the_prompt_on_an_80x24_screen(tmp_path):
+    db = tmp_path / "referee.db"
+    midgame.build(db, "croa")
+    t = Terminal(db, "play", "croa")
+    assert t.wait(lambda: _prompt_at_rest(t, "croa> ")), t.lines
+    t.child.send("help\r")  # the screen filled: the next answer starts at its bottom
+    assert t.wait(lambda: _prompt_at_rest(t, "croa> ") and "croa> help" not in t.lines), t.lines
+    before = len(t.text)
+    t.child.send("status\r")
+    assert t.wait(lambda: "compact view" in t.text[before:] and _prompt_at_rest(t, "croa> ")
+                  and "croa> status" not in t.lines[-3:]), t.lines
+    lines = t.lines
+    at = lines.index("croa>")
+    # the whole answer is on the screen: its header on the top row, the prompt and toolbar under it
+    header = [i for i, line in enumerate(lines) if line.startswith("Crôa! · session croa-1 · compact view")]
+    assert header and lines[header[-1] - 1] == "croa> status", "\n".join(lines)
+    assert at == ROWS - 2 and all(line.strip() for line in lines[at + 1:]), lines
+    t.child.sendcontrol("d")
+    t.child.expect(pexpect.EOF)
+
+
+def test_with_the_board_on_what_just_happened_is_under_the_board_next_to_the_prompt(tmp_path):
+    db = tmp_path / "referee.db"
+    midgame.build(db, "croa")
+    t = Terminal(db, "play", "croa")
+    assert t.wait(lambda: _prompt_at_rest(t, "croa> ")), t.lines
+    t.child.send("set board on\r")
+    assert t.wait(lambda: any("drawn after each action" in line for line in t.lines)), t.lines
+    before = len(t.text)
+    t.child.send("move h8 g7 --tile reeds\r")
+    assert t.wait(lambda: "compact view" in t.text[before:] and _prompt_at_rest(t, "croa> ")
+                  and not any(line.startswith("croa> move") for line in t.lines[-4:])), t.lines
+    lines = t.lines
+    at = lines.index("croa>")
+    title = next(i for i, line in enumerate(lines) if line.startswith("Crôa! · session croa-1"))
+    said = [i for i, line in enumerate(lines) if "g7" in line and i > title]
+    assert said and title < said[-1] < at, lines  # the board, then what happened, then the prompt
+    assert lines[at - 1].startswith(("Turn", "Tour")) or "turn" in lines[at - 1].lower(), lines
+    t.child.sendcontrol("d")
+    t.child.expect(pexpect.EOF)
