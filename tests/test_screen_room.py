@@ -124,3 +124,45 @@ def test_with_the_board_on_what_just_happened_is_under_the_board_next_to_the_pro
     assert lines[at - 1].startswith(("Turn", "Tour")) or "turn" in lines[at - 1].lower(), lines
     t.child.sendcontrol("d")
     t.child.expect(pexpect.EOF)
+
+
+def _kleos_cards(db) -> list[str]:
+    """The Kleos example's cards typed into `db`; the example's `new` line, as words."""
+    import shlex
+
+    lines = midgame.lines("kleos")
+    at = next(i for i, line in enumerate(lines) if line.startswith("new "))
+    midgame.build(db, "kleos", cut=at)
+    return shlex.split(lines[at])
+
+
+def test_new_ends_with_the_line_naming_the_session_and_its_commitment_whole(tmp_path):
+    db = tmp_path / "referee.db"
+    words = [w for w in _kleos_cards(db) if w not in ("--seed", "42")]  # a sealed seed: a commitment
+    t = Terminal(db, "kleos", *words)
+    screen = [line for line in t.to_end() if line.strip()]
+    text = t.text.replace("\r\n", "\n")
+    assert "Session kleos-1 started" in text
+    # the line saying which session started is the last thing on the screen, wrapped between words
+    last = screen[-4:]
+    assert any(line.startswith("Session kleos-1 started") for line in last), screen
+    assert screen[-1].endswith("it is now the current kleos session."), screen
+    import re
+
+    commitment = re.search(r"commitment\s+([^\s)]+)\)", text).group(1)
+    assert len(commitment) > 64 and any(commitment in line for line in screen), screen  # never cut mid-hash
+    assert all(len(line) <= COLS for line in text.splitlines())
+
+
+def test_head_of_the_record_is_wrapped_between_words_its_hash_and_command_whole():
+    from referee.model.tables import wrap_paragraph
+
+    head = "9f" * 32
+    said = (f"Head of the record: {head} (keep it: `referee verify --head {head}` checks that the record"
+            " still ends there)")
+    lines = wrap_paragraph(said, COLS, "").split("\n")
+    assert any(head == line.split()[0] for line in lines)  # the hash whole, on one line
+    # the command to type is longer than the line: on a line of its own, never broken (the
+    # terminal's own wrapping of it copies as one line)
+    assert f"`referee verify --head {head}`" in lines
+    assert " ".join(lines) == said

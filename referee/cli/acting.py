@@ -204,8 +204,8 @@ def echo_head(head: str) -> None:
     """At the end of a game: the head of its record, to write down or share (see docs/integrity.md)."""
     from referee.model.i18n import _
 
-    echo(_("Head of the record: {head} (keep it: `referee verify --head {head}` checks that the record"
-                 " still ends there)").format(head=head))
+    echo(output.fit(_("Head of the record: {head} (keep it: `referee verify --head {head}` checks that the record"
+                      " still ends there)").format(head=head), indent=""))
 
 
 def show_session(game: str | None, sid: str | None, full: bool = False, pager: bool = True) -> Any:

@@ -309,20 +309,32 @@ def start(game: str, options: dict, seed: Any = None, name: str = "", dry_run: b
                   "commitment": loaded.meta["commitment"]}
         output.emit_json(output.envelope(result, loaded.id, loaded.state_json()))
         return
+    from referee.model.i18n import _
+
     if dry_run:
-        click.echo("(dry run: nothing recorded)")
+        said = "(dry run: nothing recorded)"
     else:
         shown = session.seed_shown(loaded.meta)
-        from referee.model.i18n import _
-
         sealed = (_("seed {seed}").format(seed=shown) if shown is not None
                   else _("seed kept secret until the game is over; commitment {commitment}").format(
                       commitment=loaded.meta["commitment"]))
-        click.echo(_("Session {id} started ({seed})").format(id=loaded.id, seed=sealed)
-                   + (_(", set up like {like}").format(like=like) if like else "")
-                   + _("; it is now the current {game} session.").format(game=game))
-    click.echo(output.fit_block(output.shown(loaded.engine.render(loaded.state))))
-    output.echo_status(loaded.summary, loaded.engine.turn_word)
+        said = (_("Session {id} started ({seed})").format(id=loaded.id, seed=sealed)
+                + (_(", set up like {like}").format(like=like) if like else "")
+                + _("; it is now the current {game} session.").format(game=game))
+    # the line saying which session started comes last, under the table and its status line,
+    # so that on a screen of 24 rows it is the one still in sight (the table gives way to its
+    # compact view when the whole would scroll it away)
+    said = output.fit(said, indent="")
+    status = output.status_text(loaded.summary, loaded.engine.turn_word)
+    board = output.fit_block(output.shown(loaded.engine.render(loaded.state)))
+    if output.on_screen() and output.too_tall("\n".join([board, status, said])):
+        compact = output.fit_block(output.shown(loaded.engine.render_compact(loaded.state)))
+        board = "\n".join([f"{loaded.engine.title} · compact view (`referee {game} status --full`: all of it)",
+                            compact])
+    players = output.player_names(loaded.summary)
+    output.echo(board, players=players, marks=loaded.engine.board_marks(loaded.state))
+    output.echo(status, players=players)
+    click.echo(said)
 
 
 def like_options(store: RecordStore, game: str, like: str, given: dict) -> dict:
