@@ -166,3 +166,25 @@ def test_head_of_the_record_is_wrapped_between_words_its_hash_and_command_whole(
     # terminal's own wrapping of it copies as one line)
     assert f"`referee verify --head {head}`" in lines
     assert " ".join(lines) == said
+
+
+def test_kleos_hint_taller_than_the_screen_is_paged_the_players_choices_first(tmp_path):
+    db = tmp_path / "referee.db"
+    midgame.build(db, "kleos", cut=26)  # Ann's turn: she may move, recruit; cards' effects for the table
+    t = Terminal(db, "kleos", "hint", env={"PAGER": "sed s/^/PAGED:/"})  # a pager that shows it was used
+    t.to_end()
+    lines = [line for line in t.text.replace("\r\n", "\n").split("\n") if line.strip()]
+    assert len(lines) > ROWS and all(line.startswith("PAGED:") for line in lines), lines
+    heads = [line.removeprefix("PAGED:").split(":")[0] for line in lines
+             if " may " in line and not line.startswith("PAGED: ")]
+    # Ann's own choices, then what her cards let her do, then the table's card effects
+    assert heads[:3] == ["Ann may next", "Ann may move", "Ann may recruit"], heads
+    assert heads[3] == "Ann may move --effect" and all(h.startswith("The table may") for h in heads[4:]), heads
+
+
+def test_kleos_hint_on_a_tall_screen_is_not_paged(tmp_path):
+    db = tmp_path / "referee.db"
+    midgame.build(db, "kleos", cut=26)
+    t = Terminal(db, "kleos", "hint", env={"PAGER": "sed s/^/PAGED:/", "LINES": "200"})
+    t.to_end()
+    assert "PAGED:" not in t.text and "Ann may move:" in t.text

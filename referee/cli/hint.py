@@ -300,7 +300,7 @@ def text(result: dict, width: int = 80) -> str:
         shown.add(key)
         groups.setdefault((a["player"], a["words"][0]), []).append(a)
     groups = _split_flagged(groups)
-    for (who, verb), items in groups.items():
+    for (who, verb), items in sorted(groups.items(), key=_players_first):
         head = _("{who} may {verb}").format(who=who or _("The table"), verb=verb)
         rests = [(a.get("shown") or a["words"])[1:] for a in items]
         if who and all(r and r[0].casefold() == str(who).casefold() for r in rests):
@@ -337,6 +337,14 @@ def text(result: dict, width: int = 80) -> str:
         lines.append(_("(Not every legal action is listed: the referee may accept others.)"))
     lines.append(_("(`hint --json` lists each as a whole command.)"))
     return "\n".join(lines)
+
+
+def _players_first(group: tuple[tuple[Any, str], list[dict]]) -> tuple[bool, bool]:
+    """The order groups are read in: a player's own choices first, then what a player's card
+    lets them do (`move --effect`), the table's card effects last (`kill`, `glory`: what the
+    table types when a card says so)."""
+    (who, verb), _items = group
+    return who is None, " --" in verb
 
 
 def _split_flagged(groups: dict[tuple[Any, str], list[dict]]) -> dict[tuple[Any, str], list[dict]]:
@@ -467,4 +475,5 @@ def show_hint(game: str, group: click.Group, player: str | None, limit: int) -> 
         output.emit_json(output.envelope(public(result), sid))
         return
     result["player"] = name
-    output.echo(text(result, output.width() or 80), players=output.player_names(loaded.summary))
+    # paged when taller than the screen (on a terminal only): the first choices stay in sight
+    output.page(text(result, output.width() or 80), players=output.player_names(loaded.summary))
