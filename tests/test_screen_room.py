@@ -188,3 +188,33 @@ def test_kleos_hint_on_a_tall_screen_is_not_paged(tmp_path):
     t = Terminal(db, "kleos", "hint", env={"PAGER": "sed s/^/PAGED:/", "LINES": "200"})
     t.to_end()
     assert "PAGED:" not in t.text and "Ann may move:" in t.text
+
+
+def _draws(t: Terminal) -> list[str]:
+    """Each screen the watch drew, as it came (the clear-screen code starts one)."""
+    return [part for part in t.text.split("\x1b[2J") if "(watching croa-1" in part]
+
+
+def test_show_watch_redraws_at_the_new_size_when_the_terminal_is_resized(tmp_path):
+    db = tmp_path / "referee.db"
+    midgame.build(db, "croa")
+    # the starting size exported as fish exports it: the resized terminal's own size must win
+    t = Terminal(db, "show", "--watch", env={"COLUMNS": str(COLS), "LINES": str(ROWS)})
+    try:
+        assert t.wait(lambda: len(_draws(t)) == 1 and "compact view" in _draws(t)[0]), t.text
+        t.child.setwinsize(60, 50)  # SIGWINCH: drawn again at once, no change in the store needed
+        assert t.wait(lambda: len(_draws(t)) >= 2, most=30), t.text
+        redrawn = _draws(t)[-1]
+        assert "compact view" not in redrawn  # 60 rows: the whole table
+        import re
+
+        def widest(draw: str) -> int:  # of the lines that can wrap (a grid's border has no space)
+            lines = [re.sub(r"\x1b\[[0-9;]*[A-Za-z]", "", line).rstrip() for line in draw.split("\n")]
+            return max(len(line) for line in lines if " " in line.strip())
+
+        assert widest(redrawn) <= 50 < widest(_draws(t)[0])  # wrapped to the new width
+        t.child.setwinsize(ROWS, COLS)
+        assert t.wait(lambda: len(_draws(t)) >= 3 and "compact view" in _draws(t)[-1], most=30), t.text
+    finally:
+        t.child.sendintr()
+        t.child.expect(pexpect.EOF)
