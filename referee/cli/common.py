@@ -180,6 +180,23 @@ class GameGroup(SuggestingGroup):
             localize(cmd)
         super().format_help(ctx, formatter)
 
+    def shell_complete(self, ctx: click.Context, incomplete: str) -> list:
+        """A Tab after the game: the verbs legal now, then the views and tools
+        (`referee.cli.complete.command_words`); an option's name as Click offers it."""
+        items = super().shell_complete(ctx, incomplete)
+        names = set(self.list_commands(ctx))
+        commands = [(i.value, i.help or "") for i in items if i.value in names]
+        if not commands:
+            return items
+        from click.shell_completion import CompletionItem
+
+        from referee.cli.complete import command_words, live_for
+        from referee.model import registry
+
+        verbs = registry.engine(self.name or "").verbs
+        found = command_words(live_for(ctx, self.name or ""), verbs, commands)
+        return [CompletionItem(n, help=h or None) for n, h in found] + [i for i in items if i.value not in names]
+
     def add_later(self, name: str, build: Callable[[], click.Command]) -> None:
         """Command `name`, built by `build()` the first time it is used."""
         assert isinstance(self.commands, LaterCommands)

@@ -192,6 +192,34 @@ def words(live: Live, verb: str, given: Mapping[str, Any], key: str,
     return out
 
 
+def legal_verbs(live: Live | None) -> list[str]:
+    """The verbs that may be used now, in the order the rules list their actions (none without
+    a session)."""
+    if live is None:
+        return []
+    try:
+        actions = live.engine.legal_actions(live.listing())
+    except Exception:  # completion never breaks the prompt
+        return []
+    seen: dict[str, None] = {}
+    for a in actions:
+        seen.setdefault(str(a.get("verb")), None)
+    return list(seen)
+
+
+def command_words(live: Live | None, verbs: Iterable[str],
+                  commands: Iterable[tuple[str, str]]) -> list[tuple[str, str]]:
+    """What Tab offers for a game's command word, from its `commands` (name, help): the verbs
+    legal now first (`legal_verbs`), then every command that is no action verb (status, hint,
+    rules, the game's views and tools, new), which may always be used. An action verb the rules
+    forbid now (`verbs`: the game's declared verbs) is not offered: typed whole, it is refused
+    with the rule named."""
+    listed = dict(commands)
+    declared = set(verbs)
+    legal = [v for v in legal_verbs(live) if v in listed]
+    return [(v, listed[v]) for v in legal] + [(n, h) for n, h in listed.items() if n not in declared]
+
+
 def takes_all(arguments: Iterable[tuple[str, str]]) -> bool:
     """Whether an argument (field, metavar) takes `all` (`[PLAYER|all]`)."""
     return any("|all" in metavar for _key, metavar in arguments)
@@ -407,6 +435,66 @@ def complete_player_names(ctx: click.Context, param: click.Parameter, incomplete
         return []
     low = incomplete.casefold()
     return [CompletionItem(n, help="an earlier player") for n in names if n.casefold().startswith(low)]
+
+
+def session_rows(db: str | None, game: str | None = None) -> list[dict]:
+    """The sessions of store `db` (else REFEREE_DB) a Tab may offer, open ones first, then the
+    finished, each most recently used first (none when the store cannot be read)."""
+    from referee.record.store import Store
+
+    try:
+        store: Any = Store(db or os.environ.get("REFEREE_DB"), readonly=True)
+    except Exception:
+        return []
+    try:
+        rows = store.sessions(game, include_over=True)
+    except Exception:
+        return []
+    finally:
+        store.close()
+    rows = sorted(rows, key=lambda r: -float(r.get("used") or r.get("updated") or 0))
+    return sorted(rows, key=lambda r: r.get("status") != "open")
+
+
+def session_words(rows: Iterable[dict], incomplete: str, games: Iterable[str] = ()) -> list[tuple[str, str]]:
+    """(word, description) for a session id (its game, players, whose turn) or a game's name,
+    the sessions first; those beginning with `incomplete`, any case."""
+    low = incomplete.casefold()
+    out: list[tuple[str, str]] = []
+    for row in rows:
+        summary = row.get("summary") or {}
+        players = ", ".join(str(p.get("name")) for p in summary.get("players", []) if isinstance(p, dict))
+        state = "over" if summary.get("over") or row.get("status") != "open" else \
+            f"{summary.get('current')} to play" if summary.get("current") else ""
+        said = " · ".join(x for x in (str(row.get("game") or ""), row.get("name") or "", players, state) if x)
+        out.append((str(row["id"]), said))
+    out += [(g, "a game: its current session") for g in games]
+    return [(w, h) for w, h in out if w.casefold().startswith(low)]
+
+
+def complete_session_id(ctx: click.Context, param: click.Parameter, incomplete: str) -> list[CompletionItem]:
+    """A session id (`show ID`, `--session ID`, `new --like ID`): the store's sessions (a game's
+    own under its group), and a game's name where the command takes one (`play GAME|ID`)."""
+    from click.shell_completion import CompletionItem
+
+    root = ctx.find_root()
+    from referee.cli.context import Referee
+
+    ref = ctx.find_object(Referee)
+    db = (ref.db if ref is not None and ref.db != os.environ.get("REFEREE_DB") else None) or root.params.get("db")
+    from referee.model import registry
+
+    names = registry.names()
+    game = None
+    at: click.Context | None = ctx
+    while at is not None:  # under a game's group: that game's sessions
+        if at.parent is not None and at.parent.parent is None and at.info_name in names:
+            game = at.info_name
+            break
+        at = at.parent
+    games = names if "GAME" in str(param.metavar or "") else []
+    found = session_words(session_rows(db, game), incomplete, games)
+    return [CompletionItem(w, help=h or None) for w, h in found]
 
 
 def earlier_players(rows: Iterable[dict]) -> list[str]:

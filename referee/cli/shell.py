@@ -482,7 +482,10 @@ class ShellWords:
     def __init__(self, shell: Shell) -> None:
         self.shell = shell
 
-    def first_words(self) -> list[tuple[str, str]]:
+    def first_words(self, now: bool = True) -> list[tuple[str, str]]:
+        """The words that start a line: the game's commands (with `now`, its verbs legal now and
+        its views; else all of them: a correction's command is checked where it goes), the
+        session commands, the shell's own, the games."""
         from referee.cli.root import GAME_HELP
 
         shell = self.shell
@@ -494,21 +497,18 @@ class ShellWords:
                 cmd = group.get_command(gctx, name)
                 if cmd is not None and not cmd.hidden:
                     verbs.append((name, cmd.get_short_help_str(limit=40)))
-        legal = self.legal_verbs()
-        verbs.sort(key=lambda pair: pair[0] not in legal)  # what may be done now first
+            from referee.cli.complete import command_words
+            from referee.model import registry
+
+            # the verbs legal now, then the views and tools (as bash, zsh and fish offer them)
+            live = getattr(shell.referee, "live", None)
+            if now:
+                verbs = command_words(live if live is not None and live.game == shell.game else None,
+                                      registry.engine(shell.game or "").verbs, verbs)
         rest = [(n, _(SESSION_COMMANDS[n][1])) for n in ROOT_COMMANDS]
         rest += [(u.split()[0], _(t)) for u, t in SHELL_HELP] + [("exit", _("Leave the shell."))]
         rest += [(g, _(GAME_HELP.get(g, ""))) for g in games()]
         return [*verbs, *rest]
-
-    def legal_verbs(self) -> set[str]:
-        live = getattr(self.shell.referee, "live", None)
-        if live is None:
-            return set()
-        try:
-            return {a["verb"] for a in live.engine.legal_actions(live.listing())}
-        except Exception:
-            return set()
 
     def after(self, before: list[str], current: str) -> list[tuple[str, str]]:
         """(word, description) for the word being typed after `before`."""
@@ -537,7 +537,7 @@ class ShellWords:
                 return self.after(rest, current)
             group = shell.group()
             verbs = set(group.list_commands(click.Context(group))) if group is not None else set()
-            return [(w, h) for w, h in self.first_words() if w in verbs]
+            return [(w, h) for w, h in self.first_words(now=False) if w in verbs]
         try:
             args = shell.args_for(before)
         except click.UsageError:

@@ -90,7 +90,7 @@ def wrap_paragraph(text: str, width: int | None, indent: str = "  ") -> str:
     return text  # pragma: no cover - ANYWHERE always returns
 
 
-GLUE = "\ue000"  # a space inside a command to type (a private-use letter): no line break there
+GLUE = "\x01"  # a space inside a command to type (a letter no text holds, one column): no line break there
 COMMAND = re.compile(r"`[^`\n]+`")
 
 
