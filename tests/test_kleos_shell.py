@@ -32,7 +32,9 @@ def test_shell_plays_kleos_and_completes_minions_locations_and_verbs(db, capsys)
     out = capsys.readouterr().out
     assert "ares:1" in out and "Hoplite Warrior" in out and "Deployment" in out
     verbs = set(_complete(shell, ""))
-    assert {"move", "attack", "recruit", "oa", "pass", "next", "deploy", "card"} <= verbs
+    # Deployment: the verbs legal now and the views; no attack, recruit or oa before Day 1
+    assert {"move", "deploy", "card", "status", "hint"} <= verbs
+    assert not {"attack", "recruit", "oa"} & verbs
     # Deployment: only what is legal now is offered (issue 12: no move, no attach yet)
     state = shell.referee.live.state
     assert _complete(shell, "deploy ") == shell.referee.live.engine.words(state, "deploy", {}, "god")

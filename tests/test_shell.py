@@ -62,13 +62,14 @@ def test_toolbar_shows_the_session_whose_turn_and_pending(db):
 def test_completion_offers_verbs_options_minions_and_locations(db):
     shell = _shell(db, f"{NEW_LINE}\n")
     verbs = _complete(shell, "")
-    assert {"move", "attack", "recruit", "next", "status", "undo", "log", "quit"} <= set(verbs)
-    assert _complete(shell, "rec")[0] == "recruit"  # a prefix first, then fuzzy matches
+    assert {"move", "status", "hint", "undo", "log", "quit"} <= set(verbs)
+    assert _complete(shell, "gl")[0] == "glory"  # a prefix first, then fuzzy matches
     assert "--dice" in _complete(shell, "attack --") and "--dry-run" in _complete(shell, "move --")
-    # Deployment: what is legal now comes first, and a verb not legal now offers no words
+    # Deployment: what is legal now comes first, then the views; a verb not legal now (no
+    # attack, no recruit before Day 1) is not offered, though typed it still gets its words
     live = shell.referee.live
-    assert verbs[: len({a["verb"] for a in live.engine.legal_actions(live.state)})] == sorted(
-        {a["verb"] for a in live.engine.legal_actions(live.state)}, key=verbs.index)
+    legal = {a["verb"] for a in live.engine.legal_actions(live.state)}
+    assert set(verbs[: len(legal)]) == legal and not {"attack", "recruit"} & set(verbs)
     # a minion moves then only by a card's effect: anywhere but where it stands (H1)
     assert "h1" not in _complete(shell, "move ares:c ") and "port" in _complete(shell, "move ares:c ")
 

@@ -209,8 +209,8 @@ def echo_head(head: str) -> None:
     """At the end of a game: the head of its record, to write down or share (see docs/integrity.md)."""
     from referee.model.i18n import _
 
-    echo(_("Head of the record: {head} (keep it: `referee verify --head {head}` checks that the record"
-                 " still ends there)").format(head=head))
+    echo(output.fit(_("Head of the record: {head} (keep it: `referee verify --head {head}` checks that the record"
+                      " still ends there)").format(head=head), indent=""))
 
 
 def show_session(game: str | None, sid: str | None, full: bool = False, pager: bool = True, mark: bool = True) -> Any:
@@ -247,10 +247,11 @@ def show_session(game: str | None, sid: str | None, full: bool = False, pager: b
         output.echo(board, players=players, marks=marks)
         output.echo_status(loaded.summary, loaded.engine.turn_word)
         return loaded
-    text = "\n".join([title, board, status])
+    after = getattr(ref, "rows_after", 0) > 0  # the shell prints the action's lines, status line last, below
+    text = "\n".join([title, board] + ([] if after else [status]))
     if not full and output.too_tall(text):
         compact = output.fit_block(output.shown(seen_board(loaded, loaded.engine.render_compact(state))))
-        text = "\n".join([f"{title} · compact view (--full: all of it)", compact, status])
+        text = "\n".join([f"{title} · compact view (--full: all of it)", compact] + ([] if after else [status]))
     if pager:
         output.page(text, players=players, marks=marks)
     else:

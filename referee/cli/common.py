@@ -207,6 +207,23 @@ class GameGroup(SuggestingGroup):
             formatter.write_dl(sorted(((name, typeset(cmd.get_short_help_str(limit))) for name, cmd in rows),
                                       key=lambda row: fold(row[0])))
 
+    def shell_complete(self, ctx: click.Context, incomplete: str) -> list:
+        """A Tab after the game: the verbs legal now, then the views and tools
+        (`referee.cli.complete.command_words`); an option's name as Click offers it."""
+        items = super().shell_complete(ctx, incomplete)
+        names = set(self.list_commands(ctx))
+        commands = [(i.value, i.help or "") for i in items if i.value in names]
+        if not commands:
+            return items
+        from click.shell_completion import CompletionItem
+
+        from referee.cli.complete import command_words, live_for
+        from referee.model import registry
+
+        verbs = registry.engine(self.name or "").verbs
+        found = command_words(live_for(ctx, self.name or ""), verbs, commands)
+        return [CompletionItem(n, help=h or None) for n, h in found] + [i for i in items if i.value not in names]
+
     def add_later(self, name: str, build: Callable[[], click.Command]) -> None:
         """Command `name`, built by `build()` the first time it is used."""
         assert isinstance(self.commands, LaterCommands)
@@ -340,22 +357,34 @@ def start(game: str, options: dict, seed: Any = None, name: str = "", dry_run: b
                   "commitment": loaded.meta["commitment"]}
         output.emit_json(output.envelope(result, loaded.id, loaded.state_json()))
         return
+    from referee.model.i18n import _
+
     if dry_run:
-        click.echo("(dry run: nothing recorded)")
+        said = "(dry run: nothing recorded)"
     else:
         shown = session.seed_shown(loaded.meta)
-        from referee.model.i18n import _
-
         sealed = (_("seed {seed}").format(seed=shown) if shown is not None
                   else _("seed kept secret until the game is over; commitment {commitment}").format(
                       commitment=loaded.meta["commitment"]))
-        click.echo(_("Session {id} started ({seed})").format(id=loaded.id, seed=sealed)
-                   + (_(", set up like {like}").format(like=like) if like else "")
-                   + _("; it is now the current {game} session.").format(game=game))
+        said = (_("Session {id} started ({seed})").format(id=loaded.id, seed=sealed)
+                + (_(", set up like {like}").format(like=like) if like else "")
+                + _("; it is now the current {game} session.").format(game=game))
+    # the line saying which session started comes last, under the table and its status line,
+    # so that on a screen of 24 rows it is the one still in sight (the table gives way to its
+    # compact view when the whole would scroll it away)
+    said = output.fit(said, indent="")
+    status = output.status_text(loaded.summary, loaded.engine.turn_word)
     from referee.cli.acting import seen_board
 
-    click.echo(output.fit_block(output.shown(seen_board(loaded, loaded.engine.render(loaded.shown_state)))))
-    output.echo_status(loaded.summary, loaded.engine.turn_word)
+    board = output.fit_block(output.shown(seen_board(loaded, loaded.engine.render(loaded.shown_state))))
+    if output.on_screen() and output.too_tall("\n".join([board, status, said])):
+        compact = output.fit_block(output.shown(seen_board(loaded, loaded.engine.render_compact(loaded.shown_state))))
+        board = "\n".join([f"{loaded.engine.title} · compact view (`referee {game} status --full`: all of it)",
+                            compact])
+    players = output.player_names(loaded.summary)
+    output.echo(board, players=players, marks=loaded.engine.board_marks(loaded.shown_state))
+    output.echo(status, players=players)
+    click.echo(said)
 
 
 def like_options(store: RecordStore, game: str, like: str, given: dict) -> dict:

@@ -178,6 +178,14 @@ def words(live: Live, verb: str, given: Mapping[str, Any], key: str,
         legal = engine.shown_actions(state, engine.legal_for(state, verb), live.viewer)
     except Exception:  # completion never breaks the prompt
         return []
+    declared = getattr(engine, "verbs", {}).get(verb)
+    field = declared.field(key) if declared is not None else None
+    if not found and field is not None and field.open and field.kind == "int":
+        # a number typed freely (`tokens Ann N`), refused with its rule when out of range: the
+        # legal ones are offered all the same (0..7)
+        found = list(dict.fromkeys(str(a[key]) for a in legal if isinstance(a.get(key), int)
+                                   and _matches(a, {k: v for k, v in _given_as_listed(engine, state, verb, given).items()
+                                                    if k != key})))
     typed = given.get(key)
     if isinstance(typed, list):  # a multiple field: what is typed already is not offered again
         found = [w for w in found if w not in map(str, typed)]
@@ -190,10 +198,17 @@ def words(live: Live, verb: str, given: Mapping[str, Any], key: str,
         if _matches(a, others):
             for value in values if isinstance(values, list) else [values]:
                 first.setdefault(str(value).casefold(), a)
+    # a random result typed at the table (a tile turned, a die): described as what it is, not
+    # by the first action it happens to be listed with (another frog's move)
+    said = _short(str(field.help).split("(")[0].split(":")[0].rstrip(" .")) if field is not None and field.result \
+        else None
     out: list[tuple[str, str]] = []
     for word in found:
         if word in choices:
             out.append((word, choices[word]))
+            continue
+        if said is not None:
+            out.append((word, said))
             continue
         action = first.get(word.casefold())
         text = _short(engine.describe(without_results(engine, _bare(engine, action)))) \
@@ -203,6 +218,43 @@ def words(live: Live, verb: str, given: Mapping[str, Any], key: str,
     if out and "all" not in found and (all_word or (cmd is not None and takes_all(arguments_of(cmd)))):
         out.insert(0, ("all", "everyone still asked at once"))  # `pass all`
     return out
+
+
+def legal_verbs(live: Live | None) -> list[str]:
+    """The verbs that may be used now, in the order the rules list their actions (none without
+    a session)."""
+    if live is None:
+        return []
+    try:
+        actions = live.engine.legal_actions(live.listing())
+    except Exception:  # completion never breaks the prompt
+        return []
+    seen: dict[str, None] = {}
+    for a in actions:
+        seen.setdefault(str(a.get("verb")), None)
+    return list(seen)
+
+
+def command_words(live: Live | None, verbs: Iterable[str],
+                  commands: Iterable[tuple[str, str]]) -> list[tuple[str, str]]:
+    """What Tab offers for a game's command word, from its `commands` (name, help): the verbs
+    legal now first (`legal_verbs`), then every command that is no action verb (status, hint,
+    rules, the game's views and tools, new), which may always be used. An action verb the rules
+    forbid now (`verbs`: the game's declared verbs) is not offered: typed whole, it is refused
+    with the rule named."""
+    listed = dict(commands)
+    declared = set(verbs)
+    legal = [v for v in legal_verbs(live) if v in listed]
+    return [(v, listed[v]) for v in legal] + [(n, h) for n, h in listed.items() if n not in declared]
+
+
+def _given_as_listed(engine: Any, state: Any, verb: str, given: Mapping[str, Any]) -> dict[str, Any]:
+    """The fields typed so far in the form the legal actions carry them (a player's prefix read
+    as the seat), as `Engine.words` reads them."""
+    try:
+        return {k: v for k, v in engine.normalize(state, {"verb": verb, **given}).items() if k in given}
+    except Exception:  # not readable yet: as typed
+        return dict(given)
 
 
 def takes_all(arguments: Iterable[tuple[str, str]]) -> bool:
@@ -328,6 +380,12 @@ def complete_field(live: Live, verb: str, key: str | None, typed: Mapping[str, A
     (field, metavar); `multiple`: `key` takes several values; `choices`: its type's fixed words."""
     if key is None:
         return choice_words(choices, incomplete)
+    forms = _answer_forms(live, verb, key, arguments, incomplete)
+    if forms:  # `mosquito b1-`: the pending choices in the very form the status line lists them
+        return forms
+    pair = _next_pair(live, verb, key, typed, incomplete)
+    if pair is not None:  # `reveal Ann atmosphere `: the next reveal's player, then their cards
+        return pair
     given = given_fields(live, verb, typed, skip=key)
     if multiple:
         value = typed.get(key)
@@ -353,7 +411,74 @@ def complete_field(live: Live, verb: str, key: str | None, typed: Mapping[str, A
     found = words(live, verb, given, key, all_word=all_word)
     if not found:  # a value the rules leave open (a reason, a kind): the type's words, if any
         return choice_words(choices, incomplete) if _open_now(live, verb) else []
-    return _items(found, incomplete)
+    return _items(name_heads(found, incomplete) or found, incomplete)
+
+
+def name_heads(found: list[tuple[str, str]], typed: str) -> list[tuple[str, str]] | None:
+    """Many `NAME=VALUE` words (Elysion's `reveal Ann=12 Bob=20`): `NAME=` first, one for each
+    name, its values once it is typed. None when that does not fit."""
+    if "=" in typed or len(found) < 8 or not all("=" in w[1:] for w, _ in found):
+        return None
+    by: dict[str, int] = {}
+    for w, _ in found:
+        head = w.partition("=")[0]
+        by[head] = by.get(head, 0) + 1
+    if len(by) == len(found):
+        return None
+    return [(f"{h}=", f"then one of {n}") for h, n in by.items()]
+
+
+def _next_pair(live: Live, verb: str, key: str, typed: Mapping[str, Any],
+               incomplete: str) -> list[tuple[str, str | None]] | None:
+    """Words of a verb's further pairs (`then`: `reveal Ann atm Bob comet ...`, each pair the
+    verb's first two arguments again): the state after the pairs typed so far (each applied as
+    if typed alone, on a copy), and the next pair's player, or that player's legal cards. None
+    when `key` is no such field, [] when the pairs typed so far are not taken."""
+    declared = getattr(live.engine, "verbs", {}).get(verb)
+    field = declared.field(key) if declared is not None else None
+    positional = [f for f in declared.fields if f.positional] if declared is not None else []
+    if field is None or key != "then" or not field.multiple or len(positional) < 3 or positional[2] is not field:
+        return None
+    from referee.model.chance import Chance
+
+    first, second = positional[0].name, positional[1].name
+    done = [str(w) for w in typed.get(key) or ()]
+    engine = live.engine
+    try:
+        state = engine.copy(live.listing())
+        pairs = [(typed.get(first), typed.get(second)), *zip(done[0::2], done[1::2], strict=False)]
+        for who, what in pairs:
+            state, _events = engine.apply(state, {"verb": verb, first: who, second: what},
+                                          Chance(live.seed, live.ply, dry=True))
+        after = Live(live.game, live.sid, engine, state, live.seed, live.ply, live.store)
+        after._listing = state
+        if len(done) % 2 == 0:
+            return _items(words(after, verb, {}, first), incomplete)
+        return _items(words(after, verb, {first: _player(after, done[-1])}, second), incomplete)
+    except Exception:  # a pair refused (or not yet whole): nothing to offer after it
+        return []
+
+
+def _answer_forms(live: Live, verb: str, key: str, arguments: list[tuple[str, str]],
+                  incomplete: str) -> list[tuple[str, str | None]]:
+    """The choices of a pending decision `verb` answers, as the status line lists them
+    (`b1-c2`: a move in one word), when its first argument is being typed in that form (`b1-`)."""
+    declared = getattr(live.engine, "verbs", {}).get(verb)
+    if declared is None or "-" not in incomplete[1:] or not arguments or arguments[0][0] != key:
+        return []
+    try:
+        waiting = live.engine.summary(live.state)["pending"]
+    except Exception:  # completion never breaks the prompt
+        return []
+    low = incomplete.casefold()
+    out: dict[str, str | None] = {}
+    for p in waiting:
+        if p.get("decision") not in declared.answers:
+            continue
+        for choice in map(str, p.get("choices", [])):
+            if "-" in choice[1:] and choice.casefold().startswith(low):
+                out.setdefault(choice, f"{p['player']}: {p['decision']}")
+    return list(out.items())
 
 
 def _items(found: list[tuple[str, str]], incomplete: str) -> list[tuple[str, str | None]]:
@@ -420,6 +545,66 @@ def complete_player_names(ctx: click.Context, param: click.Parameter, incomplete
         return []
     low = incomplete.casefold()
     return [CompletionItem(n, help="an earlier player") for n in names if n.casefold().startswith(low)]
+
+
+def session_rows(db: str | None, game: str | None = None) -> list[dict]:
+    """The sessions of store `db` (else REFEREE_DB) a Tab may offer, open ones first, then the
+    finished, each most recently used first (none when the store cannot be read)."""
+    from referee.record.store import Store
+
+    try:
+        store: Any = Store(db or os.environ.get("REFEREE_DB"), readonly=True)
+    except Exception:
+        return []
+    try:
+        rows = store.sessions(game, include_over=True)
+    except Exception:
+        return []
+    finally:
+        store.close()
+    rows = sorted(rows, key=lambda r: -float(r.get("used") or r.get("updated") or 0))
+    return sorted(rows, key=lambda r: r.get("status") != "open")
+
+
+def session_words(rows: Iterable[dict], incomplete: str, games: Iterable[str] = ()) -> list[tuple[str, str]]:
+    """(word, description) for a session id (its game, players, whose turn) or a game's name,
+    the sessions first; those beginning with `incomplete`, any case."""
+    low = incomplete.casefold()
+    out: list[tuple[str, str]] = []
+    for row in rows:
+        summary = row.get("summary") or {}
+        players = ", ".join(str(p.get("name")) for p in summary.get("players", []) if isinstance(p, dict))
+        state = "over" if summary.get("over") or row.get("status") != "open" else \
+            f"{summary.get('current')} to play" if summary.get("current") else ""
+        said = " · ".join(x for x in (str(row.get("game") or ""), row.get("name") or "", players, state) if x)
+        out.append((str(row["id"]), said))
+    out += [(g, "a game: its current session") for g in games]
+    return [(w, h) for w, h in out if w.casefold().startswith(low)]
+
+
+def complete_session_id(ctx: click.Context, param: click.Parameter, incomplete: str) -> list[CompletionItem]:
+    """A session id (`show ID`, `--session ID`, `new --like ID`): the store's sessions (a game's
+    own under its group), and a game's name where the command takes one (`play GAME|ID`)."""
+    from click.shell_completion import CompletionItem
+
+    root = ctx.find_root()
+    from referee.cli.context import Referee
+
+    ref = ctx.find_object(Referee)
+    db = (ref.db if ref is not None and ref.db != os.environ.get("REFEREE_DB") else None) or root.params.get("db")
+    from referee.model import registry
+
+    names = registry.names()
+    game = None
+    at: click.Context | None = ctx
+    while at is not None:  # under a game's group: that game's sessions
+        if at.parent is not None and at.parent.parent is None and at.info_name in names:
+            game = at.info_name
+            break
+        at = at.parent
+    games = names if "GAME" in str(param.metavar or "") else []
+    found = session_words(session_rows(db, game), incomplete, games)
+    return [CompletionItem(w, help=h or None) for w, h in found]
 
 
 def earlier_players(rows: Iterable[dict]) -> list[str]:

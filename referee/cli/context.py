@@ -22,6 +22,7 @@ class Referee:
         self.color: bool | None = None  # --color/--no-color; None: decide by terminal and NO_COLOR
         self.in_shell = False  # messages then use the shell's syntax (`help move`, not `referee ...`)
         self.shell_game: str | None = None
+        self.rows_after = 0  # `referee play` with the board on: the action's lines, printed after the board
         self.live: Any = None  # the shell's session as completion sees it (referee.cli.complete.Live)
         self.capture: list[dict] | None = None  # set by amend/insert: action verbs hand back their action
         self.viewer: str | None = None  # --as NAME as typed: whose view is shown (None: the table's)

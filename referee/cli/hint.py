@@ -324,7 +324,7 @@ def text(result: dict, width: int = 80) -> str:
             continue
         shown.add(key)
         groups.setdefault((who, a["words"][0]), []).append(a)
-    groups = _split_flagged(_together(groups))
+    groups = dict(sorted(_split_flagged(_together(groups)).items(), key=_players_first))
     drawn = [_group_lines(result, who, verb, items, width) for (who, verb), items in groups.items()]
     fold = result.get("fold") or {}
     folded = fold and len(lines) + sum(len(g) for g in drawn) > SCREEN
@@ -458,6 +458,14 @@ def _shapes(items: list[dict], rests: list[list[str]], fold: dict[str, str]) -> 
         last = "|".join(dict.fromkeys(lasts)) if len(lasts) <= MANY else f"({len(lasts)} choices)"
         out.append(" ".join(w for w in (head, last, tail) if w))
     return out
+
+
+def _players_first(group: tuple[tuple[Any, str], list[dict]]) -> tuple[bool, bool]:
+    """The order groups are read in: a player's own choices first, then what a player's card
+    lets them do (`move --effect`), the table's card effects last (`kill`, `glory`: what the
+    table types when a card says so)."""
+    (who, verb), _items = group
+    return who is None, " --" in verb
 
 
 def _split_flagged(groups: dict[tuple[Any, str], list[dict]]) -> dict[tuple[Any, str], list[dict]]:
@@ -613,4 +621,5 @@ def show_hint(game: str, group: click.Group, player: str | None, limit: int) -> 
         output.emit_json(output.envelope(public(result), sid))
         return
     result["player"] = name
-    output.echo(text(result, output.width() or 80), players=output.player_names(loaded.summary))
+    # paged when taller than the screen (on a terminal only): the first choices stay in sight
+    output.page(text(result, output.width() or 80), players=output.player_names(loaded.summary))

@@ -30,11 +30,31 @@ class SuggestingGroup(click.Group):
         cmd = super().get_command(ctx, name)
         if cmd is not None:
             localize(cmd)
+            complete_ids(cmd)
         return cmd
 
     def format_help(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
         localize(self)
         super().format_help(ctx, formatter)
+
+
+def session_id_words(ctx: click.Context, param: click.Parameter, incomplete: str) -> list:
+    """A Tab on a session id (`referee.cli.complete.complete_session_id`, loaded only then)."""
+    from referee.cli.complete import complete_session_id
+
+    return complete_session_id(ctx, param, incomplete)
+
+
+def complete_ids(cmd: click.Command) -> None:
+    """Every session id a command takes (`show ID`, `--session ID`, `new --like ID`, `play
+    GAME|ID`) completes the store's sessions; a group's commands too."""
+    for param in cmd.params:
+        if getattr(param, "_custom_shell_complete", None) is None and \
+                str(param.metavar or "").strip("[]") in ("ID", "GAME|ID"):
+            param._custom_shell_complete = session_id_words
+    if isinstance(cmd, click.Group) and not isinstance(cmd, LazyGroup):
+        for sub in cmd.commands.values() if not hasattr(cmd.commands, "later") else ():
+            complete_ids(sub)
 
 
 HELP_OPTION = "Show this message and exit."  # Click's own words, in our catalog
@@ -81,6 +101,7 @@ class LazyGroup(SuggestingGroup):
             module, _, attr = self.lazy[name][0].partition(":")
             cmd = getattr(importlib.import_module(module), attr)
             localize(cmd)
+            complete_ids(cmd)
             return cmd
         return super().get_command(ctx, name)
 

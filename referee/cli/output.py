@@ -66,8 +66,13 @@ def on_screen() -> bool:
 
 
 def too_tall(text: str) -> bool:
-    """Taller than the terminal, keeping a line for the prompt."""
-    return text.count("\n") + 1 > height() - 1
+    """Taller than the terminal, keeping a line for the prompt (in `referee play`, its toolbar's
+    line too, and the rows the shell keeps for what it prints after: `Referee.rows_after`)."""
+    from referee.cli import context
+
+    ref = context.get()
+    kept = 1 + (1 + getattr(ref, "rows_after", 0) if getattr(ref, "in_shell", False) else 0)
+    return text.count("\n") + 1 > height() - kept
 
 
 def _isatty(err: bool = False, stream: Any = None) -> bool:

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import click
 
-from referee.cli.lazy import RootGroup
+from referee.cli.lazy import RootGroup, session_id_words
 from referee.cli.names import SESSION_COMMANDS  # the root's command names (read without Click too)
 from referee.model import registry
 
@@ -28,7 +28,7 @@ GAME_HELP = {name: registry.help_line(name) for name in GAME_NAMES}
 @click.option("--db", "db", envvar="REFEREE_DB", metavar="PATH|URL", type=click.Path(dir_okay=False),
               help="The session store: an SQLite file, or a postgresql:// URL (a club's server). "
                    "Default: a file in the user data dir.")
-@click.option("--session", "session_id", envvar="REFEREE_SESSION", metavar="ID",
+@click.option("--session", "session_id", envvar="REFEREE_SESSION", metavar="ID", shell_complete=session_id_words,
               help="Which session. Default: the one this store last acted on (of that game, for a game's command).")
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object instead of tables.")
 @click.option("--as", "viewer", default=None, metavar="NAME", allow_from_autoenv=False,

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import contextlib
 import datetime as _dt
+import os
 import sys
 from collections.abc import Iterator
 from typing import Any
@@ -233,6 +234,9 @@ def _watch(session_id: str | None, full: bool = False) -> None:
         while True:
             version = store_version(store)
             if version != seen or resized[0]:
+                if resized[0]:  # the terminal's own size now: COLUMNS and LINES (fish exports them) told the old one
+                    os.environ.pop("COLUMNS", None)
+                    os.environ.pop("LINES", None)
                 seen, resized[0] = version, False
                 if not ref.as_json:
                     click.clear()
@@ -246,7 +250,8 @@ def _watch(session_id: str | None, full: bool = False) -> None:
                         click.echo(_("(session {id} is over: the final scores are above; the watch ends)").format(id=sid))
                     return
                 if not ref.as_json:
-                    click.echo(_("(watching {id}: redrawn on every change; Ctrl-C leaves)").format(id=sid))
+                    click.echo(output.fit(_("(watching {id}: redrawn on every change; Ctrl-C leaves)").format(id=sid),
+                                          indent=" "))
                 sys.stdout.flush()
             time.sleep(WATCH_EVERY)
     except KeyboardInterrupt:

@@ -12,6 +12,7 @@ Nothing here knows a game's rules: it asks the engine.
 
 from __future__ import annotations
 
+import io
 import shlex
 from collections.abc import Iterable
 from pathlib import Path
@@ -31,6 +32,34 @@ from referee.cli.names import SESSION_COMMANDS
 from referee.cli.output import status_line
 from referee.model.errors import RefereeError
 from referee.model.i18n import N_, _, fold, number, or_list, typeset
+
+
+class _Held(io.StringIO):
+    """Standard output kept aside, seen as the terminal it stands for (colours as they would be)."""
+
+    def __init__(self, real: Any) -> None:
+        super().__init__()
+        self.real = real
+
+    def isatty(self) -> bool:
+        try:
+            return bool(self.real.isatty())
+        except Exception:
+            return False
+
+    @property
+    def encoding(self) -> str:  # type: ignore[override]
+        return getattr(self.real, "encoding", None) or "utf-8"
+
+
+def _rows(text: str) -> int:
+    """The screen rows `text` takes at the terminal's width (a long line wraps)."""
+    from referee.cli.ansi import STYLES
+    from referee.model.tables import text_width
+
+    cols = max(1, out.width() or 80)
+    return sum(max(1, -(-text_width(STYLES.sub("", line)) // cols)) for line in text.rstrip("\n").split("\n")) \
+        if text.strip() else 0
 
 
 def games() -> list[str]:
@@ -78,12 +107,17 @@ class Shell:
         """The prompt-toolkit session, made on first interactive use."""
         if self._prompt is None:
             from prompt_toolkit import PromptSession
+            from prompt_toolkit.application.current import get_app
+            from prompt_toolkit.filters import Condition
 
             input, output, history = self._io
+            # the menu's rows are kept under the prompt only once something is typed (or Tab
+            # pressed): an empty prompt leaves the answer above it whole on the screen
+            typing = Condition(lambda: bool(get_app().current_buffer.text))
             self._prompt = PromptSession(
                 completer=self.completer(),
                 history=history or self._file_history(), input=input,
-                output=output, bottom_toolbar=self.toolbar, complete_while_typing=True,
+                output=output, bottom_toolbar=self.toolbar, complete_while_typing=typing,
                 refresh_interval=0.5,  # the toolbar asks the store whether another terminal wrote
             )
         return self._prompt
@@ -346,11 +380,32 @@ class Shell:
         if len(args) > 1 and args[1] == "new":
             self.pinned = None
             self.referee.session_id = None
-        code = invoke(cli, args, prog_name="referee", obj=self.referee)
+        if not (self.board and self._acted(args)):
+            code = invoke(cli, args, prog_name="referee", obj=self.referee)
+            self.last_code = code
+            self.refresh()
+            return code
+        # the board on: the action's answer is held, the board drawn, then the answer under it,
+        # next to the prompt (at 80x24 what just happened never scrolls away above the board)
+        import sys
+
+        held, real = _Held(sys.stdout), sys.stdout
+        sys.stdout = held
+        try:
+            code = invoke(cli, args, prog_name="referee", obj=self.referee)
+        finally:
+            sys.stdout = real
         self.last_code = code
         self.refresh()
-        if self.board and code == 0 and self._acted(args):
-            invoke(cli, [self.game or "", "status"], prog_name="referee", obj=self.referee)
+        answer = held.getvalue()
+        if code == 0:
+            self.referee.rows_after = _rows(answer)
+            try:
+                invoke(cli, [self.game or "", "status"], prog_name="referee", obj=self.referee)
+            finally:
+                self.referee.rows_after = 0
+        real.write(answer)
+        real.flush()
         return code
 
     def _acted(self, args: list[str]) -> bool:
@@ -434,7 +489,10 @@ class ShellWords:
     def __init__(self, shell: Shell) -> None:
         self.shell = shell
 
-    def first_words(self) -> list[tuple[str, str]]:
+    def first_words(self, now: bool = True) -> list[tuple[str, str]]:
+        """The words that start a line: the game's commands (with `now`, its verbs legal now and
+        its views; else all of them: a correction's command is checked where it goes), the
+        session commands, the shell's own, the games."""
         from referee.cli.root import GAME_HELP
 
         shell = self.shell
@@ -446,21 +504,18 @@ class ShellWords:
                 cmd = group.get_command(gctx, name)
                 if cmd is not None and not cmd.hidden:
                     verbs.append((name, cmd.get_short_help_str(limit=40)))
-        legal = self.legal_verbs()
-        verbs.sort(key=lambda pair: pair[0] not in legal)  # what may be done now first
+            from referee.cli.complete import command_words
+            from referee.model import registry
+
+            # the verbs legal now, then the views and tools (as bash, zsh and fish offer them)
+            live = getattr(shell.referee, "live", None)
+            if now:
+                verbs = command_words(live if live is not None and live.game == shell.game else None,
+                                      registry.engine(shell.game or "").verbs, verbs)
         rest = [(n, _(SESSION_COMMANDS[n][1])) for n in ROOT_COMMANDS]
         rest += [(u.split()[0], _(t)) for u, t in SHELL_HELP] + [("exit", _("Leave the shell."))]
         rest += [(g, _(GAME_HELP.get(g, ""))) for g in games()]
         return [*verbs, *rest]
-
-    def legal_verbs(self) -> set[str]:
-        live = getattr(self.shell.referee, "live", None)
-        if live is None:
-            return set()
-        try:
-            return {a["verb"] for a in live.engine.legal_actions(live.listing())}
-        except Exception:
-            return set()
 
     def after(self, before: list[str], current: str) -> list[tuple[str, str]]:
         """(word, description) for the word being typed after `before`."""
@@ -489,7 +544,7 @@ class ShellWords:
                 return self.after(rest, current)
             group = shell.group()
             verbs = set(group.list_commands(click.Context(group))) if group is not None else set()
-            return [(w, h) for w, h in self.first_words() if w in verbs]
+            return [(w, h) for w, h in self.first_words(now=False) if w in verbs]
         try:
             args = shell.args_for(before)
         except click.UsageError:

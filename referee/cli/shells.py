@@ -42,6 +42,7 @@ BASH_SOURCE = """\
             compopt -o default
         elif [[ $type == 'plain' ]]; then
             COMPREPLY+=("$value")
+            [[ $value == *[=:] ]] && compopt -o nospace  # `Ann=`: the value is typed right after
         fi
     done
 
@@ -72,11 +73,39 @@ class RefereeBash(BashComplete):
         return f"{item.type},{bash_value(str(item.value), getattr(self, 'incomplete', ''))}"
 
 
-class RefereeZsh(ZshComplete):
-    """Zsh keeps `ares:3` as one word already; only the width is passed as well."""
+ZSH_COMPINIT = (
+    "# zsh's completion system, loaded here when the shell has not loaded it (`compinit`)\n"
+    "(( $+functions[compdef] )) || { autoload -Uz compinit && compinit -i }\n"
+)
+ZSH_OPEN = (  # a word ending in `=` or `:` (`Ann=`): no space after it, its value is typed next
+    '            if [[ "$key" == *[=:] ]]; then\n'
+    '                completions_open+=("$key":"${descr#_}")\n'
+    '            elif [[ "$descr" == "_" ]]; then'
+)
+ZSH_OPEN_ADD = (
+    '    if [ -n "$completions_open" ]; then\n'
+    "        _describe -V unsorted completions_open -U -S ''\n"
+    "    fi\n\n"
+    '    if [ -n "$completions" ]; then'
+)
 
-    source_template = ZshComplete.source_template.replace(
-        "env COMP_WORDS=", "env COLUMNS=\"$COLUMNS\" COMP_WORDS=")
+
+def _zsh_source() -> str:
+    """Click's zsh script, with the width passed, compinit loaded when it is not, and a word
+    ending in `=` or `:` (`Ann=`) inserted with no space after it."""
+    text = ZshComplete.source_template.replace("env COMP_WORDS=", 'env COLUMNS="$COLUMNS" COMP_WORDS=')
+    text = text.replace("#compdef %(prog_name)s\n", "#compdef %(prog_name)s\n" + ZSH_COMPINIT, 1)
+    text = text.replace("    local -a completions_with_descriptions\n",
+                        "    local -a completions_with_descriptions\n    local -a completions_open\n", 1)
+    text = text.replace('            if [[ "$descr" == "_" ]]; then', ZSH_OPEN, 1)
+    return text.replace('    if [ -n "$completions" ]; then', ZSH_OPEN_ADD, 1)
+
+
+class RefereeZsh(ZshComplete):
+    """Zsh keeps `ares:3` as one word already; the width is passed as well, and the script
+    works in a shell that has not run `compinit`."""
+
+    source_template = _zsh_source()
 
 
 class RefereeFish(FishComplete):

@@ -53,6 +53,8 @@ def _longest_piece(cell: str, level: int) -> int:
     longest = 0
     for line in cell.split("\n"):
         for word in line.split():
+            if GLUE in word:  # a command to type: never broken, whatever the level
+                continue
             pieces = word.split("-") if level == HYPHENS else [word]
             for i, piece in enumerate(pieces):
                 longest = max(longest, text_width(piece) + (1 if i < len(pieces) - 1 else 0))
@@ -76,14 +78,27 @@ def wrap(text: str, width: int, level: int = WORDS, indent: str = "") -> str:
 
 
 def wrap_paragraph(text: str, width: int | None, indent: str = "  ") -> str:
-    """A line of prose (a status line, an event) wrapped to `width`, words kept whole when they fit."""
-    if not width:
+    """A line of prose (a status line, an event) wrapped to `width`, words kept whole when they
+    fit (a hash is one word), and a command to type (in backticks) kept on one line when it fits."""
+    if not width or all(text_width(line) <= width for line in text.split("\n")):
         return text
+    glued = _glue_commands(text)
     for level in (WORDS, HYPHENS, ANYWHERE):
-        longest = max((_longest_piece(line, level) for line in text.split("\n")), default=0)
+        longest = max((_longest_piece(line, level) for line in glued.split("\n")), default=0)
         if longest + len(indent) <= width or level == ANYWHERE:
-            return wrap(text, width, level, indent)
+            return wrap(glued, width, level, indent).replace(GLUE, " ")
     return text  # pragma: no cover - ANYWHERE always returns
+
+
+GLUE = "\x01"  # a space inside a command to type (a letter no text holds, one column): no line break there
+COMMAND = re.compile(r"`[^`\n]+`")
+
+
+def _glue_commands(text: str) -> str:
+    """`text` with the spaces of each backticked command glued: one word, never broken (one
+    longer than the line is put on a line of its own, and the terminal's own wrapping of it
+    is copied as one line)."""
+    return COMMAND.sub(lambda m: m.group().replace(" ", GLUE), text)
 
 
 def fit_widths(natural: Sequence[int], minimum: Sequence[int], room: int) -> list[int]:
