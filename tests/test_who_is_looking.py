@@ -412,10 +412,7 @@ def _tries(engine: Any, state: Any, rng: random.Random) -> list[dict]:
     return out
 
 
-ITEM3 = "issue 34 item 3, fixed on the probe branch"
-PROBE_CASES = [  # (game, a rule the refusal names, the leak): strict, they flip when the fix lands
-    ("elysion", "Blessings not kept go back under the deck",
-     f"a typed draw refused for a Blessing put back under the deck tells what lies there and how deep ({ITEM3})"),
+PROBE_CASES: list[tuple[str, str, str]] = [  # (game, a rule the refusal names, the leak): strict xfails
 ]
 KNOWN = {(game, rule): pytest.mark.xfail(strict=True, reason=why) for game, rule, why in PROBE_CASES}
 

@@ -17,7 +17,6 @@ from referee.games.elysion.state import ElysionState
 from referee.model.chance import Chance
 from referee.model.engine import Event, event
 from referee.model.errors import IllegalAction, InputError
-from referee.model.i18n import ngettext
 
 if TYPE_CHECKING:
     import random
@@ -156,14 +155,10 @@ def draw_blessings(
         blocked = any(b not in out for b in fresh)
         for batch in under:
             taken = [b for b in out if b in batch]
-            if taken and blocked:
-                above = len([b for b in fresh if b not in out]) + sum(
-                    len([c for c in earlier if c not in out])
-                    for earlier in under[: under.index(batch)]
-                )
+            if taken and blocked:  # how deep it lies is nobody's to know: not said
                 raise IllegalAction(
-                    f"Blessing {taken[0]} was drawn and put back under the deck earlier: "
-                    f"{above} {ngettext('Blessing', 'Blessings', above)} above it must be drawn first",
+                    f"Blessing {taken[0]} was drawn and put back under the deck earlier: every Blessing "
+                    "above it must be drawn first",
                     "Blessings not kept go back under the deck",
                 )
             blocked = blocked or len(taken) < len(batch)
