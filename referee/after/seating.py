@@ -25,7 +25,7 @@ from typing import TYPE_CHECKING, Any
 
 from referee.model import secret
 from referee.model.errors import InputError, StorageError
-from referee.model.i18n import _
+from referee.model.i18n import _, ngettext
 
 if TYPE_CHECKING:
     from referee.record.protocol import RecordStore
@@ -42,7 +42,8 @@ def sizes(players: int, low: int, high: int, tables: int | None = None) -> list[
     if tables < 1:
         raise InputError(_("--tables takes a number of 1 or more"))
     if not tables * low <= players <= tables * high:
-        raise InputError(_("{n} players cannot sit at {t} table(s) of {low} to {high} players").format(
+        raise InputError(ngettext("{n} players cannot sit at {t} table of {low} to {high} players",
+                                  "{n} players cannot sit at {t} tables of {low} to {high} players", tables).format(
             n=players, t=tables, low=low, high=high))
     base, extra = divmod(players, tables)
     return [base + 1] * extra + [base] * (tables - extra)

@@ -127,6 +127,7 @@ def ratings_cmd(game: str | None, league: str | None, player: str | None, since:
     whose own rating (its difficulty) is shown apart. Needs the openskill
     library: pip install 'referee[ratings]'."""
     from referee.after import ratings
+    from referee.model.i18n import _, ngettext
 
     ref = context.get()
     found = ratings.compute(ref.reader(), game, league, since.timestamp() if since else None)
@@ -139,7 +140,6 @@ def ratings_cmd(game: str | None, league: str | None, player: str | None, since:
             payload["result"]["left_out"] = found.left_out
         output.emit_json(payload)
         return
-    from referee.model.i18n import _
 
     for bad in found.left_out:
         click.echo(_("note: session {id} is not counted: it fails its check ({problem}); `referee verify {id}` "
@@ -147,7 +147,8 @@ def ratings_cmd(game: str | None, league: str | None, player: str | None, since:
     if not rows:
         click.echo(_("No finished games match.") if game or player or since or league else _("No finished games yet."))
         return
-    click.echo(_("Ratings over {n} finished session(s) ({model}); rating = mu - 3 sigma.").format(
+    click.echo(ngettext("Ratings over {n} finished session ({model}); rating = mu - 3 sigma.",
+                        "Ratings over {n} finished sessions ({model}); rating = mu - 3 sigma.", found.sessions).format(
         n=found.sessions, model="openskill"))
     click.echo(output.table(
         [_(h) for h in ("player", "game", "rating", "sigma", "games", "change", "last played")],
@@ -156,5 +157,8 @@ def ratings_cmd(game: str | None, league: str | None, player: str | None, since:
          for r in rows]))
     for o in opponents:
         if o["game"] != ratings.ALL:
-            click.echo(_("{game}, the game itself (the team's opponent): rating {rating:.2f}, sigma {sigma:.2f}, "
-                         "{n} game(s)").format(game=o["game"], rating=o["rating"], sigma=o["sigma"], n=o["games"]))
+            click.echo(ngettext("{game}, the game itself (the team's opponent): rating {rating:.2f}, sigma "
+                                "{sigma:.2f}, {n} game",
+                                "{game}, the game itself (the team's opponent): rating {rating:.2f}, sigma "
+                                "{sigma:.2f}, {n} games", o["games"]).format(
+                game=o["game"], rating=o["rating"], sigma=o["sigma"], n=o["games"]))

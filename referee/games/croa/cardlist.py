@@ -150,20 +150,28 @@ def shown_cards(state: CroaState, actions: list[Action], seat: str | None = None
     out: list[Action] = []
     mover = state["colonies"][state["current"]]["name"]
     for a in actions:
-        shown = a
+        shown: Action | None = a
         if seat is not None and a.get("verb") == "card" and a.get("player", mover) == seat:
             pass  # the seat's own hand: shown to it as listed
         elif a.get("verb") == "card" and a.get("card") == "the_force" and a.get("lost"):
             shown = {**a, "discard": CARD} if "discard" in a else a
         elif a.get("verb") == "card":
-            shown = {"verb": "card", "card": CARD, **({"player": a["player"]} if "player" in a else {})}
-        if shown not in out:
+            shown = None  # whether this hand holds a card that fits now is its player's: covered below
+        if shown is not None and shown not in out:
             out.append(shown)
+    # what the table knows: the colony to play may play a card in its turn while it holds one and
+    # has played none yet, and every colony a window asks may answer while it holds one; listed so
+    # whatever the hands hold (a `card` entry only when a held card fits would tell the hand)
+    col = state["colonies"][state["current"]]
+    own: Action = {"verb": "card", "card": CARD}
+    if (not state["pending"] and any(a.get("verb") != "card" for a in actions) and col["alive"]
+            and col["hand"] and not col.get("played_card") and seat != mover and own not in out):
+        out.append(own)
     asked = sorted({data(p)["c"] for p in state["pending"] if p["decision"] in ANSWERS})
     for c in asked:
         col = state["colonies"][c]
         cover: Action = {"verb": "card", "card": CARD, "player": col["name"]}
-        if col["alive"] and col["hand"] and cover not in out:
+        if col["alive"] and col["hand"] and cover not in out and seat != col["name"]:
             out.append(cover)
     return out
 
