@@ -83,7 +83,7 @@ class PokerEngine(Engine):
         return "\n".join(lines)
 
     def playout_options(self, rng: random.Random) -> dict:
-        return {"players": list(NAMES[:rng.randint(self.min_players, 3)]), "target": rng.randint(1, 2)}
+        return {"players": list(NAMES[:rng.randint(self.min_players, 3)]), "target": rng.randint(TARGET, TARGET + 2)}
 
     def check_invariants(self, state: Any) -> None:
         n = len(state["players"])

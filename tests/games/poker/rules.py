@@ -34,8 +34,9 @@ def roll_cups(state: PokerState, chance: Any) -> list[Event]:
 
 
 def _positions(action: Action) -> list[int]:
-    words = action.get("dice")
-    if not isinstance(words, list) or not words:
+    typed = action.get("dice")
+    words = [w for w in str(typed or "").split(",") if w.strip()]
+    if not words:
         raise InputError("name the dice to re-roll by their places in the cup, 1-5 (for example 1,4)")
     places = []
     for w in words:
@@ -112,13 +113,13 @@ def _player(state: PokerState) -> str:
 def reroll_options(state: PokerState) -> list[Action]:
     if state["winner"]:
         return []
-    return [{"player": _player(state), "dice": list(places)}
+    return [{"player": _player(state), "dice": ",".join(places)}
             for n in range(1, DICE + 1) for places in combinations(POSITIONS, n)]
 
 
 def reroll_sample(state: PokerState) -> list[Action]:
     """A playout re-rolls as often as it stands, one die to all five."""
-    return reroll_options(state)[:DICE] + [{"player": _player(state), "dice": list(POSITIONS)}] if not state["winner"] else []
+    return reroll_options(state)[:DICE] + [{"player": _player(state), "dice": ",".join(POSITIONS)}] if not state["winner"] else []
 
 
 def stand_options(state: PokerState) -> list[Action]:
