@@ -9,10 +9,9 @@ from typing import Any
 from games.poker import hands
 from games.poker.state import DICE, FACES, PokerState
 from referee.model.engine import event
-from referee.model.errors import IllegalAction, InputError
+from referee.model.errors import InputError
 from referee.model.verbs import Action, Event
 
-ONCE_RULE = "Re-roll: each player re-rolls or stands once a round, in turn"
 POSITIONS = tuple(str(i) for i in range(1, DICE + 1))
 
 
@@ -61,8 +60,6 @@ def reroll(state: PokerState, action: Action, chance: Any) -> list[Event]:
     """Re-roll the dice at these places in the cup (1-5), once this round."""
     player = action["player"]
     places = _positions(action)
-    if player in state["done"]:
-        raise IllegalAction(f"{player} has had the turn this round", ONCE_RULE)
     new = chance.dice(f"reroll {player}", len(places), FACES, to=player)
     cup = state["cups"][player]
     for place, face in zip(places, new, strict=True):
@@ -78,8 +75,6 @@ def reroll(state: PokerState, action: Action, chance: Any) -> list[Event]:
 def stand(state: PokerState, action: Action, chance: Any) -> list[Event]:
     """Keep the cup as it is this round."""
     player = action["player"]
-    if player in state["done"]:
-        raise IllegalAction(f"{player} has had the turn this round", ONCE_RULE)
     state["done"].append(player)
     return [event(f"{player} stands."), *_next(state, chance)]
 
