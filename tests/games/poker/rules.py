@@ -95,7 +95,8 @@ def showdown(state: PokerState, chance: Any) -> list[Event]:
         state["winner"] = best[0]
         state["cups"] = {p: [] for p in state["players"]}
         state["done"] = []
-        return [*events, event(f"{best[0]} has {state['target']} points and wins.")]
+        points = "1 point" if state["target"] == 1 else f"{state['target']} points"
+        return [*events, event(f"{best[0]} has {points} and wins.")]
     state["round"] += 1
     state["seat"] = (state["round"] - 1) % len(state["players"])
     return events + roll_cups(state, chance)
@@ -113,8 +114,11 @@ def reroll_options(state: PokerState) -> list[Action]:
 
 
 def reroll_sample(state: PokerState) -> list[Action]:
-    """A playout re-rolls as often as it stands, one die to all five."""
-    return reroll_options(state)[:DICE] + [{"player": _player(state), "dice": ",".join(POSITIONS)}] if not state["winner"] else []
+    """What a playout re-rolls: one die at each place, or the whole cup (not all 31 choices, so
+    that it stands about as often as it re-rolls a given way)."""
+    if state["winner"]:
+        return []
+    return [*reroll_options(state)[:DICE], {"player": _player(state), "dice": ",".join(POSITIONS)}]
 
 
 def stand_options(state: PokerState) -> list[Action]:
