@@ -1,7 +1,8 @@
 """Who is looking: nothing a viewer may not see comes out of any output path (issue 34).
 
-Two properties, over random playouts of every registered game (Crôa! with hands dealt by the
-referee, Elysion, Liar's Dice: the games with secrets; the others have none but the seed):
+Two properties, over random playouts of every registered game (those declaring `secrets`, such
+as Crôa! with hands dealt by the referee, Elysion, Liar's Dice, Poker Dice; the others have none
+but the seed):
 
 - *Two worlds* (the output paths): right after an action that drew something a viewer may not
   see, a second store is made from the one before the action and the action taken again there
@@ -39,7 +40,15 @@ from referee.testing import playout_choices
 
 # -- the worlds ---------------------------------------------------------------------------------
 
-SECRET_GAMES = ["croa", "elysion", "liars"]
+def _declares_secrets(game: str) -> bool:
+    from referee.model.engine import Engine
+
+    return type(registry.engine(game)).secrets is not Engine.secrets
+
+
+# the games that declare what is hidden (`Engine.secrets`), read from the registry: a new game
+# with secrets joins every test below by being registered
+SECRET_GAMES = [g for g in registry.names() if _declares_secrets(g)]
 
 
 def _options(game: str, rng: random.Random) -> dict:
@@ -239,19 +248,26 @@ def test_no_output_path_tells_a_viewer_what_only_another_seat_may_see(game, seed
 
 
 def test_every_registered_game_is_played_by_the_two_worlds_or_has_no_secret(tmp_path):
-    """A game joins the property by being registered: one that draws for one seat is in it."""
+    """A game joins the property by being registered: one whose playout holds a secret or draws
+    for one seat must declare `secrets` (the two worlds compare what each viewer may see, so an
+    undeclared secret would pass them unseen), and one that declares them holds one early on."""
     for game in registry.names():
         engine = registry.engine(game)
         rng = random.Random(3)
-        state = engine.start(_options(game, rng), Chance("who", 0))
+        chance = Chance("who", 0)
+        state = engine.start(_options(game, rng), chance)
         private = bool(engine.secrets(state))
+        for_one = any("to" in r for r in chance.results)
         for ply in range(1, 40):
             choices = engine.playout_choices(state)
-            if not choices or private:
+            if not choices or (private and for_one):
                 break
-            state, _ = engine.apply(state, rng.choice(choices), Chance("who", ply))
-            private = bool(engine.secrets(state))
+            chance = Chance("who", ply)
+            state, _ = engine.apply(state, rng.choice(choices), chance)
+            private = private or bool(engine.secrets(state))
+            for_one = for_one or any("to" in r for r in chance.results)
         assert private == (game in SECRET_GAMES), game
+        assert not for_one or private, f"{game} draws for one seat and declares no secret"
 
 
 # -- the views, as declared ---------------------------------------------------------------------

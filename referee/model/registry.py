@@ -52,6 +52,7 @@ GAMES: dict[str, Game] = {
 TEST_GAMES: dict[str, Game] = {
     "pig": Game("games.pig", "Pig: roll or hold, a 1 loses the turn's points, first to 100 (2-6 players)."),
     "liars": Game("games.liars", "Liar's Dice: hidden cups, bids and challenges (2-4 players)."),
+    "poker": Game("games.poker", "Poker Dice: five hidden dice, one re-roll, the best hand scores (2-5 players)."),
 }
 TEST_GAMES_VARIABLE = "REFEREE_TEST_GAMES"
 
