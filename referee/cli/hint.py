@@ -382,15 +382,7 @@ def _group_lines(result: dict, who: Any, verb: str, items: list[dict], width: in
         lines += _wrap(f"  {note}", width) if note else []
         return lines
     if fold:
-        shapes = _shapes(items, rests, fold)
-        if len(shapes) == 1:
-            lines += _wrap(f"{head}{colon} {shapes[0]}", width)
-        else:
-            lines.append(f"{head}{colon}")
-            for shape in shapes:
-                lines += _wrap(f"  {shape}", width)
-        lines += _wrap(f"  {note}", width) if note else []
-        return lines
+        return lines + _laid_out(f"{head}{colon}", _shapes(items, rests, fold), False, note, width)
     by: dict[str, list[str]] = {}
     for a, rest in zip(items, rests, strict=True):
         tail = shell_join(rest[1:]) + (f" ({a['odds']})" if a.get("odds") else "")
@@ -399,14 +391,19 @@ def _group_lines(result: dict, who: Any, verb: str, items: list[dict], width: in
             else f"{first} {_alternatives(first, tails)}" if first.startswith("-") and len(tails) > 1
             and all(" " not in t for t in tails)  # `--to Bob|Cy|Dee`
             else f"{first} -> {_tails(tails)}" for first, tails in _same_tails(by).items()]
-    if len(rows) == 1 or all(not any(t) for t in by.values()):
-        lines += _wrap(f"{head}{colon} {_tails(rows) if len(rows) > 1 else rows[0]}", width)
+    return lines + _laid_out(f"{head}{colon}", rows, all(not any(t) for t in by.values()), note, width)
+
+
+def _laid_out(head: str, rows: list[str], one_line: bool, note: str, width: int) -> list[str]:
+    """`head` and its choices: on one line when there is one (or `one_line`: they are short
+    words), else one a line under it; then the note."""
+    if len(rows) == 1 or one_line:
+        lines = _wrap(f"{head} {_tails(rows) if len(rows) > 1 else rows[0]}", width)
     else:
-        lines.append(f"{head}{colon}")
+        lines = [head]
         for row in rows:
             lines += _wrap(f"  {row}", width)
-    lines += _wrap(f"  {note}", width) if note else []
-    return lines
+    return lines + (_wrap(f"  {note}", width) if note else [])
 
 
 FEW = 4  # in a folded hint, an option's values beyond this are counted
