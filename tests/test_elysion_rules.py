@@ -726,7 +726,8 @@ def test_blessings_not_kept_go_back_under_the_deck():
     assert g.state["blessings_under"] == [["Nectar"]]
     message = g.refusal("take", player="Bob", realm="52", drawn=["Nectar"], rule="Blessings not kept go back under the deck")
     assert "Nectar was drawn and put back under the deck earlier" in message
-    assert "27 Blessings above it" in message
+    assert "every Blessing above it must be drawn first" in message
+    assert "27" not in message  # how deep it lies is nobody's to know (the probe's last leak)
     g("take", player="Bob", realm="52")  # drawn by the referee: from the top, never Nectar
     assert g.state["blessings"]["Bob"] != ["Nectar"]
 
