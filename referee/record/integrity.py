@@ -312,29 +312,35 @@ def verify_session(store: RecordStore, sid: str) -> dict:
     return out
 
 
+def _replayed(engine: Any, meta: dict, rows: list[dict]) -> Any:
+    """A session's log checked whole (every link and digest, the seed against its commitment,
+    the draw counters, what an undo kept) and replayed from its seed: the replay, or `Broken`."""
+    from referee.record.chain import digest_problem
+
+    check_chain(rows)
+    bad = digest_problem(rows)
+    if bad is not None:
+        raise Broken(bad, "its events, reason or time were changed outside the referee (its digest does not match)")
+    problem = seed_problem(meta["seed"], meta.get("commitment") or "")
+    if problem:
+        raise Broken(0, problem)
+    for found in (counter_problem(rows), seen_problem(rows)):
+        if found is not None:
+            raise found
+    return check_history(engine, meta["seed"], rows)
+
+
 def end_check(store: Any, sid: str, summary: dict) -> None:
     """A game that ends (inside the write that ends it, its last row stored): every row's link and
     digest, the seed against its commitment, every record re-derived from the seed, and the
     summary about to be sealed against the replay's. A StorageError (exit 3, nothing written) if
     anything fails; else the session is sealed with the checked mark."""
-    from referee.record.chain import digest_problem
 
     meta = store.session(sid)
     rows = store.actions(sid, ALL_STATUSES)
     engine = registry.engine(meta["game"])
     try:
-        check_chain(rows)
-        bad = digest_problem(rows)
-        if bad is not None:
-            raise Broken(bad, "its events, reason or time were changed outside the referee (its digest does not "
-                              "match)")
-        problem = seed_problem(meta["seed"], meta.get("commitment") or "")
-        if problem:
-            raise Broken(0, problem)
-        for found in (counter_problem(rows), seen_problem(rows)):
-            if found is not None:
-                raise found
-        checked = check_history(engine, meta["seed"], rows)
+        checked = _replayed(engine, meta, rows)
         problem = summary_problem(summary, engine, checked.state)
         if problem:
             raise Broken(len(rows) - 1, problem)
@@ -367,7 +373,7 @@ def reseal_session(store: Any, sid: str) -> dict:
     log and keeps it anew. A seal made with this key that fails is an edit, and is never resealed.
     Returns a report shaped as `verify_session`'s, with `resealed`."""
     from referee.record import snapshot
-    from referee.record.chain import digest_problem, keyed_parts
+    from referee.record.chain import keyed_parts
 
     out: dict = {"id": sid, "ok": False, "actions": 0, "head": None, "first_bad": None, "problem": None,
                  "resealed": False}
@@ -387,21 +393,11 @@ def reseal_session(store: Any, sid: str) -> dict:
             meta = store.session(sid)
             rows = store.actions(sid, ALL_STATUSES)
             out["actions"], out["head"] = len(rows), (head_of(rows[-1]["link"]) if rows else None)
-            check_chain(rows)
-            bad = digest_problem(rows)
-            if bad is not None:
-                raise Broken(bad, "its events, reason or time were changed (its digest does not match)")
             end = (len(rows), rows[-1]["link"] if rows else "", rows[-1]["digest"] if rows else "")
             if (fields["_length"], fields["_head"], fields["_digest"]) != end:
                 raise StorageError("the session row does not record the end of its log")
-            problem = seed_problem(meta["seed"], meta.get("commitment") or "")
-            if problem:
-                raise Broken(0, problem)
-            for found in (counter_problem(rows), seen_problem(rows)):
-                if found is not None:
-                    raise found
             engine = registry.engine(meta["game"])
-            checked = check_history(engine, meta["seed"], rows)
+            checked = _replayed(engine, meta, rows)
             problem = summary_problem(meta["summary"], engine, checked.state)
             if problem:
                 raise StorageError(problem)
