@@ -168,7 +168,6 @@ def _cpu(label: str, cmd: list[str], env: dict, stdin: str | None = None) -> flo
 
 def main(runs: int = 7, games: tuple[str, ...] = GAMES) -> None:
     compileall.compile_dir(str(ROOT / "referee"), quiet=1)
-    compileall.compile_dir(str(ROOT / "scorers"), quiet=1)
     script = Path(sys.executable).with_name("referee")
     referee = [str(script)] if script.exists() else [sys.executable, "-m", "referee"]
     folder = Path(tempfile.mkdtemp(prefix="referee-speed-"))

@@ -22,7 +22,7 @@ the k-th mutant of every rule check, so a run cut short by `--max-seconds` (shar
 the games) has spread its time evenly over them. One mutmut worker (`--jobs`) and `nice` 10 by default: the machine is
 shared.
 
-Each game runs in its own scratch folder (a copy of referee/, scorers/, tests/, examples/ and man/, and a
+Each game runs in its own scratch folder (a copy of referee/, referee/scorers/, tests/, examples/ and man/, and a
 pyproject.toml whose [tool.mutmut] names the game's files with a rule check), so the working
 tree is never touched. The figures per game are printed at the end (mutants made, sampled,
 tested, killed, survived, timeout, time) and kept in the folder's `figures.json`, with each
@@ -117,7 +117,7 @@ def _config(game: str, names: list[str]) -> str:
     return "\n".join([
         "", "[tool.mutmut]",
         'source_paths = ["referee"]',
-        'also_copy = ["scorers", "examples", "man"]',  # what the tests read besides the code
+        'also_copy = ["examples", "man"]',  # what the tests read besides the code
         "only_mutate = " + json.dumps(files),
         "pytest_add_cli_args_test_selection = " + json.dumps(rules_tests(game)),
         'pytest_add_cli_args = ["-p", "no:cacheprovider", "-p", "no:randomly", "-q", "-x"]',
@@ -128,7 +128,7 @@ def scratch(game: str, names: list[str]) -> Path:
     """A copy of the project to run mutmut in, its pyproject.toml naming what to mutate."""
     where = Path(tempfile.mkdtemp(prefix=f"referee-mutation-{game}-"))
     ignore = shutil.ignore_patterns("__pycache__", "*.pyc", "mutants")
-    for name in ("referee", "scorers", "tests", "examples", "man"):
+    for name in ("referee", "tests", "examples", "man"):
         shutil.copytree(ROOT / name, where / name, ignore=ignore)
     (where / "pyproject.toml").write_text(
         (ROOT / "pyproject.toml").read_text(encoding="utf-8") + _config(game, names), encoding="utf-8")

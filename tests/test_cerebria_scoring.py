@@ -1,11 +1,11 @@
-"""Revelation scoring: the vibe combinations and the winner (scorers/cerebria.py, the rulings)."""
+"""Revelation scoring: the vibe combinations and the winner (referee/scorers/cerebria.py, the rulings)."""
 
 from __future__ import annotations
 
 import pytest
 
+from referee.scorers.cerebria import most_fragments, vibe_combination, winner
 from referee.testing import Table
-from scorers.cerebria import most_fragments, vibe_combination, winner
 
 
 @pytest.mark.parametrize("vibes, combination, bonus", [

@@ -8,7 +8,7 @@ from test_croa_cards import hand, table
 
 from referee.games.croa import ENGINE
 from referee.record import session
-from scorers.croa import next_tile
+from referee.scorers.croa import next_tile
 
 # -- messages name the colony as a possessive ---------------------------------------------
 

@@ -19,7 +19,7 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
-FOLDERS = ("tests", "referee", "docs", "examples", "scorers", "man", ".ci")
+FOLDERS = ("tests", "referee", "docs", "examples", "man", ".ci")
 PATH = re.compile(r"(?<![\w/.-])((?:" + "|".join(re.escape(f) for f in FOLDERS) + r")/[\w./<>*-]*)")
 NAME = re.compile(r"(?<![\w/.<>-])([a-z][\w-]*\.(?:md|py))\b")
 TEST = re.compile(r"(?<![\w/.-])(def )?(test_\w+)\b(?!\.py)")

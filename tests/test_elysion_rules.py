@@ -14,8 +14,8 @@ from referee.games.elysion import ENGINE as E
 from referee.games.elysion.catalog import get as get_catalog
 from referee.model.errors import IllegalAction, InputError
 from referee.record import session
+from referee.scorers.elysion import blessings_drawn, higher
 from referee.testing import refused_by
-from scorers.elysion import blessings_drawn, higher
 
 # -- the Blessings calculator ------------------------------------------------------------
 

@@ -187,7 +187,7 @@ def test_french_words_a_frog_named_reine_or_servante_is_logged_as_queen_or_serva
 
 
 def test_french_words_english_prefixes_keep_their_meaning():
-    from scorers.croa import parse_tile
+    from referee.scorers.croa import parse_tile
 
     assert parse_tile("r") == "reeds" and parse_tile("mo") == "mosquito" and parse_tile("p") == "pike"
     assert parse_tile("ron") == "log" and parse_tile("t") == "log" and parse_tile("b") == "pike"

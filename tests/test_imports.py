@@ -1,6 +1,6 @@
 """The house's imports form a tree of layers (docs/architecture.md), read with `ast`.
 
-Every module of referee/ and scorers/ is read, its imports inside functions too (an import hidden in
+Every module of referee/ and referee/scorers/ is read, its imports inside functions too (an import hidden in
 a function still makes a circle: it only moves the moment it is met). Two checks:
 
 - no circle between modules: the graph of "module A imports module B" has no cycle;
@@ -12,7 +12,7 @@ a function still makes a circle: it only moves the moment it is met). Two checks
       referee/record/    sessions, the chain, corrections, the stores
       referee/games/     pure rules
       referee/model/     engine, verbs, errors, chance, registry, text
-      scorers/           pure scoring and probability
+      referee/scorers/   pure scoring and probability
 
   a module imports its own layer or a lower one, never a higher one.
 
@@ -31,7 +31,7 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
-LAYERS = ("scorers", "referee.model", "referee.games", "referee.record", "referee.after", "referee.cli",
+LAYERS = ("referee.scorers", "referee.model", "referee.games", "referee.record", "referee.after", "referee.cli",
           "referee.testing")
 TOP = ("referee.__main__",)  # `python -m referee`: above everything
 # The ground every layer stands on: the package's version, the errors and the translation hook.
@@ -48,7 +48,7 @@ def _module(path: Path) -> str:
 
 @cache
 def modules() -> dict[str, Path]:
-    return {_module(p): p for folder in ("referee", "scorers") for p in sorted((ROOT / folder).rglob("*.py"))}
+    return {_module(p): p for folder in ("referee",) for p in sorted((ROOT / folder).rglob("*.py"))}
 
 
 def _resolve(name: str, known: dict[str, Path]) -> str | None:
@@ -215,7 +215,7 @@ def test_the_walk_sees_relative_imports():
     assert any(n.startswith("referee.games.croa.") for n in names)
 
 
-@pytest.mark.parametrize("folder", ["referee/games", "scorers"])
+@pytest.mark.parametrize("folder", ["referee/games", "referee/scorers"])
 def test_pure_layers_import_no_io(folder):
     """Games and scorers: no Click, no prompt_toolkit, no database driver."""
     found = []

@@ -1,4 +1,4 @@
-"""The calculators' maths (scorers/kleos.py) and their agreement with the engine's dice."""
+"""The calculators' maths (referee/scorers/kleos.py) and their agreement with the engine's dice."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ from fractions import Fraction
 import pytest
 
 from referee.games.kleos import dice
-from scorers import kleos as sc
+from referee.scorers import kleos as sc
 
 
 def test_one_die_succeeds_on_2_of_6_or_3_of_6_when_godly():

@@ -1,4 +1,4 @@
-"""End of the game (4.4, 7): the outcome tiers, computed by scorers/kreus.py and reached by
+"""End of the game (4.4, 7): the outcome tiers, computed by referee/scorers/kreus.py and reached by
 full scripted 4-player games, plus the Aggression defeats."""
 
 from __future__ import annotations
@@ -18,8 +18,8 @@ from kreus_table import (
 
 from referee.games.kreus import ENGINE
 from referee.games.kreus.table import held_aggression
+from referee.scorers.kreus import outcome
 from referee.testing import Table
-from scorers.kreus import outcome
 
 # -- the calculator -------------------------------------------------------------------------
 

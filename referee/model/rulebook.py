@@ -47,10 +47,10 @@ def _string(node: ast.AST | None, constants: dict[str, str]) -> str | None:
 
 
 def _trees(package: str) -> list[ast.Module]:
-    """The game's modules and its scorer's (`scorers/<game>.py`: the calculators' refusals)."""
+    """The game's modules and its scorer's (`referee/scorers/<game>.py`: the calculators' refusals)."""
     folder = Path(importlib.import_module(package).__file__ or "").parent
     paths = sorted(folder.glob("*.py"))
-    scorer = folder.parents[2] / "scorers" / f"{package.rpartition('.')[2]}.py"
+    scorer = folder.parents[1] / "scorers" / f"{package.rpartition('.')[2]}.py"
     if scorer.is_file():
         paths.append(scorer)
     return [ast.parse(p.read_text(encoding="utf-8")) for p in paths]

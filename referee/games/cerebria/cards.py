@@ -14,7 +14,7 @@ from functools import cache
 
 from referee.model import shipped
 from referee.model.errors import InputError
-from scorers.cerebria import VIBES  # defined once, with the vibe combinations
+from referee.scorers.cerebria import VIBES  # defined once, with the vibe combinations
 
 ABILITIES = ("destroy", "drain", "deprive", "summon", "steal", "swap", "draw", "embrace")
 STRENGTHS = ("mild", "strong")

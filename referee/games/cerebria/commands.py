@@ -10,7 +10,7 @@ from referee.model.errors import InputError
 from referee.model.i18n import ngettext
 from referee.model.verbs import Answer, Command, Field
 
-VIBES = ("red", "yellow", "green", "blue")  # as scorers.cerebria names them
+VIBES = ("red", "yellow", "green", "blue")  # as referee.scorers.cerebria names them
 
 
 def new(players: list[str] | None, first: str | None, mood: str | None, impulse: list[str] | None,
@@ -46,7 +46,7 @@ def unseen(engine: Any, state: Any) -> Answer:
 
 def vibes(vibes: list[str]) -> Answer:
     """The vibe bonus of a Mindset."""
-    from scorers import cerebria as scoring
+    from referee.scorers import cerebria as scoring
 
     scoring.check_vibes(vibes)
     result = scoring.vibe_combination(v.lower() for v in vibes)
@@ -71,7 +71,7 @@ def score(text: str) -> tuple[str, int, int, int | None]:
 
 def winner(players: list[str]) -> Answer:
     """Who wins after a Revelation."""
-    from scorers import cerebria as scoring
+    from referee.scorers import cerebria as scoring
 
     from .revelation import describe_result
 

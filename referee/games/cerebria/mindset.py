@@ -12,7 +12,7 @@ from referee.games.cerebria import cards, zones
 from referee.games.cerebria.state import Emotion, State
 from referee.model.errors import IllegalAction, InputError
 from referee.model.i18n import ngettext
-from scorers import cerebria as scoring
+from referee.scorers import cerebria as scoring
 
 LIMIT = scoring.MINDSET
 ABSORB_SLOTS = 2

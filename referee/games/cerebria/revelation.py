@@ -1,6 +1,6 @@
 """Revelation (scoring, the win check) and the preparation of the next Cycle.
 
-The vibe bonus and the winner come from `scorers.cerebria`, the same functions the
+The vibe bonus and the winner come from `referee.scorers.cerebria`, the same functions the
 `cerebria vibes|winner` calculators use.
 """
 
@@ -12,7 +12,7 @@ from referee.model.chance import Chance
 from referee.model.engine import Event, event
 from referee.model.errors import IllegalAction, InputError
 from referee.model.i18n import ngettext
-from scorers import cerebria as scoring
+from referee.scorers import cerebria as scoring
 
 HAND = 4
 MOODS = ("bliss", "gloom")

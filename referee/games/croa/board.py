@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from referee.model.errors import InputError
-from scorers.croa import ZONES  # the zones, shared with the calculator
+from referee.scorers.croa import ZONES  # the zones, shared with the calculator
 
 __all__ = ["CORNERS", "NEIGHBOURS", "SQUARES", "ZONE", "ZONES", "ZONE_SQUARES", "parse_square"]
 

@@ -110,7 +110,7 @@ def odds(zone: str, revealed: list[str] | None, males: Any) -> Answer:
     """What the next tile of a zone can be."""
     from referee.model.errors import IllegalAction
     from referee.model.i18n import _, ngettext, percent
-    from scorers.croa import full_piles, next_tile
+    from referee.scorers.croa import full_piles, next_tile
 
     from .tiles import RULE_PILE, check_layout, parse_tile, parse_zone, tile_word, zone_word
 

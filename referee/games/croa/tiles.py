@@ -7,7 +7,7 @@ from typing import Any
 from referee.model.chance import Chance
 from referee.model.errors import IllegalAction, InputError
 from referee.model.i18n import N_, NC_, _, fold, ngettext, pgettext
-from scorers.croa import (
+from referee.scorers.croa import (
     ALIASES,
     DEFAULT_LAYOUT,
     KINDS,
@@ -105,7 +105,7 @@ def parse_zone(typed: Any) -> str:
 
 
 def check_layout(data: Any) -> dict[str, list[str]]:
-    """A males layout `{zone: [three males]}` (a replacement for the default, scorers/croa.json), checked."""
+    """A males layout `{zone: [three males]}` (a replacement for the default, referee/scorers/croa.json), checked."""
     if not isinstance(data, dict) or sorted(data) != sorted(ZONES):
         raise InputError(f"a males layout names the four zones ({', '.join(ZONES)}), each with "
                          "its three males, e.g. {\"blue\": [\"male1\", \"male2\", \"male3\"], ...}")

@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from referee.model.i18n import fold
-from scorers.croa import canonical_tile
+from referee.scorers.croa import canonical_tile
 
 # the colours as a French table types them (accents free; the log keeps the English word)
 FRENCH_COLOURS: dict[str, str] = {

@@ -100,7 +100,7 @@ def catalog_show(file: FileText | None, kind: str | None) -> Answer:
 def blessings(day: int, previous: int | None, played: int, coins: int, previous_star: bool,
               played_star: bool) -> Answer:
     """How many Blessings a player draws today."""
-    from scorers.elysion import blessings_drawn
+    from referee.scorers.elysion import blessings_drawn
 
     try:
         n = blessings_drawn(day, previous, played, coins, previous_star, played_star)

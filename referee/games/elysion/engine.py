@@ -18,7 +18,7 @@ from referee.model.errors import IllegalAction, RefereeError
 from referee.model.i18n import N_
 from referee.model.verbs import Action, Verb
 from referee.model.view import NOBODY, Secret, hidden_list
-from scorers.elysion import DAYS
+from referee.scorers.elysion import DAYS
 
 if TYPE_CHECKING:
     import random

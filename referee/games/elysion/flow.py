@@ -28,7 +28,7 @@ from referee.model.engine import event
 from referee.model.errors import IllegalAction, InputError
 from referee.model.i18n import ngettext
 from referee.model.verbs import Action, Event, pending
-from scorers.elysion import DAYS, blessings_drawn
+from referee.scorers.elysion import DAYS, blessings_drawn
 
 DAY_RULE = "A day: reveal, then take in order, then next"
 TURN_RULE = "Take order: lowest realm played first"

@@ -11,7 +11,7 @@ from referee.games.elysion.sight import coins as sight_coins
 from referee.games.elysion.sight import unit_icons
 from referee.games.elysion.state import Day, ElysionState
 from referee.model.i18n import ngettext
-from scorers.elysion import DAYS
+from referee.scorers.elysion import DAYS
 
 WIDTH = 80  # status fits 80 columns: a wider journeys table is split in parts
 LEGEND = (

@@ -11,7 +11,7 @@ from referee.games.elysion import expr
 from referee.games.elysion.catalog import Card, Catalog
 from referee.games.elysion.sight import whole_journey
 from referee.games.elysion.state import ElysionState
-from scorers.elysion import DAYS
+from referee.scorers.elysion import DAYS
 
 
 def _adds_to(card: Card | None, shade: Card, env: dict[str, int]) -> bool:

@@ -23,7 +23,7 @@ from referee.games.kleos.state import Minion, State
 from referee.model.chance import Chance
 from referee.model.engine import event
 from referee.model.verbs import Event
-from scorers.kleos import SLAUGHTER_MARGIN
+from referee.scorers.kleos import SLAUGHTER_MARGIN
 
 HEADERS = ["roll", "minion", "dice", "tactics", "faces", "successes", "defense", "result"]
 

@@ -106,7 +106,7 @@ def ledger(engine: Any, state: Any, steps: Iterable[tuple[dict, Any]]) -> Answer
 
 def odds(n: int, need: int, godly: bool) -> Answer:
     """The chance of at least NEED successes on N dice."""
-    from scorers import kleos as sc
+    from referee.scorers import kleos as sc
 
     result = sc.odds(n, need, godly)
     return Answer(result, (f"P(at least {need} successes on {n} {'Godly ' if godly else ''}"
@@ -115,7 +115,7 @@ def odds(n: int, need: int, godly: bool) -> Answer:
 
 def combat(attack: int, defense: int, tactics: int, bonus: int, godly: bool, champion: bool) -> Answer:
     """The chances to kill and to slaughter with one Attack check."""
-    from scorers import kleos as sc
+    from referee.scorers import kleos as sc
 
     r = sc.combat(attack, defense, tactics, bonus, godly, champion)
     return Answer(r, (f"{r['dice']} {'Godly ' if godly else ''}dice against Defense {defense}: "

@@ -2,13 +2,13 @@
 
 A success face always counts; the godly face counts only when the dice are
 Godly (Olympus' Favor, or a card saying so). The faces are defined once, in
-`scorers/kleos.py`, so odds and the engine agree.
+`referee/scorers/kleos.py`, so odds and the engine agree.
 """
 
 from __future__ import annotations
 
 from referee.model.chance import Chance, dice_check
-from scorers.kleos import BLANK, FACES, GODLY, SUCCESS
+from referee.scorers.kleos import BLANK, FACES, GODLY, SUCCESS
 
 ALIASES = {"b": BLANK, "S": SUCCESS, "G": GODLY, "B": BLANK}
 

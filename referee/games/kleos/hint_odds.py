@@ -1,5 +1,5 @@
 """The odds a hint shows beside a Kleos attack: how many dice each side would roll against
-which Defense, and the chances (scorers/kleos.py), worked out, never rolled."""
+which Defense, and the chances (referee/scorers/kleos.py), worked out, never rolled."""
 
 from __future__ import annotations
 
@@ -17,7 +17,7 @@ def attack_odds(engine: Any, state: Any, action: dict, ply: int) -> str | None:
     checks = [c for e in events for c in e.get("combat", [])]
     if not checks:
         return None
-    from scorers import kleos as odds
+    from referee.scorers import kleos as odds
 
     first = checks[0]
     # a champion is never slaughtered; an opportunity attack's target is the minion that flees

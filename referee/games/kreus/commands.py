@@ -56,8 +56,8 @@ def counts(value: str | None) -> list[int] | None:
 def outcome(planet: bool | None, elements: int | None, cards_left: str | None,
             aggression_held: bool, aggression_early: bool) -> Answer:
     """Uranus' judgement of a finished game."""
-    from scorers.kreus import outcome as judge
-    from scorers.kreus import refuse_unreachable
+    from referee.scorers.kreus import outcome as judge
+    from referee.scorers.kreus import refuse_unreachable
 
     from .flow import OUTCOME_TEXT
 

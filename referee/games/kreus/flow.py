@@ -20,7 +20,7 @@ from referee.model.chance import Chance
 from referee.model.engine import event
 from referee.model.errors import IllegalAction
 from referee.model.verbs import Action, Event
-from scorers.kreus import outcome as score_outcome
+from referee.scorers.kreus import outcome as score_outcome
 
 
 def must_place(state: KreusState) -> list[str]:
