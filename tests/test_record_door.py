@@ -8,6 +8,7 @@ import re
 from pathlib import Path
 
 from referee.record import schema
+from referee.record.portable import PortableStore
 from referee.record.protocol import RecordStore
 from referee.record.store import Store
 from referee.record.store_pg import PgStore
@@ -62,9 +63,16 @@ def test_the_check_sees_sql_and_a_connection(tmp_path):
     assert any(".db" in f for f in found)
 
 
-def test_neither_store_inherits_the_other():
+def test_neither_store_inherits_the_other_both_inherit_the_shared_sql():
     assert not issubclass(PgStore, Store) and not issubclass(Store, PgStore)
-    assert Store.__mro__[1:] == (object,) and PgStore.__mro__[1:] == (object,)
+    assert Store.__mro__[1:] == (PortableStore, object) and PgStore.__mro__[1:] == (PortableStore, object)
+
+
+def test_no_store_forwards_a_shared_method_by_hand():
+    """The shared SQL is inherited, not named line by line (`rename = portable.rename`)."""
+    for path in ("referee/record/store.py", "referee/record/store_pg.py"):
+        text = (ROOT / path).read_text(encoding="utf-8")
+        assert "= portable." not in text and "portable.PortableStore." not in text, path
 
 
 def test_each_store_opened_by_the_door_is_a_record_store(store_target):

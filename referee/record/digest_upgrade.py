@@ -17,13 +17,13 @@ from referee.model.i18n import ngettext
 from referee.record.chain import row_digest, schema4_digest, seal_of
 
 if TYPE_CHECKING:
-    from referee.record.portable import SqlStore
+    from referee.record.portable import PortableStore
 
 _ROWS = ("SELECT idx, events, reason, changed, created, rules_version, link FROM actions WHERE session_id = ?"
          " ORDER BY idx")
 
 
-def schema4_seal_holds(store: SqlStore, sid: str) -> bool:
+def schema4_seal_holds(store: PortableStore, sid: str) -> bool:
     """Whether the session's seal holds as schema 4's full check saw it (`seal_problem` with every
     row): the session row's fields, its length, head and digest over the rows as they stand."""
     fields = store._seal_fields(sid)
@@ -36,7 +36,7 @@ def schema4_seal_holds(store: SqlStore, sid: str) -> bool:
             and fields["_seal"] == seal_of(fields, head, length, digest))
 
 
-def fill_digests(store: SqlStore, sid: str) -> None:
+def fill_digests(store: PortableStore, sid: str) -> None:
     """Write every action row's digest of the session, from its first row on, over the rows as
     they stand."""
     prev = ""
@@ -47,7 +47,7 @@ def fill_digests(store: SqlStore, sid: str) -> None:
     store.db.executemany("UPDATE actions SET digest = ? WHERE session_id = ? AND idx = ?", updates)
 
 
-def upgrade(store: SqlStore, sealed: bool) -> list[str]:
+def upgrade(store: PortableStore, sealed: bool) -> list[str]:
     """Every session's row digests, and its seal again where it held (inside the caller's
     transaction). `sealed`: the store was at schema 4, so each old seal is checked first; below
     it every session is sealed as it stands. Returns the ids of the sessions left failing."""

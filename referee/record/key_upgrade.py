@@ -25,12 +25,12 @@ from referee.model.i18n import ngettext
 from referee.record.chain import Broken, check_chain, digest_problem, seal_of
 
 if TYPE_CHECKING:
-    from referee.record.portable import SqlStore
+    from referee.record.portable import PortableStore
 
 SELECT = "SELECT id FROM sessions WHERE substr(seal, 1, 3) <> 'k1:' AND seal NOT LIKE 'x:%' ORDER BY id"
 
 
-def holds_unkeyed(store: SqlStore, sid: str) -> bool:
+def holds_unkeyed(store: PortableStore, sid: str) -> bool:
     """Whether the session passes the old full check (see the module's note)."""
     from referee.record.integrity import seed_problem
     from referee.record.schema import ALL_STATUSES
@@ -54,7 +54,7 @@ def holds_unkeyed(store: SqlStore, sid: str) -> bool:
     return meta.get("seed_withheld") or not seed_problem(meta["seed"], meta.get("commitment") or "")
 
 
-def replays(store: SqlStore, sid: str) -> bool:
+def replays(store: PortableStore, sid: str) -> bool:
     """A finished game replayed in full from its seed (`verify_session` without the seal, which
     is the old one here): whether it holds."""
     from referee.model import registry
@@ -76,7 +76,7 @@ def replays(store: SqlStore, sid: str) -> bool:
 LEAGUES = "SELECT name FROM leagues WHERE substr(seal, 1, 3) <> 'k1:' AND seal NOT LIKE 'x:%' ORDER BY name"
 
 
-def keyed_already(store: SqlStore) -> bool:
+def keyed_already(store: PortableStore) -> bool:
     """Some session or league of the store carries a keyed seal: the store was keyed, so a seal
     made without the key beside it was made by hand."""
     found = store.db.execute("SELECT 1 FROM sessions WHERE substr(seal, 1, 3) = 'k1:' LIMIT 1").fetchone()
@@ -85,12 +85,11 @@ def keyed_already(store: SqlStore) -> bool:
     return found is not None
 
 
-def run(store: SqlStore, remembered: bool = False) -> tuple[int, list[str]]:
+def run(store: PortableStore, remembered: bool = False) -> tuple[int, list[str]]:
     """Inside the caller's write transaction: (sessions sealed with the key, ids left failing).
     Leagues had no seal before: each is sealed as it stands (in a store this key sealed before, one
     without a seal was written by hand: marked failing)."""
     from referee.record import snapshot
-    from referee.record.portable import reseal_league
 
     sealed, failing = 0, []
     remembered = remembered or keyed_already(store)
@@ -101,7 +100,7 @@ def run(store: SqlStore, remembered: bool = False) -> tuple[int, list[str]]:
             store.db.execute("UPDATE leagues SET seal = 'x:' || seal WHERE name = ?", (name,))
             failing.append(f"league {name}")
         else:
-            reseal_league(store, name)
+            store.reseal_league(name)
     for (sid,) in store.db.execute(SELECT).fetchall():
         if not remembered and holds_unkeyed(store, sid):
             over = store.db.execute("SELECT status FROM sessions WHERE id = ?", (sid,)).fetchone()[0] == "over"
@@ -130,7 +129,7 @@ def note(path: str, sealed: int, failing: list[str], remembered: bool = False) -
                                                                      ids=", ".join(failing)), file=sys.stderr)
 
 
-def upgrade(store: SqlStore) -> None:
+def upgrade(store: PortableStore) -> None:
     """An SQLite store: the pass in one write transaction, then the store remembered as keyed."""
     from referee.record import keys
 

@@ -22,8 +22,8 @@ from typing import TYPE_CHECKING, Any, TypeVar
 
 from referee.model.errors import StorageError
 from referee.model.i18n import _, pgettext
-from referee.record import paths, portable
-from referee.record.portable import COMMITS
+from referee.record import paths
+from referee.record.portable import COMMITS, PortableStore
 from referee.record.schema import (  # noqa: F401  (the schema's names, read here by older callers)
     ALL_STATUSES,
     APPLICATION_ID,
@@ -72,7 +72,7 @@ def default_location() -> str:
     return str(default_path())
 
 
-class Store:
+class Store(PortableStore):
     """An open session store in an SQLite file (implements `referee.record.protocol.RecordStore`)."""
 
     _SELECT = SESSION_COLUMNS  # what a session read selects (a club's server releases the seed by a function)
@@ -279,57 +279,6 @@ class Store:
 
         return keys.mac(keys.local_key(), text)
 
-    # -- what both stores run the same way (referee.record.portable) ------------------------------
-    _mark = portable.mark
-    _before = portable.before
-    _vouch = portable.vouch
-    checked_mark = portable.checked_mark
-    unmarked = portable.unmarked
-    _reseal_dirty = portable.reseal_dirty
-    _seal_fields = portable.seal_fields
-    _log_end = portable.log_end
-    head = portable.head
-    reseal = portable.reseal
-    seal_problem = portable.seal_problem
-    seal_problems = portable.seal_problems
-    _row_problem = portable.row_problem
-    new_session_id = portable.new_session_id
-    create_session = portable.create_session
-    session = portable.session
-    _session_row = portable.session_row
-    open_count = portable.open_count
-    sessions = portable.sessions
-    touch = portable.touch
-    save_summary = portable.save_summary
-    finished = portable.finished
-    rename = portable.rename
-    mark_deleted = portable.mark_deleted
-    purgeable = portable.purgeable
-    purge = portable.purge
-    insert_action = portable.insert_action
-    actions = portable.actions
-    done_end = portable.done_end
-    set_secret = portable.set_secret
-    next_idx = portable.next_idx
-    set_status = portable.set_status
-    drop_redo = portable.drop_redo
-    rewrite_tail = portable.rewrite_tail
-    drop_actions = portable.drop_actions
-    relink = portable.relink
-    library_put = portable.library_put
-    find_origin = portable.find_origin
-    pushed_id = portable.pushed_id
-    session_exists = portable.session_exists
-    copy_session = portable.copy_session
-    copy_rows = portable.copy_rows
-    pushed_heads = portable.pushed_heads
-    keep_head = portable.keep_head
-    league_new = portable.league_new
-    league = portable.league
-    leagues = portable.leagues
-    league_add = portable.league_add
-    league_problem = portable.league_problem
-    reseal_league = portable.reseal_league
 
     def storage_check(self, quick: bool = False) -> list[str]:
         """SQLite's own check of the file (`PRAGMA integrity_check`, or `quick_check`): what it

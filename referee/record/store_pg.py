@@ -1,8 +1,8 @@
 """The session store on a PostgreSQL server (a club's), through psycopg 3.
 
-It implements `referee.record.protocol.RecordStore`, as the SQLite store does; neither inherits
-the other. The SQL both run the same way is in `referee.record.portable` (written with `?`
-marks, turned into psycopg's `%s` here); the tables are `referee.record.schema`'s. What differs
+It implements `referee.record.protocol.RecordStore`, as the SQLite store does; both inherit the
+SQL they run the same way from `referee.record.portable.PortableStore` (written with `?` marks,
+turned into psycopg's `%s` here); the tables are `referee.record.schema`'s. What differs
 is kept here: connecting, the schema's version (a `meta` table) and its upgrades, transactions,
 the row lock per session, the club's boundaries, and naming the server's errors.
 
@@ -37,8 +37,8 @@ from urllib.parse import parse_qsl, unquote, urlsplit
 
 from referee.model.errors import StorageError
 from referee.model.i18n import _, pgettext
-from referee.record import digest_upgrade, portable
-from referee.record.portable import COMMITS
+from referee.record import digest_upgrade
+from referee.record.portable import COMMITS, PortableStore
 from referee.record.schema import (
     APPLICATION,
     DIGEST_COLUMN,
@@ -169,7 +169,7 @@ def _placeholders(sql: str) -> str:
     return sql.replace("%", "%%").replace("?", "%s")
 
 
-class PgStore:
+class PgStore(PortableStore):
     """An open session store on a PostgreSQL server (implements `referee.record.protocol.RecordStore`)."""
 
     backend = "postgresql"
@@ -542,7 +542,7 @@ class PgStore:
         """The next free number; a club table's own ids carry its role's name (`kleos-table3-1`),
         which only that role may store (`club init`'s rules), so no other table's open
         transaction ever holds the id a table's `new` takes."""
-        sid = portable.new_session_id(self, game, f"{game}-{self.table}-" if self.table else None)
+        sid = self._next_id(game, f"{game}-{self.table}-" if self.table else f"{game}-")
         if self._writing:
             self._locked.append(sid)
         return sid
@@ -558,12 +558,12 @@ class PgStore:
         """Number the session with the next free id; when another terminal takes that number at
         the same moment, the primary key tells, and this one takes the next (no shared lock)."""
         if not self.db.in_transaction:
-            return portable.create_session(self, *args, **kwargs)
+            return PortableStore.create_session(self, *args, **kwargs)
         for attempt in range(COLLISION_TRIES):
             self.db.execute("SAVEPOINT new_session")
             self.last_error = None
             try:
-                sid = portable.create_session(self, *args, **kwargs)
+                sid = PortableStore.create_session(self, *args, **kwargs)
             except StorageError:
                 if attempt + 1 < COLLISION_TRIES and self.collided():
                     self.db.execute("ROLLBACK TO SAVEPOINT new_session")
@@ -606,55 +606,12 @@ class PgStore:
 
         return isinstance(self.last_error, (pe.SerializationFailure, pe.DeadlockDetected))
 
-    # -- what both stores run the same way (referee.record.portable) ------------------------------
-    _mark = portable.mark
-    _before = portable.before
-    _vouch = portable.vouch
-    checked_mark = portable.checked_mark
-    unmarked = portable.unmarked
-    _reseal_dirty = portable.reseal_dirty
-    _seal_fields = portable.seal_fields
-    _log_end = portable.log_end
-    head = portable.head
-    reseal = portable.reseal
-    seal_problem = portable.seal_problem
-    seal_problems = portable.seal_problems
-    _row_problem = portable.row_problem
-    session = portable.session
-    open_count = portable.open_count
-    sessions = portable.sessions
-    touch = portable.touch
-    save_summary = portable.save_summary
-    finished = portable.finished
-    rename = portable.rename
-    insert_action = portable.insert_action
-    actions = portable.actions
-    done_end = portable.done_end
-    set_secret = portable.set_secret
-    next_idx = portable.next_idx
-    set_status = portable.set_status
-    drop_redo = portable.drop_redo
-    rewrite_tail = portable.rewrite_tail
-    relink = portable.relink
-    library_put = portable.library_put
-    find_origin = portable.find_origin
-    session_exists = portable.session_exists
-    copy_session = portable.copy_session
-    copy_rows = portable.copy_rows
-    pushed_heads = portable.pushed_heads
-    keep_head = portable.keep_head
-    league_new = portable.league_new
-    league = portable.league
-    leagues = portable.leagues
-    league_add = portable.league_add
-    league_problem = portable.league_problem
-    reseal_league = portable.reseal_league
 
     # -- the club's boundaries, as the store's methods see them --------------------------------
     _SELECT = SESSION_COLUMNS.replace(", seed,", ", referee_seed(id) AS seed,")
 
     def _session_row(self, row: tuple) -> dict:
-        out = portable.session_row(self, tuple("" if v is None and i == 3 else v for i, v in enumerate(row)))
+        out = PortableStore._session_row(self, tuple("" if v is None and i == 3 else v for i, v in enumerate(row)))
         if row[3] is None:  # another table's running game: its seed is withheld
             out.update(seed_withheld=True, seed_public=False)
         return out
@@ -695,7 +652,7 @@ class PgStore:
                                  "nothing was changed").format(sid=sid, leagues=", ".join(leagues)))
         for league in leagues:
             self._league_log(league, f"{sid} deleted")
-        portable.mark_deleted(self, sid, deleted)
+        PortableStore.mark_deleted(self, sid, deleted)
 
     def _league_log(self, league: str, what: str) -> None:
         import time
@@ -704,7 +661,7 @@ class PgStore:
 
     def purgeable(self) -> list[str]:
         if self._privileged("sessions", "DELETE"):
-            return portable.purgeable(self)
+            return PortableStore.purgeable(self)
         return [r[0] for r in self.db.execute(
             "SELECT id FROM sessions s WHERE status = 'deleted' AND owner = session_user"
             " AND NOT EXISTS (SELECT 1 FROM referee_leagues_of(s.id)) ORDER BY id")]
@@ -720,16 +677,16 @@ class PgStore:
                 " WHERE s.status = 'deleted' ORDER BY 1, 2").fetchall():
             self._league_log(league, f"{sid} purged (removed from the league)")
             touched.add(league)
-        intact = [name for name in sorted(touched) if portable.league_problem(self, name) is None]
+        intact = [name for name in sorted(touched) if self.league_problem(name) is None]
         gone = sorted(r[0] for r in self.db.execute("DELETE FROM sessions WHERE status = 'deleted' RETURNING id"))
         for name in intact:
-            portable.reseal_league(self, name)
+            self.reseal_league(name)
         return gone
 
     def drop_actions(self, sid: str, start: int) -> None:
         self.refuse_foreign(sid)
         if self._privileged("actions", "DELETE"):
-            portable.drop_actions(self, sid, start)
+            PortableStore.drop_actions(self, sid, start)
         else:
             self.db.execute("SELECT referee_drop_actions(?, ?)", (sid, start))
 
@@ -1033,7 +990,7 @@ class _PgGuarded:
 def _locking(name: str) -> Any:
     """A store method whose first argument is a session id: inside a write, lock that session
     first; a method that changes it refuses another table's session by name."""
-    method = PgStore.__dict__.get(name)
+    method = getattr(PgStore, name, None)  # its own, or the one it inherits (PortableStore)
     if method is None:  # a method of a later store (the list names them ahead)
         return None
     reads = name in ("session", "actions", "next_idx")

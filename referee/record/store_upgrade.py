@@ -31,7 +31,7 @@ from referee.record.chain import canonical_json, commitment, link_text
 from referee.record.schema import DIGEST_COLUMN, SCHEMA_VERSION, SEAL_COLUMNS, table_ddl
 
 if TYPE_CHECKING:
-    from referee.record.portable import SqlStore
+    from referee.record.portable import PortableStore
 
 
 def backup_path(path: str | os.PathLike, version: int) -> str:
@@ -45,7 +45,7 @@ def backup_path(path: str | os.PathLike, version: int) -> str:
     return candidate
 
 
-def upgrade(store: SqlStore) -> None:
+def upgrade(store: PortableStore) -> None:
     """Bring an SQLite store of schema 1 to 4 to SCHEMA_VERSION (the tables as `schema` writes them)."""
     # only an upgrade needs it (not every command's start)
     from referee.record import digest_upgrade
