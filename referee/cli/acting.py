@@ -59,19 +59,20 @@ def values(fields: tuple[Field, ...], params: Mapping[str, Any]) -> dict[str, An
 
 
 
-def prepared(game: str, verb: Verb) -> Callable[[Any, dict], dict]:
+def prepared(game: str, verb: Verb) -> Callable[..., dict]:
     """Copy what the action names from the card library (and the session's own cards)."""
     assert verb.prepare is not None
     fill = verb.prepare
 
-    def prepare(store: Any, action: dict) -> dict:
+    def prepare(store: Any, action: dict, sid: str | None = None) -> dict:
+        """`sid`: the session the action goes to, when the caller has resolved it already."""
         from referee.cli.library import library
 
         def known() -> Mapping[str, Any]:
             from referee.record import session
 
-            sid = session.resolve(store, game, context.get().session_id)
-            return session.load(store, sid).state["cards"]
+            found = sid or session.resolve(store, game, context.get().session_id)
+            return session.load(store, found).state["cards"]
 
         return fill(library(store, game), Lazy(known), action)
 
@@ -120,9 +121,10 @@ def again(game: str, verb: Verb, dry_run: bool) -> bool:
 
     ref = context.get()
     store = ref.store()  # the store the action writes to, opened once
-    if store.session(session.resolve(store, game, ref.session_id)).get("status") != "over":
+    sid = session.resolve(store, game, ref.session_id)
+    if store.session(sid).get("status") != "over":
         return False  # the session's row says so: not loaded twice (the action loads it)
-    sid, loaded = context.load_current(game)
+    sid, loaded = context.load_current(game, sid)  # shown: it becomes the current session
     done = next((r for r in reversed(loaded.records) if r["action"].get("verb") == verb.name), None)
     if not loaded.engine.is_over(loaded.state) or done is None:
         return False
@@ -155,7 +157,7 @@ def show_parts(answer: Answer) -> None:
 # -- the session ---------------------------------------------------------------------------------
 
 def run_action(game: str, action: dict, dry_run: bool = False,
-               prepare: Callable[[Any, dict], dict] | None = None,
+               prepare: Callable[..., dict] | None = None,
                extra: Callable[[Any], dict] | None = None) -> None:
     """Apply one action to the current session of `game` and print what happened.
 
@@ -173,7 +175,7 @@ def run_action(game: str, action: dict, dry_run: bool = False,
     if not ref.session_id:
         session.refuse_if_over(store, game, sid)
     if prepare is not None:
-        action = prepare(store, action)
+        action = prepare(store, action, sid)
     action = {k: v for k, v in action.items() if v is not None}
     loaded, events = session.act(store, sid, action, dry_run=dry_run)
     shown = context.seen(loaded).viewer  # who is looking: what leaves goes through `view`

@@ -440,7 +440,7 @@ def new_options(fn: Callable) -> Callable:
 
 
 def action_command(group: click.Group, name: str | None = None,
-                   prepare: Callable[[Any, dict], dict] | None = None, **kwargs: Any) -> Callable:
+                   prepare: Callable[..., dict] | None = None, **kwargs: Any) -> Callable:
     """Turn a function returning an action dict into a verb with --dry-run and --json."""
 
     def deco(fn: Callable[..., dict]) -> click.Command:
