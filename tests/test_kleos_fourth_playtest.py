@@ -72,6 +72,24 @@ def test_hades_an_epic_card_sent_to_make_room_stays_there():
     g.refused("play ann Theseus --replace 2", rule=HADES)
 
 
+def test_hades_an_epic_card_killed_is_not_attached_either():
+    """Used as an attachment it would come back from Hades: refused as every other way back."""
+    g = theseus_killed()
+    g.act(do("next"))
+    g.refused("attach ares Theseus --to ares:champion --as blessing", rule=HADES, message="Theseus is in Hades")
+    g.ok("attach ares Aegis --to ares:champion --as blessing")  # any card that is not an Epic one
+
+
+def test_epic_cards_one_copy_an_epic_card_in_play_is_not_attached_too():
+    g = new_game(deploy={"ares": ["Theseus"]})
+    g.act(do("next"))
+    g.refused("attach ares Theseus --to ares:champion --as blessing",
+              rule="Epic cards: one copy of each Epic minion, on an Isle, in a hand or in play",
+              message="already in play as ares:1")
+    g.refused("attach ares Myrina --to ares:champion --as blessing",  # it lies on an Isle
+              rule="Epic cards: one copy of each Epic minion, on an Isle, in a hand or in play", message="lies on isle")
+
+
 # -- 2. `pass all` and `pass GOD GOD` are listed when accepted --------------------------------------
 
 def four_gods_at_the_arena():

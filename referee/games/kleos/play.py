@@ -173,6 +173,7 @@ def attach(state: State, action: Action, chance: Chance) -> list[Event]:
         raise InputError("attach: name the card being attached (60 characters at most)")
     mod = parse_mod(action.get("mod"))
     target = st.minion(state, action.get("to"))
+    _epic_attachment(state, name)
     if kind == "curse":
         if st.is_champion(target):
             raise IllegalAction(f"{st.name(target)} is a champion and cannot be cursed",
@@ -207,6 +208,28 @@ def attach(state: State, action: Action, chance: Chance) -> list[Event]:
     evs.append(event(f"{name} ({kind}) attached to {st.name(target)}"
                      + (f": {shown}" if shown else "")))
     return evs
+
+
+def _epic_attachment(state: State, name: str) -> None:
+    """An Epic card used as an attachment is still its one copy: not one in Hades (killed or
+    used before), nor one lying on an Isle or in play."""
+    known = state["cards"].get(name.lower())
+    facts = cards.rulebook_facts().get(name.lower())
+    card = known or (cards.with_rulebook_defaults({"name": facts["name"]}) if facts else None)
+    if card is None or not is_epic(card):
+        return
+    full = card["name"]
+    if any(h.lower() in (name.lower(), full.lower()) for h in state["hades"]):
+        raise IllegalAction(f"{full} is in Hades (killed or used): that one Epic card is in neither "
+                            "deck nor hand and never comes back", HADES_RULE)
+    isle = _on_isle(state, full)
+    if isle is not None:
+        raise IllegalAction(f"{full} lies on {isle}: that one card cannot also be attached from a hand",
+                            EPIC_ONCE)
+    twin = _in_play(state, full)
+    if twin is not None:
+        raise IllegalAction(f"{full} is already in play as {twin['ref']}: an Epic card is used once",
+                            EPIC_ONCE)
 
 
 def _one_copy(state: State, name: str) -> None:
