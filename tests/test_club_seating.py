@@ -67,6 +67,8 @@ def test_a_draw_re_run_from_its_revealed_secret_gives_the_same_tables(tmp_path):
     assert code == 0 and "re-runs to the same tables" in out
     code, out, _ = referee("verify", row["id"], db=db)  # `verify` knows a draw's id too
     assert code == 0 and "re-runs to the same tables" in out
+    code, out, _ = referee("verify", "--all", db=db)
+    assert code == 0 and f"{row['id']}: the seating draw re-runs to the same tables" in out
 
 
 def test_the_commitment_is_printed_before_the_tables_and_the_secret_after(tmp_path):
@@ -90,6 +92,10 @@ def test_a_draw_whose_tables_or_secret_were_changed_fails_its_verify(tmp_path):
     assert code == 3 and "the tables stored are not the ones its inputs and secret give" in err
     assert "digest does not match" in err
     assert referee("verify", "seat-1", db=db)[0] == 3
+    code, _, err = referee("verify", "--all", db=db)  # the whole store's check counts the draws too
+    assert code == 3 and "seat-1: the tables stored are not the ones its inputs and secret give" in err
+    code, out, _ = referee("--json", "verify", "--all", db=db)
+    assert code == 3 and json.loads(out)["ok"] is False
     code, _, err = referee("club", "seat", "--verify", "seat-7", db=db)
     assert code == 3 and "no seating draw 'seat-7'" in err
 

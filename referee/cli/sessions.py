@@ -609,7 +609,8 @@ def _refuse_lone_surrogates(data: object, name: str) -> None:
 
 @click.command("verify")
 @click.argument("session_id", required=False, metavar="[ID]")
-@click.option("--all", "check_all", is_flag=True, help="Every session in the store (finished ones too).")
+@click.option("--all", "check_all", is_flag=True,
+              help="Every session in the store (finished ones too), its leagues and its seating draws.")
 @click.option("--head", "head", metavar="HASH",
               help="The head written down when the game ended (16 hex digits): the record must end there.")
 @click.option("--reseal", is_flag=True,
@@ -675,14 +676,16 @@ def verify_cmd(ctx: click.Context, session_id: str | None, check_all: bool, head
             if r["ok"]:  # the rows it read are sound; some may not have been read at all
                 r.update(ok=False, problem=_("the store's file is damaged, so rows may be missing from what was "
                                              "read (SQLite's check: {found})").format(found="; ".join(damage[:3])))
+    draws = _seating_draws(store) if check_all else []
     if head is not None and reports[0]["ok"]:
         problem = head_problem(store.actions(ids[0], ALL_STATUSES), head)
         if problem:
             reports[0].update(ok=False, problem=problem)
     bad = [r for r in reports if not r["ok"]]
     if ref.as_json:
-        payload = output.envelope({"sessions": reports}, None if check_all else ids[0])
-        payload["ok"] = not bad
+        payload = output.envelope({"sessions": reports, **({"seatings": draws} if check_all else {})},
+                                  None if check_all else ids[0])
+        payload["ok"] = not bad and all(d["ok"] for d in draws)
         output.emit_json(payload)
     else:
         for r in reports:
@@ -702,12 +705,28 @@ def verify_cmd(ctx: click.Context, session_id: str | None, check_all: bool, head
                     click.echo(f"{_('note')}: {r['id']}: {r['note']}")
         if not reports:
             click.echo(_("No sessions to check."))
+        for d in draws:
+            if d["ok"]:
+                click.echo(_("{id}: the seating draw re-runs to the same tables from its revealed secret").format(
+                    id=d["id"]))
         for r in bad:
             where = " " + _("at action {n}").format(n=r["first_bad"]) if r["first_bad"] is not None else ""
             click.echo(f"{_('error')}{_(':')} " + _("session {id} fails its check{where}: {problem}").format(
                 id=r["id"], where=where, problem=r["problem"]), err=True)
-    if bad:
+        for d in draws:
+            for problem in d["problems"]:
+                click.echo(_("error: {id}: {problem}").format(id=d["id"], problem=problem), err=True)
+    if bad or not all(d["ok"] for d in draws):
         ctx.exit(3)
+
+
+def _seating_draws(store: Any) -> list[dict]:
+    """Every seating draw of the store (`club seat`), re-run from its revealed secret."""
+    from referee.after import seating
+    from referee.record import seatings
+
+    return [{k: v for k, v in seating.verify(store, sid).items() if k in ("id", "ok", "problems", "league", "round")}
+            for sid in seatings.ids(store)]
 
 
 @click.command("completion")
