@@ -214,11 +214,15 @@ def _epic_attachment(state: State, name: str) -> None:
     """An Epic card used as an attachment is still its one copy: not one in Hades (killed or
     used before), nor one lying on an Isle or in play."""
     known = state["cards"].get(name.lower())
-    facts = cards.rulebook_facts().get(name.lower())
-    card = known or (cards.with_rulebook_defaults({"name": facts["name"]}) if facts else None)
-    if card is None or not is_epic(card):
+    facts = cards.rulebook_facts().get(name.lower()) or {}
+    if known is not None:
+        if not is_epic(known):
+            return
+        full = known["name"]
+    elif facts.get("disposition") is not None or "epic" in facts.get("keywords", []):
+        full = facts["name"]
+    else:
         return
-    full = card["name"]
     if any(h.lower() in (name.lower(), full.lower()) for h in state["hades"]):
         raise IllegalAction(f"{full} is in Hades (killed or used): that one Epic card is in neither "
                             "deck nor hand and never comes back", HADES_RULE)
