@@ -13,6 +13,7 @@ import pexpect
 import pyte
 import pytest
 from click.testing import CliRunner
+from example_runner import example_games
 
 from referee.cli import cli
 from referee.model.tables import text_width
@@ -20,7 +21,7 @@ from referee.record import session
 from referee.record.store import Store
 
 ROWS, COLS = 24, 80
-GAMES = sorted(midgame.CUTS)
+GAMES = example_games()  # each stopped where midgame.cut_at says
 
 
 @pytest.fixture(scope="module")
