@@ -53,7 +53,7 @@ def _full(db) -> str:
     store = Store(db)
     try:
         loaded = session.load(store, session.resolve(store, None, None), full=True)  # every record, read now
-        return loaded.engine.render(loaded.state)
+        return loaded.engine.render(loaded.engine.masked(loaded.state))  # the table's view of a hidden hand
     finally:
         store.close()
 
