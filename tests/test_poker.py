@@ -1,4 +1,4 @@
-"""Poker Dice, the sixth game written from docs/engine.md alone (referee/games/poker/): its rules,
+"""Poker Dice, the sixth game written from docs/engine.md alone (tests/games/poker/): its rules,
 worked out by hand, and its cups kept from everyone but their player on every output path."""
 
 from __future__ import annotations
@@ -21,7 +21,7 @@ def _engine():
 
 
 def _hands():
-    from referee.games.poker import hands
+    from games.poker import hands
 
     return hands
 
@@ -175,6 +175,6 @@ def test_the_showdown_shows_every_cup_to_everyone():
         t.ok("stand Bob")
         shown = t.state["shown"]
         code, table = _cli(t, "poker", "status")
-        assert code == 0 and f"Last showdown:\n   Ann          {' '.join(shown['Ann'])}" in table
+        assert code == 0 and f"Last showdown: Ann {' '.join(shown['Ann'])}" in table
         code, logged = _cli(t, "log", "-v")
         assert code == 0 and f"Bob: {' '.join(shown['Bob'])}" in logged

@@ -46,13 +46,13 @@ GAMES: dict[str, Game] = {
     "cerebria": Game("referee.games.cerebria", "Cerebria: emotions, fragments and vibes (2-5 players)."),
     "croa": Game("referee.games.croa", "Crôa!: frogs in a pond, last queen standing (2-4 players)."),
     "elysion": Game("referee.games.elysion", "Elysion: an eight-day journey and the look back (2-7 players)."),
-    "poker": Game("referee.games.poker", "Poker Dice: five hidden dice, one re-roll, the best hand scores (2-5 players)."),
 }
 
 # games only the tests play, imported from the tests folder; see the module's docstring
 TEST_GAMES: dict[str, Game] = {
     "pig": Game("games.pig", "Pig: roll or hold, a 1 loses the turn's points, first to 100 (2-6 players)."),
     "liars": Game("games.liars", "Liar's Dice: hidden cups, bids and challenges (2-4 players)."),
+    "poker": Game("games.poker", "Poker Dice: five hidden dice, one re-roll, the best hand scores (2-5 players)."),
 }
 TEST_GAMES_VARIABLE = "REFEREE_TEST_GAMES"
 

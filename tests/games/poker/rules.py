@@ -6,8 +6,8 @@ from __future__ import annotations
 from itertools import combinations
 from typing import Any
 
-from referee.games.poker import hands
-from referee.games.poker.state import DICE, FACES, PokerState
+from games.poker import hands
+from games.poker.state import DICE, FACES, PokerState
 from referee.model.engine import event
 from referee.model.errors import InputError
 from referee.model.verbs import Action, Event

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from referee.games.poker import rules
-from referee.games.poker.state import TARGET
+from games.poker import rules
+from games.poker.state import TARGET
 from referee.model.verbs import Command, Field, Verb, declare
 
 PLAYER = Field("player", "the player whose turn it is (default: that player)", kind="player")

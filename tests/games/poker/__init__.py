@@ -7,6 +7,6 @@ places in the cup, so the table learns how many, not which faces) or stands. The
 turned up: the best poker-dice hand alone scores a point (a tie for it scores nobody), and new
 cups are rolled, the next player opening. The first to the target (3 points) wins."""
 
-from referee.games.poker.engine import PokerEngine
+from games.poker.engine import PokerEngine
 
 ENGINE = PokerEngine()

@@ -5,10 +5,10 @@ from __future__ import annotations
 import random
 from typing import Any, ClassVar
 
-from referee.games.poker import hands
-from referee.games.poker.rules import roll_cups
-from referee.games.poker.state import DICE, TARGET, PokerState
-from referee.games.poker.verbs import COMMANDS, VERBS
+from games.poker import hands
+from games.poker.rules import roll_cups
+from games.poker.state import DICE, TARGET, PokerState
+from games.poker.verbs import COMMANDS, VERBS
 from referee.model.chance import Chance
 from referee.model.engine import Engine
 from referee.model.errors import InputError
@@ -72,11 +72,10 @@ class PokerEngine(Engine):
             hand = f" ({hands.name(cup)})" if cup and HIDDEN not in cup else ""
             did = ("" if p not in state["done"] else
                    f", re-rolled {state['rerolled'][p]}" if state["rerolled"].get(p) else ", stood")
-            points = "1 point " if state["scores"][p] == 1 else f"{state['scores'][p]} points"
-            lines.append(f" {mark} {p:<12} {points}   cup: {' '.join(cup) or '-'}{hand}{did}")
-        if state["shown"]:  # a line a player: five players' hands fit no 80 columns on one
-            lines.append("Last showdown:")
-            lines += [f"   {p:<12} {' '.join(c)} ({hands.name(c)})" for p, c in state["shown"].items()]
+            lines.append(f" {mark} {p:<12} {state['scores'][p]} points   cup: {' '.join(cup) or '-'}{hand}{did}")
+        if state["shown"]:
+            lines.append("Last showdown: " + "; ".join(
+                f"{p} {' '.join(c)} ({hands.name(c)})" for p, c in state["shown"].items()))
         if state["winner"]:
             lines.append(f"{state['winner']} has won.")
         else:
