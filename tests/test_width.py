@@ -37,7 +37,7 @@ def game_views(game: str) -> list[list[str]]:
     """Each view command of `game`, read from its declaration: the core's (`status`, `hint`,
     `rules`), every view the game declares that needs no argument (Kreus' `tree`, Kleos'
     `ledger`), then its listings."""
-    declared = [[c.name] for c in registry.engine(game).commands
+    declared = [[*([c.group] if c.group else []), c.name] for c in registry.engine(game).commands
                 if c.kind in ("status", "view") and not any(f.required for f in c.fields)]
     return [["status"], ["hint"], ["rules"], *declared, *LISTINGS.get(game, [])]
 
