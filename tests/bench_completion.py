@@ -23,6 +23,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 import click
 import midgame
+from example_runner import example_games
 
 from referee.cli import cli
 from referee.cli.complete import field_keys
@@ -46,7 +47,7 @@ def main(runs: int = 10) -> None:
     help_time = _process({**base, "REFEREE_DB": str(folder / "none.db")}, ["--help"], runs)
     print(f"referee --help: {help_time * 1000:.0f} ms (median of {runs})")
     print(f"{'game':9} {'verb':8} {'words':>5} {'Engine.words':>13} {'bash Tab':>9} {'ratio':>6}")
-    for game in midgame.CUTS:
+    for game in example_games():
         db = folder / f"{game}.db"
         midgame.build(db, game)
         live = midgame.live(db, game)

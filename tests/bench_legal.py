@@ -18,6 +18,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 import midgame
+from example_runner import example_games
 
 
 def _median(fn, calls: int) -> tuple[float, int]:
@@ -32,7 +33,7 @@ def _median(fn, calls: int) -> tuple[float, int]:
 def main(calls: int = 20) -> None:
     folder = Path(tempfile.mkdtemp())
     print(f"{'game':9} {'exact':>5} {'listed':>6} {'legal_actions':>14} {'sample':>6} {'playout_choices':>16}")
-    for game in midgame.CUTS:
+    for game in example_games():
         db = folder / f"{game}.db"
         midgame.build(db, game)
         live = midgame.live(db, game)

@@ -6,8 +6,14 @@ from __future__ import annotations
 from pathlib import Path
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
-# how many command lines of each example are played: a turn in progress, with choices
+# how many command lines of each example are played: a turn in progress, with choices. A game
+# not listed (a new one) is cut half-way through its example (`cut_at`).
 CUTS = {"croa": 6, "kleos": 24, "kreus": 14, "cerebria": 12, "elysion": 8}
+
+
+def cut_at(game: str) -> int:
+    """How many lines of the example of `game` are played: its entry, else half of them."""
+    return CUTS.get(game) or len(lines(game)) // 2
 
 
 def lines(game: str) -> list[str]:
@@ -27,7 +33,7 @@ def build(db: Path | str, game: str, cut: int | None = None) -> None:
     ref.configure(str(db), None, False)
     shell = Shell(ref, game=game)
     with redirect_stdout(StringIO()):
-        shell.run_script(lines(game)[: CUTS[game] if cut is None else cut])
+        shell.run_script(lines(game)[: cut_at(game) if cut is None else cut])
     ref.close()
 
 

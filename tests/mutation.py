@@ -48,8 +48,10 @@ import time
 from collections import Counter
 from pathlib import Path
 
+from referee.model import registry
+
 ROOT = Path(__file__).resolve().parents[1]
-GAMES = ("kleos", "kreus", "cerebria", "croa", "elysion")
+GAMES = tuple(registry.shipped())  # the games people get (a test game has no rules tests of its own files)
 # Test files of a game that are not its rules tests (the CLI, whole example games, random play,
 # fuzzing): slow, and a rule they notice is noticed by a rules test first. (Elysion's look back
 # is a rule: test_elysion_lookback.py is one of its rules tests.)
@@ -108,8 +110,10 @@ def _refuses(fn: ast.FunctionDef, takes: set[str]) -> bool:
 
 
 def rules_tests(game: str) -> list[str]:
-    return sorted(f"tests/{p.name}" for p in (ROOT / "tests").glob(f"test_{game}_*.py")
-                  if not NOT_RULES.search(p.name))
+    """The game's rules tests: tests/test_GAME_*.py but its CLI, example... files, or tests/test_GAME.py
+    for a game tested in one file."""
+    files = [*(ROOT / "tests").glob(f"test_{game}_*.py"), *(ROOT / "tests").glob(f"test_{game}.py")]
+    return sorted(f"tests/{p.name}" for p in files if not NOT_RULES.search(p.name))
 
 
 def _config(game: str, names: list[str]) -> str:
@@ -251,7 +255,7 @@ def main() -> int:
     parser.add_argument("--again", type=Path, metavar="DIR", help="rerun the survivors of DIR (one game)")
     parser.add_argument("--verbose", action="store_true", help="show mutmut's own output")
     args = parser.parse_args()
-    games = list(args.games) or ["croa", "kleos", "cerebria", "elysion", "kreus"]
+    games = list(args.games) or list(GAMES)
     if set(games) - set(GAMES):
         parser.error(f"not a game: {', '.join(sorted(set(games) - set(GAMES)))}")
     if args.list:

@@ -20,8 +20,8 @@ GAMES = example_games()
 
 
 @pytest.fixture(scope="module")
-def five_games(tmp_path_factory):
-    """A table's store holding the five example games, each played through `referee play GAME`."""
+def every_example(tmp_path_factory):
+    """A table's store holding every example game, each played through `referee play GAME`."""
     path = tmp_path_factory.mktemp("table") / "table.db"
     for game in GAMES:
         play_quietly(game, path)
@@ -29,9 +29,9 @@ def five_games(tmp_path_factory):
 
 
 @pytest.fixture
-def table(five_games, tmp_path):
+def table(every_example, tmp_path):
     path = tmp_path / "table.db"
-    shutil.copy(five_games, path)
+    shutil.copy(every_example, path)
     return str(path)
 
 
@@ -57,19 +57,19 @@ def _ids(target: str) -> list[str]:
         store.close()
 
 
-def test_push_of_the_five_examples_twice_sends_each_once(table, store_target):
+def test_push_of_every_example_twice_sends_each_once(table, store_target):
     code, out, err = referee("push", "--to", store_target, db=table)
     assert code == 0, err
     assert [line.split(":")[0] for line in out.splitlines()] == [f"{g}-1" for g in GAMES]
     assert all(": sent (" in line for line in out.splitlines())
     code, out, _ = referee("--json", "push", "--to", store_target, db=table)
     assert code == 0
-    assert [r["status"] for r in json.loads(out)["result"]["pushed"]] == ["already there"] * 5
+    assert [r["status"] for r in json.loads(out)["result"]["pushed"]] == ["already there"] * len(GAMES)
     assert _ids(store_target) == sorted(f"{g}-1" for g in GAMES)  # no duplicates
     for game in GAMES:  # the same rows, links and all, and intact at the club
         assert _rows(store_target, f"{game}-1") == _rows(table, f"{game}-1")
     code, out, _ = referee("verify", "--all", db=store_target)
-    assert code == 0 and out.count("intact") == 5
+    assert code == 0 and out.count("intact") == len(GAMES)
 
 
 def test_a_tampered_session_is_refused_and_nothing_is_written(table, tmp_path):
@@ -297,11 +297,11 @@ def test_push_from_the_club_server_to_an_sqlite_file_carries_the_same_record(tab
     assert referee("push", "--to", pg_url, db=table)[0] == 0
     copy = str(tmp_path / "copy.db")
     code, out, _ = referee("push", "--all", "--to", copy, db=pg_url)
-    assert code == 0 and out.count(": sent (") == 5
+    assert code == 0 and out.count(": sent (") == len(GAMES)
     for game in GAMES:
         assert _rows(copy, f"{game}-1") == _rows(table, f"{game}-1")
     code, out, _ = referee("push", "--to", pg_url, db=copy)  # and back: the club knows them all
-    assert code == 0 and out.count(": already there (") == 5
+    assert code == 0 and out.count(": already there (") == len(GAMES)
 
 
 def test_an_sqlite_store_never_loads_psycopg(tmp_path):
@@ -327,11 +327,11 @@ SAME_ON_BOTH = [
 ]
 
 
-def test_every_command_says_the_same_on_both_stores(five_games, pg_url, tmp_path):
+def test_every_command_says_the_same_on_both_stores(every_example, pg_url, tmp_path):
     import re
 
     sqlite_db = str(tmp_path / "t.db")
-    shutil.copy(five_games, sqlite_db)
+    shutil.copy(every_example, sqlite_db)
     assert referee("push", "--all", "--to", pg_url, db=sqlite_db)[0] == 0  # the same sessions on the server
 
     def said(db: str) -> list[tuple[int, str]]:

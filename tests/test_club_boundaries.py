@@ -298,24 +298,24 @@ def test_two_tables_pushing_the_same_local_id_at_once_get_two_ids(club, tmp_path
     assert rows(admin, a1) == rows(str(ta), "kleos-1") and rows(admin, b1) == rows(str(tb), "kleos-1")
 
 
-def test_an_interrupted_push_says_what_it_committed(club, five_games_store, tmp_path):
+def test_an_interrupted_push_says_what_it_committed(club, every_example_store, tmp_path):
     admin = club["url"]["admin"]
     sql(admin, "CREATE FUNCTION no_cerebria() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN IF NEW.game = "
                "'cerebria' THEN RAISE EXCEPTION 'the disk is full'; END IF; RETURN NEW; END $$")
     sql(admin, "CREATE TRIGGER no_cerebria BEFORE INSERT ON sessions FOR EACH ROW EXECUTE FUNCTION no_cerebria()")
-    code, _, err = referee("push", "--all", "--to", club["url"]["a"], db=five_games_store)
+    code, _, err = referee("push", "--all", "--to", club["url"]["a"], db=every_example_store)
     assert code == 3
-    assert "the push stopped at cerebria-1 (2 of 5 done)" in err
+    assert f"the push stopped at cerebria-1 (2 of {len(example_games())} done)" in err
     k1, r1 = own(club, "a", 1), own(club, "a", 1, "kreus")
     assert f"2 sessions were committed before it (kleos-1 as {k1}, kreus-1 as {r1})" in err
     assert sql(admin, "SELECT id FROM sessions ORDER BY id") == [(k1,), (r1,)]
 
 
 @pytest.fixture
-def five_games_store(tmp_path):
+def every_example_store(tmp_path):
     from example_runner import play_quietly
 
-    path = tmp_path / "five.db"
+    path = tmp_path / "examples.db"
     for game in example_games():
         play_quietly(game, path)
     return str(path)

@@ -13,6 +13,7 @@ import pexpect
 import pyte
 import pytest
 from click.testing import CliRunner
+from example_runner import example_games
 
 from referee.cli import cli
 from referee.model.tables import text_width
@@ -20,7 +21,7 @@ from referee.record import session
 from referee.record.store import Store
 
 ROWS, COLS = 24, 80
-GAMES = sorted(midgame.CUTS)
+GAMES = example_games()  # each stopped where midgame.cut_at says
 
 
 @pytest.fixture(scope="module")
@@ -52,7 +53,7 @@ def _full(db) -> str:
     store = Store(db)
     try:
         loaded = session.load(store, session.resolve(store, None, None), full=True)  # every record, read now
-        return loaded.engine.render(loaded.state)
+        return loaded.engine.render(loaded.engine.masked(loaded.state))  # the table's view of a hidden hand
     finally:
         store.close()
 

@@ -15,7 +15,7 @@ from example_runner import example_games
 
 from referee.cli.complete import field_keys
 
-GAMES = example_games()  # each needs its midgame.CUTS entry
+GAMES = example_games()  # each stopped where midgame.cut_at says
 
 
 def _bash(db, words: list[str], raw: bool = False) -> list[str]:

@@ -1,6 +1,5 @@
 """Generated docs stay in sync, every command is documented, and start-up stays light."""
 
-import json
 import os
 import subprocess
 import sys
@@ -13,21 +12,53 @@ from referee.cli import GAME_NAMES
 ROOT = Path(__file__).parent.parent
 
 
-def shipped_pages() -> dict[str, str]:
-    """The pages as people get them: made in a process where no test game is registered
-    (a test game would show in every `--game` choice)."""
+def written_pages(folder: Path) -> dict[str, str]:
+    """The pages as a package gets them: written by `python -m referee.cli.manpages FOLDER` in a
+    process where no test game is registered (a test game would show in every `--game` choice)."""
     env = {k: v for k, v in os.environ.items() if k != "REFEREE_TEST_GAMES"}
-    code = "import json; from referee.cli.manpages import pages; print(json.dumps(pages()))"
-    done = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, check=True)
-    return json.loads(done.stdout)
+    subprocess.run([sys.executable, "-m", "referee.cli.manpages", str(folder)], env=env, capture_output=True,
+                   check=True)
+    return {p.relative_to(folder).as_posix(): p.read_text(encoding="utf-8") for p in folder.rglob("*.1")}
 
 
-def test_man_pages_match_the_click_tree():
-    # regenerate with: python -m referee.cli.manpages man
-    for name, text in shipped_pages().items():
-        committed = ROOT / "man" / name
-        assert committed.exists(), f"man/{name} is missing"
-        assert committed.read_text(encoding="utf-8") == text, f"man/{name} is stale: run python -m referee.cli.manpages man"
+def _sections(page: str) -> set[str]:
+    """The commands a page documents (its `.SS` headings), as typed."""
+    return {line[4:].replace("\\-", "-") for line in page.splitlines() if line.startswith(".SS ")}
+
+
+def test_man_pages_are_written_from_the_click_tree_one_for_each_game(tmp_path):
+    """A game's page is drawn from its declaration (`python -m referee.cli.manpages DIR`, and
+    `referee manual GAME` when read), so a new game writes no page by hand. Each shipped game
+    gets one, documenting each of its commands and options; the root's names every game."""
+    from referee.model import registry
+
+    pages = written_pages(tmp_path)
+    shipped_games = registry.shipped()
+    assert set(pages) == {"referee.1", "fr/referee-croa.1", *(f"referee-{g}.1" for g in shipped_games)}
+    for path, cmd in shipped().items():
+        if path[0] not in shipped_games and path[0] in GAME_NAMES:
+            continue  # a test game: no page
+        page = pages[f"referee-{path[0]}.1" if path[0] in GAME_NAMES else "referee.1"]
+        assert " ".join(("referee", *path)) in _sections(page), f"referee {' '.join(path)} has no section"
+        for param in cmd.params:
+            for opt in getattr(param, "opts", []):
+                if opt.startswith("-"):
+                    assert opt.replace("-", "\\-") in page, f"referee {' '.join(path)} {opt} is not in its page"
+    root = pages["referee.1"]
+    for game in shipped_games:
+        assert f"\\fBreferee {game}\\fR" in root and f"\\fBreferee\\-{game}\\fR(1)" in root
+    assert not any(f"referee {g}" in root for g in GAME_NAMES if g not in shipped_games)
+
+
+def test_the_committed_pages_are_the_ones_written_from_the_click_tree(tmp_path):
+    """`man/` holds the pages a package installs, written by one command, never by hand
+    (regenerate with: python -m referee.cli.manpages man)."""
+    written = written_pages(tmp_path)
+    committed = {p.relative_to(ROOT / "man").as_posix() for p in (ROOT / "man").rglob("*.1")}
+    assert committed == set(written), "man/ holds other pages: run python -m referee.cli.manpages man"
+    for name, text in written.items():
+        assert (ROOT / "man" / name).read_text(encoding="utf-8") == text, \
+            f"man/{name} is stale: run python -m referee.cli.manpages man"
 
 
 def test_every_command_has_help_text():
@@ -74,16 +105,23 @@ def test_cli_and_registry_list_the_same_games():
     assert tuple(registry.names()) == GAME_NAMES
 
 
+def _not_actions(game: str) -> set[str]:
+    """The commands of `game` that record nothing (its views, calculators and card library, as
+    its declaration lists them beside the verbs, and the core's hint, rules and status)."""
+    from referee.model import registry
+
+    declared = {" ".join([game, *([c.group] if c.group else []), c.name])
+                for c in registry.engine(game).commands if c.kind not in ("new", "group")}
+    return declared | {f"{game} {view}" for view in ("hint", "rules", "status")}
+
+
 def test_every_action_verb_accepts_dry_run():
     # views, calculators and the card library record nothing, so they need no --dry-run
-    views = {"kleos card add", "kleos card export", "kleos card list", "kleos card remove", "kleos combat", "kleos ledger", "kleos odds",
-             "kreus outcome", "kreus paths", "kreus tree", "cerebria unseen",
-             "cerebria vibes", "cerebria winner", "croa cards", "croa hand", "croa odds", "croa pond",
-             "elysion blessings", "elysion catalog check", "elysion catalog show",
-             *(f"{game} {view}" for game in GAME_NAMES for view in ("hint", "rules", "status"))}
+    views = set().union(*(_not_actions(game) for game in GAME_NAMES))
     without = {" ".join(path) for path, cmd in shipped().items() if path[0] in GAME_NAMES
                and "--dry-run" not in {o for p in cmd.params for o in getattr(p, "opts", [])}}
-    assert without == views
+    assert without - views == set()
+    assert {"kleos ledger", "croa hand", "elysion catalog show", "pig status"} <= without  # the walk sees them
 
 
 def test_no_file_points_outside_the_repository():

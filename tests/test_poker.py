@@ -105,6 +105,24 @@ def test_the_first_to_the_target_wins_and_the_game_is_over():
     assert events[-1]["text"] == "Ann has 1 point and wins."
 
 
+def test_the_board_shows_each_hand_of_the_last_showdown_on_its_own_line_within_80_columns():
+    engine = _engine()
+    names = ["Annabel", "Bartholomew", "Cyprian", "Deirdre", "Evangeline"]
+    state = engine.start({"players": names, "target": 3}, Chance("poker", 0, recorded=[
+        {"label": f"cup {p}", "value": list(cup)} for p, cup in zip(names, ("66225", "55446", "12345", "33331", "14616"), strict=True)]))
+    for ply, p in enumerate(names, 1):
+        state, _ = _apply(state, {"verb": "stand", "player": p}, ply)
+    board = engine.render(engine.masked(state)).splitlines()
+    # Deirdre's four 3s win the round: a point, said as one point
+    assert board[4].startswith("   Deirdre      1 point    cup: ? ? ? ? ?")
+    at = board.index("Last showdown:")
+    assert board[at + 1:at + 6] == [
+        "   Annabel      6 6 2 2 5 (two pairs)", "   Bartholomew  5 5 4 4 6 (two pairs)",
+        "   Cyprian      1 2 3 4 5 (straight)", "   Deirdre      3 3 3 3 1 (four of a kind)",
+        "   Evangeline   1 4 6 1 6 (two pairs)"]
+    assert max(len(line) for line in board) <= 80
+
+
 def test_a_player_re_rolls_or_stands_once_a_round_in_turn():
     engine = _engine()
     state = _dealt("41545", "21213", target=3)
@@ -175,6 +193,6 @@ def test_the_showdown_shows_every_cup_to_everyone():
         t.ok("stand Bob")
         shown = t.state["shown"]
         code, table = _cli(t, "poker", "status")
-        assert code == 0 and f"Last showdown: Ann {' '.join(shown['Ann'])}" in table
+        assert code == 0 and f"Last showdown:\n   Ann          {' '.join(shown['Ann'])}" in table
         code, logged = _cli(t, "log", "-v")
         assert code == 0 and f"Bob: {' '.join(shown['Bob'])}" in logged

@@ -12,6 +12,7 @@ from pathlib import Path
 
 import pytest
 from club import EXAMPLES, play
+from example_runner import example_games
 
 from referee.cli.web import page
 from referee.games.cerebria.cards import SLUG
@@ -24,14 +25,20 @@ def _lines(game: str) -> list[str]:
     return (EXAMPLES / f"{game}.txt").read_text(encoding="utf-8").splitlines()
 
 
+# where each example is stopped (where its texts tell the terminal what to type next): half-way
+# through its lines, or the part given here, or the number of lines given here
+PART = {"elysion": 2 / 3}
+STOPS = {"kleos": 62}
+
+
 @pytest.fixture(scope="module")
 def tables(tmp_path_factory) -> dict:
     """Each game part-way (where its texts tell the terminal what to type next)."""
     db = tmp_path_factory.mktemp("words") / "r.db"
     ids = {}
-    for game, part in (("croa", 1 / 2), ("kleos", None), ("kreus", 1 / 2), ("cerebria", 1 / 2), ("elysion", 2 / 3)):
+    for game in example_games():
         lines = _lines(game)
-        ids[game] = play(db, game, "\n".join(lines[:62] if part is None else lines[:int(len(lines) * part)]))
+        ids[game] = play(db, game, "\n".join(lines[:STOPS.get(game, int(len(lines) * PART.get(game, 1 / 2)))]))
     return {"db": db, "ids": ids}
 
 
@@ -62,7 +69,7 @@ def test_a_text_for_the_page_drops_what_only_a_terminal_types(said, read):
     assert for_players(said) == read
 
 
-@pytest.mark.parametrize("game", ["croa", "kleos", "kreus", "cerebria", "elysion"])
+@pytest.mark.parametrize("game", example_games())
 def test_the_page_shows_no_terminal_syntax_while_the_log_keeps_its_words(tables, game):
     text, loaded = _shown(tables["db"], tables["ids"][game])
     assert "`" not in text and "another choice listed" not in text

@@ -14,6 +14,7 @@ import midgame
 import pexpect
 import pyte
 import pytest
+from example_runner import example_games
 
 from referee.cli.complete import field_keys, heads, words
 
@@ -135,7 +136,7 @@ def _arguments(group: click.Group, live, verb: str) -> list[str]:
     return [k for p, k in field_keys(live.engine, verb, cmd) if isinstance(p, click.Argument)]
 
 
-@pytest.mark.parametrize("game", list(midgame.CUTS))
+@pytest.mark.parametrize("game", example_games())
 def test_tab_offers_the_legal_words_at_three_points_of_a_turn(game, tmp_path):
     from referee.cli import cli
 

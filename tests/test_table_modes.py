@@ -11,7 +11,7 @@ from referee.model import registry
 from referee.testing import Table, playout_choices
 
 
-@pytest.mark.parametrize("game", ["croa", "kreus", "cerebria", "elysion", "kleos"])
+@pytest.mark.parametrize("game", registry.names())
 def test_in_memory_and_through_the_store_the_same_game(game):
     engine = registry.engine(game)
     options = engine.playout_options(random.Random(3))

@@ -29,14 +29,20 @@ from referee.record.store import Store
 # examples/<game>-<lang>.txt (croa-fr) are the same games typed in another language (test_i18n)
 GAMES = example_games()
 VIEWS = (["log"], ["log", "--all"], ["sessions", "--all"], ["show"])
-# each game's view commands (those that draw the session, list cards or explain rules)
-GAME_VIEWS = {
-    "cerebria": [["status"], ["hint"], ["rules"], ["unseen"]],
-    "croa": [["status"], ["hint"], ["rules"], ["pond"], ["cards"]],
-    "elysion": [["status"], ["hint"], ["rules"], ["catalog", "show"]],
-    "kleos": [["status"], ["hint"], ["rules"], ["ledger"], ["card", "list"]],
-    "kreus": [["status"], ["hint"], ["rules"], ["tree"], ["paths"]],
-}
+# the listings a game's tools print with no argument (its card lists), beside its views
+LISTINGS = {"croa": [["cards"]], "elysion": [["catalog", "show"]], "kleos": [["card", "list"]]}
+
+
+def game_views(game: str) -> list[list[str]]:
+    """Each view command of `game`, read from its declaration: the core's (`status`, `hint`,
+    `rules`), every view the game declares that needs no argument (Kreus' `tree`, Kleos'
+    `ledger`), then its listings."""
+    declared = [[*([c.group] if c.group else []), c.name] for c in registry.engine(game).commands
+                if c.kind in ("status", "view") and not any(f.required for f in c.fields)]
+    return [["status"], ["hint"], ["rules"], *declared, *LISTINGS.get(game, [])]
+
+
+GAME_VIEWS = {game: game_views(game) for game in GAMES}
 # views with something to show only when the game is over
 END_VIEWS = {"elysion": [["lookback"]]}
 WIDTH = 80

@@ -1,8 +1,10 @@
-"""Man pages generated from the Click tree: `python -m referee.cli.manpages [DIR]` (default man/).
+"""Man pages drawn from the Click tree: `python -m referee.cli.manpages DIR` writes them.
 
 One page for `referee` (global options and session commands) and one per game
 group (`referee-kleos.1`, ...), listing every verb with its arguments and
-options. A test regenerates them and compares with the committed files.
+options, so a game's page comes from its declaration. None is committed: a package
+writes them when it is built, and `referee manual [GAME]` draws them when read;
+tests/test_docs.py checks that every command and option of the tree is in its page.
 """
 
 from __future__ import annotations
@@ -151,7 +153,7 @@ def pages(games: list[str] | None = None) -> dict[str, str]:
     i18n.click_speaks()  # Click's own words (`default:`) in each page's language
     root_ctx = _context(cli, "referee")
     with i18n.speaking("en"):  # whatever the environment's language
-        out = {"referee.1": page("referee", cli, "a referee and scorer for five board games",
+        out = {"referee.1": page("referee", cli, "a referee and scorer for board games",
                                  commands=sorted(SESSION_COMMANDS), games=games)}
         for game in games:
             group = cli.get_command(root_ctx, game)
@@ -177,7 +179,8 @@ def french_pages(root_ctx: click.Context) -> dict[str, str]:
     return {"fr/referee-croa.1": text}
 
 
-def write(folder: str | Path = "man") -> list[Path]:
+def write(folder: str | Path) -> list[Path]:
+    """Every page of the shipped games into `folder` (fr/ for the translated ones)."""
     folder = Path(folder)
     folder.mkdir(parents=True, exist_ok=True)
     written = []
@@ -191,5 +194,7 @@ def write(folder: str | Path = "man") -> list[Path]:
 
 
 if __name__ == "__main__":
-    for path in write(sys.argv[1] if len(sys.argv) > 1 else "man"):
+    if len(sys.argv) != 2:
+        sys.exit("usage: python -m referee.cli.manpages DIR (the folder the pages are written to)")
+    for path in write(sys.argv[1]):
         print(path)

@@ -1,8 +1,8 @@
 """`referee manual [GAME]`: the manual pages, readable after `pip install` without the clone.
 
-The pages are drawn from the Click tree at run time (the same text as the
-committed `man/` files, which a test keeps in sync), so nothing extra is shipped
-and they never go stale. On a terminal with `man`, the page is shown by `man -l`
+The pages are drawn from the Click tree at run time (the same text as
+`python -m referee.cli.manpages DIR` writes for a package), so nothing extra is
+shipped and they never go stale. On a terminal with `man`, the page is shown by `man -l`
 (its own pager); otherwise it is turned into plain text, paged on a terminal.
 """
 

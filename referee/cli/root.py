@@ -43,7 +43,7 @@ GAME_HELP = {name: registry.help_line(name) for name in GAME_NAMES}
 @click.pass_context
 def cli(ctx: click.Context, db: str | None, session_id: str | None, as_json: bool, viewer: str | None,
         color: bool | None) -> None:
-    """A referee and scorer for Kleos, Kreus, Cerebria, Crôa! and Elysion.
+    """A referee and scorer for board games: each game is a command below.
 
     Type what happened at the table; the referee checks it against the rules,
     rolls or takes the dice, applies every effect and keeps the score.

@@ -72,10 +72,11 @@ class PokerEngine(Engine):
             hand = f" ({hands.name(cup)})" if cup and HIDDEN not in cup else ""
             did = ("" if p not in state["done"] else
                    f", re-rolled {state['rerolled'][p]}" if state["rerolled"].get(p) else ", stood")
-            lines.append(f" {mark} {p:<12} {state['scores'][p]} points   cup: {' '.join(cup) or '-'}{hand}{did}")
-        if state["shown"]:
-            lines.append("Last showdown: " + "; ".join(
-                f"{p} {' '.join(c)} ({hands.name(c)})" for p, c in state["shown"].items()))
+            points = "1 point " if state["scores"][p] == 1 else f"{state['scores'][p]} points"
+            lines.append(f" {mark} {p:<12} {points}   cup: {' '.join(cup) or '-'}{hand}{did}")
+        if state["shown"]:  # a line a player: five players' hands fit no 80 columns on one
+            lines.append("Last showdown:")
+            lines += [f"   {p:<12} {' '.join(c)} ({hands.name(c)})" for p, c in state["shown"].items()]
         if state["winner"]:
             lines.append(f"{state['winner']} has won.")
         else:
