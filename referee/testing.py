@@ -59,7 +59,9 @@ class Outcome:
     @property
     def text(self) -> str:
         """The events printed, one line each (what the table reads)."""
-        return "\n".join(e.get("text", "") for e in self.result.get("events", []))
+        from referee.model.view import text
+
+        return "\n".join(text(e) for e in self.result.get("events", []))
 
 
 class _NoStore:
@@ -288,8 +290,10 @@ class Table:
             envelope: dict[str, Any] = {"ok": False, "error": {"kind": exc.kind, "message": exc.message,
                                                                "rule": exc.rule}}
             return Outcome(exc.exit_code, envelope, json.dumps(envelope))
+        from referee.model.view import told
+
         record = loaded.records[-1]
-        result = {"action": record["action"], "events": events, "results": record["results"],
+        result = {"action": record["action"], "events": [told(e) for e in events], "results": record["results"],
                   "dry_run": dry_run}
         if loaded.would_roll:
             result["would_roll"] = loaded.would_roll

@@ -18,6 +18,7 @@ from referee.games.croa.engine import CroaEngine
 from referee.games.croa.pond import QUEEN, in_pond, occupants, reserve
 from referee.games.croa.render import frogs_text
 from referee.model.chance import Chance
+from referee.model.view import told
 from referee.testing import Table
 
 Change = Callable[[Any], None]
@@ -81,7 +82,7 @@ class Pond(Table):
     def act(self, action: dict[str, Any], *, dry_run: bool = False) -> list[dict[str, Any]]:
         with self._swapped():
             events = super().act(action, dry_run=dry_run)
-        self.events = events
+        self.events = [told(e) for e in events]  # as the table reads them (their `text` said now)
         return events
 
     def refuse(self, action: dict[str, Any], rule: str | None = None, kind: Any = None) -> Any:

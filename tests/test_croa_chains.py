@@ -12,6 +12,7 @@ from test_croa_cards import hand, table
 
 from referee.games.croa import ENGINE
 from referee.games.croa.cards import MOVE_CARDS
+from referee.model import view
 from referee.model.chance import Chance
 from referee.testing import Table
 
@@ -163,7 +164,7 @@ class _Scripted(Chance):
 
 def _said(events: list[dict]) -> list[str]:
     """What the rules said (not the line telling the table how to answer what waits)."""
-    return [e["text"] for e in events if not e.get("hint")]
+    return [view.text(e) for e in events if not e.get("hint")]
 
 
 def _up_front(action: dict, answers: list[dict]) -> dict:

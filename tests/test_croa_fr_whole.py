@@ -19,7 +19,7 @@ import click
 import pytest
 from click.testing import CliRunner
 
-from referee.model import i18n, registry
+from referee.model import i18n, registry, view
 
 babel = pytest.importorskip("babel")  # the `check` extra
 
@@ -300,7 +300,7 @@ def test_compact_view_colony_lines_in_french():
     assert "1 Ann (rouge, R/r) attend · reine a1 · mare 2 · réserve 4 · mâles 123456" in lines
     assert "2 Bob (bleu, B/b) à jouer · reine h8 · mare 2 · réserve 4 · mâles 123456" in lines
     assert not [line for line in lines if ENGLISH_WORDS.search(line)]
-    assert loaded.records[0]["events"][0]["text"] == "Nouvelle partie\u00a0: Crôa!"
+    assert view.text(loaded.records[0]["events"][0]) == "Nouvelle partie\u00a0: Crôa!"  # said when read
 
 
 def test_json_refusal_in_english_is_as_it_was(db):

@@ -151,7 +151,8 @@ registry.engine(game)
 store = open_store(path)
 sid = session.resolve(store, game, None)
 loaded, events = session.act(store, sid, action)
-for line in [str(e["text"]) for e in events if e.get("text")]:
+from referee.model.view import text
+for line in [text(e) for e in events if text(e)]:
     print(shown(line))
 print(shown(status_line(loaded.engine.summary(loaded.state), loaded.engine.turn_word)))
 store.close()

@@ -51,7 +51,8 @@ def _extracted() -> set[tuple[str | None, str]]:
 
     with (ROOT / "babel.cfg").open(encoding="utf-8") as fh:
         method_map, options_map = parse_mapping_cfg(fh)
-    keywords = {**DEFAULT_KEYWORDS, "N_": None, "NC_": ((1, "c"), 2)}
+    keywords = {**DEFAULT_KEYWORDS, "N_": None, "NC_": ((1, "c"), 2), "msg": None, "nmsg": (1, 2),
+                "pmsg": ((1, "c"), 2)}
     found = set()
     for _file, _line, message, _comments, context in extract_from_dir(
             str(ROOT), method_map, options_map, keywords=keywords):

@@ -16,6 +16,7 @@ from example_runner import example_games
 
 from referee.cli.web import page
 from referee.games.cerebria.cards import SLUG
+from referee.model import view
 from referee.model.spoken import for_players
 from referee.record import session
 from referee.record.store import Store
@@ -75,7 +76,7 @@ def test_the_page_shows_no_terminal_syntax_while_the_log_keeps_its_words(tables,
     assert "`" not in text and "another choice listed" not in text
     assert not re.search(r"(?<!\S)--\w", text), re.findall(r".*(?<!\S)--\w.*", text)
     if game in ("croa", "elysion", "cerebria"):  # their terminal texts hold commands to type
-        logged = " ".join(str(e.get("text")) for r in loaded.records for e in r.get("events") or [])
+        logged = " ".join(view.text(e) for r in loaded.records for e in r.get("events") or [])
         assert "`" in logged
 
 

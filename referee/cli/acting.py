@@ -130,7 +130,7 @@ def again(game: str, verb: Verb, dry_run: bool) -> bool:
         return False
     answer = verb.shows(loaded.state)  # after the game: everything may be shown
     if ref.as_json:
-        result = {"action": done["action"], "events": done.get("events", []),
+        result = {"action": done["action"], "events": view.events(done.get("events", []), None, over=True),
                   "results": done.get("results", []), "dry_run": dry_run, **answer.data,
                   "head": loaded.head}
         output.emit_json(output.envelope(result, sid, loaded.state_json()))

@@ -414,7 +414,7 @@ def _after_move(sid: str, loaded, verb: str, moved: list[tuple[int, dict]]) -> N
     if ref.as_json:
         extra = {"new_commitment": loaded.reopened} if loaded.reopened else {}
         if loaded.kept:
-            extra["seen"] = loaded.kept
+            extra["seen"] = [view.told(e) for e in loaded.kept]
         done = [{"number": n, "action": told(r)} for n, r in moved]
         output.emit_json(output.envelope({verb: True, "actions": len(loaded.records) - 1,
                                           "took_back" if verb == "undo" else "put_back": done, **extra}, sid,
@@ -430,7 +430,7 @@ def _after_move(sid: str, loaded, verb: str, moved: list[tuple[int, dict]]) -> N
     click.echo(said + " " + _("Last action now: #{n} {action}").format(
         n=len(loaded.records) - 1, action=loaded.engine.describe(last)))
     for kept in loaded.kept:
-        click.echo(kept.get("text", ""))
+        click.echo(view.text(kept))
     if loaded.kept:
         click.echo(_("What was undone cannot be redone (the table saw what it drew): type it again."))
     if loaded.reopened:

@@ -40,10 +40,15 @@ if TYPE_CHECKING:
     from referee.model.view import Secret
 
 
-def event(text: str, **data: Any) -> Event:
+def event(text: str | dict, **data: Any) -> Event:
     """A line to show the table, with optional data (e.g. `table=...`) for --json. An event
     meant for one seat says so, `to=SEAT`, with `others=TEXT` the words everybody else reads
-    (none: they read nothing); see `referee.model.view`."""
+    (none: they read nothing); see `referee.model.view`.
+
+    `text` is what happened, best as data (`i18n.msg(...)`): the log keeps it as `msg` and every
+    reader is told it in their own language (`view.told`); a plain text is kept and shown as it is."""
+    if isinstance(text, dict):
+        return {"msg": text, **data}
     return {"text": text, **data}
 
 

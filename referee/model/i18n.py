@@ -7,6 +7,11 @@ so `referee --help` and the engines' imports stay light.
 
 Constant texts (rule names, help) are marked with `N_()` where they are defined and translated
 with `_()` where they are shown.
+
+What the referee tells of an action (an event) is kept as data, not as text: `msg()`, `nmsg()`,
+`pmsg()` hold a catalog's message and its parameters (texts, numbers, or other such words: a
+tile, a card's title), and `tell()` says them in the language in force when they are read. So a
+game played in French reads in English and the reverse (`referee.model.view.told`).
 """
 
 from __future__ import annotations
@@ -14,7 +19,7 @@ from __future__ import annotations
 import os
 from collections.abc import Iterator
 from contextlib import contextmanager
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from gettext import NullTranslations
@@ -231,3 +236,79 @@ def percent(fraction: float, digits: int = 1) -> str:
 def decimal(text: str) -> str:
     """A number already written the English way (`2.5`) with a decimal comma in French."""
     return text.replace(".", ",") if language() == "fr" else text
+
+
+# -- words said when read ---------------------------------------------------------------------------
+#
+# A message kept as data (JSON-ready, as the log stores it): {"id": the catalog's message, "args":
+# its parameters}, with "plural" and "n" for a count (`ngettext`), "ctx" for a context (`pgettext`).
+# A parameter is a text or a number (said as it is: a name, a square), another message (a word of
+# the game: a tile, a card's title, "Ann's queen"), a list (said `a, b and c`), or `joined(...)`
+# (its parts said one after the other). `msg`, `nmsg` and `pmsg` mark their message for the catalog
+# as `_`, `ngettext` and `pgettext` do (babel.cfg's keywords).
+
+def msg(message: str, **args: Any) -> dict:
+    """A message said when it is read, with its parameters (`_(message).format(**args)` then)."""
+    out: dict = {"id": message}
+    if args:
+        out["args"] = args
+    return out
+
+
+def nmsg(singular: str, plural: str, n: int, **args: Any) -> dict:
+    """A counted message said when it is read (`ngettext(...).format(n=n, **args)` then)."""
+    out: dict = {"id": singular, "plural": plural, "n": n}
+    if args:
+        out["args"] = args
+    return out
+
+
+def pmsg(context: str, message: str, **args: Any) -> dict:
+    """A short word with its context said when it is read (`pgettext(context, message)` then)."""
+    out: dict = {"ctx": context, "id": message}
+    if args:
+        out["args"] = args
+    return out
+
+
+def joined(parts: list) -> dict:
+    """Words said one after the other (`b1:reine-c2` from a square, a frog, a square)."""
+    return {"joined": list(parts)}
+
+
+def tell(words: Any) -> str:
+    """Words kept as data (`msg`...) said in the language in force; a text as it is. A message the
+    catalog no longer words as its parameters ask is said as first written (English)."""
+    if isinstance(words, str):
+        return words
+    if isinstance(words, list):
+        return and_list([tell(w) for w in words])
+    if not isinstance(words, dict):
+        return "" if words is None else str(words)
+    if "joined" in words:
+        parts = words["joined"]
+        return "".join(tell(p) for p in parts) if isinstance(parts, list) else tell(parts)
+    message = words.get("id")
+    if not isinstance(message, str):
+        return ""
+    n = words.get("n")
+    if "plural" in words:
+        count = n if isinstance(n, int) else 2
+        text = catalog().ngettext(message, str(words["plural"]), count)
+        message = message if count == 1 else str(words["plural"])
+    elif "ctx" in words:
+        text = catalog().pgettext(str(words["ctx"]), message)
+    else:
+        text = _(message)
+    args = words.get("args")
+    values = {"n": n} if n is not None else {}
+    if isinstance(args, dict):
+        values.update({k: tell(v) if isinstance(v, dict | list) else v for k, v in args.items()})
+    if not values:
+        return text
+    for wording in (text, message):
+        try:
+            return wording.format(**values)
+        except (KeyError, IndexError, ValueError, AttributeError):
+            continue
+    return message

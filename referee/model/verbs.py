@@ -23,7 +23,7 @@ from typing import Any, Literal, NotRequired, TypedDict
 from referee.model.frozen import Frozen
 
 Action = dict[str, Any]  # {"verb": str, ...JSON fields}: what the CLI builds and the log keeps
-Event = dict[str, Any]  # {"text": str, optional "table": {...}, ...data}
+Event = dict[str, Any]  # {"msg": i18n.msg(...)} or {"text": str}, optional "table": {...}, ...data
 Handler = Callable[[Any, Action, Any], list[Event]]  # (state, action, chance) -> events
 Who = Literal["current", "pending", "anyone", "table"]
 

@@ -7,18 +7,22 @@ A game declares what is hidden and from whom (docs/engine.md, "Hidden informatio
 - a draw names who may see it: `chance.draw(..., to=SEAT)` (or `to=NOBODY`); the result is
   recorded with its audience (`"to"`), and a draw without one is the table's;
 - an event may carry its audience: `event(text, to=SEAT, others=TEXT)`, where `others` is the
-  same news as everybody else may read it ("Ann draws 2 cards").
+  same news as everybody else may read it ("Ann draws 2 cards");
+- an event kept as data (`msg`) is said in the reader's language as it leaves (`told`).
 
 Everything shown to people goes through the functions here with the viewer: a seat (a key of
 `Engine.seats`) or `TABLE` (None: what everybody sees, the shared screen). The record keeps
 everything; once the game is over everything may be shown. Light on purpose: this module is
-on the path of every action and imports nothing beyond the standard library's core.
+on the path of every action and imports nothing beyond the standard library's core and the
+language (`referee.model.i18n`, already loaded by every engine).
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
+
+from referee.model.i18n import sentence, tell
 
 TABLE = None  # the viewer who is everybody: the shared screen
 NOBODY = ""  # the audience of a draw nobody sees until it is revealed (an undrawn pile)
@@ -105,13 +109,34 @@ def held(engine: Any, game_state: Any, viewer: str | None) -> list[tuple[str, An
 
 # -- the record: events, draws and actions ---------------------------------------------------
 
+def told(ev: Mapping[str, Any]) -> dict:
+    """An event with its `text` in the reader's language, said now from what happened (its `msg`,
+    `referee.model.i18n.tell`), and its `others` words too; an event the log keeps as text only
+    (another game's, or written before events were kept as data) as it was written."""
+    others = ev.get("others")
+    if "msg" not in ev and not isinstance(others, Mapping):
+        return dict(ev)
+    out = {"text": sentence(tell(ev["msg"]))} if "msg" in ev else {}
+    out.update((k, v) for k, v in ev.items() if k != "text" or "msg" not in ev)
+    if isinstance(others, Mapping):
+        out["others"] = sentence(tell(others))
+    return out
+
+
+def text(ev: Mapping[str, Any]) -> str:
+    """An event's words in the reader's language (see `told`)."""
+    return str(told(ev).get("text") or "")
+
+
 def event(ev: Mapping[str, Any], viewer: str | None, over: bool = False) -> dict | None:
-    """An event as `viewer` may read it: as told (the table's, or theirs), or its `others` words
-    (its data left out), or None when there are none."""
+    """An event as `viewer` may read it, in the reader's language (`told`): as told (the table's,
+    or theirs), or its `others` words (its data left out), or None when there are none."""
     audience = ev.get("to")
     if over or audience is None or may_see(audience, viewer):
-        return dict(ev)
+        return told(ev)
     said = ev.get("others")
+    if isinstance(said, Mapping):
+        return told({"msg": said})
     return {"text": said} if said else None
 
 
@@ -158,16 +183,19 @@ def action(engine: Any, act: Mapping[str, Any], res: Iterable[Any] | None, viewe
 
 
 def record(engine: Any, rec: Mapping[str, Any], viewer: str | None, over: bool = False) -> dict:
-    """A record of the log (`action`, `results`, `events`...) as `viewer` may read it."""
+    """A record of the log (`action`, `results`, `events`...) as `viewer` may read it, its events
+    in the reader's language."""
     res = rec.get("results")
+    out = dict(rec)
     if not over and (hides(res, viewer) or any(isinstance(e, Mapping) and "to" in e for e in rec.get("events") or ())):
-        out = dict(rec)
         out["action"] = action(engine, rec.get("action") or {}, res, viewer)
         out["results"] = results(res, viewer)
         if "events" in rec:
             out["events"] = events(rec.get("events") or (), viewer)
         return out
-    return dict(rec)
+    if rec.get("events"):
+        out["events"] = [told(e) if isinstance(e, Mapping) else e for e in rec["events"]]
+    return out
 
 
 def private(rows: Iterable[Mapping[str, Any]]) -> bool:

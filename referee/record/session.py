@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 from referee.model import registry
 from referee.model.chance import Chance, NotYetRolled
 from referee.model.errors import EngineDefect, IllegalAction, InputError, RefereeError, StorageError
-from referee.model.i18n import N_, _, ngettext
+from referee.model.i18n import N_, _, msg, ngettext
 from referee.record import snapshot
 from referee.record.chain import Broken, check_chain, commitment, head_of
 from referee.record.schema import ALL_STATUSES
@@ -144,7 +144,7 @@ def run(engine: Any, state: Any, action: dict, seed: str, ply: int, recorded: li
             raise StorageError("a log must start with its 'new' action")
         options = {k: v for k, v in action.items() if k != "verb"}
         state = engine.start(options, chance)
-        events = [{"text": _("New {title} game.").format(title=engine.title)}]
+        events = [{"msg": msg("New {title} game.", title=engine.title)}]  # said in the reader's language
     else:
         if action["verb"] == "new":
             raise IllegalAction("this session has started already; `new` starts another one", "Sessions")

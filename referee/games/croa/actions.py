@@ -13,7 +13,7 @@ from typing import Any
 
 from referee.model.chance import Chance
 from referee.model.errors import IllegalAction, RefereeError
-from referee.model.i18n import N_, _, and_list
+from referee.model.i18n import N_, _, msg
 from referee.model.verbs import Action, Event
 
 from . import cards
@@ -36,7 +36,7 @@ from .decisions import RULE_PENDING, data, entry, top
 from .flow import end_turn
 from .legal import check_move
 from .pond import frog
-from .render import answer_hint
+from .render import answer_said
 from .state import CroaState
 
 RULE_MOVE = N_("Pond rules (règles de la mare): a colony moves one of its frogs each turn")
@@ -68,8 +68,8 @@ def handler(effect: Effect) -> Callable[[CroaState, Action, Chance], list[Event]
         if result is False:
             end_turn(state, ctx)
         if unused:
-            ctx.say(_("(not needed, ignored: {parts})").format(parts=", ".join(unused)))
-        for line in answer_hint(state):
+            ctx.say(msg("(not needed, ignored: {parts})", parts=", ".join(unused)))
+        for line in answer_said(state):
             ctx.say(line, hint=True)
         return ctx.events
 
@@ -107,8 +107,8 @@ def _thunderclaps_passed(state: CroaState, ctx: Ctx) -> None:
     others = list(dict.fromkeys(p["player"] for p in state["pending"]
                                 if p["decision"] == "thunderclap" and p["player"] != mover))
     if others:
-        ctx.say(_("No Thunderclap from {names}: the frog bounces on.").format(
-            names=and_list(others)), passed="thunderclap", players=others)
+        ctx.say(msg("No Thunderclap from {names}: the frog bounces on.", names=others), passed="thunderclap",
+                players=others)
 
 
 def _square(text: Any) -> str:
@@ -162,7 +162,7 @@ def pass_(state: CroaState, action: Action, ctx: Ctx) -> bool | None:
             raise IllegalAction(_("the mosquito's move is {mover}'s to decline, not {who}'s")
                                 .format(mover=mover, who=who), RULE_PENDING)
         state["pending"] = []
-        ctx.say(_("No mosquito move."))
+        ctx.say(msg("No mosquito move."))
         return False
     if top(state) == "doesnt-work":
         return cards.pass_window(state, who, ctx)

@@ -13,7 +13,7 @@ from typing import Any
 from referee.model.chance import Chance
 from referee.model.engine import Event, event
 from referee.model.errors import IllegalAction, InputError, blind
-from referee.model.i18n import N_, _, ngettext, sentence
+from referee.model.i18n import N_, _, msg, nmsg, sentence
 from referee.model.verbs import Action
 
 from .board import NEIGHBOURS, parse_square
@@ -26,6 +26,7 @@ from .pond import (
     colony_index,
     find_own_frog,
     frog,
+    frog_said,
     is_own_blocked,
     label,
     occupants,
@@ -36,7 +37,7 @@ from .pond import (
     to_reserve,
 )
 from .state import CroaState
-from .tiles import parse_tile, reveal, tile_word
+from .tiles import parse_tile, reveal, tile_said, tile_word
 
 RULE_BOUNCE = N_("Lily pad (nénuphar): bounce to a neighbour, never onto your own frog (a log "
                "excepted)")
@@ -61,8 +62,10 @@ class Ctx:
         self.ignore_effect = False  # bodyguard / not even dead: the queen's landing tile does nothing
         self.forced: set[str] = set()  # forced bounces seen (an endless loop stops)
 
-    def say(self, text: str, **data: Any) -> None:
-        self.events.append(event(sentence(text), **data))
+    def say(self, text: str | dict, **data: Any) -> None:
+        """What happened, best as data (`msg(...)`: the log keeps it and every reader is told it
+        in their own language)."""
+        self.events.append(event(text if isinstance(text, dict) else sentence(text), **data))
 
     def take_answers(self, action: Action) -> None:
         """The choices a move carries up front: --bounce, --mosquito, --remove. They wait here
@@ -134,15 +137,14 @@ def unfit_answers(action: Action) -> IllegalAction:
 
 # -- eliminations --------------------------------------------------------------------------
 
-def eliminate(state: CroaState, c: int, ctx: Ctx, by: int | None, why: str) -> None:
+def eliminate(state: CroaState, c: int, ctx: Ctx, by: int | None, why: dict) -> None:
     """A queen leaves the pond: her whole colony is out; the eliminator gains a servant."""
     col = state["colonies"][c]
     for f in col["frogs"]:
         f["square"] = None
         f["stuck"] = 0
     col["alive"] = False
-    ctx.say(_("{name}'s colony is eliminated ({why}).").format(name=col["name"], why=why),
-            eliminated=col["name"])
+    ctx.say(msg("{name}'s colony is eliminated ({why}).", name=col["name"], why=why), eliminated=col["name"])
     if by is not None and state["colonies"][by]["alive"]:
         state["gain"] += 1
     left = alive(state)
@@ -162,11 +164,9 @@ def place_gains(state: CroaState, c: int, ctx: Ctx) -> None:
         if not col["alive"] or queen_sq is None:
             continue
         if reserve(state, c) and place_servant(state, c, queen_sq):
-            ctx.say(_("{name} gains a servant on the queen's square {square}.").format(
-                name=col["name"], square=queen_sq))
+            ctx.say(msg("{name} gains a servant on the queen's square {square}.", name=col["name"], square=queen_sq))
         else:
-            ctx.say(_("{name} already has 6 servants in the pond: no servant gained.").format(
-                name=col["name"]))
+            ctx.say(msg("{name} already has 6 servants in the pond: no servant gained.", name=col["name"]))
 
 
 def over(state: CroaState) -> bool:
@@ -180,19 +180,19 @@ def arrive(state: CroaState, ref: list[int], to: str, came_from: str | None, til
     """Land a frog on `to` (from `came_from`) and apply everything that follows."""
     c = ref[0]
     f = frog(state, ref)
-    who = label(state, ref)
     f["square"] = to
-    revealed = ""
+    revealed: dict | str = ""
     if to not in state["tiles"]:
         kind = reveal(state, to, tile, ctx.chance)
-        revealed = _(" (revealed)")
+        revealed = msg(" (revealed)")
     else:
         kind = state["tiles"][to]
         if tile is not None and parse_tile(tile) != kind:
             raise IllegalAction(_("{square} already shows {tile}, not {typed}").format(
                 square=to, tile=tile_word(kind), typed=tile_word(parse_tile(tile))), RULE_TILE)
-    ctx.say(f"{who} {came_from or '?'} -> {to}{_(':')} {tile_word(kind)}{revealed}.",
-            frog=who, square=to, tile=kind)
+    ctx.say(msg("{frog} {start} -> {square}: {tile}{revealed}.", frog=frog_said(state, ref), start=came_from or "?",
+                square=to, tile=tile_said(kind), revealed=revealed),
+            player=state["colonies"][c]["name"], frog="queen" if ref[1] == QUEEN else "servant", square=to, tile=kind)
     ignore = ctx.ignore_effect and ref[1] == QUEEN
     waiting = False
     if kind == "log" and not ignore:
@@ -206,8 +206,8 @@ def arrive(state: CroaState, ref: list[int], to: str, came_from: str | None, til
         return False
     if ignore:
         ctx.ignore_effect = False
-        ctx.say(_("The card protects {frog}: the {tile} has no effect.").format(
-            frog=who, tile=tile_word(kind)))
+        ctx.say(msg("The card protects {frog}: the {tile} has no effect.", frog=frog_said(state, ref),
+                    tile=tile_said(kind)))
         return False
     return _effect(state, ref, to, came_from, kind, ctx)
 
@@ -219,17 +219,17 @@ def _remove_opponents(state: CroaState, ref: list[int], square: str, ctx: Ctx) -
     for oc in sorted({r[0] for r in here}):
         mine = [r for r in here if r[0] == oc]
         if any(r[1] == QUEEN for r in mine):
-            eliminate(state, oc, ctx, by=c, why=_("{frog} landed on {name}'s queen").format(
-                          frog=label(state, ref), name=state['colonies'][oc]['name']))
+            eliminate(state, oc, ctx, by=c, why=msg("{frog} landed on {name}'s queen", frog=frog_said(state, ref),
+                                                     name=state['colonies'][oc]['name']))
             if over(state):
                 return
         else:
             for r in mine:
                 to_reserve(state, r)
             n = len(mine)
-            ctx.say(ngettext("{name} loses {n} servant from {square} to the reserve.",
-                             "{name} loses {n} servants from {square} to the reserve.", n).format(
-                name=state['colonies'][oc]['name'], n=n, square=square))
+            ctx.say(nmsg("{name} loses {n} servant from {square} to the reserve.",
+                         "{name} loses {n} servants from {square} to the reserve.", n,
+                         name=state['colonies'][oc]['name'], square=square))
 
 
 def _log_occupants(state: CroaState, ref: list[int], square: str, ctx: Ctx) -> bool:
@@ -240,9 +240,8 @@ def _log_occupants(state: CroaState, ref: list[int], square: str, ctx: Ctx) -> b
     for r in others:
         if r[1] == QUEEN and r[0] != c:
             eliminate(state, r[0], ctx, by=c,
-                      why=_("{frog} reached {name}'s queen on the log at {square}").format(
-                          frog=label(state, ref), name=state['colonies'][r[0]]['name'],
-                          square=square))
+                      why=msg("{frog} reached {name}'s queen on the log at {square}", frog=frog_said(state, ref),
+                              name=state['colonies'][r[0]]['name'], square=square))
             if over(state):
                 return False
     others = [r for r in occupants(state, square) if r != ref and r[1] != QUEEN]
@@ -250,9 +249,9 @@ def _log_occupants(state: CroaState, ref: list[int], square: str, ctx: Ctx) -> b
         if others:
             for r in others:
                 to_reserve(state, r)
-            ctx.say(ngettext("The queen clears the log at {square}: {n} servant back to the reserve.",
-                             "The queen clears the log at {square}: {n} servants back to the "
-                             "reserve.", len(others)).format(square=square, n=len(others)))
+            ctx.say(nmsg("The queen clears the log at {square}: {n} servant back to the reserve.",
+                         "The queen clears the log at {square}: {n} servants back to the reserve.", len(others),
+                         square=square))
         return False
     if len(others) < 2:
         return False
@@ -302,8 +301,8 @@ def remove_from_log(state: CroaState, pick: str, ctx: Ctx) -> None:
     for r in occupants(state, square):
         if r[1] != QUEEN and state["colonies"][r[0]]["color"] == color:
             to_reserve(state, r)
-            ctx.say(_("{frog} is pushed off the log at {square} to the reserve.").format(
-                frog=label(state, r), square=square))
+            ctx.say(msg("{frog} is pushed off the log at {square} to the reserve.", frog=frog_said(state, r),
+                        square=square))
             return
 
 
@@ -349,22 +348,21 @@ def _effect(state: CroaState, ref: list[int], to: str, came_from: str | None, ki
             ctx: Ctx) -> bool:
     c = ref[0]
     f = frog(state, ref)
-    who = label(state, ref)
     if kind == "lilypad":
         return _bounce(state, ref, to, came_from, ctx)
     if kind == "mosquito":
         return _mosquito(state, ref, ctx)
     if kind == "mud":
         f["stuck"] = 2
-        ctx.say(_("{frog} is stuck in the mud on {square} until the end of {name}'s next turn.")
-                .format(frog=who, square=to, name=state['colonies'][c]['name']))
+        ctx.say(msg("{frog} is stuck in the mud on {square} until the end of {name}'s next turn.",
+                    frog=frog_said(state, ref), square=to, name=state['colonies'][c]['name']))
     elif kind == "pike":
         if ref[1] == QUEEN:
-            eliminate(state, c, ctx, by=None, why=_("its queen was eaten by the pike on {square}").format(square=to))
+            eliminate(state, c, ctx, by=None, why=msg("its queen was eaten by the pike on {square}", square=to))
         else:
             to_reserve(state, ref)
-            ctx.say(_("The pike eats {frog} on {square}: back to the reserve.").format(
-                frog=who, square=to))
+            ctx.say(msg("The pike eats {frog} on {square}: back to the reserve.", frog=frog_said(state, ref),
+                        square=to))
     elif kind.startswith("male") and ref[1] == QUEEN:
         make_baby(state, c, kind, ctx)
     return False
@@ -376,11 +374,10 @@ def make_baby(state: CroaState, c: int, male: str, ctx: Ctx, babies: int = 1) ->
     col = state["colonies"][c]
     queen_sq = col["frogs"][QUEEN]["square"]
     if male not in col["males"]:
-        ctx.say(_("{name} has already used {male}: no baby.").format(
-            name=col["name"], male=tile_word(male)))
+        ctx.say(msg("{name} has already used {male}: no baby.", name=col["name"], male=tile_said(male)))
         return 0
     if reserve(state, c) == 0:
-        ctx.say(_("{name} has no servant in reserve: no baby.").format(name=col["name"]))
+        ctx.say(msg("{name} has no servant in reserve: no baby.", name=col["name"]))
         return 0
     col["males"].remove(male)
     queen_sq = at(state, [c, QUEEN])
@@ -388,11 +385,10 @@ def make_baby(state: CroaState, c: int, male: str, ctx: Ctx, babies: int = 1) ->
     for _n in range(babies):
         if place_servant(state, c, queen_sq):
             made += 1
-    ctx.say(ngettext("{name}'s queen makes a baby on {square} ({male} token discarded); next "
-                     "turn she or a baby must move.",
-                     "{name}'s queen makes {n} babies on {square} ({male} token discarded); next "
-                     "turn she or a baby must move.", made).format(
-        name=col["name"], n=made, square=queen_sq, male=tile_word(male)))
+    ctx.say(nmsg("{name}'s queen makes a baby on {square} ({male} token discarded); next "
+                 "turn she or a baby must move.",
+                 "{name}'s queen makes {n} babies on {square} ({male} token discarded); next "
+                 "turn she or a baby must move.", made, name=col["name"], square=queen_sq, male=tile_said(male)))
     return made
 
 
@@ -404,10 +400,10 @@ def _bounce(state: CroaState, ref: list[int], at: str, came_from: str | None, ct
     who = label(state, ref)
     if not choices:
         name = state["colonies"][ref[0]]["name"]
-        back = _(" (the way back too)") if came_from in NEIGHBOURS[at] else ""
-        ctx.say(_("{frog} cannot bounce: every square around {square}{back} holds one of "
-                  "{name}'s frogs, so it stays on the lily pad.").format(
-                      frog=who, square=at, back=back, name=name))
+        back = msg(" (the way back too)") if came_from in NEIGHBOURS[at] else ""
+        ctx.say(msg("{frog} cannot bounce: every square around {square}{back} holds one of "
+                    "{name}'s frogs, so it stays on the lily pad.", frog=frog_said(state, ref), square=at, back=back,
+                    name=name))
         return False
     auto = (len(choices) == 1 and not thunder_holders(state)
             and (state["digital"] or choices[0] in state["tiles"]))
@@ -416,8 +412,8 @@ def _bounce(state: CroaState, ref: list[int], at: str, came_from: str | None, ct
         return True
     seen = f"{at}<{came_from}|{sorted(occupied(state).items())}|{len(state['tiles'])}"
     if seen in ctx.forced:
-        ctx.say(_("{frog} would bounce round the same lily pads for ever: it stops on {square}.")
-                .format(frog=who, square=at))
+        ctx.say(msg("{frog} would bounce round the same lily pads for ever: it stops on {square}.",
+                    frog=frog_said(state, ref), square=at))
         return False
     ctx.forced.add(seen)
     tile = None
@@ -428,8 +424,7 @@ def _bounce(state: CroaState, ref: list[int], at: str, came_from: str | None, ct
                                   "is {choice}").format(frog=who, square=at, typed=sq,
                                                         choice=choices[0]), RULE_BOUNCE)
         ctx.bounces.pop(0)
-    ctx.say(_("{frog} must bounce to {square} (the only choice).").format(
-        frog=who, square=choices[0]))
+    ctx.say(msg("{frog} must bounce to {square} (the only choice).", frog=frog_said(state, ref), square=choices[0]))
     return arrive(state, ref, choices[0], at, tile, ctx)
 
 
@@ -441,7 +436,7 @@ def _mosquito(state: CroaState, ref: list[int], ctx: Ctx) -> bool:
             src, to, _tile = ctx.mosquitoes[0]
             raise IllegalAction(_("no other frog of yours can move now: --mosquito {move} is not "
                                   "called for").format(move=f"{src}:{to}"), RULE_MOSQUITO)
-        ctx.say(_("The mosquito: no other frog can move."))
+        ctx.say(msg("The mosquito: no other frog can move."))
         return False
     wait_mosquito(state, ref, choices)
     return True

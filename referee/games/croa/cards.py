@@ -15,7 +15,7 @@ from typing import Any
 
 from referee.model import shipped
 from referee.model.errors import IllegalAction, InputError
-from referee.model.i18n import N_, _, elide, fold, ngettext
+from referee.model.i18n import N_, _, elide, fold, joined, msg, nmsg
 from referee.model.verbs import Action
 
 from .arrival import RULE_EXTRA, Ctx, arrive, make_baby
@@ -45,7 +45,7 @@ from .pond import (
     unseen,
 )
 from .state import Colony, CroaState
-from .tiles import MALES, check_reveal, parse_tile, tile_word
+from .tiles import MALES, check_reveal, parse_tile, tile_said, tile_word
 
 _DATA = json.loads(shipped.text(__file__, "cards.json"))
 CARDS: dict[str, dict[str, Any]] = _DATA["cards"]
@@ -156,6 +156,11 @@ def title(key: str) -> str:
     return _(CARDS[key]["title"]) if key in CARDS else key
 
 
+def title_said(key: str) -> dict | str:
+    """A card's title as the log keeps it, said in the reader's language (`title`)."""
+    return msg(CARDS[key]["title"]) if key in CARDS else key
+
+
 def deal_deck(state: CroaState, counts: Any) -> None:
     """The deck at setup: named cards when the referee deals, else only how many (face down)."""
     deck = new_deck(counts)
@@ -175,7 +180,7 @@ def draw(state: CroaState, c: int, ctx: Ctx) -> str | None:
         state["discard"] = {}
         if not any(deck.values()):
             return None
-        ctx.say(_("The deck is empty: the discard pile is shuffled into a new deck."))
+        ctx.say(msg("The deck is empty: the discard pile is shuffled into a new deck."))
     col = state["colonies"][c]
     if not state["deal"]:
         card = HIDDEN
@@ -199,9 +204,8 @@ def start_of_turn(state: CroaState, c: int, ctx: Ctx) -> None:
     while len(col["hand"]) < target and draw(state, c, ctx):
         n += 1
     if n:
-        ctx.say(ngettext("{name} draws {n} card ({held} in hand).",
-                         "{name} draws {n} cards ({held} in hand).", n).format(
-            name=col["name"], n=n, held=len(col["hand"])))
+        ctx.say(nmsg("{name} draws {n} card ({held} in hand).", "{name} draws {n} cards ({held} in hand).", n,
+                     name=col["name"], held=len(col["hand"])))
 
 
 def discard(state: CroaState, c: int, card: str) -> None:
@@ -256,10 +260,9 @@ def play(state: CroaState, action: Action, ctx: Ctx) -> bool | None:
             col["played_card"] = True
         if may_hold(state, c, key):
             discard(state, c, key)
-        orange = "" if c == state["current"] else _(" (an orange card, in another colony's turn)")
-        ctx.say(_("{name} plays '{card}'{orange}, a card the referee does not know: recorded; "
-                  "apply its effect at the table.").format(
-                      name=col["name"], card=action.get("card"), orange=orange),
+        orange = "" if c == state["current"] else msg(" (an orange card, in another colony's turn)")
+        ctx.say(msg("{name} plays '{card}'{orange}, a card the referee does not know: recorded; "
+                    "apply its effect at the table.", name=col["name"], card=str(action.get("card")), orange=orange),
                 card=str(action.get("card")))
         return True if state["pending"] else None
     if not state["deal"]:  # a real hand: what the referee knows of it, the table saw
@@ -286,8 +289,8 @@ def play(state: CroaState, action: Action, ctx: Ctx) -> bool | None:
     discard(state, c, key)
     if c == state["current"]:
         col["played_card"] = True
-    ctx.say(_("{name} plays {card}").format(name=col["name"], card=title(key))
-            + ("" if title(key)[-1] in "!." else "."),
+    ends = CARDS[key]["title"][-1] in "!." if key in CARDS else False  # `Twins.`, `Mating season!`
+    ctx.say(joined([msg("{name} plays {card}", name=col["name"], card=title_said(key)), "" if ends else "."]),
             card=key, player=col["name"])
     if answering:
         open_window(state, c, key, {k: v for k, v in action.items() if v not in (None, "", [])
@@ -486,8 +489,7 @@ def _doesnt_work(state: CroaState, c: int, ctx: Ctx) -> bool | None:
     if c == state["current"]:
         state["colonies"][c]["played_card"] = True
     window["chain"].append(c)
-    ctx.say(_("{name} plays Doesn't work!").format(name=state["colonies"][c]["name"]),
-            card="doesnt_work")
+    ctx.say(msg("{name} plays Doesn't work!", name=state["colonies"][c]["name"]), card="doesnt_work")
     answering = _holders(state, exclude=c)
     if answering:
         wait_doesnt_work(state, answering)
@@ -511,9 +513,9 @@ def pass_window(state: CroaState, who: str | None, ctx: Ctx) -> bool | None:
     left = [h for h in waiting if h not in passing]
     if left:
         wait_doesnt_work(state, left)
-        ctx.say(_("{passing} passes; {left} may still answer.").format(
-            passing=", ".join(state["colonies"][h]["name"] for h in passing),
-            left=", ".join(state["colonies"][h]["name"] for h in left)))
+        ctx.say(msg("{passing} passes; {left} may still answer.",
+                    passing=", ".join(state["colonies"][h]["name"] for h in passing),
+                    left=", ".join(state["colonies"][h]["name"] for h in left)))
         return True
     return settle(state, ctx)
 
@@ -535,9 +537,9 @@ def settle(state: CroaState, ctx: Ctx) -> bool | None:
     close_window(state)
     key, c = window["card"], window["c"]
     if len(window["chain"]) % 2 == 0:
-        ctx.say(_("{card} is cancelled.").format(card=title(key)))
+        ctx.say(msg("{card} is cancelled.", card=title_said(key)))
         return True if state["pending"] else None
-    ctx.say(_("{card} works.").format(card=title(key)))
+    ctx.say(msg("{card} works.", card=title_said(key)))
     return apply_effect(state, c, key, window["action"], ctx)
 
 
@@ -609,15 +611,14 @@ def apply_effect(state: CroaState, c: int, key: str, action: Action, ctx: Ctx) -
         bounce = entry(state, "bounce")
         assert bounce is not None
         state["pending"] = []
-        ctx.say(_("Thunderclap: the frog stays on the lily pad at {square}; the move ends.").format(
-            square=data(bounce)["square"]))
+        ctx.say(msg("Thunderclap: the frog stays on the lily pad at {square}; the move ends.",
+                    square=data(bounce)["square"]))
         return False
     if key == "the_force":
         _take_back(state, key)
         col["force"] = True
-        ctx.say(_("The force stays in front of {name}: {name} fills up to {n} cards at the start "
-                  "of each turn until the card is lost (`card the_force --lost`).").format(
-                      name=col["name"], n=HAND + 1))
+        ctx.say(msg("The force stays in front of {name}: {name} fills up to {n} cards at the start "
+                    "of each turn until the card is lost (`card the_force --lost`).", name=col["name"], n=HAND + 1))
         return None
     if key in ("mating_season", "twins"):
         make_baby(state, c, _male(action), ctx, babies=2 if key == "twins" else 1)
@@ -630,8 +631,8 @@ def apply_effect(state: CroaState, c: int, key: str, action: Action, ctx: Ctx) -
         if to not in state["tiles"]:
             reveal(state, to, action.get("tile"), ctx.chance)
         place_servant(state, c, to)
-        ctx.say(_("One more frog: {name}'s servant joins the pond on {square} ({tile}, no effect).")
-                .format(name=col["name"], square=to, tile=tile_word(state["tiles"][to])))
+        ctx.say(msg("One more frog: {name}'s servant joins the pond on {square} ({tile}, no effect).",
+                    name=col["name"], square=to, tile=tile_said(state["tiles"][to])))
         return None
     # a move card: the move of the turn
     ref = check_move(state, c, str(action["from"]), parse_square(action["to"]),
@@ -681,11 +682,11 @@ def lose_force(state: CroaState, c: int, key: str, action: Action, ctx: Ctx) -> 
             check_held(state, c, thrown, ctx, verb="discard")
     col["force"] = False
     state["discard"]["the_force"] = state["discard"].get("the_force", 0) + 1
-    ctx.say(_("{name} loses the force: back to hands of {n}.").format(name=col["name"], n=HAND))
+    ctx.say(msg("{name} loses the force: back to hands of {n}.", name=col["name"], n=HAND))
     if len(col["hand"]) > HAND:
         discard(state, c, thrown or HIDDEN)
-        ctx.say(_("{name} discards {card} ({n} left in hand).").format(
-            name=col["name"], card=title(thrown) if thrown else _("a card"), n=len(col["hand"])))
+        ctx.say(msg("{name} discards {card} ({n} left in hand).", name=col["name"],
+                    card=title_said(thrown) if thrown else msg("a card"), n=len(col["hand"])))
 
 
 def dealt_hand(state: CroaState, name: str) -> Colony:

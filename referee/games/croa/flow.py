@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from referee.model.i18n import _
+from referee.model.i18n import msg
 
 from .arrival import Ctx
 from .decisions import clear
@@ -21,8 +21,7 @@ def end_turn(state: CroaState, ctx: Ctx) -> None:
     _unstick(state, c, ctx)
     col["played_card"] = False
     if state["winner"] is not None:
-        ctx.say(_("Only {name}'s queen is left: {name} wins!").format(
-            name=state["colonies"][state["winner"]]["name"]))
+        ctx.say(msg("Only {name}'s queen is left: {name} wins!", name=state["colonies"][state["winner"]]["name"]))
         return
     for _n in range(2 * len(state["colonies"]) + 2):
         before = state["current"]
@@ -37,21 +36,20 @@ def end_turn(state: CroaState, ctx: Ctx) -> None:
         if movable(state, nxt):
             return
         name = state["colonies"][nxt]["name"]
-        ctx.say(_("{name} has no frog that can move ({why}): the turn passes.").format(
-                    name=name, why=why_stuck(state, nxt)),
+        ctx.say(msg("{name} has no frog that can move ({why}): the turn passes.", name=name, why=why_stuck(state, nxt)),
                 passed=name)
         _unstick(state, nxt, ctx)
         state["colonies"][nxt]["played_card"] = False
 
 
-def why_stuck(state: CroaState, c: int) -> str:
-    """Why no frog of colony c can move: the mud, or no square it may go to."""
+def why_stuck(state: CroaState, c: int) -> dict:
+    """Why no frog of colony c can move: the mud, or no square it may go to (said when read)."""
     frogs = [f for f in state["colonies"][c]["frogs"] if f["square"] is not None]
     if all(f["stuck"] for f in frogs):
-        return _("all stuck in the mud")
+        return msg("all stuck in the mud")
     if any(f["stuck"] for f in frogs):
-        return _("stuck in the mud or hemmed in by its own frogs")
-    return _("every square around them holds one of its own frogs")
+        return msg("stuck in the mud or hemmed in by its own frogs")
+    return msg("every square around them holds one of its own frogs")
 
 
 def round_of(state: CroaState) -> int:
@@ -72,8 +70,8 @@ def _unstick(state: CroaState, c: int, ctx: Ctx) -> None:
         if f["stuck"]:
             f["stuck"] -= 1
             if not f["stuck"]:
-                ctx.say(_("{name}'s frog on {square} is free of the mud.").format(
-                    name=state["colonies"][c]["name"], square=f["square"]))
+                ctx.say(msg("{name}'s frog on {square} is free of the mud.", name=state["colonies"][c]["name"],
+                            square=f["square"]))
 
 
 def next_colony(state: CroaState, c: int) -> int:

@@ -8,7 +8,7 @@ square is None is in its colony's reserve. A frog reference is `[colony index, s
 from __future__ import annotations
 
 from referee.model.errors import IllegalAction, InputError
-from referee.model.i18n import N_, _, fold, pgettext
+from referee.model.i18n import N_, _, fold, msg, pgettext, tell
 
 from .board import NEIGHBOURS, parse_square
 from .state import CroaState, Frog
@@ -81,10 +81,15 @@ def to_reserve(state: CroaState, ref: list[int]) -> None:
 
 def label(state: CroaState, ref: list[int]) -> str:
     """'Ann's queen' / 'Bob's servant'."""
+    return tell(frog_said(state, ref))
+
+
+def frog_said(state: CroaState, ref: list[int]) -> dict:
+    """'Ann's queen' / 'Bob's servant' as the log keeps it: said in the reader's language."""
     col = state["colonies"][ref[0]]
     if ref[1] == QUEEN:
-        return _("{name}'s queen").format(name=col["name"])
-    return _("{name}'s servant").format(name=col["name"])
+        return msg("{name}'s queen", name=col["name"])
+    return msg("{name}'s servant", name=col["name"])
 
 
 def colony_index(state: CroaState, word: str) -> int:

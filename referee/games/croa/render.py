@@ -2,15 +2,15 @@
 
 from __future__ import annotations
 
-from referee.model.i18n import N_, _, and_list, elide, ngettext, sentence
+from referee.model.i18n import N_, _, elide, joined, msg, ngettext, nmsg, sentence, tell
 
 from .board import FILES, ZONES
-from .cards import title
+from .cards import title_said
 from .decisions import data, decision_word, top
 from .flow import round_of
 from .legal import movable, shared_squares
-from .pond import HIDDEN, QUEEN, in_pond, label, occupied, reserve
-from .said import said_choice
+from .pond import HIDDEN, QUEEN, frog_said, in_pond, occupied, reserve
+from .said import choice_said, said_choice
 from .state import Colony, CroaState
 from .tiles import KINDS, code, colour_word, zone_label, zone_word
 
@@ -167,56 +167,60 @@ def pending_text(state: CroaState) -> list[str]:
 
 def answer_hint(state: CroaState) -> list[str]:
     """What the table must decide now and how to type it (nothing when no decision waits)."""
+    return [elide(tell(line)) for line in answer_said(state)]
+
+
+def answer_said(state: CroaState) -> list[dict]:
+    """`answer_hint` as the log keeps it (an action's last events): said in the reader's language."""
     waiting = top(state)
     if not waiting:
         return []
     first = state["pending"][0]
     d, who = data(first), first["player"]
     if waiting == "bounce":
-        tile = "" if state["digital"] else _(" (--tile TILE on a square without a tile)")
-        line = _("{frog} must bounce off the lily pad at {square}: `bounce SQ`{tile}.").format(
-            frog=label(state, d["frog"]), square=d["square"], tile=tile)
+        tile = "" if state["digital"] else msg(" (--tile TILE on a square without a tile)")
+        line = msg("{frog} must bounce off the lily pad at {square}: `bounce SQ`{tile}.",
+                   frog=frog_said(state, d["frog"]), square=d["square"], tile=tile)
     elif waiting == "mosquito":
-        line = _("The mosquito: {who} may move another frog, `mosquito {choice}` (or another "
-                 "choice listed), or `pass`.").format(
-                     who=who, choice=said_choice(waiting, first["choices"][0]))
+        line = msg("The mosquito: {who} may move another frog, `mosquito {choice}` (or another "
+                   "choice listed), or `pass`.", who=who, choice=choice_said(waiting, first["choices"][0]))
     elif waiting == "log-removal":
-        line = _("Three servants on the log at {square}: {who} pushes one off, `remove {choice}` "
-                 "(or another choice listed).").format(square=d["square"], who=who,
-                                                       choice=said_choice(waiting, first["choices"][0]))
+        line = msg("Three servants on the log at {square}: {who} pushes one off, `remove {choice}` "
+                   "(or another choice listed).", square=d["square"], who=who,
+                   choice=choice_said(waiting, first["choices"][0]))
     else:
         window = state["window"]
         assert window is not None
         asked = [p["player"] for p in state["pending"]]
         n = len(asked)
-        settles = _("`pass`") if n == 1 else _("`pass all` (or `pass NAME`, one by one)")
+        settles = msg("`pass`") if n == 1 else msg("`pass all` (or `pass NAME`, one by one)")
         played = len(window["chain"]) - 1
         if played:
             works = played % 2 == 0
-            said = (ngettext("{n} Doesn't work! played: {card} would work.",
-                             "{n} Doesn't work! played: {card} would work.", played) if works
-                    else ngettext("{n} Doesn't work! played: {card} would be cancelled.",
-                                  "{n} Doesn't work! played: {card} would be cancelled.", played))
-            line = said.format(n=played, card=title(window["card"])) + " " + ngettext(
+            said = (nmsg("{n} Doesn't work! played: {card} would work.",
+                         "{n} Doesn't work! played: {card} would work.", played,
+                         card=title_said(window["card"])) if works
+                    else nmsg("{n} Doesn't work! played: {card} would be cancelled.",
+                              "{n} Doesn't work! played: {card} would be cancelled.", played,
+                              card=title_said(window["card"])))
+            line = joined([said, " ", nmsg(
                 "{names} may answer with another (`card doesnt_work --player NAME`); {settles} "
                 "settles it.", "{names} may answer with another (`card doesnt_work --player "
-                "NAME`); {settles} settles it.", n).format(names=and_list(asked), settles=settles)
+                "NAME`); {settles} settles it.", n, names=asked, settles=settles)])
         else:
-            line = ngettext("{names} may cancel {card} (`card doesnt_work --player NAME`); "
-                            "{settles} lets it work.",
-                            "{names} may cancel {card} (`card doesnt_work --player NAME`); "
-                            "{settles} lets it work.", n).format(
-                                names=and_list(asked), card=title(window["card"]), settles=settles)
+            line = nmsg("{names} may cancel {card} (`card doesnt_work --player NAME`); "
+                        "{settles} lets it work.",
+                        "{names} may cancel {card} (`card doesnt_work --player NAME`); "
+                        "{settles} lets it work.", n, names=asked, card=title_said(window["card"]), settles=settles)
     lines = [line]
     holders = [p["player"] for p in state["pending"] if p["decision"] == "thunderclap"]
     if waiting == "bounce" and holders:
         # every colony with a card is asked, dealt hands too: the line tells nobody who holds one
-        said = ngettext("  or a thunderclap keeps the frog there ({names} may hold one): "
-                        "`card thunderclap --player NAME`",
-                        "  or a thunderclap keeps the frog there ({names} may hold one): "
-                        "`card thunderclap --player NAME`", len(holders))
-        lines.append(said.format(names=and_list(holders)))
-    return [elide(line) for line in lines]
+        lines.append(nmsg("  or a thunderclap keeps the frog there ({names} may hold one): "
+                          "`card thunderclap --player NAME`",
+                          "  or a thunderclap keeps the frog there ({names} may hold one): "
+                          "`card thunderclap --player NAME`", len(holders), names=holders))
+    return lines
 
 
 PHASES = (N_("move"), N_("over"), N_("turn"))  # the status line's words (referee.model.status)

@@ -4,18 +4,18 @@ back); in English, as they are."""
 
 from __future__ import annotations
 
-from referee.model.i18n import language
+from referee.model.i18n import NC_, joined, language, pmsg, tell
 
 from .cards import card_word
 from .setup import COLORS
-from .tiles import KINDS, colour_word, tile_word
+from .tiles import KINDS, colour_said, tile_said
 
 # each verb as a French table types it (commands.VERB_WORDS reads them back)
 SAID_VERBS: dict[str, str] = {"move": "déplacer", "bounce": "rebond", "mosquito": "moustique",
                               "pass": "passer", "remove": "retirer", "card": "carte",
                               "cards": "cartes", "pond": "mare", "status": "état", "hint": "aide",
                               "new": "nouvelle", "rules": "règles", "odds": "cotes", "hand": "main"}
-SAID_FROGS = {"queen": "reine", "servant": "servante"}
+SAID_FROGS = (NC_("frog", "queen"), NC_("frog", "servant"))  # `reine`, `servante`
 # the answer each decision takes (its choices are that verb's words)
 ANSWER_VERBS = {"bounce": "bounce", "mosquito": "mosquito", "log-removal": "remove"}
 ANSWERS = ("move", "bounce", "mosquito", "pass", "remove", "card")  # a choice that is a command
@@ -25,20 +25,39 @@ _TILE_OPTIONS = ("--tile", "-t", "--male")
 
 def said_part(part: str) -> str:
     """One word of `SQ:WHAT` in French: a tile, a frog, a colour (squares as they are)."""
+    return tell(part_said(part))
+
+
+def part_said(part: str) -> dict | str:
+    """`said_part` as the log keeps it: said in the reader's language."""
     if part in KINDS:
-        return tile_word(part)
+        return tile_said(part)
     if part in SAID_FROGS:
-        return SAID_FROGS[part]
+        return pmsg("frog", part)
     if part in COLORS:
-        return colour_word(part)
+        return colour_said(part)
     return part
 
 
 def said_word(word: str) -> str:
     """`b3:lilypad` -> `b3:nénuphar`, `c3:blue` -> `c3:bleu`, `b1:queen-c2` -> `b1:reine-c2`."""
+    return tell(word_said(word))
+
+
+def word_said(word: str) -> dict:
+    """`said_word` as the log keeps it: said in the reader's language."""
     import re
 
-    return "".join(said_part(p) for p in re.split(r"([:-])", word))
+    return joined([part_said(p) for p in re.split(r"([:-])", word)])
+
+
+def choice_said(decision: str, choice: str) -> dict | str:
+    """A pending choice of a square and a frog, tile or colour (`b1:queen-c2`, `c3:blue`: a
+    mosquito's move, a servant pushed off a log) as the log keeps it: said as `said_choice` says
+    it, in the reader's language; any other choice as typed."""
+    if decision in ANSWER_VERBS and choice and " " not in choice:
+        return word_said(choice)
+    return choice
 
 
 def said(words: list[str]) -> list[str]:

@@ -6,7 +6,7 @@ from typing import Any
 
 from referee.model.chance import Chance
 from referee.model.errors import IllegalAction, InputError
-from referee.model.i18n import N_, NC_, _, fold, ngettext, pgettext
+from referee.model.i18n import N_, NC_, _, fold, msg, ngettext, pgettext, pmsg, tell
 from referee.scorers.croa import (
     ALIASES,
     DEFAULT_LAYOUT,
@@ -61,9 +61,21 @@ def tile_word(kind: str) -> str:
     """`reeds` -> `roseaux` in French; `male3` -> `mâle3`."""
     if kind in TILE_WORDS:
         return pgettext("tile", kind)
+    return tell(tile_said(kind))
+
+
+def tile_said(kind: str) -> dict | str:
+    """A tile's name as the log keeps it, said in the reader's language (`tile_word`)."""
+    if kind in TILE_WORDS:
+        return pmsg("tile", kind)
     if kind in MALES:
-        return pgettext("tile", "male{n}").format(n=kind[-1])
+        return pmsg("tile", "male{n}", n=kind[-1])
     return kind.replace("_", " ")
+
+
+def colour_said(colour: str) -> dict | str:
+    """A colour as the log keeps it, said in the reader's language (`colour_word`)."""
+    return pmsg("colour", colour) if colour in COLOUR_WORDS else colour
 
 
 def colour_word(colour: str) -> str:
@@ -200,6 +212,7 @@ def keep_tiles(state: CroaState, things: list[dict]) -> list[dict]:
             continue
         pile[kind] -= 1
         state["tiles"][square] = kind
-        events.append({"text": f"{square}: {spelled(kind).replace('_', ' ')} stays face up (turned over "
-                               "before the undo; the table saw it).", "seen": {"label": label, "value": kind}})
+        events.append({"msg": msg("{square}: {tile} stays face up (turned over before the undo; the table saw it).",
+                                  square=square, tile=tile_said(spelled(kind))),
+                       "seen": {"label": label, "value": kind}})
     return events
