@@ -97,7 +97,7 @@ def test_compact_view_is_said_in_french_on_a_french_table_at_80x24(tmp_path):
     midgame.build(db, "croa")
     t = Terminal(db, "--lang", "fr", "croa", "mare")
     lines = t.to_end()
-    assert any(line.startswith("Crôa! · session croa-1 · vue compacte (--full : tout)") for line in lines), lines
+    assert any(line.startswith("Crôa! · session croa-1 · vue compacte (--full\u00a0: tout)") for line in lines), lines
     assert "compact view" not in t.text and "all of it" not in t.text
 
 
@@ -105,7 +105,7 @@ def test_new_on_a_french_table_at_80x24_says_its_compact_view_in_french(tmp_path
     t = Terminal(tmp_path / "referee.db", "--lang", "fr", "croa", "new", "--player", "Ann:rouge",
                  "--player", "Bob:bleu", "--seed", "1")
     lines = t.to_end()
-    assert "Crôa! · vue compacte (`referee croa status --full` : tout)" in lines, lines
+    assert "Crôa! · vue compacte (`referee croa status --full`\u00a0: tout)" in lines, lines
     assert "compact view" not in t.text
 
 
@@ -191,9 +191,32 @@ def test_hint_in_french_says_the_player_follows_the_verb(db):
     t.ok("reveal Ann=32* Bob=33 Cy=7")
     out = CliRunner().invoke(cli, ["--db", str(t.path), "--session", str(t.sid), "--lang", "fr", "elysion",
                                    "hint"]).output
-    assert re.search(r"\(Le nom du joueur suit le verbe : `take Cy \S+`\.\)", out), out
+    assert re.search(r"\(Le nom du joueur suit le verbe\u00a0: `take Cy \S+`\.\)", out), out
 
 
 def test_root_session_help_says_a_view_counts():
     out = CliRunner().invoke(cli, ["--lang", "en", "--help"], env={"COLUMNS": "200"}).output
     assert "the one this store last showed or acted on" in " ".join(out.split())
+
+
+# -- a dealt hand in the table's words ------------------------------------------------------------
+
+def test_a_french_table_reads_a_dealt_hand_in_its_own_words(db):
+    from referee.games.croa.cards import SAID
+
+    _run(db, "croa", "new", "--player", "Ann:red", "--player", "Bob:blue", "--digital", "--cards", "--seed", "11")
+    hand = json.loads(_run(db, "--json", "croa", "hand", "Ann"))["result"]["hand"]
+    assert hand == ["mating_season", "mega_jump", "not_even_dead"]  # the seed's deal, kept by its keys
+    french = _run(db, "--lang", "fr", "croa", "main", "Ann")
+    assert french.startswith("Main d'Ann\u00a0: saison des amours, mégabond, même pas mort.\n"), french
+    assert "Jouables maintenant (`croa carte NOM ...`)" in french
+    assert '\n  "même pas mort": --from a1 --to b2\n' in french and "\n  mégabond: --from a1 " in french
+    assert not any(key in french for key in SAID)  # no English key left
+    english = _run(db, "--lang", "en", "croa", "hand", "Ann")
+    assert english.startswith("Ann's hand: mating_season, mega_jump, not_even_dead.\n")
+    assert "\n  not_even_dead: --from a1 --to b2\n" in english
+    seat = _run(db, "--lang", "fr", "--as", "Ann", "croa", "status")
+    assert "Main d'Ann (pour Ann seulement)\u00a0: " in seat and "alone" not in seat
+    assert "Ann's hand (for Ann alone): " in _run(db, "--lang", "en", "--as", "Ann", "croa", "status")
+    # the French words are typed as they are shown
+    assert "Même pas mort" in _run(db, "--lang", "fr", "croa", "carte", "même pas mort", "--from", "a1", "--to", "b2")
