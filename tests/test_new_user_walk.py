@@ -21,6 +21,7 @@ import re
 
 import midgame
 import pexpect
+import pytest
 from click.testing import CliRunner
 from test_elysion_shortcuts import _after_day_one
 from test_screen_room import Terminal, _prompt_at_rest
@@ -28,6 +29,16 @@ from test_screen_room import Terminal, _prompt_at_rest
 from referee.cli import cli
 from referee.cli.context import Referee
 from referee.cli.shell import Shell
+from referee.model import i18n
+
+
+@pytest.fixture(autouse=True)
+def _the_default_language():
+    """A `--lang fr` run in this process sets the language for the next: each test starts in English."""
+    i18n.set_language(None)
+    yield
+    i18n.set_language(None)
+
 
 KLEOS_NEW = "new --player Ann:ares --player Bob:athena --champion ares=4/3/2/1 --champion athena=3/3/4/2"
 
@@ -220,3 +231,15 @@ def test_a_french_table_reads_a_dealt_hand_in_its_own_words(db):
     assert "Ann's hand (for Ann alone): " in _run(db, "--lang", "en", "--as", "Ann", "croa", "status")
     # the French words are typed as they are shown
     assert "Même pas mort" in _run(db, "--lang", "fr", "croa", "carte", "même pas mort", "--from", "a1", "--to", "b2")
+
+
+def test_sessions_at_80_columns_keep_one_line_a_session_without_an_empty_name_column(db):
+    _run(db, *KLEOS_NEW.replace("new", "kleos new", 1).split())
+    for game, players in (("kreus", ["Ann", "Bob", "Cy", "Dee"]), ("croa", ["Ann:red", "Bob:blue"])):
+        _run(db, game, "new", *[w for p in players for w in ("--player", p)], "--seed", "1")
+    lines = _run(db, "sessions", columns=80).splitlines()
+    assert lines[0].split() == ["id", "game", "players", "turn", "status", "updated"], lines
+    assert len(lines) == 2 + 3 and all(re.search(r"\d{4}-\d\d-\d\d \d\d:\d\d$", line) for line in lines[2:]), lines
+    _run(db, "sessions", "rename", "croa-1", "friday")
+    named = _run(db, "sessions", columns=80).splitlines()
+    assert named[0].split()[:3] == ["id", "game", "name"] and "friday" in "\n".join(named)

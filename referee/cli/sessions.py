@@ -74,9 +74,10 @@ def sessions_cmd(ctx: click.Context, game: str | None, show_all: bool, player: s
         return
     from referee.model.i18n import _, day
 
+    named = any(r["name"] for r in rows)  # no session named: no empty column (80 columns keep the date whole)
     output.page(output.table(
-        [_(h) for h in ("id", "game", "name", "players", "turn", "status", "updated")],
-        [[r["id"], r["game"], r["name"], ", ".join(str(p) for p in players(r)),
+        [_(h) for h in ("id", "game", "name", "players", "turn", "status", "updated") if named or h != "name"],
+        [[r["id"], r["game"], *([r["name"]] if named else []), ", ".join(str(p) for p in players(r)),
           r["summary"].get("turn", ""), _(r["status"]), day(_when(r["updated"]))] for r in rows],
     ), players=[str(n) for r in rows for n in players(r)])
     for r in rows:
