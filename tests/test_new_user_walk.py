@@ -243,3 +243,29 @@ def test_sessions_at_80_columns_keep_one_line_a_session_without_an_empty_name_co
     _run(db, "sessions", "rename", "croa-1", "friday")
     named = _run(db, "sessions", columns=80).splitlines()
     assert named[0].split()[:3] == ["id", "game", "name"] and "friday" in "\n".join(named)
+
+
+def test_kleos_hint_lists_moves_by_a_cards_effect_as_their_own_group_not_twenty_pairs(db):
+    """Bob's champion and first minion at the port, Ann with no minion deployed: half of the moves a
+    card's effect allows are also plain moves. They were folded into `with --effect too:` and twenty
+    `minion place` pairs; they are the `move --effect` group, as on any other day."""
+    _run(db, *KLEOS_NEW.replace("new", "kleos new", 1).split(), "--seed", "1")
+    _run(db, "kleos", "card", "import", str(midgame.EXAMPLES / "kleos-cards.toml"))
+    for isle, card in (("isle1", "Bronze Colossus"), ("isle2", "Night Hound"), ("isle3", "Shield Maiden"),
+                       ("isle4", "Stone Giant"), ("isle5", "Storm Harpy")):
+        _run(db, "kleos", "isle", isle, card)
+    _run(db, "kleos", "deploy", "athena", "Spearman", "Shieldbearer")
+    for _ in range(3):
+        _run(db, "kleos", "next")
+    _run(db, "kleos", "move", "b:c", "p")
+    _run(db, "kleos", "move", "b:1", "p")
+    text = _run(db, "kleos", "hint", columns=80)
+    assert ("Bob may move:\n  athena:champion athena:1 -> h1 h5 market theater isle1 isle2 isle3 isle4 isle5\n"
+            "  athena:2 -> port market\nBob may move --effect:\n"
+            "  ares:champion -> h1 port market arena theater isle1 isle2 isle3 isle4 isle5\n") in text, text
+    assert "too:" not in text
+    # a flag every choice may take is still one note under them (Kreus: `each also with --no-token`)
+    _run(db, "kreus", "new", "--player", "Ann", "--player", "Bob", "--player", "Cy", "--player", "Dee", "--seed", "1")
+    for line in ("tokens Ann 2", "tokens Bob 2", "tokens Cy 2"):  # Dee, last, takes the rest
+        _run(db, "kreus", *line.split())
+    assert "\n  each also with --no-token\n" in _run(db, "kreus", "hint", columns=80)

@@ -489,8 +489,9 @@ def _players_first(group: tuple[tuple[Any, str], list[dict]]) -> tuple[bool, boo
 def _split_flagged(groups: dict[tuple[Any, str], list[dict]]) -> dict[tuple[Any, str], list[dict]]:
     """Entries of a verb ending with an on/off flag that most of them need (a move by a card's
     effect, `move ... --effect`) are a group of their own, the flag in its head: `Ann may move
-    --effect: ...`, when fewer than half of them are another entry with the flag added (those
-    are folded into a note by `_fold_flags`)."""
+    --effect: ...`, when fewer than half of them are another entry with the flag added, or more
+    than `FEW` are but not all (else those are folded into a note by `_fold_flags`, `each also
+    with --no-token`, where a list of twenty pairs after `with --effect too:` would not read)."""
     out: dict[tuple[Any, str], list[dict]] = {}
     for (who, verb), items in groups.items():
         shown = [tuple(a.get("shown") or a["words"]) for a in items]
@@ -499,8 +500,9 @@ def _split_flagged(groups: dict[tuple[Any, str], list[dict]]) -> dict[tuple[Any,
         for i, words in enumerate(shown):
             if len(words) > 2 and words[-1].startswith("--") and not words[-2].startswith("--"):
                 flagged.setdefault(words[-1], []).append(i)
+        doubled = {flag: sum(shown[i][:-1] in bases for i in which) for flag, which in flagged.items()}
         split = {flag: which for flag, which in flagged.items()
-                 if 2 * sum(shown[i][:-1] in bases for i in which) < len(which)}
+                 if 2 * doubled[flag] < len(which) or FEW < doubled[flag] < len(which)}
         moved = {i for which in split.values() for i in which}
         kept = [a for i, a in enumerate(items) if i not in moved]
         if kept:
