@@ -269,3 +269,13 @@ def test_kleos_hint_lists_moves_by_a_cards_effect_as_their_own_group_not_twenty_
     for line in ("tokens Ann 2", "tokens Bob 2", "tokens Cy 2"):  # Dee, last, takes the rest
         _run(db, "kreus", *line.split())
     assert "\n  each also with --no-token\n" in _run(db, "kreus", "hint", columns=80)
+
+
+def test_the_cards_to_type_are_wrapped_between_words_each_command_whole_at_80_columns(db):
+    _run(db, *KLEOS_NEW.replace("new", "kleos new", 1).split())
+    text = _run(db, "kleos", "hint", columns=80)
+    lines = text.splitlines()
+    assert all(len(line) <= 80 for line in lines), text
+    for command in ("`referee kleos card add NAME --stats A/D/C/T --epic --disposition N`",
+                    "`referee kleos card add NAME --stats A/D/C/T`", "`referee kleos card import FILE`"):
+        assert any(command in line for line in lines), text  # on one line, never split

@@ -271,13 +271,9 @@ def missing_cards(game: str) -> None:
     referee does not know (the engine's `missing_cards`, the card library folded in)."""
     if context.get().as_json:
         return
-    import textwrap
-
     from referee.cli.library import library
 
     _, loaded = context.load_current(game)
     listing = loaded.engine.with_library(loaded.state, library(context.get().reader(), game))
-    width = output.width()  # None: to a pipe or file, lines stay whole
     for line in map(output.typed_here, loaded.engine.missing_cards(listing)):
-        echo(textwrap.fill(line, max(40, width), break_long_words=False,
-                           break_on_hyphens=False) if width else line)
+        echo(output.fit(line, indent=""))  # wrapped between words, a command to type kept whole
