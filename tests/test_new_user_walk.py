@@ -229,6 +229,8 @@ def test_a_french_table_reads_a_dealt_hand_in_its_own_words(db):
     seat = _run(db, "--lang", "fr", "--as", "Ann", "croa", "status")
     assert "Main d'Ann (pour Ann seulement)\u00a0: " in seat and "alone" not in seat
     assert "Ann's hand (for Ann alone): " in _run(db, "--lang", "en", "--as", "Ann", "croa", "status")
+    pond = _run(db, "--lang", "fr", "croa", "mare")  # where to look, in the words the table types
+    assert "(distribuées par l'arbitre\u00a0: `croa main Ann` les montre)" in pond and "croa hand" not in pond
     # the French words are typed as they are shown
     assert "Même pas mort" in _run(db, "--lang", "fr", "croa", "carte", "même pas mort", "--from", "a1", "--to", "b2")
 
