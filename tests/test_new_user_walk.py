@@ -12,7 +12,10 @@ and fish, all five games, French, the phone, after the game), each fixed where i
   hides the cards, which left the player column empty);
 - `serve` tells phones to scan a code only when one is drawn;
 - `hint` says once that the player's name follows the verb where it must be typed
-  (Elysion's `take Ann 24`, shown as `Ann may take: 24 ...`)."""
+  (Elysion's `take Ann 24`, shown as `Ann may take: 24 ...`), and Kleos's moves by a card's
+  effect stay their own group instead of a note of twenty pairs;
+- a French table reads a dealt Crôa! hand in its words (`mégabond`, `croa main Ann`);
+- `sessions` shows no empty name column, so a session keeps one line at 80 columns."""
 
 from __future__ import annotations
 
