@@ -114,6 +114,7 @@ def _said(text: str) -> str:
         line = re.sub(r"#\d+ (new|move|bounce|mosquito|pass|remove|card)\b[^,]*", "", line)  # an action undone or redone
         line = re.sub(r"\| (move|bounce|mosquito|pass|remove|card) [^|]*", "| ", line)  # a report's log cell
         line = re.sub(r"^\s*card \w+( \w+=\S+)*\s*$", "", line)  # a log line wrapped onto its own
+        line = re.sub(r"^\s+\w+( \w+=[^\s,]+)+,", "", line)  # an undone action's words wrapped onto the next line
         line = re.sub(r"--[\w-]+", "", line)  # an option's name
         line = re.sub(r"/\S+", "", line)  # a file's path
         line = re.sub(r"`[^`]*`", "", line)  # a command quoted, as typed

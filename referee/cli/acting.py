@@ -211,8 +211,8 @@ def echo_head(head: str) -> None:
     """At the end of a game: the head of its record, to write down or share (see docs/integrity.md)."""
     from referee.model.i18n import _
 
-    echo(output.fit(_("Head of the record: {head} (keep it: `referee verify --head {head}` checks that the record"
-                      " still ends there)").format(head=head), indent=""))
+    echo(output.fit(output.typed_here(_("Head of the record: {head} (keep it: `referee verify --head {head}` checks"
+                                        " that the record still ends there)").format(head=head)), indent=""))
 
 
 def show_session(game: str | None, sid: str | None, full: bool = False, pager: bool = True, mark: bool = True) -> Any:
@@ -253,7 +253,8 @@ def show_session(game: str | None, sid: str | None, full: bool = False, pager: b
     text = "\n".join([title, board] + ([] if after else [status]))
     if not full and output.too_tall(text):
         compact = output.fit_block(output.shown(seen_board(loaded, loaded.engine.render_compact(state))))
-        text = "\n".join([f"{title} · compact view (--full: all of it)", compact] + ([] if after else [status]))
+        text = "\n".join([f"{title} · " + _("compact view (--full: all of it)"), compact]
+                         + ([] if after else [status]))
     if pager:
         output.page(text, players=players, marks=marks)
     else:
@@ -272,13 +273,9 @@ def missing_cards(game: str) -> None:
     referee does not know (the engine's `missing_cards`, the card library folded in)."""
     if context.get().as_json:
         return
-    import textwrap
-
     from referee.cli.library import library
 
     _, loaded = context.load_current(game)
     listing = loaded.engine.with_library(loaded.state, library(context.get().reader(), game))
-    width = output.width()  # None: to a pipe or file, lines stay whole
-    for line in loaded.engine.missing_cards(listing):
-        echo(textwrap.fill(line, max(40, width), break_long_words=False,
-                           break_on_hyphens=False) if width else line)
+    for line in map(output.typed_here, loaded.engine.missing_cards(listing)):
+        echo(output.fit(line, indent=""))  # wrapped between words, a command to type kept whole

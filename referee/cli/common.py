@@ -379,8 +379,8 @@ def start(game: str, options: dict, seed: Any = None, name: str = "", dry_run: b
     board = output.fit_block(output.shown(seen_board(loaded, loaded.engine.render(loaded.shown_state))))
     if output.on_screen() and output.too_tall("\n".join([board, status, said])):
         compact = output.fit_block(output.shown(seen_board(loaded, loaded.engine.render_compact(loaded.shown_state))))
-        board = "\n".join([f"{loaded.engine.title} · compact view (`referee {game} status --full`: all of it)",
-                            compact])
+        header = _("compact view (`referee {game} status --full`: all of it)").format(game=game)
+        board = "\n".join([f"{loaded.engine.title} · {output.typed_here(header)}", compact])
     players = output.player_names(loaded.summary)
     output.echo(board, players=players, marks=loaded.engine.board_marks(loaded.shown_state))
     output.echo(status, players=players)

@@ -211,6 +211,8 @@ def hints(live: Live, group: click.Group, player: str | None = None, limit: int 
                                  "shown": engine.said(shown)}  # in the table's words
         if players:
             entry["players"] = players
+        if _player_typed_first(engine.verbs.get(verb) if engine.verbs else None):
+            entry["player_first"] = True
         free = free_fields(engine, action)
         if free:
             entry["free"] = free
@@ -344,8 +346,27 @@ def text(result: dict, width: int = 80) -> str:
             n=len(result["actions"])))
     if not result.get("complete", True):
         lines.append(_("(Not every legal action is listed: the referee may accept others.)"))
+    named = next((items[0] for (who, _verb), items in groups.items() if _names_its_player(who, items)), None)
+    if named is not None:  # `Ann may take: 24 26` is typed `take Ann 24`: said once, with a whole example
+        lines += _wrap(_("(The player's name follows the verb: `{example}`.)").format(
+            example=shell_join(named.get("shown") or named["words"])), width)
     lines.append(_("(`hint --json` lists each as a whole command.)"))
     return "\n".join(lines)
+
+
+def _names_its_player(who: Any, items: list[dict]) -> bool:
+    """Whether each of a player's choices of a verb is typed with that player's name first (the
+    hint shows them without it: `Ann may discard: air ...`, typed `discard Ann air`), a name
+    the verb cannot do without (Cerebria's `impulse 1` may leave it out)."""
+    rests = [(a.get("shown") or a["words"])[1:] for a in items]
+    return bool(who) and not isinstance(who, tuple) and all(a.get("player_first") for a in items) and all(
+        r and r[0].casefold() == str(who).casefold() for r in rests) and any(len(r) > 1 for r in rests)
+
+
+def _player_typed_first(spec: Any) -> bool:
+    """Whether a verb's first argument is a player that must be typed (not `[PLAYER]`)."""
+    first = next((f for f in spec.fields if f.option is None), None) if spec is not None else None
+    return first is not None and first.kind == "player" and first.required and not (first.metavar or "").startswith("[")
 
 
 def _together(groups: dict[tuple[Any, str], list[dict]]) -> dict[tuple[Any, str], list[dict]]:
@@ -468,8 +489,9 @@ def _players_first(group: tuple[tuple[Any, str], list[dict]]) -> tuple[bool, boo
 def _split_flagged(groups: dict[tuple[Any, str], list[dict]]) -> dict[tuple[Any, str], list[dict]]:
     """Entries of a verb ending with an on/off flag that most of them need (a move by a card's
     effect, `move ... --effect`) are a group of their own, the flag in its head: `Ann may move
-    --effect: ...`, when fewer than half of them are another entry with the flag added (those
-    are folded into a note by `_fold_flags`)."""
+    --effect: ...`, when fewer than half of them are another entry with the flag added, or more
+    than `FEW` are but not all (else those are folded into a note by `_fold_flags`, `each also
+    with --no-token`, where a list of twenty pairs after `with --effect too:` would not read)."""
     out: dict[tuple[Any, str], list[dict]] = {}
     for (who, verb), items in groups.items():
         shown = [tuple(a.get("shown") or a["words"]) for a in items]
@@ -478,8 +500,9 @@ def _split_flagged(groups: dict[tuple[Any, str], list[dict]]) -> dict[tuple[Any,
         for i, words in enumerate(shown):
             if len(words) > 2 and words[-1].startswith("--") and not words[-2].startswith("--"):
                 flagged.setdefault(words[-1], []).append(i)
+        doubled = {flag: sum(shown[i][:-1] in bases for i in which) for flag, which in flagged.items()}
         split = {flag: which for flag, which in flagged.items()
-                 if 2 * sum(shown[i][:-1] in bases for i in which) < len(which)}
+                 if 2 * doubled[flag] < len(which) or FEW < doubled[flag] < len(which)}
         moved = {i for which in split.values() for i in which}
         kept = [a for i, a in enumerate(items) if i not in moved]
         if kept:

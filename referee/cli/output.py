@@ -206,6 +206,15 @@ def shell_syntax(text: str, game: str | None) -> str:
     return re.sub(r"(`)referee ", r"\1", text)
 
 
+def typed_here(text: str) -> str:
+    """A line that tells what to type, as it is typed where the command ran: in the shell
+    (`referee play`), `status --full` rather than `referee kleos status --full`."""
+    from referee.cli import context
+
+    ref = context.get()
+    return shell_syntax(text, ref.shell_game) if getattr(ref, "in_shell", False) else text
+
+
 # -- tables and text -------------------------------------------------------------------
 
 def table(headers: list[str], rows: list[list[Any]], widths: list[int | None] | None = None) -> str:

@@ -29,7 +29,8 @@ GAME_HELP = {name: registry.help_line(name) for name in GAME_NAMES}
               help="The session store: an SQLite file, or a postgresql:// URL (a club's server). "
                    "Default: a file in the user data dir.")
 @click.option("--session", "session_id", envvar="REFEREE_SESSION", metavar="ID", shell_complete=session_id_words,
-              help="Which session. Default: the one this store last acted on (of that game, for a game's command).")
+              help="Which session. Default: the one this store last showed or acted on (of that game, for a "
+                   "game's command).")
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object instead of tables.")
 @click.option("--as", "viewer", default=None, metavar="NAME", allow_from_autoenv=False,
               help="Show what the player NAME may see (their hand, their draws) instead of the table's view: "

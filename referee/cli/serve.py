@@ -262,6 +262,8 @@ def banner(url: str, host: str, qr: Any, written: Path | list[Path] | None, sid:
         if size is None or len(code) + _rows(lines, size[0]) < size[1]:
             click.echo("\n".join(code))
         else:  # the code's top would scroll away, and a cut code scans as nothing
+            if host in ("0.0.0.0", "::"):  # so there is no code to scan
+                lines[0] = _("On the local network: phones on the same Wi-Fi open the address.")
             lines.insert(0, _("No room for the QR code in {rows} rows: --qr FILE.png writes it.").format(rows=size[1]))
     click.echo("\n".join(lines))
     sys.stdout.flush()

@@ -74,9 +74,10 @@ def sessions_cmd(ctx: click.Context, game: str | None, show_all: bool, player: s
         return
     from referee.model.i18n import _, day
 
+    named = any(r["name"] for r in rows)  # no session named: no empty column (80 columns keep the date whole)
     output.page(output.table(
-        [_(h) for h in ("id", "game", "name", "players", "turn", "status", "updated")],
-        [[r["id"], r["game"], r["name"], ", ".join(str(p) for p in players(r)),
+        [_(h) for h in ("id", "game", "name", "players", "turn", "status", "updated") if named or h != "name"],
+        [[r["id"], r["game"], *([r["name"]] if named else []), ", ".join(str(p) for p in players(r)),
           r["summary"].get("turn", ""), _(r["status"]), day(_when(r["updated"]))] for r in rows],
     ), players=[str(n) for r in rows for n in players(r)])
     for r in rows:
@@ -295,15 +296,19 @@ def log_cmd(session_id: str | None, show_all: bool, last: int | None, details: b
     numbers = numbering(everything)
     from referee.model import view
 
+    # who took each action is worked out from the log as recorded (a hand dealt by the referee
+    # masked replays nothing) and is public: the names only, keyed to the records shown
+    known = _players(engine, meta["seed"], [r for r in everything if r["status"] == "done"])
     # what leaves the record goes through the one door: the table's view (or --as NAME's)
     looking, over = context.viewer_in(store, sid), context.finished(meta)
-    everything = [view.record(engine, r, looking, over) for r in everything]
+    seen = [view.record(engine, r, looking, over) for r in everything]
+    who = {id(shown): known[id(r)] for r, shown in zip(everything, seen, strict=True) if id(r) in known}
+    everything = seen
     records = [(r, num, mark) for r, (num, mark) in zip(everything, numbers, strict=True)
                if show_all or r["status"] == "done"]
     played = sum(1 for r, _, _ in records if r["status"] == "done" and r["action"].get("verb") != "new")
     if last is not None:
         records = records[-last:]
-    who = _players(engine, meta["seed"], [r for r in everything if r["status"] == "done"])
     who.update({id(r): _named_player(engine, r["action"]) or "" for r, num, _ in records if id(r) not in who})
     if ref.as_json:
         out = [{"number": num, "index": r["idx"], "status": r["status"], "mark": mark or None,
@@ -427,8 +432,8 @@ def _after_move(sid: str, loaded, verb: str, moved: list[tuple[int, dict]]) -> N
     said = (_("Undo in {session}: took back {actions}.") if verb == "undo"
             else _("Redo in {session}: put back {actions}.")).format(session=label(loaded.meta), actions=what)
     last = told(loaded.records[-1])
-    click.echo(said + " " + _("Last action now: #{n} {action}").format(
-        n=len(loaded.records) - 1, action=loaded.engine.describe(last)))
+    click.echo(output.fit(said + " " + _("Last action now: #{n} {action}").format(  # wrapped between words
+        n=len(loaded.records) - 1, action=loaded.engine.describe(last))))
     for kept in loaded.kept:
         click.echo(view.text(kept))
     if loaded.kept:

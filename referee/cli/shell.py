@@ -290,7 +290,7 @@ class Shell:
         elif head in ROOT_COMMANDS:
             cmd = cli.get_command(click.Context(cli), head)
         if cmd is None:
-            out.echo(f"{_('error')}{_(':')} {self._unknown(head)}", err=True, ref=self.referee)
+            out.echo(out.fit(f"{_('error')}{_(':')} {self._unknown(head)}"), err=True, ref=self.referee)
             return 2
         for word in topic[1:]:  # `help card add`
             if not isinstance(cmd, click.Group) or word not in cmd.list_commands(click.Context(cmd)):
@@ -356,6 +356,8 @@ class Shell:
             out.echo(f"{_('error')}{_(':')} " + _("{problem} (check your quotes)").format(problem=_(str(exc))),
                      err=True, ref=self.referee)
             return 2
+        if len(words) > 1 and words[0] == "referee":  # a command pasted from the docs or a message
+            words = words[1:]
         words = self.expand(words)
         if words[0] in ("quit", "exit"):
             return None
@@ -372,7 +374,7 @@ class Shell:
         try:
             args = self.args_for(words)
         except click.UsageError as exc:
-            out.echo(f"{_('error')}{_(':')} {exc.format_message()}", err=True, ref=self.referee)
+            out.echo(out.fit(f"{_('error')}{_(':')} {exc.format_message()}"), err=True, ref=self.referee)
             return 2
         self.referee.as_json = False
         self.referee.session_id = self.pinned
@@ -433,7 +435,8 @@ class Shell:
             try:
                 meta = self.referee.store().session(target)
             except RefereeError as exc:
-                out.echo(f"{_('error')}{_(':')} {out.shell_syntax(exc.message, self.game)}", err=True, ref=self.referee)
+                out.echo(out.fit(f"{_('error')}{_(':')} {out.shell_syntax(exc.message, self.game)}"), err=True,
+                         ref=self.referee)
                 return 3
             self.game, self.pinned = meta["game"], target
         self.refresh()
@@ -462,7 +465,7 @@ class Shell:
         return worst if bail else 0
 
     def run(self) -> int:
-        click.echo(_("referee shell: type a command (`help` lists them, Tab completes, `quit` leaves)."))
+        click.echo(out.fit(_("referee shell: type a command (`help` lists them, Tab completes, `quit` leaves).")))
         if self.summary:
             click.echo(f"{self.session_id}: {status_line(self.summary, self.turn_word)}")
         while True:

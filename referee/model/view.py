@@ -214,10 +214,13 @@ def held_text(engine: Any, game_state: Any, viewer: str | None) -> str:
     its cup, the Blessings it drew), each named by its `Secret.label`."""
     if viewer is None:
         return ""
+    from referee.model.i18n import _, pgettext, sentence
+
     name = engine.seats(game_state).get(viewer, viewer)
     lines = []
-    for label, value in held(engine, game_state, viewer):
-        lines.append(f"{name}'s {label} (for {name} alone): {_said(value)}")
+    for label, value in held(engine, game_state, viewer):  # the label in the table's language (`main`)
+        lines.append(sentence(_("{name}'s {label} (for {name} alone): {held}").format(
+            name=name, label=pgettext("secret", label), held=_said(value))))
     return "\n".join(lines)
 
 

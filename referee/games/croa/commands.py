@@ -56,7 +56,7 @@ def hand(engine: Any, state: Any, player: str) -> Answer:
     from referee.model.i18n import _
 
     from .cardlist import playable
-    from .cards import dealt_hand
+    from .cards import card_word, dealt_hand
     from .render import hand_text
 
     col = dealt_hand(state, engine.resolve_player(state, player))
@@ -67,8 +67,10 @@ def hand(engine: Any, state: Any, player: str) -> Answer:
         lines.append(_("Playable now (`croa card NAME ...`):"))
         for key, ways in now.items():  # one line per way to play it (grouped), under its name
             targets = _targets(ways)
-            lines.append(f"  {key}" + (f": {targets[0]}" if targets else ""))
-            lines += [" " * (len(key) + 4) + more for more in targets[1:]]
+            typed = card_word(key)  # as the table types it: `mégabond`, `"même pas mort"` in French
+            typed = f'"{typed}"' if " " in typed else typed
+            lines.append(f"  {typed}" + (f": {targets[0]}" if targets else ""))
+            lines += [" " * (len(typed) + 4) + more for more in targets[1:]]
     return Answer({"player": col["name"], "hand": list(col["hand"]),
                    "playable": {key: [{k: v for k, v in a.items() if k != "verb"} for a in ways]
                                 for key, ways in now.items()}}, ("\n".join(lines),))

@@ -9,7 +9,7 @@ from referee.model.chance import Chance
 from referee.model.engine import Engine
 from referee.model.engine import _same as same
 from referee.model.errors import InputError
-from referee.model.i18n import N_, fold
+from referee.model.i18n import N_, NC_, fold
 from referee.model.verbs import Action, Verb
 from referee.model.view import NOBODY, Secret, hidden_list
 
@@ -105,10 +105,10 @@ class CroaEngine(Engine):
         hands) is nobody's: others see how many cards it holds."""
         if not state.get("deal"):
             return []
-        out = [Secret(("colonies", c, "hand"), col["name"], hidden_list(col["hand"]), "hand")
+        out = [Secret(("colonies", c, "hand"), col["name"], hidden_list(col["hand"]), NC_("secret", "hand"))
                for c, col in enumerate(state["colonies"])]
         left = sum(state["deck"].values())
-        return [*out, Secret(("deck",), NOBODY, {cards.HIDDEN: left} if left else {}, "deck")]
+        return [*out, Secret(("deck",), NOBODY, {cards.HIDDEN: left} if left else {}, NC_("secret", "deck"))]
 
     def board_html_after(self, state: CroaState, last: dict | None) -> str:
         """The pond with the last move's squares outlined (where from dashed, where to solid)."""

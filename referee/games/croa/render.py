@@ -5,7 +5,7 @@ from __future__ import annotations
 from referee.model.i18n import N_, _, elide, joined, msg, ngettext, nmsg, sentence, tell
 
 from .board import FILES, ZONES
-from .cards import title_said
+from .cards import card_word, title_said
 from .decisions import data, decision_word, top
 from .flow import round_of
 from .legal import movable, shared_squares
@@ -233,8 +233,8 @@ def hand_text(col: Colony, shown: bool = False, dealt: bool = False) -> str:
         text = ngettext("{name} holds {n} card{note}.", "{name} holds {n} cards{note}.", n).format(
             name=col["name"], n=n, note=note)
     elif shown:
-        text = _("{name}'s hand: {cards}{note}.").format(
-            name=col["name"], cards=", ".join(col["hand"]) or _("empty"), note=note)
+        text = _("{name}'s hand: {cards}{note}.").format(  # as the table types them (`mégabond` in French)
+            name=col["name"], cards=", ".join(map(card_word, col["hand"])) or _("empty"), note=note)
     else:
         text = ngettext("{name} holds {n} card{note} (dealt by the referee: `croa hand {name}` shows them).",
                         "{name} holds {n} cards{note} (dealt by the referee: `croa hand {name}` shows them).",
