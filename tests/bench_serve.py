@@ -13,8 +13,10 @@ in two setups, each on a real SQLite store:
 Then ACTIONS (10 by default) actions are typed at table 1, each a whole `referee` process
 (`croa move a2 a3 -t reeds`, then `undo`, in turn), as a second terminal at the table runs it.
 For each: the process's own time, and from its start (Enter pressed) until the first page, the
-median page and the last of the PAGES pages received the table it changed. Then the server's
-resident memory (idle, with the pages open, after the actions) and its CPU time per action.
+median page and the last of the pages that show table 1 received the table it changed (the
+other tables' pages must receive nothing), and the last page's time after the process ended.
+Then the server's resident memory (idle, with the pages open, after the actions) and its CPU
+time: to open the pages, per action, and while nothing is typed.
 
 Finally, what many pages cost the typist: the median time of one `croa move` process (SMALL runs,
 15 by default) with no server, with the pages open, and with no server again. Everything is on
@@ -155,8 +157,11 @@ def night(name: str, setup, pages: int, actions: int, small: int, tmp: Path) -> 
             print(f"\n{name}: {pages} pages open in {time.monotonic() - start:.1f} s "
                   f"(server RSS idle {idle:.0f} MB)")
             _c, held = proc_stat(server.proc.pid)
-            print("  action        process   1st page  median page   last page   pages that saw it"
-                  " (times from Enter)")
+            quiet, _r = proc_stat(server.proc.pid)
+            opened.wait(lambda ps: False, 5.0)  # 5 s with every page open and nothing typed
+            still = proc_stat(server.proc.pid)[0] - quiet
+            print("  action        process   1st page  median page   last page   pages that saw it,"
+                  " last page after the process ended (times from Enter)")
             cpu1, _r = proc_stat(server.proc.pid)
             worst = 0.0
             for n in range(actions):
@@ -176,7 +181,7 @@ def night(name: str, setup, pages: int, actions: int, small: int, tmp: Path) -> 
                 label = " ".join(words[:2]) if words[0] == "croa" else "undo"
                 print(f"  {label:<12}{ms(took)}  {ms(times[0] if times else None)}  "
                       f"{ms(statistics.median(times) if times else None)}  {ms(times[-1] if times else None)}"
-                      f"   {count}/{showing}")
+                      f"   {count}/{showing}   {ms(times[-1] - took if times else None)}")
             moved = sum(p.version != v for p, v, show in zip(opened.pages, versions, shows, strict=True) if not show)
             if showing < pages:
                 print(f"  (the other {pages - showing} pages show the other tables: {moved} of them were sent "
@@ -186,7 +191,8 @@ def night(name: str, setup, pages: int, actions: int, small: int, tmp: Path) -> 
             print(f"  server RSS: idle {idle:.0f} MB, {pages} pages open {held:.0f} MB, after the actions "
                   f"{after:.0f} MB ({(after - idle) * 1024 / pages:.0f} kB a page)")
             print(f"  server CPU: {(cpu2 - cpu1) / actions * 1000:.0f} ms an action (all {pages} pages "
-                  f"served), {cpu1 - cpu0:.1f} s to open them")
+                  f"served), {cpu1 - cpu0:.1f} s to open them, {still / 5 * 100:.1f}% of a core while nothing "
+                  "is typed")
             if small:
                 with_pages = [referee(db, "--session", sids[0], *w)[0] for _ in range(small)
                               for w in (MOVE, ["undo"])][::2]
