@@ -1,5 +1,5 @@
 """Load benchmark of `referee serve` (a script, not a test):
-`python tests/bench_serve.py [PAGES] [ACTIONS] [SMALL]`.
+`python tests/bench_serve.py [PAGES] [ACTIONS] [SMALL] [seats,league,current]`.
 
 A club's night on one machine: PAGES (500 by default) pages open at once on one server, each an
 event stream as a phone's page holds it (raw sockets on one asyncio loop, `tests/serve_pages.py`),
@@ -8,7 +8,9 @@ in two setups, each on a real SQLite store:
 - `--seats`: one Crôa! table, half the pages the table's, the other half split between the two
   players' own pages (each under its seat's token);
 - `--league`: a league of eight players drawn to four tables, each table's game started; 40% of
-  the pages the standings page, the rest split between the four tables' pages.
+  the pages the standings page, the rest split between the four tables' pages;
+- plain `serve` (the table last played at) on a store that also holds 100,000 finished sessions,
+  every page on that table.
 
 Then ACTIONS (10 by default) actions are typed at table 1, each a whole `referee` process
 (`croa move a2 a3 -t reeds`, then `undo`, in turn), as a second terminal at the table runs it.
@@ -135,6 +137,29 @@ def league_setup(db: Path, pages: int) -> tuple[list[str], list[str], Server]:
     return urls, sids, server
 
 
+def current_setup(db: Path, pages: int, others: int = 100_000) -> tuple[list[str], list[str], Server]:
+    """(the pages' addresses, the table, the server) of `referee serve` (the current table) on a
+    store that also holds `others` finished sessions: a national league's record. They are the
+    table's session row copied at the SQL level as finished games (their logs left out: serve
+    never reads them; `tests/bench_club.py` fills a store with real ones)."""
+    import sqlite3
+
+    referee(db, "croa", "new", "--player", "Ann:red", "--player", "Bob:blue", "--seed", "3")
+    with sqlite3.connect(db) as raw:
+        names = [r[1] for r in raw.execute("PRAGMA table_info(sessions)")]
+        row = raw.execute("SELECT * FROM sessions WHERE id = 'croa-1'").fetchone()
+        at = {name: i for i, name in enumerate(names)}
+
+        def copy(n: int) -> list:
+            out = list(row)
+            out[at["id"]], out[at["status"]], out[at["used"]] = f"croa-old{n}", "over", out[at["used"]] - 1 - n
+            return out
+
+        raw.executemany(f"INSERT INTO sessions VALUES ({', '.join('?' * len(names))})", (copy(n) for n in range(others)))
+    server = Server(db)
+    return [stream(server.url, "current")] * pages, ["croa-1"], server
+
+
 def ms(seconds: float | None) -> str:
     return "   -   " if seconds is None else f"{seconds * 1000:6.0f} ms"
 
@@ -205,14 +230,22 @@ def night(name: str, setup, pages: int, actions: int, small: int, tmp: Path) -> 
         server.stop()
 
 
-def main(pages: int = 500, actions: int = 10, small: int = 15) -> None:
+NIGHTS = {
+    "seats": ("seats (one table: the table's page and each player's own)", seats_setup),
+    "league": ("league (the standings page and each table's page)", league_setup),
+    "current": ("current (plain `serve`: the table last played at, the store holding 100,000 other sessions)",
+                current_setup),
+}
+
+
+def main(pages: int = 500, actions: int = 10, small: int = 15, which: str = ",".join(NIGHTS)) -> None:
     enough_files(2 * pages + 256)
     with tempfile.TemporaryDirectory() as tmp:
         referee(Path(tmp) / "warm.db", "croa", "new", "--player", "A:red", "--player", "B:blue", "--seed", "3")
-        night("seats (one table: the table's page and each player's own)", seats_setup, pages, actions, small,
-              Path(tmp))
-        night("league (the standings page and each table's page)", league_setup, pages, actions, small, Path(tmp))
+        for name in which.split(","):
+            title, setup = NIGHTS[name]
+            night(title, setup, pages, actions, small, Path(tmp))
 
 
 if __name__ == "__main__":
-    main(*(int(a) for a in sys.argv[1:4]))
+    main(*(int(a) for a in sys.argv[1:4]), *sys.argv[4:5])

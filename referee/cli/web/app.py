@@ -235,10 +235,9 @@ def render_key(store: RecordStore, key: str, fixed: str | None, base: str,
         return seat_key(store, fixed, seats[key[2:]][0])
     sid = key[2:] if key.startswith("s:") else fixed
     if sid is None:  # the table most recently played at, finished or not
-        rows = store.sessions(include_over=True)
-        if not rows:
+        sid = latest(store)
+        if sid is None:
             return page.message_fragment(_("No game yet"), _("Start one at the terminal; it shows here."))
-        sid = rows[0]["id"]
     try:
         meta = store.session(sid)
         if meta["status"] == "deleted":
@@ -246,6 +245,22 @@ def render_key(store: RecordStore, key: str, fixed: str | None, base: str,
         return page.table_fragment(session.load(store, sid))
     except RefereeError as exc:
         return page.message_fragment(_("Not available"), f"{sid}: {exc.message}")
+
+
+def latest(store: RecordStore) -> str | None:
+    """The session most recently played at, finished or not (None: no session yet), without
+    reading every session of a store that holds a league's 100,000: a SQLite file's current
+    session is the whole file's; a club's server's is its role's, so there the list's first."""
+    from referee.model.errors import StorageError
+    from referee.record.store import Store
+
+    if isinstance(store, Store):
+        try:
+            return store.current_session()
+        except StorageError:  # none yet
+            return None
+    rows = store.sessions(include_over=True)
+    return str(rows[0]["id"]) if rows else None
 
 
 def seat_key(store: RecordStore, sid: str, seat: str) -> tuple[str, str]:
