@@ -189,6 +189,7 @@ def night(name: str, setup, pages: int, actions: int, small: int, tmp: Path) -> 
                   " last page after the process ended (times from Enter)")
             cpu1, _r = proc_stat(server.proc.pid)
             worst = 0.0
+            rows: list[tuple[float, float, float, float, float]] = []
             for n in range(actions):
                 words = MOVE if n % 2 == 0 else ["undo"]
                 versions = [p.version for p in opened.pages]
@@ -203,6 +204,8 @@ def night(name: str, setup, pages: int, actions: int, small: int, tmp: Path) -> 
                                if show and p.version != v and (t := p.since(begun)) is not None)
                 count = len(times)
                 worst = max(worst, times[-1] if count == showing else float("inf"))
+                if times:
+                    rows.append((took, times[0], statistics.median(times), times[-1], times[-1] - took))
                 label = " ".join(words[:2]) if words[0] == "croa" else "undo"
                 print(f"  {label:<12}{ms(took)}  {ms(times[0] if times else None)}  "
                       f"{ms(statistics.median(times) if times else None)}  {ms(times[-1] if times else None)}"
@@ -213,6 +216,10 @@ def night(name: str, setup, pages: int, actions: int, small: int, tmp: Path) -> 
                       "anything new)")
             cpu2, after = proc_stat(server.proc.pid)
             print(f"  slowest action's last page: {ms(worst).strip()} from Enter")
+            print("  medians over the actions: " + ", ".join(
+                f"{what} {ms(statistics.median(r[i] for r in rows)).strip()}" for i, what in
+                enumerate(("process", "1st page", "median page", "last page", "last page after the process")))
+                  if rows else "  no page saw any action")
             print(f"  server RSS: idle {idle:.0f} MB, {pages} pages open {held:.0f} MB, after the actions "
                   f"{after:.0f} MB ({(after - idle) * 1024 / pages:.0f} kB a page)")
             print(f"  server CPU: {(cpu2 - cpu1) / actions * 1000:.0f} ms an action (all {pages} pages "
