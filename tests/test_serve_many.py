@@ -164,3 +164,17 @@ def test_pushed_table_is_encoded_once_for_all_its_pages():
     head, _sep, data = event.decode().partition("\ndata: ")
     assert head == "event: table" and data.endswith("\n\n")
     assert json.loads(data) == {"v": json.loads(data)["v"], "title": "Title é", "html": "<p>table</p>"}
+
+
+@serve_needed
+def test_on_a_clubs_server_every_page_of_one_table_receives_an_action(pg_url):
+    """A club's server has no `data_version`: with every page on one session (`--session`), the
+    watcher looks at that session's head alone, and the pages still follow the table."""
+    referee(pg_url, "croa", "new", "--player", "Ann:red", "--player", "Bob:blue", "--seed", "3")
+    with serving(pg_url, "--session", "croa-1") as served, \
+            Pages([events(served.url.rstrip("/"), "s:croa-1")] * 20, keep_html=True) as opened:
+        assert opened.wait(lambda ps: all(p.pushed for p in ps), 30, "every page's first table")
+        first = [p.version for p in opened.pages]
+        referee(pg_url, "croa", "move", "a2", "a3", "-t", "reeds")
+        assert opened.wait(lambda ps: all(p.version != v for p, v in zip(ps, first, strict=True)), 20)
+    assert all("Bob to play" in html.unescape(p.html) for p in opened.pages)
