@@ -178,3 +178,39 @@ def test_on_a_clubs_server_every_page_of_one_table_receives_an_action(pg_url):
         referee(pg_url, "croa", "move", "a2", "a3", "-t", "reeds")
         assert opened.wait(lambda ps: all(p.version != v for p, v in zip(ps, first, strict=True)), 20)
     assert all("Bob to play" in html.unescape(p.html) for p in opened.pages)
+
+
+@serve_needed
+def test_on_a_clubs_server_the_league_page_and_the_tables_follow_an_action(pg_url):
+    """The league on the wall on a club's server: the watcher looks at the server's change
+    mark (a few sums), and the standings page and table 1's pages receive the action."""
+    referee(pg_url, "league", "new", "Night", "--game", "croa")
+    referee(pg_url, "club", "seat", "--league", "Night", "--tables", "1", "--player", "Ann", "--player", "Bob")
+    referee(pg_url, "croa", "new", "--player", "Ann:red", "--player", "Bob:blue", "--seed", "3", "--league", "Night")
+    with serving(pg_url, "--league", "Night") as served, \
+            Pages([events(served.url.rstrip("/"), key) for key in ("league", "s:croa-1") for _ in range(10)],
+                  keep_html=True) as opened:
+        assert opened.wait(lambda ps: all(p.pushed for p in ps), 30, "every page's first table")
+        first = [p.version for p in opened.pages]
+        referee(pg_url, "croa", "move", "a2", "a3", "-t", "reeds")
+        assert opened.wait(lambda ps: all(p.version != v for p, v in zip(ps, first, strict=True)), 20)
+    assert all("Bob to play" in html.unescape(p.html) for p in opened.pages)
+
+
+def test_a_clubs_servers_change_mark_moves_with_every_write_and_only_then(pg_url):
+    from referee.record.stores import open_store
+
+    referee(pg_url, "croa", "new", "--player", "Ann:red", "--player", "Bob:blue", "--seed", "3")
+    reader = open_store(pg_url, readonly=True)
+    try:
+        marks = [reader.change_mark()]
+        reader.sessions(include_over=True)  # reading changes nothing
+        assert reader.change_mark() == marks[-1]
+        for words in (("croa", "move", "a2", "a3", "-t", "reeds"), ("undo",), ("sessions", "rename", "croa-1", "Friday"),
+                      ("league", "new", "Night", "--game", "croa"), ("league", "add", "Night", "croa-1"),
+                      ("sessions", "delete", "croa-1", "--yes")):
+            referee(pg_url, *words)
+            marks.append(reader.change_mark())
+            assert marks[-1] != marks[-2], words
+    finally:
+        reader.close()

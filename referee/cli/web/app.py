@@ -25,6 +25,7 @@ import hmac
 import json
 import re
 import threading
+import time
 from collections.abc import AsyncIterator, Callable
 from typing import TYPE_CHECKING, Any
 from urllib.parse import parse_qsl, quote
@@ -172,7 +173,9 @@ class Watcher(threading.Thread):
         try:
             while not self.stop.is_set():
                 wanted = self.hub.wanted()
+                began = time.monotonic()
                 version = self.version(store, wanted)
+                took = time.monotonic() - began
                 if version != seen or wanted - done.keys():
                     seen = version
                     heads = {sid: self.head(store, sid) for sid in {session_of(k, self.fixed) for k in wanted} if sid}
@@ -185,17 +188,19 @@ class Watcher(threading.Thread):
                         update = {key: self.safely(store, key)}  # each pushed as soon as it is drawn
                         self.drawn += 1
                         self.loop.call_soon_threadsafe(self.hub.publish, update)
-                self.stop.wait(EVERY if callable(getattr(store, "data_version", None)) else EVERY_SERVER)
+                # a look that costs (a club's server holding a national league): at most a fifth of the time
+                self.stop.wait(max(EVERY if callable(getattr(store, "data_version", None)) else EVERY_SERVER, 4 * took))
         finally:
             store.close()
 
     def version(self, store: Any, wanted: set[str]) -> object:
-        """What changes when another process writes: SQLite's `data_version`; a store without
-        one (a club's server): the heads of the sessions shown when every page shows one
-        session, else the sessions' list (`store_version`)."""
+        """What changes when another process writes: SQLite's `data_version`, a club's
+        server's `change_mark` (`store_version`); a store with neither: the heads of the
+        sessions shown when every page shows one session, else the sessions' list."""
         from referee.cli.live import store_version
 
-        if callable(getattr(store, "data_version", None)) or any(not session_of(k, self.fixed) for k in wanted):
+        if any(callable(getattr(store, name, None)) for name in ("data_version", "change_mark")) or \
+                any(not session_of(k, self.fixed) for k in wanted):
             return store_version(store)
         return tuple(sorted((sid, self.head(store, sid)) for sid in {session_of(k, self.fixed) for k in wanted} if sid))
 
