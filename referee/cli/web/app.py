@@ -1,14 +1,14 @@
 """The live web view's server: one watcher thread looks at the store 10 times a second
-(SQLite's `data_version`; 4 times on a club's server), then, when it moved, at the head of each
+(SQLite's `data_version`; a club's server's `change_mark`, at most 4 times), then, when it moved, at the head of each
 session a page shows, and redraws only the tables whose session moved, once each whatever the
 number of pages; each new table is pushed to every page that shows it (server-sent events),
 encoded once for all of them. Pages never poll, and requests never touch the store: 500 open
 pages cost one look at the store, not 500.
 
-Each page is one connection and one small task on the event loop, never a thread; what waits to
-be sent to a page is bounded (a page that reads slowly is sent the newest table when it catches
-up, never a queue of old ones), and the number of pages open at once is capped (`PAGES`, within
-the open-files limit `serve` raises).
+Each page is one connection and one small task on the event loop, never a thread; what waits
+to be sent to a page is bounded (a page that reads slowly is sent the newest table when it
+catches up, never a queue of old ones), and the number of pages open at once is capped
+(`serve.PAGES`, within the open-files limit `serve` raises).
 
 Read-only by construction: the store is opened with `readonly=True` by the watcher alone; every
 route is a GET; a request without the access token (compared in constant time) gets 403. With
@@ -164,7 +164,6 @@ class Watcher(threading.Thread):
         self.fixed = fixed
         self.stop = threading.Event()
         self.error: str | None = None
-        self.drawn = 0  # tables drawn so far (what the tests count)
 
     def run(self) -> None:
         store = self.open_reader()
@@ -186,7 +185,6 @@ class Watcher(threading.Thread):
                             continue  # its session did not move: the table it shows is the same
                         done[key] = mark
                         update = {key: self.safely(store, key)}  # each pushed as soon as it is drawn
-                        self.drawn += 1
                         self.loop.call_soon_threadsafe(self.hub.publish, update)
                 # a look that costs (a club's server holding a national league): at most a fifth of the time
                 self.stop.wait(max(EVERY if callable(getattr(store, "data_version", None)) else EVERY_SERVER, 4 * took))
