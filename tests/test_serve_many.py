@@ -168,8 +168,8 @@ def test_pushed_table_is_encoded_once_for_all_its_pages():
 
 @serve_needed
 def test_on_a_clubs_server_every_page_of_one_table_receives_an_action(pg_url):
-    """A club's server has no `data_version`: with every page on one session (`--session`), the
-    watcher looks at that session's head alone, and the pages still follow the table."""
+    """A club's server has no `data_version`: its change mark tells the watcher, and every page
+    of the one session served (`--session`) follows the table."""
     referee(pg_url, "croa", "new", "--player", "Ann:red", "--player", "Bob:blue", "--seed", "3")
     with serving(pg_url, "--session", "croa-1") as served, \
             Pages([events(served.url.rstrip("/"), "s:croa-1")] * 20, keep_html=True) as opened:
