@@ -52,11 +52,14 @@ class Served:
 
 
 @contextmanager
-def serving(db: Path, *args: str, deadline: float = 30.0) -> Iterator[Served]:
-    """`referee --db DB serve --port 0 ARGS` until the block ends (then Ctrl-C, as at the table)."""
+def serving(db: Path, *args: str, deadline: float = 30.0,
+            preexec_fn: Callable[[], None] | None = None) -> Iterator[Served]:
+    """`referee --db DB serve --port 0 ARGS` until the block ends (then Ctrl-C, as at the table);
+    `preexec_fn`: run in the child before it starts (a limit lowered, say)."""
     env = {**os.environ, "PYTHONUNBUFFERED": "1"}
     proc = subprocess.Popen([sys.executable, "-m", "referee", "--db", str(db), "serve", "--port", "0", *args],
-                            stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, env=env)
+                            stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, env=env,
+                            preexec_fn=preexec_fn)
     printed: list[str] = []
     found: list[str] = []
     ready = threading.Event()

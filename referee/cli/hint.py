@@ -100,13 +100,29 @@ def _words(engine: Any, verb: str, cmd: click.Command, action: dict) -> list[str
     return words
 
 
+_BUILT: dict[tuple[Any, ...], bool] = {}  # what `_builds` found, for a process asking again (`serve`'s seats)
+
+
 def _builds(cmd: click.Command, words: list[str], action: dict) -> bool:
-    """Whether the command, given `words`, builds an action holding every field of `action`."""
+    """Whether the command, given `words`, builds an action holding every field of `action`;
+    each answer kept (the same command, words and action give the same one), so a process
+    that lists hints again after each action (a seat's page on `serve`) parses only the new."""
     import json
 
     build = getattr(cmd, "referee_action", None)
     if build is None:
         return True
+    key = (build, tuple(words), json.dumps(action, sort_keys=True, default=str))
+    if key not in _BUILT:
+        if len(_BUILT) >= 20_000:
+            _BUILT.clear()
+        _BUILT[key] = _parsed(cmd, build, words, action)
+    return _BUILT[key]
+
+
+def _parsed(cmd: click.Command, build: Any, words: list[str], action: dict) -> bool:
+    import json
+
     try:
         ctx = cmd.make_context(words[0], list(words[1:]))
         built = build(**{k: v for k, v in ctx.params.items() if k != "dry_run"})
@@ -187,9 +203,12 @@ def hints(live: Live, group: click.Group, player: str | None = None, limit: int 
     for action in legal:
         first.setdefault(action.get("verb"), action)
     seer = player if own and player is not None else live.viewer  # a seat's own page: its own cards by name
+    commands: dict[Any, click.Command | None] = {}  # each verb's command, looked up once
     for action in engine.shown_actions(state, legal, seer):
         verb = action.get("verb")
-        cmd = group.get_command(ctx, verb) if isinstance(verb, str) and verb not in leave else None
+        if verb not in commands:
+            commands[verb] = group.get_command(ctx, verb) if isinstance(verb, str) and verb not in leave else None
+        cmd = commands[verb]
         if cmd is None:
             continue
         players = everyone(engine, summary, action)

@@ -10,8 +10,10 @@ if TYPE_CHECKING:
 
 def store_version(store: RecordStore) -> Any:
     """A value that changes when another connection writes to the store: SQLite's
-    `data_version`; for a store without it (a club's server), the sessions' update times."""
-    version = getattr(store, "data_version", None)
-    if callable(version):
-        return version()
+    `data_version`; a club's server's `change_mark` (a few sums it computes); for a store with
+    neither, the sessions' update times."""
+    for name in ("data_version", "change_mark"):
+        version = getattr(store, name, None)
+        if callable(version):
+            return version()
     return tuple((s["id"], s.get("updated"), s.get("status")) for s in store.sessions(include_over=True))

@@ -83,6 +83,30 @@ def file_names(names: list[str]) -> dict[str, str]:
     return out
 
 
+PAGES = 2000  # pages open at once, at most (the next is told to come back: HTTP 503, its page retries)
+SPARE = 64  # open files kept for the store, the listening socket and the rest
+
+
+def open_files(pages: int = PAGES) -> int:
+    """How many pages the server may hold open at once: each is one open file (its socket), so
+    the soft limit of open files (often 1024) is raised, up to the hard limit, to hold `pages`
+    and the server's own; fewer where the hard limit is lower."""
+    try:
+        import resource
+    except ImportError:  # not a Unix: the system's own limits
+        return pages
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    wanted = pages + SPARE
+    if soft != resource.RLIM_INFINITY and soft < wanted:
+        raised = wanted if hard == resource.RLIM_INFINITY else min(wanted, hard)
+        try:
+            resource.setrlimit(resource.RLIMIT_NOFILE, (raised, hard))
+            soft = raised
+        except (ValueError, OSError):
+            pass
+    return pages if soft == resource.RLIM_INFINITY else max(1, min(pages, soft - SPARE))
+
+
 def seat_tokens(store: Any, sid: str) -> dict[str, tuple[str, str]]:
     """By player name: (seat key, a fresh token of 192 bits) for each seat of session `sid`."""
     from referee.record import session
@@ -163,7 +187,7 @@ def serve_cmd(session_id: str | None, league_name: str | None, host: str, port: 
         sock = socket.socket(socket.AF_INET6 if ":" in host else socket.AF_INET, socket.SOCK_STREAM)
         sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
         sock.bind((host, port))
-        sock.listen(128)  # before the address is printed: a phone that scans at once is queued
+        sock.listen(1024)  # before the address is printed: phones that come at once are queued
     except OSError as exc:
         raise StorageError(_("cannot listen on {host}:{port}: {why}").format(host=host, port=port,
                                                                               why=exc.strerror or exc)) from None
@@ -203,8 +227,12 @@ def serve_cmd(session_id: str | None, league_name: str | None, host: str, port: 
             halt()  # open pages' event streams end now: Ctrl-C stops at once
             super().handle_exit(sig, frame)
 
+    pages = open_files()
+    if pages < PAGES:  # a hard limit of open files below what the pages need: said before they come
+        click.echo(_("At most {n} pages can be open at once: the system's limit of open files "
+                     "(ulimit -Hn) allows no more.").format(n=pages), err=True)
     config = uvicorn.Config(app, log_level="warning", access_log=False, lifespan="on",
-                            timeout_graceful_shutdown=3, ws="none")
+                            timeout_graceful_shutdown=3, ws="none", limit_concurrency=pages)
     server = Server(config)
     # Ctrl-C after the banner but before uvicorn takes over its signals (while it builds its
     # event loop, say) stops the server as its own handler would, instead of a KeyboardInterrupt

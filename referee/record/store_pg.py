@@ -730,6 +730,22 @@ class PgStore(PortableStore):
             path=self.path, doing=pgettext("doing", doing), why=text))
 
     # -- what SQLite says its own way ----------------------------------------------------------
+    def change_mark(self) -> tuple:
+        """What changes whenever a session, a league or a draw is written, for a view that
+        follows the store (`serve`'s watcher, the shell): a club's server has no SQLite
+        `data_version`, so it counts the rows of those tables and sums their `xmin` (the
+        transaction that wrote each row as it stands: any change to a row gives it a new one),
+        a few numbers computed by the server (~70 ms over 100,000 sessions on a busy machine)
+        rather than every row sent to be compared."""
+        mark = "SELECT count(*), coalesce(sum(xmin::text::bigint), 0) FROM {}"
+        row = tuple(self.db.execute(mark.format("sessions")).fetchone())
+        try:
+            more = tuple(v for table in ("leagues", "league_sessions", "seatings")
+                         for v in self.db.execute(mark.format(table)).fetchone())
+        except StorageError:  # the leagues hidden from this role (`club init --hide-leagues`)
+            more = ()
+        return (*row, *more)
+
     def session_list(self, game: str | None = None, include_over: bool = False,
                      deleted: bool = False) -> list[dict]:
         sql = "SELECT id, game, name, status, summary, updated FROM sessions WHERE " + (

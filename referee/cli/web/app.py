@@ -1,6 +1,14 @@
-"""The live web view's server: one watcher thread looks at the store's version ~4 times a
-second and, when it changed, reloads each table a page shows once and pushes it to every page
-(server-sent events). Pages never poll, and requests never touch the store.
+"""The live web view's server: one watcher thread looks at the store 10 times a second
+(SQLite's `data_version`; a club's server's `change_mark`, at most 4 times), then, when it moved, at the head of each
+session a page shows, and redraws only the tables whose session moved, once each whatever the
+number of pages; each new table is pushed to every page that shows it (server-sent events),
+encoded once for all of them. Pages never poll, and requests never touch the store: 500 open
+pages cost one look at the store, not 500.
+
+Each page is one connection and one small task on the event loop, never a thread; what waits
+to be sent to a page is bounded (a page that reads slowly is sent the newest table when it
+catches up, never a queue of old ones), and the number of pages open at once is capped
+(`serve.PAGES`, within the open-files limit `serve` raises).
 
 Read-only by construction: the store is opened with `readonly=True` by the watcher alone; every
 route is a GET; a request without the access token (compared in constant time) gets 403. With
@@ -17,6 +25,7 @@ import hmac
 import json
 import re
 import threading
+import time
 from collections.abc import AsyncIterator, Callable
 from typing import TYPE_CHECKING, Any
 from urllib.parse import parse_qsl, quote
@@ -33,7 +42,8 @@ from referee.model.i18n import _
 if TYPE_CHECKING:
     from referee.record.protocol import RecordStore
 
-EVERY = 0.25  # seconds between two looks at the store's version
+EVERY = 0.1  # seconds between two looks at SQLite's `data_version` (one costs ~50 µs)
+EVERY_SERVER = 0.25  # between two looks at a store without one (a club's server: a query over the network)
 KEEPALIVE = 15.0  # seconds between two comments on an idle event stream
 SID = re.compile(r"^[\w.-]{1,80}$")
 CURRENT, ALL, LEAGUE = "current", "all", "league"
@@ -41,15 +51,16 @@ SEAT = "p:"  # a seat's page: p:NAME
 
 
 class Hub:
-    """The tables as last rendered (key -> (version, title, fragment)) and who waits for a change.
+    """The tables as last rendered (key -> `Table`) and, for each key, what its pages wait on.
 
     Lives on the event loop; the watcher thread hands it new tables through `publish`."""
 
     def __init__(self) -> None:
-        self.tables: dict[str, tuple[str, str, str]] = {}
+        self.tables: dict[str, Table] = {}
         self._wanted: set[str] = set()
         self._lock = threading.Lock()  # the watcher thread reads what pages want
-        self.changed = asyncio.Event()
+        self._moved: dict[str, asyncio.Event] = {}  # by key: set (and replaced) when its table changes
+        self.changed = asyncio.Event()  # any table changed (a page waiting for its first one), or stopping
         self.stopping = False
 
     def want(self, key: str) -> None:
@@ -64,17 +75,32 @@ class Hub:
         fresh = False
         for key, (title, html) in updates.items():
             version = hashlib.sha256(html.encode("utf-8")).hexdigest()[:16]
-            if self.tables.get(key, ("",))[0] != version:
-                self.tables[key] = (version, title, html)
+            if key not in self.tables or self.tables[key].version != version:
+                self.tables[key] = Table(version, title, html)
                 fresh = True
+                moved = self._moved.pop(key, None)
+                if moved is not None:
+                    moved.set()
         if fresh:
             self.wake()
+
+    def moved(self, key: str) -> asyncio.Event:
+        """What the pages of `key` wait on: set when its table changes (or the server stops)."""
+        if key not in self._moved:
+            self._moved[key] = asyncio.Event()
+        return self._moved[key]
 
     def wake(self) -> None:
         old, self.changed = self.changed, asyncio.Event()
         old.set()
 
-    async def wait_for(self, key: str, timeout: float) -> tuple[str, str, str] | None:
+    def stop(self) -> None:
+        self.stopping = True
+        for event in self._moved.values():
+            event.set()
+        self.wake()
+
+    async def wait_for(self, key: str, timeout: float) -> Table | None:
         """The table for `key`, waiting (up to `timeout`) for its first rendering."""
         self.want(key)
         loop = asyncio.get_running_loop()
@@ -84,43 +110,105 @@ class Hub:
             if left <= 0:
                 return None
             try:
-                await asyncio.wait_for(self.changed.wait(), left)
+                async with asyncio.timeout(left):
+                    await self.changed.wait()
             except TimeoutError:
                 return None
         return self.tables.get(key)
 
 
+class Table:
+    """One rendering of a page's table: its version, title and HTML, and the event that pushes
+    it, encoded once for every page that shows it."""
+
+    __slots__ = ("_event", "html", "title", "version")
+
+    def __init__(self, version: str, title: str, html: str) -> None:
+        self.version, self.title, self.html = version, title, html
+        self._event: bytes | None = None
+
+    @property
+    def event(self) -> bytes:
+        if self._event is None:
+            data = json.dumps({"v": self.version, "title": self.title, "html": self.html}, ensure_ascii=False)
+            self._event = f"event: table\ndata: {data}\n\n".encode()
+        return self._event
+
+
+def session_of(key: str, fixed: str | None) -> str | None:
+    """The one session a page's key shows (a table's page, a seat's), None for a page that
+    follows the store as a whole (the current table, the chooser, the league's night)."""
+    if key.startswith("s:"):
+        return key[2:]
+    if key.startswith(SEAT):
+        return fixed
+    return None
+
+
+def order(key: str) -> int:
+    """Which tables are drawn first after a change: the tables' own pages, then the ones that
+    follow the store (the league's night), then the seats' (the costliest: their hints)."""
+    return 2 if key.startswith(SEAT) else 0 if key.startswith("s:") or key == CURRENT else 1
+
+
 class Watcher(threading.Thread):
-    """Owns the read-only store: one version check per tick for all pages, then one reload of
-    each table shown when it changed (or when a page asks for a table not rendered yet)."""
+    """Owns the read-only store: each tick, one look at the store's version for all pages
+    (SQLite's `data_version`), and when it moved, one look at the head of each session a page
+    shows; then one redraw of each table whose session moved (or that follows the store as a
+    whole, or that a page asks for and is not drawn yet), pushed as soon as it is drawn."""
 
     def __init__(self, open_reader: Callable[[], Any], render: Callable[[Any, str], tuple[str, str]],
-                 hub: Hub, loop: asyncio.AbstractEventLoop) -> None:
+                 hub: Hub, loop: asyncio.AbstractEventLoop, fixed: str | None = None) -> None:
         super().__init__(name="referee-serve-watcher", daemon=True)
         self.open_reader, self.render, self.hub, self.loop = open_reader, render, hub, loop
+        self.fixed = fixed
         self.stop = threading.Event()
         self.error: str | None = None
 
     def run(self) -> None:
-        from referee.cli.live import store_version
-
         store = self.open_reader()
         seen: object = None
-        done: set[str] = set()
+        done: dict[str, str] = {}  # key -> the head of its session (or the store's version) it was drawn at
         try:
             while not self.stop.is_set():
-                version = store_version(store)
                 wanted = self.hub.wanted()
-                keys = wanted if version != seen else wanted - done
-                if keys:
+                began = time.monotonic()
+                version = self.version(store, wanted)
+                took = time.monotonic() - began
+                if version != seen or wanted - done.keys():
                     seen = version
-                    done |= keys
-                    for key in sorted(keys, key=lambda k: k.startswith(SEAT)):  # each pushed once drawn,
-                        update = {key: self.safely(store, key)}  # the table's before the seats' (their hints)
+                    heads = {sid: self.head(store, sid) for sid in {session_of(k, self.fixed) for k in wanted} if sid}
+                    for key in sorted(wanted, key=order):
+                        sid = session_of(key, self.fixed)
+                        mark = heads[sid] if sid else repr(version)
+                        if done.get(key) == mark:
+                            continue  # its session did not move: the table it shows is the same
+                        done[key] = mark
+                        update = {key: self.safely(store, key)}  # each pushed as soon as it is drawn
                         self.loop.call_soon_threadsafe(self.hub.publish, update)
-                self.stop.wait(EVERY)
+                # a look that costs (a club's server holding a national league): at most a fifth of the time
+                self.stop.wait(max(EVERY if callable(getattr(store, "data_version", None)) else EVERY_SERVER, 4 * took))
         finally:
             store.close()
+
+    def version(self, store: Any, wanted: set[str]) -> object:
+        """What changes when another process writes: SQLite's `data_version`, a club's
+        server's `change_mark` (`store_version`); a store with neither: the heads of the
+        sessions shown when every page shows one session, else the sessions' list."""
+        from referee.cli.live import store_version
+
+        if any(callable(getattr(store, name, None)) for name in ("data_version", "change_mark")) or \
+                any(not session_of(k, self.fixed) for k in wanted):
+            return store_version(store)
+        return tuple(sorted((sid, self.head(store, sid)) for sid in {session_of(k, self.fixed) for k in wanted} if sid))
+
+    def head(self, store: Any, sid: str) -> str:
+        """Session `sid`'s row as stored (its log's head, length, seal, summary, status): what
+        changes with every action, undo, correction, rename or deletion of it."""
+        try:
+            return json.dumps(store.session(sid), sort_keys=True, default=str)
+        except Exception as exc:  # a session not there (yet): its page says so, drawn again when it comes
+            return f"{type(exc).__name__}: {exc}"
 
     def safely(self, store: RecordStore, key: str) -> tuple[str, str]:
         """A table that cannot be drawn says so on its page; the watcher goes on."""
@@ -150,10 +238,9 @@ def render_key(store: RecordStore, key: str, fixed: str | None, base: str,
         return seat_key(store, fixed, seats[key[2:]][0])
     sid = key[2:] if key.startswith("s:") else fixed
     if sid is None:  # the table most recently played at, finished or not
-        rows = store.sessions(include_over=True)
-        if not rows:
+        sid = latest(store)
+        if sid is None:
             return page.message_fragment(_("No game yet"), _("Start one at the terminal; it shows here."))
-        sid = rows[0]["id"]
     try:
         meta = store.session(sid)
         if meta["status"] == "deleted":
@@ -161,6 +248,22 @@ def render_key(store: RecordStore, key: str, fixed: str | None, base: str,
         return page.table_fragment(session.load(store, sid))
     except RefereeError as exc:
         return page.message_fragment(_("Not available"), f"{sid}: {exc.message}")
+
+
+def latest(store: RecordStore) -> str | None:
+    """The session most recently played at, finished or not (None: no session yet), without
+    reading every session of a store that holds a league's 100,000: a SQLite file's current
+    session is the whole file's; a club's server's is its role's, so there the list's first."""
+    from referee.model.errors import StorageError
+    from referee.record.store import Store
+
+    if isinstance(store, Store):
+        try:
+            return store.current_session()
+        except StorageError:  # none yet
+            return None
+    rows = store.sessions(include_over=True)
+    return str(rows[0]["id"]) if rows else None
 
 
 def seat_key(store: RecordStore, sid: str, seat: str) -> tuple[str, str]:
@@ -242,32 +345,28 @@ def build(token: str, open_reader: Callable[[], Any], fixed: str | None,
         state["loop"] = asyncio.get_running_loop()
         hub.changed = asyncio.Event()
         watcher = Watcher(open_reader, lambda store, key: render_key(store, key, fixed, base, seats, league),
-                          hub, asyncio.get_running_loop())
+                          hub, asyncio.get_running_loop(), fixed)
         state["watcher"] = watcher
         hub.want(home_key)
         watcher.start()
 
     async def shutdown() -> None:
-        end_streams()
+        hub.stop()
         if "watcher" in state:
             state["watcher"].stop.set()
-
-    def end_streams() -> None:
-        hub.stopping = True
-        hub.wake()
 
     def halt() -> None:
         """From any thread (a signal handler): end every event stream, so the server stops at once."""
         if "loop" in state:
-            state["loop"].call_soon_threadsafe(end_streams)
+            state["loop"].call_soon_threadsafe(hub.stop)
 
     async def show(key: str, at: str = base, heading: str | None = None) -> Response:
         found = await hub.wait_for(key, 10.0)
         if found is None:
             return PlainTextResponse(_("The table is not ready; reload."), status_code=503)
-        version, title, fragment = found
         events = f"{at}events?k={quote(key)}"
-        return HTMLResponse(page.document(title, fragment, version, events, heading), headers=page.HEADERS)
+        return HTMLResponse(page.document(found.title, found.html, found.version, events, heading),
+                            headers=page.HEADERS)
 
     async def seat_page(request: Request) -> Response:
         name = request.scope.get("viewer")  # the guard let only this seat's own token through
@@ -300,21 +399,24 @@ def build(token: str, open_reader: Callable[[], Any], fixed: str | None,
         return StreamingResponse(stream(key), media_type="text/event-stream",
                                  headers={**page.HEADERS, "X-Accel-Buffering": "no"})
 
-    async def stream(key: str) -> AsyncIterator[str]:
-        yield "retry: 1000\n\n"
+    async def stream(key: str) -> AsyncIterator[bytes]:
+        """A page's events: its table now, then each new one; a slow page is sent the newest
+        when it has read the one before (never a queue of old ones)."""
+        yield b"retry: 1000\n\n"
         sent = ""
         found = await hub.wait_for(key, 10.0)
         while not hub.stopping:
-            if found is not None and found[0] != sent:
-                version, title, fragment = found
-                sent = version
-                data = json.dumps({"v": version, "title": title, "html": fragment}, ensure_ascii=False)
-                yield f"event: table\ndata: {data}\n\n"
+            moved = hub.moved(key)  # before the table is read: a change in between is not missed
+            found = hub.tables.get(key, found)
+            if found is not None and found.version != sent:
+                sent = found.version
+                yield found.event
+                continue  # another change while this one was being sent: the newest next
             try:
-                await asyncio.wait_for(hub.changed.wait(), KEEPALIVE)
+                async with asyncio.timeout(KEEPALIVE):
+                    await moved.wait()
             except TimeoutError:
-                yield ": still here\n\n"
-            found = hub.tables.get(key)
+                yield b": still here\n\n"
 
     routes = [Route(f"{base}", home, methods=["GET"]), Route(f"{base}all", chooser, methods=["GET"]),
               Route(f"{base}s/{{sid}}", one, methods=["GET"]), Route(f"{base}events", events, methods=["GET"])]
