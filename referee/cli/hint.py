@@ -183,7 +183,7 @@ def hints(live: Live, group: click.Group, player: str | None = None, limit: int 
     seen: set[str] = set()
     truncated = False
     legal = engine.legal_actions(state)
-    first: dict[Any, dict] = {}  # each verb's first legal action, as listed (before `hidden.shown_actions`)
+    first: dict[Any, dict] = {}  # each verb's first legal action, as listed (before hiding any)
     for action in legal:
         first.setdefault(action.get("verb"), action)
     seer = player if own and player is not None else live.viewer  # a seat's own page: its own cards by name

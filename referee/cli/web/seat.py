@@ -42,8 +42,9 @@ def seat_part(loaded: Any, seat: str, group: Any, store: Any = None) -> str:
     live = Live.of(loaded, store)
     summary = engine.summary(state)
     actions = [a for a in engine.legal_actions(live.listing()) if actor(engine, state, summary, a) == name]
-    hidden = engine.hidden
-    held = (hidden.seat_html(seen, seat, actions) if hidden is not None else "") or _beyond(seen, engine.view(state, None))
+    hidden = engine.hidden  # the game's hidden information: what the seat holds, drawn by it
+    drawn = hidden.seat_html(seen, seat, actions) if hidden is not None else ""
+    held = drawn or _beyond(seen, engine.view(state, None))
     parts = [f'<section class="mine"><h2>{escape(_("Only for {name}").format(name=name))}</h2>',
              f'<p class="note">{escape(_("This page is yours alone: keep its link to yourself."))}</p>']
     for p in _waiting(seen, name):
@@ -54,7 +55,8 @@ def seat_part(loaded: Any, seat: str, group: Any, store: Any = None) -> str:
     if not summary.get("over"):
         # the decisions are said above, the actions of the verbs the game drew itself too; the
         # notes on typing a result (`add --tile ...`) are the terminal's
-        result = {**hints(live, group, name, own=True, leave=hidden.seat_verbs if hidden is not None else ()), "pending": [], "notes": {}}
+        leave = hidden.seat_verbs if hidden is not None else ()
+        result = {**hints(live, group, name, own=True, leave=leave), "pending": [], "notes": {}}
         result["actions"] = _unnamed(result["actions"], name)
         if result["actions"]:
             parts.append(f"<h3>{escape(_('What you may do now'))}</h3>" + _hint_html(text(result, 60)))
