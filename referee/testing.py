@@ -444,7 +444,9 @@ class Table:
         a library card's stats into the action is typed as a player types it."""
         seen: dict[str, dict[str, Any]] = {}
         state = self.state
-        for action in self.engine.legal_actions(self.engine.with_library(state, self.library())):
+        cards = self.engine.cards
+        listing = state if cards is None else cards.with_library(state, self.library())
+        for action in self.engine.legal_actions(listing):
             seen.setdefault(json.dumps(action, sort_keys=True), action)
         listed = list(seen.values())
         if limit is not None:
@@ -453,7 +455,7 @@ class Table:
 
         checked = 0
         for action in listed:
-            filled = self.engine.playout_action(state, action)
+            filled = self.engine.hints.playout_action(state, action)
             if filled is None:
                 if free_fields(self.engine, action):  # no sample fits this one here
                     continue

@@ -224,7 +224,7 @@ def _flat(values: Any) -> Iterator[Any]:
 
 def domains(engine: Any, state: Any, listed: list[dict], verb: Any) -> dict[str, list[Any]]:
     """Each field's candidate values at this state."""
-    vocab = [w.strip('"') for w in _flat(engine.vocabulary(state)) if isinstance(w, str)]
+    vocab = [w.strip('"') for w in _flat(engine.lexicon.vocabulary(state)) if isinstance(w, str)]
     players = list(engine.seats(state))
     out: dict[str, list[Any]] = {}
     for f in verb.fields:
@@ -294,7 +294,7 @@ def check_state(engine: Any, state: Any, seed: str, ply: int, rng: random.Random
     listing = Listing(engine, state, listed)
     report.states += 1
     for a in rng.sample(listing.actions, min(listed_sample, len(listing.actions))):
-        filled = (fill(engine, state, a) or engine.playout_action(state, a)) if _free_words(engine, a) else a
+        filled = (fill(engine, state, a) or engine.hints.playout_action(state, a)) if _free_words(engine, a) else a
         if filled is None:
             continue
         report.candidates += 1

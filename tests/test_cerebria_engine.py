@@ -56,7 +56,7 @@ def test_vocabulary_offers_players_cards_and_mindset_targets():
     p = Layout()
     p.place("Bob", "strong-gloom-red-drain")
     t = p.table()
-    words = ENGINE.vocabulary(t.state)
+    words = ENGINE.lexicon.vocabulary(t.state)
     assert words["players"] == ["Ann", "Bob", "Cy"]
     assert "strong-gloom-blue-steal" in words["cards"] and len(words["cards"]) == 72
     assert words["targets"] == ["Bob:1"]

@@ -69,8 +69,8 @@ def test_drain_moving_nothing_is_listed_last_and_marked():
     moving = [a for a in drains if a["args"][0] in ("Bob:2", "Ann:2")]
     assert len(idle) == 6 and len(moving) == 6
     assert legal[-len(idle):] == idle  # after every other action, end-turn included
-    assert ENGINE.hint_note(t.state, idle[0], 1) == "moves nothing"
-    assert ENGINE.hint_note(t.state, moving[0], 1) is None
+    assert ENGINE.hints.note(t.state, idle[0], 1) == "moves nothing"
+    assert ENGINE.hints.note(t.state, moving[0], 1) is None
     shown = t.run(["hint", "--limit", "0"]).result["actions"]
     assert shown[-1]["command"].startswith("ability Ann 1 drain Bob:1")
 

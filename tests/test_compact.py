@@ -123,7 +123,7 @@ def test_compact_view_fits_80x24_at_every_step_of_the_example(game, tmp_path, mo
     tall = []
     for n in range(1, len(loaded.records) + 1):
         state = session.replay(loaded.engine, loaded.seed, loaded.records[:n])
-        compact = fit_block(loaded.engine.render_compact(state))
+        compact = fit_block(loaded.engine.screens.compact(state))
         status = status_text(loaded.engine.summary(state), loaded.engine.turn_word)
         lines = ["title", *compact.splitlines(), *status.splitlines()]
         assert [line for line in lines if text_width(line) > COLS] == []

@@ -66,7 +66,7 @@ def test_setup_refuses_bad_colonies(players, error):
 
 def test_vocabulary_offers_players_frogs_tiles_and_choices():
     t = Pond()
-    words = ENGINE.vocabulary(t.state)
+    words = ENGINE.lexicon.vocabulary(t.state)
     assert words["players"] == ["Ann", "Bob"]
     assert words["frogs"] == ["a1", "a2", "b1"]
     assert "lilypad" in words["tiles"] and "male6" in words["tiles"]

@@ -297,7 +297,7 @@ def test_compact_view_colony_lines_in_french():
     t = Table("croa", "--player Ann:red --player Bob:blue")
     t.ok("move a2 a3 -t roseaux")
     loaded = session.load(t.store, t.sid)
-    lines = loaded.engine.render_compact(loaded.state).splitlines()
+    lines = loaded.engine.screens.compact(loaded.state).splitlines()
     assert "1 Ann (rouge, R/r) attend · reine a1 · mare 2 · réserve 4 · mâles 123456" in lines
     assert "2 Bob (bleu, B/b) à jouer · reine h8 · mare 2 · réserve 4 · mâles 123456" in lines
     assert not [line for line in lines if ENGLISH_WORDS.search(line)]

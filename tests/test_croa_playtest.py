@@ -47,7 +47,7 @@ def test_odds_print_lilypad_whichever_spelling_was_typed():
     # blue: 16 tiles, 4 lily pads; one revealed (typed the old way) leaves 3 of 15
     result = next_tile("blue", ["lily_pad"])
     assert result["exact"]["lilypad"] == "1/5" and "lily_pad" not in result["exact"]
-    assert "lily_pad" not in ENGINE.vocabulary(Pond().state)["tiles"]
+    assert "lily_pad" not in ENGINE.lexicon.vocabulary(Pond().state)["tiles"]
 
 
 def test_an_old_log_recording_lily_pad_still_replays_and_reads_lilypad():

@@ -406,12 +406,12 @@ def test_status_shows_journeys_row_shades_and_the_pending_decision():
 
 def test_vocabulary_offers_players_realms_and_card_names():
     g = Game(constellations=True)
-    words = E.vocabulary(g.state)
+    words = E.lexicon.vocabulary(g.state)
     assert words["players"] == ["Ann", "Bob", "Cy"]
     assert "7*" in words["realms"] and "68" in words["realms"]
     assert "hermes-sandals" in words["blessings"] and words["row"] == ["40", "41", "42", "43"]
     assert "Ann=" in words["reveal"]
-    assert "7*" not in E.vocabulary(Game().state)["realms"]
+    assert "7*" not in E.lexicon.vocabulary(Game().state)["realms"]
 
 
 def test_log_lines_read_as_the_table_would_say_them():

@@ -131,7 +131,7 @@ def test_status_shows_the_winner_at_the_end():
 
 def test_vocabulary_lists_minions_locations_cards_and_verbs():
     g = action_game()
-    vocab = ENGINE.vocabulary(g.state)
+    vocab = ENGINE.lexicon.vocabulary(g.state)
     assert {"ares:1", "ares:2", "ares:champion", "ares:c", "athena:1"} <= set(vocab["minions"])
     assert {"port", "market", "arena", "theater", "isle1", "h1", "h5"} <= set(vocab["locations"])
     assert "h3" not in vocab["locations"]  # no temple there with two players

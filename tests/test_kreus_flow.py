@@ -158,7 +158,7 @@ def test_paths_close_when_a_nature_card_is_used_as_an_element():
 def test_vocabulary_offers_players_cards_and_targets():
     t = seated()
     turn(t, ["atmosphere", "air", "fire", "fire"])
-    words = ENGINE.vocabulary(t.state)
+    words = ENGINE.lexicon.vocabulary(t.state)
     assert words["players"] == ["Ann", "Bob", "Cy", "Dee"]
     assert "hekatonkheires" in words["cards"] and "aether" not in words["cards"]
     assert "atmosphere:air" in words["targets"] and "reveal" in words["verbs"]

@@ -1,4 +1,4 @@
-"""A text board's column tables become HTML tables for the phone page (`Engine.board_html`'s
+"""A text board's column tables become HTML tables for the phone page (`Screens.board_html`'s
 default): wrapped cells joined again, a two-line header read as one, the text around kept."""
 
 from __future__ import annotations

@@ -41,13 +41,11 @@ from referee.testing import playout_choices
 # -- the worlds ---------------------------------------------------------------------------------
 
 def _declares_secrets(game: str) -> bool:
-    from referee.model.engine import Engine
-
-    return type(registry.engine(game)).secrets is not Engine.secrets
+    return registry.engine(game).hidden is not None
 
 
-# the games that declare what is hidden (`Engine.secrets`), read from the registry: a new game
-# with secrets joins every test below by being registered
+# the games that declare what is hidden (their `HiddenInfo` group), read from the registry: a new
+# game with secrets joins every test below by being registered
 SECRET_GAMES = [g for g in registry.names() if _declares_secrets(g)]
 
 
@@ -247,16 +245,20 @@ def test_no_output_path_tells_a_viewer_what_only_another_seat_may_see(game, seed
     assert not found, "\n".join(found)
 
 
+def _secrets(engine: Any, state: Any) -> list:
+    return engine.hidden.secrets(state) if engine.hidden is not None else []
+
+
 def test_every_registered_game_is_played_by_the_two_worlds_or_has_no_secret(tmp_path):
     """A game joins the property by being registered: one whose playout holds a secret or draws
-    for one seat must declare `secrets` (the two worlds compare what each viewer may see, so an
+    for one seat must declare `hidden` (the two worlds compare what each viewer may see, so an
     undeclared secret would pass them unseen), and one that declares them holds one early on."""
     for game in registry.names():
         engine = registry.engine(game)
         rng = random.Random(3)
         chance = Chance("who", 0)
         state = engine.start(_options(game, rng), chance)
-        private = bool(engine.secrets(state))
+        private = bool(_secrets(engine, state))
         for_one = any("to" in r for r in chance.results)
         for ply in range(1, 40):
             choices = engine.playout_choices(state)
@@ -264,7 +266,7 @@ def test_every_registered_game_is_played_by_the_two_worlds_or_has_no_secret(tmp_
                 break
             chance = Chance("who", ply)
             state, _ = engine.apply(state, rng.choice(choices), chance)
-            private = private or bool(engine.secrets(state))
+            private = private or bool(_secrets(engine, state))
             for_one = for_one or any("to" in r for r in chance.results)
         assert private == (game in SECRET_GAMES), game
         assert not for_one or private, f"{game} draws for one seat and declares no secret"
@@ -363,7 +365,7 @@ def other_world(engine: Any, state: Any, typist: str | None, rng: random.Random)
     """A state that agrees with `state` on what `typist` may see: every secret hidden from them
     pooled, shuffled and dealt again in the same shapes (another hand, another cup)."""
     data = engine.copy(engine.to_json(state))
-    hidden = [s for s in engine.secrets(state) if not view.may_see(s.seat, typist)]
+    hidden = [s for s in _secrets(engine, state) if not view.may_see(s.seat, typist)]
     pool = [x for s in hidden for x in _leaves(view.at(data, s.path))]
     rng.shuffle(pool)
     if game_of(engine) == "liars":  # a cup is any dice: roll them again
@@ -401,7 +403,7 @@ def _tries(engine: Any, state: Any, rng: random.Random) -> list[dict]:
     each field given other words the game knows (its vocabulary, a sample)."""
     listed = engine.legal_actions(state)
     seats = list(engine.seats(state))
-    lists = [sorted({str(w) for w in words}) for words in engine.vocabulary(state).values() if words]
+    lists = [sorted({str(w) for w in words}) for words in engine.lexicon.vocabulary(state).values() if words]
     vocab = sorted({w for words in lists for w in words})
 
     def domain(verb: Any, field: str) -> list[str]:

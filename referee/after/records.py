@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from referee.model import view
-from referee.model.engine import Engine
+from referee.model.engine import Engine, Results
 from referee.model.errors import RefereeError, StorageError
 from referee.model.i18n import NC_, _, pgettext
 from referee.record import session
@@ -68,7 +68,7 @@ def walk(engine: Engine, seed: str, records: Sequence[dict]) -> tuple[list[Step]
         except RefereeError as exc:
             raise StorageError(f"action {ply} of the log no longer replays: {exc.message}") from None
         after = engine.summary(state)
-        steps.append(Step(rec, turn_before if ply else after.get("turn"), who, engine.series(state)))
+        steps.append(Step(rec, turn_before if ply else after.get("turn"), who, engine.results.series(state)))
         before = after
     return steps, state
 
@@ -131,7 +131,7 @@ def result_cells(results: list[dict]) -> dict[str, str]:
 def series_columns(engine: Engine, keys: list[str], players: list[str]) -> list[str]:
     """Column names for the series: `score_<player>` for scores; a game's own series keeps its
     word for a player's number (`frogs_Ann`) and its own label otherwise (`planet_elements`)."""
-    if type(engine).series is Engine.series:
+    if type(engine.results).series is Results.series:
         return [f"{_column('score')}_{k}" for k in keys]
     word = slug(pgettext("series", engine.series_word))
     return [f"{word}_{k}" if k in players else slug(k).lower() for k in keys]

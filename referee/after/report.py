@@ -1,5 +1,5 @@
 """A session's report, worth sharing: standings, how the score went, the final board, the log,
-in players' words (`Engine.spoken`: no terminal syntax, Cerebria's cards by name).
+in players' words (`Screens.spoken`: no terminal syntax, Cerebria's cards by name).
 
 HTML: one self-contained file (inline CSS, the chart as inline SVG drawn by pygal without
 its JavaScript; nothing is fetched). Markdown: the same text, with the chart as an SVG
@@ -7,7 +7,7 @@ file beside it and a text sparkline per line of the chart.
 
 The chart comes from one replay of the log (`referee.after.records.walk`): the engine's `series`
 at the end of each turn (scores, or what a game without a score charts), or the running
-totals of a scoring done at the end (`Engine.final_steps`, Elysion's look back).
+totals of a scoring done at the end (`Results.final_steps`, Elysion's look back).
 """
 
 from __future__ import annotations
@@ -73,7 +73,7 @@ def chart_of(engine: Any, steps: list[records.Step], state: Any) -> Chart:
     """The chart's points: a scoring at the end charted step by step, else the series at the
     start and at the end of each turn (in a long game, only the turns that changed something,
     then every n-th of those)."""
-    final = engine.final_steps(state)
+    final = engine.results.final_steps(state)
     if final:
         length = max(len(v) for v in final.values())
         return Chart(_("The look back: running {word}").format(word=pgettext("series", engine.series_word)), _("cards turned back"),
@@ -239,8 +239,8 @@ def _log_rows(rep: Report) -> list[list[str]]:
     for step in rep.steps:
         rec = step.record
         rows.append([str(rec.get("idx", "")), _cell(step.turn), _cell(step.player),
-                     engine.spoken(engine.describe(rec["action"])), engine.spoken(results_text(rec.get("results", []), short=True)),
-                     " ".join(engine.spoken(e.get("text", "")) for e in rec.get("events", []))])
+                     engine.screens.spoken(engine.describe(rec["action"])), engine.screens.spoken(results_text(rec.get("results", []), short=True)),
+                     " ".join(engine.screens.spoken(e.get("text", "")) for e in rec.get("events", []))])
     return rows
 
 
@@ -378,7 +378,7 @@ def to_html(rep: Report) -> str:
 </section>
 {_ratings_html(rep)}<section id="board">
 <h2>{e(_("The final board") if summary.get("over") else _("The board now"))}</h2>
-<div class="board">{engine.board_html(loaded.shown_state)}</div>
+<div class="board">{engine.screens.board_html(loaded.shown_state)}</div>
 </section>
 <section id="log">
 <h2>{e(_("The log"))}</h2>

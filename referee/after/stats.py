@@ -1,7 +1,7 @@
 """Results across sessions, per player and game, from the summaries the store caches.
 
 Only finished sessions count, and nothing is replayed: each finished session's cached
-summary (with its `details`, see `Engine.result_details`) says who played, who won,
+summary (with its `details`, see `Results.details`) says who played, who won,
 the scores and what decided it. A shared victory is a win for each sharer (and is
 counted again as a shared win); in Kreus the whole team wins or loses together.
 """

@@ -243,7 +243,7 @@ def show_session(game: str | None, sid: str | None, full: bool = False, pager: b
     state = loaded.shown_state  # the state as the viewer may see it (the table's, or --as NAME's)
     board = output.fit_block(output.shown(seen_board(loaded, loaded.engine.render(state))))
     players = output.player_names(loaded.summary)
-    marks = loaded.engine.board_marks(state)
+    marks = loaded.engine.screens.board_marks(state)
     if not output.on_screen():  # a script or a pipe: the full table, as always
         output.echo(title, players=players)
         output.echo(board, players=players, marks=marks)
@@ -252,7 +252,7 @@ def show_session(game: str | None, sid: str | None, full: bool = False, pager: b
     after = getattr(ref, "rows_after", 0) > 0  # the shell prints the action's lines, status line last, below
     text = "\n".join([title, board] + ([] if after else [status]))
     if not full and output.too_tall(text):
-        compact = output.fit_block(output.shown(seen_board(loaded, loaded.engine.render_compact(state))))
+        compact = output.fit_block(output.shown(seen_board(loaded, loaded.engine.screens.compact(state))))
         text = "\n".join([f"{title} · " + _("compact view (--full: all of it)"), compact]
                          + ([] if after else [status]))
     if pager:
@@ -270,12 +270,15 @@ def seen_board(loaded: Any, board: str) -> str:
 
 def missing_cards(game: str) -> None:
     """After `status` or `hint` in text: what to type when the next step needs cards the
-    referee does not know (the engine's `missing_cards`, the card library folded in)."""
+    referee does not know (the game's `CardLibrary.missing_cards`, the library folded in)."""
     if context.get().as_json:
         return
     from referee.cli.library import library
 
     _, loaded = context.load_current(game)
-    listing = loaded.engine.with_library(loaded.state, library(context.get().reader(), game))
-    for line in map(output.typed_here, loaded.engine.missing_cards(listing)):
+    cards = loaded.engine.cards
+    if cards is None:
+        return
+    listing = cards.with_library(loaded.state, library(context.get().reader(), game))
+    for line in map(output.typed_here, cards.missing_cards(listing)):
         echo(output.fit(line, indent=""))  # wrapped between words, a command to type kept whole

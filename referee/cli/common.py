@@ -189,7 +189,7 @@ class GameGroup(SuggestingGroup):
         if language() == "en" or not self.aliases:
             return name
         try:
-            return str(registry.engine(str(self.name)).said([name])[0])
+            return str(registry.engine(str(self.name)).lexicon.said([name])[0])
         except StorageError:  # not a registered game: as it is
             return name
 
@@ -378,11 +378,11 @@ def start(game: str, options: dict, seed: Any = None, name: str = "", dry_run: b
 
     board = output.fit_block(output.shown(seen_board(loaded, loaded.engine.render(loaded.shown_state))))
     if output.on_screen() and output.too_tall("\n".join([board, status, said])):
-        compact = output.fit_block(output.shown(seen_board(loaded, loaded.engine.render_compact(loaded.shown_state))))
+        compact = output.fit_block(output.shown(seen_board(loaded, loaded.engine.screens.compact(loaded.shown_state))))
         header = _("compact view (`referee {game} status --full`: all of it)").format(game=game)
         board = "\n".join([f"{loaded.engine.title} · {output.typed_here(header)}", compact])
     players = output.player_names(loaded.summary)
-    output.echo(board, players=players, marks=loaded.engine.board_marks(loaded.shown_state))
+    output.echo(board, players=players, marks=loaded.engine.screens.board_marks(loaded.shown_state))
     output.echo(status, players=players)
     click.echo(said)
 

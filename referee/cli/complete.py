@@ -10,7 +10,7 @@ verb's arguments and option values by `action_command`), for the shell's complet
 - the fields already typed (Click's parsing of the partial line) narrow `Engine.words` for
   the field being typed; the words are those of the legal actions now, pending choices first;
 - a game's card library (Kleos) is folded into the state the legal actions are listed from
-  (`Engine.with_library`, once per session view), so its cards are offered where the rules
+  (`CardLibrary.with_library`, once per session view), so its cards are offered where the rules
   take them.
 
 The answer for one field (`complete_field`) reads the declaration's fields only, never Click:
@@ -65,9 +65,11 @@ class Live:
 
     def listing(self) -> Any:
         """The state legal actions are listed from: table knowledge kept outside the log
-        (the game's card library) folded into a copy (`Engine.with_library`), loaded once."""
+        (the game's card library) folded into a copy (`CardLibrary.with_library`), loaded once."""
         if self._listing is None:
-            self._listing = self.engine.with_library(self.state, library(self.store, self.game))
+            cards = self.engine.cards
+            self._listing = (self.state if cards is None
+                             else cards.with_library(self.state, library(self.store, self.game)))
         return self._listing
 
 
@@ -175,7 +177,9 @@ def words(live: Live, verb: str, given: Mapping[str, Any], key: str,
         found = [] if view.private_field(engine, verb, key, actor, live.viewer) else [
             str(w) for w in engine.words(state, verb, dict(given), key)]
         # described as the viewer's screen may show them (a dealt hand's card is not told apart)
-        legal = engine.shown_actions(state, engine.legal_for(state, verb), live.viewer)
+        legal = engine.legal_for(state, verb)
+        if engine.hidden is not None:
+            legal = engine.hidden.shown_actions(state, legal, live.viewer)
     except Exception:  # completion never breaks the prompt
         return []
     declared = getattr(engine, "verbs", {}).get(verb)

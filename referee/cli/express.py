@@ -363,7 +363,7 @@ def do(plan: Plan) -> None:
         acting.show_session(plan.game, None, full=plan.full)
         from referee.model import registry
 
-        if registry.engine(plan.game).library_kind is not None:
+        if registry.engine(plan.game).cards is not None:
             acting.missing_cards(plan.game)
         return
     verb = plan.verb

@@ -45,7 +45,7 @@ def group(name: str) -> click.Group:
             made.add_later(row.name, functools.partial(_subgroup, name, row, engine.commands))  # type: ignore[attr-defined]
         elif not row.group:
             made.add_later(row.name, functools.partial(command, name, row))  # type: ignore[attr-defined]
-    if engine.library_kind is not None:
+    if engine.cards is not None:
         for view in ("status", "hint"):
             then_missing_cards(name, made.commands[view])
     return made

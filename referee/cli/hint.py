@@ -4,7 +4,7 @@ The actions come from the core's question (`Engine.legal_actions`); each is turn
 into the words a player types after `referee GAME`, generically, from the verb's Click
 parameters (arguments in order, options as `--opt value`, flags). Nothing random is ever
 shown: legal actions carry no dice, tiles or cards still to come, and a game's note on an
-action (`Engine.hint_note`: the Kleos odds of an attack) is worked out, never rolled.
+action (`Hints.note`: the Kleos odds of an attack) is worked out, never rolled.
 """
 
 from __future__ import annotations
@@ -185,7 +185,7 @@ def everyone(engine: Any, summary: dict, action: dict) -> list[str] | None:
 def hints(live: Live, group: click.Group, player: str | None = None, limit: int = LIMIT,
           own: bool = False, leave: tuple[str, ...] = ()) -> dict:
     """{"pending", "actions": [{"player", "command", ...}], "truncated"} for the session now;
-    `own`: as `player`'s own screen lists them (their dealt cards by name, `Engine.shown_actions`
+    `own`: as `player`'s own screen lists them (their dealt cards by name, `HiddenInfo.shown_actions`
     not applied), for that player's eyes alone; `leave`: verbs left out.
 
     Entries carry `words` and, for Kleos attacks, `odds` besides the contract's keys; the
@@ -199,12 +199,13 @@ def hints(live: Live, group: click.Group, player: str | None = None, limit: int 
     seen: set[str] = set()
     truncated = False
     legal = engine.legal_actions(state)
-    first: dict[Any, dict] = {}  # each verb's first legal action, as listed (before `shown_actions`)
+    first: dict[Any, dict] = {}  # each verb's first legal action, as listed (before hiding any)
     for action in legal:
         first.setdefault(action.get("verb"), action)
     seer = player if own and player is not None else live.viewer  # a seat's own page: its own cards by name
     commands: dict[Any, click.Command | None] = {}  # each verb's command, looked up once
-    for action in engine.shown_actions(state, legal, seer):
+    hidden = engine.hidden
+    for action in hidden.shown_actions(state, legal, seer) if hidden is not None else legal:
         verb = action.get("verb")
         if verb not in commands:
             commands[verb] = group.get_command(ctx, verb) if isinstance(verb, str) and verb not in leave else None
@@ -227,7 +228,7 @@ def hints(live: Live, group: click.Group, player: str | None = None, limit: int 
         seen.add(command)
         shown = command_words(engine, verb, cmd, without_results(engine, action)) or words
         entry: dict[str, Any] = {"player": who, "command": command, "words": words, "action": action,
-                                 "shown": engine.said(shown)}  # in the table's words
+                                 "shown": engine.lexicon.said(shown)}  # in the table's words
         if players:
             entry["players"] = players
         if _player_typed_first(engine.verbs.get(verb) if engine.verbs else None):
@@ -235,7 +236,7 @@ def hints(live: Live, group: click.Group, player: str | None = None, limit: int 
         free = free_fields(engine, action)
         if free:
             entry["free"] = free
-        odds = live.engine.hint_note(live.state, without_free_options(engine, action), live.ply)
+        odds = live.engine.hints.note(live.state, without_free_options(engine, action), live.ply)
         if odds:
             entry["odds"] = odds
         out.append(entry)
@@ -250,11 +251,11 @@ def hints(live: Live, group: click.Group, player: str | None = None, limit: int 
              for verb in rolled}
     for a in out:
         del a["action"]
-    said = [{**p, "choices": [engine.said_choice(p["decision"], str(c)) for c in p["choices"]]}
+    said = [{**p, "choices": [engine.lexicon.said_choice(p["decision"], str(c)) for c in p["choices"]]}
             for p in summary["pending"]]  # the choices in the table's words, for people
     return {"pending": summary["pending"], "actions": out, "truncated": truncated, "notes": notes,
             "complete": bool(getattr(engine, "legal_exact", False)), "said": said,
-            "fold": engine.hint_fold(live.state)}
+            "fold": engine.hints.fold(live.state)}
 
 
 def free_fields(engine: Any, action: dict) -> dict[str, str]:
@@ -291,7 +292,7 @@ def _result_note(live: Live, verb: str, action: dict) -> str:
     if declared is None:
         return ""
     options = [f"{f.option} {f.metavar or f.name.upper()}" for f in declared.fields if f.result and f.option]
-    if not options or not live.engine.results_typed(live.state) or not _needs_result(live, action):
+    if not options or not live.engine.hints.results_typed(live.state) or not _needs_result(live, action):
         return ""
     # else the referee does
     return _("add {options} for what the table drew or rolled").format(options=or_list(options))

@@ -13,13 +13,13 @@ if TYPE_CHECKING:
 
 def library(store: RecordStore | None, game: str) -> dict[str, dict]:
     """The game's card library in `store` (empty when the game keeps none, or unreadable): the
-    kind its engine declares (`Engine.library_kind`)."""
+    kind its engine declares (`CardLibrary.kind`)."""
     from referee.model import registry
 
-    kind = registry.engine(game).library_kind
-    if kind is None or store is None:
+    cards = registry.engine(game).cards
+    if cards is None or store is None:
         return {}
     try:
-        return dict(store.library_list(game, kind))
+        return dict(store.library_list(game, cards.kind))
     except Exception:  # a store without the table yet: no cards
         return {}

@@ -167,7 +167,7 @@ class Shell:
         self.turn_word = loaded.engine.turn_word
         try:
             # the words of the state as the table sees it (Blessings drawn for one player are theirs)
-            self.vocab = {k: [str(w) for w in v] for k, v in loaded.engine.vocabulary(loaded.shown_state).items()}
+            self.vocab = {k: [str(w) for w in v] for k, v in loaded.engine.lexicon.vocabulary(loaded.shown_state).items()}
         except Exception:
             self.vocab = {}
 

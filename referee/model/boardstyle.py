@@ -1,4 +1,4 @@
-"""The style of a board drawn as HTML (`Engine.board_html`: Crôa!'s SVG pond, Kleos's
+"""The style of a board drawn as HTML (`Screens.board_html`: Crôa!'s SVG pond, Kleos's
 locations, the text boards' tables), shared by the live page (`referee serve`) and the report.
 
 It reads the colours from CSS variables its page sets: --fg, --card, --line, --mute, --wait,

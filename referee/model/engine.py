@@ -20,13 +20,16 @@ Contract:
 - `summary(state)` returns the common summary (the `--json` object's `summary`, README.md).
 - `legal_actions(state)` lists actions a random playout may take; it is empty
   exactly when the game is over.
+- The optional hooks come in groups (`GROUPS`: hidden information, a card library, hints and
+  playouts, screens, results, the table's words), each a class below; a game opts in to a group
+  by declaring an instance of its subclass (`hidden = CroaHidden()`), never hook by hook.
 """
 
 from __future__ import annotations
 
 import json
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar, Self
 
 from referee.model import plain
 from referee.model.chance import Chance
@@ -93,13 +96,209 @@ RULES = {
 }
 
 
+# -- the optional hooks, by what they are for (docs/engine.md, "Step 3c") ------------------------
+# A game opts in to a group by declaring an instance of its subclass on its engine
+# (`hidden = CroaHidden()`); the engine binds its own copy (`Group.engine`), whose defaults may ask
+# the engine (a compact screen is `render` unless the game draws one). A game without hidden
+# information or a card library has `hidden`/`cards` None; the other groups are always there,
+# their defaults standing for a game that declares none.
+
+class Group:
+    """A group of optional hooks, bound to the engine it serves (`engine`). A group holds no
+    data of its own beyond class constants: the engine makes its copy with `type(group)()`."""
+
+    engine: Engine
+
+    def bound(self, engine: Engine) -> Self:
+        out = type(self)()
+        out.engine = engine
+        return out
+
+
+class HiddenInfo(Group):
+    """Hidden information: what one seat holds (a dealt hand, a cup of dice) or nobody sees yet
+    (an undrawn pile), and what follows from it for lists, pages and undo. A game that declares
+    it must write `secrets`; `Engine.view` and `Engine.masked` come from it."""
+
+    seat_verbs: ClassVar[tuple[str, ...]] = ()  # verbs `seat_html` shows the seat's actions of
+
+    def secrets(self, state: Any) -> list[Secret]:
+        """What is hidden in `state` and from whom: the parts one seat holds or nobody sees
+        yet, each with what the others see in its place (`referee.model.view.Secret`). Paths
+        are into `to_json(state)`. Asked only while the game runs: after it everything may be
+        shown."""
+        raise NotImplementedError
+
+    def shown_actions(self, state: Any, actions: list[Action], seat: str | None = None) -> list[Action]:
+        """The legal `actions` as `seat` may see them (None: the table's shared screen; hints,
+        completion): what only one player may know (a card in a hand the referee dealt) is left
+        out, such an action shown by its placeholder, once. Default: a field declared `private`
+        shows its value to the action's actor alone (`referee.model.view.shown_actions`)."""
+        from referee.model import view
+
+        return view.shown_actions(self.engine, state, actions, seat)
+
+    def seat_html(self, seen: dict, seat: str, actions: list[Action]) -> str:
+        """What `seat` alone holds (a dealt hand, a private draw) as HTML for its own page
+        (`referee serve --seats`), drawn only from `seen` (`view(state, seat)`) and the seat's
+        legal actions now; the actions of the verbs in `seat_verbs` are shown here, not in the
+        page's list of what the seat may do. Default: "" (the page then lists what the seat's
+        view holds beyond the table's, generically)."""
+        return ""
+
+    def keep_seen(self, state: Any, things: list[dict]) -> list[Event]:
+        """Undone draws the table saw: put each where the rules would have it, face up, in
+        `state` (changed in place). `things` are the referee's results of the undone actions
+        (`label`, `value`); returns one event per thing kept, with the thing under `seen`
+        (none: nothing stays, the default). Called by undo (`session.SEEN`)."""
+        return []
+
+
+class CardLibrary(Group):
+    """A card library the table keeps in the store across sessions: `status` and `hint` then
+    say which cards the next step still needs. `kind` names it (e.g. "minion"): the commands
+    declared with that `library` are handed it (`referee/record/library.py`)."""
+
+    kind: ClassVar[str]
+
+    def with_library(self, state: Any, library: dict[str, dict]) -> Any:
+        """Fold the library into a copy of the state, used only to list what is legal (hints,
+        completion). Default: the state."""
+        return state
+
+    def missing_cards(self, state: Any) -> list[str]:
+        """What the table must type before the next step, when the cards `state` knows (the
+        library folded in by `with_library`) cannot make it. Default: nothing."""
+        return []
+
+
+class Hints(Group):
+    """Hints and random playouts: what `hint` adds beside the listed actions, and how a random
+    playout fills in what the table would type."""
+
+    def note(self, state: Any, action: Action, ply: int) -> str | None:
+        """A note a hint shows beside a listed action (the odds of an attack); never a roll."""
+        return None
+
+    def fold(self, state: Any) -> dict[str, str]:
+        """Words a hint's text may show by a placeholder (a card name -> `CARD`) when its
+        choices would not fit a screen (hidden hands: every unseen card is a choice); `hint
+        --json` keeps every choice whole. Default: none (the text lists every choice)."""
+        return {}
+
+    def results_typed(self, state: Any) -> bool:
+        """Whether the table may type a random result now (a die it rolled, a tile it turned
+        over); False when the referee alone draws them (hints then do not offer the option)."""
+        return True
+
+    def playout_action(self, state: Any, action: Action) -> Action | None:
+        """A listed action as a random playout takes it: a placeholder the table fills in
+        (a card named at the table) given a sample value, or None to leave the action out
+        of the playout. Only random playouts call it. Default: the action as listed."""
+        return action
+
+
+class Screens(Group):
+    """Rendering beyond `render`: the small screen, the web pages and the report."""
+
+    def compact(self, state: Any) -> str:
+        """The table for a small screen (80x24): the board, whose turn, what is pending. The
+        CLI draws it when the full render is taller than the terminal (default: the full one)."""
+        return self.engine.render(state)
+
+    def board_marks(self, state: Any) -> dict[str, str]:
+        """Letters that stand for a player on the drawn board (Crôa!'s frogs: `R`/`r` for Ann's
+        colony) -> that player's name, so a terminal draws them in the player's colour.
+        Default: none."""
+        return {}
+
+    def board_html(self, state: Any) -> str:
+        """The board as HTML for the live web view (`referee serve`): only what the table sees,
+        as `render` shows it. Default: the text board with its tables as HTML tables, the rest
+        as paragraphs (`referee.model.textboards`); a game may draw it (Crôa!'s pond in SVG)."""
+        from referee.model.textboards import text_board_html
+
+        return text_board_html(self.engine.render(state), self.spoken)
+
+    def board_html_after(self, state: Any, last: Action | None) -> str:
+        """The board as `board_html` draws it, the squares of the last action `last` marked where
+        the game draws them (Crôa!: where the frog came from and went). Default: `board_html`."""
+        return self.board_html(state)
+
+    def scores_now(self, state: Any) -> tuple[str, dict[str, int]] | None:
+        """For a game scored only at its end (Elysion's look back): (what the numbers are, each
+        player's number as it would stand now), a score line for the page; None: the summary's
+        scores say it (default)."""
+        return None
+
+    def spoken(self, text: str) -> str:
+        """One of the game's texts (an event, a line of the board, a status) as a page says it
+        to players who type nothing: without the terminal's syntax (`referee.model.spoken`);
+        a game may also name its things as players do (Cerebria: a card by its name, not its
+        slug). The terminal keeps the text as it is."""
+        from referee.model.spoken import for_players
+
+        return for_players(text)
+
+
+class Results(Group):
+    """After the game: what `stats` keeps of a finished game and what `report` charts."""
+
+    def details(self, state: Any) -> dict:
+        """What decided a finished game beyond the summary (a tie-breaker, a winning condition).
+
+        JSON data; cached with the summary under `details` once the game is over, so
+        `referee stats` never replays. Default: nothing more."""
+        return {}
+
+    def series(self, state: Any) -> dict[str, float | None]:
+        """The numbers a report charts after each action, by label (`Engine.series_word` says
+        what they are). Default: each player's score; a game without one (Kreus, Crôa!) charts
+        what shows how it is going."""
+        return {p["name"]: p.get("score") for p in self.engine.summary(state)["players"]}
+
+    def final_steps(self, state: Any) -> dict[str, list[float]]:
+        """Running totals of a scoring done step by step at the end (Elysion's look back),
+        by player; a report charts them instead of `series`. Default: none."""
+        return {}
+
+
+class Lexicon(Group):
+    """The game's words at the table beyond its verbs' fields: what the shell completes, and
+    commands and choices said in the table's language (Crôa! in French)."""
+
+    def vocabulary(self, state: Any) -> dict[str, list[str]]:
+        """Words the interactive shell completes: players, pieces, locations..."""
+        return {}
+
+    def said(self, words: list[str]) -> list[str]:
+        """A command's words (its verb first) as the table's language says them, each still
+        accepted as typed (a hint's text, a pending choice shown); the default: as they are."""
+        return words
+
+    def said_choice(self, decision: str, choice: str) -> str:
+        """A pending decision's choice as the table's language says it (see `said`)."""
+        return choice
+
+
+GROUPS = ("hidden", "cards", "hints", "screens", "results", "lexicon")  # Engine's group attributes
+# hook names a game's engine class may not define itself: each belongs to a group (the old names
+# of those the groups renamed too), so a hook written on the engine is refused, never ignored
+GROUPED = {name: group.__name__ for group in (HiddenInfo, CardLibrary, Hints, Screens, Results, Lexicon)
+           for name in (*vars(group), *getattr(group, "__annotations__", ())) if not name.startswith("_")}
+GROUPED.update(render_compact="Screens", hint_note="Hints", hint_fold="Hints", result_details="Results",
+               library_kind="CardLibrary")
+
+
 class Engine:
     """Base class of every game.
 
     A game declares `verbs` (see `referee.model.verbs`) and implements `setup`, `seats`,
     `current`, `phase`, `is_over`, `summarize`, `render`, `playout_options`; the flow
     (`apply`), the summary's pending list, `legal_actions` and the words completion
-    offers come from here. `rules` may rename the rule each core refusal cites."""
+    offers come from here. `rules` may rename the rule each core refusal cites. The optional
+    hooks come in groups a game opts in to (`GROUPS`: hidden information, a card library,
+    hints and playouts, screens, results, the table's words)."""
 
     name = "game"
     title = "Game"
@@ -112,9 +311,6 @@ class Engine:
     commands: ClassVar[tuple[Command, ...]] = ()
     cli_help: ClassVar[str] = ""  # the help of `referee GAME` (default: the title)
     verb_words: ClassVar[Mapping[str, str]] = {}  # a verb in the table's words -> its name
-    # the card library the table keeps in the store across sessions (its kind, e.g. "minion"):
-    # `status` and `hint` then say which cards the next step still needs (`missing_cards`)
-    library_kind: ClassVar[str | None] = None
     # `new --like ID` (a rematch) leaves out these options: what was dealt, tossed or drawn
     # for that one game, and, when --player is typed, what belonged to the earlier players
     rematch_fresh: ClassVar[tuple[str, ...]] = ()
@@ -125,6 +321,36 @@ class Engine:
     # accepted now is listed, or covered by a free entry, and every listed one is accepted;
     # a hint of a game not proven exact says it may be incomplete
     legal_exact: ClassVar[bool] = False
+
+    # -- the groups of optional hooks a game opts in to (see `Group`) -------------------------
+    hidden: HiddenInfo | None = None  # what a seat holds or nobody sees yet
+    cards: CardLibrary | None = None  # a card library kept across sessions
+    hints: Hints = Hints()  # notes beside a hint, a playout's filled-in actions
+    screens: Screens = Screens()  # the small screen, the web pages
+    results: Results = Results()  # what stats keep and reports chart
+    lexicon: Lexicon = Lexicon()  # the shell's words, the table's language
+
+    def __new__(cls, *args: Any, **kwargs: Any) -> Self:
+        # each group declared, bound to this engine (its own copy); in `__new__`, so a game's
+        # `__init__` need not call ours
+        self = super().__new__(cls)
+        for name in GROUPS:
+            group: Group | None = getattr(cls, name)
+            if group is not None:
+                setattr(self, name, group.bound(self))
+        return self
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        """A game's engine is refused when it writes a grouped hook itself (it would go unheard)
+        or declares a `private` field without hidden information (nothing would hide it)."""
+        super().__init_subclass__(**kwargs)
+        for name in vars(cls):
+            if name in GROUPED:
+                raise TypeError(f"{cls.__name__}.{name}: `{name}` belongs to the {GROUPED[name]} group; "
+                                f"declare it there (docs/engine.md, step 3c)")
+        if cls.hidden is None and any(f.private for v in cls.verbs.values() for f in v.fields):
+            raise TypeError(f"{cls.__name__}: a `private` field needs hidden information "
+                            f"(`hidden = ...`, docs/engine.md, step 3b)")
 
     # -- what a game implements ------------------------------------------------------
     def setup(self, options: dict, chance: Chance) -> Any:
@@ -155,11 +381,6 @@ class Engine:
     def render(self, state: Any) -> str:
         """The table as text: board, scores, whose turn, pending decisions."""
         raise NotImplementedError
-
-    def render_compact(self, state: Any) -> str:
-        """The table for a small screen (80x24): the board, whose turn, what is pending. The
-        CLI draws it when the full render is taller than the terminal (default: the full one)."""
-        return self.render(state)
 
     def playout_options(self, rng: random.Random) -> dict:
         """Options of a `new` action for a random consistency playout."""
@@ -328,20 +549,6 @@ class Engine:
             out.extend(self._listed(state, verb))
         return out
 
-    def results_typed(self, state: Any) -> bool:
-        """Whether the table may type a random result now (a die it rolled, a tile it turned
-        over); False when the referee alone draws them (hints then do not offer the option)."""
-        return True
-
-    def shown_actions(self, state: Any, actions: list[Action], seat: str | None = None) -> list[Action]:
-        """The legal `actions` as `seat` may see them (None: the table's shared screen; hints,
-        completion): what only one player may know (a card in a hand the referee dealt) is left
-        out, such an action shown by its placeholder, once. Default: a field declared `private`
-        shows its value to the action's actor alone (`referee.model.view.shown_actions`)."""
-        from referee.model import view
-
-        return view.shown_actions(self, state, actions, seat)
-
     def legal_for(self, state: Any, verb: str) -> list[Action]:
         """The legal actions of one verb now (`legal_actions` less the other verbs' entries,
         in the same order), listing only that verb: what completion of one verb asks."""
@@ -359,44 +566,18 @@ class Engine:
 
     def playout_choices(self, state: Any) -> list[Action]:
         """What a random playout draws from now (repeats weigh): each open verb's `sample`,
-        else its legal actions, as `playout_action` fills them in, less those it leaves out."""
+        else its legal actions, as `hints.playout_action` fills them in, less those it leaves out."""
         out: list[Action] = []
         for verb in self.open_verbs(state):
             pick = verb.sample or verb.options
             if pick is None:
                 continue
             for a in pick(state):
-                filled = self.playout_action(state, {"verb": verb.name,
+                filled = self.hints.playout_action(state, {"verb": verb.name,
                                                      **{k: v for k, v in a.items() if k != "verb"}})
                 if filled is not None:
                     out.append(filled)
         return out
-
-    def hint_note(self, state: Any, action: Action, ply: int) -> str | None:
-        """A note a hint shows beside a listed action (the odds of an attack); never a roll."""
-        return None
-
-    def hint_fold(self, state: Any) -> dict[str, str]:
-        """Words a hint's text may show by a placeholder (a card name -> `CARD`) when its
-        choices would not fit a screen (hidden hands: every unseen card is a choice); `hint
-        --json` keeps every choice whole. Default: none (the text lists every choice)."""
-        return {}
-
-    def with_library(self, state: Any, library: dict[str, dict]) -> Any:
-        """Fold table knowledge kept outside the log (a card library) into a copy of the
-        state, used only to list what is legal (hints, completion). Default: the state."""
-        return state
-
-    def missing_cards(self, state: Any) -> list[str]:
-        """What the table must type before the next step, when the cards `state` knows (the
-        library folded in by `with_library`) cannot make it. Default: nothing."""
-        return []
-
-    def playout_action(self, state: Any, action: Action) -> Action | None:
-        """A listed action as a random playout takes it: a placeholder the table fills in
-        (a card named at the table) given a sample value, or None to leave the action out
-        of the playout. Only random playouts call it. Default: the action as listed."""
-        return action
 
     def words(self, state: Any, verb: str, given: Mapping[str, Any], field: str) -> list[str]:
         """The words that can be legal for `field` of `verb`, given the fields typed so far
@@ -435,18 +616,11 @@ class Engine:
                        self.phase(state), part["turn"], public(self.pending(state)), over,
                        part.get("winners"), part.get("outcome"), part.get("note"))
 
-    # -- optional ----------------------------------------------------------------------------
+    # -- the state as data (a game whose state is not plain JSON data converts it) ------------
     def to_json(self, state: Any) -> dict:
         return state
 
     # -- who is looking (referee.model.view) ---------------------------------------------------
-    def secrets(self, state: Any) -> list[Secret]:
-        """What is hidden in `state` and from whom: the parts one seat holds (a dealt hand, a
-        cup of dice) or nobody sees yet (an undrawn pile), each with what the others see in its
-        place (`referee.model.view.Secret`). Paths are into `to_json(state)`. Asked only while
-        the game runs: after it everything may be shown. Default: nothing is hidden."""
-        return []
-
     def view(self, state: Any, seat: str | None = None) -> dict:
         """The JSON-ready state as `seat` (a key of `seats`) may see it; None: the table's view,
         what everybody sees. Every screen, `--json`, export and page shows this, never the
@@ -459,7 +633,7 @@ class Engine:
         """The state as `seat` may see it, as a state (`from_json(view(...))`): what the core
         renders, summarizes and draws for that viewer, so `render`, `summarize` and
         `board_html` never see a secret. A game's mask must be a state they can read."""
-        if not self.secrets(state) or self.is_over(state):
+        if self.hidden is None or not self.hidden.secrets(state) or self.is_over(state):
             return state
         return self.from_json(self.view(state, seat))
 
@@ -470,72 +644,8 @@ class Engine:
         """A deep copy of `state` (plain data is copied in C: `referee.model.plain`)."""
         return plain.copy(state)
 
-    def board_marks(self, state: Any) -> dict[str, str]:
-        """Letters that stand for a player on the drawn board (Crôa!'s frogs: `R`/`r` for Ann's
-        colony) -> that player's name, so a terminal draws them in the player's colour.
-        Default: none."""
-        return {}
-
-    def board_html(self, state: Any) -> str:
-        """The board as HTML for the live web view (`referee serve`): only what the table sees,
-        as `render` shows it. Default: the text board with its tables as HTML tables, the rest
-        as paragraphs (`referee.model.textboards`); a game may draw it (Crôa!'s pond in SVG)."""
-        from referee.model.textboards import text_board_html
-
-        return text_board_html(self.render(state), self.spoken)
-
-    def board_html_after(self, state: Any, last: Action | None) -> str:
-        """The board as `board_html` draws it, the squares of the last action `last` marked where
-        the game draws them (Crôa!: where the frog came from and went). Default: `board_html`."""
-        return self.board_html(state)
-
-    def scores_now(self, state: Any) -> tuple[str, dict[str, int]] | None:
-        """For a game scored only at its end (Elysion's look back): (what the numbers are, each
-        player's number as it would stand now), a score line for the page; None: the summary's
-        scores say it (default)."""
-        return None
-
-    def spoken(self, text: str) -> str:
-        """One of the game's texts (an event, a line of the board, a status) as a page says it
-        to players who type nothing: without the terminal's syntax (`referee.model.spoken`);
-        a game may also name its things as players do (Cerebria: a card by its name, not its
-        slug). The terminal keeps the text as it is."""
-        from referee.model.spoken import for_players
-
-        return for_players(text)
-
-    def seat_html(self, seen: dict, seat: str, actions: list[Action]) -> str:
-        """What `seat` alone holds (a dealt hand, a private draw) as HTML for its own page
-        (`referee serve --seats`), drawn only from `seen` (`view(state, seat)`) and the seat's
-        legal actions now; the actions of the verbs in `seat_verbs` are shown here, not in the
-        page's list of what the seat may do. Default: "" (the page then lists what the seat's
-        view holds beyond the table's, generically)."""
-        return ""
-
-    seat_verbs: ClassVar[tuple[str, ...]] = ()  # verbs `seat_html` shows the seat's actions of
-
-    def vocabulary(self, state: Any) -> dict[str, list[str]]:
-        """Words the interactive shell completes: players, pieces, locations..."""
-        return {}
-
     def check_invariants(self, state: Any) -> None:
         """Assert the game's invariants (tests call it after every action)."""
-
-    def said(self, words: list[str]) -> list[str]:
-        """A command's words (its verb first) as the table's language says them, each still
-        accepted as typed (a hint's text, a pending choice shown); the default: as they are."""
-        return words
-
-    def said_choice(self, decision: str, choice: str) -> str:
-        """A pending decision's choice as the table's language says it (see `said`)."""
-        return choice
-
-    def keep_seen(self, state: Any, things: list[dict]) -> list[Event]:
-        """Undone draws the table saw: put each where the rules would have it, face up, in
-        `state` (changed in place). `things` are the referee's results of the undone actions
-        (`label`, `value`); returns one event per thing kept, with the thing under `seen`
-        (none: nothing stays, the default). Called by undo (`session.SEEN`)."""
-        return []
 
     def describe(self, action: Action) -> str:
         """One line for the log: the action as the table would say it."""
@@ -554,25 +664,6 @@ class Engine:
             f"{k}={short(v)}" for k, v in action.items() if k != "verb" and v not in (None, False, [], {})
         )
         return f"{action.get('verb', '?')} {fields}".strip()
-
-    # -- after the game (stats, reports, exports) ----------------------------------
-    def result_details(self, state: Any) -> dict:
-        """What decided a finished game beyond the summary (a tie-breaker, a winning condition).
-
-        JSON data; cached with the summary under `details` once the game is over, so
-        `referee stats` never replays. Default: nothing more."""
-        return {}
-
-    def series(self, state: Any) -> dict[str, float | None]:
-        """The numbers a report charts after each action, by label. Default: each player's
-        score; a game without one (Kreus, Crôa!) charts what shows how it is going."""
-        return {p["name"]: p.get("score") for p in self.summary(state)["players"]}
-
-    def final_steps(self, state: Any) -> dict[str, list[float]]:
-        """Running totals of a scoring done step by step at the end (Elysion's look back),
-        by player; a report charts them instead of `series`. Default: none."""
-        return {}
-
 
 def _same(have: Any, typed: Any) -> bool:
     """Whether a legal action's field agrees with what was typed (any case)."""

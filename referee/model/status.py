@@ -33,7 +33,7 @@ def status_line(summary: dict, turn_word: str = "turn") -> str:
 
 
 def _said(summary: dict, pending: dict, choice: str) -> str:
-    """A pending choice in the table's words (the game's `said_choice`; English: as it is)."""
+    """A pending choice in the table's words (the game's `Lexicon.said_choice`; English: as it is)."""
     from referee.model.i18n import language
 
     if language() == "en":
@@ -45,4 +45,4 @@ def _said(summary: dict, pending: dict, choice: str) -> str:
         engine = registry.engine(str(summary.get("game")))
     except StorageError:  # a summary of a game this install does not hold: as it is
         return choice
-    return engine.said_choice(str(pending.get("decision")), choice)
+    return engine.lexicon.said_choice(str(pending.get("decision")), choice)

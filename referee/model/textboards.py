@@ -61,7 +61,7 @@ def _same(text: str) -> str:
 
 def text_board_html(text: str, say: Callable[[str], str] = _same) -> str:
     """The text board as HTML: tables as tables, the other lines as paragraphs; `say`: each
-    cell and paragraph as the page says it (`Engine.spoken`)."""
+    cell and paragraph as the page says it (`Screens.spoken`)."""
     lines = text.splitlines()
     parts: list[str] = []
     loose: list[str] = []

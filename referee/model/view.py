@@ -1,9 +1,9 @@
 """Who is looking: what each seat may see, declared once by the game, shown through one door.
 
 A game declares what is hidden and from whom (docs/engine.md, "Hidden information"):
-- `Engine.secrets(state)` lists the parts of the state that one seat holds (a dealt hand, a cup
-  of dice) or that nobody sees yet (an undrawn pile), each a `Secret` with what the others see
-  in its place;
+- `Engine.hidden.secrets(state)` (the game's `HiddenInfo`) lists the parts of the state that one
+  seat holds (a dealt hand, a cup of dice) or that nobody sees yet (an undrawn pile), each a
+  `Secret` with what the others see in its place;
 - a draw names who may see it: `chance.draw(..., to=SEAT)` (or `to=NOBODY`); the result is
   recorded with its audience (`"to"`), and a draw without one is the table's;
 - an event may carry its audience: `event(text, to=SEAT, others=TEXT)`, where `others` is the
@@ -94,17 +94,17 @@ def _shallow(value: Any) -> Any:
 def state(engine: Any, game_state: Any, viewer: str | None = TABLE) -> dict:
     """The state as `viewer` may see it (`Engine.view`): its JSON less what is hidden from them."""
     data = engine.to_json(game_state)
-    if engine.is_over(game_state):
+    if engine.hidden is None or engine.is_over(game_state):
         return data
-    return masked(data, engine.secrets(game_state), viewer)
+    return masked(data, engine.hidden.secrets(game_state), viewer)
 
 
 def held(engine: Any, game_state: Any, viewer: str | None) -> list[tuple[str, Any]]:
     """What `viewer` holds that the table does not see: (label, value) of each of their secrets."""
-    if viewer is None or engine.is_over(game_state):
+    if viewer is None or engine.hidden is None or engine.is_over(game_state):
         return []
     data = engine.to_json(game_state)
-    return [(s.label, at(data, s.path)) for s in engine.secrets(game_state) if s.seat == viewer]
+    return [(s.label, at(data, s.path)) for s in engine.hidden.secrets(game_state) if s.seat == viewer]
 
 
 # -- the record: events, draws and actions ---------------------------------------------------

@@ -95,10 +95,10 @@ class Loaded:
 
 def cached_summary(engine: Any, state: Any) -> dict:
     """The summary as the store caches it (the table's view while the game runs: session lists
-    show it), plus, for a finished game, what decided it (`Engine.result_details`)."""
+    show it), plus, for a finished game, what decided it (`Results.details`)."""
     out = engine.summary(engine.masked(state))
     if out.get("over"):
-        out = {**out, "details": engine.result_details(state)}
+        out = {**out, "details": engine.results.details(state)}
     return out
 
 
@@ -134,7 +134,7 @@ def run(engine: Any, state: Any, action: dict, seed: str, ply: int, recorded: li
         things = action.get("things")
         if not isinstance(things, list) or not all(isinstance(t, dict) for t in things):
             raise InputError("a 'seen' record lists the things the table saw")
-        events = engine.keep_seen(state, things)
+        events = engine.hidden.keep_seen(state, things) if engine.hidden is not None else []
         if len(events) != len(things):
             raise IllegalAction("a 'seen' record names a thing that cannot be face up there", "Fair play: seen")
         chance.finish()
@@ -593,7 +593,9 @@ def _keep_seen(store: RecordStore, sid: str, loaded: Loaded, taken: list[dict]) 
     if not things:
         return None
     engine = loaded.engine
-    probe = engine.keep_seen(engine.copy(loaded.state), things)
+    if engine.hidden is None:
+        return None
+    probe = engine.hidden.keep_seen(engine.copy(loaded.state), things)
     if not probe:
         return None
     action = {"verb": SEEN, "things": [e["seen"] for e in probe]}

@@ -167,7 +167,7 @@ def _last(engine: Any, records: list[dict], players: list[dict]) -> str:
     for n, r in enumerate(reversed(shown)):
         events = r.get("events") or []
         said = "".join(f"<p>{escape(text)}</p>" for text in
-                       (engine.spoken(str(e.get("text") or "")) for e in events) if text)
+                       (engine.screens.spoken(str(e.get("text") or "")) for e in events) if text)
         who = _who(players, r["action"], events)
         head = _described(engine, r["action"], who)
         latest = ' class="latest"' if n == 0 else ""
@@ -178,7 +178,7 @@ def _last(engine: Any, records: list[dict], players: list[dict]) -> str:
 def _described(engine: Any, action: dict, who: str | None) -> str:
     """An action in short, as HTML: who took it first, then what, without naming them twice
     (`invoke Ann ...` on Ann's line reads `invoke ...`), options without their dashes."""
-    what = words(engine.spoken(engine.describe(action)))
+    what = words(engine.screens.spoken(engine.describe(action)))
     if not who:
         return escape(what)
     if what.casefold().startswith(who.casefold() + " ") or what.casefold().startswith(who.casefold() + "'"):
@@ -195,16 +195,16 @@ def _just_now(engine: Any, records: list[dict], players: list[dict]) -> str:
     r = played[-1]
     events = r.get("events") or []
     who = _who(players, r["action"], events)
-    first = next((t for t in (engine.spoken(str(e.get("text") or "")) for e in events) if t), "")
-    what = first or engine.spoken(engine.describe(r["action"]))
+    first = next((t for t in (engine.screens.spoken(str(e.get("text") or "")) for e in events) if t), "")
+    what = first or engine.screens.spoken(engine.describe(r["action"]))
     said = _("Last move: {what}").format(what=what) if not who or what.startswith(who) else \
         _("Last move, {player}: {what}").format(player=who, what=what)
     return f'<p class="last">{escape(said)}</p>'
 
 
 def _score_line(engine: Any, state: Any) -> str:
-    """A game scored only at its end: its numbers as they would stand now (`Engine.scores_now`)."""
-    now = engine.scores_now(state)
+    """A game scored only at its end: its numbers as they would stand now (`Screens.scores_now`)."""
+    now = engine.screens.scores_now(state)
     if not now:
         return ""
     what, scores = now
@@ -238,12 +238,12 @@ def table_fragment(loaded: Any, mine: str = "") -> tuple[str, str]:
         parts.append(f'<p class="status">{escape(head)}{escape(_(engine.turn_word))} {escape(str(summary.get("turn")))}'
                      f' · {escape(_(str(summary.get("phase"))))}</p>')
         parts.append(_just_now(engine, records, summary["players"]))
-        parts.append(_pending(summary, engine.spoken))
+        parts.append(_pending(summary, engine.screens.spoken))
         parts.append(_score_line(engine, loaded.shown_state))
     parts.append(mine)
     if summary.get("over") or any(p.get("score") is not None for p in summary["players"]):
         parts.append(_players(summary))
-    board = engine.board_html_after(loaded.shown_state, played[-1]["action"] if played else None)
+    board = engine.screens.board_html_after(loaded.shown_state, played[-1]["action"] if played else None)
     parts.append(f"<h2>{escape(_('The table'))}</h2>" + board)
     held = view.held_text(engine, loaded.state, loaded.viewer)
     if held:

@@ -1,13 +1,13 @@
 """A seat's own page (`referee serve --seats`): the table as everyone sees it, and above it what
 that seat alone may see, asked of the engine, never drawn here per game:
 
-- what the seat holds: `Engine.seat_html`, drawn by the game from the seat's view and the seat's
+- what the seat holds: `HiddenInfo.seat_html`, drawn by the game from the seat's view and the seat's
   legal actions (Crôa!: the dealt hand, each card playable now marked); a game that draws none
   gets, generically, what the seat's view holds beyond the table's;
 - the decisions waiting for that seat, with their choices as the seat's view holds them (Elysion:
   the Blessings just drawn, one to keep);
 - the seat's hint: its legal actions now, as `hint` words them, its own cards by name (those of
-  the verbs the game's drawing shows, `Engine.seat_verbs`, left to it).
+  the verbs the game's drawing shows, `HiddenInfo.seat_verbs`, left to it).
 """
 
 from __future__ import annotations
@@ -42,7 +42,9 @@ def seat_part(loaded: Any, seat: str, group: Any, store: Any = None) -> str:
     live = Live.of(loaded, store)
     summary = engine.summary(state)
     actions = [a for a in engine.legal_actions(live.listing()) if actor(engine, state, summary, a) == name]
-    held = engine.seat_html(seen, seat, actions) or _beyond(seen, engine.view(state, None))
+    hidden = engine.hidden  # the game's hidden information: what the seat holds, drawn by it
+    drawn = hidden.seat_html(seen, seat, actions) if hidden is not None else ""
+    held = drawn or _beyond(seen, engine.view(state, None))
     parts = [f'<section class="mine"><h2>{escape(_("Only for {name}").format(name=name))}</h2>',
              f'<p class="note">{escape(_("This page is yours alone: keep its link to yourself."))}</p>']
     for p in _waiting(seen, name):
@@ -53,7 +55,8 @@ def seat_part(loaded: Any, seat: str, group: Any, store: Any = None) -> str:
     if not summary.get("over"):
         # the decisions are said above, the actions of the verbs the game drew itself too; the
         # notes on typing a result (`add --tile ...`) are the terminal's
-        result = {**hints(live, group, name, own=True, leave=engine.seat_verbs), "pending": [], "notes": {}}
+        leave = hidden.seat_verbs if hidden is not None else ()
+        result = {**hints(live, group, name, own=True, leave=leave), "pending": [], "notes": {}}
         result["actions"] = _unnamed(result["actions"], name)
         if result["actions"]:
             parts.append(f"<h3>{escape(_('What you may do now'))}</h3>" + _hint_html(text(result, 60)))

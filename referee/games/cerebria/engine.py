@@ -9,11 +9,64 @@ from referee.games.cerebria.commands import COMMANDS
 from referee.games.cerebria.state import State
 from referee.games.cerebria.verbs import VERBS, line
 from referee.model.chance import Chance
-from referee.model.engine import Action, Engine
+from referee.model.engine import Action, Engine, Hints, Lexicon, Results, Screens
 from referee.model.verbs import Verb
 
 if TYPE_CHECKING:
     import random
+
+
+class CerebriaHints(Hints):
+    """An idle Drain marked in a hint; a long hint's cards shown by `CARD`."""
+
+    def note(self, state: State, action: Action, ply: int) -> str | None:
+        """A Drain that would move nothing is marked so in the hint."""
+        return "moves nothing" if options.idle_drain(state, action) else None
+
+    def fold(self, state: State) -> dict[str, str]:
+        """A long hint's text shows a card by `CARD` (a hidden hand may hold any unseen card:
+        `referee cerebria unseen` lists them, Tab completes them)."""
+        return dict.fromkeys(zones.composition(state), "CARD") if state else {}
+
+
+class CerebriaScreens(Screens):
+    """The small screen; a page names each card as players do."""
+
+    def compact(self, state: State) -> str:
+        return render.render_compact(state)
+
+    def spoken(self, text: str) -> str:
+        """As the page says it: each card by its name (`Drain (strong Bliss, green)`)."""
+        return cards.named(super().spoken(text))
+
+
+class CerebriaResults(Results):
+    """The winning condition and its tie-break, kept for `stats`."""
+
+    def details(self, state: State) -> dict:
+        """The winning condition and the tie-break that settled it (docs/rulings/cerebria.md)."""
+        return {"condition": state.get("condition"), "tie_break": state.get("tie_break")}
+
+
+class CerebriaLexicon(Lexicon):
+    """The shell's words: players, cards, targets, abilities, slots, moods."""
+
+    def vocabulary(self, state: Any) -> dict[str, list[str]]:
+        if not state:
+            return {"verbs": ["new"]}
+        every_card = sorted(zones.composition(state))
+        targets = [f"{p}:{i + 1}" for p in state["players"]
+                   for i in range(len(state["mindsets"][p]))]
+        return {
+            "players": list(state["players"]),
+            "cards": every_card,
+            "targets": targets,
+            "abilities": list(cards.ABILITIES),
+            "slots": ["1", "2", "3"],
+            "positions": [str(i) for i in range(1, mindset.LIMIT + 1)],
+            "moods": ["bliss", "gloom"],
+            "verbs": [*VERBS, "status"],
+        }
 
 
 class CerebriaEngine(Engine):
@@ -39,6 +92,10 @@ class CerebriaEngine(Engine):
         "phase": flow.REVELATION_RULE,  # the Cycle's verbs wait for `next-cycle`
         "players": "Setup",
     }
+    hints = CerebriaHints()
+    screens = CerebriaScreens()
+    results = CerebriaResults()
+    lexicon = CerebriaLexicon()
 
     def setup(self, options: dict, chance: Chance) -> State:
         return setup.setup(options, chance)
@@ -62,10 +119,6 @@ class CerebriaEngine(Engine):
         return {"players": players, "turn": state["turn"], "winners": state["winners"],
                 "outcome": state["condition"] if self.is_over(state) else None}
 
-    def result_details(self, state: State) -> dict:
-        """The winning condition and the tie-break that settled it (docs/rulings/cerebria.md)."""
-        return {"condition": state.get("condition"), "tie_break": state.get("tie_break")}
-
     def resolve(self, state: State, verb: Verb, action: Action) -> Action:
         """Player names as the core resolves them; `pass all` is everyone left passing."""
         if verb.name == "pass" and str(action.get("player") or "").casefold() == setup.EVERYONE:
@@ -84,45 +137,12 @@ class CerebriaEngine(Engine):
         """One verb's part of `legal_actions`, in the same order (an idle Drain last)."""
         return _idle_last(state, super().legal_for(state, verb))
 
-    def hint_note(self, state: State, action: Action, ply: int) -> str | None:
-        """A Drain that would move nothing is marked so in the hint."""
-        return "moves nothing" if options.idle_drain(state, action) else None
-
-    def hint_fold(self, state: State) -> dict[str, str]:
-        """A long hint's text shows a card by `CARD` (a hidden hand may hold any unseen card:
-        `referee cerebria unseen` lists them, Tab completes them)."""
-        return dict.fromkeys(zones.composition(state), "CARD") if state else {}
-
     def render(self, state: State) -> str:
         return render.render(state)
-
-    def render_compact(self, state: State) -> str:
-        return render.render_compact(state)
-
-    def spoken(self, text: str) -> str:
-        """As the page says it: each card by its name (`Drain (strong Bliss, green)`)."""
-        return cards.named(super().spoken(text))
 
     def playout_options(self, rng: random.Random) -> dict:
         players = ["Ann", "Bob", "Cy", "Dee", "Eve"][: rng.randint(2, 5)]
         return {"players": players}
-
-    def vocabulary(self, state: Any) -> dict[str, list[str]]:
-        if not state:
-            return {"verbs": ["new"]}
-        every_card = sorted(zones.composition(state))
-        targets = [f"{p}:{i + 1}" for p in state["players"]
-                   for i in range(len(state["mindsets"][p]))]
-        return {
-            "players": list(state["players"]),
-            "cards": every_card,
-            "targets": targets,
-            "abilities": list(cards.ABILITIES),
-            "slots": ["1", "2", "3"],
-            "positions": [str(i) for i in range(1, mindset.LIMIT + 1)],
-            "moods": ["bliss", "gloom"],
-            "verbs": [*VERBS, "status"],
-        }
 
     def check_invariants(self, state: State) -> None:
         slots = mindset.on_slots(state)

@@ -6,7 +6,7 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from referee.model.chance import Chance
-from referee.model.engine import Engine
+from referee.model.engine import Engine, HiddenInfo, Hints, Lexicon, Results, Screens
 from referee.model.engine import _same as same
 from referee.model.errors import InputError
 from referee.model.i18n import N_, NC_, fold
@@ -34,6 +34,126 @@ if TYPE_CHECKING:
 ALL = ("all", "tous", "toutes")  # `pass all`, `passer tous`: every colony asked
 
 
+class CroaHidden(HiddenInfo):
+    """Hands the referee dealt (`new --deal`) and the deck face down; tiles it turned over."""
+
+    seat_verbs = ("card",)  # each playable card is marked in the hand, with its ways
+
+    def secrets(self, state: CroaState) -> list[Secret]:
+        """Hands the referee dealt: each is its player's (others see a `?` a card, as for real
+        hands), and the deck face down (whose cards, beside the whole deck's, would tell the
+        hands) is nobody's: others see how many cards it holds."""
+        if not state.get("deal"):
+            return []
+        out = [Secret(("colonies", c, "hand"), col["name"], hidden_list(col["hand"]), NC_("secret", "hand"))
+               for c, col in enumerate(state["colonies"])]
+        left = sum(state["deck"].values())
+        return [*out, Secret(("deck",), NOBODY, {cards.HIDDEN: left} if left else {}, NC_("secret", "deck"))]
+
+    def shown_actions(self, state: CroaState, actions: list[Action], seat: str | None = None) -> list[Action]:
+        from .cardlist import shown_cards
+
+        return shown_cards(state, actions, seat)
+
+    def seat_html(self, seen: dict, seat: str, actions: list[Action]) -> str:
+        """The seat's dealt hand, each card with what it does and whether it may be played now."""
+        from .web import hand_html
+
+        return hand_html(seen, seat, actions)
+
+    def keep_seen(self, state: CroaState, things: list[dict]) -> list[dict]:
+        """A tile the referee turned over stays face up on its square after an undo."""
+        return keep_tiles(state, things)
+
+
+class CroaHints(Hints):
+    """A card named at the table in a playout; tiles typed only when the table turns them."""
+
+    def playout_action(self, state: CroaState, action: Action) -> Action | None:
+        """A card named at the table (`CARD`) as a random playout names it: a made-up card,
+        and for a discard a card that may still be face down."""
+        if action.get("verb") != "card":
+            return action
+        out = dict(action)
+        if out.get("card") == CARD:
+            out["card"] = "Frog Rain"
+        if out.get("discard") == CARD:
+            spare = next((k for k in cards.CARDS if cards.discardable(state, k)), None)
+            if spare is None:
+                return None
+            out["discard"] = spare
+        return out
+
+    def results_typed(self, state: CroaState) -> bool:
+        return not state["digital"]  # a --digital session's tiles are revealed by the referee
+
+
+class CroaScreens(Screens):
+    """The pond in SVG, the last move outlined, each colony's frog letters in its colour."""
+
+    def compact(self, state: CroaState) -> str:
+        return render_compact(state)
+
+    def board_html(self, state: CroaState) -> str:
+        """The pond drawn in SVG for the live web view (face-down squares show nothing)."""
+        from .web import board_html
+
+        return board_html(state)
+
+    def board_html_after(self, state: CroaState, last: dict | None) -> str:
+        """The pond with the last move's squares outlined (where from dashed, where to solid)."""
+        from .web import board_html, moved
+
+        return board_html(state, moved(last))
+
+    def board_marks(self, state: CroaState) -> dict[str, str]:
+        """Each colony's frog letter (its queen in capitals) -> its player."""
+        from .render import letters
+
+        return {mark.lower(): col["name"] for mark, col in zip(letters(state), state["colonies"],
+                                                                 strict=True)}
+
+
+class CroaResults(Results):
+    """Frogs in the pond: what a report charts and what decided a game."""
+
+    def details(self, state: CroaState) -> dict:
+        """Frogs each colony still has in the pond."""
+        return {"frogs": self.series(state)}
+
+    def series(self, state: CroaState) -> dict[str, float | None]:
+        """Frogs in the pond per colony."""
+        return {col["name"]: in_pond(state, c) for c, col in enumerate(state["colonies"])}
+
+
+class CroaLexicon(Lexicon):
+    """The shell's words, and commands and choices said in French at a French table."""
+
+    def vocabulary(self, state: CroaState) -> dict[str, list[str]]:
+        c = state["current"]
+        frogs = sorted({frog_name(state, [c, i]) for i, f in
+                        enumerate(state["colonies"][c]["frogs"]) if f["square"]})
+        choices = [ch for p in state["pending"] for ch in p["choices"]]
+        return {
+            "players": [col["name"] for col in state["colonies"]],
+            "colors": [col["color"] for col in state["colonies"]],
+            "frogs": frogs,
+            "squares": list(SQUARES),
+            "tiles": list(KINDS),
+            "cards": sorted(cards.CARDS) if state.get("cards") else [],
+            "verbs": [*self.engine.verbs, "pond", "status"],
+            "choices": choices,
+            "males": list(state["colonies"][c]["males"]),
+        }
+
+    def said(self, words: list[str]) -> list[str]:
+        """A command in the table's words (French: `déplacer a2 a3 --tile nénuphar`)."""
+        return said(words)
+
+    def said_choice(self, decision: str, choice: str) -> str:
+        return said_choice(decision, choice)
+
+
 class CroaEngine(Engine):
     name = "croa"
     title = "Crôa!"
@@ -56,6 +176,11 @@ class CroaEngine(Engine):
         "pending": RULE_PENDING,
         "players": N_("Setup (mise en place): 2-4 colonies"),
     }
+    hidden = CroaHidden()
+    hints = CroaHints()
+    screens = CroaScreens()
+    results = CroaResults()
+    lexicon = CroaLexicon()
 
     # -- what the core asks ------------------------------------------------------------------
     def setup(self, options: dict[str, Any], chance: Chance) -> CroaState:
@@ -82,60 +207,8 @@ class CroaEngine(Engine):
                 "turn": state["turn"],
                 "winners": [] if winner is None else [state["colonies"][winner]["name"]]}
 
-    def result_details(self, state: CroaState) -> dict:
-        """Frogs each colony still has in the pond."""
-        return {"frogs": self.series(state)}
-
-    def series(self, state: CroaState) -> dict[str, float | None]:
-        """Frogs in the pond per colony."""
-        return {col["name"]: in_pond(state, c) for c, col in enumerate(state["colonies"])}
-
     def render(self, state: CroaState) -> str:
         return render(state)
-
-    def board_html(self, state: CroaState) -> str:
-        """The pond drawn in SVG for the live web view (face-down squares show nothing)."""
-        from .web import board_html
-
-        return board_html(state)
-
-    def secrets(self, state: CroaState) -> list[Secret]:
-        """Hands the referee dealt: each is its player's (others see a `?` a card, as for real
-        hands), and the deck face down (whose cards, beside the whole deck's, would tell the
-        hands) is nobody's: others see how many cards it holds."""
-        if not state.get("deal"):
-            return []
-        out = [Secret(("colonies", c, "hand"), col["name"], hidden_list(col["hand"]), NC_("secret", "hand"))
-               for c, col in enumerate(state["colonies"])]
-        left = sum(state["deck"].values())
-        return [*out, Secret(("deck",), NOBODY, {cards.HIDDEN: left} if left else {}, NC_("secret", "deck"))]
-
-    def board_html_after(self, state: CroaState, last: dict | None) -> str:
-        """The pond with the last move's squares outlined (where from dashed, where to solid)."""
-        from .web import board_html, moved
-
-        return board_html(state, moved(last))
-
-    seat_verbs = ("card",)  # each playable card is marked in the hand, with its ways
-
-    def seat_html(self, seen: dict, seat: str, actions: list[Action]) -> str:
-        """The seat's dealt hand, each card with what it does and whether it may be played now."""
-        from .web import hand_html
-
-        return hand_html(seen, seat, actions)
-
-    def keep_seen(self, state: CroaState, things: list[dict]) -> list[dict]:
-        """A tile the referee turned over stays face up on its square after an undo."""
-        return keep_tiles(state, things)
-    def board_marks(self, state: CroaState) -> dict[str, str]:
-        """Each colony's frog letter (its queen in capitals) -> its player."""
-        from .render import letters
-
-        return {mark.lower(): col["name"] for mark, col in zip(letters(state), state["colonies"],
-                                                                 strict=True)}
-
-    def render_compact(self, state: CroaState) -> str:
-        return render_compact(state)
 
     def player_words(self, state: CroaState) -> dict[str, str]:
         """A colony is named by its player or its colour (`--player blue`)."""
@@ -187,29 +260,6 @@ class CroaEngine(Engine):
             options["deal"] = False  # real hands: counted, never seen
         return options
 
-    def playout_action(self, state: CroaState, action: Action) -> Action | None:
-        """A card named at the table (`CARD`) as a random playout names it: a made-up card,
-        and for a discard a card that may still be face down."""
-        if action.get("verb") != "card":
-            return action
-        out = dict(action)
-        if out.get("card") == CARD:
-            out["card"] = "Frog Rain"
-        if out.get("discard") == CARD:
-            spare = next((k for k in cards.CARDS if cards.discardable(state, k)), None)
-            if spare is None:
-                return None
-            out["discard"] = spare
-        return out
-
-    def results_typed(self, state: CroaState) -> bool:
-        return not state["digital"]  # a --digital session's tiles are revealed by the referee
-
-    def shown_actions(self, state: CroaState, actions: list[Action], seat: str | None = None) -> list[Action]:
-        from .cardlist import shown_cards
-
-        return shown_cards(state, actions, seat)
-
     def words(self, state: CroaState, verb: str, given: Mapping[str, Any], field: str) -> list[str]:
         """Completion for `card`: the core offers nothing for a free field, so the cards listed
         by name are offered here (a name made up at the table, `CARD`, is never guessed), and
@@ -228,30 +278,13 @@ class CroaEngine(Engine):
         # a dealt hand is its player's: the other fields are offered as the table's list shows
         # them (which cards take a male or a square would tell what the hands hold)
         listed = self.legal_for(state, verb)
-        for action in self.shown_actions(state, listed) if state.get("deal") else listed:
+        for action in self.hidden.shown_actions(state, listed) if state.get("deal") else listed:
             value = action.get(field)
             if value in (None, CARD):
                 continue
             if all(same(action.get(k), v) or action.get(k) == CARD for k, v in typed.items()):
                 seen.setdefault(str(value), None)
         return list(seen)
-
-    def vocabulary(self, state: CroaState) -> dict[str, list[str]]:
-        c = state["current"]
-        frogs = sorted({frog_name(state, [c, i]) for i, f in
-                        enumerate(state["colonies"][c]["frogs"]) if f["square"]})
-        choices = [ch for p in state["pending"] for ch in p["choices"]]
-        return {
-            "players": [col["name"] for col in state["colonies"]],
-            "colors": [col["color"] for col in state["colonies"]],
-            "frogs": frogs,
-            "squares": list(SQUARES),
-            "tiles": list(KINDS),
-            "cards": sorted(cards.CARDS) if state.get("cards") else [],
-            "verbs": [*self.verbs, "pond", "status"],
-            "choices": choices,
-            "males": list(state["colonies"][c]["males"]),
-        }
 
     def describe(self, action: Action) -> str:
         if action.get("verb") == "new":
@@ -261,13 +294,6 @@ class CroaEngine(Engine):
                 " --cards" if action.get("cards") else "") + (
                 " --deal" if action.get("deal") else "")
         return super().describe(action)
-
-    def said(self, words: list[str]) -> list[str]:
-        """A command in the table's words (French: `déplacer a2 a3 --tile nénuphar`)."""
-        return said(words)
-
-    def said_choice(self, decision: str, choice: str) -> str:
-        return said_choice(decision, choice)
 
     def check_invariants(self, state: CroaState) -> None:
         occ = occupied(state)

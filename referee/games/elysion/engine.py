@@ -13,7 +13,7 @@ from referee.games.elysion.setup import setup as new_journey
 from referee.games.elysion.state import ElysionState
 from referee.games.elysion.verbs import VERBS
 from referee.model.chance import Chance
-from referee.model.engine import Engine
+from referee.model.engine import Engine, HiddenInfo, Hints, Lexicon, Results, Screens
 from referee.model.errors import IllegalAction, RefereeError
 from referee.model.i18n import N_
 from referee.model.verbs import Action, Verb
@@ -22,6 +22,93 @@ from referee.scorers.elysion import DAYS
 
 if TYPE_CHECKING:
     import random
+
+
+class ElysionHidden(HiddenInfo):
+    """Blessings drawn and not yet kept (their player's), and those put back under the deck."""
+
+    def secrets(self, state: ElysionState) -> list[Secret]:
+        """Blessings drawn and not yet kept are their player's (others see how many); those put
+        back under the deck are nobody's (the deck is face down). Kept Blessings lie face up in
+        front of their player (they count in sight, for everyone's goals): the table's."""
+        out = [Secret(("pending", i, "choices"), p["player"], hidden_list(p["choices"]), "Blessings drawn")
+               for i, p in enumerate(state["pending"]) if p["decision"] == flow.KEEP]
+        if state.get("blessings_under"):
+            out.append(Secret(("blessings_under",), NOBODY,
+                              [hidden_list(batch) for batch in state["blessings_under"]], "Blessings under the deck"))
+        return out
+
+    def seat_html(self, seen: dict, seat: str, actions: list) -> str:
+        """The Blessings just drawn for `seat`, before it keeps one, with how each scores."""
+        from .web import drawn_html
+
+        return drawn_html(seen, seat)
+
+
+class ElysionHints(Hints):
+    """A playout plays the listed reveals and the bare `keep`, never a Blessing named ahead."""
+
+    def playout_action(self, state: ElysionState, action: Action) -> Action | None:
+        """The reveal's free entry is left out: the listed reveals are the playout's; so is a
+        Blessing named before the draw (`keep P B` where no realm is taken, `take P R --keep
+        B`), which the draw may not bring (the bare `keep P` and `take P R` are played instead)."""
+        if action.get("verb") == "keep" and "blessing" in action and not state["pending"]:
+            return None
+        if action.get("verb") == "take" and action.get("keep"):
+            return None
+        return None if action.get("realms") == options.REALMS else action
+
+
+class ElysionScreens(Screens):
+    """The small screen; the page's line of the glory a look back now would count."""
+
+    def compact(self, state: ElysionState) -> str:
+        return render.render_compact(state, of_state(state))
+
+    def scores_now(self, state: ElysionState) -> tuple[str, dict[str, int]] | None:
+        """Before the look back, the glory each journey would score if the table looked back now
+        (the board's `look back` column)."""
+        from referee.games.elysion.lookback import glory_now
+
+        if state["phase"] == "over" or not any(state["journeys"].values()):
+            return None
+        catalog = of_state(state)
+        return N_("Glory if we looked back now"), {
+            p: glory_now(catalog, state["journeys"][p], state["blessings"][p]) for p in state["players"]}
+
+
+class ElysionResults(Results):
+    """Realm sums and the tie-break for `stats`; the look back's running totals for `report`."""
+
+    def details(self, state: ElysionState) -> dict:
+        """Each player's sum of realm numbers, and whether it broke a tie for first place."""
+        ranked = state["lookback"]["ranking"] if state["lookback"] else []
+        top = max((row[2] for row in ranked), default=None)
+        tied = sum(1 for row in ranked if row[2] == top)
+        return {"realm_sums": {row[1]: row[3] for row in ranked},
+                "tie_break": tied > len(state["winners"])}
+
+    def final_steps(self, state: ElysionState) -> dict[str, list[float]]:
+        """The look back's running totals, card by card (its rows end with the total)."""
+        done = state["lookback"]["players"] if state["lookback"] else {}
+        return {p: [row[-1] for row in done[p]["rows"]] for p in state["players"] if p in done}
+
+
+class ElysionLexicon(Lexicon):
+    """The shell's words: players, realms, the row, Blessings, Shades, `NAME=` for a reveal."""
+
+    def vocabulary(self, state: ElysionState) -> dict[str, list[str]]:
+        catalog = of_state(state)
+        realms = [k for k in catalog.realms if state["constellations"] or not k.endswith("*")]
+        return {
+            "players": list(state["players"]),
+            "realms": realms,
+            "row": list(state["row"]),
+            "blessings": [norm(b) for b in catalog.blessings],
+            "drawn": [norm(b) for b in deck.drawn(state)],
+            "shades": [norm(s) for s in state["shades_up"]],
+            "reveal": [f"{p}=" for p in state["players"]],
+        }
 
 
 class ElysionEngine(Engine):
@@ -49,6 +136,11 @@ class ElysionEngine(Engine):
         "pending": flow.STAGE_RULE,
         "players": "Setup",
     }
+    hidden = ElysionHidden()
+    hints = ElysionHints()
+    screens = ElysionScreens()
+    results = ElysionResults()
+    lexicon = ElysionLexicon()
 
     def setup(self, options: dict, chance: Chance) -> ElysionState:
         return new_journey(options, chance)
@@ -114,41 +206,8 @@ class ElysionEngine(Engine):
             out["player"] = state["pending"][0]["player"]
         return out
 
-    def result_details(self, state: ElysionState) -> dict:
-        """Each player's sum of realm numbers, and whether it broke a tie for first place."""
-        ranked = state["lookback"]["ranking"] if state["lookback"] else []
-        top = max((row[2] for row in ranked), default=None)
-        tied = sum(1 for row in ranked if row[2] == top)
-        return {"realm_sums": {row[1]: row[3] for row in ranked},
-                "tie_break": tied > len(state["winners"])}
-
-    def final_steps(self, state: ElysionState) -> dict[str, list[float]]:
-        """The look back's running totals, card by card (its rows end with the total)."""
-        done = state["lookback"]["players"] if state["lookback"] else {}
-        return {p: [row[-1] for row in done[p]["rows"]] for p in state["players"] if p in done}
-
     def render(self, state: ElysionState) -> str:
         return render.render(state, of_state(state))
-
-    def scores_now(self, state: ElysionState) -> tuple[str, dict[str, int]] | None:
-        """Before the look back, the glory each journey would score if the table looked back now
-        (the board's `look back` column)."""
-        from referee.games.elysion.lookback import glory_now
-
-        if state["phase"] == "over" or not any(state["journeys"].values()):
-            return None
-        catalog = of_state(state)
-        return N_("Glory if we looked back now"), {
-            p: glory_now(catalog, state["journeys"][p], state["blessings"][p]) for p in state["players"]}
-
-    def seat_html(self, seen: dict, seat: str, actions: list) -> str:
-        """The Blessings just drawn for `seat`, before it keeps one, with how each scores."""
-        from .web import drawn_html
-
-        return drawn_html(seen, seat)
-
-    def render_compact(self, state: ElysionState) -> str:
-        return render.render_compact(state, of_state(state))
 
     def playout_options(self, rng: random.Random) -> dict:
         return {
@@ -156,27 +215,6 @@ class ElysionEngine(Engine):
             "constellations": rng.random() < 0.6,
             "styx": rng.random() < 0.6,
         }
-
-    def secrets(self, state: ElysionState) -> list[Secret]:
-        """Blessings drawn and not yet kept are their player's (others see how many); those put
-        back under the deck are nobody's (the deck is face down). Kept Blessings lie face up in
-        front of their player (they count in sight, for everyone's goals): the table's."""
-        out = [Secret(("pending", i, "choices"), p["player"], hidden_list(p["choices"]), "Blessings drawn")
-               for i, p in enumerate(state["pending"]) if p["decision"] == flow.KEEP]
-        if state.get("blessings_under"):
-            out.append(Secret(("blessings_under",), NOBODY,
-                              [hidden_list(batch) for batch in state["blessings_under"]], "Blessings under the deck"))
-        return out
-
-    def playout_action(self, state: ElysionState, action: Action) -> Action | None:
-        """The reveal's free entry is left out: the listed reveals are the playout's; so is a
-        Blessing named before the draw (`keep P B` where no realm is taken, `take P R --keep
-        B`), which the draw may not bring (the bare `keep P` and `take P R` are played instead)."""
-        if action.get("verb") == "keep" and "blessing" in action and not state["pending"]:
-            return None
-        if action.get("verb") == "take" and action.get("keep"):
-            return None
-        return None if action.get("realms") == options.REALMS else action
 
     def words(self, state: ElysionState, verb: str, given: Mapping[str, Any],
               field: str) -> list[str]:
@@ -205,19 +243,6 @@ class ElysionEngine(Engine):
                 if key not in taken:
                     out.append(f"{p}={key}")
         return out
-
-    def vocabulary(self, state: ElysionState) -> dict[str, list[str]]:
-        catalog = of_state(state)
-        realms = [k for k in catalog.realms if state["constellations"] or not k.endswith("*")]
-        return {
-            "players": list(state["players"]),
-            "realms": realms,
-            "row": list(state["row"]),
-            "blessings": [norm(b) for b in catalog.blessings],
-            "drawn": [norm(b) for b in deck.drawn(state)],
-            "shades": [norm(s) for s in state["shades_up"]],
-            "reveal": [f"{p}=" for p in state["players"]],
-        }
 
     def check_invariants(self, state: ElysionState) -> None:
         seen: list[str] = list(state["row"]) + list(state["discard"])

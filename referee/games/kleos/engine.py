@@ -27,7 +27,7 @@ from referee.games.kleos import state as st
 from referee.games.kleos.state import State
 from referee.games.kleos.verbs import VERBS
 from referee.model.chance import Chance
-from referee.model.engine import Engine
+from referee.model.engine import CardLibrary, Engine, Hints, Lexicon, Results, Screens
 from referee.model.errors import InputError
 from referee.model.verbs import Action, Event, Verb
 
@@ -39,6 +39,88 @@ EVERYONE = options.EVERYONE  # `pass all`: every player still to be asked declin
 REFERENCES = {verb.name: tuple((f.name, f.kind) for f in verb.fields
                                if f.kind in ("player", "minion", "location"))
               for verb in VERBS.values()}
+
+
+class KleosLibrary(CardLibrary):
+    """The minion cards the table adds (`referee kleos card add`), kept across Contests."""
+
+    kind = declared.KIND
+
+    def with_library(self, state: State, library: dict[str, dict]) -> State:
+        """A copy of the state whose known cards include the card library's (the library's
+        stats win, as the CLI copies them into an action): only to list what is legal."""
+        if not library:
+            return state
+        known = dict(state["cards"])
+        for name, data in library.items():
+            try:
+                card = cards.normalize(data, name)
+            except InputError:  # a malformed library entry is never offered
+                continue
+            known[card["name"].lower()] = card
+        return {**state, "cards": known}
+
+    def missing_cards(self, state: State) -> list[str]:
+        """What the table must type before the next step, when the cards the state knows
+        (the library folded in) cannot make it: an Epic card for a waiting Isle, minion
+        cards to deploy."""
+        return guidance.missing_cards(state)
+
+
+class KleosHints(Hints):
+    """The odds of an attack beside it in a hint; a playout's attached cards by name."""
+
+    def note(self, state: Any, action: Action, ply: int) -> str | None:
+        from referee.games.kleos.hint_odds import attack_odds
+
+        return attack_odds(self.engine, state, action, ply)
+
+    def playout_action(self, state: State, action: Action) -> Action | None:
+        return options.playout_action(state, action)
+
+
+class KleosScreens(Screens):
+    """The small screen; locations, Isles and glory as HTML tables for the page."""
+
+    def compact(self, state: State) -> str:
+        return render.render_compact(state)
+
+    def board_html(self, state: State) -> str:
+        """Locations, Isles and glory as HTML tables for the live web view."""
+        from referee.games.kleos.web import board_html
+
+        return board_html(state)
+
+
+class KleosResults(Results):
+    """Which tie-breaker decided the Contest, kept for `stats`."""
+
+    def details(self, state: dict) -> dict:
+        """Which tie-breaker (docs/rulings/kleos.md) decided the Contest (1-4), null when glory did or
+        nobody could be separated (a shared victory)."""
+        decided = (state.get("result") or {}).get("decided_by", "")
+        number = decided.removeprefix("tie-breaker ").partition(":")[0]
+        return {"tie_break": int(number) if number.isdigit() else None, "decided_by": decided}
+
+
+class KleosLexicon(Lexicon):
+    """The shell's words: gods, minions, locations, Isles, cards, attachments, slots."""
+
+    def vocabulary(self, state: State) -> dict[str, list[str]]:
+        refs = sorted(state["minions"])
+        short = [r.replace(":champion", ":c") for r in refs if r.endswith(":champion")]
+        return {
+            "verbs": [*VERBS, "status", "card"],
+            "players": [p["name"] for p in state["players"]],
+            "gods": st.gods(state),
+            "minions": refs + short,
+            "locations": list(state["board"]["locations"]),
+            "isles": list(board.ISLES),
+            "cards": sorted(f'"{c["name"]}"' if " " in c["name"] else c["name"]
+                            for c in state["cards"].values()),
+            "attachments": list(play.AS),
+            "slots": [*st.SLOTS, "new"],
+        }
 
 
 class KleosEngine(Engine):
@@ -59,7 +141,6 @@ class KleosEngine(Engine):
     verbs = VERBS
     commands = declared.COMMANDS
     cli_help = declared.HELP
-    library_kind = declared.KIND
     rematch_with_players = ("temples", "champions")
     rules: ClassVar[dict[str, str]] = {
         "over": "End of the Contest: it ends after Dusk of Day 5",
@@ -68,6 +149,11 @@ class KleosEngine(Engine):
         "phase": "The round: Deployment, then each day every Play Phase, then every "
                  "Action Phase",
     }
+    cards = KleosLibrary()
+    hints = KleosHints()
+    screens = KleosScreens()
+    results = KleosResults()
+    lexicon = KleosLexicon()
 
     def setup(self, options: dict, chance: Chance) -> State:
         return setup.new_state(options, chance)
@@ -134,65 +220,12 @@ class KleosEngine(Engine):
                 changed[name] = board.location(state["board"], value)
         return {**action, **changed} if changed else action
 
-    # -- what may come next -------------------------------------------------------------------
-    def with_library(self, state: State, library: dict[str, dict]) -> State:
-        """A copy of the state whose known cards include the card library's (the library's
-        stats win, as the CLI copies them into an action): only to list what is legal."""
-        if not library:
-            return state
-        known = dict(state["cards"])
-        for name, data in library.items():
-            try:
-                card = cards.normalize(data, name)
-            except InputError:  # a malformed library entry is never offered
-                continue
-            known[card["name"].lower()] = card
-        return {**state, "cards": known}
-
-    def playout_action(self, state: State, action: Action) -> Action | None:
-        return options.playout_action(state, action)
-
-    def missing_cards(self, state: State) -> list[str]:
-        """What the table must type before the next step, when the cards the state knows
-        (the library folded in) cannot make it: an Epic card for a waiting Isle, minion
-        cards to deploy."""
-        return guidance.missing_cards(state)
-
     # -- views ---------------------------------------------------------------------------------
     def render(self, state: State) -> str:
         return render.render(state)
 
-    def board_html(self, state: State) -> str:
-        """Locations, Isles and glory as HTML tables for the live web view."""
-        from referee.games.kleos.web import board_html
-
-        return board_html(state)
-    def render_compact(self, state: State) -> str:
-        return render.render_compact(state)
-
-    def hint_note(self, state: Any, action: Action, ply: int) -> str | None:
-        from referee.games.kleos.hint_odds import attack_odds
-
-        return attack_odds(self, state, action, ply)
-
     def playout_options(self, rng: random.Random) -> dict:
         return options.playout_options(rng)
-
-    def vocabulary(self, state: State) -> dict[str, list[str]]:
-        refs = sorted(state["minions"])
-        short = [r.replace(":champion", ":c") for r in refs if r.endswith(":champion")]
-        return {
-            "verbs": [*VERBS, "status", "card"],
-            "players": [p["name"] for p in state["players"]],
-            "gods": st.gods(state),
-            "minions": refs + short,
-            "locations": list(state["board"]["locations"]),
-            "isles": list(board.ISLES),
-            "cards": sorted(f'"{c["name"]}"' if " " in c["name"] else c["name"]
-                            for c in state["cards"].values()),
-            "attachments": list(play.AS),
-            "slots": [*st.SLOTS, "new"],
-        }
 
     def check_invariants(self, state: State) -> None:
         locs = state["board"]["locations"]
@@ -219,10 +252,3 @@ class KleosEngine(Engine):
 
     def describe(self, action: dict) -> str:
         return describe.describe(action) or super().describe(action)
-
-    def result_details(self, state: dict) -> dict:
-        """Which tie-breaker (docs/rulings/kleos.md) decided the Contest (1-4), null when glory did or
-        nobody could be separated (a shared victory)."""
-        decided = (state.get("result") or {}).get("decided_by", "")
-        number = decided.removeprefix("tie-breaker ").partition(":")[0]
-        return {"tie_break": int(number) if number.isdigit() else None, "decided_by": decided}

@@ -3,7 +3,7 @@
 The rulebook prints no card stats, so a new table starts with an empty card library:
 Deployment then has no minion card to deploy, and an Isle may wait for an Epic card the
 library lacks. `status` and `hint` say how to add them (`missing_cards`), reading the
-state with the library folded in (`KleosEngine.with_library`).
+state with the library folded in (`KleosLibrary.with_library`).
 """
 
 from __future__ import annotations

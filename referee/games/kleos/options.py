@@ -4,7 +4,7 @@ The list is exact (tests/test_legal_exact.py): every action the referee takes no
 or covered by a listed action with free fields (free.py: a placeholder word standing for
 every value the referee takes; an optional one for its absence too), and every listed
 action is taken. The cards offered are those the state knows: a hint or completion first
-folds the card library in (`KleosEngine.with_library`), so every library card is offered
+folds the card library in (`KleosLibrary.with_library`), so every library card is offered
 where the rules take it. Dice are left out: the referee rolls them when the action is
 played. Free: an attached card's name and what it changes (CARD, MODS; a name already
 attached in play is listed by name on each minion without it), a glory change and the

@@ -11,12 +11,65 @@ from referee.games.kreus.state import KreusState
 from referee.games.kreus.table import held_aggression, tokens_on_cards
 from referee.games.kreus.verbs import VERBS, command_line
 from referee.model.chance import Chance
-from referee.model.engine import Engine
+from referee.model.engine import Engine, Hints, Lexicon, Results, Screens
 from referee.model.errors import InputError
 from referee.model.verbs import Action, Verb
 
 if TYPE_CHECKING:
     import random
+
+
+class KreusHints(Hints):
+    """A playout takes Themis' free gain as the usual 1."""
+
+    def playout_action(self, state: KreusState, action: Action) -> Action | None:
+        """A listed action with Themis' free gain (GAIN) takes the usual 1."""
+        if action.get("gain") == listing.GAIN:
+            return {**action, "gain": 1}
+        return action
+
+
+class KreusScreens(Screens):
+    """The small screen."""
+
+    def compact(self, state: KreusState) -> str:
+        return render.render(state, compact=True)
+
+
+class KreusResults(Results):
+    """The Planet's Elements and the team's Energy: what a report charts and `stats` keeps."""
+
+    def details(self, state: KreusState) -> dict:
+        """What the Judgement of Uranus looked at (the tier itself is the summary's outcome)."""
+        return {"planet": cards.PLANET in state["in_play"],
+                "planet_elements": board.planet_elements(state),
+                "end_reason": state["end_reason"], "aggression_held": state["aggression_held"]}
+
+    def series(self, state: KreusState) -> dict[str, float | None]:
+        """How the Planet comes along: its Elements, and the Energy tokens the team holds."""
+        return {"Planet elements": board.planet_elements(state),
+                "Energy tokens held": sum(state["tokens"].values())}
+
+
+class KreusLexicon(Lexicon):
+    """The shell's words: players, cards, Nature, Elements, targets, Titans, options."""
+
+    def vocabulary(self, state: KreusState) -> dict[str, list[str]]:
+        titan_names = [c[f]["name"] for c in state["titan_cards"] for f in ("male", "female")]
+        return {
+            "players": list(state["players"]),
+            "cards": sorted(state["deck"]),
+            "nature": list(state["tree"]),
+            "elements": list(cards.ELEMENTS),
+            "targets": [f"{n}:{s['element']}" for n, p in state["in_play"].items()
+                        for s in p["elements"]],
+            "titans": [*titan_names, "draw"],
+            "verbs": [*self.engine.verbs, "tree", "paths", "status", "outcome"],
+            "options": ["--on", "--as", "--target", "--no-token", "--give", "--to", "--face",
+                        "--aggression-held", "--direction", "--swap", "--position", "--card",
+                        "--tethys", "--gain", "--discard", "male", "female", "left", "right",
+                        "none"],
+        }
 
 
 class KreusEngine(Engine):
@@ -40,6 +93,10 @@ class KreusEngine(Engine):
         "phase": "Setup, then each turn a Divination and a Creation phase: each verb has its phase",
         "pending": "Aggression: the Storm of Uranus' discard comes first",
     }
+    hints = KreusHints()
+    screens = KreusScreens()
+    results = KreusResults()
+    lexicon = KreusLexicon()
 
     def setup(self, options: dict, chance: Chance) -> KreusState:
         state = setup.setup(options)
@@ -85,18 +142,6 @@ class KreusEngine(Engine):
                 "winners": list(state["players"]) if state["outcome"] in WIN else [],
                 "outcome": state["outcome"]}
 
-    def result_details(self, state: KreusState) -> dict:
-        """What the Judgement of Uranus looked at (the tier itself is the summary's outcome)."""
-        return {"planet": cards.PLANET in state["in_play"],
-                "planet_elements": board.planet_elements(state),
-                "end_reason": state["end_reason"], "aggression_held": state["aggression_held"]}
-
-    def series(self, state: KreusState) -> dict[str, float | None]:
-        """How the Planet comes along: its Elements, and the Energy tokens the team holds."""
-        return {"Planet elements": board.planet_elements(state),
-                "Energy tokens held": sum(state["tokens"].values())}
-
-
     def seats(self, state: KreusState) -> dict[str, str]:
         """The players as seated. The core asks on every action: the answer is kept for the
         list it was built from (a replay keeps one state, so it is built once per replay)."""
@@ -140,17 +185,8 @@ class KreusEngine(Engine):
                 out[key] = _card(state, value)
         return out
 
-    def playout_action(self, state: KreusState, action: Action) -> Action | None:
-        """A listed action with Themis' free gain (GAIN) takes the usual 1."""
-        if action.get("gain") == listing.GAIN:
-            return {**action, "gain": 1}
-        return action
-
     def render(self, state: KreusState) -> str:
         return render.render(state)
-
-    def render_compact(self, state: KreusState) -> str:
-        return render.render(state, compact=True)
 
     def playout_options(self, rng: random.Random) -> dict:
         n = rng.randint(3, 6)
@@ -158,23 +194,6 @@ class KreusEngine(Engine):
         return {"players": names, "first": rng.choice(names),
                 "first_game": rng.random() < 0.3, "incarnation": rng.random() < 0.5,
                 "altered": rng.random() < 0.5}
-
-    def vocabulary(self, state: KreusState) -> dict[str, list[str]]:
-        titan_names = [c[f]["name"] for c in state["titan_cards"] for f in ("male", "female")]
-        return {
-            "players": list(state["players"]),
-            "cards": sorted(state["deck"]),
-            "nature": list(state["tree"]),
-            "elements": list(cards.ELEMENTS),
-            "targets": [f"{n}:{s['element']}" for n, p in state["in_play"].items()
-                        for s in p["elements"]],
-            "titans": [*titan_names, "draw"],
-            "verbs": [*self.verbs, "tree", "paths", "status", "outcome"],
-            "options": ["--on", "--as", "--target", "--no-token", "--give", "--to", "--face",
-                        "--aggression-held", "--direction", "--swap", "--position", "--card",
-                        "--tethys", "--gain", "--discard", "male", "female", "left", "right",
-                        "none"],
-        }
 
     def check_invariants(self, state: KreusState) -> None:
         """Tokens conserved; every card in exactly one place; a Nature card in play at most once."""

@@ -9,11 +9,19 @@ from games.liars.rules import roll_cups
 from games.liars.state import DICE, LiarsState
 from games.liars.verbs import COMMANDS, VERBS
 from referee.model.chance import Chance
-from referee.model.engine import Engine
+from referee.model.engine import Engine, HiddenInfo
 from referee.model.errors import InputError
 from referee.model.view import Secret, hidden_list
 
 NAMES = ("Ann", "Bob", "Cy", "Dee")
+
+
+class LiarsHidden(HiddenInfo):
+    """Hidden information: each player's cup of dice, rolled by the referee for that player."""
+
+    def secrets(self, state: LiarsState) -> list[Secret]:
+        """Each cup is its player's: the others see how many dice are in it."""
+        return [Secret(("cups", p), p, hidden_list(cup), "cup") for p, cup in state["cups"].items() if cup]
 
 
 class LiarsEngine(Engine):
@@ -27,6 +35,7 @@ class LiarsEngine(Engine):
     commands = COMMANDS
     rules: ClassVar[dict[str, str]] = {"over": "End of the game: the last player with dice has won"}
     legal_exact = True
+    hidden = LiarsHidden()  # the cups
 
     def setup(self, options: dict, chance: Chance) -> LiarsState:
         players = [str(p).strip() for p in options.get("players") or []]
@@ -39,10 +48,6 @@ class LiarsEngine(Engine):
                              "pending": []}
         roll_cups(state, chance)
         return state
-
-    def secrets(self, state: LiarsState) -> list[Secret]:
-        """Each cup is its player's: the others see how many dice are in it."""
-        return [Secret(("cups", p), p, hidden_list(cup), "cup") for p, cup in state["cups"].items() if cup]
 
     def current(self, state: LiarsState) -> str | None:
         return None if state["winner"] else state["players"][state["seat"]]

@@ -1,4 +1,4 @@
-"""Liar's Dice's state: plain JSON data. The cups are secrets (`LiarsEngine.secrets`)."""
+"""Liar's Dice's state: plain JSON data. The cups are secrets (`LiarsHidden.secrets`)."""
 
 from __future__ import annotations
 

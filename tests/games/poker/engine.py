@@ -10,11 +10,19 @@ from games.poker.rules import roll_cups
 from games.poker.state import DICE, TARGET, PokerState
 from games.poker.verbs import COMMANDS, VERBS
 from referee.model.chance import Chance
-from referee.model.engine import Engine
+from referee.model.engine import Engine, HiddenInfo
 from referee.model.errors import InputError
 from referee.model.view import HIDDEN, Secret, hidden_list
 
 NAMES = ("Ann", "Bob", "Cy", "Dee", "Eve")
+
+
+class PokerHidden(HiddenInfo):
+    """Hidden information: each player's cup of dice, rolled by the referee for that player."""
+
+    def secrets(self, state: PokerState) -> list[Secret]:
+        """Each cup is its player's: the others see five dice under it."""
+        return [Secret(("cups", p), p, hidden_list(cup), "cup") for p, cup in state["cups"].items() if cup]
 
 
 class PokerEngine(Engine):
@@ -28,6 +36,7 @@ class PokerEngine(Engine):
     commands = COMMANDS
     rules: ClassVar[dict[str, str]] = {"over": "End of the game: the first to the target in points has won"}
     legal_exact = True
+    hidden = PokerHidden()  # the cups
 
     def setup(self, options: dict, chance: Chance) -> PokerState:
         players = [str(p).strip() for p in options.get("players") or []]
@@ -43,10 +52,6 @@ class PokerEngine(Engine):
                              "shown": None, "best": [], "winner": None, "pending": []}
         roll_cups(state, chance)
         return state
-
-    def secrets(self, state: PokerState) -> list[Secret]:
-        """Each cup is its player's: the others see five dice under it."""
-        return [Secret(("cups", p), p, hidden_list(cup), "cup") for p, cup in state["cups"].items() if cup]
 
     def current(self, state: PokerState) -> str | None:
         return None if state["winner"] else state["players"][state["seat"]]

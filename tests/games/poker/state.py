@@ -1,4 +1,4 @@
-"""Poker Dice's state: plain JSON data. The cups are secrets (`PokerEngine.secrets`)."""
+"""Poker Dice's state: plain JSON data. The cups are secrets (`PokerHidden.secrets`)."""
 
 from __future__ import annotations
 
