@@ -20,7 +20,9 @@ from typing import Any
 import click
 
 from referee.cli import common, context, output
-from referee.cli.acting import Lazy, again, param_name, prepared, show_parts, shown_extra, values  # noqa: F401
+from referee.cli.acting import Lazy, again, prepared, show_parts, shown_extra, values  # noqa: F401
+from referee.cli.lazy import said
+from referee.cli.reader import flag_spelling, param_name
 from referee.model.verbs import (
     WHO_HELP,
     Answer,
@@ -99,9 +101,7 @@ def parameter(field: Field) -> click.Parameter:
     assert field.option is not None
     decls = [field.option, *field.aliases, name]
     if field.kind == "flag":
-        spelled = "/" in field.option  # `--deal/--no-deal`: None when neither is typed
-        if field.default is True and not spelled:
-            decls[0] = f"{field.option}/--no-{field.option.removeprefix('--')}"
+        decls[0] = flag_spelling(field)  # `--deal/--no-deal`: None when neither is typed
         return click.Option(decls, is_flag=True, default=field.default,
                             help=field.help or None)
     extra: dict[str, Any] = {} if field.default is None else {"default": field.default,
@@ -159,15 +159,46 @@ def verb_command(game: str, verb: Verb) -> click.Command:
     for each in params:  # every argument and option value: the legal words (not a flag)
         if not (isinstance(each, click.Option) and (each.is_flag or each.count)):
             each._custom_shell_complete = _complete
-    open_word = any(f.positional and f.open for f in verb.fields)  # `glory ann -1`: -1 is a word
-    cmd = click.Command(verb.name, callback=callback, help=verb.help or verb.name,
-                        params=decorated(params, common.dry_run_option, common.json_option),
-                        epilog=who_line(verb),
-                        context_settings={"help_option_names": ["-h", "--help"],
-                                          **({"ignore_unknown_options": True} if open_word else {})})
+    cmd = VerbCommand(verb, callback=callback, help=verb.help or verb.name,
+                      params=decorated(params, common.dry_run_option, common.json_option),
+                      epilog=who_line(verb), context_settings={"help_option_names": ["-h", "--help"]})
     cmd.referee_prepare = prepare  # type: ignore[attr-defined]  # completion's card trials
     cmd.referee_action = build  # type: ignore[attr-defined]  # hint checks its commands with it
     return cmd
+
+
+class VerbCommand(click.Command):
+    """A verb's command: its parameters say its help, its man page and the names its options
+    complete; its words are read by `referee.cli.reader`, as every other path reads them."""
+
+    def __init__(self, verb: Verb, **kwargs: Any) -> None:
+        super().__init__(verb.name, **kwargs)
+        self.verb = verb
+
+    def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
+        from click.core import ParameterSource
+
+        from referee.cli.reader import Misread, read
+
+        try:
+            reading = read(self.verb, args, partial=ctx.resilient_parsing)
+        except Misread as exc:
+            raise said(self, ctx, exc) from None
+        if reading.help:  # Click's own eager help option prints the help and exits
+            return super().parse_args(ctx, ["--help"])
+        ref = context.get()
+        if reading.session:
+            ref.session_id = reading.session
+        if reading.db is not None:
+            ref.close()
+            ref.db = reading.db
+        if reading.as_json:
+            ref.as_json = True
+        ctx.params.update(reading.params)
+        for name in reading.typed:
+            ctx.set_parameter_source(name, ParameterSource.COMMANDLINE)
+        ctx.args = []
+        return []
 
 
 def _complete(ctx: click.Context, param: click.Parameter, incomplete: str) -> list:

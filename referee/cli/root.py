@@ -23,7 +23,7 @@ GAME_HELP = {name: registry.help_line(name) for name in GAME_NAMES}
         **{name: (f"referee.cli.generate:{name}", GAME_HELP[name]) for name in GAME_NAMES},
         **SESSION_COMMANDS,
     },
-    context_settings={"help_option_names": ["-h", "--help"], "auto_envvar_prefix": "REFEREE"},
+    context_settings={"help_option_names": ["-h", "--help"]},
 )
 @click.option("--db", "db", envvar="REFEREE_DB", metavar="PATH|URL", type=click.Path(dir_okay=False),
               help="The session store: an SQLite file, or a postgresql:// URL (a club's server). "
