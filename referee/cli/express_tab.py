@@ -131,6 +131,7 @@ def read_verb(verb: Any, rest: list[str], more: str | None, plan: Plan) -> tuple
         plan.session = reading.session
     if reading.db is not None:
         plan.placed_store = reading.db
+    field: Any
     if reading.pending_option is not None:
         if reading.pending is None:
             raise Decline("not a value of the verb's own options")
