@@ -198,6 +198,7 @@ class VerbCommand(click.Command):
         for name in reading.typed:
             ctx.set_parameter_source(name, ParameterSource.COMMANDLINE)
         ctx.args = []
+        ctx._opt_prefixes.update(("-", "--"))  # what a Tab takes for an option's name
         return []
 
 

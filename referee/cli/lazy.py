@@ -164,6 +164,7 @@ class RootGroup(LazyGroup):
                           color=root.color)
         rest = args[root.at:]
         ctx._protected_args, ctx.args = rest[:1], rest[1:]
+        ctx._opt_prefixes.update(("-", "--"))  # what a Tab takes for an option's name
         return ctx.args
 
     @staticmethod
