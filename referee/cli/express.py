@@ -30,7 +30,7 @@ class Decline(Exception):
 
 
 class Words:
-    """The words of one command, read from the left (`take` the next, `value` of an option)."""
+    """The words of one command, read from the left (`take` the next; `at`: where the rest begin)."""
 
     def __init__(self, words: list[str]) -> None:
         self.words = list(words)
@@ -45,36 +45,6 @@ class Words:
     def take(self) -> str:
         self.at += 1
         return self.words[self.at - 1]
-
-    def option(self) -> tuple[str, str | None]:
-        """The next word as an option: (its name, the value after `=` or None)."""
-        word = self.take()
-        if word.startswith("--") and "=" in word:
-            name, _, value = word.partition("=")
-            return name, value
-        return word, None
-
-    def value(self, given: str | None) -> str:
-        """An option's value: after `=`, else the next word (whatever it is, as Click takes it)."""
-        if given is not None:
-            return given
-        if not self.more():
-            raise Decline("an option without its value")
-        return self.take()
-
-    def setting(self, given: str | None) -> str:
-        """The value of a setting (`--db`, `--session`, `--lang`): never empty (Click's meaning of
-        an empty one is its own)."""
-        value = self.value(given)
-        if not value:
-            raise Decline("an empty value")
-        return value
-
-
-def flag(given: str | None) -> None:
-    """A flag typed `--flag=VALUE`: Click's error."""
-    if given is not None:
-        raise Decline("a flag given a value")
 
 
 class Plan:
@@ -95,20 +65,13 @@ class Plan:
         self.full = False
 
 
-def placement(plan: Plan, name: str, words: Words, given: str | None) -> bool:
+def placement(plan: Plan, session: str | None, db: str | None, as_json: bool) -> None:
     """`--session`, `--db`, `--json` after the game or the verb (the placement options)."""
-    if name == "--json":
-        flag(given)
-        plan.as_json = True
-        return True
-    if name in ("--session", "--db"):
-        value = words.setting(given)
-        if name == "--session":
-            plan.session = value
-        else:
-            plan.placed_store = value
-        return True
-    return False
+    if session:
+        plan.session = session
+    if db is not None:
+        plan.placed_store = db
+    plan.as_json = plan.as_json or as_json
 
 
 def read_globals(plan: Plan, words: Words) -> None:
@@ -138,10 +101,16 @@ def read_command(plan: Plan, words: Words) -> None:
     plan.game = words.take()
     if plan.game not in registry.names():
         raise Decline("not a game")
-    while words.more() and words.peek().startswith("-"):
-        name, given = words.option()
-        if not placement(plan, name, words, given):
-            raise Decline("an option of the game's group")
+    from referee.cli.reader import Misread, read_group
+
+    try:
+        read = read_group(words.words[words.at:])
+    except Misread:
+        raise Decline("words the game's group does not take: the Click tree says why") from None
+    if read.asks is not None:
+        raise Decline("help")
+    words.at += read.at
+    placement(plan, read.typed.get("--session"), read.typed.get("--db"), "--json" in read.flags)
     if not words.more():
         raise Decline("no verb")
     engine = registry.engine(plan.game)
@@ -165,15 +134,17 @@ def _other_commands(engine: Any) -> set[str]:
 
 
 def _status(plan: Plan, words: Words) -> None:
-    """`status` takes --full and the placement options, nothing else."""
-    while words.more():
-        if not words.peek().startswith("-") or words.peek() == "-":
-            raise Decline("an argument status does not take")
-        name, given = words.option()
-        if name == "--full" and given is None:
-            plan.full = True
-        elif not placement(plan, name, words, given):
-            raise Decline("an option of status the express lane does not read")
+    """`status`'s words (--full and the placement options), read by the one reader."""
+    from referee.cli.reader import Misread, read_fields, status_fields
+
+    try:
+        reading = read_fields(status_fields(), words.words[words.at:], dry_run=False)
+    except Misread:
+        raise Decline("words status does not take: the Click tree says why") from None
+    if reading.help:
+        raise Decline("help")
+    plan.full = bool(reading.params["full"])
+    placement(plan, reading.session, reading.db, reading.as_json)
 
 
 def _verb(plan: Plan, words: Words) -> None:
@@ -188,11 +159,7 @@ def _verb(plan: Plan, words: Words) -> None:
     if reading.help:
         raise Decline("help")
     plan.params, plan.dry_run = reading.params, reading.dry_run
-    plan.as_json = plan.as_json or reading.as_json
-    if reading.session:
-        plan.session = reading.session
-    if reading.db is not None:
-        plan.placed_store = reading.db
+    placement(plan, reading.session, reading.db, reading.as_json)
 
 
 def read(argv: list[str]) -> Plan:

@@ -14,14 +14,13 @@ nothing in referee/cli/ is written per game.
 from __future__ import annotations
 
 import functools
-from collections.abc import Callable
 from typing import Any
 
 import click
 
 from referee.cli import common, context, output
 from referee.cli.acting import Lazy, again, prepared, show_parts, shown_extra, values  # noqa: F401
-from referee.cli.lazy import said
+from referee.cli.common import decorated
 from referee.cli.reader import flag_spelling, param_name
 from referee.model.verbs import (
     WHO_HELP,
@@ -116,19 +115,6 @@ def who_line(verb: Verb) -> str:
     return f"Who: {WHO_HELP[verb.who]}."
 
 
-def decorated(params: list[click.Parameter], *decorators: Callable) -> list[click.Parameter]:
-    """`params` with the shared options the decorators add, in the order they add them to a
-    decorated function (so the help lists them as it always has)."""
-
-    def fn() -> None:
-        pass
-
-    fn.__click_params__ = list(reversed(params))  # type: ignore[attr-defined]
-    for decorator in decorators:
-        fn = decorator(fn)
-    return list(reversed(fn.__click_params__))  # type: ignore[attr-defined]
-
-
 # -- a verb -------------------------------------------------------------------------------------
 
 def verb_command(game: str, verb: Verb) -> click.Command:
@@ -159,47 +145,13 @@ def verb_command(game: str, verb: Verb) -> click.Command:
     for each in params:  # every argument and option value: the legal words (not a flag)
         if not (isinstance(each, click.Option) and (each.is_flag or each.count)):
             each._custom_shell_complete = _complete
-    cmd = VerbCommand(verb, callback=callback, help=verb.help or verb.name,
-                      params=decorated(params, common.dry_run_option, common.json_option),
-                      epilog=who_line(verb), context_settings={"help_option_names": ["-h", "--help"]})
+    cmd = common.ReadCommand(verb.name, verb.fields, reshaped=verb.typed is not None, callback=callback,
+                             help=verb.help or verb.name,
+                             params=decorated(params, common.dry_run_option, common.json_option),
+                             epilog=who_line(verb), context_settings={"help_option_names": ["-h", "--help"]})
     cmd.referee_prepare = prepare  # type: ignore[attr-defined]  # completion's card trials
     cmd.referee_action = build  # type: ignore[attr-defined]  # hint checks its commands with it
     return cmd
-
-
-class VerbCommand(click.Command):
-    """A verb's command: its parameters say its help, its man page and the names its options
-    complete; its words are read by `referee.cli.reader`, as every other path reads them."""
-
-    def __init__(self, verb: Verb, **kwargs: Any) -> None:
-        super().__init__(verb.name, **kwargs)
-        self.verb = verb
-
-    def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
-        from click.core import ParameterSource
-
-        from referee.cli.reader import Misread, read
-
-        try:
-            reading = read(self.verb, args, partial=ctx.resilient_parsing)
-        except Misread as exc:
-            raise said(self, ctx, exc) from None
-        if reading.help:  # Click's own eager help option prints the help and exits
-            return super().parse_args(ctx, ["--help"])
-        ref = context.get()
-        if reading.session:
-            ref.session_id = reading.session
-        if reading.db is not None:
-            ref.close()
-            ref.db = reading.db
-        if reading.as_json:
-            ref.as_json = True
-        ctx.params.update(reading.params)
-        for name in reading.typed:
-            ctx.set_parameter_source(name, ParameterSource.COMMANDLINE)
-        ctx.args = []
-        ctx._opt_prefixes.update(("-", "--"))  # what a Tab takes for an option's name
-        return []
 
 
 def _complete(ctx: click.Context, param: click.Parameter, incomplete: str) -> list:
@@ -238,9 +190,11 @@ def command(game: str, row: Command) -> click.Command:
         def status(full: bool) -> None:
             common.show_session(game, None, full=full)
 
-        return click.Command(row.name, callback=status,
-                             params=params + decorated([], common.full_option, common.json_option),
-                             help=row.help, context_settings=settings)
+        from referee.cli.reader import status_fields
+
+        return common.ReadCommand(row.name, status_fields(), callback=status,
+                                  params=params + decorated([], common.full_option, common.json_option),
+                                  help=row.help, context_settings=settings)
     if row.kind == "view":
         def view(**given: Any) -> None:
             assert row.run is not None

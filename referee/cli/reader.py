@@ -177,9 +177,15 @@ def choice(field: Field, value: str) -> str:
 def read(verb: Verb, words: list[str], partial: bool = False) -> Reading:
     """The verb's words as its command takes them, or Misread (see the module's help); with
     `partial`, a Tab's line, read leniently."""
-    fields = verb.fields
+    return read_fields(verb.fields, words, partial, reshaped=verb.typed is not None)
+
+
+def read_fields(fields: tuple[Field, ...], words: list[str], partial: bool = False, *, reshaped: bool = False,
+                dry_run: bool = True) -> Reading:
+    """The words of a command taking `fields` (`reshaped`: its arguments after the first are
+    read by a hook of its own; `dry_run`: it takes --dry-run), as `read` reads a verb's."""
     options = spellings(fields)
-    names = {**options, **PLACEMENT, **OWN, **dict.fromkeys(HELP, True)}
+    names = {**options, **PLACEMENT, **(OWN if dry_run else {}), **dict.fromkeys(HELP, True)}
     free = any(f.positional and f.open for f in fields)
     reading = Reading()
     given: dict[str, Any] = {}
@@ -234,11 +240,7 @@ def read(verb: Verb, words: list[str], partial: bool = False) -> Reading:
             elif partial:
                 continue
             else:
-                from referee.model.i18n import ngettext
-
-                raise Misread("value", ngettext("Option {name!r} requires an argument.",
-                                                "Option {name!r} requires {nargs} arguments.", 1).format(
-                    name=name, nargs=1), option=name)
+                raise _needs_value(name)
         if name == "--session":
             reading.session = value
         elif name == "--db":
@@ -250,7 +252,7 @@ def read(verb: Verb, words: list[str], partial: bool = False) -> Reading:
                 given.setdefault(field.name, []).append(got)
             else:
                 given[field.name] = got
-    _bind(verb, reading, given, loose, partial)
+    _bind(fields, reshaped, reading, given, loose, partial)
     return reading
 
 
@@ -262,13 +264,14 @@ def _lenient(field: Field, value: str, typed_later: bool = False) -> Any:
         return value
 
 
-def _bind(verb: Verb, reading: Reading, given: dict[str, Any], loose: list[str], partial: bool) -> None:
+def _bind(fields: tuple[Field, ...], reshaped: bool, reading: Reading, given: dict[str, Any], loose: list[str],
+          partial: bool) -> None:
     """The words left to the arguments, in order (a repeated one takes what the ones after it
     leave), then every field's value into `reading.params`."""
-    positional = [f for f in verb.fields if f.positional]
+    positional = [f for f in fields if f.positional]
     open_at = [i for i, f in enumerate(positional) if f.multiple]
     if len(open_at) > 1:
-        raise ValueError(f"verb {verb.name}: two repeated arguments cannot be told apart")
+        raise ValueError(f"{[f.name for f in positional]}: two repeated arguments cannot be told apart")
     bound: list[Any] = [None] * len(positional)
     if open_at:
         at = open_at[0]
@@ -285,7 +288,7 @@ def _bind(verb: Verb, reading: Reading, given: dict[str, Any], loose: list[str],
         left = loose[len(positional):]
     reading.params["dry_run"] = reading.dry_run
     for i, field in enumerate(positional):
-        later = verb.typed is not None and i > 0
+        later = reshaped and i > 0
         value = bound[i]
         turn = _lenient if partial else convert
         if field.multiple:
@@ -303,7 +306,7 @@ def _bind(verb: Verb, reading: Reading, given: dict[str, Any], loose: list[str],
         raise Misread("extra", ngettext("Got unexpected extra argument ({args})",
                                         "Got unexpected extra arguments ({args})", len(left)).format(
             args=" ".join(left)))
-    for field in verb.fields:
+    for field in fields:
         if field.positional:
             continue
         name = param_name(field)
@@ -317,37 +320,32 @@ def _bind(verb: Verb, reading: Reading, given: dict[str, Any], loose: list[str],
             reading.params[name] = tuple(field.default or ()) if field.multiple else field.default
 
 
-# -- the root's options ---------------------------------------------------------------------------
+# -- the options before a command: the root's, a game's --------------------------------------------
 
 ROOT = {"--db": None, "--session": None, "--as": None, "--lang": None,  # None: takes a value
         "--json": True, "--color": True, "--no-color": False, "--version": True, "-h": True, "--help": True}
+GROUP = {**PLACEMENT, "-h": True, "--help": True}  # a game's group: `referee kleos --session ID glory ...`
 LANGUAGES = ("fr", "en")
 
 
-class Root:
-    """The root's options as read (`referee --db PATH --lang fr ...`): `db` and `session` (the
-    environment's REFEREE_DB and REFEREE_SESSION when not typed), `as_json`, `viewer` (--as),
-    `color` (None: not typed), `lang` ("fr", "en", None), `asks` ("--help" or "--version" when
-    typed), `at` (where the command's words begin), `pending` (a Tab's line: the option typed
-    last without its value)."""
+class Leading:
+    """The options before a command as read: `typed` (option -> its value, the last one typed),
+    `flags` (the flags typed, in order), `asks` ("--help" or "--version" when typed), `at` (where
+    the command's words begin), `pending` (a Tab's line: the option typed last without its value)."""
 
     def __init__(self) -> None:
-        self.db: str | None = None
-        self.session: str | None = None
-        self.as_json = False
-        self.viewer: str | None = None
-        self.color: bool | None = None
-        self.lang: str | None = None
+        self.typed: dict[str, str] = {}
+        self.flags: list[str] = []
         self.asks: str | None = None
         self.at = 0
         self.pending: str | None = None
 
 
-def read_root(words: list[str], partial: bool = False) -> Root:
-    """The root's options at the start of `words`, up to the first word that is not one (the
-    command) or `--`; Misread for a word the root does not take (a Tab's line: passed over)."""
-    root = Root()
-    typed: dict[str, str] = {}
+def leading(words: list[str], table: dict[str, bool | None], partial: bool = False) -> Leading:
+    """The options of `table` (name -> None: takes a value) at the start of `words`, up to the
+    first word that is not one (the command) or `--`; Misread for a word not in the table (a
+    Tab's line: passed over)."""
+    read_ = Leading()
     at = 0
     while at < len(words) and words[at].startswith("-") and words[at] != "-":
         word = words[at]
@@ -355,57 +353,95 @@ def read_root(words: list[str], partial: bool = False) -> Root:
         if word == "--":
             break
         name, value = _split(word, {})
-        if name not in ROOT:
+        if name not in table:
             if partial:
                 continue
             from difflib import get_close_matches
 
             raise Misread("option", _say("No such option {name!r}.", name=name), option=name,
-                          possibilities=tuple(get_close_matches(name, [n for n in ROOT if n != "-h"])))
-        if ROOT[name] is not None:
+                          possibilities=tuple(get_close_matches(name, [n for n in table if n != "-h"])))
+        if table[name] is not None:
             if value is not None:
                 if partial:
                     continue
                 raise Misread("value", _say("Option {name!r} does not take a value.", name=name), option=name)
             if name in ("-h", "--help", "--version"):
                 if not partial:
-                    root.asks = "--help" if name == "-h" else name
-                    root.at = at
-                    return root
-            elif name == "--json":
-                root.as_json = True
+                    read_.asks = "--help" if name == "-h" else name
+                    read_.at = at
+                    return read_
             else:
-                root.color = bool(ROOT[name])
+                read_.flags.append(name)
             continue
         if value is None:
-            if at < len(words) and (words[at] not in ROOT or name == "--db"):
+            if at < len(words) and (words[at] not in table or name == "--db"):  # the store says `--db --json`
                 value = words[at]
                 at += 1
             elif partial:
-                root.pending = name if at == len(words) else None
+                read_.pending = name if at == len(words) else None
                 continue
             else:
-                from referee.model.i18n import ngettext
+                raise _needs_value(name)
+        read_.typed[name] = value
+    read_.at = at
+    return read_
 
-                raise Misread("value", ngettext("Option {name!r} requires an argument.",
-                                                "Option {name!r} requires {nargs} arguments.", 1).format(
-                    name=name, nargs=1), option=name)
-        if name == "--lang":
-            if value.lower() not in LANGUAGES:
-                if partial:
-                    continue
-                from referee.model.i18n import ngettext
 
-                listed = ", ".join(map(repr, LANGUAGES))
-                said = ngettext("{value!r} is not {choice}.", "{value!r} is not one of {choices}.", 2)
-                raise Misread("invalid", said.format(value=value, choice=listed, choices=listed), option=name)
-            root.lang = value.lower()
-        typed[name] = value
-    root.at = at
-    root.viewer = typed.get("--as")
-    root.session = typed["--session"] if "--session" in typed else (os.environ.get("REFEREE_SESSION") or None)
-    root.db = typed["--db"] if "--db" in typed else (os.environ.get("REFEREE_DB") or None)
-    if root.db and os.path.isdir(root.db) and not partial:
+def _needs_value(name: str) -> Misread:
+    from referee.model.i18n import ngettext
+
+    return Misread("value", ngettext("Option {name!r} requires an argument.",
+                                     "Option {name!r} requires {nargs} arguments.", 1).format(name=name, nargs=1),
+                   option=name)
+
+
+class Root:
+    """The root's options as read (`referee --db PATH --lang fr ...`): `db` and `session` (the
+    environment's REFEREE_DB and REFEREE_SESSION when not typed), `as_json`, `viewer` (--as),
+    `color` (None: not typed), `lang` ("fr", "en", None), `asks` ("--help" or "--version" when
+    typed), `at` (where the command's words begin)."""
+
+    def __init__(self, read_: Leading) -> None:
+        typed = read_.typed
+        self.asks, self.at = read_.asks, read_.at
+        self.viewer = typed.get("--as")
+        self.session = typed["--session"] if "--session" in typed else (os.environ.get("REFEREE_SESSION") or None)
+        self.db = typed["--db"] if "--db" in typed else (os.environ.get("REFEREE_DB") or None)
+        self.as_json = "--json" in read_.flags
+        colour = [f for f in read_.flags if f in ("--color", "--no-color")]
+        self.color: bool | None = (colour[-1] == "--color") if colour else None
+        self.lang: str | None = typed["--lang"].lower() if "--lang" in typed else None
+
+
+def read_group(words: list[str], partial: bool = False) -> Leading:
+    """A game's group options before its command (`referee kleos --session ID glory ...`): the
+    placement options and -h/--help (`leading`)."""
+    return leading(words, GROUP, partial)
+
+
+def status_fields() -> tuple[Field, ...]:
+    """The fields of `status` (and a game's other name for it, Crôa!'s `pond`): --full."""
+    from referee.model.verbs import Field
+
+    return (Field("full", kind="flag", option="--full"),)
+
+
+def read_root(words: list[str], partial: bool = False) -> Root:
+    """The root's options at the start of `words` (`leading`), or Misread: a language other than
+    fr and en, a folder for the store."""
+    read_ = leading(words, ROOT, partial)
+    lang = read_.typed.get("--lang")
+    if lang is not None and lang.lower() not in LANGUAGES:
+        if partial:
+            del read_.typed["--lang"]
+        else:
+            from referee.model.i18n import ngettext
+
+            listed = ", ".join(map(repr, LANGUAGES))
+            said = ngettext("{value!r} is not {choice}.", "{value!r} is not one of {choices}.", 2)
+            raise Misread("invalid", said.format(value=lang, choice=listed, choices=listed), option="--lang")
+    root = Root(read_)
+    if root.db and os.path.isdir(root.db) and not partial and root.asks is None:
         raise Misread("invalid", _say("{name} {filename!r} is a directory.", name=_say("file").title(),
                                       filename=root.db), option="--db")
     return root
