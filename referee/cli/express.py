@@ -2,20 +2,16 @@
 
 Most commands typed at a table are one action or a look at the table, and Click's import
 alone costs about as much as everything else such a command does. So `referee.cli.main` asks
-this module first. It reads the words the way the Click tree reads them, from the same
-declaration (`referee.model.verbs`), builds the action with the same code
-(`referee.cli.acting`), runs it with the same code, and prints with the same code.
+this module first. Its words are read by the one reader the Click tree reads them with
+(`referee.cli.reader`: the root's options, the game's, the verb's or `status`'s); the action is
+built, run and printed with the same code (`referee.cli.acting`).
 
-It takes only what it is sure to read exactly as Click would: the global options, the
-placement options (`--session`, `--db`, `--json`), the verb's declared arguments and options
-(`--opt value`, `--opt=value`, flags, repeats), `--dry-run`. Anything else -- `--help`, `--`,
-an unknown option, a missing or extra argument, a value Click would refuse, an environment
-variable Click would read for an option, a file or JSON field -- and it declines: `run`
-returns None and the Click tree runs the command from the start, so every usage error is
-Click's own. A refusal by the rules, or a fault of the store, is said here exactly as the Click
-tree says it (`referee.cli.run.outcome`); any other failure before anything was printed or
-stored declines too. Tests run every listed action both ways and compare what is printed and
-what is stored.
+This module only decides whether it takes the command: an action or `status` whose words the
+reader takes, yes; `--help`, `--version`, words the reader refuses, another command: no --
+`run` returns None and the Click tree runs the command from the start (and says a usage error
+with its usage line, read by the same reader). A refusal by the rules, or a fault of the store,
+is said here exactly as the Click tree says it (`referee.cli.run.outcome`); any other failure
+before anything was printed or stored declines too.
 """
 
 from __future__ import annotations

@@ -4,14 +4,12 @@ Bash, zsh and fish run a whole `referee` process for each Tab, and Click's impor
 more than the rest of the answer. So when the shell asks (`_REFEREE_COMPLETE`), `referee.cli.main`
 asks this module first. It takes only `referee [globals] GAME [placement] VERB [words...] WORD`
 where WORD is a value of one of the verb's declared arguments or options: it reads the request
-as the shell's script sends it (`referee.cli.tab_words`), the words as Click's completion reads
-them (the globals, game and verb with `referee.cli.express`'s reading; the verb's words as
-Click's parser leaves them on a partial line: options first, a value-less option at the end
-leaving the arguments unread, the arguments bound as Click binds them), asks the same function
-as the Click callback (`referee.cli.complete.complete_field`) and prints its answer as the
-shell's class formats it (a verb in the table's words, `déplacer`, is its verb). Anything else
--- an option name, `new`, another command, an option Click would refuse, a value it would not
-convert -- and it declines:
+as the shell's script sends it (`referee.cli.tab_words`), the words with the one reader
+(`referee.cli.reader`, a Tab's line read leniently: the option typed last without its value is
+the one completed, else the first argument still open), asks the same function as the Click
+callback (`referee.cli.complete.complete_field`) and prints its answer as the shell's class
+formats it (a verb in the table's words, `déplacer`, is its verb). Anything else -- an option
+name, `new`, another command, a placement option's value, words after `--` -- and it declines:
 `run` returns None having printed nothing, and the Click tree answers. Tests compare both on
 every prefix of listed actions.
 """
