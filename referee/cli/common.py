@@ -555,16 +555,12 @@ class PrefixChoice(click.Choice):
     game verbs take them. The full word is passed on."""
 
     def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
-        from referee.cli.acting import choose
+        from referee.cli.reader import Misread, choice
 
-        found = choose(value, self.choices)  # the express lane reads them with the same function
-        if found is not None:
-            return found
-        text = str(value).strip().casefold()
-        several = [str(w) for w in self.choices if text and str(w).casefold().startswith(text)]
-        if len(several) > 1:
-            self.fail(f"'{value}' could be {' or '.join(several)}: type more of it", param, ctx)
-        return super().convert(value, param, ctx)
+        try:
+            return choice(tuple(map(str, self.choices)), value)  # as a verb's words read them
+        except Misread as exc:
+            self.fail(exc.message, param, ctx)
 
 
 def calculator(group: click.Group, name: str, **kwargs: Any) -> Callable:

@@ -1,24 +1,25 @@
-"""The one reader of a game verb's words, built from its declaration (`referee.model.verbs`).
+"""The one reader of the words of a game's command, built from its declaration (`referee.model.verbs`).
 
     reading = read(verb, ["ann", "+1", "--reason", "a feast"])
     reading.params  # {"player": "ann", "delta": "+1", "reason": "a feast"}: as the command takes them
 
 Whoever runs a verb reads its words here: the express lane (`referee.cli.express`, no Click
 loaded), a Tab on its words (`referee.cli.express_tab`), and the verb's Click command
-(`referee.cli.generate`), which keeps its parameters for `--help`, the man pages and the
-completion of option names, and hands the words it is given to `read`. A kind of field is taught
-here once.
+(`referee.cli.common.ReadCommand`), which keeps its parameters for `--help`, the man pages and
+the completion of option names, and hands the words it is given to `read`. `status` is read the
+same way (`status_fields`), the root's options by `read_root` and a game's options before its
+command by `read_group`, for the Click tree and the lane alike. A kind of field is taught here once.
 
-What the words may hold: the verb's arguments in order (a repeated one takes what the others
+What a verb's words may hold: its arguments in order (a repeated one takes what the others
 leave; the words after `--` are all arguments), its options (`--opt value`, `--opt=value`, a
 short spelling `-tVALUE`, a flag and its `--no-` form, a repeated option each time it is typed),
 `--dry-run`, the placement options (`--session ID`, `--db PATH`, `--json`) and `-h`/`--help`.
 A word that is not one of these is refused (`Misread`, a usage error, exit 2), except a negative
 number where a verb takes a free value (`glory ann -1`). An option's value is the next word,
-unless that word is one of the command's own option names (`--reason --json`): then the value is
-missing (`--db --json`: refused by the store's own check, which names it). A Tab's line (`partial`) is read leniently: an option it does not know is passed over,
-a value it cannot turn is kept as typed, and the option typed last without its value is the one
-being completed.
+unless that word is one of the command's own option names (`--reason --json`): then the value
+is missing (`--db --json` is refused by the store's own check, which names it). A Tab's line
+(`partial`) is read leniently: an option it does not know is passed over, a value it cannot turn
+is kept as typed, and the option typed last without its value is the one being completed.
 """
 
 from __future__ import annotations
@@ -88,9 +89,7 @@ def spellings(fields: tuple[Field, ...]) -> dict[str, tuple[Field, bool | None]]
             continue
         assert field.option is not None
         if field.kind == "flag":
-            on, _, off = field.option.partition("/")
-            if not off and field.default is True:
-                off = f"--no-{on.removeprefix('--')}"
+            on, _, off = flag_spelling(field).partition("/")
             options[on] = (field, True)
             if off:
                 options[off] = (field, False)
@@ -149,7 +148,7 @@ def convert(field: Field, value: str, typed_later: bool = False) -> Any:
                               field=field)
         return number
     if field.choices and field.kind == "text":
-        return choice(field, value)
+        return choice(field.choices, value, field)
     if field.kind in ("path", "file") and os.path.isdir(value):
         raise Misread("invalid", _say("{name} {filename!r} is a directory.", name=_say("file").title(),
                                       filename=value),
@@ -157,20 +156,20 @@ def convert(field: Field, value: str, typed_later: bool = False) -> Any:
     return value
 
 
-def choice(field: Field, value: str) -> str:
-    """The word of the field's choices `value` names (the same word in any case, else the only
-    one it begins), or Misread."""
+def choice(choices: tuple[str, ...] | list[str], value: str, field: Field | None = None) -> str:
+    """The word of `choices` that `value` names (the same word in any case, else the only one it
+    begins), or Misread naming them (a Click command's `PrefixChoice` too)."""
     from referee.model.i18n import ngettext
 
-    found = choose(value, field.choices)
+    found = choose(value, choices)
     if found is not None:
         return found
-    text = value.strip().casefold()
-    several = [w for w in field.choices if text and w.casefold().startswith(text)]
+    text = str(value).strip().casefold()
+    several = [str(w) for w in choices if text and str(w).casefold().startswith(text)]
     if len(several) > 1:
         raise Misread("invalid", f"'{value}' could be {' or '.join(several)}: type more of it", field=field)
-    listed = ", ".join(map(repr, field.choices))
-    said = ngettext("{value!r} is not {choice}.", "{value!r} is not one of {choices}.", len(field.choices))
+    listed = ", ".join(map(repr, map(str, choices)))
+    said = ngettext("{value!r} is not {choice}.", "{value!r} is not one of {choices}.", len(choices))
     raise Misread("invalid", said.format(value=value, choice=listed, choices=listed), field=field)
 
 
