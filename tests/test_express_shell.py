@@ -24,7 +24,8 @@ from referee.cli.run import invoke
 from referee.model import registry
 from referee.model.i18n import set_language
 from referee.testing import playout_choices
-from tests.test_express_lane import Both, _changed, _words
+from tests.test_express_lane import Both, _words
+from tests.test_express_tab import _changed
 
 OTHER_LINES = ("# a comment", "", "status", "log -n 1", "undo", "nonsense here", "help", "status --json")
 

@@ -195,19 +195,20 @@ def test_a_tab_in_the_lane_prints_what_click_prints(game: str, seed: int, tmp_pa
 
 
 def test_the_lane_declines_what_only_click_answers(tmp_path: Path, monkeypatch: pytest.MonkeyPatch):
-    """An option's name, a command's name, `new`, `status`, a verb in the table's words, help,
-    `--`, Click's automatic environment variables, another shell: declined, nothing printed."""
+    """An option's name, a command's name, `new`, `status`, `--`, a placement option's value,
+    another shell: declined, nothing printed. An environment variable the referee does not
+    read changes nothing (no option is read from the environment but --db and --session)."""
     monkeypatch.delenv("REFEREE_SESSION", raising=False)
     tab = Tab(tmp_path, "croa", seed=1, monkeypatch=monkeypatch)
     db = ("--db", str(tab.path))
     for before, typed in (([], "mo"), ([], ""), (["move"], "--"), (["move"], "-"), (["new"], ""),
-                          (["new", "--player"], ""), (["status"], ""), (["move", "--help"], ""),
+                          (["new", "--player"], ""), (["status"], ""),
                           (["move", "--"], ""), (["move", "--session"], ""), (["rules"], "")):
         for form in FORMS:
             assert not tab.compare(form, before, typed, db), (form, before, typed)
     assert tab.compare("bash-words", ["move"], "", db)
     monkeypatch.setenv("REFEREE_CROA_MOVE_TILE", "x")
-    assert not tab.compare("bash-words", ["move"], "", db)
+    assert tab.compare("bash-words", ["move"], "", db)
     monkeypatch.delenv("REFEREE_CROA_MOVE_TILE")
     monkeypatch.setenv("_REFEREE_COMPLETE", "powershell_complete")
     monkeypatch.setenv("COMP_WORDS", "referee croa move ")

@@ -12,25 +12,11 @@ from typing import Any
 
 from referee.cli import context, output
 from referee.cli.ansi import echo
+from referee.cli.reader import choose, param_name  # noqa: F401  (the words typed, read once)
 from referee.model import view
 from referee.model.verbs import Answer, Field, FileText, Prose, Table, Verb, Verbatim
 
 # -- the words typed -> the action ---------------------------------------------------------------
-
-def choose(value: str, choices: tuple[str, ...] | list[str]) -> str | None:
-    """The word of `choices` that `value` names: the same word in any case, else the only one
-    it begins (`re` for red); None when it names none or several."""
-    text = str(value).strip().casefold()
-    words = [str(c) for c in choices]
-    exact = [w for w in words if w.casefold() == text]
-    found = exact or [w for w in words if text and w.casefold().startswith(text)]
-    return found[0] if len(found) == 1 else None
-
-
-def param_name(field: Field) -> str:
-    """The Click parameter's name: the field's (a file option's gets `_file`, as `--like` reads it)."""
-    return f"{field.name}_file" if field.kind == "json" else field.name
-
 
 def values(fields: tuple[Field, ...], params: Mapping[str, Any]) -> dict[str, Any]:
     """The fields' values from Click's parsed parameters: a repeated field as a list (None

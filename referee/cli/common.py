@@ -157,6 +157,65 @@ class LaterCommands(MutableMapping[str, click.Command]):
         return len(self._names)
 
 
+def decorated(params: list[click.Parameter], *decorators: Callable) -> list[click.Parameter]:
+    """`params` with the shared options the decorators add, in the order they add them to a
+    decorated function (so the help lists them as it always has)."""
+
+    def fn() -> None:
+        pass
+
+    fn.__click_params__ = list(reversed(params))  # type: ignore[attr-defined]
+    for decorator in decorators:
+        fn = decorator(fn)
+    return list(reversed(fn.__click_params__))  # type: ignore[attr-defined]
+
+
+class ReadCommand(click.Command):
+    """A command whose words are read by `referee.cli.reader` (a game's verb, `status`), as the
+    express lane and a Tab read them: its parameters say its help, its man page and the names
+    its options complete. `fields`: what it reads; `reshaped`: its arguments after the first
+    are read by a hook of its own (`Verb.typed`)."""
+
+    def __init__(self, name: str, fields: tuple[Any, ...], reshaped: bool = False, **kwargs: Any) -> None:
+        super().__init__(name, **kwargs)
+        self.fields, self.reshaped = fields, reshaped
+
+    def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
+        from click.core import ParameterSource
+
+        from referee.cli.lazy import said
+        from referee.cli.reader import Misread, read_fields
+
+        taken = {p.name for p in self.params if p.expose_value}
+        try:
+            reading = read_fields(self.fields, args, ctx.resilient_parsing, reshaped=self.reshaped,
+                                  dry_run="dry_run" in taken)
+        except Misread as exc:
+            raise said(self, ctx, exc) from None
+        if reading.help:  # Click's own eager help option prints the help and exits
+            return super().parse_args(ctx, ["--help"])
+        place(reading.session, reading.db, reading.as_json)
+        ctx.params.update((k, v) for k, v in reading.params.items() if k in taken)
+        for name in reading.typed:
+            ctx.set_parameter_source(name, ParameterSource.COMMANDLINE)
+        ctx.args = []
+        ctx._opt_prefixes.update(("-", "--"))  # what a Tab takes for an option's name
+        return []
+
+
+def place(session: str | None, db: str | None, as_json: bool) -> None:
+    """The placement options (--session, --db, --json after the game or the verb) on the
+    command's Referee: they win over the root's."""
+    ref = context.get()
+    if session:
+        ref.session_id = session
+    if db is not None:
+        ref.close()
+        ref.db = db
+    if as_json:
+        ref.as_json = True
+
+
 class GameGroup(SuggestingGroup):
     """A game's group: its `new` may leave out what `--like ID` copies; every command in it takes
     the placement options (--session, --db, --json) after the verb too. Its commands may be
@@ -167,6 +226,26 @@ class GameGroup(SuggestingGroup):
         self.commands = LaterCommands(self._made)
         self.params.extend(placement_params())
         self.aliases: dict[str, str] = {}  # a verb in the table's words (accents optional) -> its name
+
+    def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
+        """The placement options before the command, read by `referee.cli.reader.read_group` (as
+        the express lane reads them); then the command and its words."""
+        from referee.cli.lazy import said
+        from referee.cli.reader import Misread, read_group
+
+        if not args and self.no_args_is_help and not ctx.resilient_parsing:
+            raise click.exceptions.NoArgsIsHelpError(ctx)
+        try:
+            read = read_group(args, ctx.resilient_parsing)
+        except Misread as exc:
+            raise said(self, ctx, exc) from None
+        if read.asks is not None:
+            return super().parse_args(ctx, [read.asks])
+        place(read.typed.get("--session"), read.typed.get("--db"), "--json" in read.flags)
+        rest = args[read.at:]
+        ctx._protected_args, ctx.args = rest[:1], rest[1:]
+        ctx._opt_prefixes.update(("-", "--"))
+        return ctx.args
 
     def get_command(self, ctx: click.Context, name: str) -> click.Command | None:
         if name not in self.commands and self.aliases:
@@ -248,14 +327,17 @@ def game_group(game: str, help: str | None = None) -> click.Group:
     from referee.cli.root import GAME_HELP
     group = GameGroup(game, help=help or GAME_HELP.get(game), context_settings={"help_option_names": ["-h", "--help"]})
 
-    @group.command("status")
-    @full_option
-    @json_option
     def status(full: bool) -> None:
         """Draw the table: board, scores, whose turn, pending decisions.
 
         On a terminal too short for the whole table, a compact view (--full: all of it)."""
         show_session(game, None, full=full)
+
+    from referee.cli.reader import status_fields
+
+    group.add_command(ReadCommand("status", status_fields(), callback=status, help=status.__doc__,
+                                  params=decorated([], json_option, full_option),
+                                  context_settings={"help_option_names": ["-h", "--help"]}))
 
     @group.command("rules")
     @click.argument("topic", required=False)
@@ -473,16 +555,12 @@ class PrefixChoice(click.Choice):
     game verbs take them. The full word is passed on."""
 
     def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
-        from referee.cli.acting import choose
+        from referee.cli.reader import Misread, choice
 
-        found = choose(value, self.choices)  # the express lane reads them with the same function
-        if found is not None:
-            return found
-        text = str(value).strip().casefold()
-        several = [str(w) for w in self.choices if text and str(w).casefold().startswith(text)]
-        if len(several) > 1:
-            self.fail(f"'{value}' could be {' or '.join(several)}: type more of it", param, ctx)
-        return super().convert(value, param, ctx)
+        try:
+            return choice(tuple(map(str, self.choices)), value)  # as a verb's words read them
+        except Misread as exc:
+            self.fail(exc.message, param, ctx)
 
 
 def calculator(group: click.Group, name: str, **kwargs: Any) -> Callable:

@@ -2,34 +2,23 @@
 
 Most commands typed at a table are one action or a look at the table, and Click's import
 alone costs about as much as everything else such a command does. So `referee.cli.main` asks
-this module first. It reads the words the way the Click tree reads them, from the same
-declaration (`referee.model.verbs`), builds the action with the same code
-(`referee.cli.acting`), runs it with the same code, and prints with the same code.
+this module first. Its words are read by the one reader the Click tree reads them with
+(`referee.cli.reader`: the root's options, the game's, the verb's or `status`'s); the action is
+built, run and printed with the same code (`referee.cli.acting`).
 
-It takes only what it is sure to read exactly as Click would: the global options, the
-placement options (`--session`, `--db`, `--json`), the verb's declared arguments and options
-(`--opt value`, `--opt=value`, flags, repeats), `--dry-run`. Anything else -- `--help`, `--`,
-an unknown option, a missing or extra argument, a value Click would refuse, an environment
-variable Click would read for an option, a file or JSON field -- and it declines: `run`
-returns None and the Click tree runs the command from the start, so every usage error is
-Click's own. A refusal by the rules, or a fault of the store, is said here exactly as the Click
-tree says it (`referee.cli.run.outcome`); any other failure before anything was printed or
-stored declines too. Tests run every listed action both ways and compare what is printed and
-what is stored.
+This module only decides whether it takes the command: an action or `status` whose words the
+reader takes, yes; `--help`, `--version`, words the reader refuses, another command: no --
+`run` returns None and the Click tree runs the command from the start (and says a usage error
+with its usage line, read by the same reader). A refusal by the rules, or a fault of the store,
+is said here exactly as the Click tree says it (`referee.cli.run.outcome`); any other failure
+before anything was printed or stored declines too.
 """
 
 from __future__ import annotations
 
 import os
-import re
 import sys
 from typing import Any
-
-# environment variables the referee reads itself; any other REFEREE_* may be Click's automatic
-# variable for an option (REFEREE_AS_JSON, REFEREE_KLEOS_GLORY_REASON...): then Click decides
-ENVIRONMENT = frozenset({"REFEREE_DB", "REFEREE_SESSION", "REFEREE_LANG", "REFEREE_DEBUG", "REFEREE_TEST_GAMES",
-                         "REFEREE_TABLE", "REFEREE_CONFIG_DIR", "REFEREE_KEY_FILE"})
-NUMBER_WORD = re.compile(r"-\d+")  # a word Click passes on as an argument where options may be unknown
 
 
 class Decline(Exception):
@@ -37,7 +26,7 @@ class Decline(Exception):
 
 
 class Words:
-    """The words of one command, read from the left (`take` the next, `value` of an option)."""
+    """The words of one command, read from the left (`take` the next; `at`: where the rest begin)."""
 
     def __init__(self, words: list[str]) -> None:
         self.words = list(words)
@@ -52,36 +41,6 @@ class Words:
     def take(self) -> str:
         self.at += 1
         return self.words[self.at - 1]
-
-    def option(self) -> tuple[str, str | None]:
-        """The next word as an option: (its name, the value after `=` or None)."""
-        word = self.take()
-        if word.startswith("--") and "=" in word:
-            name, _, value = word.partition("=")
-            return name, value
-        return word, None
-
-    def value(self, given: str | None) -> str:
-        """An option's value: after `=`, else the next word (whatever it is, as Click takes it)."""
-        if given is not None:
-            return given
-        if not self.more():
-            raise Decline("an option without its value")
-        return self.take()
-
-    def setting(self, given: str | None) -> str:
-        """The value of a setting (`--db`, `--session`, `--lang`): never empty (Click's meaning of
-        an empty one is its own)."""
-        value = self.value(given)
-        if not value:
-            raise Decline("an empty value")
-        return value
-
-
-def flag(given: str | None) -> None:
-    """A flag typed `--flag=VALUE`: Click's error."""
-    if given is not None:
-        raise Decline("a flag given a value")
 
 
 class Plan:
@@ -102,41 +61,30 @@ class Plan:
         self.full = False
 
 
-def placement(plan: Plan, name: str, words: Words, given: str | None) -> bool:
+def placement(plan: Plan, session: str | None, db: str | None, as_json: bool) -> None:
     """`--session`, `--db`, `--json` after the game or the verb (the placement options)."""
-    if name == "--json":
-        flag(given)
-        plan.as_json = True
-        return True
-    if name in ("--session", "--db"):
-        value = words.setting(given)
-        if name == "--session":
-            plan.session = value
-        else:
-            plan.placed_store = value
-        return True
-    return False
+    if session:
+        plan.session = session
+    if db is not None:
+        plan.placed_store = db
+    plan.as_json = plan.as_json or as_json
 
 
 def read_globals(plan: Plan, words: Words) -> None:
-    """The root's options, before the game."""
-    while words.more() and words.peek().startswith("-"):
-        name, given = words.option()
-        if name in ("--color", "--no-color"):
-            flag(given)
-            plan.color = name == "--color"
-        elif name == "--as":
-            plan.viewer = words.value(given)  # any word, as Click takes it (checked against the seats)
-        elif name in ("--db", "--lang"):
-            value = words.setting(given)
-            if name == "--db":
-                plan.store_path = value
-            elif value.lower() in ("fr", "en"):
-                plan.lang = value.lower()
-            else:
-                raise Decline("a language Click refuses")
-        elif not placement(plan, name, words, given):  # --json and --session: as after the game
-            raise Decline("an option the express lane does not read")
+    """The root's options, before the game, read by the root's own reader
+    (`referee.cli.reader.read_root`); a word it refuses, `--help` and `--version` go to the Click
+    tree, which reads them with the same function and says them."""
+    from referee.cli.reader import Misread, read_root
+
+    try:
+        root = read_root(words.words[words.at:])
+    except Misread:
+        raise Decline("words the root does not take: the Click tree says why") from None
+    if root.asks is not None:
+        raise Decline("help or the version")
+    words.at += root.at
+    plan.store_path, plan.session, plan.as_json = root.db, root.session, root.as_json
+    plan.viewer, plan.color, plan.lang = root.viewer, root.color, root.lang
 
 
 def read_command(plan: Plan, words: Words) -> None:
@@ -149,10 +97,16 @@ def read_command(plan: Plan, words: Words) -> None:
     plan.game = words.take()
     if plan.game not in registry.names():
         raise Decline("not a game")
-    while words.more() and words.peek().startswith("-"):
-        name, given = words.option()
-        if not placement(plan, name, words, given):
-            raise Decline("an option of the game's group")
+    from referee.cli.reader import Misread, read_group
+
+    try:
+        read = read_group(words.words[words.at:])
+    except Misread:
+        raise Decline("words the game's group does not take: the Click tree says why") from None
+    if read.asks is not None:
+        raise Decline("help")
+    words.at += read.at
+    placement(plan, read.typed.get("--session"), read.typed.get("--db"), "--json" in read.flags)
     if not words.more():
         raise Decline("no verb")
     engine = registry.engine(plan.game)
@@ -176,153 +130,36 @@ def _other_commands(engine: Any) -> set[str]:
 
 
 def _status(plan: Plan, words: Words) -> None:
-    """`status` takes --full and the placement options, nothing else."""
-    while words.more():
-        if not words.peek().startswith("-") or words.peek() == "-":
-            raise Decline("an argument status does not take")
-        name, given = words.option()
-        if name == "--full" and given is None:
-            plan.full = True
-        elif not placement(plan, name, words, given):
-            raise Decline("an option of status the express lane does not read")
+    """`status`'s words (--full and the placement options), read by the one reader."""
+    from referee.cli.reader import Misread, read_fields, status_fields
 
-
-def _choose(value: str, choices: tuple[str, ...]) -> str:
-    from referee.cli.acting import choose
-
-    found = choose(value, choices)
-    if found is None:
-        raise Decline("a word Click refuses")
-    return found
-
-
-def convert(field: Any, value: str, typed_later: bool) -> Any:
-    """A word as Click's type for the field turns it (or Decline where Click would refuse it)."""
-    if typed_later:  # reshaped by the verb's own hook, which checks it
-        return value
-    if field.kind in ("file", "json"):
-        raise Decline("a file to read")
-    if field.kind == "int":
-        try:
-            number = int(value)
-        except ValueError:
-            raise Decline("not a number") from None
-        if field.limits is not None:
-            low, high = field.limits
-            if (low is not None and number < low) or (high is not None and number > high):
-                raise Decline("a number out of range")
-        return number
-    if field.choices and field.kind == "text":
-        return _choose(value, tuple(field.choices))
-    if field.kind == "path" and os.path.isdir(value):
-        raise Decline("a folder where a file is meant")
-    return value
-
-
-def options_of(fields: tuple[Any, ...]) -> dict[str, tuple[Any, Any]]:
-    """The verb command's options: each spelling -> (its field, the flag's value; None: an option
-    that takes a value)."""
-    options: dict[str, tuple[Any, Any]] = {}
-    for field in fields:
-        if field.positional:
-            continue
-        assert field.option is not None
-        if field.kind == "flag":
-            spelled = field.option.split("/")
-            on = spelled[0]
-            off = spelled[1] if len(spelled) > 1 else (
-                f"--no-{on.removeprefix('--')}" if field.default is True else None)
-            options[on] = (field, True)
-            if off:
-                options[off] = (field, False)
-        else:
-            for name in (field.option, *field.aliases):
-                options[name] = (field, None)
-    return options
-
-
-def scan(fields: tuple[Any, ...], words: Words, plan: Plan,
-         partial: bool = False) -> tuple[dict[str, Any], list[str], Any]:
-    """The words after a verb as its Click command reads them: (the options given, field name ->
-    value, a list for a repeated one; the other words, in order, for the arguments; with
-    `partial`, a Tab's line, the option typed last without its value, else None). `--dry-run`
-    and the placement options go into `plan`. Decline where Click would read them otherwise."""
-    options = options_of(fields)
-    open_word = any(f.positional and f.open for f in fields)
-    given: dict[str, Any] = {}
-    loose: list[str] = []
-    pending = None
-    while words.more():
-        word = words.peek()
-        if word == "--" or word in ("-h", "--help"):
-            raise Decline("-- or help")
-        if not word.startswith("-") or word == "-":
-            loose.append(words.take())
-            continue
-        name, value = words.option()
-        if name == "--dry-run":
-            flag(value)
-            plan.dry_run = True
-        elif name in options:
-            field, on = options[name]
-            if field.kind == "flag":
-                flag(value)
-                given[field.name] = on
-            elif partial and value is None and not words.more():
-                pending = field  # Click reads no argument after it then
-            else:
-                got = convert(field, words.value(value), False)
-                if field.multiple:
-                    given.setdefault(field.name, []).append(got)
-                else:
-                    given[field.name] = got
-        elif placement(plan, name, words, value):
-            pass
-        elif open_word and value is None and NUMBER_WORD.fullmatch(name):
-            loose.append(name)  # `glory ann -1`: Click passes it on as a word
-        else:
-            raise Decline("an option the verb does not take")
-    return given, loose, pending
+    try:
+        reading = read_fields(status_fields(), words.words[words.at:], dry_run=False)
+    except Misread:
+        raise Decline("words status does not take: the Click tree says why") from None
+    if reading.help:
+        raise Decline("help")
+    plan.full = bool(reading.params["full"])
+    placement(plan, reading.session, reading.db, reading.as_json)
 
 
 def _verb(plan: Plan, words: Words) -> None:
-    """The verb's arguments and options, as its Click command reads them."""
-    from referee.cli.acting import param_name
+    """The verb's words, read by the one reader (`referee.cli.reader`); words it refuses, and
+    `--help`, go to the Click tree, which reads them with the same reader and says why."""
+    from referee.cli.reader import Misread, read
 
-    verb = plan.verb
-    fields = verb.fields
-    given, loose, _ = scan(fields, words, plan)
-    positional = [f for f in fields if f.positional]
-    if sum(1 for f in positional if f.multiple) > 1:
-        raise Decline("two open-ended arguments")
-    for i, field in enumerate(positional):
-        typed_later = verb.typed is not None and i > 0
-        if field.multiple:
-            after = len(positional) - i - 1
-            taken, loose = loose[: len(loose) - after], loose[len(loose) - after:]
-            if not taken and field.required and not typed_later:
-                raise Decline("a missing argument")
-            given[field.name] = tuple(convert(field, w, typed_later) for w in taken)
-        elif loose:
-            given[field.name] = convert(field, loose.pop(0), typed_later)
-        elif field.required and not typed_later:
-            raise Decline("a missing argument")
-    if loose:
-        raise Decline("an extra argument")
-    for field in fields:
-        if field.positional or field.name in given:
-            continue
-        if field.kind != "flag" and field.required and field.default is None:
-            raise Decline("a required option left out")
-        given[field.name] = field.default if not field.multiple else (field.default or ())
-    plan.params = {param_name(f): (tuple(given[f.name]) if f.multiple and not f.positional else given.get(f.name))
-                   for f in fields}
+    try:
+        reading = read(plan.verb, words.words[words.at:])
+    except Misread:
+        raise Decline("words the verb does not take: the Click tree shows its usage") from None
+    if reading.help:
+        raise Decline("help")
+    plan.params, plan.dry_run = reading.params, reading.dry_run
+    placement(plan, reading.session, reading.db, reading.as_json)
 
 
 def read(argv: list[str]) -> Plan:
     """The plan of `argv`, or Decline."""
-    if any(k.startswith("REFEREE_") and k not in ENVIRONMENT for k in os.environ):
-        raise Decline("an environment variable Click reads")
     from referee.model.text import utf8
 
     if any("\x00" in a or not utf8(a) for a in argv):

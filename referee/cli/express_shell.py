@@ -1,7 +1,7 @@
 """The express lane for a script fed to the shell: `referee play GAME < game.txt`.
 
 Each line of the script is echoed and run as the shell runs it (`Shell.run_script`). While the
-lines are the game's actions or `status`, read exactly as the express lane reads them
+lines are the game's actions or `status`, read by the one reader as the express lane reads them
 (`referee.cli.express`), they run here without Click. At the first line that is anything else
 (a session command, `use`, `help`, `set`, another game, a prefix to expand, a line the lane
 declines), the rest of the script, that line included, goes to the Click shell in the same
@@ -51,8 +51,6 @@ def run(argv: list[str]) -> int | None:
     from referee.cli.ansi import isatty
 
     if sys.stdin is None or sys.stdout is None or isatty(sys.stdin):
-        return None
-    if any(k.startswith("REFEREE_") and k not in express.ENVIRONMENT for k in os.environ):
         return None
     try:
         plan, game, bail = _play(argv)

@@ -4,14 +4,12 @@ Bash, zsh and fish run a whole `referee` process for each Tab, and Click's impor
 more than the rest of the answer. So when the shell asks (`_REFEREE_COMPLETE`), `referee.cli.main`
 asks this module first. It takes only `referee [globals] GAME [placement] VERB [words...] WORD`
 where WORD is a value of one of the verb's declared arguments or options: it reads the request
-as the shell's script sends it (`referee.cli.tab_words`), the words as Click's completion reads
-them (the globals, game and verb with `referee.cli.express`'s reading; the verb's words as
-Click's parser leaves them on a partial line: options first, a value-less option at the end
-leaving the arguments unread, the arguments bound as Click binds them), asks the same function
-as the Click callback (`referee.cli.complete.complete_field`) and prints its answer as the
-shell's class formats it (a verb in the table's words, `déplacer`, is its verb). Anything else
--- an option name, `new`, another command, an option Click would refuse, a value it would not
-convert -- and it declines:
+as the shell's script sends it (`referee.cli.tab_words`), the words with the one reader
+(`referee.cli.reader`, a Tab's line read leniently: the option typed last without its value is
+the one completed, else the first argument still open), asks the same function as the Click
+callback (`referee.cli.complete.complete_field`) and prints its answer as the shell's class
+formats it (a verb in the table's words, `déplacer`, is its verb). Anything else -- an option
+name, `new`, another command, a placement option's value, words after `--` -- and it declines:
 `run` returns None having printed nothing, and the Click tree answers. Tests compare both on
 every prefix of listed actions.
 """
@@ -20,20 +18,9 @@ from __future__ import annotations
 
 import os
 import sys
-from collections import deque
 from typing import Any
 
-from referee.cli.express import (
-    ENVIRONMENT,
-    Decline,
-    Plan,
-    Words,
-    convert,
-    options_of,
-    read_command,
-    read_globals,
-    scan,
-)
+from referee.cli.express import Decline, Plan, Words, read_command, read_globals
 from referee.model.text import utf8
 
 SHELLS = ("bash", "zsh", "fish")
@@ -69,8 +56,6 @@ def answer(shell: str) -> str:
     from referee.cli.complete import choice_words, complete_field, stored_live
     from referee.cli.tab_words import answer_line, request
 
-    if any(k.startswith("REFEREE_") and k not in ENVIRONMENT for k in os.environ):
-        raise Decline("an environment variable Click reads")
     args, typed = request(shell)
     if any("\x00" in w or not utf8(w) for w in (*args, typed)):
         raise Decline("a NUL character or a stray byte")
@@ -132,67 +117,30 @@ def _metavar(verb: Any, field: Any, at: int) -> str:
     return metavar
 
 
-def read_verb(verb: Any, rest: list[str], more: str | None, plan: Plan | None = None) -> tuple[Any, dict[str, Any]]:
+def read_verb(verb: Any, rest: list[str], more: str | None, plan: Plan) -> tuple[Any, dict[str, Any]]:
     """The field a Tab completes after the verb's words `rest` (`more`: an option name typed as
-    `--opt=`), and the fields typed as Click's partial parsing gives them (field -> value), or
-    Decline."""
-    fields = verb.fields
-    options = options_of(fields)
-    given, loose, pending = scan(fields, Words(rest), plan or Plan(), partial=True)
-    last = more if more is not None else (rest[-1] if rest else "")
-    target = options.get(last, (None, True))
-    if target[1] is None:  # the value of the option typed last (Click's `_is_incomplete_option`)
-        if more is None and pending is None:
-            raise Decline("an option's name taken as another's value")
-        field = target[0]
-    elif more is not None or pending is not None or last in ("--session", "--db"):
-        raise Decline("not a value of the verb's own options")
-    else:
-        field = None
-    typed: dict[str, Any] = {}
-    positional = [f for f in fields if f.positional]
-    if pending is None:  # Click binds the arguments only when the options parsed
-        bound = _unpack(loose, [-1 if f.multiple else 1 for f in positional])
-        for i, (f, value) in enumerate(zip(positional, bound, strict=True)):
-            later = verb.typed is not None and i > 0
-            if f.multiple and value:
-                typed[f.name] = tuple(convert(f, w, later) for w in value)
-            elif not f.multiple and value is not None:
-                typed[f.name] = convert(f, value, later)
-    if field is None:  # the first argument still open (Click's `_is_incomplete_argument`)
-        field = next((f for f in positional if f.multiple or f.name not in typed), None)
+    `--opt=`), and the fields typed so far (field -> value), as the one reader
+    (`referee.cli.reader`) reads the line (its placement options into `plan`); Decline for a
+    placement option's value."""
+    from referee.cli.reader import param_name, read
+
+    reading = read(verb, [*rest, *([more] if more is not None else [])], partial=True)
+    if reading.session:
+        plan.session = reading.session
+    if reading.db is not None:
+        plan.placed_store = reading.db
+    field: Any
+    if reading.pending_option is not None:
+        if reading.pending is None:
+            raise Decline("not a value of the verb's own options")
+        field = reading.pending
+    elif more is not None:
+        raise Decline("a flag or an option the verb does not take, typed with =")
+    else:  # the first argument still open
+        field = next((f for f in verb.fields if f.positional and (f.multiple or param_name(f) not in reading.typed)),
+                     None)
         if field is None:
             raise NothingLeft("no argument left to type")
-    for f in fields:  # options as Click keeps them; a `--x/--no-x` spelled flag is no field's
-        if not f.positional and f.name in given and "/" not in (f.option or ""):
-            typed[f.name] = tuple(given[f.name]) if f.multiple else given[f.name]
+    typed = {f.name: reading.params[param_name(f)] for f in verb.fields  # a `--x/--no-x` flag is no field's
+             if param_name(f) in reading.typed and "/" not in (f.option or "")}
     return field, typed
-
-
-def _unpack(words: list[str], nargs: list[int]) -> list[Any]:
-    """The words each argument takes, as Click's parser binds them (nargs 1: a word or None;
-    -1: a tuple; after it, the arguments take from the end)."""
-    left = deque(words)
-    spec = deque(nargs)
-    out: list[Any] = []
-    at: int | None = None
-
-    def fetch(queue: deque) -> Any:
-        try:
-            return queue.popleft() if at is None else queue.pop()
-        except IndexError:
-            return None
-
-    while spec:
-        n = fetch(spec)
-        if n == 1:
-            out.append(fetch(left))
-        elif n is not None:
-            if at is not None:
-                raise Decline("two open-ended arguments")
-            at = len(out)
-            out.append(None)
-    if at is not None:
-        out[at] = tuple(left)
-        out[at + 1:] = reversed(out[at + 1:])
-    return out

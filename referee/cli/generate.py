@@ -14,13 +14,14 @@ nothing in referee/cli/ is written per game.
 from __future__ import annotations
 
 import functools
-from collections.abc import Callable
 from typing import Any
 
 import click
 
 from referee.cli import common, context, output
-from referee.cli.acting import Lazy, again, param_name, prepared, show_parts, shown_extra, values  # noqa: F401
+from referee.cli.acting import Lazy, again, prepared, show_parts, shown_extra, values  # noqa: F401
+from referee.cli.common import decorated
+from referee.cli.reader import flag_spelling, param_name
 from referee.model.verbs import (
     WHO_HELP,
     Answer,
@@ -99,9 +100,7 @@ def parameter(field: Field) -> click.Parameter:
     assert field.option is not None
     decls = [field.option, *field.aliases, name]
     if field.kind == "flag":
-        spelled = "/" in field.option  # `--deal/--no-deal`: None when neither is typed
-        if field.default is True and not spelled:
-            decls[0] = f"{field.option}/--no-{field.option.removeprefix('--')}"
+        decls[0] = flag_spelling(field)  # `--deal/--no-deal`: None when neither is typed
         return click.Option(decls, is_flag=True, default=field.default,
                             help=field.help or None)
     extra: dict[str, Any] = {} if field.default is None else {"default": field.default,
@@ -114,19 +113,6 @@ def parameter(field: Field) -> click.Parameter:
 def who_line(verb: Verb) -> str:
     """Who may use the verb, said after its help (the core enforces it)."""
     return f"Who: {WHO_HELP[verb.who]}."
-
-
-def decorated(params: list[click.Parameter], *decorators: Callable) -> list[click.Parameter]:
-    """`params` with the shared options the decorators add, in the order they add them to a
-    decorated function (so the help lists them as it always has)."""
-
-    def fn() -> None:
-        pass
-
-    fn.__click_params__ = list(reversed(params))  # type: ignore[attr-defined]
-    for decorator in decorators:
-        fn = decorator(fn)
-    return list(reversed(fn.__click_params__))  # type: ignore[attr-defined]
 
 
 # -- a verb -------------------------------------------------------------------------------------
@@ -159,12 +145,10 @@ def verb_command(game: str, verb: Verb) -> click.Command:
     for each in params:  # every argument and option value: the legal words (not a flag)
         if not (isinstance(each, click.Option) and (each.is_flag or each.count)):
             each._custom_shell_complete = _complete
-    open_word = any(f.positional and f.open for f in verb.fields)  # `glory ann -1`: -1 is a word
-    cmd = click.Command(verb.name, callback=callback, help=verb.help or verb.name,
-                        params=decorated(params, common.dry_run_option, common.json_option),
-                        epilog=who_line(verb),
-                        context_settings={"help_option_names": ["-h", "--help"],
-                                          **({"ignore_unknown_options": True} if open_word else {})})
+    cmd = common.ReadCommand(verb.name, verb.fields, reshaped=verb.typed is not None, callback=callback,
+                             help=verb.help or verb.name,
+                             params=decorated(params, common.dry_run_option, common.json_option),
+                             epilog=who_line(verb), context_settings={"help_option_names": ["-h", "--help"]})
     cmd.referee_prepare = prepare  # type: ignore[attr-defined]  # completion's card trials
     cmd.referee_action = build  # type: ignore[attr-defined]  # hint checks its commands with it
     return cmd
@@ -206,9 +190,11 @@ def command(game: str, row: Command) -> click.Command:
         def status(full: bool) -> None:
             common.show_session(game, None, full=full)
 
-        return click.Command(row.name, callback=status,
-                             params=params + decorated([], common.full_option, common.json_option),
-                             help=row.help, context_settings=settings)
+        from referee.cli.reader import status_fields
+
+        return common.ReadCommand(row.name, status_fields(), callback=status,
+                                  params=params + decorated([], common.full_option, common.json_option),
+                                  help=row.help, context_settings=settings)
     if row.kind == "view":
         def view(**given: Any) -> None:
             assert row.run is not None

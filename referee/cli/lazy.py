@@ -124,8 +124,59 @@ class LazyGroup(SuggestingGroup):
                 formatter.write_dl(rows)
 
 
+def said(cmd: click.Command, ctx: click.Context, exc: Any) -> click.UsageError:
+    """Words the reader (`referee.cli.reader`) refused, as Click says a usage error: the usage
+    line, then what is wrong, naming the parameter as the help shows it."""
+    if exc.kind == "option":
+        return click.NoSuchOption(exc.option, possibilities=exc.possibilities or None, ctx=ctx)
+    if exc.field is not None:
+        from referee.cli.reader import param_name
+
+        param = next((p for p in cmd.params if p.name == param_name(exc.field)), None)
+    else:
+        param = next((p for p in cmd.params if exc.option in getattr(p, "opts", ())), None)
+    if exc.kind == "missing" and param is not None:
+        return click.MissingParameter(ctx=ctx, param=param)
+    if exc.kind == "invalid" and param is not None:
+        return click.BadParameter(exc.message, ctx=ctx, param=param)
+    return click.UsageError(exc.message, ctx=ctx)
+
+
 class RootGroup(LazyGroup):
-    """The root command: in standalone mode, every outcome becomes an exit code 0-3 with a message."""
+    """The root command: in standalone mode, every outcome becomes an exit code 0-3 with a
+    message. Its options are read by `referee.cli.reader.read_root`, as the express lane reads
+    them; its parameters say its help."""
+
+    def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
+        from referee.cli.reader import Misread, read_root
+
+        if not args and self.no_args_is_help and not ctx.resilient_parsing:
+            raise click.exceptions.NoArgsIsHelpError(ctx)
+        try:
+            root = read_root(args, partial=ctx.resilient_parsing)
+        except Misread as exc:
+            self._settle(ctx, read_root(args, partial=True))  # the error in the language and colour asked for
+            raise said(self, ctx, exc) from None
+        self._settle(ctx, root)
+        if root.asks is not None:  # Click's own eager --help and --version print and exit
+            return super().parse_args(ctx, [root.asks])
+        ctx.params.update(db=root.db, session_id=root.session, as_json=root.as_json, viewer=root.viewer,
+                          color=root.color)
+        rest = args[root.at:]
+        ctx._protected_args, ctx.args = rest[:1], rest[1:]
+        ctx._opt_prefixes.update(("-", "--"))  # what a Tab takes for an option's name
+        return ctx.args
+
+    @staticmethod
+    def _settle(ctx: click.Context, root: Any) -> None:
+        """--lang and --color take effect while the words are read: what follows speaks and
+        colours as asked, a usage error too."""
+        if root.lang is not None:
+            from referee.model.i18n import set_language
+
+            set_language(root.lang)
+        if root.color is not None and ctx.obj is not None:
+            ctx.obj.color = root.color
 
     def main(self, args=None, prog_name=None, complete_var=None, standalone_mode=True, **extra):
         if not standalone_mode:

@@ -2,7 +2,9 @@
 loaded lazily.
 
 Start-up stays light: this module imports only Click. Each game's group, the
-store, tabulate and prompt_toolkit load when a command needs them.
+store, tabulate and prompt_toolkit load when a command needs them. The root's parameters say
+its help; its words are read by `referee.cli.reader.read_root` (`referee.cli.lazy.RootGroup`),
+as the express lane reads them.
 """
 
 from __future__ import annotations
@@ -23,7 +25,7 @@ GAME_HELP = {name: registry.help_line(name) for name in GAME_NAMES}
         **{name: (f"referee.cli.generate:{name}", GAME_HELP[name]) for name in GAME_NAMES},
         **SESSION_COMMANDS,
     },
-    context_settings={"help_option_names": ["-h", "--help"], "auto_envvar_prefix": "REFEREE"},
+    context_settings={"help_option_names": ["-h", "--help"]},
 )
 @click.option("--db", "db", envvar="REFEREE_DB", metavar="PATH|URL", type=click.Path(dir_okay=False),
               help="The session store: an SQLite file, or a postgresql:// URL (a club's server). "
@@ -32,13 +34,13 @@ GAME_HELP = {name: registry.help_line(name) for name in GAME_NAMES}
               help="Which session. Default: the one this store last showed or acted on (of that game, for a "
                    "game's command).")
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object instead of tables.")
-@click.option("--as", "viewer", default=None, metavar="NAME", allow_from_autoenv=False,
+@click.option("--as", "viewer", default=None, metavar="NAME",
               help="Show what the player NAME may see (their hand, their draws) instead of the table's view: "
                    "for a player holding the laptop. Default: the table's view.")
-@click.option("--color/--no-color", "color", default=None, is_eager=True, callback=lambda ctx, _p, v: _colour(ctx, v),
+@click.option("--color/--no-color", "color", default=None,
               help="Colour names, score changes and refusals. Default: on a terminal, unless NO_COLOR is set.")
-@click.option("--lang", "lang", default=None, is_eager=True, expose_value=False, allow_from_autoenv=False,
-              type=click.Choice(["fr", "en"], case_sensitive=False), callback=lambda _c, _p, v: _lang(v),
+@click.option("--lang", "lang", default=None, expose_value=False,
+              type=click.Choice(["fr", "en"], case_sensitive=False),
               help="The table's language. Default: REFEREE_LANG, else the locale (LC_ALL, LC_MESSAGES, LANG).")
 @click.version_option(package_name="referee", prog_name="referee")
 @click.pass_context
@@ -53,18 +55,3 @@ def cli(ctx: click.Context, db: str | None, session_id: str | None, as_json: boo
 
     ctx.obj = ctx.obj if isinstance(ctx.obj, Referee) else Referee()
     ctx.obj.configure(db=db, session_id=session_id, as_json=as_json, color=color, viewer=viewer)
-
-
-def _colour(ctx: click.Context, value: bool | None) -> bool | None:
-    """--color/--no-color take effect while parsing, so even a mistyped command's error obeys them."""
-    if value is not None and ctx.obj is not None:
-        ctx.obj.color = value
-    return value
-
-
-def _lang(value: str | None) -> None:
-    """--lang takes effect while parsing, so the help and errors that follow speak it."""
-    if value is not None:
-        from referee.model.i18n import set_language
-
-        set_language(value.lower())

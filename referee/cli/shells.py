@@ -21,7 +21,7 @@ from click.shell_completion import (
     add_completion_class,
 )
 
-from referee.cli.tab_words import bash_line, bash_value
+from referee.cli.tab_words import bash_line, bash_value, request
 
 BASH_SOURCE = """\
 %(complete_func)s() {
@@ -63,11 +63,9 @@ class RefereeBash(BashComplete):
     source_template = BASH_SOURCE
 
     def get_completion_args(self) -> tuple[list[str], str]:
-        line = bash_line()
-        if line is None:  # an older script (Click's own): its words as bash split them
-            return super().get_completion_args()
-        args, self.incomplete = line
-        return args, self.incomplete
+        args, incomplete = request("bash")  # our script's line, else Click's own script's words
+        self.incomplete = incomplete if bash_line() is not None else ""  # Click's script: the whole word replaced
+        return args, incomplete
 
     def format_completion(self, item: CompletionItem) -> str:
         return f"{item.type},{bash_value(str(item.value), getattr(self, 'incomplete', ''))}"
@@ -103,9 +101,13 @@ def _zsh_source() -> str:
 
 class RefereeZsh(ZshComplete):
     """Zsh keeps `ares:3` as one word already; the width is passed as well, and the script
-    works in a shell that has not run `compinit`."""
+    works in a shell that has not run `compinit`. The request is read as the express lane reads
+    it (`referee.cli.tab_words.request`)."""
 
     source_template = _zsh_source()
+
+    def get_completion_args(self) -> tuple[list[str], str]:
+        return request("zsh")
 
 
 class RefereeFish(FishComplete):
@@ -113,6 +115,9 @@ class RefereeFish(FishComplete):
 
     source_template = FishComplete.source_template.replace(
         "env %(complete_var)s=fish_complete", "env COLUMNS=$COLUMNS %(complete_var)s=fish_complete")
+
+    def get_completion_args(self) -> tuple[list[str], str]:
+        return request("fish")
 
 
 def register() -> None:

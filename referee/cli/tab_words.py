@@ -5,8 +5,8 @@ being typed (`request`), and goes back as one line per word offered (`answer_lin
 form the script reads. Bash: our script (`referee.cli.shells`) sends the line as typed
 (COMP_LINE, COMP_POINT, COMP_WORDBREAKS), Click's own sends COMP_WORDS and COMP_CWORD; zsh and
 fish: as Click 8.5's scripts send and read them. The Click tree (`referee.cli.shells`) and the
-express lane (`referee.cli.express_tab`) read and answer with these same functions, except
-Click's own zsh, fish and COMP_WORDS forms, which the tests compare with Click's.
+express lane (`referee.cli.express_tab`) read the request with `request`; the lane answers with
+`answer_line`, the Click tree with its shell classes (bash's through `bash_value`).
 """
 
 from __future__ import annotations
