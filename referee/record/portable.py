@@ -166,6 +166,9 @@ def reseal(store: SqlStore, sid: str, checked: bool | None = None) -> None:
     seal = keyed_seal(store, fields, head, length, digest, checked) or seal_of(fields, head, length, digest)
     store.db.execute("UPDATE sessions SET head = ?, length = ?, digest = ?, seal = ? WHERE id = ?",
                     (head, length, digest, seal, sid))
+    from referee.record import results
+
+    results.sync(store, sid, fields, head, checked)  # its game's result row: written, rewritten or withdrawn
 
 
 def unmarked(store: SqlStore, game: str | None = None) -> list[str]:
@@ -417,11 +420,20 @@ def purge(store: SqlStore) -> list[str]:
         "SELECT DISTINCT league FROM league_sessions WHERE session_id IN (SELECT id FROM sessions WHERE status ="
         " 'deleted')")]
     intact = [name for name in touched if league_problem(store, name) is None]
+    _withdraw(store, ids)
     store.db.execute("DELETE FROM actions WHERE session_id IN (SELECT id FROM sessions WHERE status = 'deleted')")
     store.db.execute("DELETE FROM sessions WHERE status = 'deleted'")
     for name in intact:  # a league that held a purged session: sealed again (never one that failed)
         reseal_league(store, name)
     return ids
+
+
+def _withdraw(store: SqlStore, ids: list[str]) -> None:
+    """The result rows of sessions about to be purged, taken back (a deleted one's is already)."""
+    from referee.record import results
+
+    for sid in ids:
+        results.withdraw(store, sid)
 
 
 def insert_action(store: SqlStore, sid: str, idx: int, record: dict, status: str = "done") -> str:
@@ -692,6 +704,9 @@ def league_add(store: SqlStore, name: str, sid: str) -> bool:
         raise StorageError(_("{problem}; nothing was written (see `referee verify --all`)").format(problem=problem))
     store.db.execute("INSERT INTO league_sessions (league, session_id) VALUES (?, ?)", (name, sid))
     reseal_league(store, name)
+    from referee.record import results
+
+    results.league_added(store, name, sid)  # its finished game counts in the league's aggregates
     return True
 
 
