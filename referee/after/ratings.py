@@ -166,6 +166,8 @@ def _kept(store: RecordStore, out: Ratings, game: str | None, league: str | None
     from referee.record import results
 
     scopes = _scopes(store, game, league)
+    if league is not None and not results.fresh_leagues(store):
+        return False
     behind = []
     for scope in scopes:
         rows, rated = results.counts(store, scope)

@@ -31,11 +31,7 @@ the checked mark, or the ratings library missing as it ended) is checked as `sta
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
-
-if TYPE_CHECKING:
-    from referee.record.portable import SqlStore
+from typing import Any
 
 ALL = "all"  # the scope of the overall rating
 LEAGUE = "league:"  # a league's scope: its name after this
@@ -201,7 +197,7 @@ def _summary_sql(store: Any) -> str:
     return "referee_sha256(s.summary)"
 
 
-def sync(store: SqlStore, sid: str, fields: dict, head: str, checked: bool) -> None:
+def sync(store: Any, sid: str, fields: dict, head: str, checked: bool) -> None:
     """At commit, for a session the transaction changed (after its seal): its row written when
     its game is over and was checked in full (the checked mark), rewritten when its end moved,
     withdrawn when it is no longer over. One read of the row by its key otherwise."""
@@ -249,11 +245,16 @@ def withdraw(store: Any, sid: str) -> None:
     store.db.execute("DELETE FROM results WHERE session_id = ?", (sid,))
     _remake_length(store, sealer, found[0], body)
     names = {_key(p["name"]) for p in body["players"]}
+    readable = not leagues or _leagues_readable(store)
     for player in sorted(names):
         _remake_tally(store, sealer, "stats", found[0], player)
-        for name in leagues:
+        for name in leagues if readable else ():
             _remake_tally(store, sealer, "league", name, player)
+    if not readable:
+        _stale(store, sealer)
     for scope in scopes:
+        if scope.startswith(LEAGUE) and not readable:
+            continue
         rebuild(store, sealer, scope, (int(found[1]), sid))
 
 
@@ -271,8 +272,35 @@ def league_added(store: Any, league: str, sid: str) -> None:
 
 
 def leagues_of(store: Any, sid: str) -> list[str]:
+    if hasattr(store, "leagues_of"):  # a club's server: through its function (leagues hidden from tables)
+        return list(store.leagues_of(sid))
     return [r[0] for r in store.db.execute("SELECT league FROM league_sessions WHERE session_id = ? ORDER BY league",
                                            (sid,))]
+
+
+def _leagues_readable(store: Any) -> bool:
+    """Whether this store's role reads the league members (a club's table with the leagues hidden
+    does not: what it cannot make again it marks stale, for the organiser's next read)."""
+    return not _pg(store) or bool(store._privileged("league_sessions", "SELECT"))
+
+
+STALE = ("stale", "leagues", "")  # the tally marking the leagues' aggregates to be made again
+
+
+def _stale(store: Any, sealer: _Sealer) -> None:
+    _put_tally(store, sealer, *STALE, {"stale": True})
+
+
+def fresh_leagues(store: Any) -> bool:
+    """The leagues' aggregates made again when a table that could not read the leagues marked them
+    stale (when this store can: else False, and the reader counts from the rows)."""
+    if store.db.execute("SELECT 1 FROM tallies WHERE kind = ? AND scope = ? AND player = ?", STALE).fetchone() is None:
+        return True
+    if getattr(store, "readonly", False) or not _leagues_readable(store):
+        return False
+    with store.write():
+        remake(store, leagues_only=True)
+    return True
 
 
 def scopes_of(store: Any, sid: str, game: str) -> list[str]:
@@ -286,13 +314,14 @@ def _key(name: str) -> str:
 
 # -- tallies -----------------------------------------------------------------------------------------
 
-@dataclass
 class Row:
-    """One game's result as read: its session, finish (ms) and body."""
+    """One game's result as read: its session, finish (ms) and body. (A plain class: an action that
+    ends a game never loads dataclasses.)"""
 
-    sid: str
-    finished: int
-    body: dict
+    __slots__ = ("body", "finished", "sid")
+
+    def __init__(self, sid: str, finished: int, body: dict) -> None:
+        self.sid, self.finished, self.body = sid, finished, body
 
 
 def stats_add(t: dict, body: dict, p: dict) -> None:
@@ -493,6 +522,9 @@ def rate_in(store: Any, sealer: _Sealer, scope: str, row: Row) -> None:
         return
     last = _last_step(store, scope)
     if last is not None and last > (row.finished, row.sid):
+        if scope.startswith(LEAGUE) and not _leagues_readable(store):
+            _stale(store, sealer)
+            return
         rebuild(store, sealer, scope, (row.finished, row.sid), model)
         return
     _step(store, sealer, model, scope, row)
@@ -591,14 +623,14 @@ def catch_up(store: Any, scope: str) -> bool:
 
 # -- reading, checked ---------------------------------------------------------------------------------
 
-@dataclass
 class Read:
     """What a reader gets: the rows it asked for (checked), what was left out and why, and whether
     the aggregates may stand for the rows (every row of the scope held its seal)."""
 
-    rows: list[Row] = field(default_factory=list)
-    left_out: list[tuple[str, str]] = field(default_factory=list)
-    clean: bool = True
+    def __init__(self) -> None:
+        self.rows: list[Row] = []
+        self.left_out: list[tuple[str, str]] = []
+        self.clean = True
 
 
 TAMPERED = "its result row was changed outside the referee: its seal does not match (see `referee verify {sid}`)"
@@ -731,28 +763,34 @@ def steps(store: Any, scope: str) -> list[tuple[str, int, dict]] | None:
 
 # -- verify, and an older store's rows -------------------------------------------------------------------
 
+def row_problem(store: Any, sid: str) -> str | None:
+    """`verify`: a session's result row (when it has one) against its seal and against its session
+    (the head it was computed from, the summary it was computed from, and what that summary gives
+    now); None when it holds."""
+    row = store.db.execute("SELECT game, finished, head, summary, body, seal FROM results WHERE session_id = ?",
+                           (sid,)).fetchone()
+    if row is None:
+        return None
+    game, finished, head, digest, text, seal = row
+    if _Sealer(store).one(row_text(sid, game, int(finished), head, digest, text)) != seal:
+        return TAMPERED.format(sid=sid)
+    meta = store.db.execute("SELECT head, status, summary, created, updated FROM sessions WHERE id = ?",
+                            (sid,)).fetchone()
+    if meta is None or meta[0] != head or meta[1] != "over" or summary_digest(meta[2]) != digest:
+        return MOVED.format(sid=sid)
+    try:
+        again = body_of(game, json.loads(meta[2]), float(meta[3]), float(meta[4]), store.done_end(sid)[1] - 1)
+    except (ValueError, TypeError, KeyError):
+        again = None
+    if again != json.loads(text):
+        return ("its result row does not say what its session's summary says (one of the two was changed outside "
+                f"the referee; see `referee verify {sid}`)")
+    return None
+
+
 def problems(store: Any) -> list[tuple[str, str]]:
-    """`verify --all`: every result row against its seal and its session (the head it was computed
-    from, its body as the session's summary gives it now), and every aggregate against its seal."""
+    """`verify --all`, beyond each session's row (`row_problem`): every aggregate against its seal."""
     out: list[tuple[str, str]] = []
-    bad = {k[0] for k in _failing(store, "results", "session_id", ROW_SQL)}
-    for sid in sorted(bad):
-        out.append((sid, TAMPERED.format(sid=sid)))
-    for sid, game, head, digest, text, s_head, status, summary, created, updated in store.db.execute(
-            "SELECT r.session_id, r.game, r.head, r.summary, r.body, s.head, s.status, s.summary, s.created,"
-            " s.updated FROM results r JOIN sessions s ON s.id = r.session_id ORDER BY r.session_id").fetchall():
-        if sid in bad:
-            continue
-        if s_head != head or status != "over" or summary_digest(summary) != digest:
-            out.append((sid, MOVED.format(sid=sid)))
-            continue
-        try:
-            again = body_of(game, json.loads(summary), float(created), float(updated), store.done_end(sid)[1] - 1)
-        except (ValueError, TypeError, KeyError):
-            again = None
-        if again != json.loads(text):
-            out.append((sid, "its result row does not say what its session's summary says (one of the two was "
-                             f"changed outside the referee; see `referee verify {sid}`)"))
     for kind, scope, player in sorted(_failing(store, "tallies", "kind, scope, player", TALLY_SQL)):
         out.append((f"{kind} tally {scope}/{player[2:]}", "an aggregate was changed outside the referee: its seal "
                     "does not match (`referee verify --all --reseal` makes the aggregates again from the rows)"))
@@ -762,10 +800,28 @@ def problems(store: Any) -> list[tuple[str, str]]:
     return out
 
 
-def remake(store: Any) -> None:
-    """Every aggregate made again from the result rows that hold their seal (inside the caller's
-    write): the tallies in one pass, then each scope rated in finishing order. What an upgrade and
-    `verify --all --reseal` run."""
+def mend(store: Any) -> tuple[list[str], bool]:
+    """`verify --all --reseal`: every result row that fails (its seal, or its session since) taken
+    out, each finished session without a row checked as `stats` checks it and given its row, and
+    the aggregates made again from the rows when any row was taken out or any aggregate fails.
+    Returns (the sessions whose row was made again, whether the aggregates were)."""
+    bad = sorted({k[0] for k in _failing(store, "results", "session_id", ROW_SQL)} | {r[0] for r in store.db.execute(
+        "SELECT r.session_id FROM results r JOIN sessions s ON s.id = r.session_id WHERE s.head <> r.head OR"
+        f" s.status <> 'over' OR r.summary <> {_summary_sql(store)}").fetchall()})
+    if not bad and not problems(store):
+        return [], False
+    with store.write():
+        for sid in bad:
+            store.db.execute("DELETE FROM result_players WHERE session_id = ?", (sid,))
+            store.db.execute("DELETE FROM results WHERE session_id = ?", (sid,))
+        failing = {sid for sid, _problem in fill_all(store)}
+    return [sid for sid in bad if sid not in failing], True
+
+
+def remake(store: Any, leagues_only: bool = False) -> None:
+    """Every aggregate (the leagues' only, with `leagues_only`) made again from the result rows that
+    hold their seal (inside the caller's write): the tallies in one pass, then each scope rated in
+    finishing order. What an upgrade and `verify --all --reseal` run."""
     sealer = _Sealer(store)
     bad = {k[0] for k in _failing(store, "results", "session_id", ROW_SQL)}
     rows = [Row(r[0], int(r[1]), json.loads(r[2])) for r in store.db.execute(
@@ -775,9 +831,11 @@ def remake(store: Any) -> None:
         members.setdefault(sid, []).append(league)
     made: dict[tuple[str, str, str], dict] = {}
     for row in rows:
-        length_add(made.setdefault(("length", row.body["game"], ""), {}), row.body)
+        if not leagues_only:
+            length_add(made.setdefault(("length", row.body["game"], ""), {}), row.body)
         for p in row.body["players"]:
-            stats_add(made.setdefault(("stats", row.body["game"], _key(p["name"])), {}), row.body, p)
+            if not leagues_only:
+                stats_add(made.setdefault(("stats", row.body["game"], _key(p["name"])), {}), row.body, p)
             for name in members.get(row.sid, ()):
                 league_add(made.setdefault(("league", name, _key(p["name"])), {}), row.body, p)
     steps_made: list[tuple] = []
@@ -788,7 +846,8 @@ def remake(store: Any) -> None:
     if model is not None:
         states: dict[tuple[str, str], dict] = {}
         for row in rows:
-            for scope in (row.body["game"], ALL, *(LEAGUE + n for n in sorted(members.get(row.sid, ())))):
+            leagues = [LEAGUE + n for n in sorted(members.get(row.sid, ()))]
+            for scope in leagues if leagues_only else (row.body["game"], ALL, *leagues):
                 keys = [k for team in _rating_keys(row) for k, _n, _v in team]
                 before = {k: states.get((scope, k)) for k in keys}
                 after = rate(model, before, row)
@@ -799,8 +858,13 @@ def remake(store: Any) -> None:
                 steps_made.append((scope, row.finished, row.sid, _canonical({"before": before, "after": after})))
         for (scope, k), state in states.items():
             made[("rating", scope, k)] = state
-    store.db.execute("DELETE FROM tallies")
-    store.db.execute("DELETE FROM rating_steps")
+    if leagues_only:
+        store.db.execute("DELETE FROM tallies WHERE kind IN ('league', 'stale') OR (kind = 'rating' AND scope LIKE"
+                         " 'league:%')")
+        store.db.execute("DELETE FROM rating_steps WHERE scope LIKE 'league:%'")
+    else:
+        store.db.execute("DELETE FROM tallies")
+        store.db.execute("DELETE FROM rating_steps")
     items = sorted(made.items())
     texts = [_canonical(data) for _k, data in items]
     seals = sealer.many([tally_text(kind, scope, player, t) for ((kind, scope, player), _d), t in
