@@ -226,16 +226,29 @@ def test_a_tampered_aggregate_is_not_believed_and_verify_names_it(tmp_path):
     assert referee("verify", "--all", db=db)[0] == 0
 
 
-def test_a_session_edited_after_its_row_was_sealed_is_left_out_and_named(tmp_path):
+def test_a_session_whose_log_moved_after_its_row_was_sealed_is_left_out_and_named(tmp_path):
     db = _league(tmp_path)
     raw = sqlite3.connect(db)
-    raw.execute("UPDATE sessions SET summary = replace(summary, '20', '21') WHERE id = 'kleos-1'")
+    raw.execute("UPDATE sessions SET head = 'f00d' WHERE id = 'kleos-1'")  # its log's end replaced by hand
     raw.commit()
     raw.close()
     _code, result, _err = referee("--json", "ratings", "--game", "kleos", db=db)
     assert [o["id"] for o in result["left_out"]] == ["kleos-1"] and "fails its check" in result["left_out"][0][
         "problem"]
     assert result["sessions"] == 2
+
+
+def test_verify_names_a_session_whose_summary_was_edited_after_its_row_was_sealed(tmp_path):
+    db, sid = _kreus_defeat(tmp_path)
+    raw = sqlite3.connect(db)
+    raw.execute("UPDATE sessions SET summary = replace(summary, '\"defeat\"', '\"success\"')")
+    assert raw.total_changes == 1
+    raw.commit()
+    raw.close()
+    # what the referee sealed as the game ended still counts (a loss), never the edited summary
+    assert [r["wins"] for r in referee("--json", "stats", db=db)[1]["rows"]] == [0, 0, 0, 0]
+    code, out, err = referee("verify", sid, db=db)
+    assert code != 0 and "changed outside the referee" in out + err
 
 
 def test_the_upgrade_of_a_schema_5_store_gives_every_finished_game_its_row(tmp_path):

@@ -108,7 +108,11 @@ class Ratings:
         return [t.row() for t in self.tracks.values() if t.virtual and (game is None or t.game in (game, ALL))]
 
     def track(self, player: str, game: str) -> Track | None:
-        return self.tracks.get((game, player.casefold()))
+        """A player's rating at `game`, with its history (read from the kept steps when kept)."""
+        found = self.tracks.get((game, player.casefold()))
+        if found is not None and not found.history and self.store is not None:
+            _history(self, found)
+        return found
 
 
 def _key(name: str, virtual: bool) -> str:
@@ -224,8 +228,6 @@ def chart_series(ratings: Ratings, players: list[str], game: str) -> dict[str, l
     out: dict[str, list[tuple[str, float]]] = {}
     for name in players:
         track = ratings.track(name, game)
-        if track is not None and not track.history and ratings.store is not None:
-            _history(ratings, track)
         if track is not None:
             out[track.player] = [(h["id"], h["rating"]) for h in track.history]
     return out
