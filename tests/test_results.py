@@ -17,6 +17,7 @@ from club import KREUS_DEFEAT, play
 from referee.cli import cli
 from referee.record import results
 from referee.record.store import Store
+from referee.record.stores import open_store
 
 openskill = pytest.importorskip("openskill.models", reason="openskill (the `ratings` extra) is not installed")
 
@@ -150,49 +151,60 @@ def test_a_finished_session_without_a_row_that_fails_its_check_is_left_out_and_n
     assert code == 0 and "session kleos-9 is not counted: it fails its check" in err
 
 
-def test_a_correction_after_the_end_rewrites_the_row_and_the_aggregates(tmp_path):
-    _db, sid = _kreus_defeat(tmp_path)
-    db = tmp_path / "k.db"
-    energy = {r["player"]: r["energy"] for r in referee("--json", "league", "standings", "Moon", db=str(db))[1]["rows"]}
+def test_a_correction_after_the_end_rewrites_the_row_and_the_aggregates(store_target):
+    db, sid = _kreus_defeat(store_target)
+    energy = {r["player"]: r["energy"] for r in referee("--json", "league", "standings", "Moon", db=db)[1]["rows"]}
     assert energy == {"Ann": 1, "Bob": 1, "Cy": 1, "Dee": 4}
-    head = Store(db).db.execute("SELECT head FROM results").fetchone()[0]
-    assert referee("amend", "1", "--reason", "two tokens", "--", "tokens", "Ann", "2", db=str(db))[0] == 0
-    store = Store(db)
+    store = open_store(db)
+    head = store.db.execute("SELECT head FROM results").fetchone()[0]
+    store.close()
+    assert referee("amend", "1", "--reason", "two tokens", "--", "tokens", "Ann", "2", db=db)[0] == 0
+    store = open_store(db)
     new_head, body = store.db.execute("SELECT head, body FROM results").fetchone()
     assert new_head != head and new_head == store.session(sid)["head"]  # computed from the corrected log
     store.close()
     assert {p["name"]: p["own"] for p in json.loads(body)["players"]} == {"Ann": 2, "Bob": 1, "Cy": 1, "Dee": 3}
-    energy = {r["player"]: r["energy"] for r in referee("--json", "league", "standings", "Moon", db=str(db))[1]["rows"]}
+    energy = {r["player"]: r["energy"] for r in referee("--json", "league", "standings", "Moon", db=db)[1]["rows"]}
     assert energy == {"Ann": 2, "Bob": 1, "Cy": 1, "Dee": 3}
     # an undo that reopens the game withdraws its row (and its place in every aggregate); redo brings it back
-    assert referee("undo", db=str(db))[0] == 0
-    assert referee("--json", "stats", db=str(db))[1]["rows"] == []
-    assert referee("--json", "ratings", db=str(db))[1]["rows"] == []
-    assert referee("--json", "league", "standings", "Moon", db=str(db))[1]["finished"] == 0
-    assert referee("redo", db=str(db))[0] == 0
-    assert [r["plays"] for r in referee("--json", "stats", db=str(db))[1]["rows"]] == [1, 1, 1, 1]
+    assert referee("undo", db=db)[0] == 0
+    assert referee("--json", "stats", db=db)[1]["rows"] == []
+    assert referee("--json", "ratings", db=db)[1]["rows"] == []
+    assert referee("--json", "league", "standings", "Moon", db=db)[1]["finished"] == 0
+    assert referee("redo", db=db)[0] == 0
+    assert [r["plays"] for r in referee("--json", "stats", db=db)[1]["rows"]] == [1, 1, 1, 1]
 
 
-def _kreus_defeat(tmp_path) -> tuple[str, str]:
+def _kreus_defeat(target: str) -> tuple[str, str]:
     """A real game (Kreus: Ann, Bob, Cy 1 energy token each, Dee 4; the game wins at once), in the
-    league "Moon"."""
-    db = tmp_path / "k.db"
-    sid = play(db, "kreus", KREUS_DEFEAT)
-    assert referee("league", "new", "Moon", "--game", "kreus", db=str(db))[0] == 0
-    assert referee("league", "add", "Moon", sid, db=str(db))[0] == 0
-    return str(db), sid
+    league "Moon", in the store at `target` (an SQLite file or a club's server)."""
+    sid = play(target, "kreus", KREUS_DEFEAT)  # type: ignore[arg-type]  # a path or a URL
+    assert referee("league", "new", "Moon", "--game", "kreus", db=target)[0] == 0
+    assert referee("league", "add", "Moon", sid, db=target)[0] == 0
+    return target, sid
 
 
-def test_a_tampered_result_row_is_refused_and_named_by_stats_and_verify(tmp_path):
-    db, sid = _kreus_defeat(tmp_path)
-    assert referee("verify", "--all", db=db)[0] == 0
-    raw = sqlite3.connect(db)
-    # Dee's energy in the result row raised by hand (its seal not made again: nobody can without the key)
-    raw.execute("UPDATE results SET body = replace(body, '\"name\":\"Dee\",\"own\":4', '\"name\":\"Dee\","
-                "\"own\":9')")
+def _edit(target: str, statement: str) -> None:
+    """An edit made outside the referee, straight into the store's tables (one row)."""
+    if "://" in target:
+        import psycopg
+
+        with psycopg.connect(target, autocommit=True) as conn:
+            assert conn.execute(statement).rowcount == 1
+        return
+    raw = sqlite3.connect(target)
+    raw.execute(statement)
     assert raw.total_changes == 1
     raw.commit()
     raw.close()
+
+
+def test_a_tampered_result_row_is_refused_and_named_by_stats_and_verify(store_target):
+    db, sid = _kreus_defeat(store_target)
+    assert referee("verify", "--all", db=db)[0] == 0
+    # Dee's energy in the result row raised by hand (its seal not made again: nobody can without the key)
+    _edit(db, "UPDATE results SET body = replace(body, '\"name\":\"Dee\",\"own\":4', '\"name\":\"Dee\","
+              "\"own\":9')")
     code, kept, _err = referee("--json", "stats", db=db)
     assert code == 0 and [o["id"] for o in kept["left_out"]] == [sid] and kept["rows"] == []
     assert "result row was changed outside the referee" in kept["left_out"][0]["problem"]
@@ -209,15 +221,11 @@ def test_a_tampered_result_row_is_refused_and_named_by_stats_and_verify(tmp_path
     assert referee("verify", "--all", db=db)[0] == 0
 
 
-def test_a_tampered_aggregate_is_not_believed_and_verify_names_it(tmp_path):
-    db, _sid = _kreus_defeat(tmp_path)
+def test_a_tampered_aggregate_is_not_believed_and_verify_names_it(store_target):
+    db, _sid = _kreus_defeat(store_target)
     before = referee("--json", "league", "standings", "Moon", db=db)[1]
-    raw = sqlite3.connect(db)
-    raw.execute("UPDATE tallies SET data = replace(data, '\"losses\":1', '\"losses\":0') WHERE kind = 'league'"
-                " AND player = 'p:ann'")
-    assert raw.total_changes == 1
-    raw.commit()
-    raw.close()
+    _edit(db, "UPDATE tallies SET data = replace(data, '\"losses\":1', '\"losses\":0') WHERE kind = 'league'"
+              " AND player = 'p:ann'")
     assert referee("--json", "league", "standings", "Moon", db=db)[1] == before  # counted from the rows instead
     code, out, err = referee("verify", "--all", db=db)
     assert code != 0 and "league tally Moon/ann fails its check: an aggregate was changed outside the referee" in out + err
@@ -239,7 +247,7 @@ def test_a_session_whose_log_moved_after_its_row_was_sealed_is_left_out_and_name
 
 
 def test_verify_names_a_session_whose_summary_was_edited_after_its_row_was_sealed(tmp_path):
-    db, sid = _kreus_defeat(tmp_path)
+    db, sid = _kreus_defeat(str(tmp_path / "k.db"))
     raw = sqlite3.connect(db)
     raw.execute("UPDATE sessions SET summary = replace(summary, '\"defeat\"', '\"success\"')")
     assert raw.total_changes == 1

@@ -37,7 +37,7 @@ from urllib.parse import parse_qsl, unquote, urlsplit
 
 from referee.model.errors import StorageError
 from referee.model.i18n import _, pgettext
-from referee.record import digest_upgrade, portable
+from referee.record import digest_upgrade, portable, results
 from referee.record.portable import COMMITS
 from referee.record.schema import (
     APPLICATION,
@@ -63,7 +63,7 @@ UNSURE: dict[str, tuple[str, str]] = {}
 # SECURITY DEFINER function to the store's own schema (meta key `boundaries`): version 2 adds
 # the table of action ids (a lost COMMIT's answer, `PgStore._recover`), 3 the seals' key
 # (`referee_key`, `referee_mac`).
-BOUNDARIES = "3"
+BOUNDARIES = "4"  # 4: `referee_macs`, a whole array sealed in one call (referee.record.results)
 # The version of what `club init` grants (meta key `club`): 2 puts `pushed_heads` and the action
 # ids under row-level security, gives each table its own session ids (`kleos-table3-1`) and no
 # say over `rowid`. A table's role opening a store granted by an older referee is refused until
@@ -107,6 +107,7 @@ BOUNDARY_SQL = [
     """CREATE OR REPLACE FUNCTION referee_mac(t text) RETURNS text LANGUAGE sql STABLE SECURITY DEFINER {path}
        AS $$ SELECT k.kid || ':' || encode(sha256(k.outer_pad || sha256(k.inner_pad || convert_to(t, 'UTF8'))),
              'hex') FROM referee_key k WHERE k.id = 1 $$""",
+    *results.PG_FUNCTIONS,
     # the card library: each role writes only its own rows
     """CREATE OR REPLACE FUNCTION referee_card_put(g text, k text, n text, d text) RETURNS void LANGUAGE sql
        SECURITY DEFINER {path} AS $$
