@@ -173,7 +173,7 @@ def _pair(samples: list[tuple[float, float]]) -> str:
             f"{statistics.median(s[1] for s in samples):.3f} s CPU")
 
 
-def end_time(target: str, runs: int = 3) -> str:
+def end_time(target: str, runs: int = 2) -> str:
     """The action that ends a game (the Kleos example's last `next`) in a new process: the full
     check of its log, its result row and every aggregate written with it."""
     script = (ROOT / "examples" / "kleos.txt").read_text(encoding="utf-8").splitlines()
