@@ -413,13 +413,19 @@ def _put_tally(store: Any, sealer: _Sealer, kind: str, scope: str, player: str, 
         return
     text = _canonical(data)
     seal = sealer.one(tally_text(kind, scope, player, text))
-    store.db.execute("DELETE FROM tallies WHERE kind = ? AND scope = ? AND player = ?", (kind, scope, player))
-    store.db.execute("INSERT INTO tallies (kind, scope, player, data, seal) VALUES (?, ?, ?, ?, ?)",
+    store.db.execute("INSERT INTO tallies (kind, scope, player, data, seal) VALUES (?, ?, ?, ?, ?) ON CONFLICT"
+                     " (kind, scope, player) DO UPDATE SET data = excluded.data, seal = excluded.seal",
                      (kind, scope, player, text, seal))
 
 
+def _locked(store: Any) -> str:
+    """On a club's server, a tally read to be changed is locked until the write commits (two tables
+    ending games at once add to one game's tallies in turn, never over each other)."""
+    return " FOR UPDATE" if _pg(store) and getattr(store, "_dirty", None) is not None else ""
+
+
 def _get_tally(store: Any, kind: str, scope: str, player: str) -> dict | None:
-    row = store.db.execute("SELECT data FROM tallies WHERE kind = ? AND scope = ? AND player = ?",
+    row = store.db.execute("SELECT data FROM tallies WHERE kind = ? AND scope = ? AND player = ?" + _locked(store),
                            (kind, scope, player)).fetchone()
     return json.loads(row[0]) if row else None
 
@@ -569,7 +575,8 @@ def _step(store: Any, sealer: _Sealer, model: Any, scope: str, row: Row) -> None
     marks = ",".join("?" * len(keys))
     states: dict[str, dict | None] = dict.fromkeys(keys)
     for player, data in store.db.execute(f"SELECT player, data FROM tallies WHERE kind = 'rating' AND scope = ?"
-                                         f" AND player IN ({marks})", (scope, *keys)).fetchall():
+                                         f" AND player IN ({marks}) ORDER BY player{_locked(store)}",
+                                         (scope, *keys)).fetchall():
         states[player] = json.loads(data)
     after = rate(model, states, row)
     if after is None:  # nobody to rate against: a step of no change, so the scope knows it was seen
