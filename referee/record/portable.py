@@ -398,6 +398,7 @@ def mark_deleted(store: SqlStore, sid: str, deleted: bool) -> None:
     session that fails its check may be deleted (and purged), left unsealed: it is never restored."""
     if deleted and not (store._dirty is not None and sid in store._dirty) and store.seal_problem(sid):
         store.db.execute("UPDATE sessions SET status = 'deleted' WHERE id = ?", (sid,))
+        _withdraw(store, [sid])
         return
     store._before(sid)
     if deleted:
