@@ -169,7 +169,11 @@ RESULT_INDEXES = ("CREATE INDEX IF NOT EXISTS results_by_game ON results (game, 
                   "CREATE INDEX IF NOT EXISTS results_by_time ON results (finished)",
                   "CREATE INDEX IF NOT EXISTS result_players_by_session ON result_players (session_id)",
                   "CREATE INDEX IF NOT EXISTS league_sessions_by_session ON league_sessions (session_id)",
-                  "CREATE INDEX IF NOT EXISTS sessions_by_status ON sessions (status, game)")
+                  "CREATE INDEX IF NOT EXISTS sessions_by_status ON sessions (status, game)",
+                  # the session an action without --session acts on (`current_session`): the last used, found
+                  # at once rather than by reading every session of a national league's store
+                  "CREATE INDEX IF NOT EXISTS sessions_by_use ON sessions (game, used)",
+                  "CREATE INDEX IF NOT EXISTS sessions_by_use_all ON sessions (used)")
 OWNER = "owner TEXT NOT NULL DEFAULT session_user"
 # The server's additions: its own tables (the schema's version; who changed a league, and when),
 # then columns after the named one.
