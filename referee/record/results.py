@@ -143,12 +143,37 @@ TALLY_SQL = "'tally|' || kind || '|' || scope || '|' || player || '|' || data"
 STEP_SQL = "'step|' || scope || '|' || finished || '|' || session_id || '|' || data"
 
 
-# On a club's server: the seals of a whole array of texts in one call (`referee_mac` is one call
-# a row, each a query of its own); its key still never leaves the server (store_pg's boundaries).
+def _mac_sql(text: str) -> str:
+    """HMAC-SHA256 of `text` under the server's key `k` (its two pads), as `referee_mac` computes it."""
+    return f"k.kid || ':' || encode(sha256(k.outer_pad || sha256(k.inner_pad || convert_to({text}, 'UTF8'))), 'hex')"
+
+
+# On a club's server (store_pg's boundaries), its key never leaving it: the seals of a whole array
+# of texts in one call (`referee_mac` is one call a row, each a query of its own), and the rows of
+# each table whose seal fails, found by one scan joined to the key (no condition is passed in:
+# these run as the tables' owner).
+PG_CHECKS = {  # table: (its key's columns and their types, its seal's text over the row `x`)
+    "results": ("session_id text", _row_sql("x.")),
+    "tallies": ("kind text, scope text, player text",
+                "'tally|' || x.kind || '|' || x.scope || '|' || x.player || '|' || x.data"),
+    "rating_steps": ("scope text, session_id text",
+                     "'step|' || x.scope || '|' || x.finished || '|' || x.session_id || '|' || x.data"),
+}
+
+
+def _check_function(table: str) -> str:
+    columns, text = PG_CHECKS[table]
+    keys = ", ".join("x." + c.split()[0] for c in columns.split(", "))
+    return (f"CREATE OR REPLACE FUNCTION referee_unsealed_{table}() RETURNS TABLE ({columns}) LANGUAGE sql STABLE"
+            f" SECURITY DEFINER {{path}} AS $$ SELECT {keys} FROM {table} x, referee_key k WHERE x.seal IS DISTINCT"
+            f" FROM 'k1:' || {_mac_sql(text)} $$")
+
+
 PG_FUNCTIONS = [
     """CREATE OR REPLACE FUNCTION referee_macs(t text[]) RETURNS text[] LANGUAGE sql STABLE SECURITY DEFINER {path}
-       AS $$ SELECT array_agg(k.kid || ':' || encode(sha256(k.outer_pad || sha256(k.inner_pad || convert_to(x,
-             'UTF8'))), 'hex') ORDER BY n) FROM unnest(t) WITH ORDINALITY AS u(x, n), referee_key k $$""",
+       AS $$ SELECT array_agg(""" + _mac_sql("x") + """ ORDER BY n) FROM unnest(t) WITH ORDINALITY AS u(x, n),
+       referee_key k $$""",
+    *(_check_function(table) for table in PG_CHECKS),
 ]
 
 
@@ -201,14 +226,11 @@ class _Sealer:
 
 
 def _failing_pg(store: Any, table: str, key_cols: str, text_sql: str, clause: str, args: tuple) -> set[tuple]:
-    """The rows in their key's order, their seals made by the server in one call in that order."""
-    n = len(key_cols.split(","))
-    found = store.db.execute(
-        f"WITH kept AS (SELECT {key_cols}, seal, {text_sql} AS t, row_number() OVER (ORDER BY {key_cols}) AS i"
-        f" FROM {table}{clause}), made AS (SELECT m, i FROM unnest(referee_macs(ARRAY(SELECT t FROM kept ORDER BY"
-        " i))) WITH ORDINALITY AS x(m, i)) SELECT kept.* FROM kept LEFT JOIN made USING (i) WHERE kept.seal IS"
-        " DISTINCT FROM 'k1:' || made.m", args).fetchall()
-    return {tuple(r[:n]) for r in found}
+    """The server's own scan of the table (`referee_unsealed_TABLE`), kept to the rows of `clause`."""
+    full = ", ".join(c.split()[0] for c in PG_CHECKS[table][0].split(", "))
+    within = f" WHERE ({full}) IN (SELECT {full} FROM {table}{clause})" if clause else ""
+    return {tuple(r) for r in store.db.execute(f"SELECT {key_cols} FROM referee_unsealed_{table}(){within}",
+                                               args).fetchall()}
 
 
 def _failing(store: Any, table: str, key_cols: str, text_sql: str, where: str = "", args: tuple = ()) -> set[tuple]:
