@@ -302,7 +302,7 @@ def verify_session(store: RecordStore, sid: str) -> dict:
                 raise found
         checked = check_history(engine, meta["seed"], rows)
         problem = (summary_problem(meta["summary"], engine, checked.state) or pushed_problem(store, meta, rows)
-                   or snapshot_problem(store, sid, engine, rows, checked) or _result_problem(store, sid))
+                   or snapshot_problem(store, sid, engine, rows, checked))
         if problem:
             out.update(ok=False, problem=problem)
     except Broken as exc:
@@ -310,13 +310,6 @@ def verify_session(store: RecordStore, sid: str) -> dict:
     except StorageError as exc:
         out.update(ok=False, problem=exc.message)
     return out
-
-
-def _result_problem(store: Any, sid: str) -> str | None:
-    """Its finished game's result row (`referee.record.results`) against its seal and the session."""
-    from referee.record.results import row_problem
-
-    return row_problem(store, sid)
 
 
 def _replayed(engine: Any, meta: dict, rows: list[dict]) -> Any:
@@ -455,10 +448,6 @@ def store_problems(store: Any, reports: list[dict]) -> list[dict]:
         by_origin.setdefault(origin(meta, first), []).append(meta["id"])
         if meta.get("head"):
             by_head.setdefault(meta["head"], []).append(meta["id"])
-    from referee.record.results import problems
-
-    for what_id, problem in problems(store):  # the aggregates kept from the result rows
-        out.append({"id": what_id, "ok": False, "actions": 0, "head": None, "first_bad": None, "problem": problem})
     said = set()
     for what, groups in (("origin", by_origin), ("head", by_head)):
         for ids in groups.values():
