@@ -1,4 +1,4 @@
-"""Upgrading an older session store in place (schema 1 -> 2 -> 3 -> 4 -> 5).
+"""Upgrading an older session store in place (schema 1 -> 2 -> 3 -> 4 -> 5 -> 6).
 
 Schema 2 adds the chain link, the reason and time of a correction to each action
 row, the seed commitment and whether the seed is public to each session, and
@@ -28,10 +28,19 @@ from referee.model.errors import StorageError
 from referee.model.i18n import _
 from referee.record import paths
 from referee.record.chain import canonical_json, commitment, link_text
-from referee.record.schema import DIGEST_COLUMN, SCHEMA_VERSION, SEAL_COLUMNS, table_ddl
+from referee.record.schema import (
+    DIGEST_COLUMN,
+    SCHEMA_VERSION,
+    SEAL_COLUMNS,
+    results_ddl,
+    table_ddl,
+)
 
 if TYPE_CHECKING:
     from referee.record.portable import PortableStore
+
+
+KEYLESS = "SELECT 1 FROM sessions WHERE substr(seal, 1, 3) <> 'k1:' AND seal NOT LIKE 'x:%' LIMIT 1"
 
 
 def backup_path(path: str | os.PathLike, version: int) -> str:
@@ -48,7 +57,7 @@ def backup_path(path: str | os.PathLike, version: int) -> str:
 def upgrade(store: PortableStore) -> None:
     """Bring an SQLite store of schema 1 to 4 to SCHEMA_VERSION (the tables as `schema` writes them)."""
     # only an upgrade needs it (not every command's start)
-    from referee.record import digest_upgrade
+    from referee.record import digest_upgrade, results
 
     db = store.db
     try:
@@ -63,7 +72,7 @@ def upgrade(store: PortableStore) -> None:
         if version >= SCHEMA_VERSION:  # another process upgraded it meanwhile
             db.execute("COMMIT")
             return
-        if version not in (1, 2, 3, 4):
+        if version not in (1, 2, 3, 4, 5):
             raise StorageError(_("{path} has store schema {version}, which this referee cannot upgrade; left "
                                  "untouched").format(path=store.path, version=version))
         backup = backup_path(store.path, version)
@@ -90,10 +99,16 @@ def upgrade(store: PortableStore) -> None:
             if stmt.split()[0] not in have:
                 db.execute(f"ALTER TABLE sessions ADD COLUMN {stmt}")
         db.execute(table_ddl("pushed_heads", "sqlite", if_not_exists=True))
+        # 5 -> 6: the result tables (made first: sealing a session again keeps its result row)
+        for stmt in results_ddl("sqlite"):
+            db.execute(stmt)
         # 4 -> 5: each action row's digest; each session sealed again with it (where its seal held)
         if "digest" not in {r[1] for r in db.execute("PRAGMA table_info(actions)").fetchall()}:
             db.execute(f"ALTER TABLE actions ADD COLUMN {DIGEST_COLUMN}")
-        failing = digest_upgrade.upgrade(store, sealed=version >= 4)
+        failing = digest_upgrade.upgrade(store, sealed=version >= 4) if version < 5 else []
+        # 5 -> 6: every finished game's result row, checked as `stats` checks it, and the aggregates
+        if db.execute(KEYLESS).fetchone() is None:  # else on first use, once the key sealed them
+            failing += [sid for sid, _problem in results.fill_all(store) if sid not in failing]
         db.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
         db.execute("COMMIT")
     except BaseException:
