@@ -151,7 +151,7 @@ def test_only_the_documented_environment_variables_are_read(db: Path, monkeypatc
     monkeypatch.setenv("REFEREE_KLEOS_GLORY_REASON", "r")
     code, err = _run(["kleos", "glory", "ares", "+1"])
     assert code == 2 and "Missing option '--reason'" in err
-    assert read_root(["kleos"]).as_json is False and read_root(["kleos"]).db == str(db)
+    assert read_root(["kleos"]).as_json is False and read_root(["kleos"]).store_path == str(db)
 
 
 def test_the_root_reads_its_options_up_to_the_command():

@@ -194,7 +194,7 @@ class ReadCommand(click.Command):
             raise said(self, ctx, exc) from None
         if reading.help:  # Click's own eager help option prints the help and exits
             return super().parse_args(ctx, ["--help"])
-        place(reading.session, reading.db, reading.as_json)
+        place(reading.session, reading.store_path, reading.as_json)
         ctx.params.update((k, v) for k, v in reading.params.items() if k in taken)
         for name in reading.typed:
             ctx.set_parameter_source(name, ParameterSource.COMMANDLINE)

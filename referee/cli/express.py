@@ -83,7 +83,7 @@ def read_globals(plan: Plan, words: Words) -> None:
     if root.asks is not None:
         raise Decline("help or the version")
     words.at += root.at
-    plan.store_path, plan.session, plan.as_json = root.db, root.session, root.as_json
+    plan.store_path, plan.session, plan.as_json = root.store_path, root.session, root.as_json
     plan.viewer, plan.color, plan.lang = root.viewer, root.color, root.lang
 
 
@@ -140,7 +140,7 @@ def _status(plan: Plan, words: Words) -> None:
     if reading.help:
         raise Decline("help")
     plan.full = bool(reading.params["full"])
-    placement(plan, reading.session, reading.db, reading.as_json)
+    placement(plan, reading.session, reading.store_path, reading.as_json)
 
 
 def _verb(plan: Plan, words: Words) -> None:
@@ -155,7 +155,7 @@ def _verb(plan: Plan, words: Words) -> None:
     if reading.help:
         raise Decline("help")
     plan.params, plan.dry_run = reading.params, reading.dry_run
-    placement(plan, reading.session, reading.db, reading.as_json)
+    placement(plan, reading.session, reading.store_path, reading.as_json)
 
 
 def read(argv: list[str]) -> Plan:

@@ -127,8 +127,8 @@ def read_verb(verb: Any, rest: list[str], more: str | None, plan: Plan) -> tuple
     reading = read(verb, [*rest, *([more] if more is not None else [])], partial=True)
     if reading.session:
         plan.session = reading.session
-    if reading.db is not None:
-        plan.placed_store = reading.db
+    if reading.store_path is not None:
+        plan.placed_store = reading.store_path
     field: Any
     if reading.pending_option is not None:
         if reading.pending is None:

@@ -160,7 +160,7 @@ class RootGroup(LazyGroup):
         self._settle(ctx, root)
         if root.asks is not None:  # Click's own eager --help and --version print and exit
             return super().parse_args(ctx, [root.asks])
-        ctx.params.update(db=root.db, session_id=root.session, as_json=root.as_json, viewer=root.viewer,
+        ctx.params.update(db=root.store_path, session_id=root.session, as_json=root.as_json, viewer=root.viewer,
                           color=root.color)
         rest = args[root.at:]
         ctx._protected_args, ctx.args = rest[:1], rest[1:]

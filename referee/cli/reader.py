@@ -49,7 +49,7 @@ class Misread(Exception):
 class Reading:
     """A verb's words as read: `params` (parameter name -> value, as the command's callback takes
     them: a repeated field as a tuple, a field left out as its default), `typed` (the parameters
-    given on the line), `dry_run`, the placement options (`session`, `db`, `as_json`), `help`
+    given on the line), `dry_run`, the placement options (`session`, `store_path`: `--db`, `as_json`), `help`
     (`-h`/`--help` typed); on a Tab's line, `pending` (the option typed last without its value:
     its field, or None for a placement option, named in `pending_option`)."""
 
@@ -58,7 +58,7 @@ class Reading:
         self.typed: set[str] = set()
         self.dry_run = False
         self.session: str | None = None
-        self.db: str | None = None
+        self.store_path: str | None = None
         self.as_json = False
         self.help = False
         self.pending: Field | None = None
@@ -243,7 +243,7 @@ def read_fields(fields: tuple[Field, ...], words: list[str], partial: bool = Fal
         if name == "--session":
             reading.session = value
         elif name == "--db":
-            reading.db = value
+            reading.store_path = value
         else:
             field = options[name][0]
             got = _lenient(field, value) if partial else convert(field, value)
@@ -395,7 +395,7 @@ def _needs_value(name: str) -> Misread:
 
 
 class Root:
-    """The root's options as read (`referee --db PATH --lang fr ...`): `db` and `session` (the
+    """The root's options as read (`referee --db PATH --lang fr ...`): `store_path` (`--db`) and `session` (the
     environment's REFEREE_DB and REFEREE_SESSION when not typed), `as_json`, `viewer` (--as),
     `color` (None: not typed), `lang` ("fr", "en", None), `asks` ("--help" or "--version" when
     typed), `at` (where the command's words begin)."""
@@ -405,7 +405,7 @@ class Root:
         self.asks, self.at = read_.asks, read_.at
         self.viewer = typed.get("--as")
         self.session = typed["--session"] if "--session" in typed else (os.environ.get("REFEREE_SESSION") or None)
-        self.db = typed["--db"] if "--db" in typed else (os.environ.get("REFEREE_DB") or None)
+        self.store_path = typed["--db"] if "--db" in typed else (os.environ.get("REFEREE_DB") or None)
         self.as_json = "--json" in read_.flags
         colour = [f for f in read_.flags if f in ("--color", "--no-color")]
         self.color: bool | None = (colour[-1] == "--color") if colour else None
@@ -440,7 +440,7 @@ def read_root(words: list[str], partial: bool = False) -> Root:
             said = ngettext("{value!r} is not {choice}.", "{value!r} is not one of {choices}.", 2)
             raise Misread("invalid", said.format(value=lang, choice=listed, choices=listed), option="--lang")
     root = Root(read_)
-    if root.db and os.path.isdir(root.db) and not partial and root.asks is None:
+    if root.store_path and os.path.isdir(root.store_path) and not partial and root.asks is None:
         raise Misread("invalid", _say("{name} {filename!r} is a directory.", name=_say("file").title(),
-                                      filename=root.db), option="--db")
+                                      filename=root.store_path), option="--db")
     return root
