@@ -14,6 +14,8 @@ from typing import TYPE_CHECKING
 
 from referee.model.errors import InputError, StorageError
 from referee.model.i18n import _
+from referee.record import session
+from referee.record.integrity import full_problem
 
 if TYPE_CHECKING:
     from referee.record.protocol import RecordStore
@@ -68,8 +70,6 @@ def new(store: RecordStore, name: str, game: str, points: dict) -> dict:
 
 def add(store: RecordStore, name: str, ids: list[str]) -> tuple[list[str], list[str]]:
     """Put sessions in a league (all or none); returns (added, already in it)."""
-    from referee.record import session
-
     added: list[str] = []
     there: list[str] = []
     with store.write():
@@ -131,8 +131,6 @@ def _summary(value: str | dict) -> dict:
 def standings(store: RecordStore, name: str) -> dict:
     """`{"league", "game", "points", "sessions", "finished", "rows": [...]}`; each row:
     player, points, plays, wins (outright), shared, losses and the game's tie-break key."""
-    from referee.record.integrity import full_problem
-
     league = get(store, name)
     problem = store.league_problem(league["name"])
     if problem:  # points or members edited by hand: no table is drawn from them

@@ -25,10 +25,13 @@ cut) is left out and named, as `stats` does.
 
 from __future__ import annotations
 
+import datetime as _dt
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
+from referee.after import league as leagues
 from referee.after.standings import standings as finishing_rows
+from referee.after.stats import finished
 from referee.model.errors import InputError
 from referee.model.i18n import _
 
@@ -46,6 +49,7 @@ MODEL = "openskill PlackettLuce (mu 25, sigma 25/3)"
 def _model() -> Any:
     try:
         from openskill.models import PlackettLuce
+
     except ImportError:
         raise InputError(_("ratings need the openskill library, which is not installed: {command}").format(
             command=INSTALL)) from None
@@ -82,8 +86,6 @@ class Track:
 
 
 def _iso(ts: float) -> str:
-    import datetime as _dt
-
     return _dt.datetime.fromtimestamp(ts).isoformat(timespec="seconds") if ts else ""
 
 
@@ -121,13 +123,9 @@ def compute(store: RecordStore, game: str | None = None, league: str | None = No
     out = Ratings()
     only: set[str] | None = None
     if league is not None:
-        from referee.after import league as leagues
-
         found = leagues.get(store, league)
         game = game or found["game"]
         only = set(found["sessions"])
-    from referee.after.stats import finished
-
     left_out: list[tuple[str, str]] = []
     rows = sorted(finished(store, game, since, left_out), key=lambda r: (r[2], r[0]))
     out.left_out += [{"id": sid, "problem": problem} for sid, problem in left_out

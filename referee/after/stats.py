@@ -8,12 +8,15 @@ counted again as a shared win); in Kreus the whole team wins or loses together.
 
 from __future__ import annotations
 
+import csv
 import datetime as _dt
+import io
 import json
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 
 from referee.model import registry
+from referee.record.integrity import full_problem
 from referee.record.protocol import RecordStore
 
 KREUS_WIN = ("may-sustain-life", "success", "perfection")
@@ -122,8 +125,6 @@ def finished(store: RecordStore, game: str | None, since: float | None,
     """(id, game, updated, summary) of each finished session that counts: its row holds its
     seal and its game was checked in full (its checked mark, or a full check now); the others
     go to `left_out` as (id, what is wrong). What `stats`, ratings and reports count."""
-    from referee.record.integrity import full_problem
-
     broken = store.seal_problems(game)
     for sid in store.unmarked(game):  # finished without the full check at its end: checked in full now
         if sid not in broken:
@@ -213,9 +214,6 @@ CSV_HEADER = ("date", "game", "session", "players", "scores", "winner", "turns",
 def games_csv(rows: list[dict]) -> str:
     """The rows of `games` as CSV, one row per game, the kind score-keeping apps import: names
     and scores joined with `; ` inside their cell (`Ann 16; Bob 16`), the game by its title."""
-    import csv
-    import io
-
     buf = io.StringIO()
     writer = csv.writer(buf, lineterminator="\n")
     writer.writerow(CSV_HEADER)

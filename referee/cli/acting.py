@@ -13,7 +13,10 @@ from typing import Any
 from referee.cli import context, output
 from referee.cli.ansi import echo
 from referee.model import view
+from referee.model.i18n import _
 from referee.model.verbs import Answer, Field, FileText, Prose, Table, Verb, Verbatim
+from referee.record import session
+from referee.record.session import seed_shown
 
 # -- the words typed -> the action ---------------------------------------------------------------
 
@@ -68,8 +71,6 @@ def prepared(game: str, verb: Verb) -> Callable[[Any, dict], dict]:
         from referee.cli.library import library
 
         def known() -> Mapping[str, Any]:
-            from referee.record import session
-
             sid = session.resolve(store, game, context.get().session_id)
             return session.load(store, sid).state["cards"]
 
@@ -116,8 +117,6 @@ def again(game: str, verb: Verb, dry_run: bool) -> bool:
     """After the game, a verb that `shows` what it left, typed with no field, shows it again
     (for --json with the result it recorded) instead of being refused. False: not over."""
     assert verb.shows is not None
-    from referee.record import session
-
     ref = context.get()
     store = ref.store()  # the store the action writes to, opened once
     if store.session(session.resolve(store, game, ref.session_id)).get("status") != "over":
@@ -160,8 +159,6 @@ def run_action(game: str, action: dict, dry_run: bool = False,
     """Apply one action to the current session of `game` and print what happened.
 
     `extra(loaded)`: keys a verb adds to its JSON result (the session after the action)."""
-    from referee.record import session
-
     ref = context.get()
     store = ref.store()
     if ref.capture is not None:  # `amend`/`insert` parse their WORDS here: the action, not applied
@@ -192,8 +189,6 @@ def run_action(game: str, action: dict, dry_run: bool = False,
         output.emit_json(output.envelope(result, sid, loaded.state_json()))
         return
     if dry_run:
-        from referee.model.i18n import _
-
         echo(_("(dry run: nothing recorded)"))
     names = output.player_names(loaded.summary)
     text = output.events_text(events)
@@ -207,8 +202,6 @@ def run_action(game: str, action: dict, dry_run: bool = False,
 
 def echo_head(head: str) -> None:
     """At the end of a game: the head of its record, to write down or share (see docs/integrity.md)."""
-    from referee.model.i18n import _
-
     echo(output.fit(_("Head of the record: {head} (keep it: `referee verify --head {head}` checks that the record"
                       " still ends there)").format(head=head), indent=""))
 
@@ -222,14 +215,10 @@ def show_session(game: str | None, sid: str | None, full: bool = False, pager: b
     ref = context.get()
     sid, loaded = context.load_current(game, sid, mark)  # a view: it becomes the current session
     if ref.as_json:
-        from referee.record.session import seed_shown
-
         output.emit_json(output.envelope({"id": sid, "game": loaded.game, "seed": seed_shown(loaded.meta),
                                           "commitment": loaded.meta.get("commitment") or "", "head": loaded.head},
                                          sid, loaded.state_json()))
         return loaded
-    from referee.model.i18n import _
-
     word = _("session")
     title = output.shown(f"{loaded.engine.title} · {word} {sid}"
                          + (f" ({loaded.meta.get('name')})" if loaded.meta.get("name") else ""))

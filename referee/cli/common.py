@@ -20,11 +20,21 @@ from collections.abc import Callable, Iterator, MutableMapping
 from typing import TYPE_CHECKING, Any
 
 import click
+from click.core import ParameterSource
+from click.shell_completion import CompletionItem
 
+from referee.after import league
 from referee.cli import context, output
-from referee.cli.acting import echo_head, run_action, show_session  # noqa: F401  (the verbs' and views' work)
+from referee.cli.acting import choose, echo_head, run_action, seen_board, show_session  # noqa: F401  (the verbs' and views' work)
+from referee.cli.complete import attach, command_words, complete_player_names, live_for
 from referee.cli.context import load_current  # noqa: F401  (views load the session with it)
+from referee.cli.hint import show_hint
 from referee.cli.lazy import SuggestingGroup, localize
+from referee.cli.root import GAME_HELP
+from referee.model import registry, rulebook, view
+from referee.model.errors import InputError, StorageError
+from referee.model.i18n import _, fold, language, or_list, typeset
+from referee.record import session
 
 if TYPE_CHECKING:
     from referee.record.protocol import RecordStore
@@ -170,8 +180,6 @@ class GameGroup(SuggestingGroup):
 
     def get_command(self, ctx: click.Context, name: str) -> click.Command | None:
         if name not in self.commands and self.aliases:
-            from referee.model.i18n import fold
-
             name = self.aliases.get(fold(name), name)
         return super().get_command(ctx, name)  # localized there
 
@@ -182,10 +190,6 @@ class GameGroup(SuggestingGroup):
 
     def said_name(self, name: str) -> str:
         """A command's name as the table's language types it (`move`; French `déplacer`)."""
-        from referee.model import registry
-        from referee.model.errors import StorageError
-        from referee.model.i18n import language
-
         if language() == "en" or not self.aliases:
             return name
         try:
@@ -196,8 +200,6 @@ class GameGroup(SuggestingGroup):
     def format_commands(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
         """The command list, each command by its name in the table's language (French:
         `déplacer`, which the group takes as `move`), in that language's order."""
-        from referee.model.i18n import _, fold, typeset
-
         rows = [(self.said_name(name), cmd) for name in self.list_commands(ctx)
                 if (cmd := self.get_command(ctx, name)) is not None and not cmd.hidden]
         if not rows:
@@ -215,11 +217,6 @@ class GameGroup(SuggestingGroup):
         commands = [(i.value, i.help or "") for i in items if i.value in names]
         if not commands:
             return items
-        from click.shell_completion import CompletionItem
-
-        from referee.cli.complete import command_words, live_for
-        from referee.model import registry
-
         verbs = registry.engine(self.name or "").verbs
         found = command_words(live_for(ctx, self.name or ""), verbs, commands)
         return [CompletionItem(n, help=h or None) for n, h in found] + [i for i in items if i.value not in names]
@@ -233,8 +230,6 @@ class GameGroup(SuggestingGroup):
     def _made(name: str, cmd: click.Command) -> click.Command:
         add_placement(cmd)
         if name == "new":
-            from referee.cli.complete import complete_player_names
-
             for param in cmd.params:
                 if type(param) is click.Option and param.required:
                     param.__class__ = _FilledByLike
@@ -245,7 +240,6 @@ class GameGroup(SuggestingGroup):
 
 def game_group(game: str, help: str | None = None) -> click.Group:
     """A game's group, with `status` already in it."""
-    from referee.cli.root import GAME_HELP
     group = GameGroup(game, help=help or GAME_HELP.get(game), context_settings={"help_option_names": ["-h", "--help"]})
 
     @group.command("status")
@@ -272,17 +266,12 @@ def game_group(game: str, help: str | None = None) -> click.Group:
     @json_option
     def hint(player: str | None, limit: int) -> None:
         """The legal next actions, grouped, with who may take them; each as you would type it."""
-        from referee.cli.hint import show_hint  # only here: an action never loads the hints
-
         show_hint(game, group, player, limit)
 
     return group
 
 
 def show_rules(game: str, topic: str | None) -> None:
-    from referee.model import registry, rulebook
-    from referee.model.i18n import _, fold, or_list
-
     engine = registry.engine(game)
     book = rulebook.rules_of(engine) if not topic else rulebook.lookup(engine, topic)
     if topic and not book:  # a topic in the table's words (`rules vase`)
@@ -313,8 +302,6 @@ def show_rules(game: str, topic: str | None) -> None:
 
 def _said(name: str, rules: list[str]) -> tuple[str, list[str]]:
     """A topic and its rules as the table's language words them: `Mud (vase)` -> `La Vase`."""
-    from referee.model.i18n import _
-
     title, texts = _(name), []
     for rule in rules:
         head, sep, rest = _(rule).partition(":")
@@ -328,8 +315,6 @@ def _said(name: str, rules: list[str]) -> tuple[str, list[str]]:
 
 def start(game: str, options: dict, seed: Any = None, name: str = "", dry_run: bool = False) -> None:
     """Create a session from `new` options and print its first table."""
-    from referee.record import session
-
     ref = context.get()
     store = ref.store()
     like = click.get_current_context().meta.get(LIKE)
@@ -337,9 +322,6 @@ def start(game: str, options: dict, seed: Any = None, name: str = "", dry_run: b
         options = like_options(store, game, like, options)
     league_name = click.get_current_context().meta.get(LEAGUE)
     if league_name:  # checked before anything is written
-        from referee.after import league
-        from referee.model.errors import InputError
-
         found = league.get(store, league_name)
         if found["game"] != game:
             raise InputError(f"the league '{league_name}' holds {found['game']} games, not {game}")
@@ -347,8 +329,6 @@ def start(game: str, options: dict, seed: Any = None, name: str = "", dry_run: b
                                     name=name, dry_run=dry_run)
     if league_name and not dry_run and loaded.id:
         league.add(store, league_name, [loaded.id])
-    from referee.model import view
-
     looking = context.seen(loaded).viewer  # the hands dealt at `new` are their players' alone
     if ref.as_json:
         result = {"action": loaded.records[0]["action"], "events": view.events(events, looking),
@@ -357,8 +337,6 @@ def start(game: str, options: dict, seed: Any = None, name: str = "", dry_run: b
                   "commitment": loaded.meta["commitment"]}
         output.emit_json(output.envelope(result, loaded.id, loaded.state_json()))
         return
-    from referee.model.i18n import _
-
     if dry_run:
         said = "(dry run: nothing recorded)"
     else:
@@ -374,8 +352,6 @@ def start(game: str, options: dict, seed: Any = None, name: str = "", dry_run: b
     # compact view when the whole would scroll it away)
     said = output.fit(said, indent="")
     status = output.status_text(loaded.summary, loaded.engine.turn_word)
-    from referee.cli.acting import seen_board
-
     board = output.fit_block(output.shown(seen_board(loaded, loaded.engine.render(loaded.shown_state))))
     if output.on_screen() and output.too_tall("\n".join([board, status, said])):
         compact = output.fit_block(output.shown(seen_board(loaded, loaded.engine.render_compact(loaded.shown_state))))
@@ -394,17 +370,11 @@ def like_options(store: RecordStore, game: str, like: str, given: dict) -> dict:
     typed now (Kleos' --temple, --champion) is merged key by key. Not copied: what was
     dealt or tossed for that game (the engine's `rematch_fresh`), and, when --player is
     typed, what belonged to the earlier players (`rematch_with_players`)."""
-    from click.core import ParameterSource
-
-    from referee.record import session
-
     sid = session.resolve(store, game, like)
     earlier = {k: v for k, v in store.actions(sid)[0]["action"].items() if k != "verb"}
     ctx = click.get_current_context()
     typed = {p.name.removesuffix("_file") for p in ctx.command.params if p.name
              and ctx.get_parameter_source(p.name) in (ParameterSource.COMMANDLINE, ParameterSource.ENVIRONMENT)}
-    from referee.model import registry
-
     engine = registry.engine(game)
     drop = set(engine.rematch_fresh)
     if "players" in typed:
@@ -448,8 +418,6 @@ def action_command(group: click.Group, name: str | None = None,
         def cmd(dry_run: bool, **kw: Any) -> None:
             run_action(str(group.name), fn(**kw), dry_run=dry_run, prepare=prepare)
 
-        from referee.cli.complete import attach
-
         cmd.__click_params__ = list(getattr(fn, "__click_params__", []))  # type: ignore[attr-defined]
         attach(cmd.__click_params__)  # type: ignore[attr-defined]
         command = group.command(name, **kwargs)(json_option(dry_run_option(cmd)))
@@ -473,8 +441,6 @@ class PrefixChoice(click.Choice):
     game verbs take them. The full word is passed on."""
 
     def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
-        from referee.cli.acting import choose
-
         found = choose(value, self.choices)  # the express lane reads them with the same function
         if found is not None:
             return found

@@ -27,6 +27,12 @@ from collections.abc import Iterable, Mapping
 from typing import TYPE_CHECKING, Any
 
 from referee.cli.library import library
+from referee.model import registry, view
+from referee.model.chance import Chance
+from referee.model.engine import _same
+from referee.model.verbs import without_free_options
+from referee.record import session
+from referee.record.store import Store
 
 if TYPE_CHECKING:
     import click
@@ -142,8 +148,6 @@ def pending_choices(live: Live) -> dict[str, str]:
     """Every pending choice -> who decides what (the description a pending word gets)."""
     out: dict[str, str] = {}
     try:
-        from referee.model import view
-
         waiting = view.summary(live.engine, live.state, live.viewer)["pending"]
     except Exception:
         return out
@@ -154,8 +158,6 @@ def pending_choices(live: Live) -> dict[str, str]:
 
 
 def _matches(action: Mapping[str, Any], given: Mapping[str, Any]) -> bool:
-    from referee.model.engine import _same
-
     return all(_same(action.get(k), v) for k, v in given.items() if v not in (None, (), []))
 
 
@@ -165,8 +167,6 @@ def words(live: Live, verb: str, given: Mapping[str, Any], key: str,
     first too when an argument takes it (`all_word`, or a `|all` metavar of `cmd`)."""
     engine, state = live.engine, live.listing()
     try:
-        from referee.model import view
-
         declared = engine.verbs.get(verb)
         actor = given.get(declared.actor) if declared is not None and declared.actor else None
         if declared is not None and actor is None and declared.actor:
@@ -273,8 +273,6 @@ def arguments_of(cmd: click.Command, pairs: Iterable[tuple[click.Parameter, str]
 
 def _bare(engine: Any, action: dict) -> dict:
     """A listed action without the options the table may add (`--by GOD`): described plainly."""
-    from referee.model.verbs import without_free_options
-
     return without_free_options(engine, action)
 
 
@@ -317,8 +315,6 @@ def live_for(ctx: click.Context, game: str) -> Live | None:
 def stored_live(db: str | None, sid: str | None, game: str) -> Live | None:
     """The session of `game` in store `db` (`--db`, else REFEREE_DB): `sid` (`--session`, else
     REFEREE_SESSION), else the game's current one; None when there is none to read."""
-    from referee.record.store import Store
-
     db = db or os.environ.get("REFEREE_DB")
     sid = sid or os.environ.get("REFEREE_SESSION")
     try:
@@ -338,8 +334,6 @@ def cached_live(store: Any, game: str, sid: str) -> Live:
     """The session now for a completion process (bash: a whole process per Tab): loaded from its
     snapshot (`referee.record.snapshot`), checked as every load checks it; the store is opened
     for reading, so a Tab never writes (a stale snapshot is replayed in memory only)."""
-    from referee.record import session
-
     return Live.of(session.load(store, sid), store)
 
 
@@ -439,8 +433,6 @@ def _next_pair(live: Live, verb: str, key: str, typed: Mapping[str, Any],
     positional = [f for f in declared.fields if f.positional] if declared is not None else []
     if field is None or key != "then" or not field.multiple or len(positional) < 3 or positional[2] is not field:
         return None
-    from referee.model.chance import Chance
-
     first, second = positional[0].name, positional[1].name
     done = [str(w) for w in typed.get(key) or ()]
     engine = live.engine
@@ -532,8 +524,6 @@ def complete_player_names(ctx: click.Context, param: click.Parameter, incomplete
     """`new --player`: the names of earlier players in the store, most recent first."""
     from click.shell_completion import CompletionItem
 
-    from referee.record.store import Store
-
     root = ctx.find_root()
     ref = root.obj
     store = getattr(ref, "_store", None)
@@ -550,8 +540,6 @@ def complete_player_names(ctx: click.Context, param: click.Parameter, incomplete
 def session_rows(db: str | None, game: str | None = None) -> list[dict]:
     """The sessions of store `db` (else REFEREE_DB) a Tab may offer, open ones first, then the
     finished, each most recently used first (none when the store cannot be read)."""
-    from referee.record.store import Store
-
     try:
         store: Any = Store(db or os.environ.get("REFEREE_DB"), readonly=True)
     except Exception:
@@ -592,8 +580,6 @@ def complete_session_id(ctx: click.Context, param: click.Parameter, incomplete: 
 
     ref = ctx.find_object(Referee)
     db = (ref.db if ref is not None and ref.db != os.environ.get("REFEREE_DB") else None) or root.params.get("db")
-    from referee.model import registry
-
     names = registry.names()
     game = None
     at: click.Context | None = ctx

@@ -9,9 +9,11 @@ from __future__ import annotations
 
 import click
 
+from referee.cli.context import Referee
 from referee.cli.lazy import RootGroup, session_id_words
 from referee.cli.names import SESSION_COMMANDS  # the root's command names (read without Click too)
 from referee.model import registry
+from referee.model.i18n import set_language
 
 GAME_NAMES = tuple(registry.names())  # the registry's games (with the test games when enabled)
 GAME_HELP = {name: registry.help_line(name) for name in GAME_NAMES}
@@ -48,8 +50,6 @@ def cli(ctx: click.Context, db: str | None, session_id: str | None, as_json: boo
     Type what happened at the table; the referee checks it against the rules,
     rolls or takes the dice, applies every effect and keeps the score.
     """
-    from referee.cli.context import Referee
-
     ctx.obj = ctx.obj if isinstance(ctx.obj, Referee) else Referee()
     ctx.obj.configure(db=db, session_id=session_id, as_json=as_json, color=color, viewer=viewer)
 
@@ -64,6 +64,4 @@ def _colour(ctx: click.Context, value: bool | None) -> bool | None:
 def _lang(value: str | None) -> None:
     """--lang takes effect while parsing, so the help and errors that follow speak it."""
     if value is not None:
-        from referee.model.i18n import set_language
-
         set_language(value.lower())

@@ -28,7 +28,7 @@ import json
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from referee.model import plain
+from referee.model import plain, view
 from referee.model.chance import Chance
 from referee.model.errors import IllegalAction, InputError
 from referee.model.i18n import N_, _, elide
@@ -333,8 +333,6 @@ class Engine:
         completion): what only one player may know (a card in a hand the referee dealt) is left
         out, such an action shown by its placeholder, once. Default: a field declared `private`
         shows its value to the action's actor alone (`referee.model.view.shown_actions`)."""
-        from referee.model import view
-
         return view.shown_actions(self, state, actions, seat)
 
     def legal_for(self, state: Any, verb: str) -> list[Action]:
@@ -446,8 +444,6 @@ class Engine:
         """The JSON-ready state as `seat` (a key of `seats`) may see it; None: the table's view,
         what everybody sees. Every screen, `--json`, export and page shows this, never the
         state itself."""
-        from referee.model import view
-
         return view.state(self, state, seat)
 
     def masked(self, state: Any, seat: str | None = None) -> Any:

@@ -12,6 +12,8 @@ with `_()` where they are shown.
 from __future__ import annotations
 
 import os
+import re
+import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import TYPE_CHECKING
@@ -139,8 +141,6 @@ def elide(text: str) -> str:
     """French elision where a name follows: `de Ann` -> `d'Ann`, `que Ann` -> `qu'Ann`."""
     if language() != "fr":
         return text
-    import re
-
     return re.sub(rf"\b(d|qu)e ([{_VOWELS}])", r"\1'\2", text)
 
 
@@ -162,8 +162,6 @@ def click_speaks() -> None:
     Click marks them with gettext's `_` and `ngettext`, imported into each of its modules; they
     are pointed here at this module's `_` and `ngettext`, which ask the catalog only when a text
     is shown (and read no file in English). The French for them is in our catalog."""
-    import sys
-
     for name in _CLICK_MODULES:
         module = sys.modules.get(f"click.{name}")
         if module is None:
@@ -184,8 +182,6 @@ def typeset(text: str) -> str:
     a no-break space before `:`, a narrow one before `;`, `!` and `?`; English as it is."""
     if language() != "fr":
         return text
-    import re
-
     text = re.sub(r" :(?=\s|$)", "\u00a0:", text)
     return re.sub(r" ([;!?])(?=\s|$|\.)", "\u202f\\1", text)
 

@@ -16,6 +16,8 @@ import os
 import sys
 from typing import Any
 
+from referee.model.errors import StorageError
+
 
 class Game(tuple[str, str]):
     """Where a game's engine lives (a module exporting `ENGINE`) and its one-line help: a pair
@@ -83,8 +85,6 @@ def help_line(name: str) -> str:
 
 def engine(name: str) -> Any:
     """The engine object of a game."""
-    from referee.model.errors import StorageError
-
     found = games().get(name)
     if found is None:
         raise StorageError(f"unknown game '{name}' (games: {', '.join(names())})")

@@ -27,6 +27,7 @@ from referee.record.chain import (
     keyed_parts,
     link_text,
     row_digest,
+    seal_of,
     seal_text,
 )
 from referee.record.schema import SESSION_COLUMNS
@@ -154,8 +155,6 @@ def reseal(store: SqlStore, sid: str, checked: bool | None = None) -> None:
     before it), so sealing again reads one row whatever the log's length. The seal is marked
     checked when the session was checked in full in this transaction (`_checked`), or was so
     marked when this transaction first checked it and its log's end has not moved since."""
-    from referee.record.chain import seal_of
-
     fields = store._seal_fields(sid)
     if fields is None:  # purged meanwhile
         return

@@ -12,9 +12,12 @@ refused with exit 3 and never touched.
 
 from __future__ import annotations
 
+import functools
 import json
 import os
+import posixpath
 import sqlite3
+import sys
 import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager, suppress
@@ -22,7 +25,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 
 from referee.model.errors import StorageError
 from referee.model.i18n import _, pgettext
-from referee.record import paths, portable
+from referee.record import keys, paths, portable
 from referee.record.portable import COMMITS
 from referee.record.schema import (  # noqa: F401  (the schema's names, read here by older callers)
     ALL_STATUSES,
@@ -49,6 +52,7 @@ def default_path() -> Path:
     %LOCALAPPDATA%\\referee."""
     try:
         from platformdirs import user_data_path
+
     except ImportError:  # an install made before the dependency: say how to mend it
         raise StorageError(_("platformdirs is not installed, so the default store cannot be placed: reinstall "
                              "referee (pip install -e .) or give --db PATH")) from None
@@ -59,9 +63,6 @@ def default_location() -> str:
     """`str(default_path())`, without platformdirs (and the pathlib it loads: about 20 ms, more than
     the rest of an action) in the common case: Linux with `XDG_DATA_HOME` absolute, or unset and an
     absolute HOME, read as platformdirs reads them. Anything else asks platformdirs."""
-    import posixpath
-    import sys
-
     if sys.platform.startswith("linux"):
         xdg = os.environ.get("XDG_DATA_HOME", "")
         home = os.environ.get("HOME", "")
@@ -225,8 +226,6 @@ class Store:
                     self.db.raw.execute("ROLLBACK")
             raise
         if not self.readonly:
-            from referee.record import keys
-
             keys.remember(self.path)
 
     def _upgrade(self) -> None:
@@ -275,8 +274,6 @@ class Store:
 
     def mac(self, text: str) -> str | None:
         """`ID:HMAC` of `text` under this user's key (`referee.record.keys`): the seals' key."""
-        from referee.record import keys
-
         return keys.mac(keys.local_key(), text)
 
     # -- what both stores run the same way (referee.record.portable) ------------------------------
@@ -514,6 +511,7 @@ def _size_limit() -> int | None:
     reports as an I/O error)."""
     try:
         import resource
+
     except ImportError:  # not on this system
         return None
     soft = resource.getrlimit(resource.RLIMIT_FSIZE)[0]
@@ -584,8 +582,6 @@ class _Guarded:
 
 def _decoding(method: Any) -> Any:
     """A reading method whose row cannot be decoded (bad JSON, bad text) names the damage."""
-    import functools
-
     @functools.wraps(method)
     def read(self: Store, *args: Any, **kwargs: Any) -> Any:
         try:

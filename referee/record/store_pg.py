@@ -29,15 +29,19 @@ a URL is only ever shown with its password replaced by `***`.
 from __future__ import annotations
 
 import json
+import random
 import re
+import secrets
+import sys
+import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager, suppress
 from typing import Any, TypeVar
 from urllib.parse import parse_qsl, unquote, urlsplit
 
-from referee.model.errors import StorageError
+from referee.model.errors import InputError, StorageError
 from referee.model.i18n import _, pgettext
-from referee.record import digest_upgrade, portable
+from referee.record import digest_upgrade, key_upgrade, keys, portable, seatings, snapshot
 from referee.record.portable import COMMITS
 from referee.record.schema import (
     APPLICATION,
@@ -191,6 +195,7 @@ class PgStore:
     def __init__(self, url: str, timeout: float = 10.0, readonly: bool = False) -> None:
         try:
             import psycopg  # noqa: F401  (loaded here: a missing psycopg is named before anything else)
+
         except ImportError:
             raise StorageError(_("a postgresql:// store needs psycopg 3: pip install 'referee[club]' (or "
                                  "'psycopg[binary]')")) from None
@@ -300,10 +305,6 @@ class PgStore:
     def _keyed(self) -> None:
         """The server's key, made once (by the tables' owner, inside its transaction), and every
         session sealed before it checked the old way and sealed with it (`key_upgrade`)."""
-        import secrets
-
-        from referee.record import key_upgrade, keys
-
         if self.db.execute("SELECT 1 FROM referee_key").fetchone() is None:
             key = secrets.token_bytes(32).ljust(64, b"\0")
             self.db.execute("INSERT INTO referee_key (id, kid, inner_pad, outer_pad) VALUES (1, ?, ?, ?)",
@@ -344,8 +345,6 @@ class PgStore:
             self.db.execute("UPDATE meta SET value = ? WHERE key = 'schema_version'", (str(version),))
             failing = digest_upgrade.upgrade(self, sealed=start >= 4) if start < 5 else []
         if failing:
-            import sys
-
             print(f"referee: the store {self.path}: {digest_upgrade.failing_note(failing)}", file=sys.stderr)
 
     def close(self) -> None:
@@ -360,8 +359,6 @@ class PgStore:
     def lost(self) -> bool:
         """Whether the connection is gone (the server restarted, the network dropped). Idle for
         a while (a shell waiting for the next line), it is asked first."""
-        import time
-
         import psycopg
 
         raw = self.db.raw
@@ -402,8 +399,6 @@ class PgStore:
     def write(self) -> Iterator[None]:
         """One write transaction; the sessions it touches are locked as it reaches them. It
         carries an action id chosen here (random; stored with it, once: see `_tag`)."""
-        import secrets
-
         if self.readonly:
             raise StorageError(_("the store {path} was opened for reading only; nothing was written").format(
                 path=self.path))
@@ -430,8 +425,6 @@ class PgStore:
         outcome unknown (its answer lost and the server out of reach), the next one (typed
         again, most likely) carries that write's action id: if the earlier one was saved after
         all, this one is refused whole and nothing is recorded twice."""
-        import time
-
         sid = self._tagged_session()
         again = UNSURE.get(self.url)
         resent = again is not None and again[1] == sid
@@ -479,8 +472,6 @@ class PgStore:
         on stderr; the command goes on, on the new connection). Not found once the old
         transaction has ended: nothing was saved. The server unreachable: said so, and how to
         look before typing it again."""
-        import sys
-
         with suppress(Exception):
             self.db.raw.close()
         try:
@@ -502,8 +493,6 @@ class PgStore:
         """Whether the lost write's action id is stored. While the old connection's transaction
         is still open on the server (its process not yet told the client is gone), that process
         is ended first (a role may end its own), so the answer is final."""
-        import time
-
         deadline = time.monotonic() + self.timeout
         while True:
             if self.db.execute("SELECT 1 FROM action_ids WHERE id = ?", (self.action_id,)).fetchone():
@@ -577,9 +566,6 @@ class PgStore:
         """Run `work` (one write transaction of its own) again when the server rolled it back as
         a serialization failure or a deadlock: up to RETRIES times, waiting a little longer each
         time; then the failure is named as what it is."""
-        import random
-        import time
-
         for attempt in range(RETRIES):
             self.last_error = None  # a failure of an earlier transaction is no reason to retry this one
             try:
@@ -698,8 +684,6 @@ class PgStore:
         portable.mark_deleted(self, sid, deleted)
 
     def _league_log(self, league: str, what: str) -> None:
-        import time
-
         self.db.execute("INSERT INTO league_log (league, at, what) VALUES (?, ?, ?)", (league, time.time(), what))
 
     def purgeable(self) -> list[str]:
@@ -828,12 +812,8 @@ class PgStore:
         the organiser reads and changes everything and manages the leagues. Idempotent."""
         from psycopg import sql as q
 
-        from referee.record import seatings, snapshot
-
         for name in [*tables, organiser]:
             if not re.fullmatch(r"[a-z_][a-z0-9_]{0,62}", name):
-                from referee.model.errors import InputError
-
                 raise InputError(f"'{name}' cannot be a role name: use lower-case letters, digits and _")
         schema = self.db.execute("SELECT current_schema()").fetchone()[0]
         ident = q.Identifier
@@ -989,8 +969,6 @@ class _PgGuarded:
     __slots__ = ("_store", "raw", "used")
 
     def __init__(self, conn: Any, store: PgStore) -> None:
-        import time
-
         self.raw = conn
         self._store = store
         self.used = time.monotonic()
@@ -1002,8 +980,6 @@ class _PgGuarded:
         return self.raw.info.transaction_status != TransactionStatus.IDLE
 
     def _run(self, call: Any, sql: str, params: Any) -> _PgCursor:
-        import time
-
         import psycopg
 
         self.used = time.monotonic()

@@ -26,7 +26,7 @@ from typing import TYPE_CHECKING, Any
 
 from referee.model.errors import StorageError
 from referee.model.i18n import _
-from referee.record import paths
+from referee.record import digest_upgrade, paths
 from referee.record.chain import canonical_json, commitment, link_text
 from referee.record.schema import DIGEST_COLUMN, SCHEMA_VERSION, SEAL_COLUMNS, table_ddl
 
@@ -48,8 +48,6 @@ def backup_path(path: str | os.PathLike, version: int) -> str:
 def upgrade(store: SqlStore) -> None:
     """Bring an SQLite store of schema 1 to 4 to SCHEMA_VERSION (the tables as `schema` writes them)."""
     # only an upgrade needs it (not every command's start)
-    from referee.record import digest_upgrade
-
     db = store.db
     try:
         db.execute("BEGIN IMMEDIATE")

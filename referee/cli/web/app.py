@@ -27,8 +27,14 @@ from starlette.responses import HTMLResponse, PlainTextResponse, Response, Strea
 from starlette.routing import Route
 from starlette.types import ASGIApp, Receive, Scope, Send
 
+from referee.after import night
+from referee.cli.generate import group_of
+from referee.cli.live import store_version
 from referee.cli.web import page
+from referee.cli.web.seat import seat_fragment
+from referee.model.errors import RefereeError
 from referee.model.i18n import _
+from referee.record import session
 
 if TYPE_CHECKING:
     from referee.record.protocol import RecordStore
@@ -102,8 +108,6 @@ class Watcher(threading.Thread):
         self.error: str | None = None
 
     def run(self) -> None:
-        from referee.cli.live import store_version
-
         store = self.open_reader()
         seen: object = None
         done: set[str] = set()
@@ -134,12 +138,7 @@ def render_key(store: RecordStore, key: str, fixed: str | None, base: str,
                seats: dict[str, tuple[str, str]] | None = None, league: str | None = None) -> tuple[str, str]:
     """(title, fragment) for a page's key: the current table, the chooser, the league's night,
     one session, or a seat's page (`p:NAME`, of the fixed session)."""
-    from referee.model.errors import RefereeError
-    from referee.record import session
-
     if key == LEAGUE and league is not None:
-        from referee.after import night
-
         try:
             return page.league_fragment(night.gather(store, league), base)
         except RefereeError as exc:
@@ -165,11 +164,6 @@ def render_key(store: RecordStore, key: str, fixed: str | None, base: str,
 
 def seat_key(store: RecordStore, sid: str, seat: str) -> tuple[str, str]:
     """(title, fragment) of one seat's page of session `sid`: the table and what it alone holds."""
-    from referee.cli.generate import group_of
-    from referee.cli.web.seat import seat_fragment
-    from referee.model.errors import RefereeError
-    from referee.record import session
-
     try:
         loaded = session.load(store, sid)
     except RefereeError as exc:

@@ -11,11 +11,12 @@ even number of those played lets it work.
 from __future__ import annotations
 
 import json
+import re
 from typing import Any
 
 from referee.model import shipped
 from referee.model.errors import IllegalAction, InputError
-from referee.model.i18n import N_, _, elide, fold, ngettext
+from referee.model.i18n import N_, _, elide, fold, language, ngettext
 from referee.model.verbs import Action
 
 from .arrival import RULE_EXTRA, Ctx, arrive, make_baby
@@ -41,11 +42,12 @@ from .pond import (
     may_answer,
     may_hold,
     occupied,
+    place_servant,
     reserve,
     unseen,
 )
 from .state import Colony, CroaState
-from .tiles import MALES, check_reveal, parse_tile, tile_word
+from .tiles import MALES, check_reveal, parse_tile, reveal, tile_word
 
 _DATA = json.loads(shipped.text(__file__, "cards.json"))
 CARDS: dict[str, dict[str, Any]] = _DATA["cards"]
@@ -86,8 +88,6 @@ RULE = N_("Card module (module cartes): one card in your own turn, at its timing
 def folded(text: Any) -> str:
     """A card's name as typed, without case, accents, apostrophes or punctuation, its words
     joined by `_` (`Même pas mort !` -> `meme_pas_mort`); `?` is an unseen card."""
-    import re
-
     raw = str(text).strip()
     if raw == HIDDEN:
         return HIDDEN
@@ -146,8 +146,6 @@ def new_deck(counts: Any = None) -> dict[str, int]:
 
 def card_word(key: str) -> str:
     """A card as the table types it in its language (`mega_jump`; `mégabond` in French)."""
-    from referee.model.i18n import language
-
     return SAID.get(key, key) if language() == "fr" else key
 
 
@@ -623,9 +621,6 @@ def apply_effect(state: CroaState, c: int, key: str, action: Action, ctx: Ctx) -
         make_baby(state, c, _male(action), ctx, babies=2 if key == "twins" else 1)
         return None
     if key == "one_more_frog":
-        from .pond import place_servant
-        from .tiles import reveal
-
         to = parse_square(action["to"])
         if to not in state["tiles"]:
             reveal(state, to, action.get("tile"), ctx.chance)

@@ -16,11 +16,11 @@ from referee.model.view import NOBODY, Secret, hidden_list
 from . import cards
 from .actions import RULE_PENDING
 from .board import NEIGHBOURS, SQUARES, ZONE, ZONES
-from .cardlist import CARD
+from .cardlist import CARD, shown_cards
 from .commands import COMMANDS, HELP, VERB_WORDS
 from .legal import frog_name
 from .pond import QUEEN, in_pond, occupied, reserve
-from .render import render, render_compact
+from .render import letters, render, render_compact
 from .said import said, said_choice
 from .setup import COLORS, setup
 from .state import CroaState
@@ -129,8 +129,6 @@ class CroaEngine(Engine):
         return keep_tiles(state, things)
     def board_marks(self, state: CroaState) -> dict[str, str]:
         """Each colony's frog letter (its queen in capitals) -> its player."""
-        from .render import letters
-
         return {mark.lower(): col["name"] for mark, col in zip(letters(state), state["colonies"],
                                                                  strict=True)}
 
@@ -206,8 +204,6 @@ class CroaEngine(Engine):
         return not state["digital"]  # a --digital session's tiles are revealed by the referee
 
     def shown_actions(self, state: CroaState, actions: list[Action], seat: str | None = None) -> list[Action]:
-        from .cardlist import shown_cards
-
         return shown_cards(state, actions, seat)
 
     def words(self, state: CroaState, verb: str, given: Mapping[str, Any], field: str) -> list[str]:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from referee.model.i18n import N_, _, and_list, elide, ngettext, sentence
+from referee.model.i18n import N_, _, and_list, elide, fold, language, ngettext, sentence
 
 from .board import FILES, ZONES
 from .cards import title
@@ -11,6 +11,7 @@ from .flow import round_of
 from .legal import movable, shared_squares
 from .pond import HIDDEN, QUEEN, in_pond, label, occupied, reserve
 from .said import said_choice
+from .setup import symbols
 from .state import Colony, CroaState
 from .tiles import KINDS, code, colour_word, zone_label, zone_word
 
@@ -24,10 +25,6 @@ LEGEND = N_("tiles: Ly lilypad, Mq mosquito, Md mud, Pk pike, Rd reeds, Lg log, 
 def letters(state: CroaState) -> list[str]:
     """Each colony's letter on the pond, from its colour in the table's language (French: `V`
     for vert, `J` for jaune); the state keeps the English one."""
-    from referee.model.i18n import fold, language
-
-    from .setup import symbols
-
     if language() == "en":
         return [col["symbol"] for col in state["colonies"]]
     return symbols([fold(colour_word(col["color"])) for col in state["colonies"]])

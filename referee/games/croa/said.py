@@ -4,6 +4,8 @@ back); in English, as they are."""
 
 from __future__ import annotations
 
+import re
+
 from referee.model.i18n import language
 
 from .cards import card_word
@@ -36,8 +38,6 @@ def said_part(part: str) -> str:
 
 def said_word(word: str) -> str:
     """`b3:lilypad` -> `b3:nénuphar`, `c3:blue` -> `c3:bleu`, `b1:queen-c2` -> `b1:reine-c2`."""
-    import re
-
     return "".join(said_part(p) for p in re.split(r"([:-])", word))
 
 

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from referee.games.elysion import deck, flow, options, render
 from referee.games.elysion.catalog import norm, of_state
 from referee.games.elysion.commands import COMMANDS, HELP
+from referee.games.elysion.lookback import glory_now
 from referee.games.elysion.names import canonical
 from referee.games.elysion.setup import setup as new_journey
 from referee.games.elysion.state import ElysionState
@@ -133,8 +134,6 @@ class ElysionEngine(Engine):
     def scores_now(self, state: ElysionState) -> tuple[str, dict[str, int]] | None:
         """Before the look back, the glory each journey would score if the table looked back now
         (the board's `look back` column)."""
-        from referee.games.elysion.lookback import glory_now
-
         if state["phase"] == "over" or not any(state["journeys"].values()):
             return None
         catalog = of_state(state)
