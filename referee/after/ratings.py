@@ -49,7 +49,6 @@ MODEL = "openskill PlackettLuce (mu 25, sigma 25/3)"
 def _model() -> Any:
     try:
         from openskill.models import PlackettLuce
-
     except ImportError:
         raise InputError(_("ratings need the openskill library, which is not installed: {command}").format(
             command=INSTALL)) from None

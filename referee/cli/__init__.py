@@ -8,6 +8,7 @@ errors included, through the Click tree (`referee.cli.root`). `referee.cli.cli` 
 
 from __future__ import annotations
 
+import importlib
 import os
 import sys
 from typing import TYPE_CHECKING, Any
@@ -54,6 +55,4 @@ def __getattr__(name: str) -> Any:
     (any other name is a submodule, which the import system loads itself)."""
     if name not in FROM_THE_TREE:
         raise AttributeError(name)
-    import importlib
-
     return getattr(importlib.import_module("referee.cli.root"), name)

@@ -12,6 +12,8 @@ from typing import Any
 
 from referee.cli import context, output
 from referee.cli.ansi import echo
+from referee.cli.datafile import read_json, read_text
+from referee.cli.library import library
 from referee.model import view
 from referee.model.i18n import _
 from referee.model.verbs import Answer, Field, FileText, Prose, Table, Verb, Verbatim
@@ -38,8 +40,6 @@ def param_name(field: Field) -> str:
 def values(fields: tuple[Field, ...], params: Mapping[str, Any]) -> dict[str, Any]:
     """The fields' values from Click's parsed parameters: a repeated field as a list (None
     when none was typed), a flag left off as None (unless it is on by default), a file read."""
-    from referee.cli.datafile import read_json, read_text
-
     out: dict[str, Any] = {}
     for field in fields:
         value = params.get(param_name(field))
@@ -68,8 +68,6 @@ def prepared(game: str, verb: Verb) -> Callable[[Any, dict], dict]:
     fill = verb.prepare
 
     def prepare(store: Any, action: dict) -> dict:
-        from referee.cli.library import library
-
         def known() -> Mapping[str, Any]:
             sid = session.resolve(store, game, context.get().session_id)
             return session.load(store, sid).state["cards"]
@@ -260,8 +258,6 @@ def missing_cards(game: str) -> None:
     if context.get().as_json:
         return
     import textwrap
-
-    from referee.cli.library import library
 
     _, loaded = context.load_current(game)
     listing = loaded.engine.with_library(loaded.state, library(context.get().reader(), game))

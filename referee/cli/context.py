@@ -6,6 +6,7 @@ import os
 import sys
 from typing import TYPE_CHECKING, Any
 
+from referee.cli.ansi import echo
 from referee.model.errors import InputError
 
 if TYPE_CHECKING:
@@ -47,8 +48,6 @@ class Referee:
             path = self._store.path
             with_store, self._store = self._store, None
             with_store.close()
-            from referee.cli.ansi import echo
-
             echo(f"(the connection to {path} was lost; opening a new one)", err=True)
 
     def store(self) -> RecordStore:

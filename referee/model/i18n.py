@@ -14,6 +14,7 @@ from __future__ import annotations
 import os
 import re
 import sys
+import unicodedata
 from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import TYPE_CHECKING
@@ -118,8 +119,6 @@ def N_(message: str) -> str:
 
 def fold(word: str) -> str:
     """A typed word without case or accents: `Nénuphar` -> `nenuphar`, `déplacer` -> `deplacer`."""
-    import unicodedata
-
     decomposed = unicodedata.normalize("NFKD", word.lower())
     return "".join(ch for ch in decomposed if not unicodedata.combining(ch))
 

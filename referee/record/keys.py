@@ -50,7 +50,6 @@ def config_dir() -> str:
             return os.path.join(home, ".config", "referee")
     try:
         from platformdirs import user_config_path
-
     except ImportError:
         raise StorageError(_("platformdirs is not installed, so the referee's key cannot be placed: reinstall "
                              "referee (pip install -e .) or set REFEREE_KEY_FILE")) from None

@@ -32,7 +32,7 @@ from referee.record.chain import (
 )
 from referee.record.schema import SESSION_COLUMNS
 
-if TYPE_CHECKING:  # for the type checker only: building Protocol classes costs every action a millisecond
+if TYPE_CHECKING:  # for the type checker only: building the Protocol classes would cost an action about 3 ms
     from typing import Protocol
 
     from referee.record.protocol import RecordStore

@@ -52,7 +52,6 @@ def default_path() -> Path:
     %LOCALAPPDATA%\\referee."""
     try:
         from platformdirs import user_data_path
-
     except ImportError:  # an install made before the dependency: say how to mend it
         raise StorageError(_("platformdirs is not installed, so the default store cannot be placed: reinstall "
                              "referee (pip install -e .) or give --db PATH")) from None
@@ -511,7 +510,6 @@ def _size_limit() -> int | None:
     reports as an I/O error)."""
     try:
         import resource
-
     except ImportError:  # not on this system
         return None
     soft = resource.getrlimit(resource.RLIMIT_FSIZE)[0]

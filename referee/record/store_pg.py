@@ -195,7 +195,6 @@ class PgStore:
     def __init__(self, url: str, timeout: float = 10.0, readonly: bool = False) -> None:
         try:
             import psycopg  # noqa: F401  (loaded here: a missing psycopg is named before anything else)
-
         except ImportError:
             raise StorageError(_("a postgresql:// store needs psycopg 3: pip install 'referee[club]' (or "
                                  "'psycopg[binary]')")) from None
