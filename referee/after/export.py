@@ -16,8 +16,6 @@ import tempfile
 from pathlib import Path
 
 from referee import __version__
-from referee.after.records import csv_text
-from referee.after.standings import chat_lines, deciding, standings, verdict
 from referee.model import registry, view
 from referee.model import text as texts
 from referee.model.errors import InputError, StorageError
@@ -26,16 +24,7 @@ from referee.model.status import status_line
 from referee.model.text import shown
 from referee.record import session
 from referee.record.chain import legacy_origin
-from referee.record.integrity import (
-    Broken,
-    check_chain,
-    check_history,
-    commitment,
-    load_checked,
-    seed_problem,
-)
 from referee.record.protocol import RecordStore
-from referee.record.push import origin
 from referee.record.store import ALL_STATUSES
 
 FORMAT = "referee-log"
@@ -80,6 +69,8 @@ def header(loaded: session.Loaded, reveal_seed: bool = False) -> dict:
 
 
 def to_json(store: RecordStore, sid: str, reveal_seed: bool = False, viewer: str | None = None) -> dict:
+    from referee.record.integrity import load_checked
+
     loaded = load_checked(store, sid).seen_by(viewer)  # an export reads and checks the whole log
     history = _kept_out(loaded, _history(store, sid), reveal_seed)
     return {**header(loaded, reveal_seed), "actions": [_record_json(r) for r in history],
@@ -148,6 +139,8 @@ def render(store: RecordStore, sid: str, fmt: str, reveal_seed: bool = False, vi
         raise InputError(_("unknown format '{format}' (formats: {formats})").format(format=fmt, formats=", ".join(FORMATS)))
     if fmt == "json":
         return json.dumps(to_json(store, sid, reveal_seed, viewer), ensure_ascii=False, indent=2) + "\n"
+    from referee.record.integrity import load_checked
+
     loaded = load_checked(store, sid).seen_by(viewer)  # an export reads and checks the whole log
     history = _history(store, sid)
     if fmt == "jsonl":
@@ -157,6 +150,8 @@ def render(store: RecordStore, sid: str, fmt: str, reveal_seed: bool = False, vi
         lines.append(json.dumps({"kind": "final", **_final(loaded, history)}, ensure_ascii=False))
         return "\n".join(lines) + "\n"
     if fmt == "csv":  # for spreadsheets: the played actions, flat columns, scores after each
+        from referee.after.records import csv_text
+
         return shown(csv_text(loaded))
     if fmt == "summary":
         return shown(_chat(loaded))
@@ -165,6 +160,8 @@ def render(store: RecordStore, sid: str, fmt: str, reveal_seed: bool = False, vi
 
 def _chat(loaded: session.Loaded) -> str:
     """A few plain lines for a group chat (winner, scores, how it ended, length, date)."""
+    from referee.after.standings import chat_lines
+
     when = _dt.datetime.fromtimestamp(loaded.meta.get("updated") or 0).strftime("%Y-%m-%d")
     lines = chat_lines(loaded.engine.title, loaded.id, loaded.meta.get("name", ""), _summary(loaded),
                        loaded.engine.turn_word, len(loaded.records) - 1, when)
@@ -173,6 +170,8 @@ def _chat(loaded: session.Loaded) -> str:
 
 
 def _markdown(loaded: session.Loaded, history: list[dict]) -> str:
+    from referee.after.standings import deciding, standings, verdict
+
     summary = _summary(loaded)
     out = [f"# {loaded.engine.title} — {_('session')} {loaded.id}", ""]
     if loaded.meta.get("name"):
@@ -432,6 +431,8 @@ def _unproved(data: dict, rows: list[dict]) -> str | None:
 
 def _already_stored(store: RecordStore, game: str, meta: dict, rows: list[dict]) -> str | None:
     """The id of a session in the store with the same origin (the same game, pushed or imported)."""
+    from referee.record.push import origin
+
     key = origin(meta, rows)
     for one in dict.fromkeys((key, legacy_origin(meta, rows))):  # as stored before origins left the times out
         found = store.find_origin(one)
@@ -465,6 +466,15 @@ def import_session(store: RecordStore, data: dict, unverified: bool = False,
     A session already in the store (the same origin) is refused unless `copy`: it is then
     stored again as a separate copy. The import keeps the times and result details.
     """
+    from referee.record.integrity import (
+        Broken,
+        check_chain,
+        check_history,
+        commitment,
+        seed_problem,
+    )
+    from referee.record.push import origin
+
     notes: list[str] = []
     game = data["game"]
     engine = registry.engine(game)

@@ -17,8 +17,6 @@ from referee.cli.library import library
 from referee.model import view
 from referee.model.i18n import _
 from referee.model.verbs import Answer, Field, FileText, Prose, Table, Verb, Verbatim
-from referee.record import session
-from referee.record.session import seed_shown
 
 # -- the words typed -> the action ---------------------------------------------------------------
 
@@ -69,6 +67,8 @@ def prepared(game: str, verb: Verb) -> Callable[[Any, dict], dict]:
 
     def prepare(store: Any, action: dict) -> dict:
         def known() -> Mapping[str, Any]:
+            from referee.record import session
+
             sid = session.resolve(store, game, context.get().session_id)
             return session.load(store, sid).state["cards"]
 
@@ -115,6 +115,8 @@ def again(game: str, verb: Verb, dry_run: bool) -> bool:
     """After the game, a verb that `shows` what it left, typed with no field, shows it again
     (for --json with the result it recorded) instead of being refused. False: not over."""
     assert verb.shows is not None
+    from referee.record import session
+
     ref = context.get()
     store = ref.store()  # the store the action writes to, opened once
     if store.session(session.resolve(store, game, ref.session_id)).get("status") != "over":
@@ -157,6 +159,8 @@ def run_action(game: str, action: dict, dry_run: bool = False,
     """Apply one action to the current session of `game` and print what happened.
 
     `extra(loaded)`: keys a verb adds to its JSON result (the session after the action)."""
+    from referee.record import session
+
     ref = context.get()
     store = ref.store()
     if ref.capture is not None:  # `amend`/`insert` parse their WORDS here: the action, not applied
@@ -213,6 +217,8 @@ def show_session(game: str | None, sid: str | None, full: bool = False, pager: b
     ref = context.get()
     sid, loaded = context.load_current(game, sid, mark)  # a view: it becomes the current session
     if ref.as_json:
+        from referee.record.session import seed_shown
+
         output.emit_json(output.envelope({"id": sid, "game": loaded.game, "seed": seed_shown(loaded.meta),
                                           "commitment": loaded.meta.get("commitment") or "", "head": loaded.head},
                                          sid, loaded.state_json()))

@@ -21,20 +21,15 @@ from typing import TYPE_CHECKING, Any
 
 import click
 from click.core import ParameterSource
-from click.shell_completion import CompletionItem
 
-from referee.after import league
 from referee.cli import context, output
 from referee.cli.acting import choose, echo_head, run_action, seen_board, show_session  # noqa: F401  (the verbs' and views' work)
-from referee.cli.complete import attach, command_words, complete_player_names, live_for
 from referee.cli.context import load_current  # noqa: F401  (views load the session with it)
-from referee.cli.hint import show_hint
 from referee.cli.lazy import SuggestingGroup, localize
 from referee.cli.root import GAME_HELP
-from referee.model import registry, rulebook, view
+from referee.model import registry, view
 from referee.model.errors import InputError, StorageError
 from referee.model.i18n import _, fold, language, or_list, typeset
-from referee.record import session
 
 if TYPE_CHECKING:
     from referee.record.protocol import RecordStore
@@ -217,6 +212,10 @@ class GameGroup(SuggestingGroup):
         commands = [(i.value, i.help or "") for i in items if i.value in names]
         if not commands:
             return items
+        from click.shell_completion import CompletionItem
+
+        from referee.cli.complete import command_words, live_for
+
         verbs = registry.engine(self.name or "").verbs
         found = command_words(live_for(ctx, self.name or ""), verbs, commands)
         return [CompletionItem(n, help=h or None) for n, h in found] + [i for i in items if i.value not in names]
@@ -230,6 +229,8 @@ class GameGroup(SuggestingGroup):
     def _made(name: str, cmd: click.Command) -> click.Command:
         add_placement(cmd)
         if name == "new":
+            from referee.cli.complete import complete_player_names
+
             for param in cmd.params:
                 if type(param) is click.Option and param.required:
                     param.__class__ = _FilledByLike
@@ -266,12 +267,16 @@ def game_group(game: str, help: str | None = None) -> click.Group:
     @json_option
     def hint(player: str | None, limit: int) -> None:
         """The legal next actions, grouped, with who may take them; each as you would type it."""
+        from referee.cli.hint import show_hint  # only here: an action never loads the hints
+
         show_hint(game, group, player, limit)
 
     return group
 
 
 def show_rules(game: str, topic: str | None) -> None:
+    from referee.model import registry, rulebook
+
     engine = registry.engine(game)
     book = rulebook.rules_of(engine) if not topic else rulebook.lookup(engine, topic)
     if topic and not book:  # a topic in the table's words (`rules vase`)
@@ -315,6 +320,8 @@ def _said(name: str, rules: list[str]) -> tuple[str, list[str]]:
 
 def start(game: str, options: dict, seed: Any = None, name: str = "", dry_run: bool = False) -> None:
     """Create a session from `new` options and print its first table."""
+    from referee.record import session
+
     ref = context.get()
     store = ref.store()
     like = click.get_current_context().meta.get(LIKE)
@@ -322,6 +329,8 @@ def start(game: str, options: dict, seed: Any = None, name: str = "", dry_run: b
         options = like_options(store, game, like, options)
     league_name = click.get_current_context().meta.get(LEAGUE)
     if league_name:  # checked before anything is written
+        from referee.after import league
+
         found = league.get(store, league_name)
         if found["game"] != game:
             raise InputError(f"the league '{league_name}' holds {found['game']} games, not {game}")
@@ -370,6 +379,8 @@ def like_options(store: RecordStore, game: str, like: str, given: dict) -> dict:
     typed now (Kleos' --temple, --champion) is merged key by key. Not copied: what was
     dealt or tossed for that game (the engine's `rematch_fresh`), and, when --player is
     typed, what belonged to the earlier players (`rematch_with_players`)."""
+    from referee.record import session
+
     sid = session.resolve(store, game, like)
     earlier = {k: v for k, v in store.actions(sid)[0]["action"].items() if k != "verb"}
     ctx = click.get_current_context()
@@ -417,6 +428,8 @@ def action_command(group: click.Group, name: str | None = None,
         @functools.wraps(fn)
         def cmd(dry_run: bool, **kw: Any) -> None:
             run_action(str(group.name), fn(**kw), dry_run=dry_run, prepare=prepare)
+
+        from referee.cli.complete import attach
 
         cmd.__click_params__ = list(getattr(fn, "__click_params__", []))  # type: ignore[attr-defined]
         attach(cmd.__click_params__)  # type: ignore[attr-defined]

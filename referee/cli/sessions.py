@@ -7,38 +7,20 @@ import datetime as _dt
 import json
 import os
 import re
-import signal
 import sys
 import time
 from collections.abc import Iterator
 from typing import Any
 
 import click
-from click.shell_completion import get_completion_class
 
-from referee.after import export
-from referee.after.export import results_text
-from referee.cli import context, current, output
-from referee.cli.club import verify_seating
+from referee.cli import context, output
 from referee.cli.common import full_option, json_option, show_session
-from referee.cli.current import label, shown, target
-from referee.cli.live import store_version
 from referee.cli.root import GAME_NAMES, cli
-from referee.cli.shells import register
-from referee.model import registry, tables, view
+from referee.model import registry, view
 from referee.model.errors import IllegalAction, InputError, RefereeError, StorageError
 from referee.model.i18n import _, day, ngettext
 from referee.model.text import check_name
-from referee.record import session
-from referee.record.corrections import numbering
-from referee.record.integrity import (
-    head_problem,
-    reseal_leagues,
-    reseal_session,
-    store_problems,
-    verify_session,
-)
-from referee.record.session import SEEN, check_record, check_reveal, steps
 from referee.record.store import ALL_STATUSES
 
 
@@ -47,6 +29,8 @@ def _when(ts: float) -> str:
 
 
 def _sid(sid: str | None, game: str | None = None, view: bool = False) -> str:
+    from referee.record import session
+
     ref = context.get()
     return session.resolve(ref.reader() if view else ref.store(), game, sid or ref.session_id)
 
@@ -108,6 +92,8 @@ def sessions_cmd(ctx: click.Context, game: str | None, show_all: bool, player: s
 @json_option
 def rename_cmd(session_id: str, name: str) -> None:
     """Give a session a new name (shown in `referee sessions`)."""
+    from referee.record import session
+
     check_name(name.strip(), "the session name")
     ref = context.get()
     store = ref.store()
@@ -126,6 +112,8 @@ def rename_cmd(session_id: str, name: str) -> None:
 @json_option
 def delete_cmd(session_id: str, yes: bool) -> None:
     """Delete a session: hidden everywhere, restorable until `sessions purge`."""
+    from referee.record import session
+
     ref = context.get()
     store = ref.store()
     sid = session.resolve(store, None, session_id)
@@ -207,9 +195,15 @@ def _watch(session_id: str | None, full: bool = False) -> None:
     """Redraw the session whenever the store changes (SQLite's data_version, polled) or the
     terminal is resized, until Ctrl-C (exit 0, at once) or the game's end, drawn as a final
     screen with the scores. It stays on the session it started with, whatever else is played."""
+    import signal
+
+    from referee.cli.live import store_version
+
     ref = context.get()
     store = ref.reader()
     sid = _sid(session_id, view=True)  # no session at all: refused now (exit 3), not watched
+    from referee.cli.current import shown
+
     shown(ref, store, sid)  # once: the redraws leave the current session to the table's commands
     resized = [False]
 
@@ -264,12 +258,19 @@ def log_cmd(session_id: str | None, show_all: bool, last: int | None, details: b
     One line an action, cut short (…) to fit the terminal; `--details` adds what
     happened and wraps instead of cutting. On a terminal, a log taller than the
     screen opens in the pager."""
+    from referee.after.export import results_text
+
     ref = context.get()
     store = ref.reader()
     sid = _sid(session_id, view=True)
     meta = store.session(sid)
     engine = registry.engine(meta["game"])
+    from referee.cli import current
+
     current.shown(ref, store, sid)
+    from referee.record.corrections import numbering
+    from referee.record.session import check_record
+
     everything = store.actions(sid, ALL_STATUSES)
     check_record(store, sid, everything)  # the log shown is the chained one, or none
     numbers = numbering(everything)
@@ -320,6 +321,8 @@ def _players(engine: Any, seed: str, live: list[dict]) -> dict[int, str]:
     """Who took each live action (keyed by the record's id()): the actor it names, else the
     one player who alone could take it where it stood (the turn's player, or the one a decision
     waited for), worked out by replaying the log; "" for the table's own actions and `new`."""
+    from referee.record.session import steps
+
     out: dict[int, str] = {id(r): _named_player(engine, r["action"]) or "" for r in live}
     try:
         for n, (_r, state) in enumerate(steps(engine, seed, live[:-1])):  # the state each next one met
@@ -341,6 +344,8 @@ RESULTS_ROOM = 24  # columns the dice/draws keep in a one-line log before the ac
 def _one_line(rows: list[list[str]], headers: list[str], width: int | None) -> list[list[str]]:
     """Each row kept to one line of `width` columns: the widest cells give way first and are
     cut short with "…" (no width: a pipe, lines stay whole)."""
+    from referee.model import tables
+
     rows = [[" ".join(str(c).split()) for c in row] for row in rows]
     if not width or not rows:
         return rows
@@ -358,6 +363,8 @@ def _one_line(rows: list[list[str]], headers: list[str], width: int | None) -> l
 
 def _cut(text: str, width: int) -> str:
     """TEXT in at most WIDTH columns, its end replaced by "…" when cut."""
+    from referee.model import tables
+
     if tables.text_width(text) <= width:
         return text
     kept = ""
@@ -387,6 +394,8 @@ def _after_move(sid: str, loaded, verb: str, moved: list[tuple[int, dict]]) -> N
                                           "took_back" if verb == "undo" else "put_back": done, **extra}, sid,
                                          loaded.state_json()))
         return
+    from referee.cli.current import label
+
     what = ", ".join(f"#{n} {loaded.engine.describe(told(r))}" for n, r in moved)
     said = (_("Undo in {session}: took back {actions}.") if verb == "undo"
             else _("Redo in {session}: put back {actions}.")).format(session=label(loaded.meta), actions=what)
@@ -410,6 +419,8 @@ def _named(store: Any, sid: str) -> Iterator[None]:
     try:
         yield
     except IllegalAction as exc:
+        from referee.cli.current import label
+
         exc.message = f"{label(store.session(sid))}: {exc.message}"
         exc.args = (exc.message,)
         raise
@@ -417,6 +428,8 @@ def _named(store: Any, sid: str) -> Iterator[None]:
 
 def _played(rows: list[dict]) -> list[tuple[int, dict]]:
     """The live actions the table typed, with their numbers in the log (`seen` records left out)."""
+    from referee.record.session import SEEN
+
     return [(n, r) for n, r in enumerate(rows) if n and r["action"].get("verb") != SEEN]
 
 
@@ -430,6 +443,9 @@ def undo_cmd(session_id: str | None, steps: int) -> None:
     Without ID, the current session: the one last shown or acted on. After `amend`,
     `insert` or `strike`, undo takes back the last action of the corrected history;
     the correction itself stands (correct again to change it)."""
+    from referee.cli.current import target
+    from referee.record import session
+
     ref = context.get()
     store = ref.store()
     sid = target(store, session_id or ref.session_id)
@@ -447,6 +463,9 @@ def redo_cmd(session_id: str | None, steps: int) -> None:
     """Put back the most recently undone action (--steps N: the last N undone).
 
     Without ID, the current session: the one last shown or acted on."""
+    from referee.cli.current import target
+    from referee.record import session
+
     ref = context.get()
     store = ref.store()
     sid = target(store, session_id or ref.session_id)
@@ -472,9 +491,13 @@ def export_cmd(session_id: str | None, fmt: str, out: str | None, force: bool, r
     commitment only, and `import` refuses it (its rolls cannot be re-checked);
     --reveal-seed is refused then (the seed is revealed when the game is over).
     """
+    from referee.after import export
+
     ref = context.get()
     sid = _sid(session_id, view=True)
     if reveal_seed:
+        from referee.record.session import check_reveal
+
         check_reveal(ref.reader().session(sid))
     text = export.render(ref.reader(), sid, fmt, reveal_seed=reveal_seed,
                          viewer=context.viewer_in(ref.reader(), sid))
@@ -504,10 +527,14 @@ def import_cmd(file, unverified: bool, as_copy: bool) -> None:
 
     The file must prove itself: every action's chain link, its final block, its length and
     head. A game the store holds already (the same record) is refused unless --copy."""
+    from referee.after import export
+
     ref = context.get()
     data = export.parse(_utf8_text(file.read(export.MAX_FILE_CHARS + 1), getattr(file, 'name', '-')))
     _refuse_lone_surrogates(data, getattr(file, 'name', '-'))
     loaded, notes = export.import_session(ref.store(), data, unverified=unverified, copy=as_copy)
+    from referee.cli.current import shown
+
     shown(ref, ref.store(), str(loaded.id))  # the imported game is the current one
     if ref.as_json:
         output.emit_json(output.envelope({"imported": loaded.id, "actions": len(loaded.records) - 1, "notes": notes},
@@ -561,6 +588,8 @@ def verify_cmd(ctx: click.Context, session_id: str | None, check_all: bool, head
     Exit 3 names the session and the first action that fails. With --head,
     the record must also end at that head (the one printed when the game ended).
     """
+    from referee.record.integrity import head_problem, verify_session
+
     if head is not None and not re.fullmatch(r"[0-9a-fA-F]{16,64}", head):
         raise InputError(_("--head takes the 16 hex digits printed at the end of a game, not {given}").format(
             given=repr(head[:40])))
@@ -569,6 +598,8 @@ def verify_cmd(ctx: click.Context, session_id: str | None, check_all: bool, head
     ref = context.get()
     if session_id and re.fullmatch(r"seat-\d+", session_id) and not check_all and head is None:
         # a seating draw (`club seat`): re-run from its secret
+        from referee.cli.club import verify_seating
+
         verify_seating(ctx, session_id)
         return
     store = ref.store() if reseal else ref.reader()  # a view: a read-only store or folder is verified too
@@ -576,6 +607,8 @@ def verify_cmd(ctx: click.Context, session_id: str | None, check_all: bool, head
     ids = [r["id"] for r in store.sessions(include_over=True)] if check_all else [_sid(session_id, view=not reseal)]
     refused: dict[str, dict] = {}
     if reseal:
+        from referee.record.integrity import reseal_session
+
         for report in (reseal_session(store, sid) for sid in ids):
             if report["resealed"]:
                 click.echo(_("{id}: checked whole from its log and sealed again with this referee's key").format(
@@ -583,11 +616,15 @@ def verify_cmd(ctx: click.Context, session_id: str | None, check_all: bool, head
             elif not report["ok"]:
                 refused[report["id"]] = {k: v for k, v in report.items() if k != "resealed"}
         if check_all:
+            from referee.record.integrity import reseal_leagues
+
             for name in reseal_leagues(store):
                 click.echo(_("league {name}: sealed again with this referee's key").format(name=name),
                            err=ref.as_json)
     reports = [refused.get(sid) or verify_session(store, sid) for sid in ids]
     if check_all:  # the leagues' seals, and one game stored twice
+        from referee.record.integrity import store_problems
+
         reports += store_problems(store, reports)
     if damage:
         for r in reports:
@@ -633,6 +670,10 @@ def verify_cmd(ctx: click.Context, session_id: str | None, check_all: bool, head
 @click.argument("shell", type=click.Choice(["bash", "zsh", "fish"]))
 def completion_cmd(shell: str) -> None:
     """Print the completion script; e.g. `eval "$(referee completion bash)"`."""
+    from click.shell_completion import get_completion_class
+
+    from referee.cli.shells import register
+
     register()
 
     comp_cls = get_completion_class(shell)
