@@ -16,6 +16,7 @@ import tempfile
 from pathlib import Path
 
 from referee import __version__
+from referee.after.standings import chat_lines, deciding, standings, verdict
 from referee.model import registry, view
 from referee.model import text as texts
 from referee.model.errors import InputError, StorageError
@@ -160,8 +161,6 @@ def render(store: RecordStore, sid: str, fmt: str, reveal_seed: bool = False, vi
 
 def _chat(loaded: session.Loaded) -> str:
     """A few plain lines for a group chat (winner, scores, how it ended, length, date)."""
-    from referee.after.standings import chat_lines
-
     when = _dt.datetime.fromtimestamp(loaded.meta.get("updated") or 0).strftime("%Y-%m-%d")
     lines = chat_lines(loaded.engine.title, loaded.id, loaded.meta.get("name", ""), _summary(loaded),
                        loaded.engine.turn_word, len(loaded.records) - 1, when)
@@ -170,8 +169,6 @@ def _chat(loaded: session.Loaded) -> str:
 
 
 def _markdown(loaded: session.Loaded, history: list[dict]) -> str:
-    from referee.after.standings import deciding, standings, verdict
-
     summary = _summary(loaded)
     out = [f"# {loaded.engine.title} — {_('session')} {loaded.id}", ""]
     if loaded.meta.get("name"):

@@ -20,6 +20,7 @@ from referee.cli import context
 from referee.cli.ansi import echo as _echo
 from referee.cli.ansi import isatty, style
 from referee.cli.context import current
+from referee.model import tables
 from referee.model.status import status_line
 from referee.model.text import shown
 
@@ -206,8 +207,6 @@ def table(headers: list[str], rows: list[list[Any]], widths: list[int | None] | 
     """The one table of the CLI: sized to the terminal, long cells wrapped on word boundaries.
 
     `widths` caps columns even on a wide terminal (None: no cap)."""
-    from referee.model import tables
-
     rows = [[shown(c) if isinstance(c, str) else c for c in r] for r in rows]
     caps = list(widths or [])
     if any(caps):
@@ -218,16 +217,12 @@ def table(headers: list[str], rows: list[list[Any]], widths: list[int | None] | 
 
 def fit(text: str, indent: str = "  ") -> str:
     """A line of prose wrapped to the terminal, continuation lines indented."""
-    from referee.model import tables
-
     return tables.wrap_paragraph(text, width(), indent)
 
 
 def fit_block(text: str) -> str:
     """Drawn text (a board, a list) fitted to the terminal: each line too long is wrapped on
     word boundaries, its continuation indented two spaces past the line's own indentation."""
-    from referee.model import tables
-
     room = width()
     if not room:
         return text

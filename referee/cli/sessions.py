@@ -16,8 +16,9 @@ import click
 
 from referee.cli import context, output
 from referee.cli.common import full_option, json_option, show_session
+from referee.cli.live import store_version
 from referee.cli.root import GAME_NAMES, cli
-from referee.model import registry, view
+from referee.model import registry, tables, view
 from referee.model.errors import IllegalAction, InputError, RefereeError, StorageError
 from referee.model.i18n import _, day, ngettext
 from referee.model.text import check_name
@@ -197,8 +198,6 @@ def _watch(session_id: str | None, full: bool = False) -> None:
     screen with the scores. It stays on the session it started with, whatever else is played."""
     import signal
 
-    from referee.cli.live import store_version
-
     ref = context.get()
     store = ref.reader()
     sid = _sid(session_id, view=True)  # no session at all: refused now (exit 3), not watched
@@ -344,8 +343,6 @@ RESULTS_ROOM = 24  # columns the dice/draws keep in a one-line log before the ac
 def _one_line(rows: list[list[str]], headers: list[str], width: int | None) -> list[list[str]]:
     """Each row kept to one line of `width` columns: the widest cells give way first and are
     cut short with "…" (no width: a pipe, lines stay whole)."""
-    from referee.model import tables
-
     rows = [[" ".join(str(c).split()) for c in row] for row in rows]
     if not width or not rows:
         return rows
@@ -363,8 +360,6 @@ def _one_line(rows: list[list[str]], headers: list[str], width: int | None) -> l
 
 def _cut(text: str, width: int) -> str:
     """TEXT in at most WIDTH columns, its end replaced by "…" when cut."""
-    from referee.model import tables
-
     if tables.text_width(text) <= width:
         return text
     kept = ""

@@ -18,6 +18,8 @@ from json.encoder import encode_basestring
 from typing import Any
 
 from referee.model.errors import RefereeError
+from referee.model.secret import commitment as secret_commitment
+from referee.model.secret import first_commitment
 
 LIVE = ("done", "undone")
 ASIDE = ("replaced", "struck")  # kept with a reason by a correction; not part of any history
@@ -53,8 +55,6 @@ def link(prev: str, action: Any, results: Any, status: str) -> str:
 
 def commitment(seed: str) -> str:
     """The commitment of a seed text (see `referee.model.secret`)."""
-    from referee.model.secret import commitment as secret_commitment
-
     return secret_commitment(seed)
 
 
@@ -222,8 +222,6 @@ def origin(meta: dict, rows: list[dict]) -> str:
     export moves it. A public seed (`--seed`; a `sha256:` commitment) commits to nothing unique: two games can start alike
     from one, so its identity also takes the session's creation time (`legacy_origin`); an import
     also refuses a copy whose whole chain is one it holds (`referee.after.export`)."""
-    from referee.model.secret import first_commitment
-
     if meta.get("origin"):
         return meta["origin"]
     first_one = first_commitment(meta.get("commitment") or "")
@@ -236,8 +234,6 @@ def origin(meta: dict, rows: list[dict]) -> str:
 
 def legacy_origin(meta: dict, rows: list[dict]) -> str:
     """The origin as stores before the chain-only one computed it: with the creation time."""
-    from referee.model.secret import first_commitment
-
     first = rows[0]["link"] if rows else ""
     text = f"{float(meta['created'])!r}|{first_commitment(meta.get('commitment') or '')}|{first}"
     return "sha256:" + hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()
