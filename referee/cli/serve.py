@@ -20,7 +20,6 @@ import click
 
 from referee.after import league
 from referee.cli import context
-from referee.cli.web.app import guarded
 from referee.model.errors import InputError, StorageError
 from referee.model.i18n import _
 from referee.record import session
@@ -139,6 +138,8 @@ def serve_cmd(session_id: str | None, league_name: str | None, host: str, port: 
 
     import segno
     import uvicorn
+
+    from referee.cli.web.app import guarded  # starlette, an optional dependency
 
     ref = context.get()
     sid = session_id or ref.session_id
