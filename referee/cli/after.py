@@ -6,12 +6,10 @@ import datetime as _dt
 
 import click
 
-from referee.after import ratings, report, stats
 from referee.cli import context, output
 from referee.cli.common import json_option
 from referee.cli.root import GAME_NAMES
 from referee.model.i18n import _, day, decimal, ngettext, percent
-from referee.record import session
 
 
 @click.command("stats")
@@ -30,6 +28,8 @@ def stats_cmd(game: str | None, player: str | None, since: _dt.datetime | None, 
     Counts finished sessions only, from the summaries the store keeps (nothing is
     replayed). A shared victory is a win for each sharer; in Kreus the whole team
     wins (any winning tier) or loses. Crôa! and Kreus keep no score."""
+    from referee.after import stats
+
     ref = context.get()
     store = ref.reader()
     left_out: list[tuple[str, str]] = []
@@ -91,6 +91,9 @@ def _left_out(left_out: list[tuple[str, str]]) -> None:
 @json_option
 def report_cmd(session_id: str | None, out: str, force: bool) -> None:
     """A session's report: standings, a chart of the score, the final board, the log."""
+    from referee.after import report
+    from referee.record import session
+
     ref = context.get()
     store = ref.reader()  # the store is only read: a read-only store or folder works
     sid = session.resolve(store, None, session_id or ref.session_id)
@@ -118,6 +121,8 @@ def ratings_cmd(game: str | None, league: str | None, player: str | None, since:
     player's last game did to it. Kreus is rated as one team against the game,
     whose own rating (its difficulty) is shown apart. Needs the openskill
     library: pip install 'referee[ratings]'."""
+    from referee.after import ratings
+
     ref = context.get()
     found = ratings.compute(ref.reader(), game, league, since.timestamp() if since else None)
     rows = found.rows(player, game)

@@ -32,8 +32,6 @@ from referee.model import registry, view
 from referee.model.chance import Chance
 from referee.model.engine import _same
 from referee.model.verbs import without_free_options
-from referee.record import session
-from referee.record.store import Store
 
 if TYPE_CHECKING:
     import click
@@ -316,6 +314,8 @@ def stored_live(db: str | None, sid: str | None, game: str) -> Live | None:
     REFEREE_SESSION), else the game's current one; None when there is none to read."""
     db = db or os.environ.get("REFEREE_DB")
     sid = sid or os.environ.get("REFEREE_SESSION")
+    from referee.record.store import Store  # the store and the session: not for `GAME --help`
+
     try:
         store: RecordStore = Store(db, readonly=True)
         if sid:  # as `session.resolve` does, without loading the session layer for a Tab
@@ -333,6 +333,8 @@ def cached_live(store: Any, game: str, sid: str) -> Live:
     """The session now for a completion process (bash: a whole process per Tab): loaded from its
     snapshot (`referee.record.snapshot`), checked as every load checks it; the store is opened
     for reading, so a Tab never writes (a stale snapshot is replayed in memory only)."""
+    from referee.record import session
+
     return Live.of(session.load(store, sid), store)
 
 
@@ -523,6 +525,8 @@ def complete_player_names(ctx: click.Context, param: click.Parameter, incomplete
     """`new --player`: the names of earlier players in the store, most recent first."""
     from click.shell_completion import CompletionItem
 
+    from referee.record.store import Store
+
     root = ctx.find_root()
     ref = root.obj
     store = getattr(ref, "_store", None)
@@ -539,6 +543,8 @@ def complete_player_names(ctx: click.Context, param: click.Parameter, incomplete
 def session_rows(db: str | None, game: str | None = None) -> list[dict]:
     """The sessions of store `db` (else REFEREE_DB) a Tab may offer, open ones first, then the
     finished, each most recently used first (none when the store cannot be read)."""
+    from referee.record.store import Store
+
     try:
         store: Any = Store(db or os.environ.get("REFEREE_DB"), readonly=True)
     except Exception:
