@@ -35,7 +35,19 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from referee.model.errors import RefereeError
+import click
+from click.testing import CliRunner
+
+from referee.cli import output
+from referee.cli.context import Referee
+from referee.cli.hint import command_words, free_fields
+from referee.cli.library import library
+from referee.cli.root import cli
+from referee.cli.run import invoke
+from referee.model import registry, rulebook
+from referee.model.errors import IllegalAction, RefereeError
+from referee.record import session
+from referee.record.store import Store
 
 EXIT_MEANING = {0: "done", 1: "refused by a rule", 2: "usage error", 3: "session or storage error"}
 
@@ -99,8 +111,6 @@ class Table:
         self._memory: Any = None  # the session held in memory (a `session.Loaded`), at engine speed
         in_memory = not store and path is None and seed is not None
         if options is not None:
-            from referee.record import session
-
             if in_memory:
                 self._memory, _ = session.create(None, game, options, seed=seed, dry_run=True)  # type: ignore[arg-type]
             else:
@@ -152,8 +162,6 @@ class Table:
 
     def _open_store(self) -> Any:
         if self._store is None:
-            from referee.record.store import Store
-
             self._store = Store(self._store_path())
         return self._store
 
@@ -163,8 +171,6 @@ class Table:
         play on through the store."""
         if self._memory is None:
             return
-        from referee.record import session
-
         memory, self._memory = self._memory, None
         store = self._open_store()
         options = {k: v for k, v in memory.records[0]["action"].items() if k != "verb"}
@@ -199,11 +205,6 @@ class Table:
             if played is not None:
                 return played
         self._to_store()
-        from click.testing import CliRunner
-
-        from referee.cli.root import cli
-        from referee.cli.run import invoke
-
         args = ["--db", str(self._store_path()), "--json"]
         if self._sid:
             args += ["--session", self._sid]
@@ -217,12 +218,6 @@ class Table:
     def _parse(self, words: list[str]) -> tuple[int, str, dict[str, Any] | None]:
         """Run the typed words through the real Click commands without a store: (exit code,
         what was printed, the action an action verb handed back, or None)."""
-        from click.testing import CliRunner
-
-        from referee.cli.context import Referee
-        from referee.cli.root import cli
-        from referee.cli.run import invoke
-
         ref = Referee()
         ref._store = _NoStore()
         ref.capture = []
@@ -234,10 +229,6 @@ class Table:
     def _verb_in_memory(self, words: list[str]) -> bool:
         """The words type one of the game's action verbs this table can play in memory (no
         option that names a store or another session, no card library to read)."""
-        import click
-
-        from referee.cli.root import cli
-
         if not words or words[0].startswith("-") or {"--session", "--db", "--help", "-h"} & set(words):
             return False
         ctx = click.Context(cli)
@@ -268,8 +259,6 @@ class Table:
             return False
         envelope = _last_json(printed)
         assert code == 0, f"new refused: {envelope.get('error') or printed}"
-        from referee.record import session
-
         action = dict(envelope["result"]["action"])
         action.pop("verb")
         seed = words[words.index("--seed") + 1] if "--seed" in words else None
@@ -282,8 +271,6 @@ class Table:
 
     def _outcome(self, action: dict[str, Any], dry_run: bool) -> Outcome:
         """Apply an action in memory as `run_action` would through the store; its envelope."""
-        from referee.cli import output
-
         try:
             loaded, events = self._apply(action, dry_run=dry_run)
         except RefereeError as exc:
@@ -303,8 +290,6 @@ class Table:
     def _apply(self, action: dict[str, Any], dry_run: bool = False) -> tuple[Any, list[dict[str, Any]]]:
         """One action through the session's own step, on the session held in memory; kept
         unless refused or a dry run. The draw counter is the row the store would give it."""
-        from referee.record import session
-
         json.dumps(action)
         memory = self._memory
         work = memory.replace(records=list(memory.records))
@@ -347,8 +332,6 @@ class Table:
             _, events = self._apply(action, dry_run=dry_run)
             self.check()
             return events
-        from referee.record import session
-
         assert self._sid, "no session yet"
         _, events = session.act(self.store, self._sid, action, dry_run=dry_run)
         self.check()
@@ -358,9 +341,6 @@ class Table:
                kind: type[RefereeError] | None = None) -> RefereeError:
         """The action is refused by `rule` (its start; required unless `kind` names another
         error than `IllegalAction`); nothing recorded."""
-        from referee.model.errors import IllegalAction
-        from referee.record import session
-
         before = self.log_length()
         try:
             if self._memory is not None:
@@ -392,8 +372,6 @@ class Table:
         if self._memory is not None:
             memory = self._memory
             return memory.replace(records=list(memory.records), state=memory.engine.copy(memory.state))
-        from referee.record import session
-
         assert self._sid, "no session yet"
         return session.load(self.store, self._sid)
 
@@ -409,8 +387,6 @@ class Table:
 
     @property
     def engine(self) -> Any:
-        from referee.model import registry
-
         return registry.engine(self.game)
 
     def log_length(self) -> int:
@@ -431,8 +407,6 @@ class Table:
         while the session is held in memory: no card was added)."""
         if self._memory is not None:
             return {}
-        from referee.cli.library import library
-
         return library(self.store, self.game)
 
     def dry_run_listed(self, limit: int | None = None, rng: random.Random | None = None) -> int:
@@ -451,8 +425,6 @@ class Table:
         listed = list(seen.values())
         if limit is not None:
             listed = rng.sample(listed, min(limit, len(listed))) if rng else listed[:limit]
-        from referee.cli.hint import free_fields
-
         checked = 0
         for action in listed:
             filled = self.engine.hints.playout_action(state, action)
@@ -474,11 +446,6 @@ class Table:
     def _typed_with_prepare(self, action: dict[str, Any]) -> list[str] | None:
         """The words that type `action` when its command copies card stats from the library
         (`prepare`), else None (the action is then acted as it stands)."""
-        import click
-
-        from referee.cli.hint import command_words
-        from referee.cli.root import cli
-
         ctx = click.Context(cli)
         group = cli.get_command(ctx, self.game)
         command = group.get_command(ctx, action["verb"]) if isinstance(group, click.Group) else None
@@ -517,8 +484,6 @@ def refused_by(rule: str, match: str | None = None) -> Iterator[Any]:
     """
     import pytest
 
-    from referee.model.errors import IllegalAction
-
     with pytest.raises(IllegalAction, match=match) as info:
         yield info
     assert names(info.value.rule, rule), (info.value.rule, info.value.message)
@@ -530,8 +495,6 @@ _BOOKS: dict[tuple[str, type], dict[str, list[str]]] = {}
 def known_rule(engine: Any, rule: str) -> bool:
     """`rulebook.known`, the game's rulebook read once per test process (it is harvested from
     the game's source, which does not change while the tests run)."""
-    from referee.model import rulebook
-
     key = (getattr(engine, "name", ""), type(engine))
     if key not in _BOOKS:
         _BOOKS[key] = rulebook.rules_of(engine)
@@ -564,11 +527,6 @@ def declaration_problems(game: str) -> list[str]:
     multiplicity and need; each option field is an option of that spelling, a flag
     exactly when the field is one; and every command that takes `--dry-run` (but `new`)
     is a declared verb."""
-    import click
-
-    from referee.cli.root import cli
-    from referee.model import registry
-
     engine = registry.engine(game)
     ctx = click.Context(cli)
     group = cli.get_command(ctx, game)

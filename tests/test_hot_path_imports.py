@@ -262,7 +262,8 @@ def test_the_root_help_imports_click_and_the_root_only():
     done, mods = _run(["--help"], {"REFEREE_DB": "/nonexistent/none.db"})
     assert done.returncode == 0 and "Usage" in done.stdout, done.stderr
     ours = sorted(m for m in mods if m.startswith("referee"))
-    assert ours == ["referee", "referee.cli", "referee.cli.context", "referee.cli.express", "referee.cli.lazy",
+    assert ours == ["referee", "referee.cli", "referee.cli.ansi", "referee.cli.context", "referee.cli.express",
+                    "referee.cli.lazy",
                     "referee.cli.names", "referee.cli.reader", "referee.cli.root", "referee.cli.run", "referee.model", "referee.model.errors",
                     "referee.model.i18n", "referee.model.registry", "referee.model.text"]
     line = next(ln for ln in done.stderr.splitlines() if ln.startswith("LOADED "))

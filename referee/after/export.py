@@ -7,18 +7,26 @@ undone actions too, so `referee import` gives back an equal session.
 
 from __future__ import annotations
 
+import datetime as _dt
+import errno
 import json
 import os
+import stat
 import tempfile
 from pathlib import Path
 
 from referee import __version__
+from referee.after.standings import chat_lines, deciding, standings, verdict
 from referee.model import registry, view
 from referee.model import text as texts
 from referee.model.errors import InputError, StorageError
-from referee.model.i18n import _, ngettext
+from referee.model.i18n import _, ngettext, pgettext
+from referee.model.status import status_line
+from referee.model.text import shown
 from referee.record import session
+from referee.record.chain import legacy_origin
 from referee.record.protocol import RecordStore
+from referee.record.store import ALL_STATUSES
 
 FORMAT = "referee-log"
 FORMAT_VERSION = 1
@@ -26,8 +34,6 @@ FORMATS = ("json", "jsonl", "csv", "md", "summary")
 
 
 def _history(store: RecordStore, sid: str) -> list[dict]:
-    from referee.record.store import ALL_STATUSES
-
     return store.actions(sid, ALL_STATUSES)
 
 
@@ -45,8 +51,6 @@ def header(loaded: session.Loaded, reveal_seed: bool = False) -> dict:
     or the game is over) or when the user reveals it; the commitment always."""
     meta = loaded.meta
     if reveal_seed and meta.get("seed_withheld"):  # a club's server keeps another table's seed from this role
-        from referee.model.errors import StorageError
-
         raise StorageError(f"the seed of {loaded.id} is withheld from this role until the game is over (it is "
                            "another table's running game); nothing was exported")
     return {
@@ -116,8 +120,6 @@ def results_text(results: list[dict], short: bool = False) -> str:
 
 def _result_label(label: str) -> str:
     """`tile a3` -> `tuile a3` in French (a label's first word; other words stay as they are)."""
-    from referee.model.i18n import pgettext
-
     word, sep, rest = label.partition(" ")
     return pgettext("result", word) + sep + rest
 
@@ -126,8 +128,6 @@ def _result_value(value: object, shown: str) -> str:
     """A drawn tile in the table's words (`"lilypad"` -> `"nénuphar"`); anything else as shown."""
     if not isinstance(value, str):
         return shown
-    from referee.model.i18n import pgettext
-
     said = pgettext("tile", value)
     if said == value and value[:-1] == "male" and value[-1:].isdigit():
         said = pgettext("tile", "male{n}").format(n=value[-1])
@@ -152,11 +152,8 @@ def render(store: RecordStore, sid: str, fmt: str, reveal_seed: bool = False, vi
         return "\n".join(lines) + "\n"
     if fmt == "csv":  # for spreadsheets: the played actions, flat columns, scores after each
         from referee.after.records import csv_text
-        from referee.model.text import shown
 
         return shown(csv_text(loaded))
-    from referee.model.text import shown
-
     if fmt == "summary":
         return shown(_chat(loaded))
     return shown(_markdown(loaded, _seen(loaded, history)))
@@ -164,10 +161,6 @@ def render(store: RecordStore, sid: str, fmt: str, reveal_seed: bool = False, vi
 
 def _chat(loaded: session.Loaded) -> str:
     """A few plain lines for a group chat (winner, scores, how it ended, length, date)."""
-    import datetime as _dt
-
-    from referee.after.standings import chat_lines
-
     when = _dt.datetime.fromtimestamp(loaded.meta.get("updated") or 0).strftime("%Y-%m-%d")
     lines = chat_lines(loaded.engine.title, loaded.id, loaded.meta.get("name", ""), _summary(loaded),
                        loaded.engine.turn_word, len(loaded.records) - 1, when)
@@ -176,9 +169,6 @@ def _chat(loaded: session.Loaded) -> str:
 
 
 def _markdown(loaded: session.Loaded, history: list[dict]) -> str:
-    from referee.after.standings import deciding, standings, verdict
-    from referee.model.status import status_line
-
     summary = _summary(loaded)
     out = [f"# {loaded.engine.title} — {_('session')} {loaded.id}", ""]
     if loaded.meta.get("name"):
@@ -223,8 +213,6 @@ def _summary(loaded: session.Loaded) -> dict:
 
 def _cell(value: object) -> str:
     """A standings cell: yes/no and colours in the table's language."""
-    from referee.model.i18n import pgettext
-
     if value is None:
         return ""
     if isinstance(value, bool):
@@ -239,9 +227,6 @@ def write_atomic(path: str | os.PathLike, text: str, force: bool = False) -> Pat
     force. A symbolic link counts as existing and is never written through: with force the link
     itself is replaced by the new file (its target is left as it was). The file is created
     readable by its owner only (0600)."""
-    import errno
-    import stat
-
     target = Path(path)
     try:
         info = os.lstat(target)
@@ -443,7 +428,6 @@ def _unproved(data: dict, rows: list[dict]) -> str | None:
 
 def _already_stored(store: RecordStore, game: str, meta: dict, rows: list[dict]) -> str | None:
     """The id of a session in the store with the same origin (the same game, pushed or imported)."""
-    from referee.record.chain import legacy_origin
     from referee.record.push import origin
 
     key = origin(meta, rows)

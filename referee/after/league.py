@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 
 from referee.model.errors import InputError, StorageError
 from referee.model.i18n import _
+from referee.record import results, session
 
 if TYPE_CHECKING:
     from referee.record.protocol import RecordStore
@@ -67,7 +68,6 @@ def new(store: RecordStore, name: str, game: str, points: dict) -> dict:
 
 def add(store: RecordStore, name: str, ids: list[str]) -> tuple[list[str], list[str]]:
     """Put sessions in a league (all or none); returns (added, already in it)."""
-    from referee.record import session
 
     added: list[str] = []
     there: list[str] = []
@@ -91,7 +91,6 @@ def standings(store: RecordStore, name: str) -> dict:
     every result row of the league holds its seal; else counted from the rows that hold. A game
     whose row fails, whose session changed since, or a finished session without a row that fails
     its check, is left out and named."""
-    from referee.record import results
 
     league = get(store, name)
     problem = store.league_problem(league["name"])

@@ -10,7 +10,9 @@ from __future__ import annotations
 import json
 from typing import TYPE_CHECKING
 
+from referee.after import league, ratings
 from referee.model.errors import InputError
+from referee.record import seatings
 
 if TYPE_CHECKING:
     from referee.record.protocol import RecordStore
@@ -30,9 +32,6 @@ def gather(store: RecordStore, name: str) -> dict:
     """`{"league", "game", "standings": {...}, "ratings": [rows] or None, "round": {...} or None}`;
     the round: its draw (id, number, commitment) and each table: players and the session (id,
     over, turn, current, winners, players with scores) or None."""
-    from referee.after import league, ratings
-    from referee.record import seatings
-
     table = league.standings(store, name)
     try:
         rated = ratings.compute(store, table["game"], name)

@@ -19,12 +19,14 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from referee.after import records, standings
+from referee.after import ratings, records, standings
+from referee.after.export import results_text, write_atomic
 from referee.model import colours, view
 from referee.model.boardstyle import BOARD_CSS
 from referee.model.errors import InputError
-from referee.model.i18n import _, language, ngettext, pgettext
+from referee.model.i18n import _, day, language, ngettext, pgettext
 from referee.record import session
+from referee.record.integrity import load_checked
 from referee.record.protocol import RecordStore
 
 MAX_POINTS = 30
@@ -64,8 +66,6 @@ class Report:
     @property
     def when(self) -> str:
         ts = self.loaded.meta.get("updated") or 0
-        from referee.model.i18n import day
-
         return day(_dt.datetime.fromtimestamp(ts).strftime("%Y-%m-%d %H:%M"))
 
 
@@ -102,8 +102,6 @@ def chart_of(engine: Any, steps: list[records.Step], state: Any) -> Chart:
 def gather(store: RecordStore, sid: str, viewer: str | None = None) -> Report:
     """The report as `viewer` may read it (None: the table): while the game runs, what one seat
     alone may see is left out (`referee.model.view`)."""
-    from referee.record.integrity import load_checked
-
     checked = load_checked(store, sid)  # the chain and the seal first: a report shows only a sound record
     meta, engine, recs = checked.meta, checked.engine, checked.records
     steps, state = records.walk(engine, meta["seed"], recs)
@@ -125,8 +123,6 @@ def rating_chart(store: RecordStore, summary: dict, game: str, sid: str, title: 
     the openskill library (the report is then written without it)."""
     if not summary.get("over"):
         return None
-    from referee.after import ratings
-
     try:
         found = ratings.compute(store, game)
     except InputError:
@@ -232,8 +228,6 @@ def _cell(value: Any) -> str:
 
 
 def _log_rows(rep: Report) -> list[list[str]]:
-    from referee.after.export import results_text
-
     engine = rep.loaded.engine
     rows = []
     for step in rep.steps:
@@ -446,8 +440,6 @@ def to_markdown(rep: Report, svg_name: str) -> str:
 
 def write(store: RecordStore, sid: str, path: str, force: bool = False, viewer: str | None = None) -> list[Path]:
     """Write the report to `path` (.html, or .md with the chart beside it as .svg)."""
-    from referee.after.export import write_atomic
-
     target = Path(path)
     kind = target.suffix.lower()
     if kind not in (".html", ".htm", ".md", ".markdown"):

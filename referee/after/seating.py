@@ -23,9 +23,12 @@ import json
 import random
 from typing import TYPE_CHECKING, Any
 
-from referee.model import secret
+from referee.after import league as leagues
+from referee.after import ratings
+from referee.model import registry, secret
 from referee.model.errors import InputError, StorageError
 from referee.model.i18n import _, ngettext
+from referee.record import seatings
 
 if TYPE_CHECKING:
     from referee.record.protocol import RecordStore
@@ -191,15 +194,11 @@ def _met(store: RecordStore, league: dict | None, earlier: list[dict]) -> list[l
 def _strength(store: RecordStore, by: str, game: str, league: str | None) -> dict[str, list[float]]:
     """Each known player's strength, compared left to right (a player not listed: all zero)."""
     if by == "standings":
-        from referee.after import league as leagues
-
         assert league is not None
         table = leagues.standings(store, league)
         key = table["tie_break"]
         # as the standings order them: points, then outright wins, then the game's own number
         return {r["player"].casefold(): [r["points"], r["wins"], r[key]] for r in table["rows"]}
-    from referee.after import ratings
-
     found = ratings.compute(store, game, league)
     return {t.player.casefold(): [round(t.ordinal, 6)] for (g, _k), t in found.tracks.items()
             if g == game and not t.virtual}
@@ -208,14 +207,9 @@ def _strength(store: RecordStore, by: str, game: str, league: str | None) -> dic
 def seat(store: RecordStore, players: list[str], game: str | None, league: str | None, tables: int | None,
          by: str | None) -> dict:
     """Draw the seating, storing it (inputs and commitment first, then the secret and tables)."""
-    from referee.model import registry
-    from referee.record import seatings
-
     names = _names(players)
     found = None
     if league is not None:
-        from referee.after import league as leagues
-
         found = leagues.get(store, league)
         if game is not None and game != found["game"]:
             raise InputError(_("the league '{name}' plays {held}, not {game}").format(
@@ -244,8 +238,6 @@ def seat(store: RecordStore, players: list[str], game: str | None, league: str |
 
 def verify(store: RecordStore, sid: str) -> dict:
     """Re-run a stored draw from its inputs and revealed secret: `{"id", "ok", "problems", ...}`."""
-    from referee.record import seatings
-
     stored = seatings.stored_row(store, sid)
     if stored is None:
         known = seatings.ids(store)

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from referee.model.i18n import _, ngettext, pgettext
+from referee.model.i18n import _, day, ngettext, pgettext
 
 TIEBREAKS_KLEOS = {1: "glory from city control on Day 5", 2: "champion on the highest-value city",
                    3: "most Epic minions", 4: "most minions on city locations"}
@@ -148,8 +148,6 @@ def score_text(summary: dict) -> str:
 def chat_lines(title: str, sid: str | None, name: str, summary: dict, turn_word: str,
                actions: int, when: str) -> list[str]:
     """A few plain lines for a group chat: the game, who won, the scores, how, how long, when."""
-    from referee.model.i18n import day
-
     head = f"{title} · {sid}" + (f" “{name}”" if name else "") + f" · {day(when)}"
     lines = [head, verdict(summary)]
     scores = score_text(summary)

@@ -8,12 +8,16 @@ counted again as a shared win); in Kreus the whole team wins or loses together.
 
 from __future__ import annotations
 
+import csv
 import datetime as _dt
+import io
 import json
 from collections.abc import Iterator
 from typing import Any
 
 from referee.model import registry
+from referee.record import results
+from referee.record.integrity import full_problem
 from referee.record.protocol import RecordStore
 
 KREUS_WIN = ("may-sustain-life", "success", "perfection")
@@ -72,7 +76,6 @@ def overview(store: RecordStore, game: str | None = None, player: str | None = N
              with_games: bool = False) -> dict:
     """`{"rows", "lengths"}` (and `"games"` with `with_games`): `compute`'s rows and `lengths`,
     the rows checked once for both."""
-    from referee.record import results
 
     filtered = _filtered(game, player, since)
     read = results.read(store, game, since, player, rows=filtered or with_games)
@@ -133,7 +136,6 @@ def finished(store: RecordStore, game: str | None, since: float | None,
     seal and its game was checked in full (its checked mark, or a full check now); the others
     go to `left_out` as (id, what is wrong). The way every session was read before the result
     rows (`referee.record.results`): what a reader of the summaries themselves uses."""
-    from referee.record.integrity import full_problem
 
     broken = store.seal_problems(game)
     for sid in store.unmarked(game):  # finished without the full check at its end: checked in full now
@@ -205,8 +207,6 @@ CSV_HEADER = ("date", "game", "session", "players", "scores", "winner", "turns",
 def games_csv(rows: list[dict]) -> str:
     """The rows of `games` as CSV, one row per game, the kind score-keeping apps import: names
     and scores joined with `; ` inside their cell (`Ann 16; Bob 16`), the game by its title."""
-    import csv
-    import io
 
     buf = io.StringIO()
     writer = csv.writer(buf, lineterminator="\n")

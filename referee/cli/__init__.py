@@ -8,9 +8,13 @@ errors included, through the Click tree (`referee.cli.root`). `referee.cli.cli` 
 
 from __future__ import annotations
 
+import importlib
 import os
 import sys
 from typing import TYPE_CHECKING, Any
+
+from referee.cli import express
+from referee.model.i18n import _
 
 if TYPE_CHECKING:
     from referee.cli.root import GAME_HELP, GAME_NAMES, SESSION_COMMANDS, cli
@@ -23,8 +27,6 @@ def main(args: list[str] | None = None, prog_name: str = "referee") -> None:
     argv = args if args is not None else sys.argv[1:]
     if sys.stdout is None:  # started with standard output closed (`>&-`): nothing can be said there
         if sys.stderr is not None:
-            from referee.model.i18n import _
-
             print(_("error") + ": " + _("the output could not be written ({why}); nothing was stored").format(
                 why=_("standard output is closed")), file=sys.stderr)
         sys.exit(3)
@@ -33,8 +35,6 @@ def main(args: list[str] | None = None, prog_name: str = "referee") -> None:
 
         code = express_tab.run(argv)
     else:
-        from referee.cli import express
-
         code = express.run(argv)
         if code is None and "play" in argv:
             from referee.cli import express_shell
@@ -55,6 +55,4 @@ def __getattr__(name: str) -> Any:
     (any other name is a submodule, which the import system loads itself)."""
     if name not in FROM_THE_TREE:
         raise AttributeError(name)
-    import importlib
-
     return getattr(importlib.import_module("referee.cli.root"), name)

@@ -9,6 +9,7 @@ import click
 from referee.cli import context, output
 from referee.cli.common import json_option
 from referee.cli.root import GAME_NAMES
+from referee.model.i18n import _, day, decimal, ngettext, percent
 
 
 @click.command("stats")
@@ -48,12 +49,8 @@ def stats_cmd(game: str | None, player: str | None, since: _dt.datetime | None, 
         return
     _left_out(left_out)
     if not rows:
-        from referee.model.i18n import _
-
         click.echo(_("No finished games match.") if game or player or since else _("No finished games yet."))
         return
-    from referee.model.i18n import _, day, decimal, percent
-
     by_game = output.table(
         [_(h) for h in ("player", "game", "plays", "wins", "win rate", "average", "best", "last played", "notes")],
         [[r["player"], r["game"], r["plays"], r["wins"], percent(r["win_rate"], 0),
@@ -104,8 +101,6 @@ def report_cmd(session_id: str | None, out: str, force: bool) -> None:
     if ref.as_json:
         output.emit_json(output.envelope({"written": [str(p) for p in written]}, sid))
     else:
-        from referee.model.i18n import _
-
         click.echo(_("Wrote {files}.").format(files=f" {_('and')} ".join(str(p) for p in written)))
 
 
@@ -127,7 +122,6 @@ def ratings_cmd(game: str | None, league: str | None, player: str | None, since:
     whose own rating (its difficulty) is shown apart. Needs the openskill
     library: pip install 'referee[ratings]'."""
     from referee.after import ratings
-    from referee.model.i18n import _, ngettext
 
     ref = context.get()
     found = ratings.compute(ref.reader(), game, league, since.timestamp() if since else None)

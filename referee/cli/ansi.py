@@ -8,6 +8,7 @@ action printed by the express lane and by the Click tree is the same to the byte
 
 from __future__ import annotations
 
+import codecs
 import re
 import sys
 from typing import Any
@@ -40,8 +41,6 @@ def isatty(stream: Any) -> bool:
 
 def _ascii(stream: Any) -> bool:
     """A stream that would refuse any letter outside ASCII (`PYTHONIOENCODING=ascii`)."""
-    import codecs
-
     encoding = getattr(stream, "encoding", None)
     if not encoding:  # text kept in memory (a test's capture): any letter goes
         return False

@@ -4,11 +4,16 @@ from __future__ import annotations
 
 import click
 
+from referee.after import league, seating
 from referee.cli import context, output
 from referee.cli.common import json_option
 from referee.cli.lazy import SuggestingGroup
 from referee.cli.root import GAME_NAMES
+from referee.model.errors import InputError
 from referee.model.i18n import NC_, _, ngettext, pgettext
+from referee.record import push, session
+from referee.record.store_pg import PgStore
+from referee.record.stores import is_url, open_store
 
 
 @click.command("push")
@@ -29,10 +34,6 @@ def push_cmd(ctx: click.Context, session_id: str | None, everything: bool, to: s
     created too), so two tables' `kleos-1` stay two sessions: the second gets
     the next free id there.
     """
-    from referee.model.errors import InputError
-    from referee.record import push, session
-    from referee.record.stores import open_store
-
     ref = context.get()
     if session_id and everything:
         raise InputError(_("give a session ID or --all, not both"))
@@ -80,8 +81,6 @@ def league_group() -> None:
 @json_option
 def league_new_cmd(name: str, game: str, points: str | None) -> None:
     """Start a league for one game."""
-    from referee.after import league
-
     ref = context.get()
     made = league.new(ref.store(), name.strip(), game, league.parse_points(points))
     if ref.as_json:
@@ -98,8 +97,6 @@ def league_new_cmd(name: str, game: str, points: str | None) -> None:
 @json_option
 def league_add_cmd(name: str, session_ids: tuple[str, ...]) -> None:
     """Put sessions in a league (finished ones count in its standings)."""
-    from referee.after import league
-
     ref = context.get()
     added, there = league.add(ref.store(), name, list(session_ids))
     if ref.as_json:
@@ -116,8 +113,6 @@ def league_add_cmd(name: str, session_ids: tuple[str, ...]) -> None:
 @json_option
 def league_standings_cmd(name: str) -> None:
     """The league's table: points, plays, wins, shared wins, losses and the game's tie-break."""
-    from referee.after import league
-
     ref = context.get()
     table = league.standings(ref.reader(), name)
     if ref.as_json:
@@ -174,8 +169,6 @@ def club_init_cmd(tables: str, organiser: str, hide_leagues: bool) -> None:
     tables. Roles are made without passwords: set them on the server (see
     docs/club.md) and give each laptop its URL or ~/.pgpass line.
     """
-    from referee.model.errors import InputError
-
     ref = context.get()
     if tables.strip().isdigit():
         count = int(tables)
@@ -184,13 +177,9 @@ def club_init_cmd(tables: str, organiser: str, hide_leagues: bool) -> None:
         names = [f"table{i}" for i in range(1, count + 1)]
     else:
         names = [t.strip() for t in tables.split(",") if t.strip()]
-    from referee.record.stores import is_url
-
     if not is_url(ref.db):  # refused before any file is made
         raise InputError(_("club init sets up a PostgreSQL server: give --db postgresql://... (an SQLite store "
                            "has one user, so no roles)"))
-    from referee.record.store_pg import PgStore
-
     store = ref.store()
     assert isinstance(store, PgStore)  # is_url above
     done = store.club_init(names, organiser.strip(), hide_leagues)
@@ -230,9 +219,6 @@ def club_seat_cmd(ctx: click.Context, players: tuple[str, ...], game: str | None
     --by rating): like with like, and nobody meets a player they met already in
     the league when such a seating exists. Every draw is kept with the league.
     """
-    from referee.after import seating
-    from referee.model.errors import InputError
-
     ref = context.get()
     if verify_id:
         if players or league or tables or by or game:
@@ -261,8 +247,6 @@ def club_seat_cmd(ctx: click.Context, players: tuple[str, ...], game: str | None
 def verify_seating(ctx: click.Context, verify_id: str) -> None:
     """Re-run a stored seating draw and say whether it gives the stored tables (exit 3 if not):
     `club seat --verify ID`, and `verify seat-N`."""
-    from referee.after import seating
-
     ref = context.get()
     checked = seating.verify(ref.reader(), verify_id)
     if ref.as_json:

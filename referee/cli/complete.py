@@ -26,7 +26,12 @@ import shlex
 from collections.abc import Iterable, Mapping
 from typing import TYPE_CHECKING, Any
 
+from referee.cli.context import Referee
 from referee.cli.library import library
+from referee.model import registry, view
+from referee.model.chance import Chance
+from referee.model.engine import _same
+from referee.model.verbs import without_free_options
 
 if TYPE_CHECKING:
     import click
@@ -39,7 +44,7 @@ HELP_WIDTH = 44  # a description is cut to this many characters, unless COLUMNS 
 
 class Live:
     """A session as completion and hints see it: the engine and the state now. (A plain class:
-    a dataclass's generated code costs a Tab, a whole process, about a millisecond.)"""
+    a Tab loads no `dataclasses`, which with `inspect` would cost it about 16 ms.)"""
 
     def __init__(self, game: str, sid: str | None, engine: Any, state: Any, seed: str = "", ply: int = 0,
                  store: RecordStore | None = None) -> None:
@@ -144,8 +149,6 @@ def pending_choices(live: Live) -> dict[str, str]:
     """Every pending choice -> who decides what (the description a pending word gets)."""
     out: dict[str, str] = {}
     try:
-        from referee.model import view
-
         waiting = view.summary(live.engine, live.state, live.viewer)["pending"]
     except Exception:
         return out
@@ -156,8 +159,6 @@ def pending_choices(live: Live) -> dict[str, str]:
 
 
 def _matches(action: Mapping[str, Any], given: Mapping[str, Any]) -> bool:
-    from referee.model.engine import _same
-
     return all(_same(action.get(k), v) for k, v in given.items() if v not in (None, (), []))
 
 
@@ -167,8 +168,6 @@ def words(live: Live, verb: str, given: Mapping[str, Any], key: str,
     first too when an argument takes it (`all_word`, or a `|all` metavar of `cmd`)."""
     engine, state = live.engine, live.listing()
     try:
-        from referee.model import view
-
         declared = engine.verbs.get(verb)
         actor = given.get(declared.actor) if declared is not None and declared.actor else None
         if declared is not None and actor is None and declared.actor:
@@ -277,8 +276,6 @@ def arguments_of(cmd: click.Command, pairs: Iterable[tuple[click.Parameter, str]
 
 def _bare(engine: Any, action: dict) -> dict:
     """A listed action without the options the table may add (`--by GOD`): described plainly."""
-    from referee.model.verbs import without_free_options
-
     return without_free_options(engine, action)
 
 
@@ -308,8 +305,6 @@ def live_for(ctx: click.Context, game: str) -> Live | None:
     live = getattr(ref, "live", None)
     if isinstance(live, Live) and live.game == game:
         return live
-    from referee.cli.context import Referee
-
     # `--session`/`--db` after the game or the verb: their callbacks set the line's Referee while
     # Click reads it; they win over the root's options (the environment's values are its default)
     ref = ctx.find_object(Referee)
@@ -321,10 +316,10 @@ def live_for(ctx: click.Context, game: str) -> Live | None:
 def stored_live(db: str | None, sid: str | None, game: str) -> Live | None:
     """The session of `game` in store `db` (`--db`, else REFEREE_DB): `sid` (`--session`, else
     REFEREE_SESSION), else the game's current one; None when there is none to read."""
-    from referee.record.store import Store
-
     db = db or os.environ.get("REFEREE_DB")
     sid = sid or os.environ.get("REFEREE_SESSION")
+    from referee.record.store import Store  # the store and the session: not for `GAME --help`
+
     try:
         store: RecordStore = Store(db, readonly=True)
         if sid:  # as `session.resolve` does, without loading the session layer for a Tab
@@ -443,8 +438,6 @@ def _next_pair(live: Live, verb: str, key: str, typed: Mapping[str, Any],
     positional = [f for f in declared.fields if f.positional] if declared is not None else []
     if field is None or key != "then" or not field.multiple or len(positional) < 3 or positional[2] is not field:
         return None
-    from referee.model.chance import Chance
-
     first, second = positional[0].name, positional[1].name
     done = [str(w) for w in typed.get(key) or ()]
     engine = live.engine
@@ -592,12 +585,8 @@ def complete_session_id(ctx: click.Context, param: click.Parameter, incomplete: 
     from click.shell_completion import CompletionItem
 
     root = ctx.find_root()
-    from referee.cli.context import Referee
-
     ref = ctx.find_object(Referee)
     db = (ref.db if ref is not None and ref.db != os.environ.get("REFEREE_DB") else None) or root.params.get("db")
-    from referee.model import registry
-
     names = registry.names()
     game = None
     at: click.Context | None = ctx

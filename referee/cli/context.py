@@ -6,6 +6,9 @@ import os
 import sys
 from typing import TYPE_CHECKING, Any
 
+from referee.cli.ansi import echo
+from referee.model.errors import InputError
+
 if TYPE_CHECKING:
     from referee.record.protocol import RecordStore
 
@@ -45,8 +48,6 @@ class Referee:
             path = self._store.path
             with_store, self._store = self._store, None
             with_store.close()
-            from referee.cli.ansi import echo
-
             echo(f"(the connection to {path} was lost; opening a new one)", err=True)
 
     def store(self) -> RecordStore:
@@ -85,8 +86,6 @@ def check_store_name(db: str) -> None:
     SQLite's `:memory:` or a `file:` URI (a store that vanishes when the command ends), not a word
     that starts with `-` (`--db --json`: an option typed where the path was due, which would
     otherwise make a store named `--json` in the current folder)."""
-    from referee.model.errors import InputError
-
     if not db.strip():
         raise InputError("--db is empty: give the path of a store file (or leave --db out for the default store)")
     if db.strip().lower() == ":memory:" or db.lower().startswith("file:"):

@@ -11,10 +11,15 @@ import inspect
 from typing import Any
 
 import click
+from click.shell_completion import CompletionItem
 
-from referee.cli import context, output
+from referee.cli import context, generate, output
 from referee.cli.common import json_option
+from referee.cli.current import label, target
+from referee.model import registry
+from referee.model.errors import InputError
 from referee.model.i18n import N_, _, ngettext
+from referee.record import corrections, session
 
 AFTER_WORDS = """
 N is the action's number in `referee log` (1 is the first action after `new`).
@@ -45,8 +50,6 @@ def _number(fn: Any) -> Any:
 
 def _complete_number(ctx: click.Context, _param: click.Parameter, incomplete: str) -> list:
     """The numbers of the live history, the latest first, each with its log line."""
-    from click.shell_completion import CompletionItem
-
     try:
         return [CompletionItem(str(n), help=line) for n, line in live_lines(ctx.find_object(context.Referee))
                 if str(n).startswith(incomplete)]
@@ -56,9 +59,6 @@ def _complete_number(ctx: click.Context, _param: click.Parameter, incomplete: st
 
 def live_lines(ref: Any, sid: str | None = None) -> list[tuple[int, str]]:
     """(number, log line) of the session's live actions (the current one's by default), the latest first."""
-    from referee.model import registry
-    from referee.record import session
-
     store = ref.reader()
     sid = session.resolve(store, None, sid or ref.session_id)
     engine = registry.engine(store.session(sid)["game"])
@@ -102,9 +102,6 @@ for _cmd in (amend_cmd, insert_cmd, strike_cmd):
 
 def capture(game: str, words: list[str]) -> dict:
     """The action WORDS mean in `game`, parsed by the game's own commands, not applied."""
-    from referee.cli import generate
-    from referee.model.errors import InputError
-
     if not words:
         raise InputError(_("give the command after `--`, as typed after `referee GAME`"))
     group = generate.group_of(game)
@@ -129,9 +126,6 @@ def capture(game: str, words: list[str]) -> dict:
 
 
 def _run(kind: str, number: int, words: tuple[str, ...], reason: str | None, dry_run: bool, cut: bool) -> None:
-    from referee.cli.current import label, target
-    from referee.record import corrections, session
-
     ref = context.get()
     store = ref.store()
     sid = target(store, ref.session_id)
@@ -142,8 +136,6 @@ def _run(kind: str, number: int, words: tuple[str, ...], reason: str | None, dry
     ref.as_json = as_json  # `--json` among WORDS counts as given here
     rows = store.actions(sid)
     was = rows[number]["action"] if 0 < number < len(rows) else None
-    from referee.model import registry
-
     engine = registry.engine(game)
     if not ref.as_json:  # said first: a refusal below is about this session and this action too
         _where(kind, label(meta), number, engine.describe(was) if was else None)

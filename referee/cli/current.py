@@ -14,8 +14,11 @@ from __future__ import annotations
 
 from typing import Any
 
+from referee.model import registry
 from referee.model.errors import StorageError
 from referee.model.i18n import _
+from referee.record import session
+from referee.record.stores import open_store
 
 MARK_TIMEOUT = 0.2  # seconds a view waits to mark its session: a busy store is not waited on
 
@@ -33,8 +36,6 @@ def shown(ref: Any, store: Any, sid: str) -> None:
             with store.write():
                 store.touch(sid)
             return
-        from referee.record.stores import open_store
-
         writer = open_store(ref.db, timeout=MARK_TIMEOUT)
         try:
             with writer.write():
@@ -47,8 +48,6 @@ def shown(ref: Any, store: Any, sid: str) -> None:
 
 def label(meta: dict) -> str:
     """`croa-3 (Crôa!, Ann vs Bob)`: the session, its game and its players."""
-    from referee.model import registry
-
     players = meta.get("summary", {}).get("players", [])
     names = [str(p.get("name") if isinstance(p, dict) else p) for p in players] if isinstance(players, list) else []
     try:
@@ -62,8 +61,6 @@ def label(meta: dict) -> str:
 def target(store: Any, given: str | None) -> str:
     """The session a session command means: the one named (`ID`, `--session`, REFEREE_SESSION),
     else the current one; a StorageError naming the open sessions when that is ambiguous."""
-    from referee.record import session
-
     if given:
         return session.resolve(store, None, given)
     sid = store.current_session(None)

@@ -4,6 +4,7 @@ with a bound, so `/dev/zero` or a huge file is refused, never read whole."""
 from __future__ import annotations
 
 import json
+import sys
 from typing import Any
 
 from referee.model.errors import InputError
@@ -13,8 +14,6 @@ MAX_BYTES = 5_000_000  # 5 MB: far above any real board, deck or catalog
 
 def read_text(path: str, what: str = "") -> str:
     """The UTF-8 text of `path` (`-`: standard input), at most MAX_BYTES; InputError (exit 2) else."""
-    import sys
-
     label = f"{what}: {path}" if what else path
     try:
         if path == "-":

@@ -9,15 +9,20 @@ action (`Hints.note`: the Kleos odds of an attack) is worked out, never rolled.
 
 from __future__ import annotations
 
+import json
 import shlex
 import textwrap
 from typing import Any
 
 import click
 
+from referee.cli import context, output
 from referee.cli.complete import Live, field_keys, without_results
+from referee.model import view
+from referee.model.chance import NotYetRolled
 from referee.model.i18n import _, and_list, elide, ngettext, or_list
 from referee.model.verbs import free_options, without_free_options
+from referee.record import session
 
 LIMIT = 0  # actions listed before the list is cut (`truncated: true`); 0: never cut
 
@@ -107,7 +112,6 @@ def _builds(cmd: click.Command, words: list[str], action: dict) -> bool:
     """Whether the command, given `words`, builds an action holding every field of `action`;
     each answer kept (the same command, words and action give the same one), so a process
     that lists hints again after each action (a seat's page on `serve`) parses only the new."""
-    import json
 
     build = getattr(cmd, "referee_action", None)
     if build is None:
@@ -121,7 +125,6 @@ def _builds(cmd: click.Command, words: list[str], action: dict) -> bool:
 
 
 def _parsed(cmd: click.Command, build: Any, words: list[str], action: dict) -> bool:
-    import json
 
     try:
         ctx = cmd.make_context(words[0], list(words[1:]))
@@ -190,7 +193,6 @@ def hints(live: Live, group: click.Group, player: str | None = None, limit: int 
 
     Entries carry `words` and, for Kleos attacks, `odds` besides the contract's keys; the
     JSON output keeps only the contract's."""
-    from referee.model import view
 
     engine, state = live.engine, live.listing()  # the card library folded in (Kleos)
     summary = view.summary(engine, state, live.viewer)  # as the viewer may see it
@@ -302,8 +304,6 @@ def _needs_result(live: Live, action: dict) -> bool:
     """Whether `action` asks for a random result now: tried without its typed results like a
     dry run on a copy (it stops at the first result the referee would roll, or is refused
     when the table must type it; nothing is rolled, nothing is written)."""
-    from referee.model.chance import NotYetRolled
-    from referee.record import session
 
     engine = live.engine
     bare = without_results(engine, without_free_options(engine, action))  # as typed, no result
@@ -647,7 +647,6 @@ def _wrap(line: str, width: int) -> list[str]:
 
 def show_hint(game: str, group: click.Group, player: str | None, limit: int) -> None:
     """`referee GAME hint`: text for people, the contract's JSON for scripts."""
-    from referee.cli import context, output
 
     ref = context.get()
     sid, loaded = context.load_current(game)

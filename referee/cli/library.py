@@ -8,13 +8,14 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from referee.model import registry
+
 if TYPE_CHECKING:
     from referee.record.protocol import RecordStore
 
 def library(store: RecordStore | None, game: str) -> dict[str, dict]:
     """The game's card library in `store` (empty when the game keeps none, or unreadable): the
     kind its engine declares (`CardLibrary.kind`)."""
-    from referee.model import registry
 
     cards = registry.engine(game).cards
     if cards is None or store is None:

@@ -9,12 +9,17 @@ tests/test_docs.py checks that every command and option of the tree is in its pa
 
 from __future__ import annotations
 
+import inspect
 import sys
 from pathlib import Path
 
 import click
 
 from referee import __version__
+from referee.cli.lazy import localize
+from referee.cli.root import GAME_HELP, SESSION_COMMANDS, cli
+from referee.model import i18n, registry
+from referee.model.i18n import _
 
 DATE = "2026"
 
@@ -30,10 +35,6 @@ def _esc(text: str) -> str:
 
 
 def _help(cmd: click.Command) -> str:
-    import inspect
-
-    from referee.cli.lazy import localize
-
     localize(cmd)
 
     text = inspect.cleandoc(cmd.help or cmd.short_help or "")
@@ -59,8 +60,6 @@ def _usage(ctx: click.Context, cmd: click.Command) -> str:
 
 
 def _options(ctx: click.Context, cmd: click.Command) -> list[str]:
-    from referee.cli.lazy import localize
-
     out: list[str] = []
     params = cmd.get_params(ctx)
     localize(cmd)  # the help option too, in the page's language
@@ -90,9 +89,6 @@ def _command_section(ctx: click.Context, path: str, cmd: click.Command) -> list[
 
 def page(name: str, group: click.Command, title: str, parent: click.Context | None = None,
          commands: list[str] | None = None, games: list[str] | None = None) -> str:
-    from referee.model import registry
-    from referee.model.i18n import _
-
     games = registry.names() if games is None else games
 
     ctx = _context(group, name.replace("referee-", "referee ").split()[-1], parent)
@@ -146,9 +142,6 @@ def page(name: str, group: click.Command, title: str, parent: click.Context | No
 def pages(games: list[str] | None = None) -> dict[str, str]:
     """Every page, by file name: the root's and one per game (`games`: default, every game
     registered now; the committed man/ folder holds the shipped games' only)."""
-    from referee.cli.root import SESSION_COMMANDS, cli
-    from referee.model import i18n, registry
-
     games = registry.names() if games is None else games
     i18n.click_speaks()  # Click's own words (`default:`) in each page's language
     root_ctx = _context(cli, "referee")
@@ -166,10 +159,6 @@ def pages(games: list[str] | None = None) -> dict[str, str]:
 
 def french_pages(root_ctx: click.Context) -> dict[str, str]:
     """The pages the French catalog translates (Crôa!, whose rulebook is French): fr/NAME."""
-    from referee.cli.lazy import localize
-    from referee.cli.root import GAME_HELP, cli
-    from referee.model import i18n
-
     group = cli.get_command(root_ctx, "croa")
     assert group is not None
     with i18n.speaking("fr"):
@@ -184,8 +173,6 @@ def write(folder: str | Path) -> list[Path]:
     folder = Path(folder)
     folder.mkdir(parents=True, exist_ok=True)
     written = []
-    from referee.model import registry
-
     for name, text in pages(registry.shipped()).items():
         (folder / name).parent.mkdir(parents=True, exist_ok=True)
         (folder / name).write_text(text, encoding="utf-8")

@@ -17,7 +17,10 @@ from pathlib import Path
 
 import click
 
+from referee.cli import output
+from referee.cli.manpages import pages
 from referee.cli.root import GAME_NAMES
+from referee.model.i18n import language
 
 
 def roff_to_text(page: str, width: int = 80) -> str:
@@ -81,10 +84,6 @@ def manual_cmd(game: str | None) -> None:
     """The manual page of `referee` or of one GAME, through the pager on a terminal.
 
     Uses `man` when it is installed; plain text otherwise (and when piped)."""
-    from referee.cli import output
-    from referee.cli.manpages import pages
-    from referee.model.i18n import language
-
     name = f"referee-{game}.1" if game else "referee.1"
     every = pages()
     page = every.get(f"{language()}/{name}") or every[name]  # the table's language where translated

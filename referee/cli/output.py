@@ -16,8 +16,11 @@ import sys
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from referee.cli import context
 from referee.cli.ansi import echo as _echo
-from referee.cli.ansi import style
+from referee.cli.ansi import isatty, style
+from referee.cli.context import current
+from referee.model import tables
 from referee.model.status import status_line
 from referee.model.text import shown
 
@@ -68,24 +71,18 @@ def on_screen() -> bool:
 def too_tall(text: str) -> bool:
     """Taller than the terminal, keeping a line for the prompt (in `referee play`, its toolbar's
     line too, and the rows the shell keeps for what it prints after: `Referee.rows_after`)."""
-    from referee.cli import context
-
     ref = context.get()
     kept = 1 + (1 + getattr(ref, "rows_after", 0) if getattr(ref, "in_shell", False) else 0)
     return text.count("\n") + 1 > height() - kept
 
 
 def _isatty(err: bool = False, stream: Any = None) -> bool:
-    from referee.cli.ansi import isatty
-
     return isatty(stream or (sys.stderr if err else sys.stdout))
 
 
 def _choice(ref: Any = None) -> bool | None:
     """What --color/--no-color said (None: not said)."""
     if ref is None:
-        from referee.cli.context import current
-
         ref = current()
     return getattr(ref, "color", None)
 
@@ -177,8 +174,6 @@ def _pager_reads_colour() -> None:
 
 def page(text: str, players: Players = (), marks: Mapping[str, str] | None = None) -> None:
     """Print text; through the pager when both ends are a terminal and it is taller than the screen."""
-    from referee.cli import context
-
     ref = context.get()
     text = shown(text)
     if too_tall(text) and not ref.as_json and _isatty() and _stdin_isatty():  # never for a script or a pipe
@@ -221,8 +216,6 @@ def table(headers: list[str], rows: list[list[Any]], widths: list[int | None] | 
     """The one table of the CLI: sized to the terminal, long cells wrapped on word boundaries.
 
     `widths` caps columns even on a wide terminal (None: no cap)."""
-    from referee.model import tables
-
     rows = [[shown(c) if isinstance(c, str) else c for c in r] for r in rows]
     caps = list(widths or [])
     if any(caps):
@@ -233,16 +226,12 @@ def table(headers: list[str], rows: list[list[Any]], widths: list[int | None] | 
 
 def fit(text: str, indent: str = "  ") -> str:
     """A line of prose wrapped to the terminal, continuation lines indented."""
-    from referee.model import tables
-
     return tables.wrap_paragraph(text, width(), indent)
 
 
 def fit_block(text: str) -> str:
     """Drawn text (a board, a list) fitted to the terminal: each line too long is wrapped on
     word boundaries, its continuation indented two spaces past the line's own indentation."""
-    from referee.model import tables
-
     room = width()
     if not room:
         return text

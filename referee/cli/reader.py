@@ -27,6 +27,8 @@ from __future__ import annotations
 import os
 from typing import TYPE_CHECKING, Any
 
+from referee.model.i18n import _, ngettext
+
 if TYPE_CHECKING:
     from referee.model.verbs import Field, Verb
 
@@ -123,7 +125,6 @@ def _split(word: str, options: dict[str, Any]) -> tuple[str, str | None]:
 
 
 def _say(message: str, **values: Any) -> str:
-    from referee.model.i18n import _
 
     return _(message).format(**values)
 
@@ -159,7 +160,6 @@ def convert(field: Field, value: str, typed_later: bool = False) -> Any:
 def choice(choices: tuple[str, ...] | list[str], value: str, field: Field | None = None) -> str:
     """The word of `choices` that `value` names (the same word in any case, else the only one it
     begins), or Misread naming them (a Click command's `PrefixChoice` too)."""
-    from referee.model.i18n import ngettext
 
     found = choose(value, choices)
     if found is not None:
@@ -300,7 +300,6 @@ def _bind(fields: tuple[Field, ...], reshaped: bool, reading: Reading, given: di
             raise Misread("missing", _say("Missing argument {name}.", name=repr(field.placeholder)), field=field)
         reading.params[param_name(field)] = value
     if left and not partial:
-        from referee.model.i18n import ngettext
 
         raise Misread("extra", ngettext("Got unexpected extra argument ({args})",
                                         "Got unexpected extra arguments ({args})", len(left)).format(
@@ -387,7 +386,6 @@ def leading(words: list[str], table: dict[str, bool | None], partial: bool = Fal
 
 
 def _needs_value(name: str) -> Misread:
-    from referee.model.i18n import ngettext
 
     return Misread("value", ngettext("Option {name!r} requires an argument.",
                                      "Option {name!r} requires {nargs} arguments.", 1).format(name=name, nargs=1),
@@ -434,7 +432,6 @@ def read_root(words: list[str], partial: bool = False) -> Root:
         if partial:
             del read_.typed["--lang"]
         else:
-            from referee.model.i18n import ngettext
 
             listed = ", ".join(map(repr, LANGUAGES))
             said = ngettext("{value!r} is not {choice}.", "{value!r} is not one of {choices}.", 2)

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import click
 
+from referee.cli.context import Referee
 from referee.cli.lazy import RootGroup, session_id_words
 from referee.cli.names import SESSION_COMMANDS  # the root's command names (read without Click too)
 from referee.model import registry
@@ -51,7 +52,6 @@ def cli(ctx: click.Context, db: str | None, session_id: str | None, as_json: boo
     Type what happened at the table; the referee checks it against the rules,
     rolls or takes the dice, applies every effect and keeps the score.
     """
-    from referee.cli.context import Referee
 
     ctx.obj = ctx.obj if isinstance(ctx.obj, Referee) else Referee()
     ctx.obj.configure(db=db, session_id=session_id, as_json=as_json, color=color, viewer=viewer)

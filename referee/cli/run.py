@@ -2,20 +2,21 @@
 
 from __future__ import annotations
 
+import os
 import sys
 
 import click
 
-from referee.cli.context import commits
+from referee.cli.context import Referee, commits
 from referee.model.errors import RefereeError
+from referee.model.i18n import _, click_speaks, elide, language
+from referee.model.text import utf8
 
 
 def _fail(as_json: bool, kind: str, message: str, rule: str | None = None, ref: object = None) -> None:
     if as_json:
         try:
             import json
-
-            from referee.model.i18n import _, language
 
             # `rule`: the rule's canonical (English) name, stable for programs; in another language,
             # `rule_text` names it as the table reads it (English output is left exactly as it was)
@@ -27,7 +28,6 @@ def _fail(as_json: bool, kind: str, message: str, rule: str | None = None, ref: 
         except OSError:  # standard output is gone (a full disk): said on standard error instead
             quiet_stdout()
     from referee.cli import output
-    from referee.model.i18n import _, elide
 
     message = elide(message)  # French: `de Ann` -> `d'Ann`
     label = {"illegal": _("refused"), "usage": _("error"), "storage": _("error")}[kind]
@@ -55,8 +55,6 @@ def _show(exc: click.ClickException, ref: object) -> None:
     if not output.colour_on(err=True, ref=ref):
         exc.show()
         return
-    from referee.model.i18n import _
-
     ctx = getattr(exc, "ctx", None)
     if ctx is not None and isinstance(exc, click.UsageError):
         help_names = ctx.command.get_help_option_names(ctx)
@@ -69,7 +67,6 @@ def _show(exc: click.ClickException, ref: object) -> None:
 def _show_in_shell(exc: click.ClickException, ref: object) -> None:
     """A usage error in the shell's own words: `Usage: move ...`, `Try 'help move'`."""
     from referee.cli import output
-    from referee.model.i18n import _
 
     ctx = getattr(exc, "ctx", None)
     game = getattr(ref, "shell_game", None)
@@ -86,18 +83,12 @@ def _show_in_shell(exc: click.ClickException, ref: object) -> None:
 def invoke(cli: click.Command, args: list[str], prog_name: str = "referee", obj: object = None) -> int:
     """Invoke the CLI; return the exit code (0 done, 1 illegal, 2 usage, 3 storage)."""
     as_json = "--json" in args
-    from referee.model.i18n import _, click_speaks
-
     click_speaks()  # Click's own texts (Usage:, its errors) in the table's language
     if obj is None:  # made here so a refusal printed after Click is done still knows --color
-        from referee.cli.context import Referee
-
         obj = Referee()
     if any("\x00" in a for a in args):
         _fail(as_json, "usage", _("an argument contains a NUL character; retype it"))
         return 2
-    from referee.model.text import utf8
-
     if not all(utf8(a) for a in args):
         _fail(as_json, "usage", _("an argument is not valid UTF-8 text (a stray byte from another encoding);"
                                   " retype it"))
@@ -139,8 +130,6 @@ def flush_stdout() -> None:
 def outcome(exc: BaseException, as_json: bool, obj: object, before: int) -> int:
     """What a command that raised `exc` says, and its exit code (the express lane's too):
     `before`, the write transactions committed before the command began (`context.commits`)."""
-    from referee.model.i18n import _
-
     try:
         raise exc
     except RefereeError as exc:
@@ -200,8 +189,6 @@ def _stdout_broken(exc: OSError) -> bool:
 def quiet_stdout() -> None:
     """The reader went away (`referee log | head -1`): point stdout at devnull so the
     interpreter's own flush at exit finds nothing to complain about."""
-    import os
-
     try:
         devnull = os.open(os.devnull, os.O_WRONLY)
         os.dup2(devnull, sys.stdout.fileno())

@@ -7,6 +7,7 @@ import io
 import os
 import re
 import secrets
+import shutil
 import signal
 import socket
 import sys
@@ -17,8 +18,12 @@ from urllib.parse import quote
 
 import click
 
+from referee.after import league
 from referee.cli import context
+from referee.model.errors import InputError, StorageError
 from referee.model.i18n import _
+from referee.record import session
+from referee.record.stores import is_url, open_store
 
 EXTRA = ("starlette", "uvicorn", "segno")
 INSTALL = "pip install 'referee[serve]' (from a checkout: pip install '.[serve]')"
@@ -109,8 +114,6 @@ def open_files(pages: int = PAGES) -> int:
 
 def seat_tokens(store: Any, sid: str) -> dict[str, tuple[str, str]]:
     """By player name: (seat key, a fresh token of 192 bits) for each seat of session `sid`."""
-    from referee.record import session
-
     loaded = session.load(store, sid)
     return {name: (key, secrets.token_urlsafe(24)) for key, name in loaded.engine.seats(loaded.state).items()}
 
@@ -160,10 +163,7 @@ def serve_cmd(session_id: str | None, league_name: str | None, host: str, port: 
     import segno
     import uvicorn
 
-    from referee.cli.web.app import guarded
-    from referee.model.errors import StorageError
-    from referee.record import session
-    from referee.record.stores import is_url
+    from referee.cli.web.app import guarded  # starlette, an optional dependency
 
     ref = context.get()
     sid = session_id or ref.session_id
@@ -171,9 +171,6 @@ def serve_cmd(session_id: str | None, league_name: str | None, host: str, port: 
     if not is_url(ref.db) and getattr(store, "path", None) is not None and not Path(store.path).exists():
         raise StorageError(_("no store at {path} yet: start a game first").format(path=store.path))
     if league_name is not None:
-        from referee.after import league
-        from referee.model.errors import InputError
-
         if session_id or seats:
             raise InputError(_("serve a league (--league) or one session (--session, --seats), not both"))
         league_name = league.get(store, league_name)["name"]  # an unknown league: refused now (exit 3)
@@ -201,8 +198,6 @@ def serve_cmd(session_id: str | None, league_name: str | None, host: str, port: 
     url = f"http://{shown}:{bound}/{token}/"
 
     def open_reader() -> Any:
-        from referee.record.stores import open_store
-
         return open_store(ref.db, timeout=ref.timeout, readonly=True)
 
     qr = segno.make(url, error="m")
@@ -304,8 +299,6 @@ def _rows(lines: list[str], columns: int) -> int:
 
 def terminal_size() -> tuple[int, int] | None:
     """The terminal's (columns, rows) when `serve` prints to one, else None."""
-    import shutil
-
     if not sys.stdout.isatty():
         return None
     size = shutil.get_terminal_size()

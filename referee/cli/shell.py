@@ -20,18 +20,35 @@ from typing import TYPE_CHECKING, Any
 
 import click
 
+from referee.record.stores import default_path
+
 if TYPE_CHECKING:  # prompt_toolkit loads only for a prompt, not for a script on stdin
     from prompt_toolkit import PromptSession
     from prompt_toolkit.completion import Completer, Completion
     from prompt_toolkit.document import Document
     from prompt_toolkit.history import History
 
+import shutil
+import sys
+from difflib import get_close_matches
+
+from click.shell_completion import _resolve_context, _resolve_incomplete
+
 from referee.cli import output as out
+from referee.cli.ansi import STYLES
+from referee.cli.complete import Live, command_words, heads
 from referee.cli.context import Referee
+from referee.cli.corrections import live_lines
+from referee.cli.live import store_version
 from referee.cli.names import SESSION_COMMANDS
 from referee.cli.output import status_line
+from referee.cli.root import GAME_HELP, cli
+from referee.cli.run import invoke
+from referee.model import registry, tables
 from referee.model.errors import RefereeError
-from referee.model.i18n import N_, _, fold, number, or_list, typeset
+from referee.model.i18n import N_, _, click_speaks, fold, number, or_list, typeset
+from referee.model.tables import text_width
+from referee.record import session
 
 
 class _Held(io.StringIO):
@@ -54,17 +71,12 @@ class _Held(io.StringIO):
 
 def _rows(text: str) -> int:
     """The screen rows `text` takes at the terminal's width (a long line wraps)."""
-    from referee.cli.ansi import STYLES
-    from referee.model.tables import text_width
-
     cols = max(1, out.width() or 80)
     return sum(max(1, -(-text_width(STYLES.sub("", line)) // cols)) for line in text.rstrip("\n").split("\n")) \
         if text.strip() else 0
 
 
 def games() -> list[str]:
-    from referee.model import registry
-
     return registry.names()
 
 
@@ -132,8 +144,6 @@ class Shell:
         try:
             store = self.referee.store()
             if getattr(store, "url", None):  # a club's server: the history stays on this machine
-                from referee.record.stores import default_path
-
                 path = default_path().with_suffix(".history")
                 path.parent.mkdir(parents=True, exist_ok=True)
             else:
@@ -146,10 +156,6 @@ class Shell:
     # -- the live session ---------------------------------------------------------
     def refresh(self) -> None:
         """Reload the current session's summary and vocabulary (for toolbar and completion)."""
-        from referee.cli.complete import Live
-        from referee.cli.live import store_version
-        from referee.record import session
-
         self.summary, self.vocab, self.session_id = None, {}, None
         self.referee.live = None
         self.turn_word = "turn"
@@ -174,8 +180,6 @@ class Shell:
     def follow(self) -> bool:
         """Refresh when another terminal wrote to the store since the last look (SQLite's
         `data_version` on this connection changes only for other connections' commits)."""
-        from referee.cli.live import store_version
-
         try:
             store = self.referee._store or self.referee.store()
             seen = (id(store), store_version(store))
@@ -192,10 +196,6 @@ class Shell:
             return " " + _("no game yet: type `kleos new ...` (or another game), `sessions`, `help`") + " "
         if self.summary is None:
             return " " + _("{game}: no open session; start one with `new ...`").format(game=self.game) + " "
-        import shutil
-
-        from referee.model import tables
-
         text = f" {self.session_id} · {status_line(self.summary, self.turn_word)} "
         # the whole line, wrapped between words (a long list of choices is never cut off)
         return tables.wrap_paragraph(text, max(20, shutil.get_terminal_size((80, 24)).columns - 1), "   ")
@@ -242,8 +242,6 @@ class Shell:
 
     def group(self, game: str | None = None) -> click.Group | None:
         """The Click group of a game (the shell's own game by default)."""
-        from referee.cli.root import cli
-
         game = game or self.game
         if game is None:
             return None
@@ -256,8 +254,6 @@ class Shell:
         return sorted({*verbs, *ROOT_COMMANDS, *SHELL_WORDS, *games()})
 
     def _unknown(self, word: str) -> str:
-        from difflib import get_close_matches
-
         starting = [c for c in self.commands() if c.startswith(word)]
         if len(starting) > 1:
             return _("'{word}' could be {names}: type more of it. Type 'help' for the list.").format(
@@ -269,8 +265,6 @@ class Shell:
     # -- help ----------------------------------------------------------------------
     def help(self, topic: list[str]) -> int:
         """`help`: every command of the shell; `help VERB`, `help card add`, `help undo`, `help GAME`."""
-        from referee.cli.root import cli
-
         if not topic:
             click.echo(self.overview())
             return 0
@@ -300,8 +294,6 @@ class Shell:
                 break
             cmd = sub
             path.append(word)
-        from referee.model.i18n import click_speaks
-
         click_speaks()  # Click's own words (`Usage:`, `Options`) in the table's language
         ctx = click.Context(cmd, info_name=" ".join(path), **cmd.context_settings)
         click.echo(cmd.get_help(ctx))
@@ -309,8 +301,6 @@ class Shell:
 
     def overview(self) -> str:
         """What `help` prints: the game's verbs, the session commands, the shell's own words."""
-        from referee.cli.root import GAME_HELP
-
         formatter = click.HelpFormatter(width=min(out.width() or 80, 100))
         formatter.write_text(_("Type a command as you would after `referee` (the game's name may be left "
                                "out). `help COMMAND` shows one command; Tab completes."))
@@ -339,9 +329,6 @@ class Shell:
 
     def execute(self, line: str) -> int | None:
         """Run one line; returns its exit code, or None to leave the shell."""
-        from referee.cli.root import cli
-        from referee.cli.run import invoke
-
         line = line.strip()
         if not line or line.startswith("#"):
             return 0
@@ -389,8 +376,6 @@ class Shell:
             return code
         # the board on: the action's answer is held, the board drawn, then the answer under it,
         # next to the prompt (at 80x24 what just happened never scrolls away above the board)
-        import sys
-
         held, real = _Held(sys.stdout), sys.stdout
         sys.stdout = held
         try:
@@ -496,8 +481,6 @@ class ShellWords:
         """The words that start a line: the game's commands (with `now`, its verbs legal now and
         its views; else all of them: a correction's command is checked where it goes), the
         session commands, the shell's own, the games."""
-        from referee.cli.root import GAME_HELP
-
         shell = self.shell
         group = shell.group()
         verbs: list[tuple[str, str]] = []
@@ -507,9 +490,6 @@ class ShellWords:
                 cmd = group.get_command(gctx, name)
                 if cmd is not None and not cmd.hidden:
                     verbs.append((name, cmd.get_short_help_str(limit=40)))
-            from referee.cli.complete import command_words
-            from referee.model import registry
-
             # the verbs legal now, then the views and tools (as bash, zsh and fish offer them)
             live = getattr(shell.referee, "live", None)
             if now:
@@ -534,8 +514,6 @@ class ShellWords:
                 ("on", ""), ("off", "")]
         if head in CORRECTIONS and "--" not in before:  # `amend N`: the live action numbers
             if len(before) == 1:
-                from referee.cli.corrections import live_lines
-
                 try:
                     return [(str(n), str(text)) for n, text in live_lines(shell.referee, shell.session_id)]
                 except Exception:  # completion never breaks the prompt
@@ -568,8 +546,6 @@ class ShellWords:
             found = self.first_words() if not before else self.after(before, current)
         except Exception:  # completion must never break the prompt
             found = []
-        from referee.cli.complete import heads
-
         found = heads(found, current) or found
         ranked = []
         for word, meta in _unique(found):
@@ -646,10 +622,6 @@ def fuzzy(word: str, typed: str) -> int | None:
 def click_words(referee: Referee, args: list[str], current: str) -> list[tuple[str, str]]:
     """What Click's completion offers after `referee ARGS` (the same as bash completion), all
     of it: an option is offered when the word typed starts with `-`."""
-    from click.shell_completion import _resolve_context, _resolve_incomplete
-
-    from referee.cli.root import cli
-
     ctx = _resolve_context(cli, {"obj": referee}, "referee", list(args))
     incomplete = current if current.startswith("-") else ""
     obj, incomplete = _resolve_incomplete(ctx, list(args), incomplete)

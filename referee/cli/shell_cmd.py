@@ -3,10 +3,14 @@
 from __future__ import annotations
 
 import sys
+from difflib import get_close_matches
 
 import click
 
 from referee.cli import context
+from referee.cli.shell import Shell, games
+from referee.model.errors import StorageError
+from referee.model.i18n import _, or_list
 
 
 @click.command("play")
@@ -19,8 +23,6 @@ def play_cmd(target: str | None, bail: bool, board: bool) -> int:
 
     With a script on standard input (`referee play croa < game.txt`) each line is
     echoed and run as if typed; `--bail` stops at the first refusal."""
-    from referee.cli.shell import Shell, games
-
     ref = context.get()
     game, sid = None, ref.session_id
     if target in games():
@@ -40,18 +42,12 @@ def play_cmd(target: str | None, bail: bool, board: bool) -> int:
 def _session_game(ref: object, target: str, game_names: list[str]) -> str:
     """The game of session `target`; neither a game nor a session: a usage error with the
     closest games and sessions (`play kleo`: did you mean kleos?)."""
-    from difflib import get_close_matches
-
-    from referee.model.errors import StorageError
-
     store = ref.store()  # type: ignore[attr-defined]
     try:
         return str(store.session(target)["game"])
     except StorageError:
         ids = [s["id"] for s in store.sessions(include_over=True)]
         close = get_close_matches(target, [*game_names, *ids], n=3, cutoff=0.6)
-        from referee.model.i18n import _, or_list
-
         hint = " " + _("Did you mean {names}?").format(names=or_list([repr(c) for c in close])) if close else ""
         raise click.UsageError(_("'{target}' is neither a game ({games}) nor a session of this store.{hint}").format(
             target=target, games=", ".join(game_names), hint=hint)) from None

@@ -7,8 +7,9 @@
 The fields are the class's own annotations, in order, with their class values as defaults; an
 instance takes them by position or by name, and has the same `==`, `hash`, `repr` and
 read-only attributes as a frozen dataclass (mypy reads it as one: `dataclass_transform`).
-Why: `dataclasses` writes and runs the code of five methods for every class (about half a
-millisecond each), and the declarations are imported by every command of the referee.
+Why: every action imports the declarations, and nothing else on an action's path imports
+`dataclasses`: with the `inspect`, `ast` and `dis` it loads, it would cost each action about 16 ms
+of CPU (docs/architecture.md, "Imports inside functions").
 """
 
 from __future__ import annotations
@@ -22,8 +23,8 @@ class FrozenError(AttributeError):
 
 def _own_annotations(cls: type) -> dict[str, Any]:
     """The annotations written in the class itself (not its bases'), as `inspect.get_annotations`
-    gives them; read from the class's namespace, so `inspect` (several milliseconds) is loaded
-    only where the namespace does not hold them (Python 3.14's lazy annotations)."""
+    gives them; read from the class's namespace, so `inspect` (about 10 ms) is loaded only where
+    the namespace does not hold them (Python 3.14's lazy annotations)."""
     own = cls.__dict__.get("__annotations__")  # noqa: RUF063  (inspect is what this avoids)
     if isinstance(own, dict):
         return dict(own)

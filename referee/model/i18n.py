@@ -17,6 +17,9 @@ game played in French reads in English and the reverse (`referee.model.view.told
 from __future__ import annotations
 
 import os
+import re
+import sys
+import unicodedata
 from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import TYPE_CHECKING, Any
@@ -121,8 +124,6 @@ def N_(message: str) -> str:
 
 def fold(word: str) -> str:
     """A typed word without case or accents: `Nénuphar` -> `nenuphar`, `déplacer` -> `deplacer`."""
-    import unicodedata
-
     decomposed = unicodedata.normalize("NFKD", word.lower())
     return "".join(ch for ch in decomposed if not unicodedata.combining(ch))
 
@@ -144,8 +145,6 @@ def elide(text: str) -> str:
     """French elision where a name follows: `de Ann` -> `d'Ann`, `que Ann` -> `qu'Ann`."""
     if language() != "fr":
         return text
-    import re
-
     return re.sub(rf"\b(d|qu)e ([{_VOWELS}])", r"\1'\2", text)
 
 
@@ -167,8 +166,6 @@ def click_speaks() -> None:
     Click marks them with gettext's `_` and `ngettext`, imported into each of its modules; they
     are pointed here at this module's `_` and `ngettext`, which ask the catalog only when a text
     is shown (and read no file in English). The French for them is in our catalog."""
-    import sys
-
     for name in _CLICK_MODULES:
         module = sys.modules.get(f"click.{name}")
         if module is None:
@@ -189,8 +186,6 @@ def typeset(text: str) -> str:
     a no-break space before `:`, a narrow one before `;`, `!` and `?`; English as it is."""
     if language() != "fr":
         return text
-    import re
-
     text = re.sub(r" :(?=\s|$)", "\u00a0:", text)
     return re.sub(r" ([;!?])(?=\s|$|\.)", "\u202f\\1", text)
 

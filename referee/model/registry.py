@@ -14,29 +14,16 @@ from __future__ import annotations
 
 import os
 import sys
-from typing import Any
+from typing import Any, NamedTuple
+
+from referee.model.errors import StorageError
 
 
-class Game(tuple[str, str]):
-    """Where a game's engine lives (a module exporting `ENGINE`) and its one-line help: a pair
-    named as a `NamedTuple` would name it, without one (`namedtuple` compiles code when the class
-    is made, the first compilation of a process, about a millisecond of every command)."""
+class Game(NamedTuple):
+    """Where a game's engine lives (a module exporting `ENGINE`) and its one-line help."""
 
-    __slots__ = ()
-
-    def __new__(cls, module: str, help: str) -> Game:
-        return tuple.__new__(cls, (module, help))
-
-    @property
-    def module(self) -> str:
-        return self[0]
-
-    @property
-    def help(self) -> str:
-        return self[1]
-
-    def __repr__(self) -> str:
-        return f"Game(module={self[0]!r}, help={self[1]!r})"
+    module: str
+    help: str
 
 
 # game name -> its engine's module and its help, in the order the help lists games
@@ -83,8 +70,6 @@ def help_line(name: str) -> str:
 
 def engine(name: str) -> Any:
     """The engine object of a game."""
-    from referee.model.errors import StorageError
-
     found = games().get(name)
     if found is None:
         raise StorageError(f"unknown game '{name}' (games: {', '.join(names())})")

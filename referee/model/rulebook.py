@@ -11,9 +11,11 @@ from __future__ import annotations
 
 import ast
 import importlib
+from difflib import get_close_matches
 from pathlib import Path
 from typing import Any
 
+from referee.model import registry
 from referee.model.engine import RULES as CORE_RULES
 
 RAISES = {"IllegalAction"}
@@ -111,8 +113,6 @@ def topic(rule: str) -> str:
 
 def rules_of(engine: Any) -> dict[str, list[str]]:
     """Topic -> the rules under it, for one game: its own refusals, then the core's as it words them."""
-    from referee.model import registry
-
     game = registry.games().get(getattr(engine, "name", ""))
     package = game.module if game else type(engine).__module__.rpartition(".")[0]
     every = harvest(package) + [engine.rule(key) for key in CORE_RULES]
@@ -147,8 +147,6 @@ def known(engine: Any, rule: str) -> bool:
 
 def close_topics(engine: Any, typed: str) -> list[str]:
     """Topics near what was typed (a word of a topic's name counts too): for "did you mean"."""
-    from difflib import get_close_matches
-
     keys: dict[str, str] = {}
     for name in rules_of(engine):
         keys.setdefault(name.casefold(), name)

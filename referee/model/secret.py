@@ -20,6 +20,8 @@ that their seed is of the weak kind. A seed typed with `--seed` is public and ke
 
 from __future__ import annotations
 
+import hashlib
+import hmac
 import re
 
 from referee.model.frozen import Frozen
@@ -91,12 +93,8 @@ def epoch_at(seed_text: str, counter: int | None) -> Epoch:
 
 def commit_one(text: str) -> str:
     """The commitment of one secret: keyed for a strong one, the legacy bare hash else."""
-    import hashlib
-
     ep = Epoch(0, text)
     if ep.strong:
-        import hmac
-
         return HMAC + hmac.new(ep.key, ep.seed, hashlib.sha256).hexdigest()
     return SHA + hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()
 
@@ -138,9 +136,6 @@ def weak(seed_text: str, commitment_text: str) -> bool:
 
 def draw_key(epoch: Epoch, counter: int, label: str, number: int) -> bytes:
     """The seed of one draw's generator under a strong secret: HMAC of the whole seed."""
-    import hashlib
-    import hmac
-
     message = f"{counter}/{label}/{number}".encode("utf-8", "surrogatepass")
     return hmac.new(epoch.seed, message, hashlib.sha256).digest()
 

@@ -6,7 +6,9 @@ core so the export does not reach into `referee.cli`.
 
 from __future__ import annotations
 
-from referee.model.i18n import _, ngettext
+from referee.model import registry
+from referee.model.errors import StorageError
+from referee.model.i18n import _, language, ngettext
 
 
 def status_line(summary: dict, turn_word: str = "turn") -> str:
@@ -34,12 +36,9 @@ def status_line(summary: dict, turn_word: str = "turn") -> str:
 
 def _said(summary: dict, pending: dict, choice: str) -> str:
     """A pending choice in the table's words (the game's `Lexicon.said_choice`; English: as it is)."""
-    from referee.model.i18n import language
 
     if language() == "en":
         return choice
-    from referee.model import registry
-    from referee.model.errors import StorageError
 
     try:
         engine = registry.engine(str(summary.get("game")))

@@ -20,6 +20,9 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Mapping
 from typing import Any, Literal, NotRequired, TypedDict
 
+from referee.model import plain
+from referee.model.chance import Chance, NotYetRolled
+from referee.model.errors import RefereeError
 from referee.model.frozen import Frozen
 
 Action = dict[str, Any]  # {"verb": str, ...JSON fields}: what the CLI builds and the log keeps
@@ -269,10 +272,6 @@ def dry_accepted(handler: Handler, state: Any, verb: str, actions: Iterable[Acti
     """The actions `handler` applies to a copy of `state` without refusal, as a dry run (the
     first result the referee would roll counts as accepted): how a game lists forms whose
     acceptance hangs on several rules at once (a power's arguments, a merge) exactly."""
-    from referee.model import plain
-    from referee.model.chance import Chance, NotYetRolled
-    from referee.model.errors import RefereeError
-
     out = []
     for a in actions:
         try:

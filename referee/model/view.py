@@ -22,7 +22,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
-from referee.model.i18n import sentence, tell
+from referee.model.i18n import _, pgettext, sentence, tell
 
 TABLE = None  # the viewer who is everybody: the shared screen
 NOBODY = ""  # the audience of a draw nobody sees until it is revealed (an undrawn pile)
@@ -214,7 +214,6 @@ def held_text(engine: Any, game_state: Any, viewer: str | None) -> str:
     its cup, the Blessings it drew), each named by its `Secret.label`."""
     if viewer is None:
         return ""
-    from referee.model.i18n import _, pgettext, sentence
 
     name = engine.seats(game_state).get(viewer, viewer)
     lines = []

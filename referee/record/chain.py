@@ -14,9 +14,12 @@ from __future__ import annotations
 
 import hashlib
 import json
+from json.encoder import encode_basestring
 from typing import Any
 
 from referee.model.errors import RefereeError
+from referee.model.secret import commitment as secret_commitment
+from referee.model.secret import first_commitment
 
 LIVE = ("done", "undone")
 ASIDE = ("replaced", "struck")  # kept with a reason by a correction; not part of any history
@@ -52,8 +55,6 @@ def link(prev: str, action: Any, results: Any, status: str) -> str:
 
 def commitment(seed: str) -> str:
     """The commitment of a seed text (see `referee.model.secret`)."""
-    from referee.model.secret import commitment as secret_commitment
-
     return secret_commitment(seed)
 
 
@@ -129,8 +130,6 @@ def _fields_text(fields: list) -> str | None:
     """`canonical_json(fields)` written directly for the common types (a whole number, texts or
     None, finite floats or None), as the encoder writes them (the rolling check hashes hundreds of
     rows per command); None for anything else (the encoder then)."""
-    from json.encoder import encode_basestring
-
     out = []
     for value in fields:
         kind = type(value)
@@ -223,8 +222,6 @@ def origin(meta: dict, rows: list[dict]) -> str:
     export moves it. A public seed (`--seed`; a `sha256:` commitment) commits to nothing unique: two games can start alike
     from one, so its identity also takes the session's creation time (`legacy_origin`); an import
     also refuses a copy whose whole chain is one it holds (`referee.after.export`)."""
-    from referee.model.secret import first_commitment
-
     if meta.get("origin"):
         return meta["origin"]
     first_one = first_commitment(meta.get("commitment") or "")
@@ -237,8 +234,6 @@ def origin(meta: dict, rows: list[dict]) -> str:
 
 def legacy_origin(meta: dict, rows: list[dict]) -> str:
     """The origin as stores before the chain-only one computed it: with the creation time."""
-    from referee.model.secret import first_commitment
-
     first = rows[0]["link"] if rows else ""
     text = f"{float(meta['created'])!r}|{first_commitment(meta.get('commitment') or '')}|{first}"
     return "sha256:" + hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()

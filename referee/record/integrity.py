@@ -17,16 +17,20 @@ No Click here; the store, sessions and export call it.
 
 from __future__ import annotations
 
+import datetime as _dt
 import json
 from dataclasses import dataclass
 from typing import Any
 
 from referee.model import registry
 from referee.model.errors import RefereeError, StorageError
-from referee.model.i18n import ngettext
+from referee.model.i18n import _, ngettext
+from referee.model.secret import WEAK_NOTE, problem, weak
+from referee.record import snapshot
 from referee.record.chain import (  # noqa: F401  (the chain's names, read here by older callers)
     ASIDE,
     HEAD_DIGITS,
+    KEYED,
     LIVE,
     SEAL_FIELDS,
     Broken,
@@ -34,7 +38,9 @@ from referee.record.chain import (  # noqa: F401  (the chain's names, read here 
     canonical_json,
     check_chain,
     commitment,
+    digest_problem,
     head_of,
+    keyed_parts,
     link,
     link_text,
     origin,
@@ -43,7 +49,7 @@ from referee.record.chain import (  # noqa: F401  (the chain's names, read here 
 from referee.record.corrections import numbering, rolled_at
 from referee.record.protocol import RecordStore
 from referee.record.schema import ALL_STATUSES
-from referee.record.session import SEEN, cached_summary, drawn_at, replay, run
+from referee.record.session import SEEN, cached_summary, drawn_at, load, replay, run
 
 
 @dataclass
@@ -236,8 +242,6 @@ def _check_aside(engine: Any, seed: str, rec: dict, path: list, last_live: int, 
 
 
 def seed_problem(seed: str, commitment_text: str) -> str | None:
-    from referee.model.secret import problem
-
     return problem(seed, commitment_text)
 
 
@@ -276,8 +280,6 @@ def verify_session(store: RecordStore, sid: str) -> dict:
     """Check one stored session whole: numbering, chain, seed commitment, every record re-derived.
 
     Returns `{"id", "ok", "actions", "first_bad", "problem"}` (`actions`: the stored records)."""
-    from referee.model.secret import WEAK_NOTE, weak
-
     out: dict = {"id": sid, "ok": True, "actions": 0, "head": None, "first_bad": None, "problem": None}
     try:
         meta = store.session(sid)
@@ -315,8 +317,6 @@ def verify_session(store: RecordStore, sid: str) -> dict:
 def _replayed(engine: Any, meta: dict, rows: list[dict]) -> Any:
     """A session's log checked whole (every link and digest, the seed against its commitment,
     the draw counters, what an undo kept) and replayed from its seed: the replay, or `Broken`."""
-    from referee.record.chain import digest_problem
-
     check_chain(rows)
     bad = digest_problem(rows)
     if bad is not None:
@@ -372,9 +372,6 @@ def reseal_session(store: Any, sid: str) -> dict:
     key (and the checked mark). Its kept state (snapshot) is dropped: the next command replays the
     log and keeps it anew. A seal made with this key that fails is an edit, and is never resealed.
     Returns a report shaped as `verify_session`'s, with `resealed`."""
-    from referee.record import snapshot
-    from referee.record.chain import keyed_parts
-
     out: dict = {"id": sid, "ok": False, "actions": 0, "head": None, "first_bad": None, "problem": None,
                  "resealed": False}
     try:
@@ -416,8 +413,6 @@ def reseal_leagues(store: Any) -> list[str]:
     """`verify --all --reseal`: every league sealed with another key (or none) sealed again with this
     one, as it stands (its members' sessions are each checked on their own); a league whose seal of
     this key fails is an edit and stays failing. Returns the names sealed again."""
-    from referee.record.chain import KEYED
-
     ours = (store.mac("probe") or "").partition(":")[0]
     done = []
     with store.write():
@@ -464,9 +459,6 @@ def load_checked(store: RecordStore, sid: str) -> Any:
     """`load(full=True)`, and a finished game must carry its checked mark or pass the full check
     now (replayed from its seed: `integrity.full_problem`) before it is shown (export, report):
     a StorageError (exit 3) naming what fails."""
-    from referee.model.i18n import _
-    from referee.record.session import load
-
     loaded = load(store, sid, full=True)
     if loaded.meta.get("status") == "over":
         problem = full_problem(store, sid)
@@ -478,8 +470,6 @@ def load_checked(store: RecordStore, sid: str) -> Any:
 
 def snapshot_problem(store: Any, sid: str, engine: Any, rows: list[dict], checked: Checked) -> str | None:
     """The kept state after the head (`referee.record.snapshot`) against the full replay."""
-    from referee.record import snapshot
-
     return snapshot.problem(store, snapshot.read(store, sid), sid, engine, rows, checked.state, len(checked.done))
 
 
@@ -517,8 +507,6 @@ def summary_problem(stored: Any, engine: Any, state: Any) -> str | None:
 
 def pushed_problem(store: RecordStore, meta: dict, rows: list[dict]) -> str | None:
     """Every head this store received by `push` for the session must still be in its chain."""
-    import datetime as _dt
-
 
     for length, head, when in store.pushed_heads(origin(meta, rows)):
         have = rows[length - 1]["link"] if 0 < length <= len(rows) else None

@@ -21,8 +21,12 @@ from __future__ import annotations
 import sys
 from typing import TYPE_CHECKING
 
+from referee.model import registry
 from referee.model.i18n import ngettext
+from referee.record import keys, snapshot
 from referee.record.chain import Broken, check_chain, digest_problem, seal_of
+from referee.record.integrity import check_history, seed_problem, summary_problem
+from referee.record.schema import ALL_STATUSES
 
 if TYPE_CHECKING:
     from referee.record.portable import PortableStore
@@ -32,8 +36,6 @@ SELECT = "SELECT id FROM sessions WHERE substr(seal, 1, 3) <> 'k1:' AND seal NOT
 
 def holds_unkeyed(store: PortableStore, sid: str) -> bool:
     """Whether the session passes the old full check (see the module's note)."""
-    from referee.record.integrity import seed_problem
-    from referee.record.schema import ALL_STATUSES
 
     fields = store._seal_fields(sid)
     if fields is None or not fields["_seal"]:
@@ -57,9 +59,6 @@ def holds_unkeyed(store: PortableStore, sid: str) -> bool:
 def replays(store: PortableStore, sid: str) -> bool:
     """A finished game replayed in full from its seed (`verify_session` without the seal, which
     is the old one here): whether it holds."""
-    from referee.model import registry
-    from referee.record.integrity import check_history, summary_problem
-    from referee.record.schema import ALL_STATUSES
 
     meta = store.session(sid)
     if meta.get("seed_withheld"):
@@ -89,7 +88,6 @@ def run(store: PortableStore, remembered: bool = False) -> tuple[int, list[str]]
     """Inside the caller's write transaction: (sessions sealed with the key, ids left failing).
     Leagues had no seal before: each is sealed as it stands (in a store this key sealed before, one
     without a seal was written by hand: marked failing)."""
-    from referee.record import snapshot
 
     sealed, failing = 0, []
     remembered = remembered or keyed_already(store)
@@ -131,7 +129,6 @@ def note(path: str, sealed: int, failing: list[str], remembered: bool = False) -
 
 def upgrade(store: PortableStore) -> None:
     """An SQLite store: the pass in one write transaction, then the store remembered as keyed."""
-    from referee.record import keys
 
     path = str(store.path)
     remembered = keys.remembered(path)

@@ -21,7 +21,11 @@ A club's server keeps its own key, in a table its tables' roles cannot read (`st
 
 from __future__ import annotations
 
+import hashlib
+import hmac
 import os
+import posixpath
+import sys
 
 from referee.model.errors import StorageError
 from referee.model.i18n import _
@@ -34,9 +38,6 @@ _cache: dict[str, bytes] = {}
 def config_dir() -> str:
     """The referee's config folder: REFEREE_CONFIG_DIR, else the platform's (without importing
     platformdirs in the common case, Linux with an absolute XDG_CONFIG_HOME or HOME)."""
-    import posixpath
-    import sys
-
     given = os.environ.get(CONFIG_DIR, "")
     if given:
         return given
@@ -113,16 +114,11 @@ def local_key() -> bytes:
 
 
 def key_id(key: bytes) -> str:
-    import hashlib
-
     return hashlib.sha256(b"referee key id\x00" + key).hexdigest()[:8]
 
 
 def mac(key: bytes, text: str) -> str:
     """`ID:HEX`: the key's id and HMAC-SHA256 of `text` under it."""
-    import hashlib
-    import hmac
-
     return key_id(key) + ":" + hmac.new(key, text.encode("utf-8", "surrogatepass"), hashlib.sha256).hexdigest()
 
 

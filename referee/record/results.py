@@ -32,8 +32,11 @@ the checked mark, or the ratings library missing as it ended) is checked as `sta
 
 from __future__ import annotations
 
+import hashlib
 import json
 from typing import Any
+
+from referee.record import keys
 
 ALL = "all"  # the scope of the overall rating
 LEAGUE = "league:"  # a league's scope: its name after this
@@ -118,7 +121,6 @@ def row_text(sid: str, game: str, finished: int, head: str, summary: str, body: 
 def summary_digest(text: str) -> str:
     """SHA-256 of a session's stored summary text: the row is bound to the summary it was computed
     from, so an edit of that summary since shows in one comparison (in SQL on both stores)."""
-    import hashlib
 
     return hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()
 
@@ -190,7 +192,6 @@ class _Sealer:
         self.key: bytes | None = None
         self.kid = ""
         if not _pg(store):
-            from referee.record import keys
 
             self.key = keys.local_key()
             self.kid = keys.key_id(self.key)
@@ -200,7 +201,6 @@ class _Sealer:
         if not texts:
             return []
         if self.key is not None:
-            import hashlib
 
             # HMAC-SHA256 (RFC 2104) from its two pads hashed once: a copy per text, not a new key
             # schedule (three times faster over a season's rows)

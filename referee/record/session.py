@@ -14,9 +14,12 @@ from referee.model import registry
 from referee.model.chance import Chance, NotYetRolled
 from referee.model.errors import EngineDefect, IllegalAction, InputError, RefereeError, StorageError
 from referee.model.i18n import N_, _, msg, ngettext
+from referee.model.secret import new_secret, problem, reopened
+from referee.model.text import check_new, check_texts
 from referee.record import snapshot
-from referee.record.chain import Broken, check_chain, commitment, head_of
+from referee.record.chain import Broken, check_chain, commitment, head_of, link_text, row_digest
 from referee.record.schema import ALL_STATUSES
+from referee.record.snapshot import extended
 
 if TYPE_CHECKING:  # the Protocol class costs an action a millisecond to build
     from referee.record.protocol import RecordStore
@@ -107,7 +110,6 @@ SEEN = "seen"  # the record an undo adds for what the table saw drawn (it stays 
 
 def new_seed() -> str:
     """A new secret (see `referee.model.secret`): 256-bit seed and key from the OS's CSPRNG."""
-    from referee.model.secret import new_secret
 
     return new_secret()
 
@@ -179,7 +181,6 @@ def use_up(store: RecordStore, sid: str) -> None:
     `referee.model.secret`). Its own transaction, after the refused one: not an action, so
     nothing enters the log; the session's seed and commitment texts grow by one entry each. A
     public seed (`--seed`) hides nothing and keeps its reproducible draws."""
-    from referee.model.secret import reopened
 
     def work() -> None:
         with store.write():
@@ -240,7 +241,6 @@ def check_seed(sid: str, meta: dict) -> None:
     would know every draw to come) is refused before anything is drawn or shown (exit 3)."""
     if meta.get("seed_withheld") or not meta.get("commitment"):
         return
-    from referee.model.secret import problem
 
     found = problem(meta["seed"], meta["commitment"])
     if found:
@@ -339,7 +339,6 @@ def window(n: int) -> tuple[int, int]:
 def rolling_check(store: RecordStore, sid: str, n: int) -> None:
     """Check the window of rows `window(n)` (see the note above): a StorageError (exit 3) naming
     the first row whose link or digest does not fit."""
-    from referee.record.chain import link_text, row_digest
 
     first, last = window(n)
     if last < first:
@@ -407,7 +406,6 @@ def reopen_secret(store: RecordStore, sid: str) -> str | None:
     """A finished game's secret was revealed: before it is played on (undo, a correction), later
     draws get a new secret, committed now. Returns its commitment (None: nothing to do). Inside
     the caller's write transaction, so a refused undo or correction leaves nothing behind."""
-    from referee.model.secret import reopened
 
     meta = store.session(sid)
     if meta.get("seed_public", True) or meta.get("status") != "over":
@@ -459,7 +457,6 @@ def refuse_if_over(store: RecordStore, game: str, sid: str) -> None:
 def create(store: RecordStore, game: str, options: dict, seed: str | None = None, name: str = "",
            dry_run: bool = False) -> tuple[Loaded, list[dict]]:
     """Start a session: its log's first action is `new` with the options."""
-    from referee.model.text import check_new
 
     engine = registry.engine(game)
     check_new(options, name)
@@ -523,8 +520,6 @@ def _apply(loaded: Loaded, action: dict, dry: bool = False, counter: int | None 
            fresh: bool = False) -> tuple[Loaded, list[dict]]:
     """`fresh`: `loaded` was just read for this action alone (and is dropped if it is refused),
     so its state is applied in place rather than copied first (a copy grows with the state)."""
-    from referee.model.text import check_texts
-    from referee.record.snapshot import extended
 
     check_texts(action, "the action")
     engine = loaded.engine

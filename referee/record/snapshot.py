@@ -32,6 +32,7 @@ from typing import Any, overload
 
 from referee.model.errors import StorageError
 from referee.record import schema
+from referee.record.chain import link_text, row_digest
 
 FORMAT = 2  # 2: the digest keyed (HMAC under the store's key); a format-1 snapshot is replayed and kept anew
 COLUMNS = ("session_id", "head", "head_idx", "format", "rules_version", "ply", "redo", "last", "state", "digest")
@@ -82,8 +83,6 @@ def verdict(store: Any, snap: dict | None, sid: str, rules: str, head_rows: list
     """"ok": the snapshot may be used; "stale": it is of another head, format or rules version
     (replayed, and kept anew by the next write); "forged": it is of this head, format and rules,
     yet its keyed digest does not match: only an edit outside the referee writes that."""
-    from referee.record.chain import link_text, row_digest
-
     if not snap or not head_rows:
         return "stale"
     idx, action_text, results_text, status, link, events, reason, changed, created, row_rules, kept = head_rows[0]

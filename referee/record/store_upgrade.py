@@ -26,7 +26,7 @@ from typing import TYPE_CHECKING, Any
 
 from referee.model.errors import StorageError
 from referee.model.i18n import _
-from referee.record import paths
+from referee.record import digest_upgrade, paths, results
 from referee.record.chain import canonical_json, commitment, link_text
 from referee.record.schema import (
     DIGEST_COLUMN,
@@ -57,7 +57,6 @@ def backup_path(path: str | os.PathLike, version: int) -> str:
 def upgrade(store: PortableStore) -> None:
     """Bring an SQLite store of schema 1 to 4 to SCHEMA_VERSION (the tables as `schema` writes them)."""
     # only an upgrade needs it (not every command's start)
-    from referee.record import digest_upgrade, results
 
     db = store.db
     try:
@@ -145,14 +144,14 @@ def _from_1(db: Any) -> None:
     for sid, _seed in sessions:
         prev = ""
         updates = []
-        for idx, action, results, status in db.execute(
+        for idx, action, said, status in db.execute(
             "SELECT idx, action, results, status FROM actions WHERE session_id = ? ORDER BY idx", (sid,)
         ).fetchall():
             try:  # the texts are written again in canonical form, which the links cover
-                action, results = canonical_json(json.loads(action)), canonical_json(json.loads(results))
+                action, said = canonical_json(json.loads(action)), canonical_json(json.loads(said))
             except ValueError:
                 pass  # the row stays as it is; `referee verify` names it
-            prev = link_text(prev, action, results, status)
-            updates.append((action, results, prev, sid, idx))
+            prev = link_text(prev, action, said, status)
+            updates.append((action, said, prev, sid, idx))
         db.executemany("UPDATE actions SET action = ?, results = ?, link = ? WHERE session_id = ? AND idx = ?",
                        updates)

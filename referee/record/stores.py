@@ -38,8 +38,8 @@ def open_store(target: str | os.PathLike | None = None, timeout: float = 10.0, r
 
 
 def __getattr__(name: str) -> object:
-    """`RecordStore`, imported when asked for: building its Protocol class costs an action that
-    never asks a millisecond."""
+    """`RecordStore`, imported when asked for: building its Protocol class would cost an action
+    that never asks about 3 ms."""
     if name == "RecordStore":
         from referee.record.protocol import RecordStore
 

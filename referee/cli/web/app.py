@@ -36,8 +36,15 @@ from starlette.responses import HTMLResponse, PlainTextResponse, Response, Strea
 from starlette.routing import Route
 from starlette.types import ASGIApp, Receive, Scope, Send
 
+from referee.after import night
+from referee.cli.generate import group_of
+from referee.cli.live import store_version
 from referee.cli.web import page
+from referee.cli.web.seat import seat_fragment
+from referee.model.errors import RefereeError, StorageError
 from referee.model.i18n import _
+from referee.record import session
+from referee.record.store import Store
 
 if TYPE_CHECKING:
     from referee.record.protocol import RecordStore
@@ -195,7 +202,6 @@ class Watcher(threading.Thread):
         """What changes when another process writes: SQLite's `data_version`, a club's
         server's `change_mark` (`store_version`); a store with neither: the heads of the
         sessions shown when every page shows one session, else the sessions' list."""
-        from referee.cli.live import store_version
 
         if any(callable(getattr(store, name, None)) for name in ("data_version", "change_mark")) or \
                 any(not session_of(k, self.fixed) for k in wanted):
@@ -222,12 +228,7 @@ def render_key(store: RecordStore, key: str, fixed: str | None, base: str,
                seats: dict[str, tuple[str, str]] | None = None, league: str | None = None) -> tuple[str, str]:
     """(title, fragment) for a page's key: the current table, the chooser, the league's night,
     one session, or a seat's page (`p:NAME`, of the fixed session)."""
-    from referee.model.errors import RefereeError
-    from referee.record import session
-
     if key == LEAGUE and league is not None:
-        from referee.after import night
-
         try:
             return page.league_fragment(night.gather(store, league), base)
         except RefereeError as exc:
@@ -254,8 +255,6 @@ def latest(store: RecordStore) -> str | None:
     """The session most recently played at, finished or not (None: no session yet), without
     reading every session of a store that holds a league's 100,000: a SQLite file's current
     session is the whole file's; a club's server's is its role's, so there the list's first."""
-    from referee.model.errors import StorageError
-    from referee.record.store import Store
 
     if isinstance(store, Store):
         try:
@@ -268,11 +267,6 @@ def latest(store: RecordStore) -> str | None:
 
 def seat_key(store: RecordStore, sid: str, seat: str) -> tuple[str, str]:
     """(title, fragment) of one seat's page of session `sid`: the table and what it alone holds."""
-    from referee.cli.generate import group_of
-    from referee.cli.web.seat import seat_fragment
-    from referee.model.errors import RefereeError
-    from referee.record import session
-
     try:
         loaded = session.load(store, sid)
     except RefereeError as exc:

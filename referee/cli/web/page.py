@@ -12,8 +12,10 @@ import re
 from html import escape
 from typing import Any
 
+from referee.model import view
 from referee.model.boardstyle import BOARD_CSS
 from referee.model.i18n import _, language, ngettext, pgettext
+from referee.model.registry import engine
 from referee.model.spoken import words
 
 LAST = 8  # actions shown in words, most recent first
@@ -216,8 +218,6 @@ def table_fragment(loaded: Any, mine: str = "") -> tuple[str, str]:
     """(title, fragment) of one session's table, from its summary and board as the session's
     viewer may see them (`loaded.seen_by(seat)`; the table's by default); `mine`: a seat's own
     part (`seat.seat_part`), under the status on that seat's page."""
-    from referee.model import view
-
     engine, summary = loaded.engine, loaded.summary
     over_now = engine.is_over(loaded.state)
     records = [view.record(engine, r, loaded.viewer, over_now) for r in loaded.records]  # as the viewer reads them
@@ -286,8 +286,6 @@ def _num(value: Any) -> str:
 
 def league_fragment(view: dict, base: str) -> tuple[str, str]:
     """(title, fragment) of a league's night: standings, ratings, the round's tables live."""
-    from referee.model.registry import engine
-
     game = engine(view["game"]).title
     title = _("League {name}").format(name=view["league"]) + f" · {game}"
     parts = [f"<h1>{escape(title)}</h1>"]

@@ -16,6 +16,8 @@ import re
 from html import escape
 from typing import Any
 
+from referee.cli.complete import Live
+from referee.cli.hint import actor, hints, text
 from referee.cli.web import page
 from referee.model.i18n import _
 from referee.model.spoken import words as engine_words
@@ -33,9 +35,6 @@ def seat_fragment(loaded: Any, seat: str, group: Any, store: Any = None) -> tupl
 
 def seat_part(loaded: Any, seat: str, group: Any, store: Any = None) -> str:
     """What `seat` alone may see now: its holdings, the decisions waiting for it, its actions."""
-    from referee.cli.complete import Live
-    from referee.cli.hint import actor, hints, text
-
     engine, state = loaded.engine, loaded.state
     name = engine.seats(state)[seat]
     seen = engine.view(state, seat)

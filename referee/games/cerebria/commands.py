@@ -9,6 +9,10 @@ from typing import Any
 from referee.model.errors import InputError
 from referee.model.i18n import ngettext
 from referee.model.verbs import Answer, Command, Field
+from referee.scorers import cerebria as scoring
+
+from . import cards, zones
+from .revelation import describe_result
 
 VIBES = ("red", "yellow", "green", "blue")  # as referee.scorers.cerebria names them
 
@@ -29,8 +33,6 @@ def new(players: list[str] | None, first: str | None, mood: str | None, impulse:
 
 def unseen(engine: Any, state: Any) -> Answer:
     """The cards a --reveal (or a hidden hand card) can still be."""
-    from . import cards, zones
-
     pool = zones.unseen(state)
     result = {"unseen": dict(sorted(pool.items())), "count": sum(pool.values())}
     groups: dict[str, list[str]] = {}
@@ -46,8 +48,6 @@ def unseen(engine: Any, state: Any) -> Answer:
 
 def vibes(vibes: list[str]) -> Answer:
     """The vibe bonus of a Mindset."""
-    from referee.scorers import cerebria as scoring
-
     scoring.check_vibes(vibes)
     result = scoring.vibe_combination(v.lower() for v in vibes)
     return Answer(result, (f"{' '.join(v.lower() for v in vibes)}: {result['combination']}, "
@@ -71,10 +71,6 @@ def score(text: str) -> tuple[str, int, int, int | None]:
 
 def winner(players: list[str]) -> Answer:
     """Who wins after a Revelation."""
-    from referee.scorers import cerebria as scoring
-
-    from .revelation import describe_result
-
     table = [score(p) for p in players]
     if len({t[0].lower() for t in table}) != len(table):
         raise InputError("--player: two players have the same name")

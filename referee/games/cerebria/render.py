@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from referee.games.cerebria import cards, flow, mindset
+from referee.games.cerebria.revelation import describe_result
 from referee.games.cerebria.state import State
 from referee.model import tables
 
@@ -120,8 +121,6 @@ def render_compact(state: State) -> str:
 def _whose_turn(state: State) -> str:
     cur = state["players"][state["current"]]
     if state["phase"] == "over":
-        from referee.games.cerebria.revelation import describe_result
-
         return "Game over: " + describe_result({"winners": state["winners"],
                                                 "condition": state["condition"],
                                                 "tie_break": state["tie_break"]})

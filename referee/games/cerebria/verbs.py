@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from referee.games.cerebria import flow, options, render
+from referee.games.cerebria.cards import ABILITIES
 from referee.games.cerebria.state import State
 from referee.model.chance import Chance
 from referee.model.engine import event
@@ -74,8 +75,6 @@ NAME_IT = "name the ABILITY (destroy, drain, deprive, summon, steal, swap, draw,
 def ability_words(action: Action) -> Action:
     """`ability [PLAYER] [EMOTION] ABILITY ARGS...` as typed: the player left out (the one whose
     turn it is), the emotion left out (the one that gives ABILITY)."""
-    from referee.games.cerebria.cards import ABILITIES
-
     player, pos, ability = action.get("player"), action.get("pos"), action.get("ability")
     args = list(action.get("args") or ())
     if player is not None and (str(player).isdigit() or str(player).lower() in ABILITIES):

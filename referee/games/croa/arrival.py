@@ -50,7 +50,7 @@ RULE_MOSQUITO = N_("Mosquito (moustique): move another of your frogs one step (n
 
 
 class Ctx:
-    """One action's up-front answers and what it reports (a plain class: `dataclasses` costs an
+    """One action's up-front answers and what it reports (a plain class: `dataclasses` would cost an
     action its import)."""
 
     def __init__(self, chance: Chance) -> None:

@@ -6,7 +6,16 @@ from __future__ import annotations
 
 from typing import Any
 
+from referee.model.errors import IllegalAction
+from referee.model.i18n import _, ngettext, percent
 from referee.model.verbs import Answer, Command, Field, Prose, Table
+from referee.scorers.croa import full_piles, next_tile
+
+from .cardlist import playable
+from .cards import ABOUT, CARDS, card_word, dealt_hand
+from .render import hand_text
+from .setup import colour
+from .tiles import RULE_PILE, check_layout, parse_tile, parse_zone, tile_word, zone_word
 
 HELP = """Crôa!: frogs in a pond, last queen standing (2-4 colonies).
 
@@ -34,8 +43,6 @@ MALES = Field("males", "A JSON file placing the males: {\"blue\": [\"male1\", \"
 def new(players: list[str] | None, digital: bool | None, cards: bool | None, deal: bool | None,
         males: Any, deck: Any) -> dict[str, Any]:
     """The options of a new session, as typed (the males' layout checked here)."""
-    from .setup import colour
-    from .tiles import check_layout
 
     # a colour typed in French (`Ann:rouge`) is kept in English, as the log keeps every word
     said = [str(p).partition(":") for p in players or ()]
@@ -53,11 +60,7 @@ def new(players: list[str] | None, digital: bool | None, cards: bool | None, dea
 
 def hand(engine: Any, state: Any, player: str) -> Answer:
     """The cards the referee dealt to one colony."""
-    from referee.model.i18n import _
 
-    from .cardlist import playable
-    from .cards import card_word, dealt_hand
-    from .render import hand_text
 
     col = dealt_hand(state, engine.resolve_player(state, player))
     c = next(i for i, other in enumerate(state["colonies"]) if other is col)
@@ -98,9 +101,7 @@ def _targets(ways: list[dict]) -> list[str]:
 
 def card_list() -> Answer:
     """The card module's cards."""
-    from referee.model.i18n import _
 
-    from .cards import ABOUT, CARDS
 
     rows = tuple((k, _(v["title"]), _(v["timing"]) + (" " + _("(orange)") if v["orange"] else ""),
                   v["count"], _(v["effect"])) for k, v in CARDS.items())
@@ -110,11 +111,7 @@ def card_list() -> Answer:
 
 def odds(zone: str, revealed: list[str] | None, males: Any) -> Answer:
     """What the next tile of a zone can be."""
-    from referee.model.errors import IllegalAction
-    from referee.model.i18n import _, ngettext, percent
-    from referee.scorers.croa import full_piles, next_tile
 
-    from .tiles import RULE_PILE, check_layout, parse_tile, parse_zone, tile_word, zone_word
 
     zone = parse_zone(zone)
     layout = check_layout(males) if males is not None else None

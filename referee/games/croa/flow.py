@@ -5,6 +5,7 @@ from __future__ import annotations
 from referee.model.i18n import msg
 
 from .arrival import Ctx
+from .cards import start_of_turn
 from .decisions import clear
 from .legal import movable
 from .pond import alive
@@ -30,8 +31,6 @@ def end_turn(state: CroaState, ctx: Ctx) -> None:
         if state["current"] <= before:
             state["round"] = state.get("round", 1) + 1
         nxt = state["current"]
-        from .cards import start_of_turn
-
         start_of_turn(state, nxt, ctx)
         if movable(state, nxt):
             return

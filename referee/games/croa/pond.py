@@ -12,6 +12,7 @@ from referee.model.i18n import N_, _, fold, msg, pgettext, tell
 
 from .board import NEIGHBOURS, parse_square
 from .state import CroaState, Frog
+from .words import FRENCH_COLOURS
 
 QUEEN = 0
 SERVANTS = 6
@@ -95,8 +96,6 @@ def frog_said(state: CroaState, ref: list[int]) -> dict:
 def colony_index(state: CroaState, word: str) -> int:
     """A colony by player name or colour (any case, the colour in English or French; a unique
     prefix of either is enough)."""
-    from .words import FRENCH_COLOURS
-
     w = str(word).strip().lower()
     cols = state["colonies"]
     for c, col in enumerate(cols):

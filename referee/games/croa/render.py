@@ -2,7 +2,19 @@
 
 from __future__ import annotations
 
-from referee.model.i18n import N_, _, elide, joined, msg, ngettext, nmsg, sentence, tell
+from referee.model.i18n import (
+    N_,
+    _,
+    elide,
+    fold,
+    joined,
+    language,
+    msg,
+    ngettext,
+    nmsg,
+    sentence,
+    tell,
+)
 
 from .board import FILES, ZONES
 from .cards import card_word, title_said
@@ -11,6 +23,7 @@ from .flow import round_of
 from .legal import movable, shared_squares
 from .pond import HIDDEN, QUEEN, frog_said, in_pond, occupied, reserve
 from .said import choice_said, said_choice
+from .setup import symbols
 from .state import Colony, CroaState
 from .tiles import KINDS, code, colour_word, zone_label, zone_word
 
@@ -24,9 +37,7 @@ LEGEND = N_("tiles: Ly lilypad, Mq mosquito, Md mud, Pk pike, Rd reeds, Lg log, 
 def letters(state: CroaState) -> list[str]:
     """Each colony's letter on the pond, from its colour in the table's language (French: `V`
     for vert, `J` for jaune); the state keeps the English one."""
-    from referee.model.i18n import fold, language
 
-    from .setup import symbols
 
     if language() == "en":
         return [col["symbol"] for col in state["colonies"]]

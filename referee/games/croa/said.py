@@ -4,6 +4,8 @@ back); in English, as they are."""
 
 from __future__ import annotations
 
+import re
+
 from referee.model.i18n import NC_, joined, language, pmsg, tell
 
 from .cards import card_word
@@ -46,7 +48,6 @@ def said_word(word: str) -> str:
 
 def word_said(word: str) -> dict:
     """`said_word` as the log keeps it: said in the reader's language."""
-    import re
 
     return joined([part_said(p) for p in re.split(r"([:-])", word)])
 

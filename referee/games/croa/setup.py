@@ -8,9 +8,11 @@ from referee.model.chance import Chance
 from referee.model.errors import InputError
 from referee.model.i18n import _, fold
 
+from .arrival import Ctx
 from .board import CORNERS, ZONES, start_squares
+from .cards import deal_deck, draw
 from .state import Colony, CroaState, Frog
-from .tiles import DEFAULT_LAYOUT, MALES, check_layout, full_piles
+from .tiles import DEFAULT_LAYOUT, MALES, check_layout, colour_word, full_piles
 from .words import FRENCH_COLOURS
 
 COLORS: tuple[str, ...] = ("red", "blue", "green", "yellow", "pink", "purple", "orange",
@@ -48,8 +50,6 @@ def parse_players(raw: Any) -> list[dict[str, str]]:
 
 
 def _colours() -> str:
-    from .tiles import colour_word
-
     return ", ".join(colour_word(c) for c in COLORS)
 
 
@@ -123,9 +123,6 @@ def setup(options: dict[str, Any], chance: Chance) -> CroaState:
     if (options.get("deck") or options.get("deal")) and not state["cards"]:
         raise InputError("a deck or --deal is only used with the card module (--cards)")
     if state["cards"]:
-        from .arrival import Ctx
-        from .cards import deal_deck, draw
-
         deal = options.get("deal")
         state["deal"] = bool(state["digital"] if deal is None else deal)
         deal_deck(state, options.get("deck"))

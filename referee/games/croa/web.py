@@ -13,6 +13,7 @@ from html import escape
 from referee.model.i18n import N_, _, elide, ngettext, pgettext
 
 from .board import FILES, ZONE, ZONES
+from .cards import CARDS, HIDDEN
 from .pond import QUEEN, in_pond, occupied, reserve
 from .state import CroaState
 from .tiles import CODES
@@ -210,8 +211,6 @@ def hand_html(seen: dict, seat: str, actions: list[dict]) -> str:
     """One colony's dealt hand for its player's own page: each card with its title, when it may
     be played and what it does, marked when it may be played now (from the seat's legal actions),
     with the ways to play it. Drawn from the seat's view alone; "" when no hand was dealt."""
-    from .cards import CARDS, HIDDEN
-
     col = next((c for c in seen.get("colonies") or [] if c.get("name") == seat), None)
     if col is None or not seen.get("deal") or HIDDEN in col["hand"]:
         return ""

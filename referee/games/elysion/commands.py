@@ -9,6 +9,11 @@ from typing import Any
 from referee.model.errors import InputError
 from referee.model.i18n import ngettext
 from referee.model.verbs import Answer, Command, Field, FileText, Table
+from referee.scorers.elysion import blessings_drawn
+
+from . import catalog
+from .lookback import CARD_HEADERS, RANKING_HEADERS, choice_text
+from .render import card_rule
 
 HELP = """Elysion: an eight-day journey and the look back (2-7 players).
 
@@ -50,8 +55,6 @@ def new(players: list[str] | None, catalog: FileText | None, constellations: boo
 def look_back(state: Any) -> Answer:
     """The look back as the table reads it: one table per player in turn-back order, then
     the ranking (its data: what `lookback --json` adds to its result)."""
-    from .lookback import CARD_HEADERS, RANKING_HEADERS, choice_text
-
     result = state.get("lookback")
     if result is None:
         return Answer({"lookback": None})
@@ -67,8 +70,6 @@ def look_back(state: Any) -> Answer:
 
 def catalog_check(file: FileText) -> Answer:
     """Check a catalog file; every problem is reported with its line."""
-    from . import catalog
-
     problems = catalog.check(file.text)
     if problems:
         lines = "\n".join(f"  {p}" for p in problems)
@@ -84,9 +85,6 @@ def catalog_check(file: FileText) -> Answer:
 
 def catalog_show(file: FileText | None, kind: str | None) -> Answer:
     """A catalog's cards and rules (default: the practice catalog)."""
-    from . import catalog
-    from .render import card_rule
-
     cat = catalog.load(file.text) if file is not None else catalog.get(None)
     cards = [*cat.realms.values(), *cat.blessings.values(), *cat.shades.values()]
     rows = [(c.kind, c.key, c.faction or "-", c.icon_text() or "-",
@@ -100,8 +98,6 @@ def catalog_show(file: FileText | None, kind: str | None) -> Answer:
 def blessings(day: int, previous: int | None, played: int, coins: int, previous_star: bool,
               played_star: bool) -> Answer:
     """How many Blessings a player draws today."""
-    from referee.scorers.elysion import blessings_drawn
-
     try:
         n = blessings_drawn(day, previous, played, coins, previous_star, played_star)
     except ValueError as exc:

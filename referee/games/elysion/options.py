@@ -13,6 +13,7 @@ from __future__ import annotations
 from referee.games.elysion import deck, flow, styx
 from referee.games.elysion.catalog import of_state
 from referee.games.elysion.state import ElysionState
+from referee.model.errors import RefereeError
 from referee.model.verbs import Action
 
 REVEAL_VARIANTS = 4
@@ -21,8 +22,6 @@ REALMS = "NAME=REALM..."  # the reveal's free placeholder
 
 def realms_within(state: ElysionState, value: object) -> bool:
     """Whether a reveal's NAME=REALM pairs are one the rules accept now."""
-    from referee.model.errors import RefereeError
-
     if not isinstance(value, dict) or state["phase"] != "reveal":
         return False
     catalog = of_state(state)

@@ -10,7 +10,9 @@ from referee.games.elysion.lookback import RANKING_HEADERS, glory_now
 from referee.games.elysion.sight import coins as sight_coins
 from referee.games.elysion.sight import unit_icons
 from referee.games.elysion.state import Day, ElysionState
+from referee.model import tables
 from referee.model.i18n import ngettext
+from referee.model.tables import wrap_paragraph
 from referee.scorers.elysion import DAYS
 
 WIDTH = 80  # status fits 80 columns: a wider journeys table is split in parts
@@ -25,8 +27,6 @@ def _table(headers: list[str], rows: list[list], wrap: dict[int, int] | None = N
     loading tabulate and wcwidth); `wrap` folds long columns ({column: width}) to keep status
     in 80 columns."""
     import textwrap
-
-    from referee.model import tables
 
     text = tables.render(headers, rows)
     if not wrap or not rows or max(map(len, text.splitlines())) <= WIDTH:
@@ -175,8 +175,6 @@ def render(state: ElysionState, catalog: Catalog) -> str:
 def render_compact(state: ElysionState, catalog: Catalog) -> str:
     """For an 80x24 screen: the day and what is awaited, a line or two per player (hand, coins,
     look back, Blessings, then the journey), the row, the Shades and the take order."""
-    from referee.model.tables import wrap_paragraph
-
     def fill(text: str) -> list[str]:
         return wrap_paragraph(text, WIDTH, "    ").split("\n")
 

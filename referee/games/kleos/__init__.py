@@ -10,13 +10,13 @@ from __future__ import annotations
 
 from typing import Any
 
+from referee.games.kleos.engine import KleosEngine
+
 __all__ = ["ENGINE"]
 
 
 def __getattr__(name: str) -> Any:
     if name == "ENGINE":
-        from referee.games.kleos.engine import KleosEngine
-
         engine = KleosEngine()
         globals()["ENGINE"] = engine
         return engine

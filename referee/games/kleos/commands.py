@@ -13,7 +13,10 @@ from typing import Any
 from referee.model.errors import InputError
 from referee.model.i18n import ngettext
 from referee.model.verbs import Answer, Command, Field, FileText, Table, Verbatim, WriteFile
+from referee.scorers import kleos as sc
 
+from . import cards
+from . import state as st
 from .cards import GODS
 
 HELP = """Kleos: gods, minions, dice combat, glory (2-5 players).
@@ -41,8 +44,6 @@ KIND = "minion"  # the card library's kind in the store
 
 def pick_champions(library: Any, given: list[str], gods: list[str]) -> dict:
     """Each god's champion: typed here (stats or a library card), else the library's."""
-    from . import cards
-
     out: dict[str, dict] = {}
     for item in given:
         god, sep, what = item.partition("=")
@@ -93,8 +94,6 @@ def new(players: list[str] | None, temples: list[str] | None, champions: list[st
 def ledger(engine: Any, state: Any, steps: Iterable[tuple[dict, Any]]) -> Answer:
     """The glory ledger: every gain with its day and reason, then the totals (read from the
     log, replayed: the state keeps only the latest action's gains)."""
-    from . import state as st
-
     entries = st.ledger(steps, engine.verbs)
     if not entries:
         return Answer({"ledger": entries}, ("No glory gained yet.",))
@@ -106,8 +105,6 @@ def ledger(engine: Any, state: Any, steps: Iterable[tuple[dict, Any]]) -> Answer
 
 def odds(n: int, need: int, godly: bool) -> Answer:
     """The chance of at least NEED successes on N dice."""
-    from referee.scorers import kleos as sc
-
     result = sc.odds(n, need, godly)
     return Answer(result, (f"P(at least {need} successes on {n} {'Godly ' if godly else ''}"
                            f"dice) = {result['exact']} ≈ {result['probability']:.1%}",))
@@ -115,8 +112,6 @@ def odds(n: int, need: int, godly: bool) -> Answer:
 
 def combat(attack: int, defense: int, tactics: int, bonus: int, godly: bool, champion: bool) -> Answer:
     """The chances to kill and to slaughter with one Attack check."""
-    from referee.scorers import kleos as sc
-
     r = sc.combat(attack, defense, tactics, bonus, godly, champion)
     return Answer(r, (f"{r['dice']} {'Godly ' if godly else ''}dice against Defense {defense}: "
                       f"kill {r['exact']['kill']} ≈ {r['kill']:.1%}, slaughter "
@@ -146,8 +141,6 @@ def card_add(name: str, stats: str, disposition: int | None, epic: bool, hero: b
 
 def card_list(library: Any) -> Answer:
     """The library's cards, then what the rulebook itself says about named cards."""
-    from . import cards
-
     lib = library.cards()
     parts: list[Any] = []
     if lib:

@@ -8,6 +8,7 @@ Godly (Olympus' Favor, or a card saying so). The faces are defined once, in
 from __future__ import annotations
 
 from referee.model.chance import Chance, dice_check
+from referee.model.errors import InputError
 from referee.scorers.kleos import BLANK, FACES, GODLY, SUCCESS
 
 ALIASES = {"b": BLANK, "S": SUCCESS, "G": GODLY, "B": BLANK}
@@ -33,8 +34,6 @@ def check_typed(label: str, count: int, typed: str | list | None) -> None:
     if typed in (None, "", []):
         return
     if count <= 0:
-        from referee.model.errors import InputError
-
         raise InputError(f"{label}: no dice are rolled here (0 dice), but dice were typed")
     dice_check(label, count, FACES, ALIASES)(typed)
 

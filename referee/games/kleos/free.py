@@ -15,6 +15,7 @@ from referee.games.kleos import play as pl
 from referee.games.kleos.actions import _bonus, flag
 from referee.games.kleos.effects import _reason
 from referee.games.kleos.state import State
+from referee.model import registry
 from referee.model.errors import RefereeError
 
 CARD, MODS, DELTA, TEXT = "CARD", "MODS", "DELTA", "TEXT"
@@ -82,6 +83,4 @@ def need(state: State, value: Any) -> bool:
 
 def player(state: State, value: Any) -> bool:
     """A player at the table, named as the core reads it (god or name, any case, a prefix)."""
-    from referee.model import registry
-
     return _reads(lambda: registry.engine("kleos").resolve_player(state, value))

@@ -7,6 +7,7 @@ import re
 from typing import Any
 
 from referee.model.chance import Chance, NotYetRolled
+from referee.scorers import kleos as odds
 
 
 def attack_odds(engine: Any, state: Any, action: dict, ply: int) -> str | None:
@@ -17,8 +18,6 @@ def attack_odds(engine: Any, state: Any, action: dict, ply: int) -> str | None:
     checks = [c for e in events for c in e.get("combat", [])]
     if not checks:
         return None
-    from referee.scorers import kleos as odds
-
     first = checks[0]
     # a champion is never slaughtered; an opportunity attack's target is the minion that flees
     fleeing = re.search(r"opportunity attack on (\S+)", " ".join(e.get("text", "") for e in events))

@@ -25,6 +25,7 @@ import csv
 import io
 import json
 import re
+import tomllib
 from dataclasses import dataclass
 from typing import Any
 
@@ -204,8 +205,6 @@ def _toml_positions(text: str) -> list[tuple[int, dict[str, int]]]:
 
 def parse_toml(text: str, source: str = "the file") -> list[dict]:
     """Cards from TOML text; LibraryFileError naming every bad line and field."""
-    import tomllib
-
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:

@@ -14,6 +14,7 @@ from referee.games.kleos import board as bd
 from referee.games.kleos import cards
 from referee.games.kleos import minions as mn
 from referee.games.kleos.cards import GODS
+from referee.games.kleos.play import isle
 from referee.games.kleos.state import Card, Player, State, possessive
 from referee.model.chance import Chance
 from referee.model.errors import IllegalAction, InputError
@@ -136,8 +137,6 @@ def _isles(state: Any, given: Any, chance: Chance) -> None:
         return
     if not isinstance(given, dict):
         raise InputError("isles must map each Isle to the data of the Epic card lying on it")
-    from referee.games.kleos.play import isle
-
     for where, card in given.items():
         if not isinstance(card, dict):
             raise InputError(f"{where}: an Isle's card is given as its card data (name, stats)")

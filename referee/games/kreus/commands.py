@@ -8,14 +8,18 @@ from typing import Any
 
 from referee.model.errors import InputError
 from referee.model.verbs import Answer, Command, Field
+from referee.scorers.kreus import outcome as judge
+from referee.scorers.kreus import refuse_unreachable
+
+from . import board, render
+from .data import load_cards
+from .flow import OUTCOME_TEXT
 
 
 def new(players: list[str] | None, first: str | None, first_game: bool, incarnation: bool,
         altered: bool, cards: Any) -> dict[str, Any]:
     """The options of a new session; a replacement cards file is checked now, before anything
     is stored (its content goes into the session, so it replays without the file)."""
-    from .data import load_cards
-
     options: dict[str, Any] = {"players": list(players or ()), "first": first, "first_game": first_game,
                                "incarnation": incarnation, "altered": altered}
     if cards is not None:
@@ -26,16 +30,12 @@ def new(players: list[str] | None, first: str | None, first_game: bool, incarnat
 
 def tree(engine: Any, state: Any) -> Answer:
     """The creation tree: each Nature card, what it needs, its state."""
-    from . import render
-
     return Answer({"tree": render.tree_rows(state)},
                   (lambda width: render.render_tree(state, width or render.WIDTH),))
 
 
 def paths(engine: Any, state: Any) -> Answer:
     """The routes to the Planet still open."""
-    from . import board, render
-
     return Answer({"routes": board.open_routes(state), "unseen_elements": board.unseen_elements(state)},
                   (lambda width: render.render_paths(state, width or render.WIDTH),))
 
@@ -56,11 +56,6 @@ def counts(value: str | None) -> list[int] | None:
 def outcome(planet: bool | None, elements: int | None, cards_left: str | None,
             aggression_held: bool, aggression_early: bool) -> Answer:
     """Uranus' judgement of a finished game."""
-    from referee.scorers.kreus import outcome as judge
-    from referee.scorers.kreus import refuse_unreachable
-
-    from .flow import OUTCOME_TEXT
-
     left = counts(cards_left)
     if planet is None:
         planet = elements is not None
