@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING
 from referee.model.errors import InputError, StorageError
 from referee.model.i18n import _
 from referee.record import session
+from referee.record.integrity import full_problem
 
 if TYPE_CHECKING:
     from referee.record.protocol import RecordStore
@@ -131,7 +132,6 @@ def _summary(value: str | dict) -> dict:
 def standings(store: RecordStore, name: str) -> dict:
     """`{"league", "game", "points", "sessions", "finished", "rows": [...]}`; each row:
     player, points, plays, wins (outright), shared, losses and the game's tie-break key."""
-    from referee.record.integrity import full_problem
 
     league = get(store, name)
     problem = store.league_problem(league["name"])

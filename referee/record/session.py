@@ -11,11 +11,11 @@ from collections.abc import Iterator, Sequence
 from typing import TYPE_CHECKING, Any
 
 from referee.model import registry
+from referee.model import text as typed_text
 from referee.model.chance import Chance, NotYetRolled
 from referee.model.errors import EngineDefect, IllegalAction, InputError, RefereeError, StorageError
 from referee.model.i18n import N_, _, msg, ngettext
 from referee.model.secret import new_secret, problem, reopened
-from referee.model.text import check_new, check_texts
 from referee.record import snapshot
 from referee.record.chain import Broken, check_chain, commitment, head_of, link_text, row_digest
 from referee.record.schema import ALL_STATUSES
@@ -459,7 +459,7 @@ def create(store: RecordStore, game: str, options: dict, seed: str | None = None
     """Start a session: its log's first action is `new` with the options."""
 
     engine = registry.engine(game)
-    check_new(options, name)
+    typed_text.check_new(options, name)
     public = seed is not None
     seed = str(seed) if seed is not None else new_seed()
     action = {"verb": "new", **options}
@@ -521,7 +521,7 @@ def _apply(loaded: Loaded, action: dict, dry: bool = False, counter: int | None 
     """`fresh`: `loaded` was just read for this action alone (and is dropped if it is refused),
     so its state is applied in place rather than copied first (a copy grows with the state)."""
 
-    check_texts(action, "the action")
+    typed_text.check_texts(action, "the action")
     engine = loaded.engine
     action = engine.normalize(loaded.state, action)
     before = loaded.state if fresh else engine.copy(loaded.state)
