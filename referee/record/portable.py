@@ -326,15 +326,22 @@ class PortableStore:
                  deleted: bool = False) -> list[dict]:
         """Sessions most recently used first: open ones (finished too with `include_over`);
         with `deleted`, only the deleted ones awaiting `sessions purge`."""
-        sql = f"SELECT {self._SELECT} FROM sessions WHERE " + (
-            "status = 'deleted'" if deleted else "status <> 'deleted'")
+        where, args = self._listed(game, include_over, deleted)
+        return [self._session_row(r) for r in self.db.execute(
+            f"SELECT {self._SELECT} FROM sessions WHERE {where} ORDER BY used DESC, rowid DESC", args)]
+
+    @staticmethod
+    def _listed(game: str | None, include_over: bool, deleted: bool) -> tuple[str, list]:
+        """Which sessions a listing shows, as a WHERE clause and its arguments: the deleted ones
+        only, or the others (of `game`; the finished ones with `include_over`)."""
+        where = "status = 'deleted'" if deleted else "status <> 'deleted'"
         args: list = []
         if game:
-            sql += " AND game = ?"
+            where += " AND game = ?"
             args.append(game)
         if not include_over and not deleted:
-            sql += " AND status = 'open'"
-        return [self._session_row(r) for r in self.db.execute(sql + " ORDER BY used DESC, rowid DESC", args)]
+            where += " AND status = 'open'"
+        return where, args
 
     def touch(self, sid: str) -> None:
         self.db.execute("UPDATE sessions SET used = ? WHERE id = ?", (time.time(), sid))

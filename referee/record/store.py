@@ -326,15 +326,9 @@ class Store(PortableStore):
         """The rows `referee sessions` lists. One that cannot be read is kept, with `damaged`
         saying why (a summary or a logged action that does not decode), so one damaged session
         never hides the others."""
+        where, args = self._listed(game, include_over, deleted)
         sql = ("SELECT CAST(id AS BLOB), CAST(game AS BLOB), CAST(name AS BLOB), CAST(status AS BLOB),"
-               " CAST(summary AS BLOB), updated FROM sessions WHERE "
-               + ("status = 'deleted'" if deleted else "status <> 'deleted'"))
-        args: list = []
-        if game:
-            sql += " AND game = ?"
-            args.append(game)
-        if not include_over and not deleted:
-            sql += " AND status <> 'over'"
+               " CAST(summary AS BLOB), updated FROM sessions WHERE " + where)
         bad_logs: set[str] = set()
         try:
             for (sid,) in self.db.raw.execute(

@@ -748,14 +748,8 @@ class PgStore(PortableStore):
 
     def session_list(self, game: str | None = None, include_over: bool = False,
                      deleted: bool = False) -> list[dict]:
-        sql = "SELECT id, game, name, status, summary, updated FROM sessions WHERE " + (
-            "status = 'deleted'" if deleted else "status <> 'deleted'")
-        args: list = []
-        if game:
-            sql += " AND game = ?"
-            args.append(game)
-        if not include_over and not deleted:
-            sql += " AND status <> 'over'"
+        where, args = self._listed(game, include_over, deleted)
+        sql = "SELECT id, game, name, status, summary, updated FROM sessions WHERE " + where
         out = []
         for sid, game_name, name, status, summary_text, updated in self.db.execute(
                 sql + " ORDER BY used DESC, rowid DESC", args).fetchall():
