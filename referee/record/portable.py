@@ -67,6 +67,10 @@ class PortableStore:
         """The columns `table` has in this store."""
         raise NotImplementedError
 
+    def has_table(self, table: str) -> bool:
+        """Whether this store holds `table` (an older store may not hold a newer one yet)."""
+        raise NotImplementedError
+
     def storage_check(self, quick: bool = False) -> list[str]:
         """The store's own check of its storage: what it reports, [] when sound."""
         raise NotImplementedError

@@ -28,17 +28,9 @@ def digest(row: dict) -> str:
     return h.hexdigest()
 
 
-def _exists(store: Any) -> bool:
-    if getattr(store, "url", None):  # PostgreSQL
-        found = store.db.execute("SELECT to_regclass('seatings') IS NOT NULL").fetchone()
-    else:
-        found = store.db.execute("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'seatings'").fetchone()
-    return bool(found and found[0])
-
-
 def ensure(store: Any) -> None:
     """Inside a write: make the table if this store is older than it."""
-    if not _exists(store):
+    if not store.has_table("seatings"):
         store.db.execute(TABLE_SQL)
 
 
@@ -55,7 +47,7 @@ def _text(value: Any) -> str:
 
 def rounds(store: Any, league: str) -> int:
     """How many draws the league holds (the next one is round this + 1)."""
-    if not league or not _exists(store):
+    if not league or not store.has_table("seatings"):
         return 0
     return int(store.db.execute("SELECT COUNT(*) FROM seatings WHERE league = ?", (league,)).fetchone()[0])
 
@@ -87,7 +79,7 @@ def finish(store: Any, sid: str, seed: str, tables: list) -> dict:
 
 def stored_row(store: Any, sid: str) -> dict | None:
     """The row as stored (inputs and tables as their text)."""
-    if not _exists(store):
+    if not store.has_table("seatings"):
         return None
     found = store.db.execute(f"SELECT {', '.join(COLUMNS)} FROM seatings WHERE id = ?", (sid,)).fetchone()
     if found is None:
@@ -109,7 +101,7 @@ def read(store: Any, sid: str) -> dict | None:
 
 def of_league(store: Any, league: str) -> list[dict]:
     """The league's draws, in the order they were made."""
-    if not _exists(store):
+    if not store.has_table("seatings"):
         return []
     rows = store.db.execute(f"SELECT {', '.join(COLUMNS)} FROM seatings WHERE league = ? ORDER BY round, created",
                             (league,)).fetchall()
@@ -117,6 +109,6 @@ def of_league(store: Any, league: str) -> list[dict]:
 
 
 def ids(store: Any) -> list[str]:
-    if not _exists(store):
+    if not store.has_table("seatings"):
         return []
     return [r[0] for r in store.db.execute("SELECT id FROM seatings ORDER BY created")]

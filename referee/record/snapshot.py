@@ -133,17 +133,9 @@ def problem(store: Any, snap: dict | None, sid: str, engine: Any, rows: list[dic
 
 # -- the store's side (SQLite and PostgreSQL: the same statements) ---------------------------
 
-def _exists(store: Any) -> bool:
-    if getattr(store, "url", None):  # PostgreSQL
-        found = store.db.execute("SELECT to_regclass('snapshots') IS NOT NULL").fetchone()
-    else:
-        found = store.db.execute("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'snapshots'").fetchone()
-    return bool(found and found[0])
-
-
 def read(store: Any, sid: str) -> dict | None:
     """The session's snapshot row (None when there is none, or no table yet)."""
-    if not _exists(store):
+    if not store.has_table("snapshots"):
         return None
     found = store.db.execute(f"SELECT {', '.join(COLUMNS)} FROM snapshots WHERE session_id = ?", (sid,)).fetchone()
     return dict(zip(COLUMNS, found, strict=True)) if found else None
@@ -176,7 +168,7 @@ def save(store: Any, snap: dict) -> None:
     db = store.db
     db.execute("SAVEPOINT snapshot")
     try:
-        if not _exists(store):
+        if not store.has_table("snapshots"):
             db.execute(TABLE_SQL)
         db.execute(_UPSERT, tuple(snap[c] for c in COLUMNS))
         db.execute("RELEASE SAVEPOINT snapshot")
@@ -192,7 +184,7 @@ def save(store: Any, snap: dict) -> None:
 
 def drop(store: Any, sid: str) -> None:
     """Forget the session's snapshot (inside the caller's write transaction)."""
-    if _exists(store):
+    if store.has_table("snapshots"):
         store.db.execute("DELETE FROM snapshots WHERE session_id = ?", (sid,))
 
 

@@ -409,6 +409,10 @@ class Store(PortableStore):
         """The column names of one of the store's tables."""
         return [r[1] for r in self.db.execute(f"PRAGMA table_info({table})")]
 
+    def has_table(self, table: str) -> bool:
+        return self.db.execute("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?",
+                               (table,)).fetchone() is not None
+
 
 # -- SQLite failures by name ------------------------------------------------------------------
 

@@ -380,6 +380,9 @@ class PgStore(PortableStore):
             "SELECT column_name FROM information_schema.columns WHERE table_schema = current_schema()"
             " AND table_name = ? ORDER BY ordinal_position", (table,))]
 
+    def has_table(self, table: str) -> bool:
+        return bool(self.db.execute("SELECT to_regclass(?) IS NOT NULL", (table,)).fetchone()[0])
+
     # -- transactions and the row lock per session -------------------------------------------
     @contextmanager
     def _transaction(self, tagged: bool = False) -> Iterator[None]:
