@@ -254,7 +254,7 @@ def test_a_schema_4_store_is_upgraded_after_a_backup_with_every_session_green(tm
     assert "upgraded the store" in err and "failed their check" not in err
     backup = tmp_path / "referee.db.v4-backup"
     assert backup.exists() and _links(backup) == links
-    assert store.db.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION == 5
+    assert store.db.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION == 6
     assert _links(path) == links  # the chain as it was
     for sid in FIXTURE_SESSIONS:
         assert verify_session(store, sid)["ok"], sid
@@ -315,7 +315,7 @@ def test_on_postgres_a_schema_4_store_is_upgraded_and_a_tampered_session_still_f
     source.close()
     capsys.readouterr()
     store = PgStore(pg_url)
-    assert store.db.execute("SELECT value FROM meta WHERE key = 'schema_version'").fetchone()[0] == "5"
+    assert store.db.execute("SELECT value FROM meta WHERE key = 'schema_version'").fetchone()[0] == "6"
     assert store.seal_problem("kleos-1") is not None and not verify_session(store, "kleos-1")["ok"]
     assert "1 session failed its check before the upgrade and still does: kleos-1" in capsys.readouterr().err
     for sid in ("cerebria-1", "croa-1"):

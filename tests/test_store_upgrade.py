@@ -85,7 +85,7 @@ def test_a_schema_1_store_is_upgraded_in_place_after_a_backup(tmp_path, capsys):
     err = capsys.readouterr().err
     backup = tmp_path / "referee.db.v1-backup"
     assert "upgraded the store" in err and str(backup) in err
-    assert store.db.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION == 5
+    assert store.db.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION == 6
     # the backup is the old store, readable as schema 1
     old = sqlite3.connect(backup)
     assert old.execute("PRAGMA user_version").fetchone()[0] == 1
@@ -141,7 +141,7 @@ def test_a_schema_1_store_that_cannot_be_written_is_refused_untouched(tmp_path, 
     try:
         with pytest.raises(Exception) as err:
             Store(path, timeout=0.05)
-        assert "needs an upgrade to schema 5" in str(err.value)
+        assert "needs an upgrade to schema 6" in str(err.value)
     finally:
         holder.execute("ROLLBACK")
         holder.close()

@@ -9,13 +9,11 @@ own number (its tie-break key, summed over the league's games), then name.
 
 from __future__ import annotations
 
-import json
 from typing import TYPE_CHECKING
 
 from referee.model.errors import InputError, StorageError
 from referee.model.i18n import _
-from referee.record import session
-from referee.record.integrity import full_problem
+from referee.record import results, session
 
 if TYPE_CHECKING:
     from referee.record.protocol import RecordStore
@@ -85,53 +83,14 @@ def add(store: RecordStore, name: str, ids: list[str]) -> tuple[list[str], list[
     return added, there
 
 
-def _own_number(game: str, summary: dict, player: dict) -> float:
-    if game == "croa":
-        frogs = (summary.get("details") or {}).get("frogs") or {}
-        value = frogs.get(player.get("name"), 0)
-    elif game == "kreus":
-        value = player.get("energy", 0)
-    else:
-        value = player.get("score", 0)
-    return value if isinstance(value, (int, float)) and not isinstance(value, bool) else 0
-
-
-BULK = 100  # a league of more sessions is read in two queries for all its game's sessions, not two each
-
-
-def _finished(store: RecordStore, sids: list[str], game: str) -> list[tuple[str, str | None, dict | None]]:
-    """(id, what breaks its seal or None, its summary when it is finished) of each session."""
-    out: list[tuple[str, str | None, dict | None]] = []
-    if len(sids) > BULK:  # a club's season: one pass over the game's sessions (a server's round trips add up)
-        broken = store.seal_problems(game)
-        done = {sid: text for sid, _g, _updated, text in store.finished(game)}
-        for sid in sids:
-            text = done.get(sid)
-            out.append((sid, broken.get(sid), None if text is None else _summary(text)))
-        return out
-    for sid in sids:
-        problem = store.seal_problem(sid)
-        if problem:
-            out.append((sid, problem, None))
-            continue
-        meta = store.session(sid)
-        out.append((sid, None, _summary(meta["summary"]) if meta["status"] == "over" else None))
-    return out
-
-
-def _summary(value: str | dict) -> dict:
-    if isinstance(value, dict):
-        return value
-    try:
-        found = json.loads(value)
-    except ValueError:
-        return {}
-    return found if isinstance(found, dict) else {}
-
-
 def standings(store: RecordStore, name: str) -> dict:
     """`{"league", "game", "points", "sessions", "finished", "rows": [...]}`; each row:
-    player, points, plays, wins (outright), shared, losses and the game's tie-break key."""
+    player, points, plays, wins (outright), shared, losses and the game's tie-break key.
+
+    Read from the league's aggregates, kept as its games end (`referee.record.results`), once
+    every result row of the league holds its seal; else counted from the rows that hold. A game
+    whose row fails, whose session changed since, or a finished session without a row that fails
+    its check, is left out and named."""
 
     league = get(store, name)
     problem = store.league_problem(league["name"])
@@ -139,38 +98,26 @@ def standings(store: RecordStore, name: str) -> dict:
         raise StorageError(_("{problem} (see `referee verify --all`)").format(problem=problem))
     game, points = league["game"], league["points"]
     key = TIE_BREAK.get(game, "score")
-    rows: dict[str, dict] = {}
-    finished = 0
-    left_out = []
-    for sid, problem, summary in _finished(store, league["sessions"], game):
-        if problem:  # an edited row is never believed: not counted, and said
-            left_out.append({"id": sid, "problem": problem})
-            continue
-        if summary is None or not summary.get("over"):
-            continue
-        problem = full_problem(store, sid)  # counted only once checked in full (its checked mark)
-        if problem:
-            left_out.append({"id": sid, "problem": problem})
-            continue
-        finished += 1
-        winners = summary.get("winners") or []
-        for p in summary.get("players", []):
-            pname = str(p.get("name"))
-            row = rows.get(pname.casefold())
-            if row is None:
-                row = rows[pname.casefold()] = {"player": pname, "points": 0, "plays": 0, "wins": 0, "shared": 0,
-                                                "losses": 0, key: 0}
-            row["plays"] += 1
-            row[key] += _own_number(game, summary, p)
-            if p.get("name") in winners and (len(winners) == 1 or game == "kreus"):
-                row["wins"] += 1
-                row["points"] += points["win"]
-            elif p.get("name") in winners:
-                row["shared"] += 1
-                row["points"] += points["shared"]
-            else:
-                row["losses"] += 1
-                row["points"] += points["loss"]
-    ordered = sorted(rows.values(), key=lambda r: (-r["points"], -r["wins"], -r[key], r["player"].casefold()))
+    members = set(league["sessions"])
+    read = results.read(store, game, league=league["name"], rows=False)
+    left_out = [{"id": sid, "problem": why} for sid, why in read.left_out if sid in members]
+    kept = results.tallies(store, "league", league["name"]) if read.clean and results.fresh_leagues(store) else None
+    if kept is not None:
+        finished = results.counts(store, results.LEAGUE + league["name"])[0]
+    else:
+        if not read.rows:
+            read = results.read(store, game, league=league["name"])
+        kept = {}
+        for row in read.rows:
+            for p in row.body["players"]:
+                results.league_add(kept.setdefault((league["name"], f"p:{p['name'].casefold()}"), {}), row.body, p)
+        finished = len(read.rows)
+    rows = []
+    for t in kept.values():
+        wins, shared, losses = t.get("wins", 0), t.get("shared", 0), t.get("losses", 0)
+        rows.append({"player": t["name"], "points": wins * points["win"] + shared * points["shared"]
+                     + losses * points["loss"], "plays": t.get("plays", 0), "wins": wins, "shared": shared,
+                     "losses": losses, key: t.get("own", 0)})
+    ordered = sorted(rows, key=lambda r: (-r["points"], -r["wins"], -r[key], r["player"].casefold()))
     return {"league": league["name"], "game": game, "points": points, "tie_break": key,
             "sessions": league["sessions"], "finished": finished, "rows": ordered, "left_out": left_out}

@@ -70,6 +70,7 @@ class Track:
     last: float = 0.0
     virtual: bool = False
     history: list[dict] = field(default_factory=list)
+    scope: str = ""  # the kept scope it was read from (a league's: `league:NAME`)
 
     @property
     def ordinal(self) -> float:
@@ -94,6 +95,7 @@ class Ratings:
     tracks: dict[tuple[str, str], Track] = field(default_factory=dict)
     left_out: list[dict] = field(default_factory=list)
     sessions: int = 0
+    store: Any = None  # the store the kept ratings were read from (a chart's points: their steps)
 
     def rows(self, player: str | None = None, game: str | None = None) -> list[dict]:
         wanted = player.casefold() if player else None
@@ -106,7 +108,11 @@ class Ratings:
         return [t.row() for t in self.tracks.values() if t.virtual and (game is None or t.game in (game, ALL))]
 
     def track(self, player: str, game: str) -> Track | None:
-        return self.tracks.get((game, player.casefold()))
+        """A player's rating at `game`, with its history (read from the kept steps when kept)."""
+        found = self.tracks.get((game, player.casefold()))
+        if found is not None and not found.history and self.store is not None:
+            _history(self, found)
+        return found
 
 
 def _key(name: str, virtual: bool) -> str:
@@ -115,66 +121,106 @@ def _key(name: str, virtual: bool) -> str:
 
 def compute(store: RecordStore, game: str | None = None, league: str | None = None,
             since: float | None = None) -> Ratings:
-    """Ratings over the finished sessions (of `game`, of the league `league`, ended on or after
-    `since`), each session counted once per game and once overall, in the order they ended."""
+    """Ratings over the finished games (of `game`, of the league `league`, ended on or after
+    `since`), each game counted once per game and once overall, in the order they ended.
+
+    Without `since`, read from the ratings kept as games ended (`referee.record.results`): per
+    game, overall (every game, whichever `game` is asked), per league; a scope with games not
+    rated yet is caught up first (written when the store can be). With `since` (a season's
+    ratings, from scratch), or when a result row fails its check, the rows that hold are rated
+    again here, in order."""
+    from referee.record import results
+
     model = _model()
     out = Ratings()
-    only: set[str] | None = None
+    members: set[str] | None = None
     if league is not None:
         from referee.after import league as leagues
 
         found = leagues.get(store, league)
         game = game or found["game"]
-        only = set(found["sessions"])
-    from referee.after.stats import finished
-
-    left_out: list[tuple[str, str]] = []
-    rows = sorted(finished(store, game, since, left_out), key=lambda r: (r[2], r[0]))
-    out.left_out += [{"id": sid, "problem": problem} for sid, problem in left_out
-                     if only is None or sid in only]
-    for sid, g, updated, summary in rows:
-        if only is not None and sid not in only:
-            continue
-        if not summary.get("over") or len(summary.get("players") or []) < 1:
-            continue
+        members = set(found["sessions"])
+    read = results.read(store, game, since, None, league, rows=since is not None)
+    out.left_out += [{"id": sid, "problem": problem} for sid, problem in read.left_out
+                     if members is None or sid in members]
+    if since is None and read.clean and _kept(store, out, game, league):
+        return out
+    rows = read.rows if (since is not None or not read.clean) else results.read(store, game, None, None, league).rows
+    states: dict[tuple[str, str], dict] = {}
+    for row in rows:
         out.sessions += 1
-        for scope in (g, ALL):
-            _rate(model, out, scope, g, sid, updated, summary)
+        for scope in (row.body["game"], ALL):
+            _replay(model, out, states, scope, row)
     return out
 
 
-def _get(model: Any, out: Ratings, scope: str, name: str, virtual: bool = False) -> Track:
-    key = (scope, _key(name, virtual))
-    track = out.tracks.get(key)
-    if track is None:
-        track = out.tracks[key] = Track(name, scope, model.mu, model.sigma, virtual=virtual)
-    elif not virtual:
-        track.player = name  # shown as last typed
-    return track
+def _scopes(store: RecordStore, game: str | None, league: str | None) -> list[str]:
+    from referee.record import results
+
+    if league is not None:
+        return [results.LEAGUE + league]
+    if game is not None:
+        return [game, ALL]
+    return sorted({*results.rating_scopes(store), ALL})
 
 
-def _rate(model: Any, out: Ratings, scope: str, game: str, sid: str, when: float, summary: dict) -> None:
-    if game in COOPERATIVE:
-        team = [_get(model, out, scope, str(p.get("name"))) for p in summary["players"]]
-        opponent = _get(model, out, scope, f"{GAME_PLAYER} ({game})", virtual=True)
-        won = bool(summary.get("winners"))
-        teams: list[list[Track]] = [team, [opponent]]
-        ranks = [1, 2] if won else [2, 1]
-    else:
-        order = finishing_order(summary)
-        teams = [[_get(model, out, scope, name)] for name, _place in order]
-        ranks = [place for _name, place in order]
-    if len(teams) < 2:
+def _kept(store: RecordStore, out: Ratings, game: str | None, league: str | None) -> bool:
+    """Fill `out` from the kept ratings; False when they cannot stand for the rows (one fails its
+    seal, or a scope has games not rated and the store cannot be written to catch up)."""
+    from referee.record import results
+
+    scopes = _scopes(store, game, league)
+    if league is not None and not results.fresh_leagues(store):
+        return False
+    behind = []
+    for scope in scopes:
+        rows, rated = results.counts(store, scope)
+        if rows != rated:
+            behind.append(scope)
+        if scope != ALL or league is not None:
+            out.sessions = max(out.sessions, rows)
+    if behind:
+        if getattr(store, "readonly", False):
+            return False
+        with store.write():
+            for scope in behind:
+                results.catch_up(store, scope)
+    for scope in scopes:
+        found = results.tallies(store, "rating", scope)
+        if found is None:
+            return False
+        shown = [game or "", ALL] if league is not None else [scope]
+        for _found_key, data in found.items():
+            for as_game in shown:
+                virtual = bool(data.get("virtual"))
+                track = Track(str(data["name"]), as_game, float(data["mu"]), float(data["sigma"]),
+                              games=int(data["games"]), change=float(data["change"]), last=float(data["last"]),
+                              virtual=virtual)
+                track.scope = scope
+                out.tracks[(as_game, _key(track.player, virtual))] = track
+    if game is None and league is None:
+        out.sessions = results.counts(store, ALL)[0]
+    out.store = store
+    return True
+
+
+def _replay(model: Any, out: Ratings, states: dict[tuple[str, str], dict], scope: str, row: Any) -> None:
+    from referee.record import results
+
+    keys = [k for team in results._rating_keys(row) for k, _n, _v in team]
+    after = results.rate(model, {k: states.get((scope, k)) for k in keys}, row)
+    if after is None:
         return
-    new = model.rate([[model.rating(mu=t.mu, sigma=t.sigma) for t in team] for team in teams], ranks=ranks)
-    for team, rated in zip(teams, new, strict=True):
-        for track, r in zip(team, rated, strict=True):
-            before = track.ordinal
-            track.mu, track.sigma = r.mu, r.sigma
-            track.games += 1
-            track.change = track.ordinal - before
-            track.last = max(track.last, when)
-            track.history.append({"id": sid, "at": when, "rating": round(track.ordinal, 3)})
+    for k, state in after.items():
+        states[(scope, k)] = state
+        virtual = bool(state["virtual"])
+        track = out.tracks.get((scope, _key(state["name"], virtual)))
+        if track is None:
+            track = out.tracks[(scope, _key(state["name"], virtual))] = Track(state["name"], scope, 0.0, 0.0,
+                                                                            virtual=virtual)
+        track.player, track.mu, track.sigma = state["name"], state["mu"], state["sigma"]
+        track.games, track.change, track.last = state["games"], state["change"], state["last"]
+        track.history.append({"id": row.sid, "at": row.body["finished"], "rating": round(track.ordinal, 3)})
 
 
 def chart_series(ratings: Ratings, players: list[str], game: str) -> dict[str, list[tuple[str, float]]]:
@@ -185,3 +231,17 @@ def chart_series(ratings: Ratings, players: list[str], game: str) -> dict[str, l
         if track is not None:
             out[track.player] = [(h["id"], h["rating"]) for h in track.history]
     return out
+
+
+def _history(ratings: Ratings, track: Track) -> None:
+    """A kept rating's points, one per rated game of its scope that it played (its steps)."""
+    from referee.record import results
+
+    key = ("g:" if track.virtual else "p:") + (track.player.split(" (")[-1].rstrip(")") if track.virtual
+                                               else track.player.casefold())
+    steps = results.steps(ratings.store, track.scope or track.game)
+    for sid, finished, after in steps or ():
+        state = after.get(key)
+        if state is not None:
+            track.history.append({"id": sid, "at": finished / 1000,
+                                  "rating": round(state["mu"] - 3 * state["sigma"], 3)})

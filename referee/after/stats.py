@@ -1,8 +1,8 @@
-"""Results across sessions, per player and game, from the summaries the store caches.
+"""Results across sessions, per player and game, from each finished game's sealed result row.
 
-Only finished sessions count, and nothing is replayed: each finished session's cached
-summary (with its `details`, see `Results.details`) says who played, who won,
-the scores and what decided it. A shared victory is a win for each sharer (and is
+Only finished games count, and nothing is replayed: each one's result row (written as it ended,
+from its checked summary and its `details`, see `Results.details`; `referee.record.results`) says who played, who won,
+the scores and what decided it; the aggregates kept as games end answer without a filter. A shared victory is a win for each sharer (and is
 counted again as a shared win); in Kreus the whole team wins or loses together.
 """
 
@@ -13,118 +13,129 @@ import datetime as _dt
 import io
 import json
 from collections.abc import Iterator
-from dataclasses import dataclass, field
+from typing import Any
 
 from referee.model import registry
+from referee.record import results
 from referee.record.integrity import full_problem
 from referee.record.protocol import RecordStore
 
 KREUS_WIN = ("may-sustain-life", "success", "perfection")
 
 
-@dataclass
-class Tally:
-    """One player's results at one game."""
-
-    player: str
-    game: str
-    plays: int = 0
-    wins: int = 0
-    shared_wins: int = 0
-    score_sum: float = 0
-    scored: int = 0
-    best: int | float | None = None
-    last: float = 0
-    tie_break_wins: int = 0
-    conditions: dict[str, int] = field(default_factory=dict)
-    outcomes: dict[str, int] = field(default_factory=dict)
-
-    def add(self, summary: dict, name: str, score: float | None, updated: float) -> None:
-        """One finished session in which this player (spelt `name` there) took part."""
-        winners = summary.get("winners") or []
-        details = summary.get("details") or {}
-        self.plays += 1
-        self.last = max(updated, self.last)
-        if score is not None:
-            self.scored += 1
-            self.score_sum += score
-            self.best = score if self.best is None else max(self.best, score)
-        if self.game == "kreus":  # one team: every player shares the outcome tier
-            tier = summary.get("outcome") or "unknown"
-            self.outcomes[tier] = self.outcomes.get(tier, 0) + 1
-            if tier in KREUS_WIN or (tier == "unknown" and name in winners):
-                self.wins += 1
-            return
-        if name not in winners:
-            return
-        self.wins += 1
-        if len(winners) > 1:
-            self.shared_wins += 1
-        if self.game in ("kleos", "elysion") and details.get("tie_break"):
-            self.tie_break_wins += 1
-        if self.game == "cerebria":
-            cond = summary.get("outcome") or details.get("condition") or "supply-spent"
-            self.conditions[cond] = self.conditions.get(cond, 0) + 1
-
-    def row(self) -> dict:
-        """The fixed keys (every game's), then what fits the game."""
-        out: dict = {
-            "player": self.player, "game": self.game, "plays": self.plays, "wins": self.wins,
-            "win_rate": round(self.wins / self.plays, 4) if self.plays else 0.0,
-            "average_score": round(self.score_sum / self.scored, 2) if self.scored else None,
-            "best_score": self.best,
-            "last_played": _dt.datetime.fromtimestamp(self.last).isoformat(timespec="seconds"),
-        }
-        if self.game == "kreus":
-            out["outcomes"] = dict(sorted(self.outcomes.items()))
-            return out
-        out["shared_wins"] = self.shared_wins
-        if self.game in ("kleos", "elysion"):
-            out["tie_break_wins"] = self.tie_break_wins
-        if self.game == "cerebria":
-            out["single_minded_wins"] = self.conditions.get("single-minded", 0)
-            out["balanced_wins"] = self.conditions.get("balanced", 0)
+def _row(game: str, t: dict) -> dict:
+    """A player's tally at one game (`referee.record.results.stats_add`) as `stats` prints it: the
+    fixed keys (every game's), then what fits the game."""
+    plays, wins, scored = t.get("plays", 0), t.get("wins", 0), t.get("scored", 0)
+    out: dict = {
+        "player": t.get("name", ""), "game": game, "plays": plays, "wins": wins,
+        "win_rate": round(wins / plays, 4) if plays else 0.0,
+        "average_score": round(t.get("score_sum", 0) / scored, 2) if scored else None,
+        "best_score": t.get("best"),
+        "last_played": _dt.datetime.fromtimestamp(t.get("last", 0)).isoformat(timespec="seconds"),
+    }
+    if game == "kreus":
+        out["outcomes"] = dict(sorted(t.get("outcomes", {}).items()))
         return out
+    out["shared_wins"] = t.get("shared_wins", 0)
+    if game in ("kleos", "elysion"):
+        out["tie_break_wins"] = t.get("tie_break_wins", 0)
+    if game == "cerebria":
+        conditions = t.get("conditions", {})
+        out["single_minded_wins"] = conditions.get("single-minded", 0)
+        out["balanced_wins"] = conditions.get("balanced", 0)
+    return out
 
 
-def _score(player: dict) -> int | float | None:
-    score = player.get("score")
-    return score if isinstance(score, (int, float)) and not isinstance(score, bool) else None
-
-
-def compute(store: RecordStore, game: str | None = None, player: str | None = None,
-            since: float | None = None, left_out: list[tuple[str, str]] | None = None) -> list[dict]:
-    """One row per player and game over the finished sessions (updated on or after `since`).
-
-    Names match case-insensitively ('ann' and 'Ann' are one player, shown as last typed).
-    A session whose row fails its seal (its summary or status edited outside the referee, its
-    log cut) is not counted: it goes to `left_out` as (id, what is wrong)."""
-    tallies: dict[tuple[str, str], Tally] = {}
-    wanted = player.casefold() if player else None
-    for _sid, g, updated, summary in finished(store, game, since, left_out):
-        for p in summary.get("players", []):
-            name = str(p.get("name"))
-            key = (g, name.casefold())
-            if wanted is not None and key[1] != wanted:
-                continue
-            tally = tallies.get(key)
-            if tally is None:
-                tally = tallies[key] = Tally(name, g)
-            elif updated >= tally.last:
-                tally.player = name
-            tally.add(summary, name, _score(p), updated)
-    rows = [t.row() for t in tallies.values()]
+def _sorted(rows: list[dict]) -> list[dict]:
     order = {g: i for i, g in enumerate(registry.names())}  # games in the registry's order
     rows.sort(key=lambda r: (order.get(r["game"], len(order)), -r["wins"], -r["win_rate"], -r["plays"],
                              r["player"].casefold()))
     return rows
 
 
+def _filtered(game: str | None, player: str | None, since: float | None) -> bool:
+    return player is not None or since is not None
+
+
+def compute(store: RecordStore, game: str | None = None, player: str | None = None,
+            since: float | None = None, left_out: list[tuple[str, str]] | None = None) -> list[dict]:
+    """One row per player and game over the finished games (finished on or after `since`).
+
+    Read from each game's sealed result row (`referee.record.results`): with no filter but the
+    game, from the aggregates kept as games ended; with one, from the rows it selects. Names
+    match case-insensitively ('ann' and 'Ann' are one player, shown as last typed). A game whose
+    result row fails its seal, or whose session changed outside the referee since, or a finished
+    session without a row that fails its check, is not counted: it goes to `left_out` as (id,
+    what is wrong)."""
+    return overview(store, game, player, since, left_out)["rows"]
+
+
+def overview(store: RecordStore, game: str | None = None, player: str | None = None,
+             since: float | None = None, left_out: list[tuple[str, str]] | None = None,
+             with_games: bool = False) -> dict:
+    """`{"rows", "lengths"}` (and `"games"` with `with_games`): `compute`'s rows and `lengths`,
+    the rows checked once for both."""
+
+    filtered = _filtered(game, player, since)
+    read = results.read(store, game, since, player, rows=filtered or with_games)
+    if left_out is not None:
+        left_out.extend(read.left_out)
+    out: dict = {}
+    kept = results.tallies(store, "stats", game) if read.clean and not filtered else None
+    lengths = results.tallies(store, "length", game) if kept is not None else None
+    if kept is None or lengths is None:
+        if not read.rows and not (filtered or with_games):
+            read = results.read(store, game, since, player)
+        wanted = f"p:{player.casefold()}" if player else None
+        made: dict[tuple[str, str], dict] = {}
+        lengths = {}
+        for row in read.rows:
+            g = row.body["game"]
+            results.length_add(lengths.setdefault((g, ""), {}), row.body)
+            for p in row.body["players"]:
+                key = f"p:{p['name'].casefold()}"
+                if wanted is None or key == wanted:
+                    results.stats_add(made.setdefault((g, key), {}), row.body, p)
+        kept = made
+    out["rows"] = _sorted([_row(g, t) for (g, _k), t in kept.items()])
+    out["lengths"] = _lengths(lengths)
+    if with_games:
+        out["games"] = [_game(row) for row in sorted(read.rows, key=lambda r: (r.body["started"], r.sid))]
+    return out
+
+
+def _lengths(found: dict[tuple[str, str], dict]) -> list[dict]:
+    order = {g: i for i, g in enumerate(registry.names())}
+    out = []
+    for (g, _k), t in sorted(found.items(), key=lambda kv: order.get(kv[0][0], len(order))):
+        n = t.get("games", 0)
+        if not n:
+            continue
+        out.append({"game": g, "games": n,
+                    "average_turns": round(t["turns_sum"] / t["turns_n"], 1) if t.get("turns_n") else None,
+                    "average_actions": round(t.get("actions_sum", 0) / n, 1),
+                    "average_minutes": round(t.get("minutes_sum", 0) / n, 1),
+                    "shortest_minutes": t.get("shortest"), "longest_minutes": t.get("longest")})
+    return out
+
+
+def _game(row: Any) -> dict:
+    body = row.body
+    scores = {p["name"]: p["score"] for p in body["players"]}
+    return {"date": _dt.datetime.fromtimestamp(body["started"]).isoformat(timespec="minutes"),
+            "game": body["game"], "session": row.sid, "players": [p["name"] for p in body["players"]],
+            "scores": scores if any(v is not None for v in scores.values()) else None,
+            "winners": list(body["winners"]), "turns": body["turns"], "actions": body["actions"],
+            "minutes": body["minutes"]}
+
+
 def finished(store: RecordStore, game: str | None, since: float | None,
-              left_out: list[tuple[str, str]] | None) -> Iterator[tuple[str, str, float, dict]]:
+             left_out: list[tuple[str, str]] | None) -> Iterator[tuple[str, str, float, dict]]:
     """(id, game, updated, summary) of each finished session that counts: its row holds its
     seal and its game was checked in full (its checked mark, or a full check now); the others
-    go to `left_out` as (id, what is wrong). What `stats`, ratings and reports count."""
+    go to `left_out` as (id, what is wrong). The way every session was read before the result
+    rows (`referee.record.results`): what a reader of the summaries themselves uses."""
 
     broken = store.seal_problems(game)
     for sid in store.unmarked(game):  # finished without the full check at its end: checked in full now
@@ -167,26 +178,7 @@ def games(store: RecordStore, game: str | None = None, player: str | None = None
     """One row per finished game, oldest first: when it started (`date`, local time), the game,
     the session, the players in seat order, their scores (None for a game that keeps none), the
     winners, and its length: turns, actions typed, minutes from `new` to the last action."""
-    wanted = player.casefold() if player else None
-    out = []
-    for sid, g, updated, summary in finished(store, game, since, left_out):
-        players = [p for p in summary.get("players", []) if isinstance(p, dict)]
-        names = [str(p.get("name")) for p in players]
-        if wanted is not None and wanted not in (n.casefold() for n in names):
-            continue
-        meta = store.session(sid)
-        _link, live = store.done_end(sid)
-        scores = {str(p.get("name")): _score(p) for p in players}
-        out.append({
-            "date": _dt.datetime.fromtimestamp(meta["created"]).isoformat(timespec="minutes"),
-            "game": g, "session": sid, "players": names,
-            "scores": scores if any(v is not None for v in scores.values()) else None,
-            "winners": [str(w) for w in summary.get("winners") or []],
-            "turns": summary.get("turn"), "actions": max(live - 1, 0),
-            "minutes": round(max(updated - meta["created"], 0) / 60),
-        })
-    out.sort(key=lambda r: (r["date"], r["session"]))
-    return out
+    return overview(store, game, player, since, left_out, with_games=True)["games"]
 
 
 def lengths(rows: list[dict]) -> list[dict]:

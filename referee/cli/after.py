@@ -25,8 +25,8 @@ def stats_cmd(game: str | None, player: str | None, since: _dt.datetime | None, 
     """Plays, wins, win rate, average and best score per player and game; each player's
     totals; how long the games last.
 
-    Counts finished sessions only, from the summaries the store keeps (nothing is
-    replayed). A shared victory is a win for each sharer; in Kreus the whole team
+    Counts finished sessions only, from the sealed result each game left as it
+    ended (nothing is replayed). A shared victory is a win for each sharer; in Kreus the whole team
     wins (any winning tier) or loses. Crôa! and Kreus keep no score."""
     from referee.after import stats
 
@@ -38,11 +38,11 @@ def stats_cmd(game: str | None, player: str | None, since: _dt.datetime | None, 
         click.echo(stats.games_csv(stats.games(store, game, player, after, left_out)), nl=False)
         _left_out(left_out)
         return
-    rows = stats.compute(store, game, player, after, left_out)
-    played = stats.games(store, game, player, after)
+    seen = stats.overview(store, game, player, after, left_out, with_games=ref.as_json)
+    rows = seen["rows"]
     if ref.as_json:
-        payload = output.envelope({"rows": rows, "totals": stats.totals(rows), "lengths": stats.lengths(played),
-                                   "games": played})
+        payload = output.envelope({"rows": rows, "totals": stats.totals(rows), "lengths": seen["lengths"],
+                                   "games": seen["games"]})
         if left_out:
             payload["result"]["left_out"] = [{"id": sid, "problem": why} for sid, why in left_out]
         output.emit_json(payload)
@@ -68,7 +68,7 @@ def stats_cmd(game: str | None, player: str | None, since: _dt.datetime | None, 
     lengths = output.table(
         [_(h) for h in ("game", "games", "turns", "actions", "minutes", "shortest", "longest")],
         [[r["game"], r["games"], _n(r["average_turns"]), _n(r["average_actions"]), _n(r["average_minutes"]),
-          r["shortest_minutes"], r["longest_minutes"]] for r in stats.lengths(played)],
+          r["shortest_minutes"], r["longest_minutes"]] for r in seen["lengths"]],
     )
     names = sorted({str(r["player"]) for r in rows})
     output.page("\n\n".join([by_game, _("Each player, every game:") + "\n" + totals,

@@ -671,11 +671,28 @@ def verify_cmd(ctx: click.Context, session_id: str | None, check_all: bool, head
             for name in reseal_leagues(store):
                 click.echo(_("league {name}: sealed again with this referee's key").format(name=name),
                            err=ref.as_json)
+            from referee.record.results import mend
+
+            remade, again = mend(store)
+            for sid in remade:
+                click.echo(_("{id}: its result row made again from its checked session").format(id=sid),
+                           err=ref.as_json)
+            if again:
+                click.echo(_("the aggregates (stats, standings, ratings) made again from the result rows"),
+                           err=ref.as_json)
     reports = [refused.get(sid) or verify_session(store, sid) for sid in ids]
-    if check_all:  # the leagues' seals, and one game stored twice
+    from referee.record import results
+
+    for r in reports:  # a finished game's result row, against its seal and its session
+        problem = results.row_problem(store, r["id"]) if r["ok"] and not r.get("withheld") else None
+        if problem:
+            r.update(ok=False, problem=problem)
+    if check_all:  # the leagues' seals, one game stored twice, the aggregates kept from the result rows
         from referee.record.integrity import store_problems
 
         reports += store_problems(store, reports)
+        reports += [{"id": what, "ok": False, "actions": 0, "head": None, "first_bad": None, "problem": problem}
+                    for what, problem in results.problems(store)]
     if damage:
         for r in reports:
             if r["ok"]:  # the rows it read are sound; some may not have been read at all

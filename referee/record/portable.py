@@ -175,6 +175,9 @@ class PortableStore:
         seal = self._keyed_seal(fields, head, length, digest, checked) or seal_of(fields, head, length, digest)
         self.db.execute("UPDATE sessions SET head = ?, length = ?, digest = ?, seal = ? WHERE id = ?",
                         (head, length, digest, seal, sid))
+        from referee.record import results
+
+        results.sync(self, sid, fields, head, checked)  # its game's result row: written, rewritten or withdrawn
 
     def unmarked(self, game: str | None = None) -> list[str]:
         """The finished sessions (of `game`) whose seal does not carry the checked mark."""
@@ -388,6 +391,7 @@ class PortableStore:
         session that fails its check may be deleted (and purged), left unsealed: it is never restored."""
         if deleted and not (self._dirty is not None and sid in self._dirty) and self.seal_problem(sid):
             self.db.execute("UPDATE sessions SET status = 'deleted' WHERE id = ?", (sid,))
+            self._withdraw([sid])
             return
         self._before(sid)
         if deleted:
@@ -408,11 +412,19 @@ class PortableStore:
             "SELECT DISTINCT league FROM league_sessions WHERE session_id IN (SELECT id FROM sessions WHERE status ="
             " 'deleted')")]
         intact = [name for name in touched if self.league_problem(name) is None]
+        self._withdraw(ids)
         self.db.execute("DELETE FROM actions WHERE session_id IN (SELECT id FROM sessions WHERE status = 'deleted')")
         self.db.execute("DELETE FROM sessions WHERE status = 'deleted'")
         for name in intact:  # a league that held a purged session: sealed again (never one that failed)
             self.reseal_league(name)
         return ids
+
+    def _withdraw(self, ids: list[str]) -> None:
+        """The result rows of sessions about to be purged, taken back (a deleted one's is already)."""
+        from referee.record import results
+
+        for sid in ids:
+            results.withdraw(self, sid)
 
     def insert_action(self, sid: str, idx: int, record: dict, status: str = "done") -> str:
         """Append one action row, chained to the row before it in storage order (its link and its
@@ -658,6 +670,9 @@ class PortableStore:
             raise StorageError(_("{problem}; nothing was written (see `referee verify --all`)").format(problem=problem))
         self.db.execute("INSERT INTO league_sessions (league, session_id) VALUES (?, ?)", (name, sid))
         self.reseal_league(name)
+        from referee.record import results
+
+        results.league_added(self, name, sid)  # its finished game counts in the league's aggregates
         return True
 
     def done_end(self, sid: str) -> tuple[str, int]:

@@ -15,8 +15,9 @@ SCHEMA_VERSION, and the step that brings an older store to it in each store's up
 
 from __future__ import annotations
 
-SCHEMA_VERSION = 5  # 3: sessions.origin and the league tables (club play); 4: the seal and pushed heads;
-# 5: each action row's digest (the seal sealed again from the last row alone)
+SCHEMA_VERSION = 6  # 3: sessions.origin and the league tables (club play); 4: the seal and pushed heads;
+# 5: each action row's digest (the seal sealed again from the last row alone); 6: each finished game's
+# sealed result row and the aggregates kept from them (referee.record.results)
 APPLICATION_ID = 0x52454645  # "REFE": SQLite's application id for a referee store
 APPLICATION = "referee"  # the same on a server: the `meta` table's `application`
 ALL_STATUSES = ("done", "undone", "dropped", "replaced", "struck")
@@ -130,7 +131,49 @@ TABLES: dict[str, tuple[str, ...]] = {
         "tables TEXT NOT NULL DEFAULT ''",
         "digest TEXT NOT NULL DEFAULT ''",
     ),
+    # schema 6 (referee.record.results): each finished game's sealed result, who played in it, the
+    # aggregates kept as games end (stats, league standings, ratings) and each rated game's step
+    "results": (
+        "session_id TEXT PRIMARY KEY REFERENCES sessions(id) ON DELETE CASCADE",
+        "game TEXT NOT NULL",
+        "finished BIGINT NOT NULL",
+        "head TEXT NOT NULL",
+        "summary TEXT NOT NULL",
+        "body TEXT NOT NULL",
+        "seal TEXT NOT NULL",
+    ),
+    "result_players": (
+        "player TEXT NOT NULL",
+        "session_id TEXT NOT NULL REFERENCES results(session_id) ON DELETE CASCADE",
+        "PRIMARY KEY (player, session_id)",
+    ),
+    "tallies": (
+        "kind TEXT NOT NULL",
+        "scope TEXT NOT NULL",
+        "player TEXT NOT NULL",
+        "data TEXT NOT NULL",
+        "seal TEXT NOT NULL",
+        "PRIMARY KEY (kind, scope, player)",
+    ),
+    "rating_steps": (
+        "scope TEXT NOT NULL",
+        "finished BIGINT NOT NULL",
+        "session_id TEXT NOT NULL",
+        "data TEXT NOT NULL",
+        "seal TEXT NOT NULL",
+        "PRIMARY KEY (scope, finished, session_id)",
+    ),
 }
+RESULT_TABLES = ("results", "result_players", "tallies", "rating_steps")
+RESULT_INDEXES = ("CREATE INDEX IF NOT EXISTS results_by_game ON results (game, finished)",
+                  "CREATE INDEX IF NOT EXISTS results_by_time ON results (finished)",
+                  "CREATE INDEX IF NOT EXISTS result_players_by_session ON result_players (session_id)",
+                  "CREATE INDEX IF NOT EXISTS league_sessions_by_session ON league_sessions (session_id)",
+                  "CREATE INDEX IF NOT EXISTS sessions_by_status ON sessions (status, game)",
+                  # the session an action without --session acts on (`current_session`): the last used, found
+                  # at once rather than by reading every session of a national league's store
+                  "CREATE INDEX IF NOT EXISTS sessions_by_use ON sessions (game, used)",
+                  "CREATE INDEX IF NOT EXISTS sessions_by_use_all ON sessions (used)")
 OWNER = "owner TEXT NOT NULL DEFAULT session_user"
 # The server's additions: its own tables (the schema's version; who changed a league, and when),
 # then columns after the named one.
@@ -164,9 +207,14 @@ PG_ONLY: dict[str, dict[str, str]] = {
 }
 INDEXES: dict[str, tuple[str, ...]] = {
     "postgresql": ("CREATE UNIQUE INDEX sessions_origin_once ON sessions (origin) WHERE origin <> ''",
-                   "CREATE INDEX sessions_game ON sessions (game, status)"),
-    "sqlite": (),
+                   "CREATE INDEX sessions_game ON sessions (game, status)", *RESULT_INDEXES),
+    "sqlite": RESULT_INDEXES,
 }
+
+
+def results_ddl(dialect: str) -> list[str]:
+    """What schema 6 adds to an older store: the result tables and their indexes."""
+    return [*(table_ddl(name, dialect, if_not_exists=True) for name in RESULT_TABLES), *RESULT_INDEXES]
 
 # The columns schema 4 added to `sessions` (the seal), as an upgrade adds them.
 SEAL_COLUMNS = TABLES["sessions"][-5:]

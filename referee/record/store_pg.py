@@ -37,7 +37,7 @@ from urllib.parse import parse_qsl, unquote, urlsplit
 
 from referee.model.errors import StorageError
 from referee.model.i18n import _, pgettext
-from referee.record import digest_upgrade
+from referee.record import digest_upgrade, results
 from referee.record.portable import COMMITS, PortableStore
 from referee.record.schema import (
     APPLICATION,
@@ -47,6 +47,7 @@ from referee.record.schema import (
     SESSION_COLUMNS,
     ddl,
     key_table_ddl,
+    results_ddl,
     table_ddl,
 )
 
@@ -62,7 +63,7 @@ UNSURE: dict[str, tuple[str, str]] = {}
 # SECURITY DEFINER function to the store's own schema (meta key `boundaries`): version 2 adds
 # the table of action ids (a lost COMMIT's answer, `PgStore._recover`), 3 the seals' key
 # (`referee_key`, `referee_mac`).
-BOUNDARIES = "3"
+BOUNDARIES = "4"  # 4: `referee_macs`, a whole array sealed in one call (referee.record.results)
 # The version of what `club init` grants (meta key `club`): 2 puts `pushed_heads` and the action
 # ids under row-level security, gives each table its own session ids (`kleos-table3-1`) and no
 # say over `rowid`. A table's role opening a store granted by an older referee is refused until
@@ -106,6 +107,7 @@ BOUNDARY_SQL = [
     """CREATE OR REPLACE FUNCTION referee_mac(t text) RETURNS text LANGUAGE sql STABLE SECURITY DEFINER {path}
        AS $$ SELECT k.kid || ':' || encode(sha256(k.outer_pad || sha256(k.inner_pad || convert_to(t, 'UTF8'))),
              'hex') FROM referee_key k WHERE k.id = 1 $$""",
+    *results.PG_FUNCTIONS,
     # the card library: each role writes only its own rows
     """CREATE OR REPLACE FUNCTION referee_card_put(g text, k text, n text, d text) RETURNS void LANGUAGE sql
        SECURITY DEFINER {path} AS $$
@@ -123,6 +125,7 @@ BOUNDARY_SQL = [
 PG_MIGRATIONS: dict[int, list[str]] = {
     3: [*(f"ALTER TABLE sessions ADD COLUMN {col}" for col in SEAL_COLUMNS), table_ddl("pushed_heads", "postgresql")],
     4: [f"ALTER TABLE actions ADD COLUMN {DIGEST_COLUMN}"],
+    5: results_ddl("postgresql"),  # the result rows (referee.record.results), filled after the steps
 }
 
 
@@ -343,6 +346,10 @@ class PgStore(PortableStore):
                 version += 1
             self.db.execute("UPDATE meta SET value = ? WHERE key = 'schema_version'", (str(version),))
             failing = digest_upgrade.upgrade(self, sealed=start >= 4) if start < 5 else []
+            if start < 6 and self.mac("probe") is not None:  # else filled on first use, once the key is there
+                from referee.record import results
+
+                failing += [sid for sid, _problem in results.fill_all(self)]
         if failing:
             import sys
 
@@ -681,6 +688,7 @@ class PgStore(PortableStore):
             self._league_log(league, f"{sid} purged (removed from the league)")
             touched.add(league)
         intact = [name for name in sorted(touched) if self.league_problem(name) is None]
+        self._withdraw([r[0] for r in self.db.execute("SELECT id FROM sessions WHERE status = 'deleted'")])
         gone = sorted(r[0] for r in self.db.execute("DELETE FROM sessions WHERE status = 'deleted' RETURNING id"))
         for name in intact:
             self.reseal_league(name)
@@ -823,7 +831,7 @@ class PgStore(PortableStore):
             self.db.execute(snapshot.TABLE_SQL)  # the kept state after each log's head (made here for the roles)
             self.db.execute(seatings.TABLE_SQL)  # the seating draws (the organiser's; read by all)
             every = q.SQL("meta, sessions, actions, library, leagues, league_sessions, league_log, snapshots,"
-                          " pushed_heads, action_ids, seatings")
+                          " pushed_heads, action_ids, seatings, results, result_players, tallies, rating_steps")
             readable = q.SQL(", ").join(ident(c) for c in self.columns("sessions") if c != "seed")
             # every column but rowid: a rowid a table chose could be one the sequence gives another
             # table's `new` next, which would then wait on that table's open transaction
@@ -841,6 +849,9 @@ class PgStore(PortableStore):
             self._sql(q.SQL("GRANT INSERT ({}) ON sessions TO {}").format(insertable, grp))
             self._sql(q.SQL("GRANT INSERT ON actions TO {}").format(grp))
             self._sql(q.SQL("GRANT SELECT, INSERT, UPDATE ON snapshots TO {}").format(grp))  # its own sessions'
+            # a game's result rows (its own sessions'), and the aggregates every table's games add to
+            self._sql(q.SQL("GRANT SELECT, INSERT, UPDATE, DELETE ON results, result_players, tallies, rating_steps"
+                            " TO {}").format(grp))
             self._sql(q.SQL("GRANT UPDATE (name, status, summary, updated, used, head, length, digest, seal)"
                             " ON sessions TO {}").format(grp))
             for who in (grp, org):  # the heads pushed and the action ids: kept, never changed
@@ -874,6 +885,12 @@ class PgStore(PortableStore):
                 "library": [("read", "SELECT", "PUBLIC", CARD_VISIBLE, None),
                             ("organiser", "ALL", organiser, "true", "true")],
                 "snapshots": snapshot.pg_rules(TABLES_GROUP, organiser, own_session),
+                "results": [("read", "SELECT", "PUBLIC", "true", None),
+                            ("table_own", "ALL", TABLES_GROUP, own_session, own_session),
+                            ("organiser", "ALL", organiser, "true", "true")],
+                "result_players": [("read", "SELECT", "PUBLIC", "true", None),
+                                   ("table_own", "ALL", TABLES_GROUP, own_session, own_session),
+                                   ("organiser", "ALL", organiser, "true", "true")],
                 "league_sessions": [("read", "SELECT", "PUBLIC", "true", None),
                                     ("table_add", "INSERT", TABLES_GROUP, None, own_session),
                                     ("organiser", "ALL", organiser, "true", "true")],

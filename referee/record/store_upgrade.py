@@ -1,4 +1,4 @@
-"""Upgrading an older session store in place (schema 1 -> 2 -> 3 -> 4 -> 5).
+"""Upgrading an older session store in place (schema 1 -> 2 -> 3 -> 4 -> 5 -> 6).
 
 Schema 2 adds the chain link, the reason and time of a correction to each action
 row, the seed commitment and whether the seed is public to each session, and
@@ -26,12 +26,21 @@ from typing import TYPE_CHECKING, Any
 
 from referee.model.errors import StorageError
 from referee.model.i18n import _
-from referee.record import digest_upgrade, paths
+from referee.record import digest_upgrade, paths, results
 from referee.record.chain import canonical_json, commitment, link_text
-from referee.record.schema import DIGEST_COLUMN, SCHEMA_VERSION, SEAL_COLUMNS, table_ddl
+from referee.record.schema import (
+    DIGEST_COLUMN,
+    SCHEMA_VERSION,
+    SEAL_COLUMNS,
+    results_ddl,
+    table_ddl,
+)
 
 if TYPE_CHECKING:
     from referee.record.portable import PortableStore
+
+
+KEYLESS = "SELECT 1 FROM sessions WHERE substr(seal, 1, 3) <> 'k1:' AND seal NOT LIKE 'x:%' LIMIT 1"
 
 
 def backup_path(path: str | os.PathLike, version: int) -> str:
@@ -62,7 +71,7 @@ def upgrade(store: PortableStore) -> None:
         if version >= SCHEMA_VERSION:  # another process upgraded it meanwhile
             db.execute("COMMIT")
             return
-        if version not in (1, 2, 3, 4):
+        if version not in (1, 2, 3, 4, 5):
             raise StorageError(_("{path} has store schema {version}, which this referee cannot upgrade; left "
                                  "untouched").format(path=store.path, version=version))
         backup = backup_path(store.path, version)
@@ -89,10 +98,16 @@ def upgrade(store: PortableStore) -> None:
             if stmt.split()[0] not in have:
                 db.execute(f"ALTER TABLE sessions ADD COLUMN {stmt}")
         db.execute(table_ddl("pushed_heads", "sqlite", if_not_exists=True))
+        # 5 -> 6: the result tables (made first: sealing a session again keeps its result row)
+        for stmt in results_ddl("sqlite"):
+            db.execute(stmt)
         # 4 -> 5: each action row's digest; each session sealed again with it (where its seal held)
         if "digest" not in {r[1] for r in db.execute("PRAGMA table_info(actions)").fetchall()}:
             db.execute(f"ALTER TABLE actions ADD COLUMN {DIGEST_COLUMN}")
-        failing = digest_upgrade.upgrade(store, sealed=version >= 4)
+        failing = digest_upgrade.upgrade(store, sealed=version >= 4) if version < 5 else []
+        # 5 -> 6: every finished game's result row, checked as `stats` checks it, and the aggregates
+        if db.execute(KEYLESS).fetchone() is None:  # else on first use, once the key sealed them
+            failing += [sid for sid, _problem in results.fill_all(store) if sid not in failing]
         db.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
         db.execute("COMMIT")
     except BaseException:
@@ -129,14 +144,14 @@ def _from_1(db: Any) -> None:
     for sid, _seed in sessions:
         prev = ""
         updates = []
-        for idx, action, results, status in db.execute(
+        for idx, action, said, status in db.execute(
             "SELECT idx, action, results, status FROM actions WHERE session_id = ? ORDER BY idx", (sid,)
         ).fetchall():
             try:  # the texts are written again in canonical form, which the links cover
-                action, results = canonical_json(json.loads(action)), canonical_json(json.loads(results))
+                action, said = canonical_json(json.loads(action)), canonical_json(json.loads(said))
             except ValueError:
                 pass  # the row stays as it is; `referee verify` names it
-            prev = link_text(prev, action, results, status)
-            updates.append((action, results, prev, sid, idx))
+            prev = link_text(prev, action, said, status)
+            updates.append((action, said, prev, sid, idx))
         db.executemany("UPDATE actions SET action = ?, results = ?, link = ? WHERE session_id = ? AND idx = ?",
                        updates)
