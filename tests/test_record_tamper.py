@@ -394,7 +394,7 @@ def test_a_lost_key_says_so_and_verify_reseal_seals_again_after_a_full_check(db,
     verified = run(db, "verify", SID, env=env)
     assert verified.exit_code == 3 and "verify --reseal" in verified.output
     resealed = run(db, "verify", "--reseal", SID, env=env)
-    assert resealed.exit_code == 0 and "sealed again with this referee's key" in resealed.output
+    assert resealed.exit_code == 0 and "sealed again with this referee's key" in resealed.output, resealed.output
     assert run(db, "show", SID, env=env).exit_code == 0
     assert run(db, "show", SID).exit_code == 3  # the first key no longer proves it
 

@@ -241,8 +241,8 @@ def test_a_session_whose_log_moved_after_its_row_was_sealed_is_left_out_and_name
     raw.commit()
     raw.close()
     _code, result, _err = referee("--json", "ratings", "--game", "kleos", db=db)
-    assert [o["id"] for o in result["left_out"]] == ["kleos-1"] and "fails its check" in result["left_out"][0][
-        "problem"]
+    assert [o["id"] for o in result["left_out"]] == ["kleos-1"] and "the end of the log was replaced" in result[
+        "left_out"][0]["problem"]
     assert result["sessions"] == 2
 
 
@@ -253,8 +253,9 @@ def test_verify_names_a_session_whose_summary_was_edited_after_its_row_was_seale
     assert raw.total_changes == 1
     raw.commit()
     raw.close()
-    # what the referee sealed as the game ended still counts (a loss), never the edited summary
-    assert [r["wins"] for r in referee("--json", "stats", db=db)[1]["rows"]] == [0, 0, 0, 0]
+    # the session fails its check: left out and named, neither the edited summary nor the row believed
+    _code, kept, _err = referee("--json", "stats", db=db)
+    assert kept["rows"] == [] and [o["id"] for o in kept["left_out"]] == [sid]
     code, out, err = referee("verify", sid, db=db)
     assert code != 0 and "changed outside the referee" in out + err
 

@@ -129,7 +129,7 @@ def _umount(where: Path) -> None:
 
 def test_a_full_disk_on_a_small_tmpfs_is_exit_3_naming_it(tmp_path, monkeypatch):
     disk = tmp_path / "disk"
-    _mount_tmpfs(disk, "256k")
+    _mount_tmpfs(disk, "512k")  # the store (about 140 kB) and its write-ahead log while it writes
     try:
         monkeypatch.setenv("REFEREE_DB", str(disk / "referee.db"))
         sid = _play(1)
@@ -145,7 +145,8 @@ def test_a_full_disk_on_a_small_tmpfs_is_exit_3_naming_it(tmp_path, monkeypatch)
         assert "rollback" not in result.output
         before = len(Store(disk / "referee.db", readonly=True).actions(sid))
         (disk / "filler").unlink()
-        assert run("kleos", "glory", "ares", "+1", "--reason", "y").exit_code == 0  # space again
+        again = run("kleos", "glory", "ares", "+1", "--reason", "y")
+        assert again.exit_code == 0, again.output  # space again
         assert len(Store(disk / "referee.db", readonly=True).actions(sid)) == before + 1
     finally:
         _umount(disk)

@@ -33,6 +33,8 @@ from referee.model.errors import InputError
 from referee.model.i18n import _
 
 if TYPE_CHECKING:
+    from collections.abc import Callable
+
     from referee.record.protocol import RecordStore
 
 ALL = "all"  # the game key of the overall rating
@@ -120,15 +122,17 @@ def _key(name: str, virtual: bool) -> str:
 
 
 def compute(store: RecordStore, game: str | None = None, league: str | None = None,
-            since: float | None = None) -> Ratings:
+            since: float | None = None, writable: Callable[[], RecordStore] | None = None) -> Ratings:
     """Ratings over the finished games (of `game`, of the league `league`, ended on or after
     `since`), each game counted once per game and once overall, in the order they ended.
 
     Without `since`, read from the ratings kept as games ended (`referee.record.results`): per
     game, overall (every game, whichever `game` is asked), per league; a scope with games not
-    rated yet is caught up first (written when the store can be). With `since` (a season's
-    ratings, from scratch), or when a result row fails its check, the rows that hold are rated
-    again here, in order."""
+    rated yet (games end without rating them: the action stays light) is caught up first and
+    written, through `writable` (the store opened for writing) when `store` is only read; a store
+    that cannot be written has them rated here from its rows. With `since` (a season's ratings,
+    from scratch), or when a result row fails its check, the rows that hold are rated again here,
+    in order."""
     from referee.record import results
 
     model = _model()
@@ -140,11 +144,15 @@ def compute(store: RecordStore, game: str | None = None, league: str | None = No
         found = leagues.get(store, league)
         game = game or found["game"]
         members = set(found["sessions"])
+    if since is None and writable is not None and getattr(store, "readonly", False) and _behind(store, game, league):
+        store = writable()
     read = results.read(store, game, since, None, league, rows=since is not None)
     out.left_out += [{"id": sid, "problem": problem} for sid, problem in read.left_out
                      if members is None or sid in members]
     if since is None and read.clean and _kept(store, out, game, league):
         return out
+    out.tracks.clear()
+    out.sessions = 0
     rows = read.rows if (since is not None or not read.clean) else results.read(store, game, None, None, league).rows
     states: dict[tuple[str, str], dict] = {}
     for row in rows:
@@ -155,13 +163,21 @@ def compute(store: RecordStore, game: str | None = None, league: str | None = No
 
 
 def _scopes(store: RecordStore, game: str | None, league: str | None) -> list[str]:
+    """The kept scopes a question reads, each game's before the overall one (as they are rated)."""
     from referee.record import results
 
     if league is not None:
         return [results.LEAGUE + league]
     if game is not None:
         return [game, ALL]
-    return sorted({*results.rating_scopes(store), ALL})
+    return sorted({*results.rating_scopes(store), ALL}, key=lambda s: (s == ALL, s))
+
+
+def _behind(store: RecordStore, game: str | None, league: str | None) -> bool:
+    """Whether a scope the question reads has games not rated yet (two counts each)."""
+    from referee.record import results
+
+    return any(len(set(results.counts(store, scope))) > 1 for scope in _scopes(store, game, league))
 
 
 def _kept(store: RecordStore, out: Ratings, game: str | None, league: str | None) -> bool:

@@ -3,13 +3,18 @@
 from __future__ import annotations
 
 import datetime as _dt
+from typing import TYPE_CHECKING, Any
 
 import click
 
 from referee.cli import context, output
 from referee.cli.common import json_option
 from referee.cli.root import GAME_NAMES
+from referee.model.errors import StorageError
 from referee.model.i18n import _, day, decimal, ngettext, percent
+
+if TYPE_CHECKING:
+    from collections.abc import Callable
 
 
 @click.command("stats")
@@ -104,6 +109,19 @@ def report_cmd(session_id: str | None, out: str, force: bool) -> None:
         click.echo(_("Wrote {files}.").format(files=f" {_('and')} ".join(str(p) for p in written)))
 
 
+def _writer(ref: Any) -> Callable[[], Any]:
+    """The store opened for writing, for a reader that has games to rate first (the ratings are
+    kept); the reader again when the store cannot be written (a read-only file or mount)."""
+
+    def opened() -> Any:
+        try:
+            return ref.store()
+        except StorageError:
+            return ref.reader()
+
+    return opened
+
+
 @click.command("ratings")
 @click.option("--game", type=click.Choice(GAME_NAMES), help="Only this game's ratings (and the overall one).")
 @click.option("--league", metavar="NAME", help="Only the sessions of this league.")
@@ -124,7 +142,7 @@ def ratings_cmd(game: str | None, league: str | None, player: str | None, since:
     from referee.after import ratings
 
     ref = context.get()
-    found = ratings.compute(ref.reader(), game, league, since.timestamp() if since else None)
+    found = ratings.compute(ref.reader(), game, league, since.timestamp() if since else None, _writer(ref))
     rows = found.rows(player, game)
     opponents = found.opponents(game)
     if ref.as_json:

@@ -671,15 +671,17 @@ def verify_cmd(ctx: click.Context, session_id: str | None, check_all: bool, head
             for name in reseal_leagues(store):
                 click.echo(_("league {name}: sealed again with this referee's key").format(name=name),
                            err=ref.as_json)
-            from referee.record.results import mend
+        from referee.record.results import mend
 
-            remade, again = mend(store)
-            for sid in remade:
-                click.echo(_("{id}: its result row made again from its checked session").format(id=sid),
-                           err=ref.as_json)
-            if again:
-                click.echo(_("the aggregates (stats, standings, ratings) made again from the result rows"),
-                           err=ref.as_json)
+        # a result row sealed with a lost key (or changed), and the aggregates: made again from the
+        # checked sessions (one session's reseal too: the season's aggregates hold its game)
+        remade, again = mend(store)
+        for sid in remade:
+            click.echo(_("{id}: its result row made again from its checked session").format(id=sid),
+                       err=ref.as_json)
+        if again:
+            click.echo(_("the aggregates (stats, standings, ratings) made again from the result rows"),
+                       err=ref.as_json)
     reports = [refused.get(sid) or verify_session(store, sid) for sid in ids]
     from referee.record import results
 

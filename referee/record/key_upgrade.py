@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING
 
 from referee.model import registry
 from referee.model.i18n import ngettext
-from referee.record import keys, snapshot
+from referee.record import keys, results, snapshot
 from referee.record.chain import Broken, check_chain, digest_problem, seal_of
 from referee.record.integrity import check_history, seed_problem, summary_problem
 from referee.record.schema import ALL_STATUSES
@@ -108,6 +108,12 @@ def run(store: PortableStore, remembered: bool = False) -> tuple[int, list[str]]
         else:
             store.db.execute("UPDATE sessions SET seal = 'x:' || seal WHERE id = ?", (sid,))
             failing.append(sid)
+    if (sealed or failing) and store.has_table("results"):  # the result rows follow their sessions, the aggregates
+        # made again with the key
+        for sid in failing:
+            if not sid.startswith("league "):
+                results.withdraw(store, sid)
+        results.remake(store)
     return sealed, failing
 
 

@@ -17,14 +17,18 @@ checked and replayed from its seed: `integrity.end_check`), its result is writte
   and player the current rating ('rating'). A game that ends adds to them; a withdrawn or
   rewritten row makes its players' tallies again from their rows.
 - `rating_steps`: per scope, each rated game's change (each player's rating before and after),
-  in finishing order. A game that ends after the last one rated is rated at once; one that
-  goes in before (a correction to an old game, a session added to a league later) or leaves
-  takes the scope back to just before it, undoing the later steps from their `before`, and rates
-  again from there, from the rows (never from the logs).
+  in finishing order. Rating waits for the next reader (`ratings` catches a scope up from its
+  first unrated row), so the action that ends a game never loads the ratings library. A game
+  that goes in before the last one rated (a correction to an old game, a session added to a
+  league later) or leaves takes the scope back to just before it, undoing the later steps from
+  their `before`; the steps kept are always a prefix of the scope's rows in finishing order,
+  rated from the rows (never from the logs).
 
 A row or a tally that fails its seal is never believed: the readers check every row's seal in
-their scope and that its session still ends at the head it was computed from (one join), name
-those that fail and count from the rows that hold. `verify` also compares each row with its
+their scope, and against its session (one join): still over, its summary the one the row was
+computed from (its digest), its log still ending at that head (the row at its recorded length
+is there and carries that link). They name those that fail and count from the rows that hold.
+The whole chain of each log is `verify`'s to check, not a reader's. `verify` also compares each row with its
 session's summary (its digest, then the result that summary gives now). A finished session with no row (finished before this schema, pushed in without
 the checked mark, or the ratings library missing as it ended) is checked as `stats` always did
 (its seal, its full check) and gets its row on first use; one that fails is left out and named.
@@ -261,9 +265,12 @@ def sync(store: Any, sid: str, fields: dict, head: str, checked: bool) -> None:
     """At commit, for a session the transaction changed (after its seal): its row written when
     its game is over and was checked in full (the checked mark), rewritten when its end moved,
     withdrawn when it is no longer over. One read of the row by its key otherwise."""
-    row = store.db.execute("SELECT head, summary FROM results WHERE session_id = ?", (sid,)).fetchone()
+    row = store.db.execute("SELECT head, summary, game, finished, body, seal FROM results WHERE session_id = ?",
+                           (sid,)).fetchone()
     over = fields["status"] == "over"
     same = row is not None and row[0] == head and row[1] == summary_digest(fields["summary"])
+    if same and checked:  # sealed with this key (a key lost, an older store keyed since: written again)
+        same = _Sealer(store).one(row_text(sid, row[2], int(row[3]), row[0], row[1], row[4])) == row[5]
     if row is not None and (not over or not same or not checked):
         withdraw(store, sid)
     if over and checked and not same:
@@ -315,7 +322,7 @@ def withdraw(store: Any, sid: str) -> None:
     for scope in scopes:
         if scope.startswith(LEAGUE) and not readable:
             continue
-        rebuild(store, sealer, scope, (int(found[1]), sid))
+        rebuild(store, sealer, scope, (int(found[1]), sid), rate_again=False)  # the next reader rates again
 
 
 def league_added(store: Any, league: str, sid: str) -> None:
@@ -579,21 +586,17 @@ def _last_step(store: Any, scope: str) -> tuple[int, str] | None:
 
 
 def rate_in(store: Any, sealer: _Sealer, scope: str, row: Row) -> None:
-    """A row that joins a scope: rated at once when it ends after the last one rated there, else the
-    scope is taken back to just before it and rated again from there. Without the ratings library
-    the scope is left as it is (caught up by the next `ratings`)."""
-    try:
-        model = _model()
-    except ImportError:
-        return
+    """A row that joins a scope. Rating is left to the next reader (`catch_up`, from `ratings`), so
+    the action that ends a game never loads the ratings library: a row that ends after the last
+    one rated waits at the end; one that goes in before takes the scope back to just before it
+    (each later step undone from its `before`), so the steps kept are always a prefix in order."""
     last = _last_step(store, scope)
-    if last is not None and last > (row.finished, row.sid):
-        if scope.startswith(LEAGUE) and not _leagues_readable(store):
-            _stale(store, sealer)
-            return
-        rebuild(store, sealer, scope, (row.finished, row.sid), model)
+    if last is None or last < (row.finished, row.sid):
         return
-    _step(store, sealer, model, scope, row)
+    if scope.startswith(LEAGUE) and not _leagues_readable(store):
+        _stale(store, sealer)
+        return
+    rebuild(store, sealer, scope, (row.finished, row.sid), rate_again=False)
 
 
 def _step(store: Any, sealer: _Sealer, model: Any, scope: str, row: Row) -> None:
@@ -634,10 +637,11 @@ def _scope_where(scope: str) -> tuple[str, tuple]:
     return "r.game = ?", (scope,)
 
 
-def rebuild(store: Any, sealer: _Sealer, scope: str, start: tuple[int, str], model: Any = None) -> None:
+def rebuild(store: Any, sealer: _Sealer, scope: str, start: tuple[int, str], model: Any = None,
+            rate_again: bool = True) -> None:
     """Take a scope's ratings back to just before `start` (each later step undone from its
-    `before`, latest first), then rate its rows from `start` on again, in order."""
-    if model is None:
+    `before`, latest first), then (with `rate_again`) rate its rows from `start` on again, in order."""
+    if model is None and rate_again:
         try:
             model = _model()
         except ImportError:
@@ -668,9 +672,11 @@ def counts(store: Any, scope: str) -> tuple[int, int]:
 
 
 def rating_scopes(store: Any) -> list[str]:
-    """Every scope holding a kept rating, leagues' aside."""
-    return sorted(r[0] for r in store.db.execute("SELECT DISTINCT scope FROM tallies WHERE kind = 'rating'").fetchall()
-                  if not r[0].startswith(LEAGUE))
+    """Every scope a rating is kept in or will be (each game with a row, all games), leagues' aside."""
+    kept = {r[0] for r in store.db.execute("SELECT DISTINCT scope FROM tallies WHERE kind = 'rating'").fetchall()
+            if not r[0].startswith(LEAGUE)}
+    games = {r[0] for r in store.db.execute("SELECT DISTINCT game FROM results").fetchall()}
+    return sorted(kept | games | ({ALL} if games else set()))
 
 
 def catch_up(store: Any, scope: str) -> bool:
@@ -701,10 +707,31 @@ class Read:
 
 
 TAMPERED = "its result row was changed outside the referee: its seal does not match (see `referee verify {sid}`)"
-MOVED = ("it fails its check: its status or log changed outside the referee after its result was sealed (the "
+MOVED = ("its status or log changed outside the referee after its result was sealed (the "
          "session's head is not the one its result was computed from; see `referee verify {sid}`)")
-EDITED = ("it fails its check: its summary was changed outside the referee after its result was sealed (see "
+EDITED = ("its summary was changed outside the referee after its result was sealed (see "
           "`referee verify {sid}`)")
+
+
+def _holds_sql(store: Any) -> str:
+    """SQL true when the session `s` still is what its result row `r` was computed from: over, its
+    summary the same (its digest), its log ending at the same head (the row at its recorded
+    length there, carrying that link: a cut log or a damaged index shows here)."""
+    return (f"s.status = 'over' AND s.head = r.head AND r.summary = {_summary_sql(store)} AND (s.length = 0 OR EXISTS"
+            " (SELECT 1 FROM actions a WHERE a.session_id = s.id AND a.idx = s.length - 1 AND a.link = s.head))")
+
+
+def _why_moved(store: Any, sid: str) -> str:
+    """What a reader names for a session that no longer matches its row: its own check's words
+    when its seal or log says what (a cut log, a damaged file, an edited row), else which part moved."""
+    problem = store.seal_problem(sid)
+    if problem:
+        return problem
+    meta = store.db.execute("SELECT summary FROM sessions WHERE id = ?", (sid,)).fetchone()
+    row = store.db.execute("SELECT summary FROM results WHERE session_id = ?", (sid,)).fetchone()
+    if meta is not None and row is not None and summary_digest(meta[0]) != row[0]:
+        return EDITED.format(sid=sid)
+    return MOVED.format(sid=sid)
 
 
 def pending(store: Any, game: str | None = None) -> list[str]:
@@ -791,15 +818,16 @@ def read(store: Any, game: str | None = None, since: float | None = None, player
     clause = " AND ".join(where)
     scope_sql = f"session_id IN (SELECT r.session_id FROM results r{join} WHERE {clause})" if join or len(where) > 1 \
         else ""
-    if _pg(store):  # the server checks the seals, and the sessions' heads by a join
+    holds = _holds_sql(store)
+    if _pg(store):  # the server checks the seals, and the sessions by a join
         bad = {k[0] for k in _failing(store, "results", "session_id", ROW_SQL, scope_sql, tuple(args))}
         moved = {r[0] for r in store.db.execute(
-            f"SELECT r.session_id FROM results r{join} JOIN sessions s ON s.id = r.session_id WHERE {clause} AND"
-            " (s.head <> r.head OR s.status <> 'over')", tuple(args)).fetchall()}
+            f"SELECT r.session_id FROM results r{join} LEFT JOIN sessions s ON s.id = r.session_id WHERE {clause}"
+            f" AND NOT COALESCE({holds}, false)", tuple(args)).fetchall()}
     else:  # one pass over the rows (the file mapped: a season's rows are read without a copy each)
         store.db.execute("PRAGMA mmap_size = 1073741824")
         found = store.db.execute(
-            f"SELECT r.session_id, CAST({_row_sql('r.')} AS BLOB), r.seal, s.head IS r.head AND s.status = 'over'"
+            f"SELECT r.session_id, CAST({_row_sql('r.')} AS BLOB), r.seal, {holds}"
             f" FROM results r{join} LEFT JOIN sessions s ON s.id = r.session_id WHERE {clause}", tuple(args)).fetchall()
         made = _Sealer(store).many([r[1] for r in found])
         bad = {r[0] for r, m in zip(found, made, strict=True) if r[2] != m}
@@ -811,7 +839,7 @@ def read(store: Any, game: str | None = None, since: float | None = None, player
     for sid in sorted(bad):
         out.left_out.append((sid, TAMPERED.format(sid=sid)))
     for sid in sorted(moved - bad):
-        out.left_out.append((sid, MOVED.format(sid=sid)))
+        out.left_out.append((sid, _why_moved(store, sid)))
     if bad or moved:
         out.clean = False
     if rows or not out.clean:
