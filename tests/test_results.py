@@ -288,3 +288,45 @@ def test_an_old_game_put_in_a_league_later_is_rated_there_in_finishing_order(tmp
     by = {(r["game"], r["player"]): r for r in rows}
     assert (by["kleos", "Cy"]["mu"], by["kleos", "Bob"]["mu"], by["kleos", "Ann"]["mu"]) == (
         round(cy.mu, 3), round(bob.mu, 3), round(ann.mu, 3))
+
+
+def test_the_action_that_ends_a_game_never_rates_and_the_next_ratings_catch_up(tmp_path, monkeypatch):
+    """Rating waits for the reader: a game ends without the ratings library, and `ratings` then
+    gives what rating every game in order gives (and keeps it: the next read rates nothing)."""
+    db = str(tmp_path / "k.db")
+    monkeypatch.setattr(results, "_model", lambda: pytest.fail("the action that ends a game rated it"))
+    _kreus_defeat(db)
+    store = Store(db)
+    assert store.db.execute("SELECT count(*) FROM results").fetchone()[0] == 1
+    assert store.db.execute("SELECT count(*) FROM rating_steps").fetchone()[0] == 0  # not rated yet
+    store.close()
+    monkeypatch.undo()
+    code, first, _err = referee("--json", "ratings", db=db)
+    assert code == 0 and first["sessions"] == 1
+    model = openskill.PlackettLuce()
+    team, game = model.rate([[model.rating() for _ in range(4)], [model.rating()]], ranks=[2, 1])  # the game won
+    by = {(r["game"], r["player"]): r for r in first["rows"]}
+    for name in ("Ann", "Bob", "Cy", "Dee"):
+        assert (by["kreus", name]["mu"], by["kreus", name]["sigma"]) == (round(team[0].mu, 3), round(team[0].sigma, 3))
+    assert {o["game"]: o["mu"] for o in first["opponents"]}["kreus"] == round(game[0].mu, 3)
+    store = Store(db)
+    assert {r[0] for r in store.db.execute("SELECT scope FROM rating_steps")} == {"kreus", "all"}  # kept now
+    store.close()
+    monkeypatch.setattr(results, "rate", lambda *a: pytest.fail("rated again instead of read"))
+    assert referee("--json", "ratings", db=db)[1] == first
+
+
+def test_ratings_on_a_store_that_cannot_be_written_rate_its_rows_and_write_nothing(tmp_path):
+    from referee.after import ratings
+
+    db = _league(tmp_path)  # every game ended, none rated yet
+    reader = Store(db, readonly=True)
+    try:
+        found = ratings.compute(reader, None, None, None)  # nothing to open for writing
+        _assert_rated(found.rows(), found.opponents())
+        assert found.sessions == 5
+        assert reader.db.execute("SELECT count(*) FROM rating_steps").fetchone()[0] == 0
+    finally:
+        reader.close()
+    code, kept, _err = referee("--json", "ratings", db=db)  # the command opens it for writing: kept
+    assert code == 0 and kept["rows"] == found.rows() and kept["sessions"] == 5
