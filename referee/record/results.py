@@ -167,35 +167,15 @@ PG_CHECKS = {  # table: (its key's columns and their types, its seal's text over
 }
 
 
-PG_CHECK_KEYS = {"results": "x.session_id", "tallies": "x.kind || '|' || x.scope || '|' || x.player",
-                 "rating_steps": "x.scope || '|' || x.session_id"}
-# a row's version as the server knows it: the transaction that wrote it and where it lies, and the
-# key it was checked with (any UPDATE, by any role, gives the row a new version)
-_SEEN = "x.xmin::text || '/' || x.ctid::text || '/' || k.kid"
-
-
 def _check_function(table: str) -> str:
-    """The rows of `table` whose seal fails, each row checked once per version: a row that held is
-    remembered by its version in `referee_checked` (the owner's alone, written only here), so a
-    season's rows are not hashed again at every read; an edit (an UPDATE) makes a new version,
-    checked at the next read."""
     columns, text = PG_CHECKS[table]
     keys = ", ".join("x." + c.split()[0] for c in columns.split(", "))
-    out = ", ".join("f." + c.split()[0] for c in columns.split(", "))
-    key = PG_CHECK_KEYS[table]
-    return (f"CREATE OR REPLACE FUNCTION referee_unsealed_{table}() RETURNS TABLE ({columns}) LANGUAGE sql VOLATILE"
-            f" SECURITY DEFINER {{path}} AS $$ WITH f AS (SELECT {keys}, {key} AS ckey, {_SEEN} AS seen,"
-            f" x.seal IS NOT DISTINCT FROM 'k1:' || {_mac_sql(text)} AS ok FROM {table} x CROSS JOIN referee_key k"
-            f" WHERE NOT EXISTS (SELECT 1 FROM referee_checked c WHERE c.tbl = '{table}' AND c.key = {key}"
-            f" AND c.seen = {_SEEN})), kept AS (INSERT INTO referee_checked (tbl, key, seen) SELECT '{table}',"
-            f" ckey, seen FROM f WHERE ok ON CONFLICT (tbl, key) DO UPDATE SET seen = excluded.seen)"
-            f" SELECT {out} FROM f WHERE NOT ok $$")
+    return (f"CREATE OR REPLACE FUNCTION referee_unsealed_{table}() RETURNS TABLE ({columns}) LANGUAGE sql STABLE"
+            f" SECURITY DEFINER {{path}} AS $$ SELECT {keys} FROM {table} x, referee_key k WHERE x.seal IS DISTINCT"
+            f" FROM 'k1:' || {_mac_sql(text)} $$")
 
 
 PG_FUNCTIONS = [
-    "CREATE TABLE IF NOT EXISTS referee_checked (tbl TEXT NOT NULL, key TEXT NOT NULL, seen TEXT NOT NULL,"
-    " PRIMARY KEY (tbl, key))",
-    "REVOKE ALL ON referee_checked FROM PUBLIC",
     """CREATE OR REPLACE FUNCTION referee_macs(t text[]) RETURNS text[] LANGUAGE sql STABLE SECURITY DEFINER {path}
        AS $$ SELECT array_agg(""" + _mac_sql("x") + """ ORDER BY n) FROM unnest(t) WITH ORDINALITY AS u(x, n),
        referee_key k $$""",

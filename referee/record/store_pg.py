@@ -63,8 +63,7 @@ UNSURE: dict[str, tuple[str, str]] = {}
 # SECURITY DEFINER function to the store's own schema (meta key `boundaries`): version 2 adds
 # the table of action ids (a lost COMMIT's answer, `PgStore._recover`), 3 the seals' key
 # (`referee_key`, `referee_mac`).
-BOUNDARIES = "5"  # 4: `referee_macs`, a whole array sealed in one call (referee.record.results); 5: each
-# result row, aggregate and rating step checked once per version (`referee_checked`)
+BOUNDARIES = "4"  # 4: `referee_macs`, a whole array sealed in one call (referee.record.results)
 # The version of what `club init` grants (meta key `club`): 2 puts `pushed_heads` and the action
 # ids under row-level security, gives each table its own session ids (`kleos-table3-1`) and no
 # say over `rowid`. A table's role opening a store granted by an older referee is refused until
