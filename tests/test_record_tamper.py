@@ -610,6 +610,11 @@ def test_on_a_club_server_the_seals_are_keyed_and_no_table_reads_the_key(pg_clus
             with psycopg.connect(urls[role], autocommit=True) as other, \
                     pytest.raises(psycopg.errors.InsufficientPrivilege):
                 other.execute("SELECT * FROM referee_key")
+            # nor writes the rows the server remembers as checked (one marked by hand would never
+            # be hashed again)
+            with psycopg.connect(urls[role], autocommit=True) as other, \
+                    pytest.raises(psycopg.errors.InsufficientPrivilege):
+                other.execute("INSERT INTO referee_checked (session_id, seen) VALUES ('x', 'y')")
     # the owner's dump edited and every unkeyed hash recomputed: the next command refuses it
     with psycopg.connect(pg_url, autocommit=True) as conn:
         cols = ", ".join(chain.SEAL_FIELDS)

@@ -127,9 +127,14 @@ def test_standings_and_stats_from_the_kept_tallies_are_the_hand_worked_ones(tmp_
     assert (rows["kleos", "Ann"]["plays"], rows["kleos", "Ann"]["wins"], rows["kleos", "Ann"]["shared_wins"],
             rows["kleos", "Ann"]["average_score"]) == (2, 2, 1, 19.0)
     assert rows["kreus", "Bob"]["outcomes"] == {"defeat": 1, "success": 1} and rows["kreus", "Bob"]["wins"] == 1
+    _code, ann, _ = referee("--json", "stats", "--player", "ANN", db=db)  # her own tallies
+    assert [(r["game"], r["plays"]) for r in ann["rows"]] == [("kleos", 2), ("kreus", 2)]
+    assert [(g["game"], g["games"]) for g in ann["lengths"]] == [("kleos", 2), ("kreus", 2)]
     # the same counted from the rows (as when an aggregate fails its seal)
     monkeypatch.setattr(results, "tallies", lambda *a, **k: None)
+    monkeypatch.setattr(results, "tallies_of", lambda *a, **k: None)
     assert referee("--json", "stats", db=db)[1] == kept
+    assert referee("--json", "stats", "--player", "ANN", db=db)[1] == ann
     assert referee("--json", "league", "standings", "Cup", db=db)[1] == table
 
 
@@ -202,6 +207,7 @@ def _edit(target: str, statement: str) -> None:
 def test_a_tampered_result_row_is_refused_and_named_by_stats_and_verify(store_target):
     db, sid = _kreus_defeat(store_target)
     assert referee("verify", "--all", db=db)[0] == 0
+    assert referee("--json", "stats", db=db)[1].get("left_out") is None  # every row checked (and remembered)
     # Dee's energy in the result row raised by hand (its seal not made again: nobody can without the key)
     _edit(db, "UPDATE results SET body = replace(body, '\"name\":\"Dee\",\"own\":4', '\"name\":\"Dee\","
               "\"own\":9')")
@@ -330,3 +336,31 @@ def test_ratings_on_a_store_that_cannot_be_written_rate_its_rows_and_write_nothi
         reader.close()
     code, kept, _err = referee("--json", "ratings", db=db)  # the command opens it for writing: kept
     assert code == 0 and kept["rows"] == found.rows() and kept["sessions"] == 5
+
+
+def test_a_row_checked_once_is_checked_again_when_its_session_changes(store_target):
+    """A reader that found a row and its session sound may remember it (a club's server does, by
+    the rows' versions); an edit of the session since is still seen at the next read."""
+    db, sid = _kreus_defeat(store_target)
+    for _ in range(2):
+        assert referee("--json", "stats", db=db)[1].get("left_out") is None
+    _edit(db, "UPDATE sessions SET summary = replace(summary, '\"defeat\"', '\"success\"') WHERE status = 'over'")
+    code, kept, _err = referee("--json", "stats", db=db)
+    assert code == 0 and kept["rows"] == [] and [o["id"] for o in kept["left_out"]] == [sid]
+    code, table, _err = referee("--json", "league", "standings", "Moon", db=db)
+    assert table["finished"] == 0 and [o["id"] for o in table["left_out"]] == [sid]
+
+
+def test_a_log_cut_after_its_row_was_read_is_named_at_the_next_read(store_target):
+    """The last action row deleted by hand after readers found the game sound (a club's server
+    remembers the rows it checked): the next read names the session, in its own check's words."""
+    db, sid = _kreus_defeat(store_target)
+    for _ in range(2):
+        assert referee("--json", "stats", db=db)[1].get("left_out") is None
+    _edit(db, f"DELETE FROM actions WHERE session_id = '{sid}' AND idx = (SELECT max(idx) FROM actions WHERE"
+              f" session_id = '{sid}')")
+    code, kept, _err = referee("--json", "stats", db=db)
+    assert code == 0 and kept["rows"] == [] and [o["id"] for o in kept["left_out"]] == [sid]
+    assert "the last 1 were removed" in kept["left_out"][0]["problem"]
+    code, table, _err = referee("--json", "league", "standings", "Moon", db=db)
+    assert table["finished"] == 0 and [o["id"] for o in table["left_out"]] == [sid]

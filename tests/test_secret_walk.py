@@ -153,7 +153,10 @@ def test_no_command_prints_or_writes_the_secret_of_a_running_game(game, tmp_path
                 for part in _secrets(db) + (secrets_now if _running(db, sid) else []):
                     assert part not in text, (argv, "printed the secret")
         written = _files(tmp_path)
-        assert "Seed commitment" in written or "seed commitment" in written  # the report was written
+        # the report was written: with the commitment while the game runs, the seed itself once the
+        # one move played ended it (an unseeded Croa! pond can end at its first move)
+        assert "Seed commitment" in written or "seed commitment" in written or (
+            not _running(db, sid) and "seed" in written.casefold())
         for part in _secrets(db) + (secrets_now if _running(db, sid) else []):
             assert part not in written, "a written file holds the secret"
         assert walked > 100

@@ -103,7 +103,7 @@ def standings(store: RecordStore, name: str) -> dict:
     left_out = [{"id": sid, "problem": why} for sid, why in read.left_out if sid in members]
     kept = results.tallies(store, "league", league["name"]) if read.clean and results.fresh_leagues(store) else None
     if kept is not None:
-        finished = results.counts(store, results.LEAGUE + league["name"])[0]
+        finished = results.rows_in(store, results.LEAGUE + league["name"])
     else:
         if not read.rows:
             read = results.read(store, game, league=league["name"])

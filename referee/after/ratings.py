@@ -177,7 +177,7 @@ def _behind(store: RecordStore, game: str | None, league: str | None) -> bool:
     """Whether a scope the question reads has games not rated yet (two counts each)."""
     from referee.record import results
 
-    return any(len(set(results.counts(store, scope))) > 1 for scope in _scopes(store, game, league))
+    return any(results.behind(store, scope) for scope in _scopes(store, game, league))
 
 
 def _kept(store: RecordStore, out: Ratings, game: str | None, league: str | None) -> bool:
@@ -188,25 +188,23 @@ def _kept(store: RecordStore, out: Ratings, game: str | None, league: str | None
     scopes = _scopes(store, game, league)
     if league is not None and not results.fresh_leagues(store):
         return False
-    behind = []
-    for scope in scopes:
-        rows, rated = results.counts(store, scope)
-        if rows != rated:
-            behind.append(scope)
-        if scope != ALL or league is not None:
-            out.sessions = max(out.sessions, rows)
+    behind = [scope for scope in scopes if results.behind(store, scope)]
+    out.sessions = results.rows_in(store, scopes[0] if league is not None else game or ALL)
     if behind:
         if getattr(store, "readonly", False):
             return False
         with store.write():
             for scope in behind:
                 results.catch_up(store, scope)
+    kept = results.tallies_of(store, ("rating",), scopes)  # every scope's checked at once
+    if kept is None:
+        return False
+    by_scope: dict[str, list[dict]] = {}
+    for (scope, _player), data in kept["rating"].items():
+        by_scope.setdefault(scope, []).append(data)
     for scope in scopes:
-        found = results.tallies(store, "rating", scope)
-        if found is None:
-            return False
         shown = [game or "", ALL] if league is not None else [scope]
-        for _found_key, data in found.items():
+        for data in by_scope.get(scope, []):
             for as_game in shown:
                 virtual = bool(data.get("virtual"))
                 track = Track(str(data["name"]), as_game, float(data["mu"]), float(data["sigma"]),
@@ -214,8 +212,6 @@ def _kept(store: RecordStore, out: Ratings, game: str | None, league: str | None
                               virtual=virtual)
                 track.scope = scope
                 out.tracks[(as_game, _key(track.player, virtual))] = track
-    if game is None and league is None:
-        out.sessions = results.counts(store, ALL)[0]
     out.store = store
     return True
 

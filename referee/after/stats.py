@@ -54,16 +54,13 @@ def _sorted(rows: list[dict]) -> list[dict]:
     return rows
 
 
-def _filtered(game: str | None, player: str | None, since: float | None) -> bool:
-    return player is not None or since is not None
-
-
 def compute(store: RecordStore, game: str | None = None, player: str | None = None,
             since: float | None = None, left_out: list[tuple[str, str]] | None = None) -> list[dict]:
     """One row per player and game over the finished games (finished on or after `since`).
 
-    Read from each game's sealed result row (`referee.record.results`): with no filter but the
-    game, from the aggregates kept as games ended; with one, from the rows it selects. Names
+    Read from each game's sealed result row (`referee.record.results`): without `since`, from the
+    aggregates kept as games ended (a player's own, with `player`); with it, from the rows it
+    selects. Names
     match case-insensitively ('ann' and 'Ann' are one player, shown as last typed). A game whose
     result row fails its seal, or whose session changed outside the referee since, or a finished
     session without a row that fails its check, is not counted: it goes to `left_out` as (id,
@@ -77,15 +74,18 @@ def overview(store: RecordStore, game: str | None = None, player: str | None = N
     """`{"rows", "lengths"}` (and `"games"` with `with_games`): `compute`'s rows and `lengths`,
     the rows checked once for both."""
 
-    filtered = _filtered(game, player, since)
-    read = results.read(store, game, since, player, rows=filtered or with_games)
+    read = results.read(store, game, since, player, rows=since is not None or with_games)
     if left_out is not None:
         left_out.extend(read.left_out)
     out: dict = {}
-    kept = results.tallies(store, "stats", game) if read.clean and not filtered else None
-    lengths = results.tallies(store, "length", game) if kept is not None else None
+    both = results.tallies_of(store, ("stats", "length"), None if game is None else [game]) \
+        if read.clean and since is None else None
+    kept, lengths = (None, None) if both is None else (both["stats"], both["length"])
+    if kept is not None and player is not None:  # one player's tallies, their games' lengths kept in them
+        kept = {k: t for k, t in kept.items() if k[1] == f"p:{player.casefold()}"}
+        lengths = {(g, ""): t.get("length", {}) for (g, _k), t in kept.items()}
     if kept is None or lengths is None:
-        if not read.rows and not (filtered or with_games):
+        if not read.rows and not (since is not None or with_games):  # only checked so far: now read
             read = results.read(store, game, since, player)
         wanted = f"p:{player.casefold()}" if player else None
         made: dict[tuple[str, str], dict] = {}

@@ -5,12 +5,14 @@ must answer within a second, which reading and checking every session's log and 
 do. So when a game ends, in the transaction of the action that ends it (once the whole log was
 checked and replayed from its seed: `integrity.end_check`), its result is written as one row:
 
-- `results`: the session, its game, when it finished (ms), the head of the log it was computed
-  from, and a body (canonical JSON: the players in seat order with their scores, places and the
-  game's own number, the winners, what decided it, its length), under a keyed seal (the seals'
-  key, `referee.record.keys`; on a club's server `referee_mac`) over all of that. A correction or
-  an undo that changes or reopens the end rewrites the row or withdraws it, in the same
-  transaction; a row whose session head moved without it was changed outside the referee.
+- `results`: the session, its game, when it finished (ms), the head of the log and the summary
+  it was computed from (the summary's text, so a reader compares it with the session's in SQL,
+  hashing nothing), and a body (canonical JSON: the players in seat order with their scores,
+  places and the game's own number, the winners, what decided it, its length), under a keyed
+  seal (the seals' key, `referee.record.keys`; on a club's server `referee_mac`) over all of
+  that. A correction or an undo that changes or reopens the end rewrites the row or withdraws
+  it, in the same transaction; a row whose session head moved without it was changed outside
+  the referee.
 - `result_players`: an index of who played in which (a `--player` filter's rows).
 - `tallies`: the aggregates, each row sealed: per game and player what `stats` prints ('stats'),
   per league and player what standings count ('league'), per scope (a game, 'all', a league)
@@ -26,12 +28,14 @@ checked and replayed from its seed: `integrity.end_check`), its result is writte
 
 A row or a tally that fails its seal is never believed: the readers check every row's seal in
 their scope, and against its session (one join): still over, its summary the one the row was
-computed from (its digest), its log still ending at that head (the row at its recorded length
-is there and carries that link). They name those that fail and count from the rows that hold.
-The whole chain of each log is `verify`'s to check, not a reader's. `verify` also compares each row with its
-session's summary (its digest, then the result that summary gives now). A finished session with no row (finished before this schema, pushed in without
-the checked mark, or the ratings library missing as it ended) is checked as `stats` always did
-(its seal, its full check) and gets its row on first use; one that fails is left out and named.
+computed from, its log still ending at that head (the row at its recorded length is there and
+carries that link). They name those that fail and count from the rows that hold. On a club's
+server a row and session that held are remembered by their versions and hashed again only once
+either changes (`PG_READ_CHECK`); the log's end is looked up at every read. The whole chain of
+each log is `verify`'s to check, not a reader's. `verify` also compares each row with what its
+session's summary gives now. A finished session with no row (finished before this schema,
+pushed in without the checked mark) is checked as `stats` always did (its seal, its full check)
+and gets its row on first use; one that fails is left out and named.
 """
 
 from __future__ import annotations
@@ -122,13 +126,6 @@ def row_text(sid: str, game: str, finished: int, head: str, summary: str, body: 
     return f"result|{sid}|{game}|{finished}|{head}|{summary}|{body}"
 
 
-def summary_digest(text: str) -> str:
-    """SHA-256 of a session's stored summary text: the row is bound to the summary it was computed
-    from, so an edit of that summary since shows in one comparison (in SQL on both stores)."""
-
-    return hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()
-
-
 def tally_text(kind: str, scope: str, player: str, data: str) -> str:
     return f"tally|{kind}|{scope}|{player}|{data}"
 
@@ -167,15 +164,72 @@ PG_CHECKS = {  # table: (its key's columns and their types, its seal's text over
 }
 
 
+PG_CHECK_KEYS = {"results": "x.session_id", "tallies": "x.kind || '|' || x.scope || '|' || x.player",
+                 "rating_steps": "x.scope || '|' || x.session_id"}
+
+
 def _check_function(table: str) -> str:
+    """`referee_unsealed_TABLE(keys)`: the rows whose seal fails, of the whole table (keys NULL) or
+    of the rows named (each by its key, `PG_CHECK_KEYS`): only those are hashed."""
     columns, text = PG_CHECKS[table]
     keys = ", ".join("x." + c.split()[0] for c in columns.split(", "))
-    return (f"CREATE OR REPLACE FUNCTION referee_unsealed_{table}() RETURNS TABLE ({columns}) LANGUAGE sql STABLE"
-            f" SECURITY DEFINER {{path}} AS $$ SELECT {keys} FROM {table} x, referee_key k WHERE x.seal IS DISTINCT"
-            f" FROM 'k1:' || {_mac_sql(text)} $$")
+    fails = f"x.seal IS DISTINCT FROM 'k1:' || {_mac_sql(text)}"
+    return (f"CREATE OR REPLACE FUNCTION referee_unsealed_{table}(want text[]) RETURNS TABLE ({columns}) LANGUAGE sql"
+            f" STABLE SECURITY DEFINER {{path}} AS $$ SELECT {keys} FROM {table} x, referee_key k WHERE want IS NULL"
+            f" AND {fails} UNION ALL SELECT {keys} FROM (SELECT DISTINCT unnest(want) AS w) u JOIN {table} x ON"
+            f" {PG_CHECK_KEYS[table]} = u.w, referee_key k WHERE {fails} $$")
 
+
+# The reader's check on a club's server (`read`): each result row against its seal and against its
+# session (over, the same head, the same summary, its log still ending at that head), one
+# statement, the key never leaving the server. A row that held is remembered with the versions of
+# it and of its session row (`referee_checked`: the owner's alone, written only by these
+# functions) and checked again only once either changes: any UPDATE, by any role, gives a row a new
+# version (the transaction that wrote it and where it lies), and any change to a session's action
+# rows forgets it (a trigger on `actions`, which no table role can turn off).
+_ENDS = ("(s.length = 0 OR EXISTS (SELECT 1 FROM actions a WHERE a.session_id = s.id AND a.idx = s.length - 1"
+         " AND a.link = s.head))")
+_VERSION = ("x.xmin::text || '/' || x.ctid::text || '/' || COALESCE(s.xmin::text || '/' || s.ctid::text, '-')"
+            " || '/' || k.kid")
+
+
+def _read_check(rows: str) -> str:
+    """The body of the check over `rows` (FROM items giving the result rows asked about as `x`)."""
+    return (f"WITH r AS (SELECT x.session_id AS sid, {_VERSION} AS seen FROM {rows} LEFT JOIN sessions s ON s.id ="
+            " x.session_id CROSS JOIN referee_key k), todo AS (SELECT r.sid, r.seen FROM r WHERE NOT EXISTS (SELECT 1"
+            " FROM referee_checked c WHERE c.session_id = r.sid AND c.seen = r.seen)), judged AS (SELECT t.sid, t.seen,"
+            f" x.seal IS NOT DISTINCT FROM 'k1:' || {_mac_sql(_row_sql('x.'))} AS sealed, COALESCE(s.status = 'over'"
+            f" AND s.head = x.head AND x.summary = s.summary AND {_ENDS}, false) AS holds FROM todo t JOIN results x"
+            " ON x.session_id = t.sid LEFT JOIN sessions s ON s.id = t.sid CROSS JOIN referee_key k), kept AS (INSERT"
+            " INTO referee_checked (session_id, seen) SELECT j.sid, j.seen FROM judged j WHERE j.sealed AND j.holds"
+            " ON CONFLICT (session_id) DO UPDATE SET seen = excluded.seen) SELECT j.sid, j.sealed, j.holds FROM"
+            " judged j WHERE NOT (j.sealed AND j.holds)")
+
+
+PG_READ_CHECK = [
+    "CREATE TABLE IF NOT EXISTS referee_checked (session_id TEXT PRIMARY KEY, seen TEXT NOT NULL)",
+    "REVOKE ALL ON referee_checked FROM PUBLIC",
+    "CREATE OR REPLACE FUNCTION referee_result_problems(want text[]) RETURNS TABLE (session_id text, sealed boolean,"
+    " holds boolean) LANGUAGE plpgsql VOLATILE SECURITY DEFINER {path} AS $f$ #variable_conflict use_column\n BEGIN"
+    f" IF want IS NULL THEN RETURN QUERY {_read_check('results x')}; ELSE RETURN QUERY"
+    f" {_read_check('(SELECT DISTINCT u.w FROM unnest(want) AS u(w)) w JOIN results x ON x.session_id = w.w')};"
+    " END IF; END $f$",
+    # a session's action rows changed (inserted, updated, deleted: by the referee or by hand): its
+    # result row is checked again in full, its log's end looked up, at the next read
+    "CREATE OR REPLACE FUNCTION referee_forget_checked() RETURNS trigger LANGUAGE plpgsql SECURITY DEFINER {path}"
+    " AS $f$ BEGIN IF TG_OP = 'TRUNCATE' THEN DELETE FROM referee_checked; ELSIF TG_OP = 'INSERT' THEN DELETE FROM"
+    " referee_checked WHERE session_id = NEW.session_id; ELSE DELETE FROM referee_checked WHERE session_id IN"
+    " (OLD.session_id, CASE WHEN TG_OP = 'UPDATE' THEN NEW.session_id END); END IF; RETURN NULL; END $f$",
+    "DROP TRIGGER IF EXISTS referee_forget_checked ON actions",
+    "CREATE TRIGGER referee_forget_checked AFTER INSERT OR UPDATE OR DELETE ON actions FOR EACH ROW EXECUTE FUNCTION"
+    " referee_forget_checked()",
+    "DROP TRIGGER IF EXISTS referee_forget_all_checked ON actions",
+    "CREATE TRIGGER referee_forget_all_checked AFTER TRUNCATE ON actions FOR EACH STATEMENT EXECUTE FUNCTION"
+    " referee_forget_checked()",
+]
 
 PG_FUNCTIONS = [
+    *PG_READ_CHECK,
     """CREATE OR REPLACE FUNCTION referee_macs(t text[]) RETURNS text[] LANGUAGE sql STABLE SECURITY DEFINER {path}
        AS $$ SELECT array_agg(""" + _mac_sql("x") + """ ORDER BY n) FROM unnest(t) WITH ORDINALITY AS u(x, n),
        referee_key k $$""",
@@ -196,30 +250,29 @@ class _Sealer:
         self.key: bytes | None = None
         self.kid = ""
         if not _pg(store):
-
             self.key = keys.local_key()
             self.kid = keys.key_id(self.key)
+            # HMAC-SHA256 (RFC 2104) from its two pads hashed once: a copy per text, not a new key
+            # schedule (three times faster over a season's rows)
+            key = self.key if len(self.key) <= 64 else hashlib.sha256(self.key).digest()
+            self._inner = hashlib.sha256(bytes(b ^ 0x36 for b in key.ljust(64, b"\0")))
+            self._outer = hashlib.sha256(bytes(b ^ 0x5C for b in key.ljust(64, b"\0")))
+            self._prefix = f"{KEYED}{self.kid}:"
+
+    def local(self, text: str | bytes) -> str:
+        """One text's seal under the local key (this process)."""
+        i = self._inner.copy()
+        i.update(text if isinstance(text, bytes) else text.encode("utf-8", "surrogatepass"))
+        o = self._outer.copy()
+        o.update(i.digest())
+        return self._prefix + o.hexdigest()
 
     def many(self, texts: list[str] | list[bytes]) -> list[str]:
         """Each text's seal (`k1:KID:HMAC`); texts as str, or as their UTF-8 bytes."""
         if not texts:
             return []
         if self.key is not None:
-
-            # HMAC-SHA256 (RFC 2104) from its two pads hashed once: a copy per text, not a new key
-            # schedule (three times faster over a season's rows)
-            key = self.key if len(self.key) <= 64 else hashlib.sha256(self.key).digest()
-            inner = hashlib.sha256(bytes(b ^ 0x36 for b in key.ljust(64, b"\0")))
-            outer = hashlib.sha256(bytes(b ^ 0x5C for b in key.ljust(64, b"\0")))
-            prefix = f"{KEYED}{self.kid}:"
-            out = []
-            for t in texts:
-                i = inner.copy()
-                i.update(t if isinstance(t, bytes) else t.encode("utf-8", "surrogatepass"))
-                o = outer.copy()
-                o.update(i.digest())
-                out.append(prefix + o.hexdigest())
-            return out
+            return [self.local(t) for t in texts]
         texts = [t.decode("utf-8", "surrogatepass") if isinstance(t, bytes) else t for t in texts]
         found = self.store.db.execute(
             "SELECT m FROM unnest(referee_macs(?::text[])) WITH ORDINALITY AS x(m, n) ORDER BY n", (texts,)).fetchall()
@@ -230,11 +283,28 @@ class _Sealer:
 
 
 def _failing_pg(store: Any, table: str, key_cols: str, text_sql: str, clause: str, args: tuple) -> set[tuple]:
-    """The server's own scan of the table (`referee_unsealed_TABLE`), kept to the rows of `clause`."""
-    full = ", ".join(c.split()[0] for c in PG_CHECKS[table][0].split(", "))
-    within = f" WHERE ({full}) IN (SELECT {full} FROM {table}{clause})" if clause else ""
-    return {tuple(r) for r in store.db.execute(f"SELECT {key_cols} FROM referee_unsealed_{table}(){within}",
-                                               args).fetchall()}
+    """The server's own check (`referee_unsealed_TABLE`) of the rows of `clause` (all without one):
+    only those rows are hashed, named by their keys as this role reads them."""
+    if not clause:
+        sql = f"SELECT {key_cols} FROM referee_unsealed_{table}(NULL)"
+    else:
+        sql = (f"SELECT {key_cols} FROM referee_unsealed_{table}(ARRAY(SELECT {PG_CHECK_KEYS[table]} FROM {table} x"
+               f"{clause}))")
+    return {tuple(r) for r in store.db.execute(sql, args).fetchall()}
+
+
+def _row_sealed_sql(store: Any, alias: str = "") -> str:
+    """SQLite: SQL true when a result row's seal is the one this referee's key makes of it (a
+    function of this connection's, called as each row is read: a season's rows are never copied
+    out to be checked)."""
+    sealer = _Sealer(store)
+
+    def sealed(sid: str, game: str, finished: int, head: str, summary: str, body: str, seal: str) -> bool:
+        return sealer.local(f"result|{sid}|{game}|{finished}|{head}|{summary}|{body}") == seal  # row_text
+
+    store.db.raw.create_function("referee_row_sealed", 7, sealed, deterministic=True)
+    cols = ("session_id", "game", "finished", "head", "summary", "body", "seal")
+    return f"referee_row_sealed({', '.join(alias + c for c in cols)})"
 
 
 def _failing(store: Any, table: str, key_cols: str, text_sql: str, where: str = "", args: tuple = ()) -> set[tuple]:
@@ -252,15 +322,6 @@ def _failing(store: Any, table: str, key_cols: str, text_sql: str, where: str = 
 
 # -- writing a game's row, and taking it back ---------------------------------------------------------
 
-def _summary_sql(store: Any) -> str:
-    """SQL giving `summary_digest` of the session `s`'s summary (SQLite: a function of this
-    connection's, hashlib's)."""
-    if _pg(store):
-        return "encode(sha256(convert_to(s.summary, 'UTF8')), 'hex')"
-    store.db.raw.create_function("referee_sha256", 1, summary_digest, deterministic=True)
-    return "referee_sha256(s.summary)"
-
-
 def sync(store: Any, sid: str, fields: dict, head: str, checked: bool) -> None:
     """At commit, for a session the transaction changed (after its seal): its row written when
     its game is over and was checked in full (the checked mark), rewritten when its end moved,
@@ -268,7 +329,7 @@ def sync(store: Any, sid: str, fields: dict, head: str, checked: bool) -> None:
     row = store.db.execute("SELECT head, summary, game, finished, body, seal FROM results WHERE session_id = ?",
                            (sid,)).fetchone()
     over = fields["status"] == "over"
-    same = row is not None and row[0] == head and row[1] == summary_digest(fields["summary"])
+    same = row is not None and row[0] == head and row[1] == fields["summary"]
     if same and checked:  # sealed with this key (a key lost, an older store keyed since: written again)
         same = _Sealer(store).one(row_text(sid, row[2], int(row[3]), row[0], row[1], row[4])) == row[5]
     if row is not None and (not over or not same or not checked):
@@ -278,11 +339,11 @@ def sync(store: Any, sid: str, fields: dict, head: str, checked: bool) -> None:
         if summary.get("over"):
             live = store.done_end(sid)[1]
             write(store, sid, body_of(fields["game"], summary, float(fields["created"]), float(fields["updated"]),
-                                      live - 1), head, summary_digest(fields["summary"]))
+                                      live - 1), head, fields["summary"])
 
 
 def write(store: Any, sid: str, body: dict, head: str, summary: str, sealer: _Sealer | None = None) -> None:
-    """Store a finished game's sealed row (`summary`: its session's summary's digest) and add it to
+    """Store a finished game's sealed row (`summary`: its session's summary, as stored) and add it to
     every aggregate (inside the caller's write)."""
     sealer = sealer or _Sealer(store)
     text = _canonical(body)
@@ -396,6 +457,7 @@ def stats_add(t: dict, body: dict, p: dict) -> None:
     game, name, score = body["game"], p["name"], p.get("score")
     winners = body.get("winners") or []
     t["plays"] = t.get("plays", 0) + 1
+    length_add(t.setdefault("length", {}), body)  # how long this player's games last (`stats --player`)
     if body["finished"] >= t.get("last", 0):
         t["name"] = name
         t["last"] = body["finished"]
@@ -662,13 +724,22 @@ def rebuild(store: Any, sealer: _Sealer, scope: str, start: tuple[int, str], mod
         _step(store, sealer, model, scope, row)
 
 
-def counts(store: Any, scope: str) -> tuple[int, int]:
-    """(rows a scope rates, steps it holds): equal when every row of it was rated."""
+def rows_in(store: Any, scope: str) -> int:
+    """How many result rows a scope rates."""
     where, args = _scope_where(scope)
     join = " JOIN league_sessions l ON l.session_id = r.session_id" if scope.startswith(LEAGUE) else ""
-    rows = int(store.db.execute(f"SELECT count(*) FROM results r{join} WHERE {where}", args).fetchone()[0])
-    rated = int(store.db.execute("SELECT count(*) FROM rating_steps WHERE scope = ?", (scope,)).fetchone()[0])
-    return rows, rated
+    return int(store.db.execute(f"SELECT count(*) FROM results r{join} WHERE {where}", args).fetchone()[0])
+
+
+def behind(store: Any, scope: str) -> bool:
+    """Whether a scope has rows not rated yet: the steps kept are always a prefix of its rows in
+    finishing order, so its last step and its last row are the same game unless some wait (two
+    lookups by index, however many games the scope holds)."""
+    where, args = _scope_where(scope)
+    join = " JOIN league_sessions l ON l.session_id = r.session_id" if scope.startswith(LEAGUE) else ""
+    last = store.db.execute(f"SELECT r.finished, r.session_id FROM results r{join} WHERE {where} ORDER BY"
+                            " r.finished DESC, r.session_id DESC LIMIT 1", args).fetchone()
+    return (None if last is None else (int(last[0]), last[1])) != _last_step(store, scope)
 
 
 def rating_scopes(store: Any) -> list[str]:
@@ -713,12 +784,11 @@ EDITED = ("its summary was changed outside the referee after its result was seal
           "`referee verify {sid}`)")
 
 
-def _holds_sql(store: Any) -> str:
+def _holds_sql() -> str:
     """SQL true when the session `s` still is what its result row `r` was computed from: over, its
-    summary the same (its digest), its log ending at the same head (the row at its recorded
+    summary the same, its log ending at the same head (the row at its recorded
     length there, carrying that link: a cut log or a damaged index shows here)."""
-    return (f"s.status = 'over' AND s.head = r.head AND r.summary = {_summary_sql(store)} AND (s.length = 0 OR EXISTS"
-            " (SELECT 1 FROM actions a WHERE a.session_id = s.id AND a.idx = s.length - 1 AND a.link = s.head))")
+    return f"s.status = 'over' AND s.head = r.head AND r.summary = s.summary AND {_ENDS}"
 
 
 def _why_moved(store: Any, sid: str) -> str:
@@ -729,7 +799,7 @@ def _why_moved(store: Any, sid: str) -> str:
         return problem
     meta = store.db.execute("SELECT summary FROM sessions WHERE id = ?", (sid,)).fetchone()
     row = store.db.execute("SELECT summary FROM results WHERE session_id = ?", (sid,)).fetchone()
-    if meta is not None and row is not None and summary_digest(meta[0]) != row[0]:
+    if meta is not None and row is not None and meta[0] != row[0]:
         return EDITED.format(sid=sid)
     return MOVED.format(sid=sid)
 
@@ -773,7 +843,7 @@ def fill(store: Any, game: str | None = None) -> tuple[list[Row], list[tuple[str
             continue
         body = body_of(meta["game"], summary, float(meta["created"]), float(meta["updated"]),
                        store.done_end(sid)[1] - 1)
-        good.append((sid, body, meta["head"], summary_digest(meta["summary_text"])))
+        good.append((sid, body, meta["head"], meta["summary_text"]))
     if not good:
         return [], failing
     if getattr(store, "readonly", False):
@@ -781,12 +851,12 @@ def fill(store: Any, game: str | None = None) -> tuple[list[Row], list[tuple[str
     with store.write():
         sealer = _Sealer(store)
         counted = False  # a row taken out by hand: its game is in the aggregates already
-        for sid, body, head, digest in good:
+        for sid, body, head, summary in good:
             if store.db.execute("SELECT 1 FROM results WHERE session_id = ?", (sid,)).fetchone() is None:
                 counted = counted or store.db.execute(
                     "SELECT 1 FROM rating_steps WHERE scope = ? AND finished = ? AND session_id = ?",
                     (body["game"], ms(body["finished"]), sid)).fetchone() is not None
-                write(store, sid, body, head, digest, sealer)
+                write(store, sid, body, head, summary, sealer)
         if counted:
             remake(store)
     return [], failing
@@ -818,20 +888,21 @@ def read(store: Any, game: str | None = None, since: float | None = None, player
     clause = " AND ".join(where)
     scope_sql = f"session_id IN (SELECT r.session_id FROM results r{join} WHERE {clause})" if join or len(where) > 1 \
         else ""
-    holds = _holds_sql(store)
-    if _pg(store):  # the server checks the seals, and the sessions by a join
-        bad = {k[0] for k in _failing(store, "results", "session_id", ROW_SQL, scope_sql, tuple(args))}
-        moved = {r[0] for r in store.db.execute(
-            f"SELECT r.session_id FROM results r{join} LEFT JOIN sessions s ON s.id = r.session_id WHERE {clause}"
-            f" AND NOT COALESCE({holds}, false)", tuple(args)).fetchall()}
-    else:  # one pass over the rows (the file mapped: a season's rows are read without a copy each)
+    if _pg(store):  # the server checks the rows it has not seen as they are now (`PG_READ_CHECK`)
+        asked = "NULL" if not scope_sql else f"ARRAY(SELECT r.session_id FROM results r{join} WHERE {clause})"
+        found = store.db.execute(f"SELECT session_id, sealed, holds FROM referee_result_problems({asked})",
+                                 tuple(args) if scope_sql else ()).fetchall()
+        bad = {r[0] for r in found if not r[1]}
+        moved = {r[0] for r in found if not r[2]}
+    else:  # one statement: each row's seal checked as SQLite reads it; only the rows that fail come back
+        holds = _holds_sql()
         store.db.execute("PRAGMA mmap_size = 1073741824")
+        sealed = _row_sealed_sql(store, "r.")
         found = store.db.execute(
-            f"SELECT r.session_id, CAST({_row_sql('r.')} AS BLOB), r.seal, {holds}"
-            f" FROM results r{join} LEFT JOIN sessions s ON s.id = r.session_id WHERE {clause}", tuple(args)).fetchall()
-        made = _Sealer(store).many([r[1] for r in found])
-        bad = {r[0] for r, m in zip(found, made, strict=True) if r[2] != m}
-        moved = {r[0] for r in found if not r[3]}
+            f"SELECT r.session_id, {sealed}, COALESCE({holds}, 0) FROM results r{join} LEFT JOIN sessions s ON"
+            f" s.id = r.session_id WHERE {clause} AND NOT ({sealed} AND COALESCE({holds}, 0))", tuple(args)).fetchall()
+        bad = {r[0] for r in found if not r[1]}
+        moved = {r[0] for r in found if not r[2]}
     extra: list[Row] = []
     if moved or _unwritten(store, game):
         extra, out.left_out = fill(store, game)
@@ -863,13 +934,27 @@ def read(store: Any, game: str | None = None, since: float | None = None, player
 def tallies(store: Any, kind: str, scope: str | None = None) -> dict[tuple[str, str], dict] | None:
     """{(scope, player): data} of one kind of aggregate (of one scope), None when any fails its seal
     (the reader then counts from the rows)."""
-    where, args = "kind = ?", (kind,)  # type: tuple[str, tuple[str, ...]]
-    if scope is not None:
-        where, args = "kind = ? AND scope = ?", (kind, scope)
+    found = tallies_of(store, (kind,), None if scope is None else [scope])
+    return None if found is None else found[kind]
+
+
+def tallies_of(store: Any, kinds: tuple[str, ...], scopes: list[str] | None = None
+               ) -> dict[str, dict[tuple[str, str], dict]] | None:
+    """{kind: {(scope, player): data}} of several kinds of aggregate (of some scopes), checked in one
+    pass (on a club's server one scan of the table); None when any fails its seal. Each kind's
+    rows come in scope and player order."""
+    where = f"kind IN ({', '.join('?' * len(kinds))})"
+    args: tuple[str, ...] = tuple(kinds)
+    if scopes is not None:
+        where += f" AND scope IN ({', '.join('?' * len(scopes))})"
+        args += tuple(scopes)
     if _failing(store, "tallies", "scope, player", TALLY_SQL, where, args):
         return None
-    return {(r[0], r[1]): json.loads(r[2]) for r in store.db.execute(
-        f"SELECT scope, player, data FROM tallies WHERE {where}", args).fetchall()}
+    out: dict[str, dict[tuple[str, str], dict]] = {kind: {} for kind in kinds}
+    for kind, scope, player, data in store.db.execute(
+            f"SELECT kind, scope, player, data FROM tallies WHERE {where} ORDER BY kind, scope, player", args):
+        out[kind][(scope, player)] = json.loads(data)
+    return out
 
 
 def steps(store: Any, scope: str) -> list[tuple[str, int, dict]] | None:
@@ -892,14 +977,14 @@ def row_problem(store: Any, sid: str) -> str | None:
                            (sid,)).fetchone()
     if row is None:
         return None
-    game, finished, head, digest, text, seal = row
-    if _Sealer(store).one(row_text(sid, game, int(finished), head, digest, text)) != seal:
+    game, finished, head, kept, text, seal = row
+    if _Sealer(store).one(row_text(sid, game, int(finished), head, kept, text)) != seal:
         return TAMPERED.format(sid=sid)
     meta = store.db.execute("SELECT head, status, summary, created, updated FROM sessions WHERE id = ?",
                             (sid,)).fetchone()
     if meta is None or meta[0] != head or meta[1] != "over":
         return MOVED.format(sid=sid)
-    if summary_digest(meta[2]) != digest:
+    if meta[2] != kept:
         return EDITED.format(sid=sid)
     try:
         again = body_of(game, json.loads(meta[2]), float(meta[3]), float(meta[4]), store.done_end(sid)[1] - 1)
@@ -930,7 +1015,7 @@ def mend(store: Any) -> tuple[list[str], bool]:
     Returns (the sessions whose row was made again, whether the aggregates were)."""
     bad = sorted({k[0] for k in _failing(store, "results", "session_id", ROW_SQL)} | {r[0] for r in store.db.execute(
         "SELECT r.session_id FROM results r JOIN sessions s ON s.id = r.session_id WHERE s.head <> r.head OR"
-        f" s.status <> 'over' OR r.summary <> {_summary_sql(store)}").fetchall()})
+        " s.status <> 'over' OR r.summary <> s.summary").fetchall()})
     if not bad and not problems(store):
         return [], False
     with store.write():
@@ -1027,7 +1112,7 @@ def fill_all(store: Any, checked: bool = False) -> list[tuple[str, str]]:
         assert isinstance(parsed, dict)
         body = body_of(game, parsed, float(created), float(updated), store.done_end(sid)[1] - 1)
         text = _canonical(body)
-        values.append((sid, game, ms(body["finished"]), head, summary_digest(summary), text))
+        values.append((sid, game, ms(body["finished"]), head, summary, text))
         players += [(k, sid) for k in sorted({_key(p["name"]) for p in body["players"]})]
     for i in range(0, len(values), 5000):
         chunk = values[i:i + 5000]
