@@ -298,9 +298,16 @@ def _row_sealed_sql(store: Any, alias: str = "") -> str:
     function of this connection's, called as each row is read: a season's rows are never copied
     out to be checked)."""
     sealer = _Sealer(store)
+    # the pads alone, never the store: a function the connection holds must not hold the store
+    # back (a cycle would keep the file open until the next garbage collection)
+    inner, outer, prefix = sealer._inner, sealer._outer, sealer._prefix
 
     def sealed(sid: str, game: str, finished: int, head: str, summary: str, body: str, seal: str) -> bool:
-        return sealer.local(f"result|{sid}|{game}|{finished}|{head}|{summary}|{body}") == seal  # row_text
+        i = inner.copy()
+        i.update(f"result|{sid}|{game}|{finished}|{head}|{summary}|{body}".encode("utf-8", "surrogatepass"))  # row_text
+        o = outer.copy()
+        o.update(i.digest())
+        return prefix + o.hexdigest() == seal
 
     store.db.raw.create_function("referee_row_sealed", 7, sealed, deterministic=True)
     cols = ("session_id", "game", "finished", "head", "summary", "body", "seal")
