@@ -45,6 +45,7 @@ import json
 from typing import Any
 
 from referee.record import keys
+from referee.record.schema import checked_table_ddl
 
 ALL = "all"  # the scope of the overall rating
 LEAGUE = "league:"  # a league's scope: its name after this
@@ -207,7 +208,7 @@ def _read_check(rows: str) -> str:
 
 
 PG_READ_CHECK = [
-    "CREATE TABLE IF NOT EXISTS referee_checked (session_id TEXT PRIMARY KEY, seen TEXT NOT NULL)",
+    checked_table_ddl(),
     "REVOKE ALL ON referee_checked FROM PUBLIC",
     "CREATE OR REPLACE FUNCTION referee_result_problems(want text[]) RETURNS TABLE (session_id text, sealed boolean,"
     " holds boolean) LANGUAGE plpgsql VOLATILE SECURITY DEFINER {path} AS $f$ #variable_conflict use_column\n BEGIN"

@@ -194,6 +194,15 @@ KEY_TABLE = ("id INTEGER PRIMARY KEY CHECK (id = 1)", "kid TEXT NOT NULL", "inne
              "outer_pad BYTEA NOT NULL")
 
 
+CHECKED_TABLE = ("session_id TEXT PRIMARY KEY", "seen TEXT NOT NULL")
+
+
+def checked_table_ddl() -> str:
+    """`CREATE TABLE IF NOT EXISTS referee_checked`: the result rows a club's server remembers it
+    checked, with the versions it checked them at (`referee.record.results`, the owner's alone)."""
+    return "CREATE TABLE IF NOT EXISTS referee_checked (" + ", ".join(CHECKED_TABLE) + ")"
+
+
 def key_table_ddl() -> str:
     """`CREATE TABLE IF NOT EXISTS referee_key` (the server's seals' key)."""
     return "CREATE TABLE IF NOT EXISTS referee_key (" + ", ".join(KEY_TABLE) + ")"
