@@ -44,6 +44,7 @@ import hashlib
 import json
 from typing import Any
 
+from referee.model import registry
 from referee.record import keys
 from referee.record.schema import checked_table_ddl
 
@@ -754,7 +755,11 @@ def rating_scopes(store: Any) -> list[str]:
     """Every scope a rating is kept in or will be (each game with a row, all games), leagues' aside."""
     kept = {r[0] for r in store.db.execute("SELECT DISTINCT scope FROM tallies WHERE kind = 'rating'").fetchall()
             if not r[0].startswith(LEAGUE)}
-    games = {r[0] for r in store.db.execute("SELECT DISTINCT game FROM results").fetchall()}
+    # each game with a row: one index lookup a known game (not a pass over the rows), and any other
+    # game its `stats` tallies name
+    games = {g for g in registry.names() if store.db.execute("SELECT 1 FROM results WHERE game = ? LIMIT 1",
+                                                             (g,)).fetchone() is not None}
+    games |= {r[0] for r in store.db.execute("SELECT DISTINCT scope FROM tallies WHERE kind = 'stats'").fetchall()}
     return sorted(kept | games | ({ALL} if games else set()))
 
 
