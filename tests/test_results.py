@@ -364,3 +364,17 @@ def test_a_log_cut_after_its_row_was_read_is_named_at_the_next_read(store_target
     assert "the last 1 were removed" in kept["left_out"][0]["problem"]
     code, table, _err = referee("--json", "league", "standings", "Moon", db=db)
     assert table["finished"] == 0 and [o["id"] for o in table["left_out"]] == [sid]
+
+
+def test_verify_all_names_an_aggregate_deleted_by_hand_and_reseal_makes_it_again(store_target):
+    """A seal shows an edited aggregate, never a deleted one: `verify --all` compares the tallies
+    the result rows call for with those the store holds."""
+    db, _sid = _kreus_defeat(store_target)
+    assert referee("verify", "--all", db=db)[0] == 0
+    _edit(db, "DELETE FROM tallies WHERE kind = 'stats' AND player = 'p:dee'")
+    code, out, err = referee("verify", "--all", db=db)
+    assert code == 3 and "stats tally kreus/dee" in out + err and "is missing" in out + err
+    code, out, err = referee("verify", "--all", "--reseal", db=db)
+    assert "the aggregates (stats, standings, ratings) made again from the result rows" in out + err
+    assert referee("verify", "--all", db=db)[0] == 0
+    assert {r["player"] for r in referee("--json", "stats", db=db)[1]["rows"]} == {"Ann", "Bob", "Cy", "Dee"}

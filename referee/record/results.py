@@ -1018,7 +1018,33 @@ def problems(store: Any) -> list[tuple[str, str]]:
     for scope, sid in sorted(_failing(store, "rating_steps", "scope, session_id", STEP_SQL)):
         out.append((f"rating step {scope}/{sid}", "a rating step was changed outside the referee: its seal does not "
                     "match (`referee verify --all --reseal` makes the aggregates again from the rows)"))
+    for kind, scope, player in _missing_tallies(store):
+        out.append((f"{kind} tally {scope}/{player[2:]}", "an aggregate the result rows call for is missing (deleted "
+                    "outside the referee: a seal cannot show a row that is gone; `referee verify --all --reseal` "
+                    "makes the aggregates again from the rows)"))
     return out
+
+
+def _missing_tallies(store: Any) -> list[tuple[str, str, str]]:
+    """The tallies (a game's lengths, a player's at a game and in a league) that the result rows
+    holding their seal call for and the store does not hold: one pass over the rows."""
+    bad = {k[0] for k in _failing(store, "results", "session_id", ROW_SQL)}
+    members: dict[str, list[str]] = {}
+    if _leagues_readable(store) and store.db.execute(
+            "SELECT 1 FROM tallies WHERE kind = ? AND scope = ? AND player = ?", STALE).fetchone() is None:
+        for league, sid in store.db.execute("SELECT league, session_id FROM league_sessions").fetchall():
+            members.setdefault(sid, []).append(league)
+    wanted: set[tuple[str, str, str]] = set()
+    for sid, game, body in store.db.execute("SELECT session_id, game, body FROM results").fetchall():
+        if sid in bad:
+            continue
+        wanted.add(("length", game, ""))
+        for p in json.loads(body)["players"]:
+            wanted.add(("stats", game, _key(p["name"])))
+            wanted.update(("league", name, _key(p["name"])) for name in members.get(sid, ()))
+    held = {tuple(r) for r in store.db.execute(
+        "SELECT kind, scope, player FROM tallies WHERE kind IN ('length', 'stats', 'league')").fetchall()}
+    return sorted(wanted - held)
 
 
 def mend(store: Any) -> tuple[list[str], bool]:
