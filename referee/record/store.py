@@ -39,6 +39,7 @@ T = TypeVar("T")
 
 SQLITE_MAGIC = b"SQLite format 3\x00"
 # A session sealed without the key (before keyed seals, or by hand): what each open looks for first.
+# answered from schema.KEYLESS_INDEX (its terms the same, so SQLite uses it)
 KEYLESS = "SELECT 1 FROM sessions WHERE substr(seal, 1, 3) <> 'k1:' AND seal NOT LIKE 'x:%' LIMIT 1"
 LEAGUES_KEYLESS = "SELECT 1 FROM leagues WHERE substr(seal, 1, 3) <> 'k1:' AND seal NOT LIKE 'x:%' LIMIT 1"
 
