@@ -70,19 +70,28 @@ def placement(plan: Plan, session: str | None, db: str | None, as_json: bool) ->
     plan.as_json = plan.as_json or as_json
 
 
+def _read(reader: Any, words: Words, whose: str) -> Any:
+    """One of the reader's levels over the words left (`read_root`, `read_group`): what it read,
+    the words it took counted; a word it refuses, or help asked for, goes to the Click tree."""
+    from referee.cli.reader import Misread
+
+    try:
+        found = reader(words.words[words.at:])
+    except Misread:
+        raise Decline(f"words {whose} does not take: the Click tree says why") from None
+    if found.asks is not None:
+        raise Decline(f"help or the version, asked of {whose}")
+    words.at += found.at
+    return found
+
+
 def read_globals(plan: Plan, words: Words) -> None:
     """The root's options, before the game, read by the root's own reader
     (`referee.cli.reader.read_root`); a word it refuses, `--help` and `--version` go to the Click
     tree, which reads them with the same function and says them."""
-    from referee.cli.reader import Misread, read_root
+    from referee.cli.reader import read_root
 
-    try:
-        root = read_root(words.words[words.at:])
-    except Misread:
-        raise Decline("words the root does not take: the Click tree says why") from None
-    if root.asks is not None:
-        raise Decline("help or the version")
-    words.at += root.at
+    root = _read(read_root, words, "the root")
     plan.store_path, plan.session, plan.as_json = root.store_path, root.session, root.as_json
     plan.viewer, plan.color, plan.lang = root.viewer, root.color, root.lang
 
@@ -97,15 +106,9 @@ def read_command(plan: Plan, words: Words) -> None:
     plan.game = words.take()
     if plan.game not in registry.names():
         raise Decline("not a game")
-    from referee.cli.reader import Misread, read_group
+    from referee.cli.reader import read_group
 
-    try:
-        read = read_group(words.words[words.at:])
-    except Misread:
-        raise Decline("words the game's group does not take: the Click tree says why") from None
-    if read.asks is not None:
-        raise Decline("help")
-    words.at += read.at
+    read = _read(read_group, words, "the game's group")
     placement(plan, read.typed.get("--session"), read.typed.get("--db"), "--json" in read.flags)
     if not words.more():
         raise Decline("no verb")

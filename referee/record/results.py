@@ -243,6 +243,15 @@ def _pg(store: Any) -> bool:
     return getattr(store, "backend", "") == "postgresql"
 
 
+def _hmac(inner: Any, outer: Any, prefix: str, text: str | bytes) -> str:
+    """HMAC-SHA256 of `text` from the key's two pads, each hashed once (`inner`, `outer`)."""
+    i = inner.copy()
+    i.update(text if isinstance(text, bytes) else text.encode("utf-8", "surrogatepass"))
+    o = outer.copy()
+    o.update(i.digest())
+    return prefix + o.hexdigest()
+
+
 class _Sealer:
     """Seals many texts at once: the local key's HMAC in this process, or one query to the club's
     server for a whole batch."""
@@ -263,11 +272,7 @@ class _Sealer:
 
     def local(self, text: str | bytes) -> str:
         """One text's seal under the local key (this process)."""
-        i = self._inner.copy()
-        i.update(text if isinstance(text, bytes) else text.encode("utf-8", "surrogatepass"))
-        o = self._outer.copy()
-        o.update(i.digest())
-        return self._prefix + o.hexdigest()
+        return _hmac(self._inner, self._outer, self._prefix, text)
 
     def many(self, texts: list[str] | list[bytes]) -> list[str]:
         """Each text's seal (`k1:KID:HMAC`); texts as str, or as their UTF-8 bytes."""
@@ -305,11 +310,7 @@ def _row_sealed_sql(store: Any, alias: str = "") -> str:
     inner, outer, prefix = sealer._inner, sealer._outer, sealer._prefix
 
     def sealed(sid: str, game: str, finished: int, head: str, summary: str, body: str, seal: str) -> bool:
-        i = inner.copy()
-        i.update(f"result|{sid}|{game}|{finished}|{head}|{summary}|{body}".encode("utf-8", "surrogatepass"))  # row_text
-        o = outer.copy()
-        o.update(i.digest())
-        return prefix + o.hexdigest() == seal
+        return _hmac(inner, outer, prefix, row_text(sid, game, finished, head, summary, body)) == seal
 
     store.db.raw.create_function("referee_row_sealed", 7, sealed, deterministic=True)
     cols = ("session_id", "game", "finished", "head", "summary", "body", "seal")

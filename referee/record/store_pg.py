@@ -874,6 +874,10 @@ class PgStore(PortableStore):
                         " AND s.origin = pushed_heads.origin AND s.owner = session_user)")
             not_counted = "(status <> 'deleted' OR NOT EXISTS (SELECT 1 FROM referee_leagues_of(id)))"
             Rule = tuple[str, str | None, str | None, str | None, str | None]
+            # a game's result rows: read by all, written by the table whose session it is
+            result_rules: list[Rule] = [("read", "SELECT", "PUBLIC", "true", None),
+                                        ("table_own", "ALL", TABLES_GROUP, own_session, own_session),
+                                        ("organiser", "ALL", organiser, "true", "true")]
             policies: dict[str, list[Rule]] = {
                 "sessions": [("read", "SELECT", "PUBLIC", "true", None),
                              ("table_add", "INSERT", TABLES_GROUP, None, f"{own} AND {own_id}"),
@@ -888,12 +892,8 @@ class PgStore(PortableStore):
                 "library": [("read", "SELECT", "PUBLIC", CARD_VISIBLE, None),
                             ("organiser", "ALL", organiser, "true", "true")],
                 "snapshots": snapshot.pg_rules(TABLES_GROUP, organiser, own_session),
-                "results": [("read", "SELECT", "PUBLIC", "true", None),
-                            ("table_own", "ALL", TABLES_GROUP, own_session, own_session),
-                            ("organiser", "ALL", organiser, "true", "true")],
-                "result_players": [("read", "SELECT", "PUBLIC", "true", None),
-                                   ("table_own", "ALL", TABLES_GROUP, own_session, own_session),
-                                   ("organiser", "ALL", organiser, "true", "true")],
+                "results": result_rules,
+                "result_players": result_rules,
                 "league_sessions": [("read", "SELECT", "PUBLIC", "true", None),
                                     ("table_add", "INSERT", TABLES_GROUP, None, own_session),
                                     ("organiser", "ALL", organiser, "true", "true")],
